@@ -1,0 +1,91 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+
+const features = [
+  'auth',
+  'system-stats',
+  'shortcut-stories',
+  'stories',
+  'reels',
+  'controller',
+  'live-matches',
+  'notifications',
+  'policy',
+  'ad-units',
+  'inhouse-ads',
+  'analytics',
+  'video-categories',
+  'videos',
+  'feed',
+];
+
+/** A feature may not reach into another feature's folder (server and web alike). */
+const featureZones = (root) =>
+  features.map((feature) => ({
+    target: `${root}/features/${feature}`,
+    from: `${root}/features`,
+    except: [`./${feature}`],
+    message:
+      'A feature must not import another feature; compose them in the app layer or use a platform registry.',
+  }));
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      '.tmp/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'import-x/no-cycle': 'off',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...featureZones('./packages/server/src'),
+            ...featureZones('./packages/web/src'),
+            {
+              target: './packages/contract',
+              from: ['./packages/server', './packages/web'],
+              message: 'The contract imports neither the server nor the web app.',
+            },
+            {
+              target: './packages/server/src/platform',
+              from: './packages/server/src/features',
+              message: 'The platform must not depend on a feature.',
+            },
+            {
+              target: ['./packages/web/src/ui', './packages/web/src/lib'],
+              from: ['./packages/web/src/features', './packages/web/src/app'],
+              message: 'Shared UI and lib code must not depend on features or the app.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['@streamdesk/server/*', '@streamdesk/web/*', 'node:*'] },
+      ],
+    },
+  },
+  {
+    files: ['packages/contract/**/*.test.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+);

@@ -1,0 +1,54 @@
+/** Display helpers shared by every screen (doc 1 section 3 "Helpers", doc 2 section 9). */
+
+const IST_OFFSET_MS = 5.5 * 60 * 60 * 1000;
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/** An ISO time shown in Asia/Kolkata (UTC+5:30, no daylight saving) as `DD/MM/YYYY hh:mm:ss AM/PM`. */
+export function formatDateTime(value: string | number | Date | null | undefined): string {
+  if (value === null || value === undefined || value === '') return 'N/A';
+  const time = new Date(value).getTime();
+  if (Number.isNaN(time)) return 'Invalid';
+  const d = new Date(time + IST_OFFSET_MS);
+  const hours = d.getUTCHours();
+  const h12 = hours % 12 === 0 ? 12 : hours % 12;
+  return (
+    `${pad2(d.getUTCDate())}/${pad2(d.getUTCMonth() + 1)}/${d.getUTCFullYear()} ` +
+    `${pad2(h12)}:${pad2(d.getUTCMinutes())}:${pad2(d.getUTCSeconds())} ${hours < 12 ? 'AM' : 'PM'}`
+  );
+}
+
+/** The calendar day (`YYYY-MM-DD`) of a time in Asia/Kolkata. */
+export function istDay(value: string | number | Date): string {
+  const d = new Date(new Date(value).getTime() + IST_OFFSET_MS);
+  return `${d.getUTCFullYear()}-${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())}`;
+}
+
+function abbreviate(n: number, thousand: 'k' | 'K'): string {
+  if (Math.abs(n) >= 1_000_000) return `${(n / 1_000_000).toFixed(1)}M`;
+  if (Math.abs(n) >= 1_000) return `${(n / 1_000).toFixed(1)}${thousand}`;
+  return String(n);
+}
+
+/** View counts (doc 1): 'N/A' when missing, 'Invalid' when not a number, one-decimal k and M. */
+export function formatViewCount(value: unknown): string {
+  if (value === null || value === undefined) return 'N/A';
+  if (typeof value !== 'number' || Number.isNaN(value)) return 'Invalid';
+  return abbreviate(value, 'k');
+}
+
+/** Zero-pads numbers under 10 ('07'). */
+export function zeroPad(n: number): string {
+  return n >= 0 && n < 10 ? `0${n}` : String(n);
+}
+
+/** Shortcut click counts: shortened like view counts, and zero-padded under 10. */
+export function formatClickCount(value: unknown): string {
+  if (typeof value === 'number' && value >= 0 && value < 10) return zeroPad(value);
+  return formatViewCount(value);
+}
+
+/** Doc 2 counts (analytics cards, in-house header): zero-padded under 10, K and M above 1,000. */
+export function formatCount(value: number): string {
+  if (value >= 0 && value < 10) return zeroPad(value);
+  return abbreviate(value, 'K');
+}

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+/**
+ * Who may call a route.
+ * - `public`: anyone (the public site, health).
+ * - `app`: the mobile app and the public web: the `api-key` header only.
+ * - `admin`: the back office: the `api-key` header and a bearer token.
+ */
+export type RouteAuth = 'public' | 'app' | 'admin';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+
+export interface RouteDef {
+  method: HttpMethod;
+  /** Fastify-style path (`/api/App/ads/:kind/update/:id`): the spec's spelling, exactly. */
+  path: string;
+  auth: RouteAuth;
+  summary: string;
+  /** The body may arrive as `{ encryptedData }` and the reply goes back as `{ encrypted, iv }`. */
+  envelope?: boolean;
+  /** The body is multipart/form-data, parsed by the feature (files are streamed). */
+  multipart?: boolean;
+  params?: z.ZodType;
+  querystring?: z.ZodType;
+  body?: z.ZodType;
+  reply: z.ZodType;
+}
+
+export const defineRoute = <const T extends RouteDef>(def: T): T => def;
+
+/** Every reply carries these two fields (ARCHITECTURE.md, "Wire conventions"). */
+export const replyBase = z.object({ status: z.boolean(), message: z.string() });
+export type ReplyBase = z.infer<typeof replyBase>;
+
+export const errorReply = replyBase.extend({ status: z.literal(false) });
+export type ErrorReply = z.infer<typeof errorReply>;
+
+/** The encrypted request body of routes marked `envelope`. */
+export const envelopeBody = z.object({ encryptedData: z.string().min(1) });
+/** The encrypted reply of routes marked `envelope`. */
+export const envelopeReply = z.object({ encrypted: z.string(), iv: z.string() });
+
+/** List query shared by paged lists: page is 1-based. */
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1, 'page must be 1 or more').default(1),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, 'limit must be 1 or more')
+    .max(1000, 'limit must be 1000 or less')
+    .default(20),
+  q: z.string().max(200, 'q must be at most 200 characters').optional(),
+});
+
+/** Ids are strings (`_id` in JSON). */
+export const idSchema = z.string().trim().min(1, 'id is required').max(64, 'id is too long');
+/** A list of ids, as the spec's bulk deletes send them (`id: [...]`); one id alone is accepted too. */
+export const idList = z
+  .union([idSchema, z.array(idSchema)])
+  .transform((v) => (Array.isArray(v) ? v : [v]))
+  .pipe(z.array(idSchema).min(1, 'id must list at least one id').max(1000, 'id lists at most 1000 ids'));
+
+/** Fill `:name` segments of a route path. */
+export function buildPath(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}

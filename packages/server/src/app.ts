@@ -1,0 +1,107 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createAuthService, type AuthService } from './features/auth/auth.service.js';
+import { registerFeatures } from './features.js';
+import { migrations } from './migrations.js';
+import { AppCache } from './platform/app-cache.js';
+import type { ResolvedConfig } from './platform/config.js';
+import { createDatabase } from './platform/db/database.js';
+import { migrateToLatest } from './platform/db/migrate.js';
+import { registerEnvelope } from './platform/http/envelope.js';
+import { registerErrorHandler } from './platform/http/error-handler.js';
+import { registerGuards } from './platform/http/guards.js';
+import { registerWebAssets } from './platform/http/web-assets.js';
+import { CounterRegistry, LaunchRegistry, LiveViewers } from './platform/registries.js';
+import type { FeatureContext } from './platform/feature-context.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    streamdesk: { auth: AuthService; context: FeatureContext; routes: RouteOptions[] };
+  }
+}
+
+export interface BuildOptions {
+  logger?: FastifyServerOptions['logger'];
+}
+
+/**
+ * Builds the whole server (API, admin SPA, public site) without listening. Plugins load in a fixed
+ * order: platform (security, limits, docs, errors, envelope, guards), then features, then the web assets
+ * whose not-found handler catches the rest.
+ */
+export async function buildApp(config: ResolvedConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const database = createDatabase(config);
+  try {
+    await migrateToLatest(database.db, migrations);
+  } catch (error) {
+    await database.destroy();
+    throw error;
+  }
+
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.logLevel },
+    bodyLimit: 1024 * 1024,
+  });
+  const routes: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => void routes.push(route));
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onClose', async () => database.destroy());
+
+  await app.register(helmet, {
+    hsts: false,
+    crossOriginEmbedderPolicy: false,
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        workerSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: 429,
+      status: false,
+      message: `Too many requests. Please try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`,
+    }),
+  });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Streamdesk API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  registerErrorHandler(app);
+  registerEnvelope(app, config.payloadKey);
+  const auth = createAuthService(database.db);
+  registerGuards(app, { apiKey: config.apiKey, authenticate: auth.authenticate });
+
+  app.get('/healthz', { config: { auth: 'public' }, schema: { hide: true } }, async () => ({
+    status: true,
+    message: 'ok',
+  }));
+
+  const context: FeatureContext = {
+    app,
+    config,
+    db: database.db,
+    dialect: database.dialect,
+    cache: new AppCache(),
+    launch: new LaunchRegistry(),
+    counters: new CounterRegistry(),
+    liveViewers: new LiveViewers(),
+  };
+  registerFeatures(context, { auth });
+  await registerWebAssets(app, config);
+  app.decorate('streamdesk', { auth, context, routes });
+  return app;
+}

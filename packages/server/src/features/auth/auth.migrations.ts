@@ -1,0 +1,28 @@
+import type { Kysely, Migration } from 'kysely';
+
+export const authMigrations: Record<string, Migration> = {
+  '0100_auth_admins_and_sessions': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('admins')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('email', 'text', (c) => c.notNull().unique())
+        .addColumn('password_hash', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('admin_sessions')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('admin_id', 'text', (c) => c.notNull().references('admins.id').onDelete('cascade'))
+        .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('last_used_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('admin_sessions_admin_id')
+        .on('admin_sessions')
+        .column('admin_id')
+        .execute();
+    },
+  },
+};

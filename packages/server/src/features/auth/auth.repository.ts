@@ -1,0 +1,56 @@
+import type { Kysely } from 'kysely';
+
+export interface AuthTables {
+  admins: { id: string; email: string; password_hash: string; created_at: string };
+  admin_sessions: {
+    id: string;
+    admin_id: string;
+    token_hash: string;
+    created_at: string;
+    last_used_at: string;
+  };
+}
+
+type Db = Kysely<AuthTables>;
+
+export const findAdminByEmail = (db: Db, email: string) =>
+  db.selectFrom('admins').selectAll().where('email', '=', email).executeTakeFirst();
+
+export const countAdmins = async (db: Db) =>
+  Number(
+    (
+      await db
+        .selectFrom('admins')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+export const insertAdmin = (db: Db, admin: AuthTables['admins']) =>
+  db.insertInto('admins').values(admin).execute();
+
+export const updateAdminPassword = (db: Db, id: string, passwordHash: string) =>
+  db.updateTable('admins').set({ password_hash: passwordHash }).where('id', '=', id).execute();
+
+export const insertSession = (db: Db, session: AuthTables['admin_sessions']) =>
+  db.insertInto('admin_sessions').values(session).execute();
+
+export const findSessionByTokenHash = (db: Db, tokenHash: string) =>
+  db
+    .selectFrom('admin_sessions')
+    .innerJoin('admins', 'admins.id', 'admin_sessions.admin_id')
+    .select(['admin_sessions.id', 'admin_sessions.admin_id', 'admin_sessions.last_used_at', 'admins.email'])
+    .where('admin_sessions.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+
+export const touchSession = (db: Db, id: string, at: string) =>
+  db.updateTable('admin_sessions').set({ last_used_at: at }).where('id', '=', id).execute();
+
+export const deleteSession = (db: Db, id: string) =>
+  db.deleteFrom('admin_sessions').where('id', '=', id).execute();
+
+export const deleteSessionsOfAdmin = (db: Db, adminId: string) =>
+  db.deleteFrom('admin_sessions').where('admin_id', '=', adminId).execute();
+
+export const deleteSessionsUnusedSince = (db: Db, before: string) =>
+  db.deleteFrom('admin_sessions').where('last_used_at', '<', before).execute();

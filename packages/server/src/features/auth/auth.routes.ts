@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import { authMessages, authRoutes } from '@streamdesk/contract/auth';
+import { registerRoute } from '../../platform/http/register-route.js';
+import type { AuthService } from './auth.service.js';
+
+export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): void {
+  // Per-IP limit on sign-in; the per-email limit lives in the service.
+  registerRoute(app, authRoutes.login, async (request) => auth.login(request.body), {
+    rateLimit: { max: 30, timeWindow: '1 minute' },
+  });
+
+  registerRoute(app, authRoutes.check, async () => ({ status: true, message: authMessages.authorized }));
+
+  registerRoute(app, authRoutes.logout, async (request) => {
+    await auth.logout(request.headers.authorization?.replace(/^Bearer\s+/i, ''));
+    return { status: true, message: authMessages.loggedOut };
+  });
+}

@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authRoutes } from '@streamdesk/contract/auth';
+import { createTestApp, errorBody, TEST_ADMIN, type TestApp } from '../../test/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const login = async (body: unknown, headers: Record<string, string> = {}) =>
+  t.request({ method: 'POST', url: authRoutes.login.path, admin: false, payload: body as object, headers });
+
+describe('POST /api/admin/login', () => {
+  it('signs in with an enveloped body and returns a sealed token that works', async () => {
+    const res = await login(await t.seal({ a_email: TEST_ADMIN.email, a_password: TEST_ADMIN.password }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      encrypted: expect.any(String),
+      iv: expect.stringMatching(/^[0-9a-f]{32}$/),
+    });
+    const body = await t.json<{ status: boolean; token: string; message: string }>(res);
+    expect(body).toMatchObject({ status: true, message: 'Login successful' });
+    const check = await t.request({
+      method: 'GET',
+      url: authRoutes.check.path,
+      admin: false,
+      headers: { authorization: `Bearer ${body.token}` },
+    });
+    expect(check.statusCode).toBe(200);
+    expect(check.json()).toEqual({ status: true, message: 'Authorized' });
+  });
+
+  it('accepts a plain JSON body and ignores the email case', async () => {
+    const res = await login({ a_email: 'ADMIN@example.com', a_password: TEST_ADMIN.password });
+    expect((await t.json(res)).status).toBe(true);
+  });
+
+  it('gives the same answer for a wrong password and an unknown email', async () => {
+    const wrongPassword = await t.json(await login({ a_email: TEST_ADMIN.email, a_password: 'nope' }));
+    const unknown = await t.json(await login({ a_email: 'who@example.com', a_password: 'nope' }));
+    expect(wrongPassword).toEqual({ status: false, message: 'Invalid email or password', token: '' });
+    expect(unknown).toEqual(wrongPassword);
+  });
+
+  it('names the missing field', async () => {
+    const res = await login({ a_password: 'x' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual(errorBody('a_email: Email is required'));
+    const empty = await login({ a_email: '  ', a_password: 'x' });
+    expect(empty.json()).toEqual(errorBody('a_email: Email is required'));
+  });
+
+  it('rejects a broken envelope and malformed JSON with 400', async () => {
+    const broken = await login({ encryptedData: 'AAAA' });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toEqual(errorBody(/^encryptedData could not be read/));
+    const malformed = await t.request({
+      method: 'POST',
+      url: authRoutes.login.path,
+      admin: false,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"a_email":',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual(errorBody('Malformed JSON body'));
+  });
+
+  it('rejects an oversized body with 413', async () => {
+    const res = await login({ a_email: 'x@example.com', a_password: 'p'.repeat(2 * 1024 * 1024) });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual(errorBody('The request body is too large'));
+  });
+
+  it('blocks an email after five failures with a clear message', async () => {
+    const email = 'target@example.com';
+    for (let i = 0; i < 5; i++) await login({ a_email: email, a_password: 'guess' + i });
+    const res = await login({ a_email: email, a_password: 'guess' });
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toEqual(errorBody(/Too many sign-in attempts/));
+  });
+});
+
+describe('sessions', () => {
+  it('rejects a missing, malformed or unknown token with 401', async () => {
+    for (const authorization of [undefined, 'Bearer', 'Basic abc', 'Bearer not-a-real-token']) {
+      const res = await t.request({
+        method: 'GET',
+        url: authRoutes.check.path,
+        admin: false,
+        headers: authorization ? { authorization } : {},
+      });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual(errorBody(/sign in again/));
+    }
+  });
+
+  it('revokes the token on logout', async () => {
+    const { token } = await t.app.streamdesk.auth.login({
+      a_email: TEST_ADMIN.email,
+      a_password: TEST_ADMIN.password,
+    });
+    const headers = { authorization: `Bearer ${token}` };
+    const out = await t.request({ method: 'POST', url: authRoutes.logout.path, admin: false, headers });
+    expect(out.json()).toEqual({ status: true, message: 'Logged out' });
+    const after = await t.request({ method: 'GET', url: authRoutes.check.path, admin: false, headers });
+    expect(after.statusCode).toBe(401);
+  });
+
+  it('expires a token after 7 days of disuse', async () => {
+    const { token } = await t.app.streamdesk.auth.login({
+      a_email: TEST_ADMIN.email,
+      a_password: TEST_ADMIN.password,
+    });
+    const eightDaysAgo = new Date(Date.now() - 8 * 24 * 3600 * 1000).toISOString();
+    await t.app.streamdesk.context.db
+      .updateTable('admin_sessions')
+      .set({ last_used_at: eightDaysAgo })
+      .execute();
+    expect(await t.app.streamdesk.auth.authenticate(token)).toBeUndefined();
+  });
+});
+
+describe('ensureAdmin', () => {
+  it('resets the password of an existing admin from the environment', async () => {
+    await t.app.streamdesk.auth.ensureAdmin(TEST_ADMIN.email, 'a brand new password');
+    const old = await t.app.streamdesk.auth.login({
+      a_email: TEST_ADMIN.email,
+      a_password: TEST_ADMIN.password,
+    });
+    expect(old.status).toBe(false);
+    const fresh = await t.app.streamdesk.auth.login({
+      a_email: TEST_ADMIN.email,
+      a_password: 'a brand new password',
+    });
+    expect(fresh.status).toBe(true);
+    await t.app.streamdesk.auth.ensureAdmin(TEST_ADMIN.email, TEST_ADMIN.password);
+  });
+
+  it('does not generate an admin when one exists', async () => {
+    expect(await t.app.streamdesk.auth.ensureAdmin(undefined, undefined)).toBeUndefined();
+  });
+});

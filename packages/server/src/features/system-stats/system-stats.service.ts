@@ -1,0 +1,59 @@
+import os from 'node:os';
+import { statfs } from 'node:fs/promises';
+import type { SystemStats } from '@streamdesk/contract/system-stats';
+
+interface CpuSample {
+  idle: number;
+  total: number;
+}
+
+function sampleCpu(): CpuSample {
+  let idle = 0;
+  let total = 0;
+  for (const cpu of os.cpus()) {
+    const t = cpu.times;
+    idle += t.idle;
+    total += t.user + t.nice + t.sys + t.idle + t.irq;
+  }
+  return { idle, total };
+}
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+const clampPercent = (n: number) => round1(Math.min(100, Math.max(0, n)));
+
+/**
+ * Cheap system figures: CPU from the change in kernel CPU times since the previous call (the screen polls
+ * every 5 s), RAM from the kernel's available memory, storage from one statfs of DATA_DIR (no disk walk).
+ */
+export function createSystemStatsService(opts: { dataDir: string; liveViewers: () => number }) {
+  let previous = sampleCpu();
+
+  function cpuLoad(): number {
+    const current = sampleCpu();
+    const total = current.total - previous.total;
+    const idle = current.idle - previous.idle;
+    previous = current;
+    // Too short an interval to measure: fall back to the 1-minute load average per core.
+    if (total <= 0) return clampPercent(((os.loadavg()[0] ?? 0) / Math.max(1, os.cpus().length)) * 100);
+    return clampPercent((1 - idle / total) * 100);
+  }
+
+  async function storageUsage(): Promise<number> {
+    const fs = await statfs(opts.dataDir);
+    if (fs.blocks === 0) return 0;
+    return clampPercent(((fs.blocks - fs.bfree) / fs.blocks) * 100);
+  }
+
+  async function get(): Promise<SystemStats> {
+    return {
+      status: true,
+      message: 'System stats',
+      cpuLoad: cpuLoad(),
+      ramUsage: clampPercent(((os.totalmem() - os.freemem()) / os.totalmem()) * 100),
+      storageUsage: await storageUsage(),
+      liveView: opts.liveViewers(),
+    };
+  }
+
+  return { get };
+}

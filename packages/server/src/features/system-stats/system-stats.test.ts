@@ -1,0 +1,30 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemStatsRoutes } from '@streamdesk/contract/system-stats';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('GET /api/admin/system/stats', () => {
+  it('reports percentages and the live viewers', async () => {
+    const res = await t.request({ method: 'GET', url: systemStatsRoutes.get.path });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ status: true, liveView: 0 });
+    for (const key of ['cpuLoad', 'ramUsage', 'storageUsage']) {
+      expect(body[key]).toBeGreaterThanOrEqual(0);
+      expect(body[key]).toBeLessThanOrEqual(100);
+    }
+    expect(body.ramUsage).toBeGreaterThan(0);
+    expect(body.storageUsage).toBeGreaterThan(0);
+  });
+
+  it('takes liveView from the live viewers provider', async () => {
+    t.app.streamdesk.context.liveViewers.provide(() => 42);
+    const res = await t.request({ method: 'GET', url: systemStatsRoutes.get.path });
+    expect(res.json().liveView).toBe(42);
+  });
+});

@@ -1,0 +1,58 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './platform/config.js';
+import { resolveSecrets } from './platform/secrets.js';
+
+/** Starts the server: config, secrets, the first admin, listen, and a graceful stop on SIGTERM/SIGINT. */
+async function main(): Promise<void> {
+  const started = performance.now();
+  let loaded;
+  try {
+    loaded = resolveSecrets(loadConfig());
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const { config, generatedFile } = loaded;
+  const app = await buildApp(config);
+  const admin = await app.streamdesk.auth.ensureAdmin(config.adminEmail, config.adminPassword);
+  const address = await app.listen({ port: config.port, host: config.host });
+  const url = address.replace('[::1]', 'localhost');
+
+  const lines = [
+    ``,
+    `Streamdesk is running at ${url}/  (started in ${Math.round(performance.now() - started)} ms)`,
+  ];
+  if (generatedFile) lines.push(`API_KEY and PAYLOAD_KEY were generated into ${generatedFile}`);
+  if (admin?.generatedPassword) {
+    lines.push(
+      `Sign in at ${url}/admin/panel/login as ${admin.email} with password ${admin.generatedPassword}`,
+    );
+    lines.push('This password is shown only once. Set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own.');
+  } else if (admin) {
+    lines.push(`Sign in at ${url}/admin/panel/login as ${admin.email} (the password from ADMIN_PASSWORD)`);
+  } else {
+    lines.push(`Sign in at ${url}/admin/panel/login with your admin account`);
+  }
+  console.log(lines.join('\n') + '\n');
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error('Streamdesk failed to start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

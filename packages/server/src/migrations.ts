@@ -1,0 +1,12 @@
+import type { Migration } from 'kysely';
+import { authMigrations } from './features/auth/auth.migrations.js';
+
+/**
+ * Every feature's migrations, one set for SQLite and PostgreSQL. Each feature owns a block of names so
+ * they sort in order: 0100 auth, 0200 shortcut-stories, 0300 stories, 0400 reels, 0500 controller,
+ * 0600 policy, 0700 notifications, 0800 live-matches, 0900 ad-units, 1000 inhouse-ads, 1100 analytics,
+ * 1200 video-categories, 1300 videos.
+ */
+export const migrations: Record<string, Migration> = {
+  ...authMigrations,
+};

@@ -1,0 +1,55 @@
+/**
+ * In-memory cache for app-facing reads. Entries are tagged with the features they were built from; a
+ * write in a feature invalidates its tag, so an app launch is served from memory and never stale.
+ * Each entry keeps its serialized JSON and an ETag, so a hit costs no serialization and a 304 no body.
+ */
+import { createHash } from 'node:crypto';
+
+export interface CachedReply {
+  body: string;
+  etag: string;
+}
+
+interface Entry extends CachedReply {
+  tags: readonly string[];
+}
+
+export class AppCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly pending = new Map<string, Promise<CachedReply>>();
+  private generation = 0;
+
+  async get(key: string, tags: readonly string[], load: () => Promise<unknown>): Promise<CachedReply> {
+    const hit = this.entries.get(key);
+    if (hit) return hit;
+    let loading = this.pending.get(key);
+    if (!loading) {
+      const generation = this.generation;
+      loading = load()
+        .then((value) => {
+          const body = JSON.stringify(value);
+          const entry: Entry = {
+            body,
+            etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+            tags,
+          };
+          // A write that landed while loading makes this value stale: serve it once, do not keep it.
+          if (generation === this.generation) this.entries.set(key, entry);
+          return entry;
+        })
+        .finally(() => this.pending.delete(key));
+      this.pending.set(key, loading);
+    }
+    return loading;
+  }
+
+  invalidate(tag: string): void {
+    this.generation++;
+    for (const [key, entry] of this.entries) if (entry.tags.includes(tag)) this.entries.delete(key);
+  }
+
+  clear(): void {
+    this.generation++;
+    this.entries.clear();
+  }
+}

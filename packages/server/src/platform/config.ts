@@ -1,0 +1,84 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** The built admin SPA and public site, relative to this file in src/ or dist/. */
+const defaultWebDist = path.resolve(here, '../../../web/dist');
+
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optional(
+    z.string().regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// or postgresql:// URL'),
+  ),
+  API_KEY: optional(z.string().min(16, 'must be at least 16 characters').max(256)),
+  PAYLOAD_KEY: optional(z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)')),
+  ADMIN_EMAIL: optional(z.email('must be an email address')),
+  ADMIN_PASSWORD: optional(z.string().min(8, 'must be at least 8 characters').max(256)),
+  PUBLIC_LIVE_HOST: z.url('must be a URL').default('http://127.0.0.1:8080'),
+  PLAY_STORE_URL: z.url('must be a URL').default('https://play.google.com/store/apps'),
+  REPORT_TIME_ZONE: z.string().min(1).default('Asia/Kolkata'),
+  BLOCK_DEVTOOLS: optional(z.enum(['true', 'false'], 'must be true or false')),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  NODE_ENV: z.string().default('production'),
+  WEB_DIST_DIR: z.string().min(1).default(defaultWebDist),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  apiKey: string | undefined;
+  payloadKey: string | undefined;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  publicLiveHost: string;
+  playStoreUrl: string;
+  reportTimeZone: string;
+  blockDevtools: boolean;
+  logLevel: string;
+  webDistDir: string;
+}
+
+/** A config with the secrets resolved (given, or generated into DATA_DIR/secrets.json). */
+export type ResolvedConfig = Config & { apiKey: string; payloadKey: string };
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; the first bad variable stops start-up with one line naming it. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0]);
+    throw new ConfigError(
+      `Invalid configuration: ${name} ${issue.message} (got ${JSON.stringify(env[name])})`,
+    );
+  }
+  const e = parsed.data;
+  if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
+    throw new ConfigError('Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    apiKey: e.API_KEY,
+    payloadKey: e.PAYLOAD_KEY?.toLowerCase(),
+    adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD,
+    publicLiveHost: e.PUBLIC_LIVE_HOST.replace(/\/+$/, ''),
+    playStoreUrl: e.PLAY_STORE_URL,
+    reportTimeZone: e.REPORT_TIME_ZONE,
+    blockDevtools: e.BLOCK_DEVTOOLS ? e.BLOCK_DEVTOOLS === 'true' : e.NODE_ENV === 'production',
+    logLevel: e.LOG_LEVEL,
+    webDistDir: path.resolve(e.WEB_DIST_DIR),
+  };
+}

@@ -1,0 +1,50 @@
+import path from 'node:path';
+import { mkdirSync } from 'node:fs';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+/**
+ * The app holds one untyped Kysely; each feature narrows it to its own tables with `tablesOf<T>()`,
+ * so no feature has to know another feature's tables.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyDb = Kysely<any>;
+
+export interface Database {
+  db: AnyDb;
+  dialect: DialectName;
+  destroy(): Promise<void>;
+}
+
+// COUNT and SUM come back from PostgreSQL as int8 strings; every count here fits a JS number.
+pg.types.setTypeParser(20, (v) => Number(v));
+// NUMERIC too (SUM over integers in PostgreSQL).
+pg.types.setTypeParser(1700, (v) => Number(v));
+
+export function sqliteFile(dataDir: string): string {
+  return path.join(dataDir, 'streamdesk.db');
+}
+
+export function createDatabase(opts: { databaseUrl?: string | undefined; dataDir: string }): Database {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) }) as AnyDb;
+    return { db, dialect: 'postgres', destroy: () => db.destroy() };
+  }
+  mkdirSync(opts.dataDir, { recursive: true });
+  const sqlite = new SQLite(sqliteFile(opts.dataDir));
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<unknown>({ dialect: new SqliteDialect({ database: sqlite }) }) as AnyDb;
+  return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+}
+
+/** Narrows the app's database to the tables a feature declares. */
+export function tablesOf<T>(db: AnyDb): Kysely<T> {
+  return db as Kysely<T>;
+}

@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppCache } from './app-cache.js';
+import type { ResolvedConfig } from './config.js';
+import type { AnyDb, DialectName } from './db/database.js';
+import type { CounterRegistry, LaunchRegistry, LiveViewers } from './registries.js';
+
+/** What every feature's `register` function receives. */
+export interface FeatureContext {
+  app: FastifyInstance;
+  config: ResolvedConfig;
+  db: AnyDb;
+  dialect: DialectName;
+  cache: AppCache;
+  launch: LaunchRegistry;
+  counters: CounterRegistry;
+  liveViewers: LiveViewers;
+}

@@ -1,0 +1,45 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { messages } from '@streamdesk/contract/messages';
+import { HttpError } from '../errors.js';
+
+/** Messages for Fastify's own client errors, worded for the people who read them. */
+const fastifyMessages: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'Malformed JSON body',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The JSON body is empty',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The content length does not match the body',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'The request is not multipart/form-data',
+};
+
+function validationMessage(error: FastifyError): string {
+  if (!hasZodFastifySchemaValidationErrors(error)) return error.message;
+  const first = error.validation[0];
+  if (!first) return 'Invalid request';
+  const field = first.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  const where = error.validationContext === 'body' ? '' : `${error.validationContext} `;
+  return field ? `${where}${field}: ${first.message}` : `${where}${first.message}`.trim();
+}
+
+/**
+ * One error shape everywhere: `{ status: false, message }`. Client errors name the problem; server faults
+ * are logged with their detail and answered with a generic message.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).send({ status: false, message: error.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.code(400).send({ status: false, message: validationMessage(error) });
+    }
+    const statusCode = error.statusCode ?? 500;
+    if (statusCode >= 400 && statusCode < 500) {
+      const message = (error.code && fastifyMessages[error.code]) || error.message || 'Bad request';
+      return reply.code(statusCode).send({ status: false, message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ status: false, message: messages.serverFault });
+  });
+}

@@ -1,0 +1,59 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { messages } from '@streamdesk/contract/messages';
+import { forbidden, unauthorized } from '../errors.js';
+
+export interface AdminIdentity {
+  adminId: string;
+  email: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the bearer guard on admin routes. */
+    admin?: AdminIdentity;
+  }
+}
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/** Compares in constant time whatever the lengths (both sides are hashed first). */
+export function sameSecret(given: string, expected: string): boolean {
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1];
+}
+
+/** Paths outside the contract that stay open (documentation). */
+const openPrefixes = ['/api/docs'];
+
+/**
+ * One hook guards the whole route table. The contract sets `auth` on every route; a route under /api
+ * without it is treated as admin, so forgetting to declare one fails closed.
+ */
+export function registerGuards(
+  app: FastifyInstance,
+  opts: { apiKey: string; authenticate: (token: string) => Promise<AdminIdentity | undefined> },
+): void {
+  app.addHook('onRequest', async (request) => {
+    const declared = request.routeOptions.config?.auth;
+    const url = request.url;
+    const isApi = url === '/api' || url.startsWith('/api/');
+    if (!declared && (!isApi || openPrefixes.some((p) => url.startsWith(p)))) return;
+    if (!declared && request.is404) return;
+    const auth = declared ?? 'admin';
+    if (auth === 'public') return;
+    const key = request.headers['api-key'];
+    if (typeof key !== 'string' || !sameSecret(key, opts.apiKey)) throw forbidden(messages.badApiKey);
+    if (auth !== 'admin') return;
+    const token = bearerToken(request);
+    const admin = token ? await opts.authenticate(token) : undefined;
+    if (!admin) throw unauthorized(messages.unauthorized);
+    request.admin = admin;
+  });
+}

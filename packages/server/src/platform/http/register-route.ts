@@ -1,0 +1,63 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RouteAuth, RouteDef } from '@streamdesk/contract/http';
+import type { z } from 'zod';
+
+type In<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+export type RouteRequest<D extends RouteDef> = FastifyRequest<{
+  Body: In<D['body']>;
+  Querystring: In<D['querystring']>;
+  Params: In<D['params']>;
+}>;
+
+export type RouteHandler<D extends RouteDef> = (
+  request: RouteRequest<D>,
+  reply: FastifyReply,
+) => Promise<z.input<D['reply']>>;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route; set from the contract for every route (see guards.ts). */
+    auth?: RouteAuth;
+    /** The contract marks the route's bodies as enveloped (see envelope.ts). */
+    envelope?: boolean;
+  }
+}
+
+/**
+ * Registers a route straight from its contract definition: path, method, auth, envelope and schemas
+ * all come from the one place, so the route table can be checked against the contract.
+ */
+export interface RouteExtras {
+  /** Per-route limit of @fastify/rate-limit (per client IP). */
+  rateLimit?: { max: number; timeWindow: string | number };
+  /** Largest JSON body accepted, in bytes (default: Fastify's 1 MiB). */
+  bodyLimit?: number;
+}
+
+export function registerRoute<D extends RouteDef>(
+  app: FastifyInstance,
+  def: D,
+  handler: RouteHandler<D>,
+  extras: RouteExtras = {},
+): void {
+  app.route({
+    method: def.method,
+    url: def.path,
+    config: {
+      auth: def.auth,
+      envelope: def.envelope ?? false,
+      ...(extras.rateLimit ? { rateLimit: extras.rateLimit } : {}),
+    },
+    ...(extras.bodyLimit ? { bodyLimit: extras.bodyLimit } : {}),
+    schema: {
+      summary: def.summary,
+      ...(def.params ? { params: def.params } : {}),
+      ...(def.querystring ? { querystring: def.querystring } : {}),
+      ...(def.body && !def.multipart ? { body: def.body } : {}),
+      ...(def.multipart ? { consumes: ['multipart/form-data'] } : {}),
+      response: { 200: def.reply },
+    },
+    handler: handler as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+  });
+}

@@ -1,0 +1,59 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { messages } from '@streamdesk/contract/messages';
+import type { ResolvedConfig } from '../config.js';
+
+/**
+ * Serves the built admin SPA at / and the public site at /site/, plus /runtime-config.js, which hands the
+ * browser the api-key and payload key it must send (they are app-compatibility obfuscation, not secrets:
+ * the bearer token and TLS are the security).
+ */
+export async function registerWebAssets(app: FastifyInstance, config: ResolvedConfig): Promise<void> {
+  const runtimeConfig = {
+    apiKey: config.apiKey,
+    payloadKey: config.payloadKey,
+    blockDevtools: config.blockDevtools,
+    publicLiveHost: config.publicLiveHost,
+    playStoreUrl: config.playStoreUrl,
+  };
+  const script = `window.__STREAMDESK__ = ${JSON.stringify(runtimeConfig)};\n`;
+  app.get('/runtime-config.js', { config: { auth: 'public' }, schema: { hide: true } }, async (_req, reply) =>
+    reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-store').send(script),
+  );
+
+  const root = config.webDistDir;
+  const hasWeb = existsSync(path.join(root, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      // Hashed bundles never change; the HTML entry points must always be revalidated.
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+        } else {
+          res.header('cache-control', 'no-cache');
+        }
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const url = request.url;
+    if (url.startsWith('/api/') || url === '/api' || !hasWeb || !['GET', 'HEAD'].includes(request.method)) {
+      return reply.code(404).send({ status: false, message: messages.routeNotFound });
+    }
+    if (url.startsWith('/assets/') || url.startsWith('/media/')) {
+      return reply.code(404).send({ status: false, message: messages.notFound });
+    }
+    const entry =
+      url === '/site' || url.startsWith('/site/') || url.startsWith('/site?')
+        ? 'site/index.html'
+        : 'index.html';
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile(entry);
+  });
+}

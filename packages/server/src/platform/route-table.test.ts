@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RouteOptions } from 'fastify';
+import { createTestApp, errorBody, type TestApp } from '../test/test-app.js';
+
+/**
+ * Walks the whole route table: every admin route refuses a request without the api-key (403) and
+ * without a valid bearer token (401); every app route refuses one without the api-key.
+ */
+let t: TestApp;
+const routes: RouteOptions[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  // The table is collected through Fastify's own view of the registered routes.
+  for (const line of collect(t.app)) routes.push(line);
+});
+afterAll(() => t.close());
+
+function collect(app: TestApp['app']): RouteOptions[] {
+  const found: RouteOptions[] = [];
+  const seen = new Set<string>();
+  for (const route of app.streamdesk.routes) {
+    const key = `${String(route.method)} ${route.url}`;
+    if (!seen.has(key)) found.push(route);
+    seen.add(key);
+  }
+  return found;
+}
+
+const fill = (url: string) => url.replace(/:([A-Za-z_]+)/g, 'x0');
+const methods = (r: RouteOptions) =>
+  (Array.isArray(r.method) ? r.method : [r.method]).filter((m) => m !== 'HEAD');
+
+describe('route table', () => {
+  it('declares who may call every /api route', () => {
+    const api = routes.filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'));
+    expect(api.length).toBeGreaterThan(2);
+    for (const r of api)
+      expect([r.url, r.config?.auth]).toEqual([r.url, expect.stringMatching(/^(app|admin)$/)]);
+  });
+
+  it('refuses admin routes without the api-key or without a token', async () => {
+    const admin = routes.filter((r) => r.config?.auth === 'admin');
+    expect(admin.length).toBeGreaterThan(1);
+    for (const r of admin) {
+      for (const method of methods(r)) {
+        const url = fill(r.url);
+        const noKey = await t.app.inject({ method, url, headers: { authorization: `Bearer ${t.token}` } });
+        expect([method, url, noKey.statusCode]).toEqual([method, url, 403]);
+        expect(noKey.json()).toEqual(errorBody('Invalid or missing api-key header.'));
+        const wrongKey = await t.app.inject({ method, url, headers: { 'api-key': 'wrong-key-0123456789' } });
+        expect([method, url, wrongKey.statusCode]).toEqual([method, url, 403]);
+        const noToken = await t.app.inject({ method, url, headers: { 'api-key': t.config.apiKey } });
+        expect([method, url, noToken.statusCode]).toEqual([method, url, 401]);
+      }
+    }
+  });
+
+  it('refuses app routes without the api-key', async () => {
+    for (const r of routes.filter((x) => x.config?.auth === 'app')) {
+      for (const method of methods(r)) {
+        const res = await t.app.inject({ method, url: fill(r.url) });
+        expect([method, r.url, res.statusCode]).toEqual([method, r.url, 403]);
+      }
+    }
+  });
+
+  it('answers unknown API paths with the error shape', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/nothing/here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual(errorBody('No such route.'));
+  });
+});

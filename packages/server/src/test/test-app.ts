@@ -1,0 +1,101 @@
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { expect, inject } from 'vitest';
+import { openReply, sealRequest, isSealedReply } from '@streamdesk/contract/envelope';
+import { buildApp } from '../app.js';
+import { loadConfig, type ResolvedConfig } from '../platform/config.js';
+import { sqliteFile } from '../platform/db/database.js';
+import { withDatabase } from './global-setup.js';
+
+export const TEST_API_KEY = 'test-api-key-0123456789';
+export const TEST_PAYLOAD_KEY = 'a1'.repeat(32);
+export const TEST_ADMIN = { email: 'admin@example.com', password: 'correct horse battery' };
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: ResolvedConfig;
+  /** A valid bearer token of TEST_ADMIN. */
+  token: string;
+  /** Request with the api-key and the admin token set (override either with headers). */
+  request(opts: InjectOptions & { admin?: boolean }): Promise<LightMyRequestResponse>;
+  /** The reply's JSON, opened if it came sealed. */
+  json<T = Record<string, unknown>>(res: LightMyRequestResponse): Promise<T>;
+  seal(value: unknown): Promise<{ encryptedData: string }>;
+  close(): Promise<void>;
+}
+
+/** Builds the app on a fresh copy of the migrated template database, signed in as TEST_ADMIN. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const template = inject('template');
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sd-test-'));
+  let dropDatabase = async () => {};
+  const dbEnv: Record<string, string> = {};
+  if (template.kind === 'sqlite') {
+    copyFileSync(sqliteFile(template.dataDir), sqliteFile(dataDir));
+  } else {
+    const name = `sd_test_${randomBytes(6).toString('hex')}`;
+    const client = new pg.Client({ connectionString: template.url });
+    await client.connect();
+    await client.query(`CREATE DATABASE ${name} TEMPLATE ${template.database}`);
+    dbEnv.DATABASE_URL = withDatabase(template.url, name);
+    dropDatabase = async () => {
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    };
+  }
+  mkdirSync(path.join(dataDir, 'media'), { recursive: true });
+  const config = {
+    ...loadConfig({
+      DATA_DIR: dataDir,
+      API_KEY: TEST_API_KEY,
+      PAYLOAD_KEY: TEST_PAYLOAD_KEY,
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'test',
+      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+      ...dbEnv,
+      ...env,
+    }),
+    apiKey: env.API_KEY ?? TEST_API_KEY,
+    payloadKey: env.PAYLOAD_KEY ?? TEST_PAYLOAD_KEY,
+  };
+  const app = await buildApp(config, { logger: false });
+  await app.streamdesk.auth.ensureAdmin(TEST_ADMIN.email, TEST_ADMIN.password);
+  const login = await app.streamdesk.auth.login({
+    a_email: TEST_ADMIN.email,
+    a_password: TEST_ADMIN.password,
+  });
+
+  const testApp: TestApp = {
+    app,
+    config,
+    token: login.token,
+    request: ({ admin = true, headers, ...opts }) =>
+      app.inject({
+        ...opts,
+        headers: {
+          'api-key': TEST_API_KEY,
+          ...(admin ? { authorization: `Bearer ${login.token}` } : {}),
+          ...headers,
+        },
+      }),
+    json: async <T>(res: LightMyRequestResponse) => {
+      const body = res.json() as unknown;
+      return (isSealedReply(body) ? await openReply(body, TEST_PAYLOAD_KEY) : body) as T;
+    },
+    seal: (value) => sealRequest(value, TEST_PAYLOAD_KEY),
+    close: async () => {
+      await app.close();
+      await dropDatabase();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return testApp;
+}
+
+/** The exact error shape every failure uses. */
+export const errorBody = (message: string | RegExp) => ({ status: false, message: expectMessage(message) });
+const expectMessage = (m: string | RegExp) => (typeof m === 'string' ? m : expect.stringMatching(m));
