@@ -1,5 +1,7 @@
+import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -15,6 +17,8 @@ import { registerEnvelope } from './platform/http/envelope.js';
 import { registerErrorHandler } from './platform/http/error-handler.js';
 import { registerGuards } from './platform/http/guards.js';
 import { registerWebAssets } from './platform/http/web-assets.js';
+import { createLocalMediaStore } from './platform/media/media-store.js';
+import { registerMediaServing } from './platform/media/serve-media.js';
 import { CounterRegistry, LaunchRegistry, LiveViewers } from './platform/registries.js';
 import type { FeatureContext } from './platform/feature-context.js';
 
@@ -74,6 +78,10 @@ export async function buildApp(config: ResolvedConfig, opts: BuildOptions = {}):
       message: `Too many requests. Please try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`,
     }),
   });
+  await app.register(multipart, {
+    // The media store enforces each kind's own limit while streaming; these only bound the request.
+    limits: { fileSize: 256 * 1024 * 1024, files: 60, fields: 60, fieldSize: 1024 * 1024, parts: 120 },
+  });
   await app.register(swagger, {
     openapi: { info: { title: 'Streamdesk API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
@@ -90,9 +98,13 @@ export async function buildApp(config: ResolvedConfig, opts: BuildOptions = {}):
     message: 'ok',
   }));
 
+  const mediaRoot = path.join(config.dataDir, 'media');
+  await registerMediaServing(app, mediaRoot);
+
   const context: FeatureContext = {
     app,
     config,
+    media: createLocalMediaStore(mediaRoot),
     db: database.db,
     dialect: database.dialect,
     cache: new AppCache(),

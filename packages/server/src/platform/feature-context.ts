@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppCache } from './app-cache.js';
 import type { ResolvedConfig } from './config.js';
 import type { AnyDb, DialectName } from './db/database.js';
+import type { MediaStore } from './media/media-store.js';
 import type { CounterRegistry, LaunchRegistry, LiveViewers } from './registries.js';
 
 /** What every feature's `register` function receives. */
@@ -10,6 +11,7 @@ export interface FeatureContext {
   config: ResolvedConfig;
   db: AnyDb;
   dialect: DialectName;
+  media: MediaStore;
   cache: AppCache;
   launch: LaunchRegistry;
   counters: CounterRegistry;

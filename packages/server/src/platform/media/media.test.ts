@@ -1,0 +1,188 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mediaLimits, mediaMessages } from '@streamdesk/contract/media';
+import { createTestApp, errorBody, type TestApp } from '../../test/test-app.js';
+import { BROKEN_MP4, form, GIF, JPEG, mp4, ofSize, PNG } from '../../test/media-fixtures.js';
+import { readMultipart, single } from './multipart.js';
+import { sniffMediaKind } from './sniff.js';
+import { makeThumbnail, probeVideo } from './video-tools.js';
+
+let t: TestApp;
+const mediaDir = () => path.join(t.config.dataDir, 'media');
+const filesIn = (folder: string) => {
+  try {
+    return readdirSync(path.join(mediaDir(), folder));
+  } catch {
+    return [];
+  }
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const { app } = t;
+  const media = app.streamdesk.context.media;
+  // A test-only route exercising the shared pipeline the way features use it.
+  app.post('/api/test/upload', { config: { auth: 'admin' } }, async (request) => {
+    const result = await readMultipart(request, media, {
+      files: {
+        image: {
+          folder: 'test',
+          rule: {
+            kinds: ['png', 'gif'],
+            maxBytes: mediaLimits.image,
+            typeMessage: mediaMessages.gifPng,
+            sizeMessage: mediaMessages.imageSize,
+          },
+        },
+        video: {
+          folder: 'test',
+          maxCount: 3,
+          rule: {
+            kinds: ['mp4'],
+            maxBytes: 200_000,
+            typeMessage: mediaMessages.video,
+            sizeMessage: mediaMessages.videoSize,
+          },
+        },
+      },
+      skipInvalidFiles: request.headers['x-skip'] === '1',
+    });
+    return {
+      status: true,
+      message: 'ok',
+      fields: result.fields,
+      image: single(result, 'image')?.url,
+      videos: result.files.video?.map((v) => v.url) ?? [],
+      rejected: result.rejected,
+    };
+  });
+});
+afterAll(() => t.close());
+
+const upload = (body: FormData, headers: Record<string, string> = {}) =>
+  t.request({ method: 'POST', url: '/api/test/upload', payload: body, headers });
+
+describe('sniffMediaKind', () => {
+  it('decides from magic numbers', () => {
+    expect(sniffMediaKind(PNG)).toBe('png');
+    expect(sniffMediaKind(GIF)).toBe('gif');
+    expect(sniffMediaKind(JPEG)).toBe('jpeg');
+    expect(sniffMediaKind(mp4())).toBe('mp4');
+    expect(sniffMediaKind(Buffer.from('<?php echo 1; ?>'))).toBeUndefined();
+  });
+});
+
+describe('media upload pipeline', () => {
+  it('stores a PNG under a server-chosen name and serves it with a long cache', async () => {
+    const res = await upload(
+      form({ title: 'x' }, [{ field: 'image', name: '../../../etc/passwd.png', data: PNG }]),
+    );
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.fields).toEqual({ title: 'x' });
+    expect(body.image).toMatch(/^\/media\/test\/[0-9a-f]{24}\.png$/);
+    const served = await t.app.inject({ method: 'GET', url: body.image });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['cache-control']).toContain('immutable');
+    expect(served.rawPayload.equals(PNG)).toBe(true);
+  });
+
+  it('refuses a JPEG renamed .png with the spec message and keeps nothing', async () => {
+    const before = filesIn('test').length;
+    const res = await upload(
+      form({}, [{ field: 'image', name: 'photo.png', data: JPEG, type: 'image/png' }]),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual(errorBody(mediaMessages.gifPng));
+    expect(filesIn('test').length).toBe(before);
+    expect(filesIn('.tmp')).toEqual([]);
+  });
+
+  it('refuses a file one byte over the limit with 413 and leaves no partial file', async () => {
+    const before = filesIn('test').length;
+    const res = await upload(
+      form({}, [{ field: 'image', name: 'big.png', data: ofSize(PNG, mediaLimits.image + 1) }]),
+    );
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual(errorBody(mediaMessages.imageSize));
+    expect(filesIn('test').length).toBe(before);
+    expect(filesIn('.tmp')).toEqual([]);
+    const exact = await upload(
+      form({}, [{ field: 'image', name: 'ok.png', data: ofSize(PNG, mediaLimits.image) }]),
+    );
+    expect(exact.statusCode).toBe(200);
+  });
+
+  it('removes files already saved when a later part fails', async () => {
+    const before = filesIn('test').length;
+    const res = await upload(
+      form({}, [
+        { field: 'video', name: 'a.mp4', data: mp4() },
+        { field: 'image', name: 'b.png', data: Buffer.from('not an image at all') },
+      ]),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(filesIn('test').length).toBe(before);
+  });
+
+  it('keeps the good files of a batch and names the bad ones when asked to', async () => {
+    const res = await upload(
+      form({}, [
+        { field: 'video', name: 'good.mp4', data: mp4() },
+        { field: 'video', name: 'fake.mp4', data: PNG },
+        { field: 'video', name: 'huge.mp4', data: ofSize(mp4(), 200_001) },
+      ]),
+      { 'x-skip': '1' },
+    );
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.videos).toHaveLength(1);
+    expect(body.rejected).toEqual([
+      { field: 'video', filename: 'fake.mp4', statusCode: 400, message: mediaMessages.video },
+      { field: 'video', filename: 'huge.mp4', statusCode: 413, message: mediaMessages.videoSize },
+    ]);
+  });
+
+  it('refuses an unexpected file field and a non-multipart body', async () => {
+    const res = await upload(form({}, [{ field: 'other', name: 'x.png', data: PNG }]));
+    expect(res.json()).toEqual(errorBody('Unexpected file field "other"'));
+    const json = await t.request({ method: 'POST', url: '/api/test/upload', payload: { a: 1 } });
+    expect(json.statusCode).toBeGreaterThanOrEqual(400);
+    expect(json.statusCode).toBeLessThan(500);
+  });
+
+  it('serves video with Range support', async () => {
+    const res = await upload(form({}, [{ field: 'video', name: 'v.mp4', data: mp4() }]));
+    const url = res.json().videos[0];
+    const part = await t.app.inject({ method: 'GET', url, headers: { range: 'bytes=0-99' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toMatch(/^bytes 0-99\/\d+$/);
+    expect(part.rawPayload.length).toBe(100);
+    expect(part.headers['content-type']).toBe('video/mp4');
+  });
+});
+
+describe('video tools', () => {
+  it('reads the duration and makes a thumbnail of a real MP4', async () => {
+    const res = await upload(form({}, [{ field: 'video', name: 'v.mp4', data: mp4(2) }]));
+    const key = (res.json().videos[0] as string).replace('/media/', '');
+    const file = t.app.streamdesk.context.media.pathOf(key);
+    const info = await probeVideo(file);
+    expect(info.durationSeconds).toBeGreaterThan(1.5);
+    const thumb = t.app.streamdesk.context.media.adopt('test', 'jpg');
+    await makeThumbnail(file, thumb.path, info.durationSeconds);
+    const served = await t.app.inject({ method: 'GET', url: thumb.url });
+    expect(served.headers['content-type']).toBe('image/jpeg');
+    expect(sniffMediaKind(served.rawPayload)).toBe('jpeg');
+  });
+
+  it('refuses a file ffprobe cannot read', async () => {
+    const res = await upload(form({}, [{ field: 'video', name: 'broken.mp4', data: BROKEN_MP4 }]));
+    const key = (res.json().videos[0] as string).replace('/media/', '');
+    await expect(probeVideo(t.app.streamdesk.context.media.pathOf(key))).rejects.toThrow(
+      mediaMessages.unreadableVideo,
+    );
+  });
+});

@@ -1,0 +1,92 @@
+import type { FastifyRequest } from 'fastify';
+import { badRequest, HttpError } from '../errors.js';
+import type { MediaRule, MediaStore, SavedMedia } from './media-store.js';
+
+export interface FileFieldSpec {
+  /** Store folder, usually the feature name. */
+  folder: string;
+  rule: MediaRule;
+  /** Most files accepted in this field (default 1). */
+  maxCount?: number;
+  /** The message when more than maxCount files arrive. */
+  countMessage?: string;
+}
+
+export interface RejectedFile {
+  field: string;
+  filename: string;
+  statusCode: number;
+  message: string;
+}
+
+export interface MultipartResult {
+  fields: Record<string, string>;
+  files: Record<string, SavedMedia[]>;
+  /** Files refused in `skipInvalidFiles` mode (the others were kept). */
+  rejected: RejectedFile[];
+  /** Removes every file saved by this request (call it when the request fails after the upload). */
+  discard(): Promise<void>;
+}
+
+/**
+ * Reads a multipart request, streaming each file part straight into the media store (never buffering a
+ * file in memory). By default one bad file fails the request and removes whatever was already saved;
+ * with `skipInvalidFiles` a batch keeps its good files and reports the bad ones by name.
+ */
+export async function readMultipart(
+  request: FastifyRequest,
+  store: MediaStore,
+  spec: { files: Record<string, FileFieldSpec>; skipInvalidFiles?: boolean },
+): Promise<MultipartResult> {
+  const fields: Record<string, string> = {};
+  const files: Record<string, SavedMedia[]> = {};
+  const rejected: RejectedFile[] = [];
+  const saved: SavedMedia[] = [];
+  const discard = async () => {
+    await Promise.all(saved.map((m) => store.remove(m.key)));
+    saved.length = 0;
+  };
+
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (part.valueTruncated) throw badRequest(`${part.fieldname} is too long`);
+        fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
+        continue;
+      }
+      const fieldSpec = spec.files[part.fieldname];
+      if (!fieldSpec) {
+        part.file.resume();
+        throw badRequest(`Unexpected file field "${part.fieldname}"`);
+      }
+      const list = (files[part.fieldname] ??= []);
+      if (list.length >= (fieldSpec.maxCount ?? 1)) {
+        part.file.resume();
+        throw badRequest(
+          fieldSpec.countMessage ?? `Only ${fieldSpec.maxCount ?? 1} file(s) allowed in ${part.fieldname}`,
+        );
+      }
+      try {
+        const media = await store.save(part.file, fieldSpec.folder, fieldSpec.rule);
+        saved.push(media);
+        list.push(media);
+      } catch (error) {
+        if (!spec.skipInvalidFiles || !(error instanceof HttpError)) throw error;
+        rejected.push({
+          field: part.fieldname,
+          filename: part.filename,
+          statusCode: error.statusCode,
+          message: error.message,
+        });
+      }
+    }
+  } catch (error) {
+    await discard();
+    throw error;
+  }
+  return { fields, files, rejected, discard };
+}
+
+/** The one file of a field, if any. */
+export const single = (result: MultipartResult, field: string): SavedMedia | undefined =>
+  result.files[field]?.[0];

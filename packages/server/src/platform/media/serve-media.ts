@@ -1,0 +1,23 @@
+import { mkdirSync } from 'node:fs';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Serves stored media at /media/ with HTTP Range (video seeking), the right content type, and long cache
+ * headers: the server names every file itself and never reuses a name, so a URL's bytes never change.
+ */
+export async function registerMediaServing(app: FastifyInstance, root: string): Promise<void> {
+  mkdirSync(root, { recursive: true });
+  await app.register(fastifyStatic, {
+    root,
+    prefix: '/media/',
+    decorateReply: false,
+    index: false,
+    dotfiles: 'deny',
+    acceptRanges: true,
+    cacheControl: true,
+    maxAge: '365d',
+    immutable: true,
+    allowedPath: (pathName) => !pathName.includes('/.tmp/'),
+  });
+}
