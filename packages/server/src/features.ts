@@ -1,5 +1,7 @@
 import type { FeatureContext } from './platform/feature-context.js';
 import { registerAuthRoutes } from './features/auth/auth.routes.js';
+import { registerReels } from './features/reels/reels.routes.js';
+import { registerShortcutStories } from './features/shortcut-stories/shortcut-stories.routes.js';
 import type { AuthService } from './features/auth/auth.service.js';
 import { registerSystemStatsRoutes } from './features/system-stats/system-stats.routes.js';
 import { createSystemStatsService } from './features/system-stats/system-stats.service.js';
@@ -11,4 +13,8 @@ export function registerFeatures(ctx: FeatureContext, services: { auth: AuthServ
     ctx.app,
     createSystemStatsService({ dataDir: ctx.config.dataDir, liveViewers: () => ctx.liveViewers.count() }),
   );
+  // TODO(controller): wire the storyBrand flag
+  registerShortcutStories(ctx, { storyBrandRunning: async () => false });
+  // TODO(controller): wire the reels flag
+  registerReels(ctx, { reelsRunning: async () => false });
 }

@@ -1,5 +1,7 @@
 import type { Migration } from 'kysely';
 import { authMigrations } from './features/auth/auth.migrations.js';
+import { reelsMigrations } from './features/reels/reels.migrations.js';
+import { shortcutStoriesMigrations } from './features/shortcut-stories/shortcut-stories.migrations.js';
 
 /**
  * Every feature's migrations, one set for SQLite and PostgreSQL. Each feature owns a block of names so
@@ -9,4 +11,6 @@ import { authMigrations } from './features/auth/auth.migrations.js';
  */
 export const migrations: Record<string, Migration> = {
   ...authMigrations,
+  ...shortcutStoriesMigrations,
+  ...reelsMigrations,
 };
