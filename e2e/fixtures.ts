@@ -13,7 +13,11 @@ type Json = Record<string, unknown>;
 export interface Api {
   token(): Promise<string>;
   /** JSON call; `admin` (default true) adds the bearer token; `seal` sends the body enveloped. Returns the opened JSON. */
-  call(method: string, path: string, opts?: { body?: unknown; admin?: boolean; seal?: boolean }): Promise<Json>;
+  call(
+    method: string,
+    path: string,
+    opts?: { body?: unknown; admin?: boolean; seal?: boolean },
+  ): Promise<Json>;
   /** Multipart call; files are paths on disk, sent under their field names. */
   upload(
     method: string,
@@ -50,7 +54,6 @@ async function readJson(res: Response): Promise<Json> {
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   server: [
-    // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const server = await startServer();
       await use(server);
@@ -85,7 +88,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await use({
       token: getToken,
       async call(method, urlPath, { body, admin = true, seal = false } = {}) {
-        const payload = body === undefined ? undefined : seal ? await sealRequest(body, E2E_PAYLOAD_KEY) : body;
+        const payload =
+          body === undefined ? undefined : seal ? await sealRequest(body, E2E_PAYLOAD_KEY) : body;
         const res = await fetch(server.baseURL + urlPath, {
           method,
           headers: { ...(await headers(admin)), ...(payload ? { 'content-type': 'application/json' } : {}) },
@@ -101,7 +105,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
             form.append(field, new Blob([readFileSync(file)]), path.basename(file));
           }
         }
-        const res = await fetch(server.baseURL + urlPath, { method, headers: await headers(true), body: form });
+        const res = await fetch(server.baseURL + urlPath, {
+          method,
+          headers: await headers(true),
+          body: form,
+        });
         return readJson(res);
       },
     });
@@ -110,7 +118,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   signedInPage: async ({ page, api }, use) => {
     const token = await api.token();
     await page.goto('/admin/panel/login');
-    await page.evaluate((t) => localStorage.setItem('admin_download', JSON.stringify({ token: t, isAdmin: true })), token);
+    await page.evaluate(
+      (t) => localStorage.setItem('admin_download', JSON.stringify({ token: t, isAdmin: true })),
+      token,
+    );
     await page.goto('/');
     await use(page);
   },

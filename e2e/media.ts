@@ -19,7 +19,8 @@ export const mediaFiles = {
 
 /** Debian's ffmpeg when installed, else the binary shipped in the npm package the server uses too. */
 function ffmpegPath(): string {
-  for (const dir of (process.env.PATH ?? '').split(':')) if (dir && existsSync(`${dir}/ffmpeg`)) return `${dir}/ffmpeg`;
+  for (const dir of (process.env.PATH ?? '').split(':'))
+    if (dir && existsSync(`${dir}/ffmpeg`)) return `${dir}/ffmpeg`;
   return (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
 }
 
@@ -29,9 +30,12 @@ function ffmpeg(args: string[]): void {
 
 export function makeMediaFiles(): void {
   mkdirSync(mediaDir, { recursive: true });
-  if (!existsSync(mediaFiles.png)) ffmpeg(['-f', 'lavfi', '-i', 'color=c=0x2563eb:s=96x96', '-frames:v', '1', mediaFiles.png]);
-  if (!existsSync(mediaFiles.gif)) ffmpeg(['-f', 'lavfi', '-i', 'color=c=0x16a34a:s=96x96', '-frames:v', '1', mediaFiles.gif]);
-  if (!existsSync(mediaFiles.jpeg)) ffmpeg(['-f', 'lavfi', '-i', 'color=c=0xdc2626:s=96x96', '-frames:v', '1', mediaFiles.jpeg]);
+  if (!existsSync(mediaFiles.png))
+    ffmpeg(['-f', 'lavfi', '-i', 'color=c=0x2563eb:s=96x96', '-frames:v', '1', mediaFiles.png]);
+  if (!existsSync(mediaFiles.gif))
+    ffmpeg(['-f', 'lavfi', '-i', 'color=c=0x16a34a:s=96x96', '-frames:v', '1', mediaFiles.gif]);
+  if (!existsSync(mediaFiles.jpeg))
+    ffmpeg(['-f', 'lavfi', '-i', 'color=c=0xdc2626:s=96x96', '-frames:v', '1', mediaFiles.jpeg]);
   const clips: [string, string][] = [
     [mediaFiles.mp4, 'testsrc'],
     [mediaFiles.mp4b, 'testsrc2'],
@@ -39,7 +43,22 @@ export function makeMediaFiles(): void {
   ];
   for (const [file, source] of clips) {
     if (existsSync(file)) continue;
-    ffmpeg(['-f', 'lavfi', '-i', `${source}=size=240x426:rate=15`, '-t', '2', '-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-movflags', '+faststart', file]);
+    ffmpeg([
+      '-f',
+      'lavfi',
+      '-i',
+      `${source}=size=240x426:rate=15`,
+      '-t',
+      '2',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:v',
+      'libx264',
+      '-movflags',
+      '+faststart',
+      file,
+    ]);
   }
-  if (!existsSync(mediaFiles.notAnImage)) writeFileSync(mediaFiles.notAnImage, 'this is plain text, not a PNG');
+  if (!existsSync(mediaFiles.notAnImage))
+    writeFileSync(mediaFiles.notAnImage, 'this is plain text, not a PNG');
 }
