@@ -1,4 +1,5 @@
 import type { FeatureContext } from './platform/feature-context.js';
+import { registerAnalytics } from './features/analytics/analytics.routes.js';
 import { registerAuthRoutes } from './features/auth/auth.routes.js';
 import { registerReels } from './features/reels/reels.routes.js';
 import { registerShortcutStories } from './features/shortcut-stories/shortcut-stories.routes.js';
@@ -7,7 +8,7 @@ import { registerSystemStatsRoutes } from './features/system-stats/system-stats.
 import { createSystemStatsService } from './features/system-stats/system-stats.service.js';
 
 /** Composes the features; the one place that knows them all. */
-export function registerFeatures(ctx: FeatureContext, services: { auth: AuthService }): void {
+export function registerFeatures(ctx: FeatureContext, services: { auth: AuthService }) {
   registerAuthRoutes(ctx.app, services.auth);
   registerSystemStatsRoutes(
     ctx.app,
@@ -17,4 +18,7 @@ export function registerFeatures(ctx: FeatureContext, services: { auth: AuthServ
   registerShortcutStories(ctx, { storyBrandRunning: async () => false });
   // TODO(controller): wire the reels flag
   registerReels(ctx, { reelsRunning: async () => false });
+  // Last: counts into the totals every feature above registered in ctx.counters.
+  const analytics = registerAnalytics(ctx);
+  return { analytics };
 }

@@ -1,4 +1,5 @@
 import type { Migration } from 'kysely';
+import { analyticsMigrations } from './features/analytics/analytics.migrations.js';
 import { authMigrations } from './features/auth/auth.migrations.js';
 import { reelsMigrations } from './features/reels/reels.migrations.js';
 import { shortcutStoriesMigrations } from './features/shortcut-stories/shortcut-stories.migrations.js';
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   ...authMigrations,
   ...shortcutStoriesMigrations,
   ...reelsMigrations,
+  ...analyticsMigrations,
 };
