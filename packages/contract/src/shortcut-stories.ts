@@ -8,6 +8,7 @@ export const shortcutMessages = {
   titleRequired: 'Title is required',
   urlRequired: 'Url is required',
   nameRequired: 'name is required',
+  urlEditRequired: 'url is required',
   labelRequired: 'label is required',
   sNoRequired: 's_no is required',
   positive: 'Enter No only positive number',
@@ -83,7 +84,7 @@ export type ShortcutAddFields = z.infer<typeof shortcutAddFields>;
 export const shortcutEditFields = z.object({
   _id: z.string(shortcutMessages.idRequired).trim().min(1, shortcutMessages.idRequired).max(64),
   name: text(shortcutMessages.nameRequired, 200),
-  url: text('url is required'),
+  url: text(shortcutMessages.urlEditRequired),
   s_no: requiredCount(shortcutMessages.sNoRequired),
   label: text(shortcutMessages.labelRequired, 40),
   clickCount: optionalCount,

@@ -42,7 +42,10 @@ describe('signed out', () => {
       'GET /api/admin/auth/check': () => jsonResponse({ status: false, message: 'Please sign in' }, 401),
     });
     renderApp('/add/story');
-    expect(await screen.findByRole('heading', { name: 'Sign in to Streamdesk' })).toBeInTheDocument();
+    // The route's page module loads before anything renders; a real screen takes longer than a placeholder.
+    expect(
+      await screen.findByRole('heading', { name: 'Sign in to Streamdesk' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(readSession()).toBeNull();
   });
 });

@@ -54,7 +54,7 @@ export function ReelsTable({ rows, page }: { rows: Reel[]; page: number }) {
           <Th>Thumbnail</Th>
           <Th>View</Th>
           <Th>Click</Th>
-          <Th>Date</Th>
+          <Th className="hidden sm:table-cell">Date</Th>
           <Th className="text-right">Action</Th>
         </THead>
         <TBody>
@@ -82,7 +82,7 @@ export function ReelsTable({ rows, page }: { rows: Reel[]; page: number }) {
                 </Td>
                 <Td className="tabular-nums">{formatViewCount(reel.view)}</Td>
                 <Td className="tabular-nums">{formatViewCount(reel.click)}</Td>
-                <Td className="tabular-nums">{formatDateTime(reel.createdAt)}</Td>
+                <Td className="hidden tabular-nums sm:table-cell">{formatDateTime(reel.createdAt)}</Td>
                 <Td className="text-right">
                   <RowActionsMenu
                     label={`Actions for reel ${no}`}

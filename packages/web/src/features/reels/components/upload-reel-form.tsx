@@ -75,7 +75,7 @@ export function UploadReelForm() {
     <form
       onSubmit={submit}
       aria-label="Upload reel"
-      className="flex flex-wrap items-end gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200"
+      className="flex flex-col gap-3 rounded-lg sm:flex-row sm:items-end bg-white p-4 shadow-sm ring-1 ring-slate-200"
     >
       <div className="min-w-0 flex-1 space-y-1.5">
         <label htmlFor="reel-video" className="block text-sm font-medium text-slate-700">
@@ -94,7 +94,7 @@ export function UploadReelForm() {
         </div>
         <p className="text-xs text-slate-500">MP4, at most 30 MB.</p>
       </div>
-      <div className="pb-5">
+      <div className="sm:pb-5">
         <Button type="submit" loading={upload.isPending}>
           Upload
         </Button>

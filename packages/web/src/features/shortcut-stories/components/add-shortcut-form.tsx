@@ -113,7 +113,7 @@ export function AddShortcutForm({ nextSNo }: { nextSNo: number }) {
         />
         <TextField label="Label" value={values.label} onChange={set('label')} maxLength={40} />
       </div>
-      <div className="mt-3 flex flex-wrap items-end gap-3">
+      <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end">
         <div className="min-w-0 flex-1 space-y-1.5">
           <label htmlFor="shortcut-image" className="block text-sm font-medium text-slate-700">
             Image
@@ -131,7 +131,7 @@ export function AddShortcutForm({ nextSNo }: { nextSNo: number }) {
           </div>
           <p className="text-xs text-slate-500">GIF or PNG, at most 1 MB.</p>
         </div>
-        <div className="flex gap-2 pb-5">
+        <div className="flex gap-2 sm:pb-5">
           <Button type="submit" loading={add.isPending}>
             Upload
           </Button>

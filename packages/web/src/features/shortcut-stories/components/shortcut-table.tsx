@@ -33,7 +33,7 @@ const draftOf = (s: ShortcutStory): Draft => ({
 export function draftProblem(d: Draft): string | undefined {
   if (!d.name.trim()) return shortcutMessages.nameRequired;
   if (!d.label.trim()) return shortcutMessages.labelRequired;
-  if (!d.url.trim()) return 'url is required';
+  if (!d.url.trim()) return shortcutMessages.urlEditRequired;
   if (!d.s_no.trim()) return shortcutMessages.sNoRequired;
   if (!isPositiveWhole(d.s_no) || !isPositiveWhole(d.clickCount)) return shortcutMessages.positive;
   return d.image ? shortcutImageProblem(d.image) : undefined;
@@ -121,7 +121,7 @@ export function ShortcutTable({ rows }: { rows: ShortcutStory[] }) {
           <Th>Label</Th>
           <Th>Url</Th>
           <Th>Click</Th>
-          <Th>Date</Th>
+          <Th className="hidden md:table-cell">Date</Th>
           <Th className="text-right">Action</Th>
         </THead>
         <TBody>
@@ -230,7 +230,7 @@ export function ShortcutTable({ rows }: { rows: ShortcutStory[] }) {
                     formatClickCount(s.clickCount)
                   )}
                 </Td>
-                <Td className="tabular-nums">{formatDateTime(s.createdAt)}</Td>
+                <Td className="hidden tabular-nums md:table-cell">{formatDateTime(s.createdAt)}</Td>
                 <Td>
                   <div className="flex justify-end gap-1.5">
                     {draft ? (
