@@ -146,12 +146,25 @@ describe('GET /api/App/reels', () => {
     expect((after.json() as ReelListReply).data[0]?._id).toBe(reel._id);
   });
 
-  it('registers the reel view and click counters', () => {
-    expect(t.app.streamdesk.context.counters.targets.get('reel')).toMatchObject({
-      table: 'reels',
-      viewColumn: 'view',
-      clickColumn: 'click',
+  it('counts app view and click events into the reel and refreshes the cached list', async () => {
+    const reel = await added();
+    const before = await appList();
+    const events = [
+      { type: 'view', entity: 'reel', id: reel._id, clientId: 'phone-1' },
+      { type: 'view', entity: 'reel', id: reel._id, clientId: 'phone-2' },
+      { type: 'click', entity: 'reel', id: reel._id, clientId: 'phone-1' },
+    ];
+    const sent = await t.request({
+      method: 'POST',
+      url: '/api/App/events',
+      admin: false,
+      payload: { events },
     });
+    expect(sent.statusCode).toBe(200);
+    await t.app.streamdesk.analytics.counter.flush();
+    const after = await appList(undefined, { 'if-none-match': before.headers.etag as string });
+    expect(after.statusCode).toBe(200);
+    expect((after.json() as ReelListReply).data[0]).toMatchObject({ _id: reel._id, view: 2, click: 1 });
   });
 });
 

@@ -305,12 +305,24 @@ describe('GET /api/App/sortcut (app read)', () => {
     expect((after.json() as typeof body).data.map((x) => x._id)).toContain(s._id);
   });
 
-  it('registers the shortcut click counter and launch section', () => {
-    const ctx = t.app.streamdesk.context;
-    expect(ctx.counters.targets.get('shortcut')).toMatchObject({
-      table: 'shortcut_stories',
-      clickColumn: 'click_count',
+  it('counts app click events into clickCount and is part of the launch reply', async () => {
+    const s = await added({ name: 'Clicked' });
+    const events = [1, 2, 3].map((n) => ({
+      type: 'click',
+      entity: 'shortcut',
+      id: s._id,
+      clientId: `phone-${n}`,
+    }));
+    const sent = await t.request({
+      method: 'POST',
+      url: '/api/App/events',
+      admin: false,
+      payload: { events },
     });
-    expect(ctx.launch.sections.has('shortcuts')).toBe(true);
+    expect(sent.statusCode).toBe(200);
+    await t.app.streamdesk.analytics.counter.flush();
+    expect((await list()).data.find((x) => x._id === s._id)?.clickCount).toBe(3);
+    const launch = await t.app.streamdesk.context.launch.loadAll();
+    expect((launch.shortcuts as { _id: string }[]).map((x) => x._id)).toContain(s._id);
   });
 });
