@@ -3,6 +3,7 @@ import { registerAuthRoutes } from './features/auth/auth.routes.js';
 import type { AuthService } from './features/auth/auth.service.js';
 import { registerSystemStatsRoutes } from './features/system-stats/system-stats.routes.js';
 import { createSystemStatsService } from './features/system-stats/system-stats.service.js';
+import { registerStories } from './features/stories/stories.routes.js';
 
 /** Composes the features; the one place that knows them all. */
 export function registerFeatures(ctx: FeatureContext, services: { auth: AuthService }): void {
@@ -11,4 +12,5 @@ export function registerFeatures(ctx: FeatureContext, services: { auth: AuthServ
     ctx.app,
     createSystemStatsService({ dataDir: ctx.config.dataDir, liveViewers: () => ctx.liveViewers.count() }),
   );
+  registerStories(ctx);
 }
