@@ -1,4 +1,5 @@
 import type { Migration } from 'kysely';
+import { analyticsMigrations } from './features/analytics/analytics.migrations.js';
 import { authMigrations } from './features/auth/auth.migrations.js';
 import { storiesMigrations } from './features/stories/stories.migrations.js';
 
@@ -11,4 +12,5 @@ import { storiesMigrations } from './features/stories/stories.migrations.js';
 export const migrations: Record<string, Migration> = {
   ...authMigrations,
   ...storiesMigrations,
+  ...analyticsMigrations,
 };
