@@ -55,7 +55,12 @@ const video = (seconds = 1): File => ({
   data: mp4(seconds),
   type: 'video/mp4',
 });
-const image = (data: Buffer = PNG, name = 'pic.png'): File => ({ field: 'image', name, data, type: 'image/png' });
+const image = (data: Buffer = PNG, name = 'pic.png'): File => ({
+  field: 'image',
+  name,
+  data,
+  type: 'image/png',
+});
 const added = async (insertData: unknown, file: File[]) => {
   const res = await add(insertData, file);
   expect(res.statusCode, res.body).toBe(200);
@@ -462,6 +467,26 @@ describe('GET /api/App/stories (app side)', () => {
       payload: { _id: limited._id, status: false },
     });
     expect(ids((await appList()).json())).not.toContain(limited._id);
+  });
+
+  it('leaves a story out once app view events reach its limit (through the events feature)', async () => {
+    const s = await added({ ...button, maxviewLimit: 2, maxviewStatus: true }, [image()]);
+    const view = (clientId: string) => ({ type: 'view', entity: 'story', id: s._id, clientId });
+    const shownIds = async () => {
+      const b = (await appList()).json() as { data: Story[] };
+      return b.data.map((x) => x._id);
+    };
+    expect(await shownIds()).toContain(s._id);
+    const send = (events: unknown[]) =>
+      t.request({ method: 'POST', url: '/api/App/events', admin: false, payload: { events } });
+    expect((await send([view('c1')])).statusCode).toBe(200);
+    await t.app.streamdesk.analytics.counter.flush();
+    expect(await shownIds()).toContain(s._id);
+    await send([view('c2')]);
+    await t.app.streamdesk.analytics.counter.flush();
+    expect(await shownIds()).not.toContain(s._id);
+    const found = await t.request({ method: 'GET', url: `/api/App/story/video/find?id=${s._id}` });
+    expect(found.json().data.view).toBe(2);
   });
 
   it('registers the launch section and the story counters', async () => {
