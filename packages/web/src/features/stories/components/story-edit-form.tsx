@@ -99,7 +99,7 @@ export function StoryEditForm({ kind, story, backTo }: { kind: StoryKind; story:
       onSubmit={submit}
       noValidate
       aria-label={kind === 'video' ? 'Edit story' : 'Edit story ad'}
-      className="grid gap-5 lg:grid-cols-[1fr_320px]"
+      className="grid items-start gap-5 lg:grid-cols-[1fr_320px]"
     >
       <div className="space-y-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
         <Toggle
@@ -202,7 +202,9 @@ function StoryPreview({
     <div className={`${frame} relative`}>
       {media ? <MediaView media={media} label="Current media" /> : native}
       {media && values.btnName && (
-        <span className="absolute inset-x-4 bottom-4 truncate rounded-full bg-white/95 px-3 py-1.5 text-center text-xs font-semibold text-slate-900">
+        <span
+          className={`absolute inset-x-4 ${media.isVideo ? 'bottom-14' : 'bottom-4'} truncate rounded-full bg-white/95 px-3 py-1.5 text-center text-xs font-semibold text-slate-900`}
+        >
           {values.btnName}
         </span>
       )}
@@ -223,7 +225,7 @@ function StoryPreview({
     );
   }
   const tab =
-    'h-8 flex-1 rounded-md px-2 text-xs font-medium text-slate-500 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm';
+    'h-8 flex-1 rounded-md px-1 text-xs whitespace-nowrap font-medium text-slate-500 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm';
   return (
     <aside aria-label="Preview" className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
       <RadixTabs.Root defaultValue="all" className="space-y-3">
