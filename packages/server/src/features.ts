@@ -6,6 +6,7 @@ import { registerShortcutStories } from './features/shortcut-stories/shortcut-st
 import type { AuthService } from './features/auth/auth.service.js';
 import { registerSystemStatsRoutes } from './features/system-stats/system-stats.routes.js';
 import { createSystemStatsService } from './features/system-stats/system-stats.service.js';
+import { registerStories } from './features/stories/stories.routes.js';
 
 /** Composes the features; the one place that knows them all. */
 export function registerFeatures(ctx: FeatureContext, services: { auth: AuthService }) {
@@ -18,6 +19,7 @@ export function registerFeatures(ctx: FeatureContext, services: { auth: AuthServ
   registerShortcutStories(ctx, { storyBrandRunning: async () => false });
   // TODO(controller): wire the reels flag
   registerReels(ctx, { reelsRunning: async () => false });
+  registerStories(ctx);
   // Last: counts into the totals every feature above registered in ctx.counters.
   const analytics = registerAnalytics(ctx);
   return { analytics };

@@ -3,6 +3,7 @@ import { analyticsMigrations } from './features/analytics/analytics.migrations.j
 import { authMigrations } from './features/auth/auth.migrations.js';
 import { reelsMigrations } from './features/reels/reels.migrations.js';
 import { shortcutStoriesMigrations } from './features/shortcut-stories/shortcut-stories.migrations.js';
+import { storiesMigrations } from './features/stories/stories.migrations.js';
 
 /**
  * Every feature's migrations, one set for SQLite and PostgreSQL. Each feature owns a block of names so
@@ -14,5 +15,6 @@ export const migrations: Record<string, Migration> = {
   ...authMigrations,
   ...shortcutStoriesMigrations,
   ...reelsMigrations,
+  ...storiesMigrations,
   ...analyticsMigrations,
 };

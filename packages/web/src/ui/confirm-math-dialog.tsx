@@ -19,6 +19,8 @@ export interface ConfirmMathDialogProps {
   onOpenChange: (open: boolean) => void;
   /** What is about to be deleted or changed, e.g. "3 stories". */
   thing: string;
+  /** The verb of the prompt ("You are about to <action> <thing>"); default "delete". */
+  action?: string;
   onConfirm: () => void;
   /** The toast shown on a wrong answer. */
   wrongAnswerMessage?: string;
@@ -39,7 +41,14 @@ export function ConfirmMathDialog({ open, onOpenChange, ...props }: ConfirmMathD
 
 type MathFormProps = Omit<ConfirmMathDialogProps, 'open' | 'onOpenChange'> & { onCancel: () => void };
 
-function MathForm({ thing, onConfirm, onCancel, createProblem = randomProblem, ...opts }: MathFormProps) {
+function MathForm({
+  thing,
+  action = 'delete',
+  onConfirm,
+  onCancel,
+  createProblem = randomProblem,
+  ...opts
+}: MathFormProps) {
   const [problem] = useState(createProblem);
   const [answer, setAnswer] = useState('');
 
@@ -55,7 +64,7 @@ function MathForm({ thing, onConfirm, onCancel, createProblem = randomProblem, .
   return (
     <form onSubmit={submit} className="space-y-4">
       <p className="text-sm text-slate-600">
-        You are about to delete {thing}. To confirm, please solve this math problem
+        You are about to {action} {thing}. To confirm, please solve this math problem
       </p>
       <p
         className="rounded-md bg-slate-100 py-3 text-center font-mono text-lg font-semibold"
