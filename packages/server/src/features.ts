@@ -1,14 +1,21 @@
 import type { FeatureContext } from './platform/feature-context.js';
 import { registerAuthRoutes } from './features/auth/auth.routes.js';
 import type { AuthService } from './features/auth/auth.service.js';
+import { registerControllerRoutes } from './features/controller/controller.routes.js';
+import { createControllerService } from './features/controller/controller.service.js';
+import { registerPolicy } from './features/policy/policy.routes.js';
 import { registerSystemStatsRoutes } from './features/system-stats/system-stats.routes.js';
 import { createSystemStatsService } from './features/system-stats/system-stats.service.js';
 
 /** Composes the features; the one place that knows them all. */
 export function registerFeatures(ctx: FeatureContext, services: { auth: AuthService }): void {
+  // Other features read the controller's flags (reels, storyBrand, liveMatch, inHouseAds...) through it.
+  const controller = createControllerService(ctx);
   registerAuthRoutes(ctx.app, services.auth);
   registerSystemStatsRoutes(
     ctx.app,
     createSystemStatsService({ dataDir: ctx.config.dataDir, liveViewers: () => ctx.liveViewers.count() }),
   );
+  registerControllerRoutes(ctx, controller);
+  registerPolicy(ctx);
 }
