@@ -1,4 +1,5 @@
 import type { FeatureContext } from './platform/feature-context.js';
+import { registerAnalytics } from './features/analytics/analytics.routes.js';
 import { registerAuthRoutes } from './features/auth/auth.routes.js';
 import type { AuthService } from './features/auth/auth.service.js';
 import { registerControllerRoutes } from './features/controller/controller.routes.js';
@@ -8,7 +9,7 @@ import { registerSystemStatsRoutes } from './features/system-stats/system-stats.
 import { createSystemStatsService } from './features/system-stats/system-stats.service.js';
 
 /** Composes the features; the one place that knows them all. */
-export function registerFeatures(ctx: FeatureContext, services: { auth: AuthService }): void {
+export function registerFeatures(ctx: FeatureContext, services: { auth: AuthService }) {
   // Other features read the controller's flags (reels, storyBrand, liveMatch, inHouseAds...) through it.
   const controller = createControllerService(ctx);
   registerAuthRoutes(ctx.app, services.auth);
@@ -18,4 +19,7 @@ export function registerFeatures(ctx: FeatureContext, services: { auth: AuthServ
   );
   registerControllerRoutes(ctx, controller);
   registerPolicy(ctx);
+  // Last: counts into the totals every feature above registered in ctx.counters.
+  const analytics = registerAnalytics(ctx);
+  return { analytics };
 }

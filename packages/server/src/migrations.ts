@@ -1,4 +1,5 @@
 import type { Migration } from 'kysely';
+import { analyticsMigrations } from './features/analytics/analytics.migrations.js';
 import { authMigrations } from './features/auth/auth.migrations.js';
 import { controllerMigrations } from './features/controller/controller.migrations.js';
 import { policyMigrations } from './features/policy/policy.migrations.js';
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   ...authMigrations,
   ...controllerMigrations,
   ...policyMigrations,
+  ...analyticsMigrations,
 };
