@@ -51,6 +51,9 @@ export function createControllerService(ctx: ControllerContext) {
   let memo: Promise<ControllerSettings> | undefined;
   let pendingOpens = 0;
   let flushTimer: NodeJS.Timeout | undefined;
+  ctx.cache.onInvalidate((tag) => {
+    if (tag === CONTROLLER_TAG) memo = undefined;
+  });
 
   const getSettings = (): Promise<ControllerSettings> => {
     if (!memo) {
@@ -65,8 +68,7 @@ export function createControllerService(ctx: ControllerContext) {
 
   async function save(values: Partial<ControllerSettings>): Promise<{ status: true; message: string }> {
     await repo.saveSettings(db, values, nowIso());
-    memo = undefined;
-    ctx.cache.invalidate(CONTROLLER_TAG);
+    ctx.cache.invalidate(CONTROLLER_TAG); // also drops the memo (onInvalidate above)
     return { status: true, message: controllerMessages.updated };
   }
 
