@@ -7,6 +7,7 @@ import {
   type ControllerSettings,
   type LoadCheckReply,
   type MaintenanceReply,
+  type SettingName,
 } from '@streamdesk/contract/controller';
 import { tablesOf } from '../../platform/db/database.js';
 import { nowIso } from '../../platform/db/values.js';
@@ -91,6 +92,10 @@ export function createControllerService(ctx: ControllerContext) {
   return {
     getSettings,
     async getFlag(name: ControllerFlag): Promise<boolean> {
+      return (await getSettings())[name];
+    },
+    /** Any one setting (e.g. webPosition), read from memory between writes. */
+    async getSetting<K extends SettingName>(name: K): Promise<ControllerSettings[K]> {
       return (await getSettings())[name];
     },
 

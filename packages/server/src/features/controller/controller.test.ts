@@ -363,3 +363,27 @@ describe('app side: maintenance/status and app/loadCheck', () => {
     expect(noKey.statusCode).toBe(403);
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents the controller and policy routes', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json<{ paths: Record<string, unknown> }>();
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([r.position.path, r.placement.path, r.loadCheck.path, '/api/App/policy']),
+    );
+  });
+});
+
+describe('createControllerService readers', () => {
+  it('reads flags and settings, fresh after a write', async () => {
+    const { createControllerService } = await import('./controller.service.js');
+    const service = createControllerService(t.app.streamdesk.context);
+    await put(r.flag.path, { name: 'liveMatch', status: false });
+    expect(await service.getFlag('liveMatch')).toBe(false);
+    await put(r.position.path, { name: 'webPosition', value: 42 });
+    expect(await service.getSetting('webPosition')).toBe(42);
+    await put(r.flag.path, { name: 'liveMatch', status: true });
+    expect(await service.getFlag('liveMatch')).toBe(true);
+  });
+});
