@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, replyBase } from './http.js';
+import { POLICY_PUBLIC_PATH, type PublicPolicy } from './policy-public.js';
 
 /** The privacy policy text (doc 1 sections 2, 3, 4 and 7, "Policy"). */
 
@@ -16,7 +17,7 @@ export const policy = z.object({
   policy_title: z.string(),
   policy_description: z.string(),
   updatedAt: z.string().nullable(),
-});
+}) satisfies z.ZodType<PublicPolicy>;
 export type Policy = z.infer<typeof policy>;
 
 export const policyReply = replyBase.extend({ data: policy });
@@ -57,7 +58,7 @@ export const policyRoutes = {
   }),
   read: defineRoute({
     method: 'GET',
-    path: '/api/App/policy',
+    path: POLICY_PUBLIC_PATH,
     auth: 'app',
     summary: 'The privacy policy for the app and the public site (cached, ETag)',
     reply: policyReply,
