@@ -16,6 +16,7 @@ test('edit and save the policy, then read it on /site/policy as text', async ({
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText(policyMessages.titleRequired)).toBeVisible();
   await expect(page.getByText(policyMessages.descriptionRequired)).toBeVisible();
+  await page.screenshot({ path: `${shots}/policy-edit-desktop.png`, fullPage: true });
 
   const title = `Streamdesk Privacy Policy ${Date.now()}`;
   const description =

@@ -10,6 +10,9 @@ export interface SettingField {
   min?: number;
   max?: number;
   placeholder?: string;
+  hint?: string;
+  /** Spans the whole form width (long values: URLs, messages). */
+  wide?: boolean;
   /** The message to show, or undefined when the value is fine. */
   check: (value: string) => string | undefined;
 }
@@ -29,9 +32,18 @@ interface SettingFormProps {
   fields: SettingField[];
   onSave: (values: Record<string, string>) => Promise<unknown>;
   saveLabel?: string;
+  /** Names the form for assistive technology only (the section heading already says it). */
+  hideTitle?: boolean;
 }
 
-function SettingFormFields({ title, description, fields, onSave, saveLabel = 'Save' }: SettingFormProps) {
+function SettingFormFields({
+  title,
+  description,
+  fields,
+  onSave,
+  saveLabel = 'Save',
+  hideTitle,
+}: SettingFormProps) {
   const [values, setValues] = useState<Record<string, string>>(() =>
     Object.fromEntries(fields.map((f) => [f.name, f.initial])),
   );
@@ -54,14 +66,16 @@ function SettingFormFields({ title, description, fields, onSave, saveLabel = 'Sa
   return (
     <form onSubmit={submit} noValidate aria-label={title} className="space-y-3">
       <div>
-        <h3 className="text-sm font-semibold text-slate-900">{title}</h3>
+        <h3 className={hideTitle ? 'sr-only' : 'text-sm font-semibold text-slate-900'}>{title}</h3>
         {description && <p className="text-xs text-slate-500">{description}</p>}
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
         {fields.map((f) => (
           <TextField
             key={f.name}
+            className={f.wide ? 'sm:col-span-2' : undefined}
             label={f.label}
+            hint={f.hint}
             name={f.name}
             type={f.type ?? 'text'}
             inputMode={f.type === 'number' ? 'numeric' : undefined}

@@ -34,8 +34,9 @@ const positionError = (name: PositionName) => (value: string) => {
   return typeof checked === 'number' ? undefined : checked.message;
 };
 
-const positionField = (name: PositionName, initial: number): SettingField => ({
+const positionField = (name: PositionName, initial: number, hint?: string): SettingField => ({
   name,
+  hint,
   label: positionRules[name].label,
   type: 'number',
   min: positionRules[name].min,
@@ -91,14 +92,20 @@ function ControllerScreen({ settings: s, appOpens }: { settings: ControllerSetti
         <div className="grid gap-6 md:grid-cols-2">
           <SettingForm
             title="Story Ads Position"
-            description="Where story ads appear among stories: 1 to 9."
-            fields={[positionField('storyAdsPosition', s.storyAdsPosition)]}
+            hideTitle
+            fields={[
+              positionField(
+                'storyAdsPosition',
+                s.storyAdsPosition,
+                'Where story ads appear among stories: 1 to 9.',
+              ),
+            ]}
             onSave={savePosition('storyAdsPosition')}
           />
           <SettingForm
             title="NTV Timer"
-            description="Seconds before the native intent: 0 to 19."
-            fields={[positionField('ntvTiming', s.ntvTiming)]}
+            hideTitle
+            fields={[positionField('ntvTiming', s.ntvTiming, 'Seconds before the native intent: 0 to 19.')]}
             onSave={savePosition('ntvTiming')}
           />
         </div>
@@ -116,6 +123,7 @@ function ControllerScreen({ settings: s, appOpens }: { settings: ControllerSetti
         <Section title="Facebook">
           <SettingForm
             title="Facebook SDK"
+            hideTitle
             fields={[
               {
                 name: 'facebook_app_id',
@@ -142,6 +150,7 @@ function ControllerScreen({ settings: s, appOpens }: { settings: ControllerSetti
         <Section title="Web Redirect">
           <SettingForm
             title="Web Redirect URL"
+            hideTitle
             fields={[
               {
                 name: 'webRedirectUrl',
@@ -164,6 +173,7 @@ function ControllerScreen({ settings: s, appOpens }: { settings: ControllerSetti
         <Section title="App Search">
           <SettingForm
             title="App Search Text"
+            hideTitle
             fields={[
               {
                 name: 'searchText',
@@ -187,6 +197,7 @@ function ControllerScreen({ settings: s, appOpens }: { settings: ControllerSetti
                   label: 'CTA URL',
                   type: 'url',
                   placeholder: 'https://',
+                  wide: true,
                   initial: s.installNewBtnUrl,
                   check: fieldError(installNewBody, 'btn_url'),
                 },
@@ -208,6 +219,7 @@ function ControllerScreen({ settings: s, appOpens }: { settings: ControllerSetti
               {
                 name: 'maintenanceMessage',
                 label: 'Message',
+                wide: true,
                 initial: s.maintenanceMessage,
                 check: textError('maintenanceMessage'),
               },
@@ -250,6 +262,7 @@ function ControllerScreen({ settings: s, appOpens }: { settings: ControllerSetti
           />
           <SettingForm
             title="Pay Amount"
+            hideTitle
             fields={[
               {
                 name: 'payAmount',
