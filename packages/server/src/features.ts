@@ -4,12 +4,17 @@ import { registerAuthRoutes } from './features/auth/auth.routes.js';
 import { registerReels } from './features/reels/reels.routes.js';
 import { registerShortcutStories } from './features/shortcut-stories/shortcut-stories.routes.js';
 import type { AuthService } from './features/auth/auth.service.js';
+import { registerControllerRoutes } from './features/controller/controller.routes.js';
+import { createControllerService } from './features/controller/controller.service.js';
+import { registerPolicy } from './features/policy/policy.routes.js';
 import { registerSystemStatsRoutes } from './features/system-stats/system-stats.routes.js';
 import { createSystemStatsService } from './features/system-stats/system-stats.service.js';
 import { registerStories } from './features/stories/stories.routes.js';
 
 /** Composes the features; the one place that knows them all. */
 export function registerFeatures(ctx: FeatureContext, services: { auth: AuthService }) {
+  // Other features read the controller's flags (reels, storyBrand, liveMatch, inHouseAds...) through it.
+  const controller = createControllerService(ctx);
   registerAuthRoutes(ctx.app, services.auth);
   registerSystemStatsRoutes(
     ctx.app,
@@ -20,6 +25,8 @@ export function registerFeatures(ctx: FeatureContext, services: { auth: AuthServ
   // TODO(controller): wire the reels flag
   registerReels(ctx, { reelsRunning: async () => false });
   registerStories(ctx);
+  registerControllerRoutes(ctx, controller);
+  registerPolicy(ctx);
   // Last: counts into the totals every feature above registered in ctx.counters.
   const analytics = registerAnalytics(ctx);
   return { analytics };

@@ -4,6 +4,8 @@ import { authMigrations } from './features/auth/auth.migrations.js';
 import { reelsMigrations } from './features/reels/reels.migrations.js';
 import { shortcutStoriesMigrations } from './features/shortcut-stories/shortcut-stories.migrations.js';
 import { storiesMigrations } from './features/stories/stories.migrations.js';
+import { controllerMigrations } from './features/controller/controller.migrations.js';
+import { policyMigrations } from './features/policy/policy.migrations.js';
 
 /**
  * Every feature's migrations, one set for SQLite and PostgreSQL. Each feature owns a block of names so
@@ -16,5 +18,7 @@ export const migrations: Record<string, Migration> = {
   ...shortcutStoriesMigrations,
   ...reelsMigrations,
   ...storiesMigrations,
+  ...controllerMigrations,
+  ...policyMigrations,
   ...analyticsMigrations,
 };
