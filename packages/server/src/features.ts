@@ -1,6 +1,7 @@
 import type { FeatureContext } from './platform/feature-context.js';
 import { registerAuthRoutes } from './features/auth/auth.routes.js';
 import type { AuthService } from './features/auth/auth.service.js';
+import { registerNotifications } from './features/notifications/notifications.routes.js';
 import { registerSystemStatsRoutes } from './features/system-stats/system-stats.routes.js';
 import { createSystemStatsService } from './features/system-stats/system-stats.service.js';
 
@@ -11,4 +12,5 @@ export function registerFeatures(ctx: FeatureContext, services: { auth: AuthServ
     ctx.app,
     createSystemStatsService({ dataDir: ctx.config.dataDir, liveViewers: () => ctx.liveViewers.count() }),
   );
+  registerNotifications(ctx);
 }
