@@ -1,6 +1,6 @@
-import { createPublicKey, generateKeyPairSync, verify } from 'node:crypto';
+import { generateKeyPairSync, verify } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -72,12 +72,7 @@ export async function startFakeFcm(): Promise<FakeFcm> {
     if (!h || !c || !s) return 'grant is not a JWT';
     const header = JSON.parse(Buffer.from(h, 'base64url').toString()) as { alg?: string };
     if (header.alg !== 'RS256') return `grant alg ${header.alg}`;
-    const ok = verify(
-      'sha256',
-      Buffer.from(`${h}.${c}`),
-      createPublicKey(publicKey),
-      Buffer.from(s, 'base64url'),
-    );
+    const ok = verify('sha256', Buffer.from(`${h}.${c}`), publicKey, Buffer.from(s, 'base64url'));
     if (!ok) return 'grant signature does not verify';
     const claims = JSON.parse(Buffer.from(c, 'base64url').toString()) as Record<string, unknown>;
     const now = Date.now() / 1000;
@@ -90,7 +85,13 @@ export async function startFakeFcm(): Promise<FakeFcm> {
   }
 
   const server: Server = createServer((req, res) => {
-    void (async () => {
+    handle(req, res).catch((error: unknown) => {
+      fake.problems.push(`fake failed: ${String(error)}`);
+      res.writeHead(500).end();
+    });
+  });
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    {
       const body = await read(req);
       const reply = (status: number, json: unknown, headers: Record<string, string> = {}) => {
         res.writeHead(status, { 'content-type': 'application/json', ...headers });
@@ -167,8 +168,8 @@ export async function startFakeFcm(): Promise<FakeFcm> {
         return reply(200, { name: `projects/${projectId}/messages/${fake.sends.length}` });
       }
       reply(404, { error: { code: 404, message: 'no such fake route', status: 'NOT_FOUND' } });
-    })();
-  });
+    }
+  }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   fake.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 

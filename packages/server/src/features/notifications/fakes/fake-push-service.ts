@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { createDecipheriv, createECDH, createPublicKey, hkdfSync, randomBytes, verify } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -157,7 +157,13 @@ export async function startFakePushService(vapid: {
   }
 
   const server: Server = createServer({ key, cert }, (req, res) => {
-    void (async () => {
+    handle(req, res).catch((error: unknown) => {
+      fake.problems.push(`fake failed: ${String(error)}`);
+      res.writeHead(500).end();
+    });
+  });
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    {
       const chunks: Buffer[] = [];
       for await (const c of req) chunks.push(c as Buffer);
       const body = Buffer.concat(chunks);
@@ -189,8 +195,8 @@ export async function startFakePushService(vapid: {
         return answer(400);
       }
       answer(201, { location: `${fake.origin}/message/${n}` });
-    })();
-  });
+    }
+  }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   fake.origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return fake;
