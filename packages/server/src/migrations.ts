@@ -1,4 +1,5 @@
 import type { Migration } from 'kysely';
+import { analyticsMigrations } from './features/analytics/analytics.migrations.js';
 import { authMigrations } from './features/auth/auth.migrations.js';
 import { notificationsMigrations } from './features/notifications/notifications.migrations.js';
 
@@ -11,4 +12,5 @@ import { notificationsMigrations } from './features/notifications/notifications.
 export const migrations: Record<string, Migration> = {
   ...authMigrations,
   ...notificationsMigrations,
+  ...analyticsMigrations,
 };

@@ -31,8 +31,8 @@ export function sqliteFile(dataDir: string): string {
 export function createDatabase(opts: { databaseUrl?: string | undefined; dataDir: string }): Database {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
-    // An idle client dropped by the server (restart, admin shutdown, a dropped test database) is only
-    // discarded by the pool; without a listener pg rethrows it and takes the process down.
+    // An idle connection dropped by the server (restart, failover) must not crash the process: the pool
+    // replaces it on the next query.
     pool.on('error', () => {});
     const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) }) as AnyDb;
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
