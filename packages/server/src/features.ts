@@ -7,6 +7,7 @@ import type { AuthService } from './features/auth/auth.service.js';
 import { registerControllerRoutes } from './features/controller/controller.routes.js';
 import { createControllerService } from './features/controller/controller.service.js';
 import { registerPolicy } from './features/policy/policy.routes.js';
+import { registerNotifications } from './features/notifications/notifications.routes.js';
 import { registerSystemStatsRoutes } from './features/system-stats/system-stats.routes.js';
 import { createSystemStatsService } from './features/system-stats/system-stats.service.js';
 import { registerStories } from './features/stories/stories.routes.js';
@@ -27,6 +28,7 @@ export function registerFeatures(ctx: FeatureContext, services: { auth: AuthServ
   registerStories(ctx);
   registerControllerRoutes(ctx, controller);
   registerPolicy(ctx);
+  registerNotifications(ctx);
   // Last: counts into the totals every feature above registered in ctx.counters.
   const analytics = registerAnalytics(ctx);
   return { analytics };

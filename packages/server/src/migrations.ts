@@ -6,6 +6,7 @@ import { shortcutStoriesMigrations } from './features/shortcut-stories/shortcut-
 import { storiesMigrations } from './features/stories/stories.migrations.js';
 import { controllerMigrations } from './features/controller/controller.migrations.js';
 import { policyMigrations } from './features/policy/policy.migrations.js';
+import { notificationsMigrations } from './features/notifications/notifications.migrations.js';
 
 /**
  * Every feature's migrations, one set for SQLite and PostgreSQL. Each feature owns a block of names so
@@ -20,5 +21,6 @@ export const migrations: Record<string, Migration> = {
   ...storiesMigrations,
   ...controllerMigrations,
   ...policyMigrations,
+  ...notificationsMigrations,
   ...analyticsMigrations,
 };
