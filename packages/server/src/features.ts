@@ -1,5 +1,6 @@
 import type { FeatureContext } from './platform/feature-context.js';
 import { registerAuthRoutes } from './features/auth/auth.routes.js';
+import { registerLiveMatches } from './features/live-matches/live-matches.routes.js';
 import type { AuthService } from './features/auth/auth.service.js';
 import { registerSystemStatsRoutes } from './features/system-stats/system-stats.routes.js';
 import { createSystemStatsService } from './features/system-stats/system-stats.service.js';
@@ -7,6 +8,8 @@ import { createSystemStatsService } from './features/system-stats/system-stats.s
 /** Composes the features; the one place that knows them all. */
 export function registerFeatures(ctx: FeatureContext, services: { auth: AuthService }): void {
   registerAuthRoutes(ctx.app, services.auth);
+  // TODO(controller): pass the controller's liveMatch switch once the controller feature lands.
+  registerLiveMatches(ctx, { liveMatchRunning: async () => false });
   registerSystemStatsRoutes(
     ctx.app,
     createSystemStatsService({ dataDir: ctx.config.dataDir, liveViewers: () => ctx.liveViewers.count() }),

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import { authMigrations } from './features/auth/auth.migrations.js';
+import { liveMatchesMigrations } from './features/live-matches/live-matches.migrations.js';
 
 /**
  * Every feature's migrations, one set for SQLite and PostgreSQL. Each feature owns a block of names so
@@ -9,4 +10,5 @@ import { authMigrations } from './features/auth/auth.migrations.js';
  */
 export const migrations: Record<string, Migration> = {
   ...authMigrations,
+  ...liveMatchesMigrations,
 };
