@@ -58,7 +58,6 @@ export const webLiveAdMessages = {
   historyFetched: 'Ads history fetched successfully',
   historyDeleted: 'History deleted successfully',
   historyNotFound: 'History entry not found',
-  counted: 'Counted',
   noFire: 'No ad has been fired yet',
 } as const;
 
@@ -245,10 +244,6 @@ export type HistoryReply = z.infer<typeof historyReply>;
 /** What the app reads of the latest fire (counts stay on the admin side). */
 export const appFire = adFire.pick({ _id: true, Adstype: true, a_name: true, url: true, createdAt: true });
 export const appLatestFireReply = replyBase.extend({ data: appFire.nullable() });
-export const fireCountParams = z.object({
-  id: idSchema,
-  kind: z.enum(['view', 'click'], 'kind must be view or click'),
-});
 
 // ---------------------------------------------------------------------------------------------------
 // Routes
@@ -386,14 +381,6 @@ export const liveMatchRoutes = {
     auth: 'app',
     summary: 'The latest fired ad, or null (cached, ETag)',
     reply: appLatestFireReply,
-  }),
-  appCountFire: defineRoute({
-    method: 'POST',
-    path: '/api/App/LiveMatch/ads/fire/:id/:kind',
-    auth: 'app',
-    summary: 'Count a view or click of a fired ad (folded into the app events later)',
-    params: fireCountParams,
-    reply: replyBase,
   }),
 } as const;
 

@@ -1,4 +1,5 @@
 import type { FeatureContext } from './platform/feature-context.js';
+import { registerAnalytics } from './features/analytics/analytics.routes.js';
 import { registerAuthRoutes } from './features/auth/auth.routes.js';
 import { registerLiveMatches } from './features/live-matches/live-matches.routes.js';
 import type { AuthService } from './features/auth/auth.service.js';
@@ -6,7 +7,7 @@ import { registerSystemStatsRoutes } from './features/system-stats/system-stats.
 import { createSystemStatsService } from './features/system-stats/system-stats.service.js';
 
 /** Composes the features; the one place that knows them all. */
-export function registerFeatures(ctx: FeatureContext, services: { auth: AuthService }): void {
+export function registerFeatures(ctx: FeatureContext, services: { auth: AuthService }) {
   registerAuthRoutes(ctx.app, services.auth);
   // TODO(controller): pass the controller's liveMatch switch once the controller feature lands.
   registerLiveMatches(ctx, { liveMatchRunning: async () => false });
@@ -14,4 +15,7 @@ export function registerFeatures(ctx: FeatureContext, services: { auth: AuthServ
     ctx.app,
     createSystemStatsService({ dataDir: ctx.config.dataDir, liveViewers: () => ctx.liveViewers.count() }),
   );
+  // Last: counts into the totals every feature above registered in ctx.counters.
+  const analytics = registerAnalytics(ctx);
+  return { analytics };
 }

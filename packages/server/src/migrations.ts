@@ -1,4 +1,5 @@
 import type { Migration } from 'kysely';
+import { analyticsMigrations } from './features/analytics/analytics.migrations.js';
 import { authMigrations } from './features/auth/auth.migrations.js';
 import { liveMatchesMigrations } from './features/live-matches/live-matches.migrations.js';
 
@@ -11,4 +12,5 @@ import { liveMatchesMigrations } from './features/live-matches/live-matches.migr
 export const migrations: Record<string, Migration> = {
   ...authMigrations,
   ...liveMatchesMigrations,
+  ...analyticsMigrations,
 };

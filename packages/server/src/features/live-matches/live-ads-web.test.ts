@@ -170,7 +170,7 @@ describe('POST /api/App/LiveMatch/admin/ads/fire', () => {
 });
 
 describe('the app side of a fire', () => {
-  it('serves the latest fire with an ETag, refreshed by a new fire, and counts views and clicks', async () => {
+  it('serves the latest fire with an ETag, refreshed by a new fire; the app events count its views and clicks', async () => {
     const latest = () => t.request({ method: 'GET', url: routes.appLatestFire.path, admin: false });
     const first = await latest();
     expect(first.statusCode).toBe(200);
@@ -200,12 +200,18 @@ describe('the app side of a fire', () => {
       },
     });
 
-    const count = (kind: string, id = fired._id) =>
-      t.request({ method: 'POST', url: `/api/App/LiveMatch/ads/fire/${id}/${kind}`, admin: false });
-    for (const kind of ['view', 'view', 'click'])
-      expect((await count(kind)).json()).toEqual({ status: true, message: 'Counted' });
-    expect((await count('share')).statusCode).toBe(400);
-    expect((await count('view', '0123456789abcdef01234567')).statusCode).toBe(404);
+    // Views and clicks arrive through the app events of the analytics feature (entity liveAdFire).
+    const event = (type: string, id = fired._id) => ({ type, entity: 'liveAdFire', id, clientId: 'phone-1' });
+    const sent = await t.request({
+      method: 'POST',
+      url: '/api/App/events',
+      admin: false,
+      payload: {
+        events: [event('view'), event('view'), event('click'), event('view', '0123456789abcdef01234567')],
+      },
+    });
+    expect(sent.json()).toMatchObject({ status: true, accepted: 3, dropped: 1 });
+    await t.app.streamdesk.analytics.counter.flush();
     const row = (await history()).data.find((f) => f._id === fired._id);
     expect(row).toMatchObject({ a_view: 2, a_click: 1 });
     expect(await adNamed('NTV_Ads_Fire')).toMatchObject({ a_view: 2, a_click: 1 });

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 
 export interface LiveMatchesTables {
   live_matches: {
@@ -169,14 +169,3 @@ export async function listFires(db: Db, page: number, limit: number) {
 
 export const deleteFires = (db: Db, ids: readonly string[]) =>
   db.deleteFrom('live_ad_fires').where('id', 'in', ids).executeTakeFirst();
-
-/** Adds one to a fire's views or clicks; false when the fire does not exist. */
-export async function countFire(db: Db, id: string, kind: 'view' | 'click'): Promise<boolean> {
-  const column = kind === 'view' ? 'a_view' : 'a_click';
-  const result = await db
-    .updateTable('live_ad_fires')
-    .set({ [column]: sql`${sql.ref(column)} + 1` })
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}

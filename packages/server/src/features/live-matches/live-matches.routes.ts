@@ -114,13 +114,6 @@ export function registerLiveMatches(
     routes.appLatestFire,
     async (request, reply) => sendCached(request, reply, await service.appLatestFire()) as never,
   );
-  // Until the analytics events land; that issue folds this into POST /api/App/events (entity liveAdFire).
-  registerRoute(
-    app,
-    routes.appCountFire,
-    async (request) => service.countFire(request.params.id, request.params.kind),
-    { rateLimit: { max: 600, timeWindow: '1 minute' } },
-  );
 
   ctx.launch.add('liveMatches', [LIVE_TAGS.matches], service.activeMatches);
   ctx.launch.add('liveAds', [LIVE_TAGS.liveAds], service.liveAdMap);

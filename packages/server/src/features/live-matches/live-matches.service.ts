@@ -23,7 +23,11 @@ export const LIVE_TAGS = {
   matches: 'liveMatches',
   liveAds: 'liveAds',
   fire: 'liveAdFire',
-  /** The view/click totals; no cached reply holds them, the analytics events invalidate it. */
+  /**
+   * The counter tags: the analytics events invalidate them after counting (no cached reply holds the
+   * totals, so counting busts nothing), and the writes that add or remove items invalidate them so the
+   * event counter learns the new ids.
+   */
   matchCounts: 'liveMatchCounts',
   fireCounts: 'liveAdFireCounts',
 } as const;
@@ -146,6 +150,7 @@ export function createLiveMatchesService({ db, media, cache, liveMatchRunning }:
       };
       await repo.insertLiveMatch(db, row);
       cache.invalidate(LIVE_TAGS.matches);
+      cache.invalidate(LIVE_TAGS.matchCounts);
       return { status: true, message: liveMatchMessages.added, data: toMatch(row) };
     },
 
@@ -167,6 +172,7 @@ export function createLiveMatchesService({ db, media, cache, liveMatchRunning }:
       const result = await repo.deleteLiveMatches(db, unique);
       await Promise.all(rows.map((r) => media.remove(r.thumbnail)));
       cache.invalidate(LIVE_TAGS.matches);
+      cache.invalidate(LIVE_TAGS.matchCounts);
       return { status: true, message: liveMatchMessages.deleted, deleted: Number(result.numDeletedRows) };
     },
 
@@ -253,6 +259,7 @@ export function createLiveMatchesService({ db, media, cache, liveMatchRunning }:
       };
       await repo.insertFire(db, row);
       cache.invalidate(LIVE_TAGS.fire);
+      cache.invalidate(LIVE_TAGS.fireCounts);
       return { status: true, message: webLiveAdMessages.fired, data: toFire(row) };
     },
 
@@ -278,6 +285,7 @@ export function createLiveMatchesService({ db, media, cache, liveMatchRunning }:
         return deleted;
       });
       if (latest && unique.includes(latest.id)) cache.invalidate(LIVE_TAGS.fire);
+      cache.invalidate(LIVE_TAGS.fireCounts);
       return {
         status: true,
         message: webLiveAdMessages.historyDeleted,
@@ -302,11 +310,6 @@ export function createLiveMatchesService({ db, media, cache, liveMatchRunning }:
             : null,
         };
       }),
-
-    async countFire(id: string, kind: 'view' | 'click') {
-      if (!(await repo.countFire(db, id, kind))) throw notFound(webLiveAdMessages.historyNotFound);
-      return { status: true, message: webLiveAdMessages.counted };
-    },
   };
 }
 

@@ -286,4 +286,18 @@ describe('GET /api/App/liveMatch/active (app)', () => {
     expect(launch.tags).toContain('liveMatches');
     expect(counters.targets.get('liveMatch')).toMatchObject({ table: 'live_matches', viewColumn: 'view' });
   });
+
+  it('counts app view events of a new match into its views', async () => {
+    const match = await addMatch('Counted');
+    const view = { type: 'view', entity: 'liveMatch', id: match._id, clientId: 'phone-1' };
+    const sent = await t.request({
+      method: 'POST',
+      url: '/api/App/events',
+      admin: false,
+      payload: { events: [view, view] },
+    });
+    expect(sent.json()).toMatchObject({ accepted: 2, dropped: 0 });
+    await t.app.streamdesk.analytics.counter.flush();
+    expect((await list()).data.find((m) => m._id === match._id)?.view).toBe(2);
+  });
 });
