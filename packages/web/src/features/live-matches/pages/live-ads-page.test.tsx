@@ -62,7 +62,7 @@ describe('Live Call Management', () => {
 
     await waitFor(() => expect(sent).toEqual([{ banner: 'b2', new_name: 'x', added: 'v' }]));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Save all' })).toBeDisabled());
-  });
+  }, 20_000);
 
   it('refuses a duplicate name before sending', async () => {
     const put = vi.fn();
@@ -79,5 +79,5 @@ describe('Live Call Management', () => {
     await user.click(screen.getByRole('button', { name: 'Save all' }));
     expect(await screen.findByText('Field names must be unique: a')).toBeInTheDocument();
     expect(put).not.toHaveBeenCalled();
-  });
+  }, 20_000);
 });
