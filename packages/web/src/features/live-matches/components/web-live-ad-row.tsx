@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatClickCount, formatDateTime, formatViewCount } from '@streamdesk/contract/format';
+import { formatDateTime, formatViewCount } from '@streamdesk/contract/format';
 import {
   FIRE_ONLY_ADS,
   MAIN_WEB_AD,
@@ -42,7 +42,7 @@ export function WebLiveAdRow({
         )}
       </Td>
       <Td className="tabular-nums">{formatViewCount(ad.a_view)}</Td>
-      <Td className="tabular-nums">{formatClickCount(ad.a_click)}</Td>
+      <Td className="tabular-nums">{formatViewCount(ad.a_click)}</Td>
       <Td className="tabular-nums">{formatDateTime(ad.createdAt)}</Td>
       <Td>
         <div className="flex gap-1.5">

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatClickCount, formatCount, formatDateTime, formatViewCount } from '@streamdesk/contract/format';
+import { formatDateTime, formatViewCount } from '@streamdesk/contract/format';
 import { useQuery } from '@tanstack/react-query';
 import { liveMatchTabs } from '@/config/section-tabs';
 import { Button } from '@/ui/button';
@@ -52,19 +52,21 @@ export default function WebLiveAdsHistoryPage() {
           </Button>
         }
       />
-      <dl className="grid grid-cols-2 gap-3 sm:max-w-md">
-        {[
-          ['Total Views', history?.totalViews],
-          ['Total Clicks', history?.totalClicks],
-        ].map(([label, value]) => (
-          <div key={label} className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
-            <dt className="text-xs font-medium text-slate-500 uppercase">{label}</dt>
-            <dd className="mt-1 text-2xl font-semibold text-slate-900 tabular-nums">
-              {typeof value === 'number' ? formatCount(value) : '–'}
-            </dd>
-          </div>
-        ))}
-      </dl>
+      <section aria-label="Fire totals">
+        <dl className="grid grid-cols-2 gap-3 sm:max-w-md">
+          {[
+            ['Total Views', history?.totalViews],
+            ['Total Clicks', history?.totalClicks],
+          ].map(([label, value]) => (
+            <div key={label} className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
+              <dt className="text-xs font-medium text-slate-500 uppercase">{label}</dt>
+              <dd className="mt-1 text-2xl font-semibold text-slate-900 tabular-nums">
+                {typeof value === 'number' ? formatViewCount(value) : '–'}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </section>
       <Table caption="Fired ads">
         <THead>
           <Th className="w-10">
@@ -103,7 +105,7 @@ export default function WebLiveAdsHistoryPage() {
                 <Td>{fire.Adstype}</Td>
                 <Td className="max-w-64 truncate">{fire.url || <span className="text-slate-400">–</span>}</Td>
                 <Td className="tabular-nums">{formatViewCount(fire.a_view)}</Td>
-                <Td className="tabular-nums">{formatClickCount(fire.a_click)}</Td>
+                <Td className="tabular-nums">{formatViewCount(fire.a_click)}</Td>
                 <Td className="tabular-nums">{formatDateTime(fire.createdAt)}</Td>
                 <Td>
                   <Button
