@@ -3,6 +3,7 @@ import { registerAnalytics } from './features/analytics/analytics.routes.js';
 import { registerAuthRoutes } from './features/auth/auth.routes.js';
 import { registerReels } from './features/reels/reels.routes.js';
 import { registerShortcutStories } from './features/shortcut-stories/shortcut-stories.routes.js';
+import { registerLiveMatches } from './features/live-matches/live-matches.routes.js';
 import type { AuthService } from './features/auth/auth.service.js';
 import { registerControllerRoutes } from './features/controller/controller.routes.js';
 import { createControllerService } from './features/controller/controller.service.js';
@@ -17,6 +18,8 @@ export function registerFeatures(ctx: FeatureContext, services: { auth: AuthServ
   // Other features read the controller's flags (reels, storyBrand, liveMatch, inHouseAds...) through it.
   const controller = createControllerService(ctx);
   registerAuthRoutes(ctx.app, services.auth);
+  // TODO(controller): pass the controller's liveMatch switch once the controller feature lands.
+  registerLiveMatches(ctx, { liveMatchRunning: async () => false });
   registerSystemStatsRoutes(
     ctx.app,
     createSystemStatsService({ dataDir: ctx.config.dataDir, liveViewers: () => ctx.liveViewers.count() }),

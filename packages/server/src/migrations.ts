@@ -7,6 +7,7 @@ import { storiesMigrations } from './features/stories/stories.migrations.js';
 import { controllerMigrations } from './features/controller/controller.migrations.js';
 import { policyMigrations } from './features/policy/policy.migrations.js';
 import { notificationsMigrations } from './features/notifications/notifications.migrations.js';
+import { liveMatchesMigrations } from './features/live-matches/live-matches.migrations.js';
 
 /**
  * Every feature's migrations, one set for SQLite and PostgreSQL. Each feature owns a block of names so
@@ -22,5 +23,6 @@ export const migrations: Record<string, Migration> = {
   ...controllerMigrations,
   ...policyMigrations,
   ...notificationsMigrations,
+  ...liveMatchesMigrations,
   ...analyticsMigrations,
 };
