@@ -1,4 +1,5 @@
 import type { Migration } from 'kysely';
+import { adUnitsMigrations } from './features/ad-units/ad-units.migrations.js';
 import { authMigrations } from './features/auth/auth.migrations.js';
 
 /**
@@ -9,4 +10,5 @@ import { authMigrations } from './features/auth/auth.migrations.js';
  */
 export const migrations: Record<string, Migration> = {
   ...authMigrations,
+  ...adUnitsMigrations,
 };

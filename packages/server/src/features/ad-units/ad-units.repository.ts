@@ -1,0 +1,123 @@
+import { sql, type Kysely } from 'kysely';
+import type { AdKind, AdPlatform, DayRange } from '@streamdesk/contract/ad-units';
+
+export interface AdUnitsTables {
+  ad_units: {
+    id: string;
+    platform: AdPlatform;
+    kind: AdKind;
+    a_name: string;
+    a_id: string;
+    a_description: string;
+    a_click: number;
+    created_at: string;
+    updated_at: string;
+  };
+  web_ad_clicks: { ad_id: string; day: string; count: number };
+}
+
+type Db = Kysely<AdUnitsTables>;
+export type AdUnitRow = AdUnitsTables['ad_units'];
+
+const columns = ['id', 'platform', 'kind', 'a_name', 'a_id', 'a_description'] as const;
+export type AdUnitRecord = Pick<AdUnitRow, (typeof columns)[number]>;
+
+export const listAdUnits = (db: Db, platform: AdPlatform, kind: AdKind) =>
+  db
+    .selectFrom('ad_units')
+    .select(columns)
+    .where('platform', '=', platform)
+    .where('kind', '=', kind)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+
+export const listAdUnitsOfPlatform = (db: Db, platform: AdPlatform) =>
+  db
+    .selectFrom('ad_units')
+    .select(columns)
+    .where('platform', '=', platform)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+
+export const findAdUnit = (db: Db, platform: AdPlatform, kind: AdKind, id: string) =>
+  db
+    .selectFrom('ad_units')
+    .select(columns)
+    .where('id', '=', id)
+    .where('platform', '=', platform)
+    .where('kind', '=', kind)
+    .executeTakeFirst();
+
+export const findAdUnitByName = (db: Db, platform: AdPlatform, kind: AdKind, name: string) =>
+  db
+    .selectFrom('ad_units')
+    .select('id')
+    .where('platform', '=', platform)
+    .where('kind', '=', kind)
+    .where('a_name', '=', name)
+    .executeTakeFirst();
+
+export const insertAdUnit = (db: Db, row: AdUnitRow) => db.insertInto('ad_units').values(row).execute();
+
+export const updateAdUnit = (
+  db: Db,
+  id: string,
+  values: Pick<AdUnitRow, 'a_id' | 'a_description' | 'updated_at'>,
+) => db.updateTable('ad_units').set(values).where('id', '=', id).execute();
+
+export const deleteAdUnit = (db: Db, id: string) => db.deleteFrom('ad_units').where('id', '=', id).execute();
+
+export const deleteClicksOf = (db: Db, adId: string) =>
+  db.deleteFrom('web_ad_clicks').where('ad_id', '=', adId).execute();
+
+/** Click totals per ad within a day range (all days without one). */
+export async function clickTotals(db: Db, adIds: readonly string[], range?: DayRange) {
+  if (adIds.length === 0) return new Map<string, number>();
+  let query = db
+    .selectFrom('web_ad_clicks')
+    .select(['ad_id', (eb) => eb.fn.sum<number>('count').as('total')])
+    .where('ad_id', 'in', adIds)
+    .groupBy('ad_id');
+  if (range) query = query.where('day', '>=', range.startDate).where('day', '<=', range.endDate);
+  const rows = await query.execute();
+  return new Map(rows.map((r) => [r.ad_id, Number(r.total)]));
+}
+
+/** Removes the per-day rows of the ads within the range and lowers their lifetime totals to match. */
+export async function clearClicks(db: Db, adIds: readonly string[], range: DayRange): Promise<number> {
+  const totals = await clickTotals(db, adIds, range);
+  await db
+    .deleteFrom('web_ad_clicks')
+    .where('ad_id', 'in', adIds)
+    .where('day', '>=', range.startDate)
+    .where('day', '<=', range.endDate)
+    .execute();
+  let cleared = 0;
+  for (const [adId, total] of totals) {
+    cleared += total;
+    await db
+      .updateTable('ad_units')
+      .set({ a_click: sql<number>`CASE WHEN a_click > ${total} THEN a_click - ${total} ELSE 0 END` })
+      .where('id', '=', adId)
+      .execute();
+  }
+  return cleared;
+}
+
+/** Adds clicks to one web ad's day row (created when missing) and to its lifetime total. */
+export async function addClicks(db: Db, adId: string, day: string, count: number): Promise<void> {
+  await db
+    .insertInto('web_ad_clicks')
+    .values({ ad_id: adId, day, count })
+    .onConflict((oc) =>
+      oc.columns(['ad_id', 'day']).doUpdateSet({ count: sql<number>`web_ad_clicks.count + excluded.count` }),
+    )
+    .execute();
+  await db
+    .updateTable('ad_units')
+    .set({ a_click: sql<number>`a_click + ${count}` })
+    .where('id', '=', adId)
+    .execute();
+}
