@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import { adUnitsMigrations } from './features/ad-units/ad-units.migrations.js';
+import { analyticsMigrations } from './features/analytics/analytics.migrations.js';
 import { authMigrations } from './features/auth/auth.migrations.js';
 
 /**
@@ -11,4 +12,5 @@ import { authMigrations } from './features/auth/auth.migrations.js';
 export const migrations: Record<string, Migration> = {
   ...authMigrations,
   ...adUnitsMigrations,
+  ...analyticsMigrations,
 };
