@@ -85,39 +85,30 @@ export async function clickTotals(db: Db, adIds: readonly string[], range?: DayR
   return new Map(rows.map((r) => [r.ad_id, Number(r.total)]));
 }
 
-/** Removes the per-day rows of the ads within the range and lowers their lifetime totals to match. */
-export async function clearClicks(db: Db, adIds: readonly string[], range: DayRange): Promise<number> {
-  const totals = await clickTotals(db, adIds, range);
-  await db
+/** Removes the per-day rows of the ads from..to (open ends: all days on that side). */
+export const deleteClicksInRange = (db: Db, adIds: readonly string[], from?: string, to?: string) =>
+  db
     .deleteFrom('web_ad_clicks')
     .where('ad_id', 'in', adIds)
-    .where('day', '>=', range.startDate)
-    .where('day', '<=', range.endDate)
+    .$if(!!from, (q) => q.where('day', '>=', from!))
+    .$if(!!to, (q) => q.where('day', '<=', to!))
     .execute();
-  let cleared = 0;
-  for (const [adId, total] of totals) {
-    cleared += total;
-    await db
-      .updateTable('ad_units')
-      .set({ a_click: sql<number>`CASE WHEN a_click > ${total} THEN a_click - ${total} ELSE 0 END` })
-      .where('id', '=', adId)
-      .execute();
-  }
-  return cleared;
-}
 
-/** Adds clicks to one web ad's day row (created when missing) and to its lifetime total. */
-export async function addClicks(db: Db, adId: string, day: string, count: number): Promise<void> {
+/** Lowers an ad's lifetime total, never below 0. */
+export const lowerTotal = (db: Db, adId: string, by: number) =>
+  db
+    .updateTable('ad_units')
+    .set({ a_click: sql<number>`CASE WHEN a_click > ${by} THEN a_click - ${by} ELSE 0 END` })
+    .where('id', '=', adId)
+    .execute();
+
+/** Adds clicks to one web ad's day row (created when missing). */
+export async function addDayClicks(db: Db, adId: string, day: string, count: number): Promise<void> {
   await db
     .insertInto('web_ad_clicks')
     .values({ ad_id: adId, day, count })
     .onConflict((oc) =>
       oc.columns(['ad_id', 'day']).doUpdateSet({ count: sql<number>`web_ad_clicks.count + excluded.count` }),
     )
-    .execute();
-  await db
-    .updateTable('ad_units')
-    .set({ a_click: sql<number>`a_click + ${count}` })
-    .where('id', '=', adId)
     .execute();
 }

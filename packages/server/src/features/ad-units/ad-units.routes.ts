@@ -6,27 +6,19 @@ import { registerRoute } from '../../platform/http/register-route.js';
 import {
   AD_UNITS_TAG,
   createAdUnitsService,
-  WEB_AD_CLICKS_TAG,
-  webAdEntities,
+  webAdCounterTargets,
   type AdUnitsService,
 } from './ad-units.service.js';
 
 /** Ad units of both platforms: admin routes, the app's cached config, the launch section, click counters. */
 export function registerAdUnits(ctx: FeatureContext): void {
-  const ads = createAdUnitsService({ db: ctx.db, cache: ctx.cache });
+  const ads = createAdUnitsService({ db: ctx.db, cache: ctx.cache, counters: ctx.counters });
   registerAdUnitsRoutes(ctx.app, ads, ctx.cache);
   ctx.launch.add('adUnits', [AD_UNITS_TAG], async () => ({
     android: await ads.config('android'),
     ios: await ads.config('ios'),
   }));
-  for (const entity of Object.values(webAdEntities))
-    ctx.counters.add({
-      entity,
-      table: 'ad_units',
-      idColumn: 'id',
-      clickColumn: 'a_click',
-      tag: WEB_AD_CLICKS_TAG,
-    });
+  for (const target of webAdCounterTargets()) ctx.counters.add(target);
 }
 
 export const adConfigCacheKey = (platform: AdPlatform) => `ad-units:config:${platform}`;

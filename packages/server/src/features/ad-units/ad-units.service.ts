@@ -1,6 +1,8 @@
+import type { Kysely } from 'kysely';
 import {
   adIdWarning,
   adMessages,
+  adPlatforms,
   PROTECTED_WEB_AD,
   simpleAdKinds,
   type AdConfig,
@@ -12,6 +14,7 @@ import {
 } from '@streamdesk/contract/ad-units';
 import type { AppCache } from '../../platform/app-cache.js';
 import { tablesOf, type AnyDb } from '../../platform/db/database.js';
+import type { CounterRegistry, CounterTarget } from '../../platform/registries.js';
 import { newId, nowIso } from '../../platform/db/values.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import * as repo from './ad-units.repository.js';
@@ -39,6 +42,8 @@ export interface AdChange {
   force: boolean;
 }
 
+type AdDb = Kysely<repo.AdUnitsTables>;
+
 const toAd = (row: repo.AdUnitRecord): SimpleAd => ({
   _id: row.id,
   a_name: row.a_name,
@@ -56,11 +61,21 @@ function checkId(kind: AdKind, adId: string, force: boolean) {
   if (warning) throw badRequest(warning);
 }
 
+const platformOf = (entity: string): AdPlatform => (entity === webAdEntities.ios ? 'ios' : 'android');
+
+/** Records clicks on a web ad's day row when the id is a web ad of the platform (false otherwise). */
+async function recordClicks(db: AdDb, platform: AdPlatform, id: string, day: string, count: number) {
+  if (!(await repo.findAdUnit(db, platform, 'web', id))) return false;
+  await repo.addDayClicks(db, id, day, count);
+  return true;
+}
+
 /**
- * Adds app clicks to a web ad for one Asia/Kolkata day (`YYYY-MM-DD`): the per-day row that date
- * ranges and range clearing use, and the lifetime `a_click` total. The analytics feature calls this for
- * `webAd` and `iosWebAd` click events (see docs/decisions/ad-units-web-clicks.md). Returns false when the
- * id is not a web ad of the entity's platform (nothing is written then).
+ * Adds clicks to a web ad for one Asia/Kolkata day (`YYYY-MM-DD`, see `istDay` in contract/format): the
+ * per-day row that the lists' date ranges and the range clears use. The analytics feature reaches it
+ * through the counter target's `onCount` for `webAd` and `iosWebAd` click events; the lifetime `a_click`
+ * total is the analytics counter column and is not touched here (docs/decisions/ad-units-web-clicks.md).
+ * Returns false, writing nothing, when the id is not a web ad of the entity's platform.
  */
 export async function addWebAdClicks(
   deps: { db: AnyDb; cache?: AppCache },
@@ -69,18 +84,32 @@ export async function addWebAdClicks(
   const count = click.count ?? 1;
   if (!Number.isInteger(count) || count < 1) throw new Error('count must be a positive integer');
   if (!/^\d{4}-\d{2}-\d{2}$/.test(click.day)) throw new Error('day must be YYYY-MM-DD');
-  const platform: AdPlatform = click.entity === 'iosWebAd' ? 'ios' : 'android';
   const db = tablesOf<repo.AdUnitsTables>(deps.db);
-  const written = await db.transaction().execute(async (trx) => {
-    if (!(await repo.findAdUnit(trx, platform, 'web', click.id))) return false;
-    await repo.addClicks(trx, click.id, click.day, count);
-    return true;
-  });
+  const written = await db
+    .transaction()
+    .execute((trx) => recordClicks(trx, platformOf(click.entity), click.id, click.day, count));
   if (written) deps.cache?.invalidate(WEB_AD_CLICKS_TAG);
   return written;
 }
 
-export function createAdUnitsService(deps: { db: AnyDb; cache: AppCache }) {
+/** The analytics counter targets of both platforms' web ads, with the per-day hooks. */
+export function webAdCounterTargets(): CounterTarget[] {
+  return adPlatforms.map((platform) => ({
+    entity: webAdEntities[platform],
+    table: 'ad_units',
+    idColumn: 'id',
+    clickColumn: 'a_click',
+    tag: WEB_AD_CLICKS_TAG,
+    async onCount(db, row) {
+      if (row.kind === 'click') await recordClicks(tablesOf(db), platform, row.id, row.day, row.count);
+    },
+    async onClear(db, row) {
+      await repo.deleteClicksInRange(tablesOf(db), [row.id], row.startDate, row.endDate);
+    },
+  }));
+}
+
+export function createAdUnitsService(deps: { db: AnyDb; cache: AppCache; counters: CounterRegistry }) {
   const db = tablesOf<repo.AdUnitsTables>(deps.db);
   const changed = () => deps.cache.invalidate(AD_UNITS_TAG);
 
@@ -147,6 +176,24 @@ export function createAdUnitsService(deps: { db: AnyDb; cache: AppCache }) {
     return [...new Set(ids)];
   }
 
+  /**
+   * Clears the ads' clicks within the range, ad by ad. With the analytics feature present its clear also
+   * removes the dashboard's rollups and lowers `a_click`, and reaches the per-day rows through onClear.
+   */
+  async function clearRange(ids: readonly string[], range: DayRange): Promise<number> {
+    const totals = await repo.clickTotals(db, ids, range);
+    for (const id of ids) {
+      const viaAnalytics = await deps.counters.clear(id, range.startDate, range.endDate);
+      if (viaAnalytics) continue;
+      await db.transaction().execute(async (trx) => {
+        await repo.deleteClicksInRange(trx, [id], range.startDate, range.endDate);
+        await repo.lowerTotal(trx, id, totals.get(id) ?? 0);
+      });
+    }
+    deps.cache.invalidate(WEB_AD_CLICKS_TAG);
+    return [...totals.values()].reduce((n, c) => n + c, 0);
+  }
+
   return {
     list: async (platform: AdPlatform, kind: AdKind) =>
       (await repo.listAdUnits(db, platform, kind)).map(toAd),
@@ -181,9 +228,7 @@ export function createAdUnitsService(deps: { db: AnyDb; cache: AppCache }) {
 
     async clearOne(platform: AdPlatform, id: string, range: DayRange): Promise<number> {
       await existing(platform, 'web', id);
-      const cleared = await db.transaction().execute((trx) => repo.clearClicks(trx, [id], range));
-      deps.cache.invalidate(WEB_AD_CLICKS_TAG);
-      return cleared;
+      return clearRange([id], range);
     },
 
     async clearAll(
@@ -193,9 +238,7 @@ export function createAdUnitsService(deps: { db: AnyDb; cache: AppCache }) {
     ): Promise<number> {
       const targets = await webIds(platform, ids);
       if (targets.length === 0) throw notFound(adMessages.notAvailable);
-      const cleared = await db.transaction().execute((trx) => repo.clearClicks(trx, targets, range));
-      deps.cache.invalidate(WEB_AD_CLICKS_TAG);
-      return cleared;
+      return clearRange(targets, range);
     },
 
     /** What the app needs of one platform: every unit's name and id, grouped by kind. */
