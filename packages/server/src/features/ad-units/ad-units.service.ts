@@ -111,7 +111,11 @@ export function webAdCounterTargets(): CounterTarget[] {
 
 export function createAdUnitsService(deps: { db: AnyDb; cache: AppCache; counters: CounterRegistry }) {
   const db = tablesOf<repo.AdUnitsTables>(deps.db);
-  const changed = () => deps.cache.invalidate(AD_UNITS_TAG);
+  const changed = () => {
+    deps.cache.invalidate(AD_UNITS_TAG);
+    // The event counter keeps the known ids per counter tag: a new or deleted web ad must refresh them.
+    deps.cache.invalidate(WEB_AD_CLICKS_TAG);
+  };
 
   async function existing(platform: AdPlatform, kind: AdKind, id: string) {
     const row = await repo.findAdUnit(db, platform, kind, id);
@@ -223,7 +227,6 @@ export function createAdUnitsService(deps: { db: AnyDb; cache: AppCache; counter
         await repo.deleteAdUnit(trx, id);
       });
       changed();
-      deps.cache.invalidate(WEB_AD_CLICKS_TAG);
     },
 
     async clearOne(platform: AdPlatform, id: string, range: DayRange): Promise<number> {

@@ -70,4 +70,19 @@ describe('web ad clicks from app events', () => {
     });
     expect(await count(twoAgo, today)).toBe(0);
   });
+
+  it('counts clicks of a web ad added after the first events', async () => {
+    await send([{ type: 'click', entity: 'webAd', id: 'ffffffffffffffffffffffff', clientId: 'phone-2' }]);
+    const c = adClient(t, 'android');
+    const added = await c.call<{ data: WebAd }>(c.routes.webAdd, {
+      body: { a_name: 'Fresh', a_id: 'https://example.org/fresh', a_description: 'new' },
+    });
+    const sent = await send([
+      { type: 'click', entity: 'webAd', id: added.body.data._id, clientId: 'phone-2' },
+    ]);
+    expect(sent.json()).toMatchObject({ accepted: 1 });
+    await flush();
+    const list = (await c.call<{ data: WebAd[] }>(c.routes.webList)).body.data;
+    expect(list.find((a) => a._id === added.body.data._id)?.a_click).toBe(1);
+  });
 });

@@ -81,7 +81,7 @@ export function AdRow({ platform, kind, ad, number, gain = 0, onClear, onDelete 
           <Button
             variant="ghost"
             size="sm"
-            className="tabular-nums"
+            className="text-brand-700 tabular-nums underline-offset-2 hover:underline"
             aria-label={`${formatCount(ad.a_click ?? 0)} clicks of ${ad.a_name}${gain > 0 ? `, ${gain} new` : ''}: open analytics`}
             onClick={() => void navigate(webAdDashboardPath(ad))}
           >

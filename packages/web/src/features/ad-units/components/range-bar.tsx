@@ -61,7 +61,7 @@ export function RangeBar({
             type="date"
             value={range[field]}
             onChange={(e) => setDate(field, e.target.value)}
-            className="w-40"
+            className="w-36"
           />
         ))}
         {!active && <span className="pb-2 text-xs text-slate-500">Custom range</span>}
