@@ -1,4 +1,5 @@
 import type { FeatureContext } from './platform/feature-context.js';
+import { registerAdUnits } from './features/ad-units/ad-units.routes.js';
 import { registerAnalytics } from './features/analytics/analytics.routes.js';
 import { registerAuthRoutes } from './features/auth/auth.routes.js';
 import { registerReels } from './features/reels/reels.routes.js';
@@ -20,6 +21,7 @@ export function registerFeatures(ctx: FeatureContext, services: { auth: AuthServ
   registerAuthRoutes(ctx.app, services.auth);
   // TODO(controller): pass the controller's liveMatch switch once the controller feature lands.
   registerLiveMatches(ctx, { liveMatchRunning: async () => false });
+  registerAdUnits(ctx);
   registerSystemStatsRoutes(
     ctx.app,
     createSystemStatsService({ dataDir: ctx.config.dataDir, liveViewers: () => ctx.liveViewers.count() }),

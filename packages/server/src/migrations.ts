@@ -1,4 +1,5 @@
 import type { Migration } from 'kysely';
+import { adUnitsMigrations } from './features/ad-units/ad-units.migrations.js';
 import { analyticsMigrations } from './features/analytics/analytics.migrations.js';
 import { authMigrations } from './features/auth/auth.migrations.js';
 import { reelsMigrations } from './features/reels/reels.migrations.js';
@@ -24,5 +25,6 @@ export const migrations: Record<string, Migration> = {
   ...policyMigrations,
   ...notificationsMigrations,
   ...liveMatchesMigrations,
+  ...adUnitsMigrations,
   ...analyticsMigrations,
 };
