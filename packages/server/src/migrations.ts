@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import { analyticsMigrations } from './features/analytics/analytics.migrations.js';
 import { authMigrations } from './features/auth/auth.migrations.js';
+import { inHouseAdsMigrations } from './features/inhouse-ads/inhouse-ads.migrations.js';
 
 /**
  * Every feature's migrations, one set for SQLite and PostgreSQL. Each feature owns a block of names so
@@ -10,5 +11,6 @@ import { authMigrations } from './features/auth/auth.migrations.js';
  */
 export const migrations: Record<string, Migration> = {
   ...authMigrations,
+  ...inHouseAdsMigrations,
   ...analyticsMigrations,
 };
