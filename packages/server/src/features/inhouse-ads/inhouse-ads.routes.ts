@@ -1,6 +1,7 @@
 import { inHouseMessages, inHouseRoutes } from '@streamdesk/contract/inhouse-ads';
 import { tablesOf } from '../../platform/db/database.js';
 import type { FeatureContext } from '../../platform/feature-context.js';
+import { sendCached } from '../../platform/http/cached-reply.js';
 import { registerRoute } from '../../platform/http/register-route.js';
 import type { InHouseAdsTables } from './inhouse-ads.repository.js';
 import { COLUMNS, TABLE } from './inhouse-ads.repository.js';
@@ -70,9 +71,7 @@ export function registerInHouseAds(ctx: FeatureContext, opts: { inHouseAdsRunnin
       message: inHouseMessages.active,
       data: await ads.activeForApp(),
     }));
-    reply.header('etag', cached.etag).header('cache-control', 'no-cache');
-    if (req.headers['if-none-match'] === cached.etag) return reply.code(304).send();
-    return reply.type('application/json; charset=utf-8').send(cached.body);
+    return sendCached(req, reply, cached);
   });
 
   return ads;
