@@ -1,6 +1,7 @@
 import type { FeatureContext } from './platform/feature-context.js';
 import { registerAdUnits } from './features/ad-units/ad-units.routes.js';
 import { registerAnalytics } from './features/analytics/analytics.routes.js';
+import { registerInHouseAds } from './features/inhouse-ads/inhouse-ads.routes.js';
 import { registerAuthRoutes } from './features/auth/auth.routes.js';
 import { registerReels } from './features/reels/reels.routes.js';
 import { registerShortcutStories } from './features/shortcut-stories/shortcut-stories.routes.js';
@@ -34,6 +35,8 @@ export function registerFeatures(ctx: FeatureContext, services: { auth: AuthServ
   registerControllerRoutes(ctx, controller);
   registerPolicy(ctx);
   registerNotifications(ctx);
+  // TODO(controller): read the controller's inHouseAds flag once the controller feature provides it.
+  registerInHouseAds(ctx, { inHouseAdsRunning: async () => false });
   // Last: counts into the totals every feature above registered in ctx.counters.
   const analytics = registerAnalytics(ctx);
   return { analytics };

@@ -9,6 +9,7 @@ import { controllerMigrations } from './features/controller/controller.migration
 import { policyMigrations } from './features/policy/policy.migrations.js';
 import { notificationsMigrations } from './features/notifications/notifications.migrations.js';
 import { liveMatchesMigrations } from './features/live-matches/live-matches.migrations.js';
+import { inHouseAdsMigrations } from './features/inhouse-ads/inhouse-ads.migrations.js';
 
 /**
  * Every feature's migrations, one set for SQLite and PostgreSQL. Each feature owns a block of names so
@@ -26,5 +27,6 @@ export const migrations: Record<string, Migration> = {
   ...notificationsMigrations,
   ...liveMatchesMigrations,
   ...adUnitsMigrations,
+  ...inHouseAdsMigrations,
   ...analyticsMigrations,
 };
