@@ -1,5 +1,7 @@
 import type { Migration } from 'kysely';
 import { authMigrations } from './features/auth/auth.migrations.js';
+import { videoCategoriesMigrations } from './features/video-categories/video-categories.migrations.js';
+import { videosMigrations } from './features/videos/videos.migrations.js';
 
 /**
  * Every feature's migrations, one set for SQLite and PostgreSQL. Each feature owns a block of names so
@@ -9,4 +11,6 @@ import { authMigrations } from './features/auth/auth.migrations.js';
  */
 export const migrations: Record<string, Migration> = {
   ...authMigrations,
+  ...videoCategoriesMigrations,
+  ...videosMigrations,
 };
