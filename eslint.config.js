@@ -85,6 +85,11 @@ export default tseslint.config(
     },
   },
   {
+    // Playwright fixtures must destructure their (possibly empty) first argument.
+    files: ['e2e/**/*.ts'],
+    rules: { 'no-empty-pattern': 'off' },
+  },
+  {
     files: ['packages/contract/**/*.test.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },

@@ -21,10 +21,16 @@ import { createLocalMediaStore } from './platform/media/media-store.js';
 import { registerMediaServing } from './platform/media/serve-media.js';
 import { CounterRegistry, LaunchRegistry, LiveViewers } from './platform/registries.js';
 import type { FeatureContext } from './platform/feature-context.js';
+import type { registerAnalytics } from './features/analytics/analytics.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    streamdesk: { auth: AuthService; context: FeatureContext; routes: RouteOptions[] };
+    streamdesk: {
+      auth: AuthService;
+      context: FeatureContext;
+      routes: RouteOptions[];
+      analytics: ReturnType<typeof registerAnalytics>;
+    };
   }
 }
 
@@ -54,7 +60,6 @@ export async function buildApp(config: ResolvedConfig, opts: BuildOptions = {}):
   app.addHook('onRoute', (route) => void routes.push(route));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onClose', async () => database.destroy());
 
   await app.register(helmet, {
     hsts: false,
@@ -112,8 +117,10 @@ export async function buildApp(config: ResolvedConfig, opts: BuildOptions = {}):
     counters: new CounterRegistry(),
     liveViewers: new LiveViewers(),
   };
-  registerFeatures(context, { auth });
+  const { analytics } = registerFeatures(context, { auth });
   await registerWebAssets(app, config);
-  app.decorate('streamdesk', { auth, context, routes });
+  // Added last so every feature's own onClose (e.g. writing counted events) runs while the db is open.
+  app.addHook('onClose', async () => database.destroy());
+  app.decorate('streamdesk', { auth, context, routes, analytics });
   return app;
 }

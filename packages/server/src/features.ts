@@ -1,4 +1,5 @@
 import type { FeatureContext } from './platform/feature-context.js';
+import { registerAnalytics } from './features/analytics/analytics.routes.js';
 import { registerAuthRoutes } from './features/auth/auth.routes.js';
 import type { AuthService } from './features/auth/auth.service.js';
 import { registerSystemStatsRoutes } from './features/system-stats/system-stats.routes.js';
@@ -7,7 +8,7 @@ import { registerVideoCategories } from './features/video-categories/video-categ
 import { registerVideos } from './features/videos/videos.routes.js';
 
 /** Composes the features; the one place that knows them all. */
-export function registerFeatures(ctx: FeatureContext, services: { auth: AuthService }): void {
+export function registerFeatures(ctx: FeatureContext, services: { auth: AuthService }) {
   registerAuthRoutes(ctx.app, services.auth);
   registerSystemStatsRoutes(
     ctx.app,
@@ -23,4 +24,7 @@ export function registerFeatures(ctx: FeatureContext, services: { auth: AuthServ
     // TODO(controller): read webPosition from the controller settings.
     webPosition: async () => 0,
   });
+  // Last: counts into the totals every feature above registered in ctx.counters.
+  const analytics = registerAnalytics(ctx);
+  return { analytics };
 }

@@ -1,4 +1,5 @@
 import type { Migration } from 'kysely';
+import { analyticsMigrations } from './features/analytics/analytics.migrations.js';
 import { authMigrations } from './features/auth/auth.migrations.js';
 import { videoCategoriesMigrations } from './features/video-categories/video-categories.migrations.js';
 import { videosMigrations } from './features/videos/videos.migrations.js';
@@ -11,6 +12,7 @@ import { videosMigrations } from './features/videos/videos.migrations.js';
  */
 export const migrations: Record<string, Migration> = {
   ...authMigrations,
+  ...analyticsMigrations,
   ...videoCategoriesMigrations,
   ...videosMigrations,
 };

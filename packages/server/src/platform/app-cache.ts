@@ -18,6 +18,12 @@ export class AppCache {
   private readonly entries = new Map<string, Entry>();
   private readonly pending = new Map<string, Promise<CachedReply>>();
   private generation = 0;
+  private readonly listeners: ((tag: string) => void)[] = [];
+
+  /** Called with the tag on every invalidation (e.g. to drop other in-memory views of that feature). */
+  onInvalidate(listener: (tag: string) => void): void {
+    this.listeners.push(listener);
+  }
 
   async get(key: string, tags: readonly string[], load: () => Promise<unknown>): Promise<CachedReply> {
     const hit = this.entries.get(key);
@@ -46,6 +52,7 @@ export class AppCache {
   invalidate(tag: string): void {
     this.generation++;
     for (const [key, entry] of this.entries) if (entry.tags.includes(tag)) this.entries.delete(key);
+    for (const listener of this.listeners) listener(tag);
   }
 
   clear(): void {

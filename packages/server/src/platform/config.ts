@@ -22,8 +22,20 @@ const envSchema = z.object({
   ADMIN_PASSWORD: optional(z.string().min(8, 'must be at least 8 characters').max(256)),
   PUBLIC_LIVE_HOST: z.url('must be a URL').default('http://127.0.0.1:8080'),
   PLAY_STORE_URL: z.url('must be a URL').default('https://play.google.com/store/apps'),
-  REPORT_TIME_ZONE: z.string().min(1).default('Asia/Kolkata'),
+  REPORT_TIME_ZONE: z
+    .string()
+    .min(1)
+    .default('Asia/Kolkata')
+    .refine((zone) => {
+      try {
+        new Intl.DateTimeFormat('en-CA', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be an IANA time zone such as Asia/Kolkata'),
   BLOCK_DEVTOOLS: optional(z.enum(['true', 'false'], 'must be true or false')),
+  EVENTS_RATE_LIMIT: z.coerce.number().int().min(0, 'must be 0 (off) or more').default(600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('production'),
   WEB_DIST_DIR: z.string().min(1).default(defaultWebDist),
@@ -41,6 +53,8 @@ export interface Config {
   publicLiveHost: string;
   playStoreUrl: string;
   reportTimeZone: string;
+  /** App event batches accepted per client IP per minute; 0 turns the limit off (benchmarks). */
+  eventsRateLimit: number;
   blockDevtools: boolean;
   logLevel: string;
   webDistDir: string;
@@ -77,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicLiveHost: e.PUBLIC_LIVE_HOST.replace(/\/+$/, ''),
     playStoreUrl: e.PLAY_STORE_URL,
     reportTimeZone: e.REPORT_TIME_ZONE,
+    eventsRateLimit: e.EVENTS_RATE_LIMIT,
     blockDevtools: e.BLOCK_DEVTOOLS ? e.BLOCK_DEVTOOLS === 'true' : e.NODE_ENV === 'production',
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),

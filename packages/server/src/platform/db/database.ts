@@ -31,6 +31,9 @@ export function sqliteFile(dataDir: string): string {
 export function createDatabase(opts: { databaseUrl?: string | undefined; dataDir: string }): Database {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection dropped by the server (restart, failover) must not crash the process: the pool
+    // replaces it on the next query.
+    pool.on('error', () => {});
     const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) }) as AnyDb;
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }

@@ -1,0 +1,64 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+
+/** Real small media files for the browser tests, generated once (MP4s with ffmpeg). */
+export const mediaDir = path.join(os.tmpdir(), 'streamdesk-e2e-media');
+
+export const mediaFiles = {
+  png: path.join(mediaDir, 'logo.png'),
+  gif: path.join(mediaDir, 'logo.gif'),
+  jpeg: path.join(mediaDir, 'photo.jpg'),
+  mp4: path.join(mediaDir, 'clip.mp4'),
+  mp4b: path.join(mediaDir, 'clip-b.mp4'),
+  mp4c: path.join(mediaDir, 'clip-c.mp4'),
+  notAnImage: path.join(mediaDir, 'fake.png'),
+};
+
+/** Debian's ffmpeg when installed, else the binary shipped in the npm package the server uses too. */
+function ffmpegPath(): string {
+  for (const dir of (process.env.PATH ?? '').split(':'))
+    if (dir && existsSync(`${dir}/ffmpeg`)) return `${dir}/ffmpeg`;
+  return (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+}
+
+function ffmpeg(args: string[]): void {
+  execFileSync(ffmpegPath(), ['-v', 'error', '-y', ...args]);
+}
+
+export function makeMediaFiles(): void {
+  mkdirSync(mediaDir, { recursive: true });
+  if (!existsSync(mediaFiles.png))
+    ffmpeg(['-f', 'lavfi', '-i', 'color=c=0x2563eb:s=96x96', '-frames:v', '1', mediaFiles.png]);
+  if (!existsSync(mediaFiles.gif))
+    ffmpeg(['-f', 'lavfi', '-i', 'color=c=0x16a34a:s=96x96', '-frames:v', '1', mediaFiles.gif]);
+  if (!existsSync(mediaFiles.jpeg))
+    ffmpeg(['-f', 'lavfi', '-i', 'color=c=0xdc2626:s=96x96', '-frames:v', '1', mediaFiles.jpeg]);
+  const clips: [string, string][] = [
+    [mediaFiles.mp4, 'testsrc'],
+    [mediaFiles.mp4b, 'testsrc2'],
+    [mediaFiles.mp4c, 'smptebars'],
+  ];
+  for (const [file, source] of clips) {
+    if (existsSync(file)) continue;
+    ffmpeg([
+      '-f',
+      'lavfi',
+      '-i',
+      `${source}=size=240x426:rate=15`,
+      '-t',
+      '2',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:v',
+      'libx264',
+      '-movflags',
+      '+faststart',
+      file,
+    ]);
+  }
+  if (!existsSync(mediaFiles.notAnImage))
+    writeFileSync(mediaFiles.notAnImage, 'this is plain text, not a PNG');
+}

@@ -1,0 +1,129 @@
+import { authMessages } from '@streamdesk/contract/auth';
+import { messages } from '@streamdesk/contract/messages';
+import { expect, test } from '../fixtures.js';
+
+const isStats = (url: string) => url.includes('/api/admin/system/stats');
+
+test.describe('sign-in', () => {
+  test('a wrong password shows the server message; the right one opens the dashboard', async ({
+    page,
+    admin,
+  }) => {
+    await page.goto('/admin/panel/login');
+    await page.getByLabel('Email').fill(admin.email);
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByText(authMessages.wrongCredentials)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Login' })).toBeEnabled();
+
+    await page.getByLabel('Password').fill(admin.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('heading', { name: 'Shortcut stories' })).toBeVisible();
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('admin_download') ?? 'null'));
+    expect(stored).toEqual({ token: expect.any(String), isAdmin: true });
+  });
+
+  test('empty fields are flagged before any call', async ({ page }) => {
+    await page.goto('/admin/panel/login');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByText(authMessages.emailRequired)).toBeVisible();
+    await expect(page.getByText(authMessages.passwordRequired)).toBeVisible();
+  });
+
+  test('signed out, any other path shows the signed-out page with a way to sign in', async ({ page }) => {
+    await page.goto('/controller');
+    await expect(page.getByRole('heading', { name: 'You are signed out' })).toBeVisible();
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL('/admin/panel/login');
+    await expect(page.getByLabel('Email')).toBeVisible();
+  });
+});
+
+test.describe('signed-in shell', () => {
+  test('the side navigation marks the current section and the top bar links work', async ({
+    signedInPage: page,
+  }) => {
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Story' })).toHaveAttribute('aria-current', 'page');
+    await nav.getByRole('link', { name: 'Live Match' }).click();
+    await expect(page).toHaveURL('/add/liveMatch');
+    await expect(nav.getByRole('link', { name: 'Live Match' })).toHaveAttribute('aria-current', 'page');
+    await page.getByRole('link', { name: 'Controller' }).click();
+    await expect(page).toHaveURL('/controller');
+    await page.getByRole('link', { name: 'Streamdesk home' }).click();
+    await expect(page).toHaveURL('/');
+  });
+
+  test('the server status shows numbers and refreshes every 5 s', async ({ signedInPage: page }) => {
+    const status = page.getByRole('region', { name: 'Server status' });
+    await expect(status).toContainText(/CPU\s*\d+%/);
+    await expect(status).toContainText(/RAM\s*\d+%/);
+    await expect(status).toContainText(/Storage\s*\d+%/);
+    await expect(status).toContainText(/Live\s*\d+/);
+    const first = await page.waitForResponse((r) => isStats(r.url()), { timeout: 8_000 });
+    const second = await page.waitForResponse((r) => isStats(r.url()), { timeout: 8_000 });
+    expect(first.ok() && second.ok()).toBe(true);
+    await expect(status).toContainText(/CPU\s*\d+%/);
+  });
+
+  test('unknown paths show the not-found page', async ({ signedInPage: page }) => {
+    await page.goto('/no/such/page');
+    await expect(page.getByText(messages.pageNotFound)).toBeVisible();
+  });
+
+  test('/Error offers Go to Home', async ({ signedInPage: page }) => {
+    await page.goto('/Error');
+    await expect(page.getByText(messages.errorPage)).toBeVisible();
+    await page.getByRole('button', { name: 'Go to Home' }).click();
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('heading', { name: 'Shortcut stories' })).toBeVisible();
+  });
+
+  test('logout revokes the session and clears browser storage', async ({ signedInPage: page }) => {
+    await page.evaluate(() => sessionStorage.setItem('scratch', '1'));
+    await page.getByRole('link', { name: 'Logout' }).click();
+    await expect(page).toHaveURL('/admin/panel/login');
+    await expect(page.getByLabel('Email')).toBeVisible();
+    const storage = await page.evaluate(() => [localStorage.length, sessionStorage.length]);
+    expect(storage).toEqual([0, 0]);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'You are signed out' })).toBeVisible();
+  });
+});
+
+test.describe('at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('the top bar folds into a menu with the links and the server status', async ({
+    signedInPage: page,
+  }) => {
+    await expect(page.getByRole('heading', { name: 'Shortcut stories' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Controller' })).toBeHidden();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('region', { name: 'Server status' })).toContainText(/CPU\s*\d+%/);
+    await expect(page.getByRole('link', { name: 'Notification' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Logout' })).toBeVisible();
+    await page.getByRole('link', { name: 'Controller' }).click();
+    await expect(page).toHaveURL('/controller');
+    await expect(page.getByRole('link', { name: 'Notification' })).toBeHidden();
+  });
+
+  test('the side navigation opens with the toggle button', async ({ signedInPage: page }) => {
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav).toBeHidden();
+    await page.getByRole('button', { name: 'Toggle navigation' }).click();
+    await nav.getByRole('link', { name: 'Policy' }).click();
+    await expect(page).toHaveURL('/policy');
+    await expect(nav).toBeHidden();
+  });
+
+  test('the login page fits', async ({ page }) => {
+    await page.goto('/admin/panel/login');
+    const box = await page.getByRole('button', { name: 'Login' }).boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 375).toBe(true);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    expect(overflow).toBe(false);
+  });
+});

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { defineRoute, idSchema, replyBase } from './http.js';
+
+/** The things the app reports views and clicks of (ARCHITECTURE.md, "how views and clicks arrive"). */
+export const eventEntities = [
+  'story',
+  'shortcut',
+  'reel',
+  'inhouseAd',
+  'webAd',
+  'iosWebAd',
+  'liveMatch',
+  'liveAdFire',
+  'video',
+] as const;
+export type EventEntity = (typeof eventEntities)[number];
+
+export const MAX_EVENTS_PER_BATCH = 500;
+
+export const appEvent = z.object({
+  type: z.enum(['view', 'click', 'heartbeat'], 'type must be view, click or heartbeat'),
+  entity: z.enum(eventEntities, `entity must be one of ${eventEntities.join(', ')}`),
+  id: idSchema,
+  clientId: z
+    .string('clientId is required')
+    .trim()
+    .min(1, 'clientId is required')
+    .max(128, 'clientId is too long'),
+  at: z.iso.datetime({ offset: true, message: 'at must be an ISO-8601 time' }).optional(),
+});
+export type AppEvent = z.infer<typeof appEvent>;
+
+export const eventsBody = z.object({
+  events: z
+    .array(appEvent, 'events must be a list')
+    .min(1, 'events must hold at least one event')
+    .max(MAX_EVENTS_PER_BATCH, `events holds at most ${MAX_EVENTS_PER_BATCH} events per batch`),
+});
+
+export const eventsReply = replyBase.extend({ accepted: z.number().int(), dropped: z.number().int() });
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD');
+
+export const dashboardQuery = z
+  .object({ startDate: day.optional(), endDate: day.optional() })
+  .refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, {
+    message: 'startDate must not be after endDate',
+    path: ['startDate'],
+  });
+
+export const dayCount = z.object({ createdAt: z.string(), count: z.number().int() });
+export type DayCount = z.infer<typeof dayCount>;
+
+export const dashboardReply = replyBase.extend({
+  views_data: z.array(dayCount),
+  clicks_data: z.array(dayCount),
+  totalViews: z.number().int(),
+  totalClicks: z.number().int(),
+});
+export type DashboardReply = z.infer<typeof dashboardReply>;
+
+export const analyticsMessages = {
+  counted: 'Events counted',
+  dashboard: 'Analytics data',
+  cleared: 'Analytics data cleared',
+  nothingToClear: 'There is no data in this range',
+} as const;
+
+export const analyticsRoutes = {
+  events: defineRoute({
+    method: 'POST',
+    path: '/api/App/events',
+    auth: 'app',
+    summary: 'The app reports a batch of up to 500 view, click and heartbeat events',
+    body: eventsBody,
+    reply: eventsReply,
+  }),
+  dashboard: defineRoute({
+    method: 'GET',
+    path: '/api/admin/view/dashbord/:id',
+    auth: 'admin',
+    summary: 'Views and clicks per day of one item over a date range (days in the reporting time zone)',
+    params: z.object({ id: idSchema }),
+    querystring: dashboardQuery,
+    reply: dashboardReply,
+  }),
+  clear: defineRoute({
+    method: 'DELETE',
+    path: '/api/admin/view/dashbord/:id',
+    auth: 'admin',
+    summary: "Clears one item's views and clicks in a date range and fixes its totals",
+    params: z.object({ id: idSchema }),
+    querystring: dashboardQuery,
+    reply: replyBase,
+  }),
+} as const;

@@ -1,0 +1,69 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { CounterTarget } from '../../platform/registries.js';
+
+export type CountKind = 'view' | 'click';
+
+export interface AnalyticsTables {
+  event_rollups: { entity_id: string; day: string; kind: CountKind; entity: string; count: number };
+}
+
+type Db = Kysely<AnalyticsTables> | Transaction<AnalyticsTables>;
+
+export interface RollupRow {
+  entity: string;
+  entity_id: string;
+  day: string;
+  kind: CountKind;
+  count: number;
+}
+
+export async function addRollups(db: Db, rows: RollupRow[]): Promise<void> {
+  // Chunked so a large flush stays under SQLite's bound-parameter limit.
+  for (let i = 0; i < rows.length; i += 500) {
+    await db
+      .insertInto('event_rollups')
+      .values(rows.slice(i, i + 500))
+      .onConflict((oc) =>
+        oc
+          .columns(['entity_id', 'day', 'kind', 'entity'])
+          .doUpdateSet({ count: (eb) => eb('event_rollups.count', '+', eb.ref('excluded.count')) }),
+      )
+      .execute();
+  }
+}
+
+/** Adds (or, with a negative n, removes without going below 0) to an item's own total column. */
+export async function addToTotal(db: Db, target: CounterTarget, column: string, id: string, n: number) {
+  const col = sql.ref(column);
+  await sql`UPDATE ${sql.table(target.table)} SET ${col} = CASE WHEN ${col} + ${n} < 0 THEN 0 ELSE ${col} + ${n} END WHERE ${sql.ref(target.idColumn)} = ${id}`.execute(
+    db,
+  );
+}
+
+export async function listIds(db: Db, target: CounterTarget): Promise<string[]> {
+  const { rows } = await sql<{
+    id: string;
+  }>`SELECT ${sql.ref(target.idColumn)} AS id FROM ${sql.table(target.table)}`.execute(db);
+  return rows.map((r) => r.id);
+}
+
+export function dayCounts(db: Db, entityId: string, from?: string, to?: string) {
+  return db
+    .selectFrom('event_rollups')
+    .select(['day', 'kind', 'entity', (eb) => eb.fn.sum<number>('count').as('count')])
+    .where('entity_id', '=', entityId)
+    .$if(!!from, (q) => q.where('day', '>=', from!))
+    .$if(!!to, (q) => q.where('day', '<=', to!))
+    .groupBy(['day', 'kind', 'entity'])
+    .orderBy('day')
+    .execute();
+}
+
+export function deleteRange(db: Db, entityId: string, from?: string, to?: string) {
+  return db
+    .deleteFrom('event_rollups')
+    .where('entity_id', '=', entityId)
+    .$if(!!from, (q) => q.where('day', '>=', from!))
+    .$if(!!to, (q) => q.where('day', '<=', to!))
+    .execute();
+}

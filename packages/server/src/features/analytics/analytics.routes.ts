@@ -1,0 +1,59 @@
+import { analyticsMessages, analyticsRoutes } from '@streamdesk/contract/analytics';
+import type { FeatureContext } from '../../platform/feature-context.js';
+import { tablesOf } from '../../platform/db/database.js';
+import { registerRoute } from '../../platform/http/register-route.js';
+import { createAnalyticsService } from './analytics.service.js';
+import type { AnalyticsTables } from './analytics.repository.js';
+import { EventCounter } from './event-counter.js';
+import { LiveViewerTracker } from './live-viewers.js';
+import { createDayOf } from './report-day.js';
+
+/** App events in, analytics out; provides the live viewer count to the system stats. */
+export function registerAnalytics(ctx: FeatureContext) {
+  const db = tablesOf<AnalyticsTables>(ctx.db);
+  const viewers = new LiveViewerTracker();
+  const counter = new EventCounter(
+    db,
+    ctx.counters,
+    ctx.cache,
+    viewers,
+    createDayOf(ctx.config.reportTimeZone),
+    ctx.app.log,
+  );
+  const analytics = createAnalyticsService({ db, counters: ctx.counters, cache: ctx.cache, counter });
+  ctx.liveViewers.provide(() => viewers.count());
+  counter.start();
+  // preClose runs before every onClose hook, so the database is still open for the last write.
+  ctx.app.addHook('preClose', async () => counter.stop());
+
+  registerRoute(
+    ctx.app,
+    analyticsRoutes.events,
+    async (request) => ({
+      status: true,
+      message: analyticsMessages.counted,
+      ...(await counter.ingest(request.body.events)),
+    }),
+    {
+      bodyLimit: 256 * 1024,
+      ...(ctx.config.eventsRateLimit > 0
+        ? { rateLimit: { max: ctx.config.eventsRateLimit, timeWindow: '1 minute' } }
+        : {}),
+    },
+  );
+
+  registerRoute(ctx.app, analyticsRoutes.dashboard, async (request) =>
+    analytics.dashboard(request.params.id, request.query.startDate, request.query.endDate),
+  );
+
+  registerRoute(ctx.app, analyticsRoutes.clear, async (request) => {
+    const { cleared } = await analytics.clear(
+      request.params.id,
+      request.query.startDate,
+      request.query.endDate,
+    );
+    return { status: true, message: cleared ? analyticsMessages.cleared : analyticsMessages.nothingToClear };
+  });
+
+  return { analytics, counter, viewers };
+}

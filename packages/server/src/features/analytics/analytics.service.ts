@@ -1,0 +1,64 @@
+import { analyticsMessages, type DashboardReply, type DayCount } from '@streamdesk/contract/analytics';
+import type { Kysely } from 'kysely';
+import type { AppCache } from '../../platform/app-cache.js';
+import type { CounterRegistry } from '../../platform/registries.js';
+import { addToTotal, dayCounts, deleteRange, type AnalyticsTables } from './analytics.repository.js';
+import type { EventCounter } from './event-counter.js';
+
+export function createAnalyticsService(deps: {
+  db: Kysely<AnalyticsTables>;
+  counters: CounterRegistry;
+  cache: AppCache;
+  counter: EventCounter;
+}) {
+  const { db, counters, cache, counter } = deps;
+
+  /** Views and clicks per day of one item; totals are over the same range. */
+  async function dashboard(id: string, startDate?: string, endDate?: string): Promise<DashboardReply> {
+    const rows = await dayCounts(db, id, startDate, endDate);
+    const perDay = (kind: string): DayCount[] => {
+      const byDay = new Map<string, number>();
+      for (const r of rows) if (r.kind === kind) byDay.set(r.day, (byDay.get(r.day) ?? 0) + Number(r.count));
+      return [...byDay].map(([createdAt, count]) => ({ createdAt, count }));
+    };
+    const views = perDay('view');
+    const clicks = perDay('click');
+    const sum = (list: DayCount[]) => list.reduce((n, d) => n + d.count, 0);
+    return {
+      status: true,
+      message: analyticsMessages.dashboard,
+      views_data: views,
+      clicks_data: clicks,
+      totalViews: sum(views),
+      totalClicks: sum(clicks),
+    };
+  }
+
+  /**
+   * Clears one item's counts in a range (all time without dates) and takes them off its totals, in one
+   * transaction. Pending counts are written first so nothing counted before the clear survives it.
+   */
+  async function clear(id: string, startDate?: string, endDate?: string): Promise<{ cleared: number }> {
+    await counter.flush();
+    const tags = new Set<string>();
+    let cleared = 0;
+    await db.transaction().execute(async (trx) => {
+      const rows = await dayCounts(trx, id, startDate, endDate);
+      for (const r of rows) {
+        const target = counters.targets.get(r.entity);
+        const column = r.kind === 'view' ? target?.viewColumn : target?.clickColumn;
+        cleared += Number(r.count);
+        if (!target || !column) continue;
+        await addToTotal(trx, target, column, id, -Number(r.count));
+        tags.add(target.tag);
+      }
+      await deleteRange(trx, id, startDate, endDate);
+    });
+    for (const tag of tags) cache.invalidate(tag);
+    return { cleared };
+  }
+
+  return { dashboard, clear };
+}
+
+export type AnalyticsService = ReturnType<typeof createAnalyticsService>;

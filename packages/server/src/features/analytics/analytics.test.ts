@@ -1,0 +1,211 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analyticsRoutes } from '@streamdesk/contract/analytics';
+import { createTestApp, errorBody, type TestApp } from '../../test/test-app.js';
+import { createDatabase } from '../../platform/db/database.js';
+import { LiveViewerTracker } from './live-viewers.js';
+
+let t: TestApp;
+/** Days a few days back, so the events are within the accepted age. */
+const dayBefore = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+const D1 = dayBefore(3);
+const D2 = dayBefore(2);
+const D3 = dayBefore(1);
+const A = 'aaaaaaaaaaaaaaaaaaaaaaaa';
+const B = 'bbbbbbbbbbbbbbbbbbbbbbbb';
+const C = 'cccccccccccccccccccccccc';
+
+/** A stand-in feature table with its own totals, registered like a real feature registers its items. */
+async function addTestItems(app: TestApp) {
+  const { db, counters } = app.app.streamdesk.context;
+  await sql`CREATE TABLE test_items (id text PRIMARY KEY, views integer NOT NULL DEFAULT 0, clicks integer NOT NULL DEFAULT 0)`.execute(
+    db,
+  );
+  await sql`INSERT INTO test_items (id) VALUES (${A}), (${B}), (${C})`.execute(db);
+  counters.add({
+    entity: 'reel',
+    table: 'test_items',
+    idColumn: 'id',
+    viewColumn: 'views',
+    clickColumn: 'clicks',
+    tag: 'test',
+  });
+}
+
+const totals = async (id: string) => {
+  const { rows } = await sql<{
+    views: number;
+    clicks: number;
+  }>`SELECT views, clicks FROM test_items WHERE id = ${id}`.execute(t.app.streamdesk.context.db);
+  return rows[0];
+};
+
+const send = (events: unknown[]) =>
+  t.request({ method: 'POST', url: analyticsRoutes.events.path, admin: false, payload: { events } });
+
+const flush = () => t.app.streamdesk.analytics.counter.flush();
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await addTestItems(t);
+});
+afterAll(() => t.close());
+
+describe('POST /api/App/events', () => {
+  it('counts a batch into per-day rollups and the item totals after a flush', async () => {
+    const res = await send([
+      { type: 'view', entity: 'reel', id: A, clientId: 'c1', at: `${D1}T04:00:00Z` },
+      { type: 'view', entity: 'reel', id: A, clientId: 'c2', at: `${D1}T05:00:00Z` },
+      { type: 'click', entity: 'reel', id: A, clientId: 'c1', at: `${D2}T04:00:00Z` },
+      { type: 'view', entity: 'reel', id: 'ffffffffffffffffffffffff', clientId: 'c1' },
+      { type: 'view', entity: 'story', id: A, clientId: 'c1' },
+    ]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: true, message: 'Events counted', accepted: 3, dropped: 2 });
+    expect(await totals(A)).toEqual({ views: 0, clicks: 0 });
+    await flush();
+    expect(await totals(A)).toEqual({ views: 2, clicks: 1 });
+    const dash = await t.request({
+      method: 'GET',
+      url: `/api/admin/view/dashbord/${A}?startDate=${D1}&endDate=${D3}`,
+    });
+    expect(dash.json()).toEqual({
+      status: true,
+      message: 'Analytics data',
+      views_data: [{ createdAt: D1, count: 2 }],
+      clicks_data: [{ createdAt: D2, count: 1 }],
+      totalViews: 2,
+      totalClicks: 1,
+    });
+  });
+
+  it('puts 18:29 and 18:31 UTC on different Asia/Kolkata days', async () => {
+    await send([
+      { type: 'view', entity: 'reel', id: B, clientId: 'c1', at: `${D1}T18:29:00Z` },
+      { type: 'view', entity: 'reel', id: B, clientId: 'c1', at: `${D1}T18:31:00Z` },
+    ]);
+    await flush();
+    const dash = await t.request({
+      method: 'GET',
+      url: `/api/admin/view/dashbord/${B}?startDate=${D1}&endDate=${D3}`,
+    });
+    expect(dash.json().views_data).toEqual([
+      { createdAt: D1, count: 1 },
+      { createdAt: D2, count: 1 },
+    ]);
+  });
+
+  it('refuses bad shapes and batches over 500 with a 400 naming the problem', async () => {
+    const big = Array.from({ length: 501 }, () => ({ type: 'view', entity: 'reel', id: A, clientId: 'c' }));
+    expect((await send(big)).json()).toEqual(errorBody('events: events holds at most 500 events per batch'));
+    expect((await send([{ type: 'like', entity: 'reel', id: A, clientId: 'c' }])).json()).toEqual(
+      errorBody('events.0.type: type must be view, click or heartbeat'),
+    );
+    expect((await send([{ type: 'view', entity: 'reel', id: A }])).statusCode).toBe(400);
+    expect((await send([])).statusCode).toBe(400);
+  });
+
+  it('needs the api-key but no token', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: analyticsRoutes.events.path,
+      payload: { events: [] },
+    });
+    expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('clearing a range', () => {
+  it('clears only that range and fixes the totals', async () => {
+    await send([
+      { type: 'click', entity: 'reel', id: C, clientId: 'c1', at: `${D1}T06:00:00Z` },
+      { type: 'click', entity: 'reel', id: C, clientId: 'c1', at: `${D2}T06:00:00Z` },
+      { type: 'click', entity: 'reel', id: C, clientId: 'c1', at: `${D3}T06:00:00Z` },
+    ]);
+    await flush();
+    const before = await totals(C);
+    const res = await t.request({
+      method: 'DELETE',
+      url: `/api/admin/view/dashbord/${C}?startDate=${D2}&endDate=${D2}`,
+    });
+    expect(res.json()).toEqual({ status: true, message: 'Analytics data cleared' });
+    expect(await totals(C)).toEqual({ views: before!.views, clicks: before!.clicks - 1 });
+    const dash = await t.request({
+      method: 'GET',
+      url: `/api/admin/view/dashbord/${C}?startDate=${D1}&endDate=${D3}`,
+    });
+    expect(dash.json().clicks_data).toEqual([
+      { createdAt: D1, count: 1 },
+      { createdAt: D3, count: 1 },
+    ]);
+  });
+
+  it('refuses a reversed or malformed range', async () => {
+    const reversed = await t.request({
+      method: 'GET',
+      url: `/api/admin/view/dashbord/${B}?startDate=2026-05-03&endDate=2026-05-01`,
+    });
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json()).toEqual(errorBody('querystring startDate: startDate must not be after endDate'));
+    const bad = await t.request({ method: 'GET', url: `/api/admin/view/dashbord/${B}?startDate=01-05-2026` });
+    expect(bad.json()).toEqual(errorBody('querystring startDate: must be a date as YYYY-MM-DD'));
+  });
+});
+
+describe('live viewers', () => {
+  it('counts distinct heartbeating clients in the system stats', async () => {
+    await send([
+      { type: 'heartbeat', entity: 'reel', id: A, clientId: 'x1' },
+      { type: 'heartbeat', entity: 'reel', id: A, clientId: 'x2' },
+      { type: 'heartbeat', entity: 'reel', id: A, clientId: 'x1' },
+    ]);
+    const stats = await t.request({ method: 'GET', url: '/api/admin/system/stats' });
+    expect(stats.json().liveView).toBeGreaterThanOrEqual(2);
+  });
+
+  it('forgets clients after 60 s, overall and per live match', () => {
+    const tracker = new LiveViewerTracker();
+    tracker.beat('a', 'm1', 0);
+    tracker.beat('b', 'm1', 30_000);
+    tracker.beat('c', undefined, 30_000);
+    expect(tracker.count(59_000)).toBe(3);
+    expect(tracker.countFor('m1', 59_000)).toBe(2);
+    expect(tracker.count(61_000)).toBe(2);
+    expect(tracker.countFor('m1', 61_000)).toBe(1);
+    expect(tracker.count(91_000)).toBe(0);
+    expect(tracker.countFor('m1', 91_000)).toBe(0);
+  });
+});
+
+describe('shutdown', () => {
+  it('writes every counted event when the app closes', async () => {
+    const other = await createTestApp();
+    await addTestItems(other);
+    let sent = 0;
+    for (let i = 0; i < 20; i++) {
+      const events = Array.from({ length: 100 }, () => ({
+        type: 'view',
+        entity: 'reel',
+        id: A,
+        clientId: 'c',
+      }));
+      const res = await other.request({
+        method: 'POST',
+        url: analyticsRoutes.events.path,
+        admin: false,
+        payload: { events },
+      });
+      sent += res.json().accepted;
+    }
+    expect(sent).toBe(2000);
+    await other.app.close();
+    // Read the result through a new connection: close() must have written the events first.
+    const fresh = createDatabase({ databaseUrl: other.config.databaseUrl, dataDir: other.config.dataDir });
+    const { rows } = await sql<{ views: number }>`SELECT views FROM test_items WHERE id = ${A}`.execute(
+      fresh.db,
+    );
+    await fresh.destroy();
+    await other.close();
+    expect(Number(rows[0]?.views)).toBe(2000);
+  });
+});

@@ -1,0 +1,133 @@
+import type { AppEvent } from '@streamdesk/contract/analytics';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { AppCache } from '../../platform/app-cache.js';
+import type { CounterRegistry, CounterTarget } from '../../platform/registries.js';
+import {
+  addRollups,
+  addToTotal,
+  listIds,
+  type AnalyticsTables,
+  type CountKind,
+  type RollupRow,
+} from './analytics.repository.js';
+import type { LiveViewerTracker } from './live-viewers.js';
+
+/** Events may be up to this old (a phone that was offline) or this far ahead (a skewed clock). */
+const MAX_AGE_MS = 7 * 24 * 3600 * 1000;
+const MAX_AHEAD_MS = 5 * 60 * 1000;
+
+/**
+ * Counts app events in memory and writes them, at most once a second, in one transaction: per-day
+ * rollups and each item's own totals. Raw events are never stored. `stop()` writes what is left, so a
+ * clean shutdown loses nothing and a crash loses at most the last second.
+ */
+export class EventCounter {
+  private pending = new Map<string, RollupRow>();
+  private readonly knownIds = new Map<string, Promise<Set<string>>>();
+  private flushing: Promise<void> = Promise.resolve();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly db: Kysely<AnalyticsTables>,
+    private readonly counters: CounterRegistry,
+    private readonly cache: AppCache,
+    private readonly viewers: LiveViewerTracker,
+    private readonly dayOf: (ms: number) => string,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    // A write in a feature may add or remove items: forget that feature's known ids.
+    cache.onInvalidate((tag) => {
+      for (const target of counters.targets.values())
+        if (target.tag === tag) this.knownIds.delete(target.entity);
+    });
+  }
+
+  start(everyMs = 1000): void {
+    this.timer = setInterval(() => void this.flush(), everyMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.flush();
+  }
+
+  private ids(target: CounterTarget): Promise<Set<string>> {
+    let ids = this.knownIds.get(target.entity);
+    if (!ids) {
+      ids = listIds(this.db, target).then((list) => new Set(list));
+      ids.catch(() => this.knownIds.delete(target.entity));
+      this.knownIds.set(target.entity, ids);
+    }
+    return ids;
+  }
+
+  /** Counts a batch; events for unknown items, or too old or too far ahead, are dropped. */
+  async ingest(
+    events: readonly AppEvent[],
+    now = Date.now(),
+  ): Promise<{ accepted: number; dropped: number }> {
+    let accepted = 0;
+    for (const event of events) {
+      const target = this.counters.targets.get(event.entity);
+      const at = event.at ? Date.parse(event.at) : now;
+      if (
+        !target ||
+        at < now - MAX_AGE_MS ||
+        at > now + MAX_AHEAD_MS ||
+        !(await this.ids(target)).has(event.id)
+      ) {
+        continue;
+      }
+      accepted++;
+      if (event.type === 'heartbeat') {
+        this.viewers.beat(event.clientId, event.entity === 'liveMatch' ? event.id : undefined, now);
+        continue;
+      }
+      const kind: CountKind = event.type;
+      const day = this.dayOf(at);
+      const key = `${event.entity}\u0000${event.id}\u0000${day}\u0000${kind}`;
+      const row = this.pending.get(key);
+      if (row) row.count++;
+      else this.pending.set(key, { entity: event.entity, entity_id: event.id, day, kind, count: 1 });
+    }
+    return { accepted, dropped: events.length - accepted };
+  }
+
+  /** Writes what has been counted; flushes never overlap. */
+  flush(): Promise<void> {
+    this.flushing = this.flushing.then(() => this.write());
+    return this.flushing;
+  }
+
+  private async write(): Promise<void> {
+    if (this.pending.size === 0) return;
+    const batch = this.pending;
+    this.pending = new Map();
+    const rows = [...batch.values()];
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        await addRollups(trx, rows);
+        for (const row of rows) {
+          const target = this.counters.targets.get(row.entity);
+          const column = row.kind === 'view' ? target?.viewColumn : target?.clickColumn;
+          if (target && column) await addToTotal(trx, target, column, row.entity_id, row.count);
+        }
+      });
+    } catch (error) {
+      // Keep the counts for the next attempt rather than lose them.
+      for (const [key, row] of batch) {
+        const again = this.pending.get(key);
+        if (again) again.count += row.count;
+        else this.pending.set(key, row);
+      }
+      this.log.error({ err: error }, 'writing counted events failed; will retry');
+      return;
+    }
+    const tags = new Set(
+      rows.map((r) => this.counters.targets.get(r.entity)?.tag).filter((t): t is string => !!t),
+    );
+    for (const tag of tags) this.cache.invalidate(tag);
+  }
+}
