@@ -257,4 +257,19 @@ describe('GET /api/App/video/category/client (public feed)', () => {
     expect(res.statusCode).toBe(403);
     expect((await feed({}, { 'api-key': TEST_API_KEY })).statusCode).toBe(200);
   });
+
+  it('counts feed views reported through the app events into the video', async () => {
+    const [v] = await uploadOk(category._id, 1);
+    const view = { type: 'view', entity: 'video', id: v!._id, clientId: 'web-visitor-1' };
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/App/events',
+      admin: false,
+      payload: { events: [view, { ...view, clientId: 'web-visitor-2' }] },
+    });
+    expect(res.statusCode).toBe(200);
+    await t.app.streamdesk.analytics.counter.flush();
+    const listed = (await adminList(category._id)).data.find((x) => x._id === v!._id);
+    expect(listed?.view).toBe(2);
+  });
 });
