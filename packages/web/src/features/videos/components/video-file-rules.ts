@@ -1,0 +1,36 @@
+import { MB } from '@streamdesk/contract/media';
+import { VIDEO_MAX_BYTES, VIDEO_MAX_FILES, videoMessages } from '@streamdesk/contract/videos';
+
+/** "12.34 MB", the size the selected list shows. */
+export const sizeInMb = (bytes: number) => `${(bytes / MB).toFixed(2)} MB`;
+
+/** An MP4 (ISO-BMFF) has "ftyp" at byte 4, whatever the file is called. */
+export async function looksLikeMp4(file: Blob): Promise<boolean> {
+  const head = new Uint8Array(await file.slice(0, 12).arrayBuffer());
+  return head.length >= 12 && String.fromCharCode(...head.subarray(4, 8)) === 'ftyp';
+}
+
+export interface Picked {
+  accepted: File[];
+  problems: string[];
+}
+
+/**
+ * Adds newly chosen files to the selection: wrong or oversized files are dropped with their message;
+ * a selection that would pass 50 files is refused as a whole.
+ */
+export async function pickVideos(current: readonly File[], chosen: readonly File[]): Promise<Picked> {
+  if (current.length + chosen.length > VIDEO_MAX_FILES) return { accepted: [], problems: [videoMessages.tooMany] };
+  const accepted: File[] = [];
+  const problems: string[] = [];
+  for (const file of chosen) {
+    if ((file.type && file.type !== 'video/mp4') || !(await looksLikeMp4(file))) {
+      problems.push(videoMessages.notMp4(file.name));
+    } else if (file.size > VIDEO_MAX_BYTES) {
+      problems.push(videoMessages.tooLarge(file.name));
+    } else {
+      accepted.push(file);
+    }
+  }
+  return { accepted, problems };
+}
