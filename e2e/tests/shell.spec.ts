@@ -80,13 +80,14 @@ test.describe('signed-in shell', () => {
     await expect(page.getByRole('heading', { name: 'Shortcut stories' })).toBeVisible();
   });
 
-  test('logout revokes the session and clears browser storage', async ({ signedInPage: page }) => {
+  test('logout revokes the session and clears browser storage', async ({ signedInPage: page, api }) => {
     await page.evaluate(() => sessionStorage.setItem('scratch', '1'));
     await page.getByRole('link', { name: 'Logout' }).click();
     await expect(page).toHaveURL('/admin/panel/login');
     await expect(page.getByLabel('Email')).toBeVisible();
     const storage = await page.evaluate(() => [localStorage.length, sessionStorage.length]);
     expect(storage).toEqual([0, 0]);
+    await expect.poll(async () => (await api.call('GET', '/api/admin/auth/check')).status).toBe(false);
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'You are signed out' })).toBeVisible();
   });

@@ -1,0 +1,64 @@
+import type { ComponentType } from 'react';
+import { paths } from '@/config/paths';
+import {
+  AdsIcon,
+  BellIcon,
+  ControllerIcon,
+  LiveIcon,
+  LogoutIcon,
+  PolicyIcon,
+  StoryIcon,
+  VideoIcon,
+} from '@/ui/icons';
+
+export type NavKey = 'policy' | 'video' | 'story' | 'liveMatch' | 'ads';
+
+export interface NavItem {
+  key: NavKey;
+  label: string;
+  to: string;
+  icon: ComponentType;
+}
+
+/** The side navigation, in the spec's order (doc 1 section 2, "Chrome"). */
+export const sideNavItems: readonly NavItem[] = [
+  { key: 'policy', label: 'Policy', to: paths.policy.getHref(), icon: PolicyIcon },
+  { key: 'video', label: 'Video', to: paths.videoUpload.getHref(), icon: VideoIcon },
+  { key: 'story', label: 'Story', to: paths.shortcutStories.getHref(), icon: StoryIcon },
+  { key: 'liveMatch', label: 'Live Match', to: paths.liveMatches.getHref(), icon: LiveIcon },
+  { key: 'ads', label: 'Ads Manager', to: paths.adUnits.getHref('nativeAds'), icon: AdsIcon },
+];
+
+export const topBarLinks = [
+  { label: 'Controller', to: paths.controller.getHref(), icon: ControllerIcon },
+  { label: 'Notification', to: paths.notifications.getHref(), icon: BellIcon },
+  { label: 'Logout', to: paths.logout.getHref(), icon: LogoutIcon },
+] as const;
+
+/**
+ * The side-nav item a path belongs to, from its leading segments; the root path is the dashboard,
+ * which is the Story section. Top-bar screens (controller, notification) have none.
+ */
+export function activeNavKey(pathname: string): NavKey | null {
+  const [first = '', second = ''] = pathname.split('/').filter(Boolean);
+  switch (first) {
+    case '':
+      return 'story';
+    case 'policy':
+      return 'policy';
+    case 'add':
+      if (second === 'video') return 'video';
+      if (second === 'liveMatch') return 'liveMatch';
+      return second === 'story' ? 'story' : null;
+    case 'show':
+      return 'video';
+    case 'story':
+    case 'update':
+      return 'story';
+    case 'manage':
+    case 'views':
+      return 'ads';
+    default:
+      return null;
+  }
+}

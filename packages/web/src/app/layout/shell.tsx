@@ -1,0 +1,36 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Suspense, useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { queryClient } from '@/lib/query-client';
+import { FullPageLoader } from '@/ui/full-page-loader';
+import { SideNav } from './side-nav';
+import { TopBar } from './top-bar';
+
+/** The signed-in chrome: top bar, side navigation and the current screen, with the query client. */
+export function Shell() {
+  const [navOpen, setNavOpen] = useState(false);
+  const { pathname } = useLocation();
+  useEffect(() => setNavOpen(false), [pathname]);
+  useEffect(() => {
+    if (!navOpen) return;
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setNavOpen(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [navOpen]);
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      <div className="min-h-dvh bg-slate-100">
+        <TopBar navOpen={navOpen} onToggleNav={() => setNavOpen((open) => !open)} />
+        <SideNav open={navOpen} onClose={() => setNavOpen(false)} />
+        <main className="px-3 pt-[4.5rem] pb-8 sm:px-6 md:pl-[5.5rem]">
+          <div className="mx-auto max-w-7xl">
+            <Suspense fallback={<FullPageLoader />}>
+              <Outlet />
+            </Suspense>
+          </div>
+        </main>
+      </div>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,60 @@
+import { Link, useLocation } from 'react-router';
+import { cn } from '@/lib/cn';
+import { activeNavKey, sideNavItems } from './nav-items';
+
+export const SIDE_NAV_ID = 'side-navigation';
+
+/**
+ * A dark icon rail that expands on hover (or keyboard focus) on desktop; on mobile a drawer opened
+ * by the top bar's "Toggle navigation" button. Labels stay in the accessibility tree when collapsed.
+ */
+export function SideNav({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { pathname } = useLocation();
+  const active = activeNavKey(pathname);
+  return (
+    <>
+      {open && (
+        <div
+          aria-hidden="true"
+          onClick={onClose}
+          className="fixed inset-0 top-14 z-30 bg-slate-900/40 md:hidden"
+        />
+      )}
+      <nav
+        id={SIDE_NAV_ID}
+        aria-label="Main"
+        className={cn(
+          'group/nav fixed top-14 bottom-0 left-0 z-40 overflow-hidden bg-slate-900 transition-[width,translate] duration-200',
+          'w-64 md:w-16 md:hover:w-56 md:focus-within:w-56 md:hover:shadow-xl',
+          open ? 'translate-x-0' : 'max-md:invisible max-md:-translate-x-full',
+        )}
+      >
+        <ul className="flex flex-col gap-1 p-2">
+          {sideNavItems.map(({ key, label, to, icon: Icon }) => {
+            const isActive = key === active;
+            return (
+              <li key={key}>
+                <Link
+                  to={to}
+                  aria-current={isActive ? 'page' : undefined}
+                  className={cn(
+                    'flex h-10 items-center gap-3 rounded-md px-3 text-sm font-medium whitespace-nowrap transition-colors',
+                    'focus-visible:outline-brand-500',
+                    isActive
+                      ? 'bg-brand-600 text-white'
+                      : 'text-slate-300 hover:bg-slate-800 hover:text-white',
+                  )}
+                >
+                  <Icon />
+                  <span className="transition-opacity duration-150 md:opacity-0 md:group-hover/nav:opacity-100 md:group-focus-within/nav:opacity-100">
+                    {label}
+                  </span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+    </>
+  );
+}

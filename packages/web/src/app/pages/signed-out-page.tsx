@@ -1,0 +1,15 @@
+import { paths } from '@/config/paths';
+import { LogoIcon } from '@/ui/icons';
+import { MessagePage, PrimaryLink } from '@/ui/message-page';
+
+/** What any path but the login page shows while signed out (doc 1 section 2). */
+export function SignedOutPage() {
+  return (
+    <main className="flex min-h-dvh flex-col items-center justify-center bg-slate-100 px-4">
+      <LogoIcon className="size-11" />
+      <MessagePage message="You are signed out">
+        <PrimaryLink to={paths.login.getHref()}>Sign in</PrimaryLink>
+      </MessagePage>
+    </main>
+  );
+}

@@ -1,0 +1,134 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setAuthStatus } from '@/lib/auth-state';
+import { registerNavigator } from '@/lib/navigation';
+import { queryClient } from '@/lib/query-client';
+import { readSession, writeSession } from '@/lib/session';
+import { mockApi, renderApp } from '@/test/render-app';
+import { jsonResponse, setRuntimeConfig } from '@/test/runtime';
+
+const stats = { status: true, message: 'ok', cpuLoad: 12.4, ramUsage: 64, storageUsage: 91, liveView: 3 };
+const signedInApi = {
+  'GET /api/admin/auth/check': { status: true, message: 'Authorized' },
+  'GET /api/admin/system/stats': stats,
+};
+
+/** Starts like a fresh page load with (or without) a stored session. */
+function load(session: string | null) {
+  if (session) writeSession(session);
+  setAuthStatus(session ? 'checking' : 'signed-out');
+}
+
+beforeEach(() => setRuntimeConfig());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  registerNavigator(null);
+  queryClient.clear();
+});
+
+describe('signed out', () => {
+  it('shows the signed-out fallback on any signed-in path', async () => {
+    load(null);
+    mockApi({});
+    renderApp('/controller');
+    expect(await screen.findByRole('heading', { name: 'You are signed out' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/admin/panel/login');
+  });
+
+  it('forgets a token the auth check rejects', async () => {
+    load('revoked');
+    mockApi({
+      'GET /api/admin/auth/check': () => jsonResponse({ status: false, message: 'Please sign in' }, 401),
+    });
+    renderApp('/add/story');
+    expect(await screen.findByRole('heading', { name: 'Sign in to Streamdesk' })).toBeInTheDocument();
+    expect(readSession()).toBeNull();
+  });
+});
+
+describe('login', () => {
+  it('requires both fields, toasts the server message, then signs in and opens the dashboard', async () => {
+    load(null);
+    let attempt = 0;
+    mockApi({
+      ...signedInApi,
+      'POST /api/admin/login': () =>
+        ++attempt === 1
+          ? jsonResponse({ status: false, message: 'Invalid email or password' }, 400)
+          : jsonResponse({ status: true, message: 'Login successful', token: 'tok-1' }),
+    });
+    const user = userEvent.setup();
+    renderApp('/admin/panel/login');
+    await user.click(await screen.findByRole('button', { name: 'Login' }));
+    expect(screen.getByText('Email is required')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Email'), 'admin@example.com');
+    await user.type(screen.getByLabelText('Password'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Invalid email or password')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Login' })).toBeEnabled();
+
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('heading', { name: 'Shortcut stories' })).toBeInTheDocument();
+    expect(readSession()).toEqual({ token: 'tok-1', isAdmin: true });
+  });
+});
+
+describe('signed in', () => {
+  it('renders the chrome with the active section and the server status', async () => {
+    load('tok');
+    mockApi(signedInApi);
+    renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'Shortcut stories' })).toBeInTheDocument();
+    const main = screen.getByRole('navigation', { name: 'Main' });
+    expect(main).toContainElement(screen.getByRole('link', { name: 'Story', current: 'page' }));
+    expect(screen.getByRole('link', { name: 'Streamdesk home' })).toHaveAttribute('href', '/');
+    const status = screen.getAllByRole('region', { name: 'Server status' })[0]!;
+    await waitFor(() => expect(status).toHaveTextContent('CPU12%RAM64%Storage91%Live3'));
+    expect(status.querySelector('[data-level="red"]')).toHaveTextContent('Storage');
+  });
+
+  it('shows the not-found page for unknown paths and unknown ad kinds', async () => {
+    load('tok');
+    mockApi(signedInApi);
+    const notFound = 'Oops! The page you are looking for could not be found.';
+    const { router } = renderApp('/manage/ads/ios/rewardAds/add');
+    expect(await screen.findByRole('heading', { name: 'Apple · Reward Ads' })).toBeInTheDocument();
+    await router.navigate('/manage/ads/bogusAds/add');
+    expect(await screen.findByText(notFound)).toBeInTheDocument();
+    await router.navigate('/policy');
+    expect(await screen.findByRole('heading', { name: 'Privacy Policy' })).toBeInTheDocument();
+    await router.navigate('/no/such/page');
+    expect(await screen.findByText(notFound)).toBeInTheDocument();
+  });
+
+  it('/Error offers Go to Home', async () => {
+    load('tok');
+    mockApi(signedInApi);
+    const user = userEvent.setup();
+    renderApp('/Error');
+    expect(
+      await screen.findByText("Something went wrong. We couldn't find the page you're looking for."),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Go to Home' }));
+    expect(await screen.findByRole('heading', { name: 'Shortcut stories' })).toBeInTheDocument();
+  });
+
+  it('/Logout revokes the token, clears storage and goes to the login page', async () => {
+    load('tok');
+    sessionStorage.setItem('x', '1');
+    const fetchMock = mockApi({
+      ...signedInApi,
+      'POST /api/admin/logout': { status: true, message: 'Logged out' },
+    });
+    renderApp('/Logout');
+    expect(await screen.findByRole('heading', { name: 'Sign in to Streamdesk' })).toBeInTheDocument();
+    expect(fetchMock.mock.calls.map(([url, init]) => `${init?.method} ${String(url)}`)).toContain(
+      'POST /api/admin/logout',
+    );
+    expect(localStorage.length).toBe(0);
+    expect(sessionStorage.length).toBe(0);
+  });
+});

@@ -1,0 +1,5 @@
+import { NotAvailableYet } from '@/ui/not-available-yet';
+
+export default function AnalyticsPage() {
+  return <NotAvailableYet title="View & Click Analytics" />;
+}

@@ -1,0 +1,46 @@
+import { authRoutes, type LoginBody } from '@streamdesk/contract/auth';
+import { callApi, isNetworkFailure } from '@/lib/api-client';
+import { setAuthStatus } from '@/lib/auth-state';
+import { clearAllStorage, clearSession, readSession, writeSession } from '@/lib/session';
+
+let verifying: Promise<void> | null = null;
+
+/**
+ * On load: signed in only if `admin_download` holds a session and the auth check accepts its token
+ * (doc 1 section 2). A rejected token is forgotten; an unreachable server keeps it for a retry.
+ */
+export function verifyStoredSession(): Promise<void> {
+  verifying ??= (async () => {
+    if (!readSession()) {
+      setAuthStatus('signed-out');
+      return;
+    }
+    const result = await callApi(authRoutes.check);
+    if (result.status) {
+      setAuthStatus('signed-in');
+      return;
+    }
+    if (!isNetworkFailure(result)) clearSession();
+    setAuthStatus('signed-out');
+  })().finally(() => {
+    verifying = null;
+  });
+  return verifying;
+}
+
+/** Signs in; on success the token is stored under admin_download and the app is signed in. */
+export async function login(body: LoginBody) {
+  const result = await callApi(authRoutes.login, { body });
+  if (result.status && 'token' in result) {
+    writeSession(result.token);
+    setAuthStatus('signed-in');
+  }
+  return result;
+}
+
+/** Revokes the token (best effort), then forgets everything stored in this browser. */
+export function signOut(): void {
+  if (readSession()) void callApi(authRoutes.logout);
+  clearAllStorage();
+  setAuthStatus('signed-out');
+}

@@ -1,0 +1,83 @@
+import { liveViewLevel, percentLevel, type StatLevel } from '@streamdesk/contract/system-stats';
+import { cn } from '@/lib/cn';
+import { useSystemStats } from '../api';
+
+const levelText: Record<StatLevel, string> = {
+  green: 'text-emerald-600',
+  yellow: 'text-amber-600',
+  red: 'text-red-600',
+};
+const levelDot: Record<StatLevel, string> = {
+  green: 'bg-emerald-500',
+  yellow: 'bg-amber-500',
+  red: 'bg-red-500',
+};
+
+interface Stat {
+  label: string;
+  value: string;
+  level: StatLevel | null;
+}
+
+const percent = (n: number) => `${Math.round(n)}%`;
+
+/** CPU, RAM, storage and live viewers, coloured green/yellow/red by the spec's thresholds. */
+export function StatsList({ layout = 'bar' }: { layout?: 'bar' | 'menu' }) {
+  const { data } = useSystemStats();
+  const stats: Stat[] = [
+    {
+      label: 'CPU',
+      value: data ? percent(data.cpuLoad) : '–',
+      level: data ? percentLevel(data.cpuLoad) : null,
+    },
+    {
+      label: 'RAM',
+      value: data ? percent(data.ramUsage) : '–',
+      level: data ? percentLevel(data.ramUsage) : null,
+    },
+    {
+      label: 'Storage',
+      value: data ? percent(data.storageUsage) : '–',
+      level: data ? percentLevel(data.storageUsage) : null,
+    },
+    {
+      label: 'Live',
+      value: data ? String(data.liveView) : '–',
+      level: data ? liveViewLevel(data.liveView) : null,
+    },
+  ];
+  return (
+    <section aria-label="Server status">
+      <dl className={cn(layout === 'bar' ? 'flex items-center gap-1' : 'grid grid-cols-2 gap-2')}>
+        {stats.map((stat) => (
+          <div
+            key={stat.label}
+            data-level={stat.level ?? 'unknown'}
+            className={cn(
+              'flex items-center gap-1.5 rounded-md px-2 py-1',
+              layout === 'bar'
+                ? 'bg-slate-50 ring-1 ring-slate-200'
+                : 'bg-slate-50 px-3 py-2 ring-1 ring-slate-200',
+            )}
+          >
+            <dt className="flex items-center gap-1.5 text-xs font-medium text-slate-500">
+              <span
+                aria-hidden="true"
+                className={cn('size-2 rounded-full', stat.level ? levelDot[stat.level] : 'bg-slate-300')}
+              />
+              {stat.label}
+            </dt>
+            <dd
+              className={cn(
+                'text-xs font-semibold tabular-nums',
+                stat.level ? levelText[stat.level] : 'text-slate-400',
+              )}
+            >
+              {stat.value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,105 @@
+import { authRoutes } from '@streamdesk/contract/auth';
+import { openRequest, sealReply } from '@streamdesk/contract/envelope';
+import { systemStatsRoutes } from '@streamdesk/contract/system-stats';
+import { defineRoute, replyBase } from '@streamdesk/contract/http';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, setRuntimeConfig, TEST_PAYLOAD_KEY } from '@/test/runtime';
+import { callApi, isNetworkFailure } from './api-client';
+import { getAuthStatus, setAuthStatus } from './auth-state';
+import { registerNavigator } from './navigation';
+import { readSession, writeSession } from './session';
+
+const fetchMock = vi.fn<typeof fetch>();
+const lastRequest = () => {
+  const [url, init] = fetchMock.mock.calls.at(-1)!;
+  return { url: String(url), init: init!, headers: init!.headers as Record<string, string> };
+};
+
+beforeEach(() => {
+  setRuntimeConfig();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  fetchMock.mockReset();
+  registerNavigator(null);
+});
+
+describe('callApi', () => {
+  it('sends the api-key on every call and the bearer token only to admin routes', async () => {
+    writeSession('tok-9');
+    fetchMock.mockResolvedValue(jsonResponse({ status: true, message: 'ok' }));
+    await callApi(authRoutes.check);
+    expect(lastRequest().headers).toMatchObject({ 'api-key': 'test-api-key', authorization: 'Bearer tok-9' });
+    fetchMock.mockResolvedValue(jsonResponse({ status: true, message: 'ok', token: 't' }));
+    await callApi(authRoutes.login, { body: { a_email: 'a@b.c', a_password: 'p' } });
+    expect(lastRequest().headers['api-key']).toBe('test-api-key');
+    expect(lastRequest().headers.authorization).toBeUndefined();
+  });
+
+  it('seals the body of envelope routes and opens a sealed reply', async () => {
+    const reply = { status: true, message: 'Login successful', token: 'abc' };
+    fetchMock.mockResolvedValue(jsonResponse(await sealReply(reply, TEST_PAYLOAD_KEY)));
+    const result = await callApi(authRoutes.login, { body: { a_email: 'a@b.c', a_password: 'secret' } });
+    expect(result).toEqual(reply);
+    const { url, init } = lastRequest();
+    expect(url).toBe('/api/admin/login');
+    expect(init.method).toBe('POST');
+    const sent = JSON.parse(init.body as string) as { encryptedData: string };
+    expect(Object.keys(sent)).toEqual(['encryptedData']);
+    expect(await openRequest(sent, TEST_PAYLOAD_KEY)).toEqual({ a_email: 'a@b.c', a_password: 'secret' });
+  });
+
+  it('fills path parameters and the query string', async () => {
+    const route = defineRoute({
+      method: 'GET',
+      path: '/api/things/:id',
+      auth: 'app',
+      summary: 't',
+      reply: replyBase,
+    });
+    fetchMock.mockResolvedValue(jsonResponse({ status: true, message: '' }));
+    await callApi(route, { params: { id: 'a b' }, query: { page: 1, q: '', skip: undefined } });
+    expect(lastRequest().url).toBe('/api/things/a%20b?page=1&q=');
+  });
+
+  it('returns a server error body as it is, without throwing', async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ status: false, message: 'Invalid email or password' }, 400));
+    const result = await callApi(authRoutes.login, { body: { a_email: 'a@b.c', a_password: 'x' } });
+    expect(result).toEqual({ status: false, message: 'Invalid email or password' });
+    expect(isNetworkFailure(result)).toBe(false);
+  });
+
+  it('maps a network failure or an unreadable reply to Internet Server Error', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    const down = await callApi(systemStatsRoutes.get);
+    expect(down).toMatchObject({ status: false, message: 'Internet Server Error' });
+    expect(isNetworkFailure(down)).toBe(true);
+    fetchMock.mockResolvedValue(new Response('<html>502</html>', { status: 502 }));
+    expect(await callApi(systemStatsRoutes.get)).toMatchObject({
+      status: false,
+      message: 'Internet Server Error',
+    });
+  });
+
+  it('yields an empty result when a sealed reply cannot be decrypted', async () => {
+    const sealed = await sealReply({ status: true }, 'ff'.repeat(32));
+    fetchMock.mockResolvedValue(jsonResponse(sealed));
+    const result = await callApi(authRoutes.login, { body: { a_email: 'a@b.c', a_password: 'p' } });
+    expect(result).toEqual({ status: false, message: '' });
+    expect(isNetworkFailure(result)).toBe(false);
+  });
+
+  it('on a 401 from an admin route, forgets the session and goes to the login page', async () => {
+    writeSession('expired');
+    setAuthStatus('signed-in');
+    const navigate = vi.fn();
+    registerNavigator(navigate);
+    fetchMock.mockResolvedValue(jsonResponse({ status: false, message: 'Please sign in again' }, 401));
+    const result = await callApi(systemStatsRoutes.get);
+    expect(result).toEqual({ status: false, message: 'Please sign in again' });
+    expect(readSession()).toBeNull();
+    expect(getAuthStatus()).toBe('signed-out');
+    expect(navigate).toHaveBeenCalledWith('/admin/panel/login', { replace: true });
+  });
+});

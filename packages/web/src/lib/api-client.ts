@@ -1,0 +1,118 @@
+import { isSealedReply, openReply, sealRequest } from '@streamdesk/contract/envelope';
+import { buildPath, type RouteDef } from '@streamdesk/contract/http';
+import { messages } from '@streamdesk/contract/messages';
+import type { z } from 'zod';
+import { paths } from '@/config/paths';
+import { setAuthStatus } from './auth-state';
+import { navigateTo } from './navigation';
+import { runtimeConfig } from './runtime-config';
+import { clearSession, readToken } from './session';
+
+/** The reply a route declares in the contract. */
+export type ReplyOf<R extends RouteDef> = z.output<R['reply']>;
+type BodyOf<R extends RouteDef> = R['body'] extends z.ZodType ? z.input<R['body']> : unknown;
+
+/** `status: false` from the server (its message), or made here when the call itself failed. */
+export interface FailedReply {
+  status: false;
+  message: string;
+  /** Set when no readable reply arrived (network down, proxy error page): doc 1 section 8. */
+  networkFailure?: true;
+}
+
+export type ApiResult<R extends RouteDef> = ReplyOf<R> | FailedReply;
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface CallOptions<R extends RouteDef> {
+  params?: Record<string, string | number>;
+  query?: Record<string, QueryValue>;
+  /** JSON (sealed when the route has `envelope`) or, for multipart routes, a FormData. */
+  body?: BodyOf<R> | FormData;
+  signal?: AbortSignal;
+}
+
+export function internetServerError(): FailedReply {
+  return { status: false, message: messages.internetServerError, networkFailure: true };
+}
+
+export function isNetworkFailure(result: unknown): result is FailedReply {
+  return typeof result === 'object' && result !== null && (result as FailedReply).networkFailure === true;
+}
+
+export function routeUrl(
+  route: RouteDef,
+  params?: CallOptions<RouteDef>['params'],
+  query?: Record<string, QueryValue>,
+) {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) search.set(key, String(value));
+  }
+  const qs = search.toString();
+  return buildPath(route.path, params) + (qs ? `?${qs}` : '');
+}
+
+export function authHeaders(route: RouteDef): Record<string, string> {
+  const headers: Record<string, string> = { 'api-key': runtimeConfig().apiKey };
+  const token = route.auth === 'admin' ? readToken() : null;
+  if (token) headers.authorization = `Bearer ${token}`;
+  return headers;
+}
+
+/** A 401 means the token is gone or revoked: forget it and go to the login page. */
+export function handleUnauthorized(): void {
+  clearSession();
+  setAuthStatus('signed-out');
+  navigateTo(paths.login.getHref(), { replace: true });
+}
+
+/**
+ * Opens a sealed reply; a reply that cannot be decrypted yields the spec's empty result (no status,
+ * no message: the screen falls back to its own message). Anything but an object is unreadable.
+ */
+export async function readReply(data: unknown): Promise<unknown> {
+  if (isSealedReply(data)) {
+    try {
+      const opened = await openReply(data, runtimeConfig().payloadKey);
+      return typeof opened === 'object' && opened !== null ? opened : { status: false, message: '' };
+    } catch {
+      return { status: false, message: '' };
+    }
+  }
+  return typeof data === 'object' && data !== null && !Array.isArray(data) ? data : internetServerError();
+}
+
+/**
+ * Calls a contract route. Never throws for a failed call: server errors come back as their
+ * `{ status: false, message }` body and network or unreadable replies as 'Internet Server Error'.
+ * Only an abort (a cancelled query) rethrows.
+ */
+export async function callApi<R extends RouteDef>(
+  route: R,
+  options: CallOptions<R> = {},
+): Promise<ApiResult<R>> {
+  try {
+    const headers: Record<string, string> = { accept: 'application/json', ...authHeaders(route) };
+    let body: BodyInit | undefined;
+    if (options.body instanceof FormData) {
+      body = options.body;
+    } else if (options.body !== undefined) {
+      const payload = route.envelope
+        ? await sealRequest(options.body, runtimeConfig().payloadKey)
+        : options.body;
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(payload);
+    }
+    const init: RequestInit = { method: route.method, headers };
+    if (body !== undefined) init.body = body;
+    if (options.signal) init.signal = options.signal;
+    const response = await fetch(routeUrl(route, options.params, options.query), init);
+    const data: unknown = await response.json();
+    if (response.status === 401 && route.auth === 'admin') handleUnauthorized();
+    return (await readReply(data)) as ApiResult<R>;
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    return internetServerError();
+  }
+}

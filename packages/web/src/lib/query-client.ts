@@ -1,0 +1,46 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { paths } from '@/config/paths';
+import { navigateTo } from './navigation';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: {
+      /** 'log': a failure is only logged and the previous data stays (the stats poll). */
+      onError?: 'page' | 'log';
+    };
+    mutationMeta: {
+      onError?: 'page' | 'log';
+    };
+  }
+}
+
+/**
+ * The rule for "a thrown call navigates to /Error" (doc 1 section 8):
+ * - `callApi` never throws; server errors arrive as `{ status: false, message }` and screens toast
+ *   the message. Mutations therefore toast 'Internet Server Error' when the network fails.
+ * - Query functions (`fetchApi`, `fetchApiOk`) throw when no readable reply arrived, and so does
+ *   any bug inside a query function or mutation. Such a thrown query or mutation navigates to
+ *   /Error, unless its `meta.onError` is 'log' (then it is only logged, as the stats poll is).
+ */
+function createQueryClient(): QueryClient {
+  const onError = (error: unknown, mode: 'page' | 'log' | undefined) => {
+    console.error(error);
+    if (mode !== 'log') navigateTo(paths.error.getHref());
+  };
+  return new QueryClient({
+    queryCache: new QueryCache({ onError: (error, query) => onError(error, query.meta?.onError) }),
+    mutationCache: new MutationCache({
+      onError: (error, _vars, _ctx, mutation) => onError(error, mutation.meta?.onError),
+    }),
+    defaultOptions: {
+      queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 10_000 },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/**
+ * One client for the page's lifetime. It is provided by the signed-in shell, not at the root, so
+ * the login page loads no query code; logout clears it.
+ */
+export const queryClient = createQueryClient();

@@ -1,0 +1,29 @@
+/** What the server serves from /runtime-config.js for this deployment (loaded before the app). */
+export interface RuntimeConfig {
+  apiKey: string;
+  /** 64 hex characters: the AES key of the request/reply envelope. */
+  payloadKey: string;
+  blockDevtools: boolean;
+  publicLiveHost: string;
+  playStoreUrl: string;
+}
+
+declare global {
+  interface Window {
+    __STREAMDESK__?: Partial<RuntimeConfig>;
+  }
+}
+
+const fallback: RuntimeConfig = {
+  apiKey: '',
+  payloadKey: '',
+  blockDevtools: false,
+  publicLiveHost: '',
+  playStoreUrl: '',
+};
+
+/** Read on every call so tests (and a late-loading script) can change it. */
+export function runtimeConfig(): RuntimeConfig {
+  const injected = typeof window === 'undefined' ? undefined : window.__STREAMDESK__;
+  return { ...fallback, ...injected };
+}

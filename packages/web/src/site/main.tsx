@@ -1,0 +1,10 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { SiteApp } from './site-app';
+import './site.css';
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <SiteApp pathname={window.location.pathname} />
+  </StrictMode>,
+);

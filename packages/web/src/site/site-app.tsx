@@ -1,0 +1,12 @@
+import { messages } from '@streamdesk/contract/messages';
+
+/** The public site (/site/ and /site/policy): its own bundle, nothing from the admin app. */
+export function SiteApp({ pathname }: { pathname: string }) {
+  const title = /^\/site\/policy\/?$/.test(pathname) ? 'Privacy Policy' : 'Streamdesk';
+  return (
+    <main className="flex min-h-dvh flex-col items-center justify-center gap-3 px-6 text-center">
+      <h1 className="text-2xl font-semibold">{title}</h1>
+      <p className="text-neutral-400">{messages.notAvailableYet}</p>
+    </main>
+  );
+}

@@ -1,0 +1,22 @@
+import type { RuntimeConfig } from '@/lib/runtime-config';
+
+export const TEST_PAYLOAD_KEY = '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff';
+
+export function setRuntimeConfig(overrides: Partial<RuntimeConfig> = {}): void {
+  window.__STREAMDESK__ = {
+    apiKey: 'test-api-key',
+    payloadKey: TEST_PAYLOAD_KEY,
+    blockDevtools: false,
+    publicLiveHost: 'https://live.example.com',
+    playStoreUrl: 'https://play.example.com',
+    ...overrides,
+  };
+}
+
+/** A fetch mock answering with JSON (or raw text) and recording each request. */
+export function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(typeof body === 'string' ? body : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+}

@@ -1,0 +1,84 @@
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { Button } from './button';
+import { Dialog } from './dialog';
+import { TextField } from './field';
+
+export interface MathProblem {
+  a: number;
+  b: number;
+}
+
+export function randomProblem(): MathProblem {
+  const digit = () => 1 + Math.floor(Math.random() * 9);
+  return { a: digit(), b: digit() };
+}
+
+export interface ConfirmMathDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** What is about to be deleted or changed, e.g. "3 stories". */
+  thing: string;
+  onConfirm: () => void;
+  /** The toast shown on a wrong answer. */
+  wrongAnswerMessage?: string;
+  title?: string;
+  confirmLabel?: string;
+  /** For tests; a fresh random problem is made each time the dialog opens. */
+  createProblem?: () => MathProblem;
+}
+
+/** The arithmetic confirmation most destructive actions ask for (doc 1 section 1). */
+export function ConfirmMathDialog({ open, onOpenChange, ...props }: ConfirmMathDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title={props.title ?? 'Please confirm'}>
+      {open && <MathForm {...props} onCancel={() => onOpenChange(false)} />}
+    </Dialog>
+  );
+}
+
+type MathFormProps = Omit<ConfirmMathDialogProps, 'open' | 'onOpenChange'> & { onCancel: () => void };
+
+function MathForm({ thing, onConfirm, onCancel, createProblem = randomProblem, ...opts }: MathFormProps) {
+  const [problem] = useState(createProblem);
+  const [answer, setAnswer] = useState('');
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (answer.trim() !== '' && Number(answer) === problem.a + problem.b) {
+      onConfirm();
+      return;
+    }
+    toast.error(opts.wrongAnswerMessage ?? 'Captcha answer is not correct', { duration: 2000 });
+  };
+
+  return (
+    <form onSubmit={submit} className="space-y-4">
+      <p className="text-sm text-slate-600">
+        You are about to delete {thing}. To confirm, please solve this math problem
+      </p>
+      <p
+        className="rounded-md bg-slate-100 py-3 text-center font-mono text-lg font-semibold"
+        data-testid="math-problem"
+      >
+        {problem.a} + {problem.b} = ?
+      </p>
+      <TextField
+        label="Answer"
+        inputMode="numeric"
+        autoComplete="off"
+        autoFocus
+        value={answer}
+        onChange={(e) => setAnswer(e.target.value)}
+      />
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="danger">
+          {opts.confirmLabel ?? 'Confirm'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,81 @@
+import type { ComponentProps, ReactNode } from 'react';
+import { cn } from '@/lib/cn';
+
+/** A dense table in a card that scrolls sideways on narrow screens; `caption` is its accessible name. */
+export function Table({
+  caption,
+  children,
+  className,
+}: {
+  caption: string;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <div className={cn('overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200', className)}>
+      <table className="min-w-full divide-y divide-slate-200 text-sm">
+        <caption className="sr-only">{caption}</caption>
+        {children}
+      </table>
+    </div>
+  );
+}
+
+export function THead({ children }: { children: ReactNode }) {
+  return (
+    <thead className="bg-slate-50">
+      <tr>{children}</tr>
+    </thead>
+  );
+}
+
+export function Th({ className, ...props }: ComponentProps<'th'>) {
+  return (
+    <th
+      scope="col"
+      className={cn(
+        'px-3 py-2.5 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600 uppercase',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function TBody({ children }: { children: ReactNode }) {
+  return <tbody className="divide-y divide-slate-100">{children}</tbody>;
+}
+
+export function Tr({ className, ...props }: ComponentProps<'tr'>) {
+  return <tr className={cn('hover:bg-slate-50/70', className)} {...props} />;
+}
+
+export function Td({ className, ...props }: ComponentProps<'td'>) {
+  return (
+    <td className={cn('px-3 py-2 align-middle whitespace-nowrap text-slate-700', className)} {...props} />
+  );
+}
+
+/** A full-width row for loading and empty states. */
+export function TableMessageRow({ colSpan, children }: { colSpan: number; children: ReactNode }) {
+  return (
+    <tr>
+      <td colSpan={colSpan} className="px-3 py-10 text-center text-sm text-slate-500">
+        {children}
+      </td>
+    </tr>
+  );
+}
+
+/** Which rows are selected, for bulk deletes: toggles one id, or all of `ids` at once. */
+export function toggleSelection(selected: ReadonlySet<string>, id: string): Set<string> {
+  const next = new Set(selected);
+  if (next.has(id)) next.delete(id);
+  else next.add(id);
+  return next;
+}
+
+export function toggleAll(selected: ReadonlySet<string>, ids: readonly string[]): Set<string> {
+  const allSelected = ids.length > 0 && ids.every((id) => selected.has(id));
+  return allSelected ? new Set() : new Set(ids);
+}

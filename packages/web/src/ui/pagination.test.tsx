@@ -1,0 +1,31 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { Pagination, pageWindow } from './pagination';
+
+describe('pageWindow', () => {
+  it('shows every page when few, and gaps around a window when many', () => {
+    expect(pageWindow(1, 3)).toEqual([1, 2, 3]);
+    expect(pageWindow(5, 10)).toEqual([1, 'gap', 4, 5, 6, 'gap', 10]);
+    expect(pageWindow(1, 10)).toEqual([1, 2, 'gap', 10]);
+    expect(pageWindow(10, 10)).toEqual([1, 'gap', 9, 10]);
+  });
+});
+
+describe('Pagination', () => {
+  it('hides itself for one page', () => {
+    const { container } = render(<Pagination page={1} totalPages={1} onPageChange={() => {}} />);
+    expect(container).toBeEmptyDOMElement();
+  });
+
+  it('marks the current page and moves with previous, next and numbers', async () => {
+    const onPageChange = vi.fn();
+    const user = userEvent.setup();
+    render(<Pagination page={1} totalPages={4} onPageChange={onPageChange} />);
+    expect(screen.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await user.click(screen.getByRole('button', { name: 'Page 4' }));
+    expect(onPageChange.mock.calls).toEqual([[2], [4]]);
+  });
+});

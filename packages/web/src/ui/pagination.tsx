@@ -1,0 +1,67 @@
+import { cn } from '@/lib/cn';
+import { ChevronLeftIcon, ChevronRightIcon } from './icons';
+
+/** The page numbers to show: first, last, and a window around the current page, 'gap' between. */
+export function pageWindow(page: number, totalPages: number, around = 1): Array<number | 'gap'> {
+  const pages: Array<number | 'gap'> = [];
+  for (let p = 1; p <= totalPages; p++) {
+    if (p === 1 || p === totalPages || Math.abs(p - page) <= around) pages.push(p);
+    else if (pages[pages.length - 1] !== 'gap') pages.push('gap');
+  }
+  return pages;
+}
+
+export interface PaginationProps {
+  page: number;
+  totalPages: number;
+  onPageChange: (page: number) => void;
+}
+
+const item = 'inline-flex h-8 min-w-8 items-center justify-center rounded-md px-2 text-sm';
+
+export function Pagination({ page, totalPages, onPageChange }: PaginationProps) {
+  if (totalPages <= 1) return null;
+  return (
+    <nav aria-label="Pagination" className="flex items-center justify-end gap-1">
+      <button
+        type="button"
+        aria-label="Previous page"
+        disabled={page <= 1}
+        onClick={() => onPageChange(page - 1)}
+        className={cn(item, 'text-slate-600 hover:bg-slate-100 disabled:opacity-40')}
+      >
+        <ChevronLeftIcon className="size-4" />
+      </button>
+      {pageWindow(page, totalPages).map((p, i) =>
+        p === 'gap' ? (
+          <span key={`gap-${i}`} aria-hidden="true" className="px-1 text-slate-400">
+            …
+          </span>
+        ) : (
+          <button
+            key={p}
+            type="button"
+            aria-label={`Page ${p}`}
+            aria-current={p === page ? 'page' : undefined}
+            onClick={() => onPageChange(p)}
+            className={cn(
+              item,
+              p === page ? 'bg-brand-600 font-semibold text-white' : 'text-slate-700 hover:bg-slate-100',
+            )}
+          >
+            {p}
+          </button>
+        ),
+      )}
+      <button
+        type="button"
+        aria-label="Next page"
+        disabled={page >= totalPages}
+        onClick={() => onPageChange(page + 1)}
+        className={cn(item, 'text-slate-600 hover:bg-slate-100 disabled:opacity-40')}
+      >
+        <ChevronRightIcon className="size-4" />
+      </button>
+    </nav>
+  );
+}

@@ -1,0 +1,74 @@
+import { NavLink, useLocation } from 'react-router';
+import { cn } from '@/lib/cn';
+
+export interface TabLink {
+  label: string;
+  to: string;
+  /** Other paths that show this tab's screen (`/` is the Shortcut screen). */
+  aliases?: readonly string[];
+  /** Overrides the path match, for tabs that stand for a group of paths (a platform). */
+  active?: boolean;
+}
+
+const styles = {
+  underline: {
+    list: 'border-b border-slate-200',
+    item: '-mb-px h-10 border-b-2 px-3',
+    on: 'border-brand-600 text-brand-700',
+    off: 'border-transparent text-slate-500 hover:border-slate-300 hover:text-slate-800',
+  },
+  pills: {
+    list: '',
+    item: 'h-8 rounded-md px-3',
+    on: 'bg-white text-slate-900 shadow-sm ring-1 ring-slate-200',
+    off: 'text-slate-500 hover:text-slate-800',
+  },
+};
+
+/** A bar of links between sibling screens (Shortcut / Story / Story Ads); the current one is marked. */
+export function Tabs({
+  tabs,
+  label,
+  variant = 'underline',
+}: {
+  tabs: readonly TabLink[];
+  label: string;
+  variant?: 'underline' | 'pills';
+}) {
+  const { pathname } = useLocation();
+  const style = styles[variant];
+  return (
+    <nav
+      aria-label={label}
+      className={cn(
+        'overflow-x-auto',
+        style.list,
+        variant === 'pills' && 'inline-flex rounded-lg bg-slate-200/70 p-1',
+      )}
+    >
+      <ul className="flex min-w-max gap-1">
+        {tabs.map((tab) => {
+          const forced = tab.active ?? (tab.aliases?.includes(pathname) || undefined);
+          return (
+            <li key={tab.to}>
+              <NavLink
+                to={tab.to}
+                end
+                aria-current={forced === undefined ? undefined : forced ? 'page' : false}
+                className={({ isActive }) =>
+                  cn(
+                    'inline-flex items-center text-sm font-medium whitespace-nowrap transition-colors',
+                    style.item,
+                    (forced ?? isActive) ? style.on : style.off,
+                  )
+                }
+              >
+                {tab.label}
+              </NavLink>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,37 @@
+import { Switch } from 'radix-ui';
+import { cn } from '@/lib/cn';
+
+export interface ToggleProps {
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
+  /** The accessible name, e.g. "Status of Cricket final". */
+  label: string;
+  /** Show the label beside the switch; otherwise it is only announced. */
+  showLabel?: boolean;
+  disabled?: boolean;
+}
+
+/** An on/off switch (role switch) with an accessible label. */
+export function Toggle({ checked, onCheckedChange, label, showLabel, disabled }: ToggleProps) {
+  const control = (
+    <Switch.Root
+      checked={checked}
+      onCheckedChange={onCheckedChange}
+      disabled={disabled}
+      aria-label={showLabel ? undefined : label}
+      className={cn(
+        'relative inline-flex h-5 w-9 shrink-0 items-center rounded-full transition-colors',
+        'bg-slate-300 data-[state=checked]:bg-brand-600 disabled:cursor-not-allowed disabled:opacity-50',
+      )}
+    >
+      <Switch.Thumb className="block size-4 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[18px]" />
+    </Switch.Root>
+  );
+  if (!showLabel) return control;
+  return (
+    <label className="inline-flex items-center gap-2 text-sm text-slate-700">
+      {control}
+      {label}
+    </label>
+  );
+}
