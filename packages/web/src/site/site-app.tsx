@@ -1,7 +1,9 @@
 import { messages } from '@streamdesk/contract/messages';
+import { FeedPage } from './feed/feed-page';
 
 /** The public site (/site/ and /site/policy): its own bundle, nothing from the admin app. */
 export function SiteApp({ pathname }: { pathname: string }) {
+  if (/^\/site\/?$/.test(pathname)) return <FeedPage />;
   const title = /^\/site\/policy\/?$/.test(pathname) ? 'Privacy Policy' : 'Streamdesk';
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-3 px-6 text-center">

@@ -81,7 +81,10 @@ export function VideoFeed({ onUnavailable }: { onUnavailable: () => void }) {
   return (
     <main className="fixed inset-0 bg-black">
       {error && (
-        <p role="alert" className="absolute inset-x-4 top-4 z-30 rounded-md bg-red-600 px-3 py-2 text-sm text-white">
+        <p
+          role="alert"
+          className="absolute inset-x-4 top-4 z-30 rounded-md bg-red-600 px-3 py-2 text-sm text-white"
+        >
           {error}
         </p>
       )}

@@ -111,7 +111,11 @@ export function CategoryForm({ editing, onDone }: CategoryFormProps) {
       </div>
       {preview && (
         <div className="flex items-center gap-3">
-          <img src={preview} alt="Main image preview" className="size-20 rounded-md object-cover ring-1 ring-slate-200" />
+          <img
+            src={preview}
+            alt="Main image preview"
+            className="size-20 rounded-md object-cover ring-1 ring-slate-200"
+          />
           {image && (
             <Button variant="secondary" size="sm" onClick={clearImage}>
               Remove image

@@ -40,7 +40,8 @@ export default function VideoCategoriesPage() {
   const flip = async (category: VideoCategory) => {
     try {
       const result = await toggle.mutateAsync(category._id);
-      if (!result.status) toast.error(isNetworkFailure(result) ? categoryMessages.statusFailed : result.message);
+      if (!result.status)
+        toast.error(isNetworkFailure(result) ? categoryMessages.statusFailed : result.message);
     } catch {
       toast.error(categoryMessages.statusFailed);
     }

@@ -16,7 +16,10 @@ export function UploadProgressBar({ percent, busy }: { percent: number; busy: bo
         aria-valuenow={percent}
         className="h-2.5 overflow-hidden rounded-full bg-slate-200"
       >
-        <div className="h-full rounded-full bg-brand-600 transition-[width]" style={{ width: `${percent}%` }} />
+        <div
+          className="h-full rounded-full bg-brand-600 transition-[width]"
+          style={{ width: `${percent}%` }}
+        />
       </div>
     </div>
   );

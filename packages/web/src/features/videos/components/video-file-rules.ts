@@ -20,7 +20,8 @@ export interface Picked {
  * a selection that would pass 50 files is refused as a whole.
  */
 export async function pickVideos(current: readonly File[], chosen: readonly File[]): Promise<Picked> {
-  if (current.length + chosen.length > VIDEO_MAX_FILES) return { accepted: [], problems: [videoMessages.tooMany] };
+  if (current.length + chosen.length > VIDEO_MAX_FILES)
+    return { accepted: [], problems: [videoMessages.tooMany] };
   const accepted: File[] = [];
   const problems: string[] = [];
   for (const file of chosen) {

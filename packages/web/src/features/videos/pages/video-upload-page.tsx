@@ -112,7 +112,10 @@ export default function VideoUploadPage() {
         {files.length > 0 && (
           <div>
             <h2 className="mb-2 text-sm font-semibold text-slate-900">Selected videos ({files.length})</h2>
-            <ul aria-label="Selected videos" className="divide-y divide-slate-100 rounded-md ring-1 ring-slate-200">
+            <ul
+              aria-label="Selected videos"
+              className="divide-y divide-slate-100 rounded-md ring-1 ring-slate-200"
+            >
               {files.map((file, index) => (
                 <li key={`${file.name}-${index}`} className="flex items-center gap-3 px-3 py-2 text-sm">
                   <span className="min-w-0 flex-1 truncate text-slate-800">{file.name}</span>
