@@ -42,9 +42,9 @@ export function CategoryForm({ editing, onDone }: CategoryFormProps) {
     if (fileInput.current) fileInput.current.value = '';
   };
 
-  const pick = (file: File | undefined) => {
+  const pick = async (file: File | undefined) => {
     if (!file) return;
-    const problem = imageProblem(file);
+    const problem = await imageProblem(file);
     if (problem) {
       toast.error(problem);
       if (fileInput.current) fileInput.current.value = '';
@@ -103,7 +103,7 @@ export function CategoryForm({ editing, onDone }: CategoryFormProps) {
             ref={fileInput}
             type="file"
             accept="image/png,image/gif,image/jpeg,image/jpg"
-            onChange={(e) => pick(e.target.files?.[0])}
+            onChange={(e) => void pick(e.target.files?.[0])}
             className="block w-full text-sm text-slate-600 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-700 hover:file:bg-slate-200"
           />
           <p className="text-xs text-slate-500">PNG, GIF, JPG or JPEG, at most 1 MB.</p>

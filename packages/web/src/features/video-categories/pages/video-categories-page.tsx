@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { categoryMessages, type VideoCategory } from '@streamdesk/contract/video-categories';
-import { formatCount } from '@streamdesk/contract/format';
 import { videoTabs } from '@/config/section-tabs';
 import { isNetworkFailure } from '@/lib/api-client';
 import { Button } from '@/ui/button';
@@ -71,7 +70,7 @@ export default function VideoCategoriesPage() {
         title="Video Categories"
         actions={
           <p className="rounded-md bg-white px-3 py-1.5 text-sm text-slate-700 shadow-sm ring-1 ring-slate-200">
-            Total: <span className="font-semibold tabular-nums">{formatCount(all.length)}</span>
+            Total: <span className="font-semibold tabular-nums">{all.length}</span>
           </p>
         }
       />
@@ -115,7 +114,7 @@ export default function VideoCategoriesPage() {
                   />
                 </Td>
                 <Td className="font-medium text-slate-900">{category.name}</Td>
-                <Td className="tabular-nums">{formatCount(category.total_products)}</Td>
+                <Td className="tabular-nums">{category.total_products}</Td>
                 <Td>
                   <Toggle
                     checked={category.status}

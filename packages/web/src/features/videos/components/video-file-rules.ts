@@ -1,14 +1,9 @@
 import { MB } from '@streamdesk/contract/media';
+import { readFileKind } from '@/lib/file-kind';
 import { VIDEO_MAX_BYTES, VIDEO_MAX_FILES, videoMessages } from '@streamdesk/contract/videos';
 
 /** "12.34 MB", the size the selected list shows. */
 export const sizeInMb = (bytes: number) => `${(bytes / MB).toFixed(2)} MB`;
-
-/** An MP4 (ISO-BMFF) has "ftyp" at byte 4, whatever the file is called. */
-export async function looksLikeMp4(file: Blob): Promise<boolean> {
-  const head = new Uint8Array(await file.slice(0, 12).arrayBuffer());
-  return head.length >= 12 && String.fromCharCode(...head.subarray(4, 8)) === 'ftyp';
-}
 
 export interface Picked {
   accepted: File[];
@@ -25,7 +20,7 @@ export async function pickVideos(current: readonly File[], chosen: readonly File
   const accepted: File[] = [];
   const problems: string[] = [];
   for (const file of chosen) {
-    if ((file.type && file.type !== 'video/mp4') || !(await looksLikeMp4(file))) {
+    if ((await readFileKind(file)) !== 'mp4') {
       problems.push(videoMessages.notMp4(file.name));
     } else if (file.size > VIDEO_MAX_BYTES) {
       problems.push(videoMessages.tooLarge(file.name));

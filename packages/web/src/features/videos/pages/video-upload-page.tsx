@@ -75,7 +75,7 @@ export default function VideoUploadPage() {
             </label>
             <select
               id={categoryId}
-              required
+              aria-required="true"
               value={category}
               disabled={uploading}
               onChange={(e) => setCategory(e.target.value)}
