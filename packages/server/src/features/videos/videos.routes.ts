@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { videoMessages, videoRoutes as routes } from '@streamdesk/contract/videos';
+import { sendCached } from '../../platform/http/cached-reply.js';
 import { registerRoute } from '../../platform/http/register-route.js';
 import type { FeatureContext } from '../../platform/feature-context.js';
 import { createVideosService, VIEW_TAG, type VideosDeps, type VideosService } from './videos.service.js';
@@ -34,9 +35,7 @@ export function registerVideosRoutes(app: FastifyInstance, videos: VideosService
 
   // Served from the app cache: the JSON is built once per page until a write, and a 304 carries no body.
   registerRoute(app, routes.feed, async (request, reply) => {
-    const { body, etag } = await videos.feed(request.query.page, request.query.limit);
-    reply.header('etag', etag).header('cache-control', 'no-cache');
-    if (request.headers['if-none-match'] === etag) return reply.code(304).send() as never;
-    return reply.type('application/json; charset=utf-8').send(body) as never;
+    const cached = await videos.feed(request.query.page, request.query.limit);
+    return sendCached(request, reply, cached) as never;
   });
 }
