@@ -14,6 +14,8 @@ import { registerNotifications } from './features/notifications/notifications.ro
 import { registerSystemStatsRoutes } from './features/system-stats/system-stats.routes.js';
 import { createSystemStatsService } from './features/system-stats/system-stats.service.js';
 import { registerStories } from './features/stories/stories.routes.js';
+import { registerVideoCategories } from './features/video-categories/video-categories.routes.js';
+import { registerVideos } from './features/videos/videos.routes.js';
 
 /** Composes the features; the one place that knows them all. */
 export function registerFeatures(ctx: FeatureContext, services: { auth: AuthService }) {
@@ -37,6 +39,16 @@ export function registerFeatures(ctx: FeatureContext, services: { auth: AuthServ
   registerNotifications(ctx);
   // TODO(controller): read the controller's inHouseAds flag once the controller feature provides it.
   registerInHouseAds(ctx, { inHouseAdsRunning: async () => false });
+  // Categories and the library use each other through small ports (counts, cascade; lookup).
+  const categories = registerVideoCategories(ctx, {
+    countByCategory: () => videos.countByCategory(),
+    removeAllOf: (id) => videos.removeAllOf(id),
+  });
+  const videos = registerVideos(ctx, {
+    categories,
+    // TODO(controller): read webPosition from the controller settings.
+    webPosition: async () => 0,
+  });
   // Last: counts into the totals every feature above registered in ctx.counters.
   const analytics = registerAnalytics(ctx);
   return { analytics };

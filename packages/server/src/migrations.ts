@@ -10,6 +10,8 @@ import { policyMigrations } from './features/policy/policy.migrations.js';
 import { notificationsMigrations } from './features/notifications/notifications.migrations.js';
 import { liveMatchesMigrations } from './features/live-matches/live-matches.migrations.js';
 import { inHouseAdsMigrations } from './features/inhouse-ads/inhouse-ads.migrations.js';
+import { videoCategoriesMigrations } from './features/video-categories/video-categories.migrations.js';
+import { videosMigrations } from './features/videos/videos.migrations.js';
 
 /**
  * Every feature's migrations, one set for SQLite and PostgreSQL. Each feature owns a block of names so
@@ -29,4 +31,6 @@ export const migrations: Record<string, Migration> = {
   ...adUnitsMigrations,
   ...inHouseAdsMigrations,
   ...analyticsMigrations,
+  ...videoCategoriesMigrations,
+  ...videosMigrations,
 };

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { Button } from './button';
 import { Dialog } from './dialog';
@@ -22,6 +22,8 @@ export interface ConfirmMathDialogProps {
   /** The verb of the prompt ("You are about to <action> <thing>"); default "delete". */
   action?: string;
   onConfirm: () => void;
+  /** A warning shown above the problem (what else the delete removes). */
+  warning?: ReactNode;
   /** The toast shown on a wrong answer. */
   wrongAnswerMessage?: string;
   title?: string;
@@ -63,6 +65,14 @@ function MathForm({
 
   return (
     <form onSubmit={submit} className="space-y-4">
+      {opts.warning && (
+        <p
+          role="note"
+          className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800 ring-1 ring-amber-200"
+        >
+          {opts.warning}
+        </p>
+      )}
       <p className="text-sm text-slate-600">
         You are about to {action} {thing}. To confirm, please solve this math problem
       </p>
