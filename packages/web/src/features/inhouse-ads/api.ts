@@ -16,11 +16,14 @@ const SUCCESS_MS = 2000;
 export function useInHouseList(page: number, q: string) {
   return useQuery({
     queryKey: inHouseKeys.list(page, q),
-    queryFn: ({ signal }) =>
-      fetchApi(inHouseRoutes.list, {
+    // The page travels with its rows, so numbering stays right while the next page loads.
+    queryFn: async ({ signal }) => ({
+      ...(await fetchApi(inHouseRoutes.list, {
         query: { a: 'true', page, limit: INHOUSE_PAGE_SIZE, q: q || undefined },
         signal,
-      }),
+      })),
+      page,
+    }),
     placeholderData: keepPreviousData,
   });
 }

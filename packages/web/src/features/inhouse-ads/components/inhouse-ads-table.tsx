@@ -10,6 +10,8 @@ export interface InHouseAdsTableProps {
   ads: InHouseAd[];
   page: number;
   loading: boolean;
+  /** The rows of the previous page or search, shown while the new ones load. */
+  stale?: boolean;
   selected: ReadonlySet<string>;
   onToggleRow: (id: string) => void;
   onToggleAll: () => void;
@@ -33,7 +35,7 @@ export function InHouseAdsTable(props: InHouseAdsTableProps) {
   const { ads, page, selected } = props;
   const allSelected = ads.length > 0 && ads.every((ad) => selected.has(ad._id));
   return (
-    <Table caption="In-house ads">
+    <Table caption="In-house ads" className={props.stale ? 'opacity-60 transition-opacity' : undefined}>
       <THead>
         <Th className="w-10">
           <input

@@ -94,8 +94,9 @@ export default function InHouseAdsPage() {
 
       <InHouseAdsTable
         ads={ads}
-        page={page}
+        page={reply?.page ?? page}
         loading={list.isPending}
+        stale={list.isPlaceholderData}
         selected={selected}
         onToggleRow={(id) => setSelected((s) => toggleSelection(s, id))}
         onToggleAll={() =>
