@@ -22,23 +22,19 @@ export function registerFeatures(ctx: FeatureContext, services: { auth: AuthServ
   // Other features read the controller's flags (reels, storyBrand, liveMatch, inHouseAds...) through it.
   const controller = createControllerService(ctx);
   registerAuthRoutes(ctx.app, services.auth);
-  // TODO(controller): pass the controller's liveMatch switch once the controller feature lands.
-  registerLiveMatches(ctx, { liveMatchRunning: async () => false });
+  registerLiveMatches(ctx, { liveMatchRunning: () => controller.getFlag('liveMatch') });
   registerAdUnits(ctx);
   registerSystemStatsRoutes(
     ctx.app,
     createSystemStatsService({ dataDir: ctx.config.dataDir, liveViewers: () => ctx.liveViewers.count() }),
   );
-  // TODO(controller): wire the storyBrand flag
-  registerShortcutStories(ctx, { storyBrandRunning: async () => false });
-  // TODO(controller): wire the reels flag
-  registerReels(ctx, { reelsRunning: async () => false });
+  registerShortcutStories(ctx, { storyBrandRunning: () => controller.getFlag('storyBrand') });
+  registerReels(ctx, { reelsRunning: () => controller.getFlag('reels') });
   registerStories(ctx);
   registerControllerRoutes(ctx, controller);
   registerPolicy(ctx);
   registerNotifications(ctx);
-  // TODO(controller): read the controller's inHouseAds flag once the controller feature provides it.
-  registerInHouseAds(ctx, { inHouseAdsRunning: async () => false });
+  registerInHouseAds(ctx, { inHouseAdsRunning: () => controller.getFlag('inHouseAds') });
   // Categories and the library use each other through small ports (counts, cascade; lookup).
   const categories = registerVideoCategories(ctx, {
     countByCategory: () => videos.countByCategory(),
@@ -46,8 +42,7 @@ export function registerFeatures(ctx: FeatureContext, services: { auth: AuthServ
   });
   const videos = registerVideos(ctx, {
     categories,
-    // TODO(controller): read webPosition from the controller settings.
-    webPosition: async () => 0,
+    webPosition: () => controller.getSetting('webPosition'),
   });
   // Last: counts into the totals every feature above registered in ctx.counters.
   const analytics = registerAnalytics(ctx);
