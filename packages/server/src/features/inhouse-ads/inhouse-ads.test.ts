@@ -231,7 +231,7 @@ describe('POST /api/App/inhouse/ads', () => {
 describe('GET /api/App/inhouse/ads', () => {
   it('pages 100 at a time, newest first, with totalPages and InHouseAdsStatus', async () => {
     const first = await list('a=true&page=1&limit=2');
-    expect(first).toMatchObject({ status: true, InHouseAdsStatus: false });
+    expect(first).toMatchObject({ status: true, InHouseAdsStatus: true });
     expect(first.data).toHaveLength(2);
     expect(first.totalPages).toBe(Math.ceil(first.total / 2));
     const second = await list('a=true&page=2&limit=2');

@@ -230,7 +230,7 @@ describe('GET /api/App/video/category/client (public feed)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/application\/json/);
     const body = res.json<FeedReply>();
-    expect(body).toMatchObject({ status: true, totalPage: 1, webPosition: 0 });
+    expect(body).toMatchObject({ status: true, totalPage: 1, webPosition: 10 });
     expect(body.data.map((v) => v._id).sort()).toEqual([a!._id, b!._id].sort());
     expect(body.data[0]).toEqual({
       _id: expect.any(String),
