@@ -122,7 +122,9 @@ export function ShortcutTable({ rows }: { rows: ShortcutStory[] }) {
           <Th>Url</Th>
           <Th>Click</Th>
           <Th className="hidden md:table-cell">Date</Th>
-          <Th className="text-right">Action</Th>
+          <Th className="sticky right-0 shadow-[-8px_0_8px_-8px_rgba(15,23,42,0.2)] sm:static sm:shadow-none bg-slate-50 text-right">
+            Action
+          </Th>
         </THead>
         <TBody>
           {rows.map((s) => {
@@ -231,7 +233,7 @@ export function ShortcutTable({ rows }: { rows: ShortcutStory[] }) {
                   )}
                 </Td>
                 <Td className="hidden tabular-nums md:table-cell">{formatDateTime(s.createdAt)}</Td>
-                <Td>
+                <Td className="sticky right-0 shadow-[-8px_0_8px_-8px_rgba(15,23,42,0.2)] sm:static sm:shadow-none bg-white">
                   <div className="flex justify-end gap-1.5">
                     {draft ? (
                       <>
