@@ -1,5 +1,9 @@
 import { formatClickCount, formatDateTime } from '@streamdesk/contract/format';
-import { shortcutMessages, type ShortcutStory } from '@streamdesk/contract/shortcut-stories';
+import {
+  isSafeShortcutUrl,
+  shortcutMessages,
+  type ShortcutStory,
+} from '@streamdesk/contract/shortcut-stories';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/ui/button';
@@ -34,6 +38,7 @@ export function draftProblem(d: Draft): string | undefined {
   if (!d.name.trim()) return shortcutMessages.nameRequired;
   if (!d.label.trim()) return shortcutMessages.labelRequired;
   if (!d.url.trim()) return shortcutMessages.urlEditRequired;
+  if (!isSafeShortcutUrl(d.url)) return shortcutMessages.urlScheme;
   if (!d.s_no.trim()) return shortcutMessages.sNoRequired;
   if (!isPositiveWhole(d.s_no) || !isPositiveWhole(d.clickCount)) return shortcutMessages.positive;
   return d.image ? shortcutImageProblem(d.image) : undefined;
