@@ -83,7 +83,7 @@ test.describe('Reels page', () => {
     await expect(page.getByText('You are about to delete 20 Reels.')).toBeVisible();
     await answerCaptcha(page);
     await expect(page.getByText(reelMessages.deleted)).toBeVisible();
-    await expect(page.getByText('1 reels')).toBeVisible();
+    await expect(page.getByText('1 reel', { exact: true })).toBeVisible();
     await expect(table.getByRole('row')).toHaveCount(2);
   });
 });

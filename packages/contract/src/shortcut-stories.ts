@@ -9,6 +9,7 @@ export const shortcutMessages = {
   urlRequired: 'Url is required',
   nameRequired: 'name is required',
   urlEditRequired: 'url is required',
+  urlScheme: 'Url must not be a javascript:, data: or vbscript: link',
   labelRequired: 'label is required',
   sNoRequired: 's_no is required',
   positive: 'Enter No only positive number',
@@ -59,6 +60,12 @@ const requiredCount = (message: string) =>
     .preprocess((v) => (isEmpty(v) ? undefined : v), z.unknown())
     .pipe(z.custom<unknown>((v) => v !== undefined, message).pipe(countNumber));
 
+/** Schemes a browser would run instead of open; the Url is shown as a link in the back office and the app. */
+const SCRIPT_SCHEME = /^\s*(javascript|data|vbscript):/i;
+export const isSafeShortcutUrl = (url: string) =>
+  // Browsers ignore control characters and spaces inside a scheme ("java\tscript:").
+  !SCRIPT_SCHEME.test([...url].filter((c) => c > ' ').join(''));
+
 const text = (message: string, max = 2000) =>
   z
     .string(message)
@@ -70,7 +77,7 @@ const text = (message: string, max = 2000) =>
 export const shortcutAddFields = z.object({
   s_no: optionalCount,
   name: text(shortcutMessages.titleRequired, 200),
-  url: text(shortcutMessages.urlRequired),
+  url: text(shortcutMessages.urlRequired).refine(isSafeShortcutUrl, shortcutMessages.urlScheme),
   label: z
     .string()
     .trim()
@@ -84,7 +91,7 @@ export type ShortcutAddFields = z.infer<typeof shortcutAddFields>;
 export const shortcutEditFields = z.object({
   _id: z.string(shortcutMessages.idRequired).trim().min(1, shortcutMessages.idRequired).max(64),
   name: text(shortcutMessages.nameRequired, 200),
-  url: text(shortcutMessages.urlEditRequired),
+  url: text(shortcutMessages.urlEditRequired).refine(isSafeShortcutUrl, shortcutMessages.urlScheme),
   s_no: requiredCount(shortcutMessages.sNoRequired),
   label: text(shortcutMessages.labelRequired, 40),
   clickCount: optionalCount,

@@ -2,7 +2,7 @@ import { reelMessages, reelRoutes, reelVideoRule } from '@streamdesk/contract/re
 import type { FeatureContext } from '../../platform/feature-context.js';
 import { keepUploadIf } from '../../platform/http/parse-form.js';
 import { registerRoute } from '../../platform/http/register-route.js';
-import { sendCached } from '../../platform/http/send-cached.js';
+import { sendCached } from '../../platform/http/cached-reply.js';
 import { readMultipart, single } from '../../platform/media/multipart.js';
 import { createReelService, REELS_FOLDER, REELS_TAG } from './reels.service.js';
 

@@ -8,7 +8,7 @@ import {
 import type { FeatureContext } from '../../platform/feature-context.js';
 import { keepUploadIf, parseForm } from '../../platform/http/parse-form.js';
 import { registerRoute } from '../../platform/http/register-route.js';
-import { sendCached } from '../../platform/http/send-cached.js';
+import { sendCached } from '../../platform/http/cached-reply.js';
 import { readMultipart, single } from '../../platform/media/multipart.js';
 import { createShortcutService, SHORTCUT_TAG } from './shortcut-stories.service.js';
 

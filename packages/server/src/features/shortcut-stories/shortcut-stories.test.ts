@@ -133,6 +133,11 @@ describe('POST /api/sortcut', () => {
     await expectNothingWritten(() => post({ url: 'u' }), 400, 'Title is required');
     await expectNothingWritten(() => post({ name: 'T' }), 400, 'Url is required');
     await expectNothingWritten(
+      () => post({ name: 'T', url: ' JavaScript:alert(1)' }),
+      400,
+      shortcutMessages.urlScheme,
+    );
+    await expectNothingWritten(
       () => post({ name: 'T', url: 'u', s_no: '-1' }),
       400,
       shortcutMessages.positive,

@@ -55,7 +55,9 @@ export function ReelsTable({ rows, page }: { rows: Reel[]; page: number }) {
           <Th>View</Th>
           <Th>Click</Th>
           <Th className="hidden sm:table-cell">Date</Th>
-          <Th className="text-right">Action</Th>
+          <Th className="sticky right-0 shadow-[-8px_0_8px_-8px_rgba(15,23,42,0.2)] sm:static sm:shadow-none bg-slate-50 text-right">
+            Action
+          </Th>
         </THead>
         <TBody>
           {rows.map((reel, i) => {
@@ -83,7 +85,7 @@ export function ReelsTable({ rows, page }: { rows: Reel[]; page: number }) {
                 <Td className="tabular-nums">{formatViewCount(reel.view)}</Td>
                 <Td className="tabular-nums">{formatViewCount(reel.click)}</Td>
                 <Td className="hidden tabular-nums sm:table-cell">{formatDateTime(reel.createdAt)}</Td>
-                <Td className="text-right">
+                <Td className="sticky right-0 shadow-[-8px_0_8px_-8px_rgba(15,23,42,0.2)] sm:static sm:shadow-none bg-white text-right">
                   <RowActionsMenu
                     label={`Actions for reel ${no}`}
                     actions={[

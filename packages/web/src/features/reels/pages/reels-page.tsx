@@ -21,7 +21,7 @@ export default function ReelsPage() {
     <div className="space-y-4">
       <PageHeader
         title="Story Reels"
-        description={ok ? `${ok.total} reels` : undefined}
+        description={ok ? `${ok.total} ${ok.total === 1 ? 'reel' : 'reels'}` : undefined}
         actions={ok && <RunningBadge running={ok.reels} />}
       />
       <UploadReelForm />

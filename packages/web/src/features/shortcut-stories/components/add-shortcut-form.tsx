@@ -1,4 +1,8 @@
-import { SHORTCUT_DEFAULT_LABEL, shortcutMessages } from '@streamdesk/contract/shortcut-stories';
+import {
+  isSafeShortcutUrl,
+  SHORTCUT_DEFAULT_LABEL,
+  shortcutMessages,
+} from '@streamdesk/contract/shortcut-stories';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/ui/button';
@@ -51,9 +55,13 @@ export function AddShortcutForm({ nextSNo }: { nextSNo: number }) {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const found = {
+    const found: { title?: string; url?: string } = {
       ...(values.title.trim() ? {} : { title: shortcutMessages.titleRequired }),
-      ...(values.url.trim() ? {} : { url: shortcutMessages.urlRequired }),
+      ...(!values.url.trim()
+        ? { url: shortcutMessages.urlRequired }
+        : isSafeShortcutUrl(values.url)
+          ? {}
+          : { url: shortcutMessages.urlScheme }),
     };
     setErrors(found);
     if (found.title || found.url) return;

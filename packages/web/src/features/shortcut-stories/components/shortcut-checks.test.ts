@@ -25,6 +25,7 @@ describe('shortcut form checks', () => {
     expect(draftProblem({ ...draft, name: ' ' })).toBe(shortcutMessages.nameRequired);
     expect(draftProblem({ ...draft, label: '' })).toBe(shortcutMessages.labelRequired);
     expect(draftProblem({ ...draft, url: '' })).toBe(shortcutMessages.urlEditRequired);
+    expect(draftProblem({ ...draft, url: 'javascript:alert(1)' })).toBe(shortcutMessages.urlScheme);
     expect(draftProblem({ ...draft, s_no: '' })).toBe(shortcutMessages.sNoRequired);
     expect(draftProblem({ ...draft, s_no: '-1' })).toBe(shortcutMessages.positive);
     expect(draftProblem({ ...draft, clickCount: '-4' })).toBe(shortcutMessages.positive);

@@ -1,5 +1,9 @@
 import { formatClickCount, formatDateTime } from '@streamdesk/contract/format';
-import { shortcutMessages, type ShortcutStory } from '@streamdesk/contract/shortcut-stories';
+import {
+  isSafeShortcutUrl,
+  shortcutMessages,
+  type ShortcutStory,
+} from '@streamdesk/contract/shortcut-stories';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/ui/button';
@@ -34,6 +38,7 @@ export function draftProblem(d: Draft): string | undefined {
   if (!d.name.trim()) return shortcutMessages.nameRequired;
   if (!d.label.trim()) return shortcutMessages.labelRequired;
   if (!d.url.trim()) return shortcutMessages.urlEditRequired;
+  if (!isSafeShortcutUrl(d.url)) return shortcutMessages.urlScheme;
   if (!d.s_no.trim()) return shortcutMessages.sNoRequired;
   if (!isPositiveWhole(d.s_no) || !isPositiveWhole(d.clickCount)) return shortcutMessages.positive;
   return d.image ? shortcutImageProblem(d.image) : undefined;
@@ -122,7 +127,9 @@ export function ShortcutTable({ rows }: { rows: ShortcutStory[] }) {
           <Th>Url</Th>
           <Th>Click</Th>
           <Th className="hidden md:table-cell">Date</Th>
-          <Th className="text-right">Action</Th>
+          <Th className="sticky right-0 shadow-[-8px_0_8px_-8px_rgba(15,23,42,0.2)] sm:static sm:shadow-none bg-slate-50 text-right">
+            Action
+          </Th>
         </THead>
         <TBody>
           {rows.map((s) => {
@@ -231,7 +238,7 @@ export function ShortcutTable({ rows }: { rows: ShortcutStory[] }) {
                   )}
                 </Td>
                 <Td className="hidden tabular-nums md:table-cell">{formatDateTime(s.createdAt)}</Td>
-                <Td>
+                <Td className="sticky right-0 shadow-[-8px_0_8px_-8px_rgba(15,23,42,0.2)] sm:static sm:shadow-none bg-white">
                   <div className="flex justify-end gap-1.5">
                     {draft ? (
                       <>
