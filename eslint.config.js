@@ -1,6 +1,8 @@
 import js from '@eslint/js';
+import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 const features = [
   'auth',
@@ -45,6 +47,16 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     plugins: { 'import-x': importX },
+    settings: {
+      // Resolves `@/...`, extensionless and `.js`-suffixed TypeScript imports, so the zones below apply.
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['packages/*/tsconfig.json', 'e2e/tsconfig.json'],
+          conditionNames: ['source', 'types', 'import', 'default'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
@@ -83,6 +95,11 @@ export default tseslint.config(
         { patterns: ['@streamdesk/server/*', '@streamdesk/web/*', 'node:*'] },
       ],
     },
+  },
+  {
+    // Plain Node scripts (start, test, benchmarks).
+    files: ['scripts/**/*.mjs', 'bench/**/*.mjs', 'packages/web/scripts/**/*.mjs'],
+    languageOptions: { globals: globals.node },
   },
   {
     // Playwright fixtures must destructure their (possibly empty) first argument.

@@ -3,12 +3,20 @@ import path from 'node:path';
 
 /** Whether the built product is missing or older than its sources (so `npm start` knows to build). */
 export function needsBuild(root) {
-  const outputs = ['packages/contract/dist', 'packages/server/dist/main.js', 'packages/web/dist/index.html'].map((p) =>
-    path.join(root, p),
-  );
+  const outputs = [
+    'packages/contract/dist',
+    'packages/server/dist/main.js',
+    'packages/web/dist/index.html',
+  ].map((p) => path.join(root, p));
   if (outputs.some((p) => !existsSync(p))) return true;
   const builtAt = Math.min(...outputs.map((p) => statSync(p).mtimeMs));
-  const sources = ['packages/contract/src', 'packages/server/src', 'packages/web/src', 'packages/web/site', 'packages/web/index.html'];
+  const sources = [
+    'packages/contract/src',
+    'packages/server/src',
+    'packages/web/src',
+    'packages/web/site',
+    'packages/web/index.html',
+  ];
   return sources.some((p) => newestMtime(path.join(root, p)) > builtAt);
 }
 

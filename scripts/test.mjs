@@ -15,7 +15,9 @@ function run(label, command, args, env = {}) {
   console.log(`\n== ${label}: ${command} ${args.join(' ')}`);
   const started = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  console.log(`== ${label}: ${result.status === 0 ? 'passed' : 'FAILED'} in ${Math.round((Date.now() - started) / 1000)} s`);
+  console.log(
+    `== ${label}: ${result.status === 0 ? 'passed' : 'FAILED'} in ${Math.round((Date.now() - started) / 1000)} s`,
+  );
   return result.status === 0;
 }
 
@@ -38,7 +40,9 @@ function ensureChromium() {
       env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
     }).status === 0;
   if (!ok || !existsSync(chromium)) {
-    console.error('Installing chromium failed; install it by hand: apt-get install -y --no-install-recommends chromium');
+    console.error(
+      'Installing chromium failed; install it by hand: apt-get install -y --no-install-recommends chromium',
+    );
     process.exit(1);
   }
 }

@@ -1,4 +1,3 @@
-/* global URL, console */
 // Prints the gzip size of the JavaScript the login page loads: the admin entry, its static imports,
 // and the login screen's chunk with its static imports (from dist/.vite/manifest.json).
 import { readFileSync } from 'node:fs';
