@@ -32,6 +32,7 @@ test('story videos: add a video and an image, toggle, edit, delete through the c
   signedInPage: page,
   media,
 }) => {
+  test.setTimeout(120_000);
   await page.goto('/add/story/video');
   const section = page.getByRole('navigation', { name: 'Story section' });
   await expect(section.getByRole('link', { name: 'Story', exact: true })).toHaveAttribute(
@@ -134,8 +135,9 @@ test('story videos: the card layout at 375 px', async ({ signedInPage: page, api
     .getByRole('listitem', { name: 'Story 2' })
     .getByRole('button', { name: 'Actions for story 2' })
     .click();
-  await expect(page.getByRole('menuitem', { name: 'Play' })).toBeVisible();
-  await page.keyboard.press('Escape');
+  const popup = page.waitForEvent('popup');
+  await page.getByRole('menuitem', { name: 'Play' }).click();
+  await expect(await popup).toHaveURL(/\/media\/stories\/[0-9a-f]{24}\.jpg$/);
   await shot(page, 'list-375');
   const ids = (await api.call('GET', '/api/App/all/only/story/video?page=1&limit=200')).data as {
     _id: string;

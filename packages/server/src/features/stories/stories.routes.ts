@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { storyMessages, storyImageRule, storyRoutes, storyVideoRule } from '@streamdesk/contract/stories';
 import type { FeatureContext } from '../../platform/feature-context.js';
+import { sendCached } from '../../platform/http/cached-reply.js';
 import { registerRoute } from '../../platform/http/register-route.js';
 import { readMultipart } from '../../platform/media/multipart.js';
 import { createStoriesService, STORIES_TAG, STORY_FOLDER } from './stories.service.js';
@@ -62,12 +63,8 @@ export function registerStories(ctx: FeatureContext): void {
     url: storyRoutes.app.path,
     config: { auth: storyRoutes.app.auth, envelope: false },
     schema: { summary: storyRoutes.app.summary },
-    handler: async (request: FastifyRequest, reply: FastifyReply) => {
-      const { body, etag } = await cache.get('stories:app', [STORIES_TAG], shown);
-      reply.header('etag', etag).header('cache-control', 'no-cache');
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-      return reply.type('application/json').send(body);
-    },
+    handler: async (request: FastifyRequest, reply: FastifyReply) =>
+      sendCached(request, reply, await cache.get('stories:app', [STORIES_TAG], shown)),
   });
 
   ctx.launch.add('stories', [STORIES_TAG], stories.shown);

@@ -89,10 +89,19 @@ export function createStoriesService(ctx: FeatureContext) {
     if (image) return { media: { video: '', image: image.url, thembnal: image.url } };
     if (!video) return undefined;
     const file = media.pathOf(video.key);
-    const info = await probeVideo(file);
     const thumb = media.adopt(STORY_FOLDER, 'jpg');
+    let info: Awaited<ReturnType<typeof probeVideo>>;
     try {
-      await makeThumbnail(file, thumb.path, info.durationSeconds);
+      // Probe and thumbnail at 1 s side by side (half the wait); a clip under 1 s retries from its start.
+      const [probed, early] = await Promise.all([
+        probeVideo(file),
+        makeThumbnail(file, thumb.path, 2).then(
+          () => true,
+          () => false,
+        ),
+      ]);
+      info = probed;
+      if (!early) await makeThumbnail(file, thumb.path, info.durationSeconds);
     } catch (error) {
       await media.remove(thumb.key);
       throw error;

@@ -147,6 +147,7 @@ function LimitSettings({
   onChange: (patch: Partial<StoryFormValues>) => void;
 }) {
   const name = useId();
+  const limitKey = v.limitType === 'Click' ? 'clickLimit' : 'viewLimit';
   return (
     <fieldset className="space-y-2 sm:col-span-2">
       <legend className="text-sm font-medium text-slate-700">Limit Settings</legend>
@@ -165,26 +166,16 @@ function LimitSettings({
           </label>
         ))}
       </div>
-      {v.limitType === 'View' && (
+      {v.limitType !== 'None' && (
         <TextField
-          label="View Limit"
+          key={limitKey}
+          label={`${v.limitType} Limit`}
           type="number"
           min={0}
           step={1}
           className="max-w-xs"
-          value={v.viewLimit}
-          onChange={(e) => onChange({ viewLimit: e.target.value })}
-        />
-      )}
-      {v.limitType === 'Click' && (
-        <TextField
-          label="Click Limit"
-          type="number"
-          min={0}
-          step={1}
-          className="max-w-xs"
-          value={v.clickLimit}
-          onChange={(e) => onChange({ clickLimit: e.target.value })}
+          value={v[limitKey]}
+          onChange={(e) => onChange({ [limitKey]: e.target.value })}
         />
       )}
     </fieldset>
