@@ -23,6 +23,7 @@ async function submit(page: Page, name: string, values: Record<string, string>) 
 }
 
 test.describe('controller', () => {
+  test.describe.configure({ timeout: 90_000 });
   test.beforeEach(async ({ signedInPage: page }) => {
     await page.goto('/controller');
     await expect(page.getByRole('heading', { name: 'Controller', level: 1 })).toBeVisible();
@@ -166,5 +167,34 @@ test.describe('controller', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await flip(page, 'Install New App');
     await expect(page.getByLabel('CTA URL')).toHaveCount(0);
+  });
+
+  test('the maintenance message and payment forms check and save', async ({ signedInPage: page, api }) => {
+    let f = await submit(page, 'Maintenance Message', { Message: ' ' });
+    await expect(f.getByText(m.maintenanceMessageRequired)).toBeVisible();
+    await submit(page, 'Maintenance Message', { Message: 'Back in ten minutes' });
+    await expect(f.getByText(m.maintenanceMessageRequired)).toBeHidden();
+    await expect
+      .poll(
+        async () =>
+          (await api.call('GET', controllerRoutes.maintenance.path, { admin: false })).maintenanceMessage,
+      )
+      .toBe('Back in ten minutes');
+
+    f = await submit(page, 'Payee', { 'UPI ID': 'nope', 'Payee Name': '', Phone: '12' });
+    await expect(f.getByText(m.upiIdInvalid)).toBeVisible();
+    await expect(f.getByText(m.payeeNameRequired)).toBeVisible();
+    await expect(f.getByText(m.phoneInvalid)).toBeVisible();
+    await submit(page, 'Payee', { 'UPI ID': 'shop@okbank', 'Payee Name': 'Shop', Phone: '+919876543210' });
+    await expect(f.getByText(m.upiIdInvalid)).toBeHidden();
+    f = await submit(page, 'Pay Amount', { 'Pay Amount': '0' });
+    await expect(f.getByText(m.payAmountInvalid)).toBeVisible();
+    await submit(page, 'Pay Amount', { 'Pay Amount': '49.5' });
+    await expect(f.getByText(m.payAmountInvalid)).toBeHidden();
+
+    await page.reload();
+    await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('Back in ten minutes');
+    await expect(page.getByRole('textbox', { name: 'UPI ID' })).toHaveValue('shop@okbank');
+    await expect(page.getByRole('spinbutton', { name: 'Pay Amount' })).toHaveValue('49.5');
   });
 });
