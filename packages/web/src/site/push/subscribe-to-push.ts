@@ -1,5 +1,13 @@
-import { notificationRoutes as routes } from '@streamdesk/contract/notifications';
-import { runtimeConfig } from '@/lib/runtime-config';
+import type { RuntimeConfig } from '@/lib/runtime-config';
+
+/**
+ * The two app routes this module calls. Written out rather than imported from the contract, which
+ * would pull zod into the public site's bundle; subscribe-to-push.test.ts checks they match it.
+ */
+export const pushPaths = {
+  vapidKey: '/api/App/push/vapidPublicKey',
+  subscribe: '/api/App/push/subscribe',
+} as const;
 
 /** Where the service worker is served from (public/site/sw.js, copied into the site build). */
 export const SERVICE_WORKER_URL = '/site/sw.js';
@@ -26,7 +34,25 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
 const sameKey = (a: ArrayBuffer | null | undefined, b: Uint8Array) =>
   !!a && a.byteLength === b.length && new Uint8Array(a).every((v, i) => v === b[i]);
 
-const headers = () => ({ 'api-key': runtimeConfig().apiKey, accept: 'application/json' });
+/**
+ * The api-key from /runtime-config.js, loading that script if the page has not. (Importing lib's
+ * runtimeConfig() would drag the admin app's shared chunk into the public site.)
+ */
+async function apiKey(): Promise<string> {
+  const loaded = () => (window.__STREAMDESK__ as Partial<RuntimeConfig> | undefined)?.apiKey;
+  if (loaded() === undefined) {
+    await new Promise<void>((resolve, reject) => {
+      const script = document.createElement('script');
+      script.src = '/runtime-config.js';
+      script.onload = () => resolve();
+      script.onerror = () => reject(new Error('runtime-config.js did not load'));
+      document.head.append(script);
+    });
+  }
+  return loaded() ?? '';
+}
+
+const headersWith = (key: string) => ({ 'api-key': key, accept: 'application/json' });
 
 /**
  * Subscribes this browser to the notifications the admin sends: asks for permission if not yet
@@ -42,7 +68,8 @@ export async function subscribeToPush(): Promise<PushSubscribeResult> {
         : Notification.permission;
     if (permission !== 'granted') return 'denied';
 
-    const keyReply = (await (await fetch(routes.vapidKey.path, { headers: headers() })).json()) as {
+    const headers = headersWith(await apiKey());
+    const keyReply = (await (await fetch(pushPaths.vapidKey, { headers })).json()) as {
       publicKey?: string | null;
     };
     if (!keyReply.publicKey) return 'not configured';
@@ -61,9 +88,9 @@ export async function subscribeToPush(): Promise<PushSubscribeResult> {
       applicationServerKey: key,
     });
 
-    const res = await fetch(routes.subscribe.path, {
+    const res = await fetch(pushPaths.subscribe, {
       method: 'POST',
-      headers: { ...headers(), 'content-type': 'application/json' },
+      headers: { ...headers, 'content-type': 'application/json' },
       body: JSON.stringify(subscription.toJSON()),
     });
     return res.ok ? 'subscribed' : 'failed';

@@ -20,6 +20,7 @@ function Channel({ label, delivery }: { label: string; delivery: ChannelDelivery
       <span className="flex items-center gap-1.5">
         <span className="text-xs text-slate-500">{label}:</span>
         <span
+          title={delivery.status === 'not configured' ? (delivery.detail ?? undefined) : undefined}
           className={cn(
             'inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset',
             tone[delivery.status],

@@ -66,9 +66,7 @@ export function HistoryTable() {
           <Th>Icon</Th>
           <Th>Date</Th>
           <Th>Delivery</Th>
-          <Th>
-            <span className="sr-only">Actions</span>
-          </Th>
+          <Th>Actions</Th>
         </THead>
         <TBody>
           {query.isPending && <TableMessageRow colSpan={COLUMNS}>Loading…</TableMessageRow>}
@@ -78,8 +76,8 @@ export function HistoryTable() {
           {rows.map((n) => (
             <Tr key={n._id}>
               <Td className="font-medium text-slate-900">{n.n_title}</Td>
-              <Td className="max-w-72 min-w-48 whitespace-normal">{n.n_message}</Td>
-              <Td className="max-w-48 truncate">
+              <Td className="max-w-64 min-w-40 whitespace-normal">{n.n_message}</Td>
+              <Td className="max-w-40 truncate">
                 {n.n_url ? (
                   <a
                     href={n.n_url}
@@ -109,7 +107,7 @@ export function HistoryTable() {
                 <DeliveryStatusList notification={n} />
               </Td>
               <Td>
-                <div className="flex gap-2">
+                <div className="flex flex-col gap-1.5">
                   <Button
                     size="sm"
                     variant="secondary"

@@ -76,26 +76,14 @@ export function SendForm() {
       className="space-y-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5"
     >
       <h2 className="text-base font-semibold text-slate-900">Send a notification</h2>
-      <div className="grid gap-4 md:grid-cols-2">
-        <TextField
-          label="Title"
-          required
-          maxLength={notificationLimits.title}
-          value={values.title}
-          onChange={(e) => set('title')(e.target.value)}
-          error={errors.title}
-        />
-        <TextField
-          label="URL"
-          type="url"
-          placeholder="https://"
-          maxLength={notificationLimits.url}
-          value={values.url}
-          onChange={(e) => set('url')(e.target.value)}
-          error={errors.url}
-          hint="Optional: opened when the notification is tapped"
-        />
-      </div>
+      <TextField
+        label="Title"
+        required
+        maxLength={notificationLimits.title}
+        value={values.title}
+        onChange={(e) => set('title')(e.target.value)}
+        error={errors.title}
+      />
       <div className="space-y-1.5">
         <label htmlFor={messageId} className="block text-sm font-medium text-slate-700">
           Message
@@ -117,28 +105,40 @@ export function SendForm() {
           </p>
         )}
       </div>
-      <div className="space-y-1.5">
-        <label htmlFor={iconId} className="block text-sm font-medium text-slate-700">
-          Icon
-        </label>
-        <input
-          ref={iconInput}
-          id={iconId}
-          type="file"
-          accept="image/png,image/jpeg"
-          onChange={(e) => void pickIcon(e.target.files?.[0])}
-          aria-invalid={errors.icon ? true : undefined}
-          aria-describedby={`${iconId}-hint${errors.icon ? ` ${iconId}-error` : ''}`}
-          className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium hover:file:bg-slate-200"
+      <div className="grid gap-4 md:grid-cols-2">
+        <TextField
+          label="URL"
+          type="url"
+          placeholder="https://"
+          maxLength={notificationLimits.url}
+          value={values.url}
+          onChange={(e) => set('url')(e.target.value)}
+          error={errors.url}
+          hint="Optional: opened when the notification is tapped"
         />
-        <p id={`${iconId}-hint`} className="text-xs text-slate-500">
-          Optional: PNG or JPEG, at most 1 MB
-        </p>
-        {errors.icon && (
-          <p id={`${iconId}-error`} className="text-xs font-medium text-red-600">
-            {errors.icon}
+        <div className="space-y-1.5">
+          <label htmlFor={iconId} className="block text-sm font-medium text-slate-700">
+            Icon
+          </label>
+          <input
+            ref={iconInput}
+            id={iconId}
+            type="file"
+            accept="image/png,image/jpeg"
+            onChange={(e) => void pickIcon(e.target.files?.[0])}
+            aria-invalid={errors.icon ? true : undefined}
+            aria-describedby={`${iconId}-hint${errors.icon ? ` ${iconId}-error` : ''}`}
+            className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium hover:file:bg-slate-200"
+          />
+          <p id={`${iconId}-hint`} className="text-xs text-slate-500">
+            Optional: PNG or JPEG, at most 1 MB
           </p>
-        )}
+          {errors.icon && (
+            <p id={`${iconId}-error`} className="text-xs font-medium text-red-600">
+              {errors.icon}
+            </p>
+          )}
+        </div>
       </div>
       <div className="flex justify-end">
         <Button type="submit" loading={send.isPending}>
