@@ -45,12 +45,13 @@ export function registerLiveMatches(
   const { app } = ctx;
   const service = createLiveMatchesService({
     db: tablesOf<LiveMatchesTables>(ctx.db),
+    dialect: ctx.dialect,
     media: ctx.media,
     cache: ctx.cache,
     liveMatchRunning,
   });
 
-  registerRoute(app, routes.list, async (request) => service.list(request.query.page, request.query.limit));
+  registerRoute(app, routes.list, async (request) => service.list(request.query));
 
   registerRoute(app, routes.add, async (request) => {
     const form = await readMultipart(request, ctx.media, { files: imageField });
