@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely';
+import type { DialectName } from '../../platform/db/database.js';
+import { containsInsensitive } from '../../platform/db/dialect.js';
 
 export interface LiveMatchesTables {
   live_matches: {
@@ -32,20 +34,25 @@ const count = (n: unknown) => Number(n ?? 0);
 
 // Live matches -----------------------------------------------------------------------------------------
 
-export async function listLiveMatches(db: Db, page: number, limit: number) {
+/** A page of matches, newest first; `q` matches the title, case-insensitively. */
+export async function listLiveMatches(
+  db: Db,
+  dialect: DialectName,
+  { page, limit, q }: { page: number; limit: number; q?: string | undefined },
+) {
+  const text = q?.trim();
+  const base = db
+    .selectFrom('live_matches')
+    .$if(!!text, (qb) => qb.where(containsInsensitive(dialect, 'title', text!)));
   const [rows, total] = await Promise.all([
-    db
-      .selectFrom('live_matches')
+    base
       .selectAll()
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(limit)
       .offset((page - 1) * limit)
       .execute(),
-    db
-      .selectFrom('live_matches')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .executeTakeFirstOrThrow(),
+    base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: count(total.n) };
 }

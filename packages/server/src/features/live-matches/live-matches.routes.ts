@@ -1,14 +1,13 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
   LIVE_MATCH_IMAGE,
   liveMatchMessages,
   liveMatchRoutes as routes,
 } from '@streamdesk/contract/live-matches';
-import type { CachedReply } from '../../platform/app-cache.js';
 import { tablesOf } from '../../platform/db/database.js';
 import { badRequest } from '../../platform/errors.js';
 import type { FeatureContext } from '../../platform/feature-context.js';
+import { sendCached } from '../../platform/http/cached-reply.js';
 import { registerRoute } from '../../platform/http/register-route.js';
 import { readMultipart, single, type MultipartResult } from '../../platform/media/multipart.js';
 import type { LiveMatchesTables } from './live-matches.repository.js';
@@ -35,13 +34,6 @@ async function formFields<S extends z.ZodType>(form: MultipartResult, schema: S)
   throw badRequest(issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message);
 }
 
-/** Sends an app-cache entry with its ETag, or 304 when the app already holds it. */
-function sendCached(request: FastifyRequest, reply: FastifyReply, cached: CachedReply): FastifyReply {
-  reply.header('etag', cached.etag).header('cache-control', 'no-cache');
-  if (request.headers['if-none-match'] === cached.etag) return reply.code(304).send();
-  return reply.type('application/json; charset=utf-8').send(cached.body);
-}
-
 /**
  * Live matches, the live-call ad fields, the website live ads with Fire and the fire history.
  * `liveMatchRunning` is the controller's liveMatch switch, injected so this feature need not know it.
@@ -53,12 +45,13 @@ export function registerLiveMatches(
   const { app } = ctx;
   const service = createLiveMatchesService({
     db: tablesOf<LiveMatchesTables>(ctx.db),
+    dialect: ctx.dialect,
     media: ctx.media,
     cache: ctx.cache,
     liveMatchRunning,
   });
 
-  registerRoute(app, routes.list, async (request) => service.list(request.query.page, request.query.limit));
+  registerRoute(app, routes.list, async (request) => service.list(request.query));
 
   registerRoute(app, routes.add, async (request) => {
     const form = await readMultipart(request, ctx.media, { files: imageField });

@@ -13,6 +13,7 @@ import {
   type WebLiveAd,
 } from '@streamdesk/contract/live-matches';
 import type { AppCache } from '../../platform/app-cache.js';
+import type { DialectName } from '../../platform/db/database.js';
 import { fromDbBool, newId, toDbBool } from '../../platform/db/values.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { MediaStore, SavedMedia } from '../../platform/media/media-store.js';
@@ -34,6 +35,7 @@ export const LIVE_TAGS = {
 
 export interface LiveMatchesDeps {
   db: repo.Db;
+  dialect: DialectName;
   media: MediaStore;
   cache: AppCache;
   /** The controller's liveMatch switch (the Running badge). */
@@ -80,7 +82,7 @@ function createdNow(): string {
 
 const totalPages = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));
 
-export function createLiveMatchesService({ db, media, cache, liveMatchRunning }: LiveMatchesDeps) {
+export function createLiveMatchesService({ db, dialect, media, cache, liveMatchRunning }: LiveMatchesDeps) {
   const requireAll = <T extends { id: string }>(rows: T[], ids: readonly string[], message: string) => {
     const found = new Set(rows.map((r) => r.id));
     if (ids.some((id) => !found.has(id))) throw notFound(message);
@@ -124,16 +126,16 @@ export function createLiveMatchesService({ db, media, cache, liveMatchRunning }:
 
   return {
     // Live matches ------------------------------------------------------------------------------------
-    async list(page: number, limit: number) {
+    async list(query: { page: number; limit: number; q?: string | undefined }) {
       const [{ rows, total }, running] = await Promise.all([
-        repo.listLiveMatches(db, page, limit),
+        repo.listLiveMatches(db, dialect, query),
         liveMatchRunning(),
       ]);
       return {
         status: true,
         message: liveMatchMessages.listed,
         data: rows.map(toMatch),
-        totalPage: totalPages(total, limit),
+        totalPage: totalPages(total, query.limit),
         liveMatch: running,
       };
     },

@@ -128,6 +128,15 @@ describe('GET /api/App/liveMatch/admin', () => {
     expect(page2.data[0]!._id).toBe(all.data[1]!._id);
   });
 
+  it('searches titles case-insensitively, with _ and % taken literally', async () => {
+    await addMatch('Search Cricket_Final');
+    await addMatch('Search Football');
+    const found = await list('?q=cricket_f');
+    expect(found.data.map((m) => m.title)).toEqual(['Search Cricket_Final']);
+    expect(found.totalPage).toBe(1);
+    expect((await list('?q=%25')).data).toEqual([]);
+  });
+
   it('rejects a bad page', async () => {
     const res = await t.request({ method: 'GET', url: `${routes.list.path}?page=0` });
     expect(res.statusCode).toBe(400);

@@ -50,3 +50,10 @@ export function InlineInput({ label, ...input }: ComponentProps<'input'> & { lab
     </label>
   );
 }
+
+/** The Actions column stays in view while a narrow screen scrolls the table sideways. */
+export const actionsColumnClass =
+  'sticky right-0 bg-white shadow-[-6px_0_6px_-6px_rgb(15_23_42/0.15)] sm:static sm:shadow-none';
+export const actionsHeadClass = 'sticky right-0 bg-slate-50 sm:static';
+/** Action buttons stack on narrow screens so the sticky column stays slim. */
+export const actionButtonsClass = 'flex flex-col gap-1.5 sm:flex-row';

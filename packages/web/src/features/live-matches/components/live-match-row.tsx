@@ -9,7 +9,7 @@ import type { UploadState } from '@/ui/upload-indicator';
 import { useEditLiveMatch, useLiveMatchStatus } from '../api';
 import { copyLiveMatchLink } from './copy-link';
 import { ImageInput } from './image-input';
-import { InlineEditRow, InlineInput } from './inline-edit';
+import { actionButtonsClass, actionsColumnClass, InlineEditRow, InlineInput } from './inline-edit';
 
 export const liveMatchColumns = ['Image', 'Title', 'URL', 'Views', 'Date', 'Status', 'Actions'] as const;
 
@@ -48,8 +48,8 @@ export function LiveMatchRow({ match, onEdit, onDelete }: RowProps) {
           onCheckedChange={() => setStatus.mutate({ id: match._id, status: !match.status })}
         />
       </Td>
-      <Td>
-        <div className="flex gap-1.5">
+      <Td className={actionsColumnClass}>
+        <div className={actionButtonsClass}>
           <Button size="sm" variant="secondary" onClick={() => void copyLiveMatchLink(match._id)}>
             Copy link
           </Button>

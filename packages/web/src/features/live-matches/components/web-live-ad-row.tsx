@@ -11,7 +11,7 @@ import { toast } from 'sonner';
 import { Button } from '@/ui/button';
 import { Td, Tr } from '@/ui/data-table';
 import { useEditWebLiveAd } from '../api';
-import { InlineEditRow, InlineInput } from './inline-edit';
+import { actionButtonsClass, actionsColumnClass, InlineEditRow, InlineInput } from './inline-edit';
 
 export const webLiveAdColumns = ['Name', 'URL', 'Views', 'Clicks', 'Date', 'Actions'] as const;
 
@@ -44,8 +44,8 @@ export function WebLiveAdRow({
       <Td className="tabular-nums">{formatViewCount(ad.a_view)}</Td>
       <Td className="tabular-nums">{formatViewCount(ad.a_click)}</Td>
       <Td className="tabular-nums">{formatDateTime(ad.createdAt)}</Td>
-      <Td>
-        <div className="flex gap-1.5">
+      <Td className={actionsColumnClass}>
+        <div className={actionButtonsClass}>
           <Button size="sm" onClick={onFire} loading={firing} aria-label={`Fire ${ad.a_name}`}>
             Fire
           </Button>

@@ -8,6 +8,7 @@ import { PageHeader } from '@/ui/page-header';
 import { Pagination } from '@/ui/pagination';
 import { RunningBadge } from '@/ui/running-badge';
 import { Tabs } from '@/ui/tabs';
+import { actionsHeadClass } from '../components/inline-edit';
 import { liveMatchesQuery, useDeleteLiveMatches } from '../api';
 import { LiveMatchAddForm } from '../components/live-match-add-form';
 import { liveMatchColumns, LiveMatchEditRow, LiveMatchRow } from '../components/live-match-row';
@@ -41,7 +42,9 @@ export default function LiveMatchesPage() {
       <Table caption="Live matches">
         <THead>
           {liveMatchColumns.map((column) => (
-            <Th key={column}>{column}</Th>
+            <Th key={column} className={column === 'Actions' ? actionsHeadClass : undefined}>
+              {column}
+            </Th>
           ))}
         </THead>
         <TBody>

@@ -7,6 +7,7 @@ import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
 import { Table, TableMessageRow, TBody, Th, THead } from '@/ui/data-table';
 import { PageHeader } from '@/ui/page-header';
 import { Tabs } from '@/ui/tabs';
+import { actionsHeadClass } from '../components/inline-edit';
 import { useDeleteWebLiveAds, useFireAd, webLiveAdsQuery } from '../api';
 import { WebLiveAdAddForm } from '../components/web-live-ad-add-form';
 import { webLiveAdColumns, WebLiveAdEditRow, WebLiveAdRow } from '../components/web-live-ad-row';
@@ -43,7 +44,9 @@ export default function WebLiveAdsPage() {
       <Table caption="Website ads">
         <THead>
           {webLiveAdColumns.map((column) => (
-            <Th key={column}>{column}</Th>
+            <Th key={column} className={column === 'Actions' ? actionsHeadClass : undefined}>
+              {column}
+            </Th>
           ))}
         </THead>
         <TBody>
