@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
@@ -98,17 +99,7 @@ export default tseslint.config(
   {
     // Plain Node scripts (start, test, benchmarks).
     files: ['scripts/**/*.mjs', 'bench/**/*.mjs', 'packages/web/scripts/**/*.mjs'],
-    languageOptions: {
-      globals: {
-        process: 'readonly',
-        console: 'readonly',
-        URL: 'readonly',
-        fetch: 'readonly',
-        setTimeout: 'readonly',
-        performance: 'readonly',
-        Buffer: 'readonly',
-      },
-    },
+    languageOptions: { globals: globals.node },
   },
   {
     // Playwright fixtures must destructure their (possibly empty) first argument.

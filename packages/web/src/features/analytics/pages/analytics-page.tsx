@@ -1,5 +1,94 @@
-import { NotAvailableYet } from '@/ui/not-available-yet';
+import { useState } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { Button } from '@/ui/button';
+import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
+import { DateRangePicker, presetSelection, type RangeSelection } from '@/ui/date-range-picker';
+import { PageHeader } from '@/ui/page-header';
+import { dashboardQuery, useClearAnalytics } from '../api';
+import { CountCard } from '../components/count-card';
+import { TrendChart } from '../components/trend-chart';
+import { toCsv, toSeries } from '../series';
 
+/** /views/dashboard/{id}: views and clicks of one item over a range (doc 2 section 2). */
 export default function AnalyticsPage() {
-  return <NotAvailableYet title="View & Click Analytics" />;
+  const { id = '' } = useParams();
+  const [search] = useSearchParams();
+  const name = search.get('q');
+  const [range, setRange] = useState<RangeSelection>(() => presetSelection('today'));
+  const [confirming, setConfirming] = useState(false);
+  const query = useQuery({
+    ...dashboardQuery(id, { startDate: range.startDate, endDate: range.endDate }),
+    placeholderData: keepPreviousData,
+  });
+  const clear = useClearAnalytics(id);
+
+  const data = query.data?.status ? query.data : undefined;
+  const views = toSeries(data?.views_data ?? []);
+  const clicks = toSeries(data?.clicks_data ?? []);
+
+  const download = () => {
+    const blob = new Blob([toCsv(views, clicks)], { type: 'text/csv;charset=utf-8' });
+    const url = URL.createObjectURL(blob);
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = `analytics-${name ?? id}-${range.startDate}-to-${range.endDate}.csv`;
+    link.click();
+    URL.revokeObjectURL(url);
+  };
+
+  const confirmClear = async () => {
+    setConfirming(false);
+    const reply = await clear.mutateAsync({ startDate: range.startDate, endDate: range.endDate });
+    if (reply.status) toast.success(reply.message, { duration: 2000 });
+    else toast.error(reply.message);
+  };
+
+  return (
+    <div className="space-y-5">
+      <PageHeader
+        title="View & Click Analytics"
+        description={name ? `Ad: ${name}` : undefined}
+        actions={
+          <>
+            <Button variant="secondary" onClick={download}>
+              Download CSV
+            </Button>
+            {name !== null && (
+              <Button variant="danger" onClick={() => setConfirming(true)} loading={clear.isPending}>
+                Clear data
+              </Button>
+            )}
+          </>
+        }
+      />
+      <DateRangePicker value={range} onChange={setRange} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <CountCard label="Views" value={data?.totalViews ?? 0} tone="red" />
+        <CountCard label="Click" value={data?.totalClicks ?? 0} tone="green" />
+      </div>
+      {query.data && !query.data.status && (
+        <p role="alert" className="text-sm text-red-600">
+          {query.data.message}
+        </p>
+      )}
+      <div className="grid gap-4 lg:grid-cols-2">
+        {(data?.totalViews ?? 0) > 0 && (
+          <TrendChart title="Views" points={views} color="#dc2626" unit="Views" />
+        )}
+        {(data?.totalClicks ?? 0) > 0 && (
+          <TrendChart title="Clicks" points={clicks} color="#16a34a" unit="Clicks" />
+        )}
+      </div>
+      <ConfirmMathDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        thing={`the views and clicks from ${range.startDate} to ${range.endDate}`}
+        wrongAnswerMessage="Captcha answer is not correct"
+        confirmLabel="Clear"
+        onConfirm={() => void confirmClear()}
+      />
+    </div>
+  );
 }

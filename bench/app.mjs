@@ -1,0 +1,281 @@
+#!/usr/bin/env node
+// npm run bench:app: the app-facing API under load, on loopback, against the built server with a
+// realistic data set (hundreds of stories, ads, matches, reels and feed videos; 10 million rolled-up
+// events). Measured with autocannon (50 connections, 10 s each): a bare node:http server answering a
+// 1 KB JSON, then loadCheck, the reels page, the feed page, and POST /api/App/events in batches of 100.
+// Prints req/s and p99 for each, each read's ratio to the bare server, events/s accepted, and the median
+// time of the analytics query for one ad over a year. Not a test: it prints figures.
+import { spawn, execFileSync } from 'node:child_process';
+import { openAsBlob, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import Database from 'better-sqlite3';
+import { API_KEY, ensureBuilt, ffmpegPath, login, median, readJson, startServer } from './lib.mjs';
+
+const DURATION = Number(process.env.DURATION ?? 10);
+const CONNECTIONS = 50;
+const work = mkdtempSync(path.join(os.tmpdir(), 'sd-bench-app-'));
+
+function media() {
+  const png = path.join(work, 'x.png');
+  const mp4 = path.join(work, 'x.mp4');
+  execFileSync(ffmpegPath(), [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'color=c=red:s=64x64',
+    '-frames:v',
+    '1',
+    png,
+  ]);
+  execFileSync(ffmpegPath(), [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=160x120:rate=10',
+    '-t',
+    '1',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:v',
+    'libx264',
+    mp4,
+  ]);
+  return { png, mp4 };
+}
+
+async function seed(baseURL, token, files) {
+  const headers = { 'api-key': API_KEY, authorization: `Bearer ${token}` };
+  const post = async (url, fields, uploads = {}) => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(fields)) form.append(k, v);
+    for (const [field, list] of Object.entries(uploads)) {
+      for (const file of [list].flat()) form.append(field, await openAsBlob(file), path.basename(file));
+    }
+    return readJson(await fetch(baseURL + url, { method: 'POST', headers, body: form }));
+  };
+  const json = async (method, url, body) =>
+    readJson(
+      await fetch(baseURL + url, {
+        method,
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
+    );
+  const counts = { stories: 0, shortcuts: 0, matches: 0, ads: 0, reels: 0, videos: 0 };
+  const image = {
+    storyTime: 10,
+    adsStory: false,
+    btnName: 'Open',
+    btnUrl: 'https://example.com',
+    NTV: false,
+    NTV_ID: '',
+    maxviewLimit: 0,
+    maxviewStatus: false,
+    maxclickLimit: 0,
+    maxclickStatus: false,
+  };
+  for (let i = 0; i < 200; i++) {
+    if (
+      (await post('/api/App/Add/Story/Video', { insertData: JSON.stringify(image) }, { image: files.png }))
+        .status
+    )
+      counts.stories++;
+  }
+  for (let i = 0; i < 100; i++) {
+    if (
+      (
+        await post(
+          '/api/sortcut',
+          { s_no: String(i + 1), name: `Brand ${i}`, url: 'https://example.com', label: 'AD' },
+          { image: files.png },
+        )
+      ).status
+    )
+      counts.shortcuts++;
+  }
+  for (let i = 0; i < 200; i++) {
+    if (
+      (
+        await post(
+          '/api/App/liveMatch/admin',
+          { title: `Match ${i}`, url: `https://example.com/m/${i}` },
+          { image: files.png },
+        )
+      ).status
+    )
+      counts.matches++;
+  }
+  for (const kind of ['native', 'fullScreen', 'banner', 'open', 'reward']) {
+    for (let i = 0; i < 40; i++) {
+      const body = {
+        a_name: `${kind}_${i}`,
+        a_id: `ca-app-pub-1234567890123456/${1000000000 + i}`,
+        a_description: `Unit ${i}`,
+      };
+      if ((await json('POST', `/api/App/ads/${kind}/add`, body)).status) counts.ads++;
+    }
+  }
+  for (let i = 0; i < 60; i++)
+    if ((await post('/api/App/reels', {}, { video: files.mp4 })).status) counts.reels++;
+  await post('/api/App/video/category', { name: 'Bench' }, { image: files.png });
+  const categories = await readJson(await fetch(baseURL + '/api/App/video/category', { headers }));
+  const category = categories.data?.[0]?._id;
+  for (let i = 0; i < 4 && category; i++) {
+    const reply = await post('/api/App/video', { category }, { video: Array(25).fill(files.mp4) });
+    if (reply.status) counts.videos += 25;
+  }
+  const library = category
+    ? await readJson(
+        await fetch(`${baseURL}/api/App/video/category/admin/all?page=1&limit=100&web=all`, { headers }),
+      )
+    : { data: [] };
+  const videoIds = (library.data ?? []).map((v) => v._id);
+  if (videoIds.length) await json('PUT', '/api/App/video/web/status', { id: videoIds, status: true });
+  return counts;
+}
+
+/** 10 million events as per-day rollups: every seeded item, every day of the last year. */
+function seedRollups(dataDir) {
+  const db = new Database(path.join(dataDir, 'streamdesk.db'));
+  db.pragma('busy_timeout = 10000');
+  const tables = [
+    ['story', 'stories'],
+    ['liveMatch', 'live_matches'],
+    ['reel', 'reels'],
+  ];
+  const ids = [];
+  for (const [entity, table] of tables) {
+    try {
+      for (const row of db.prepare(`SELECT id FROM ${table}`).all()) ids.push([entity, row.id]);
+    } catch {
+      // A table named differently: its items simply get no rollups.
+    }
+  }
+  const days = Array.from({ length: 365 }, (_, i) =>
+    new Date(Date.now() - i * 86_400_000).toISOString().slice(0, 10),
+  );
+  const perRow = Math.max(1, Math.round(10_000_000 / Math.max(1, ids.length * days.length * 2)));
+  const insert = db.prepare(
+    'INSERT OR REPLACE INTO event_rollups (entity_id, day, kind, entity, count) VALUES (?, ?, ?, ?, ?)',
+  );
+  let total = 0;
+  db.transaction(() => {
+    for (const [entity, id] of ids) {
+      for (const day of days) {
+        insert.run(id, day, 'view', entity, perRow);
+        insert.run(id, day, 'click', entity, perRow);
+        total += 2 * perRow;
+      }
+    }
+  })();
+  db.close();
+  return { items: ids.length, rows: ids.length * days.length * 2, events: total, sampleId: ids[0]?.[1] };
+}
+
+function analyticsQueryTime(dataDir, id) {
+  const db = new Database(path.join(dataDir, 'streamdesk.db'), { readonly: true });
+  const to = new Date().toISOString().slice(0, 10);
+  const from = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);
+  // The statement the dashboard runs (analytics.repository.ts dayCounts).
+  const stmt = db.prepare(
+    'SELECT day, kind, entity, sum(count) AS count FROM event_rollups WHERE entity_id = ? AND day >= ? AND day <= ? GROUP BY day, kind, entity ORDER BY day',
+  );
+  const times = [];
+  for (let i = 0; i < 200; i++) {
+    const started = process.hrtime.bigint();
+    stmt.all(id, from, to);
+    times.push(Number(process.hrtime.bigint() - started) / 1e6);
+  }
+  db.close();
+  return median(times);
+}
+
+function startBare() {
+  const code = `
+    const body = JSON.stringify({ status: true, message: 'ok', data: 'x'.repeat(1000) });
+    require('node:http').createServer((req, res) => { res.writeHead(200, { 'content-type': 'application/json' }); res.end(body); })
+      .listen(0, '127.0.0.1', function () { console.log(this.address().port); });`;
+  const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve) =>
+    child.stdout.once('data', (d) =>
+      resolve({ url: `http://127.0.0.1:${String(d).trim()}/`, stop: () => child.kill() }),
+    ),
+  );
+}
+
+const load = (opts) =>
+  new Promise((resolve, reject) =>
+    autocannon({ connections: CONNECTIONS, duration: DURATION, ...opts }, (err, result) =>
+      err ? reject(err) : resolve(result),
+    ),
+  );
+
+function line(label, result, bare) {
+  const rps = result.requests.average;
+  const ratio = bare ? `  ratio ${(rps / bare).toFixed(2)}` : '';
+  const errors = result.non2xx + result.errors;
+  console.log(
+    `${label.padEnd(26)} ${rps.toFixed(0).padStart(8)} req/s   p99 ${String(result.latency.p99).padStart(5)} ms${ratio}${errors ? `   (${errors} errors/non-2xx)` : ''}`,
+  );
+  return rps;
+}
+
+ensureBuilt();
+const files = media();
+const server = await startServer();
+try {
+  const token = await login(server.baseURL);
+  console.log('seeding...');
+  const counts = await seed(server.baseURL, token, files);
+  const rollups = seedRollups(server.dataDir);
+  console.log(
+    `data: ${JSON.stringify(counts)}; rollups: ${rollups.rows} rows holding ${rollups.events.toLocaleString('en')} events`,
+  );
+
+  const bare = await startBare();
+  const bareRps = line('bare node:http 1 KB JSON', await load({ url: bare.url }));
+  bare.stop();
+
+  const app = { 'api-key': API_KEY };
+  const reads = [
+    ['loadCheck', '/api/App/Controler/app/loadCheck'],
+    ['reels page', '/api/App/reels?page=1&limit=20&a=true'],
+    ['feed page', '/api/App/video/category/client?page=1&limit=10'],
+  ];
+  for (const [label, url] of reads)
+    line(label, await load({ url: server.baseURL + url, headers: app }), bareRps);
+
+  const reels = await readJson(
+    await fetch(`${server.baseURL}/api/App/reels?page=1&limit=20&a=true`, { headers: app }),
+  );
+  const ids = (reels.data ?? []).map((r) => r._id);
+  const events = Array.from({ length: 100 }, (_, i) => ({
+    type: i % 10 ? 'view' : 'click',
+    entity: 'reel',
+    id: ids[i % Math.max(1, ids.length)] ?? 'none',
+    clientId: `client-${i}`,
+  }));
+  const result = await load({
+    url: server.baseURL + '/api/App/events',
+    method: 'POST',
+    headers: { ...app, 'content-type': 'application/json' },
+    body: JSON.stringify({ events }),
+  });
+  const rps = line('events (batches of 100)', result);
+  console.log(`events accepted: ${(rps * 100).toFixed(0)} events/s`);
+  if (rollups.sampleId)
+    console.log(
+      `analytics query, one item over a year: median ${analyticsQueryTime(server.dataDir, rollups.sampleId).toFixed(3)} ms`,
+    );
+} finally {
+  await server.stop();
+  rmSync(work, { recursive: true, force: true });
+}

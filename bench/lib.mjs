@@ -1,0 +1,110 @@
+// Shared pieces of the benchmarks: start the built server, sign in, read a process's memory.
+import { spawn, execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { isSealedReply, openReply } from '@streamdesk/contract/envelope';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const API_KEY = 'bench-api-key-0123456789abcdef';
+export const PAYLOAD_KEY = '3c'.repeat(32);
+export const ADMIN = { email: 'bench@example.com', password: 'bench-password-123' };
+
+export function ensureBuilt() {
+  if (
+    !existsSync(path.join(root, 'packages/server/dist/main.js')) ||
+    !existsSync(path.join(root, 'packages/contract/dist'))
+  ) {
+    execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  }
+}
+
+/** Starts the built server on a random loopback port with a fresh data folder. */
+export async function startServer(env = {}) {
+  const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'sd-bench-'));
+  const child = spawn(process.execPath, [path.join(root, 'packages/server/dist/main.js')], {
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      API_KEY,
+      PAYLOAD_KEY,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+      EVENTS_RATE_LIMIT: '0',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  const baseURL = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      const match = /running at (http:\/\/[^\s/]+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+  return {
+    baseURL,
+    dataDir,
+    pid: child.pid,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      if (!env.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function readJson(res) {
+  const body = await res.json();
+  return isSealedReply(body) ? openReply(body, PAYLOAD_KEY) : body;
+}
+
+export async function login(baseURL) {
+  const res = await fetch(`${baseURL}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'api-key': API_KEY, 'content-type': 'application/json' },
+    body: JSON.stringify({ a_email: ADMIN.email, a_password: ADMIN.password }),
+  });
+  const body = await readJson(res);
+  if (!body.token) throw new Error(`login failed: ${JSON.stringify(body)}`);
+  return body.token;
+}
+
+/** Resident and peak resident memory of a process, in MB (Linux /proc). */
+export function memoryOf(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (name) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0);
+  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+}
+
+export const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+/** Debian's ffmpeg, else the one the server ships with. */
+export function ffmpegPath() {
+  for (const dir of (process.env.PATH ?? '').split(':'))
+    if (dir && existsSync(`${dir}/ffmpeg`)) return `${dir}/ffmpeg`;
+  return JSON.parse(
+    execFileSync(
+      process.execPath,
+      ['-e', "console.log(JSON.stringify(require('@ffmpeg-installer/ffmpeg').path))"],
+      { cwd: root },
+    ).toString(),
+  );
+}
