@@ -100,7 +100,7 @@ describe('signed in', () => {
     mockApi(signedInApi);
     const notFound = 'Oops! The page you are looking for could not be found.';
     const { router } = renderApp('/manage/ads/ios/rewardAds/add');
-    expect(await screen.findByRole('heading', { name: 'Apple · Reward Ads' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Apple Reward Ads' })).toBeInTheDocument();
     await router.navigate('/manage/ads/bogusAds/add');
     expect(await screen.findByText(notFound)).toBeInTheDocument();
     await router.navigate('/policy');

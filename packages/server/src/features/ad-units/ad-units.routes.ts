@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { adMessages, adPlatforms, adUnitRoutes, type AdPlatform } from '@streamdesk/contract/ad-units';
 import type { AppCache } from '../../platform/app-cache.js';
 import type { FeatureContext } from '../../platform/feature-context.js';
+import { sendCached } from '../../platform/http/cached-reply.js';
 import { registerRoute } from '../../platform/http/register-route.js';
 import {
   AD_UNITS_TAG,
@@ -83,8 +84,6 @@ export function registerAdUnitsRoutes(app: FastifyInstance, ads: AdUnitsService,
       platform,
       data: await ads.config(platform),
     }));
-    reply.header('etag', cached.etag).header('cache-control', 'no-cache');
-    if (req.headers['if-none-match'] === cached.etag) return reply.code(304).send();
-    return reply.type('application/json; charset=utf-8').send(cached.body);
+    return sendCached(req, reply, cached);
   });
 }

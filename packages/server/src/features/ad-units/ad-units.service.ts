@@ -4,7 +4,6 @@ import {
   adMessages,
   adPlatforms,
   PROTECTED_WEB_AD,
-  simpleAdKinds,
   type AdConfig,
   type AdKind,
   type AdPlatform,
@@ -158,7 +157,7 @@ export function createAdUnitsService(deps: { db: AnyDb; cache: AppCache; counter
     return toAd(row);
   }
 
-  async function update(platform: AdPlatform, kind: AdKind, id: string, change: AdChange): Promise<SimpleAd> {
+  async function updateRecord(platform: AdPlatform, kind: AdKind, id: string, change: AdChange) {
     const row = await existing(platform, kind, id);
     if (change.a_name !== undefined && change.a_name !== row.a_name) throw badRequest(adMessages.nameLocked);
     checkId(kind, change.a_id, change.force);
@@ -168,7 +167,7 @@ export function createAdUnitsService(deps: { db: AnyDb; cache: AppCache; counter
       updated_at: nowIso(),
     });
     changed();
-    return toAd({ ...row, a_id: change.a_id, a_description: change.a_description });
+    return { ...row, a_id: change.a_id, a_description: change.a_description };
   }
 
   async function webIds(platform: AdPlatform, ids: readonly string[] | undefined): Promise<string[]> {
@@ -203,7 +202,8 @@ export function createAdUnitsService(deps: { db: AnyDb; cache: AppCache; counter
       (await repo.listAdUnits(db, platform, kind)).map(toAd),
 
     add,
-    update,
+    update: async (platform: AdPlatform, kind: AdKind, id: string, change: AdChange): Promise<SimpleAd> =>
+      toAd(await updateRecord(platform, kind, id, change)),
 
     webList: async (platform: AdPlatform, range?: DayRange) =>
       withClicks(await repo.listAdUnits(db, platform, 'web'), range),
@@ -214,14 +214,15 @@ export function createAdUnitsService(deps: { db: AnyDb; cache: AppCache; counter
     }),
 
     webUpdate: async (platform: AdPlatform, id: string, change: AdChange): Promise<WebAd> => {
-      const ad = await update(platform, 'web', id, change);
-      const [withCount] = await withClicks([{ ...ad, id, platform, kind: 'web' }]);
-      return withCount ?? { ...ad, a_click: 0 };
+      const [ad] = await withClicks([await updateRecord(platform, 'web', id, change)]);
+      return ad!;
     },
 
     async webDelete(platform: AdPlatform, id: string): Promise<void> {
       const row = await existing(platform, 'web', id);
       if (row.a_name === PROTECTED_WEB_AD) throw badRequest(adMessages.webUrl1Locked);
+      // The analytics rollups of the ad go with it (its onClear reaches the per-day rows too).
+      await deps.counters.clear(id);
       await db.transaction().execute(async (trx) => {
         await repo.deleteClicksOf(trx, id);
         await repo.deleteAdUnit(trx, id);
@@ -247,13 +248,8 @@ export function createAdUnitsService(deps: { db: AnyDb; cache: AppCache; counter
     /** What the app needs of one platform: every unit's name and id, grouped by kind. */
     async config(platform: AdPlatform): Promise<AdConfig> {
       const config: AdConfig = { native: [], fullScreen: [], banner: [], open: [], reward: [], web: [] };
-      for (const row of await repo.listAdUnitsOfPlatform(db, platform)) {
-        const kind =
-          row.kind === 'web' || (simpleAdKinds as readonly string[]).includes(row.kind)
-            ? row.kind
-            : undefined;
-        if (kind) config[kind].push({ _id: row.id, a_name: row.a_name, a_id: row.a_id });
-      }
+      for (const row of await repo.listAdUnitsOfPlatform(db, platform))
+        config[row.kind].push({ _id: row.id, a_name: row.a_name, a_id: row.a_id });
       return config;
     },
   };

@@ -79,9 +79,9 @@ export function AdRow({ platform, kind, ad, number, gain = 0, onClear, onDelete 
       {kind === 'web' && (
         <Td>
           <Button
-            variant="ghost"
+            variant="secondary"
             size="sm"
-            className="text-brand-700 tabular-nums underline-offset-2 hover:underline"
+            className="min-w-12 tabular-nums"
             aria-label={`${formatCount(ad.a_click ?? 0)} clicks of ${ad.a_name}${gain > 0 ? `, ${gain} new` : ''}: open analytics`}
             onClick={() => void navigate(webAdDashboardPath(ad))}
           >

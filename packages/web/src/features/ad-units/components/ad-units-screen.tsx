@@ -5,12 +5,12 @@ import {
   type AdPlatform,
   type DayRange,
 } from '@streamdesk/contract/ad-units';
-import { presetRange } from '@streamdesk/contract/day-range';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/ui/button';
 import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
+import { presetSelection, type RangeSelection } from '@/ui/date-range-picker';
 import { Table, TableMessageRow, TBody, Th, THead } from '@/ui/data-table';
 import { TextField } from '@/ui/field';
 import { PageHeader } from '@/ui/page-header';
@@ -31,7 +31,8 @@ export function AdUnitsScreen({ platform, page }: { platform: AdPlatform; page: 
   const web = page.kind === 'web';
   const [formOpen, setFormOpen] = useState(false);
   const [search, setSearch] = useState('');
-  const [range, setRange] = useState<DayRange>(() => presetRange('Today'));
+  const [selection, setSelection] = useState<RangeSelection>(() => presetSelection('today'));
+  const range: DayRange = { startDate: selection.startDate, endDate: selection.endDate };
   const [confirm, setConfirm] = useState<Confirm | null>(null);
   const list = useQuery(adListQuery(platform, page.kind, web ? range : undefined));
   const ads = list.data ? adRowsOf(list.data) : undefined;
@@ -89,7 +90,7 @@ export function AdUnitsScreen({ platform, page }: { platform: AdPlatform; page: 
         }
       />
       {formOpen && <AdCreateForm platform={platform} kind={page.kind} onClose={() => setFormOpen(false)} />}
-      {web && <RangeBar range={range} onChange={setRange} onClearAll={clearAll} />}
+      {web && <RangeBar range={selection} onChange={setSelection} onClearAll={clearAll} />}
       <TextField
         label="Search"
         type="search"
