@@ -57,6 +57,11 @@ test.describe('public feed on a phone', () => {
     await expect(page.locator('video')).toHaveCount(12);
     await expect.poll(() => video(8).evaluate((v: HTMLVideoElement) => !v.paused)).toBe(true);
     await expect.poll(() => video(0).evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+
+    // Muted until the first touch.
+    expect(await video(8).evaluate((v: HTMLVideoElement) => v.muted)).toBe(true);
+    await page.touchscreen.tap(20, 20);
+    await expect.poll(() => video(8).evaluate((v: HTMLVideoElement) => v.muted)).toBe(false);
   });
 
   test('declining shows Content Not Available; Try Again returns to the dialog', async ({ page }) => {

@@ -74,7 +74,9 @@ export default function VideoLibraryPage() {
       const result = await setWebStatus.mutateAsync({ id: targets, status });
       if (result.status) {
         setActionError('');
-        toast.success(videoMessages.webUpdated(status, targets.length));
+        toast.success(
+          videoMessages.webUpdated(status, 'modified' in result ? result.modified : targets.length),
+        );
         setSelected(new Set());
       } else {
         const message = isNetworkFailure(result)
