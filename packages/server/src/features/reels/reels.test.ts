@@ -105,7 +105,7 @@ describe('GET /api/App/reels', () => {
     const res = await appList();
     expect(res.statusCode).toBe(200);
     const body = res.json() as ReelListReply;
-    expect(body).toMatchObject({ status: true, reels: false });
+    expect(body).toMatchObject({ status: true, reels: true });
     expect(body.data[0]?._id).toBe(newest._id);
     expect(body.totalPage).toBe(Math.ceil(body.total / 20));
   });

@@ -58,7 +58,7 @@ describe('GET /api/sortcut', () => {
       status: true,
       data: [],
       next_s_no: 1,
-      secondStoryBrand: false,
+      secondStoryBrand: true,
       totalPage: 0,
     });
   });
@@ -299,7 +299,7 @@ describe('GET /api/App/sortcut (app read)', () => {
     const etag = first.headers.etag as string;
     expect(etag).toBeTruthy();
     const body = first.json() as { data: { _id: string; clickCount?: number }[]; secondStoryBrand: boolean };
-    expect(body.secondStoryBrand).toBe(false);
+    expect(body.secondStoryBrand).toBe(true);
     expect(body.data[0]).not.toHaveProperty('clickCount');
     const again = await app({ 'if-none-match': etag });
     expect(again.statusCode).toBe(304);
