@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { inHouseMessages } from '@streamdesk/contract/inhouse-ads';
 import type { Page } from '@playwright/test';
 import { expect, test, type Api } from '../fixtures.js';
-import { setControllerFlag } from './controller-flags.js';
+import { setControllerFlag } from '../controller-flags.js';
 
 const LIST = '/manage/ads/inHouseAds/add';
 const API = '/api/App/inhouse/ads';

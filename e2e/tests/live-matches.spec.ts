@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { liveMatchMessages, webLiveAdMessages } from '@streamdesk/contract/live-matches';
 import { expect, test } from '../fixtures.js';
-import { setControllerFlag } from './controller-flags.js';
+import { setControllerFlag } from '../controller-flags.js';
 
 const LIVE_HOST = 'https://live.example.com';
 

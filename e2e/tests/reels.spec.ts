@@ -1,8 +1,8 @@
 import { mediaMessages } from '@streamdesk/contract/media';
 import { reelMessages, reelRoutes } from '@streamdesk/contract/reels';
 import { expect, test, type Api } from '../fixtures.js';
-import { setControllerFlag } from './controller-flags.js';
-import { answerCaptcha } from './captcha.js';
+import { setControllerFlag } from '../controller-flags.js';
+import { answerCaptcha } from '../captcha.js';
 
 type Listed = { data: { _id: string }[]; total: number };
 

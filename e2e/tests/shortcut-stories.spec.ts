@@ -2,8 +2,8 @@ import type { Locator } from '@playwright/test';
 import { mediaMessages } from '@streamdesk/contract/media';
 import { shortcutMessages, shortcutRoutes } from '@streamdesk/contract/shortcut-stories';
 import { expect, test, type Api } from '../fixtures.js';
-import { setControllerFlag } from './controller-flags.js';
-import { answerCaptcha } from './captcha.js';
+import { setControllerFlag } from '../controller-flags.js';
+import { answerCaptcha } from '../captcha.js';
 
 type Listed = { data: { _id: string; name: string }[]; next_s_no: number };
 

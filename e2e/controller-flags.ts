@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import type { Api } from '../fixtures.js';
+import type { Api } from './fixtures.js';
 
 /**
  * Sets one controller switch through the API, so a spec's Running badge does not depend on what another
