@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { LiveMatch } from '@streamdesk/contract/live-matches';
 import { useQuery } from '@tanstack/react-query';
 import { liveMatchTabs } from '@/config/section-tabs';
@@ -20,6 +20,12 @@ export default function LiveMatchesPage() {
   const [deleting, setDeleting] = useState<LiveMatch | null>(null);
   const remove = useDeleteLiveMatches();
   const list = reply?.status ? reply : undefined;
+
+  // After deleting the last rows of the last page, show the page that now is the last.
+  const lastPage = list?.totalPage;
+  useEffect(() => {
+    if (lastPage && page > lastPage) setPage(lastPage);
+  }, [page, lastPage]);
 
   const confirmDelete = async () => {
     if (!deleting) return;

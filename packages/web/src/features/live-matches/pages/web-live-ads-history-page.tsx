@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { formatDateTime, formatViewCount } from '@streamdesk/contract/format';
 import { useQuery } from '@tanstack/react-query';
 import { liveMatchTabs } from '@/config/section-tabs';
@@ -30,6 +30,12 @@ export default function WebLiveAdsHistoryPage() {
   const [deleting, setDeleting] = useState<string[] | null>(null);
   const remove = useDeleteFireHistory();
   const history = reply?.status ? reply : undefined;
+
+  // After deleting the last rows of the last page, show the page that now is the last.
+  const lastPage = history?.totalPage;
+  useEffect(() => {
+    if (lastPage && page > lastPage) setPage(lastPage);
+  }, [page, lastPage]);
   const ids = history?.data.map((f) => f._id) ?? [];
   const chosen = ids.filter((id) => selected.has(id));
 
