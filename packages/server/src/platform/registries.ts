@@ -1,3 +1,5 @@
+import type { AnyDb } from './db/database.js';
+
 /**
  * Extension points that let one feature use what another provides without importing its internals.
  * The app composes them in features.ts.
@@ -33,12 +35,36 @@ export interface CounterTarget {
   clickColumn?: string;
   /** The cache tag to invalidate when the totals change. */
   tag: string;
+  /**
+   * For a feature that keeps its own per-day counts (web ads): called with each counted day row inside
+   * the transaction that writes the rollups and totals.
+   */
+  onCount?: (
+    db: AnyDb,
+    row: { id: string; day: string; kind: 'view' | 'click'; count: number },
+  ) => Promise<void>;
+  /** Called inside the transaction that clears an item's counts (a day range, or all days without one). */
+  onClear?: (
+    db: AnyDb,
+    row: { id: string; startDate?: string | undefined; endDate?: string | undefined },
+  ) => Promise<void>;
 }
+
+type ClearCounts = (id: string, startDate?: string, endDate?: string) => Promise<{ cleared: number }>;
 
 export class CounterRegistry {
   readonly targets = new Map<string, CounterTarget>();
+  private clearer: ClearCounts | undefined;
   add(target: CounterTarget): void {
     this.targets.set(target.entity, target);
+  }
+  /** The analytics feature provides the clear of an item's counted days and totals. */
+  provideClear(clear: ClearCounts): void {
+    this.clearer = clear;
+  }
+  /** Clears an item's counts through the provider; undefined when none is registered. */
+  async clear(id: string, startDate?: string, endDate?: string): Promise<{ cleared: number } | undefined> {
+    return this.clearer?.(id, startDate, endDate);
   }
 }
 

@@ -22,6 +22,7 @@ export function registerAnalytics(ctx: FeatureContext) {
   );
   const analytics = createAnalyticsService({ db, counters: ctx.counters, cache: ctx.cache, counter });
   ctx.liveViewers.provide(() => viewers.count());
+  ctx.counters.provideClear((id, startDate, endDate) => analytics.clear(id, startDate, endDate));
   counter.start();
   // preClose runs before every onClose hook, so the database is still open for the last write.
   ctx.app.addHook('preClose', async () => counter.stop());

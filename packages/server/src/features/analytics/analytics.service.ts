@@ -53,6 +53,8 @@ export function createAnalyticsService(deps: {
         tags.add(target.tag);
       }
       await deleteRange(trx, id, startDate, endDate);
+      for (const target of counters.targets.values())
+        if (target.onClear) await target.onClear(trx, { id, startDate, endDate });
     });
     for (const tag of tags) cache.invalidate(tag);
     return { cleared };

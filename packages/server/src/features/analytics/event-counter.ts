@@ -113,6 +113,8 @@ export class EventCounter {
           const target = this.counters.targets.get(row.entity);
           const column = row.kind === 'view' ? target?.viewColumn : target?.clickColumn;
           if (target && column) await addToTotal(trx, target, column, row.entity_id, row.count);
+          if (target?.onCount)
+            await target.onCount(trx, { id: row.entity_id, day: row.day, kind: row.kind, count: row.count });
         }
       });
     } catch (error) {

@@ -117,7 +117,7 @@ describe('GET /api/App/liveMatch/admin', () => {
     const a = await addMatch('Paging A');
     const b = await addMatch('Paging B');
     const all = await list();
-    expect(all).toMatchObject({ status: true, liveMatch: false, totalPage: 1 });
+    expect(all).toMatchObject({ status: true, liveMatch: true, totalPage: 1 });
     expect(all.data.findIndex((m) => m._id === b._id)).toBeLessThan(
       all.data.findIndex((m) => m._id === a._id),
     );

@@ -1,14 +1,15 @@
+import { adPages, type AdPlatform } from '@streamdesk/contract/ad-units';
 import { useParams } from 'react-router';
-import { isAdKind, type AdPlatform } from '@/config/paths';
-import { adKindLabels, adPlatformTabs, androidAdTabs, iosAdTabs } from '@/config/section-tabs';
-import { NotAvailableYet } from '@/ui/not-available-yet';
+import { adPlatformTabs, androidAdTabs, iosAdTabs } from '@/config/section-tabs';
 import { NotFound } from '@/ui/not-found';
 import { Tabs } from '@/ui/tabs';
+import { AdUnitsScreen } from '../components/ad-units-screen';
 
 /** One generic screen for the six ad kinds of both platforms (ARCHITECTURE.md, `ad-units`). */
 export function AdUnitsPage({ platform }: { platform: AdPlatform }) {
   const { kind } = useParams();
-  if (!isAdKind(kind)) return <NotFound />;
+  const page = adPages.find((p) => p.slug === kind);
+  if (!page) return <NotFound />;
   const platformTabs = adPlatformTabs.map((tab) => ({
     ...tab,
     active: tab.label === (platform === 'ios' ? 'Apple' : 'Android'),
@@ -17,7 +18,8 @@ export function AdUnitsPage({ platform }: { platform: AdPlatform }) {
     <div className="space-y-4">
       <Tabs tabs={platformTabs} label="Ad platform" variant="pills" />
       <Tabs tabs={platform === 'ios' ? iosAdTabs : androidAdTabs} label="Ad kinds" />
-      <NotAvailableYet title={`${platform === 'ios' ? 'Apple' : 'Android'} · ${adKindLabels[kind]}`} />
+      {/* Keyed so a kind or platform change starts with a closed form, no search and today's range. */}
+      <AdUnitsScreen key={`${platform}-${page.slug}`} platform={platform} page={page} />
     </div>
   );
 }

@@ -1,0 +1,230 @@
+import { adMessages, type WebAd } from '@streamdesk/contract/ad-units';
+import { expect, test, type Api } from '../fixtures.js';
+import type { Locator, Page } from '@playwright/test';
+
+const SHOTS = '/tmp/shots';
+
+async function shoot(page: Page, name: string) {
+  await page.screenshot({ path: `${SHOTS}/ad-units-${name}.png`, fullPage: true });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.screenshot({ path: `${SHOTS}/ad-units-${name}-375.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/** Answers the arithmetic confirmation, wrongly first when asked to. */
+async function confirmMath(page: Page, { wrongFirst = false } = {}) {
+  const dialog = page.getByRole('dialog', { name: 'Please confirm' });
+  const problem = (await dialog.getByTestId('math-problem').textContent()) ?? '';
+  const [a, b] = problem.match(/\d+/g)!.map(Number) as [number, number];
+  if (wrongFirst) {
+    await dialog.getByLabel('Answer').fill(String(a + b + 1));
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByText(adMessages.captchaWrong)).toBeVisible();
+  }
+  await dialog.getByLabel('Answer').fill(String(a + b));
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+const row = (page: Page, name: string): Locator =>
+  page.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
+
+/** Sends app click events and waits until the admin list counts them (events are written each second). */
+async function sendClicks(api: Api, platform: 'android' | 'ios', ad: WebAd, n: number) {
+  const entity = platform === 'ios' ? 'iosWebAd' : 'webAd';
+  const events = Array.from({ length: n }, (_, i) => ({
+    type: 'click',
+    entity,
+    id: ad._id,
+    clientId: `e2e-${i}`,
+  }));
+  const sent = await api.call('POST', '/api/App/events', { body: { events }, admin: false });
+  expect(sent).toMatchObject({ status: true, accepted: n });
+  const list = platform === 'ios' ? '/api/ios/ads/webads/admin/get' : '/api/App/ads/webads/admin/get';
+  await expect
+    .poll(async () => ((await api.call('GET', list)).data as WebAd[]).find((a) => a._id === ad._id)?.a_click)
+    .toBe((ad.a_click ?? 0) + n);
+}
+
+test.describe('simple ad units', () => {
+  test('Android native: add through the toggle form, search, inline edit', async ({
+    signedInPage: page,
+    api,
+  }) => {
+    await api.call('POST', '/api/App/ads/native/add', {
+      body: { a_name: 'Detail', a_id: 'ca-app-pub-1/2', a_description: 'after a video' },
+      seal: true,
+    });
+    await page.goto('/manage/ads/nativeAds/add');
+    await expect(page.getByRole('heading', { name: 'Androind Native Ads' })).toBeVisible();
+    const kinds = page.getByRole('navigation', { name: 'Ad kinds' });
+    await expect(kinds.getByRole('link', { name: 'Native Ads' })).toHaveAttribute('aria-current', 'page');
+    await expect(kinds.getByRole('link', { name: 'In House Ads' })).toHaveAttribute(
+      'href',
+      '/manage/ads/inHouseAds/add',
+    );
+    await expect(page.getByRole('link', { name: 'Apple' })).toHaveAttribute(
+      'href',
+      '/manage/ads/ios/nativeAds/add',
+    );
+
+    await page.getByRole('button', { name: '+ Add Native Ads' }).click();
+    const form = page.getByRole('form', { name: 'Add ad' });
+    await form.getByLabel('Ad Name').fill('Home Feed');
+    await form.getByLabel('Ad ID').fill('ca-app-pub-3940256099942544/ 2247696110');
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText(adMessages.fillAll)).toBeVisible();
+    await form.getByLabel('Description').fill('Between feed items');
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText(adMessages.added)).toBeVisible();
+    await expect(form).toBeHidden();
+    await expect(row(page, 'HomeFeed')).toContainText('ca-app-pub-3940256099942544/2247696110');
+
+    const search = page.getByRole('searchbox', { name: 'Search' });
+    await search.fill('AFTER A');
+    await expect(row(page, 'Detail')).toBeVisible();
+    await expect(row(page, 'HomeFeed')).toBeHidden();
+    await search.fill('');
+
+    await row(page, 'HomeFeed').getByRole('button', { name: 'Edit' }).click();
+    await expect(row(page, 'HomeFeed').getByRole('textbox', { name: 'Ad Name' })).toHaveCount(0);
+    await row(page, 'HomeFeed').getByRole('textbox', { name: 'Ad Description' }).fill('Every fifth item');
+    await shoot(page, 'android-native-editing');
+    await row(page, 'HomeFeed').getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText(adMessages.updated)).toBeVisible();
+    await expect(row(page, 'HomeFeed')).toContainText('Every fifth item');
+    await shoot(page, 'android-native');
+  });
+
+  test('Apple reward: a doubtful id is saved anyway after the warning; search and edit', async ({
+    signedInPage: page,
+  }) => {
+    await page.goto('/manage/ads/ios/rewardAds/add');
+    await expect(page.getByRole('heading', { name: 'Apple Reward Ads' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Ad kinds' }).getByRole('link')).toHaveText([
+      'Native Ads',
+      'Full Screen Ads',
+      'Banner Ads',
+      'Open Ads',
+      'Reward Ads',
+      'Website Ads',
+    ]);
+    await page.getByRole('button', { name: '+ Add Reward Ads' }).click();
+    const form = page.getByRole('form', { name: 'Add ad' });
+    await form.getByLabel('Ad Name').fill('Extra Life');
+    await form.getByLabel('Ad ID').fill('reward-unit-7');
+    await form.getByLabel('Description').fill('  Watch to continue  ');
+    await form.getByRole('button', { name: 'Submit' }).click();
+    const warning = page.getByRole('dialog', { name: 'Check the Ad ID' });
+    await expect(warning).toContainText(adMessages.adMobFormat);
+    await shoot(page, 'ios-reward-warning');
+    await warning.getByRole('button', { name: 'Save anyway' }).click();
+    await expect(row(page, 'ExtraLife')).toContainText('reward-unit-7');
+    await expect(row(page, 'ExtraLife')).toContainText('Watch to continue');
+
+    await page.getByRole('searchbox', { name: 'Search' }).fill('unit-7');
+    await expect(row(page, 'ExtraLife')).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Search' }).fill('nothing like it');
+    await expect(page.getByText('No ads match your search.')).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Search' }).fill('');
+
+    await row(page, 'ExtraLife').getByRole('button', { name: 'Edit' }).click();
+    await row(page, 'ExtraLife').getByRole('textbox', { name: 'Ad ID' }).fill('ca-app-pub-77/88');
+    await row(page, 'ExtraLife').getByRole('button', { name: 'Save' }).click();
+    await expect(row(page, 'ExtraLife')).toContainText('ca-app-pub-77/88');
+    await shoot(page, 'ios-reward');
+  });
+});
+
+test.describe('website ads', () => {
+  test('Android: add, date presets, clear one ad through the captcha, delete except WEB_URL_1', async ({
+    signedInPage: page,
+    api,
+  }) => {
+    await page.goto('/manage/ads/webAds/add');
+    await expect(page.getByRole('heading', { name: 'Androind Website Ads' })).toBeVisible();
+    await page.getByRole('button', { name: '+ Add Website Ads' }).click();
+    const form = page.getByRole('form', { name: 'Add ad' });
+    await form.getByLabel('Ad Name').fill('Spring Promo');
+    await form.getByLabel('Ad URL').fill('https://example.org/spring');
+    await form.getByLabel('Description').fill('Spring sale');
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await expect(row(page, 'SpringPromo')).toContainText('https://example.org/spring');
+
+    const ads = (await api.call('GET', '/api/App/ads/webads/admin/get')).data as WebAd[];
+    const promo = ads.find((a) => a.a_name === 'SpringPromo')!;
+    await sendClicks(api, 'android', promo, 3);
+    await page.reload();
+    const clicks = row(page, 'SpringPromo').getByRole('button', { name: /clicks of SpringPromo/ });
+    await expect(page.getByRole('button', { name: 'Today' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(clicks).toHaveText('03');
+    await page.getByRole('button', { name: 'Yesterday' }).click();
+    await expect(clicks).toHaveText('00');
+    await page.getByRole('button', { name: 'This Month' }).click();
+    await expect(clicks).toHaveText('03');
+    await shoot(page, 'android-web');
+
+    await row(page, 'SpringPromo').getByRole('button', { name: 'Clear Data' }).click();
+    await confirmMath(page, { wrongFirst: true });
+    await expect(page.getByText(adMessages.cleared)).toBeVisible();
+    await expect(clicks).toHaveText('00');
+
+    await row(page, 'WEB_URL_1').getByRole('button', { name: 'Edit' }).click();
+    await expect(row(page, 'WEB_URL_1').getByRole('button', { name: 'Delete' })).toHaveCount(0);
+    await row(page, 'WEB_URL_1').getByRole('button', { name: 'Cancel' }).click();
+    await row(page, 'SpringPromo').getByRole('button', { name: 'Edit' }).click();
+    await row(page, 'SpringPromo').getByRole('button', { name: 'Delete' }).click();
+    await confirmMath(page);
+    await expect(page.getByText(adMessages.deleted)).toBeVisible();
+    await expect(row(page, 'SpringPromo')).toHaveCount(0);
+
+    await row(page, 'WEB_URL_1')
+      .getByRole('button', { name: /clicks of WEB_URL_1/ })
+      .click();
+    await expect(page).toHaveURL(/\/views\/dashboard\/[0-9a-f]{24}\?q=WEB_URL_1&adsType=web$/);
+  });
+
+  test('Apple: the green (+n) after clicks arrive, custom range, clear all', async ({
+    signedInPage: page,
+    api,
+  }) => {
+    await api.call('POST', '/api/ios/ads/webads/add', {
+      body: { a_name: 'Summer', a_id: 'https://example.org/summer', a_description: 'Summer sale' },
+    });
+    await page.goto('/manage/ads/ios/webAds/add');
+    await expect(page.getByRole('heading', { name: 'Apple Website Ads' })).toBeVisible();
+    const clicks = row(page, 'Summer').getByRole('button', { name: /clicks of Summer/ });
+    await expect(clicks).toHaveText('00');
+    const stored = await page.evaluate(() => localStorage.getItem('web_clicks_ios'));
+    expect(stored).toContain('"');
+
+    const ads = (await api.call('GET', '/api/ios/ads/webads/admin/get')).data as WebAd[];
+    await sendClicks(
+      api,
+      'ios',
+      ads.find((a) => a.a_name === 'Summer')!,
+      2,
+    );
+    await page.reload();
+    await expect(clicks).toHaveText('02(+2)');
+    await expect(clicks.locator('.text-green-600')).toHaveText('(+2)');
+    await shoot(page, 'ios-web');
+    // Seen now: the next visit compares with 2.
+    await page.reload();
+    await expect(clicks).toHaveText('02');
+
+    const today = await page.getByLabel('Start date').inputValue();
+    await page.getByLabel('Start date').fill('2020-01-01');
+    await expect(page.getByText('Custom range')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Today' })).toHaveAttribute('aria-pressed', 'false');
+    await expect(clicks).toHaveText('02');
+    await page.getByLabel('End date').fill('2020-12-31');
+    await expect(clicks).toHaveText('00');
+    await page.getByLabel('End date').fill(today);
+
+    await page.getByRole('button', { name: 'Clear All Data' }).click();
+    await confirmMath(page);
+    await expect(page.getByText(adMessages.cleared)).toBeVisible();
+    await expect(clicks).toHaveText('00');
+  });
+});

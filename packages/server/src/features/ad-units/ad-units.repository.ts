@@ -1,0 +1,114 @@
+import { sql, type Kysely } from 'kysely';
+import type { AdKind, AdPlatform, DayRange } from '@streamdesk/contract/ad-units';
+
+export interface AdUnitsTables {
+  ad_units: {
+    id: string;
+    platform: AdPlatform;
+    kind: AdKind;
+    a_name: string;
+    a_id: string;
+    a_description: string;
+    a_click: number;
+    created_at: string;
+    updated_at: string;
+  };
+  web_ad_clicks: { ad_id: string; day: string; count: number };
+}
+
+type Db = Kysely<AdUnitsTables>;
+export type AdUnitRow = AdUnitsTables['ad_units'];
+
+const columns = ['id', 'platform', 'kind', 'a_name', 'a_id', 'a_description'] as const;
+export type AdUnitRecord = Pick<AdUnitRow, (typeof columns)[number]>;
+
+export const listAdUnits = (db: Db, platform: AdPlatform, kind: AdKind) =>
+  db
+    .selectFrom('ad_units')
+    .select(columns)
+    .where('platform', '=', platform)
+    .where('kind', '=', kind)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+
+export const listAdUnitsOfPlatform = (db: Db, platform: AdPlatform) =>
+  db
+    .selectFrom('ad_units')
+    .select(columns)
+    .where('platform', '=', platform)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+
+export const findAdUnit = (db: Db, platform: AdPlatform, kind: AdKind, id: string) =>
+  db
+    .selectFrom('ad_units')
+    .select(columns)
+    .where('id', '=', id)
+    .where('platform', '=', platform)
+    .where('kind', '=', kind)
+    .executeTakeFirst();
+
+export const findAdUnitByName = (db: Db, platform: AdPlatform, kind: AdKind, name: string) =>
+  db
+    .selectFrom('ad_units')
+    .select('id')
+    .where('platform', '=', platform)
+    .where('kind', '=', kind)
+    .where('a_name', '=', name)
+    .executeTakeFirst();
+
+export const insertAdUnit = (db: Db, row: AdUnitRow) => db.insertInto('ad_units').values(row).execute();
+
+export const updateAdUnit = (
+  db: Db,
+  id: string,
+  values: Pick<AdUnitRow, 'a_id' | 'a_description' | 'updated_at'>,
+) => db.updateTable('ad_units').set(values).where('id', '=', id).execute();
+
+export const deleteAdUnit = (db: Db, id: string) => db.deleteFrom('ad_units').where('id', '=', id).execute();
+
+export const deleteClicksOf = (db: Db, adId: string) =>
+  db.deleteFrom('web_ad_clicks').where('ad_id', '=', adId).execute();
+
+/** Click totals per ad within a day range (all days without one). */
+export async function clickTotals(db: Db, adIds: readonly string[], range?: DayRange) {
+  if (adIds.length === 0) return new Map<string, number>();
+  let query = db
+    .selectFrom('web_ad_clicks')
+    .select(['ad_id', (eb) => eb.fn.sum<number>('count').as('total')])
+    .where('ad_id', 'in', adIds)
+    .groupBy('ad_id');
+  if (range) query = query.where('day', '>=', range.startDate).where('day', '<=', range.endDate);
+  const rows = await query.execute();
+  return new Map(rows.map((r) => [r.ad_id, Number(r.total)]));
+}
+
+/** Removes the per-day rows of the ads from..to (open ends: all days on that side). */
+export const deleteClicksInRange = (db: Db, adIds: readonly string[], from?: string, to?: string) =>
+  db
+    .deleteFrom('web_ad_clicks')
+    .where('ad_id', 'in', adIds)
+    .$if(!!from, (q) => q.where('day', '>=', from!))
+    .$if(!!to, (q) => q.where('day', '<=', to!))
+    .execute();
+
+/** Lowers an ad's lifetime total, never below 0. */
+export const lowerTotal = (db: Db, adId: string, by: number) =>
+  db
+    .updateTable('ad_units')
+    .set({ a_click: sql<number>`CASE WHEN a_click > ${by} THEN a_click - ${by} ELSE 0 END` })
+    .where('id', '=', adId)
+    .execute();
+
+/** Adds clicks to one web ad's day row (created when missing). */
+export async function addDayClicks(db: Db, adId: string, day: string, count: number): Promise<void> {
+  await db
+    .insertInto('web_ad_clicks')
+    .values({ ad_id: adId, day, count })
+    .onConflict((oc) =>
+      oc.columns(['ad_id', 'day']).doUpdateSet({ count: sql<number>`web_ad_clicks.count + excluded.count` }),
+    )
+    .execute();
+}

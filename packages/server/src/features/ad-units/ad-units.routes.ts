@@ -1,0 +1,89 @@
+import type { FastifyInstance } from 'fastify';
+import { adMessages, adPlatforms, adUnitRoutes, type AdPlatform } from '@streamdesk/contract/ad-units';
+import type { AppCache } from '../../platform/app-cache.js';
+import type { FeatureContext } from '../../platform/feature-context.js';
+import { sendCached } from '../../platform/http/cached-reply.js';
+import { registerRoute } from '../../platform/http/register-route.js';
+import {
+  AD_UNITS_TAG,
+  createAdUnitsService,
+  webAdCounterTargets,
+  type AdUnitsService,
+} from './ad-units.service.js';
+
+/** Ad units of both platforms: admin routes, the app's cached config, the launch section, click counters. */
+export function registerAdUnits(ctx: FeatureContext): void {
+  const ads = createAdUnitsService({ db: ctx.db, cache: ctx.cache, counters: ctx.counters });
+  registerAdUnitsRoutes(ctx.app, ads, ctx.cache);
+  ctx.launch.add('adUnits', [AD_UNITS_TAG], async () => ({
+    android: await ads.config('android'),
+    ios: await ads.config('ios'),
+  }));
+  for (const target of webAdCounterTargets()) ctx.counters.add(target);
+}
+
+export const adConfigCacheKey = (platform: AdPlatform) => `ad-units:config:${platform}`;
+
+export function registerAdUnitsRoutes(app: FastifyInstance, ads: AdUnitsService, cache: AppCache): void {
+  for (const platform of adPlatforms) {
+    const routes = adUnitRoutes[platform];
+    const ok = { status: true as const };
+
+    registerRoute(app, routes.list, async (req) => ({
+      ...ok,
+      message: adMessages.fetched,
+      data: await ads.list(platform, req.params.kind),
+    }));
+    registerRoute(app, routes.add, async (req) => ({
+      ...ok,
+      message: adMessages.added,
+      data: await ads.add(platform, req.params.kind, req.body),
+    }));
+    registerRoute(app, routes.update, async (req) => ({
+      ...ok,
+      message: adMessages.updated,
+      data: await ads.update(platform, req.params.kind, req.params.id, req.body),
+    }));
+
+    registerRoute(app, routes.webList, async (req) => {
+      const { startDate, endDate } = req.query;
+      const range = startDate && endDate ? { startDate, endDate } : undefined;
+      return { ...ok, message: adMessages.fetched, data: await ads.webList(platform, range) };
+    });
+    registerRoute(app, routes.webAdd, async (req) => ({
+      ...ok,
+      message: adMessages.added,
+      data: await ads.webAdd(platform, req.body),
+    }));
+    registerRoute(app, routes.webUpdate, async (req) => ({
+      ...ok,
+      message: adMessages.updated,
+      data: await ads.webUpdate(platform, req.params.id, req.body),
+    }));
+    registerRoute(app, routes.webDelete, async (req) => {
+      await ads.webDelete(platform, req.params.id);
+      return { ...ok, message: adMessages.deleted };
+    });
+    registerRoute(app, routes.webClearOne, async (req) => ({
+      ...ok,
+      message: adMessages.cleared,
+      cleared: await ads.clearOne(platform, req.params.id, req.query),
+    }));
+    registerRoute(app, routes.webClearAll, async (req) => ({
+      ...ok,
+      message: adMessages.cleared,
+      cleared: await ads.clearAll(platform, req.body?.id, req.query),
+    }));
+  }
+
+  registerRoute(app, adUnitRoutes.config, async (req, reply) => {
+    const { platform } = req.query;
+    const cached = await cache.get(adConfigCacheKey(platform), [AD_UNITS_TAG], async () => ({
+      status: true,
+      message: adMessages.config,
+      platform,
+      data: await ads.config(platform),
+    }));
+    return sendCached(req, reply, cached);
+  });
+}

@@ -1,0 +1,258 @@
+import type { Kysely } from 'kysely';
+import {
+  adIdWarning,
+  adMessages,
+  adPlatforms,
+  PROTECTED_WEB_AD,
+  type AdConfig,
+  type AdKind,
+  type AdPlatform,
+  type DayRange,
+  type SimpleAd,
+  type WebAd,
+} from '@streamdesk/contract/ad-units';
+import type { AppCache } from '../../platform/app-cache.js';
+import { tablesOf, type AnyDb } from '../../platform/db/database.js';
+import type { CounterRegistry, CounterTarget } from '../../platform/registries.js';
+import { newId, nowIso } from '../../platform/db/values.js';
+import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import * as repo from './ad-units.repository.js';
+
+/** Cache tag of everything built from ad units (the app config, the launch section). */
+export const AD_UNITS_TAG = 'ad-units';
+/** Cache tag of web ad click totals (nothing app-facing holds them today). */
+export const WEB_AD_CLICKS_TAG = 'web-ad-clicks';
+/** The app event entity of each platform's web ads (see platform/registries.ts). */
+export const webAdEntities = { android: 'webAd', ios: 'iosWebAd' } as const satisfies Record<
+  AdPlatform,
+  string
+>;
+
+export interface AdInput {
+  a_name: string;
+  a_id: string;
+  a_description: string;
+  force: boolean;
+}
+export interface AdChange {
+  a_name?: string | undefined;
+  a_id: string;
+  a_description: string;
+  force: boolean;
+}
+
+type AdDb = Kysely<repo.AdUnitsTables>;
+
+const toAd = (row: repo.AdUnitRecord): SimpleAd => ({
+  _id: row.id,
+  a_name: row.a_name,
+  a_id: row.a_id,
+  a_description: row.a_description,
+});
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+function checkId(kind: AdKind, adId: string, force: boolean) {
+  const warning = force ? undefined : adIdWarning(kind, adId);
+  if (warning) throw badRequest(warning);
+}
+
+const platformOf = (entity: string): AdPlatform => (entity === webAdEntities.ios ? 'ios' : 'android');
+
+/** Records clicks on a web ad's day row when the id is a web ad of the platform (false otherwise). */
+async function recordClicks(db: AdDb, platform: AdPlatform, id: string, day: string, count: number) {
+  if (!(await repo.findAdUnit(db, platform, 'web', id))) return false;
+  await repo.addDayClicks(db, id, day, count);
+  return true;
+}
+
+/**
+ * Adds clicks to a web ad for one Asia/Kolkata day (`YYYY-MM-DD`, see `istDay` in contract/format): the
+ * per-day row that the lists' date ranges and the range clears use. The analytics feature reaches it
+ * through the counter target's `onCount` for `webAd` and `iosWebAd` click events; the lifetime `a_click`
+ * total is the analytics counter column and is not touched here (docs/decisions/ad-units-web-clicks.md).
+ * Returns false, writing nothing, when the id is not a web ad of the entity's platform.
+ */
+export async function addWebAdClicks(
+  deps: { db: AnyDb; cache?: AppCache },
+  click: { entity: 'webAd' | 'iosWebAd'; id: string; day: string; count?: number },
+): Promise<boolean> {
+  const count = click.count ?? 1;
+  if (!Number.isInteger(count) || count < 1) throw new Error('count must be a positive integer');
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(click.day)) throw new Error('day must be YYYY-MM-DD');
+  const db = tablesOf<repo.AdUnitsTables>(deps.db);
+  const written = await db
+    .transaction()
+    .execute((trx) => recordClicks(trx, platformOf(click.entity), click.id, click.day, count));
+  if (written) deps.cache?.invalidate(WEB_AD_CLICKS_TAG);
+  return written;
+}
+
+/** The analytics counter targets of both platforms' web ads, with the per-day hooks. */
+export function webAdCounterTargets(): CounterTarget[] {
+  return adPlatforms.map((platform) => ({
+    entity: webAdEntities[platform],
+    table: 'ad_units',
+    idColumn: 'id',
+    clickColumn: 'a_click',
+    tag: WEB_AD_CLICKS_TAG,
+    async onCount(db, row) {
+      if (row.kind === 'click') await recordClicks(tablesOf(db), platform, row.id, row.day, row.count);
+    },
+    async onClear(db, row) {
+      await repo.deleteClicksInRange(tablesOf(db), [row.id], row.startDate, row.endDate);
+    },
+  }));
+}
+
+export function createAdUnitsService(deps: { db: AnyDb; cache: AppCache; counters: CounterRegistry }) {
+  const db = tablesOf<repo.AdUnitsTables>(deps.db);
+  const changed = () => {
+    deps.cache.invalidate(AD_UNITS_TAG);
+    // The event counter keeps the known ids per counter tag: a new or deleted web ad must refresh them.
+    deps.cache.invalidate(WEB_AD_CLICKS_TAG);
+  };
+
+  async function existing(platform: AdPlatform, kind: AdKind, id: string) {
+    const row = await repo.findAdUnit(db, platform, kind, id);
+    if (!row) throw notFound(adMessages.notFound);
+    return row;
+  }
+
+  async function withClicks(rows: repo.AdUnitRecord[], range?: DayRange): Promise<WebAd[]> {
+    const totals = await repo.clickTotals(
+      db,
+      rows.map((r) => r.id),
+      range,
+    );
+    return rows.map((r) => ({ ...toAd(r), a_click: totals.get(r.id) ?? 0 }));
+  }
+
+  async function add(platform: AdPlatform, kind: AdKind, input: AdInput): Promise<SimpleAd> {
+    checkId(kind, input.a_id, input.force);
+    if (await repo.findAdUnitByName(db, platform, kind, input.a_name))
+      throw conflict(adMessages.duplicateName);
+    const at = nowIso();
+    const row: repo.AdUnitRow = {
+      id: newId(),
+      platform,
+      kind,
+      a_name: input.a_name,
+      a_id: input.a_id,
+      a_description: input.a_description,
+      a_click: 0,
+      created_at: at,
+      updated_at: at,
+    };
+    try {
+      await repo.insertAdUnit(db, row);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(adMessages.duplicateName);
+      throw error;
+    }
+    changed();
+    return toAd(row);
+  }
+
+  async function updateRecord(platform: AdPlatform, kind: AdKind, id: string, change: AdChange) {
+    const row = await existing(platform, kind, id);
+    if (change.a_name !== undefined && change.a_name !== row.a_name) throw badRequest(adMessages.nameLocked);
+    checkId(kind, change.a_id, change.force);
+    await repo.updateAdUnit(db, id, {
+      a_id: change.a_id,
+      a_description: change.a_description,
+      updated_at: nowIso(),
+    });
+    changed();
+    return { ...row, a_id: change.a_id, a_description: change.a_description };
+  }
+
+  async function webIds(platform: AdPlatform, ids: readonly string[] | undefined): Promise<string[]> {
+    const all = (await repo.listAdUnits(db, platform, 'web')).map((r) => r.id);
+    if (!ids) return all;
+    const known = new Set(all);
+    const missing = ids.find((id) => !known.has(id));
+    if (missing !== undefined) throw notFound(adMessages.notFound);
+    return [...new Set(ids)];
+  }
+
+  /**
+   * Clears the ads' clicks within the range, ad by ad. With the analytics feature present its clear also
+   * removes the dashboard's rollups and lowers `a_click`, and reaches the per-day rows through onClear.
+   */
+  async function clearRange(ids: readonly string[], range: DayRange): Promise<number> {
+    const totals = await repo.clickTotals(db, ids, range);
+    for (const id of ids) {
+      const viaAnalytics = await deps.counters.clear(id, range.startDate, range.endDate);
+      if (viaAnalytics) continue;
+      await db.transaction().execute(async (trx) => {
+        await repo.deleteClicksInRange(trx, [id], range.startDate, range.endDate);
+        await repo.lowerTotal(trx, id, totals.get(id) ?? 0);
+      });
+    }
+    deps.cache.invalidate(WEB_AD_CLICKS_TAG);
+    return [...totals.values()].reduce((n, c) => n + c, 0);
+  }
+
+  return {
+    list: async (platform: AdPlatform, kind: AdKind) =>
+      (await repo.listAdUnits(db, platform, kind)).map(toAd),
+
+    add,
+    update: async (platform: AdPlatform, kind: AdKind, id: string, change: AdChange): Promise<SimpleAd> =>
+      toAd(await updateRecord(platform, kind, id, change)),
+
+    webList: async (platform: AdPlatform, range?: DayRange) =>
+      withClicks(await repo.listAdUnits(db, platform, 'web'), range),
+
+    webAdd: async (platform: AdPlatform, input: AdInput): Promise<WebAd> => ({
+      ...(await add(platform, 'web', input)),
+      a_click: 0,
+    }),
+
+    webUpdate: async (platform: AdPlatform, id: string, change: AdChange): Promise<WebAd> => {
+      const [ad] = await withClicks([await updateRecord(platform, 'web', id, change)]);
+      return ad!;
+    },
+
+    async webDelete(platform: AdPlatform, id: string): Promise<void> {
+      const row = await existing(platform, 'web', id);
+      if (row.a_name === PROTECTED_WEB_AD) throw badRequest(adMessages.webUrl1Locked);
+      // The analytics rollups of the ad go with it (its onClear reaches the per-day rows too).
+      await deps.counters.clear(id);
+      await db.transaction().execute(async (trx) => {
+        await repo.deleteClicksOf(trx, id);
+        await repo.deleteAdUnit(trx, id);
+      });
+      changed();
+    },
+
+    async clearOne(platform: AdPlatform, id: string, range: DayRange): Promise<number> {
+      await existing(platform, 'web', id);
+      return clearRange([id], range);
+    },
+
+    async clearAll(
+      platform: AdPlatform,
+      ids: readonly string[] | undefined,
+      range: DayRange,
+    ): Promise<number> {
+      const targets = await webIds(platform, ids);
+      if (targets.length === 0) throw notFound(adMessages.notAvailable);
+      return clearRange(targets, range);
+    },
+
+    /** What the app needs of one platform: every unit's name and id, grouped by kind. */
+    async config(platform: AdPlatform): Promise<AdConfig> {
+      const config: AdConfig = { native: [], fullScreen: [], banner: [], open: [], reward: [], web: [] };
+      for (const row of await repo.listAdUnitsOfPlatform(db, platform))
+        config[row.kind].push({ _id: row.id, a_name: row.a_name, a_id: row.a_id });
+      return config;
+    },
+  };
+}
+
+export type AdUnitsService = ReturnType<typeof createAdUnitsService>;

@@ -1,0 +1,134 @@
+import { adMessages } from '@streamdesk/contract/ad-units';
+import { openRequest } from '@streamdesk/contract/envelope';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setAuthStatus } from '@/lib/auth-state';
+import { registerNavigator } from '@/lib/navigation';
+import { queryClient } from '@/lib/query-client';
+import { writeSession } from '@/lib/session';
+import { mockApi, renderApp } from '@/test/render-app';
+import { jsonResponse, setRuntimeConfig, TEST_PAYLOAD_KEY } from '@/test/runtime';
+
+const ADMOB = 'ca-app-pub-1/2';
+const base = {
+  'GET /api/admin/auth/check': { status: true, message: 'Authorized' },
+  'GET /api/admin/system/stats': {
+    status: true,
+    message: 'ok',
+    cpuLoad: 1,
+    ramUsage: 1,
+    storageUsage: 1,
+    liveView: 0,
+  },
+};
+const ads = [
+  { _id: 'a1', a_name: 'Home', a_id: ADMOB, a_description: 'home feed' },
+  { _id: 'a2', a_name: 'Detail', a_id: 'ca-app-pub-3/4', a_description: 'after a video' },
+];
+
+beforeEach(() => {
+  setRuntimeConfig();
+  writeSession('tok');
+  setAuthStatus('checking');
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  registerNavigator(null);
+  queryClient.clear();
+});
+
+const bodyOf = async (init: RequestInit) => {
+  const raw = JSON.parse(String(init.body)) as { encryptedData?: string };
+  return raw.encryptedData ? openRequest(raw as { encryptedData: string }, TEST_PAYLOAD_KEY) : raw;
+};
+
+describe('Apple simple ad page', () => {
+  it('lists, searches over name, id and description, and edits only id and description', async () => {
+    const sent: unknown[] = [];
+    mockApi({
+      ...base,
+      'GET /api/ios/ads/banner/admin/get': { status: true, message: 'ok', data: ads },
+      'PUT /api/ios/ads/banner/update/a2': async (_url: string, init: RequestInit) => {
+        sent.push(await bodyOf(init));
+        return jsonResponse({ status: true, message: 'Ad updated successfully', data: ads[1] });
+      },
+    });
+    renderApp('/manage/ads/ios/bannerAds/add');
+    expect(
+      await screen.findByRole('heading', { name: 'Apple Banner Ads' }, { timeout: 15_000 }),
+    ).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Apple Banner Ads' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['No', 'Ad Name', 'Ad ID', 'Ad Description', 'Actions']);
+    await within(table).findByText('Home');
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'VIDEO');
+    expect(within(table).queryByText('Home')).toBeNull();
+    expect(within(table).getByText('Detail')).toBeInTheDocument();
+
+    await user.click(within(table).getByRole('button', { name: 'Edit' }));
+    expect(within(table).queryByRole('textbox', { name: 'Ad Name' })).toBeNull();
+    const id = within(table).getByRole('textbox', { name: 'Ad ID' });
+    await user.clear(id);
+    await user.type(id, ' ca-app-pub-9 /9 ');
+    await user.click(within(table).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent).toEqual([{ a_id: 'ca-app-pub-9/9', a_description: 'after a video' }]));
+    expect(await screen.findByText('Ad updated successfully')).toBeInTheDocument();
+    await waitFor(() => expect(within(table).queryByRole('button', { name: 'Save' })).toBeNull());
+  }, 30_000);
+});
+
+describe('Android simple ad page', () => {
+  it('asks for all fields, sends a sealed body with spaces stripped, and offers to save a doubtful id', async () => {
+    const sent: unknown[] = [];
+    mockApi({
+      ...base,
+      'GET /api/App/ads/native/admin/get': { status: true, message: 'ok', data: [] },
+      'POST /api/App/ads/native/add': async (_url: string, init: RequestInit) => {
+        const body = (await bodyOf(init)) as { force?: boolean };
+        sent.push(body);
+        return body.force
+          ? jsonResponse({ status: true, message: 'Ad added successfully', data: ads[0] })
+          : jsonResponse({ status: false, message: adMessages.adMobFormat }, 400);
+      },
+    });
+    renderApp('/manage/ads/nativeAds/add');
+    expect(
+      await screen.findByRole('heading', { name: 'Androind Native Ads' }, { timeout: 15_000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'In House Ads' })).toHaveAttribute(
+      'href',
+      '/manage/ads/inHouseAds/add',
+    );
+    expect(screen.getByRole('link', { name: 'Apple' })).toHaveAttribute(
+      'href',
+      '/manage/ads/ios/nativeAds/add',
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: '+ Add Native Ads' }));
+    const form = screen.getByRole('form', { name: 'Add ad' });
+    await user.type(within(form).getByLabelText('Ad Name'), 'My Ad');
+    await user.type(within(form).getByLabelText('Ad ID'), 'unit 7');
+    await user.type(within(form).getByLabelText('Description'), '   ');
+    await user.click(within(form).getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText(adMessages.fillAll)).toBeInTheDocument();
+    expect(sent).toEqual([]);
+
+    await user.type(within(form).getByLabelText('Description'), 'top of feed');
+    await user.click(within(form).getByRole('button', { name: 'Submit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Check the Ad ID' });
+    expect(dialog).toHaveTextContent(adMessages.adMobFormat);
+    await user.click(within(dialog).getByRole('button', { name: 'Save anyway' }));
+    await waitFor(() =>
+      expect(sent).toEqual([
+        { a_name: 'MyAd', a_id: 'unit7', a_description: 'top of feed' },
+        { a_name: 'MyAd', a_id: 'unit7', a_description: 'top of feed', force: true },
+      ]),
+    );
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Add ad' })).toBeNull());
+  }, 30_000);
+});

@@ -1,0 +1,80 @@
+import {
+  adUnitRoutes,
+  type AdKind,
+  type AdPlatform,
+  type AdUpdateBody,
+  type AdAddBody,
+  type DayRange,
+  type SimpleAd,
+  type WebAd,
+} from '@streamdesk/contract/ad-units';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '@/lib/api-client';
+import { fetchApi } from '@/lib/api-query';
+
+const routesOf = (platform: AdPlatform) => adUnitRoutes[platform];
+const adKeys = {
+  platform: (platform: AdPlatform) => ['ad-units', platform] as const,
+  kind: (platform: AdPlatform, kind: AdKind) => ['ad-units', platform, kind] as const,
+};
+
+export type AdRow = SimpleAd & { a_click?: number };
+
+/**
+ * One kind's ads (web ads with their clicks in the range). A failed list is only logged (doc 2
+ * section 8); a `status: false` reply is passed on so the screen can show its message.
+ */
+export function adListQuery(platform: AdPlatform, kind: AdKind, range?: DayRange) {
+  const routes = routesOf(platform);
+  return queryOptions({
+    queryKey: [...adKeys.kind(platform, kind), range ?? null],
+    queryFn: ({ signal }) =>
+      kind === 'web'
+        ? fetchApi(routes.webList, { query: { ...range }, signal })
+        : fetchApi(routes.list, { params: { kind }, signal }),
+    meta: { onError: 'log' },
+    staleTime: 0,
+  });
+}
+
+export const adRowsOf = (reply: { status: boolean; data?: unknown } | undefined): AdRow[] =>
+  reply?.status ? (reply.data as (SimpleAd | WebAd)[]) : [];
+
+/** Every ad mutation of a platform refreshes that platform's lists. */
+function useAdMutation<V, R>(platform: AdPlatform, fn: (vars: V) => Promise<R>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSettled: () => client.invalidateQueries({ queryKey: adKeys.platform(platform) }),
+  });
+}
+
+export function useAddAd(platform: AdPlatform, kind: AdKind) {
+  const routes = routesOf(platform);
+  return useAdMutation(platform, (body: AdAddBody) =>
+    kind === 'web' ? callApi(routes.webAdd, { body }) : callApi(routes.add, { params: { kind }, body }),
+  );
+}
+
+export function useUpdateAd(platform: AdPlatform, kind: AdKind) {
+  const routes = routesOf(platform);
+  return useAdMutation(platform, ({ id, body }: { id: string; body: AdUpdateBody }) =>
+    kind === 'web'
+      ? callApi(routes.webUpdate, { params: { id }, body })
+      : callApi(routes.update, { params: { kind, id }, body }),
+  );
+}
+
+export function useDeleteWebAd(platform: AdPlatform) {
+  return useAdMutation(platform, (id: string) => callApi(routesOf(platform).webDelete, { params: { id } }));
+}
+
+/** Clears the clicks of one web ad (`id`) or of the listed ones (`ids`) within the range. */
+export function useClearWebAdClicks(platform: AdPlatform) {
+  const routes = routesOf(platform);
+  return useAdMutation(platform, ({ id, ids, range }: { id?: string; ids?: string[]; range: DayRange }) =>
+    id !== undefined
+      ? callApi(routes.webClearOne, { params: { id }, query: { ...range } })
+      : callApi(routes.webClearAll, { query: { ...range }, body: { id: ids ?? [] } }),
+  );
+}

@@ -1,0 +1,152 @@
+import {
+  adMessages,
+  PROTECTED_WEB_AD,
+  stripSpaces,
+  webAdDashboardPath,
+  type AdKind,
+  type AdPlatform,
+} from '@streamdesk/contract/ad-units';
+import { formatCount } from '@streamdesk/contract/format';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '@/ui/button';
+import { Td, Tr } from '@/ui/data-table';
+import { inputClass } from '@/ui/field';
+import { useUpdateAd, type AdRow as Ad } from '../api';
+import { useSaveWithWarning } from './format-warning';
+
+export interface AdRowProps {
+  platform: AdPlatform;
+  kind: AdKind;
+  ad: Ad;
+  number: number;
+  /** Web rows: the clicks gained since the last visit (Apple), the clear and delete actions. */
+  gain?: number;
+  onClear?: (ad: Ad) => void;
+  onDelete?: (ad: Ad) => void;
+}
+
+/** One ad with inline edit: only the id and the description can change (doc 2 section 4). */
+export function AdRow({ platform, kind, ad, number, gain = 0, onClear, onDelete }: AdRowProps) {
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState({ a_id: ad.a_id, a_description: ad.a_description });
+  const update = useUpdateAd(platform, kind);
+  const { save, dialog } = useSaveWithWarning();
+  const navigate = useNavigate();
+  const idLabel = kind === 'web' ? 'Ad URL' : 'Ad ID';
+
+  const startEdit = () => {
+    setDraft({ a_id: ad.a_id, a_description: ad.a_description });
+    setEditing(true);
+  };
+
+  const submit = () => {
+    if (draft.a_id.trim() === '' || draft.a_description.trim() === '') {
+      toast.error(adMessages.fillAll);
+      return;
+    }
+    const body = { a_id: stripSpaces(draft.a_id), a_description: draft.a_description.trim() };
+    // Save leaves editing whether or not it succeeded; choosing to fix a doubtful id keeps it open.
+    void save(
+      (force) => update.mutateAsync({ id: ad._id, body: force ? { ...body, force } : body }),
+      (reply) => {
+        if (reply) setEditing(false);
+      },
+    );
+  };
+
+  return (
+    <Tr>
+      <Td className="text-slate-500 tabular-nums">{number}</Td>
+      <Td className="font-medium text-slate-900">{ad.a_name}</Td>
+      <EditableCell
+        editing={editing}
+        label={idLabel}
+        value={ad.a_id}
+        draft={draft.a_id}
+        onDraft={(a_id) => setDraft((d) => ({ ...d, a_id }))}
+        className="max-w-72 font-mono text-xs"
+      />
+      <EditableCell
+        editing={editing}
+        label="Ad Description"
+        value={ad.a_description}
+        draft={draft.a_description}
+        onDraft={(a_description) => setDraft((d) => ({ ...d, a_description }))}
+        className="max-w-80"
+      />
+      {kind === 'web' && (
+        <Td>
+          <Button
+            variant="secondary"
+            size="sm"
+            className="min-w-12 tabular-nums"
+            aria-label={`${formatCount(ad.a_click ?? 0)} clicks of ${ad.a_name}${gain > 0 ? `, ${gain} new` : ''}: open analytics`}
+            onClick={() => void navigate(webAdDashboardPath(ad))}
+          >
+            {formatCount(ad.a_click ?? 0)}
+            {gain > 0 && <span className="font-semibold text-green-600">(+{gain})</span>}
+          </Button>
+        </Td>
+      )}
+      <Td>
+        <div className="flex flex-wrap gap-1.5">
+          {editing ? (
+            <>
+              <Button size="sm" onClick={submit} loading={update.isPending}>
+                Save
+              </Button>
+              <Button size="sm" variant="secondary" onClick={() => setEditing(false)}>
+                Cancel
+              </Button>
+              {onDelete && ad.a_name !== PROTECTED_WEB_AD && (
+                <Button size="sm" variant="danger" onClick={() => onDelete(ad)}>
+                  Delete
+                </Button>
+              )}
+            </>
+          ) : (
+            <>
+              <Button size="sm" variant="secondary" onClick={startEdit}>
+                Edit
+              </Button>
+              {onClear && (
+                <Button size="sm" variant="ghost" onClick={() => onClear(ad)}>
+                  Clear Data
+                </Button>
+              )}
+            </>
+          )}
+        </div>
+        {dialog}
+      </Td>
+    </Tr>
+  );
+}
+
+function EditableCell(props: {
+  editing: boolean;
+  label: string;
+  value: string;
+  draft: string;
+  onDraft: (value: string) => void;
+  className: string;
+}) {
+  return (
+    <Td className={props.editing ? 'min-w-48' : props.className}>
+      {props.editing ? (
+        <input
+          aria-label={props.label}
+          className={inputClass}
+          value={props.draft}
+          onChange={(e) => props.onDraft(e.target.value)}
+        />
+      ) : (
+        <span className="block truncate" title={props.value}>
+          {props.value}
+        </span>
+      )}
+    </Td>
+  );
+}

@@ -1,0 +1,149 @@
+import {
+  adMessages,
+  adPageTitle,
+  type AdPage,
+  type AdPlatform,
+  type DayRange,
+} from '@streamdesk/contract/ad-units';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/ui/button';
+import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
+import { presetSelection, type RangeSelection } from '@/ui/date-range-picker';
+import { Table, TableMessageRow, TBody, Th, THead } from '@/ui/data-table';
+import { TextField } from '@/ui/field';
+import { PageHeader } from '@/ui/page-header';
+import { adListQuery, adRowsOf, useClearWebAdClicks, useDeleteWebAd, type AdRow as Ad } from '../api';
+import { useClickGains } from '../click-diff';
+import { AdCreateForm } from './ad-form';
+import { AdRow } from './ad-row';
+import { report } from './format-warning';
+import { RangeBar } from './range-bar';
+
+type Confirm = { kind: 'clear'; ad?: Ad } | { kind: 'delete'; ad: Ad };
+
+const matches = (ad: Ad, q: string) =>
+  [ad.a_name, ad.a_id, ad.a_description].some((v) => v.toLowerCase().includes(q));
+
+/** One ad kind of one platform: add toggle, search, table with inline edit; web kinds add clicks. */
+export function AdUnitsScreen({ platform, page }: { platform: AdPlatform; page: AdPage }) {
+  const web = page.kind === 'web';
+  const [formOpen, setFormOpen] = useState(false);
+  const [search, setSearch] = useState('');
+  const [selection, setSelection] = useState<RangeSelection>(() => presetSelection('today'));
+  const range: DayRange = { startDate: selection.startDate, endDate: selection.endDate };
+  const [confirm, setConfirm] = useState<Confirm | null>(null);
+  const list = useQuery(adListQuery(platform, page.kind, web ? range : undefined));
+  const ads = list.data ? adRowsOf(list.data) : undefined;
+  const gains = useClickGains(web && platform === 'ios', range, ads);
+  const clear = useClearWebAdClicks(platform);
+  const remove = useDeleteWebAd(platform);
+
+  const shown = useMemo(() => {
+    const q = search.trim().toLowerCase();
+    return (ads ?? []).filter((ad) => !q || matches(ad, q));
+  }, [ads, search]);
+
+  const failed = list.data && !list.data.status ? list.data.message : undefined;
+  const columns = web ? 6 : 5;
+  const idLabel = web ? 'Ad URL' : 'Ad ID';
+
+  const onConfirmed = async () => {
+    const action = confirm;
+    setConfirm(null);
+    if (!action) return;
+    if (action.kind === 'delete') {
+      report(await remove.mutateAsync(action.ad._id));
+      return;
+    }
+    const reply = action.ad
+      ? await clear.mutateAsync({ id: action.ad._id, range })
+      : await clear.mutateAsync({ ids: (ads ?? []).map((a) => a._id), range });
+    report(reply);
+  };
+
+  const clearAll = () => {
+    if (!ads || ads.length === 0) {
+      toast.error(adMessages.notAvailable);
+      return;
+    }
+    setConfirm({ kind: 'clear' });
+  };
+
+  const period = `from ${range.startDate} to ${range.endDate}`;
+  const thing =
+    confirm?.kind === 'delete'
+      ? `the ad ${confirm.ad.a_name} and its click data`
+      : confirm?.ad
+        ? `the click data of ${confirm.ad.a_name} ${period}`
+        : `the click data of all ${adPageTitle(platform, page).replace(/^\S+ /, '')} ${period}`;
+
+  return (
+    <div className="space-y-4">
+      <PageHeader
+        title={adPageTitle(platform, page)}
+        actions={
+          <Button aria-expanded={formOpen} onClick={() => setFormOpen((open) => !open)}>
+            + Add {page.label} Ads
+          </Button>
+        }
+      />
+      {formOpen && <AdCreateForm platform={platform} kind={page.kind} onClose={() => setFormOpen(false)} />}
+      {web && <RangeBar range={selection} onChange={setSelection} onClearAll={clearAll} />}
+      <TextField
+        label="Search"
+        type="search"
+        placeholder="Search Ads..."
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+        className="max-w-sm"
+      />
+      <Table caption={adPageTitle(platform, page)}>
+        <THead>
+          <Th>No</Th>
+          <Th>Ad Name</Th>
+          <Th>{idLabel}</Th>
+          <Th>Ad Description</Th>
+          {web && <Th>Click</Th>}
+          <Th>Actions</Th>
+        </THead>
+        <TBody>
+          {list.isPending ? (
+            <TableMessageRow colSpan={columns}>Loading ads…</TableMessageRow>
+          ) : failed ? (
+            <TableMessageRow colSpan={columns}>{failed}</TableMessageRow>
+          ) : shown.length === 0 ? (
+            <TableMessageRow colSpan={columns}>
+              {search.trim() ? 'No ads match your search.' : 'No ads yet.'}
+            </TableMessageRow>
+          ) : (
+            shown.map((ad, i) => (
+              <AdRow
+                key={ad._id}
+                platform={platform}
+                kind={page.kind}
+                ad={ad}
+                number={i + 1}
+                {...(web
+                  ? {
+                      gain: gains[ad._id] ?? 0,
+                      onClear: (target: Ad) => setConfirm({ kind: 'clear', ad: target }),
+                      onDelete: (target: Ad) => setConfirm({ kind: 'delete', ad: target }),
+                    }
+                  : {})}
+              />
+            ))
+          )}
+        </TBody>
+      </Table>
+      <ConfirmMathDialog
+        open={confirm !== null}
+        onOpenChange={(open) => !open && setConfirm(null)}
+        thing={thing}
+        wrongAnswerMessage={adMessages.captchaWrong}
+        onConfirm={() => void onConfirmed()}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { adFormatWarnings } from '@streamdesk/contract/ad-units';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/ui/button';
+import { Dialog } from '@/ui/dialog';
+
+interface Reply {
+  status: boolean;
+  message: string;
+}
+
+interface Pending {
+  message: string;
+  retry: () => Promise<Reply>;
+  done: (reply: Reply | undefined) => void;
+}
+
+/**
+ * Saves an ad; when the server warns that the id does not match the network's format
+ * (docs/decisions/ad-units-wire.md), asks whether to save anyway and resends with `force: true`.
+ * `done` gets the final reply, or undefined when the admin chose to fix the id instead.
+ */
+export function useSaveWithWarning() {
+  const [pending, setPending] = useState<Pending | null>(null);
+
+  async function save(send: (force: boolean) => Promise<Reply>, done: (reply: Reply | undefined) => void) {
+    const reply = await send(false);
+    if (!reply.status && adFormatWarnings.includes(reply.message)) {
+      setPending({ message: reply.message, retry: () => send(true), done });
+      return;
+    }
+    report(reply);
+    done(reply);
+  }
+
+  const dialog = (
+    <Dialog
+      open={pending !== null}
+      onOpenChange={(open) => {
+        if (!open && pending) {
+          pending.done(undefined);
+          setPending(null);
+        }
+      }}
+      title="Check the Ad ID"
+      description={pending?.message}
+    >
+      <div className="flex justify-end gap-2">
+        <Button
+          variant="secondary"
+          onClick={() => {
+            pending?.done(undefined);
+            setPending(null);
+          }}
+        >
+          Fix it
+        </Button>
+        <Button
+          onClick={async () => {
+            if (!pending) return;
+            setPending(null);
+            const reply = await pending.retry();
+            report(reply);
+            pending.done(reply);
+          }}
+        >
+          Save anyway
+        </Button>
+      </div>
+    </Dialog>
+  );
+
+  return { save, dialog };
+}
+
+/** A reply's message as a toast: the server's words, success or failure (doc 2 section 8). */
+export function report(reply: Reply) {
+  if (reply.status) toast.success(reply.message);
+  else toast.error(reply.message || 'Internet Server Error');
+}
