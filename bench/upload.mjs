@@ -3,7 +3,7 @@
 // - a 30 MB MP4 through the story endpoint, several times;
 // - a 200 MB MP4 and a batch of 10 x 50 MB through the video library endpoint.
 // Prints the median MB/s, the same bytes written by `dd ... conv=fsync` for a ratio, and the server's
-// peak RSS growth. Not a test: it prints figures and never fails on them.
+// peak RSS growth (`--story-only` or `--library-only` runs one part). Not a test: it prints figures and never fails on them.
 import { execFileSync, spawnSync } from 'node:child_process';
 import {
   closeSync,
@@ -100,30 +100,32 @@ try {
   const baseline = memoryOf(server.pid).rss;
   const runs = Number(process.env.RUNS ?? 5);
 
-  const story = mp4OfSize(30 * MB - 4096, 'story-30mb.mp4');
-  const storySpeeds = [];
-  const insertData = JSON.stringify({
-    storyTime: 10,
-    adsStory: false,
-    btnName: 'Watch',
-    btnUrl: 'https://example.com',
-    NTV: false,
-    NTV_ID: '',
-    maxviewLimit: 0,
-    maxviewStatus: false,
-    maxclickLimit: 0,
-    maxclickStatus: false,
-  });
-  for (let i = 0; i < runs; i++) {
-    storySpeeds.push(
-      (
-        await timeUpload(`${server.baseURL}/api/App/Add/Story/Video`, token, { insertData }, [
-          ['video', story],
-        ])
-      ).mbPerSecond,
-    );
+  if (!process.argv.includes('--library-only')) {
+    const story = mp4OfSize(30 * MB - 4096, 'story-30mb.mp4');
+    const storySpeeds = [];
+    const insertData = JSON.stringify({
+      storyTime: 10,
+      adsStory: false,
+      btnName: 'Watch',
+      btnUrl: 'https://example.com',
+      NTV: false,
+      NTV_ID: '',
+      maxviewLimit: 0,
+      maxviewStatus: false,
+      maxclickLimit: 0,
+      maxclickStatus: false,
+    });
+    for (let i = 0; i < runs; i++) {
+      storySpeeds.push(
+        (
+          await timeUpload(`${server.baseURL}/api/App/Add/Story/Video`, token, { insertData }, [
+            ['video', story],
+          ])
+        ).mbPerSecond,
+      );
+    }
+    row('story 30 MB x ' + runs, storySpeeds, ddSpeed(story), memoryOf(server.pid).peak - baseline);
   }
-  row('story 30 MB x ' + runs, storySpeeds, ddSpeed(story), memoryOf(server.pid).peak - baseline);
 
   if (!process.argv.includes('--story-only')) {
     const png = path.join(work, 'cat.png');

@@ -11,5 +11,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
+    // jsdom screens with many user-event steps can take seconds on a busy 2-core machine.
+    testTimeout: 20_000,
   },
 });

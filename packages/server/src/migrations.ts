@@ -2,6 +2,16 @@ import type { Migration } from 'kysely';
 import { adUnitsMigrations } from './features/ad-units/ad-units.migrations.js';
 import { analyticsMigrations } from './features/analytics/analytics.migrations.js';
 import { authMigrations } from './features/auth/auth.migrations.js';
+import { reelsMigrations } from './features/reels/reels.migrations.js';
+import { shortcutStoriesMigrations } from './features/shortcut-stories/shortcut-stories.migrations.js';
+import { storiesMigrations } from './features/stories/stories.migrations.js';
+import { controllerMigrations } from './features/controller/controller.migrations.js';
+import { policyMigrations } from './features/policy/policy.migrations.js';
+import { notificationsMigrations } from './features/notifications/notifications.migrations.js';
+import { liveMatchesMigrations } from './features/live-matches/live-matches.migrations.js';
+import { inHouseAdsMigrations } from './features/inhouse-ads/inhouse-ads.migrations.js';
+import { videoCategoriesMigrations } from './features/video-categories/video-categories.migrations.js';
+import { videosMigrations } from './features/videos/videos.migrations.js';
 
 /**
  * Every feature's migrations, one set for SQLite and PostgreSQL. Each feature owns a block of names so
@@ -11,6 +21,16 @@ import { authMigrations } from './features/auth/auth.migrations.js';
  */
 export const migrations: Record<string, Migration> = {
   ...authMigrations,
+  ...shortcutStoriesMigrations,
+  ...reelsMigrations,
+  ...storiesMigrations,
+  ...controllerMigrations,
+  ...policyMigrations,
+  ...notificationsMigrations,
+  ...liveMatchesMigrations,
   ...adUnitsMigrations,
+  ...inHouseAdsMigrations,
   ...analyticsMigrations,
+  ...videoCategoriesMigrations,
+  ...videosMigrations,
 };

@@ -1,3 +1,5 @@
+import { createPrivateKey } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -39,7 +41,41 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('production'),
   WEB_DIST_DIR: z.string().min(1).default(defaultWebDist),
+  FCM_BASE_URL: z.url('must be a URL').default('https://fcm.googleapis.com'),
+  FCM_SERVICE_ACCOUNT_FILE: optional(z.string()),
+  FCM_TOPIC: z
+    .string()
+    .regex(/^[a-zA-Z0-9-_.~%]{1,900}$/, 'must be an FCM topic name (letters, digits, -_.~%)')
+    .default('all'),
+  VAPID_PUBLIC_KEY: optional(
+    z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'must be a base64url P-256 public key (87 characters)'),
+  ),
+  VAPID_PRIVATE_KEY: optional(
+    z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key (43 characters)'),
+  ),
+  VAPID_SUBJECT: optional(z.string().regex(/^(mailto:.+|https:\/\/.+)$/, 'must be a mailto: or https: URL')),
+  WEB_PUSH_ALLOWED_HOSTS: z
+    .string()
+    .default(
+      'fcm.googleapis.com,push.services.mozilla.com,notify.windows.com,push.apple.com,push.microsoft.com',
+    ),
 });
+
+/** An FCM service account, as read from its JSON key file. */
+export interface FcmServiceAccount {
+  projectId: string;
+  clientEmail: string;
+  privateKey: string;
+  /** Where the signed JWT is exchanged for an access token (from the file, so tests can fake it). */
+  tokenUri: string;
+}
+
+export interface PushConfig {
+  fcm: { baseUrl: string; topic: string; account: FcmServiceAccount | undefined };
+  vapid: { publicKey: string; privateKey: string; subject: string } | undefined;
+  /** Hosts (and their subdomains) a browser subscription endpoint may point at. */
+  webPushAllowedHosts: string[];
+}
 
 export interface Config {
   port: number;
@@ -58,6 +94,7 @@ export interface Config {
   blockDevtools: boolean;
   logLevel: string;
   webDistDir: string;
+  push: PushConfig;
 }
 
 /** A config with the secrets resolved (given, or generated into DATA_DIR/secrets.json). */
@@ -95,5 +132,59 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     blockDevtools: e.BLOCK_DEVTOOLS ? e.BLOCK_DEVTOOLS === 'true' : e.NODE_ENV === 'production',
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
+    push: {
+      fcm: {
+        baseUrl: e.FCM_BASE_URL.replace(/\/+$/, ''),
+        topic: e.FCM_TOPIC,
+        account: e.FCM_SERVICE_ACCOUNT_FILE ? readServiceAccount(e.FCM_SERVICE_ACCOUNT_FILE) : undefined,
+      },
+      vapid: vapidOf(e),
+      webPushAllowedHosts: e.WEB_PUSH_ALLOWED_HOSTS.split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    },
+  };
+}
+
+function vapidOf(e: z.output<typeof envSchema>): PushConfig['vapid'] {
+  const given = [e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY, e.VAPID_SUBJECT].filter((v) => v !== undefined);
+  if (given.length === 0) return undefined;
+  if (given.length !== 3) {
+    throw new ConfigError(
+      'Invalid configuration: VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT must be set together',
+    );
+  }
+  return { publicKey: e.VAPID_PUBLIC_KEY!, privateKey: e.VAPID_PRIVATE_KEY!, subject: e.VAPID_SUBJECT! };
+}
+
+const serviceAccountSchema = z.object({
+  project_id: z.string().min(1, 'has no project_id'),
+  client_email: z.string().min(1, 'has no client_email'),
+  private_key: z.string().min(1, 'has no private_key'),
+  token_uri: z.url('has no token_uri URL').default('https://oauth2.googleapis.com/token'),
+});
+
+/** Reads and checks a service-account key file, so a bad one stops start-up rather than every send. */
+export function readServiceAccount(file: string): FcmServiceAccount {
+  const fail = (why: string) =>
+    new ConfigError(`Invalid configuration: FCM_SERVICE_ACCOUNT_FILE ${why} (got ${JSON.stringify(file)})`);
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw fail(`is not a readable JSON file: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const parsed = serviceAccountSchema.safeParse(json);
+  if (!parsed.success) throw fail(parsed.error.issues[0]!.message);
+  try {
+    createPrivateKey(parsed.data.private_key);
+  } catch {
+    throw fail('has a private_key that is not a PEM private key');
+  }
+  return {
+    projectId: parsed.data.project_id,
+    clientEmail: parsed.data.client_email,
+    privateKey: parsed.data.private_key,
+    tokenUri: parsed.data.token_uri,
   };
 }

@@ -43,6 +43,16 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     await client.query(`CREATE DATABASE ${name} TEMPLATE ${template.database}`);
     dbEnv.DATABASE_URL = withDatabase(template.url, name);
     dropDatabase = async () => {
+      // pg-pool's end() resolves before its sockets have closed; a forced drop meanwhile makes the
+      // server kill them with FATAL 57P01, an unhandled error in the test run. Wait for them first.
+      for (let i = 0; i < 50; i++) {
+        const { rows } = await client.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+          [name],
+        );
+        if (!rows[0]?.n) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await client.end();
     };

@@ -12,6 +12,11 @@ const stats = { status: true, message: 'ok', cpuLoad: 12.4, ramUsage: 64, storag
 const signedInApi = {
   'GET /api/admin/auth/check': { status: true, message: 'Authorized' },
   'GET /api/admin/system/stats': stats,
+  'GET /api/App/policy/admin/get': {
+    status: true,
+    message: 'Policy',
+    data: { policy_title: 'Privacy Policy', policy_description: '', updatedAt: null },
+  },
 };
 
 /** Starts like a fresh page load with (or without) a stored session. */
@@ -99,7 +104,7 @@ describe('signed in', () => {
     await router.navigate('/manage/ads/bogusAds/add');
     expect(await screen.findByText(notFound)).toBeInTheDocument();
     await router.navigate('/policy');
-    expect(await screen.findByRole('heading', { name: 'Privacy Policy' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Privacy Policy', level: 1 })).toBeInTheDocument();
     await router.navigate('/no/such/page');
     expect(await screen.findByText(notFound)).toBeInTheDocument();
   });

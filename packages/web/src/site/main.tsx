@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { resumePushSubscription } from './push/subscribe-to-push';
 import { SiteApp } from './site-app';
 import './site.css';
 
@@ -8,3 +9,5 @@ createRoot(document.getElementById('root')!).render(
     <SiteApp pathname={window.location.pathname} />
   </StrictMode>,
 );
+
+resumePushSubscription();

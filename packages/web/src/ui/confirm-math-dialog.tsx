@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { Button } from './button';
 import { Dialog } from './dialog';
@@ -19,7 +19,11 @@ export interface ConfirmMathDialogProps {
   onOpenChange: (open: boolean) => void;
   /** What is about to be deleted or changed, e.g. "3 stories". */
   thing: string;
+  /** The verb of the prompt ("You are about to <action> <thing>"); default "delete". */
+  action?: string;
   onConfirm: () => void;
+  /** A warning shown above the problem (what else the delete removes). */
+  warning?: ReactNode;
   /** The toast shown on a wrong answer. */
   wrongAnswerMessage?: string;
   title?: string;
@@ -39,7 +43,14 @@ export function ConfirmMathDialog({ open, onOpenChange, ...props }: ConfirmMathD
 
 type MathFormProps = Omit<ConfirmMathDialogProps, 'open' | 'onOpenChange'> & { onCancel: () => void };
 
-function MathForm({ thing, onConfirm, onCancel, createProblem = randomProblem, ...opts }: MathFormProps) {
+function MathForm({
+  thing,
+  action = 'delete',
+  onConfirm,
+  onCancel,
+  createProblem = randomProblem,
+  ...opts
+}: MathFormProps) {
   const [problem] = useState(createProblem);
   const [answer, setAnswer] = useState('');
 
@@ -54,8 +65,16 @@ function MathForm({ thing, onConfirm, onCancel, createProblem = randomProblem, .
 
   return (
     <form onSubmit={submit} className="space-y-4">
+      {opts.warning && (
+        <p
+          role="note"
+          className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800 ring-1 ring-amber-200"
+        >
+          {opts.warning}
+        </p>
+      )}
       <p className="text-sm text-slate-600">
-        You are about to delete {thing}. To confirm, please solve this math problem
+        You are about to {action} {thing}. To confirm, please solve this math problem
       </p>
       <p
         className="rounded-md bg-slate-100 py-3 text-center font-mono text-lg font-semibold"

@@ -6,6 +6,8 @@ import { Pagination, pageWindow } from './pagination';
 describe('pageWindow', () => {
   it('shows every page when few, and gaps around a window when many', () => {
     expect(pageWindow(1, 3)).toEqual([1, 2, 3]);
+    expect(pageWindow(1, 5)).toEqual([1, 2, 3, 4, 5]);
+    expect(pageWindow(1, 6)).toEqual([1, 2, 'gap', 6]);
     expect(pageWindow(5, 10)).toEqual([1, 'gap', 4, 5, 6, 'gap', 10]);
     expect(pageWindow(1, 10)).toEqual([1, 2, 'gap', 10]);
     expect(pageWindow(10, 10)).toEqual([1, 'gap', 9, 10]);

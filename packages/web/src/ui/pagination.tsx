@@ -1,8 +1,15 @@
 import { cn } from '@/lib/cn';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons';
 
-/** The page numbers to show: first, last, and a window around the current page, 'gap' between. */
+/** Up to this many pages, every page gets a button (doc 2 section 9). */
+export const ALL_PAGES_UP_TO = 5;
+
+/**
+ * The page numbers to show: every page when there are at most five, otherwise first, last, and a
+ * window around the current page, 'gap' between.
+ */
 export function pageWindow(page: number, totalPages: number, around = 1): Array<number | 'gap'> {
+  if (totalPages <= ALL_PAGES_UP_TO) return Array.from({ length: totalPages }, (_, i) => i + 1);
   const pages: Array<number | 'gap'> = [];
   for (let p = 1; p <= totalPages; p++) {
     if (p === 1 || p === totalPages || Math.abs(p - page) <= around) pages.push(p);

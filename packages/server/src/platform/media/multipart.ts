@@ -19,14 +19,28 @@ export interface RejectedFile {
   message: string;
 }
 
+/** A saved file with the name the client gave it (for messages only; never used as a path). */
+export interface UploadedFile extends SavedMedia {
+  filename: string;
+}
+
 export interface MultipartResult {
   fields: Record<string, string>;
-  files: Record<string, SavedMedia[]>;
+  files: Record<string, UploadedFile[]>;
   /** Files refused in `skipInvalidFiles` mode (the others were kept). */
   rejected: RejectedFile[];
   /** Removes every file saved by this request (call it when the request fails after the upload). */
   discard(): Promise<void>;
 }
+
+export const INCOMPLETE_UPLOAD = 'The upload was cut off before it finished. Please try again.';
+
+/** The parser's errors for a body that ends early or is malformed carry no status: they are the client's. */
+const incompleteBody = (error: unknown) =>
+  error instanceof Error &&
+  !(error instanceof HttpError) &&
+  (error as { statusCode?: number }).statusCode === undefined &&
+  /unexpected end of|malformed|aborted/i.test(error.message);
 
 /**
  * Reads a multipart request, streaming each file part straight into the media store (never buffering a
@@ -39,7 +53,7 @@ export async function readMultipart(
   spec: { files: Record<string, FileFieldSpec>; skipInvalidFiles?: boolean },
 ): Promise<MultipartResult> {
   const fields: Record<string, string> = {};
-  const files: Record<string, SavedMedia[]> = {};
+  const files: Record<string, UploadedFile[]> = {};
   const rejected: RejectedFile[] = [];
   const saved: SavedMedia[] = [];
   const discard = async () => {
@@ -69,7 +83,7 @@ export async function readMultipart(
       try {
         const media = await store.save(part.file, fieldSpec.folder, fieldSpec.rule);
         saved.push(media);
-        list.push(media);
+        list.push({ ...media, filename: part.filename });
       } catch (error) {
         if (!spec.skipInvalidFiles || !(error instanceof HttpError)) throw error;
         rejected.push({
@@ -82,11 +96,11 @@ export async function readMultipart(
     }
   } catch (error) {
     await discard();
-    throw error;
+    throw incompleteBody(error) ? badRequest(INCOMPLETE_UPLOAD) : error;
   }
   return { fields, files, rejected, discard };
 }
 
 /** The one file of a field, if any. */
-export const single = (result: MultipartResult, field: string): SavedMedia | undefined =>
+export const single = (result: MultipartResult, field: string): UploadedFile | undefined =>
   result.files[field]?.[0];

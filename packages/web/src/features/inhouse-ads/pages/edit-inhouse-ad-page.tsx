@@ -1,5 +1,196 @@
-import { NotAvailableYet } from '@/ui/not-available-yet';
+import { formatCount, formatDateTime } from '@streamdesk/contract/format';
+import {
+  callToActionSchema,
+  inHouseMessages,
+  type InHouseAd,
+  type InHouseAdType,
+} from '@streamdesk/contract/inhouse-ads';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { paths } from '@/config/paths';
+import { Button } from '@/ui/button';
+import { inputClass, TextField } from '@/ui/field';
+import { FullPageLoader } from '@/ui/full-page-loader';
+import { ChevronLeftIcon } from '@/ui/icons';
+import { PageHeader } from '@/ui/page-header';
+import { useInHouseAd, useUpdateInHouseAd } from '../api';
+import { AdPreview } from '../components/ad-preview';
+import { AdTypeSelect } from '../components/ad-type-select';
+import { stayTimeProblem } from '../components/file-checks';
+import { ImageFileField } from '../components/image-file-field';
+import { useObjectUrl } from '../components/use-object-url';
+
+const listHref = paths.inHouseAds.getHref();
 
 export default function EditInHouseAdPage() {
-  return <NotAvailableYet title="Edit in-house ad" />;
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const query = useInHouseAd(id);
+
+  // Load failure: the spec's two messages, then back to the list.
+  useEffect(() => {
+    const failed = query.isError || (query.data && !query.data.status);
+    if (!failed) return;
+    toast.error(query.isError ? inHouseMessages.loadError : inHouseMessages.loadFailed);
+    void navigate(listHref, { replace: true });
+  }, [query.isError, query.data, navigate]);
+
+  const ad = query.data?.status ? query.data.data : undefined;
+  if (!ad) return <FullPageLoader />;
+  return <EditForm key={ad.updatedAt} ad={ad} />;
+}
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="rounded-lg bg-white px-4 py-3 shadow-sm ring-1 ring-slate-200">
+      <dt className="text-xs font-medium text-slate-500">{label}</dt>
+      <dd className="mt-0.5 text-lg font-semibold text-slate-900 tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+function EditForm({ ad }: { ad: InHouseAd }) {
+  const navigate = useNavigate();
+  const update = useUpdateInHouseAd();
+  const [values, setValues] = useState({
+    mainTitle: ad.mainTitle,
+    subTitle: ad.subTitle,
+    description: ad.description,
+    callToAction: ad.callToAction,
+    btnName: ad.btnName,
+    webStayTime: String(ad.web_stay_time),
+    adType: ad.adType as InHouseAdType,
+  });
+  const [icon, setIcon] = useState<File | null>(null);
+  const [image, setImage] = useState<File | null>(null);
+  const iconUrl = useObjectUrl(icon) ?? ad.icon;
+  const imageUrl = useObjectUrl(image);
+  const set = (field: keyof typeof values) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [field]: e.target.value }));
+  const back = () => void navigate(listHref);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const stayProblem = stayTimeProblem(values.webStayTime);
+    if (stayProblem) {
+      toast.error(stayProblem);
+      return;
+    }
+    const url = callToActionSchema.safeParse(values.callToAction);
+    if (!url.success) {
+      toast.error(url.error.issues[0]?.message ?? inHouseMessages.callToActionUrl);
+      return;
+    }
+    const form = new FormData();
+    form.append('id', ad._id);
+    form.append('mainTitle', values.mainTitle.trim());
+    form.append('subTitle', values.subTitle.trim());
+    form.append('medType', image ? 'image' : ad.medType);
+    form.append('description', values.description.trim());
+    form.append('callToAction', url.data);
+    form.append('btnName', values.btnName.trim());
+    form.append('web_stay_time', String(Number(values.webStayTime)));
+    form.append('adType', values.adType);
+    if (icon) form.append('icon', icon);
+    if (image) form.append('image', image);
+    update.mutate(form, { onSuccess: (result) => result.status && back() });
+  };
+
+  return (
+    <div className="space-y-4">
+      <div className="flex items-center gap-2">
+        <Button variant="ghost" size="sm" onClick={back} aria-label="Back to in-house ads">
+          <ChevronLeftIcon className="size-4" /> Back
+        </Button>
+      </div>
+      <PageHeader title="Edit In House Ad" description={ad.mainTitle} />
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        <Stat label="Created" value={formatDateTime(ad.createdAt).slice(0, 10)} />
+        <Stat label="Views" value={formatCount(ad.view)} />
+        <Stat label="Clicks" value={formatCount(ad.clickCount)} />
+        <Stat label="Stay Time" value={`${formatCount(ad.web_stay_time)} sec`} />
+      </dl>
+
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <form
+          onSubmit={submit}
+          noValidate
+          aria-label="Edit in-house ad"
+          className="grid gap-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2"
+        >
+          <TextField label="Title" value={values.mainTitle} onChange={set('mainTitle')} maxLength={120} />
+          <TextField label="Subtitle" value={values.subTitle} onChange={set('subTitle')} maxLength={200} />
+          <div className="space-y-1.5 sm:col-span-2">
+            <label htmlFor="inhouse-description" className="block text-sm font-medium text-slate-700">
+              Description
+            </label>
+            <textarea
+              id="inhouse-description"
+              rows={3}
+              maxLength={2000}
+              className={inputClass}
+              value={values.description}
+              onChange={set('description')}
+            />
+          </div>
+          <TextField
+            label="Call to action URL"
+            type="url"
+            required
+            placeholder="https://example.com"
+            value={values.callToAction}
+            onChange={set('callToAction')}
+          />
+          <TextField label="Button name" value={values.btnName} onChange={set('btnName')} maxLength={40} />
+          <TextField
+            label="Web stay time (seconds)"
+            type="number"
+            min={1}
+            step={1}
+            required
+            value={values.webStayTime}
+            onChange={set('webStayTime')}
+          />
+          <AdTypeSelect value={values.adType} onChange={(adType) => setValues((v) => ({ ...v, adType }))} />
+          <ImageFileField
+            label="New icon"
+            file={icon}
+            onChange={setIcon}
+            hint="Optional: keeps the current icon"
+          />
+          <ImageFileField
+            label="New image"
+            file={image}
+            onChange={setImage}
+            hint={`Optional: keeps the current ${ad.medType}`}
+          />
+          <div className="flex gap-2 sm:col-span-2">
+            <Button type="submit" loading={update.isPending}>
+              Update
+            </Button>
+            <Button variant="secondary" onClick={back}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+
+        <section aria-label="Ad preview" className="space-y-2">
+          <h2 className="text-sm font-semibold text-slate-700">Preview</h2>
+          <AdPreview
+            title={values.mainTitle}
+            subTitle={values.subTitle}
+            description={values.description}
+            btnName={values.btnName}
+            icon={iconUrl}
+            media={
+              imageUrl
+                ? { title: values.mainTitle, url: imageUrl, kind: 'image' }
+                : { title: values.mainTitle, url: ad.medView, kind: ad.medType, poster: ad.thumbnail }
+            }
+          />
+        </section>
+      </div>
+    </div>
+  );
 }

@@ -1,12 +1,129 @@
+import { inHouseMessages, type InHouseAd } from '@streamdesk/contract/inhouse-ads';
+import { messages } from '@streamdesk/contract/messages';
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
 import { androidAdTabs } from '@/config/section-tabs';
-import { NotAvailableYet } from '@/ui/not-available-yet';
+import { Button } from '@/ui/button';
+import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
+import { toggleAll, toggleSelection } from '@/ui/data-table';
+import { TextField } from '@/ui/field';
+import { PageHeader } from '@/ui/page-header';
+import { RunningBadge } from '@/ui/running-badge';
 import { Tabs } from '@/ui/tabs';
+import { useDeleteInHouseAds, useInHouseList, useSetInHouseStatus } from '../api';
+import { CreateInHouseAdForm } from '../components/create-inhouse-ad-form';
+import { InHouseAdsTable } from '../components/inhouse-ads-table';
+import { MediaPreviewDialog, type PreviewMedia } from '../components/media-preview';
+import { PrevNextPager } from '../components/prev-next-pager';
+import { useDebouncedSearch } from '../components/use-debounced-search';
+
+const EMPTY: InHouseAd[] = [];
 
 export default function InHouseAdsPage() {
+  const [page, setPage] = useState(1);
+  const [searchText, setSearchText] = useState('');
+  const q = useDebouncedSearch(searchText);
+  const [formOpen, setFormOpen] = useState(false);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [preview, setPreview] = useState<PreviewMedia | null>(null);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+
+  const list = useInHouseList(page, q);
+  const setStatus = useSetInHouseStatus();
+  const remove = useDeleteInHouseAds();
+  const reply = list.data;
+  const ok = reply?.status === true ? reply : undefined;
+  const ads = ok?.data ?? EMPTY;
+  const totalPages = ok?.totalPages ?? 1;
+
+  useEffect(() => {
+    if (reply && !reply.status) toast.error(reply.message || messages.internetServerError);
+  }, [reply]);
+
+  // A new search starts at page 1; the selection belongs to the rows on screen.
+  useEffect(() => setPage(1), [q]);
+  useEffect(() => setSelected(new Set()), [page, q]);
+  // Past the last page (after deleting its rows): go back to the new last page.
+  useEffect(() => {
+    if (ok && page > Math.max(1, ok.totalPages)) setPage(Math.max(1, ok.totalPages));
+  }, [ok, page]);
+
+  const confirmDelete = () => {
+    const ids = [...selected];
+    remove.mutate(ids, {
+      onSuccess: (result) => {
+        if (!result.status) return;
+        setSelected(new Set());
+        setConfirmOpen(false);
+      },
+    });
+  };
+
   return (
     <div className="space-y-4">
       <Tabs tabs={androidAdTabs} label="Android ad kinds" />
-      <NotAvailableYet title="In House Ads" />
+      <PageHeader
+        title="In House Ads"
+        description={
+          <span className="inline-flex items-center gap-2">
+            In-house ads <RunningBadge running={ok?.InHouseAdsStatus ?? false} />
+          </span>
+        }
+        actions={
+          <Button onClick={() => setFormOpen((open) => !open)} aria-expanded={formOpen}>
+            {formOpen ? 'Close form' : 'Create New Ad'}
+          </Button>
+        }
+      />
+
+      {formOpen && <CreateInHouseAdForm listLength={ads.length} onDone={() => setFormOpen(false)} />}
+
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <TextField
+          label="Search"
+          type="search"
+          placeholder="Title, subtitle, description or URL"
+          className="w-full sm:w-80"
+          value={searchText}
+          onChange={(e) => setSearchText(e.target.value)}
+        />
+        <Button variant="danger" disabled={selected.size === 0} onClick={() => setConfirmOpen(true)}>
+          Delete selected{selected.size > 0 ? ` (${selected.size})` : ''}
+        </Button>
+      </div>
+
+      <InHouseAdsTable
+        ads={ads}
+        page={reply?.page ?? page}
+        loading={list.isPending}
+        stale={list.isPlaceholderData}
+        selected={selected}
+        onToggleRow={(id) => setSelected((s) => toggleSelection(s, id))}
+        onToggleAll={() =>
+          setSelected((s) =>
+            toggleAll(
+              s,
+              ads.map((ad) => ad._id),
+            ),
+          )
+        }
+        onStatusChange={(ad, status) => setStatus.mutate({ id: ad._id, status })}
+        statusPendingId={setStatus.isPending ? setStatus.variables.id : undefined}
+        onPreview={setPreview}
+      />
+
+      <PrevNextPager page={page} totalPages={totalPages} onPageChange={setPage} />
+
+      <MediaPreviewDialog media={preview} onClose={() => setPreview(null)} />
+      <ConfirmMathDialog
+        open={confirmOpen}
+        onOpenChange={setConfirmOpen}
+        thing={`${selected.size} in-house ad${selected.size === 1 ? '' : 's'}`}
+        title="Delete in-house ads"
+        confirmLabel="Delete"
+        wrongAnswerMessage={inHouseMessages.captchaWrong}
+        onConfirm={confirmDelete}
+      />
     </div>
   );
 }

@@ -1,12 +1,84 @@
+import { useState } from 'react';
+import type { LiveMatch } from '@streamdesk/contract/live-matches';
+import { useQuery } from '@tanstack/react-query';
 import { liveMatchTabs } from '@/config/section-tabs';
-import { NotAvailableYet } from '@/ui/not-available-yet';
+import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
+import { Table, TableMessageRow, TBody, Th, THead } from '@/ui/data-table';
+import { PageHeader } from '@/ui/page-header';
+import { Pagination } from '@/ui/pagination';
+import { RunningBadge } from '@/ui/running-badge';
 import { Tabs } from '@/ui/tabs';
+import { actionsHeadClass } from '../components/inline-edit';
+import { liveMatchesQuery, useDeleteLiveMatches } from '../api';
+import { LiveMatchAddForm } from '../components/live-match-add-form';
+import { liveMatchColumns, LiveMatchEditRow, LiveMatchRow } from '../components/live-match-row';
 
 export default function LiveMatchesPage() {
+  const [page, setPage] = useState(1);
+  const { data: reply, isPending } = useQuery(liveMatchesQuery(page));
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<LiveMatch | null>(null);
+  const remove = useDeleteLiveMatches();
+  const list = reply?.status ? reply : undefined;
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    const result = await remove.mutateAsync([deleting._id]);
+    if (result.status) {
+      if (editingId === deleting._id) setEditingId(null);
+      setDeleting(null);
+    }
+  };
+
   return (
     <div className="space-y-4">
       <Tabs tabs={liveMatchTabs} label="Live match section" />
-      <NotAvailableYet title="Live Match Management" />
+      <PageHeader
+        title="Live Match Management"
+        description="Matches the app shows live, with the link viewers open."
+        actions={<RunningBadge running={list?.liveMatch ?? false} />}
+      />
+      <LiveMatchAddForm />
+      <Table caption="Live matches">
+        <THead>
+          {liveMatchColumns.map((column) => (
+            <Th key={column} className={column === 'Actions' ? actionsHeadClass : undefined}>
+              {column}
+            </Th>
+          ))}
+        </THead>
+        <TBody>
+          {isPending ? (
+            <TableMessageRow colSpan={liveMatchColumns.length}>Loading…</TableMessageRow>
+          ) : !list ? (
+            <TableMessageRow colSpan={liveMatchColumns.length}>
+              {reply?.message || 'Data Not Fetch'}
+            </TableMessageRow>
+          ) : list.data.length === 0 ? (
+            <TableMessageRow colSpan={liveMatchColumns.length}>No live matches yet.</TableMessageRow>
+          ) : (
+            list.data.map((match) =>
+              match._id === editingId ? (
+                <LiveMatchEditRow key={match._id} match={match} onDone={() => setEditingId(null)} />
+              ) : (
+                <LiveMatchRow
+                  key={match._id}
+                  match={match}
+                  onEdit={() => setEditingId(match._id)}
+                  onDelete={() => setDeleting(match)}
+                />
+              ),
+            )
+          )}
+        </TBody>
+      </Table>
+      <Pagination page={page} totalPages={list?.totalPage ?? 1} onPageChange={setPage} />
+      <ConfirmMathDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        thing={deleting ? `Live Match "${deleting.title}"` : 'Live Match'}
+        onConfirm={() => void confirmDelete()}
+      />
     </div>
   );
 }

@@ -1,12 +1,134 @@
+import { useState } from 'react';
+import { formatDateTime, formatViewCount } from '@streamdesk/contract/format';
+import { useQuery } from '@tanstack/react-query';
 import { liveMatchTabs } from '@/config/section-tabs';
-import { NotAvailableYet } from '@/ui/not-available-yet';
+import { Button } from '@/ui/button';
+import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
+import {
+  Table,
+  TableMessageRow,
+  TBody,
+  Td,
+  Th,
+  THead,
+  toggleAll,
+  toggleSelection,
+  Tr,
+} from '@/ui/data-table';
+import { PageHeader } from '@/ui/page-header';
+import { Pagination } from '@/ui/pagination';
 import { Tabs } from '@/ui/tabs';
+import { fireHistoryQuery, useDeleteFireHistory } from '../api';
 
+const columns = 8;
+
+/** Live Ads History: every fire with its views and clicks, the totals, and delete (single or bulk). */
 export default function WebLiveAdsHistoryPage() {
+  const [page, setPage] = useState(1);
+  const { data: reply, isPending } = useQuery(fireHistoryQuery(page));
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [deleting, setDeleting] = useState<string[] | null>(null);
+  const remove = useDeleteFireHistory();
+  const history = reply?.status ? reply : undefined;
+  const ids = history?.data.map((f) => f._id) ?? [];
+  const chosen = ids.filter((id) => selected.has(id));
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    const result = await remove.mutateAsync(deleting);
+    if (!result.status) return;
+    setSelected((current) => new Set([...current].filter((id) => !deleting.includes(id))));
+    setDeleting(null);
+  };
+
   return (
     <div className="space-y-4">
       <Tabs tabs={liveMatchTabs} label="Live match section" />
-      <NotAvailableYet title="Live Ads History" />
+      <PageHeader
+        title="Live Ads History"
+        actions={
+          <Button variant="danger" disabled={chosen.length === 0} onClick={() => setDeleting(chosen)}>
+            Delete selected{chosen.length ? ` (${chosen.length})` : ''}
+          </Button>
+        }
+      />
+      <section aria-label="Fire totals">
+        <dl className="grid grid-cols-2 gap-3 sm:max-w-md">
+          {[
+            ['Total Views', history?.totalViews],
+            ['Total Clicks', history?.totalClicks],
+          ].map(([label, value]) => (
+            <div key={label} className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
+              <dt className="text-xs font-medium text-slate-500 uppercase">{label}</dt>
+              <dd className="mt-1 text-2xl font-semibold text-slate-900 tabular-nums">
+                {typeof value === 'number' ? formatViewCount(value) : '–'}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      <Table caption="Fired ads">
+        <THead>
+          <Th className="w-10">
+            <input
+              type="checkbox"
+              aria-label="Select all"
+              className="size-4 rounded border-slate-300"
+              checked={ids.length > 0 && chosen.length === ids.length}
+              onChange={() => setSelected(toggleAll(selected, ids))}
+            />
+          </Th>
+          {['Name', 'Type', 'URL', 'Views', 'Clicks', 'Date', 'Actions'].map((c) => (
+            <Th key={c}>{c}</Th>
+          ))}
+        </THead>
+        <TBody>
+          {isPending ? (
+            <TableMessageRow colSpan={columns}>Loading…</TableMessageRow>
+          ) : !history ? (
+            <TableMessageRow colSpan={columns}>{reply?.message || 'Data Not Fetch'}</TableMessageRow>
+          ) : history.data.length === 0 ? (
+            <TableMessageRow colSpan={columns}>No ad has been fired yet.</TableMessageRow>
+          ) : (
+            history.data.map((fire) => (
+              <Tr key={fire._id}>
+                <Td>
+                  <input
+                    type="checkbox"
+                    aria-label={`Select ${fire.a_name} fired ${formatDateTime(fire.createdAt)}`}
+                    className="size-4 rounded border-slate-300"
+                    checked={selected.has(fire._id)}
+                    onChange={() => setSelected(toggleSelection(selected, fire._id))}
+                  />
+                </Td>
+                <Td className="font-medium text-slate-900">{fire.a_name}</Td>
+                <Td>{fire.Adstype}</Td>
+                <Td className="max-w-64 truncate">{fire.url || <span className="text-slate-400">–</span>}</Td>
+                <Td className="tabular-nums">{formatViewCount(fire.a_view)}</Td>
+                <Td className="tabular-nums">{formatViewCount(fire.a_click)}</Td>
+                <Td className="tabular-nums">{formatDateTime(fire.createdAt)}</Td>
+                <Td>
+                  <Button
+                    size="sm"
+                    variant="danger"
+                    aria-label={`Delete ${fire.a_name} fired ${formatDateTime(fire.createdAt)}`}
+                    onClick={() => setDeleting([fire._id])}
+                  >
+                    Delete
+                  </Button>
+                </Td>
+              </Tr>
+            ))
+          )}
+        </TBody>
+      </Table>
+      <Pagination page={page} totalPages={history?.totalPage ?? 1} onPageChange={setPage} />
+      <ConfirmMathDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        thing={deleting && deleting.length > 1 ? `${deleting.length} history entries` : 'this history entry'}
+        onConfirm={() => void confirmDelete()}
+      />
     </div>
   );
 }

@@ -1,12 +1,85 @@
+import { useState } from 'react';
+import { adsTypeOf, webLiveAdMessages, type WebLiveAd } from '@streamdesk/contract/live-matches';
+import { useQuery } from '@tanstack/react-query';
+import { toast } from 'sonner';
 import { liveMatchTabs } from '@/config/section-tabs';
-import { NotAvailableYet } from '@/ui/not-available-yet';
+import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
+import { Table, TableMessageRow, TBody, Th, THead } from '@/ui/data-table';
+import { PageHeader } from '@/ui/page-header';
 import { Tabs } from '@/ui/tabs';
+import { actionsHeadClass } from '../components/inline-edit';
+import { useDeleteWebLiveAds, useFireAd, webLiveAdsQuery } from '../api';
+import { WebLiveAdAddForm } from '../components/web-live-ad-add-form';
+import { webLiveAdColumns, WebLiveAdEditRow, WebLiveAdRow } from '../components/web-live-ad-row';
 
+/** Ads Fire: website ads with add, inline edit, delete and Fire (doc 1 sections 2, 3, 5). */
 export default function WebLiveAdsPage() {
+  const { data: reply, isPending } = useQuery(webLiveAdsQuery);
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<WebLiveAd | null>(null);
+  const remove = useDeleteWebLiveAds();
+  const fire = useFireAd();
+  const ads = reply?.status ? reply.data : undefined;
+
+  const fireAd = (ad: WebLiveAd) => {
+    const name = ad.a_name.trim();
+    if (!name) return void toast.error(webLiveAdMessages.fireNameRequired);
+    fire.mutate({ Adstype: adsTypeOf(name), a_name: name, url: ad.a_url });
+  };
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    const result = await remove.mutateAsync([deleting._id]);
+    if (result.status) setDeleting(null);
+  };
+
   return (
     <div className="space-y-4">
       <Tabs tabs={liveMatchTabs} label="Live match section" />
-      <NotAvailableYet title="Ads Fire" />
+      <PageHeader
+        title="Ads Fire"
+        description="Fire an ad to every app watching a live match. Open_Ads_Fire and NTV_Ads_Fire have no URL."
+      />
+      <WebLiveAdAddForm />
+      <Table caption="Website ads">
+        <THead>
+          {webLiveAdColumns.map((column) => (
+            <Th key={column} className={column === 'Actions' ? actionsHeadClass : undefined}>
+              {column}
+            </Th>
+          ))}
+        </THead>
+        <TBody>
+          {isPending ? (
+            <TableMessageRow colSpan={webLiveAdColumns.length}>Loading…</TableMessageRow>
+          ) : !ads ? (
+            <TableMessageRow colSpan={webLiveAdColumns.length}>
+              {reply?.message || 'Data Not Fetch'}
+            </TableMessageRow>
+          ) : (
+            ads.map((ad) =>
+              ad._id === editingId ? (
+                <WebLiveAdEditRow key={ad._id} ad={ad} onDone={() => setEditingId(null)} />
+              ) : (
+                <WebLiveAdRow
+                  key={ad._id}
+                  ad={ad}
+                  firing={fire.isPending && fire.variables?.a_name === ad.a_name}
+                  onFire={() => fireAd(ad)}
+                  onEdit={() => setEditingId(ad._id)}
+                  onDelete={() => setDeleting(ad)}
+                />
+              ),
+            )
+          )}
+        </TBody>
+      </Table>
+      <ConfirmMathDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        thing={deleting ? `Ad "${deleting.a_name}"` : 'Ad'}
+        onConfirm={() => void confirmDelete()}
+      />
     </div>
   );
 }

@@ -1,5 +1,44 @@
-import { NotAvailableYet } from '@/ui/not-available-yet';
+import { useState } from 'react';
+import { EmptyState } from '@/ui/empty-state';
+import { FullPageLoader } from '@/ui/full-page-loader';
+import { PageHeader } from '@/ui/page-header';
+import { Pagination } from '@/ui/pagination';
+import { RunningBadge } from '@/ui/running-badge';
+import { useReelsPage } from '../api';
+import { ReelsTable } from '../components/reels-table';
+import { UploadReelForm } from '../components/upload-reel-form';
 
+/** Reels (/story/add/reels): doc 1 section 2 "Reels". */
 export default function ReelsPage() {
-  return <NotAvailableYet title="Story Reels" />;
+  const [page, setPage] = useState(1);
+  const list = useReelsPage(page);
+  const reply = list.data;
+  const ok = reply?.status === true ? reply : null;
+  // Deleting the last reels of the last page: step back to a page that exists.
+  if (ok && ok.data.length === 0 && page > 1 && !list.isPlaceholderData) setPage(Math.max(1, ok.totalPage));
+
+  return (
+    <div className="space-y-4">
+      <PageHeader
+        title="Story Reels"
+        description={ok ? `${ok.total} ${ok.total === 1 ? 'reel' : 'reels'}` : undefined}
+        actions={ok && <RunningBadge running={ok.reels} />}
+      />
+      <UploadReelForm />
+      {list.isPending ? (
+        <FullPageLoader />
+      ) : !ok ? (
+        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-700">
+          {reply?.message || 'Data Not Fetch'}
+        </p>
+      ) : ok.data.length === 0 ? (
+        <EmptyState title="No reels yet">Upload an MP4 above to add the first reel.</EmptyState>
+      ) : (
+        <>
+          <ReelsTable rows={ok.data} page={page} />
+          <Pagination page={page} totalPages={ok.totalPage} onPageChange={setPage} />
+        </>
+      )}
+    </div>
+  );
 }

@@ -1,5 +1,13 @@
-import { NotAvailableYet } from '@/ui/not-available-yet';
+import { paths } from '@/config/paths';
+import { EditStoryScreen } from '../components/edit-story-screen';
 
 export default function EditStoryVideoPage() {
-  return <NotAvailableYet title="Story Management" />;
+  return (
+    <EditStoryScreen
+      kind="video"
+      title="Story Management"
+      description="Edit a story video or image."
+      backTo={paths.storyVideos.getHref()}
+    />
+  );
 }

@@ -1,12 +1,16 @@
 import { storyTabs } from '@/config/section-tabs';
-import { NotAvailableYet } from '@/ui/not-available-yet';
+import { PageHeader } from '@/ui/page-header';
 import { Tabs } from '@/ui/tabs';
+import { StoryAddForm } from '../components/story-add-form';
+import { StoryList } from '../components/story-list';
 
 export default function StoryVideosPage() {
   return (
     <div className="space-y-4">
       <Tabs tabs={storyTabs} label="Story section" />
-      <NotAvailableYet title="Story videos" />
+      <PageHeader title="Story" description="Video and image stories shown in the app." />
+      <StoryAddForm kind="video" />
+      <StoryList kind="video" />
     </div>
   );
 }

@@ -1,12 +1,162 @@
+import { useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import { categoryMessages, type VideoCategory } from '@streamdesk/contract/video-categories';
 import { videoTabs } from '@/config/section-tabs';
-import { NotAvailableYet } from '@/ui/not-available-yet';
+import { isNetworkFailure } from '@/lib/api-client';
+import { Button } from '@/ui/button';
+import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
+import { Table, TBody, Td, Th, THead, TableMessageRow, Tr } from '@/ui/data-table';
+import { EmptyState } from '@/ui/empty-state';
+import { TextField } from '@/ui/field';
+import { PageHeader } from '@/ui/page-header';
 import { Tabs } from '@/ui/tabs';
+import { Toggle } from '@/ui/toggle';
+import { useCategories, useDeleteCategory, useToggleCategory } from '../api';
+import { CategoryForm } from '../components/category-form';
+
+/** Case-insensitive name search over the loaded list. */
+export function filterCategories(list: readonly VideoCategory[], search: string): VideoCategory[] {
+  const needle = search.trim().toLowerCase();
+  return needle ? list.filter((c) => c.name.toLowerCase().includes(needle)) : [...list];
+}
 
 export default function VideoCategoriesPage() {
+  const categories = useCategories();
+  const toggle = useToggleCategory();
+  const remove = useDeleteCategory();
+  const [editing, setEditing] = useState<VideoCategory | null>(null);
+  const [search, setSearch] = useState('');
+  const [deleting, setDeleting] = useState<VideoCategory | null>(null);
+
+  const all = useMemo(() => categories.data?.data ?? [], [categories.data]);
+  const shown = useMemo(() => filterCategories(all, search), [all, search]);
+
+  const edit = (category: VideoCategory) => {
+    setEditing(category);
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  };
+
+  const flip = async (category: VideoCategory) => {
+    try {
+      const result = await toggle.mutateAsync(category._id);
+      if (!result.status)
+        toast.error(isNetworkFailure(result) ? categoryMessages.statusFailed : result.message);
+    } catch {
+      toast.error(categoryMessages.statusFailed);
+    }
+  };
+
+  const confirmDelete = async () => {
+    const category = deleting;
+    setDeleting(null);
+    if (!category) return;
+    try {
+      const result = await remove.mutateAsync(category._id);
+      if (result.status) {
+        toast.success(categoryMessages.deleted);
+        if (editing?._id === category._id) setEditing(null);
+      } else {
+        toast.error(isNetworkFailure(result) ? categoryMessages.deleteFailed : result.message);
+      }
+    } catch {
+      toast.error(categoryMessages.somethingWrong);
+    }
+  };
+
   return (
     <div className="space-y-4">
       <Tabs tabs={videoTabs} label="Video section" />
-      <NotAvailableYet title="Video categories" />
+      <PageHeader
+        title="Video Categories"
+        actions={
+          <p className="rounded-md bg-white px-3 py-1.5 text-sm text-slate-700 shadow-sm ring-1 ring-slate-200">
+            Total: <span className="font-semibold tabular-nums">{all.length}</span>
+          </p>
+        }
+      />
+      <CategoryForm editing={editing} onDone={() => setEditing(null)} />
+      <div className="max-w-sm">
+        <TextField
+          label="Search categories"
+          type="search"
+          placeholder="Search by name"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+      </div>
+      {categories.isSuccess && all.length === 0 ? (
+        <EmptyState title={categoryMessages.noneYet} />
+      ) : categories.isSuccess && shown.length === 0 ? (
+        <EmptyState title={categoryMessages.noneMatching} />
+      ) : (
+        <Table caption="Video categories">
+          <THead>
+            <Th>Image</Th>
+            <Th>Name</Th>
+            <Th>Videos</Th>
+            <Th>Status</Th>
+            <Th className="text-right">Actions</Th>
+          </THead>
+          <TBody>
+            {categories.isPending && <TableMessageRow colSpan={5}>Loading categories…</TableMessageRow>}
+            {categories.isError && (
+              <TableMessageRow colSpan={5}>
+                <span className="text-red-600">{categoryMessages.somethingWrong}</span>
+              </TableMessageRow>
+            )}
+            {shown.map((category) => (
+              <Tr key={category._id}>
+                <Td>
+                  <img
+                    src={category.main_image}
+                    alt={category.name}
+                    className="size-12 rounded-md object-cover ring-1 ring-slate-200"
+                  />
+                </Td>
+                <Td className="font-medium text-slate-900">{category.name}</Td>
+                <Td className="tabular-nums">{category.total_products}</Td>
+                <Td>
+                  <Toggle
+                    checked={category.status}
+                    onCheckedChange={() => void flip(category)}
+                    label={`Status of ${category.name}`}
+                  />
+                </Td>
+                <Td className="text-right">
+                  <div className="inline-flex gap-2">
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      aria-label={`Edit ${category.name}`}
+                      onClick={() => edit(category)}
+                    >
+                      Edit
+                    </Button>
+                    <Button
+                      variant="danger"
+                      size="sm"
+                      aria-label={`Delete ${category.name}`}
+                      onClick={() => setDeleting(category)}
+                    >
+                      Delete
+                    </Button>
+                  </div>
+                </Td>
+              </Tr>
+            ))}
+          </TBody>
+        </Table>
+      )}
+      <ConfirmMathDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete category"
+        thing={`the category "${deleting?.name ?? ''}"`}
+        warning={categoryMessages.deleteWarning}
+        wrongAnswerMessage={categoryMessages.wrongAnswer}
+        confirmLabel="Delete"
+        onConfirm={() => void confirmDelete()}
+      />
     </div>
   );
 }

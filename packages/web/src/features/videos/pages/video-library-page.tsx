@@ -1,12 +1,287 @@
+import { useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import { formatDateTime } from '@streamdesk/contract/format';
+import {
+  ADMIN_VIDEO_PAGE_SIZE,
+  videoMessages,
+  type Video,
+  type WebFilter,
+} from '@streamdesk/contract/videos';
 import { videoTabs } from '@/config/section-tabs';
-import { NotAvailableYet } from '@/ui/not-available-yet';
+import { isNetworkFailure } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { Button } from '@/ui/button';
+import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
+import {
+  Table,
+  TableMessageRow,
+  TBody,
+  Td,
+  Th,
+  THead,
+  toggleAll,
+  toggleSelection,
+  Tr,
+} from '@/ui/data-table';
+import { Dialog } from '@/ui/dialog';
+import { PageHeader } from '@/ui/page-header';
+import { Pagination } from '@/ui/pagination';
 import { Tabs } from '@/ui/tabs';
+import { useDeleteVideos, useSetWebStatus, useVideoCategories, useVideoLibrary } from '../api';
+import { LibraryFilters } from '../components/library-filters';
+import { VideoThumbnail } from '../components/video-thumbnail';
+
+/** The red banner's text for a failed list load. */
+function loadError(query: ReturnType<typeof useVideoLibrary>): string {
+  if (query.isError) return videoMessages.connectionError;
+  const data = query.data;
+  if (data && !data.status)
+    return isNetworkFailure(data) ? videoMessages.connectionError : videoMessages.loadFailed;
+  return '';
+}
 
 export default function VideoLibraryPage() {
+  const [category, setCategory] = useState('all');
+  const [web, setWeb] = useState<WebFilter>('all');
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [deleting, setDeleting] = useState<string[] | null>(null);
+  const [viewing, setViewing] = useState<Video | null>(null);
+  const [actionError, setActionError] = useState('');
+
+  const categories = useVideoCategories();
+  const library = useVideoLibrary({ category, web, page });
+  const setWebStatus = useSetWebStatus();
+  const removeVideos = useDeleteVideos();
+
+  const reply = library.data?.status ? library.data : undefined;
+  const videos = useMemo(() => reply?.data ?? [], [reply]);
+  const totalPage = reply?.totalPage ?? 0;
+  const totalRecord = reply?.totalRecord ?? 0;
+  const ids = videos.map((v) => v._id);
+  const allSelected = ids.length > 0 && ids.every((id) => selected.has(id));
+  const banner = actionError || loadError(library);
+
+  const resetTo = (next: () => void) => {
+    next();
+    setPage(1);
+    setSelected(new Set());
+  };
+
+  const changeWeb = async (targets: string[], status: boolean) => {
+    if (!targets.length) return void toast.error(videoMessages.selectToUpdate);
+    try {
+      const result = await setWebStatus.mutateAsync({ id: targets, status });
+      if (result.status) {
+        setActionError('');
+        toast.success(
+          videoMessages.webUpdated(status, 'modified' in result ? result.modified : targets.length),
+        );
+        setSelected(new Set());
+      } else {
+        const message = isNetworkFailure(result)
+          ? videoMessages.webStatusError
+          : videoMessages.webStatusFailed;
+        setActionError(message);
+        toast.error(message);
+      }
+    } catch {
+      setActionError(videoMessages.webStatusError);
+      toast.error(videoMessages.webStatusError);
+    }
+  };
+
+  const askDelete = (targets: string[]) => {
+    if (!targets.length) return void toast.error(videoMessages.selectToDelete);
+    setDeleting(targets);
+  };
+
+  const confirmDelete = async () => {
+    const targets = deleting ?? [];
+    setDeleting(null);
+    try {
+      const result = await removeVideos.mutateAsync(targets);
+      if (result.status) {
+        setActionError('');
+        toast.success(
+          targets.length === 1 ? videoMessages.deletedOne : videoMessages.deletedMany(targets.length),
+        );
+        setSelected(new Set());
+        if (videos.length === targets.length && page > 1) setPage(page - 1);
+      } else {
+        const message = isNetworkFailure(result) ? videoMessages.deleteError : videoMessages.deleteFailed;
+        setActionError(message);
+        toast.error(message);
+      }
+    } catch {
+      setActionError(videoMessages.deleteError);
+      toast.error(videoMessages.deleteError);
+    }
+  };
+
+  const chosen = [...selected];
+  const busy = setWebStatus.isPending || removeVideos.isPending;
   return (
     <div className="space-y-4">
       <Tabs tabs={videoTabs} label="Video section" />
-      <NotAvailableYet title="Video library" />
+      <PageHeader title="Video Library" description={`${totalRecord} videos`} />
+      <LibraryFilters
+        categories={categories.data?.data ?? []}
+        category={category}
+        web={web}
+        onCategory={(id) => resetTo(() => setCategory(id))}
+        onWeb={(value) => resetTo(() => setWeb(value))}
+      />
+      {categories.isError && <p className="text-sm text-red-600">{videoMessages.categoriesError}</p>}
+      {banner && (
+        <div
+          role="alert"
+          className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-700 ring-1 ring-red-200"
+        >
+          {banner}
+        </div>
+      )}
+
+      <div
+        role="toolbar"
+        aria-label="Bulk actions"
+        className="flex flex-wrap items-center gap-2 rounded-lg bg-white px-3 py-2 shadow-sm ring-1 ring-slate-200"
+      >
+        <span className="mr-auto text-sm text-slate-600" aria-live="polite">
+          {chosen.length} selected
+        </span>
+        <Button size="sm" variant="secondary" disabled={busy} onClick={() => void changeWeb(chosen, true)}>
+          Enable Web ({chosen.length})
+        </Button>
+        <Button size="sm" variant="secondary" disabled={busy} onClick={() => void changeWeb(chosen, false)}>
+          Disable Web ({chosen.length})
+        </Button>
+        <Button size="sm" variant="danger" disabled={busy} onClick={() => askDelete(chosen)}>
+          Delete Selected ({chosen.length})
+        </Button>
+      </div>
+
+      <Table caption="Videos">
+        <THead>
+          <Th className="w-10">
+            <input
+              type="checkbox"
+              aria-label="Select all videos"
+              checked={allSelected}
+              disabled={!ids.length}
+              onChange={() => setSelected(toggleAll(selected, ids))}
+              className="size-4 rounded border-slate-300"
+            />
+          </Th>
+          <Th>#</Th>
+          <Th>Thumbnail</Th>
+          <Th>Date</Th>
+          <Th>Web Status</Th>
+          <Th className="text-right">Actions</Th>
+        </THead>
+        <TBody>
+          {library.isPending && <TableMessageRow colSpan={6}>Loading videos…</TableMessageRow>}
+          {reply && videos.length === 0 && <TableMessageRow colSpan={6}>No videos found</TableMessageRow>}
+          {videos.map((video, index) => {
+            const number = ADMIN_VIDEO_PAGE_SIZE * (page - 1) + index + 1;
+            const name = `Video ${number}`;
+            return (
+              <Tr key={video._id} aria-label={name}>
+                <Td>
+                  <input
+                    type="checkbox"
+                    aria-label={`Select ${name}`}
+                    checked={selected.has(video._id)}
+                    onChange={() => setSelected(toggleSelection(selected, video._id))}
+                    className="size-4 rounded border-slate-300"
+                  />
+                </Td>
+                <Td className="tabular-nums text-slate-500">{number}</Td>
+                <Td>
+                  <VideoThumbnail src={video.thumbnail} label={`Thumbnail of ${name}`} />
+                </Td>
+                <Td className="tabular-nums">{formatDateTime(video.createdAt)}</Td>
+                <Td>
+                  <span
+                    className={cn(
+                      'inline-flex rounded-full px-2 py-0.5 text-xs font-medium',
+                      video.web ? 'bg-emerald-100 text-emerald-700' : 'bg-slate-100 text-slate-600',
+                    )}
+                  >
+                    {video.web ? 'Enabled' : 'Disabled'}
+                  </span>
+                </Td>
+                <Td className="text-right">
+                  <div className="inline-flex gap-2">
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      aria-label={`View ${name}`}
+                      onClick={() => setViewing(video)}
+                    >
+                      View
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      disabled={busy}
+                      aria-label={`${video.web ? 'Disable' : 'Enable'} web for ${name}`}
+                      onClick={() => void changeWeb([video._id], !video.web)}
+                    >
+                      {video.web ? 'Disable Web' : 'Enable Web'}
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="danger"
+                      disabled={busy}
+                      aria-label={`Delete ${name}`}
+                      onClick={() => askDelete([video._id])}
+                    >
+                      Delete
+                    </Button>
+                  </div>
+                </Td>
+              </Tr>
+            );
+          })}
+        </TBody>
+      </Table>
+
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-slate-600">
+          Showing {videos.length} of {totalRecord} videos
+        </p>
+        <Pagination
+          page={page}
+          totalPages={totalPage}
+          onPageChange={(next) => {
+            setPage(next);
+            setSelected(new Set());
+          }}
+        />
+      </div>
+
+      <ConfirmMathDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete videos"
+        thing={deleting?.length === 1 ? '1 video' : `${deleting?.length ?? 0} videos`}
+        confirmLabel="Delete"
+        onConfirm={() => void confirmDelete()}
+      />
+      <Dialog open={viewing !== null} onOpenChange={(open) => !open && setViewing(null)} title="Video">
+        {viewing && (
+          <video
+            src={viewing.video}
+            poster={viewing.thumbnail}
+            controls
+            autoPlay
+            className="w-full rounded-md bg-black"
+          >
+            <track kind="captions" />
+          </video>
+        )}
+      </Dialog>
     </div>
   );
 }

@@ -1,12 +1,146 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { videoMessages } from '@streamdesk/contract/videos';
 import { videoTabs } from '@/config/section-tabs';
-import { NotAvailableYet } from '@/ui/not-available-yet';
+import { inputClass } from '@/ui/field';
+import { Button } from '@/ui/button';
+import { PageHeader } from '@/ui/page-header';
 import { Tabs } from '@/ui/tabs';
+import { useUploadVideos, useVideoCategories } from '../api';
+import { UploadProgressBar } from '../components/upload-progress-bar';
+import { pickVideos, sizeInMb } from '../components/video-file-rules';
 
 export default function VideoUploadPage() {
+  const categories = useVideoCategories();
+  const upload = useUploadVideos();
+  const [category, setCategory] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
+  const [percent, setPercent] = useState<number | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const categoryId = useId();
+  const filesId = useId();
+
+  const choose = async (chosen: FileList | null) => {
+    const list = Array.from(chosen ?? []);
+    if (fileInput.current) fileInput.current.value = '';
+    if (!list.length) return;
+    const { accepted, problems } = await pickVideos(files, list);
+    problems.forEach((message) => toast.error(message));
+    if (accepted.length) {
+      setFiles((before) => [...before, ...accepted]);
+      setPercent(null);
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!category) return void toast.error(videoMessages.categoryRequired);
+    if (!files.length) return void toast.error(videoMessages.videoRequired);
+    const form = new FormData();
+    form.append('category', category);
+    for (const file of files) form.append('video', file, file.name);
+    setPercent(0);
+    try {
+      const result = await upload.mutateAsync({ form, onProgress: (_l, _t, p) => setPercent(p) });
+      if (result.status) {
+        setPercent(100);
+        const partly = 'rejected' in result && result.rejected.length > 0;
+        if (partly) toast.warning(result.message);
+        else toast.success(videoMessages.uploaded);
+        setFiles([]);
+      } else {
+        setPercent(null);
+        toast.error(result.message || videoMessages.uploadFailed);
+      }
+    } catch {
+      setPercent(null);
+      toast.error(videoMessages.uploadCrashed);
+    }
+  };
+
+  const uploading = upload.isPending;
   return (
     <div className="space-y-4">
       <Tabs tabs={videoTabs} label="Video section" />
-      <NotAvailableYet title="Upload videos" />
+      <PageHeader title="Upload Videos" description="MP4 files, at most 200 MB each and 50 at a time." />
+      <form
+        onSubmit={submit}
+        aria-label="Upload videos"
+        className="space-y-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200"
+      >
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div className="space-y-1.5">
+            <label htmlFor={categoryId} className="block text-sm font-medium text-slate-700">
+              Category <span className="text-red-600">*</span>
+            </label>
+            <select
+              id={categoryId}
+              aria-required="true"
+              value={category}
+              disabled={uploading}
+              onChange={(e) => setCategory(e.target.value)}
+              className={inputClass}
+            >
+              <option value="">Select a category</option>
+              {(categories.data?.data ?? []).map((c) => (
+                <option key={c._id} value={c._id}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+            {categories.isError && (
+              <p className="text-xs font-medium text-red-600">{videoMessages.categoriesFailed}</p>
+            )}
+          </div>
+          <div className="space-y-1.5">
+            <label htmlFor={filesId} className="block text-sm font-medium text-slate-700">
+              Videos (MP4)
+            </label>
+            <input
+              id={filesId}
+              ref={fileInput}
+              type="file"
+              multiple
+              accept="video/mp4"
+              disabled={uploading}
+              onChange={(e) => void choose(e.target.files)}
+              className="block w-full text-sm text-slate-600 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-700 hover:file:bg-slate-200"
+            />
+          </div>
+        </div>
+
+        {files.length > 0 && (
+          <div>
+            <h2 className="mb-2 text-sm font-semibold text-slate-900">Selected videos ({files.length})</h2>
+            <ul
+              aria-label="Selected videos"
+              className="divide-y divide-slate-100 rounded-md ring-1 ring-slate-200"
+            >
+              {files.map((file, index) => (
+                <li key={`${file.name}-${index}`} className="flex items-center gap-3 px-3 py-2 text-sm">
+                  <span className="min-w-0 flex-1 truncate text-slate-800">{file.name}</span>
+                  <span className="tabular-nums text-slate-500">{sizeInMb(file.size)}</span>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    disabled={uploading}
+                    aria-label={`Remove ${file.name}`}
+                    onClick={() => setFiles((before) => before.filter((_, i) => i !== index))}
+                  >
+                    Remove
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+
+        {percent !== null && <UploadProgressBar percent={percent} busy={uploading} />}
+
+        <Button type="submit" disabled={uploading}>
+          {uploading ? 'Uploading...' : 'Upload Videos'}
+        </Button>
+      </form>
     </div>
   );
 }

@@ -1,0 +1,243 @@
+import { mkdirSync } from 'node:fs';
+import { inHouseMessages } from '@streamdesk/contract/inhouse-ads';
+import type { Page } from '@playwright/test';
+import { expect, test, type Api } from '../fixtures.js';
+
+const LIST = '/manage/ads/inHouseAds/add';
+const API = '/api/App/inhouse/ads';
+const SHOTS = '/tmp/shots';
+mkdirSync(SHOTS, { recursive: true });
+
+type Ad = { _id: string; mainTitle: string };
+
+async function seed(
+  api: Api,
+  files: { icon: string; image?: string; video?: string },
+  over: Record<string, string> = {},
+) {
+  const fields = {
+    mainTitle: 'Seeded',
+    subTitle: 'Seeded subtitle',
+    description: 'Seeded description',
+    callToAction: 'https://example.com/seeded',
+    web_stay_time: '3',
+    ...over,
+  };
+  const media: Record<string, string> = { icon: files.icon };
+  if (files.image) media.image = files.image;
+  if (files.video) media.video = files.video;
+  const body = await api.upload('POST', API, fields, media);
+  expect(body.status).toBe(true);
+  return body.data as Ad;
+}
+
+async function clearAll(api: Api) {
+  const list = await api.call('GET', `${API}?a=true&limit=1000`);
+  const ids = (list.data as Ad[]).map((a) => a._id);
+  if (ids.length) await api.call('DELETE', API, { body: { id: ids }, seal: true });
+}
+
+const table = (page: Page) => page.getByRole('table', { name: 'In-house ads' });
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+
+async function shoot(page: Page, name: string, fullPage = true) {
+  await page.screenshot({ path: `${SHOTS}/inhouse-ads-${name}.png`, fullPage });
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeEach(async ({ api }) => clearAll(api));
+
+test('create with a real PNG icon and image, refuse a fake one, search, preview and toggle status', async ({
+  signedInPage: page,
+  media,
+  api,
+}) => {
+  await page.goto(LIST);
+  await expect(page.getByRole('heading', { name: 'In House Ads' })).toBeVisible();
+  await expect(page.getByText('Not Running')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'In House Ads' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByText('Page 01 of 01')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Create New Ad' }).click();
+  const form = page.getByRole('form', { name: 'Create New Ad' });
+  const upload = form.getByRole('button', { name: 'Upload' });
+  await expect(upload).toBeDisabled();
+  await expect(form.getByText(inHouseMessages.selectFiles)).toBeVisible();
+
+  // A text file named .png passes the browser's type check; the server reads its bytes and refuses it.
+  await form.getByLabel('Icon').setInputFiles(media.notAnImage);
+  await form.getByLabel('Image').setInputFiles(media.png);
+  await form.getByLabel('Call to action URL').fill('https://example.com/install');
+  await expect(upload).toBeEnabled();
+  await upload.click();
+  await expect(toast(page, inHouseMessages.imageType)).toBeVisible();
+
+  await form.getByLabel('Icon').setInputFiles(media.png);
+  await form.getByLabel('Web stay time (seconds)').fill('0');
+  await upload.click();
+  await expect(toast(page, inHouseMessages.stayTime)).toBeVisible();
+  await form.getByLabel('Web stay time (seconds)').fill('8');
+  await form.getByLabel('Call to action URL').fill('');
+  await upload.click();
+  await expect(toast(page, inHouseMessages.callToActionRequired)).toBeVisible();
+  await form.getByLabel('Call to action URL').fill('https://example.com/install');
+  await shoot(page, 'create-form');
+  await upload.click();
+  await expect(toast(page, 'Upload successful!')).toBeVisible();
+  await expect(form).toBeHidden();
+  const row = table(page).getByRole('row').filter({ hasText: 'Ad-1' });
+  await expect(row).toContainText('FS Web');
+  await expect(row).toContainText('8s');
+  await expect(row).toContainText('Active');
+  await expect(row.getByRole('cell').nth(1)).toHaveText('1');
+
+  // Two more, seeded through the API: an image and a video.
+  await seed(api, { icon: media.gif, image: media.jpeg }, { mainTitle: 'Banana split promo' });
+  await seed(api, { icon: media.png, video: media.mp4 }, { mainTitle: 'Cherry video' });
+  await page.reload();
+  await expect(table(page).getByRole('row')).toHaveCount(4);
+  await shoot(page, 'list');
+
+  const search = page.getByRole('searchbox', { name: 'Search' });
+  await search.fill('banana');
+  await expect(table(page).getByRole('row')).toHaveCount(2);
+  await expect(table(page)).toContainText('Banana split promo');
+  await search.fill('');
+  await expect(table(page).getByRole('row')).toHaveCount(4);
+
+  await page.getByRole('button', { name: 'Preview media of Banana split promo' }).click();
+  const imageDialog = page.getByRole('dialog', { name: 'Preview: Banana split promo' });
+  await expect(imageDialog.getByRole('img', { name: 'Banana split promo' })).toBeVisible();
+  await imageDialog.getByRole('button', { name: 'Close' }).click();
+  await expect(imageDialog).toBeHidden();
+
+  await page.getByRole('button', { name: 'Preview media of Cherry video' }).click();
+  const videoDialog = page.getByRole('dialog', { name: 'Preview: Cherry video' });
+  const video = videoDialog.locator('video');
+  await videoDialog.getByRole('button', { name: 'Play' }).click();
+  await expect(videoDialog.getByRole('button', { name: 'Pause' })).toBeVisible();
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused && v.currentTime > 0)).toBe(true);
+  await videoDialog.getByRole('button', { name: 'Unmute' }).click();
+  await expect(video).toHaveJSProperty('muted', false);
+  await shoot(page, 'preview-video');
+  await videoDialog.getByRole('button', { name: 'Pause' }).click();
+  await expect(video).toHaveJSProperty('paused', true);
+  await videoDialog.getByRole('button', { name: 'Play' }).click();
+  await page.keyboard.press('Escape');
+  await expect(videoDialog).toBeHidden();
+  await expect(page.locator('video')).toHaveCount(0);
+
+  await page.getByRole('switch', { name: 'Status of Ad-1' }).click();
+  await expect(toast(page, 'Status updated successfully!')).toBeVisible();
+  await expect(row).toContainText('Inactive');
+  await expect(page.getByRole('switch', { name: 'Status of Ad-1' })).not.toBeChecked();
+  const appSide = await api.call('GET', `${API}/active`, { admin: false });
+  expect((appSide.data as Ad[]).map((a) => a.mainTitle).sort()).toEqual([
+    'Banana split promo',
+    'Cherry video',
+  ]);
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  await shoot(page, 'list-375');
+});
+
+test('edit and update, with the header counts and the preview tabs; a missing ad goes back to the list', async ({
+  signedInPage: page,
+  media,
+  api,
+}) => {
+  const ad = await seed(
+    api,
+    { icon: media.png, image: media.jpeg },
+    { mainTitle: 'Old title', web_stay_time: '1500' },
+  );
+  await page.goto(LIST);
+  await page.getByRole('link', { name: 'Edit Old title' }).click();
+  await expect(page).toHaveURL(`/manage/ads/inHouseAds/edit/${ad._id}`);
+  await expect(page.getByRole('heading', { name: 'Edit In House Ad' })).toBeVisible();
+  await expect(page.getByText('Views', { exact: true })).toBeVisible();
+  await expect(page.getByText('1.5K sec')).toBeVisible();
+
+  const preview = page.getByRole('region', { name: 'Ad preview' });
+  await expect(preview.getByRole('tab', { name: 'All' })).toHaveAttribute('aria-selected', 'true');
+  await preview.getByRole('tab', { name: 'Icon' }).click();
+  await expect(preview.getByRole('img', { name: 'Ad icon' })).toBeVisible();
+  await preview.getByRole('tab', { name: 'Image' }).click();
+  await expect(preview.getByRole('img', { name: 'Old title' })).toBeVisible();
+  await preview.getByRole('tab', { name: 'All' }).click();
+
+  await page.getByLabel('Title', { exact: true }).fill('New title');
+  await expect(preview).toContainText('New title');
+  await page.getByLabel('Web stay time (seconds)').fill('0');
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(toast(page, inHouseMessages.stayTime)).toBeVisible();
+  await page.getByLabel('Web stay time (seconds)').fill('12');
+  await page.getByLabel('Button name').fill('Get it');
+  await page.getByLabel('New image').setInputFiles(media.gif);
+  await shoot(page, 'edit');
+  await page.setViewportSize({ width: 375, height: 800 });
+  await shoot(page, 'edit-375');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(toast(page, 'Updated successfully!')).toBeVisible();
+  await expect(page).toHaveURL(LIST);
+  const row = table(page).getByRole('row').filter({ hasText: 'New title' });
+  await expect(row).toContainText('12s');
+  const saved = await api.call('GET', `${API}/data/${ad._id}`);
+  expect(saved.data).toMatchObject({ mainTitle: 'New title', btnName: 'Get it', web_stay_time: 12 });
+
+  await page.getByRole('link', { name: 'Edit New title' }).click();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(LIST);
+
+  await page.goto('/manage/ads/inHouseAds/edit/ffffffffffffffffffffffff');
+  await expect(toast(page, inHouseMessages.loadFailed)).toBeVisible();
+  await expect(page).toHaveURL(LIST);
+});
+
+test('pages of 100 with row numbers, then bulk delete of the page through the captcha', async ({
+  signedInPage: page,
+  media,
+  api,
+}) => {
+  for (let i = 1; i <= 101; i++)
+    await seed(
+      api,
+      { icon: media.png, image: media.png },
+      { mainTitle: `Bulk ${String(i).padStart(3, '0')}` },
+    );
+  await page.goto(LIST);
+  await expect(page.getByText('Page 01 of 02')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
+  await expect(table(page).getByRole('row')).toHaveCount(101);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Page 02 of 02')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
+  const only = table(page).getByRole('row').nth(1);
+  await expect(only).toContainText('Bulk 001');
+  await expect(only.getByRole('cell').nth(1)).toHaveText('101');
+  await page.getByRole('button', { name: 'Previous' }).click();
+  await expect(page.getByText('Page 01 of 02')).toBeVisible();
+
+  await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
+  await expect(page.getByRole('checkbox', { name: 'Select Bulk 101' })).toBeChecked();
+  await page.getByRole('button', { name: 'Delete selected (100)' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete in-house ads' });
+  await expect(dialog).toContainText('100 in-house ads');
+  await dialog.getByLabel('Answer').fill('999');
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(toast(page, 'Incorrect answer to the captcha.')).toBeVisible();
+  const problem = (await dialog.getByTestId('math-problem').textContent()) ?? '';
+  const [a, b] = problem.match(/\d+/g)!.map(Number);
+  await dialog.getByLabel('Answer').fill(String(a! + b!));
+  await shoot(page, 'captcha', false);
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(toast(page, 'In House ads deleted successfully.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Page 01 of 01')).toBeVisible();
+  await expect(table(page).getByRole('row')).toHaveCount(2);
+  await expect(table(page)).toContainText('Bulk 001');
+  await expect(page.getByRole('button', { name: /Delete selected/ })).toBeDisabled();
+  await expect(page.getByRole('checkbox', { name: 'Select all on this page' })).not.toBeChecked();
+});

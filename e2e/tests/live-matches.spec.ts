@@ -1,0 +1,241 @@
+import type { Page } from '@playwright/test';
+import { liveMatchMessages, webLiveAdMessages } from '@streamdesk/contract/live-matches';
+import { expect, test } from '../fixtures.js';
+
+const LIVE_HOST = 'https://live.example.com';
+
+/** Solves the arithmetic confirmation the way an admin would: read the problem, type the sum. */
+async function confirmMath(page: Page) {
+  const dialog = page.getByRole('dialog', { name: 'Please confirm' });
+  const problem = (await dialog.getByTestId('math-problem').textContent()) ?? '';
+  const [a, b] = problem.match(/\d+/g)!.map(Number);
+  await dialog.getByLabel('Answer').fill(String(a! + b!));
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+async function shoot(page: Page, name: string) {
+  await page.screenshot({ path: `/tmp/shots/live-matches-${name}.png`, fullPage: true });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.screenshot({ path: `/tmp/shots/live-matches-${name}-375.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+const toast = (page: Page, text: string) =>
+  page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
+
+test('live matches: add with a real PNG, copy the link, edit inline, toggle and delete', async ({
+  signedInPage: page,
+  media,
+  api,
+  baseURL,
+}) => {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL! });
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Live Match' }).click();
+  await expect(page).toHaveURL('/add/liveMatch');
+  const tabs = page.getByRole('navigation', { name: 'Live match section' });
+  for (const name of ['Live Match', 'Ads', 'Ads Fire', 'Ads History'])
+    await expect(tabs.getByRole('link', { name, exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Live Match Management' })).toBeVisible();
+  await expect(page.getByText('Not Running')).toBeVisible();
+
+  const form = page.getByRole('form', { name: 'Add live match' });
+  await form.getByRole('button', { name: 'Add' }).click();
+  await expect(form.getByText(liveMatchMessages.titleRequired)).toBeVisible();
+  await form.getByLabel('Title').fill('E2E Final');
+  await form.getByLabel('URL').fill('https://stream.example.com/final');
+  await form.getByRole('button', { name: 'Add' }).click();
+  await expect(toast(page, liveMatchMessages.selectImage)).toBeVisible();
+
+  await form.getByLabel('Image (PNG or GIF)').setInputFiles(media.jpeg);
+  await expect(toast(page, liveMatchMessages.imageType)).toBeVisible();
+  await expect(form.getByRole('img', { name: 'Upload failed' })).toBeVisible();
+
+  await form.getByLabel('Image (PNG or GIF)').setInputFiles(media.png);
+  await form.getByRole('button', { name: 'Add' }).click();
+  await expect(toast(page, 'Live match added successfully')).toBeVisible();
+  await expect(form.getByRole('img', { name: 'Upload complete' })).toBeVisible();
+  await expect(form.getByLabel('Title')).toHaveValue('');
+
+  const row = page.getByRole('row').filter({ hasText: 'E2E Final' });
+  await expect(row).toHaveCount(1);
+  const image = row.getByRole('img', { name: 'Image of E2E Final' });
+  await expect(image).toBeVisible();
+  expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(96);
+  await shoot(page, 'matches');
+
+  const listed = (await api.call('GET', '/api/App/liveMatch/admin?page=1&limit=100')) as {
+    data: { _id: string; title: string; status: boolean }[];
+  };
+  const id = listed.data.find((m) => m.title === 'E2E Final')!._id;
+
+  await row.getByRole('button', { name: 'Copy link' }).click();
+  await expect(toast(page, liveMatchMessages.linkCopied)).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${LIVE_HOST}/live_match/${id}`);
+
+  await row.getByRole('button', { name: 'Edit' }).click();
+  const editing = page.getByRole('row', { name: 'Editing E2E Final' });
+  await editing.getByLabel('Edit title').fill('E2E Final edited');
+  await editing.getByLabel('New image (optional)').setInputFiles(media.gif);
+  await editing.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'Live match updated successfully')).toBeVisible();
+  const edited = page.getByRole('row').filter({ hasText: 'E2E Final edited' });
+  await expect(edited.getByRole('img', { name: 'Image of E2E Final edited' })).toHaveAttribute(
+    'src',
+    /\.gif$/,
+  );
+
+  const status = edited.getByRole('switch', { name: 'Status of E2E Final edited' });
+  await expect(status).toBeChecked();
+  await status.click();
+  await expect(status).not.toBeChecked();
+  const after = (await api.call('GET', '/api/App/liveMatch/admin?page=1&limit=100')) as typeof listed;
+  expect(after.data.find((m) => m._id === id)?.status).toBe(false);
+
+  await edited.getByRole('button', { name: 'Delete' }).click();
+  await confirmMath(page);
+  await expect(toast(page, 'Live match deleted successfully')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'E2E Final edited' })).toHaveCount(0);
+});
+
+test('live call ads: add, rename, change and remove fields, then save them all', async ({
+  signedInPage: page,
+  api,
+}) => {
+  await page.goto('/add/liveMatch');
+  await page
+    .getByRole('navigation', { name: 'Live match section' })
+    .getByRole('link', { name: 'Ads', exact: true })
+    .click();
+  await expect(page).toHaveURL('/add/liveMatch/liveAd');
+  await expect(page.getByRole('heading', { name: 'Live Call Management' })).toBeVisible();
+
+  for (const [i, key, value] of [
+    [1, 'banner_id', 'ca-app-pub-1/111'],
+    [2, 'old_key', 'x'],
+    [3, 'temp', 'y'],
+  ] as const) {
+    await page.getByRole('button', { name: 'Add field' }).click();
+    await page.getByLabel(`Field name ${i}`).fill(key);
+    await page.getByLabel(`Value ${i}`).fill(value);
+  }
+  await page.getByRole('button', { name: 'Save all' }).click();
+  await expect(toast(page, 'Ads updated successfully!')).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByLabel('Field name 2')).toHaveValue('old_key');
+  await page.getByLabel('Field name 2').fill('new_key');
+  await page.getByLabel('Value 1').fill('ca-app-pub-1/222');
+  await page.getByRole('button', { name: 'Remove field temp' }).click();
+  await page.getByRole('button', { name: 'Add field' }).click();
+  await page.getByLabel('Field name 3').fill('bad key');
+  await page.getByRole('button', { name: 'Save all' }).click();
+  await expect(toast(page, 'Field names use 1 to 64 letters, digits or _: bad key')).toBeVisible();
+  await page.getByLabel('Field name 3').fill('interstitial');
+  await page.getByLabel('Value 3').fill('z');
+  await shoot(page, 'live-ads');
+  await page.getByRole('button', { name: 'Save all' }).click();
+  await expect(page.getByRole('button', { name: 'Save all' })).toBeDisabled();
+
+  expect((await api.call('GET', '/api/App/liveMatch/liveAds')).data).toEqual({
+    banner_id: 'ca-app-pub-1/222',
+    new_key: 'x',
+    interstitial: 'z',
+  });
+});
+
+test('website ads: add, edit, fire and delete; the fire shows in the history with its totals', async ({
+  signedInPage: page,
+  api,
+}) => {
+  await page.goto('/add/liveMatch/liveAdWeb');
+  await expect(page.getByRole('heading', { name: 'Ads Fire' })).toBeVisible();
+  const mainRow = page.getByRole('row').filter({ hasText: 'WEB_URL_1' });
+  await expect(mainRow.getByRole('button', { name: 'Fire WEB_URL_1' })).toBeVisible();
+  await expect(mainRow.getByRole('button', { name: /Delete/ })).toHaveCount(0);
+  const openRow = page.getByRole('row').filter({ hasText: 'Open_Ads_Fire' });
+  await expect(openRow.getByRole('button', { name: /Edit|Delete/ })).toHaveCount(0);
+
+  const form = page.getByRole('form', { name: 'Add website ad' });
+  await form.getByLabel('Ad name').fill('   ');
+  await form.getByRole('button', { name: 'Add' }).click();
+  await expect(toast(page, webLiveAdMessages.fillAll)).toBeVisible();
+  await form.getByLabel('Ad name').fill(' Promo Ad ');
+  await form.getByLabel('Ad URL').fill(' https://promo.example.com/a ');
+  await form.getByRole('button', { name: 'Add' }).click();
+  await expect(toast(page, 'Ad added successfully')).toBeVisible();
+  const promo = page.getByRole('row').filter({ hasText: 'PromoAd' });
+  await expect(promo).toContainText('https://promo.example.com/a');
+
+  await promo.getByRole('button', { name: 'Edit PromoAd' }).click();
+  const editing = page.getByRole('row', { name: 'Editing PromoAd' });
+  await editing.getByLabel('Edit URL').fill('https://promo.example.com/b');
+  await editing.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'Ad updated successfully!')).toBeVisible();
+  await expect(promo).toContainText('https://promo.example.com/b');
+
+  await promo.getByRole('button', { name: 'Fire PromoAd' }).click();
+  await expect(toast(page, 'Ad fired successfully')).toBeVisible();
+  await openRow.getByRole('button', { name: 'Fire Open_Ads_Fire' }).click();
+  await expect(toast(page, 'Ad fired successfully').nth(0)).toBeVisible();
+  await shoot(page, 'ads-fire');
+
+  // The app sees the latest fire and reports views and clicks through its events.
+  const latest = (await api.call('GET', '/api/App/LiveMatch/ads/fire/latest', { admin: false })) as {
+    data: { _id: string; Adstype: string };
+  };
+  expect(latest.data.Adstype).toBe('Open_Ads_Fire');
+  const history = (await api.call('GET', '/api/App/LiveMatch/admin/ads/fire/history?page=1&limit=1000')) as {
+    data: { _id: string; a_name: string }[];
+  };
+  const promoFire = history.data.find((f) => f.a_name === 'PromoAd')!;
+  const event = (type: string) => ({ type, entity: 'liveAdFire', id: promoFire._id, clientId: 'e2e-phone' });
+  await api.call('POST', '/api/App/events', {
+    admin: false,
+    body: { events: [event('view'), event('view'), event('view'), event('click')] },
+  });
+
+  await promo.getByRole('button', { name: 'Delete PromoAd' }).click();
+  await confirmMath(page);
+  await expect(toast(page, 'Ad deleted successfully')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'PromoAd' })).toHaveCount(0);
+
+  await page
+    .getByRole('navigation', { name: 'Live match section' })
+    .getByRole('link', { name: 'Ads History' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Live Ads History' })).toBeVisible();
+  const fired = page.getByRole('row').filter({ hasText: 'PromoAd' });
+  await expect(fired).toContainText('Url_Ads_Fire');
+  await expect(fired).toContainText('https://promo.example.com/b');
+  // Counted events are written within a second; the screen shows them after a reload.
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByRole('row').filter({ hasText: 'PromoAd' }).getByRole('cell').nth(4)).toHaveText(
+      '3',
+      {
+        timeout: 1000,
+      },
+    );
+  }).toPass({ timeout: 10_000 });
+  const totals = page.getByRole('region', { name: 'Fire totals' }).getByRole('definition');
+  await expect(totals.nth(0)).toHaveText('3');
+  await expect(totals.nth(1)).toHaveText('1');
+  await shoot(page, 'history');
+
+  // Delete one entry, then the rest in bulk.
+  await page
+    .getByRole('row')
+    .filter({ hasText: 'PromoAd' })
+    .getByRole('button', { name: /^Delete PromoAd/ })
+    .click();
+  await confirmMath(page);
+  await expect(toast(page, 'History deleted successfully')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'PromoAd' })).toHaveCount(0);
+  await expect(totals.nth(0)).toHaveText('0');
+
+  await page.getByRole('checkbox', { name: 'Select all' }).check();
+  await page.getByRole('button', { name: /Delete selected \(\d+\)/ }).click();
+  await confirmMath(page);
+  await expect(page.getByText('No ad has been fired yet.')).toBeVisible();
+});

@@ -1,0 +1,120 @@
+import { mkdirSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { mediaMessages } from '@streamdesk/contract/media';
+import {
+  notificationMessages as msg,
+  notificationRoutes as routes,
+} from '@streamdesk/contract/notifications';
+import { expect, test } from '../fixtures.js';
+
+const shots = '/tmp/shots';
+mkdirSync(shots, { recursive: true });
+
+/** Solves the arithmetic confirmation the way a person would: reads the problem, types the sum. */
+async function solveCaptcha(page: Page, wrongFirst = false) {
+  const dialog = page.getByRole('dialog', { name: 'Please confirm' });
+  const problem = (await dialog.getByTestId('math-problem').textContent()) ?? '';
+  const [a, b] = problem.match(/\d+/g)!.map(Number) as [number, number];
+  if (wrongFirst) {
+    await dialog.getByLabel('Answer').fill(String(a + b + 1));
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('Captcha answer is not correct')).toBeVisible();
+  }
+  await dialog.getByLabel('Answer').fill(String(a + b));
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+}
+
+test('send a notification, see its delivery status, resend it and delete it through the captcha', async ({
+  signedInPage: page,
+  media,
+}) => {
+  await page.goto('/notification');
+  await expect(page.getByRole('heading', { name: 'Notification', exact: true })).toBeVisible();
+  const form = page.getByRole('form', { name: 'Send a notification' });
+  const history = page.getByRole('table', { name: 'Notification history' });
+  await expect(history).toContainText('No notification has been sent yet.');
+
+  // The form's own checks, before any call.
+  await form.getByRole('button', { name: 'Send' }).click();
+  await expect(form.getByText(msg.titleRequired)).toBeVisible();
+  await expect(form.getByText(msg.messageRequired)).toBeVisible();
+  await form.getByLabel('Title').fill('Final tonight');
+  await form.getByLabel('Message').fill('Kick-off at 8 PM. Watch live in the app.');
+  await form.getByLabel('URL').fill('not a link');
+  await form.getByRole('button', { name: 'Send' }).click();
+  await expect(form.getByText(msg.urlInvalid)).toBeVisible();
+  await form.getByLabel('URL').fill('https://example.com/live/final');
+  await form.getByLabel('Icon').setInputFiles(media.notAnImage);
+  await expect(form.getByText(mediaMessages.image)).toBeVisible();
+  await form.getByLabel('Icon').setInputFiles(media.png);
+  await expect(form.getByText(mediaMessages.image)).toBeHidden();
+
+  await form.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText(msg.sent)).toBeVisible();
+  await expect(form.getByLabel('Title')).toHaveValue('');
+
+  const row = history.getByRole('row').filter({ hasText: 'Final tonight' });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Kick-off at 8 PM. Watch live in the app.');
+  await expect(row.getByRole('link', { name: 'https://example.com/live/final' })).toBeVisible();
+  await expect(row.getByRole('img', { name: 'Icon of Final tonight' })).toBeVisible();
+  await expect(row).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} (AM|PM)/);
+  // Neither channel is configured in this environment, and the row says so per channel.
+  const delivery = row.getByRole('list', { name: 'Delivery' });
+  await expect(delivery).toContainText('App (FCM):not configured');
+  await expect(delivery).toContainText('Web push:not configured');
+
+  await page.screenshot({ path: `${shots}/notifications-desktop.png`, fullPage: true });
+
+  // Resend: a second row, with the same icon.
+  await row.getByRole('button', { name: 'Resend Final tonight' }).click();
+  await expect(page.getByText(msg.sent).first()).toBeVisible();
+  const rows = history.getByRole('row').filter({ hasText: 'Final tonight' });
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0).getByRole('img', { name: 'Icon of Final tonight' })).toBeVisible();
+
+  // Delete one, through the captcha (a wrong answer first).
+  await rows.nth(0).getByRole('button', { name: 'Delete Final tonight' }).click();
+  await expect(page.getByRole('dialog', { name: 'Please confirm' })).toContainText(
+    'You are about to delete the notification "Final tonight"',
+  );
+  await solveCaptcha(page, true);
+  await expect(page.getByText(msg.deleted)).toBeVisible();
+  await expect(rows).toHaveCount(1);
+  await page.reload();
+  await expect(history.getByRole('row').filter({ hasText: 'Final tonight' })).toHaveCount(1);
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.screenshot({ path: `${shots}/notifications-mobile.png`, fullPage: true });
+});
+
+test('a refusal from the server is shown as a toast: deleting a row someone else already deleted', async ({
+  signedInPage: page,
+  api,
+}) => {
+  const sent = await api.upload('POST', routes.send.path, { title: 'Gone soon', message: 'm' }, {});
+  const id = (sent.data as { _id: string })._id;
+  await page.goto('/notification');
+  const row = page.getByRole('row').filter({ hasText: 'Gone soon' });
+  await expect(row).toHaveCount(1);
+  expect(await api.call('DELETE', routes.delete.path, { body: { id: [id] } })).toMatchObject({
+    status: true,
+  });
+
+  await row.getByRole('button', { name: 'Delete Gone soon' }).click();
+  await solveCaptcha(page);
+  await expect(page.getByText(msg.notFound)).toBeVisible();
+  await expect(row).toHaveCount(0);
+});
+
+test('the public site can subscribe: its service worker and the VAPID key route are served', async ({
+  page,
+  apiKey,
+}) => {
+  const sw = await page.request.get('/site/sw.js');
+  expect(sw.status()).toBe(200);
+  expect(sw.headers()['content-type']).toMatch(/javascript/);
+  expect(await sw.text()).toContain("addEventListener('push'");
+  const key = await page.request.get(routes.vapidKey.path, { headers: { 'api-key': apiKey } });
+  expect(await key.json()).toEqual({ status: true, message: msg.vapidKey, publicKey: null });
+});

@@ -1,0 +1,89 @@
+import { mediaMessages } from '@streamdesk/contract/media';
+import { reelMessages, reelRoutes } from '@streamdesk/contract/reels';
+import { expect, test, type Api } from '../fixtures.js';
+import { answerCaptcha } from './captcha.js';
+
+type Listed = { data: { _id: string }[]; total: number };
+
+async function clearReels(api: Api) {
+  for (;;) {
+    const list = (await api.call('GET', `${reelRoutes.list.path}?page=1&limit=1000`, {
+      admin: false,
+    })) as Listed;
+    if (!list.data.length) return;
+    await api.call('DELETE', reelRoutes.remove.path, { body: { id: list.data.map((r) => r._id) } });
+  }
+}
+
+test.describe('Reels page', () => {
+  test.beforeEach(async ({ api }) => clearReels(api));
+
+  test('upload a real MP4, see its thumbnail, play it, delete through the captcha', async ({
+    signedInPage: page,
+    media,
+  }) => {
+    await page.goto('/story/add/reels');
+    await expect(page.getByRole('heading', { name: 'Story Reels' })).toBeVisible();
+    await expect(page.getByText('Not Running')).toBeVisible();
+    await expect(page.getByText('No reels yet')).toBeVisible();
+
+    const form = page.getByRole('form', { name: 'Upload reel' });
+    await form.getByLabel('Reel video').setInputFiles(media.png);
+    await expect(page.getByText(mediaMessages.video)).toBeVisible();
+    await expect(form.getByRole('img', { name: 'Upload failed' })).toBeVisible();
+
+    await form.getByLabel('Reel video').setInputFiles(media.mp4);
+    await form.getByRole('button', { name: 'Upload' }).click();
+    await expect(page.getByText(reelMessages.added)).toBeVisible();
+    await expect(form.getByRole('img', { name: 'Upload complete' })).toBeVisible();
+
+    const table = page.getByRole('table', { name: 'Story Reels' });
+    const thumb = table.getByRole('img', { name: 'Reel 1 thumbnail' });
+    await expect
+      .poll(() => thumb.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0))
+      .toBe(true);
+    await page.screenshot({ path: '/tmp/shots/reels-desktop.png', fullPage: true });
+
+    const popup = page.waitForEvent('popup');
+    await table.getByRole('button', { name: 'Actions for reel 1' }).click();
+    await page.getByRole('menuitem', { name: 'Play' }).click();
+    const player = await popup;
+    await expect(player).toHaveURL(/\/media\/reels\/[0-9a-f]{24}\.mp4$/);
+    await player.close();
+
+    await table.getByRole('button', { name: 'Actions for reel 1' }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await expect(page.getByText('You are about to delete Reel.')).toBeVisible();
+    await answerCaptcha(page, { wrong: true });
+    await expect(page.getByText('Captcha answer is not correct')).toBeVisible();
+    await answerCaptcha(page);
+    await expect(page.getByText(reelMessages.deleted)).toBeVisible();
+    await expect(page.getByText('No reels yet')).toBeVisible();
+  });
+
+  test('pages 20 per page, bulk select and delete', async ({ signedInPage: page, media, api }) => {
+    const clips = [media.mp4, media.mp4b, media.mp4c];
+    for (let i = 0; i < 21; i++) await api.upload('POST', reelRoutes.add.path, {}, { video: clips[i % 3]! });
+    await page.goto('/story/add/reels');
+    const table = page.getByRole('table', { name: 'Story Reels' });
+    await expect(table.getByRole('row')).toHaveCount(21);
+    await expect(page.getByText('21 reels')).toBeVisible();
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.screenshot({ path: '/tmp/shots/reels-mobile.png', fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    await page.getByRole('button', { name: 'Page 2' }).click();
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await expect(table.getByRole('img', { name: 'Reel 21 thumbnail' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Page 1' }).click();
+    await expect(table.getByRole('img', { name: 'Reel 1 thumbnail' })).toBeVisible();
+    await table.getByLabel('Select all reels on this page').check();
+    await page.getByRole('button', { name: 'Delete selected (20)' }).click();
+    await expect(page.getByText('You are about to delete 20 Reels.')).toBeVisible();
+    await answerCaptcha(page);
+    await expect(page.getByText(reelMessages.deleted)).toBeVisible();
+    await expect(page.getByText('1 reel', { exact: true })).toBeVisible();
+    await expect(table.getByRole('row')).toHaveCount(2);
+  });
+});

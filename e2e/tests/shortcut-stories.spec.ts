@@ -1,0 +1,139 @@
+import type { Locator } from '@playwright/test';
+import { mediaMessages } from '@streamdesk/contract/media';
+import { shortcutMessages, shortcutRoutes } from '@streamdesk/contract/shortcut-stories';
+import { expect, test, type Api } from '../fixtures.js';
+import { answerCaptcha } from './captcha.js';
+
+type Listed = { data: { _id: string; name: string }[]; next_s_no: number };
+
+async function clearShortcuts(api: Api) {
+  const list = (await api.call('GET', `${shortcutRoutes.list.path}?page=1&limit=1000`)) as Listed;
+  if (list.data.length)
+    await api.call('DELETE', shortcutRoutes.remove.path, {
+      body: { id: list.data.map((s) => s._id) },
+      seal: true,
+    });
+}
+
+const imageLoaded = (img: Locator) =>
+  expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+
+test.describe('Shortcut Story page', () => {
+  test.beforeEach(async ({ api }) => clearShortcuts(api));
+
+  test('an empty list shows the not-found picture and the badge', async ({ signedInPage: page }) => {
+    await page.goto('/add/story');
+    await expect(page.getByRole('heading', { name: 'Shortcut stories' })).toBeVisible();
+    await expect(page.getByText('Not Running')).toBeVisible();
+    await expect(page.getByRole('img', { name: 'No shortcut stories found' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Shortcut' })).toHaveAttribute('aria-current', 'page');
+    await page.screenshot({ path: '/tmp/shots/shortcut-stories-empty.png', fullPage: true });
+  });
+
+  test('add with a real PNG, edit inline, delete through the captcha', async ({
+    signedInPage: page,
+    media,
+  }) => {
+    await page.goto('/add/story');
+    const form = page.getByRole('form', { name: 'Add shortcut story' });
+    await expect(form.getByLabel('No')).toHaveValue('1');
+    await expect(form.getByLabel('No')).toHaveAttribute('readonly', '');
+    await expect(form.getByLabel('Label')).toHaveValue('AD');
+
+    // Required fields first, then an image of the wrong kind shows the cross.
+    await form.getByRole('button', { name: 'Upload' }).click();
+    await expect(form.getByText(shortcutMessages.titleRequired)).toBeVisible();
+    await expect(form.getByText(shortcutMessages.urlRequired)).toBeVisible();
+    await form.getByLabel('Title').fill('Cricket Plus');
+    await form.getByLabel('Url').fill('https://cricket.example/app');
+    await form.getByRole('button', { name: 'Upload' }).click();
+    await expect(page.getByText(shortcutMessages.selectImage)).toBeVisible();
+    await form.getByLabel('Image').setInputFiles(media.jpeg);
+    await expect(page.getByText(mediaMessages.gifPng)).toBeVisible();
+    await expect(form.getByRole('img', { name: 'Upload failed' })).toBeVisible();
+    await expect(form.getByLabel('Image')).toHaveValue('');
+
+    await form.getByLabel('Image').setInputFiles(media.png);
+    await expect(form.getByRole('img', { name: 'Upload complete' })).toBeVisible();
+    await form.getByRole('button', { name: 'Upload' }).click();
+    await expect(page.getByText(shortcutMessages.added)).toBeVisible();
+    await expect(form.getByLabel('Title')).toHaveValue('');
+    await expect(form.getByLabel('No')).toHaveValue('2');
+
+    const table = page.getByRole('table', { name: 'Shortcut stories' });
+    const row = table.getByRole('row').filter({ hasText: 'Cricket Plus' });
+    await expect(row).toContainText('AD');
+    await expect(row).toContainText('00');
+    await expect(row).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} (AM|PM)/);
+    await imageLoaded(row.getByRole('img', { name: 'Cricket Plus logo' }));
+    await expect(row.getByRole('link', { name: 'Open Cricket Plus link in a new tab' })).toHaveAttribute(
+      'href',
+      'https://cricket.example/app',
+    );
+    await page.screenshot({ path: '/tmp/shots/shortcut-stories-desktop.png', fullPage: true });
+
+    // Inline edit, one row at a time; a negative No is refused in the spec's words.
+    await row.getByRole('button', { name: 'Edit Cricket Plus' }).click();
+    const editing = table.getByRole('row').filter({ has: page.getByRole('button', { name: 'Save' }) });
+    await editing.getByLabel('No').fill('-1');
+    await editing.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText(shortcutMessages.positive)).toBeVisible();
+    await editing.getByLabel('No').fill('5');
+    await editing.getByLabel('Name').fill('Cricket Max');
+    await editing.getByLabel('Label').fill('HOT');
+    await page.screenshot({ path: '/tmp/shots/shortcut-stories-editing.png', fullPage: true });
+    await editing.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText(shortcutMessages.updated)).toBeVisible();
+    const edited = table.getByRole('row').filter({ hasText: 'Cricket Max' });
+    await expect(edited).toContainText('HOT');
+    await expect(edited.getByRole('cell').nth(1)).toHaveText('5');
+
+    // Cancel leaves the row as it was.
+    await edited.getByRole('button', { name: 'Edit Cricket Max' }).click();
+    await table.getByLabel('Name').fill('Thrown away');
+    await table.getByRole('button', { name: 'Cancel' }).click();
+    await expect(edited).toContainText('Cricket Max');
+
+    // A wrong captcha answer shows its toast and deletes nothing; the right one deletes.
+    await edited.getByRole('button', { name: 'Delete Cricket Max' }).click();
+    await expect(page.getByText('You are about to delete Shortcut Story.')).toBeVisible();
+    await answerCaptcha(page, { wrong: true });
+    await expect(page.getByText('Captcha answer is not correct')).toBeVisible();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await expect(edited).toBeVisible();
+    await edited.getByRole('button', { name: 'Delete Cricket Max' }).click();
+    await answerCaptcha(page);
+    await expect(page.getByText(shortcutMessages.deleted)).toBeVisible();
+    await expect(page.getByRole('img', { name: 'No shortcut stories found' })).toBeVisible();
+  });
+
+  test('a GIF shortcut, select-all and bulk delete', async ({ signedInPage: page, media, api }) => {
+    for (const name of ['Alpha', 'Beta'])
+      await api.upload(
+        'POST',
+        shortcutRoutes.add.path,
+        { name, url: `https://${name}.example` },
+        { image: media.png },
+      );
+    await page.goto('/add/story');
+    const form = page.getByRole('form', { name: 'Add shortcut story' });
+    await form.getByLabel('Title').fill('Gamma');
+    await form.getByLabel('Url').fill('https://gamma.example');
+    await form.getByLabel('Label').fill('NEW');
+    await form.getByLabel('Image').setInputFiles(media.gif);
+    await form.getByRole('button', { name: 'Upload' }).click();
+    const table = page.getByRole('table', { name: 'Shortcut stories' });
+    await imageLoaded(table.getByRole('img', { name: 'Gamma logo' }));
+    await expect(table.getByRole('row')).toHaveCount(4);
+
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.screenshot({ path: '/tmp/shots/shortcut-stories-mobile.png', fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    await table.getByLabel('Select all shortcut stories').check();
+    await page.getByRole('button', { name: 'Delete selected (3)' }).click();
+    await expect(page.getByText('You are about to delete 3 Shortcut Stories.')).toBeVisible();
+    await answerCaptcha(page);
+    await expect(page.getByRole('img', { name: 'No shortcut stories found' })).toBeVisible();
+  });
+});

@@ -1,0 +1,178 @@
+import { mediaMessages } from '@streamdesk/contract/media';
+import { storyMessages } from '@streamdesk/contract/stories';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures.js';
+
+test.describe.configure({ mode: 'serial' });
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `/tmp/shots/stories-${name}.png`, fullPage: true });
+
+/** Answers the arithmetic confirmation (right, or off by one). */
+async function solve(page: Page, right = true) {
+  const dialog = page.getByRole('dialog');
+  const text = (await dialog.getByTestId('math-problem').textContent()) ?? '';
+  const [a, b] = text.match(/\d+/g)!.map(Number);
+  await dialog.getByLabel('Answer').fill(String(a! + b! + (right ? 0 : 1)));
+  await dialog.getByRole('button', { name: /Confirm|Delete/ }).click();
+}
+
+const rowMenu = (page: Page, no: number) =>
+  page.getByRole('button', { name: `Actions for story ${no}` }).first();
+
+async function expectThumbnailLoaded(page: Page, no: number) {
+  const img = page.getByRole('table').getByRole('img', { name: `Thumbnail of story ${no}` });
+  await expect(img).toBeVisible();
+  await expect
+    .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth))
+    .toBeGreaterThan(0);
+}
+
+test('story videos: add a video and an image, toggle, edit, delete through the captcha', async ({
+  signedInPage: page,
+  media,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto('/add/story/video');
+  const section = page.getByRole('navigation', { name: 'Story section' });
+  await expect(section.getByRole('link', { name: 'Story', exact: true })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await expect(page.getByText('No stories found')).toBeVisible();
+  await shot(page, 'empty');
+
+  // A video story with a real MP4: Timing is disabled for videos.
+  const form = page.getByRole('form', { name: 'Add Story' });
+  await expect(form.getByLabel('Timing')).toBeDisabled();
+  await form.getByLabel('Button Name').fill('Watch now');
+  await form.getByLabel('Button URL').fill('https://example.com/watch');
+
+  // A PNG offered as the video is refused before upload and the field cleared.
+  await form.getByLabel('Video file (MP4)').setInputFiles(media.png);
+  await expect(page.getByText(mediaMessages.video)).toBeVisible();
+  await expect(form.getByRole('img', { name: 'Upload failed' })).toBeVisible();
+  await expect(form.getByLabel('Video file (MP4)')).toHaveValue('');
+
+  await form.getByLabel('Video file (MP4)').setInputFiles(media.mp4);
+  await form.getByRole('button', { name: 'Upload' }).click();
+  await expect(page.getByText(storyMessages.added)).toBeVisible();
+  await expect(form.getByRole('img', { name: 'Upload complete' })).toBeVisible();
+  await expectThumbnailLoaded(page, 1);
+
+  // An image story with a real PNG and its own timing.
+  await form.getByLabel('Type').selectOption('Image');
+  await expect(form.getByLabel('Timing')).toBeEnabled();
+  await form.getByLabel('Timing').fill('6');
+  await form.getByLabel('Button Name').fill('Shop');
+  await form.getByLabel('Button URL').fill('https://example.com/shop');
+  await form.getByRole('radio', { name: 'View' }).check();
+  await form.getByLabel('View Limit').fill('50');
+  await form.getByLabel('Image file (PNG, JPG, JPEG)').setInputFiles(media.png);
+  await form.getByRole('button', { name: 'Upload' }).click();
+  await expect(page.getByText(storyMessages.added).first()).toBeVisible();
+  const table = page.getByRole('table', { name: 'Story Video List' });
+  await expect(table.getByRole('row')).toHaveCount(3);
+  await expectThumbnailLoaded(page, 1);
+  await expectThumbnailLoaded(page, 2);
+  await shot(page, 'list-desktop');
+
+  // Toggle the newest (the image) off through the captcha.
+  await rowMenu(page, 1).click();
+  await page.getByRole('menuitemcheckbox', { name: 'Active' }).click();
+  await expect(page.getByRole('dialog')).toContainText('You are about to change the status of story 1');
+  await solve(page);
+  await expect(page.getByText(storyMessages.statusUpdated)).toBeVisible();
+  await expect(table.getByRole('row').nth(1)).toContainText('De Active');
+
+  // A wrong answer keeps the story and shows the toast.
+  await rowMenu(page, 1).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await expect(page.getByRole('dialog')).toContainText('You are about to delete Story');
+  await solve(page, false);
+  await expect(page.getByText('Captcha answer is not correct')).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  await expect(table.getByRole('row')).toHaveCount(3);
+
+  // Edit the video story (row 2) and save: toast, then back to the list after a second.
+  await rowMenu(page, 2).click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  await expect(page).toHaveURL(/\/update\/story\/video\/[0-9a-f]{24}$/);
+  await expect(page.getByRole('heading', { name: 'Story Management' })).toBeVisible();
+  await expect(page.getByLabel('Type')).toHaveValue('Video');
+  await expect(page.getByLabel('View Count')).toHaveValue('0');
+  await expect(page.getByRole('img', { name: 'Thumbnail preview' })).toBeVisible();
+  await page.getByLabel('Button Name').fill('Watch the final');
+  await page.getByRole('radio', { name: 'Click' }).check();
+  await page.getByLabel('Click Limit').fill('3');
+  await shot(page, 'edit-video');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(storyMessages.updated)).toBeVisible();
+  await expect(page).toHaveURL('/add/story/video');
+
+  // Delete both through select-all and the captcha.
+  await table.getByRole('checkbox', { name: 'Select all stories' }).check();
+  await page.getByRole('button', { name: 'Delete selected (2)' }).click();
+  await expect(page.getByRole('dialog')).toContainText('You are about to delete 2 stories');
+  await solve(page);
+  await expect(page.getByText(storyMessages.deleted)).toBeVisible();
+  await expect(page.getByText('No stories found')).toBeVisible();
+});
+
+test('story videos: the card layout at 375 px', async ({ signedInPage: page, api, media }) => {
+  const insertData = JSON.stringify({ btnName: 'Go', btnUrl: 'https://example.com' });
+  await api.upload('POST', '/api/App/Add/Story/Video', { insertData }, { image: media.jpeg });
+  await api.upload('POST', '/api/App/Add/Story/Video', { insertData }, { video: media.mp4b });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/add/story/video');
+  const cards = page.getByRole('list', { name: 'Story Video List' });
+  await expect(cards.getByRole('listitem')).toHaveCount(2);
+  await expect(page.getByRole('table', { name: 'Story Video List' })).toBeHidden();
+  await expect(cards.getByRole('listitem', { name: 'Story 1' })).toContainText('Active');
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(375);
+  await cards
+    .getByRole('listitem', { name: 'Story 2' })
+    .getByRole('button', { name: 'Actions for story 2' })
+    .click();
+  const popup = page.waitForEvent('popup');
+  await page.getByRole('menuitem', { name: 'Play' }).click();
+  await expect(await popup).toHaveURL(/\/media\/stories\/[0-9a-f]{24}\.jpg$/);
+  await shot(page, 'list-375');
+  const ids = (await api.call('GET', '/api/App/all/only/story/video?page=1&limit=200')).data as {
+    _id: string;
+  }[];
+  await api.call('DELETE', '/api/App/delete/story/video', { body: { id: ids.map((s) => s._id) } });
+});
+
+test('story ads: add an NTV ad and edit it with the preview tabs', async ({ signedInPage: page }) => {
+  await page.goto('/add/story/Ad');
+  const form = page.getByRole('form', { name: 'Add Story Ad' });
+  await form.getByLabel('Type').selectOption('NTV');
+  await expect(form.getByLabel('Timing')).toHaveCount(0);
+  await form.getByRole('button', { name: 'Upload' }).click();
+  await expect(page.getByText(storyMessages.ntvIdRequired)).toBeVisible();
+  await form.getByLabel('Native Ad ID').fill('ca-app-pub-1/2');
+  await form.getByRole('button', { name: 'Upload' }).click();
+  await expect(page.getByText(storyMessages.added)).toBeVisible();
+  const table = page.getByRole('table', { name: 'Story Ads List' });
+  await expect(table.getByText('Native')).toBeVisible();
+
+  await rowMenu(page, 1).click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  await expect(page).toHaveURL(/\/update\/story\/ads\/[0-9a-f]{24}$/);
+  await expect(page.getByLabel('Type')).toHaveValue('NTV');
+  await expect(page.getByRole('option', { name: 'Native' })).toBeAttached();
+  for (const name of ['All', 'Icon', 'Image or Video'])
+    await expect(page.getByRole('tab', { name })).toBeVisible();
+  await page.getByLabel('Native Ad ID').fill('ca-app-pub-1/3');
+  await shot(page, 'edit-ad');
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(page.getByText(storyMessages.updated)).toBeVisible();
+  await expect(page).toHaveURL('/add/story/Ad');
+});
+
+test('an unknown story id goes to the error page', async ({ signedInPage: page }) => {
+  await page.goto('/update/story/video/ffffffffffffffffffffffff');
+  await expect(page).toHaveURL('/Error');
+});

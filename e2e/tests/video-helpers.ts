@@ -1,0 +1,30 @@
+import type { Page } from '@playwright/test';
+import type { Api } from '../fixtures.js';
+import type { mediaFiles } from '../media.js';
+
+/** A unique name per test run, so tests sharing a worker's server never see each other's rows. */
+export const unique = (prefix: string) => `${prefix} ${Math.random().toString(36).slice(2, 7)}`;
+
+export async function seedCategory(api: Api, media: typeof mediaFiles, name = unique('Category')) {
+  const reply = await api.upload('POST', '/api/App/video/category', { name }, { image: media.png });
+  return (reply.data as { _id: string; name: string }) ?? { _id: '', name };
+}
+
+/** Uploads `count` videos (the three generated clips in turn) and returns their ids, newest last. */
+export async function seedVideos(api: Api, media: typeof mediaFiles, category: string, count: number) {
+  const clips = [media.mp4, media.mp4b, media.mp4c];
+  const files = Array.from({ length: count }, (_, i) => clips[i % clips.length]!);
+  const reply = await api.upload('POST', '/api/App/video', { category }, { video: files });
+  return (reply.data as { _id: string }[]).map((v) => v._id);
+}
+
+/** Answers the arithmetic confirmation, right or wrong. */
+export async function answerMath(page: Page, right = true) {
+  const problem = (await page.getByTestId('math-problem').textContent()) ?? '';
+  const [a, b] = problem.match(/\d+/g)!.map(Number);
+  await page.getByLabel('Answer').fill(String(a! + b! + (right ? 0 : 1)));
+}
+
+export async function shoot(page: Page, name: string) {
+  await page.screenshot({ path: `/tmp/shots/${name}.png`, fullPage: true });
+}

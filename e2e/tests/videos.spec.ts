@@ -1,0 +1,187 @@
+import { categoryMessages } from '@streamdesk/contract/video-categories';
+import { videoMessages } from '@streamdesk/contract/videos';
+import { expect, test } from '../fixtures.js';
+import { answerMath, seedCategory, seedVideos, shoot, unique } from './video-helpers.js';
+
+test.describe('video categories', () => {
+  test('add with an image, search, edit, toggle and delete through the confirmation', async ({
+    signedInPage: page,
+    media,
+  }) => {
+    await page.goto('/add/video/category');
+    await expect(page.getByRole('heading', { name: 'Video Categories' })).toBeVisible();
+    const name = unique('Cricket');
+
+    await page.getByLabel('Category name').fill(name);
+    await page.getByRole('button', { name: 'Add Category' }).click();
+    await expect(page.getByText(categoryMessages.imageRequired)).toBeVisible();
+
+    await page.getByLabel('Main image').setInputFiles(media.notAnImage);
+    await expect(page.getByText(categoryMessages.imageType)).toBeVisible();
+    await page.getByLabel('Main image').setInputFiles(media.png);
+    await expect(page.getByRole('img', { name: 'Main image preview' })).toBeVisible();
+    await page.getByRole('button', { name: 'Add Category' }).click();
+    await expect(page.getByText(categoryMessages.added)).toBeVisible();
+    const row = page.getByRole('row').filter({ hasText: name });
+    await expect(row).toBeVisible();
+    await expect(row.getByRole('cell').nth(2)).toHaveText('0');
+    await expect(page.getByLabel('Category name')).toHaveValue('');
+    await shoot(page, 'videos-categories-desktop');
+
+    await page.getByLabel('Search categories').fill(name.toUpperCase());
+    await expect(page.getByRole('row')).toHaveCount(2);
+    await page.getByLabel('Search categories').fill('no such category zzz');
+    await expect(page.getByText(categoryMessages.noneMatching)).toBeVisible();
+    await page.getByLabel('Search categories').fill('');
+
+    await page.mouse.wheel(0, 600);
+    await page.getByRole('button', { name: `Edit ${name}` }).click();
+    await expect(page.getByRole('heading', { name: 'Edit Category' })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    const renamed = `${name} Live`;
+    await page.getByLabel('Category name').fill(renamed);
+    await page.getByRole('button', { name: 'Update Category' }).click();
+    await expect(page.getByText(categoryMessages.updated)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Add Category' })).toBeVisible();
+
+    const status = page.getByRole('switch', { name: `Status of ${renamed}` });
+    await expect(status).toBeChecked();
+    await status.click();
+    await expect(status).not.toBeChecked();
+
+    await page.getByRole('button', { name: `Delete ${renamed}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete category' });
+    await expect(dialog.getByText(/may also remove linked subcategories and products/)).toBeVisible();
+    await answerMath(page, false);
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText(categoryMessages.wrongAnswer)).toBeVisible();
+    await answerMath(page, true);
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText(categoryMessages.deleted)).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: renamed })).toHaveCount(0);
+
+    await page.setViewportSize({ width: 375, height: 800 });
+    await shoot(page, 'videos-categories-375');
+  });
+});
+
+test.describe('video upload', () => {
+  test('uploads three real MP4s, dropping a wrong file, with the progress bar reaching 100%', async ({
+    signedInPage: page,
+    api,
+    media,
+  }) => {
+    const category = await seedCategory(api, media);
+    await page.goto('/add/video');
+    await page.getByRole('button', { name: 'Upload Videos' }).click();
+    await expect(page.getByText(videoMessages.categoryRequired)).toBeVisible();
+
+    await page.getByLabel('Category').selectOption({ label: category.name });
+    await page.getByRole('button', { name: 'Upload Videos' }).click();
+    await expect(page.getByText(videoMessages.videoRequired)).toBeVisible();
+
+    await page
+      .getByLabel('Videos (MP4)')
+      .setInputFiles([media.mp4, media.notAnImage, media.mp4b, media.mp4c]);
+    await expect(page.getByText(videoMessages.notMp4('fake.png'))).toBeVisible();
+    const list = page.getByRole('list', { name: 'Selected videos' });
+    await expect(list.getByRole('listitem')).toHaveCount(3);
+    await expect(list.getByRole('listitem').first()).toContainText(/clip\.mp4\s*0\.\d\d MB/);
+    await shoot(page, 'videos-upload-desktop');
+
+    // Watch every progress value the bar shows on its way to 100%.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { progressSeen: string[] }).progressSeen = seen;
+      new MutationObserver(() => {
+        const bar = document.querySelector('[role="progressbar"]');
+        const value = bar?.getAttribute('aria-valuenow');
+        if (value && seen[seen.length - 1] !== value) seen.push(value);
+      }).observe(document.body, { subtree: true, childList: true, attributes: true });
+    });
+    await page.getByRole('button', { name: 'Upload Videos' }).click();
+    await expect(page.getByText(videoMessages.uploaded)).toBeVisible();
+    const bar = page.getByRole('progressbar', { name: 'Upload progress' });
+    await expect(bar).toHaveAttribute('aria-valuenow', '100');
+    await expect(page.getByRole('form', { name: 'Upload videos' }).getByText('100%')).toBeVisible();
+    const seen = await page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen);
+    expect(seen[seen.length - 1]).toBe('100');
+    await expect(list).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Upload Videos' })).toBeEnabled();
+
+    const listed = await api.call('GET', `/api/App/video/category/admin/${category._id}`);
+    expect(listed.totalRecord).toBe(3);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await shoot(page, 'videos-upload-375');
+  });
+});
+
+test.describe('video library', () => {
+  test('filters by category and web status and runs the bulk actions', async ({
+    signedInPage: page,
+    api,
+    media,
+  }) => {
+    const category = await seedCategory(api, media);
+    await seedVideos(api, media, category._id, 3);
+    await page.goto('/show/video');
+    await page.getByLabel('Category').selectOption({ label: category.name });
+    await expect(page.getByText('Showing 3 of 3 videos')).toBeVisible();
+    await expect(page.getByRole('row', { name: /^Video \d/ })).toHaveCount(3);
+    await expect(page.getByRole('img', { name: 'Thumbnail of Video 1', exact: true })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Enable Web (0)' }).click();
+    await expect(page.getByText(videoMessages.selectToUpdate)).toBeVisible();
+    await page.getByRole('button', { name: 'Delete Selected (0)' }).click();
+    await expect(page.getByText(videoMessages.selectToDelete)).toBeVisible();
+
+    await page.getByLabel('Select all videos').check();
+    await expect(page.getByText('3 selected')).toBeVisible();
+    await page.getByRole('button', { name: 'Enable Web (3)' }).click();
+    await expect(page.getByText(videoMessages.webUpdated(true, 3))).toBeVisible();
+    await expect(page.getByRole('row', { name: /^Video \d/ }).filter({ hasText: 'Enabled' })).toHaveCount(3);
+    await shoot(page, 'videos-library-desktop');
+
+    await page.getByLabel('Web Status').selectOption({ label: 'Web Disabled' });
+    await expect(page.getByText('Showing 0 of 0 videos')).toBeVisible();
+    await page.getByLabel('Web Status').selectOption({ label: 'Web Enabled' });
+    await expect(page.getByText('Showing 3 of 3 videos')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Disable web for Video 2' }).click();
+    await expect(page.getByText(videoMessages.webUpdated(false, 1))).toBeVisible();
+    await expect(page.getByText('Showing 2 of 2 videos')).toBeVisible();
+
+    await page.getByLabel('Web Status').selectOption({ label: 'All' });
+    await page.getByLabel('Select Video 1', { exact: true }).check();
+    await page.getByLabel('Select Video 2', { exact: true }).check();
+    await page.getByRole('button', { name: 'Delete Selected (2)' }).click();
+    await answerMath(page);
+    await page.getByRole('dialog', { name: 'Delete videos' }).getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText(videoMessages.deletedMany(2))).toBeVisible();
+    await expect(page.getByText('Showing 1 of 1 videos')).toBeVisible();
+
+    await page.getByRole('button', { name: 'View Video 1' }).click();
+    await expect(page.getByRole('dialog', { name: 'Video' }).locator('video')).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    await page.setViewportSize({ width: 375, height: 800 });
+    await shoot(page, 'videos-library-375');
+  });
+
+  test('a broken thumbnail falls back to the placeholder; a failed load shows the red banner', async ({
+    signedInPage: page,
+    api,
+    media,
+  }) => {
+    const category = await seedCategory(api, media);
+    await seedVideos(api, media, category._id, 1);
+    await page.route('**/media/videos/*.jpg', (route) => route.fulfill({ status: 404 }));
+    await page.goto('/show/video');
+    await expect(page.getByRole('img', { name: 'Thumbnail of Video 1 (no thumbnail)' })).toBeVisible();
+    await page.route('**/api/App/video/category/admin/**', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":false,"message":"x"}' }),
+    );
+    await page.getByLabel('Web Status').selectOption({ label: 'Web Disabled' });
+    await expect(page.getByRole('alert').filter({ hasText: videoMessages.loadFailed })).toBeVisible();
+  });
+});

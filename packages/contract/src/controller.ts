@@ -1,0 +1,472 @@
+import { z } from 'zod';
+import { defineRoute, replyBase } from './http.js';
+
+/** The app-wide controller (doc 1 sections 2 to 5 and 7, "Controller"). */
+
+export const controllerMessages = {
+  updated: 'Updated successfully',
+  fetched: 'Controller settings',
+  positionUpdated: 'Ads position updated successfully',
+  storyAdsPositionMin: 'Starting position must be 1 or more',
+  storyAdsPositionMax: 'Ending position max 10',
+  ntvTimingMin: 'Starting NTV Intend Timer must be 0 or more',
+  ntvTimingMax: 'Ending NTV Intend Timer max 20',
+  webPositionMin: 'Web position must be 1 or more',
+  webPositionMax: 'Web position max 100',
+  wholeNumber: 'Enter a whole number',
+  facebookAppIdRequired: 'Facebook app id is required',
+  facebookClientTokenRequired: 'Facebook client token is required',
+  webRedirectUrlRequired: 'Web redirect URL is required',
+  webRedirectUrlInvalid: 'Web redirect URL must be a valid http(s) URL',
+  searchTextRequired: 'Search text is required',
+  maintenanceMessageRequired: 'Maintenance message is required',
+  installUrlRequired: 'Install CTA URL is required',
+  installUrlInvalid: 'Install CTA URL must be a valid http(s) URL',
+  upiIdRequired: 'UPI id is required',
+  upiIdInvalid: 'UPI id must look like name@bank',
+  payeeNameRequired: 'Payee name is required',
+  phoneInvalid: 'Phone number must be 10 to 15 digits, optionally starting with +',
+  payAmountInvalid: 'Pay amount must be a number greater than 0',
+  payAmountMax: 'Pay amount must be at most 100000',
+  payAmountDecimals: 'Pay amount can have at most 2 decimals',
+  maintenanceStatus: 'Maintenance status',
+  loadCheck: 'App launch data',
+} as const;
+
+/** The on/off settings: the toggle call sends one of these names with the inverse value. */
+export const CONTROLLER_FLAGS = [
+  'reels',
+  'storyBrand',
+  'liveMatch',
+  'inHouseAds',
+  'storyVideo',
+  'hidden_module',
+  'exclusive_module',
+  'installNew',
+  'maintenance',
+] as const;
+export type ControllerFlag = (typeof CONTROLLER_FLAGS)[number];
+
+export const flagLabels: Record<ControllerFlag, string> = {
+  reels: 'Reels',
+  storyBrand: 'Story Brand (Shortcut)',
+  liveMatch: 'Live Match',
+  inHouseAds: 'In-House Ads',
+  storyVideo: 'Story Video',
+  hidden_module: 'X Player',
+  exclusive_module: 'Exclusive Module',
+  installNew: 'Install New App',
+  maintenance: 'Maintenance Mode',
+};
+
+/** The numbers saved through `Edit/storyAdsPosition`, with their inclusive ranges and messages. */
+export const positionRules = {
+  storyAdsPosition: {
+    label: 'Story Ads Position',
+    min: 1,
+    max: 9,
+    inputMax: 10,
+    minMessage: controllerMessages.storyAdsPositionMin,
+    maxMessage: controllerMessages.storyAdsPositionMax,
+  },
+  ntvTiming: {
+    label: 'NTV Timer',
+    min: 0,
+    max: 19,
+    inputMax: 20,
+    minMessage: controllerMessages.ntvTimingMin,
+    maxMessage: controllerMessages.ntvTimingMax,
+  },
+  webPosition: {
+    label: 'Web Position',
+    min: 1,
+    max: 100,
+    inputMax: 100,
+    minMessage: controllerMessages.webPositionMin,
+    maxMessage: controllerMessages.webPositionMax,
+  },
+} as const;
+export type PositionName = keyof typeof positionRules;
+export const POSITION_NAMES = Object.keys(positionRules) as [PositionName, ...PositionName[]];
+
+/**
+ * Checks a position value as the form and the server both do. Empty counts as below the minimum (the
+ * spec's NTV rule), a non-number or a fraction is refused. Returns the number or the message.
+ */
+export function checkPosition(name: PositionName, raw: unknown): number | { message: string } {
+  const rule = positionRules[name];
+  const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
+  if (raw === undefined || raw === null || text === '') return { message: rule.minMessage };
+  if (!/^-?\d+(\.\d+)?$/.test(text)) return { message: controllerMessages.wholeNumber };
+  const value = Number(text);
+  if (value < rule.min) return { message: rule.minMessage };
+  if (value > rule.max) return { message: rule.maxMessage };
+  if (!Number.isInteger(value)) return { message: controllerMessages.wholeNumber };
+  return value;
+}
+
+const BASE_MODES = ['OFF', 'OPEN', 'FS', 'NTV', 'URL', 'FS_WEB'] as const;
+const REWARD_MODES = [...BASE_MODES, 'REWARD'] as const;
+export const INTENT_MODES = ['BOTH', 'FORWORD', 'BACKWORD'] as const;
+
+/** Each placement mode and the values it allows (doc 1 section 4). */
+export const placementModes = {
+  afterSplaceAds: BASE_MODES,
+  afterIntroAds: BASE_MODES,
+  categoryToVideoList: REWARD_MODES,
+  videoListToVideo: REWARD_MODES,
+  videoToVideoPlay: REWARD_MODES,
+  playButton: REWARD_MODES,
+  intentControl: INTENT_MODES,
+} as const satisfies Record<string, readonly string[]>;
+export type PlacementField = keyof typeof placementModes;
+export const PLACEMENT_FIELDS = Object.keys(placementModes) as [PlacementField, ...PlacementField[]];
+
+export const placementLabels: Record<PlacementField, string> = {
+  afterSplaceAds: 'After Splash Ads',
+  afterIntroAds: 'After Intro Ads',
+  categoryToVideoList: 'Category to Video List',
+  videoListToVideo: 'Video List to Video',
+  videoToVideoPlay: 'Video to Video Play',
+  playButton: 'Play Button',
+  intentControl: 'Intent Control',
+};
+
+export const modeLabels: Record<string, string> = {
+  OFF: 'Off',
+  OPEN: 'Open Ad',
+  FS: 'Full Screen',
+  NTV: 'Native',
+  URL: 'URL',
+  FS_WEB: 'Full Screen Web',
+  REWARD: 'Reward',
+  BOTH: 'Both',
+  FORWORD: 'Forward',
+  BACKWORD: 'Backward',
+};
+
+/** The text settings saved through `Edit/weburl` (`field` and `url`). */
+export const TEXT_FIELDS = ['webRedirectUrl', 'searchText', 'maintenanceMessage'] as const;
+export type TextField = (typeof TEXT_FIELDS)[number];
+
+export const LIMITS = { url: 2048, searchText: 200, maintenanceMessage: 500, facebook: 256 } as const;
+
+const httpUrl = (required: string, invalid: string) =>
+  z
+    .string(required)
+    .trim()
+    .min(1, required)
+    .max(LIMITS.url, `URL must be at most ${LIMITS.url} characters`)
+    .refine((v) => {
+      try {
+        return ['http:', 'https:'].includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    }, invalid);
+
+const textRules: Record<TextField, z.ZodType<string>> = {
+  webRedirectUrl: httpUrl(
+    controllerMessages.webRedirectUrlRequired,
+    controllerMessages.webRedirectUrlInvalid,
+  ),
+  searchText: z
+    .string()
+    .trim()
+    .min(1, controllerMessages.searchTextRequired)
+    .max(LIMITS.searchText, `Search text must be at most ${LIMITS.searchText} characters`),
+  maintenanceMessage: z
+    .string()
+    .trim()
+    .min(1, controllerMessages.maintenanceMessageRequired)
+    .max(
+      LIMITS.maintenanceMessage,
+      `Maintenance message must be at most ${LIMITS.maintenanceMessage} characters`,
+    ),
+};
+
+/** Checks one text setting; returns the trimmed value or the message. */
+export function checkText(field: TextField, raw: unknown): string | { message: string } {
+  const result = textRules[field].safeParse(typeof raw === 'string' ? raw : '');
+  return result.success ? result.data : { message: result.error.issues[0]?.message ?? 'Invalid value' };
+}
+
+/** Every stored setting with its value type. */
+export const controllerSettings = z.object({
+  reels: z.boolean(),
+  storyBrand: z.boolean(),
+  liveMatch: z.boolean(),
+  inHouseAds: z.boolean(),
+  storyVideo: z.boolean(),
+  hidden_module: z.boolean(),
+  exclusive_module: z.boolean(),
+  installNew: z.boolean(),
+  maintenance: z.boolean(),
+  maintenanceMessage: z.string(),
+  storyAdsPosition: z.number().int(),
+  ntvTiming: z.number().int(),
+  webPosition: z.number().int(),
+  facebook_app_id: z.string(),
+  facebook_client_token: z.string(),
+  webRedirectUrl: z.string(),
+  searchText: z.string(),
+  afterSplaceAds: z.enum(BASE_MODES),
+  afterIntroAds: z.enum(BASE_MODES),
+  categoryToVideoList: z.enum(REWARD_MODES),
+  videoListToVideo: z.enum(REWARD_MODES),
+  videoToVideoPlay: z.enum(REWARD_MODES),
+  playButton: z.enum(REWARD_MODES),
+  intentControl: z.enum(INTENT_MODES),
+  installNewBtnUrl: z.string(),
+  upi_id: z.string(),
+  payee_name: z.string(),
+  phone: z.string(),
+  payAmount: z.number(),
+});
+export type ControllerSettings = z.infer<typeof controllerSettings>;
+export type SettingName = keyof ControllerSettings;
+
+/** What a fresh install starts with (docs/decisions/controller-defaults.md). */
+export const controllerDefaults: ControllerSettings = {
+  reels: true,
+  storyBrand: true,
+  liveMatch: true,
+  inHouseAds: true,
+  storyVideo: true,
+  hidden_module: false,
+  exclusive_module: false,
+  installNew: false,
+  maintenance: false,
+  maintenanceMessage: 'We are improving the app. Please check back in a few minutes.',
+  storyAdsPosition: 3,
+  ntvTiming: 5,
+  webPosition: 10,
+  facebook_app_id: '',
+  facebook_client_token: '',
+  webRedirectUrl: '',
+  searchText: 'Search videos',
+  afterSplaceAds: 'OFF',
+  afterIntroAds: 'OFF',
+  categoryToVideoList: 'OFF',
+  videoListToVideo: 'OFF',
+  videoToVideoPlay: 'OFF',
+  playButton: 'OFF',
+  intentControl: 'BOTH',
+  installNewBtnUrl: '',
+  upi_id: '',
+  payee_name: '',
+  phone: '',
+  payAmount: 0,
+};
+
+export const installNewInfo = z.object({ status: z.boolean(), btn_url: z.string() });
+
+export const controllerDataReply = replyBase.extend({
+  data: controllerSettings,
+  installNew: installNewInfo,
+  /** App launches counted by `app/loadCheck`. */
+  appOpens: z.number().int(),
+});
+export type ControllerDataReply = z.infer<typeof controllerDataReply>;
+
+export const flagBody = z.object({
+  name: z.enum(CONTROLLER_FLAGS, `name must be one of ${CONTROLLER_FLAGS.join(', ')}`),
+  status: z.boolean('status must be true or false'),
+});
+export type FlagBody = z.infer<typeof flagBody>;
+
+export const positionBody = z
+  .object({
+    name: z.enum(POSITION_NAMES, `name must be one of ${POSITION_NAMES.join(', ')}`),
+    value: z.union([z.number(), z.string().max(20), z.null()]).optional(),
+  })
+  .transform((body, ctx) => {
+    const checked = checkPosition(body.name, body.value);
+    if (typeof checked === 'number') return { name: body.name, value: checked };
+    ctx.addIssue({ code: 'custom', message: checked.message, path: [] });
+    return z.NEVER;
+  });
+export type PositionBody = z.input<typeof positionBody>;
+
+export const textBody = z
+  .object({
+    field: z.enum(TEXT_FIELDS, `field must be one of ${TEXT_FIELDS.join(', ')}`),
+    url: z
+      .string()
+      .max(LIMITS.url + 100, `url must be at most ${LIMITS.url} characters`)
+      .optional(),
+  })
+  .transform((body, ctx) => {
+    const checked = checkText(body.field, body.url);
+    if (typeof checked === 'string') return { field: body.field, url: checked };
+    ctx.addIssue({ code: 'custom', message: checked.message, path: [] });
+    return z.NEVER;
+  });
+export type TextBody = z.input<typeof textBody>;
+
+const requiredText = (message: string, max: number, label: string) =>
+  z.string(message).trim().min(1, message).max(max, `${label} must be at most ${max} characters`);
+
+export const facebookBody = z.object({
+  facebook_app_id: requiredText(controllerMessages.facebookAppIdRequired, LIMITS.facebook, 'Facebook app id'),
+  facebook_client_token: requiredText(
+    controllerMessages.facebookClientTokenRequired,
+    LIMITS.facebook,
+    'Facebook client token',
+  ),
+});
+export type FacebookBody = z.infer<typeof facebookBody>;
+
+export const phonePayBody = z.object({
+  upi_id: requiredText(controllerMessages.upiIdRequired, 256, 'UPI id').regex(
+    /^[\w.-]{2,}@[A-Za-z][\w.-]*$/,
+    controllerMessages.upiIdInvalid,
+  ),
+  payee_name: requiredText(controllerMessages.payeeNameRequired, 100, 'Payee name'),
+  phone: z
+    .string()
+    .trim()
+    .regex(/^(\+?\d{10,15})?$/, controllerMessages.phoneInvalid)
+    .optional()
+    .default(''),
+});
+export type PhonePayBody = z.input<typeof phonePayBody>;
+
+export const payAmountBody = z.object({
+  payAmount: z.coerce
+    .number(controllerMessages.payAmountInvalid)
+    .refine((v) => Number.isFinite(v) && v > 0, controllerMessages.payAmountInvalid)
+    .refine((v) => v <= 100000, controllerMessages.payAmountMax)
+    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, controllerMessages.payAmountDecimals),
+});
+export type PayAmountBody = z.input<typeof payAmountBody>;
+
+export const installNewBody = z.object({
+  btn_url: httpUrl(controllerMessages.installUrlRequired, controllerMessages.installUrlInvalid),
+});
+export type InstallNewBody = z.infer<typeof installNewBody>;
+
+export const placementBody = z
+  .object({
+    field: z.enum(PLACEMENT_FIELDS, `field must be one of ${PLACEMENT_FIELDS.join(', ')}`),
+    name: z.string('name is required').trim().min(1, 'name is required').max(20, 'name is too long'),
+  })
+  .transform((body, ctx) => {
+    const allowed: readonly string[] = placementModes[body.field];
+    if (allowed.includes(body.name)) return body;
+    ctx.addIssue({
+      code: 'custom',
+      message: `${body.name} is not allowed for ${body.field}. Allowed values: ${allowed.join(', ')}`,
+      path: [],
+    });
+    return z.NEVER;
+  });
+export type PlacementBody = z.input<typeof placementBody>;
+
+export const maintenanceReply = replyBase.extend({
+  maintenance: z.boolean(),
+  maintenanceMessage: z.string(),
+});
+export type MaintenanceReply = z.infer<typeof maintenanceReply>;
+
+/** The app's launch reply: controller settings plus every section other features add. */
+export const loadCheckReply = replyBase.extend({
+  data: z
+    .object({
+      controller: controllerSettings,
+      installNew: installNewInfo,
+    })
+    .catchall(z.unknown()),
+});
+export type LoadCheckReply = z.infer<typeof loadCheckReply>;
+
+export const controllerRoutes = {
+  get: defineRoute({
+    method: 'GET',
+    path: '/api/App/admin/ControlerData',
+    auth: 'admin',
+    summary: 'Every controller setting, with installNew and the app-open count',
+    reply: controllerDataReply,
+  }),
+  flag: defineRoute({
+    method: 'PUT',
+    path: '/api/App/Controler/Edit/storyVideo',
+    auth: 'admin',
+    summary: 'Set one on/off setting (name, status)',
+    body: flagBody,
+    reply: replyBase,
+  }),
+  position: defineRoute({
+    method: 'PUT',
+    path: '/api/App/Controler/Edit/storyAdsPosition',
+    auth: 'admin',
+    envelope: true,
+    summary: 'Set storyAdsPosition (1-9), ntvTiming (0-19) or webPosition (1-100)',
+    body: positionBody,
+    reply: replyBase,
+  }),
+  text: defineRoute({
+    method: 'PUT',
+    path: '/api/App/Controler/Edit/weburl',
+    auth: 'admin',
+    envelope: true,
+    summary: 'Set webRedirectUrl, searchText or maintenanceMessage (field, url)',
+    body: textBody,
+    reply: replyBase,
+  }),
+  facebook: defineRoute({
+    method: 'PUT',
+    path: '/api/App/Controler/Edit/facebook/data',
+    auth: 'admin',
+    summary: 'Set facebook_app_id and facebook_client_token',
+    body: facebookBody,
+    reply: replyBase,
+  }),
+  phonePay: defineRoute({
+    method: 'PUT',
+    path: '/api/App/Controler/Edit/phone/pay',
+    auth: 'admin',
+    summary: 'Set the UPI/phone payee (upi_id, payee_name, optional phone)',
+    body: phonePayBody,
+    reply: replyBase,
+  }),
+  payAmount: defineRoute({
+    method: 'PUT',
+    path: '/api/App/Controler/Edit/payAmount',
+    auth: 'admin',
+    envelope: true,
+    summary: 'Set the pay amount',
+    body: payAmountBody,
+    reply: replyBase,
+  }),
+  installNew: defineRoute({
+    method: 'PUT',
+    path: '/api/App/controler/install/new',
+    auth: 'admin',
+    summary: 'Set the Install New App CTA URL (btn_url)',
+    body: installNewBody,
+    reply: replyBase,
+  }),
+  placement: defineRoute({
+    method: 'PUT',
+    path: '/api/App/controler/admin/afterIntro/change',
+    auth: 'admin',
+    summary: 'Set a placement mode (field, name)',
+    body: placementBody,
+    reply: replyBase,
+  }),
+  maintenance: defineRoute({
+    method: 'GET',
+    path: '/api/App/Controler/maintenance/status',
+    auth: 'app',
+    summary: 'The maintenance flag and message (cached, ETag)',
+    reply: maintenanceReply,
+  }),
+  loadCheck: defineRoute({
+    method: 'GET',
+    path: '/api/App/Controler/app/loadCheck',
+    auth: 'app',
+    summary: 'Everything the app needs at launch in one cached reply (ETag); counts an app open',
+    reply: loadCheckReply,
+  }),
+} as const;

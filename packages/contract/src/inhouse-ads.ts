@@ -1,0 +1,234 @@
+import { z } from 'zod';
+import { defineRoute, idList, idSchema, pageQuery, replyBase } from './http.js';
+import { mediaLimits, mediaMessages } from './media.js';
+
+/** In-house ads: self-made image (or video) ads with a link (doc 2 sections 2-9). */
+
+/** The list page size the admin screen asks for (doc 2 section 9). */
+export const INHOUSE_PAGE_SIZE = 100;
+export const DEFAULT_BUTTON_NAME = 'Install';
+/** The preview's button text when an ad has none (doc 2 section 3). */
+export const FALLBACK_BUTTON_NAME = 'Visit Site';
+export const inHouseAdTypes = ['fs_web'] as const;
+export const adTypeLabels: Record<InHouseAdType, string> = { fs_web: 'FS Web' };
+export const medTypes = ['image', 'video'] as const;
+
+/** Size limits (ARCHITECTURE.md: images at most 1 MB, in-house videos mp4 at most 30 MB). */
+export const inHouseLimits = {
+  imageBytes: mediaLimits.image,
+  imageMb: mediaLimits.image / (1024 * 1024),
+  videoBytes: mediaLimits.video,
+  /** Longest stay time accepted (a day); the spec sets only the minimum. */
+  maxStayTime: 86_400,
+} as const;
+
+/** Image types the form accepts, as the browser reports them. */
+export const inHouseImageMimes = ['image/png', 'image/jpg', 'image/jpeg', 'image/gif'] as const;
+
+export const inHouseMessages = {
+  imageType:
+    "Please select a valid image file. Allowed types: 'image/png', 'image/jpg', 'image/jpeg', 'image/gif'",
+  imageSize: `Image size should not exceed ${inHouseLimits.imageMb}MB`,
+  videoType: mediaMessages.video,
+  videoSize: mediaMessages.videoSize,
+  selectFiles: 'Select valid image, video and icon files',
+  imageOrVideo: 'Send either an image or a video, not both',
+  stayTime: 'Web stay time must be at least 1 second',
+  stayTimeWhole: 'Web stay time must be a whole number of seconds',
+  stayTimeMax: `Web stay time must be at most ${inHouseLimits.maxStayTime} seconds`,
+  callToActionRequired: 'Call to action URL is required',
+  callToActionUrl: 'Call to action must be a valid http or https URL',
+  adType: 'Ad type must be fs_web',
+  medType: 'Media type must be image or video',
+  notFound: 'In-house ad not found',
+  listed: 'In-house ads',
+  loaded: 'In-house ad',
+  active: 'Active in-house ads',
+  // Successes (doc 2 section 8).
+  created: 'Upload successful!',
+  updated: 'Updated successfully!',
+  statusUpdated: 'Status updated successfully!',
+  deleted: 'In House ads deleted successfully.',
+  // Client fallbacks (doc 2 section 8).
+  deleteFailed: 'Failed to delete In House ads',
+  uploadFailed: 'Upload failed!',
+  updateFailed: 'Update failed!',
+  statusFailed: 'Failed to update status!',
+  loadFailed: 'Failed to load ad data',
+  loadError: 'An error occurred while loading data',
+  updateError: 'An error occurred during update',
+  captchaWrong: 'Incorrect answer to the captcha.',
+} as const;
+
+const text = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .optional()
+    .transform((v) => v ?? '');
+
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+export const callToActionSchema = z
+  .string(inHouseMessages.callToActionRequired)
+  .trim()
+  .min(1, inHouseMessages.callToActionRequired)
+  .max(2000, 'Call to action must be at most 2000 characters')
+  .refine((v) => {
+    try {
+      const url = new URL(v);
+      return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+    } catch {
+      return false;
+    }
+  }, inHouseMessages.callToActionUrl);
+
+export const stayTimeSchema = z.preprocess(
+  (v) => blankToUndefined(v) ?? 1,
+  z.coerce
+    .number(inHouseMessages.stayTime)
+    .refine((n) => Number.isFinite(n), inHouseMessages.stayTime)
+    .refine((n) => n >= 1, inHouseMessages.stayTime)
+    .refine((n) => Number.isInteger(n), inHouseMessages.stayTimeWhole)
+    .refine((n) => n <= inHouseLimits.maxStayTime, inHouseMessages.stayTimeMax),
+);
+
+/** The text fields of the create and update forms (multipart strings). */
+export const inHouseAdFields = z.object({
+  mainTitle: text('Title', 120),
+  subTitle: text('Subtitle', 200),
+  description: text('Description', 2000),
+  medType: z.preprocess(blankToUndefined, z.enum(medTypes, inHouseMessages.medType).optional()),
+  callToAction: callToActionSchema,
+  btnName: text('Button name', 40).transform((v) => v || DEFAULT_BUTTON_NAME),
+  web_stay_time: stayTimeSchema,
+  adType: z.preprocess(blankToUndefined, z.enum(inHouseAdTypes, inHouseMessages.adType).default('fs_web')),
+});
+export type InHouseAdFields = z.output<typeof inHouseAdFields>;
+
+export const inHouseAdUpdateFields = inHouseAdFields.extend({ id: idSchema });
+
+export type InHouseAdType = (typeof inHouseAdTypes)[number];
+export type MedType = (typeof medTypes)[number];
+
+/** An in-house ad as the admin sees it (doc 2 section 3). */
+export const inHouseAd = z.object({
+  _id: z.string(),
+  mainTitle: z.string(),
+  subTitle: z.string(),
+  medType: z.enum(medTypes),
+  description: z.string(),
+  callToAction: z.string(),
+  btnName: z.string(),
+  web_stay_time: z.number().int(),
+  adType: z.enum(inHouseAdTypes),
+  icon: z.string(),
+  medView: z.string(),
+  /** A frame of the video (null for images). */
+  thumbnail: z.string().nullable(),
+  view: z.number().int(),
+  clickCount: z.number().int(),
+  status: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type InHouseAd = z.infer<typeof inHouseAd>;
+
+/** What the app gets of an active ad (no counters, no status). */
+export const appInHouseAd = inHouseAd.omit({ view: true, clickCount: true, status: true, updatedAt: true });
+export type AppInHouseAd = z.infer<typeof appInHouseAd>;
+
+export const inHouseListQuery = pageQuery.extend({
+  /** `a=true`: every ad (the admin list); otherwise only the active ones. */
+  a: z
+    .enum(['true', 'false'], 'a must be true or false')
+    .optional()
+    .transform((v) => v === 'true'),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, 'limit must be 1 or more')
+    .max(1000, 'limit must be 1000 or less')
+    .default(INHOUSE_PAGE_SIZE),
+});
+
+export const inHouseListReply = replyBase.extend({
+  data: z.array(inHouseAd),
+  totalPages: z.number().int(),
+  total: z.number().int(),
+  InHouseAdsStatus: z.boolean(),
+});
+export type InHouseListReply = z.infer<typeof inHouseListReply>;
+
+export const inHouseOneReply = replyBase.extend({ data: inHouseAd });
+export const inHouseStatusBody = z.object({
+  id: idSchema,
+  status: z.boolean('status must be true or false'),
+});
+export const inHouseDeleteBody = z.object({ id: idList });
+export const inHouseDeleteReply = replyBase.extend({ deleted: z.number().int() });
+export const appInHouseReply = replyBase.extend({ data: z.array(appInHouseAd) });
+
+const base = '/api/App/inhouse/ads';
+
+export const inHouseRoutes = {
+  list: defineRoute({
+    method: 'GET',
+    path: base,
+    auth: 'admin',
+    summary: 'Pages of in-house ads (100 a page), newest first, searched by title, subtitle, text or URL',
+    querystring: inHouseListQuery,
+    reply: inHouseListReply,
+  }),
+  create: defineRoute({
+    method: 'POST',
+    path: base,
+    auth: 'admin',
+    multipart: true,
+    summary: 'Creates an in-house ad from the form fields, an icon and an image (or an mp4 video)',
+    body: inHouseAdFields,
+    reply: inHouseOneReply,
+  }),
+  update: defineRoute({
+    method: 'PUT',
+    path: base,
+    auth: 'admin',
+    multipart: true,
+    summary: 'Updates an in-house ad; a new icon, image or video replaces the old file',
+    body: inHouseAdUpdateFields,
+    reply: inHouseOneReply,
+  }),
+  remove: defineRoute({
+    method: 'DELETE',
+    path: base,
+    auth: 'admin',
+    envelope: true,
+    summary: 'Deletes the listed in-house ads and their files (all or none)',
+    body: inHouseDeleteBody,
+    reply: inHouseDeleteReply,
+  }),
+  one: defineRoute({
+    method: 'GET',
+    path: `${base}/data/:id`,
+    auth: 'admin',
+    summary: 'One in-house ad, for the edit page',
+    params: z.object({ id: idSchema }),
+    reply: inHouseOneReply,
+  }),
+  status: defineRoute({
+    method: 'POST',
+    path: `${base}/update/status`,
+    auth: 'admin',
+    summary: 'Sets an in-house ad active (true) or inactive (false)',
+    body: inHouseStatusBody,
+    reply: inHouseOneReply,
+  }),
+  active: defineRoute({
+    method: 'GET',
+    path: `${base}/active`,
+    auth: 'app',
+    summary: 'The active in-house ads for the app (cached, ETag)',
+    reply: appInHouseReply,
+  }),
+} as const;

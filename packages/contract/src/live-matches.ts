@@ -1,0 +1,390 @@
+import { z } from 'zod';
+import { defineRoute, idList, idSchema, pageQuery, replyBase } from './http.js';
+import { mediaLimits, mediaMessages, type MediaKind } from './media.js';
+
+/**
+ * Live matches (doc 1 sections 2, 3, 5, 7): the matches, the live-call ad fields, the website live ads
+ * with Fire, and the history of fires. Paths keep the spec's spelling and case (`liveMatch` and
+ * `LiveMatch` are both in use by the deployed apps).
+ */
+
+export const liveMatchMessages = {
+  titleRequired: 'Title is required',
+  urlRequired: 'URL is required',
+  idRequired: '_id is required',
+  imageType: mediaMessages.gifPng,
+  imageSize: mediaMessages.imageSize,
+  selectImage: mediaMessages.selectImage,
+  added: 'Live match added successfully',
+  updated: 'Live match updated successfully',
+  deleted: 'Live match deleted successfully',
+  statusChanged: 'Live match status updated',
+  notFound: 'Live match not found',
+  listed: 'Live matches fetched successfully',
+  linkCopied: 'Link copied successfully!',
+  copyFailed: 'Failed to copy link. Please try again.',
+  clipboardUnsupported: 'Clipboard API not supported. Please copy manually.',
+} as const;
+
+export const liveAdMessages = {
+  keyRequired: 'Field name is required',
+  keyFormat: 'Field names use 1 to 64 letters, digits or _',
+  valueTooLong: 'Field values are at most 2048 characters',
+  duplicateKey: 'Field names must be unique',
+  tooMany: 'At most 200 fields are allowed',
+  notText: 'Field values must be text',
+  saved: 'Ads updated successfully!',
+  fetched: 'Live ads fetched successfully',
+} as const;
+
+export const webLiveAdMessages = {
+  fillAll: 'Please fill all the fields',
+  nameTooLong: 'Name is at most 64 characters',
+  urlTooLong: 'URL is at most 2048 characters',
+  duplicateName: 'An ad with this name already exists',
+  fireOnly: 'This ad has no URL and can only be fired',
+  mainCannotBeDeleted: 'WEB_URL_1 cannot be deleted',
+  mainCannotBeRenamed: 'WEB_URL_1 cannot be renamed',
+  reservedName: 'This name is reserved for a fire-only ad',
+  notFound: 'Ad not found',
+  added: 'Ad added successfully',
+  updated: 'Ad updated successfully!',
+  deleted: 'Ad deleted successfully',
+  fetched: 'Ads fetched successfully',
+  fired: 'Ad fired successfully',
+  fireNameRequired: 'Please fill all the fields',
+  fireUrlRequired: 'Please fill all the fields',
+  adsTypeInvalid: 'Adstype must be Open_Ads_Fire, NTV_Ads_Fire or Url_Ads_Fire',
+  historyFetched: 'Ads history fetched successfully',
+  historyDeleted: 'History deleted successfully',
+  historyNotFound: 'History entry not found',
+  noFire: 'No ad has been fired yet',
+} as const;
+
+/** Live match images: PNG or GIF only (doc 1 section 5); the size limit is the general image limit. */
+export const LIVE_MATCH_IMAGE = {
+  kinds: ['png', 'gif'] as readonly MediaKind[],
+  maxBytes: mediaLimits.image,
+  accept: 'image/png,image/gif',
+} as const;
+
+/** The page size the history screen asks for (doc 1 section 9). */
+export const LIVE_ADS_HISTORY_PAGE_SIZE = 1000;
+/** The page size of the admin live match list. */
+export const LIVE_MATCH_PAGE_SIZE = 100;
+
+// ---------------------------------------------------------------------------------------------------
+// Live match
+
+export const liveMatch = z.object({
+  _id: z.string(),
+  title: z.string(),
+  url: z.string(),
+  thumbnail: z.string(),
+  view: z.number().int(),
+  createdAt: z.string(),
+  status: z.boolean(),
+});
+export type LiveMatch = z.infer<typeof liveMatch>;
+
+const requiredText = (message: string, max: number, tooLong: string) =>
+  z.string(message).trim().min(1, message).max(max, tooLong);
+
+/** The text fields of the add form (multipart: image, title, url). */
+export const liveMatchAddFields = z.object({
+  title: requiredText(liveMatchMessages.titleRequired, 200, 'Title is at most 200 characters'),
+  url: requiredText(liveMatchMessages.urlRequired, 2048, 'URL is at most 2048 characters'),
+});
+export type LiveMatchAddFields = z.infer<typeof liveMatchAddFields>;
+
+/** The text fields of the edit form (multipart: _id, title, url, optional image). */
+export const liveMatchEditFields = liveMatchAddFields.extend({
+  _id: z.string(liveMatchMessages.idRequired).trim().min(1, liveMatchMessages.idRequired).max(64),
+});
+export type LiveMatchEditFields = z.infer<typeof liveMatchEditFields>;
+
+export const liveMatchListReply = replyBase.extend({
+  data: z.array(liveMatch),
+  totalPage: z.number().int(),
+  /** The running flag (the controller's liveMatch switch) behind the Running badge. */
+  liveMatch: z.boolean(),
+});
+export type LiveMatchListReply = z.infer<typeof liveMatchListReply>;
+
+export const liveMatchReply = replyBase.extend({ data: liveMatch });
+export const deleteBody = z.object({ id: idList });
+export const deleteReply = replyBase.extend({ deleted: z.number().int() });
+export const statusBody = z.object({ status: z.boolean('status must be true or false') });
+
+/** What the app sees of an active live match. */
+export const appLiveMatch = liveMatch.pick({
+  _id: true,
+  title: true,
+  url: true,
+  thumbnail: true,
+  createdAt: true,
+});
+export const appLiveMatchListReply = replyBase.extend({ data: z.array(appLiveMatch) });
+export type AppLiveMatch = z.infer<typeof appLiveMatch>;
+
+// ---------------------------------------------------------------------------------------------------
+// Live match ad fields (a flat map of named string fields)
+
+export const LIVE_AD_KEY = /^[A-Za-z0-9_]{1,64}$/;
+export const LIVE_AD_VALUE_MAX = 2048;
+export const LIVE_AD_MAX_FIELDS = 200;
+
+/**
+ * Checks a list of key/value pairs the way the server does; returns the first problem or undefined.
+ * The editor runs it before saving, the server runs it on the map it receives.
+ */
+export function liveAdProblem(pairs: readonly { key: string; value: string }[]): string | undefined {
+  if (pairs.length > LIVE_AD_MAX_FIELDS) return liveAdMessages.tooMany;
+  const seen = new Set<string>();
+  for (const { key, value } of pairs) {
+    const name = key.trim();
+    if (!name) return liveAdMessages.keyRequired;
+    if (!LIVE_AD_KEY.test(name)) return `${liveAdMessages.keyFormat}: ${name}`;
+    if (seen.has(name)) return `${liveAdMessages.duplicateKey}: ${name}`;
+    seen.add(name);
+    if (value.length > LIVE_AD_VALUE_MAX) return `${liveAdMessages.valueTooLong}: ${name}`;
+  }
+  return undefined;
+}
+
+export const liveAdMap = z.record(z.string(), z.string(liveAdMessages.notText));
+export type LiveAdMap = z.infer<typeof liveAdMap>;
+
+/** The edit sends the field map itself; keys are trimmed, so `"a"` and `" a"` count as duplicates. */
+export const liveAdsBody = z
+  .record(z.string(), z.string(liveAdMessages.notText), liveAdMessages.notText)
+  .superRefine((map, ctx) => {
+    const problem = liveAdProblem(Object.entries(map).map(([key, value]) => ({ key, value })));
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  })
+  .transform((map) => Object.fromEntries(Object.entries(map).map(([k, v]) => [k.trim(), v])));
+
+export const liveAdsReply = replyBase.extend({ data: liveAdMap });
+export type LiveAdsReply = z.infer<typeof liveAdsReply>;
+
+// ---------------------------------------------------------------------------------------------------
+// Website live ads and Fire
+
+export const OPEN_ADS_FIRE = 'Open_Ads_Fire';
+export const NTV_ADS_FIRE = 'NTV_Ads_Fire';
+export const URL_ADS_FIRE = 'Url_Ads_Fire';
+export const MAIN_WEB_AD = 'WEB_URL_1';
+/** Ads without a URL that can only be fired. */
+export const FIRE_ONLY_ADS: readonly string[] = [OPEN_ADS_FIRE, NTV_ADS_FIRE];
+export const adsTypes = [OPEN_ADS_FIRE, NTV_ADS_FIRE, URL_ADS_FIRE] as const;
+export type AdsType = (typeof adsTypes)[number];
+
+/** Names and URLs are trimmed and their spaces removed before sending (and again on the server). */
+export const squeeze = (value: string): string => value.replace(/\s+/g, '');
+
+/** The type a row is fired with: the fire-only ads fire as themselves, every other ad as a URL ad. */
+export const adsTypeOf = (name: string): AdsType =>
+  name === OPEN_ADS_FIRE ? OPEN_ADS_FIRE : name === NTV_ADS_FIRE ? NTV_ADS_FIRE : URL_ADS_FIRE;
+
+const squeezed = (max: number, tooLong: string) =>
+  z
+    .string(webLiveAdMessages.fillAll)
+    .transform(squeeze)
+    .pipe(z.string().min(1, webLiveAdMessages.fillAll).max(max, tooLong));
+
+export const webLiveAd = z.object({
+  _id: z.string(),
+  a_name: z.string(),
+  a_url: z.string(),
+  a_view: z.number().int(),
+  a_click: z.number().int(),
+  createdAt: z.string(),
+});
+export type WebLiveAd = z.infer<typeof webLiveAd>;
+
+export const webLiveAdAddBody = z.object({
+  a_name: squeezed(64, webLiveAdMessages.nameTooLong),
+  a_url: squeezed(2048, webLiveAdMessages.urlTooLong),
+});
+export const webLiveAdEditBody = webLiveAdAddBody.extend({ _id: idSchema });
+export const webLiveAdListReply = replyBase.extend({ data: z.array(webLiveAd) });
+export const webLiveAdReply = replyBase.extend({ data: webLiveAd });
+
+export const fireBody = z.object({
+  Adstype: z.enum(adsTypes, webLiveAdMessages.adsTypeInvalid),
+  a_name: squeezed(64, webLiveAdMessages.nameTooLong),
+  url: z
+    .string()
+    .optional()
+    .transform((v) => squeeze(v ?? ''))
+    .pipe(z.string().max(2048, webLiveAdMessages.urlTooLong)),
+});
+export type FireBody = z.input<typeof fireBody>;
+
+export const adFire = z.object({
+  _id: z.string(),
+  Adstype: z.enum(adsTypes),
+  a_name: z.string(),
+  url: z.string(),
+  a_view: z.number().int(),
+  a_click: z.number().int(),
+  createdAt: z.string(),
+});
+export type AdFire = z.infer<typeof adFire>;
+
+export const fireReply = replyBase.extend({ data: adFire });
+export const historyReply = replyBase.extend({
+  data: z.array(adFire),
+  totalPage: z.number().int(),
+  totalViews: z.number().int(),
+  totalClicks: z.number().int(),
+});
+export type HistoryReply = z.infer<typeof historyReply>;
+
+/** What the app reads of the latest fire (counts stay on the admin side). */
+export const appFire = adFire.pick({ _id: true, Adstype: true, a_name: true, url: true, createdAt: true });
+export const appLatestFireReply = replyBase.extend({ data: appFire.nullable() });
+
+// ---------------------------------------------------------------------------------------------------
+// Routes
+
+const ADMIN = '/api/App/liveMatch/admin';
+const ADS_WEB = '/api/App/liveMatch/liveAdsWeb';
+const FIRE = '/api/App/LiveMatch/admin/ads/fire';
+
+export const liveMatchRoutes = {
+  list: defineRoute({
+    method: 'GET',
+    path: ADMIN,
+    auth: 'admin',
+    summary: 'Live matches, newest first, with the liveMatch running flag',
+    querystring: pageQuery,
+    reply: liveMatchListReply,
+  }),
+  add: defineRoute({
+    method: 'POST',
+    path: ADMIN,
+    auth: 'admin',
+    multipart: true,
+    summary: 'Add a live match (form: image PNG/GIF, title, url)',
+    body: liveMatchAddFields,
+    reply: liveMatchReply,
+  }),
+  edit: defineRoute({
+    method: 'PUT',
+    path: ADMIN,
+    auth: 'admin',
+    multipart: true,
+    summary: 'Edit a live match (form: _id, title, url, optional image)',
+    body: liveMatchEditFields,
+    reply: liveMatchReply,
+  }),
+  remove: defineRoute({
+    method: 'DELETE',
+    path: ADMIN,
+    auth: 'admin',
+    envelope: true,
+    summary: 'Delete live matches and their images (id list)',
+    body: deleteBody,
+    reply: deleteReply,
+  }),
+  status: defineRoute({
+    method: 'PUT',
+    path: `${ADMIN}/status/:id`,
+    auth: 'admin',
+    summary: 'Set the active status of a live match',
+    params: z.object({ id: idSchema }),
+    body: statusBody,
+    reply: liveMatchReply,
+  }),
+  liveAds: defineRoute({
+    method: 'GET',
+    path: '/api/App/liveMatch/liveAds',
+    auth: 'admin',
+    summary: 'The live-call ad fields (a flat map of named strings)',
+    reply: liveAdsReply,
+  }),
+  saveLiveAds: defineRoute({
+    method: 'PUT',
+    path: '/api/App/liveMatch/liveAds',
+    auth: 'admin',
+    summary: 'Replace the live-call ad fields with the map sent',
+    body: liveAdsBody,
+    reply: liveAdsReply,
+  }),
+  webAds: defineRoute({
+    method: 'GET',
+    path: ADS_WEB,
+    auth: 'admin',
+    summary: 'Website live ads with their views and clicks',
+    reply: webLiveAdListReply,
+  }),
+  addWebAd: defineRoute({
+    method: 'POST',
+    path: ADS_WEB,
+    auth: 'admin',
+    summary: 'Add a website live ad (a_name, a_url)',
+    body: webLiveAdAddBody,
+    reply: webLiveAdReply,
+  }),
+  editWebAd: defineRoute({
+    method: 'PUT',
+    path: ADS_WEB,
+    auth: 'admin',
+    summary: 'Edit a website live ad (_id, a_name, a_url)',
+    body: webLiveAdEditBody,
+    reply: webLiveAdReply,
+  }),
+  removeWebAds: defineRoute({
+    method: 'DELETE',
+    path: ADS_WEB,
+    auth: 'admin',
+    summary: 'Delete website live ads (id list); WEB_URL_1 and the fire-only ads are kept',
+    body: deleteBody,
+    reply: deleteReply,
+  }),
+  fire: defineRoute({
+    method: 'POST',
+    path: FIRE,
+    auth: 'admin',
+    summary: 'Fire an ad to the app (Adstype, a_name, url)',
+    body: fireBody,
+    reply: fireReply,
+  }),
+  history: defineRoute({
+    method: 'GET',
+    path: `${FIRE}/history`,
+    auth: 'admin',
+    summary: 'Fired ads, newest first, with the totals of views and clicks',
+    querystring: pageQuery,
+    reply: historyReply,
+  }),
+  removeHistory: defineRoute({
+    method: 'DELETE',
+    path: `${FIRE}/history`,
+    auth: 'admin',
+    summary: 'Delete fired ads from the history (id list)',
+    body: deleteBody,
+    reply: deleteReply,
+  }),
+  // App side (api-key only)
+  appList: defineRoute({
+    method: 'GET',
+    path: '/api/App/liveMatch/active',
+    auth: 'app',
+    summary: 'Active live matches for the app (cached, ETag)',
+    reply: appLiveMatchListReply,
+  }),
+  appLatestFire: defineRoute({
+    method: 'GET',
+    path: '/api/App/LiveMatch/ads/fire/latest',
+    auth: 'app',
+    summary: 'The latest fired ad, or null (cached, ETag)',
+    reply: appLatestFireReply,
+  }),
+} as const;
+
+export const LIVE_MATCH_LINK_PATH = '/live_match/';
+/** The public link of a match: the configured live host plus /live_match/{id}. */
+export const liveMatchLink = (host: string, id: string): string =>
+  `${host.replace(/\/+$/, '')}${LIVE_MATCH_LINK_PATH}${id}`;

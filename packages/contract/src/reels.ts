@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { defineRoute, idList, pageQuery, replyBase } from './http.js';
+import { mediaLimits, mediaMessages } from './media.js';
+
+/** Reels: doc 1 sections 2 "Reels", 3, 4 and 7. */
+
+export const reelMessages = {
+  selectVideo: 'Please select a valid video file. Allowed types: mp4',
+  videoType: mediaMessages.video,
+  videoSize: mediaMessages.videoSize,
+  listed: 'Reels fetched successfully',
+  added: 'Reel added successfully',
+  deleted: 'Reel deleted successfully',
+  notFound: 'Reel not found',
+} as const;
+
+/** Reels page size (doc 1 section 9). */
+export const REELS_PAGE_SIZE = 20;
+export const reelVideoRule = {
+  kinds: ['mp4'],
+  maxBytes: mediaLimits.video,
+  typeMessage: mediaMessages.video,
+  sizeMessage: mediaMessages.videoSize,
+} as const;
+
+export const reel = z.object({
+  _id: z.string(),
+  video: z.string(),
+  thumbnail: z.string(),
+  duration: z.number(),
+  size: z.number().int(),
+  view: z.number().int(),
+  click: z.number().int(),
+  createdAt: z.string(),
+});
+export type Reel = z.infer<typeof reel>;
+
+export const reelListQuery = pageQuery.extend({
+  limit: pageQuery.shape.limit.unwrap().default(REELS_PAGE_SIZE),
+  a: z.string().optional(),
+});
+
+export const reelListReply = replyBase.extend({
+  data: z.array(reel),
+  totalPage: z.number().int(),
+  total: z.number().int(),
+  reels: z.boolean(),
+});
+export type ReelListReply = z.infer<typeof reelListReply>;
+
+export const reelDeleteBody = z.object({ id: idList });
+
+export const reelRoutes = {
+  add: defineRoute({
+    method: 'POST',
+    path: '/api/App/reels',
+    auth: 'admin',
+    multipart: true,
+    summary: 'Upload a reel (form: video, mp4 up to 30 MB); the server makes its thumbnail',
+    reply: replyBase.extend({ data: reel }),
+  }),
+  list: defineRoute({
+    method: 'GET',
+    path: '/api/App/reels',
+    auth: 'app',
+    summary: 'Reels, newest first, with totalPage and the reels flag (api-key only; cached, ETag)',
+    querystring: reelListQuery,
+    reply: reelListReply,
+  }),
+  remove: defineRoute({
+    method: 'DELETE',
+    path: '/api/App/reels',
+    auth: 'admin',
+    summary: 'Delete reels (id list) with their video and thumbnail files',
+    body: reelDeleteBody,
+    reply: replyBase.extend({ deleted: z.number().int() }),
+  }),
+} as const;

@@ -1,0 +1,270 @@
+import { z } from 'zod';
+import { defineRoute, idList, idSchema, pageQuery, replyBase } from './http.js';
+import { mediaLimits, mediaMessages } from './media.js';
+
+/** Story video, image and native-ad stories (doc 1 sections 2 to 5 and 7). */
+
+export const storyMessages = {
+  added: 'Story added successfully',
+  updated: 'Story updated successfully!',
+  deleted: 'Story deleted successfully',
+  statusUpdated: 'Story status updated successfully',
+  found: 'Story found',
+  list: 'Stories fetched successfully',
+  notFound: 'Story not found.',
+  selectFile: mediaMessages.selectImage,
+  ntvIdRequired: 'Native Ad ID is required for a Native Ads (NTV) story',
+  ntvNoFile: 'A Native Ads (NTV) story takes no image or video file',
+  ntvOnlyAds: 'Native Ads (NTV) stories are story ads: set adsStory to true',
+  oneFile: 'Send either a video or an image, not both',
+  btnNameRequired: 'Button Name is required',
+  btnUrlRequired: 'Button URL is required',
+  btnUrlInvalid: 'Button URL must be a valid http(s) URL',
+  timingRequired: 'Timing must be a number >= 0',
+  limitInteger: 'Limit must be an integer >= 0',
+  insertDataJson: 'insertData must be a JSON object',
+  idJson: '_id is required',
+  statusBoolean: 'status must be true or false',
+  // Client fallbacks (doc 1 section 8).
+  updateFailed: 'Failed to update story video',
+  updateStoryFailed: 'Failed to update story.',
+  submitFailed: 'An error occurred while submitting the story.',
+  ntvIdLabel: 'Native Ad ID',
+} as const;
+
+export const DEFAULT_STORY_TIME = 10;
+/** Story and story-ad lists load up to 200 items (doc 1 section 9). */
+export const STORY_LIST_LIMIT = 200;
+/** Wait after a successful save before leaving the page (doc 1 section 4). */
+export const STORY_REDIRECT_MS = 1000;
+
+export const storyImageRule = {
+  kinds: ['png', 'jpeg'] as const,
+  maxBytes: mediaLimits.image,
+  typeMessage: mediaMessages.image,
+  sizeMessage: mediaMessages.imageSize,
+};
+export const storyVideoRule = {
+  kinds: ['mp4'] as const,
+  maxBytes: mediaLimits.video,
+  typeMessage: mediaMessages.video,
+  sizeMessage: mediaMessages.videoSize,
+};
+
+/** A JSON number, or a string holding one (forms send text). */
+const numberLike = (message: string) =>
+  z.union(
+    [
+      z.number(message),
+      z
+        .string(message)
+        .trim()
+        .regex(/^-?\d+(\.\d+)?$/, message)
+        .transform(Number),
+    ],
+    { error: message },
+  );
+const boolLike = (field: string) =>
+  z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], {
+    error: `${field} must be true or false`,
+  });
+const limit = numberLike(storyMessages.limitInteger).pipe(
+  z.number().int(storyMessages.limitInteger).min(0, storyMessages.limitInteger),
+);
+const text = (field: string, max: number) =>
+  z.string(`${field} must be text`).trim().max(max, `${field} must be at most ${max} characters`);
+
+/**
+ * The `insertData` JSON of add and edit. The limit flags follow doc 1 section 4: at most one limit
+ * type is on (Click wins over View, as when the type is derived on load) and the other is zeroed.
+ */
+export const storyInsertData = z
+  .object({
+    storyTime: numberLike(storyMessages.timingRequired)
+      .pipe(z.number().min(0, storyMessages.timingRequired).max(3600, 'Timing must be at most 3600'))
+      .optional(),
+    adsStory: boolLike('adsStory').default(false),
+    btnName: text('btnName', 100).default(''),
+    btnUrl: text('btnUrl', 2000).optional(),
+    web_Url: text('web_Url', 2000).optional(),
+    NTV: boolLike('NTV').default(false),
+    NTV_ID: text('NTV_ID', 200).default(''),
+    status: boolLike('status').optional(),
+    maxviewLimit: limit.default(0),
+    maxviewStatus: boolLike('maxviewStatus').default(false),
+    maxclickLimit: limit.default(0),
+    maxclickStatus: boolLike('maxclickStatus').default(false),
+  })
+  .transform((d) => ({ ...d, btnUrl: d.btnUrl ?? d.web_Url ?? '' }))
+  .superRefine((d, ctx) => {
+    if (d.NTV) {
+      if (!d.adsStory) ctx.addIssue({ code: 'custom', path: ['NTV'], message: storyMessages.ntvOnlyAds });
+      if (!d.NTV_ID) ctx.addIssue({ code: 'custom', path: ['NTV_ID'], message: storyMessages.ntvIdRequired });
+      return;
+    }
+    if (!d.btnName)
+      ctx.addIssue({ code: 'custom', path: ['btnName'], message: storyMessages.btnNameRequired });
+    if (!d.btnUrl) ctx.addIssue({ code: 'custom', path: ['btnUrl'], message: storyMessages.btnUrlRequired });
+    else if (!/^https?:\/\/[^\s]+$/i.test(d.btnUrl))
+      ctx.addIssue({ code: 'custom', path: ['btnUrl'], message: storyMessages.btnUrlInvalid });
+  })
+  .transform((d) => ({ ...d, ...applyLimitType(d, limitTypeOf(d)) }));
+export type StoryInsertData = z.output<typeof storyInsertData>;
+export type StoryInsertInput = z.input<typeof storyInsertData>;
+
+export type StoryLimitType = 'None' | 'View' | 'Click';
+export const STORY_LIMIT_TYPES: readonly StoryLimitType[] = ['None', 'View', 'Click'];
+
+interface LimitFields {
+  maxviewLimit: number;
+  maxviewStatus: boolean;
+  maxclickLimit: number;
+  maxclickStatus: boolean;
+}
+
+/** The limit type of a story: click first, then view, else None (doc 1 section 4). */
+export function limitTypeOf(s: Pick<LimitFields, 'maxviewStatus' | 'maxclickStatus'>): StoryLimitType {
+  if (s.maxclickStatus) return 'Click';
+  if (s.maxviewStatus) return 'View';
+  return 'None';
+}
+
+/** None zeroes both; View keeps the view limit and zeroes click; Click the reverse. */
+export function applyLimitType(s: LimitFields, type: StoryLimitType): LimitFields {
+  if (type === 'View')
+    return { maxviewLimit: s.maxviewLimit, maxviewStatus: true, maxclickLimit: 0, maxclickStatus: false };
+  if (type === 'Click')
+    return { maxviewLimit: 0, maxviewStatus: false, maxclickLimit: s.maxclickLimit, maxclickStatus: true };
+  return { maxviewLimit: 0, maxviewStatus: false, maxclickLimit: 0, maxclickStatus: false };
+}
+
+/** Whether a story's limit is on and reached (it is then left out of the app's list). */
+export function limitReached(s: LimitFields & { view: number; clickBtnCount: number }): boolean {
+  return (
+    (s.maxviewStatus && s.view >= s.maxviewLimit) || (s.maxclickStatus && s.clickBtnCount >= s.maxclickLimit)
+  );
+}
+
+export type StoryType = 'Video' | 'Image' | 'NTV';
+
+export const story = z.object({
+  _id: z.string(),
+  status: z.boolean(),
+  video: z.string(),
+  image: z.string(),
+  thembnal: z.string(),
+  adsStory: z.boolean(),
+  storyTime: z.number(),
+  btnName: z.string(),
+  btnUrl: z.string(),
+  web_Url: z.string(),
+  view: z.number(),
+  clickBtnCount: z.number(),
+  date_time: z.string(),
+  maxviewLimit: z.number(),
+  maxviewStatus: z.boolean(),
+  maxclickLimit: z.number(),
+  maxclickStatus: z.boolean(),
+  NTV: z.boolean(),
+  NTV_ID: z.string(),
+});
+export type Story = z.infer<typeof story>;
+
+/** On edit the type is NTV if flagged, else Video if a video exists, else Image (doc 1 section 4). */
+export function storyTypeOf(s: Pick<Story, 'NTV' | 'video'>): StoryType {
+  if (s.NTV) return 'NTV';
+  return s.video ? 'Video' : 'Image';
+}
+
+export const storyListQuery = pageQuery.extend({ limit: pageQuery.shape.limit.default(STORY_LIST_LIMIT) });
+
+export const storyListReply = replyBase.extend({
+  data: z.array(story),
+  totalPage: z.number().int(),
+  total: z.number().int(),
+  /** The newest story video, shown beside the ads in the ads list's preview. */
+  firstStoryVideo: story.nullable(),
+});
+export type StoryListReply = z.infer<typeof storyListReply>;
+
+export const storyReply = replyBase.extend({ data: story });
+export type StoryReply = z.infer<typeof storyReply>;
+
+export const storyDeleteBody = z.object({ id: idList });
+export const storyDeleteReply = replyBase.extend({ deleted: z.number().int() });
+
+export const storyStatusBody = z.object({
+  _id: idSchema,
+  status: z.boolean(storyMessages.statusBoolean),
+});
+
+export const storyFindQuery = z.object({ id: idSchema });
+
+/** The app-facing list: active stories whose limit is not reached, stories and ads apart. */
+export const appStoriesReply = replyBase.extend({ data: z.array(story), ads: z.array(story) });
+export type AppStoriesReply = z.infer<typeof appStoriesReply>;
+
+const list = (path: string, summary: string) =>
+  defineRoute({
+    method: 'GET',
+    path,
+    auth: 'admin',
+    summary,
+    querystring: storyListQuery,
+    reply: storyListReply,
+  });
+const remove = (path: string, summary: string) =>
+  defineRoute({
+    method: 'DELETE',
+    path,
+    auth: 'admin',
+    summary,
+    body: storyDeleteBody,
+    reply: storyDeleteReply,
+  });
+const find = (path: string, summary: string) =>
+  defineRoute({
+    method: 'GET',
+    path,
+    auth: 'admin',
+    summary,
+    querystring: storyFindQuery,
+    reply: storyReply,
+  });
+const status = (path: string, summary: string) =>
+  defineRoute({ method: 'PUT', path, auth: 'admin', summary, body: storyStatusBody, reply: storyReply });
+
+export const storyRoutes = {
+  add: defineRoute({
+    method: 'POST',
+    path: '/api/App/Add/Story/Video',
+    auth: 'admin',
+    multipart: true,
+    summary: 'Add a story: form video (mp4) or image (png/jpeg) and insertData (JSON); NTV ads take no file',
+    reply: storyReply,
+  }),
+  edit: defineRoute({
+    method: 'PUT',
+    path: '/api/App/Edit/story/video',
+    auth: 'admin',
+    multipart: true,
+    summary: 'Edit a story: form _id (JSON-encoded), insertData (JSON), optional image or video replacement',
+    reply: storyReply,
+  }),
+  listVideo: list('/api/App/all/only/story/video', 'Story videos and images (not ads), newest first'),
+  listAds: list('/api/App/all/only/story/ads', 'Story ads (video, image, NTV), newest first'),
+  deleteVideo: remove('/api/App/delete/story/video', 'Delete story videos and their files'),
+  deleteAds: remove('/api/App/delete/story/ads', 'Delete story ads and their files'),
+  findVideo: find('/api/App/story/video/find', 'One story video or image'),
+  findAds: find('/api/App/story/ads/find', 'One story ad'),
+  statusVideo: status('/api/App/story/video/status', 'Set a story video active or inactive'),
+  statusAds: status('/api/App/story/ads/status', 'Set a story ad active or inactive'),
+  app: defineRoute({
+    method: 'GET',
+    path: '/api/App/stories',
+    auth: 'app',
+    summary:
+      'Active stories and story ads for the app, leaving out those whose view or click limit is reached',
+    reply: appStoriesReply,
+  }),
+} as const;

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { defineRoute, idSchema, replyBase } from './http.js';
+import { MB } from './media.js';
+
+/** Category image: PNG, GIF, JPG or JPEG by content, at most 1 MB (doc 2 sections 5 and 9). */
+export const CATEGORY_IMAGE_MAX_BYTES = 1 * MB;
+export const CATEGORY_NAME_MAX = 100;
+
+export const categoryMessages = {
+  nameRequired: 'Enter category name',
+  nameTooLong: `Category name must be at most ${CATEGORY_NAME_MAX} characters`,
+  imageRequired: 'Please upload main image',
+  imageType: 'Only PNG, GIF, JPG, JPEG images are allowed',
+  imageSize: 'Image size must be less than 1MB',
+  added: 'Category added',
+  updated: 'Category updated',
+  deleted: 'Category deleted',
+  statusUpdated: 'Category status updated',
+  listed: 'Categories fetched',
+  notFound: 'Category not found',
+  // Web-side fallbacks and confirmations (doc 2 section 8).
+  somethingWrong: 'Something went wrong!',
+  addFailed: 'Failed to add category',
+  updateFailed: 'Failed to update category',
+  deleteFailed: 'Failed to delete category',
+  statusFailed: 'Failed to update status.',
+  wrongAnswer: 'Answer is not correct',
+  deleteWarning:
+    'Deleting this category may also remove linked subcategories and products. All videos in this category will be deleted.',
+  noneYet: 'No categories added yet',
+  noneMatching: 'No categories found matching your search',
+} as const;
+
+export const videoCategory = z.object({
+  _id: z.string(),
+  name: z.string(),
+  main_image: z.string(),
+  status: z.boolean(),
+  /** The number of videos in the category. */
+  total_products: z.number().int(),
+  createdAt: z.string(),
+});
+export type VideoCategory = z.infer<typeof videoCategory>;
+
+const categoryName = z
+  .string(categoryMessages.nameRequired)
+  .trim()
+  .min(1, categoryMessages.nameRequired)
+  .max(CATEGORY_NAME_MAX, categoryMessages.nameTooLong);
+
+/** The text fields of the multipart add form. */
+export const categoryAddFields = z.object({ name: categoryName });
+/** The text fields of the multipart edit form (the image part is optional). */
+export const categoryEditFields = z.object({ id: idSchema, name: categoryName });
+
+export const categoryListQuery = z.object({
+  q: z.string().max(200, 'q must be at most 200 characters').optional(),
+});
+
+export const categoryListReply = replyBase.extend({ data: z.array(videoCategory) });
+export const categoryReply = replyBase.extend({ data: videoCategory });
+export const categoryDeleteReply = replyBase.extend({ deletedVideos: z.number().int() });
+
+export const videoCategoryRoutes = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/api/App/video/category',
+    auth: 'admin',
+    summary: 'Every video category with its video count (total_products), newest first',
+    querystring: categoryListQuery,
+    reply: categoryListReply,
+  }),
+  add: defineRoute({
+    method: 'POST',
+    path: '/api/App/video/category',
+    auth: 'admin',
+    multipart: true,
+    summary: 'Add a category: multipart name and image (PNG, GIF, JPG, JPEG, at most 1 MB)',
+    body: categoryAddFields,
+    reply: categoryReply,
+  }),
+  update: defineRoute({
+    method: 'PUT',
+    path: '/api/App/video/category',
+    auth: 'admin',
+    multipart: true,
+    summary: 'Edit a category: multipart id, name and optionally a new image',
+    body: categoryEditFields,
+    reply: categoryReply,
+  }),
+  toggleStatus: defineRoute({
+    method: 'PUT',
+    path: '/api/App/video/category/status/:id',
+    auth: 'admin',
+    summary: 'Flip a category between active and inactive (inactive hides its videos from the feed)',
+    params: z.object({ id: idSchema }),
+    reply: categoryReply,
+  }),
+  remove: defineRoute({
+    method: 'DELETE',
+    path: '/api/App/video/category/:id',
+    auth: 'admin',
+    summary: 'Delete a category together with its videos and their files',
+    params: z.object({ id: idSchema }),
+    reply: categoryDeleteReply,
+  }),
+} as const;

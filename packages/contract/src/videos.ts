@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import { defineRoute, idList, idSchema, pageQuery, replyBase } from './http.js';
+import { mediaLimits } from './media.js';
+
+/** Library videos: MP4 by content, at most 200 MB each, at most 50 per batch (doc 2 sections 5 and 9). */
+export const VIDEO_MAX_BYTES = mediaLimits.libraryVideo;
+export const VIDEO_MAX_FILES = 50;
+export const ADMIN_VIDEO_PAGE_SIZE = 100;
+export const FEED_PAGE_SIZE = 10;
+
+export const videoMessages = {
+  categoryRequired: 'Please select a category.',
+  videoRequired: 'Please select at least one video to upload.',
+  tooMany: `You can upload a maximum of ${VIDEO_MAX_FILES} videos at once.`,
+  notMp4: (file: string) => `${file} is not an MP4 file.`,
+  tooLarge: (file: string) => `${file} exceeds the 200MB size limit.`,
+  unreadable: (file: string) => `${file} could not be read as a video.`,
+  uploaded: 'Videos uploaded successfully!',
+  partlyUploaded: (done: number, total: number) => `Uploaded ${done} of ${total} videos.`,
+  listed: 'Videos fetched',
+  selectToUpdate: 'Please select videos to update',
+  selectToDelete: 'Please select videos to delete',
+  webUpdated: (enabled: boolean, n: number) =>
+    `Successfully ${enabled ? 'enabled' : 'disabled'} web access for ${n} video(s)`,
+  deletedOne: 'Video deleted successfully',
+  deletedMany: (n: number) => `Successfully deleted ${n} videos`,
+  noneFound: 'No videos found for the given ids',
+  categoryNotFound: 'Category not found',
+  // Web-side fallbacks (doc 2 section 8).
+  uploadFailed: 'Failed to upload videos.',
+  uploadCrashed: 'Something went wrong during upload!',
+  loadFailed: 'Failed to load videos',
+  connectionError: 'Connection error - Please try again later',
+  categoriesFailed: 'Failed to load categories',
+  categoriesError: 'Error loading categories',
+  webStatusError: 'Error updating web status - Please try again',
+  webStatusFailed: 'Failed to enable/disable web access',
+  deleteFailed: 'Failed to delete video(s)',
+  deleteError: 'Error deleting video(s) - Please try again',
+  processing: 'Processing uploads...',
+} as const;
+
+export const video = z.object({
+  _id: z.string(),
+  video: z.string(),
+  thumbnail: z.string(),
+  createdAt: z.string(),
+  /** Shown on the public web feed. */
+  web: z.boolean(),
+  /** The category's id. */
+  category: z.string(),
+  /** Views counted from the app events (entity `video`). */
+  view: z.number().int(),
+});
+export type Video = z.infer<typeof video>;
+
+export const uploadFields = z.object({
+  category: z.string(videoMessages.categoryRequired).trim().min(1, videoMessages.categoryRequired).max(64),
+});
+
+export const rejectedVideo = z.object({ file: z.string(), message: z.string() });
+export const uploadReply = replyBase.extend({
+  data: z.array(video),
+  rejected: z.array(rejectedVideo),
+});
+
+export const webFilter = z.enum(['all', 'true', 'false']);
+export type WebFilter = z.infer<typeof webFilter>;
+
+/** A page size with its own default and ceiling; the page number is the shared one. */
+const pageSize = (fallback: number, max: number) =>
+  z.coerce
+    .number()
+    .int()
+    .min(1, 'limit must be 1 or more')
+    .max(max, `limit must be ${max} or less`)
+    .default(fallback);
+
+export const adminListQuery = pageQuery.pick({ page: true }).extend({
+  limit: pageSize(ADMIN_VIDEO_PAGE_SIZE, 500),
+  web: webFilter.default('all'),
+});
+export const adminListReply = replyBase.extend({
+  data: z.array(video),
+  totalPage: z.number().int(),
+  totalRecord: z.number().int(),
+});
+
+export const webStatusBody = z.object({
+  id: idList,
+  status: z.boolean('status must be true or false'),
+});
+export const webStatusReply = replyBase.extend({ modified: z.number().int() });
+
+export const deleteBody = z.object({ id: idList });
+export const deleteReply = replyBase.extend({ deleted: z.number().int() });
+
+export const feedQuery = pageQuery.pick({ page: true }).extend({ limit: pageSize(FEED_PAGE_SIZE, 50) });
+export const feedItem = z.object({ _id: z.string(), video: z.string(), thumbnail: z.string() });
+export type FeedItem = z.infer<typeof feedItem>;
+export const feedReply = replyBase.extend({
+  data: z.array(feedItem),
+  totalPage: z.number().int(),
+  /** Seconds before the public feed shows the download overlay (0: at once). */
+  webPosition: z.number(),
+});
+export type FeedReply = z.infer<typeof feedReply>;
+
+export const videoRoutes = {
+  upload: defineRoute({
+    method: 'POST',
+    path: '/api/App/video',
+    auth: 'admin',
+    multipart: true,
+    summary:
+      'Upload a batch: multipart category and up to 50 repeated video parts (MP4, at most 200 MB each). Bad files are reported by name; the good ones are kept',
+    body: uploadFields,
+    reply: uploadReply,
+  }),
+  adminList: defineRoute({
+    method: 'GET',
+    path: '/api/App/video/category/admin/:category',
+    auth: 'admin',
+    summary: 'Videos of one category (or `all`), newest first, filtered by web = all|true|false',
+    params: z.object({ category: idSchema }),
+    querystring: adminListQuery,
+    reply: adminListReply,
+  }),
+  webStatus: defineRoute({
+    method: 'PUT',
+    path: '/api/App/video/web/status',
+    auth: 'admin',
+    summary: 'Enable or disable web access for a list of videos',
+    body: webStatusBody,
+    reply: webStatusReply,
+  }),
+  remove: defineRoute({
+    method: 'DELETE',
+    path: '/api/App/video/',
+    auth: 'admin',
+    summary: 'Delete a list of videos and their files',
+    body: deleteBody,
+    reply: deleteReply,
+  }),
+  feed: defineRoute({
+    method: 'GET',
+    path: '/api/App/video/category/client',
+    auth: 'app',
+    summary:
+      'The public feed: web-enabled videos of active categories, newest first, 10 a page, with webPosition (api-key only; cached with an ETag)',
+    querystring: feedQuery,
+    reply: feedReply,
+  }),
+} as const;

@@ -1,0 +1,20 @@
+import type { Kysely, Migration } from 'kysely';
+
+export const controllerMigrations: Record<string, Migration> = {
+  '0500_controller_settings': {
+    async up(db: Kysely<unknown>) {
+      // One row per changed setting; a setting without a row has its default (contract controllerDefaults).
+      await db.schema
+        .createTable('controller_settings')
+        .addColumn('name', 'text', (c) => c.primaryKey())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('controller_counters')
+        .addColumn('name', 'text', (c) => c.primaryKey())
+        .addColumn('value', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+    },
+  },
+};

@@ -1,0 +1,43 @@
+import { controllerRoutes } from '@streamdesk/contract/controller';
+import type { FeatureContext } from '../../platform/feature-context.js';
+import { sendCached } from '../../platform/http/cached-reply.js';
+import { registerRoute } from '../../platform/http/register-route.js';
+import { CONTROLLER_TAG, type ControllerService } from './controller.service.js';
+
+export function registerControllerRoutes(ctx: FeatureContext, controller: ControllerService): void {
+  const { app } = ctx;
+  registerRoute(app, controllerRoutes.get, () => controller.adminData());
+  registerRoute(app, controllerRoutes.flag, ({ body }) => controller.setFlag(body.name, body.status));
+  registerRoute(app, controllerRoutes.position, ({ body }) => controller.setPosition(body.name, body.value));
+  registerRoute(app, controllerRoutes.text, ({ body }) => controller.setText(body.field, body.url));
+  registerRoute(app, controllerRoutes.facebook, ({ body }) => controller.setFacebook(body));
+  registerRoute(app, controllerRoutes.phonePay, ({ body }) => controller.setPhonePay(body));
+  registerRoute(app, controllerRoutes.payAmount, ({ body }) => controller.setPayAmount(body.payAmount));
+  registerRoute(app, controllerRoutes.installNew, ({ body }) => controller.setInstallUrl(body.btn_url));
+  registerRoute(app, controllerRoutes.placement, ({ body }) =>
+    controller.setPlacement(body.field, body.name),
+  );
+
+  registerRoute(app, controllerRoutes.maintenance, async (request, reply) =>
+    sendCached(
+      request,
+      reply,
+      await ctx.cache.get('controller:maintenance', [CONTROLLER_TAG], () => controller.maintenance()),
+    ),
+  );
+  registerRoute(app, controllerRoutes.loadCheck, async (request, reply) => {
+    controller.countOpen();
+    const tags = [CONTROLLER_TAG, ...ctx.launch.tags];
+    return sendCached(
+      request,
+      reply,
+      await ctx.cache.get('controller:loadCheck', tags, () => controller.loadCheck()),
+    );
+  });
+
+  app.addHook('onClose', async () => {
+    await controller
+      .flushOpens()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'app opens not saved'));
+  });
+}

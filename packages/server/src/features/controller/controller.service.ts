@@ -1,0 +1,155 @@
+import {
+  controllerDefaults,
+  controllerMessages,
+  controllerSettings,
+  type ControllerDataReply,
+  type ControllerFlag,
+  type ControllerSettings,
+  type LoadCheckReply,
+  type MaintenanceReply,
+  type SettingName,
+} from '@streamdesk/contract/controller';
+import { tablesOf } from '../../platform/db/database.js';
+import { nowIso } from '../../platform/db/values.js';
+import type { FeatureContext } from '../../platform/feature-context.js';
+import * as repo from './controller.repository.js';
+
+/** Cache tag of everything built from controller settings; other features' cached replies may use it too. */
+export const CONTROLLER_TAG = 'controller';
+const APP_OPEN_COUNTER = 'app_open';
+const FLUSH_AFTER_MS = 2000;
+
+type ControllerContext = Pick<FeatureContext, 'db' | 'cache' | 'launch'>;
+
+function parseSettings(rows: { name: string; value: string }[]): ControllerSettings {
+  const settings: Record<string, unknown> = { ...controllerDefaults };
+  const shape = controllerSettings.shape as Record<
+    string,
+    { safeParse(v: unknown): { success: boolean; data?: unknown } }
+  >;
+  for (const row of rows) {
+    const rule = shape[row.name];
+    if (!rule) continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(row.value);
+    } catch {
+      continue;
+    }
+    // A stored value that no longer fits (an old placement value, say) falls back to the default.
+    const parsed = rule.safeParse(value);
+    if (parsed.success) settings[row.name] = parsed.data;
+  }
+  return settings as ControllerSettings;
+}
+
+/**
+ * The controller's rules and its readers. Other features read flags through `getFlag` (wired in
+ * features.ts); settings are kept in memory between writes so a flag read costs no query.
+ */
+export function createControllerService(ctx: ControllerContext) {
+  const db = tablesOf<repo.ControllerTables>(ctx.db);
+  let memo: Promise<ControllerSettings> | undefined;
+  let pendingOpens = 0;
+  let flushTimer: NodeJS.Timeout | undefined;
+  ctx.cache.onInvalidate((tag) => {
+    if (tag === CONTROLLER_TAG) memo = undefined;
+  });
+
+  const getSettings = (): Promise<ControllerSettings> => {
+    if (!memo) {
+      const loading = repo.listSettings(db).then(parseSettings);
+      memo = loading;
+      loading.catch(() => {
+        if (memo === loading) memo = undefined;
+      });
+    }
+    return memo;
+  };
+
+  async function save(values: Partial<ControllerSettings>): Promise<{ status: true; message: string }> {
+    await repo.saveSettings(db, values, nowIso());
+    ctx.cache.invalidate(CONTROLLER_TAG); // also drops the memo (onInvalidate above)
+    return { status: true, message: controllerMessages.updated };
+  }
+
+  async function flushOpens(): Promise<void> {
+    if (flushTimer) clearTimeout(flushTimer);
+    flushTimer = undefined;
+    const n = pendingOpens;
+    if (n === 0) return;
+    pendingOpens = 0;
+    try {
+      await repo.addToCounter(db, APP_OPEN_COUNTER, n);
+    } catch (error) {
+      pendingOpens += n;
+      throw error;
+    }
+  }
+
+  const installNewOf = (s: ControllerSettings) => ({ status: s.installNew, btn_url: s.installNewBtnUrl });
+
+  return {
+    getSettings,
+    async getFlag(name: ControllerFlag): Promise<boolean> {
+      return (await getSettings())[name];
+    },
+    /** Any one setting (e.g. webPosition), read from memory between writes. */
+    async getSetting<K extends SettingName>(name: K): Promise<ControllerSettings[K]> {
+      return (await getSettings())[name];
+    },
+
+    async adminData(): Promise<ControllerDataReply> {
+      await flushOpens();
+      const data = await getSettings();
+      return {
+        status: true,
+        message: controllerMessages.fetched,
+        data,
+        installNew: installNewOf(data),
+        appOpens: await repo.readCounter(db, APP_OPEN_COUNTER),
+      };
+    },
+
+    setFlag: (name: ControllerFlag, status: boolean) => save({ [name]: status }),
+    setPosition: (name: 'storyAdsPosition' | 'ntvTiming' | 'webPosition', value: number) =>
+      save({ [name]: value }),
+    setText: (field: 'webRedirectUrl' | 'searchText' | 'maintenanceMessage', value: string) =>
+      save({ [field]: value }),
+    setFacebook: (body: Pick<ControllerSettings, 'facebook_app_id' | 'facebook_client_token'>) => save(body),
+    setPhonePay: (body: Pick<ControllerSettings, 'upi_id' | 'payee_name' | 'phone'>) => save(body),
+    setPayAmount: (payAmount: number) => save({ payAmount }),
+    setInstallUrl: (btnUrl: string) => save({ installNewBtnUrl: btnUrl }),
+    setPlacement: (field: string, name: string) => save({ [field]: name } as Partial<ControllerSettings>),
+
+    async maintenance(): Promise<MaintenanceReply> {
+      const s = await getSettings();
+      return {
+        status: true,
+        message: controllerMessages.maintenanceStatus,
+        maintenance: s.maintenance,
+        maintenanceMessage: s.maintenanceMessage,
+      };
+    },
+
+    async loadCheck(): Promise<LoadCheckReply> {
+      const controller = await getSettings();
+      const sections = await ctx.launch.loadAll();
+      return {
+        status: true,
+        message: controllerMessages.loadCheck,
+        data: { ...sections, controller, installNew: installNewOf(controller) },
+      };
+    },
+
+    /** Counts an app open without making the launch wait: opens are added up and written in batches. */
+    countOpen(): void {
+      pendingOpens++;
+      flushTimer ??= setTimeout(() => void flushOpens().catch(() => undefined), FLUSH_AFTER_MS);
+      flushTimer.unref?.();
+    },
+    flushOpens,
+  };
+}
+
+export type ControllerService = ReturnType<typeof createControllerService>;

@@ -1,0 +1,36 @@
+import type { Kysely, Migration } from 'kysely';
+
+export const inHouseAdsMigrations: Record<string, Migration> = {
+  '1000_inhouse_ads': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('inhouse_ads')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('main_title', 'text', (c) => c.notNull())
+        .addColumn('sub_title', 'text', (c) => c.notNull())
+        .addColumn('description', 'text', (c) => c.notNull())
+        .addColumn('med_type', 'text', (c) => c.notNull())
+        .addColumn('call_to_action', 'text', (c) => c.notNull())
+        .addColumn('btn_name', 'text', (c) => c.notNull())
+        .addColumn('web_stay_time', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('ad_type', 'text', (c) => c.notNull())
+        // Media URLs (`/media/inhouse-ads/...`); thumbnail only for videos.
+        .addColumn('icon', 'text', (c) => c.notNull())
+        .addColumn('med_view', 'text', (c) => c.notNull())
+        .addColumn('thumbnail', 'text')
+        // Lifetime totals, counted into by the analytics feature (ctx.counters).
+        .addColumn('view', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('click_count', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('status', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('inhouse_ads_created').on('inhouse_ads').column('created_at').execute();
+      await db.schema
+        .createIndex('inhouse_ads_status_created')
+        .on('inhouse_ads')
+        .columns(['status', 'created_at'])
+        .execute();
+    },
+  },
+};

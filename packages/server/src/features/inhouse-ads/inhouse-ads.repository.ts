@@ -1,0 +1,127 @@
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { InHouseAd, InHouseAdType, MedType } from '@streamdesk/contract/inhouse-ads';
+import type { DialectName } from '../../platform/db/database.js';
+import { containsInsensitive } from '../../platform/db/dialect.js';
+import { fromDbBool } from '../../platform/db/values.js';
+
+export interface InHouseAdsTables {
+  inhouse_ads: {
+    id: string;
+    main_title: string;
+    sub_title: string;
+    description: string;
+    med_type: MedType;
+    call_to_action: string;
+    btn_name: string;
+    web_stay_time: number;
+    ad_type: InHouseAdType;
+    icon: string;
+    med_view: string;
+    thumbnail: string | null;
+    view: number;
+    click_count: number;
+    status: number;
+    created_at: string;
+    updated_at: string;
+  };
+}
+
+export type InHouseAdRow = Selectable<InHouseAdsTables['inhouse_ads']>;
+type Db = Kysely<InHouseAdsTables> | Transaction<InHouseAdsTables>;
+
+export const TABLE = 'inhouse_ads';
+export const COLUMNS = { id: 'id', view: 'view', clicks: 'click_count' } as const;
+
+export function toInHouseAd(row: InHouseAdRow): InHouseAd {
+  return {
+    _id: row.id,
+    mainTitle: row.main_title,
+    subTitle: row.sub_title,
+    medType: row.med_type,
+    description: row.description,
+    callToAction: row.call_to_action,
+    btnName: row.btn_name,
+    web_stay_time: Number(row.web_stay_time),
+    adType: row.ad_type,
+    icon: row.icon,
+    medView: row.med_view,
+    thumbnail: row.thumbnail,
+    view: Number(row.view),
+    clickCount: Number(row.click_count),
+    status: fromDbBool(row.status),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+const searchable = ['main_title', 'sub_title', 'description', 'call_to_action'] as const;
+
+function filtered(db: Db, dialect: DialectName, opts: { activeOnly: boolean; q?: string | undefined }) {
+  const q = opts.q?.trim();
+  return db
+    .selectFrom('inhouse_ads')
+    .$if(opts.activeOnly, (qb) => qb.where('status', '=', 1))
+    .$if(!!q, (qb) => qb.where((eb) => eb.or(searchable.map((c) => containsInsensitive(dialect, c, q!)))));
+}
+
+export async function listPage(
+  db: Db,
+  dialect: DialectName,
+  opts: { activeOnly: boolean; q?: string | undefined; page: number; limit: number },
+): Promise<{ rows: InHouseAdRow[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    filtered(db, dialect, opts)
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(opts.limit)
+      .offset((opts.page - 1) * opts.limit)
+      .execute(),
+    filtered(db, dialect, opts)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+export function listActive(db: Db) {
+  return db
+    .selectFrom('inhouse_ads')
+    .selectAll()
+    .where('status', '=', 1)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+export async function countAll(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('inhouse_ads')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export function findById(db: Db, id: string) {
+  return db.selectFrom('inhouse_ads').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findByIds(db: Db, ids: readonly string[]) {
+  return db.selectFrom('inhouse_ads').selectAll().where('id', 'in', ids).execute();
+}
+
+export async function insert(db: Db, row: InHouseAdRow): Promise<void> {
+  await db.insertInto('inhouse_ads').values(row).execute();
+}
+
+export type InHouseAdChanges = Partial<Omit<InHouseAdRow, 'id' | 'created_at' | 'view' | 'click_count'>>;
+
+export async function update(db: Db, id: string, changes: InHouseAdChanges): Promise<boolean> {
+  const result = await db.updateTable('inhouse_ads').set(changes).where('id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function deleteByIds(db: Db, ids: readonly string[]): Promise<number> {
+  const result = await db.deleteFrom('inhouse_ads').where('id', 'in', ids).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

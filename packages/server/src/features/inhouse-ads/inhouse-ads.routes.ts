@@ -1,0 +1,78 @@
+import { inHouseMessages, inHouseRoutes } from '@streamdesk/contract/inhouse-ads';
+import { tablesOf } from '../../platform/db/database.js';
+import type { FeatureContext } from '../../platform/feature-context.js';
+import { sendCached } from '../../platform/http/cached-reply.js';
+import { registerRoute } from '../../platform/http/register-route.js';
+import type { InHouseAdsTables } from './inhouse-ads.repository.js';
+import { COLUMNS, TABLE } from './inhouse-ads.repository.js';
+import { createInHouseAdsService, INHOUSE_TAG } from './inhouse-ads.service.js';
+import { readInHouseForm } from './inhouse-ads.uploads.js';
+
+const ACTIVE_CACHE_KEY = 'inhouse-ads:active';
+
+/** In-house ads: the admin list and forms, the app's cached active list, the launch section, counters. */
+export function registerInHouseAds(ctx: FeatureContext, opts: { inHouseAdsRunning: () => Promise<boolean> }) {
+  const ads = createInHouseAdsService({
+    db: tablesOf<InHouseAdsTables>(ctx.db),
+    dialect: ctx.dialect,
+    media: ctx.media,
+    cache: ctx.cache,
+    inHouseAdsRunning: opts.inHouseAdsRunning,
+  });
+  const { app } = ctx;
+
+  ctx.counters.add({
+    entity: 'inhouseAd',
+    table: TABLE,
+    idColumn: COLUMNS.id,
+    viewColumn: COLUMNS.view,
+    clickColumn: COLUMNS.clicks,
+    tag: INHOUSE_TAG,
+  });
+  ctx.launch.add('inHouseAds', [INHOUSE_TAG], () => ads.activeForApp());
+
+  registerRoute(app, inHouseRoutes.list, async (req) =>
+    ads.list({ all: req.query.a, page: req.query.page, limit: req.query.limit, q: req.query.q }),
+  );
+
+  registerRoute(app, inHouseRoutes.create, async (req) => ({
+    status: true,
+    message: inHouseMessages.created,
+    data: await ads.create(await readInHouseForm(req, ctx.media)),
+  }));
+
+  registerRoute(app, inHouseRoutes.update, async (req) => ({
+    status: true,
+    message: inHouseMessages.updated,
+    data: await ads.update(await readInHouseForm(req, ctx.media)),
+  }));
+
+  registerRoute(app, inHouseRoutes.remove, async (req) => ({
+    status: true,
+    message: inHouseMessages.deleted,
+    deleted: await ads.remove(req.body.id),
+  }));
+
+  registerRoute(app, inHouseRoutes.one, async (req) => ({
+    status: true,
+    message: inHouseMessages.loaded,
+    data: await ads.get(req.params.id),
+  }));
+
+  registerRoute(app, inHouseRoutes.status, async (req) => ({
+    status: true,
+    message: inHouseMessages.statusUpdated,
+    data: await ads.setStatus(req.body.id, req.body.status),
+  }));
+
+  registerRoute(app, inHouseRoutes.active, async (req, reply) => {
+    const cached = await ctx.cache.get(ACTIVE_CACHE_KEY, [INHOUSE_TAG], async () => ({
+      status: true,
+      message: inHouseMessages.active,
+      data: await ads.activeForApp(),
+    }));
+    return sendCached(req, reply, cached);
+  });
+
+  return ads;
+}

@@ -1,0 +1,200 @@
+import type { z } from 'zod';
+import {
+  inHouseAdFields,
+  inHouseAdUpdateFields,
+  inHouseMessages,
+  type AppInHouseAd,
+  type InHouseAd,
+  type InHouseListReply,
+} from '@streamdesk/contract/inhouse-ads';
+import type { AppCache } from '../../platform/app-cache.js';
+import type { DialectName } from '../../platform/db/database.js';
+import { newId, nowIso, toDbBool } from '../../platform/db/values.js';
+import { badRequest, notFound } from '../../platform/errors.js';
+import type { MediaStore } from '../../platform/media/media-store.js';
+import * as repo from './inhouse-ads.repository.js';
+import type { InHouseAdsTables } from './inhouse-ads.repository.js';
+import { thumbnailOf, type InHouseUpload } from './inhouse-ads.uploads.js';
+import type { Kysely } from 'kysely';
+
+/** The cache tag of everything the app reads of in-house ads. */
+export const INHOUSE_TAG = 'inhouse-ads';
+
+export interface InHouseAdsDeps {
+  db: Kysely<InHouseAdsTables>;
+  dialect: DialectName;
+  media: MediaStore;
+  cache: AppCache;
+  /** The controller's "in-house ads running" flag (InHouseAdsStatus). */
+  inHouseAdsRunning: () => Promise<boolean>;
+}
+
+/** Multipart text fields are parsed here; each message names its field, so it is sent as it is. */
+function parseFields<T extends z.ZodType>(schema: T, fields: Record<string, string>): z.output<T> {
+  const result = schema.safeParse(fields);
+  if (!result.success) throw badRequest(result.error.issues[0]?.message ?? 'Invalid form fields');
+  return result.data;
+}
+
+export function toAppAd({
+  view: _v,
+  clickCount: _c,
+  status: _s,
+  updatedAt: _u,
+  ...ad
+}: InHouseAd): AppInHouseAd {
+  return ad;
+}
+
+export function createInHouseAdsService(deps: InHouseAdsDeps) {
+  const { db, media } = deps;
+  const changed = () => deps.cache.invalidate(INHOUSE_TAG);
+
+  async function mustFind(id: string) {
+    const row = await repo.findById(db, id);
+    if (!row) throw notFound(inHouseMessages.notFound);
+    return row;
+  }
+
+  /** Runs a write that follows an upload; on any failure the uploaded files (and thumbnail) go. */
+  async function withUpload<T>(upload: InHouseUpload, write: (thumb: { url: string | null }) => Promise<T>) {
+    const thumb = { url: null as string | null };
+    try {
+      return await write(thumb);
+    } catch (error) {
+      await upload.discard();
+      await media.remove(thumb.url);
+      throw error;
+    }
+  }
+
+  return {
+    async list(opts: { all: boolean; page: number; limit: number; q?: string | undefined }) {
+      const [{ rows, total }, running] = await Promise.all([
+        repo.listPage(db, deps.dialect, {
+          activeOnly: !opts.all,
+          q: opts.q,
+          page: opts.page,
+          limit: opts.limit,
+        }),
+        deps.inHouseAdsRunning(),
+      ]);
+      return {
+        status: true,
+        message: inHouseMessages.listed,
+        data: rows.map(repo.toInHouseAd),
+        totalPages: Math.ceil(total / opts.limit),
+        total,
+        InHouseAdsStatus: running,
+      } satisfies InHouseListReply;
+    },
+
+    async get(id: string): Promise<InHouseAd> {
+      return repo.toInHouseAd(await mustFind(id));
+    },
+
+    async activeForApp(): Promise<AppInHouseAd[]> {
+      return (await repo.listActive(db)).map((row) => toAppAd(repo.toInHouseAd(row)));
+    },
+
+    create(upload: InHouseUpload): Promise<InHouseAd> {
+      return withUpload(upload, async (thumb) => {
+        const fields = parseFields(inHouseAdFields, upload.fields);
+        const { icon, image, video } = upload;
+        if (!icon || !(image ?? video)) throw badRequest(inHouseMessages.selectFiles);
+        if (image && video) throw badRequest(inHouseMessages.imageOrVideo);
+        if (video) thumb.url = await thumbnailOf(media, video);
+        // The admin form sets the titles; an app or script that leaves them empty gets 'Ad-{n}'.
+        const autoTitle = `Ad-${(await repo.countAll(db)) + 1}`;
+        const at = nowIso();
+        const row: repo.InHouseAdRow = {
+          id: newId(),
+          main_title: fields.mainTitle || autoTitle,
+          sub_title: fields.subTitle || autoTitle,
+          description: fields.description || autoTitle,
+          med_type: video ? 'video' : 'image',
+          call_to_action: fields.callToAction,
+          btn_name: fields.btnName,
+          web_stay_time: fields.web_stay_time,
+          ad_type: fields.adType,
+          icon: icon.url,
+          med_view: (video ?? image)!.url,
+          thumbnail: thumb.url,
+          view: 0,
+          click_count: 0,
+          status: 1,
+          created_at: at,
+          updated_at: at,
+        };
+        await repo.insert(db, row);
+        changed();
+        return repo.toInHouseAd(row);
+      });
+    },
+
+    async update(upload: InHouseUpload): Promise<InHouseAd> {
+      const replaced: (string | null)[] = [];
+      const ad = await withUpload(upload, async (thumb) => {
+        const fields = parseFields(inHouseAdUpdateFields, upload.fields);
+        const { icon, image, video } = upload;
+        if (image && video) throw badRequest(inHouseMessages.imageOrVideo);
+        const old = await mustFind(fields.id);
+        if (video) thumb.url = await thumbnailOf(media, video);
+        const changes: repo.InHouseAdChanges = {
+          // An emptied title keeps the one the ad has.
+          main_title: fields.mainTitle || old.main_title,
+          sub_title: fields.subTitle || old.sub_title,
+          description: fields.description || old.description,
+          call_to_action: fields.callToAction,
+          btn_name: fields.btnName,
+          web_stay_time: fields.web_stay_time,
+          ad_type: fields.adType,
+          updated_at: nowIso(),
+        };
+        if (icon) {
+          changes.icon = icon.url;
+          replaced.push(old.icon);
+        }
+        const newMedia = video ?? image;
+        if (newMedia) {
+          changes.med_type = video ? 'video' : 'image';
+          changes.med_view = newMedia.url;
+          changes.thumbnail = thumb.url;
+          replaced.push(old.med_view, old.thumbnail);
+        }
+        if (!(await repo.update(db, old.id, changes))) throw notFound(inHouseMessages.notFound);
+        return repo.toInHouseAd({ ...old, ...changes });
+      });
+      changed();
+      // Only once the new files are in the record do the old ones go.
+      await Promise.all(replaced.map((url) => media.remove(url)));
+      return ad;
+    },
+
+    async setStatus(id: string, status: boolean): Promise<InHouseAd> {
+      const old = await mustFind(id);
+      const changes = { status: toDbBool(status), updated_at: nowIso() };
+      if (!(await repo.update(db, id, changes))) throw notFound(inHouseMessages.notFound);
+      changed();
+      return repo.toInHouseAd({ ...old, ...changes });
+    },
+
+    /** All or none: an unknown id fails the whole request and nothing is deleted. */
+    async remove(ids: readonly string[]): Promise<number> {
+      const unique = [...new Set(ids)];
+      const rows = await db.transaction().execute(async (trx) => {
+        const found = await repo.findByIds(trx, unique);
+        if (found.length !== unique.length) throw notFound(inHouseMessages.notFound);
+        await repo.deleteByIds(trx, unique);
+        return found;
+      });
+      changed();
+      await Promise.all(
+        rows.flatMap((row) => [row.icon, row.med_view, row.thumbnail]).map((url) => media.remove(url)),
+      );
+      return rows.length;
+    },
+  };
+}
+
+export type InHouseAdsService = ReturnType<typeof createInHouseAdsService>;

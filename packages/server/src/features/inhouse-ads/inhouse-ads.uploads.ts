@@ -1,0 +1,62 @@
+import type { FastifyRequest } from 'fastify';
+import { inHouseLimits, inHouseMessages } from '@streamdesk/contract/inhouse-ads';
+import type { MediaRule, MediaStore, SavedMedia } from '../../platform/media/media-store.js';
+import { readMultipart, single } from '../../platform/media/multipart.js';
+import { makeThumbnail, probeVideo } from '../../platform/media/video-tools.js';
+
+export const INHOUSE_FOLDER = 'inhouse-ads';
+
+const imageRule: MediaRule = {
+  kinds: ['png', 'jpeg', 'gif'],
+  maxBytes: inHouseLimits.imageBytes,
+  typeMessage: inHouseMessages.imageType,
+  sizeMessage: inHouseMessages.imageSize,
+};
+
+const videoRule: MediaRule = {
+  kinds: ['mp4'],
+  maxBytes: inHouseLimits.videoBytes,
+  typeMessage: inHouseMessages.videoType,
+  sizeMessage: inHouseMessages.videoSize,
+};
+
+export interface InHouseUpload {
+  fields: Record<string, string>;
+  icon: SavedMedia | undefined;
+  image: SavedMedia | undefined;
+  video: SavedMedia | undefined;
+  /** Removes every file of this request (and a thumbnail made from it). */
+  discard(): Promise<void>;
+}
+
+/** Streams the form's icon and image (or video) into the media store, checking type and size. */
+export async function readInHouseForm(request: FastifyRequest, media: MediaStore): Promise<InHouseUpload> {
+  const result = await readMultipart(request, media, {
+    files: {
+      icon: { folder: INHOUSE_FOLDER, rule: imageRule },
+      image: { folder: INHOUSE_FOLDER, rule: imageRule },
+      video: { folder: INHOUSE_FOLDER, rule: videoRule },
+    },
+  });
+  return {
+    fields: result.fields,
+    icon: single(result, 'icon'),
+    image: single(result, 'image'),
+    video: single(result, 'video'),
+    discard: result.discard,
+  };
+}
+
+/** Makes a JPEG frame of an uploaded video; a video ffprobe cannot read is refused. */
+export async function thumbnailOf(media: MediaStore, video: SavedMedia): Promise<string> {
+  const file = media.pathOf(video.key);
+  const { durationSeconds } = await probeVideo(file);
+  const thumb = media.adopt(INHOUSE_FOLDER, 'jpg');
+  try {
+    await makeThumbnail(file, thumb.path, durationSeconds);
+  } catch (error) {
+    await media.remove(thumb.key);
+    throw error;
+  }
+  return thumb.url;
+}

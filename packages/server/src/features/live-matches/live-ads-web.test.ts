@@ -1,0 +1,268 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { liveMatchRoutes as routes, type AdFire, type WebLiveAd } from '@streamdesk/contract/live-matches';
+import { createTestApp, errorBody, type TestApp } from '../../test/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+  t.request({ method, url, ...(payload === undefined ? {} : { payload: payload as object }) });
+const ads = async () => (await t.json<{ data: WebLiveAd[] }>(await call('GET', routes.webAds.path))).data;
+const adNamed = async (name: string) => (await ads()).find((a) => a.a_name === name)!;
+const addAd = async (a_name: string, a_url: string) =>
+  (await t.json<{ data: WebLiveAd }>(await call('POST', routes.addWebAd.path, { a_name, a_url }))).data;
+const fire = (body: unknown) => call('POST', routes.fire.path, body);
+const history = async (query = '') =>
+  t.json<{ data: AdFire[]; totalPage: number; totalViews: number; totalClicks: number }>(
+    await call('GET', `${routes.history.path}${query}`),
+  );
+
+describe('/api/App/liveMatch/liveAdsWeb', () => {
+  it('starts with WEB_URL_1 and the two fire-only ads', async () => {
+    const list = await ads();
+    expect(list.map((a) => a.a_name)).toEqual(['WEB_URL_1', 'Open_Ads_Fire', 'NTV_Ads_Fire']);
+    expect(list[1]).toMatchObject({ a_url: '', a_view: 0, a_click: 0 });
+  });
+
+  it('adds with names and URLs trimmed and spaces removed', async () => {
+    const res = await call('POST', routes.addWebAd.path, {
+      a_name: ' Promo 2 ',
+      a_url: ' https://ex ample.com/a ',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await t.json(res)).toEqual({
+      status: true,
+      message: 'Ad added successfully',
+      data: {
+        _id: expect.stringMatching(/^[0-9a-f]{24}$/),
+        a_name: 'Promo2',
+        a_url: 'https://example.com/a',
+        a_view: 0,
+        a_click: 0,
+        createdAt: expect.any(String),
+      },
+    });
+  });
+
+  it('refuses empty fields, reserved and duplicate names', async () => {
+    const before = (await ads()).length;
+    for (const body of [{ a_name: '  ', a_url: 'https://x.example' }, { a_name: 'X', a_url: ' ' }, {}]) {
+      const res = await call('POST', routes.addWebAd.path, body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual(errorBody(/: Please fill all the fields$/));
+    }
+    const reserved = await call('POST', routes.addWebAd.path, {
+      a_name: 'Open_Ads_Fire',
+      a_url: 'https://x',
+    });
+    expect(reserved.json()).toEqual(errorBody('This name is reserved for a fire-only ad'));
+    await addAd('Unique', 'https://u.example');
+    const dup = await call('POST', routes.addWebAd.path, { a_name: 'Unique', a_url: 'https://v.example' });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json()).toEqual(errorBody('An ad with this name already exists'));
+    expect((await ads()).length).toBe(before + 1);
+  });
+
+  it('edits an ad; WEB_URL_1 keeps its name; fire-only ads cannot be edited', async () => {
+    const ad = await addAd('EditMe', 'https://a.example');
+    const res = await call('PUT', routes.editWebAd.path, {
+      _id: ad._id,
+      a_name: 'Edited',
+      a_url: 'https://b .example',
+    });
+    expect(await t.json(res)).toMatchObject({
+      status: true,
+      message: 'Ad updated successfully!',
+      data: { _id: ad._id, a_name: 'Edited', a_url: 'https://b.example' },
+    });
+    const main = await adNamed('WEB_URL_1');
+    const url = await call('PUT', routes.editWebAd.path, {
+      _id: main._id,
+      a_name: 'WEB_URL_1',
+      a_url: 'https://main.example',
+    });
+    expect(url.statusCode).toBe(200);
+    const rename = await call('PUT', routes.editWebAd.path, {
+      _id: main._id,
+      a_name: 'Other',
+      a_url: 'https://m',
+    });
+    expect(rename.json()).toEqual(errorBody('WEB_URL_1 cannot be renamed'));
+    const open = await adNamed('Open_Ads_Fire');
+    const fireOnly = await call('PUT', routes.editWebAd.path, {
+      _id: open._id,
+      a_name: 'Open_Ads_Fire',
+      a_url: 'https://x',
+    });
+    expect(fireOnly.json()).toEqual(errorBody('This ad has no URL and can only be fired'));
+    const unknown = await call('PUT', routes.editWebAd.path, {
+      _id: '0123456789abcdef01234567',
+      a_name: 'A',
+      a_url: 'B',
+    });
+    expect(unknown.statusCode).toBe(404);
+    const empty = await call('PUT', routes.editWebAd.path, { _id: ad._id, a_name: '', a_url: 'B' });
+    expect(empty.json()).toEqual(errorBody('a_name: Please fill all the fields'));
+    expect((await adNamed('WEB_URL_1')).a_url).toBe('https://main.example');
+  });
+
+  it('refuses to delete WEB_URL_1 (still there) and the fire-only ads, deletes others', async () => {
+    const main = await adNamed('WEB_URL_1');
+    const other = await addAd('DeleteMe', 'https://d.example');
+    const refused = await call('DELETE', routes.removeWebAds.path, { id: [other._id, main._id] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual(errorBody('WEB_URL_1 cannot be deleted'));
+    expect(await adNamed('WEB_URL_1')).toEqual(main);
+    expect(await adNamed('DeleteMe')).toBeDefined();
+    const ntv = await adNamed('NTV_Ads_Fire');
+    const ntvRes = await call('DELETE', routes.removeWebAds.path, { id: [ntv._id] });
+    expect(ntvRes.json()).toEqual(errorBody('This ad has no URL and can only be fired'));
+    const ok = await call('DELETE', routes.removeWebAds.path, { id: [other._id] });
+    expect(await t.json(ok)).toEqual({ status: true, message: 'Ad deleted successfully', deleted: 1 });
+    expect(await adNamed('DeleteMe')).toBeUndefined();
+    const gone = await call('DELETE', routes.removeWebAds.path, { id: [other._id] });
+    expect(gone.statusCode).toBe(404);
+  });
+});
+
+describe('POST /api/App/LiveMatch/admin/ads/fire', () => {
+  it('fires a URL ad and a fire-only ad', async () => {
+    const res = await fire({ Adstype: 'Url_Ads_Fire', a_name: 'WEB_URL_1', url: ' https://main.example ' });
+    expect(res.statusCode).toBe(200);
+    expect(await t.json(res)).toEqual({
+      status: true,
+      message: 'Ad fired successfully',
+      data: {
+        _id: expect.stringMatching(/^[0-9a-f]{24}$/),
+        Adstype: 'Url_Ads_Fire',
+        a_name: 'WEB_URL_1',
+        url: 'https://main.example',
+        a_view: 0,
+        a_click: 0,
+        createdAt: expect.any(String),
+      },
+    });
+    const open = await t.json<{ data: AdFire }>(
+      await fire({ Adstype: 'Open_Ads_Fire', a_name: 'Open_Ads_Fire', url: 'ignored' }),
+    );
+    expect(open.data).toMatchObject({ Adstype: 'Open_Ads_Fire', url: '' });
+  });
+
+  it('refuses an empty name, a URL ad without URL and an unknown type, writing nothing', async () => {
+    const before = (await history()).data.length;
+    const empty = await fire({ Adstype: 'Url_Ads_Fire', a_name: '   ', url: 'https://x' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toEqual(errorBody('a_name: Please fill all the fields'));
+    expect((await fire({ Adstype: 'NTV_Ads_Fire', url: '' })).json()).toEqual(
+      errorBody('a_name: Please fill all the fields'),
+    );
+    expect((await fire({ Adstype: 'Url_Ads_Fire', a_name: 'A', url: ' ' })).json()).toEqual(
+      errorBody('url: Please fill all the fields'),
+    );
+    expect((await fire({ Adstype: 'Banner', a_name: 'A' })).json()).toEqual(
+      errorBody('Adstype: Adstype must be Open_Ads_Fire, NTV_Ads_Fire or Url_Ads_Fire'),
+    );
+    expect((await history()).data.length).toBe(before);
+  });
+});
+
+describe('the app side of a fire', () => {
+  it('serves the latest fire with an ETag, refreshed by a new fire; the app events count its views and clicks', async () => {
+    const latest = () => t.request({ method: 'GET', url: routes.appLatestFire.path, admin: false });
+    const first = await latest();
+    expect(first.statusCode).toBe(200);
+    const etag = first.headers.etag as string;
+    const cached = await t.request({
+      method: 'GET',
+      url: routes.appLatestFire.path,
+      admin: false,
+      headers: { 'if-none-match': etag },
+    });
+    expect(cached.statusCode).toBe(304);
+
+    const fired = (
+      await t.json<{ data: AdFire }>(await fire({ Adstype: 'NTV_Ads_Fire', a_name: 'NTV_Ads_Fire' }))
+    ).data;
+    const fresh = await latest();
+    expect(fresh.headers.etag).not.toBe(etag);
+    expect(fresh.json()).toEqual({
+      status: true,
+      message: 'Ad fired successfully',
+      data: {
+        _id: fired._id,
+        Adstype: 'NTV_Ads_Fire',
+        a_name: 'NTV_Ads_Fire',
+        url: '',
+        createdAt: fired.createdAt,
+      },
+    });
+
+    // Views and clicks arrive through the app events of the analytics feature (entity liveAdFire).
+    const event = (type: string, id = fired._id) => ({ type, entity: 'liveAdFire', id, clientId: 'phone-1' });
+    const sent = await t.request({
+      method: 'POST',
+      url: '/api/App/events',
+      admin: false,
+      payload: {
+        events: [event('view'), event('view'), event('click'), event('view', '0123456789abcdef01234567')],
+      },
+    });
+    expect(sent.json()).toMatchObject({ status: true, accepted: 3, dropped: 1 });
+    await t.app.streamdesk.analytics.counter.flush();
+    const row = (await history()).data.find((f) => f._id === fired._id);
+    expect(row).toMatchObject({ a_view: 2, a_click: 1 });
+    expect(await adNamed('NTV_Ads_Fire')).toMatchObject({ a_view: 2, a_click: 1 });
+    expect(t.app.streamdesk.context.counters.targets.get('liveAdFire')).toMatchObject({
+      table: 'live_ad_fires',
+      viewColumn: 'a_view',
+      clickColumn: 'a_click',
+    });
+  });
+});
+
+describe('/api/App/LiveMatch/admin/ads/fire/history', () => {
+  it('pages newest first with totals over all fires', async () => {
+    for (let i = 0; i < 4; i++)
+      await fire({ Adstype: 'Url_Ads_Fire', a_name: `Page${i}`, url: `https://p${i}.example` });
+    const all = await history();
+    const views = all.data.reduce((n, f) => n + f.a_view, 0);
+    const clicks = all.data.reduce((n, f) => n + f.a_click, 0);
+    expect(all).toMatchObject({ status: true, totalPage: 1, totalViews: views, totalClicks: clicks });
+    expect(all.data[0]!.a_name).toBe('Page3');
+    const page = await history('?page=2&limit=2');
+    expect(page.data.map((f) => f._id)).toEqual(all.data.slice(2, 4).map((f) => f._id));
+    expect(page.totalPage).toBe(Math.ceil(all.data.length / 2));
+    expect(page.totalViews).toBe(views);
+    const beyond = await history(`?page=${all.data.length + 1}&limit=1`);
+    expect(beyond.data).toEqual([]);
+    const bad = await call('GET', `${routes.history.path}?limit=5000`);
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('deletes single and bulk, nothing when one id is unknown, and refreshes the app latest fire', async () => {
+    const all = (await history()).data;
+    const [a, b, c] = all;
+    const partial = await call('DELETE', routes.removeHistory.path, {
+      id: [a!._id, '0123456789abcdef01234567'],
+    });
+    expect(partial.statusCode).toBe(404);
+    expect(partial.json()).toEqual(errorBody('History entry not found'));
+    expect((await history()).data.length).toBe(all.length);
+
+    const single = await call('DELETE', routes.removeHistory.path, { id: a!._id });
+    expect(await t.json(single)).toEqual({
+      status: true,
+      message: 'History deleted successfully',
+      deleted: 1,
+    });
+    const bulk = await call('DELETE', routes.removeHistory.path, { id: [b!._id, c!._id] });
+    expect((await t.json(bulk)).deleted).toBe(2);
+    const left = (await history()).data;
+    expect(left.length).toBe(all.length - 3);
+    const latest = await t.request({ method: 'GET', url: routes.appLatestFire.path, admin: false });
+    expect(latest.json<{ data: { _id: string } }>().data._id).toBe(left[0]!._id);
+  });
+});

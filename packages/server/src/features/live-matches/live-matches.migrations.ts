@@ -1,0 +1,73 @@
+import type { Kysely, Migration } from 'kysely';
+
+/**
+ * The ads every install starts with: the main URL ad (WEB_URL_1, never deletable) and the two fire-only
+ * ads without a URL. Names written out: migrations are frozen history and load before the contract.
+ */
+const SEEDED_WEB_ADS = [
+  { id: '000000000000000000000801', a_name: 'WEB_URL_1', a_url: 'https://example.com' },
+  { id: '000000000000000000000802', a_name: 'Open_Ads_Fire', a_url: '' },
+  { id: '000000000000000000000803', a_name: 'NTV_Ads_Fire', a_url: '' },
+];
+
+export const liveMatchesMigrations: Record<string, Migration> = {
+  '0800_live_matches': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('live_matches')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('url', 'text', (c) => c.notNull())
+        .addColumn('thumbnail', 'text', (c) => c.notNull())
+        .addColumn('view', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('status', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('live_matches_created_at')
+        .on('live_matches')
+        .column('created_at')
+        .execute();
+
+      await db.schema
+        .createTable('live_ad_fields')
+        .addColumn('name', 'text', (c) => c.primaryKey())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .addColumn('position', 'integer', (c) => c.notNull())
+        .execute();
+
+      await db.schema
+        .createTable('live_web_ads')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('a_name', 'text', (c) => c.notNull().unique())
+        .addColumn('a_url', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+
+      await db.schema
+        .createTable('live_ad_fires')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('ads_type', 'text', (c) => c.notNull())
+        .addColumn('a_name', 'text', (c) => c.notNull())
+        .addColumn('url', 'text', (c) => c.notNull())
+        .addColumn('a_view', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('a_click', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('live_ad_fires_created_at')
+        .on('live_ad_fires')
+        .column('created_at')
+        .execute();
+      await db.schema.createIndex('live_ad_fires_a_name').on('live_ad_fires').column('a_name').execute();
+
+      const createdAt = new Date().toISOString();
+      await (
+        db as Kysely<{ live_web_ads: { id: string; a_name: string; a_url: string; created_at: string } }>
+      )
+        .insertInto('live_web_ads')
+        .values(SEEDED_WEB_ADS.map((ad) => ({ ...ad, created_at: createdAt })))
+        .execute();
+    },
+  },
+};

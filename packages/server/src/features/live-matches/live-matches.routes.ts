@@ -1,0 +1,128 @@
+import type { z } from 'zod';
+import {
+  LIVE_MATCH_IMAGE,
+  liveMatchMessages,
+  liveMatchRoutes as routes,
+} from '@streamdesk/contract/live-matches';
+import { tablesOf } from '../../platform/db/database.js';
+import { badRequest } from '../../platform/errors.js';
+import type { FeatureContext } from '../../platform/feature-context.js';
+import { sendCached } from '../../platform/http/cached-reply.js';
+import { registerRoute } from '../../platform/http/register-route.js';
+import { readMultipart, single, type MultipartResult } from '../../platform/media/multipart.js';
+import type { LiveMatchesTables } from './live-matches.repository.js';
+import { createLiveMatchesService, LIVE_TAGS } from './live-matches.service.js';
+
+const imageField = {
+  image: {
+    folder: 'live-matches',
+    rule: {
+      kinds: LIVE_MATCH_IMAGE.kinds,
+      maxBytes: LIVE_MATCH_IMAGE.maxBytes,
+      typeMessage: liveMatchMessages.imageType,
+      sizeMessage: liveMatchMessages.imageSize,
+    },
+  },
+};
+
+/** Parses the text fields of a form with the contract schema; a failure removes the uploaded files. */
+async function formFields<S extends z.ZodType>(form: MultipartResult, schema: S): Promise<z.output<S>> {
+  const parsed = schema.safeParse(form.fields);
+  if (parsed.success) return parsed.data;
+  await form.discard();
+  const issue = parsed.error.issues[0]!;
+  throw badRequest(issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message);
+}
+
+/**
+ * Live matches, the live-call ad fields, the website live ads with Fire and the fire history.
+ * `liveMatchRunning` is the controller's liveMatch switch, injected so this feature need not know it.
+ */
+export function registerLiveMatches(
+  ctx: FeatureContext,
+  { liveMatchRunning }: { liveMatchRunning: () => Promise<boolean> },
+): void {
+  const { app } = ctx;
+  const service = createLiveMatchesService({
+    db: tablesOf<LiveMatchesTables>(ctx.db),
+    dialect: ctx.dialect,
+    media: ctx.media,
+    cache: ctx.cache,
+    liveMatchRunning,
+  });
+
+  registerRoute(app, routes.list, async (request) => service.list(request.query));
+
+  registerRoute(app, routes.add, async (request) => {
+    const form = await readMultipart(request, ctx.media, { files: imageField });
+    const fields = await formFields(form, routes.add.body);
+    const image = single(form, 'image');
+    if (!image) throw badRequest(liveMatchMessages.selectImage);
+    try {
+      return await service.add(fields, image);
+    } catch (error) {
+      await form.discard();
+      throw error;
+    }
+  });
+
+  registerRoute(app, routes.edit, async (request) => {
+    const form = await readMultipart(request, ctx.media, { files: imageField });
+    const fields = await formFields(form, routes.edit.body);
+    try {
+      return await service.edit(fields, single(form, 'image'));
+    } catch (error) {
+      await form.discard();
+      throw error;
+    }
+  });
+
+  registerRoute(app, routes.remove, async (request) => service.remove(request.body.id));
+  registerRoute(app, routes.status, async (request) =>
+    service.setStatus(request.params.id, request.body.status),
+  );
+
+  registerRoute(app, routes.liveAds, async () => service.liveAds());
+  registerRoute(app, routes.saveLiveAds, async (request) => service.saveLiveAds(request.body));
+
+  registerRoute(app, routes.webAds, async () => service.webAds());
+  registerRoute(app, routes.addWebAd, async (request) => service.addWebAd(request.body));
+  registerRoute(app, routes.editWebAd, async (request) => service.editWebAd(request.body));
+  registerRoute(app, routes.removeWebAds, async (request) => service.removeWebAds(request.body.id));
+
+  registerRoute(app, routes.fire, async (request) => service.fire(request.body));
+  registerRoute(app, routes.history, async (request) =>
+    service.history(request.query.page, request.query.limit),
+  );
+  registerRoute(app, routes.removeHistory, async (request) => service.removeHistory(request.body.id));
+
+  // App side ------------------------------------------------------------------------------------------
+  registerRoute(
+    app,
+    routes.appList,
+    async (request, reply) => sendCached(request, reply, await service.appList()) as never,
+  );
+  registerRoute(
+    app,
+    routes.appLatestFire,
+    async (request, reply) => sendCached(request, reply, await service.appLatestFire()) as never,
+  );
+
+  ctx.launch.add('liveMatches', [LIVE_TAGS.matches], service.activeMatches);
+  ctx.launch.add('liveAds', [LIVE_TAGS.liveAds], service.liveAdMap);
+  ctx.counters.add({
+    entity: 'liveMatch',
+    table: 'live_matches',
+    idColumn: 'id',
+    viewColumn: 'view',
+    tag: LIVE_TAGS.matchCounts,
+  });
+  ctx.counters.add({
+    entity: 'liveAdFire',
+    table: 'live_ad_fires',
+    idColumn: 'id',
+    viewColumn: 'a_view',
+    clickColumn: 'a_click',
+    tag: LIVE_TAGS.fireCounts,
+  });
+}

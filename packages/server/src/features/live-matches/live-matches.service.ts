@@ -1,0 +1,318 @@
+import {
+  FIRE_ONLY_ADS,
+  MAIN_WEB_AD,
+  URL_ADS_FIRE,
+  liveAdMessages,
+  liveMatchMessages,
+  webLiveAdMessages,
+  type AdFire,
+  type AdsType,
+  type AppLiveMatch,
+  type LiveAdMap,
+  type LiveMatch,
+  type WebLiveAd,
+} from '@streamdesk/contract/live-matches';
+import type { AppCache } from '../../platform/app-cache.js';
+import type { DialectName } from '../../platform/db/database.js';
+import { fromDbBool, newId, toDbBool } from '../../platform/db/values.js';
+import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import type { MediaStore, SavedMedia } from '../../platform/media/media-store.js';
+import * as repo from './live-matches.repository.js';
+
+/** Cache tags of the app-facing reads; every write of the feature invalidates the ones it touches. */
+export const LIVE_TAGS = {
+  matches: 'liveMatches',
+  liveAds: 'liveAds',
+  fire: 'liveAdFire',
+  /**
+   * The counter tags: the analytics events invalidate them after counting (no cached reply holds the
+   * totals, so counting busts nothing), and the writes that add or remove items invalidate them so the
+   * event counter learns the new ids.
+   */
+  matchCounts: 'liveMatchCounts',
+  fireCounts: 'liveAdFireCounts',
+} as const;
+
+export interface LiveMatchesDeps {
+  db: repo.Db;
+  dialect: DialectName;
+  media: MediaStore;
+  cache: AppCache;
+  /** The controller's liveMatch switch (the Running badge). */
+  liveMatchRunning: () => Promise<boolean>;
+}
+
+const toMatch = (row: repo.LiveMatchRow): LiveMatch => ({
+  _id: row.id,
+  title: row.title,
+  url: row.url,
+  thumbnail: row.thumbnail,
+  view: Number(row.view),
+  createdAt: row.created_at,
+  status: fromDbBool(row.status),
+});
+
+const toAppMatch = (row: repo.LiveMatchRow): AppLiveMatch => ({
+  _id: row.id,
+  title: row.title,
+  url: row.url,
+  thumbnail: row.thumbnail,
+  createdAt: row.created_at,
+});
+
+const toFire = (row: repo.FireRow): AdFire => ({
+  _id: row.id,
+  Adstype: row.ads_type as AdsType,
+  a_name: row.a_name,
+  url: row.url,
+  a_view: Number(row.a_view),
+  a_click: Number(row.a_click),
+  createdAt: row.created_at,
+});
+
+/**
+ * Creation times strictly increase within the process, so "newest first" is exact even for writes in
+ * the same millisecond (ids only order by the second).
+ */
+let lastCreated = 0;
+function createdNow(): string {
+  lastCreated = Math.max(Date.now(), lastCreated + 1);
+  return new Date(lastCreated).toISOString();
+}
+
+const totalPages = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));
+
+export function createLiveMatchesService({ db, dialect, media, cache, liveMatchRunning }: LiveMatchesDeps) {
+  const requireAll = <T extends { id: string }>(rows: T[], ids: readonly string[], message: string) => {
+    const found = new Set(rows.map((r) => r.id));
+    if (ids.some((id) => !found.has(id))) throw notFound(message);
+  };
+
+  const webAdTotals = async () => {
+    const totals = new Map<string, { views: number; clicks: number }>();
+    for (const t of await repo.fireTotalsByName(db))
+      totals.set(t.a_name, { views: Number(t.views ?? 0), clicks: Number(t.clicks ?? 0) });
+    return totals;
+  };
+
+  const toWebAd = (
+    row: repo.WebAdRow,
+    totals: Map<string, { views: number; clicks: number }>,
+  ): WebLiveAd => ({
+    _id: row.id,
+    a_name: row.a_name,
+    a_url: row.a_url,
+    a_view: totals.get(row.a_name)?.views ?? 0,
+    a_click: totals.get(row.a_name)?.clicks ?? 0,
+    createdAt: row.created_at,
+  });
+
+  const webAdById = async (id: string) => {
+    const row = await repo.findWebAd(db, id);
+    if (!row) throw notFound(webLiveAdMessages.notFound);
+    return toWebAd(row, await webAdTotals());
+  };
+
+  const checkFreeName = async (name: string, ownId?: string) => {
+    if (FIRE_ONLY_ADS.includes(name)) throw badRequest(webLiveAdMessages.reservedName);
+    const other = await repo.findWebAdByName(db, name);
+    if (other && other.id !== ownId) throw conflict(webLiveAdMessages.duplicateName);
+  };
+
+  const liveAdMap = async (): Promise<LiveAdMap> =>
+    Object.fromEntries((await repo.listAdFields(db)).map((f) => [f.name, f.value]));
+
+  const activeMatches = async () => (await repo.listActiveLiveMatches(db)).map(toAppMatch);
+
+  return {
+    // Live matches ------------------------------------------------------------------------------------
+    async list(query: { page: number; limit: number; q?: string | undefined }) {
+      const [{ rows, total }, running] = await Promise.all([
+        repo.listLiveMatches(db, dialect, query),
+        liveMatchRunning(),
+      ]);
+      return {
+        status: true,
+        message: liveMatchMessages.listed,
+        data: rows.map(toMatch),
+        totalPage: totalPages(total, query.limit),
+        liveMatch: running,
+      };
+    },
+
+    async add(fields: { title: string; url: string }, image: SavedMedia) {
+      const row: repo.LiveMatchRow = {
+        id: newId(),
+        title: fields.title,
+        url: fields.url,
+        thumbnail: image.url,
+        view: 0,
+        status: 1,
+        created_at: createdNow(),
+      };
+      await repo.insertLiveMatch(db, row);
+      cache.invalidate(LIVE_TAGS.matches);
+      cache.invalidate(LIVE_TAGS.matchCounts);
+      return { status: true, message: liveMatchMessages.added, data: toMatch(row) };
+    },
+
+    /** Edits the text and, when a new image came, swaps the image (the old file is removed after). */
+    async edit(fields: { _id: string; title: string; url: string }, image: SavedMedia | undefined) {
+      const existing = await repo.findLiveMatch(db, fields._id);
+      if (!existing) throw notFound(liveMatchMessages.notFound);
+      const changes = { title: fields.title, url: fields.url, ...(image ? { thumbnail: image.url } : {}) };
+      await repo.updateLiveMatch(db, existing.id, changes);
+      if (image) await media.remove(existing.thumbnail);
+      cache.invalidate(LIVE_TAGS.matches);
+      return { status: true, message: liveMatchMessages.updated, data: toMatch({ ...existing, ...changes }) };
+    },
+
+    async remove(ids: readonly string[]) {
+      const unique = [...new Set(ids)];
+      const rows = await repo.findLiveMatches(db, unique);
+      requireAll(rows, unique, liveMatchMessages.notFound);
+      const result = await repo.deleteLiveMatches(db, unique);
+      await Promise.all(rows.map((r) => media.remove(r.thumbnail)));
+      cache.invalidate(LIVE_TAGS.matches);
+      cache.invalidate(LIVE_TAGS.matchCounts);
+      return { status: true, message: liveMatchMessages.deleted, deleted: Number(result.numDeletedRows) };
+    },
+
+    async setStatus(id: string, status: boolean) {
+      const existing = await repo.findLiveMatch(db, id);
+      if (!existing) throw notFound(liveMatchMessages.notFound);
+      await repo.updateLiveMatch(db, id, { status: toDbBool(status) });
+      cache.invalidate(LIVE_TAGS.matches);
+      return {
+        status: true,
+        message: liveMatchMessages.statusChanged,
+        data: toMatch({ ...existing, status: toDbBool(status) }),
+      };
+    },
+
+    activeMatches,
+
+    appList: () =>
+      cache.get('live-matches:active', [LIVE_TAGS.matches], async () => ({
+        status: true,
+        message: liveMatchMessages.listed,
+        data: await activeMatches(),
+      })),
+
+    // Live-call ad fields --------------------------------------------------------------------------------
+    liveAdMap,
+
+    async liveAds() {
+      return { status: true, message: liveAdMessages.fetched, data: await liveAdMap() };
+    },
+
+    async saveLiveAds(map: LiveAdMap) {
+      await repo.replaceAdFields(db, Object.entries(map));
+      cache.invalidate(LIVE_TAGS.liveAds);
+      return { status: true, message: liveAdMessages.saved, data: await liveAdMap() };
+    },
+
+    // Website live ads ------------------------------------------------------------------------------------
+    async webAds() {
+      const [rows, totals] = await Promise.all([repo.listWebAds(db), webAdTotals()]);
+      return { status: true, message: webLiveAdMessages.fetched, data: rows.map((r) => toWebAd(r, totals)) };
+    },
+
+    async addWebAd(body: { a_name: string; a_url: string }) {
+      await checkFreeName(body.a_name);
+      const id = newId();
+      await repo.insertWebAd(db, { id, a_name: body.a_name, a_url: body.a_url, created_at: createdNow() });
+      return { status: true, message: webLiveAdMessages.added, data: await webAdById(id) };
+    },
+
+    async editWebAd(body: { _id: string; a_name: string; a_url: string }) {
+      const existing = await repo.findWebAd(db, body._id);
+      if (!existing) throw notFound(webLiveAdMessages.notFound);
+      if (FIRE_ONLY_ADS.includes(existing.a_name)) throw badRequest(webLiveAdMessages.fireOnly);
+      if (existing.a_name === MAIN_WEB_AD && body.a_name !== MAIN_WEB_AD)
+        throw badRequest(webLiveAdMessages.mainCannotBeRenamed);
+      await checkFreeName(body.a_name, existing.id);
+      await repo.updateWebAd(db, existing.id, { a_name: body.a_name, a_url: body.a_url });
+      return { status: true, message: webLiveAdMessages.updated, data: await webAdById(existing.id) };
+    },
+
+    async removeWebAds(ids: readonly string[]) {
+      const unique = [...new Set(ids)];
+      const rows = await repo.findWebAds(db, unique);
+      requireAll(rows, unique, webLiveAdMessages.notFound);
+      if (rows.some((r) => r.a_name === MAIN_WEB_AD)) throw badRequest(webLiveAdMessages.mainCannotBeDeleted);
+      if (rows.some((r) => FIRE_ONLY_ADS.includes(r.a_name))) throw badRequest(webLiveAdMessages.fireOnly);
+      const result = await repo.deleteWebAds(db, unique);
+      return { status: true, message: webLiveAdMessages.deleted, deleted: Number(result.numDeletedRows) };
+    },
+
+    // Fire and history ------------------------------------------------------------------------------------
+    async fire(body: { Adstype: AdsType; a_name: string; url: string }) {
+      const isUrlAd = body.Adstype === URL_ADS_FIRE;
+      if (isUrlAd && !body.url) throw badRequest(`url: ${webLiveAdMessages.fireUrlRequired}`);
+      const row: repo.FireRow = {
+        id: newId(),
+        ads_type: body.Adstype,
+        a_name: body.a_name,
+        url: isUrlAd ? body.url : '',
+        a_view: 0,
+        a_click: 0,
+        created_at: createdNow(),
+      };
+      await repo.insertFire(db, row);
+      cache.invalidate(LIVE_TAGS.fire);
+      cache.invalidate(LIVE_TAGS.fireCounts);
+      return { status: true, message: webLiveAdMessages.fired, data: toFire(row) };
+    },
+
+    async history(page: number, limit: number) {
+      const { rows, total, views, clicks } = await repo.listFires(db, page, limit);
+      return {
+        status: true,
+        message: webLiveAdMessages.historyFetched,
+        data: rows.map(toFire),
+        totalPage: totalPages(total, limit),
+        totalViews: views,
+        totalClicks: clicks,
+      };
+    },
+
+    async removeHistory(ids: readonly string[]) {
+      const unique = [...new Set(ids)];
+      const latest = await repo.latestFire(db);
+      const result = await db.transaction().execute(async (trx) => {
+        const deleted = await repo.deleteFires(trx, unique);
+        if (Number(deleted.numDeletedRows) !== unique.length)
+          throw notFound(webLiveAdMessages.historyNotFound);
+        return deleted;
+      });
+      if (latest && unique.includes(latest.id)) cache.invalidate(LIVE_TAGS.fire);
+      cache.invalidate(LIVE_TAGS.fireCounts);
+      return {
+        status: true,
+        message: webLiveAdMessages.historyDeleted,
+        deleted: Number(result.numDeletedRows),
+      };
+    },
+
+    appLatestFire: () =>
+      cache.get('live-matches:latest-fire', [LIVE_TAGS.fire], async () => {
+        const row = await repo.latestFire(db);
+        return {
+          status: true,
+          message: row ? webLiveAdMessages.fired : webLiveAdMessages.noFire,
+          data: row
+            ? {
+                _id: row.id,
+                Adstype: row.ads_type,
+                a_name: row.a_name,
+                url: row.url,
+                createdAt: row.created_at,
+              }
+            : null,
+        };
+      }),
+  };
+}
+
+export type LiveMatchesService = ReturnType<typeof createLiveMatchesService>;

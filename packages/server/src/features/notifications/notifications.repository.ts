@@ -1,0 +1,129 @@
+import type { Kysely } from 'kysely';
+import type { DeliveryStatus } from '@streamdesk/contract/notifications';
+
+export interface NotificationRow {
+  id: string;
+  title: string;
+  message: string;
+  url: string | null;
+  icon: string | null;
+  created_at: string;
+  fcm_status: DeliveryStatus;
+  fcm_detail: string | null;
+  web_status: DeliveryStatus;
+  web_detail: string | null;
+  delivered_at: string | null;
+}
+
+export interface PushSubscriptionRow {
+  id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface NotificationTables {
+  notifications: NotificationRow;
+  push_subscriptions: PushSubscriptionRow;
+}
+
+type Db = Kysely<NotificationTables>;
+
+export const insertNotification = (db: Db, row: NotificationRow) =>
+  db.insertInto('notifications').values(row).execute();
+
+export const findNotification = (db: Db, id: string) =>
+  db.selectFrom('notifications').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const findNotifications = (db: Db, ids: readonly string[]) =>
+  db.selectFrom('notifications').selectAll().where('id', 'in', ids).execute();
+
+export const countNotifications = async (db: Db) =>
+  Number(
+    (
+      await db
+        .selectFrom('notifications')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+/** Newest first; the id breaks ties between rows of the same millisecond. */
+export const listNotifications = (db: Db, offset: number, limit: number) =>
+  db
+    .selectFrom('notifications')
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+
+export const updateDelivery = (
+  db: Db,
+  id: string,
+  set: Partial<
+    Pick<NotificationRow, 'fcm_status' | 'fcm_detail' | 'web_status' | 'web_detail' | 'delivered_at'>
+  >,
+) => db.updateTable('notifications').set(set).where('id', '=', id).execute();
+
+/** Marks every delivery still pending on one channel as failed. */
+export const failPending = (
+  db: Db,
+  status: 'fcm_status' | 'web_status',
+  detail: 'fcm_detail' | 'web_detail',
+  reason: string,
+) =>
+  db
+    .updateTable('notifications')
+    .set({ [status]: 'failed', [detail]: reason })
+    .where(status, '=', 'pending')
+    .execute();
+
+export const deleteNotifications = (db: Db, ids: readonly string[]) =>
+  db.deleteFrom('notifications').where('id', 'in', ids).executeTakeFirst();
+
+export const countWithIcon = async (db: Db, icon: string) =>
+  Number(
+    (
+      await db
+        .selectFrom('notifications')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('icon', '=', icon)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+export const upsertSubscription = (db: Db, row: PushSubscriptionRow) =>
+  db
+    .insertInto('push_subscriptions')
+    .values(row)
+    .onConflict((oc) =>
+      oc.column('endpoint').doUpdateSet({ p256dh: row.p256dh, auth: row.auth, updated_at: row.updated_at }),
+    )
+    .execute();
+
+/** One page of subscriptions in id order, after `afterId` (keyset paging for large audiences). */
+export const subscriptionsAfter = (db: Db, afterId: string, limit: number) =>
+  db
+    .selectFrom('push_subscriptions')
+    .selectAll()
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+
+export const countSubscriptions = async (db: Db) =>
+  Number(
+    (
+      await db
+        .selectFrom('push_subscriptions')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+export const deleteSubscription = (db: Db, id: string) =>
+  db.deleteFrom('push_subscriptions').where('id', '=', id).execute();

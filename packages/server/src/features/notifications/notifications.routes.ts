@@ -1,0 +1,98 @@
+import { mediaLimits } from '@streamdesk/contract/media';
+import {
+  notificationFields,
+  notificationLimits,
+  notificationMessages as msg,
+  notificationRoutes as routes,
+} from '@streamdesk/contract/notifications';
+import type { FeatureContext } from '../../platform/feature-context.js';
+import { registerRoute } from '../../platform/http/register-route.js';
+import { readMultipart, single } from '../../platform/media/multipart.js';
+import {
+  createNotificationsService,
+  ICON_FOLDER,
+  type NotificationsService,
+} from './notifications.service.js';
+import { parseFields } from './parse-fields.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The notifications service, so tests can wait for deliveries (`idle()`). */
+    notifications: NotificationsService;
+  }
+}
+
+export function registerNotifications(ctx: FeatureContext): NotificationsService {
+  const { app } = ctx;
+  const service = createNotificationsService({
+    db: ctx.db,
+    media: ctx.media,
+    push: ctx.config.push,
+    publicBaseUrl: ctx.config.publicLiveHost,
+    onError: (error) => app.log.error({ err: error }, 'notification delivery could not be recorded'),
+  });
+  app.decorate('notifications', service);
+  app.addHook('onReady', () => service.failInterrupted());
+  // Before the database closes (onClose): stop the deliveries and record the ones cut short.
+  app.addHook('preClose', () => service.close());
+
+  registerRoute(app, routes.send, async (request) => {
+    const upload = await readMultipart(request, ctx.media, {
+      files: {
+        image: {
+          folder: ICON_FOLDER,
+          rule: {
+            kinds: notificationLimits.iconKinds,
+            maxBytes: mediaLimits.image,
+            typeMessage: msg.icon,
+            sizeMessage: msg.iconSize,
+          },
+        },
+      },
+    });
+    try {
+      const fields = parseFields(notificationFields, upload.fields);
+      const data = await service.send(fields, single(upload, 'image')?.url ?? null);
+      return { status: true, message: msg.sent, data };
+    } catch (error) {
+      await upload.discard();
+      throw error;
+    }
+  });
+
+  registerRoute(app, routes.resend, async (request) => ({
+    status: true,
+    message: msg.sent,
+    data: await service.resend(request.body),
+  }));
+
+  registerRoute(app, routes.delete, async (request) => ({
+    status: true,
+    message: msg.deleted,
+    deleted: await service.remove(request.body.id),
+  }));
+
+  registerRoute(app, routes.history, async (request) => ({
+    status: true,
+    message: msg.found,
+    ...(await service.history(request.query.page, request.query.limit)),
+  }));
+
+  registerRoute(
+    app,
+    routes.subscribe,
+    async (request) => {
+      await service.subscribe(request.body);
+      return { status: true, message: msg.subscribed };
+    },
+    { rateLimit: { max: 30, timeWindow: '1 minute' } },
+  );
+
+  registerRoute(app, routes.vapidKey, async () => ({
+    status: true,
+    message: msg.vapidKey,
+    publicKey: service.vapidPublicKey(),
+  }));
+
+  return service;
+}

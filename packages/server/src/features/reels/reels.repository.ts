@@ -1,0 +1,55 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Reel } from '@streamdesk/contract/reels';
+
+export interface ReelTables {
+  reels: {
+    id: string;
+    video: string;
+    thumbnail: string;
+    duration: number;
+    size: number;
+    view: number;
+    click: number;
+    created_at: string;
+  };
+}
+export type ReelRow = Selectable<ReelTables['reels']>;
+type Db = Kysely<ReelTables>;
+
+export const toReel = (row: ReelRow): Reel => ({
+  _id: row.id,
+  video: row.video,
+  thumbnail: row.thumbnail,
+  duration: Number(row.duration),
+  size: Number(row.size),
+  view: Number(row.view),
+  click: Number(row.click),
+  createdAt: row.created_at,
+});
+
+export async function listReels(
+  db: Db,
+  opts: { page: number; limit: number },
+): Promise<{ rows: ReelRow[]; total: number }> {
+  const rows = await db
+    .selectFrom('reels')
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(opts.limit)
+    .offset((opts.page - 1) * opts.limit)
+    .execute();
+  const { n } = await db
+    .selectFrom('reels')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return { rows, total: Number(n) };
+}
+
+export const insertReel = (db: Db, row: ReelRow) => db.insertInto('reels').values(row).execute();
+
+export const findReels = (db: Db, ids: readonly string[]) =>
+  db.selectFrom('reels').selectAll().where('id', 'in', ids).execute();
+
+export const deleteReels = (db: Db, ids: readonly string[]) =>
+  db.deleteFrom('reels').where('id', 'in', ids).executeTakeFirst();

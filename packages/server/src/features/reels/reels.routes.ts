@@ -1,0 +1,44 @@
+import { reelMessages, reelRoutes, reelVideoRule } from '@streamdesk/contract/reels';
+import type { FeatureContext } from '../../platform/feature-context.js';
+import { keepUploadIf } from '../../platform/http/parse-form.js';
+import { registerRoute } from '../../platform/http/register-route.js';
+import { sendCached } from '../../platform/http/cached-reply.js';
+import { readMultipart, single } from '../../platform/media/multipart.js';
+import { createReelService, REELS_FOLDER, REELS_TAG } from './reels.service.js';
+
+export function registerReels(ctx: FeatureContext, opts: { reelsRunning: () => Promise<boolean> }): void {
+  const { app } = ctx;
+  const service = createReelService({ ...ctx, reelsRunning: opts.reelsRunning });
+
+  registerRoute(app, reelRoutes.add, async (request) => {
+    const upload = await readMultipart(request, ctx.media, {
+      files: { video: { folder: REELS_FOLDER, rule: reelVideoRule } },
+    });
+    const data = await keepUploadIf(upload, () => service.add(single(upload, 'video')));
+    return { status: true, message: reelMessages.added, data };
+  });
+
+  // The app's read (and the admin list): cached per page until a reel or the controller changes.
+  registerRoute(app, reelRoutes.list, async (request, reply) => {
+    const { page, limit } = request.query;
+    const cached = await ctx.cache.get(`reels:${page}:${limit}`, [REELS_TAG, 'controller'], () =>
+      service.list({ page, limit }),
+    );
+    return sendCached(request, reply, cached) as never;
+  });
+
+  registerRoute(app, reelRoutes.remove, async (request) => ({
+    status: true,
+    message: reelMessages.deleted,
+    deleted: await service.remove(request.body.id),
+  }));
+
+  ctx.counters.add({
+    entity: 'reel',
+    table: 'reels',
+    idColumn: 'id',
+    viewColumn: 'view',
+    clickColumn: 'click',
+    tag: REELS_TAG,
+  });
+}

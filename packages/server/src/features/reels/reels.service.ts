@@ -1,0 +1,79 @@
+import { reelMessages, type Reel, type ReelListReply } from '@streamdesk/contract/reels';
+import type { AppCache } from '../../platform/app-cache.js';
+import { tablesOf, type AnyDb } from '../../platform/db/database.js';
+import { newId, nowIso } from '../../platform/db/values.js';
+import { badRequest, notFound } from '../../platform/errors.js';
+import type { MediaStore, SavedMedia } from '../../platform/media/media-store.js';
+import { makeThumbnail, probeVideo } from '../../platform/media/video-tools.js';
+import * as repo from './reels.repository.js';
+import type { ReelTables } from './reels.repository.js';
+
+/** The cache tag of everything the app reads from this feature. */
+export const REELS_TAG = 'reels';
+export const REELS_FOLDER = 'reels';
+
+export interface ReelDeps {
+  db: AnyDb;
+  media: MediaStore;
+  cache: AppCache;
+  /** The controller's reels flag (drives the Running badge). */
+  reelsRunning: () => Promise<boolean>;
+}
+
+export function createReelService(deps: ReelDeps) {
+  const db = tablesOf<ReelTables>(deps.db);
+
+  async function list(query: { page: number; limit: number }): Promise<ReelListReply> {
+    const [{ rows, total }, running] = await Promise.all([repo.listReels(db, query), deps.reelsRunning()]);
+    return {
+      status: true,
+      message: reelMessages.listed,
+      data: rows.map(repo.toReel),
+      totalPage: Math.ceil(total / query.limit),
+      total,
+      reels: running,
+    };
+  }
+
+  /** Stores a reel for an uploaded video: reads its duration and makes its thumbnail first. */
+  async function add(video: SavedMedia | undefined): Promise<Reel> {
+    if (!video) throw badRequest(reelMessages.selectVideo);
+    const videoPath = deps.media.pathOf(video.key);
+    const { durationSeconds } = await probeVideo(videoPath);
+    const thumb = deps.media.adopt(REELS_FOLDER, 'jpg');
+    try {
+      await makeThumbnail(videoPath, thumb.path, durationSeconds);
+      const row: repo.ReelRow = {
+        id: newId(),
+        video: video.url,
+        thumbnail: thumb.url,
+        duration: durationSeconds,
+        size: video.size,
+        view: 0,
+        click: 0,
+        created_at: nowIso(),
+      };
+      await repo.insertReel(db, row);
+      deps.cache.invalidate(REELS_TAG);
+      return repo.toReel(row);
+    } catch (error) {
+      await deps.media.remove(thumb.key);
+      throw error;
+    }
+  }
+
+  async function remove(ids: readonly string[]): Promise<number> {
+    const found = await repo.findReels(db, [...new Set(ids)]);
+    if (found.length === 0) throw notFound(reelMessages.notFound);
+    const result = await repo.deleteReels(
+      db,
+      found.map((r) => r.id),
+    );
+    await Promise.all(found.flatMap((r) => [deps.media.remove(r.video), deps.media.remove(r.thumbnail)]));
+    deps.cache.invalidate(REELS_TAG);
+    return Number(result.numDeletedRows);
+  }
+
+  return { list, add, remove };
+}
+export type ReelService = ReturnType<typeof createReelService>;

@@ -1,0 +1,24 @@
+import type { Kysely, Migration } from 'kysely';
+
+export const shortcutStoriesMigrations: Record<string, Migration> = {
+  '0200_shortcut_stories': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('shortcut_stories')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('s_no', 'integer', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('url', 'text', (c) => c.notNull())
+        .addColumn('label', 'text', (c) => c.notNull())
+        .addColumn('logo', 'text', (c) => c.notNull())
+        .addColumn('click_count', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('shortcut_stories_s_no')
+        .on('shortcut_stories')
+        .columns(['s_no', 'created_at'])
+        .execute();
+    },
+  },
+};

@@ -1,0 +1,97 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { ShortcutStory } from '@streamdesk/contract/shortcut-stories';
+import type { DialectName } from '../../platform/db/database.js';
+import { containsInsensitive } from '../../platform/db/dialect.js';
+
+export interface ShortcutTables {
+  shortcut_stories: {
+    id: string;
+    s_no: number;
+    name: string;
+    url: string;
+    label: string;
+    logo: string;
+    click_count: number;
+    created_at: string;
+  };
+}
+export type ShortcutRow = Selectable<ShortcutTables['shortcut_stories']>;
+type Db = Kysely<ShortcutTables>;
+
+export const TABLE = 'shortcut_stories';
+
+export const toShortcut = (row: ShortcutRow): ShortcutStory => ({
+  _id: row.id,
+  s_no: Number(row.s_no),
+  name: row.name,
+  url: row.url,
+  label: row.label,
+  logo: row.logo,
+  clickCount: Number(row.click_count),
+  createdAt: row.created_at,
+});
+
+function filtered(db: Db, dialect: DialectName, q: string | undefined) {
+  let query = db.selectFrom('shortcut_stories');
+  const text = q?.trim();
+  if (text)
+    query = query.where((eb) =>
+      eb.or([
+        containsInsensitive(dialect, 'name', text),
+        containsInsensitive(dialect, 'label', text),
+        containsInsensitive(dialect, 'url', text),
+      ]),
+    );
+  return query;
+}
+
+export async function listShortcuts(
+  db: Db,
+  dialect: DialectName,
+  opts: { page: number; limit: number; q?: string | undefined },
+): Promise<{ rows: ShortcutRow[]; total: number }> {
+  const rows = await filtered(db, dialect, opts.q)
+    .selectAll()
+    .orderBy('s_no', 'asc')
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
+    .limit(opts.limit)
+    .offset((opts.page - 1) * opts.limit)
+    .execute();
+  const { n } = await filtered(db, dialect, opts.q)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return { rows, total: Number(n) };
+}
+
+export const listAllShortcuts = (db: Db) =>
+  db
+    .selectFrom('shortcut_stories')
+    .selectAll()
+    .orderBy('s_no', 'asc')
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
+
+export async function nextSNo(db: Db): Promise<number> {
+  const { top } = await db
+    .selectFrom('shortcut_stories')
+    .select((eb) => eb.fn.max('s_no').as('top'))
+    .executeTakeFirstOrThrow();
+  return top === null || top === undefined ? 1 : Number(top) + 1;
+}
+
+export const findShortcut = (db: Db, id: string) =>
+  db.selectFrom('shortcut_stories').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const findShortcuts = (db: Db, ids: readonly string[]) =>
+  db.selectFrom('shortcut_stories').selectAll().where('id', 'in', ids).execute();
+
+export const insertShortcut = (db: Db, row: ShortcutRow) =>
+  db.insertInto('shortcut_stories').values(row).execute();
+
+export const updateShortcut = (db: Db, id: string, values: Partial<Omit<ShortcutRow, 'id' | 'created_at'>>) =>
+  db.updateTable('shortcut_stories').set(values).where('id', '=', id).executeTakeFirst();
+
+export const deleteShortcuts = (db: Db, ids: readonly string[]) =>
+  db.deleteFrom('shortcut_stories').where('id', 'in', ids).executeTakeFirst();

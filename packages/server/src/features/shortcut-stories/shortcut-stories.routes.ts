@@ -1,0 +1,63 @@
+import {
+  shortcutAddFields,
+  shortcutEditFields,
+  shortcutImageRule,
+  shortcutMessages,
+  shortcutRoutes,
+} from '@streamdesk/contract/shortcut-stories';
+import type { FeatureContext } from '../../platform/feature-context.js';
+import { keepUploadIf, parseForm } from '../../platform/http/parse-form.js';
+import { registerRoute } from '../../platform/http/register-route.js';
+import { sendCached } from '../../platform/http/cached-reply.js';
+import { readMultipart, single } from '../../platform/media/multipart.js';
+import { createShortcutService, SHORTCUT_TAG } from './shortcut-stories.service.js';
+
+const imageField = { image: { folder: 'shortcut-stories', rule: shortcutImageRule } };
+
+export function registerShortcutStories(
+  ctx: FeatureContext,
+  opts: { storyBrandRunning: () => Promise<boolean> },
+): void {
+  const { app } = ctx;
+  const service = createShortcutService({ ...ctx, storyBrandRunning: opts.storyBrandRunning });
+
+  registerRoute(app, shortcutRoutes.list, async (request) => service.list(request.query));
+
+  registerRoute(app, shortcutRoutes.add, async (request) => {
+    const upload = await readMultipart(request, ctx.media, { files: imageField });
+    const data = await keepUploadIf(upload, () =>
+      service.add(parseForm(shortcutAddFields, upload.fields), single(upload, 'image')),
+    );
+    return { status: true, message: shortcutMessages.added, data };
+  });
+
+  registerRoute(app, shortcutRoutes.edit, async (request) => {
+    const upload = await readMultipart(request, ctx.media, { files: imageField });
+    const data = await keepUploadIf(upload, () =>
+      service.edit(parseForm(shortcutEditFields, upload.fields), single(upload, 'image')),
+    );
+    return { status: true, message: shortcutMessages.updated, data };
+  });
+
+  registerRoute(app, shortcutRoutes.remove, async (request) => ({
+    status: true,
+    message: shortcutMessages.deleted,
+    deleted: await service.remove(request.body.id),
+  }));
+
+  registerRoute(app, shortcutRoutes.appList, async (request, reply) => {
+    const cached = await ctx.cache.get('shortcut-stories:app', [SHORTCUT_TAG, 'controller'], () =>
+      service.appList(),
+    );
+    return sendCached(request, reply, cached) as never;
+  });
+
+  ctx.launch.add('shortcuts', [SHORTCUT_TAG, 'controller'], async () => (await service.appList()).data);
+  ctx.counters.add({
+    entity: 'shortcut',
+    table: 'shortcut_stories',
+    idColumn: 'id',
+    clickColumn: 'click_count',
+    tag: SHORTCUT_TAG,
+  });
+}

@@ -1,0 +1,118 @@
+import {
+  shortcutMessages,
+  type ShortcutAddFields,
+  type ShortcutAppReply,
+  type ShortcutEditFields,
+  type ShortcutListReply,
+  type ShortcutStory,
+} from '@streamdesk/contract/shortcut-stories';
+import type { AppCache } from '../../platform/app-cache.js';
+import { tablesOf, type AnyDb, type DialectName } from '../../platform/db/database.js';
+import { newId, nowIso } from '../../platform/db/values.js';
+import { badRequest, notFound } from '../../platform/errors.js';
+import type { MediaStore, SavedMedia } from '../../platform/media/media-store.js';
+import * as repo from './shortcut-stories.repository.js';
+import type { ShortcutTables } from './shortcut-stories.repository.js';
+
+/** The cache tag of everything the app reads from this feature. */
+export const SHORTCUT_TAG = 'shortcut-stories';
+
+export interface ShortcutDeps {
+  db: AnyDb;
+  dialect: DialectName;
+  media: MediaStore;
+  cache: AppCache;
+  /** The controller's storyBrand flag (drives secondStoryBrand and the Running badge). */
+  storyBrandRunning: () => Promise<boolean>;
+}
+
+export function createShortcutService(deps: ShortcutDeps) {
+  const db = tablesOf<ShortcutTables>(deps.db);
+  const changed = () => deps.cache.invalidate(SHORTCUT_TAG);
+
+  async function list(query: {
+    page: number;
+    limit: number;
+    q?: string | undefined;
+  }): Promise<ShortcutListReply> {
+    const [{ rows, total }, next, running] = await Promise.all([
+      repo.listShortcuts(db, deps.dialect, query),
+      repo.nextSNo(db),
+      deps.storyBrandRunning(),
+    ]);
+    return {
+      status: true,
+      message: shortcutMessages.listed,
+      data: rows.map(repo.toShortcut),
+      next_s_no: next,
+      secondStoryBrand: running,
+      totalPage: Math.ceil(total / query.limit),
+    };
+  }
+
+  async function add(fields: ShortcutAddFields, image: SavedMedia | undefined): Promise<ShortcutStory> {
+    if (!image) throw badRequest(shortcutMessages.selectImage);
+    const row: repo.ShortcutRow = {
+      id: newId(),
+      s_no: fields.s_no ?? (await repo.nextSNo(db)),
+      name: fields.name,
+      url: fields.url,
+      label: fields.label,
+      logo: image.url,
+      click_count: 0,
+      created_at: nowIso(),
+    };
+    await repo.insertShortcut(db, row);
+    changed();
+    return repo.toShortcut(row);
+  }
+
+  async function edit(fields: ShortcutEditFields, image: SavedMedia | undefined): Promise<ShortcutStory> {
+    const current = await repo.findShortcut(db, fields._id);
+    if (!current) throw notFound(shortcutMessages.notFound);
+    const values = {
+      name: fields.name,
+      url: fields.url,
+      s_no: fields.s_no,
+      label: fields.label,
+      ...(fields.clickCount !== undefined ? { click_count: fields.clickCount } : {}),
+      ...(image ? { logo: image.url } : {}),
+    };
+    const result = await repo.updateShortcut(db, current.id, values);
+    if (Number(result.numUpdatedRows) === 0) throw notFound(shortcutMessages.notFound);
+    // The old image goes only once the row points at the new one.
+    if (image) await deps.media.remove(current.logo);
+    changed();
+    return repo.toShortcut({ ...current, ...values });
+  }
+
+  async function remove(ids: readonly string[]): Promise<number> {
+    const unique = [...new Set(ids)];
+    const found = await repo.findShortcuts(db, unique);
+    if (found.length === 0) throw notFound(shortcutMessages.notFound);
+    const result = await repo.deleteShortcuts(
+      db,
+      found.map((r) => r.id),
+    );
+    await Promise.all(found.map((r) => deps.media.remove(r.logo)));
+    changed();
+    return Number(result.numDeletedRows);
+  }
+
+  /** The app's list: every shortcut in No order, with the Running flag. */
+  async function appList(): Promise<ShortcutAppReply> {
+    const [rows, running] = await Promise.all([repo.listAllShortcuts(db), deps.storyBrandRunning()]);
+    return {
+      status: true,
+      message: shortcutMessages.listed,
+      secondStoryBrand: running,
+      data: rows.map((r) => {
+        const { _id, s_no, name, url, label, logo } = repo.toShortcut(r);
+        return { _id, s_no, name, url, label, logo };
+      }),
+    };
+  }
+
+  return { list, add, edit, remove, appList };
+}
+export type ShortcutService = ReturnType<typeof createShortcutService>;

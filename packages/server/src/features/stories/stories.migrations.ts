@@ -1,0 +1,34 @@
+import type { Kysely, Migration } from 'kysely';
+
+export const storiesMigrations: Record<string, Migration> = {
+  '0300_stories': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('stories')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('status', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('ads_story', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('ntv', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('ntv_id', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('video', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('image', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('thembnal', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('story_time', 'double precision', (c) => c.notNull().defaultTo(10))
+        .addColumn('btn_name', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('btn_url', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('view', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('click_btn_count', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('max_view_limit', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('max_view_status', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('max_click_limit', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('max_click_status', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('stories_kind_created')
+        .on('stories')
+        .columns(['ads_story', 'created_at'])
+        .execute();
+    },
+  },
+};

@@ -1,0 +1,124 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Story } from '@streamdesk/contract/stories';
+import { fromDbBool } from '../../platform/db/values.js';
+
+export interface StoriesTables {
+  stories: {
+    id: string;
+    status: number;
+    ads_story: number;
+    ntv: number;
+    ntv_id: string;
+    video: string;
+    image: string;
+    thembnal: string;
+    story_time: number;
+    btn_name: string;
+    btn_url: string;
+    view: number;
+    click_btn_count: number;
+    max_view_limit: number;
+    max_view_status: number;
+    max_click_limit: number;
+    max_click_status: number;
+    created_at: string;
+  };
+}
+
+export type StoryRow = Selectable<StoriesTables['stories']>;
+type Db = Kysely<StoriesTables>;
+
+export function toStory(row: StoryRow): Story {
+  return {
+    _id: row.id,
+    status: fromDbBool(row.status),
+    video: row.video,
+    image: row.image,
+    thembnal: row.thembnal,
+    adsStory: fromDbBool(row.ads_story),
+    storyTime: Number(row.story_time),
+    btnName: row.btn_name,
+    btnUrl: row.btn_url,
+    web_Url: row.btn_url,
+    view: Number(row.view),
+    clickBtnCount: Number(row.click_btn_count),
+    date_time: row.created_at,
+    maxviewLimit: Number(row.max_view_limit),
+    maxviewStatus: fromDbBool(row.max_view_status),
+    maxclickLimit: Number(row.max_click_limit),
+    maxclickStatus: fromDbBool(row.max_click_status),
+    NTV: fromDbBool(row.ntv),
+    NTV_ID: row.ntv_id,
+  };
+}
+
+export const insertStory = (db: Db, row: StoriesTables['stories']) =>
+  db.insertInto('stories').values(row).execute();
+
+export const updateStory = (db: Db, id: string, set: Partial<Omit<StoriesTables['stories'], 'id'>>) =>
+  db.updateTable('stories').set(set).where('id', '=', id).execute();
+
+export const findStory = (db: Db, id: string, ads: boolean) =>
+  db
+    .selectFrom('stories')
+    .selectAll()
+    .where('id', '=', id)
+    .where('ads_story', '=', ads ? 1 : 0)
+    .executeTakeFirst();
+
+export const findStoriesByIds = (db: Db, ids: readonly string[], ads: boolean) =>
+  db
+    .selectFrom('stories')
+    .selectAll()
+    .where('id', 'in', ids)
+    .where('ads_story', '=', ads ? 1 : 0)
+    .execute();
+
+export const deleteStories = (db: Db, ids: readonly string[]) =>
+  db.deleteFrom('stories').where('id', 'in', ids).execute();
+
+export async function listStories(db: Db, ads: boolean, page: number, limit: number) {
+  const base = db.selectFrom('stories').where('ads_story', '=', ads ? 1 : 0);
+  const [rows, count] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset((page - 1) * limit)
+      .execute(),
+    base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+/** The newest active story video (not an ad). */
+export const firstStoryVideo = (db: Db) =>
+  db
+    .selectFrom('stories')
+    .selectAll()
+    .where('ads_story', '=', 0)
+    .where('status', '=', 1)
+    .where('video', '!=', '')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+
+/** Active stories whose view or click limit is off or not yet reached, newest first. */
+export const listShownStories = (db: Db) =>
+  db
+    .selectFrom('stories')
+    .selectAll()
+    .where('status', '=', 1)
+    .where((eb) =>
+      eb.and([
+        eb.or([eb('max_view_status', '=', 0), eb('view', '<', eb.ref('max_view_limit'))]),
+        eb.or([eb('max_click_status', '=', 0), eb('click_btn_count', '<', eb.ref('max_click_limit'))]),
+      ]),
+    )
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+
+export const findStoryById = (db: Db, id: string) =>
+  db.selectFrom('stories').selectAll().where('id', '=', id).executeTakeFirst();

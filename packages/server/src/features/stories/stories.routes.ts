@@ -1,0 +1,79 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { storyMessages, storyImageRule, storyRoutes, storyVideoRule } from '@streamdesk/contract/stories';
+import type { FeatureContext } from '../../platform/feature-context.js';
+import { sendCached } from '../../platform/http/cached-reply.js';
+import { registerRoute } from '../../platform/http/register-route.js';
+import { readMultipart } from '../../platform/media/multipart.js';
+import { createStoriesService, STORIES_TAG, STORY_FOLDER } from './stories.service.js';
+
+export function registerStories(ctx: FeatureContext): void {
+  const { app, media, cache } = ctx;
+  const stories = createStoriesService(ctx);
+
+  const upload = (request: FastifyRequest) =>
+    readMultipart(request, media, {
+      files: {
+        video: { folder: STORY_FOLDER, rule: storyVideoRule },
+        image: { folder: STORY_FOLDER, rule: storyImageRule },
+      },
+    });
+
+  registerRoute(app, storyRoutes.add, async (request) => ({
+    status: true,
+    message: storyMessages.added,
+    data: await stories.add(await upload(request)),
+  }));
+  registerRoute(app, storyRoutes.edit, async (request) => ({
+    status: true,
+    message: storyMessages.updated,
+    data: await stories.edit(await upload(request)),
+  }));
+
+  for (const [ads, list, remove, find, status] of [
+    [false, storyRoutes.listVideo, storyRoutes.deleteVideo, storyRoutes.findVideo, storyRoutes.statusVideo],
+    [true, storyRoutes.listAds, storyRoutes.deleteAds, storyRoutes.findAds, storyRoutes.statusAds],
+  ] as const) {
+    registerRoute(app, list, async (request) => ({
+      status: true,
+      message: storyMessages.list,
+      ...(await stories.list(ads, request.query.page, request.query.limit)),
+    }));
+    registerRoute(app, remove, async (request) => ({
+      status: true,
+      message: storyMessages.deleted,
+      deleted: await stories.remove(request.body.id, ads),
+    }));
+    registerRoute(app, find, async (request) => ({
+      status: true,
+      message: storyMessages.found,
+      data: await stories.find(request.query.id, ads),
+    }));
+    registerRoute(app, status, async (request) => ({
+      status: true,
+      message: storyMessages.statusUpdated,
+      data: await stories.setStatus(request.body._id, ads, request.body.status),
+    }));
+  }
+
+  const shown = async () => ({ status: true, message: storyMessages.list, ...(await stories.shown()) });
+
+  // The app polls this: served from memory with an ETag until a story write invalidates it.
+  app.route({
+    method: storyRoutes.app.method,
+    url: storyRoutes.app.path,
+    config: { auth: storyRoutes.app.auth, envelope: false },
+    schema: { summary: storyRoutes.app.summary },
+    handler: async (request: FastifyRequest, reply: FastifyReply) =>
+      sendCached(request, reply, await cache.get('stories:app', [STORIES_TAG], shown)),
+  });
+
+  ctx.launch.add('stories', [STORIES_TAG], stories.shown);
+  ctx.counters.add({
+    entity: 'story',
+    table: 'stories',
+    idColumn: 'id',
+    viewColumn: 'view',
+    clickColumn: 'click_btn_count',
+    tag: STORIES_TAG,
+  });
+}

@@ -1,0 +1,258 @@
+import type { z } from 'zod';
+import {
+  DEFAULT_STORY_TIME,
+  storyInsertData,
+  storyMessages,
+  type Story,
+  type StoryInsertData,
+} from '@streamdesk/contract/stories';
+import { tablesOf } from '../../platform/db/database.js';
+import { newId, nowIso, toDbBool } from '../../platform/db/values.js';
+import { badRequest, notFound } from '../../platform/errors.js';
+import type { FeatureContext } from '../../platform/feature-context.js';
+import type { MultipartResult } from '../../platform/media/multipart.js';
+import { single } from '../../platform/media/multipart.js';
+import { makeThumbnail, probeVideo } from '../../platform/media/video-tools.js';
+import * as repo from './stories.repository.js';
+
+/** The cache tag of everything the app reads about stories. */
+export const STORIES_TAG = 'stories';
+export const STORY_FOLDER = 'stories';
+
+type Media = Pick<repo.StoryRow, 'video' | 'image' | 'thembnal'>;
+const NO_MEDIA: Media = { video: '', image: '', thembnal: '' };
+
+/** `insertData.field: message` for the first problem, so the client can tell which field is wrong. */
+function firstIssue(error: z.ZodError, prefix: string): string {
+  const issue = error.issues[0];
+  if (!issue) return storyMessages.insertDataJson;
+  const path = issue.path.map(String).join('.');
+  return path ? `${prefix}.${path}: ${issue.message}` : `${prefix}: ${issue.message}`;
+}
+
+export function parseInsertData(
+  raw: string | undefined,
+  overrides: Record<string, unknown> = {},
+): StoryInsertData {
+  let json: unknown;
+  try {
+    json = JSON.parse(raw ?? '');
+  } catch {
+    throw badRequest(storyMessages.insertDataJson);
+  }
+  if (!json || typeof json !== 'object' || Array.isArray(json))
+    throw badRequest(storyMessages.insertDataJson);
+  const parsed = storyInsertData.safeParse({ ...json, ...overrides });
+  if (!parsed.success) throw badRequest(firstIssue(parsed.error, 'insertData'));
+  return parsed.data;
+}
+
+/** The `_id` field of the edit form arrives JSON-encoded (`"\"abc\""`); a bare id is accepted too. */
+function parseFormId(raw: string | undefined): string {
+  let value: unknown = raw;
+  try {
+    value = JSON.parse(raw ?? '');
+  } catch {
+    /* a bare id */
+  }
+  if (typeof value !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(value.trim()))
+    throw badRequest(storyMessages.idJson);
+  return value.trim();
+}
+
+const limitColumns = (d: StoryInsertData) => ({
+  max_view_limit: d.maxviewLimit,
+  max_view_status: toDbBool(d.maxviewStatus),
+  max_click_limit: d.maxclickLimit,
+  max_click_status: toDbBool(d.maxclickStatus),
+});
+
+export function createStoriesService(ctx: FeatureContext) {
+  const db = tablesOf<repo.StoriesTables>(ctx.db);
+  const { media, cache } = ctx;
+  const changed = () => cache.invalidate(STORIES_TAG);
+
+  const removeMedia = (m: Media) => Promise.all([m.video, m.image, m.thembnal].map((u) => media.remove(u)));
+
+  /** Turns the uploaded file (if any) into the story's media; a video gets its thumbnail and duration. */
+  async function mediaOf(
+    upload: MultipartResult,
+    d: StoryInsertData,
+  ): Promise<{ media: Media; duration?: number } | undefined> {
+    const video = single(upload, 'video');
+    const image = single(upload, 'image');
+    if (d.NTV) {
+      if (video || image) throw badRequest(storyMessages.ntvNoFile);
+      return { media: NO_MEDIA };
+    }
+    if (video && image) throw badRequest(storyMessages.oneFile);
+    if (image) return { media: { video: '', image: image.url, thembnal: image.url } };
+    if (!video) return undefined;
+    const file = media.pathOf(video.key);
+    const thumb = media.adopt(STORY_FOLDER, 'jpg');
+    let info: Awaited<ReturnType<typeof probeVideo>>;
+    try {
+      // Probe and thumbnail at 1 s side by side (half the wait); a clip under 1 s retries from its start.
+      const [probed, early] = await Promise.all([
+        probeVideo(file),
+        makeThumbnail(file, thumb.path, 2).then(
+          () => true,
+          () => false,
+        ),
+      ]);
+      info = probed;
+      if (!early) await makeThumbnail(file, thumb.path, info.durationSeconds);
+    } catch (error) {
+      await media.remove(thumb.key);
+      throw error;
+    }
+    return {
+      media: { video: video.url, image: '', thembnal: thumb.url },
+      duration: Math.max(1, Math.ceil(info.durationSeconds)),
+    };
+  }
+
+  async function getRow(id: string, ads: boolean | undefined) {
+    const row = await (ads === undefined ? repo.findStoryById(db, id) : repo.findStory(db, id, ads));
+    if (!row) throw notFound(storyMessages.notFound);
+    return row;
+  }
+
+  /** Runs a write that follows an upload; on any failure the uploaded and server-made files go. */
+  async function afterUpload<T>(
+    upload: MultipartResult,
+    made: () => Media | undefined,
+    work: () => Promise<T>,
+  ) {
+    try {
+      return await work();
+    } catch (error) {
+      await upload.discard();
+      const m = made();
+      if (m) await removeMedia(m);
+      throw error;
+    }
+  }
+
+  return {
+    async add(upload: MultipartResult): Promise<Story> {
+      let made: Media | undefined;
+      return afterUpload(
+        upload,
+        () => made,
+        async () => {
+          const d = parseInsertData(upload.fields.insertData);
+          const got = await mediaOf(upload, d);
+          if (!got) throw badRequest(storyMessages.selectFile);
+          made = got.media;
+          const row: repo.StoryRow = {
+            id: newId(),
+            status: toDbBool(d.status ?? true),
+            ads_story: toDbBool(d.adsStory),
+            ntv: toDbBool(d.NTV),
+            ntv_id: d.NTV ? d.NTV_ID : '',
+            ...got.media,
+            story_time: got.duration ?? d.storyTime ?? DEFAULT_STORY_TIME,
+            btn_name: d.btnName,
+            btn_url: d.btnUrl,
+            view: 0,
+            click_btn_count: 0,
+            ...limitColumns(d),
+            created_at: nowIso(),
+          };
+          await repo.insertStory(db, row);
+          changed();
+          return repo.toStory(row);
+        },
+      );
+    },
+
+    async edit(upload: MultipartResult): Promise<Story> {
+      let made: Media | undefined;
+      const { old, next } = await afterUpload(
+        upload,
+        () => made,
+        async () => {
+          const id = parseFormId(upload.fields._id);
+          const old = await getRow(id, undefined);
+          const d = parseInsertData(upload.fields.insertData, { adsStory: old.ads_story === 1 });
+          const got = await mediaOf(upload, d);
+          if (got && !d.NTV) made = got.media;
+          const keep: Media = { video: old.video, image: old.image, thembnal: old.thembnal };
+          const nextMedia = got?.media ?? keep;
+          if (!d.NTV && !nextMedia.video && !nextMedia.image) throw badRequest(storyMessages.selectFile);
+          const isVideo = Boolean(nextMedia.video);
+          const set = {
+            status: toDbBool(d.status ?? old.status === 1),
+            ntv: toDbBool(d.NTV),
+            ntv_id: d.NTV ? d.NTV_ID : '',
+            ...nextMedia,
+            story_time: isVideo
+              ? (got?.duration ?? old.story_time)
+              : (d.storyTime ?? old.story_time ?? DEFAULT_STORY_TIME),
+            btn_name: d.btnName,
+            btn_url: d.btnUrl,
+            ...limitColumns(d),
+          };
+          await repo.updateStory(db, id, set);
+          return { old, next: { ...old, ...set } };
+        },
+      );
+      // Files the story no longer points at.
+      const still = new Set([next.video, next.image, next.thembnal]);
+      await removeMedia({
+        video: still.has(old.video) ? '' : old.video,
+        image: still.has(old.image) ? '' : old.image,
+        thembnal: still.has(old.thembnal) ? '' : old.thembnal,
+      });
+      changed();
+      return repo.toStory(next);
+    },
+
+    async list(ads: boolean, page: number, limit: number) {
+      const [{ rows, total }, first] = await Promise.all([
+        repo.listStories(db, ads, page, limit),
+        repo.firstStoryVideo(db),
+      ]);
+      return {
+        data: rows.map(repo.toStory),
+        total,
+        totalPage: Math.ceil(total / limit),
+        firstStoryVideo: first ? repo.toStory(first) : null,
+      };
+    },
+
+    async find(id: string, ads: boolean): Promise<Story> {
+      return repo.toStory(await getRow(id, ads));
+    },
+
+    async setStatus(id: string, ads: boolean, status: boolean): Promise<Story> {
+      const row = await getRow(id, ads);
+      await repo.updateStory(db, id, { status: toDbBool(status) });
+      changed();
+      return repo.toStory({ ...row, status: toDbBool(status) });
+    },
+
+    /** Deletes all the listed stories of the kind, or none when one is unknown; then their files. */
+    async remove(ids: readonly string[], ads: boolean): Promise<number> {
+      const unique = [...new Set(ids)];
+      const rows = await db.transaction().execute(async (trx) => {
+        const found = await repo.findStoriesByIds(trx, unique, ads);
+        if (found.length !== unique.length) throw notFound(storyMessages.notFound);
+        await repo.deleteStories(trx, unique);
+        return found;
+      });
+      await Promise.all(rows.map(removeMedia));
+      changed();
+      return rows.length;
+    },
+
+    /** What the app shows: active stories and ads whose limit is off or not reached. */
+    async shown() {
+      const rows = (await repo.listShownStories(db)).map(repo.toStory);
+      return { data: rows.filter((s) => !s.adsStory), ads: rows.filter((s) => s.adsStory) };
+    },
+  };
+}
+
+export type StoriesService = ReturnType<typeof createStoriesService>;

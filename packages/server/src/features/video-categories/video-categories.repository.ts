@@ -1,0 +1,40 @@
+import type { Kysely } from 'kysely';
+import type { DialectName } from '../../platform/db/database.js';
+import { containsInsensitive } from '../../platform/db/dialect.js';
+
+export interface VideoCategoriesTables {
+  video_categories: {
+    id: string;
+    name: string;
+    main_image: string;
+    status: number;
+    created_at: string;
+  };
+}
+
+export type CategoryRow = VideoCategoriesTables['video_categories'];
+type Db = Kysely<VideoCategoriesTables>;
+
+export const listCategories = (db: Db, dialect: DialectName, q?: string) =>
+  db
+    .selectFrom('video_categories')
+    .selectAll()
+    .$if(Boolean(q), (qb) => qb.where(() => containsInsensitive(dialect, 'name', q!)))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+
+export const findCategory = (db: Db, id: string) =>
+  db.selectFrom('video_categories').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const insertCategory = (db: Db, row: CategoryRow) =>
+  db.insertInto('video_categories').values(row).execute();
+
+export const updateCategory = (db: Db, id: string, changes: Partial<Omit<CategoryRow, 'id'>>) =>
+  db.updateTable('video_categories').set(changes).where('id', '=', id).executeTakeFirst();
+
+export const deleteCategory = (db: Db, id: string) =>
+  db.deleteFrom('video_categories').where('id', '=', id).executeTakeFirst();
+
+export const activeCategoryIds = async (db: Db) =>
+  (await db.selectFrom('video_categories').select('id').where('status', '=', 1).execute()).map((r) => r.id);

@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import { categoryMessages, videoCategoryRoutes as routes } from '@streamdesk/contract/video-categories';
+import { registerRoute } from '../../platform/http/register-route.js';
+import type { FeatureContext } from '../../platform/feature-context.js';
+import {
+  createVideoCategoriesService,
+  type CategoryVideos,
+  type VideoCategoriesService,
+} from './video-categories.service.js';
+
+export function registerVideoCategories(ctx: FeatureContext, videos: CategoryVideos): VideoCategoriesService {
+  const categories = createVideoCategoriesService(ctx, videos);
+  registerVideoCategoriesRoutes(ctx.app, categories);
+  return categories;
+}
+
+export function registerVideoCategoriesRoutes(
+  app: FastifyInstance,
+  categories: VideoCategoriesService,
+): void {
+  registerRoute(app, routes.list, async (request) => ({
+    status: true,
+    message: categoryMessages.listed,
+    data: await categories.list(request.query.q),
+  }));
+
+  registerRoute(app, routes.add, async (request) => ({
+    status: true,
+    message: categoryMessages.added,
+    data: await categories.add(request),
+  }));
+
+  registerRoute(app, routes.update, async (request) => ({
+    status: true,
+    message: categoryMessages.updated,
+    data: await categories.update(request),
+  }));
+
+  registerRoute(app, routes.toggleStatus, async (request) => ({
+    status: true,
+    message: categoryMessages.statusUpdated,
+    data: await categories.toggleStatus(request.params.id),
+  }));
+
+  registerRoute(app, routes.remove, async (request) => ({
+    status: true,
+    message: categoryMessages.deleted,
+    deletedVideos: await categories.remove(request.params.id),
+  }));
+}

@@ -1,0 +1,149 @@
+import {
+  CATEGORY_IMAGE_MAX_BYTES,
+  categoryAddFields,
+  categoryEditFields,
+  categoryMessages,
+  type VideoCategory,
+} from '@streamdesk/contract/video-categories';
+import type { FastifyRequest } from 'fastify';
+import type { FeatureContext } from '../../platform/feature-context.js';
+import { tablesOf } from '../../platform/db/database.js';
+import { fromDbBool, newId, nowIso, toDbBool } from '../../platform/db/values.js';
+import { badRequest, notFound } from '../../platform/errors.js';
+import { readMultipart, single, type MultipartResult } from '../../platform/media/multipart.js';
+import * as repo from './video-categories.repository.js';
+import type { VideoCategoriesTables } from './video-categories.repository.js';
+
+/** What the categories need from the video library, provided by the videos feature (see features.ts). */
+export interface CategoryVideos {
+  countByCategory(): Promise<Map<string, number>>;
+  /** Deletes every video of a category with its files; returns how many. */
+  removeAllOf(categoryId: string): Promise<number>;
+}
+
+/** Cache tags whose app replies depend on categories (the public feed shows only active categories). */
+export const CATEGORY_TAGS = ['video-categories', 'videos'] as const;
+
+const imageField = {
+  image: {
+    folder: 'video-categories',
+    rule: {
+      kinds: ['png', 'gif', 'jpeg'] as const,
+      maxBytes: CATEGORY_IMAGE_MAX_BYTES,
+      typeMessage: categoryMessages.imageType,
+      sizeMessage: categoryMessages.imageSize,
+    },
+  },
+};
+
+const toJson = (row: repo.CategoryRow, count: number): VideoCategory => ({
+  _id: row.id,
+  name: row.name,
+  main_image: row.main_image,
+  status: fromDbBool(row.status),
+  total_products: count,
+  createdAt: row.created_at,
+});
+
+/** Parses the text fields; on any failure the uploaded files are removed before the error goes out. */
+async function parseFields<T>(upload: MultipartResult, parse: (fields: unknown) => T): Promise<T> {
+  try {
+    return parse(upload.fields);
+  } catch (error) {
+    await upload.discard();
+    throw error;
+  }
+}
+
+function zodParse<S extends typeof categoryAddFields | typeof categoryEditFields>(schema: S) {
+  return (fields: unknown) => {
+    const result = schema.safeParse(fields);
+    if (!result.success) throw badRequest(result.error.issues[0]?.message ?? 'Invalid request');
+    return result.data as ReturnType<S['parse']>;
+  };
+}
+
+export function createVideoCategoriesService(ctx: FeatureContext, videos: CategoryVideos) {
+  const db = tablesOf<VideoCategoriesTables>(ctx.db);
+  const invalidate = () => CATEGORY_TAGS.forEach((tag) => ctx.cache.invalidate(tag));
+
+  const one = async (id: string) => {
+    const row = await repo.findCategory(db, id);
+    if (!row) throw notFound(categoryMessages.notFound);
+    return row;
+  };
+  const withCount = async (row: repo.CategoryRow) =>
+    toJson(row, (await videos.countByCategory()).get(row.id) ?? 0);
+
+  return {
+    async list(q?: string) {
+      const [rows, counts] = await Promise.all([
+        repo.listCategories(db, ctx.dialect, q?.trim()),
+        videos.countByCategory(),
+      ]);
+      return rows.map((row) => toJson(row, counts.get(row.id) ?? 0));
+    },
+
+    async add(request: FastifyRequest) {
+      const upload = await readMultipart(request, ctx.media, { files: imageField });
+      const { name } = await parseFields(upload, zodParse(categoryAddFields));
+      const image = single(upload, 'image');
+      if (!image) throw badRequest(categoryMessages.imageRequired);
+      const row: repo.CategoryRow = {
+        id: newId(),
+        name,
+        main_image: image.url,
+        status: toDbBool(true),
+        created_at: nowIso(),
+      };
+      try {
+        await repo.insertCategory(db, row);
+      } catch (error) {
+        await upload.discard();
+        throw error;
+      }
+      invalidate();
+      return toJson(row, 0);
+    },
+
+    async update(request: FastifyRequest) {
+      const upload = await readMultipart(request, ctx.media, { files: imageField });
+      const { id, name } = await parseFields(upload, zodParse(categoryEditFields));
+      const image = single(upload, 'image');
+      let before: repo.CategoryRow;
+      try {
+        before = await one(id);
+        await repo.updateCategory(db, id, { name, ...(image ? { main_image: image.url } : {}) });
+      } catch (error) {
+        await upload.discard();
+        throw error;
+      }
+      if (image) await ctx.media.remove(before.main_image);
+      invalidate();
+      return withCount({ ...before, name, main_image: image?.url ?? before.main_image });
+    },
+
+    async toggleStatus(id: string) {
+      const row = await one(id);
+      const status = toDbBool(!fromDbBool(row.status));
+      await repo.updateCategory(db, id, { status });
+      invalidate();
+      return withCount({ ...row, status });
+    },
+
+    async remove(id: string) {
+      const row = await one(id);
+      const deletedVideos = await videos.removeAllOf(id);
+      await repo.deleteCategory(db, id);
+      await ctx.media.remove(row.main_image);
+      invalidate();
+      return deletedVideos;
+    },
+
+    /** For the videos feature: whether a category exists, and which are active. */
+    exists: async (id: string) => Boolean(await repo.findCategory(db, id)),
+    activeIds: () => repo.activeCategoryIds(db),
+  };
+}
+
+export type VideoCategoriesService = ReturnType<typeof createVideoCategoriesService>;

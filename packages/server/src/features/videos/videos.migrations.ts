@@ -1,0 +1,26 @@
+import type { Kysely, Migration } from 'kysely';
+
+export const videosMigrations: Record<string, Migration> = {
+  '1300_videos': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('videos')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('category_id', 'text', (c) =>
+          c.notNull().references('video_categories.id').onDelete('cascade'),
+        )
+        .addColumn('video', 'text', (c) => c.notNull())
+        .addColumn('thumbnail', 'text', (c) => c.notNull())
+        .addColumn('web', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('views', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('videos_category_created')
+        .on('videos')
+        .columns(['category_id', 'created_at'])
+        .execute();
+      await db.schema.createIndex('videos_web_created').on('videos').columns(['web', 'created_at']).execute();
+    },
+  },
+};

@@ -1,0 +1,89 @@
+import { sql, type Kysely, type SqlBool } from 'kysely';
+
+export interface VideosTables {
+  videos: {
+    id: string;
+    category_id: string;
+    video: string;
+    thumbnail: string;
+    web: number;
+    views: number;
+    created_at: string;
+  };
+}
+
+export type VideoRow = VideosTables['videos'];
+type Db = Kysely<VideosTables>;
+
+export interface VideoFilter {
+  /** A category id, or every category when undefined. */
+  categoryIds?: readonly string[];
+  web?: boolean;
+}
+
+const filtered = (db: Db, filter: VideoFilter) =>
+  db
+    .selectFrom('videos')
+    .$if(filter.categoryIds !== undefined, (qb) =>
+      filter.categoryIds!.length
+        ? qb.where('category_id', 'in', filter.categoryIds!)
+        : qb.where(sql<SqlBool>`1 = 0`),
+    )
+    .$if(filter.web !== undefined, (qb) => qb.where('web', '=', filter.web ? 1 : 0));
+
+export async function pageOfVideos(db: Db, filter: VideoFilter, page: number, limit: number) {
+  const [rows, total] = await Promise.all([
+    filtered(db, filter)
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset((page - 1) * limit)
+      .execute(),
+    filtered(db, filter)
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
+}
+
+export const insertVideos = (db: Db, rows: VideoRow[]) =>
+  db.transaction().execute(async (trx) => {
+    for (const row of rows) await trx.insertInto('videos').values(row).execute();
+  });
+
+export const countByCategory = async (db: Db) => {
+  const rows = await db
+    .selectFrom('videos')
+    .select(['category_id', (eb) => eb.fn.countAll().as('n')])
+    .groupBy('category_id')
+    .execute();
+  return new Map(rows.map((r) => [r.category_id, Number(r.n)]));
+};
+
+export const setWeb = (db: Db, ids: readonly string[], web: boolean) =>
+  db
+    .updateTable('videos')
+    .set({ web: web ? 1 : 0 })
+    .where('id', 'in', ids)
+    .executeTakeFirst()
+    .then((r) => Number(r.numUpdatedRows));
+
+/** Deletes rows and returns them, so their files can be removed after the commit. */
+export const deleteVideos = (db: Db, where: { ids: readonly string[] } | { categoryId: string }) =>
+  db.transaction().execute(async (trx) => {
+    const base = trx.selectFrom('videos').select(['id', 'video', 'thumbnail']);
+    const rows = await (
+      'ids' in where ? base.where('id', 'in', where.ids) : base.where('category_id', '=', where.categoryId)
+    ).execute();
+    if (rows.length)
+      await trx
+        .deleteFrom('videos')
+        .where(
+          'id',
+          'in',
+          rows.map((r) => r.id),
+        )
+        .execute();
+    return rows;
+  });

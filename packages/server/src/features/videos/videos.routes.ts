@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import { videoMessages, videoRoutes as routes } from '@streamdesk/contract/videos';
+import { sendCached } from '../../platform/http/cached-reply.js';
+import { registerRoute } from '../../platform/http/register-route.js';
+import type { FeatureContext } from '../../platform/feature-context.js';
+import { createVideosService, VIEW_TAG, type VideosDeps, type VideosService } from './videos.service.js';
+
+/** The video library and the public feed's API; returns the service for the categories' port. */
+export function registerVideos(ctx: FeatureContext, deps: VideosDeps): VideosService {
+  const videos = createVideosService(ctx, deps);
+  registerVideosRoutes(ctx.app, videos);
+  ctx.counters.add({ entity: 'video', table: 'videos', idColumn: 'id', viewColumn: 'views', tag: VIEW_TAG });
+  return videos;
+}
+
+export function registerVideosRoutes(app: FastifyInstance, videos: VideosService): void {
+  registerRoute(app, routes.upload, async (request) => ({ status: true, ...(await videos.upload(request)) }));
+
+  registerRoute(app, routes.adminList, async (request) => ({
+    status: true,
+    message: videoMessages.listed,
+    ...(await videos.adminList(request.params.category, request.query)),
+  }));
+
+  registerRoute(app, routes.webStatus, async (request) => {
+    const modified = await videos.setWeb(request.body.id, request.body.status);
+    return { status: true, message: videoMessages.webUpdated(request.body.status, modified), modified };
+  });
+
+  registerRoute(app, routes.remove, async (request) => {
+    const deleted = await videos.remove(request.body.id);
+    const message = deleted === 1 ? videoMessages.deletedOne : videoMessages.deletedMany(deleted);
+    return { status: true, message, deleted };
+  });
+
+  // Served from the app cache: the JSON is built once per page until a write, and a 304 carries no body.
+  registerRoute(app, routes.feed, async (request, reply) => {
+    const cached = await videos.feed(request.query.page, request.query.limit);
+    return sendCached(request, reply, cached) as never;
+  });
+}

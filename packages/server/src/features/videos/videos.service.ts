@@ -1,0 +1,214 @@
+import path from 'node:path';
+import type { FastifyRequest } from 'fastify';
+import {
+  uploadFields,
+  VIDEO_MAX_BYTES,
+  VIDEO_MAX_FILES,
+  videoMessages,
+  type FeedReply,
+  type Video,
+  type WebFilter,
+} from '@streamdesk/contract/videos';
+import type { FeatureContext } from '../../platform/feature-context.js';
+import { tablesOf } from '../../platform/db/database.js';
+import { fromDbBool, newId, nowIso, toDbBool } from '../../platform/db/values.js';
+import { badRequest, notFound } from '../../platform/errors.js';
+import { readMultipart, type UploadedFile } from '../../platform/media/multipart.js';
+import { makeThumbnail, probeVideo } from '../../platform/media/video-tools.js';
+import * as repo from './videos.repository.js';
+import type { VideosTables } from './videos.repository.js';
+
+/** What the library needs from the categories, provided by the video-categories feature. */
+export interface VideoCategoryLookup {
+  exists(id: string): Promise<boolean>;
+  activeIds(): Promise<string[]>;
+}
+
+export interface VideosDeps {
+  categories: VideoCategoryLookup;
+  /** Seconds before the public feed's download overlay; owned by the controller. */
+  webPosition: () => Promise<number>;
+}
+
+/** The feed depends on the videos and on the controller's webPosition. */
+export const FEED_TAGS = ['videos', 'controller'] as const;
+/** View totals change on every app event batch; they do not touch the feed, so they get their own tag. */
+export const VIEW_TAG = 'video-views';
+
+const FOLDER = 'videos';
+const THUMBNAIL_CONCURRENCY = 4;
+
+const toJson = (row: repo.VideoRow): Video => ({
+  _id: row.id,
+  video: row.video,
+  thumbnail: row.thumbnail,
+  createdAt: row.created_at,
+  web: fromDbBool(row.web),
+  category: row.category_id,
+  view: Number(row.views),
+});
+
+/** The client's file name, shortened and without folders, for messages. */
+const displayName = (name: string) => path.basename(name.replace(/\\/g, '/')).slice(0, 120) || 'file';
+
+/** Runs `work` over `items`, at most `limit` at a time. */
+async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+export function createVideosService(ctx: FeatureContext, deps: VideosDeps) {
+  const db = tablesOf<VideosTables>(ctx.db);
+  const invalidate = () => ctx.cache.invalidate('videos');
+
+  const removeFiles = (rows: { video: string; thumbnail: string }[]) =>
+    Promise.all(rows.flatMap((r) => [ctx.media.remove(r.video), ctx.media.remove(r.thumbnail)]));
+
+  /** Makes each video's thumbnail; a video ffprobe cannot read is dropped and reported by name. */
+  async function withThumbnails(files: UploadedFile[]) {
+    const made: { file: UploadedFile; thumbnail: string }[] = [];
+    const unreadable: UploadedFile[] = [];
+    await eachLimited(files, THUMBNAIL_CONCURRENCY, async (file) => {
+      const thumb = ctx.media.adopt(FOLDER, 'jpg');
+      try {
+        const info = await probeVideo(ctx.media.pathOf(file.key));
+        await makeThumbnail(ctx.media.pathOf(file.key), thumb.path, info.durationSeconds);
+        made.push({ file, thumbnail: thumb.url });
+      } catch {
+        await Promise.all([ctx.media.remove(thumb.key), ctx.media.remove(file.key)]);
+        unreadable.push(file);
+      }
+    });
+    // Keep the client's order.
+    made.sort((a, b) => files.indexOf(a.file) - files.indexOf(b.file));
+    return { made, unreadable };
+  }
+
+  return {
+    async upload(request: FastifyRequest) {
+      const upload = await readMultipart(request, ctx.media, {
+        files: {
+          video: {
+            folder: FOLDER,
+            maxCount: VIDEO_MAX_FILES,
+            countMessage: videoMessages.tooMany,
+            rule: {
+              kinds: ['mp4'],
+              maxBytes: VIDEO_MAX_BYTES,
+              typeMessage: 'not mp4',
+              sizeMessage: 'too large',
+            },
+          },
+        },
+        skipInvalidFiles: true,
+      });
+      const files = upload.files.video ?? [];
+      const rejected = upload.rejected.map((r) => {
+        const name = displayName(r.filename);
+        return {
+          file: name,
+          message: r.statusCode === 413 ? videoMessages.tooLarge(name) : videoMessages.notMp4(name),
+        };
+      });
+      const fail = async (error: Error) => {
+        await upload.discard();
+        return error;
+      };
+
+      const fields = uploadFields.safeParse(upload.fields);
+      if (!fields.success) throw await fail(badRequest(videoMessages.categoryRequired));
+      const categoryId = fields.data.category;
+      if (!(await deps.categories.exists(categoryId)))
+        throw await fail(notFound(videoMessages.categoryNotFound));
+      if (!files.length && !rejected.length) throw await fail(badRequest(videoMessages.videoRequired));
+
+      const { made, unreadable } = await withThumbnails(files);
+      for (const file of unreadable) {
+        const name = displayName(file.filename);
+        rejected.push({ file: name, message: videoMessages.unreadable(name) });
+      }
+      if (!made.length) throw badRequest(rejected.map((r) => r.message).join(' '));
+
+      const createdAt = nowIso();
+      const rows: repo.VideoRow[] = made.map(({ file, thumbnail }) => ({
+        id: newId(),
+        category_id: categoryId,
+        video: file.url,
+        thumbnail,
+        web: toDbBool(false),
+        views: 0,
+        created_at: createdAt,
+      }));
+      try {
+        await repo.insertVideos(db, rows);
+      } catch (error) {
+        await Promise.all([upload.discard(), removeFiles(rows)]);
+        throw error;
+      }
+      invalidate();
+      const total = made.length + rejected.length;
+      return {
+        message: rejected.length
+          ? [videoMessages.partlyUploaded(made.length, total), ...rejected.map((r) => r.message)].join(' ')
+          : videoMessages.uploaded,
+        data: rows.map(toJson),
+        rejected,
+      };
+    },
+
+    async adminList(category: string, query: { page: number; limit: number; web: WebFilter }) {
+      if (category !== 'all' && !(await deps.categories.exists(category)))
+        throw notFound(videoMessages.categoryNotFound);
+      const filter: repo.VideoFilter = {
+        ...(category === 'all' ? {} : { categoryIds: [category] }),
+        ...(query.web === 'all' ? {} : { web: query.web === 'true' }),
+      };
+      const { rows, total } = await repo.pageOfVideos(db, filter, query.page, query.limit);
+      return { data: rows.map(toJson), totalPage: Math.ceil(total / query.limit), totalRecord: total };
+    },
+
+    async setWeb(ids: string[], web: boolean) {
+      const modified = await repo.setWeb(db, [...new Set(ids)], web);
+      if (!modified) throw notFound(videoMessages.noneFound);
+      invalidate();
+      return modified;
+    },
+
+    async remove(ids: string[]) {
+      const rows = await repo.deleteVideos(db, { ids: [...new Set(ids)] });
+      if (!rows.length) throw notFound(videoMessages.noneFound);
+      await removeFiles(rows);
+      invalidate();
+      return rows.length;
+    },
+
+    /** For the categories: video counts, and deleting a category's videos with their files. */
+    countByCategory: () => repo.countByCategory(db),
+    async removeAllOf(categoryId: string) {
+      const rows = await repo.deleteVideos(db, { categoryId });
+      await removeFiles(rows);
+      if (rows.length) invalidate();
+      return rows.length;
+    },
+
+    /** The public feed page, cached as JSON with its ETag until a write touches the videos. */
+    feed(page: number, limit: number) {
+      return ctx.cache.get(`feed:${page}:${limit}`, FEED_TAGS, async (): Promise<FeedReply> => {
+        const categoryIds = await deps.categories.activeIds();
+        const { rows, total } = await repo.pageOfVideos(db, { categoryIds, web: true }, page, limit);
+        return {
+          status: true,
+          message: videoMessages.listed,
+          data: rows.map((r) => ({ _id: r.id, video: r.video, thumbnail: r.thumbnail })),
+          totalPage: Math.ceil(total / limit),
+          webPosition: await deps.webPosition(),
+        };
+      });
+    },
+  };
+}
+
+export type VideosService = ReturnType<typeof createVideosService>;

@@ -1,0 +1,275 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { videoCategoryRoutes, type VideoCategory } from '@streamdesk/contract/video-categories';
+import { videoRoutes as routes, type FeedReply, type Video } from '@streamdesk/contract/videos';
+import { createTestApp, errorBody, TEST_API_KEY, type TestApp } from '../../test/test-app.js';
+import { INCOMPLETE_UPLOAD } from '../../platform/media/multipart.js';
+import { BROKEN_MP4, form, mp4, ofSize, PNG } from '../../test/media-fixtures.js';
+
+let t: TestApp;
+let category: VideoCategory;
+beforeAll(async () => {
+  t = await createTestApp();
+  category = await addCategory('Library');
+});
+afterAll(() => t.close());
+
+async function addCategory(name: string) {
+  const res = await t.request({
+    method: 'POST',
+    url: videoCategoryRoutes.add.path,
+    payload: form({ name }, [{ field: 'image', name: 'c.png', data: PNG }]),
+  });
+  return (await t.json<{ data: VideoCategory }>(res)).data;
+}
+
+const videoFiles = () => {
+  try {
+    return readdirSync(path.join(t.config.dataDir, 'media', 'videos')).sort();
+  } catch {
+    return [];
+  }
+};
+const clip = (name: string, data = mp4(1)) => ({ field: 'video', name, data });
+const upload = (fields: Record<string, string>, files: ReturnType<typeof clip>[]) =>
+  t.request({ method: 'POST', url: routes.upload.path, payload: form(fields, files) });
+const uploadOk = async (category: string, n: number) => {
+  const res = await upload(
+    { category },
+    Array.from({ length: n }, (_, i) => clip(`clip-${i}.mp4`)),
+  );
+  expect(res.statusCode).toBe(200);
+  return (await t.json<{ data: Video[] }>(res)).data;
+};
+const adminList = async (category = 'all', query: Record<string, string> = {}) =>
+  t.json<{ data: Video[]; totalPage: number; totalRecord: number }>(
+    await t.request({ method: 'GET', url: `/api/App/video/category/admin/${category}`, query }),
+  );
+const total = async () => (await adminList()).totalRecord;
+const setWeb = (id: unknown, status: unknown) =>
+  t.request({ method: 'PUT', url: routes.webStatus.path, payload: { id, status } as object });
+const remove = (id: unknown) =>
+  t.request({ method: 'DELETE', url: routes.remove.path, payload: { id } as object });
+
+describe('POST /api/App/video (batch upload)', () => {
+  it('stores each MP4 with a thumbnail, web access off', async () => {
+    const res = await upload({ category: category._id }, [clip('one.mp4'), clip('two.mp4', mp4(2))]);
+    expect(res.statusCode).toBe(200);
+    const body = await t.json<{ data: Video[]; rejected: unknown[] }>(res);
+    expect(body).toMatchObject({ status: true, message: 'Videos uploaded successfully!', rejected: [] });
+    expect(body.data).toHaveLength(2);
+    for (const v of body.data) {
+      expect(v).toMatchObject({ web: false, category: category._id, view: 0 });
+      expect(v.video).toMatch(/^\/media\/videos\/[0-9a-f]{24}\.mp4$/);
+      expect(v.thumbnail).toMatch(/^\/media\/videos\/[0-9a-f]{24}\.jpg$/);
+      const served = await t.app.inject({ method: 'GET', url: v.thumbnail });
+      expect(served.statusCode).toBe(200);
+    }
+  });
+
+  it('keeps the good files of a batch with one non-MP4 and one oversized file, naming the bad ones', async () => {
+    const before = await total();
+    const files = videoFiles().length;
+    const res = await upload({ category: category._id }, [
+      clip('good.mp4'),
+      clip('notes.mp4', Buffer.from('plain text, not a video at all')),
+      clip('huge.mp4', ofSize(mp4(1), 200 * 1024 * 1024 + 1)),
+      clip('broken.mp4', BROKEN_MP4),
+    ]);
+    expect(res.statusCode).toBe(200);
+    const body = await t.json<{ data: Video[]; rejected: unknown[]; message: string }>(res);
+    expect(body.data).toHaveLength(1);
+    expect(body.rejected).toEqual([
+      { file: 'notes.mp4', message: 'notes.mp4 is not an MP4 file.' },
+      { file: 'huge.mp4', message: 'huge.mp4 exceeds the 200MB size limit.' },
+      { file: 'broken.mp4', message: 'broken.mp4 could not be read as a video.' },
+    ]);
+    expect(body.message).toBe(
+      'Uploaded 1 of 4 videos. notes.mp4 is not an MP4 file. huge.mp4 exceeds the 200MB size limit. broken.mp4 could not be read as a video.',
+    );
+    expect(await total()).toBe(before + 1);
+    expect(videoFiles().length).toBe(files + 2);
+  }, 60_000);
+
+  it('refuses a batch of only bad files, keeping nothing', async () => {
+    const before = videoFiles();
+    const res = await upload({ category: category._id }, [clip('a.mov', Buffer.from('nope nope nope'))]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual(errorBody('a.mov is not an MP4 file.'));
+    expect(videoFiles()).toEqual(before);
+  });
+
+  it('refuses 51 files as a whole batch', async () => {
+    const before = await total();
+    const files = videoFiles();
+    const res = await upload(
+      { category: category._id },
+      Array.from({ length: 51 }, (_, i) => clip(`c${i}.mp4`)),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual(errorBody('You can upload a maximum of 50 videos at once.'));
+    expect(await total()).toBe(before);
+    expect(videoFiles()).toEqual(files);
+  });
+
+  it('needs a known category and at least one video', async () => {
+    const files = videoFiles();
+    const noCategory = await upload({}, [clip('a.mp4')]);
+    expect(noCategory.statusCode).toBe(400);
+    expect(noCategory.json()).toEqual(errorBody('Please select a category.'));
+    const blank = await upload({ category: ' ' }, [clip('a.mp4')]);
+    expect(blank.json()).toEqual(errorBody('Please select a category.'));
+    const unknown = await upload({ category: 'ffffffffffffffffffffffff' }, [clip('a.mp4')]);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual(errorBody('Category not found'));
+    const none = await upload({ category: category._id }, []);
+    expect(none.statusCode).toBe(400);
+    expect(none.json()).toEqual(errorBody('Please select at least one video to upload.'));
+    expect(videoFiles()).toEqual(files);
+  });
+
+  it('leaves no partial file and no row when the request is cut off mid-way', async () => {
+    const before = await total();
+    const files = videoFiles();
+    const boundary = '----cutoff';
+    const head = (name: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="video"; filename="${name}"\r\nContent-Type: video/mp4\r\n\r\n`;
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="category"\r\n\r\n${category._id}\r\n`,
+      ),
+      Buffer.from(head('complete.mp4')),
+      mp4(1),
+      Buffer.from('\r\n' + head('cut.mp4')),
+      mp4(2).subarray(0, 5000),
+    ]);
+    const res = await t.request({
+      method: 'POST',
+      url: routes.upload.path,
+      payload,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual(errorBody(INCOMPLETE_UPLOAD));
+    expect(await total()).toBe(before);
+    expect(videoFiles()).toEqual(files);
+  });
+});
+
+describe('library list and bulk actions', () => {
+  let cat: VideoCategory;
+  let ids: string[];
+  beforeAll(async () => {
+    cat = await addCategory('Bulk');
+    ids = (await uploadOk(cat._id, 3)).map((v) => v._id);
+  });
+
+  it('lists a category or all, newest first, filtered by web and paged', async () => {
+    const page = await adminList(cat._id, { page: '1', limit: '2' });
+    expect(page).toMatchObject({ status: true, totalPage: 2, totalRecord: 3 });
+    expect(page.data).toHaveLength(2);
+    expect((await adminList(cat._id, { page: '2', limit: '2' })).data).toHaveLength(1);
+    expect((await adminList(cat._id, { web: 'true' })).totalRecord).toBe(0);
+    expect((await adminList(cat._id, { web: 'false' })).totalRecord).toBe(3);
+    const unknown = await t.request({ method: 'GET', url: '/api/App/video/category/admin/nope' });
+    expect(unknown.statusCode).toBe(404);
+    const badWeb = await t.request({ method: 'GET', url: `/api/App/video/category/admin/all?web=maybe` });
+    expect(badWeb.statusCode).toBe(400);
+  });
+
+  it('sets web access in bulk; empty and unknown id lists are refused', async () => {
+    const res = await setWeb(ids.slice(0, 2), true);
+    expect(await t.json(res)).toEqual({
+      status: true,
+      message: 'Successfully enabled web access for 2 video(s)',
+      modified: 2,
+    });
+    expect((await adminList(cat._id, { web: 'true' })).totalRecord).toBe(2);
+    const mixed = await setWeb([ids[0], 'ffffffffffffffffffffffff'], false);
+    expect(await t.json(mixed)).toMatchObject({
+      message: 'Successfully disabled web access for 1 video(s)',
+      modified: 1,
+    });
+    const empty = await setWeb([], true);
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toEqual(errorBody('id: id must list at least one id'));
+    const unknown = await setWeb(['ffffffffffffffffffffffff'], true);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual(errorBody('No videos found for the given ids'));
+    expect((await setWeb(ids, 'yes')).statusCode).toBe(400);
+  });
+
+  it('deletes in bulk with the files; empty and unknown id lists are refused', async () => {
+    const files = videoFiles().length;
+    expect((await remove([])).json()).toEqual(errorBody('id: id must list at least one id'));
+    const unknown = await remove(['ffffffffffffffffffffffff']);
+    expect(unknown.statusCode).toBe(404);
+    const one = await remove([ids[0]]);
+    expect(await t.json(one)).toEqual({ status: true, message: 'Video deleted successfully', deleted: 1 });
+    const two = await remove([ids[1], ids[2], 'ffffffffffffffffffffffff']);
+    expect(await t.json(two)).toEqual({ status: true, message: 'Successfully deleted 2 videos', deleted: 2 });
+    expect((await adminList(cat._id)).totalRecord).toBe(0);
+    expect(videoFiles().length).toBe(files - 6);
+  });
+});
+
+describe('GET /api/App/video/category/client (public feed)', () => {
+  const feed = (query: Record<string, string> = {}, headers: Record<string, string> = {}) =>
+    t.request({ method: 'GET', url: routes.feed.path, query, admin: false, headers });
+
+  it('returns only web-enabled videos of active categories, with webPosition, cached with an ETag', async () => {
+    const shown = await addCategory('Shown');
+    const hidden = await addCategory('Hidden');
+    const [a, b, c] = await uploadOk(shown._id, 3);
+    const [d] = await uploadOk(hidden._id, 1);
+    await setWeb([a!._id, b!._id, d!._id], true);
+    await t.request({ method: 'PUT', url: `/api/App/video/category/status/${hidden._id}` });
+
+    const res = await feed();
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    const body = res.json<FeedReply>();
+    expect(body).toMatchObject({ status: true, totalPage: 1, webPosition: 10 });
+    expect(body.data.map((v) => v._id).sort()).toEqual([a!._id, b!._id].sort());
+    expect(body.data[0]).toEqual({
+      _id: expect.any(String),
+      video: expect.any(String),
+      thumbnail: expect.any(String),
+    });
+
+    const etag = res.headers.etag as string;
+    const again = await feed({}, { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+
+    await setWeb([c!._id], true);
+    const changed = await feed({}, { 'if-none-match': etag });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json<FeedReply>().data).toHaveLength(3);
+
+    const paged = await feed({ page: '2', limit: '2' });
+    expect(paged.json<FeedReply>()).toMatchObject({ totalPage: 2, data: [expect.any(Object)] });
+  });
+
+  it('needs the api-key but no admin token', async () => {
+    const res = await t.app.inject({ method: 'GET', url: routes.feed.path });
+    expect(res.statusCode).toBe(403);
+    expect((await feed({}, { 'api-key': TEST_API_KEY })).statusCode).toBe(200);
+  });
+
+  it('counts feed views reported through the app events into the video', async () => {
+    const [v] = await uploadOk(category._id, 1);
+    const view = { type: 'view', entity: 'video', id: v!._id, clientId: 'web-visitor-1' };
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/App/events',
+      admin: false,
+      payload: { events: [view, { ...view, clientId: 'web-visitor-2' }] },
+    });
+    expect(res.statusCode).toBe(200);
+    await t.app.streamdesk.analytics.counter.flush();
+    const listed = (await adminList(category._id)).data.find((x) => x._id === v!._id);
+    expect(listed?.view).toBe(2);
+  });
+});

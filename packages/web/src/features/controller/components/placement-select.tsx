@@ -1,0 +1,47 @@
+import { useId, useState } from 'react';
+import {
+  controllerRoutes,
+  modeLabels,
+  placementLabels,
+  placementModes,
+  type PlacementField,
+} from '@streamdesk/contract/controller';
+import { inputClass } from '@/ui/field';
+import { useControllerSave } from '../api';
+
+/** A placement-mode dropdown: a change is saved at once (field, name). */
+export function PlacementSelect({ field, value }: { field: PlacementField; value: string }) {
+  const id = useId();
+  const save = useControllerSave(controllerRoutes.placement);
+  const [shown, setShown] = useState(value);
+  const [previous, setPrevious] = useState(value);
+  if (previous !== value) {
+    setPrevious(value);
+    setShown(value);
+  }
+  const change = async (name: string) => {
+    setShown(name);
+    const result = await save.mutateAsync({ field, name });
+    if (!result.status) setShown(value);
+  };
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {placementLabels[field]}
+      </label>
+      <select
+        id={id}
+        value={shown}
+        disabled={save.isPending}
+        onChange={(event) => void change(event.target.value)}
+        className={inputClass}
+      >
+        {placementModes[field].map((mode) => (
+          <option key={mode} value={mode}>
+            {mode === modeLabels[mode] ? mode : `${modeLabels[mode]} (${mode})`}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { checkPosition, controllerMessages as m } from '@streamdesk/contract/controller';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { SettingForm } from './setting-form';
+
+const ntvError = (value: string) => {
+  const checked = checkPosition('ntvTiming', value);
+  return typeof checked === 'number' ? undefined : checked.message;
+};
+
+function renderNtv(onSave = vi.fn(async () => {}), initial = '5') {
+  const view = render(
+    <SettingForm
+      title="NTV Timer"
+      fields={[{ name: 'ntvTiming', label: 'NTV Timer', type: 'number', initial, check: ntvError }]}
+      onSave={onSave}
+    />,
+  );
+  return { onSave, view };
+}
+
+describe('SettingForm', () => {
+  it('shows the rule message under the field and does not save', async () => {
+    const user = userEvent.setup();
+    const { onSave } = renderNtv();
+    const input = screen.getByRole('spinbutton', { name: 'NTV Timer' });
+    for (const [value, message] of [
+      ['20', m.ntvTimingMax],
+      ['-1', m.ntvTimingMin],
+      ['', m.ntvTimingMin],
+    ] as const) {
+      await user.clear(input);
+      if (value) await user.type(input, value);
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      expect(screen.getByText(message)).toBeInTheDocument();
+      expect(input).toHaveAttribute('aria-invalid', 'true');
+    }
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it('saves valid values and clears the message on typing', async () => {
+    const user = userEvent.setup();
+    const { onSave } = renderNtv();
+    const input = screen.getByRole('spinbutton', { name: 'NTV Timer' });
+    await user.clear(input);
+    await user.type(input, '25');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByText(m.ntvTimingMax)).toBeInTheDocument();
+    await user.clear(input);
+    expect(screen.queryByText(m.ntvTimingMax)).not.toBeInTheDocument();
+    await user.type(input, '19');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSave).toHaveBeenCalledWith({ ntvTiming: '19' });
+  });
+
+  it('takes the saved value when it changes, keeping the form otherwise', async () => {
+    const { view } = renderNtv(undefined, '5');
+    expect(screen.getByRole('spinbutton', { name: 'NTV Timer' })).toHaveValue(5);
+    view.rerender(
+      <SettingForm
+        title="NTV Timer"
+        fields={[{ name: 'ntvTiming', label: 'NTV Timer', type: 'number', initial: '7', check: ntvError }]}
+        onSave={vi.fn()}
+      />,
+    );
+    expect(screen.getByRole('spinbutton', { name: 'NTV Timer' })).toHaveValue(7);
+  });
+});

@@ -1,0 +1,101 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button } from '@/ui/button';
+import { Dialog } from '@/ui/dialog';
+
+export interface PreviewMedia {
+  title: string;
+  url: string;
+  kind: 'image' | 'video';
+  poster?: string | null | undefined;
+}
+
+/** A video with the spec's own controls: play/pause, mute and fullscreen. */
+export function VideoPlayer({
+  url,
+  poster,
+  title,
+}: {
+  url: string;
+  poster?: string | null | undefined;
+  title: string;
+}) {
+  const ref = useRef<HTMLVideoElement>(null);
+  const [playing, setPlaying] = useState(false);
+  const [muted, setMuted] = useState(true);
+
+  useEffect(() => {
+    const video = ref.current;
+    // Closing (unmounting) pauses, so nothing keeps playing behind the page.
+    return () => video?.pause();
+  }, []);
+
+  const toggle = () => {
+    const video = ref.current;
+    if (!video) return;
+    if (video.paused) void video.play().catch(() => setPlaying(false));
+    else video.pause();
+  };
+
+  return (
+    <div className="space-y-2">
+      <video
+        ref={ref}
+        src={url}
+        poster={poster ?? undefined}
+        muted={muted}
+        playsInline
+        loop
+        aria-label={`Video of ${title}`}
+        onPlay={() => setPlaying(true)}
+        onPause={() => setPlaying(false)}
+        onClick={toggle}
+        className="max-h-[60vh] w-full rounded-md bg-black object-contain"
+      />
+      <div className="flex flex-wrap gap-2">
+        <Button size="sm" variant="secondary" onClick={toggle}>
+          {playing ? 'Pause' : 'Play'}
+        </Button>
+        <Button size="sm" variant="secondary" onClick={() => setMuted((m) => !m)}>
+          {muted ? 'Unmute' : 'Mute'}
+        </Button>
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() => void ref.current?.requestFullscreen?.().catch(() => undefined)}
+        >
+          Fullscreen
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+export function MediaView({ media }: { media: PreviewMedia }) {
+  return media.kind === 'video' ? (
+    <VideoPlayer url={media.url} poster={media.poster} title={media.title} />
+  ) : (
+    <img src={media.url} alt={media.title} className="max-h-[60vh] w-full rounded-md object-contain" />
+  );
+}
+
+/** The preview modal opened from the Media column; closing it pauses the video. */
+export function MediaPreviewDialog({ media, onClose }: { media: PreviewMedia | null; onClose: () => void }) {
+  return (
+    <Dialog
+      open={media !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={media ? `Preview: ${media.title}` : 'Preview'}
+    >
+      {media && (
+        <div className="space-y-3">
+          <MediaView media={media} />
+          <div className="flex justify-end">
+            <Button variant="secondary" onClick={onClose}>
+              Close
+            </Button>
+          </div>
+        </div>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,224 @@
+import { act, configure, renderHook, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { InHouseAd } from '@streamdesk/contract/inhouse-ads';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setAuthStatus } from '@/lib/auth-state';
+import { registerNavigator } from '@/lib/navigation';
+import { queryClient } from '@/lib/query-client';
+import { writeSession } from '@/lib/session';
+import { mockApi, renderApp } from '@/test/render-app';
+import { jsonResponse, setRuntimeConfig } from '@/test/runtime';
+import { autoTitle, imageFileProblem, stayTimeProblem } from './components/file-checks';
+import { useDebouncedSearch } from './components/use-debounced-search';
+
+// Lazy pages and the auth check come first: allow for a busy machine.
+configure({ asyncUtilTimeout: 5000 });
+
+const LIST_API = 'GET /api/App/inhouse/ads';
+const shell = {
+  'GET /api/admin/auth/check': { status: true, message: 'Authorized' },
+  'GET /api/admin/system/stats': {
+    status: true,
+    message: 'ok',
+    cpuLoad: 1,
+    ramUsage: 1,
+    storageUsage: 1,
+    liveView: 0,
+  },
+};
+
+const ad = (n: number, over: Partial<InHouseAd> = {}): InHouseAd => ({
+  _id: `ad${String(n).padStart(22, '0')}`,
+  mainTitle: `Ad-${n}`,
+  subTitle: `Sub ${n}`,
+  medType: 'image',
+  description: `Ad-${n}`,
+  callToAction: 'https://example.com',
+  btnName: 'Install',
+  web_stay_time: 5,
+  adType: 'fs_web',
+  icon: '/media/inhouse-ads/icon.png',
+  medView: '/media/inhouse-ads/image.png',
+  thumbnail: null,
+  view: 1500,
+  clickCount: 7,
+  status: true,
+  createdAt: '2026-11-21T06:00:00.000Z',
+  updatedAt: '2026-11-21T06:00:00.000Z',
+  ...over,
+});
+
+const listReply = (data: InHouseAd[], totalPages = 1, running = false) => ({
+  status: true,
+  message: 'In-house ads',
+  data,
+  totalPages,
+  total: data.length,
+  InHouseAdsStatus: running,
+});
+
+beforeEach(() => {
+  setRuntimeConfig();
+  writeSession('tok');
+  setAuthStatus('checking');
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  registerNavigator(null);
+  queryClient.clear();
+});
+
+describe('form checks', () => {
+  it('accepts png, jpg, jpeg and gif up to 1 MB', () => {
+    expect(imageFileProblem(new File(['x'], 'a.png', { type: 'image/png' }))).toBeNull();
+    expect(imageFileProblem(new File(['x'], 'a.gif', { type: 'image/gif' }))).toBeNull();
+    expect(imageFileProblem(new File(['x'], 'a.webp', { type: 'image/webp' }))).toBe(
+      "Please select a valid image file. Allowed types: 'image/png', 'image/jpg', 'image/jpeg', 'image/gif'",
+    );
+    const big = new File([new Uint8Array(1024 * 1024 + 1)], 'b.jpg', { type: 'image/jpeg' });
+    expect(imageFileProblem(big)).toBe('Image size should not exceed 1MB');
+  });
+
+  it('wants a whole stay time of at least 1 and numbers titles from the list length', () => {
+    expect(stayTimeProblem('0')).toBe('Web stay time must be at least 1 second');
+    expect(stayTimeProblem('')).toBe('Web stay time must be at least 1 second');
+    expect(stayTimeProblem('2.5')).toBe('Web stay time must be a whole number of seconds');
+    expect(stayTimeProblem('1')).toBeNull();
+    expect(autoTitle(3)).toBe('Ad-4');
+  });
+
+  it('applies typed search after 500 ms and a cleared box at once', () => {
+    vi.useFakeTimers();
+    const { result, rerender } = renderHook(({ text }) => useDebouncedSearch(text), {
+      initialProps: { text: '' },
+    });
+    rerender({ text: 'ban' });
+    act(() => vi.advanceTimersByTime(499));
+    expect(result.current).toBe('');
+    act(() => vi.advanceTimersByTime(1));
+    expect(result.current).toBe('ban');
+    rerender({ text: '' });
+    expect(result.current).toBe('');
+  });
+});
+
+describe('in-house list', () => {
+  it('shows the Running badge, numbers rows 100*(page-1)+i+1 and pages with Previous/Next', async () => {
+    const pages: Record<string, InHouseAd[]> = { '1': [ad(1), ad(2)], '2': [ad(3)] };
+    const fetchMock = mockApi({
+      ...shell,
+      [LIST_API]: (url: string) => {
+        const page = new URL(url, 'http://x').searchParams.get('page') ?? '1';
+        return jsonResponse(listReply(pages[page] ?? [], 2, true));
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/manage/ads/inHouseAds/add');
+    expect(await screen.findByText('Running')).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'In-house ads' });
+    await within(table).findByText('Ad-1');
+    expect(screen.getByText('Page 01 of 02')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    const rows = within(table).getAllByRole('row');
+    expect(within(rows[1]!).getAllByRole('cell')[1]).toHaveTextContent('1');
+    expect(rows[1]).toHaveTextContent('1.5K');
+    expect(rows[1]).toHaveTextContent('07');
+    expect(rows[1]).toHaveTextContent('FS Web');
+    const listCall = fetchMock.mock.calls.find(([u]) => String(u).startsWith('/api/App/inhouse/ads?'));
+    expect(String(listCall![0])).toContain('a=true');
+    expect(String(listCall![0])).toContain('limit=100');
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await within(table).findByText('Ad-3');
+    expect(screen.getByText('Page 02 of 02')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    const row = within(table).getAllByRole('row')[1]!;
+    expect(within(row).getAllByRole('cell')[1]).toHaveTextContent('101');
+  });
+
+  it('keeps Upload disabled until a valid icon and image are chosen; a wrong type is refused', async () => {
+    mockApi({ ...shell, [LIST_API]: listReply([ad(1)]) });
+    const user = userEvent.setup({ applyAccept: false });
+    renderApp('/manage/ads/inHouseAds/add');
+    await user.click(await screen.findByRole('button', { name: 'Create New Ad' }));
+    const form = screen.getByRole('form', { name: 'Create New Ad' });
+    const upload = within(form).getByRole('button', { name: 'Upload' });
+    expect(upload).toBeDisabled();
+    expect(within(form).getByText(/will be Ad-2/)).toBeInTheDocument();
+    await user.upload(within(form).getByLabelText('Icon'), new File(['x'], 'a.txt', { type: 'text/plain' }));
+    expect(await screen.findByText(/Please select a valid image file/)).toBeInTheDocument();
+    await user.upload(within(form).getByLabelText('Icon'), new File(['x'], 'a.png', { type: 'image/png' }));
+    expect(upload).toBeDisabled();
+    await user.upload(within(form).getByLabelText('Image'), new File(['x'], 'b.png', { type: 'image/png' }));
+    expect(upload).toBeEnabled();
+  });
+
+  it('selects the page with the header box and deletes through the captcha, then clears the selection', async () => {
+    let deleted = false;
+    const fetchMock = mockApi({
+      ...shell,
+      [LIST_API]: () => jsonResponse(listReply(deleted ? [] : [ad(1), ad(2)])),
+      'DELETE /api/App/inhouse/ads': () => {
+        deleted = true;
+        return jsonResponse({ status: true, message: 'In House ads deleted successfully.', deleted: 2 });
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/manage/ads/inHouseAds/add');
+    await screen.findByText('Ad-1');
+    await user.click(screen.getByRole('checkbox', { name: 'Select all on this page' }));
+    expect(screen.getByRole('checkbox', { name: 'Select Ad-2' })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Delete selected (2)' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete in-house ads' });
+    await user.type(within(dialog).getByLabelText('Answer'), '999');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Incorrect answer to the captcha.')).toBeInTheDocument();
+    const [a, b] = (within(dialog).getByTestId('math-problem').textContent ?? '').match(/\d+/g)!.map(Number);
+    await user.clear(within(dialog).getByLabelText('Answer'));
+    await user.type(within(dialog).getByLabelText('Answer'), String(a! + b!));
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('In House ads deleted successfully.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByText('No in-house ads found')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete selected' })).toBeDisabled();
+    const call = fetchMock.mock.calls.find(([, init]) => init?.method === 'DELETE');
+    expect(JSON.parse(String(call![1]!.body))).toEqual({ encryptedData: expect.any(String) });
+  });
+});
+
+describe('edit page', () => {
+  it('goes back to the list with "Failed to load ad data" when the ad is not found', async () => {
+    mockApi({
+      ...shell,
+      [LIST_API]: listReply([]),
+      'GET /api/App/inhouse/ads/data/missing': () =>
+        jsonResponse({ status: false, message: 'In-house ad not found' }, 404),
+    });
+    const { router } = renderApp('/manage/ads/inHouseAds/edit/missing');
+    expect(await screen.findByText('Failed to load ad data')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/manage/ads/inHouseAds/add'));
+  });
+
+  it('says "An error occurred while loading data" when the call fails', async () => {
+    mockApi({ ...shell, [LIST_API]: listReply([]) });
+    const { router } = renderApp('/manage/ads/inHouseAds/edit/offline');
+    expect(await screen.findByText('An error occurred while loading data')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/manage/ads/inHouseAds/add'));
+  });
+
+  it('shows the header counts and the preview tabs of a video ad', async () => {
+    const video = ad(9, { medType: 'video', medView: '/media/inhouse-ads/v.mp4', web_stay_time: 2500 });
+    mockApi({
+      ...shell,
+      [`GET /api/App/inhouse/ads/data/${video._id}`]: { status: true, message: 'In-house ad', data: video },
+    });
+    renderApp(`/manage/ads/inHouseAds/edit/${video._id}`);
+    expect(await screen.findByRole('heading', { name: 'Edit In House Ad' })).toBeInTheDocument();
+    expect(screen.getByText('1.5K')).toBeInTheDocument();
+    expect(screen.getByText('07')).toBeInTheDocument();
+    expect(screen.getByText('2.5K sec')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Video' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Title')).toHaveValue('Ad-9');
+  });
+});

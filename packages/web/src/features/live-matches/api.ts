@@ -1,0 +1,138 @@
+import {
+  LIVE_ADS_HISTORY_PAGE_SIZE,
+  LIVE_MATCH_PAGE_SIZE,
+  liveMatchRoutes as routes,
+  type FireBody,
+  type LiveAdMap,
+} from '@streamdesk/contract/live-matches';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { callApi } from '@/lib/api-client';
+import { fetchApi } from '@/lib/api-query';
+
+export const liveMatchKeys = {
+  all: ['live-matches'] as const,
+  matches: ['live-matches', 'matches'] as const,
+  liveAds: ['live-matches', 'live-ads'] as const,
+  webAds: ['live-matches', 'web-ads'] as const,
+  history: ['live-matches', 'history'] as const,
+};
+
+export const liveMatchesQuery = (page: number) =>
+  queryOptions({
+    queryKey: [...liveMatchKeys.matches, page],
+    queryFn: ({ signal }) => fetchApi(routes.list, { query: { page, limit: LIVE_MATCH_PAGE_SIZE }, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const liveAdsQuery = queryOptions({
+  queryKey: liveMatchKeys.liveAds,
+  queryFn: ({ signal }) => fetchApi(routes.liveAds, { signal }),
+});
+
+export const webLiveAdsQuery = queryOptions({
+  queryKey: liveMatchKeys.webAds,
+  queryFn: ({ signal }) => fetchApi(routes.webAds, { signal }),
+});
+
+export const fireHistoryQuery = (page: number) =>
+  queryOptions({
+    queryKey: [...liveMatchKeys.history, page],
+    queryFn: ({ signal }) =>
+      fetchApi(routes.history, { query: { page, limit: LIVE_ADS_HISTORY_PAGE_SIZE }, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+interface Reply {
+  status: boolean;
+  message: string;
+}
+
+/**
+ * A write of this section: toasts the server's message (success 2 s, failure 5 s), reloads the lists
+ * it touched after a success (doc 1 section 7), and resolves with the reply so the screen can leave
+ * edit mode or clear its form.
+ */
+function useLiveAction<V, R extends Reply>(
+  run: (vars: V) => Promise<R>,
+  touches: readonly QueryKey[],
+  fallback = 'Something went wrong!',
+) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: async (result) => {
+      if (!result.status) {
+        toast.error(result.message || fallback);
+        return;
+      }
+      toast.success(result.message || 'Updated successfully', { duration: 2000 });
+      await Promise.all(touches.map((queryKey) => client.invalidateQueries({ queryKey })));
+    },
+  });
+}
+
+export const useAddLiveMatch = () =>
+  useLiveAction((form: FormData) => callApi(routes.add, { body: form }), [liveMatchKeys.matches]);
+
+export const useEditLiveMatch = () =>
+  useLiveAction(
+    (form: FormData) => callApi(routes.edit, { body: form }),
+    [liveMatchKeys.matches],
+    'Failed to update',
+  );
+
+export const useDeleteLiveMatches = () =>
+  useLiveAction((ids: string[]) => callApi(routes.remove, { body: { id: ids } }), [liveMatchKeys.matches]);
+
+export const useLiveMatchStatus = () =>
+  useLiveAction(
+    ({ id, status }: { id: string; status: boolean }) =>
+      callApi(routes.status, { params: { id }, body: { status } }),
+    [liveMatchKeys.matches],
+    'Failed to update',
+  );
+
+export const useSaveLiveAds = () =>
+  useLiveAction(
+    (map: LiveAdMap) => callApi(routes.saveLiveAds, { body: map }),
+    [liveMatchKeys.liveAds],
+    'Failed to update',
+  );
+
+export const useAddWebLiveAd = () =>
+  useLiveAction(
+    (body: { a_name: string; a_url: string }) => callApi(routes.addWebAd, { body }),
+    [liveMatchKeys.webAds],
+  );
+
+export const useEditWebLiveAd = () =>
+  useLiveAction(
+    (body: { _id: string; a_name: string; a_url: string }) => callApi(routes.editWebAd, { body }),
+    [liveMatchKeys.webAds],
+    'Error updating ad.',
+  );
+
+export const useDeleteWebLiveAds = () =>
+  useLiveAction(
+    (ids: string[]) => callApi(routes.removeWebAds, { body: { id: ids } }),
+    [liveMatchKeys.webAds],
+  );
+
+export const useFireAd = () =>
+  useLiveAction(
+    (body: FireBody) => callApi(routes.fire, { body }),
+    [liveMatchKeys.history, liveMatchKeys.webAds],
+  );
+
+export const useDeleteFireHistory = () =>
+  useLiveAction(
+    (ids: string[]) => callApi(routes.removeHistory, { body: { id: ids } }),
+    [liveMatchKeys.history, liveMatchKeys.webAds],
+  );

@@ -1,0 +1,38 @@
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setRuntimeConfig } from '@/test/runtime';
+import { copyLiveMatchLink } from './copy-link';
+
+vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+
+const setClipboard = (clipboard: unknown) =>
+  Object.defineProperty(navigator, 'clipboard', { value: clipboard, configurable: true });
+
+beforeEach(() => {
+  setRuntimeConfig({ publicLiveHost: 'https://live.example.com/' });
+  vi.mocked(toast.error).mockClear();
+  vi.mocked(toast.success).mockClear();
+});
+afterEach(() => setClipboard(undefined));
+
+describe('copyLiveMatchLink', () => {
+  it('copies the live host plus /live_match/{id}', async () => {
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    setClipboard({ writeText });
+    expect(await copyLiveMatchLink('abc123')).toBe(true);
+    expect(writeText).toHaveBeenCalledWith('https://live.example.com/live_match/abc123');
+    expect(toast.success).toHaveBeenCalledWith('Link copied successfully!', { duration: 2000 });
+  });
+
+  it('says so when the copy fails', async () => {
+    setClipboard({ writeText: vi.fn().mockRejectedValue(new Error('denied')) });
+    expect(await copyLiveMatchLink('abc123')).toBe(false);
+    expect(toast.error).toHaveBeenCalledWith('Failed to copy link. Please try again.');
+  });
+
+  it('asks for a manual copy without the Clipboard API', async () => {
+    setClipboard(undefined);
+    expect(await copyLiveMatchLink('abc123')).toBe(false);
+    expect(toast.error).toHaveBeenCalledWith('Clipboard API not supported. Please copy manually.');
+  });
+});

@@ -1,0 +1,22 @@
+import { liveMatchLink, liveMatchMessages } from '@streamdesk/contract/live-matches';
+import { toast } from 'sonner';
+import { runtimeConfig } from '@/lib/runtime-config';
+
+/** Copies the public link of a match (PUBLIC_LIVE_HOST + /live_match/{id}) with the spec's toasts. */
+export async function copyLiveMatchLink(id: string): Promise<boolean> {
+  const link = liveMatchLink(runtimeConfig().publicLiveHost, id);
+  // Undefined outside secure contexts (plain http on a LAN address) and in old browsers.
+  const clipboard = typeof navigator === 'undefined' ? undefined : navigator.clipboard;
+  if (!clipboard?.writeText) {
+    toast.error(liveMatchMessages.clipboardUnsupported);
+    return false;
+  }
+  try {
+    await clipboard.writeText(link);
+    toast.success(liveMatchMessages.linkCopied, { duration: 2000 });
+    return true;
+  } catch {
+    toast.error(liveMatchMessages.copyFailed);
+    return false;
+  }
+}

@@ -1,0 +1,85 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { liveMatchMessages } from '@streamdesk/contract/live-matches';
+import { toast } from 'sonner';
+import { Button } from '@/ui/button';
+import { TextField } from '@/ui/field';
+import type { UploadState } from '@/ui/upload-indicator';
+import { useAddLiveMatch } from '../api';
+import { ImageInput } from './image-input';
+
+/** Title, URL and a PNG/GIF image, all required (doc 1 section 5, "Live match"). */
+export function LiveMatchAddForm() {
+  const add = useAddLiveMatch();
+  const [title, setTitle] = useState('');
+  const [url, setUrl] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [errors, setErrors] = useState<{ title?: string | undefined; url?: string | undefined }>({});
+  const [upload, setUpload] = useState<UploadState>('idle');
+  const fileRef = useRef<HTMLInputElement>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = {
+      title: title.trim() ? undefined : liveMatchMessages.titleRequired,
+      url: url.trim() ? undefined : liveMatchMessages.urlRequired,
+    };
+    setErrors(found);
+    if (found.title || found.url) return;
+    if (!file) {
+      toast.error(liveMatchMessages.selectImage);
+      setUpload('error');
+      return;
+    }
+    const form = new FormData();
+    form.append('title', title.trim());
+    form.append('url', url.trim());
+    form.append('image', file);
+    setUpload('uploading');
+    const result = await add.mutateAsync(form);
+    if (!result.status) {
+      setUpload('error');
+      return;
+    }
+    setUpload('success');
+    setTitle('');
+    setUrl('');
+    setFile(null);
+    if (fileRef.current) fileRef.current.value = '';
+  };
+
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label="Add live match"
+      className="grid gap-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 md:grid-cols-[1fr_1fr_1fr_auto] md:items-start"
+    >
+      <TextField
+        label="Title"
+        value={title}
+        onChange={(e) => setTitle(e.target.value)}
+        error={errors.title}
+        maxLength={200}
+      />
+      <TextField
+        label="URL"
+        type="url"
+        value={url}
+        onChange={(e) => setUrl(e.target.value)}
+        error={errors.url}
+        placeholder="https://"
+        maxLength={2048}
+      />
+      <ImageInput
+        label="Image (PNG or GIF)"
+        onFile={setFile}
+        state={upload}
+        onState={setUpload}
+        inputRef={fileRef}
+      />
+      <Button type="submit" loading={add.isPending} className="md:mt-6">
+        Add
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { formatDateTime, formatViewCount } from '@streamdesk/contract/format';
+import { liveMatchMessages, type LiveMatch } from '@streamdesk/contract/live-matches';
+import { toast } from 'sonner';
+import { Button } from '@/ui/button';
+import { Td, Tr } from '@/ui/data-table';
+import { Toggle } from '@/ui/toggle';
+import type { UploadState } from '@/ui/upload-indicator';
+import { useEditLiveMatch, useLiveMatchStatus } from '../api';
+import { copyLiveMatchLink } from './copy-link';
+import { ImageInput } from './image-input';
+import { actionButtonsClass, actionsColumnClass, InlineEditRow, InlineInput } from './inline-edit';
+
+export const liveMatchColumns = ['Image', 'Title', 'URL', 'Views', 'Date', 'Status', 'Actions'] as const;
+
+interface RowProps {
+  match: LiveMatch;
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
+export function LiveMatchRow({ match, onEdit, onDelete }: RowProps) {
+  const setStatus = useLiveMatchStatus();
+  return (
+    <Tr>
+      <Td>
+        <img
+          src={match.thumbnail}
+          alt={`Image of ${match.title}`}
+          className="size-12 rounded-md bg-slate-100 object-cover ring-1 ring-slate-200"
+        />
+      </Td>
+      <Td className="max-w-56 truncate font-medium text-slate-900" title={match.title}>
+        {match.title}
+      </Td>
+      <Td className="max-w-64 truncate">
+        <a href={match.url} target="_blank" rel="noreferrer" className="text-brand-700 hover:underline">
+          {match.url}
+        </a>
+      </Td>
+      <Td className="tabular-nums">{formatViewCount(match.view)}</Td>
+      <Td className="tabular-nums">{formatDateTime(match.createdAt)}</Td>
+      <Td>
+        <Toggle
+          checked={match.status}
+          label={`Status of ${match.title}`}
+          disabled={setStatus.isPending}
+          onCheckedChange={() => setStatus.mutate({ id: match._id, status: !match.status })}
+        />
+      </Td>
+      <Td className={actionsColumnClass}>
+        <div className={actionButtonsClass}>
+          <Button size="sm" variant="secondary" onClick={() => void copyLiveMatchLink(match._id)}>
+            Copy link
+          </Button>
+          <Button size="sm" variant="secondary" onClick={onEdit}>
+            Edit
+          </Button>
+          <Button size="sm" variant="danger" onClick={onDelete}>
+            Delete
+          </Button>
+        </div>
+      </Td>
+    </Tr>
+  );
+}
+
+/** The row in edit mode: title, URL and an optional new image; Save or Cancel returns to viewing. */
+export function LiveMatchEditRow({ match, onDone }: { match: LiveMatch; onDone: () => void }) {
+  const edit = useEditLiveMatch();
+  const [title, setTitle] = useState(match.title);
+  const [url, setUrl] = useState(match.url);
+  const [file, setFile] = useState<File | null>(null);
+  const [upload, setUpload] = useState<UploadState>('idle');
+
+  const save = async () => {
+    if (!title.trim()) return void toast.error(liveMatchMessages.titleRequired);
+    if (!url.trim()) return void toast.error(liveMatchMessages.urlRequired);
+    const form = new FormData();
+    form.append('_id', match._id);
+    form.append('title', title.trim());
+    form.append('url', url.trim());
+    if (file) form.append('image', file);
+    setUpload(file ? 'uploading' : 'idle');
+    const result = await edit.mutateAsync(form);
+    if (!result.status) return void setUpload(file ? 'error' : 'idle');
+    onDone();
+  };
+
+  return (
+    <InlineEditRow
+      label={`Editing ${match.title}`}
+      colSpan={liveMatchColumns.length}
+      saving={edit.isPending}
+      onSave={() => void save()}
+      onCancel={onDone}
+      className="lg:grid-cols-[1fr_1fr_1fr_auto] lg:items-end"
+    >
+      <InlineInput
+        label="Edit title"
+        value={title}
+        onChange={(e) => setTitle(e.target.value)}
+        maxLength={200}
+      />
+      <InlineInput
+        label="Edit URL"
+        type="url"
+        value={url}
+        onChange={(e) => setUrl(e.target.value)}
+        maxLength={2048}
+      />
+      <ImageInput label="New image (optional)" onFile={setFile} state={upload} onState={setUpload} />
+    </InlineEditRow>
+  );
+}

@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import { formatDateTime, formatViewCount } from '@streamdesk/contract/format';
+import {
+  FIRE_ONLY_ADS,
+  MAIN_WEB_AD,
+  squeeze,
+  webLiveAdMessages,
+  type WebLiveAd,
+} from '@streamdesk/contract/live-matches';
+import { toast } from 'sonner';
+import { Button } from '@/ui/button';
+import { Td, Tr } from '@/ui/data-table';
+import { useEditWebLiveAd } from '../api';
+import { actionButtonsClass, actionsColumnClass, InlineEditRow, InlineInput } from './inline-edit';
+
+export const webLiveAdColumns = ['Name', 'URL', 'Views', 'Clicks', 'Date', 'Actions'] as const;
+
+export function WebLiveAdRow({
+  ad,
+  onEdit,
+  onDelete,
+  onFire,
+  firing,
+}: {
+  ad: WebLiveAd;
+  onEdit: () => void;
+  onDelete: () => void;
+  onFire: () => void;
+  firing: boolean;
+}) {
+  const fireOnly = FIRE_ONLY_ADS.includes(ad.a_name);
+  return (
+    <Tr>
+      <Td className="font-medium text-slate-900">{ad.a_name}</Td>
+      <Td className="max-w-72 truncate">
+        {fireOnly ? (
+          <span className="text-slate-400">Fire only</span>
+        ) : (
+          <a href={ad.a_url} target="_blank" rel="noreferrer" className="text-brand-700 hover:underline">
+            {ad.a_url}
+          </a>
+        )}
+      </Td>
+      <Td className="tabular-nums">{formatViewCount(ad.a_view)}</Td>
+      <Td className="tabular-nums">{formatViewCount(ad.a_click)}</Td>
+      <Td className="tabular-nums">{formatDateTime(ad.createdAt)}</Td>
+      <Td className={actionsColumnClass}>
+        <div className={actionButtonsClass}>
+          <Button size="sm" onClick={onFire} loading={firing} aria-label={`Fire ${ad.a_name}`}>
+            Fire
+          </Button>
+          {!fireOnly && (
+            <Button size="sm" variant="secondary" onClick={onEdit} aria-label={`Edit ${ad.a_name}`}>
+              Edit
+            </Button>
+          )}
+          {!fireOnly && ad.a_name !== MAIN_WEB_AD && (
+            <Button size="sm" variant="danger" onClick={onDelete} aria-label={`Delete ${ad.a_name}`}>
+              Delete
+            </Button>
+          )}
+        </div>
+      </Td>
+    </Tr>
+  );
+}
+
+/** Edit mode of a row; WEB_URL_1 keeps its name (only its URL changes). */
+export function WebLiveAdEditRow({ ad, onDone }: { ad: WebLiveAd; onDone: () => void }) {
+  const edit = useEditWebLiveAd();
+  const [name, setName] = useState(ad.a_name);
+  const [url, setUrl] = useState(ad.a_url);
+  const isMain = ad.a_name === MAIN_WEB_AD;
+
+  const save = async () => {
+    const body = { _id: ad._id, a_name: squeeze(name), a_url: squeeze(url) };
+    if (!body.a_name || !body.a_url) return void toast.error(webLiveAdMessages.fillAll);
+    const result = await edit.mutateAsync(body);
+    if (result.status) onDone();
+  };
+
+  return (
+    <InlineEditRow
+      label={`Editing ${ad.a_name}`}
+      colSpan={webLiveAdColumns.length}
+      saving={edit.isPending}
+      onSave={() => void save()}
+      onCancel={onDone}
+      className="md:grid-cols-[minmax(0,14rem)_1fr_auto] md:items-end"
+    >
+      <InlineInput
+        label="Edit name"
+        value={name}
+        disabled={isMain}
+        maxLength={64}
+        onChange={(e) => setName(e.target.value)}
+      />
+      <InlineInput label="Edit URL" type="url" value={url} onChange={(e) => setUrl(e.target.value)} />
+    </InlineEditRow>
+  );
+}

@@ -1,0 +1,124 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setAuthStatus } from '@/lib/auth-state';
+import { registerNavigator } from '@/lib/navigation';
+import { queryClient } from '@/lib/query-client';
+import { writeSession } from '@/lib/session';
+import { mockApi, renderApp } from '@/test/render-app';
+import { jsonResponse, setRuntimeConfig } from '@/test/runtime';
+
+const shell = {
+  'GET /api/admin/auth/check': { status: true, message: 'Authorized' },
+  'GET /api/admin/system/stats': {
+    status: true,
+    message: 'ok',
+    cpuLoad: 1,
+    ramUsage: 1,
+    storageUsage: 1,
+    liveView: 0,
+  },
+};
+const match = {
+  _id: '6650f0c1a2b3c4d5e6f70812',
+  title: 'Cup Final',
+  url: 'https://stream.example.com/cup',
+  thumbnail: '/media/live-matches/6650f0c1a2b3c4d5e6f70812.png',
+  view: 1500,
+  createdAt: '2026-11-21T06:00:00.000Z',
+  status: true,
+};
+
+beforeEach(() => {
+  setRuntimeConfig();
+  writeSession('tok');
+  setAuthStatus('checking');
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  registerNavigator(null);
+  queryClient.clear();
+});
+
+describe('Live Match Management', () => {
+  it('lists matches with the Running badge, views and date, and checks the add form before sending', async () => {
+    const post = vi.fn();
+    mockApi({
+      ...shell,
+      'GET /api/App/liveMatch/admin': {
+        status: true,
+        message: 'ok',
+        data: [match],
+        totalPage: 1,
+        liveMatch: true,
+      },
+      'POST /api/App/liveMatch/admin': post,
+    });
+    renderApp('/add/liveMatch');
+    const user = userEvent.setup({ applyAccept: false });
+    const row = (await screen.findByText('Cup Final', {}, { timeout: 5000 })).closest('tr')!;
+    expect(within(row).getByText('1.5k')).toBeInTheDocument();
+    expect(within(row).getByText('21/11/2026 11:30:00 AM')).toBeInTheDocument();
+    expect(within(row).getByRole('switch', { name: 'Status of Cup Final' })).toBeChecked();
+    expect(screen.getByText('Running')).toBeInTheDocument();
+
+    const form = screen.getByRole('form', { name: 'Add live match' });
+    await user.click(within(form).getByRole('button', { name: 'Add' }));
+    expect(within(form).getByText('Title is required')).toBeInTheDocument();
+    expect(within(form).getByText('URL is required')).toBeInTheDocument();
+
+    await user.type(within(form).getByLabelText('Title'), 'Semi');
+    await user.type(within(form).getByLabelText('URL'), 'https://s.example');
+    await user.click(within(form).getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('Please select a valid image to upload.')).toBeInTheDocument();
+
+    const input = within(form).getByLabelText('Image (PNG or GIF)') as HTMLInputElement;
+    await user.upload(input, new File(['x'], 'photo.jpg', { type: 'image/jpeg' }));
+    expect(
+      await screen.findByText(
+        'Only GIF and PNG files are allowed. Please select an image with a valid format.',
+      ),
+    ).toBeInTheDocument();
+    expect(input.value).toBe('');
+    expect(within(form).getByRole('img', { name: 'Upload failed' })).toBeInTheDocument();
+    expect(post).not.toHaveBeenCalled();
+  }, 20_000);
+
+  it('edits one row at a time and sends the form with the new values', async () => {
+    const sent: FormData[] = [];
+    const second = { ...match, _id: '6650f0c1a2b3c4d5e6f70813', title: 'Other' };
+    mockApi({
+      ...shell,
+      'GET /api/App/liveMatch/admin': {
+        status: true,
+        message: 'ok',
+        data: [match, second],
+        totalPage: 1,
+        liveMatch: false,
+      },
+      'PUT /api/App/liveMatch/admin': (_url: string, init: RequestInit) => {
+        sent.push(init.body as FormData);
+        return jsonResponse({ status: true, message: 'Live match updated successfully', data: match });
+      },
+    });
+    renderApp('/add/liveMatch');
+    const user = userEvent.setup();
+    expect(await screen.findByText('Not Running', {}, { timeout: 5000 })).toBeInTheDocument();
+    await screen.findByText('Cup Final');
+    const rowOf = (title: string) => screen.getByText(title).closest('tr')!;
+    await user.click(within(rowOf('Cup Final')).getByRole('button', { name: 'Edit' }));
+    await user.click(within(rowOf('Other')).getByRole('button', { name: 'Edit' }));
+    expect(screen.getAllByRole('row', { name: /^Editing/ })).toHaveLength(1);
+    const editing = screen.getByRole('row', { name: 'Editing Other' });
+    await user.clear(within(editing).getByLabelText('Edit title'));
+    await user.type(within(editing).getByLabelText('Edit title'), 'Other 2');
+    await user.click(within(editing).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(Object.fromEntries(sent[0]!.entries())).toEqual({
+      _id: second._id,
+      title: 'Other 2',
+      url: second.url,
+    });
+    await waitFor(() => expect(screen.queryByRole('row', { name: /^Editing/ })).toBeNull());
+  }, 20_000);
+});

@@ -1,0 +1,144 @@
+import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { formatDateTime } from '@streamdesk/contract/format';
+import type { Notification } from '@streamdesk/contract/notifications';
+import { Button } from '@/ui/button';
+import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
+import { Table, TableMessageRow, TBody, Td, Th, THead, Tr } from '@/ui/data-table';
+import { Pagination } from '@/ui/pagination';
+import { historyQuery, useDeleteNotifications, useResendNotification } from '../api';
+import { DeliveryStatusList } from './delivery-status';
+
+const PAGE_SIZE = 20;
+const COLUMNS = 7;
+
+/** The sent notifications, newest first, with their delivery results, Resend and Delete. */
+export function HistoryTable() {
+  const [page, setPage] = useState(1);
+  const [deleting, setDeleting] = useState<Notification | null>(null);
+  const [resendingId, setResendingId] = useState<string | null>(null);
+  const query = useQuery({ ...historyQuery(page, PAGE_SIZE), placeholderData: keepPreviousData });
+  const resend = useResendNotification();
+  const remove = useDeleteNotifications();
+  const reply = query.data;
+  const rows = reply?.status ? reply.data : [];
+
+  const doResend = async (n: Notification) => {
+    setResendingId(n._id);
+    const result = await resend.mutateAsync({
+      title: n.n_title,
+      message: n.n_message,
+      url: n.n_url ?? '',
+      fileName: n.n_icon,
+    });
+    setResendingId(null);
+    if (result.status) toast.success(result.message, { duration: 2000 });
+    else toast.error(result.message || 'Something went wrong!');
+  };
+
+  const doDelete = async () => {
+    const target = deleting;
+    setDeleting(null);
+    if (!target) return;
+    const result = await remove.mutateAsync([target._id]);
+    if (result.status) {
+      toast.success(result.message, { duration: 2000 });
+      if (rows.length === 1 && page > 1) setPage(page - 1);
+    } else toast.error(result.message || 'Something went wrong!');
+  };
+
+  return (
+    <section aria-labelledby="notification-history" className="space-y-3">
+      <h2 id="notification-history" className="text-base font-semibold text-slate-900">
+        History
+      </h2>
+      {reply && !reply.status && (
+        <p role="alert" className="text-sm text-red-600">
+          {reply.message || 'Data Not Fetch'}
+        </p>
+      )}
+      <Table caption="Notification history">
+        <THead>
+          <Th>Title</Th>
+          <Th>Message</Th>
+          <Th>URL</Th>
+          <Th>Icon</Th>
+          <Th>Date</Th>
+          <Th>Delivery</Th>
+          <Th>Actions</Th>
+        </THead>
+        <TBody>
+          {query.isPending && <TableMessageRow colSpan={COLUMNS}>Loading…</TableMessageRow>}
+          {!query.isPending && rows.length === 0 && (
+            <TableMessageRow colSpan={COLUMNS}>No notification has been sent yet.</TableMessageRow>
+          )}
+          {rows.map((n) => (
+            <Tr key={n._id}>
+              <Td className="font-medium text-slate-900">{n.n_title}</Td>
+              <Td className="max-w-64 min-w-40 whitespace-normal">{n.n_message}</Td>
+              <Td className="max-w-40 truncate">
+                {n.n_url ? (
+                  <a
+                    href={n.n_url}
+                    target="_blank"
+                    rel="noreferrer noopener"
+                    className="text-brand-600 hover:underline"
+                  >
+                    {n.n_url}
+                  </a>
+                ) : (
+                  <span className="text-slate-400">None</span>
+                )}
+              </Td>
+              <Td>
+                {n.n_icon ? (
+                  <img
+                    src={n.n_icon}
+                    alt={`Icon of ${n.n_title}`}
+                    className="size-10 rounded object-cover ring-1 ring-slate-200"
+                  />
+                ) : (
+                  <span className="text-slate-400">None</span>
+                )}
+              </Td>
+              <Td className="tabular-nums">{formatDateTime(n.createdAt)}</Td>
+              <Td>
+                <DeliveryStatusList notification={n} />
+              </Td>
+              <Td>
+                <div className="flex flex-col gap-1.5">
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    aria-label={`Resend ${n.n_title}`}
+                    loading={resendingId === n._id}
+                    onClick={() => void doResend(n)}
+                  >
+                    Resend
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="danger"
+                    aria-label={`Delete ${n.n_title}`}
+                    onClick={() => setDeleting(n)}
+                  >
+                    Delete
+                  </Button>
+                </div>
+              </Td>
+            </Tr>
+          ))}
+        </TBody>
+      </Table>
+      <Pagination page={page} totalPages={reply?.status ? reply.totalPage : 0} onPageChange={setPage} />
+      <ConfirmMathDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        thing={`the notification "${deleting?.n_title ?? ''}"`}
+        confirmLabel="Delete"
+        onConfirm={() => void doDelete()}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,150 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import {
+  notificationFields,
+  notificationLimits,
+  notificationMessages,
+} from '@streamdesk/contract/notifications';
+import { Button } from '@/ui/button';
+import { inputClass, TextField } from '@/ui/field';
+import { useSendNotification } from '../api';
+import { checkIcon } from '../icon-check';
+
+type Errors = Partial<Record<'title' | 'message' | 'url' | 'icon', string>>;
+
+/** Title, Message, URL and Icon; checked here with the contract's rules before anything is sent. */
+export function SendForm() {
+  const [values, setValues] = useState({ title: '', message: '', url: '' });
+  const [icon, setIcon] = useState<File | null>(null);
+  const [errors, setErrors] = useState<Errors>({});
+  const iconInput = useRef<HTMLInputElement>(null);
+  const messageId = useId();
+  const iconId = useId();
+  const send = useSendNotification();
+
+  const set = (field: keyof typeof values) => (value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  const pickIcon = async (file: File | undefined) => {
+    if (!file) {
+      setIcon(null);
+      setErrors((e) => ({ ...e, icon: undefined }));
+      return;
+    }
+    const problem = await checkIcon(file);
+    setIcon(problem ? null : file);
+    setErrors((e) => ({ ...e, icon: problem }));
+    if (problem && iconInput.current) iconInput.current.value = '';
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = notificationFields.safeParse(values);
+    if (!parsed.success) {
+      const found: Errors = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as keyof Errors;
+        found[field] ??= issue.message;
+      }
+      setErrors((e) => ({ ...found, icon: e.icon }));
+      return;
+    }
+    if (errors.icon) return;
+    const form = new FormData();
+    form.append('title', parsed.data.title);
+    form.append('message', parsed.data.message);
+    form.append('url', parsed.data.url ?? '');
+    if (icon) form.append('image', icon, icon.name);
+    const reply = await send.mutateAsync(form);
+    if (!reply.status) {
+      toast.error(reply.message || 'Something went wrong!');
+      return;
+    }
+    toast.success(notificationMessages.sent, { duration: 2000 });
+    setValues({ title: '', message: '', url: '' });
+    setIcon(null);
+    if (iconInput.current) iconInput.current.value = '';
+  };
+
+  return (
+    <form
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      aria-label="Send a notification"
+      className="space-y-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5"
+    >
+      <h2 className="text-base font-semibold text-slate-900">Send a notification</h2>
+      <TextField
+        label="Title"
+        required
+        maxLength={notificationLimits.title}
+        value={values.title}
+        onChange={(e) => set('title')(e.target.value)}
+        error={errors.title}
+      />
+      <div className="space-y-1.5">
+        <label htmlFor={messageId} className="block text-sm font-medium text-slate-700">
+          Message
+        </label>
+        <textarea
+          id={messageId}
+          required
+          rows={3}
+          maxLength={notificationLimits.message}
+          value={values.message}
+          onChange={(e) => set('message')(e.target.value)}
+          aria-invalid={errors.message ? true : undefined}
+          aria-describedby={errors.message ? `${messageId}-error` : undefined}
+          className={inputClass}
+        />
+        {errors.message && (
+          <p id={`${messageId}-error`} className="text-xs font-medium text-red-600">
+            {errors.message}
+          </p>
+        )}
+      </div>
+      <div className="grid gap-4 md:grid-cols-2">
+        <TextField
+          label="URL"
+          type="url"
+          placeholder="https://"
+          maxLength={notificationLimits.url}
+          value={values.url}
+          onChange={(e) => set('url')(e.target.value)}
+          error={errors.url}
+          hint="Optional: opened when the notification is tapped"
+        />
+        <div className="space-y-1.5">
+          <label htmlFor={iconId} className="block text-sm font-medium text-slate-700">
+            Icon
+          </label>
+          <input
+            ref={iconInput}
+            id={iconId}
+            type="file"
+            accept="image/png,image/jpeg"
+            onChange={(e) => void pickIcon(e.target.files?.[0])}
+            aria-invalid={errors.icon ? true : undefined}
+            aria-describedby={`${iconId}-hint${errors.icon ? ` ${iconId}-error` : ''}`}
+            className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium hover:file:bg-slate-200"
+          />
+          <p id={`${iconId}-hint`} className="text-xs text-slate-500">
+            Optional: PNG or JPEG, at most 1 MB
+          </p>
+          {errors.icon && (
+            <p id={`${iconId}-error`} className="text-xs font-medium text-red-600">
+              {errors.icon}
+            </p>
+          )}
+        </div>
+      </div>
+      <div className="flex justify-end">
+        <Button type="submit" loading={send.isPending}>
+          Send
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,104 @@
+import { mediaLimits } from '@streamdesk/contract/media';
+import { reelMessages } from '@streamdesk/contract/reels';
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/ui/button';
+import { inputClass } from '@/ui/field';
+import { UploadIndicator, type UploadState } from '@/ui/upload-indicator';
+import { useUploadReel } from '../api';
+
+/** The reel video rule checked before sending (the server checks the bytes again). */
+export function reelFileProblem(file: File): string | undefined {
+  if (file.type !== 'video/mp4' && !/\.mp4$/i.test(file.name)) return reelMessages.videoType;
+  if (file.size > mediaLimits.video) return reelMessages.videoSize;
+  return undefined;
+}
+
+export function UploadReelForm() {
+  const upload = useUploadReel();
+  const [file, setFile] = useState<File | null>(null);
+  const [state, setState] = useState<UploadState>('idle');
+  const [percent, setPercent] = useState<number | undefined>();
+  const input = useRef<HTMLInputElement>(null);
+
+  const reset = () => {
+    setFile(null);
+    if (input.current) input.current.value = '';
+  };
+
+  const pick = (e: ChangeEvent<HTMLInputElement>) => {
+    const picked = e.target.files?.[0] ?? null;
+    setPercent(undefined);
+    if (!picked) {
+      setFile(null);
+      setState('idle');
+      return;
+    }
+    const problem = reelFileProblem(picked);
+    if (problem) {
+      toast.error(problem);
+      e.target.value = '';
+      setFile(null);
+      setState('error');
+      return;
+    }
+    setFile(picked);
+    setState('idle');
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!file) {
+      toast.error(reelMessages.selectVideo);
+      setState('error');
+      return;
+    }
+    setState('uploading');
+    setPercent(0);
+    try {
+      const result = await upload.mutateAsync({ file, onProgress: (_l, _t, p) => setPercent(p) });
+      if (result.status) {
+        toast.success(result.message, { duration: 2000 });
+        setState('success');
+        reset();
+      } else {
+        toast.error(result.message);
+        setState('error');
+      }
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'Something went wrong!');
+      setState('error');
+    }
+  };
+
+  return (
+    <form
+      onSubmit={submit}
+      aria-label="Upload reel"
+      className="flex flex-col gap-3 rounded-lg sm:flex-row sm:items-end bg-white p-4 shadow-sm ring-1 ring-slate-200"
+    >
+      <div className="min-w-0 flex-1 space-y-1.5">
+        <label htmlFor="reel-video" className="block text-sm font-medium text-slate-700">
+          Reel video
+        </label>
+        <div className="flex items-center gap-2">
+          <input
+            id="reel-video"
+            ref={input}
+            type="file"
+            accept="video/mp4"
+            onChange={pick}
+            className={`${inputClass} file:mr-3 file:rounded file:border-0 file:bg-slate-100 file:px-2 file:py-1 file:text-sm`}
+          />
+          <UploadIndicator state={state} percent={state === 'uploading' ? percent : undefined} />
+        </div>
+        <p className="text-xs text-slate-500">MP4, at most 30 MB.</p>
+      </div>
+      <div className="sm:pb-5">
+        <Button type="submit" loading={upload.isPending}>
+          Upload
+        </Button>
+      </div>
+    </form>
+  );
+}

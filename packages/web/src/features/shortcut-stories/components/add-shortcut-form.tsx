@@ -1,0 +1,153 @@
+import {
+  isSafeShortcutUrl,
+  SHORTCUT_DEFAULT_LABEL,
+  shortcutMessages,
+} from '@streamdesk/contract/shortcut-stories';
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/ui/button';
+import { inputClass, TextField } from '@/ui/field';
+import { UploadIndicator, type UploadState } from '@/ui/upload-indicator';
+import { useAddShortcut } from '../api';
+import { shortcutImageProblem } from './image-check';
+
+const empty = { title: '', url: '', label: SHORTCUT_DEFAULT_LABEL };
+
+/** Add form: read-only No (the next number), Title, Url, Label and the gif/png image. */
+export function AddShortcutForm({ nextSNo }: { nextSNo: number }) {
+  const add = useAddShortcut();
+  const [values, setValues] = useState(empty);
+  const [errors, setErrors] = useState<{ title?: string; url?: string }>({});
+  const [file, setFile] = useState<File | null>(null);
+  const [uploadState, setUploadState] = useState<UploadState>('idle');
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const set = (name: keyof typeof empty) => (e: ChangeEvent<HTMLInputElement>) =>
+    setValues((v) => ({ ...v, [name]: e.target.value }));
+
+  const clear = () => {
+    setValues(empty);
+    setErrors({});
+    setFile(null);
+    setUploadState('idle');
+    if (fileInput.current) fileInput.current.value = '';
+  };
+
+  const pickFile = (e: ChangeEvent<HTMLInputElement>) => {
+    const picked = e.target.files?.[0];
+    if (!picked) {
+      setFile(null);
+      setUploadState('idle');
+      return;
+    }
+    setUploadState('uploading');
+    const problem = shortcutImageProblem(picked);
+    if (problem) {
+      toast.error(problem);
+      e.target.value = '';
+      setFile(null);
+      setUploadState('error');
+      return;
+    }
+    setFile(picked);
+    setUploadState('success');
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const found: { title?: string; url?: string } = {
+      ...(values.title.trim() ? {} : { title: shortcutMessages.titleRequired }),
+      ...(!values.url.trim()
+        ? { url: shortcutMessages.urlRequired }
+        : isSafeShortcutUrl(values.url)
+          ? {}
+          : { url: shortcutMessages.urlScheme }),
+    };
+    setErrors(found);
+    if (found.title || found.url) return;
+    if (!file) {
+      toast.error(shortcutMessages.selectImage);
+      setUploadState('error');
+      return;
+    }
+    const form = new FormData();
+    form.append('s_no', String(nextSNo));
+    form.append('name', values.title.trim());
+    form.append('url', values.url.trim());
+    form.append('label', values.label.trim() || SHORTCUT_DEFAULT_LABEL);
+    form.append('image', file);
+    setUploadState('uploading');
+    const result = await add.mutateAsync(form);
+    if (result.status) {
+      toast.success(result.message, { duration: 2000 });
+      clear();
+    } else {
+      toast.error(result.message);
+      setUploadState('error');
+    }
+  };
+
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label="Add shortcut story"
+      className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200"
+    >
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[6rem_1fr_1fr_8rem]">
+        <TextField
+          label="No"
+          value={nextSNo}
+          readOnly
+          aria-readonly="true"
+          className="[&_input]:bg-slate-50"
+        />
+        <TextField
+          label="Title"
+          value={values.title}
+          onChange={set('title')}
+          error={errors.title}
+          maxLength={200}
+          required
+        />
+        <TextField
+          label="Url"
+          type="url"
+          value={values.url}
+          onChange={set('url')}
+          error={errors.url}
+          placeholder="https://"
+          required
+        />
+        <TextField label="Label" value={values.label} onChange={set('label')} maxLength={40} />
+      </div>
+      <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end">
+        <div className="min-w-0 flex-1 space-y-1.5">
+          <label htmlFor="shortcut-image" className="block text-sm font-medium text-slate-700">
+            Image
+          </label>
+          <div className="flex items-center gap-2">
+            <input
+              id="shortcut-image"
+              ref={fileInput}
+              type="file"
+              accept="image/png,image/gif"
+              onChange={pickFile}
+              className={`${inputClass} file:mr-3 file:rounded file:border-0 file:bg-slate-100 file:px-2 file:py-1 file:text-sm`}
+            />
+            <UploadIndicator state={uploadState} />
+          </div>
+          <p className="text-xs text-slate-500">GIF or PNG, at most 1 MB.</p>
+        </div>
+        <div className="flex gap-2 sm:pb-5">
+          <Button type="submit" loading={add.isPending}>
+            Upload
+          </Button>
+          <Button variant="secondary" onClick={clear}>
+            Clear
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,107 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setAuthStatus } from '@/lib/auth-state';
+import { registerNavigator } from '@/lib/navigation';
+import { queryClient } from '@/lib/query-client';
+import { writeSession } from '@/lib/session';
+import { mockApi, renderApp } from '@/test/render-app';
+import { jsonResponse, setRuntimeConfig } from '@/test/runtime';
+
+const shell = {
+  'GET /api/admin/auth/check': { status: true, message: 'Authorized' },
+  'GET /api/admin/system/stats': {
+    status: true,
+    message: 'ok',
+    cpuLoad: 1,
+    ramUsage: 1,
+    storageUsage: 1,
+    liveView: 0,
+  },
+};
+const row = (n: number, clickCount: number) => ({
+  _id: `id${n}`,
+  s_no: n,
+  name: `Brand ${n}`,
+  url: `https://brand${n}.example`,
+  label: 'AD',
+  logo: `/media/shortcut-stories/${n}.png`,
+  clickCount,
+  createdAt: '2026-01-02T03:04:05.000Z',
+});
+const listReply = (data: unknown[], running: boolean) => ({
+  status: true,
+  message: 'ok',
+  data,
+  next_s_no: data.length + 1,
+  secondStoryBrand: running,
+  totalPage: 1,
+});
+
+beforeEach(() => {
+  setRuntimeConfig();
+  writeSession('tok');
+  setAuthStatus('signed-in');
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  registerNavigator(null);
+  queryClient.clear();
+});
+
+describe('Shortcut Story page', { timeout: 15_000 }, () => {
+  it('shows Running from secondStoryBrand, offers the next No, and lists shortened zero-padded clicks', async () => {
+    mockApi({ ...shell, 'GET /api/sortcut': listReply([row(1, 7), row(2, 1530)], true) });
+    renderApp('/add/story');
+    // The first render waits for the lazily loaded page module.
+    expect(await screen.findByText('Running', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.getByLabelText('No')).toHaveValue('3');
+    const table = screen.getByRole('table', { name: 'Shortcut stories' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('07');
+    expect(rows[1]).toHaveTextContent('02/01/2026 08:34:05 AM');
+    expect(rows[2]).toHaveTextContent('1.5k');
+  });
+
+  it('shows Not Running and the not-found picture for an empty list', async () => {
+    mockApi({ ...shell, 'GET /api/sortcut': listReply([], false) });
+    renderApp('/add/story');
+    expect(await screen.findByRole('img', { name: 'No shortcut stories found' })).toBeInTheDocument();
+    expect(screen.getByText('Not Running')).toBeInTheDocument();
+  });
+
+  it('sends the edit as a form and leaves edit mode on success', async () => {
+    const put = vi.fn((_url: string, init: RequestInit) => {
+      const form = init.body as FormData;
+      return jsonResponse({
+        status: true,
+        message: 'Shortcut story updated successfully',
+        data: { ...row(1, 0), name: String(form.get('name')) },
+      });
+    });
+    mockApi({
+      ...shell,
+      'GET /api/sortcut': listReply([row(1, 0), row(2, 0)], false),
+      'PUT /api/sortcut': put,
+    });
+    const user = userEvent.setup();
+    renderApp('/add/story');
+    await user.click(await screen.findByRole('button', { name: 'Edit Brand 1' }, { timeout: 8000 }));
+    expect(screen.getByRole('button', { name: 'Edit Brand 2' })).toBeDisabled();
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    await user.clear(name);
+    await user.type(name, 'Renamed');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(put).toHaveBeenCalledOnce();
+    const form = put.mock.calls[0]![1].body as FormData;
+    expect(Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)]))).toEqual({
+      _id: 'id1',
+      name: 'Renamed',
+      url: 'https://brand1.example',
+      s_no: '1',
+      label: 'AD',
+      clickCount: '0',
+    });
+    expect(await screen.findByRole('button', { name: 'Edit Brand 2' })).toBeEnabled();
+  });
+});

@@ -1,0 +1,112 @@
+import {
+  STORY_LIST_LIMIT,
+  storyRoutes,
+  type Story,
+  type StoryInsertInput,
+} from '@streamdesk/contract/stories';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callApi, type ApiResult } from '@/lib/api-client';
+import { fetchApiOk } from '@/lib/api-query';
+
+/** Story videos and images ('video') or story ads ('ads'): the same entity, two lists. */
+export type StoryKind = 'video' | 'ads';
+
+const routesOf = (kind: StoryKind) =>
+  kind === 'video'
+    ? {
+        list: storyRoutes.listVideo,
+        find: storyRoutes.findVideo,
+        remove: storyRoutes.deleteVideo,
+        status: storyRoutes.statusVideo,
+      }
+    : {
+        list: storyRoutes.listAds,
+        find: storyRoutes.findAds,
+        remove: storyRoutes.deleteAds,
+        status: storyRoutes.statusAds,
+      };
+
+const keys = {
+  all: ['stories'] as const,
+  list: (kind: StoryKind) => ['stories', kind, 'list'] as const,
+  one: (kind: StoryKind, id: string) => ['stories', kind, 'one', id] as const,
+};
+
+/** Up to 200 stories, newest first (doc 1 section 9); a failed load goes to /Error. */
+export const storyListQuery = (kind: StoryKind) =>
+  queryOptions({
+    queryKey: keys.list(kind),
+    queryFn: ({ signal }) =>
+      fetchApiOk(routesOf(kind).list, { query: { page: 1, limit: STORY_LIST_LIMIT }, signal }),
+  });
+
+export const storyQuery = (kind: StoryKind, id: string) =>
+  queryOptions({
+    queryKey: keys.one(kind, id),
+    queryFn: ({ signal }) => fetchApiOk(routesOf(kind).find, { query: { id }, signal }),
+    staleTime: 0,
+  });
+
+export const useStoryList = (kind: StoryKind) => useQuery(storyListQuery(kind));
+export const useStory = (kind: StoryKind, id: string) => useQuery(storyQuery(kind, id));
+
+function useInvalidateStories() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: keys.all });
+}
+
+export function useDeleteStories(kind: StoryKind) {
+  const invalidate = useInvalidateStories();
+  return useMutation({
+    mutationFn: (ids: string[]) => callApi(routesOf(kind).remove, { body: { id: ids } }),
+    onSuccess: (result) => {
+      if (result.status) void invalidate();
+    },
+  });
+}
+
+export function useStoryStatus(kind: StoryKind) {
+  const invalidate = useInvalidateStories();
+  return useMutation({
+    mutationFn: (vars: { _id: string; status: boolean }) => callApi(routesOf(kind).status, { body: vars }),
+    onSuccess: (result) => {
+      if (result.status) void invalidate();
+    },
+  });
+}
+
+export interface StoryUpload {
+  insertData: StoryInsertInput;
+  video?: File | undefined;
+  image?: File | undefined;
+  /** Set on edit. */
+  id?: string;
+}
+
+function storyForm({ insertData, video, image, id }: StoryUpload): FormData {
+  const form = new FormData();
+  if (id !== undefined) form.append('_id', JSON.stringify(id));
+  form.append('insertData', JSON.stringify(insertData));
+  if (video) form.append('video', video);
+  if (image) form.append('image', image);
+  return form;
+}
+
+type SaveResult = ApiResult<typeof storyRoutes.add>;
+
+/**
+ * Add (no id) or edit a story; the lists reload after. A plain multipart call rather than the
+ * upload-with-progress one, so a refused file shows the server's own message, not 'HTTP Error 400'.
+ */
+export function useSaveStory() {
+  const invalidate = useInvalidateStories();
+  return useMutation({
+    mutationFn: (upload: StoryUpload): Promise<SaveResult> =>
+      callApi(upload.id === undefined ? storyRoutes.add : storyRoutes.edit, { body: storyForm(upload) }),
+    onSuccess: (result) => {
+      if (result.status) void invalidate();
+    },
+  });
+}
+
+export type { Story };

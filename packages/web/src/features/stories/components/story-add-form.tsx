@@ -1,0 +1,85 @@
+import { storyMessages, type StoryType } from '@streamdesk/contract/stories';
+import { useRef, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/ui/button';
+import type { UploadState } from '@/ui/upload-indicator';
+import { useSaveStory, type StoryKind } from '../api';
+import { StoryFields } from './story-fields';
+import { emptyStoryForm, formProblem, toInsertData, type StoryFormValues } from './story-form';
+
+const videoTypes = [
+  { value: 'Video', label: 'Video' },
+  { value: 'Image', label: 'Image' },
+] as const satisfies readonly { value: StoryType; label: string }[];
+const adTypes = [...videoTypes, { value: 'NTV', label: 'NTV (Native Ads)' }] as const;
+
+/** The add form of the Story and Story Ads screens. */
+export function StoryAddForm({ kind }: { kind: StoryKind }) {
+  const [values, setValues] = useState<StoryFormValues>(emptyStoryForm);
+  const [file, setFile] = useState<File>();
+  const [uploadState, setUploadState] = useState<UploadState>('idle');
+  const fileRef = useRef<HTMLInputElement>(null);
+  const save = useSaveStory();
+
+  const clear = () => {
+    setValues(emptyStoryForm);
+    setFile(undefined);
+    if (fileRef.current) fileRef.current.value = '';
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = formProblem(values, file, false);
+    if (problem) {
+      if (problem === storyMessages.selectFile) setUploadState('error');
+      toast.error(problem);
+      return;
+    }
+    setUploadState(values.type === 'NTV' ? 'idle' : 'uploading');
+    const media = values.type === 'Video' ? { video: file } : values.type === 'Image' ? { image: file } : {};
+    save.mutate(
+      { insertData: toInsertData(values, kind === 'ads'), ...media },
+      {
+        onSuccess: (result) => {
+          if (result.status) {
+            toast.success(result.message);
+            setUploadState(values.type === 'NTV' ? 'idle' : 'success');
+            clear();
+          } else {
+            setUploadState('error');
+            toast.error(result.message || storyMessages.submitFailed);
+          }
+        },
+      },
+    );
+  };
+
+  const title = kind === 'video' ? 'Add Story' : 'Add Story Ad';
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label={title}
+      className="space-y-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5"
+    >
+      <h2 className="text-base font-semibold text-slate-900">{title}</h2>
+      <StoryFields
+        values={values}
+        onChange={(patch) => setValues((v) => ({ ...v, ...patch }))}
+        types={kind === 'video' ? videoTypes : adTypes}
+        fileRef={fileRef}
+        onFile={setFile}
+        uploadState={uploadState}
+        onUploadState={setUploadState}
+      />
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={() => (clear(), setUploadState('idle'))}>
+          Clear
+        </Button>
+        <Button type="submit" loading={save.isPending}>
+          Upload
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,254 @@
+import {
+  STORY_REDIRECT_MS,
+  storyMessages,
+  storyTypeOf,
+  type Story,
+  type StoryType,
+} from '@streamdesk/contract/stories';
+import { formatViewCount } from '@streamdesk/contract/format';
+import { Tabs as RadixTabs } from 'radix-ui';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '@/ui/button';
+import { TextField } from '@/ui/field';
+import { Toggle } from '@/ui/toggle';
+import type { UploadState } from '@/ui/upload-indicator';
+import { useSaveStory, type StoryKind } from '../api';
+import { StoryFields } from './story-fields';
+import { formOf, formProblem, toInsertData, type StoryFormValues } from './story-form';
+
+const editTypes = {
+  video: [
+    { value: 'Video', label: 'Video' },
+    { value: 'Image', label: 'Image' },
+  ],
+  ads: [
+    { value: 'Video', label: 'Video' },
+    { value: 'Image', label: 'Image' },
+    { value: 'NTV', label: 'Native' },
+  ],
+} as const satisfies Record<StoryKind, readonly { value: StoryType; label: string }[]>;
+
+/** A chosen file's local preview URL, released when it changes. */
+function usePreviewUrl(file: File | undefined) {
+  const [url, setUrl] = useState<string>();
+  useEffect(() => {
+    if (!file) return setUrl(undefined);
+    const next = URL.createObjectURL(file);
+    setUrl(next);
+    return () => URL.revokeObjectURL(next);
+  }, [file]);
+  return url;
+}
+
+/** The edit form of /update/story/video/:id and /update/story/ads/:id. */
+export function StoryEditForm({ kind, story, backTo }: { kind: StoryKind; story: Story; backTo: string }) {
+  const [values, setValues] = useState<StoryFormValues>(() => formOf(story));
+  const [file, setFile] = useState<File>();
+  const [uploadState, setUploadState] = useState<UploadState>('idle');
+  const fileRef = useRef<HTMLInputElement>(null);
+  const save = useSaveStory();
+  const navigate = useNavigate();
+  const localUrl = usePreviewUrl(file);
+  const originalType = storyTypeOf(story);
+  const sameType = values.type === originalType;
+
+  const media =
+    values.type === 'NTV'
+      ? undefined
+      : {
+          url: localUrl ?? (sameType ? story.video || story.image : undefined),
+          isVideo: values.type === 'Video',
+        };
+  const thumb = sameType && !file ? story.thembnal : undefined;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = formProblem(values, file, sameType);
+    if (problem) {
+      if (problem === storyMessages.selectFile) setUploadState('error');
+      toast.error(problem);
+      return;
+    }
+    if (file) setUploadState('uploading');
+    const upload = values.type === 'Video' ? { video: file } : values.type === 'Image' ? { image: file } : {};
+    save.mutate(
+      { id: story._id, insertData: toInsertData(values, kind === 'ads'), ...upload },
+      {
+        onSuccess: (result) => {
+          if (!result.status) {
+            if (file) setUploadState('error');
+            toast.error(
+              result.message ||
+                (kind === 'video' ? storyMessages.updateFailed : storyMessages.updateStoryFailed),
+            );
+            return;
+          }
+          if (file) setUploadState('success');
+          toast.success(result.message || storyMessages.updated);
+          // The toast shows, then the list after 1 second (doc 1 section 4).
+          setTimeout(() => void navigate(backTo), STORY_REDIRECT_MS);
+        },
+      },
+    );
+  };
+
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label={kind === 'video' ? 'Edit story' : 'Edit story ad'}
+      className="grid items-start gap-5 lg:grid-cols-[1fr_320px]"
+    >
+      <div className="space-y-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
+        <Toggle
+          label="Status"
+          showLabel
+          checked={values.status}
+          onCheckedChange={(status) => setValues((v) => ({ ...v, status }))}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="View Count" readOnly value={formatViewCount(story.view)} />
+          <TextField label="Click Count" readOnly value={formatViewCount(story.clickBtnCount)} />
+        </div>
+        <StoryFields
+          values={values}
+          onChange={(patch) => setValues((v) => ({ ...v, ...patch }))}
+          types={editTypes[kind]}
+          fileRef={fileRef}
+          onFile={setFile}
+          uploadState={uploadState}
+          onUploadState={setUploadState}
+          {...(sameType && values.type !== 'NTV'
+            ? {
+                replaceLabel:
+                  values.type === 'Video' ? 'Replace video (MP4)' : 'Replace image (PNG, JPG, JPEG)',
+              }
+            : {})}
+          {...(kind === 'ads' ? { buttonNameLabel: 'Button Text' } : {})}
+        />
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => void navigate(backTo)}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {kind === 'video' ? 'Save' : 'Update'}
+          </Button>
+        </div>
+      </div>
+      <StoryPreview kind={kind} values={values} media={media} thumb={thumb} />
+    </form>
+  );
+}
+
+function MediaView({
+  media,
+  label,
+}: {
+  media: { url?: string | undefined; isVideo: boolean };
+  label: string;
+}) {
+  if (!media.url)
+    return (
+      <p className="flex h-full items-center justify-center p-4 text-center text-xs text-slate-300">
+        Choose a file to see it here
+      </p>
+    );
+  return media.isVideo ? (
+    <video
+      src={media.url}
+      controls
+      muted
+      playsInline
+      aria-label={label}
+      className="h-full w-full object-contain"
+    />
+  ) : (
+    <img src={media.url} alt={label} className="h-full w-full object-contain" />
+  );
+}
+
+function StoryPreview({
+  kind,
+  values,
+  media,
+  thumb,
+}: {
+  kind: StoryKind;
+  values: StoryFormValues;
+  media: { url?: string | undefined; isVideo: boolean } | undefined;
+  thumb: string | undefined;
+}) {
+  const frame = 'mx-auto aspect-[9/16] w-full max-w-[240px] overflow-hidden rounded-xl bg-slate-900';
+  const thumbnail = thumb ? (
+    <img
+      src={thumb}
+      alt="Thumbnail preview"
+      className="mx-auto h-40 rounded object-cover ring-1 ring-slate-200"
+    />
+  ) : (
+    <p className="text-center text-xs text-slate-500">
+      {values.type === 'NTV' ? 'Native ads have no thumbnail.' : 'A new thumbnail is made on save.'}
+    </p>
+  );
+  const native = (
+    <div className="flex h-full flex-col items-center justify-center gap-2 p-4 text-center text-sm text-amber-200">
+      <span className="rounded bg-amber-400 px-2 py-0.5 text-xs font-semibold text-amber-950">Native</span>
+      <span className="break-all text-white">{values.ntvId || 'Native Ad ID'}</span>
+    </div>
+  );
+  const whole = (
+    <div className={`${frame} relative`}>
+      {media ? <MediaView media={media} label="Current media" /> : native}
+      {media && values.btnName && (
+        <span
+          className={`absolute inset-x-4 ${media.isVideo ? 'bottom-14' : 'bottom-4'} truncate rounded-full bg-white/95 px-3 py-1.5 text-center text-xs font-semibold text-slate-900`}
+        >
+          {values.btnName}
+        </span>
+      )}
+    </div>
+  );
+
+  if (kind === 'video') {
+    return (
+      <aside
+        aria-label="Preview"
+        className="space-y-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200"
+      >
+        <h2 className="text-sm font-semibold text-slate-900">Thumbnail</h2>
+        {thumbnail}
+        <h2 className="text-sm font-semibold text-slate-900">Current media</h2>
+        {whole}
+      </aside>
+    );
+  }
+  const tab =
+    'h-8 flex-1 rounded-md px-1 text-xs whitespace-nowrap font-medium text-slate-500 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm';
+  return (
+    <aside aria-label="Preview" className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
+      <RadixTabs.Root defaultValue="all" className="space-y-3">
+        <RadixTabs.List aria-label="Preview" className="flex rounded-lg bg-slate-100 p-1">
+          <RadixTabs.Trigger value="all" className={tab}>
+            All
+          </RadixTabs.Trigger>
+          <RadixTabs.Trigger value="icon" className={tab}>
+            Icon
+          </RadixTabs.Trigger>
+          <RadixTabs.Trigger value="media" className={tab}>
+            Image or Video
+          </RadixTabs.Trigger>
+        </RadixTabs.List>
+        <RadixTabs.Content value="all" className="space-y-3">
+          {thumbnail}
+          {whole}
+        </RadixTabs.Content>
+        <RadixTabs.Content value="icon">{thumbnail}</RadixTabs.Content>
+        <RadixTabs.Content value="media">
+          <div className={frame}>{media ? <MediaView media={media} label="Media preview" /> : native}</div>
+        </RadixTabs.Content>
+      </RadixTabs.Root>
+    </aside>
+  );
+}

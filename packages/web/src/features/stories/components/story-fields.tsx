@@ -1,0 +1,183 @@
+import { STORY_LIMIT_TYPES, storyMessages, type StoryType } from '@streamdesk/contract/stories';
+import { useId, type RefObject } from 'react';
+import { toast } from 'sonner';
+import { inputClass, TextField } from '@/ui/field';
+import { UploadIndicator, type UploadState } from '@/ui/upload-indicator';
+import { acceptOf, fileProblem, type StoryFormValues } from './story-form';
+import { SelectField } from './select-field';
+
+export interface StoryFieldsProps {
+  values: StoryFormValues;
+  onChange: (patch: Partial<StoryFormValues>) => void;
+  /** The types offered, with their labels (NTV is 'NTV (Native Ads)' on add, 'Native' on edit). */
+  types: readonly { value: StoryType; label: string }[];
+  fileRef: RefObject<HTMLInputElement | null>;
+  onFile: (file: File | undefined) => void;
+  uploadState: UploadState;
+  onUploadState: (state: UploadState) => void;
+  /** Label of the file input when a media already exists (edit). */
+  replaceLabel?: string;
+  buttonNameLabel?: string;
+}
+
+/** Type, Timing, button fields, Native Ad ID, file and Limit Settings of the story forms. */
+export function StoryFields(props: StoryFieldsProps) {
+  const { values: v, onChange, fileRef, onFile } = props;
+  const ntv = v.type === 'NTV';
+
+  const pick = (file: File | undefined) => {
+    if (!file) {
+      onFile(undefined);
+      props.onUploadState('idle');
+      return;
+    }
+    const problem = fileProblem(v.type, file);
+    if (problem) {
+      // An invalid file is cleared and the error mark shows (doc 1 section 4).
+      if (fileRef.current) fileRef.current.value = '';
+      onFile(undefined);
+      props.onUploadState('error');
+      toast.error(problem);
+      return;
+    }
+    onFile(file);
+    props.onUploadState('idle');
+  };
+
+  const changeType = (type: StoryType) => {
+    if (fileRef.current) fileRef.current.value = '';
+    onFile(undefined);
+    props.onUploadState('idle');
+    onChange({ type });
+  };
+
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <SelectField
+        label="Type"
+        required
+        value={v.type}
+        onChange={(e) => changeType(e.target.value as StoryType)}
+        options={props.types}
+      />
+      {ntv ? (
+        <TextField
+          label={storyMessages.ntvIdLabel}
+          required
+          value={v.ntvId}
+          onChange={(e) => onChange({ ntvId: e.target.value })}
+        />
+      ) : (
+        <>
+          <TextField
+            label="Timing"
+            type="number"
+            min={0}
+            step="any"
+            required={v.type !== 'Video'}
+            disabled={v.type === 'Video'}
+            hint={v.type === 'Video' ? 'Videos play for their own length.' : 'Seconds the story shows.'}
+            value={v.storyTime}
+            onChange={(e) => onChange({ storyTime: e.target.value })}
+          />
+          <TextField
+            label={props.buttonNameLabel ?? 'Button Name'}
+            required
+            maxLength={100}
+            value={v.btnName}
+            onChange={(e) => onChange({ btnName: e.target.value })}
+          />
+          <TextField
+            label="Button URL"
+            type="url"
+            required
+            placeholder="https://"
+            value={v.btnUrl}
+            onChange={(e) => onChange({ btnUrl: e.target.value })}
+          />
+          <FileInput
+            label={
+              props.replaceLabel ?? (v.type === 'Video' ? 'Video file (MP4)' : 'Image file (PNG, JPG, JPEG)')
+            }
+            accept={acceptOf(v.type)}
+            fileRef={fileRef}
+            onPick={pick}
+            state={props.uploadState}
+          />
+        </>
+      )}
+      <LimitSettings values={v} onChange={onChange} />
+    </div>
+  );
+}
+
+function FileInput(props: {
+  label: string;
+  accept: string;
+  fileRef: RefObject<HTMLInputElement | null>;
+  onPick: (file: File | undefined) => void;
+  state: UploadState;
+}) {
+  const id = useId();
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {props.label}
+      </label>
+      <div className="flex items-center gap-2">
+        <input
+          id={id}
+          ref={props.fileRef}
+          type="file"
+          accept={props.accept}
+          className={`${inputClass} file:mr-3 file:rounded file:border-0 file:bg-slate-100 file:px-2 file:py-1 file:text-xs`}
+          onChange={(e) => props.onPick(e.target.files?.[0])}
+        />
+        <UploadIndicator state={props.state} />
+      </div>
+    </div>
+  );
+}
+
+function LimitSettings({
+  values: v,
+  onChange,
+}: {
+  values: StoryFormValues;
+  onChange: (patch: Partial<StoryFormValues>) => void;
+}) {
+  const name = useId();
+  const limitKey = v.limitType === 'Click' ? 'clickLimit' : 'viewLimit';
+  return (
+    <fieldset className="space-y-2 sm:col-span-2">
+      <legend className="text-sm font-medium text-slate-700">Limit Settings</legend>
+      <div className="flex flex-wrap items-center gap-4">
+        {STORY_LIMIT_TYPES.map((type) => (
+          <label key={type} className="inline-flex items-center gap-1.5 text-sm text-slate-700">
+            <input
+              type="radio"
+              name={name}
+              value={type}
+              checked={v.limitType === type}
+              onChange={() => onChange({ limitType: type })}
+              className="size-4 accent-brand-600"
+            />
+            {type}
+          </label>
+        ))}
+      </div>
+      {v.limitType !== 'None' && (
+        <TextField
+          key={limitKey}
+          label={`${v.limitType} Limit`}
+          type="number"
+          min={0}
+          step={1}
+          className="max-w-xs"
+          value={v[limitKey]}
+          onChange={(e) => onChange({ [limitKey]: e.target.value })}
+        />
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,100 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setAuthStatus } from '@/lib/auth-state';
+import { registerNavigator } from '@/lib/navigation';
+import { queryClient } from '@/lib/query-client';
+import { writeSession } from '@/lib/session';
+import { mockApi, renderApp } from '@/test/render-app';
+import { setRuntimeConfig } from '@/test/runtime';
+
+const base = {
+  'GET /api/admin/auth/check': { status: true, message: 'Authorized' },
+  'GET /api/admin/system/stats': {
+    status: true,
+    message: 'ok',
+    cpuLoad: 1,
+    ramUsage: 1,
+    storageUsage: 1,
+    liveView: 0,
+  },
+};
+const story = (n: number, extra: Record<string, unknown> = {}) => ({
+  _id: String(n).padStart(24, '0'),
+  status: n % 2 === 1,
+  video: '',
+  image: `/media/stories/${n}.png`,
+  thembnal: `/media/stories/${n}.png`,
+  adsStory: false,
+  storyTime: 10,
+  btnName: 'Go',
+  btnUrl: 'https://e.com',
+  web_Url: 'https://e.com',
+  view: 1500,
+  clickBtnCount: 7,
+  date_time: '2026-01-01T00:00:00.000Z',
+  maxviewLimit: 0,
+  maxviewStatus: false,
+  maxclickLimit: 0,
+  maxclickStatus: false,
+  NTV: false,
+  NTV_ID: '',
+  ...extra,
+});
+const list = (data: unknown[]) => ({
+  status: true,
+  message: 'ok',
+  data,
+  total: data.length,
+  totalPage: 1,
+  firstStoryVideo: null,
+});
+
+beforeEach(() => {
+  setRuntimeConfig();
+  writeSession('tok');
+  setAuthStatus('checking');
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  registerNavigator(null);
+  queryClient.clear();
+});
+
+describe('Story Video screen', () => {
+  it('lists stories with status, counts and thumbnails; select-all shows the bulk delete count', async () => {
+    mockApi({ ...base, 'GET /api/App/all/only/story/video': list([story(1), story(2)]) });
+    renderApp('/add/story/video');
+    const table = await screen.findByRole('table', { name: 'Story Video List' }, { timeout: 5000 });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3), { timeout: 5000 });
+    expect(within(table).getByText('Active')).toBeInTheDocument();
+    expect(within(table).getByText('De Active')).toBeInTheDocument();
+    expect(within(table).getAllByText('1.5k')).toHaveLength(2);
+    expect(within(table).getByRole('img', { name: 'Thumbnail of story 1' })).toHaveAttribute(
+      'src',
+      '/media/stories/1.png',
+    );
+    await userEvent.click(within(table).getByRole('checkbox', { name: 'Select all stories' }));
+    expect(screen.getByRole('button', { name: 'Delete selected (2)' })).toBeInTheDocument();
+    await userEvent.click(within(table).getByRole('checkbox', { name: 'Select story 2' }));
+    expect(screen.getByRole('button', { name: 'Delete selected (1)' })).toBeInTheDocument();
+  });
+
+  it('disables Timing for videos and shows the empty state', async () => {
+    mockApi({ ...base, 'GET /api/App/all/only/story/video': list([]) });
+    renderApp('/add/story/video');
+    expect(await screen.findByText('No stories found', undefined, { timeout: 5000 })).toBeInTheDocument();
+    const form = screen.getByRole('form', { name: 'Add Story' });
+    expect(within(form).getByLabelText('Timing')).toBeDisabled();
+    await userEvent.selectOptions(within(form).getByLabelText('Type'), 'Image');
+    expect(within(form).getByLabelText('Timing')).toBeEnabled();
+    expect(within(form).getByLabelText('Button URL')).toHaveAttribute('type', 'url');
+    expect(within(form).queryByRole('option', { name: 'NTV (Native Ads)' })).toBeNull();
+  });
+
+  it('goes to /Error when the list cannot load', async () => {
+    mockApi({ ...base });
+    const { router } = renderApp('/add/story/video');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/Error'), { timeout: 5000 });
+  });
+});

@@ -1,0 +1,68 @@
+import { videoCategoryRoutes } from '@streamdesk/contract/video-categories';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '@/lib/api-client';
+import { fetchApiOk } from '@/lib/api-query';
+
+/** The videos screens read the same list under this key, so a change here refreshes them too. */
+export const categoriesKey = ['video-categories'] as const;
+
+export const categoriesQuery = queryOptions({
+  queryKey: categoriesKey,
+  queryFn: ({ signal }) => fetchApiOk(videoCategoryRoutes.list, { signal }),
+  meta: { onError: 'log' },
+});
+
+export function useCategories() {
+  return useQuery(categoriesQuery);
+}
+
+export interface CategoryInput {
+  id?: string;
+  name: string;
+  image: File | null;
+}
+
+function categoryForm({ id, name, image }: CategoryInput): FormData {
+  const form = new FormData();
+  if (id) form.append('id', id);
+  form.append('name', name);
+  if (image) form.append('image', image);
+  return form;
+}
+
+/** Every category write also changes what the video screens show (counts, the feed). */
+function useInvalidate() {
+  const client = useQueryClient();
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: categoriesKey }),
+      client.invalidateQueries({ queryKey: ['videos'] }),
+    ]);
+}
+
+export function useSaveCategory() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (input: CategoryInput) =>
+      callApi(input.id ? videoCategoryRoutes.update : videoCategoryRoutes.add, {
+        body: categoryForm(input),
+      }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useToggleCategory() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (id: string) => callApi(videoCategoryRoutes.toggleStatus, { params: { id } }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteCategory() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (id: string) => callApi(videoCategoryRoutes.remove, { params: { id } }),
+    onSuccess: invalidate,
+  });
+}

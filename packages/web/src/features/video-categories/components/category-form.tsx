@@ -1,0 +1,138 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { categoryMessages, type VideoCategory } from '@streamdesk/contract/video-categories';
+import { isNetworkFailure } from '@/lib/api-client';
+import { Button } from '@/ui/button';
+import { TextField } from '@/ui/field';
+import { useSaveCategory } from '../api';
+import { imageProblem } from './category-image-rules';
+
+interface CategoryFormProps {
+  /** The category being edited, or null in add mode. */
+  editing: VideoCategory | null;
+  onDone: () => void;
+}
+
+/** Add or edit a category: name, main image with preview and remove. */
+export function CategoryForm({ editing, onDone }: CategoryFormProps) {
+  const save = useSaveCategory();
+  const [name, setName] = useState('');
+  const [image, setImage] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const fileId = useId();
+
+  useEffect(() => {
+    setName(editing?.name ?? '');
+    setImage(null);
+    setPreview(editing?.main_image ?? null);
+    if (fileInput.current) fileInput.current.value = '';
+  }, [editing]);
+
+  useEffect(() => {
+    if (!image) return;
+    const url = URL.createObjectURL(image);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [image]);
+
+  const clearImage = () => {
+    setImage(null);
+    setPreview(null);
+    if (fileInput.current) fileInput.current.value = '';
+  };
+
+  const pick = async (file: File | undefined) => {
+    if (!file) return;
+    const problem = await imageProblem(file);
+    if (problem) {
+      toast.error(problem);
+      if (fileInput.current) fileInput.current.value = '';
+      return;
+    }
+    setImage(file);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) {
+      toast.warning(categoryMessages.nameRequired);
+      return;
+    }
+    if (!editing && !image) {
+      toast.warning(categoryMessages.imageRequired);
+      return;
+    }
+    const fallback = editing ? categoryMessages.updateFailed : categoryMessages.addFailed;
+    try {
+      const result = await save.mutateAsync({ id: editing?._id, name: name.trim(), image });
+      if (result.status) {
+        toast.success(editing ? categoryMessages.updated : categoryMessages.added);
+        clearImage();
+        setName('');
+        onDone();
+      } else {
+        toast.error(isNetworkFailure(result) ? categoryMessages.somethingWrong : result.message || fallback);
+      }
+    } catch {
+      toast.error(categoryMessages.somethingWrong);
+    }
+  };
+
+  return (
+    <form
+      onSubmit={submit}
+      aria-label={editing ? 'Edit category' : 'Add category'}
+      className="space-y-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200"
+    >
+      <h2 className="text-base font-semibold text-slate-900">{editing ? 'Edit Category' : 'Add Category'}</h2>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Category name"
+          placeholder="e.g. Cricket"
+          value={name}
+          maxLength={100}
+          onChange={(e) => setName(e.target.value)}
+        />
+        <div className="space-y-1.5">
+          <label htmlFor={fileId} className="block text-sm font-medium text-slate-700">
+            Main image {editing && <span className="font-normal text-slate-500">(optional)</span>}
+          </label>
+          <input
+            id={fileId}
+            ref={fileInput}
+            type="file"
+            accept="image/png,image/gif,image/jpeg,image/jpg"
+            onChange={(e) => void pick(e.target.files?.[0])}
+            className="block w-full text-sm text-slate-600 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-700 hover:file:bg-slate-200"
+          />
+          <p className="text-xs text-slate-500">PNG, GIF, JPG or JPEG, at most 1 MB.</p>
+        </div>
+      </div>
+      {preview && (
+        <div className="flex items-center gap-3">
+          <img
+            src={preview}
+            alt="Main image preview"
+            className="size-20 rounded-md object-cover ring-1 ring-slate-200"
+          />
+          {image && (
+            <Button variant="secondary" size="sm" onClick={clearImage}>
+              Remove image
+            </Button>
+          )}
+        </div>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" loading={save.isPending}>
+          {editing ? 'Update Category' : 'Add Category'}
+        </Button>
+        {editing && (
+          <Button variant="secondary" onClick={onDone}>
+            Cancel
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,73 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setAuthStatus } from '@/lib/auth-state';
+import { registerNavigator } from '@/lib/navigation';
+import { queryClient } from '@/lib/query-client';
+import { writeSession } from '@/lib/session';
+import { mockApi, renderApp } from '@/test/render-app';
+import { setRuntimeConfig } from '@/test/runtime';
+
+const signedIn = {
+  'GET /api/admin/auth/check': { status: true, message: 'Authorized' },
+  'GET /api/admin/system/stats': {
+    status: true,
+    message: 'ok',
+    cpuLoad: 1,
+    ramUsage: 1,
+    storageUsage: 1,
+    liveView: 0,
+  },
+};
+const category = {
+  _id: 'c1',
+  name: 'Cricket',
+  main_image: '/media/video-categories/c1.png',
+  status: true,
+  total_products: 4,
+  createdAt: '2026-11-21T05:00:00.000Z',
+};
+
+beforeEach(() => {
+  setRuntimeConfig();
+  writeSession('tok');
+  setAuthStatus('checking');
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  registerNavigator(null);
+  queryClient.clear();
+});
+
+describe('video categories page', () => {
+  it('says so when there are no categories yet', async () => {
+    mockApi({ ...signedIn, 'GET /api/App/video/category': { status: true, message: 'ok', data: [] } });
+    renderApp('/add/video/category');
+    expect(await screen.findByText('No categories added yet', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('Total:')).toHaveTextContent('Total: 0');
+  });
+
+  it('lists rows with their video count, and warns before an add without a name or image', async () => {
+    mockApi({
+      ...signedIn,
+      'GET /api/App/video/category': { status: true, message: 'ok', data: [category] },
+    });
+    const user = userEvent.setup();
+    renderApp('/add/video/category');
+    const row = (await screen.findByText('Cricket', {}, { timeout: 5000 })).closest('tr')!;
+    expect(row).toHaveTextContent('Cricket4');
+    expect(screen.getByRole('switch', { name: 'Status of Cricket' })).toBeChecked();
+
+    await user.click(screen.getByRole('button', { name: 'Add Category' }));
+    expect(await screen.findByText('Enter category name')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Category name'), 'Football');
+    await user.click(screen.getByRole('button', { name: 'Add Category' }));
+    expect(await screen.findByText('Please upload main image')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Edit Cricket' }));
+    expect(screen.getByRole('heading', { name: 'Edit Category' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Category name')).toHaveValue('Cricket');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('heading', { name: 'Add Category' })).toBeInTheDocument();
+  });
+});

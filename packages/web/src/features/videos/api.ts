@@ -1,0 +1,76 @@
+import { videoCategoryRoutes } from '@streamdesk/contract/video-categories';
+import { ADMIN_VIDEO_PAGE_SIZE, videoRoutes, type WebFilter } from '@streamdesk/contract/videos';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '@/lib/api-client';
+import { fetchApi, fetchApiOk } from '@/lib/api-query';
+import { uploadWithProgress, type UploadProgress } from '@/lib/upload';
+
+/** The same key and call as the categories screen, so both share one cached list. */
+export const videoCategoriesQuery = queryOptions({
+  queryKey: ['video-categories'],
+  queryFn: ({ signal }) => fetchApiOk(videoCategoryRoutes.list, { signal }),
+  meta: { onError: 'log' },
+});
+
+export function useVideoCategories() {
+  return useQuery(videoCategoriesQuery);
+}
+
+export interface LibraryFilter {
+  category: string;
+  web: WebFilter;
+  page: number;
+}
+
+/** A failed load is shown in the page's red banner, never by leaving the screen. */
+export function useVideoLibrary({ category, web, page }: LibraryFilter) {
+  return useQuery({
+    queryKey: ['videos', 'library', category, web, page],
+    queryFn: ({ signal }) =>
+      fetchApi(videoRoutes.adminList, {
+        params: { category },
+        query: { page, limit: ADMIN_VIDEO_PAGE_SIZE, web },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+    retry: false,
+    meta: { onError: 'log' },
+  });
+}
+
+function useInvalidateVideos() {
+  const client = useQueryClient();
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: ['videos'] }),
+      client.invalidateQueries({ queryKey: ['video-categories'] }),
+    ]);
+}
+
+export function useUploadVideos() {
+  const invalidate = useInvalidateVideos();
+  return useMutation({
+    mutationFn: ({ form, onProgress }: { form: FormData; onProgress: UploadProgress }) =>
+      uploadWithProgress(videoRoutes.upload, form, onProgress),
+    onSuccess: invalidate,
+    meta: { onError: 'log' },
+  });
+}
+
+export function useSetWebStatus() {
+  const invalidate = useInvalidateVideos();
+  return useMutation({
+    mutationFn: (body: { id: string[]; status: boolean }) => callApi(videoRoutes.webStatus, { body }),
+    onSuccess: invalidate,
+    meta: { onError: 'log' },
+  });
+}
+
+export function useDeleteVideos() {
+  const invalidate = useInvalidateVideos();
+  return useMutation({
+    mutationFn: (id: string[]) => callApi(videoRoutes.remove, { body: { id } }),
+    onSuccess: invalidate,
+    meta: { onError: 'log' },
+  });
+}

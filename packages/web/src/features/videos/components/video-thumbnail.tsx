@@ -1,0 +1,27 @@
+import { useState } from 'react';
+
+/** The video's thumbnail, or a neutral placeholder when the image is missing or broken. */
+export function VideoThumbnail({ src, label }: { src: string; label: string }) {
+  const [broken, setBroken] = useState(false);
+  if (broken || !src) {
+    return (
+      <span
+        role="img"
+        aria-label={`${label} (no thumbnail)`}
+        className="inline-flex h-12 w-20 items-center justify-center rounded-md bg-slate-200 text-slate-500"
+      >
+        <svg viewBox="0 0 24 24" className="size-5 fill-current" aria-hidden="true">
+          <path d="M9 7l8 5-8 5z" />
+        </svg>
+      </span>
+    );
+  }
+  return (
+    <img
+      src={src}
+      alt={label}
+      onError={() => setBroken(true)}
+      className="h-12 w-20 rounded-md bg-slate-100 object-cover ring-1 ring-slate-200"
+    />
+  );
+}

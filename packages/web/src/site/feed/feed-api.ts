@@ -1,0 +1,69 @@
+import { analyticsRoutes } from '@streamdesk/contract/analytics';
+import { videoRoutes, type FeedReply } from '@streamdesk/contract/videos';
+import { runtimeConfig } from '@/lib/runtime-config';
+
+export const feedMessages = {
+  fetchFailed: 'Failed to fetch videos',
+  connectionError: 'Error connecting to server',
+} as const;
+
+export type FeedPageResult = { ok: true; reply: FeedReply } | { ok: false; message: string };
+
+/**
+ * One page of the public feed. The feed is an app route: it carries the api-key the server hands
+ * every page in /runtime-config.js, and no admin token. Kept apart from the admin API client so the
+ * public bundle stays small.
+ */
+export async function fetchFeedPage(page: number): Promise<FeedPageResult> {
+  let response: Response;
+  try {
+    response = await fetch(`${videoRoutes.feed.path}?page=${page}&limit=10`, {
+      headers: { accept: 'application/json', 'api-key': runtimeConfig().apiKey },
+    });
+  } catch {
+    return { ok: false, message: feedMessages.connectionError };
+  }
+  try {
+    const reply = (await response.json()) as FeedReply;
+    if (!response.ok || reply.status !== true) return { ok: false, message: feedMessages.fetchFailed };
+    return { ok: true, reply };
+  } catch {
+    return { ok: false, message: feedMessages.fetchFailed };
+  }
+}
+
+const CLIENT_KEY = 'streamdesk_site_client';
+
+/** A random id for this browser, kept across visits, so views count visitors (not secure contexts too). */
+function clientId(): string {
+  try {
+    const known = localStorage.getItem(CLIENT_KEY);
+    if (known) return known;
+  } catch {
+    // Storage may be off (private mode): a fresh id per page load is fine.
+  }
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  const id = `web-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+  try {
+    localStorage.setItem(CLIENT_KEY, id);
+  } catch {
+    // See above.
+  }
+  return id;
+}
+
+/** Reports a view through the app events; fire-and-forget, failures ignored. */
+export function reportView(videoId: string): void {
+  try {
+    void fetch(analyticsRoutes.events.path, {
+      method: 'POST',
+      keepalive: true,
+      headers: { 'content-type': 'application/json', 'api-key': runtimeConfig().apiKey },
+      body: JSON.stringify({
+        events: [{ type: 'view', entity: 'video', id: videoId, clientId: clientId() }],
+      }),
+    }).catch(() => undefined);
+  } catch {
+    // Never let counting break the feed.
+  }
+}

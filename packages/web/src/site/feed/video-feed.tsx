@@ -1,0 +1,164 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { FeedItem } from '@streamdesk/contract/videos';
+import { DownloadOverlay } from './download-overlay';
+import { fetchFeedPage, reportView } from './feed-api';
+
+/** Autoplay when more than 70% of a video shows; it counts as the current one from half (doc 2 s. 9). */
+export const PLAY_THRESHOLD = 0.7;
+export const CURRENT_THRESHOLD = 0.5;
+/** The next page loads when the current video is this close to the end of the list. */
+export const PRELOAD_DISTANCE = 2;
+
+/** The full-screen vertical feed: one video per screen, snapping, loading page after page. */
+export function VideoFeed({ onUnavailable }: { onUnavailable: () => void }) {
+  const [items, setItems] = useState<FeedItem[]>([]);
+  const [page, setPage] = useState(0);
+  const [totalPage, setTotalPage] = useState(0);
+  const [webPosition, setWebPosition] = useState<number | null>(null);
+  const [error, setError] = useState('');
+  const [current, setCurrent] = useState(0);
+  const [muted, setMuted] = useState(true);
+  const [overlay, setOverlay] = useState(false);
+  const loading = useRef(false);
+
+  const load = useCallback(
+    async (next: number) => {
+      if (loading.current) return;
+      loading.current = true;
+      const result = await fetchFeedPage(next);
+      loading.current = false;
+      if (!result.ok) {
+        setError(result.message);
+        return;
+      }
+      setError('');
+      const { data } = result.reply;
+      // Page 1 replaces the list; later pages append.
+      setItems((before) => (next === 1 ? data : [...before, ...data]));
+      setPage(next);
+      setTotalPage(result.reply.totalPage);
+      if (next === 1) {
+        setWebPosition(result.reply.webPosition);
+        if (!data.length) onUnavailable();
+      }
+    },
+    [onUnavailable],
+  );
+
+  useEffect(() => {
+    void load(1);
+  }, [load]);
+
+  useEffect(() => {
+    if (items.length && current >= items.length - PRELOAD_DISTANCE && page < totalPage) void load(page + 1);
+  }, [current, items.length, page, totalPage, load]);
+
+  // Browsers allow muted autoplay only: sound comes on with the first touch or click.
+  useEffect(() => {
+    if (!muted) return;
+    const unmute = () => setMuted(false);
+    const opts = { once: true, capture: true } as const;
+    window.addEventListener('touchstart', unmute, opts);
+    window.addEventListener('pointerdown', unmute, opts);
+    window.addEventListener('click', unmute, opts);
+    return () => {
+      window.removeEventListener('touchstart', unmute, opts);
+      window.removeEventListener('pointerdown', unmute, opts);
+      window.removeEventListener('click', unmute, opts);
+    };
+  }, [muted]);
+
+  useEffect(() => {
+    if (webPosition === null) return;
+    if (webPosition <= 0) {
+      setOverlay(true);
+      return;
+    }
+    const timer = setTimeout(() => setOverlay(true), webPosition * 1000);
+    return () => clearTimeout(timer);
+  }, [webPosition]);
+
+  return (
+    <main className="fixed inset-0 bg-black">
+      {error && (
+        <p
+          role="alert"
+          className="absolute inset-x-4 top-4 z-30 rounded-md bg-red-600 px-3 py-2 text-sm text-white"
+        >
+          {error}
+        </p>
+      )}
+      <div
+        aria-label="Video feed"
+        data-testid="video-feed"
+        className="h-dvh snap-y snap-mandatory overflow-y-scroll overscroll-contain [scrollbar-width:none]"
+      >
+        {items.map((item, index) => (
+          <FeedVideo
+            key={`${item._id}-${index}`}
+            item={item}
+            index={index}
+            muted={muted}
+            onCurrent={setCurrent}
+          />
+        ))}
+      </div>
+      {overlay && <DownloadOverlay />}
+    </main>
+  );
+}
+
+interface FeedVideoProps {
+  item: FeedItem;
+  index: number;
+  muted: boolean;
+  onCurrent: (index: number) => void;
+}
+
+function FeedVideo({ item, index, muted, onCurrent }: FeedVideoProps) {
+  const ref = useRef<HTMLVideoElement>(null);
+  const viewed = useRef(false);
+
+  useEffect(() => {
+    if (ref.current) ref.current.muted = muted;
+  }, [muted]);
+
+  useEffect(() => {
+    const video = ref.current;
+    if (!video) return;
+    const observer = new IntersectionObserver(
+      ([entry]) => {
+        if (!entry) return;
+        if (entry.intersectionRatio >= CURRENT_THRESHOLD) onCurrent(index);
+        if (entry.intersectionRatio >= PLAY_THRESHOLD) {
+          void video.play().catch(() => undefined);
+          if (!viewed.current) {
+            viewed.current = true;
+            reportView(item._id);
+          }
+        } else {
+          video.pause();
+        }
+      },
+      { threshold: [0, CURRENT_THRESHOLD, PLAY_THRESHOLD, 1] },
+    );
+    observer.observe(video);
+    return () => observer.disconnect();
+  }, [index, item._id, onCurrent]);
+
+  return (
+    <section aria-label={`Video ${index + 1}`} className="relative h-dvh w-full snap-start snap-always">
+      <video
+        ref={ref}
+        src={item.video}
+        poster={item.thumbnail}
+        muted
+        loop
+        playsInline
+        preload="metadata"
+        data-index={index}
+        className="h-full w-full object-contain"
+      />
+    </section>
+  );
+}
