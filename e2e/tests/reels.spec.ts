@@ -2,6 +2,7 @@ import { mediaMessages } from '@streamdesk/contract/media';
 import { reelMessages, reelRoutes } from '@streamdesk/contract/reels';
 import { expect, test, type Api } from '../fixtures.js';
 import { answerCaptcha } from '../captcha.js';
+import { setFlag } from '../controller-flags.js';
 
 type Listed = { data: { _id: string }[]; total: number };
 
@@ -21,10 +22,15 @@ test.describe('Reels page', () => {
   test('upload a real MP4, see its thumbnail, play it, delete through the captcha', async ({
     signedInPage: page,
     media,
+    api,
   }) => {
+    await setFlag(api, 'reels', false);
     await page.goto('/story/add/reels');
     await expect(page.getByRole('heading', { name: 'Story Reels' })).toBeVisible();
     await expect(page.getByText('Not Running')).toBeVisible();
+    await setFlag(api, 'reels', true);
+    await page.reload();
+    await expect(page.getByText('Running', { exact: true })).toBeVisible();
     await expect(page.getByText('No reels yet')).toBeVisible();
 
     const form = page.getByRole('form', { name: 'Upload reel' });

@@ -3,6 +3,7 @@ import { mediaMessages } from '@streamdesk/contract/media';
 import { shortcutMessages, shortcutRoutes } from '@streamdesk/contract/shortcut-stories';
 import { expect, test, type Api } from '../fixtures.js';
 import { answerCaptcha } from '../captcha.js';
+import { setFlag } from '../controller-flags.js';
 
 type Listed = { data: { _id: string; name: string }[]; next_s_no: number };
 
@@ -21,10 +22,17 @@ const imageLoaded = (img: Locator) =>
 test.describe('Shortcut Story page', () => {
   test.beforeEach(async ({ api }) => clearShortcuts(api));
 
-  test('an empty list shows the not-found picture and the badge', async ({ signedInPage: page }) => {
+  test('an empty list shows the not-found picture; the badge follows the storyBrand flag', async ({
+    signedInPage: page,
+    api,
+  }) => {
+    await setFlag(api, 'storyBrand', false);
     await page.goto('/add/story');
     await expect(page.getByRole('heading', { name: 'Shortcut stories' })).toBeVisible();
     await expect(page.getByText('Not Running')).toBeVisible();
+    await setFlag(api, 'storyBrand', true);
+    await page.reload();
+    await expect(page.getByText('Running', { exact: true })).toBeVisible();
     await expect(page.getByRole('img', { name: 'No shortcut stories found' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Shortcut' })).toHaveAttribute('aria-current', 'page');
     await page.screenshot({ path: '/tmp/shots/shortcut-stories-empty.png', fullPage: true });
