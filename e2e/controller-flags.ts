@@ -1,13 +1,11 @@
-import { controllerRoutes, type ControllerFlag } from '@streamdesk/contract/controller';
+import { expect } from '@playwright/test';
 import type { Api } from './fixtures.js';
 
 /**
- * Sets a controller switch through the API, so a test that reads a Running badge does not depend on
- * the defaults or on what another test left behind (the server is shared by the tests of a worker).
+ * Sets one controller switch through the API, so a spec's Running badge does not depend on what another
+ * spec on the same server left behind.
  */
-export async function setFlag(api: Api, name: ControllerFlag, status: boolean): Promise<void> {
-  const reply = await api.call(controllerRoutes.flag.method, controllerRoutes.flag.path, {
-    body: { name, status },
-  });
-  if (reply.status !== true) throw new Error(`could not set ${name}: ${JSON.stringify(reply)}`);
+export async function setControllerFlag(api: Api, name: string, status: boolean): Promise<void> {
+  const reply = await api.call('PUT', '/api/App/Controler/Edit/storyVideo', { body: { name, status } });
+  expect(reply.status).toBe(true);
 }

@@ -1,8 +1,8 @@
 import { mediaMessages } from '@streamdesk/contract/media';
 import { reelMessages, reelRoutes } from '@streamdesk/contract/reels';
 import { expect, test, type Api } from '../fixtures.js';
+import { setControllerFlag } from '../controller-flags.js';
 import { answerCaptcha } from '../captcha.js';
-import { setFlag } from '../controller-flags.js';
 
 type Listed = { data: { _id: string }[]; total: number };
 
@@ -17,20 +17,24 @@ async function clearReels(api: Api) {
 }
 
 test.describe('Reels page', () => {
-  test.beforeEach(async ({ api }) => clearReels(api));
+  test.beforeEach(async ({ api }) => {
+    await clearReels(api);
+    await setControllerFlag(api, 'reels', false);
+  });
 
   test('upload a real MP4, see its thumbnail, play it, delete through the captcha', async ({
     signedInPage: page,
     media,
     api,
   }) => {
-    await setFlag(api, 'reels', false);
     await page.goto('/story/add/reels');
     await expect(page.getByRole('heading', { name: 'Story Reels' })).toBeVisible();
     await expect(page.getByText('Not Running')).toBeVisible();
-    await setFlag(api, 'reels', true);
+    await setControllerFlag(api, 'reels', true);
     await page.reload();
     await expect(page.getByText('Running', { exact: true })).toBeVisible();
+    await setControllerFlag(api, 'reels', false);
+    await page.reload();
     await expect(page.getByText('No reels yet')).toBeVisible();
 
     const form = page.getByRole('form', { name: 'Upload reel' });

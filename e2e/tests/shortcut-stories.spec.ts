@@ -2,8 +2,8 @@ import type { Locator } from '@playwright/test';
 import { mediaMessages } from '@streamdesk/contract/media';
 import { shortcutMessages, shortcutRoutes } from '@streamdesk/contract/shortcut-stories';
 import { expect, test, type Api } from '../fixtures.js';
+import { setControllerFlag } from '../controller-flags.js';
 import { answerCaptcha } from '../captcha.js';
-import { setFlag } from '../controller-flags.js';
 
 type Listed = { data: { _id: string; name: string }[]; next_s_no: number };
 
@@ -20,19 +20,23 @@ const imageLoaded = (img: Locator) =>
   expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
 
 test.describe('Shortcut Story page', () => {
-  test.beforeEach(async ({ api }) => clearShortcuts(api));
+  test.beforeEach(async ({ api }) => {
+    await clearShortcuts(api);
+    await setControllerFlag(api, 'storyBrand', false);
+  });
 
-  test('an empty list shows the not-found picture; the badge follows the storyBrand flag', async ({
+  test('an empty list shows the not-found picture; the badge follows the storyBrand switch', async ({
     signedInPage: page,
     api,
   }) => {
-    await setFlag(api, 'storyBrand', false);
     await page.goto('/add/story');
     await expect(page.getByRole('heading', { name: 'Shortcut stories' })).toBeVisible();
     await expect(page.getByText('Not Running')).toBeVisible();
-    await setFlag(api, 'storyBrand', true);
+    await setControllerFlag(api, 'storyBrand', true);
     await page.reload();
     await expect(page.getByText('Running', { exact: true })).toBeVisible();
+    await setControllerFlag(api, 'storyBrand', false);
+    await page.reload();
     await expect(page.getByRole('img', { name: 'No shortcut stories found' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Shortcut' })).toHaveAttribute('aria-current', 'page');
     await page.screenshot({ path: '/tmp/shots/shortcut-stories-empty.png', fullPage: true });
