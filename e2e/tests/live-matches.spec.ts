@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { controllerRoutes } from '@streamdesk/contract/controller';
 import { liveMatchMessages, webLiveAdMessages } from '@streamdesk/contract/live-matches';
 import { expect, test } from '../fixtures.js';
 
@@ -37,7 +38,16 @@ test('live matches: add with a real PNG, copy the link, edit inline, toggle and 
   for (const name of ['Live Match', 'Ads', 'Ads Fire', 'Ads History'])
     await expect(tabs.getByRole('link', { name, exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Live Match Management' })).toBeVisible();
-  await expect(page.getByText('Not Running')).toBeVisible();
+  // The Running badge follows the controller's liveMatch switch (on by default).
+  await expect(page.getByText('Running', { exact: true })).toBeVisible();
+  const setLiveMatchFlag = (status: boolean) =>
+    api.call('PUT', controllerRoutes.flag.path, { body: { name: 'liveMatch', status } });
+  await setLiveMatchFlag(false);
+  await page.reload();
+  await expect(page.getByText('Not Running', { exact: true })).toBeVisible();
+  await setLiveMatchFlag(true);
+  await page.reload();
+  await expect(page.getByText('Running', { exact: true })).toBeVisible();
 
   const form = page.getByRole('form', { name: 'Add live match' });
   await form.getByRole('button', { name: 'Add' }).click();
