@@ -35,6 +35,8 @@ export interface CounterTarget {
   clickColumn?: string;
   /** The cache tag to invalidate when the totals change. */
   tag: string;
+  /** Only the rows with these column values are items of this entity (a table shared by entities). */
+  scope?: Record<string, string>;
   /**
    * For a feature that keeps its own per-day counts (web ads): called with each counted day row inside
    * the transaction that writes the rollups and totals.

@@ -99,6 +99,7 @@ export function webAdCounterTargets(): CounterTarget[] {
     idColumn: 'id',
     clickColumn: 'a_click',
     tag: WEB_AD_CLICKS_TAG,
+    scope: { platform, kind: 'web' },
     async onCount(db, row) {
       if (row.kind === 'click') await recordClicks(tablesOf(db), platform, row.id, row.day, row.count);
     },

@@ -37,6 +37,11 @@ describe('web ad clicks from app events', () => {
     });
     const sent = await send([click(0), click(0), click(2), click(0)]);
     expect(sent.json()).toMatchObject({ accepted: 4, dropped: 0 });
+    // An Android entity with an Apple id is no Android web ad: dropped.
+    expect((await send([{ ...click(0), entity: 'webAd' }])).json()).toMatchObject({
+      accepted: 0,
+      dropped: 1,
+    });
     await flush();
 
     const today = istDay(Date.now());

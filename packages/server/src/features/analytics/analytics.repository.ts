@@ -41,9 +41,13 @@ export async function addToTotal(db: Db, target: CounterTarget, column: string, 
 }
 
 export async function listIds(db: Db, target: CounterTarget): Promise<string[]> {
+  const scope = Object.entries(target.scope ?? {}).map(
+    ([column, value]) => sql`${sql.ref(column)} = ${value}`,
+  );
+  const where = scope.length ? sql` WHERE ${sql.join(scope, sql` AND `)}` : sql``;
   const { rows } = await sql<{
     id: string;
-  }>`SELECT ${sql.ref(target.idColumn)} AS id FROM ${sql.table(target.table)}`.execute(db);
+  }>`SELECT ${sql.ref(target.idColumn)} AS id FROM ${sql.table(target.table)}${where}`.execute(db);
   return rows.map((r) => r.id);
 }
 
