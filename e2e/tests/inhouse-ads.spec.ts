@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { inHouseMessages } from '@streamdesk/contract/inhouse-ads';
 import type { Page } from '@playwright/test';
 import { expect, test, type Api } from '../fixtures.js';
+import { setControllerFlag } from '../controller-flags.js';
 
 const LIST = '/manage/ads/inHouseAds/add';
 const API = '/api/App/inhouse/ads';
@@ -46,7 +47,10 @@ async function shoot(page: Page, name: string, fullPage = true) {
 
 test.describe.configure({ mode: 'serial' });
 
-test.beforeEach(async ({ api }) => clearAll(api));
+test.beforeEach(async ({ api }) => {
+  await clearAll(api);
+  await setControllerFlag(api, 'inHouseAds', false);
+});
 
 test('create with a real PNG icon and image, refuse a fake one, search, preview and toggle status', async ({
   signedInPage: page,

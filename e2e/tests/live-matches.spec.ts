@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { liveMatchMessages, webLiveAdMessages } from '@streamdesk/contract/live-matches';
 import { expect, test } from '../fixtures.js';
+import { setControllerFlag } from '../controller-flags.js';
 
 const LIVE_HOST = 'https://live.example.com';
 
@@ -30,6 +31,7 @@ test('live matches: add with a real PNG, copy the link, edit inline, toggle and 
   api,
   baseURL,
 }) => {
+  await setControllerFlag(api, 'liveMatch', false);
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL! });
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Live Match' }).click();
   await expect(page).toHaveURL('/add/liveMatch');

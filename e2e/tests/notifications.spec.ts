@@ -107,6 +107,24 @@ test('a refusal from the server is shown as a toast: deleting a row someone else
   await expect(row).toHaveCount(0);
 });
 
+test('delete several selected notifications at once', async ({ signedInPage: page, api }) => {
+  for (const title of ['Bulk one', 'Bulk two', 'Bulk keep'])
+    await api.upload('POST', routes.send.path, { title, message: 'm' }, {});
+  await page.goto('/notification');
+  const history = page.getByRole('table', { name: 'Notification history' });
+  await history.getByRole('checkbox', { name: 'Select Bulk one' }).check();
+  await history.getByRole('checkbox', { name: 'Select Bulk two' }).check();
+  await page.getByRole('button', { name: 'Delete selected (2)' }).click();
+  await expect(page.getByRole('dialog', { name: 'Please confirm' })).toContainText(
+    'You are about to delete 2 notifications',
+  );
+  await solveCaptcha(page);
+  await expect(page.getByText(msg.deleted)).toBeVisible();
+  await expect(history.getByRole('row').filter({ hasText: /Bulk (one|two)/ })).toHaveCount(0);
+  await expect(history.getByRole('row').filter({ hasText: 'Bulk keep' })).toHaveCount(1);
+  await expect(page.getByRole('button', { name: /Delete selected/ })).toBeHidden();
+});
+
 test('the public site can subscribe: its service worker and the VAPID key route are served', async ({
   page,
   apiKey,

@@ -1,7 +1,8 @@
 import { mediaMessages } from '@streamdesk/contract/media';
 import { reelMessages, reelRoutes } from '@streamdesk/contract/reels';
 import { expect, test, type Api } from '../fixtures.js';
-import { answerCaptcha } from './captcha.js';
+import { setControllerFlag } from '../controller-flags.js';
+import { answerCaptcha } from '../captcha.js';
 
 type Listed = { data: { _id: string }[]; total: number };
 
@@ -16,7 +17,10 @@ async function clearReels(api: Api) {
 }
 
 test.describe('Reels page', () => {
-  test.beforeEach(async ({ api }) => clearReels(api));
+  test.beforeEach(async ({ api }) => {
+    await clearReels(api);
+    await setControllerFlag(api, 'reels', false);
+  });
 
   test('upload a real MP4, see its thumbnail, play it, delete through the captcha', async ({
     signedInPage: page,

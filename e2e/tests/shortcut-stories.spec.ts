@@ -2,7 +2,8 @@ import type { Locator } from '@playwright/test';
 import { mediaMessages } from '@streamdesk/contract/media';
 import { shortcutMessages, shortcutRoutes } from '@streamdesk/contract/shortcut-stories';
 import { expect, test, type Api } from '../fixtures.js';
-import { answerCaptcha } from './captcha.js';
+import { setControllerFlag } from '../controller-flags.js';
+import { answerCaptcha } from '../captcha.js';
 
 type Listed = { data: { _id: string; name: string }[]; next_s_no: number };
 
@@ -19,7 +20,10 @@ const imageLoaded = (img: Locator) =>
   expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
 
 test.describe('Shortcut Story page', () => {
-  test.beforeEach(async ({ api }) => clearShortcuts(api));
+  test.beforeEach(async ({ api }) => {
+    await clearShortcuts(api);
+    await setControllerFlag(api, 'storyBrand', false);
+  });
 
   test('an empty list shows the not-found picture and the badge', async ({ signedInPage: page }) => {
     await page.goto('/add/story');

@@ -33,6 +33,7 @@ export const liveAdMessages = {
   duplicateKey: 'Field names must be unique',
   tooMany: 'At most 200 fields are allowed',
   notText: 'Field values must be text',
+  notMap: 'Send the fields as an object of names and text values',
   saved: 'Ads updated successfully!',
   fetched: 'Live ads fetched successfully',
 } as const;
@@ -157,7 +158,7 @@ export type LiveAdMap = z.infer<typeof liveAdMap>;
 
 /** The edit sends the field map itself; keys are trimmed, so `"a"` and `" a"` count as duplicates. */
 export const liveAdsBody = z
-  .record(z.string(), z.string(liveAdMessages.notText), liveAdMessages.notText)
+  .record(z.string(), z.string(liveAdMessages.notText), liveAdMessages.notMap)
   .superRefine((map, ctx) => {
     const problem = liveAdProblem(Object.entries(map).map(([key, value]) => ({ key, value })));
     if (problem) ctx.addIssue({ code: 'custom', message: problem });

@@ -33,12 +33,12 @@ export const notificationLimits = {
 const requiredText = (required: string, max: number, name: string) =>
   z.string(required).trim().min(1, required).max(max, `${name} must be at most ${max} characters`);
 
-/** An optional http(s) URL: empty means none. */
+/** An optional http(s) URL: empty, null or missing means none. */
 export const optionalUrl = z
   .string()
   .trim()
   .max(notificationLimits.url, `URL must be at most ${notificationLimits.url} characters`)
-  .optional()
+  .nullish()
   .transform((v) => (v ? v : null))
   .refine((v) => v === null || isHttpUrl(v), notificationMessages.urlInvalid);
 

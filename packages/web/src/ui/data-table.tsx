@@ -79,3 +79,7 @@ export function toggleAll(selected: ReadonlySet<string>, ids: readonly string[])
   const allSelected = ids.length > 0 && ids.every((id) => selected.has(id));
   return allSelected ? new Set() : new Set(ids);
 }
+
+/** For the last (Action) column: stays in view while a narrow screen scrolls the table sideways. */
+export const stickyEndCell =
+  'sticky right-0 shadow-[-8px_0_8px_-8px_rgba(15,23,42,0.2)] sm:static sm:shadow-none';

@@ -115,3 +115,8 @@ export const MoreIcon = (p: P) => (
     <circle cx="12" cy="19" r="1.2" fill="currentColor" />
   </Icon>
 );
+export const ExternalLinkIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
+  </Icon>
+);

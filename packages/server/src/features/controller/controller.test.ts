@@ -387,3 +387,32 @@ describe('createControllerService readers', () => {
     expect(await service.getFlag('liveMatch')).toBe(true);
   });
 });
+
+describe('loadCheck with every feature registered', () => {
+  const launch = async (headers: Record<string, string> = {}) =>
+    t.request({ method: 'GET', url: r.loadCheck.path, admin: false, headers });
+
+  it('carries each feature section and refreshes when another feature writes', async () => {
+    const first = await launch();
+    const data = first.json<{ data: Record<string, unknown> }>().data;
+    expect(Object.keys(data)).toEqual(
+      expect.arrayContaining([
+        'controller',
+        'installNew',
+        'adUnits',
+        'stories',
+        'inHouseAds',
+        'shortcuts',
+        'liveMatches',
+        'liveAds',
+      ]),
+    );
+    const saved = await put('/api/App/liveMatch/liveAds', { LIVE_BANNER_ID: 'ca-app-pub-1/2' });
+    expect(saved.statusCode).toBe(200);
+    const next = await launch({ 'if-none-match': first.headers.etag as string });
+    expect(next.statusCode).toBe(200);
+    expect(next.json<{ data: { liveAds: unknown } }>().data.liveAds).toMatchObject({
+      LIVE_BANNER_ID: 'ca-app-pub-1/2',
+    });
+  });
+});

@@ -41,7 +41,7 @@ describe('GET and PUT /api/App/liveMatch/liveAds', () => {
       [{ ok: 'v'.repeat(2049) }, 'Field values are at most 2048 characters: ok'],
       [{ dup: '1', ' dup': '2' }, 'Field names must be unique: dup'],
       [{ n: 5 }, 'n: Field values must be text'],
-      [['x'], 'Field values must be text'],
+      [['x'], 'Send the fields as an object of names and text values'],
     ];
     for (const [body, message] of cases) {
       const res = await put(body);

@@ -34,7 +34,8 @@ export class DeliveryQueue {
   enqueue(message: PushMessage): void {
     if (this.active.length === 0) return;
     this.waiting.push(message);
-    this.pump();
+    // After the reply: the first encryption and requests must not hold up the response being sent.
+    setImmediate(() => this.pump());
   }
 
   idle(): Promise<void> {
@@ -49,6 +50,7 @@ export class DeliveryQueue {
       ...this.running,
       ...cut.map((m) => this.record(m, () => ({ status: 'failed', detail: STOPPED_REASON }))),
     ]);
+    for (const sender of this.senders) sender.close?.();
     this.settle();
   }
 

@@ -4,6 +4,7 @@ import webpush from 'web-push';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { notificationRoutes as routes, type Notification } from '@streamdesk/contract/notifications';
 import { form, PNG } from '../../test/media-fixtures.js';
+import { buildApp } from '../../app.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { startFakeFcm, type FakeFcm } from './fakes/fake-fcm.js';
 import { startFakePushService, type FakePushService } from './fakes/fake-push-service.js';
@@ -255,7 +256,7 @@ describe('delivery to FCM and to subscribed browsers', () => {
     });
   });
 
-  // Last: it stops the delivery queue.
+  // Last: it closes the app.
   it('answers without waiting for a slow channel, and records it as stopped when the app closes', async () => {
     fcm.mode = 'hang';
     const started = performance.now();
@@ -268,7 +269,23 @@ describe('delivery to FCM and to subscribed browsers', () => {
     const id = res.json().data._id as string;
     await new Promise((r) => setTimeout(r, 100));
     expect((await row(id)).delivery.fcm.status).toBe('pending');
-    await t.app.notifications.close();
-    expect((await row(id)).delivery.fcm).toEqual({ status: 'failed', detail: STOPPED_REASON });
+
+    // Closing the app stops the delivery and writes the result before the database closes.
+    const closing = performance.now();
+    await t.app.close();
+    expect(performance.now() - closing).toBeLessThan(2000);
+    const reopened = await buildApp(t.config, { logger: false });
+    try {
+      const res2 = await reopened.inject({
+        method: 'GET',
+        url: `${routes.history.path}?limit=1000`,
+        headers: { 'api-key': t.config.apiKey, authorization: `Bearer ${t.token}` },
+      });
+      const after = (res2.json().data as Notification[]).find((n) => n._id === id)!;
+      expect(after.delivery.fcm).toEqual({ status: 'failed', detail: STOPPED_REASON });
+      expect(after.deliveredAt).not.toBeNull();
+    } finally {
+      await reopened.close();
+    }
   });
 });

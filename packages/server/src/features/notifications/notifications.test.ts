@@ -174,6 +174,12 @@ describe('POST /api/App/notification/resend', () => {
       payload: { title: 'x', message: 'y' },
     });
     expect(noIcon.json().data).toMatchObject({ n_icon: null, n_url: null });
+    const nulls = await t.request({
+      method: 'POST',
+      url: routes.resend.path,
+      payload: { title: 'x', message: 'y', url: null, fileName: null },
+    });
+    expect(nulls.json().data).toMatchObject({ n_icon: null, n_url: null });
   });
 
   it.each([

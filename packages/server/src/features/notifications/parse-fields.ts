@@ -7,9 +7,5 @@ export function parseFields<S extends z.ZodType>(schema: S, fields: Record<strin
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;
   const field = issue.path.join('.');
-  return badRequestOf(field ? `${field}: ${issue.message}` : issue.message);
-}
-
-function badRequestOf(message: string): never {
-  throw badRequest(message);
+  throw badRequest(field ? `${field}: ${issue.message}` : issue.message);
 }

@@ -19,6 +19,8 @@ export interface PushSender {
   /** Why the channel is off, or undefined when it is configured. */
   readonly notConfigured: string | undefined;
   send(message: PushMessage, signal: AbortSignal): Promise<ChannelDelivery>;
+  /** Releases kept-open connections (on app close). */
+  close?(): void;
 }
 
 export interface RetryPolicy {

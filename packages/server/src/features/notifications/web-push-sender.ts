@@ -1,3 +1,4 @@
+import https from 'node:https';
 import webpush, { WebPushError } from 'web-push';
 import type { ChannelDelivery, WebPushPayload } from '@streamdesk/contract/notifications';
 import type { PushConfig } from '../../platform/config.js';
@@ -55,6 +56,12 @@ export function createWebPushSender(
     );
   }
 
+  // Most subscriptions share a few push-service hosts: keep their TLS connections open between sends.
+  // The global agent's TLS options (its `ca`, say) carry over.
+  let agent: https.Agent | undefined;
+  const keepAlive = () =>
+    (agent ??= new https.Agent({ ...https.globalAgent.options, keepAlive: true, maxSockets: CONCURRENCY }));
+
   async function deliver(sub: PushSubscriptionRow, payload: string, signal: AbortSignal): Promise<Outcome> {
     try {
       await withRetries(
@@ -66,6 +73,7 @@ export function createWebPushSender(
                 payload,
                 {
                   vapidDetails: vapid!,
+                  agent: keepAlive(),
                   TTL: TTL_SECONDS,
                   urgency: 'normal',
                   timeout: policy.timeoutMs,
@@ -106,6 +114,10 @@ export function createWebPushSender(
   return {
     channel: 'webPush',
     notConfigured: undefined,
+    close: () => {
+      agent?.destroy();
+      agent = undefined;
+    },
     async send(message: PushMessage, signal): Promise<ChannelDelivery> {
       const payload = JSON.stringify({
         id: message.id,

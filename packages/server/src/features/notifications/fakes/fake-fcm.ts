@@ -91,84 +91,82 @@ export async function startFakeFcm(): Promise<FakeFcm> {
     });
   });
   async function handle(req: IncomingMessage, res: ServerResponse) {
-    {
-      const body = await read(req);
-      const reply = (status: number, json: unknown, headers: Record<string, string> = {}) => {
-        res.writeHead(status, { 'content-type': 'application/json', ...headers });
-        res.end(JSON.stringify(json));
-      };
-      if (req.method === 'POST' && req.url === '/token') {
-        fake.tokenRequests++;
-        const form = new URLSearchParams(body);
-        const problem =
-          form.get('grant_type') !== 'urn:ietf:params:oauth:grant-type:jwt-bearer'
-            ? 'grant_type'
-            : checkGrant(form.get('assertion'), `${fake.baseUrl}/token`);
-        if (problem) {
-          fake.problems.push(problem);
-          return reply(400, { error: 'invalid_grant', error_description: problem });
-        }
-        return reply(200, { access_token: accessToken, expires_in: 3599, token_type: 'Bearer' });
+    const body = await read(req);
+    const reply = (status: number, json: unknown, headers: Record<string, string> = {}) => {
+      res.writeHead(status, { 'content-type': 'application/json', ...headers });
+      res.end(JSON.stringify(json));
+    };
+    if (req.method === 'POST' && req.url === '/token') {
+      fake.tokenRequests++;
+      const form = new URLSearchParams(body);
+      const problem =
+        form.get('grant_type') !== 'urn:ietf:params:oauth:grant-type:jwt-bearer'
+          ? 'grant_type'
+          : checkGrant(form.get('assertion'), `${fake.baseUrl}/token`);
+      if (problem) {
+        fake.problems.push(problem);
+        return reply(400, { error: 'invalid_grant', error_description: problem });
       }
-      if (req.method === 'POST' && req.url === `/v1/projects/${projectId}/messages:send`) {
-        if (req.headers.authorization !== `Bearer ${accessToken}`) {
-          fake.problems.push(`bearer ${req.headers.authorization}`);
-          return reply(401, {
-            error: { code: 401, message: 'Request had invalid credentials.', status: 'UNAUTHENTICATED' },
-          });
-        }
-        const parsed = JSON.parse(body) as FcmBody;
-        const entry = { body: parsed, at: Date.now(), answered: 0 };
-        fake.sends.push(entry);
-        const m = parsed.message;
-        if (!m?.topic || !m.notification?.title || !m.notification.body || typeof m.data !== 'object') {
-          fake.problems.push(`message body ${body}`);
-          return reply(400, { error: { code: 400, message: 'Invalid message', status: 'INVALID_ARGUMENT' } });
-        }
-        switch (fake.mode) {
-          case 'hang':
-            hung.push(req);
-            return;
-          case 'unregistered':
-            entry.answered = 404;
-            return reply(404, {
-              error: {
-                code: 404,
-                message: 'Requested entity was not found.',
-                status: 'NOT_FOUND',
-                details: [
-                  {
-                    '@type': 'type.googleapis.com/google.firebase.fcm.v1.FcmError',
-                    errorCode: 'UNREGISTERED',
-                  },
-                ],
-              },
-            });
-          case 'rate-limited-once':
-          case 'error-once':
-            if (!failedOnce) {
-              failedOnce = true;
-              entry.answered = fake.mode === 'error-once' ? 500 : 429;
-              return fake.mode === 'error-once'
-                ? reply(500, { error: { code: 500, message: 'Internal error', status: 'INTERNAL' } })
-                : reply(
-                    429,
-                    { error: { code: 429, message: 'Quota exceeded', status: 'RESOURCE_EXHAUSTED' } },
-                    { 'retry-after': '1' },
-                  );
-            }
-            break;
-          case 'always-500':
-            entry.answered = 500;
-            return reply(500, { error: { code: 500, message: 'Internal error', status: 'INTERNAL' } });
-          case 'ok':
-            break;
-        }
-        entry.answered = 200;
-        return reply(200, { name: `projects/${projectId}/messages/${fake.sends.length}` });
-      }
-      reply(404, { error: { code: 404, message: 'no such fake route', status: 'NOT_FOUND' } });
+      return reply(200, { access_token: accessToken, expires_in: 3599, token_type: 'Bearer' });
     }
+    if (req.method === 'POST' && req.url === `/v1/projects/${projectId}/messages:send`) {
+      if (req.headers.authorization !== `Bearer ${accessToken}`) {
+        fake.problems.push(`bearer ${req.headers.authorization}`);
+        return reply(401, {
+          error: { code: 401, message: 'Request had invalid credentials.', status: 'UNAUTHENTICATED' },
+        });
+      }
+      const parsed = JSON.parse(body) as FcmBody;
+      const entry = { body: parsed, at: Date.now(), answered: 0 };
+      fake.sends.push(entry);
+      const m = parsed.message;
+      if (!m?.topic || !m.notification?.title || !m.notification.body || typeof m.data !== 'object') {
+        fake.problems.push(`message body ${body}`);
+        return reply(400, { error: { code: 400, message: 'Invalid message', status: 'INVALID_ARGUMENT' } });
+      }
+      switch (fake.mode) {
+        case 'hang':
+          hung.push(req);
+          return;
+        case 'unregistered':
+          entry.answered = 404;
+          return reply(404, {
+            error: {
+              code: 404,
+              message: 'Requested entity was not found.',
+              status: 'NOT_FOUND',
+              details: [
+                {
+                  '@type': 'type.googleapis.com/google.firebase.fcm.v1.FcmError',
+                  errorCode: 'UNREGISTERED',
+                },
+              ],
+            },
+          });
+        case 'rate-limited-once':
+        case 'error-once':
+          if (!failedOnce) {
+            failedOnce = true;
+            entry.answered = fake.mode === 'error-once' ? 500 : 429;
+            return fake.mode === 'error-once'
+              ? reply(500, { error: { code: 500, message: 'Internal error', status: 'INTERNAL' } })
+              : reply(
+                  429,
+                  { error: { code: 429, message: 'Quota exceeded', status: 'RESOURCE_EXHAUSTED' } },
+                  { 'retry-after': '1' },
+                );
+          }
+          break;
+        case 'always-500':
+          entry.answered = 500;
+          return reply(500, { error: { code: 500, message: 'Internal error', status: 'INTERNAL' } });
+        case 'ok':
+          break;
+      }
+      entry.answered = 200;
+      return reply(200, { name: `projects/${projectId}/messages/${fake.sends.length}` });
+    }
+    reply(404, { error: { code: 404, message: 'no such fake route', status: 'NOT_FOUND' } });
   }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   fake.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -163,39 +163,37 @@ export async function startFakePushService(vapid: {
     });
   });
   async function handle(req: IncomingMessage, res: ServerResponse) {
-    {
-      const chunks: Buffer[] = [];
-      for await (const c of req) chunks.push(c as Buffer);
-      const body = Buffer.concat(chunks);
-      const p = req.url ?? '';
-      const answer = (status: number, headers: Record<string, string> = {}) => {
-        fake.hits.push({ path: p, at: Date.now(), status });
-        res.writeHead(status, headers);
-        res.end();
-      };
-      const entry = browsers.get(p);
-      if (!entry) return answer(404);
-      const problem = checkVapid(req);
-      if (problem) {
-        fake.problems.push(problem);
-        return answer(403);
-      }
-      const kind = p.split('/')[1];
-      if (kind === 'gone') return answer(410);
-      if (kind === 'missing') return answer(404);
-      if (kind === 'down') return answer(503);
-      if (kind === 'busy' && !busyOnce.has(p)) {
-        busyOnce.add(p);
-        return answer(429, { 'retry-after': '1' });
-      }
-      try {
-        entry.b.received.push(JSON.parse(decryptAes128gcm(body, entry.ecdh, entry.auth).toString('utf8')));
-      } catch (error) {
-        fake.problems.push(`decrypt: ${(error as Error).message}`);
-        return answer(400);
-      }
-      answer(201, { location: `${fake.origin}/message/${n}` });
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const body = Buffer.concat(chunks);
+    const p = req.url ?? '';
+    const answer = (status: number, headers: Record<string, string> = {}) => {
+      fake.hits.push({ path: p, at: Date.now(), status });
+      res.writeHead(status, headers);
+      res.end();
+    };
+    const entry = browsers.get(p);
+    if (!entry) return answer(404);
+    const problem = checkVapid(req);
+    if (problem) {
+      fake.problems.push(problem);
+      return answer(403);
     }
+    const kind = p.split('/')[1];
+    if (kind === 'gone') return answer(410);
+    if (kind === 'missing') return answer(404);
+    if (kind === 'down') return answer(503);
+    if (kind === 'busy' && !busyOnce.has(p)) {
+      busyOnce.add(p);
+      return answer(429, { 'retry-after': '1' });
+    }
+    try {
+      entry.b.received.push(JSON.parse(decryptAes128gcm(body, entry.ecdh, entry.auth).toString('utf8')));
+    } catch (error) {
+      fake.problems.push(`decrypt: ${(error as Error).message}`);
+      return answer(400);
+    }
+    answer(201, { location: `${fake.origin}/message/${n}` });
   }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   fake.origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -1,50 +1,24 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setAuthStatus } from '@/lib/auth-state';
-import { registerNavigator } from '@/lib/navigation';
-import { queryClient } from '@/lib/query-client';
-import { writeSession } from '@/lib/session';
-import { mockApi, renderApp } from '@/test/render-app';
-import { jsonResponse, setRuntimeConfig } from '@/test/runtime';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '@/test/runtime';
+import { openScreen, signedInScreens } from './signed-in-app';
 
-const shell = {
-  'GET /api/admin/auth/check': { status: true, message: 'Authorized' },
-  'GET /api/admin/system/stats': {
-    status: true,
-    message: 'ok',
-    cpuLoad: 1,
-    ramUsage: 1,
-    storageUsage: 1,
-    liveView: 0,
-  },
-};
-
-beforeEach(() => {
-  setRuntimeConfig();
-  writeSession('tok');
-  setAuthStatus('checking');
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  registerNavigator(null);
-  queryClient.clear();
-});
+signedInScreens();
 
 describe('Live Call Management', () => {
   it('adds, renames, changes and removes fields, then saves the whole map at once', async () => {
     let stored: Record<string, string> = { banner: 'b1', old_name: 'x', gone: 'y' };
     const sent: unknown[] = [];
-    mockApi({
-      ...shell,
+    const api = {
       'GET /api/App/liveMatch/liveAds': () => jsonResponse({ status: true, message: 'ok', data: stored }),
       'PUT /api/App/liveMatch/liveAds': (_url: string, init: RequestInit) => {
         stored = JSON.parse(String(init.body)) as Record<string, string>;
         sent.push(stored);
         return jsonResponse({ status: true, message: 'Ads updated successfully!', data: stored });
       },
-    });
-    renderApp('/add/liveMatch/liveAd');
+    };
+    openScreen('/add/liveMatch/liveAd', api);
     const user = userEvent.setup();
     expect(await screen.findByRole('heading', { name: 'Live Call Management' })).toBeInTheDocument();
     const name2 = await screen.findByLabelText('Field name 2');
@@ -66,12 +40,11 @@ describe('Live Call Management', () => {
 
   it('refuses a duplicate name before sending', async () => {
     const put = vi.fn();
-    mockApi({
-      ...shell,
+    const api = {
       'GET /api/App/liveMatch/liveAds': { status: true, message: 'ok', data: { a: '1' } },
       'PUT /api/App/liveMatch/liveAds': put,
-    });
-    renderApp('/add/liveMatch/liveAd');
+    };
+    openScreen('/add/liveMatch/liveAd', api);
     const user = userEvent.setup();
     await screen.findByLabelText('Field name 1');
     await user.click(screen.getByRole('button', { name: 'Add field' }));

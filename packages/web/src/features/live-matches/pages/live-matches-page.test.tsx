@@ -1,24 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setAuthStatus } from '@/lib/auth-state';
-import { registerNavigator } from '@/lib/navigation';
-import { queryClient } from '@/lib/query-client';
-import { writeSession } from '@/lib/session';
-import { mockApi, renderApp } from '@/test/render-app';
-import { jsonResponse, setRuntimeConfig } from '@/test/runtime';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '@/test/runtime';
+import { openScreen, signedInScreens } from './signed-in-app';
 
-const shell = {
-  'GET /api/admin/auth/check': { status: true, message: 'Authorized' },
-  'GET /api/admin/system/stats': {
-    status: true,
-    message: 'ok',
-    cpuLoad: 1,
-    ramUsage: 1,
-    storageUsage: 1,
-    liveView: 0,
-  },
-};
 const match = {
   _id: '6650f0c1a2b3c4d5e6f70812',
   title: 'Cup Final',
@@ -29,22 +14,12 @@ const match = {
   status: true,
 };
 
-beforeEach(() => {
-  setRuntimeConfig();
-  writeSession('tok');
-  setAuthStatus('checking');
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  registerNavigator(null);
-  queryClient.clear();
-});
+signedInScreens();
 
 describe('Live Match Management', () => {
   it('lists matches with the Running badge, views and date, and checks the add form before sending', async () => {
     const post = vi.fn();
-    mockApi({
-      ...shell,
+    const api = {
       'GET /api/App/liveMatch/admin': {
         status: true,
         message: 'ok',
@@ -53,8 +28,8 @@ describe('Live Match Management', () => {
         liveMatch: true,
       },
       'POST /api/App/liveMatch/admin': post,
-    });
-    renderApp('/add/liveMatch');
+    };
+    openScreen('/add/liveMatch', api);
     const user = userEvent.setup({ applyAccept: false });
     const row = (await screen.findByText('Cup Final', {}, { timeout: 5000 })).closest('tr')!;
     expect(within(row).getByText('1.5k')).toBeInTheDocument();
@@ -87,8 +62,7 @@ describe('Live Match Management', () => {
   it('edits one row at a time and sends the form with the new values', async () => {
     const sent: FormData[] = [];
     const second = { ...match, _id: '6650f0c1a2b3c4d5e6f70813', title: 'Other' };
-    mockApi({
-      ...shell,
+    const api = {
       'GET /api/App/liveMatch/admin': {
         status: true,
         message: 'ok',
@@ -100,8 +74,8 @@ describe('Live Match Management', () => {
         sent.push(init.body as FormData);
         return jsonResponse({ status: true, message: 'Live match updated successfully', data: match });
       },
-    });
-    renderApp('/add/liveMatch');
+    };
+    openScreen('/add/liveMatch', api);
     const user = userEvent.setup();
     expect(await screen.findByText('Not Running', {}, { timeout: 5000 })).toBeInTheDocument();
     await screen.findByText('Cup Final');

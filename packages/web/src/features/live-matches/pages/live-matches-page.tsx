@@ -1,15 +1,14 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { LiveMatch } from '@streamdesk/contract/live-matches';
 import { useQuery } from '@tanstack/react-query';
 import { liveMatchTabs } from '@/config/section-tabs';
 import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
-import { Table, TableMessageRow, TBody, Th, THead } from '@/ui/data-table';
 import { PageHeader } from '@/ui/page-header';
 import { Pagination } from '@/ui/pagination';
 import { RunningBadge } from '@/ui/running-badge';
 import { Tabs } from '@/ui/tabs';
-import { actionsHeadClass } from '../components/inline-edit';
 import { liveMatchesQuery, useDeleteLiveMatches } from '../api';
+import { ListTable } from '../components/list-table';
 import { LiveMatchAddForm } from '../components/live-match-add-form';
 import { liveMatchColumns, LiveMatchEditRow, LiveMatchRow } from '../components/live-match-row';
 
@@ -20,6 +19,12 @@ export default function LiveMatchesPage() {
   const [deleting, setDeleting] = useState<LiveMatch | null>(null);
   const remove = useDeleteLiveMatches();
   const list = reply?.status ? reply : undefined;
+
+  // After deleting the last rows of the last page, show the page that now is the last.
+  const lastPage = list?.totalPage;
+  useEffect(() => {
+    if (lastPage && page > lastPage) setPage(lastPage);
+  }, [page, lastPage]);
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -39,39 +44,27 @@ export default function LiveMatchesPage() {
         actions={<RunningBadge running={list?.liveMatch ?? false} />}
       />
       <LiveMatchAddForm />
-      <Table caption="Live matches">
-        <THead>
-          {liveMatchColumns.map((column) => (
-            <Th key={column} className={column === 'Actions' ? actionsHeadClass : undefined}>
-              {column}
-            </Th>
-          ))}
-        </THead>
-        <TBody>
-          {isPending ? (
-            <TableMessageRow colSpan={liveMatchColumns.length}>Loading…</TableMessageRow>
-          ) : !list ? (
-            <TableMessageRow colSpan={liveMatchColumns.length}>
-              {reply?.message || 'Data Not Fetch'}
-            </TableMessageRow>
-          ) : list.data.length === 0 ? (
-            <TableMessageRow colSpan={liveMatchColumns.length}>No live matches yet.</TableMessageRow>
+      <ListTable
+        caption="Live matches"
+        columns={liveMatchColumns}
+        reply={reply}
+        isPending={isPending}
+        isEmpty={list?.data.length === 0}
+        emptyText="No live matches yet."
+      >
+        {list?.data.map((match) =>
+          match._id === editingId ? (
+            <LiveMatchEditRow key={match._id} match={match} onDone={() => setEditingId(null)} />
           ) : (
-            list.data.map((match) =>
-              match._id === editingId ? (
-                <LiveMatchEditRow key={match._id} match={match} onDone={() => setEditingId(null)} />
-              ) : (
-                <LiveMatchRow
-                  key={match._id}
-                  match={match}
-                  onEdit={() => setEditingId(match._id)}
-                  onDelete={() => setDeleting(match)}
-                />
-              ),
-            )
-          )}
-        </TBody>
-      </Table>
+            <LiveMatchRow
+              key={match._id}
+              match={match}
+              onEdit={() => setEditingId(match._id)}
+              onDelete={() => setDeleting(match)}
+            />
+          ),
+        )}
+      </ListTable>
       <Pagination page={page} totalPages={list?.totalPage ?? 1} onPageChange={setPage} />
       <ConfirmMathDialog
         open={deleting !== null}

@@ -1,26 +1,17 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { formatDateTime, formatViewCount } from '@streamdesk/contract/format';
 import { useQuery } from '@tanstack/react-query';
 import { liveMatchTabs } from '@/config/section-tabs';
 import { Button } from '@/ui/button';
 import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
-import {
-  Table,
-  TableMessageRow,
-  TBody,
-  Td,
-  Th,
-  THead,
-  toggleAll,
-  toggleSelection,
-  Tr,
-} from '@/ui/data-table';
+import { Td, Th, toggleAll, toggleSelection, Tr } from '@/ui/data-table';
 import { PageHeader } from '@/ui/page-header';
 import { Pagination } from '@/ui/pagination';
 import { Tabs } from '@/ui/tabs';
 import { fireHistoryQuery, useDeleteFireHistory } from '../api';
+import { ListTable } from '../components/list-table';
 
-const columns = 8;
+const historyColumns = ['Name', 'Type', 'URL', 'Views', 'Clicks', 'Date', 'Actions'];
 
 /** Live Ads History: every fire with its views and clicks, the totals, and delete (single or bulk). */
 export default function WebLiveAdsHistoryPage() {
@@ -30,6 +21,12 @@ export default function WebLiveAdsHistoryPage() {
   const [deleting, setDeleting] = useState<string[] | null>(null);
   const remove = useDeleteFireHistory();
   const history = reply?.status ? reply : undefined;
+
+  // After deleting the last rows of the last page, show the page that now is the last.
+  const lastPage = history?.totalPage;
+  useEffect(() => {
+    if (lastPage && page > lastPage) setPage(lastPage);
+  }, [page, lastPage]);
   const ids = history?.data.map((f) => f._id) ?? [];
   const chosen = ids.filter((id) => selected.has(id));
 
@@ -67,8 +64,10 @@ export default function WebLiveAdsHistoryPage() {
           ))}
         </dl>
       </section>
-      <Table caption="Fired ads">
-        <THead>
+      <ListTable
+        caption="Fired ads"
+        columns={historyColumns}
+        head={
           <Th className="w-10">
             <input
               type="checkbox"
@@ -78,50 +77,42 @@ export default function WebLiveAdsHistoryPage() {
               onChange={() => setSelected(toggleAll(selected, ids))}
             />
           </Th>
-          {['Name', 'Type', 'URL', 'Views', 'Clicks', 'Date', 'Actions'].map((c) => (
-            <Th key={c}>{c}</Th>
-          ))}
-        </THead>
-        <TBody>
-          {isPending ? (
-            <TableMessageRow colSpan={columns}>Loading…</TableMessageRow>
-          ) : !history ? (
-            <TableMessageRow colSpan={columns}>{reply?.message || 'Data Not Fetch'}</TableMessageRow>
-          ) : history.data.length === 0 ? (
-            <TableMessageRow colSpan={columns}>No ad has been fired yet.</TableMessageRow>
-          ) : (
-            history.data.map((fire) => (
-              <Tr key={fire._id}>
-                <Td>
-                  <input
-                    type="checkbox"
-                    aria-label={`Select ${fire.a_name} fired ${formatDateTime(fire.createdAt)}`}
-                    className="size-4 rounded border-slate-300"
-                    checked={selected.has(fire._id)}
-                    onChange={() => setSelected(toggleSelection(selected, fire._id))}
-                  />
-                </Td>
-                <Td className="font-medium text-slate-900">{fire.a_name}</Td>
-                <Td>{fire.Adstype}</Td>
-                <Td className="max-w-64 truncate">{fire.url || <span className="text-slate-400">–</span>}</Td>
-                <Td className="tabular-nums">{formatViewCount(fire.a_view)}</Td>
-                <Td className="tabular-nums">{formatViewCount(fire.a_click)}</Td>
-                <Td className="tabular-nums">{formatDateTime(fire.createdAt)}</Td>
-                <Td>
-                  <Button
-                    size="sm"
-                    variant="danger"
-                    aria-label={`Delete ${fire.a_name} fired ${formatDateTime(fire.createdAt)}`}
-                    onClick={() => setDeleting([fire._id])}
-                  >
-                    Delete
-                  </Button>
-                </Td>
-              </Tr>
-            ))
-          )}
-        </TBody>
-      </Table>
+        }
+        reply={reply}
+        isPending={isPending}
+        isEmpty={history?.data.length === 0}
+        emptyText="No ad has been fired yet."
+      >
+        {history?.data.map((fire) => (
+          <Tr key={fire._id}>
+            <Td>
+              <input
+                type="checkbox"
+                aria-label={`Select ${fire.a_name} fired ${formatDateTime(fire.createdAt)}`}
+                className="size-4 rounded border-slate-300"
+                checked={selected.has(fire._id)}
+                onChange={() => setSelected(toggleSelection(selected, fire._id))}
+              />
+            </Td>
+            <Td className="font-medium text-slate-900">{fire.a_name}</Td>
+            <Td>{fire.Adstype}</Td>
+            <Td className="max-w-64 truncate">{fire.url || <span className="text-slate-400">–</span>}</Td>
+            <Td className="tabular-nums">{formatViewCount(fire.a_view)}</Td>
+            <Td className="tabular-nums">{formatViewCount(fire.a_click)}</Td>
+            <Td className="tabular-nums">{formatDateTime(fire.createdAt)}</Td>
+            <Td>
+              <Button
+                size="sm"
+                variant="danger"
+                aria-label={`Delete ${fire.a_name} fired ${formatDateTime(fire.createdAt)}`}
+                onClick={() => setDeleting([fire._id])}
+              >
+                Delete
+              </Button>
+            </Td>
+          </Tr>
+        ))}
+      </ListTable>
       <Pagination page={page} totalPages={history?.totalPage ?? 1} onPageChange={setPage} />
       <ConfirmMathDialog
         open={deleting !== null}

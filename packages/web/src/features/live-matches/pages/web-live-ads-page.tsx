@@ -4,11 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { liveMatchTabs } from '@/config/section-tabs';
 import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
-import { Table, TableMessageRow, TBody, Th, THead } from '@/ui/data-table';
 import { PageHeader } from '@/ui/page-header';
 import { Tabs } from '@/ui/tabs';
-import { actionsHeadClass } from '../components/inline-edit';
 import { useDeleteWebLiveAds, useFireAd, webLiveAdsQuery } from '../api';
+import { ListTable } from '../components/list-table';
 import { WebLiveAdAddForm } from '../components/web-live-ad-add-form';
 import { webLiveAdColumns, WebLiveAdEditRow, WebLiveAdRow } from '../components/web-live-ad-row';
 
@@ -41,39 +40,29 @@ export default function WebLiveAdsPage() {
         description="Fire an ad to every app watching a live match. Open_Ads_Fire and NTV_Ads_Fire have no URL."
       />
       <WebLiveAdAddForm />
-      <Table caption="Website ads">
-        <THead>
-          {webLiveAdColumns.map((column) => (
-            <Th key={column} className={column === 'Actions' ? actionsHeadClass : undefined}>
-              {column}
-            </Th>
-          ))}
-        </THead>
-        <TBody>
-          {isPending ? (
-            <TableMessageRow colSpan={webLiveAdColumns.length}>Loading…</TableMessageRow>
-          ) : !ads ? (
-            <TableMessageRow colSpan={webLiveAdColumns.length}>
-              {reply?.message || 'Data Not Fetch'}
-            </TableMessageRow>
+      <ListTable
+        caption="Website ads"
+        columns={webLiveAdColumns}
+        reply={reply}
+        isPending={isPending}
+        isEmpty={ads?.length === 0}
+        emptyText="No website ads yet."
+      >
+        {ads?.map((ad) =>
+          ad._id === editingId ? (
+            <WebLiveAdEditRow key={ad._id} ad={ad} onDone={() => setEditingId(null)} />
           ) : (
-            ads.map((ad) =>
-              ad._id === editingId ? (
-                <WebLiveAdEditRow key={ad._id} ad={ad} onDone={() => setEditingId(null)} />
-              ) : (
-                <WebLiveAdRow
-                  key={ad._id}
-                  ad={ad}
-                  firing={fire.isPending && fire.variables?.a_name === ad.a_name}
-                  onFire={() => fireAd(ad)}
-                  onEdit={() => setEditingId(ad._id)}
-                  onDelete={() => setDeleting(ad)}
-                />
-              ),
-            )
-          )}
-        </TBody>
-      </Table>
+            <WebLiveAdRow
+              key={ad._id}
+              ad={ad}
+              firing={fire.isPending && fire.variables?.a_name === ad.a_name}
+              onFire={() => fireAd(ad)}
+              onEdit={() => setEditingId(ad._id)}
+              onDelete={() => setDeleting(ad)}
+            />
+          ),
+        )}
+      </ListTable>
       <ConfirmMathDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

@@ -32,7 +32,7 @@ function Channel({ label, delivery }: { label: string; delivery: ChannelDelivery
       {delivery.detail && delivery.status !== 'not configured' && (
         <span
           className={cn(
-            'max-w-64 text-xs whitespace-normal',
+            'block max-w-64 text-xs whitespace-normal',
             delivery.status === 'failed' ? 'text-red-600' : 'text-slate-500',
           )}
         >

@@ -5,18 +5,30 @@ import { formatDateTime } from '@streamdesk/contract/format';
 import type { Notification } from '@streamdesk/contract/notifications';
 import { Button } from '@/ui/button';
 import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
-import { Table, TableMessageRow, TBody, Td, Th, THead, Tr } from '@/ui/data-table';
+import {
+  Table,
+  TableMessageRow,
+  TBody,
+  Td,
+  Th,
+  THead,
+  toggleAll,
+  toggleSelection,
+  Tr,
+} from '@/ui/data-table';
 import { Pagination } from '@/ui/pagination';
 import { historyQuery, useDeleteNotifications, useResendNotification } from '../api';
 import { DeliveryStatusList } from './delivery-status';
 
 const PAGE_SIZE = 20;
-const COLUMNS = 7;
+const COLUMNS = 8;
 
 /** The sent notifications, newest first, with their delivery results, Resend and Delete. */
 export function HistoryTable() {
   const [page, setPage] = useState(1);
-  const [deleting, setDeleting] = useState<Notification | null>(null);
+  /** What the confirmation is about: one row, or the selected rows. */
+  const [deleting, setDeleting] = useState<{ ids: string[]; thing: string } | null>(null);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
   const [resendingId, setResendingId] = useState<string | null>(null);
   const query = useQuery({ ...historyQuery(page, PAGE_SIZE), placeholderData: keepPreviousData });
   const resend = useResendNotification();
@@ -41,18 +53,38 @@ export function HistoryTable() {
     const target = deleting;
     setDeleting(null);
     if (!target) return;
-    const result = await remove.mutateAsync([target._id]);
+    const result = await remove.mutateAsync(target.ids);
     if (result.status) {
       toast.success(result.message, { duration: 2000 });
-      if (rows.length === 1 && page > 1) setPage(page - 1);
+      setSelected((s) => new Set([...s].filter((id) => !target.ids.includes(id))));
+      if (rows.length <= target.ids.length && page > 1) setPage(page - 1);
     } else toast.error(result.message || 'Something went wrong!');
   };
 
+  const visibleIds = rows.map((n) => n._id);
+  const chosen = visibleIds.filter((id) => selected.has(id));
+
   return (
     <section aria-labelledby="notification-history" className="space-y-3">
-      <h2 id="notification-history" className="text-base font-semibold text-slate-900">
-        History
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="notification-history" className="text-base font-semibold text-slate-900">
+          History
+        </h2>
+        {chosen.length > 0 && (
+          <Button
+            size="sm"
+            variant="danger"
+            onClick={() =>
+              setDeleting({
+                ids: chosen,
+                thing: chosen.length === 1 ? '1 notification' : `${chosen.length} notifications`,
+              })
+            }
+          >
+            Delete selected ({chosen.length})
+          </Button>
+        )}
+      </div>
       {reply && !reply.status && (
         <p role="alert" className="text-sm text-red-600">
           {reply.message || 'Data Not Fetch'}
@@ -60,6 +92,15 @@ export function HistoryTable() {
       )}
       <Table caption="Notification history">
         <THead>
+          <Th className="w-10">
+            <input
+              type="checkbox"
+              aria-label="Select all notifications on this page"
+              checked={chosen.length > 0 && chosen.length === visibleIds.length}
+              onChange={() => setSelected((s) => toggleAll(s, visibleIds))}
+              className="size-4 rounded border-slate-300"
+            />
+          </Th>
           <Th>Title</Th>
           <Th>Message</Th>
           <Th>URL</Th>
@@ -75,15 +116,27 @@ export function HistoryTable() {
           )}
           {rows.map((n) => (
             <Tr key={n._id}>
+              <Td>
+                <input
+                  type="checkbox"
+                  aria-label={`Select ${n.n_title}`}
+                  checked={selected.has(n._id)}
+                  onChange={() => setSelected((s) => toggleSelection(s, n._id))}
+                  className="size-4 rounded border-slate-300"
+                />
+              </Td>
               <Td className="font-medium text-slate-900">{n.n_title}</Td>
-              <Td className="max-w-64 min-w-40 whitespace-normal">{n.n_message}</Td>
-              <Td className="max-w-40 truncate">
+              <Td>
+                <p className="w-56 break-words whitespace-normal">{n.n_message}</p>
+              </Td>
+              <Td>
                 {n.n_url ? (
                   <a
                     href={n.n_url}
                     target="_blank"
                     rel="noreferrer noopener"
-                    className="text-brand-600 hover:underline"
+                    title={n.n_url}
+                    className="block max-w-40 truncate text-brand-600 hover:underline"
                   >
                     {n.n_url}
                   </a>
@@ -121,7 +174,7 @@ export function HistoryTable() {
                     size="sm"
                     variant="danger"
                     aria-label={`Delete ${n.n_title}`}
-                    onClick={() => setDeleting(n)}
+                    onClick={() => setDeleting({ ids: [n._id], thing: `the notification "${n.n_title}"` })}
                   >
                     Delete
                   </Button>
@@ -135,7 +188,7 @@ export function HistoryTable() {
       <ConfirmMathDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
-        thing={`the notification "${deleting?.n_title ?? ''}"`}
+        thing={deleting?.thing ?? ''}
         confirmLabel="Delete"
         onConfirm={() => void doDelete()}
       />

@@ -1,53 +1,35 @@
 import { formatDateTime, formatViewCount } from '@streamdesk/contract/format';
 import { REELS_PAGE_SIZE, type Reel } from '@streamdesk/contract/reels';
-import { useState } from 'react';
-import { toast } from 'sonner';
-import { Button } from '@/ui/button';
+import { DeleteSelectedButton, SelectCheckbox, useBulkDelete } from '@/ui/bulk-delete';
 import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
-import { Table, TBody, Td, Th, THead, toggleAll, toggleSelection, Tr } from '@/ui/data-table';
+import { stickyEndCell, Table, TBody, Td, Th, THead, Tr } from '@/ui/data-table';
 import { RowActionsMenu } from '@/ui/row-actions-menu';
 import { useDeleteReels } from '../api';
 
 /** The Story Reels list of one page: select-all, bulk delete, and a Play/Delete menu per row. */
 export function ReelsTable({ rows, page }: { rows: Reel[]; page: number }) {
   const remove = useDeleteReels();
-  const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [confirming, setConfirming] = useState<string[] | null>(null);
-  const ids = rows.map((r) => r._id);
-  const chosen = ids.filter((id) => selected.has(id));
-
-  const confirmDelete = async () => {
-    const target = confirming ?? [];
-    setConfirming(null);
-    const result = await remove.mutateAsync(target);
-    if (result.status) {
-      toast.success(result.message, { duration: 2000 });
-      setSelected((s) => new Set([...s].filter((id) => !target.includes(id))));
-    } else toast.error(result.message || 'Something went wrong!');
-  };
+  const bulk = useBulkDelete(
+    rows.map((r) => r._id),
+    remove.mutateAsync,
+  );
 
   return (
     <div className="space-y-3">
       <div className="flex justify-end">
-        <Button
-          variant="danger"
-          size="sm"
-          disabled={chosen.length === 0}
+        <DeleteSelectedButton
+          count={bulk.chosen.length}
           loading={remove.isPending}
-          onClick={() => setConfirming(chosen)}
-        >
-          Delete selected ({chosen.length})
-        </Button>
+          onClick={() => bulk.ask()}
+        />
       </div>
       <Table caption="Story Reels">
         <THead>
           <Th className="w-10">
-            <input
-              type="checkbox"
-              aria-label="Select all reels on this page"
-              checked={ids.length > 0 && chosen.length === ids.length}
-              onChange={() => setSelected((s) => toggleAll(s, ids))}
-              className="size-4 rounded border-slate-300"
+            <SelectCheckbox
+              label="Select all reels on this page"
+              checked={bulk.allSelected}
+              onChange={bulk.toggleAll}
             />
           </Th>
           <Th>No</Th>
@@ -55,9 +37,7 @@ export function ReelsTable({ rows, page }: { rows: Reel[]; page: number }) {
           <Th>View</Th>
           <Th>Click</Th>
           <Th className="hidden sm:table-cell">Date</Th>
-          <Th className="sticky right-0 shadow-[-8px_0_8px_-8px_rgba(15,23,42,0.2)] sm:static sm:shadow-none bg-slate-50 text-right">
-            Action
-          </Th>
+          <Th className={`${stickyEndCell} bg-slate-50 text-right`}>Action</Th>
         </THead>
         <TBody>
           {rows.map((reel, i) => {
@@ -65,12 +45,10 @@ export function ReelsTable({ rows, page }: { rows: Reel[]; page: number }) {
             return (
               <Tr key={reel._id}>
                 <Td>
-                  <input
-                    type="checkbox"
-                    aria-label={`Select reel ${no}`}
-                    checked={selected.has(reel._id)}
-                    onChange={() => setSelected((s) => toggleSelection(s, reel._id))}
-                    className="size-4 rounded border-slate-300"
+                  <SelectCheckbox
+                    label={`Select reel ${no}`}
+                    checked={bulk.isSelected(reel._id)}
+                    onChange={() => bulk.toggle(reel._id)}
                   />
                 </Td>
                 <Td className="tabular-nums">{no}</Td>
@@ -85,7 +63,7 @@ export function ReelsTable({ rows, page }: { rows: Reel[]; page: number }) {
                 <Td className="tabular-nums">{formatViewCount(reel.view)}</Td>
                 <Td className="tabular-nums">{formatViewCount(reel.click)}</Td>
                 <Td className="hidden tabular-nums sm:table-cell">{formatDateTime(reel.createdAt)}</Td>
-                <Td className="sticky right-0 shadow-[-8px_0_8px_-8px_rgba(15,23,42,0.2)] sm:static sm:shadow-none bg-white text-right">
+                <Td className={`${stickyEndCell} bg-white text-right`}>
                   <RowActionsMenu
                     label={`Actions for reel ${no}`}
                     actions={[
@@ -93,7 +71,7 @@ export function ReelsTable({ rows, page }: { rows: Reel[]; page: number }) {
                         label: 'Play',
                         onSelect: () => window.open(reel.video, '_blank', 'noopener,noreferrer'),
                       },
-                      { label: 'Delete', danger: true, onSelect: () => setConfirming([reel._id]) },
+                      { label: 'Delete', danger: true, onSelect: () => bulk.ask([reel._id]) },
                     ]}
                   />
                 </Td>
@@ -103,11 +81,11 @@ export function ReelsTable({ rows, page }: { rows: Reel[]; page: number }) {
         </TBody>
       </Table>
       <ConfirmMathDialog
-        open={confirming !== null}
-        onOpenChange={(open) => !open && setConfirming(null)}
-        thing={confirming && confirming.length > 1 ? `${confirming.length} Reels` : 'Reel'}
+        open={bulk.confirming !== null}
+        onOpenChange={(open) => !open && bulk.cancel()}
+        thing={bulk.confirming && bulk.confirming.length > 1 ? `${bulk.confirming.length} Reels` : 'Reel'}
         confirmLabel="Delete"
-        onConfirm={() => void confirmDelete()}
+        onConfirm={bulk.confirm}
       />
     </div>
   );

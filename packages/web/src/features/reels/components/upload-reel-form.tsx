@@ -1,10 +1,11 @@
 import { mediaLimits } from '@streamdesk/contract/media';
 import { reelMessages } from '@streamdesk/contract/reels';
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/ui/button';
 import { inputClass } from '@/ui/field';
-import { UploadIndicator, type UploadState } from '@/ui/upload-indicator';
+import { UploadIndicator } from '@/ui/upload-indicator';
+import { useCheckedFile } from '@/ui/use-checked-file';
 import { useUploadReel } from '../api';
 
 /** The reel video rule checked before sending (the server checks the bytes again). */
@@ -16,35 +17,8 @@ export function reelFileProblem(file: File): string | undefined {
 
 export function UploadReelForm() {
   const upload = useUploadReel();
-  const [file, setFile] = useState<File | null>(null);
-  const [state, setState] = useState<UploadState>('idle');
+  const { file, state, setState, inputRef, pick, clear } = useCheckedFile(reelFileProblem, 'idle');
   const [percent, setPercent] = useState<number | undefined>();
-  const input = useRef<HTMLInputElement>(null);
-
-  const reset = () => {
-    setFile(null);
-    if (input.current) input.current.value = '';
-  };
-
-  const pick = (e: ChangeEvent<HTMLInputElement>) => {
-    const picked = e.target.files?.[0] ?? null;
-    setPercent(undefined);
-    if (!picked) {
-      setFile(null);
-      setState('idle');
-      return;
-    }
-    const problem = reelFileProblem(picked);
-    if (problem) {
-      toast.error(problem);
-      e.target.value = '';
-      setFile(null);
-      setState('error');
-      return;
-    }
-    setFile(picked);
-    setState('idle');
-  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -60,7 +34,7 @@ export function UploadReelForm() {
       if (result.status) {
         toast.success(result.message, { duration: 2000 });
         setState('success');
-        reset();
+        clear();
       } else {
         toast.error(result.message);
         setState('error');
@@ -84,7 +58,7 @@ export function UploadReelForm() {
         <div className="flex items-center gap-2">
           <input
             id="reel-video"
-            ref={input}
+            ref={inputRef}
             type="file"
             accept="video/mp4"
             onChange={pick}

@@ -3,11 +3,12 @@ import {
   SHORTCUT_DEFAULT_LABEL,
   shortcutMessages,
 } from '@streamdesk/contract/shortcut-stories';
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/ui/button';
 import { inputClass, TextField } from '@/ui/field';
-import { UploadIndicator, type UploadState } from '@/ui/upload-indicator';
+import { UploadIndicator } from '@/ui/upload-indicator';
+import { useCheckedFile } from '@/ui/use-checked-file';
 import { useAddShortcut } from '../api';
 import { shortcutImageProblem } from './image-check';
 
@@ -18,9 +19,7 @@ export function AddShortcutForm({ nextSNo }: { nextSNo: number }) {
   const add = useAddShortcut();
   const [values, setValues] = useState(empty);
   const [errors, setErrors] = useState<{ title?: string; url?: string }>({});
-  const [file, setFile] = useState<File | null>(null);
-  const [uploadState, setUploadState] = useState<UploadState>('idle');
-  const fileInput = useRef<HTMLInputElement>(null);
+  const image = useCheckedFile(shortcutImageProblem, 'success');
 
   const set = (name: keyof typeof empty) => (e: ChangeEvent<HTMLInputElement>) =>
     setValues((v) => ({ ...v, [name]: e.target.value }));
@@ -28,29 +27,7 @@ export function AddShortcutForm({ nextSNo }: { nextSNo: number }) {
   const clear = () => {
     setValues(empty);
     setErrors({});
-    setFile(null);
-    setUploadState('idle');
-    if (fileInput.current) fileInput.current.value = '';
-  };
-
-  const pickFile = (e: ChangeEvent<HTMLInputElement>) => {
-    const picked = e.target.files?.[0];
-    if (!picked) {
-      setFile(null);
-      setUploadState('idle');
-      return;
-    }
-    setUploadState('uploading');
-    const problem = shortcutImageProblem(picked);
-    if (problem) {
-      toast.error(problem);
-      e.target.value = '';
-      setFile(null);
-      setUploadState('error');
-      return;
-    }
-    setFile(picked);
-    setUploadState('success');
+    image.clear('idle');
   };
 
   const submit = async (e: FormEvent) => {
@@ -65,9 +42,9 @@ export function AddShortcutForm({ nextSNo }: { nextSNo: number }) {
     };
     setErrors(found);
     if (found.title || found.url) return;
-    if (!file) {
+    if (!image.file) {
       toast.error(shortcutMessages.selectImage);
-      setUploadState('error');
+      image.setState('error');
       return;
     }
     const form = new FormData();
@@ -75,15 +52,15 @@ export function AddShortcutForm({ nextSNo }: { nextSNo: number }) {
     form.append('name', values.title.trim());
     form.append('url', values.url.trim());
     form.append('label', values.label.trim() || SHORTCUT_DEFAULT_LABEL);
-    form.append('image', file);
-    setUploadState('uploading');
+    form.append('image', image.file);
+    image.setState('uploading');
     const result = await add.mutateAsync(form);
     if (result.status) {
       toast.success(result.message, { duration: 2000 });
       clear();
     } else {
       toast.error(result.message);
-      setUploadState('error');
+      image.setState('error');
     }
   };
 
@@ -129,13 +106,13 @@ export function AddShortcutForm({ nextSNo }: { nextSNo: number }) {
           <div className="flex items-center gap-2">
             <input
               id="shortcut-image"
-              ref={fileInput}
+              ref={image.inputRef}
               type="file"
               accept="image/png,image/gif"
-              onChange={pickFile}
+              onChange={image.pick}
               className={`${inputClass} file:mr-3 file:rounded file:border-0 file:bg-slate-100 file:px-2 file:py-1 file:text-sm`}
             />
-            <UploadIndicator state={uploadState} />
+            <UploadIndicator state={image.state} />
           </div>
           <p className="text-xs text-slate-500">GIF or PNG, at most 1 MB.</p>
         </div>

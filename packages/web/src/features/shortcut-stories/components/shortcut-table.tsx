@@ -4,14 +4,15 @@ import {
   shortcutMessages,
   type ShortcutStory,
 } from '@streamdesk/contract/shortcut-stories';
-import { useState } from 'react';
+import { useState, type ComponentProps } from 'react';
 import { toast } from 'sonner';
+import { DeleteSelectedButton, SelectCheckbox, useBulkDelete } from '@/ui/bulk-delete';
 import { Button } from '@/ui/button';
 import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
-import { Table, TBody, Td, Th, THead, toggleAll, toggleSelection, Tr } from '@/ui/data-table';
+import { stickyEndCell, Table, TBody, Td, Th, THead, Tr } from '@/ui/data-table';
 import { inputClass } from '@/ui/field';
+import { ExternalLinkIcon } from '@/ui/icons';
 import { useDeleteShortcuts, useEditShortcut } from '../api';
-import { ExternalLinkIcon } from './external-link-icon';
 import { isPositiveWhole, shortcutImageProblem } from './image-check';
 import { NotFoundPicture } from './not-found-picture';
 
@@ -44,53 +45,54 @@ export function draftProblem(d: Draft): string | undefined {
   return d.image ? shortcutImageProblem(d.image) : undefined;
 }
 
-const cellInput = `${inputClass} h-8 py-1`;
+function toForm(id: string, d: Draft): FormData {
+  const form = new FormData();
+  form.append('_id', id);
+  form.append('name', d.name.trim());
+  form.append('url', d.url.trim());
+  form.append('s_no', d.s_no.trim());
+  form.append('label', d.label.trim());
+  if (d.clickCount.trim()) form.append('clickCount', d.clickCount.trim());
+  if (d.image) form.append('image', d.image);
+  return form;
+}
+
+/** A text input of the row being edited; the column header is its visible label. */
+function CellInput({ className, ...props }: ComponentProps<'input'> & { 'aria-label': string }) {
+  return <input {...props} className={`${inputClass} h-8 py-1 ${className ?? ''}`} />;
+}
 
 /** The list: select-all, bulk delete, inline edit of one row at a time, Delete through the captcha. */
 export function ShortcutTable({ rows }: { rows: ShortcutStory[] }) {
   const edit = useEditShortcut();
   const remove = useDeleteShortcuts();
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const bulk = useBulkDelete(
+    rows.map((r) => r._id),
+    remove.mutateAsync,
+  );
   const [editing, setEditing] = useState<{ id: string; draft: Draft } | null>(null);
-  const [confirming, setConfirming] = useState<string[] | null>(null);
 
-  const ids = rows.map((r) => r._id);
-  const chosen = ids.filter((id) => selected.has(id));
-  const allChosen = ids.length > 0 && chosen.length === ids.length;
   const setDraft = (patch: Partial<Draft>) =>
     setEditing((e) => (e ? { ...e, draft: { ...e.draft, ...patch } } : e));
+  /** Props of a text input bound to one field of the draft. */
+  const bind = (field: Exclude<keyof Draft, 'image'>, label: string) => ({
+    'aria-label': label,
+    value: editing?.draft[field] ?? '',
+    onChange: (e: { target: { value: string } }) => setDraft({ [field]: e.target.value }),
+  });
 
   const save = async () => {
     if (!editing) return;
-    const { draft } = editing;
-    const problem = draftProblem(draft);
+    const problem = draftProblem(editing.draft);
     if (problem) {
       toast.error(problem);
       return;
     }
-    const form = new FormData();
-    form.append('_id', editing.id);
-    form.append('name', draft.name.trim());
-    form.append('url', draft.url.trim());
-    form.append('s_no', draft.s_no.trim());
-    form.append('label', draft.label.trim());
-    if (draft.clickCount.trim()) form.append('clickCount', draft.clickCount.trim());
-    if (draft.image) form.append('image', draft.image);
-    const result = await edit.mutateAsync(form);
+    const result = await edit.mutateAsync(toForm(editing.id, editing.draft));
     if (result.status) {
       toast.success(result.message, { duration: 2000 });
       setEditing(null);
     } else toast.error(result.message || 'Failed to update');
-  };
-
-  const confirmDelete = async () => {
-    const target = confirming ?? [];
-    setConfirming(null);
-    const result = await remove.mutateAsync(target);
-    if (result.status) {
-      toast.success(result.message, { duration: 2000 });
-      setSelected((s) => new Set([...s].filter((id) => !target.includes(id))));
-    } else toast.error(result.message || 'Something went wrong!');
   };
 
   if (rows.length === 0) return <NotFoundPicture label="No shortcut stories found" />;
@@ -99,25 +101,19 @@ export function ShortcutTable({ rows }: { rows: ShortcutStory[] }) {
     <div className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-base font-semibold text-slate-900">Shortcut Story List</h2>
-        <Button
-          variant="danger"
-          size="sm"
-          disabled={chosen.length === 0}
+        <DeleteSelectedButton
+          count={bulk.chosen.length}
           loading={remove.isPending}
-          onClick={() => setConfirming(chosen)}
-        >
-          Delete selected ({chosen.length})
-        </Button>
+          onClick={() => bulk.ask()}
+        />
       </div>
       <Table caption="Shortcut stories">
         <THead>
           <Th className="w-10">
-            <input
-              type="checkbox"
-              aria-label="Select all shortcut stories"
-              checked={allChosen}
-              onChange={() => setSelected((s) => toggleAll(s, ids))}
-              className="size-4 rounded border-slate-300"
+            <SelectCheckbox
+              label="Select all shortcut stories"
+              checked={bulk.allSelected}
+              onChange={bulk.toggleAll}
             />
           </Th>
           <Th>No</Th>
@@ -127,33 +123,23 @@ export function ShortcutTable({ rows }: { rows: ShortcutStory[] }) {
           <Th>Url</Th>
           <Th>Click</Th>
           <Th className="hidden md:table-cell">Date</Th>
-          <Th className="sticky right-0 shadow-[-8px_0_8px_-8px_rgba(15,23,42,0.2)] sm:static sm:shadow-none bg-slate-50 text-right">
-            Action
-          </Th>
+          <Th className={`${stickyEndCell} bg-slate-50 text-right`}>Action</Th>
         </THead>
         <TBody>
           {rows.map((s) => {
-            const draft = editing?.id === s._id ? editing.draft : null;
+            const isEditing = editing?.id === s._id;
             return (
               <Tr key={s._id}>
                 <Td>
-                  <input
-                    type="checkbox"
-                    aria-label={`Select ${s.name}`}
-                    checked={selected.has(s._id)}
-                    onChange={() => setSelected((sel) => toggleSelection(sel, s._id))}
-                    className="size-4 rounded border-slate-300"
+                  <SelectCheckbox
+                    label={`Select ${s.name}`}
+                    checked={bulk.isSelected(s._id)}
+                    onChange={() => bulk.toggle(s._id)}
                   />
                 </Td>
                 <Td>
-                  {draft ? (
-                    <input
-                      aria-label="No"
-                      inputMode="numeric"
-                      value={draft.s_no}
-                      onChange={(e) => setDraft({ s_no: e.target.value })}
-                      className={`${cellInput} w-16`}
-                    />
+                  {isEditing ? (
+                    <CellInput {...bind('s_no', 'No')} inputMode="numeric" className="w-16" />
                   ) : (
                     s.s_no
                   )}
@@ -165,7 +151,7 @@ export function ShortcutTable({ rows }: { rows: ShortcutStory[] }) {
                       alt={`${s.name} logo`}
                       className="size-10 rounded-full bg-slate-100 object-cover ring-1 ring-slate-200"
                     />
-                    {draft && (
+                    {isEditing && (
                       <input
                         type="file"
                         aria-label="New logo"
@@ -177,25 +163,11 @@ export function ShortcutTable({ rows }: { rows: ShortcutStory[] }) {
                   </div>
                 </Td>
                 <Td className="max-w-48 truncate">
-                  {draft ? (
-                    <input
-                      aria-label="Name"
-                      value={draft.name}
-                      onChange={(e) => setDraft({ name: e.target.value })}
-                      className={`${cellInput} w-40`}
-                    />
-                  ) : (
-                    s.name
-                  )}
+                  {isEditing ? <CellInput {...bind('name', 'Name')} className="w-40" /> : s.name}
                 </Td>
                 <Td>
-                  {draft ? (
-                    <input
-                      aria-label="Label"
-                      value={draft.label}
-                      onChange={(e) => setDraft({ label: e.target.value })}
-                      className={`${cellInput} w-24`}
-                    />
+                  {isEditing ? (
+                    <CellInput {...bind('label', 'Label')} className="w-24" />
                   ) : (
                     <span className="rounded bg-amber-50 px-1.5 py-0.5 text-xs font-semibold text-amber-700 ring-1 ring-amber-600/20">
                       {s.label}
@@ -203,44 +175,32 @@ export function ShortcutTable({ rows }: { rows: ShortcutStory[] }) {
                   )}
                 </Td>
                 <Td>
-                  {draft ? (
-                    <input
-                      aria-label="Url"
-                      type="url"
-                      value={draft.url}
-                      onChange={(e) => setDraft({ url: e.target.value })}
-                      className={`${cellInput} w-52`}
-                    />
+                  {isEditing ? (
+                    <CellInput {...bind('url', 'Url')} type="url" className="w-52" />
                   ) : (
                     <a
-                      href={s.url}
+                      href={isSafeShortcutUrl(s.url) ? s.url : undefined}
                       target="_blank"
                       rel="noopener noreferrer"
                       aria-label={`Open ${s.name} link in a new tab`}
                       title={s.url}
                       className="inline-flex size-8 items-center justify-center rounded-md text-brand-600 ring-1 ring-slate-200 hover:bg-brand-50"
                     >
-                      <ExternalLinkIcon />
+                      <ExternalLinkIcon className="size-4" />
                     </a>
                   )}
                 </Td>
                 <Td className="tabular-nums">
-                  {draft ? (
-                    <input
-                      aria-label="Click"
-                      inputMode="numeric"
-                      value={draft.clickCount}
-                      onChange={(e) => setDraft({ clickCount: e.target.value })}
-                      className={`${cellInput} w-20`}
-                    />
+                  {isEditing ? (
+                    <CellInput {...bind('clickCount', 'Click')} inputMode="numeric" className="w-20" />
                   ) : (
                     formatClickCount(s.clickCount)
                   )}
                 </Td>
                 <Td className="hidden tabular-nums md:table-cell">{formatDateTime(s.createdAt)}</Td>
-                <Td className="sticky right-0 shadow-[-8px_0_8px_-8px_rgba(15,23,42,0.2)] sm:static sm:shadow-none bg-white">
+                <Td className={`${stickyEndCell} bg-white`}>
                   <div className="flex justify-end gap-1.5">
-                    {draft ? (
+                    {isEditing ? (
                       <>
                         <Button size="sm" onClick={() => void save()} loading={edit.isPending}>
                           Save
@@ -264,7 +224,7 @@ export function ShortcutTable({ rows }: { rows: ShortcutStory[] }) {
                           size="sm"
                           variant="danger"
                           aria-label={`Delete ${s.name}`}
-                          onClick={() => setConfirming([s._id])}
+                          onClick={() => bulk.ask([s._id])}
                         >
                           Delete
                         </Button>
@@ -278,13 +238,15 @@ export function ShortcutTable({ rows }: { rows: ShortcutStory[] }) {
         </TBody>
       </Table>
       <ConfirmMathDialog
-        open={confirming !== null}
-        onOpenChange={(open) => !open && setConfirming(null)}
+        open={bulk.confirming !== null}
+        onOpenChange={(open) => !open && bulk.cancel()}
         thing={
-          confirming && confirming.length > 1 ? `${confirming.length} Shortcut Stories` : 'Shortcut Story'
+          bulk.confirming && bulk.confirming.length > 1
+            ? `${bulk.confirming.length} Shortcut Stories`
+            : 'Shortcut Story'
         }
         confirmLabel="Delete"
-        onConfirm={() => void confirmDelete()}
+        onConfirm={bulk.confirm}
       />
     </div>
   );

@@ -1,0 +1,115 @@
+import { readFileSync } from 'node:fs';
+import type { WebAd } from '@streamdesk/contract/ad-units';
+import { quickRange } from '@streamdesk/contract/date-ranges';
+import { expect, test, type Api } from '../fixtures.js';
+
+/** Days ago as the ISO time of noon in Asia/Kolkata (06:30 UTC), safely inside that day. */
+const daysAgo = (n: number) => {
+  const day = new Date(Date.now() - n * 86_400_000);
+  return `${day.toISOString().slice(0, 10)}T06:30:00.000Z`;
+};
+
+async function seedAd(api: Api, name: string): Promise<WebAd> {
+  await api.call('POST', '/api/App/ads/webads/add', {
+    body: { a_name: name, a_id: `https://example.org/${name}`, a_description: 'analytics' },
+  });
+  const ads = (await api.call('GET', '/api/App/ads/webads/admin/get')).data as WebAd[];
+  return ads.find((a) => a.a_name === name)!;
+}
+
+async function send(api: Api, ad: WebAd, type: 'view' | 'click', n: number, at?: string) {
+  const events = Array.from({ length: n }, (_, i) => ({
+    type,
+    entity: 'webAd',
+    id: ad._id,
+    clientId: `phone-${i}`,
+    ...(at ? { at } : {}),
+  }));
+  const reply = await api.call('POST', '/api/App/events', { body: { events }, admin: false });
+  expect(reply).toMatchObject({ status: true, accepted: n, dropped: 0 });
+}
+
+test('the dashboard opened from a website ad: quick ranges, cards, charts, CSV, clear', async ({
+  signedInPage: page,
+  api,
+}) => {
+  const ad = await seedAd(api, 'AnalyticsPromo');
+  // Today: 12 views and 3 clicks; three days ago: 5 more views (still in "This Month" unless the month just began).
+  await send(api, ad, 'view', 12);
+  await send(api, ad, 'click', 3);
+  await send(api, ad, 'view', 5, daysAgo(3));
+  const today = quickRange('today');
+  await expect
+    .poll(
+      async () =>
+        (
+          await api.call(
+            'GET',
+            `/api/admin/view/dashbord/${ad._id}?startDate=${today.startDate}&endDate=${today.endDate}`,
+          )
+        ).totalClicks,
+    )
+    .toBe(3);
+
+  await page.goto('/manage/ads/webAds/add');
+  await page.getByRole('button', { name: /clicks of AnalyticsPromo/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/views/dashboard/${ad._id}\\?q=AnalyticsPromo&adsType=web$`));
+  await expect(page.getByRole('heading', { name: 'View & Click Analytics' })).toBeVisible();
+
+  const views = page.getByRole('region', { name: 'Views' });
+  const clicks = page.getByRole('region', { name: 'Click' });
+  await expect(page.getByRole('button', { name: 'Today' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(views).toContainText('12');
+  await expect(clicks).toContainText('03');
+  await expect(page.getByRole('img', { name: 'Views chart' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Clicks chart' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Yesterday' }).click();
+  await expect(views).toContainText('00');
+  await expect(clicks).toContainText('00');
+  await expect(page.getByRole('img', { name: 'Views chart' })).toHaveCount(0);
+  await expect(page.getByRole('img', { name: 'Clicks chart' })).toHaveCount(0);
+
+  for (const label of ['This Week', 'This Month', 'Last 6 Months', 'This Year']) {
+    await page.getByRole('button', { name: label }).click();
+    await expect(page.getByRole('button', { name: label })).toHaveAttribute('aria-pressed', 'true');
+    await expect(clicks).toContainText('03');
+  }
+  await expect(views).toContainText('17');
+
+  // A date typed by hand makes the range custom.
+  await page.getByLabel('Start date').fill(daysAgo(3).slice(0, 10));
+  await page.getByLabel('End date').fill(daysAgo(3).slice(0, 10));
+  await expect(page.getByRole('button', { name: 'This Year' })).toHaveAttribute('aria-pressed', 'false');
+  await expect(views).toContainText('05');
+  await expect(clicks).toContainText('00');
+  await page.getByRole('button', { name: 'This Year' }).click();
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download CSV' }).click(),
+  ]);
+  const csv = readFileSync((await download.path())!, 'utf8');
+  expect(csv.split('\n')[0]).toBe('date,views,clicks');
+  expect(csv).toContain(`${today.startDate},12,3`);
+  expect(csv).toContain(`${daysAgo(3).slice(0, 10)},5,0`);
+  await page.screenshot({ path: 'test-results/analytics.png', fullPage: true }).catch(() => {});
+
+  await page.getByRole('button', { name: 'Clear data' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Please confirm' });
+  const [a, b] = ((await dialog.getByTestId('math-problem').textContent()) ?? '').match(/\d+/g)!.map(Number);
+  await dialog.getByLabel('Answer').fill(String(a! + b! + 1));
+  await dialog.getByRole('button', { name: 'Clear' }).click();
+  await expect(page.getByText('Captcha answer is not correct')).toBeVisible();
+  await dialog.getByLabel('Answer').fill(String(a! + b!));
+  await dialog.getByRole('button', { name: 'Clear' }).click();
+  await expect(page.getByText('Analytics data cleared')).toBeVisible();
+  await expect(views).toContainText('00');
+  await expect(clicks).toContainText('00');
+
+  // The ad's own click total was cleared with it.
+  const after = ((await api.call('GET', '/api/App/ads/webads/admin/get')).data as WebAd[]).find(
+    (x) => x._id === ad._id,
+  );
+  expect(after?.a_click ?? 0).toBe(0);
+});

@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from './button';
+import { toggleAll, toggleSelection } from './data-table';
+
+interface Reply {
+  status: boolean;
+  message: string;
+}
+
+/**
+ * Row selection and the confirm-then-delete flow of a list: select rows (or all), ask for the arithmetic
+ * confirmation for one row or the selection, then delete, toast the server's message and forget the
+ * deleted ids. Render a ConfirmMathDialog with `open={confirming !== null}` and `onConfirm={confirm}`.
+ */
+export function useBulkDelete(ids: readonly string[], remove: (ids: string[]) => Promise<Reply>) {
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [confirming, setConfirming] = useState<string[] | null>(null);
+  const chosen = ids.filter((id) => selected.has(id));
+
+  const confirm = async () => {
+    const target = confirming ?? [];
+    setConfirming(null);
+    const result = await remove(target);
+    if (result.status) {
+      toast.success(result.message, { duration: 2000 });
+      setSelected((s) => new Set([...s].filter((id) => !target.includes(id))));
+    } else toast.error(result.message || 'Something went wrong!');
+  };
+
+  return {
+    chosen,
+    allSelected: ids.length > 0 && chosen.length === ids.length,
+    isSelected: (id: string) => selected.has(id),
+    toggle: (id: string) => setSelected((s) => toggleSelection(s, id)),
+    toggleAll: () => setSelected((s) => toggleAll(s, ids)),
+    /** Ask to delete these ids (one row's Delete) or, with none, the selection. */
+    ask: (target: string[] = chosen) => setConfirming(target),
+    confirming,
+    cancel: () => setConfirming(null),
+    confirm: () => void confirm(),
+  };
+}
+
+export function SelectCheckbox({
+  label,
+  checked,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: () => void;
+}) {
+  return (
+    <input
+      type="checkbox"
+      aria-label={label}
+      checked={checked}
+      onChange={onChange}
+      className="size-4 rounded border-slate-300"
+    />
+  );
+}
+
+export function DeleteSelectedButton({
+  count,
+  loading,
+  onClick,
+}: {
+  count: number;
+  loading: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <Button variant="danger" size="sm" disabled={count === 0} loading={loading} onClick={onClick}>
+      Delete selected ({count})
+    </Button>
+  );
+}
