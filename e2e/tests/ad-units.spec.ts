@@ -4,6 +4,9 @@ import type { Locator, Page } from '@playwright/test';
 
 const SHOTS = '/tmp/shots';
 
+// Each test drives several screens and waits for counted events: room for a busy machine.
+test.describe.configure({ timeout: 90_000 });
+
 async function shoot(page: Page, name: string) {
   await page.screenshot({ path: `${SHOTS}/ad-units-${name}.png`, fullPage: true });
   await page.setViewportSize({ width: 375, height: 800 });

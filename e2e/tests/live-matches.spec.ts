@@ -1,18 +1,15 @@
 import type { Page } from '@playwright/test';
 import { liveMatchMessages, webLiveAdMessages } from '@streamdesk/contract/live-matches';
+import { answerCaptcha } from '../captcha.js';
 import { expect, test } from '../fixtures.js';
 import { setControllerFlag } from '../controller-flags.js';
 
 const LIVE_HOST = 'https://live.example.com';
 
-/** Solves the arithmetic confirmation the way an admin would: read the problem, type the sum. */
+/** Solves the arithmetic confirmation (its button is Confirm here) and waits for it to close. */
 async function confirmMath(page: Page) {
-  const dialog = page.getByRole('dialog', { name: 'Please confirm' });
-  const problem = (await dialog.getByTestId('math-problem').textContent()) ?? '';
-  const [a, b] = problem.match(/\d+/g)!.map(Number);
-  await dialog.getByLabel('Answer').fill(String(a! + b!));
-  await dialog.getByRole('button', { name: 'Confirm' }).click();
-  await expect(dialog).toBeHidden();
+  await answerCaptcha(page, { confirm: 'Confirm' });
+  await expect(page.getByRole('dialog', { name: 'Please confirm' })).toBeHidden();
 }
 
 async function shoot(page: Page, name: string) {
@@ -39,7 +36,11 @@ test('live matches: add with a real PNG, copy the link, edit inline, toggle and 
   for (const name of ['Live Match', 'Ads', 'Ads Fire', 'Ads History'])
     await expect(tabs.getByRole('link', { name, exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Live Match Management' })).toBeVisible();
-  await expect(page.getByText('Not Running')).toBeVisible();
+  // The Running badge follows the controller's liveMatch switch (set off above, then on).
+  await expect(page.getByText('Not Running', { exact: true })).toBeVisible();
+  await setControllerFlag(api, 'liveMatch', true);
+  await page.reload();
+  await expect(page.getByText('Running', { exact: true })).toBeVisible();
 
   const form = page.getByRole('form', { name: 'Add live match' });
   await form.getByRole('button', { name: 'Add' }).click();

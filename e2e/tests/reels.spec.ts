@@ -25,10 +25,16 @@ test.describe('Reels page', () => {
   test('upload a real MP4, see its thumbnail, play it, delete through the captcha', async ({
     signedInPage: page,
     media,
+    api,
   }) => {
     await page.goto('/story/add/reels');
     await expect(page.getByRole('heading', { name: 'Story Reels' })).toBeVisible();
     await expect(page.getByText('Not Running')).toBeVisible();
+    await setControllerFlag(api, 'reels', true);
+    await page.reload();
+    await expect(page.getByText('Running', { exact: true })).toBeVisible();
+    await setControllerFlag(api, 'reels', false);
+    await page.reload();
     await expect(page.getByText('No reels yet')).toBeVisible();
 
     const form = page.getByRole('form', { name: 'Upload reel' });

@@ -25,10 +25,18 @@ test.describe('Shortcut Story page', () => {
     await setControllerFlag(api, 'storyBrand', false);
   });
 
-  test('an empty list shows the not-found picture and the badge', async ({ signedInPage: page }) => {
+  test('an empty list shows the not-found picture; the badge follows the storyBrand switch', async ({
+    signedInPage: page,
+    api,
+  }) => {
     await page.goto('/add/story');
     await expect(page.getByRole('heading', { name: 'Shortcut stories' })).toBeVisible();
     await expect(page.getByText('Not Running')).toBeVisible();
+    await setControllerFlag(api, 'storyBrand', true);
+    await page.reload();
+    await expect(page.getByText('Running', { exact: true })).toBeVisible();
+    await setControllerFlag(api, 'storyBrand', false);
+    await page.reload();
     await expect(page.getByRole('img', { name: 'No shortcut stories found' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Shortcut' })).toHaveAttribute('aria-current', 'page');
     await page.screenshot({ path: '/tmp/shots/shortcut-stories-empty.png', fullPage: true });

@@ -1,10 +1,11 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { liveMatchMessages } from '@streamdesk/contract/live-matches';
 import { toast } from 'sonner';
 import { Button } from '@/ui/button';
 import { TextField } from '@/ui/field';
-import type { UploadState } from '@/ui/upload-indicator';
+import { useCheckedFile } from '@/ui/use-checked-file';
 import { useAddLiveMatch } from '../api';
+import { liveMatchImageProblem } from './image-check';
 import { ImageInput } from './image-input';
 
 /** Title, URL and a PNG/GIF image, all required (doc 1 section 5, "Live match"). */
@@ -12,10 +13,8 @@ export function LiveMatchAddForm() {
   const add = useAddLiveMatch();
   const [title, setTitle] = useState('');
   const [url, setUrl] = useState('');
-  const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<{ title?: string | undefined; url?: string | undefined }>({});
-  const [upload, setUpload] = useState<UploadState>('idle');
-  const fileRef = useRef<HTMLInputElement>(null);
+  const picker = useCheckedFile(liveMatchImageProblem, 'idle');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -25,26 +24,25 @@ export function LiveMatchAddForm() {
     };
     setErrors(found);
     if (found.title || found.url) return;
+    const file = picker.file;
     if (!file) {
       toast.error(liveMatchMessages.selectImage);
-      setUpload('error');
+      picker.setState('error');
       return;
     }
     const form = new FormData();
     form.append('title', title.trim());
     form.append('url', url.trim());
     form.append('image', file);
-    setUpload('uploading');
+    picker.setState('uploading');
     const result = await add.mutateAsync(form);
     if (!result.status) {
-      setUpload('error');
+      picker.setState('error');
       return;
     }
-    setUpload('success');
+    picker.clear('success');
     setTitle('');
     setUrl('');
-    setFile(null);
-    if (fileRef.current) fileRef.current.value = '';
   };
 
   return (
@@ -70,13 +68,7 @@ export function LiveMatchAddForm() {
         placeholder="https://"
         maxLength={2048}
       />
-      <ImageInput
-        label="Image (PNG or GIF)"
-        onFile={setFile}
-        state={upload}
-        onState={setUpload}
-        inputRef={fileRef}
-      />
+      <ImageInput label="Image (PNG or GIF)" picker={picker} />
       <Button type="submit" loading={add.isPending} className="md:mt-6">
         Add
       </Button>

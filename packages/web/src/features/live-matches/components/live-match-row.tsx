@@ -5,9 +5,10 @@ import { toast } from 'sonner';
 import { Button } from '@/ui/button';
 import { Td, Tr } from '@/ui/data-table';
 import { Toggle } from '@/ui/toggle';
-import type { UploadState } from '@/ui/upload-indicator';
+import { useCheckedFile } from '@/ui/use-checked-file';
 import { useEditLiveMatch, useLiveMatchStatus } from '../api';
 import { copyLiveMatchLink } from './copy-link';
+import { liveMatchImageProblem } from './image-check';
 import { ImageInput } from './image-input';
 import { actionButtonsClass, actionsColumnClass, InlineEditRow, InlineInput } from './inline-edit';
 
@@ -70,8 +71,7 @@ export function LiveMatchEditRow({ match, onDone }: { match: LiveMatch; onDone: 
   const edit = useEditLiveMatch();
   const [title, setTitle] = useState(match.title);
   const [url, setUrl] = useState(match.url);
-  const [file, setFile] = useState<File | null>(null);
-  const [upload, setUpload] = useState<UploadState>('idle');
+  const picker = useCheckedFile(liveMatchImageProblem, 'idle');
 
   const save = async () => {
     if (!title.trim()) return void toast.error(liveMatchMessages.titleRequired);
@@ -80,10 +80,11 @@ export function LiveMatchEditRow({ match, onDone }: { match: LiveMatch; onDone: 
     form.append('_id', match._id);
     form.append('title', title.trim());
     form.append('url', url.trim());
+    const file = picker.file;
     if (file) form.append('image', file);
-    setUpload(file ? 'uploading' : 'idle');
+    picker.setState(file ? 'uploading' : 'idle');
     const result = await edit.mutateAsync(form);
-    if (!result.status) return void setUpload(file ? 'error' : 'idle');
+    if (!result.status) return void picker.setState(file ? 'error' : 'idle');
     onDone();
   };
 
@@ -109,7 +110,7 @@ export function LiveMatchEditRow({ match, onDone }: { match: LiveMatch; onDone: 
         onChange={(e) => setUrl(e.target.value)}
         maxLength={2048}
       />
-      <ImageInput label="New image (optional)" onFile={setFile} state={upload} onState={setUpload} />
+      <ImageInput label="New image (optional)" picker={picker} />
     </InlineEditRow>
   );
 }

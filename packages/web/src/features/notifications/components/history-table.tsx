@@ -4,18 +4,9 @@ import { toast } from 'sonner';
 import { formatDateTime } from '@streamdesk/contract/format';
 import type { Notification } from '@streamdesk/contract/notifications';
 import { Button } from '@/ui/button';
+import { DeleteSelectedButton, SelectCheckbox, useBulkDelete } from '@/ui/bulk-delete';
 import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
-import {
-  Table,
-  TableMessageRow,
-  TBody,
-  Td,
-  Th,
-  THead,
-  toggleAll,
-  toggleSelection,
-  Tr,
-} from '@/ui/data-table';
+import { Table, TableMessageRow, TBody, Td, Th, THead, Tr } from '@/ui/data-table';
 import { Pagination } from '@/ui/pagination';
 import { historyQuery, useDeleteNotifications, useResendNotification } from '../api';
 import { DeliveryStatusList } from './delivery-status';
@@ -26,9 +17,6 @@ const COLUMNS = 8;
 /** The sent notifications, newest first, with their delivery results, Resend and Delete. */
 export function HistoryTable() {
   const [page, setPage] = useState(1);
-  /** What the confirmation is about: one row, or the selected rows. */
-  const [deleting, setDeleting] = useState<{ ids: string[]; thing: string } | null>(null);
-  const [selected, setSelected] = useState<Set<string>>(new Set());
   const [resendingId, setResendingId] = useState<string | null>(null);
   const query = useQuery({ ...historyQuery(page, PAGE_SIZE), placeholderData: keepPreviousData });
   const resend = useResendNotification();
@@ -49,20 +37,19 @@ export function HistoryTable() {
     else toast.error(result.message || 'Something went wrong!');
   };
 
-  const doDelete = async () => {
-    const target = deleting;
-    setDeleting(null);
-    if (!target) return;
-    const result = await remove.mutateAsync(target.ids);
-    if (result.status) {
-      toast.success(result.message, { duration: 2000 });
-      setSelected((s) => new Set([...s].filter((id) => !target.ids.includes(id))));
-      if (rows.length <= target.ids.length && page > 1) setPage(page - 1);
-    } else toast.error(result.message || 'Something went wrong!');
-  };
-
-  const visibleIds = rows.map((n) => n._id);
-  const chosen = visibleIds.filter((id) => selected.has(id));
+  const bulk = useBulkDelete(
+    rows.map((n) => n._id),
+    async (ids) => {
+      const result = await remove.mutateAsync(ids);
+      if (result.status && rows.length <= ids.length && page > 1) setPage(page - 1);
+      return result;
+    },
+  );
+  const confirming = bulk.confirming ?? [];
+  const thing =
+    confirming.length === 1
+      ? `the notification "${rows.find((n) => n._id === confirming[0])?.n_title ?? ''}"`
+      : `${confirming.length} notifications`;
 
   return (
     <section aria-labelledby="notification-history" className="space-y-3">
@@ -70,20 +57,11 @@ export function HistoryTable() {
         <h2 id="notification-history" className="text-base font-semibold text-slate-900">
           History
         </h2>
-        {chosen.length > 0 && (
-          <Button
-            size="sm"
-            variant="danger"
-            onClick={() =>
-              setDeleting({
-                ids: chosen,
-                thing: chosen.length === 1 ? '1 notification' : `${chosen.length} notifications`,
-              })
-            }
-          >
-            Delete selected ({chosen.length})
-          </Button>
-        )}
+        <DeleteSelectedButton
+          count={bulk.chosen.length}
+          loading={remove.isPending}
+          onClick={() => bulk.ask()}
+        />
       </div>
       {reply && !reply.status && (
         <p role="alert" className="text-sm text-red-600">
@@ -93,12 +71,10 @@ export function HistoryTable() {
       <Table caption="Notification history">
         <THead>
           <Th className="w-10">
-            <input
-              type="checkbox"
-              aria-label="Select all notifications on this page"
-              checked={chosen.length > 0 && chosen.length === visibleIds.length}
-              onChange={() => setSelected((s) => toggleAll(s, visibleIds))}
-              className="size-4 rounded border-slate-300"
+            <SelectCheckbox
+              label="Select all notifications on this page"
+              checked={bulk.allSelected}
+              onChange={bulk.toggleAll}
             />
           </Th>
           <Th>Title</Th>
@@ -117,12 +93,10 @@ export function HistoryTable() {
           {rows.map((n) => (
             <Tr key={n._id}>
               <Td>
-                <input
-                  type="checkbox"
-                  aria-label={`Select ${n.n_title}`}
-                  checked={selected.has(n._id)}
-                  onChange={() => setSelected((s) => toggleSelection(s, n._id))}
-                  className="size-4 rounded border-slate-300"
+                <SelectCheckbox
+                  label={`Select ${n.n_title}`}
+                  checked={bulk.isSelected(n._id)}
+                  onChange={() => bulk.toggle(n._id)}
                 />
               </Td>
               <Td className="font-medium text-slate-900">{n.n_title}</Td>
@@ -174,7 +148,7 @@ export function HistoryTable() {
                     size="sm"
                     variant="danger"
                     aria-label={`Delete ${n.n_title}`}
-                    onClick={() => setDeleting({ ids: [n._id], thing: `the notification "${n.n_title}"` })}
+                    onClick={() => bulk.ask([n._id])}
                   >
                     Delete
                   </Button>
@@ -186,11 +160,11 @@ export function HistoryTable() {
       </Table>
       <Pagination page={page} totalPages={reply?.status ? reply.totalPage : 0} onPageChange={setPage} />
       <ConfirmMathDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        thing={deleting?.thing ?? ''}
+        open={bulk.confirming !== null}
+        onOpenChange={(open) => !open && bulk.cancel()}
+        thing={thing}
         confirmLabel="Delete"
-        onConfirm={() => void doDelete()}
+        onConfirm={bulk.confirm}
       />
     </section>
   );
