@@ -16,6 +16,12 @@ test.describe('public feed on a phone', () => {
     const category = await seedCategory(api, media);
     const ids = await seedVideos(api, media, category._id, 12);
     await api.call('PUT', '/api/App/video/web/status', { body: { id: ids, status: true } });
+    // The overlay shows webPosition seconds in; 1 is the controller's smallest value.
+    const saved = await api.call('PUT', '/api/App/Controler/Edit/storyAdsPosition', {
+      body: { name: 'webPosition', value: 1 },
+      seal: true,
+    });
+    expect(saved.status).toBe(true);
 
     await page.goto('/site/');
     const dialog = page.getByRole('dialog', { name: 'Welcome' });
@@ -39,7 +45,7 @@ test.describe('public feed on a phone', () => {
       events: [{ type: 'view', entity: 'video', clientId: expect.stringMatching(/^web-/) }],
     });
 
-    // webPosition is 0 until the controller provides it: the overlay shows at once, in both languages.
+    // webPosition (1 s) in, the overlay shows, in both languages.
     const overlay = page.getByRole('dialog', { name: 'Watch the full video in our app' });
     await expect(overlay).toBeVisible();
     await expect(overlay.getByText('पूरा वीडियो हमारे ऐप में देखें')).toBeVisible();
