@@ -39,7 +39,8 @@ for key, pkg in list(packages.items()):
         packages['node_modules/' + dep] = entry
         added += 1
 
-lock['packages'] = dict(sorted(packages.items(), key=lambda kv: (kv[0] != '', kv[0])))
-json.dump(lock, open(path, 'w'), indent=2)
-open(path, 'a').write('\n')
+# npm keeps its own order; `npm install` files new entries where it wants them.
+if added:
+    json.dump(lock, open(path, 'w'), indent=2)
+    open(path, 'a').write('\n')
 print(f'added {added} foreign optional entries')
