@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,6 +30,7 @@ export function mp4(seconds = 1): Buffer {
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `clip-${seconds}s.mp4`);
   if (!existsSync(file)) {
+    const partial = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.mp4`;
     execFileSync(ffmpeg(), [
       '-v',
       'error',
@@ -46,9 +47,10 @@ export function mp4(seconds = 1): Buffer {
       'libx264',
       '-movflags',
       '+faststart',
-      file + '.tmp.mp4',
+      partial,
     ]);
-    execFileSync('mv', [file + '.tmp.mp4', file]);
+    // Test files run in parallel workers: each writes its own partial file and renames it into place.
+    renameSync(partial, file);
   }
   return readFileSync(file);
 }
