@@ -27,6 +27,8 @@ test.describe('public feed on a phone', () => {
     const dialog = page.getByRole('dialog', { name: 'Welcome' });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByText('Do you want to view the content?')).toBeVisible();
+    // Push notifications are offered from the dialog, on the visitor's own click.
+    await expect(dialog.getByRole('button', { name: 'Get notified' })).toBeVisible();
     await shoot(page, 'feed-welcome-375');
 
     const views = page.waitForRequest(

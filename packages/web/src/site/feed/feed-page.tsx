@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { PushOptIn } from '../push/push-opt-in';
 import { useIsPhone } from './device';
 import { PlayStoreLink } from './play-store-link';
 import { VideoFeed } from './video-feed';
@@ -52,6 +53,8 @@ function WelcomeDialog({ onContinue, onDecline }: { onContinue: () => void; onDe
             No, thanks
           </button>
         </div>
+        {/* The visitor's own click asks for notification permission (browsers require a gesture). */}
+        <PushOptIn className="mt-4 text-xs text-indigo-300 underline-offset-2 hover:underline" />
       </div>
     </div>
   );
