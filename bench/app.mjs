@@ -223,7 +223,7 @@ function line(label, result, bare) {
   const ratio = bare ? `  ratio ${(rps / bare).toFixed(2)}` : '';
   const errors = result.non2xx + result.errors;
   console.log(
-    `${label.padEnd(26)} ${rps.toFixed(0).padStart(8)} req/s   p99 ${String(result.latency.p99).padStart(5)} ms${ratio}${errors ? `   (${errors} errors/non-2xx)` : ''}`,
+    `${label.padEnd(32)} ${rps.toFixed(0).padStart(8)} req/s   p99 ${String(result.latency.p99).padStart(5)} ms${ratio}${errors ? `   (${errors} errors/non-2xx)` : ''}`,
   );
   return rps;
 }
@@ -250,8 +250,14 @@ try {
     ['reels page', '/api/App/reels?page=1&limit=20&a=true'],
     ['feed page', '/api/App/video/category/client?page=1&limit=10'],
   ];
-  for (const [label, url] of reads)
-    line(label, await load({ url: server.baseURL + url, headers: app }), bareRps);
+  for (const [label, url] of reads) {
+    const size = (await (await fetch(server.baseURL + url, { headers: app })).arrayBuffer()).byteLength;
+    line(
+      `${label} (${(size / 1024).toFixed(1)} KB)`,
+      await load({ url: server.baseURL + url, headers: app }),
+      bareRps,
+    );
+  }
 
   const reels = await readJson(
     await fetch(`${server.baseURL}/api/App/reels?page=1&limit=20&a=true`, { headers: app }),
