@@ -70,4 +70,17 @@ describe('route table', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual(errorBody('No such route.'));
   });
+
+  it('sends app replies with nosniff but without the page-level headers, which admin replies keep', async () => {
+    const appReply = await t.request({
+      method: 'GET',
+      url: '/api/App/Controler/maintenance/status',
+      admin: false,
+    });
+    expect(appReply.statusCode).toBe(200);
+    expect(appReply.headers['x-content-type-options']).toBe('nosniff');
+    expect(appReply.headers['content-security-policy']).toBeUndefined();
+    const adminReply = await t.request({ method: 'GET', url: '/api/admin/auth/check' });
+    expect(adminReply.headers['content-security-policy']).toContain("default-src 'self'");
+  });
 });

@@ -50,6 +50,17 @@ export function registerRoute<D extends RouteDef>(
       ...(extras.rateLimit ? { rateLimit: extras.rateLimit } : {}),
     },
     ...(extras.bodyLimit ? { bodyLimit: extras.bodyLimit } : {}),
+    // The app API answers JSON to phones, not documents to browsers: the page-level headers (CSP, frame,
+    // opener, referrer policies...) mean nothing there and would triple each small reply's size.
+    ...(def.auth === 'app'
+      ? {
+          helmet: false as const,
+          onRequest: (_request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+            reply.header('x-content-type-options', 'nosniff');
+            done();
+          },
+        }
+      : {}),
     schema: {
       summary: def.summary,
       ...(def.params ? { params: def.params } : {}),
