@@ -17,9 +17,13 @@ declare module 'fastify' {
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
-/** Compares in constant time whatever the lengths (both sides are hashed first). */
-export function sameSecret(given: string, expected: string): boolean {
-  return timingSafeEqual(digest(given), digest(expected));
+/**
+ * A checker that compares in constant time whatever the lengths: both sides are hashed first, the
+ * expected one once (this runs on every app request).
+ */
+export function secretChecker(expected: string): (given: string) => boolean {
+  const expectedDigest = digest(expected);
+  return (given) => timingSafeEqual(digest(given), expectedDigest);
 }
 
 function bearerToken(request: FastifyRequest): string | undefined {
@@ -40,6 +44,7 @@ export function registerGuards(
   app: FastifyInstance,
   opts: { apiKey: string; authenticate: (token: string) => Promise<AdminIdentity | undefined> },
 ): void {
+  const isApiKey = secretChecker(opts.apiKey);
   app.addHook('onRequest', async (request) => {
     const declared = request.routeOptions.config?.auth;
     const url = request.url;
@@ -49,7 +54,7 @@ export function registerGuards(
     const auth = declared ?? 'admin';
     if (auth === 'public') return;
     const key = request.headers['api-key'];
-    if (typeof key !== 'string' || !sameSecret(key, opts.apiKey)) throw forbidden(messages.badApiKey);
+    if (typeof key !== 'string' || !isApiKey(key)) throw forbidden(messages.badApiKey);
     if (auth !== 'admin') return;
     const token = bearerToken(request);
     const admin = token ? await opts.authenticate(token) : undefined;
