@@ -2,13 +2,10 @@ import { adMessages } from '@streamdesk/contract/ad-units';
 import { openRequest } from '@streamdesk/contract/envelope';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setAuthStatus } from '@/lib/auth-state';
-import { registerNavigator } from '@/lib/navigation';
-import { queryClient } from '@/lib/query-client';
-import { writeSession } from '@/lib/session';
+import { describe, expect, it } from 'vitest';
 import { mockApi, renderApp } from '@/test/render-app';
-import { jsonResponse, setRuntimeConfig, TEST_PAYLOAD_KEY } from '@/test/runtime';
+import { signedInScreenTests } from '@/test/signed-in-screen';
+import { jsonResponse, TEST_PAYLOAD_KEY } from '@/test/runtime';
 
 const ADMOB = 'ca-app-pub-1/2';
 const base = {
@@ -27,16 +24,7 @@ const ads = [
   { _id: 'a2', a_name: 'Detail', a_id: 'ca-app-pub-3/4', a_description: 'after a video' },
 ];
 
-beforeEach(() => {
-  setRuntimeConfig();
-  writeSession('tok');
-  setAuthStatus('checking');
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  registerNavigator(null);
-  queryClient.clear();
-});
+signedInScreenTests();
 
 const bodyOf = async (init: RequestInit) => {
   const raw = JSON.parse(String(init.body)) as { encryptedData?: string };

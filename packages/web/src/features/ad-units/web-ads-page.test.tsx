@@ -2,13 +2,10 @@ import { adMessages, WEB_CLICKS_IOS_KEY } from '@streamdesk/contract/ad-units';
 import { quickRange } from '@streamdesk/contract/date-ranges';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setAuthStatus } from '@/lib/auth-state';
-import { registerNavigator } from '@/lib/navigation';
+import { describe, expect, it } from 'vitest';
 import { queryClient } from '@/lib/query-client';
-import { writeSession } from '@/lib/session';
 import { mockApi, renderApp } from '@/test/render-app';
-import { setRuntimeConfig } from '@/test/runtime';
+import { signedInScreenTests } from '@/test/signed-in-screen';
 
 const base = {
   'GET /api/admin/auth/check': { status: true, message: 'Authorized' },
@@ -29,16 +26,7 @@ const webAd = (id: string, name: string, clicks: number) => ({
   a_click: clicks,
 });
 
-beforeEach(() => {
-  setRuntimeConfig();
-  writeSession('tok');
-  setAuthStatus('checking');
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  registerNavigator(null);
-  queryClient.clear();
-});
+signedInScreenTests();
 
 describe('website ads pages', () => {
   it('Apple: shows the green (+n) against web_clicks_ios and keeps the latest counts', async () => {

@@ -1,12 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setAuthStatus } from '@/lib/auth-state';
-import { registerNavigator } from '@/lib/navigation';
-import { queryClient } from '@/lib/query-client';
-import { writeSession } from '@/lib/session';
+import { describe, expect, it } from 'vitest';
 import { mockApi, renderApp } from '@/test/render-app';
-import { setRuntimeConfig } from '@/test/runtime';
+import { signedInScreenTests } from '@/test/signed-in-screen';
 
 const base = {
   'GET /api/admin/auth/check': { status: true, message: 'Authorized' },
@@ -50,16 +46,7 @@ const list = (data: unknown[]) => ({
   firstStoryVideo: null,
 });
 
-beforeEach(() => {
-  setRuntimeConfig();
-  writeSession('tok');
-  setAuthStatus('checking');
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  registerNavigator(null);
-  queryClient.clear();
-});
+signedInScreenTests();
 
 describe('Story Video screen', () => {
   it('lists stories with status, counts and thumbnails; select-all shows the bulk delete count', async () => {

@@ -1,12 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setAuthStatus } from '@/lib/auth-state';
-import { registerNavigator } from '@/lib/navigation';
-import { queryClient } from '@/lib/query-client';
-import { writeSession } from '@/lib/session';
+import { describe, expect, it } from 'vitest';
 import { mockApi, renderApp } from '@/test/render-app';
-import { setRuntimeConfig } from '@/test/runtime';
+import { signedInScreenTests } from '@/test/signed-in-screen';
 
 const signedIn = {
   'GET /api/admin/auth/check': { status: true, message: 'Authorized' },
@@ -28,16 +24,7 @@ const category = {
   createdAt: '2026-11-21T05:00:00.000Z',
 };
 
-beforeEach(() => {
-  setRuntimeConfig();
-  writeSession('tok');
-  setAuthStatus('checking');
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  registerNavigator(null);
-  queryClient.clear();
-});
+signedInScreenTests();
 
 describe('video categories page', () => {
   it('says so when there are no categories yet', async () => {

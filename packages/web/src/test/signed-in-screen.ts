@@ -1,0 +1,23 @@
+import { afterEach, beforeEach, vi } from 'vitest';
+import { setAuthStatus } from '@/lib/auth-state';
+import { registerNavigator } from '@/lib/navigation';
+import { queryClient } from '@/lib/query-client';
+import { writeSession } from '@/lib/session';
+import { setRuntimeConfig } from './runtime';
+
+/**
+ * For a screen test file: every test starts like a fresh page load of a signed-in admin (runtime config,
+ * a stored session, the auth check pending) and ends with no stubbed fetch, navigator or cached query.
+ */
+export function signedInScreenTests(): void {
+  beforeEach(() => {
+    setRuntimeConfig();
+    writeSession('tok');
+    setAuthStatus('checking');
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    registerNavigator(null);
+    queryClient.clear();
+  });
+}
