@@ -3,6 +3,7 @@ import type { InHouseAd, InHouseAdType, MedType } from '@streamdesk/contract/inh
 import type { DialectName } from '../../platform/db/database.js';
 import { containsInsensitive } from '../../platform/db/dialect.js';
 import { fromDbBool } from '../../platform/db/values.js';
+import { newestFirstPage } from '../../platform/db/paging.js';
 
 export interface InHouseAdsTables {
   inhouse_ads: {
@@ -69,19 +70,7 @@ export async function listPage(
   dialect: DialectName,
   opts: { activeOnly: boolean; q?: string | undefined; page: number; limit: number },
 ): Promise<{ rows: InHouseAdRow[]; total: number }> {
-  const [rows, count] = await Promise.all([
-    filtered(db, dialect, opts)
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(opts.limit)
-      .offset((opts.page - 1) * opts.limit)
-      .execute(),
-    filtered(db, dialect, opts)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  return newestFirstPage(filtered(db, dialect, opts), opts.page, opts.limit);
 }
 
 export function listActive(db: Db) {

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../../platform/db/database.js';
 import { containsInsensitive } from '../../platform/db/dialect.js';
+import { newestFirstPage } from '../../platform/db/paging.js';
 
 export interface LiveMatchesTables {
   live_matches: {
@@ -44,17 +45,7 @@ export async function listLiveMatches(
   const base = db
     .selectFrom('live_matches')
     .$if(!!text, (qb) => qb.where(containsInsensitive(dialect, 'title', text!)));
-  const [rows, total] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .offset((page - 1) * limit)
-      .execute(),
-    base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: count(total.n) };
+  return newestFirstPage(base, page, limit);
 }
 
 export const listActiveLiveMatches = (db: Db) =>

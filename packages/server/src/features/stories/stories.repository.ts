@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Story } from '@streamdesk/contract/stories';
 import { fromDbBool } from '../../platform/db/values.js';
+import { newestFirstPage } from '../../platform/db/paging.js';
 
 export interface StoriesTables {
   stories: {
@@ -79,17 +80,7 @@ export const deleteStories = (db: Db, ids: readonly string[]) =>
 
 export async function listStories(db: Db, ads: boolean, page: number, limit: number) {
   const base = db.selectFrom('stories').where('ads_story', '=', ads ? 1 : 0);
-  const [rows, count] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .offset((page - 1) * limit)
-      .execute(),
-    base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  return newestFirstPage(base, page, limit);
 }
 
 /** The newest active story video (not an ad). */

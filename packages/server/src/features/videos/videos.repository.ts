@@ -1,4 +1,5 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
+import { newestFirstPage } from '../../platform/db/paging.js';
 
 export interface VideosTables {
   videos: {
@@ -32,19 +33,7 @@ const filtered = (db: Db, filter: VideoFilter) =>
     .$if(filter.web !== undefined, (qb) => qb.where('web', '=', filter.web ? 1 : 0));
 
 export async function pageOfVideos(db: Db, filter: VideoFilter, page: number, limit: number) {
-  const [rows, total] = await Promise.all([
-    filtered(db, filter)
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .offset((page - 1) * limit)
-      .execute(),
-    filtered(db, filter)
-      .select((eb) => eb.fn.countAll().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(total.n) };
+  return newestFirstPage(filtered(db, filter), page, limit);
 }
 
 export const insertVideos = (db: Db, rows: VideoRow[]) =>
