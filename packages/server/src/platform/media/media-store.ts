@@ -105,8 +105,9 @@ export function createLocalMediaStore(root: string): MediaStore {
       const id = newId();
       const tmp = path.join(tmpDir, `${id}.part`);
       const inspector = new Inspector(rule);
+      const out = createWriteStream(tmp, { flags: 'wx' });
       try {
-        await pipeline(source, inspector, createWriteStream(tmp, { flags: 'wx' }));
+        await pipeline(source, inspector, out);
         // @fastify/multipart truncates at its own limit instead of failing; treat that as too large.
         if ((source as Readable & { truncated?: boolean }).truncated) throw payloadTooLarge(rule.sizeMessage);
         const kind = inspector.kind!;
@@ -114,6 +115,9 @@ export function createLocalMediaStore(root: string): MediaStore {
         await rename(tmp, path.join(root, key));
         return { key, kind, size: inspector.size, url: MEDIA_URL_PREFIX + key };
       } catch (error) {
+        // A rule can fail before the file has even been opened; removing it then would race the open
+        // and leave a partial file behind, so wait until the write stream has closed.
+        if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
         await rm(tmp, { force: true });
         // Let the rest of this part flow past so the request can still be answered.
         source.resume();
