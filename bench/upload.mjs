@@ -18,7 +18,17 @@ import {
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { API_KEY, ensureBuilt, ffmpegPath, login, median, memoryOf, readJson, startServer } from './lib.mjs';
+import {
+  API_KEY,
+  ensureBuilt,
+  ffmpegPath,
+  login,
+  median,
+  memoryOf,
+  postMultipart,
+  readJson,
+  startServer,
+} from './lib.mjs';
 
 const MB = 1024 * 1024;
 const work = mkdtempSync(path.join(os.tmpdir(), 'sd-bench-upload-'));
@@ -56,40 +66,54 @@ function mp4OfSize(bytes, name) {
   return file;
 }
 
-function ddSpeed(file) {
+/** The same bytes copied by `dd ... conv=fsync` (one file after the other for a batch), in MB/s. */
+function ddSpeed(files) {
   const out = path.join(work, 'dd.out');
+  let bytes = 0;
   const started = process.hrtime.bigint();
-  spawnSync('dd', [`if=${file}`, `of=${out}`, 'bs=1M', 'conv=fsync'], { stdio: 'ignore' });
+  for (const file of [files].flat()) {
+    spawnSync('dd', [`if=${file}`, `of=${out}`, 'bs=1M', 'conv=fsync'], { stdio: 'ignore' });
+    bytes += statSync(file).size;
+  }
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   rmSync(out, { force: true });
-  return statSync(file).size / MB / seconds;
+  return bytes / MB / seconds;
+}
+
+/**
+ * Runs the upload `runs` times with a `dd` of the same bytes after each: the disk's speed drifts with
+ * writeback of earlier runs, so both sides are sampled under the same conditions and compared by median.
+ */
+async function measure(runs, files, upload) {
+  const speeds = [];
+  const dd = [];
+  for (let i = 0; i < runs; i++) {
+    speeds.push((await upload()).mbPerSecond);
+    dd.push(ddSpeed(files));
+  }
+  return { speeds, dd };
 }
 
 async function timeUpload(url, token, fields, files) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  let bytes = 0;
-  for (const [field, file] of files) {
-    form.append(field, await openAsBlob(file, { type: 'video/mp4' }), path.basename(file));
-    bytes += statSync(file).size;
-  }
+  const bytes = files.reduce((sum, [, file]) => sum + statSync(file).size, 0);
   const started = process.hrtime.bigint();
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'api-key': API_KEY, authorization: `Bearer ${token}` },
-    body: form,
-  });
-  const body = await readJson(res);
+  const { status, body } = await postMultipart(
+    url,
+    { 'api-key': API_KEY, authorization: `Bearer ${token}` },
+    fields,
+    files.map(([field, file]) => [field, file, 'video/mp4']),
+  );
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  if (!res.ok || body.status === false)
-    throw new Error(`${res.status} ${JSON.stringify(body).slice(0, 300)}`);
+  if (status >= 400 || body.status === false)
+    throw new Error(`${status} ${JSON.stringify(body).slice(0, 300)}`);
   return { mbPerSecond: bytes / MB / seconds, body };
 }
 
-function row(label, speeds, dd, growth) {
+function row(label, { speeds, dd }, growth) {
   const med = median(speeds);
+  const ddMed = median(dd);
   console.log(
-    `${label.padEnd(34)} median ${med.toFixed(1).padStart(7)} MB/s   dd ${dd.toFixed(1).padStart(7)} MB/s   ratio ${(med / dd).toFixed(2)}   peak RSS growth ${growth.toFixed(1)} MB`,
+    `${label.padEnd(34)} median ${med.toFixed(1).padStart(7)} MB/s   dd ${ddMed.toFixed(1).padStart(7)} MB/s   ratio ${(med / ddMed).toFixed(2)}   peak RSS growth ${growth.toFixed(1)} MB`,
   );
 }
 
@@ -102,7 +126,6 @@ try {
 
   if (!process.argv.includes('--library-only')) {
     const story = mp4OfSize(30 * MB - 4096, 'story-30mb.mp4');
-    const storySpeeds = [];
     const insertData = JSON.stringify({
       storyTime: 10,
       adsStory: false,
@@ -115,16 +138,10 @@ try {
       maxclickLimit: 0,
       maxclickStatus: false,
     });
-    for (let i = 0; i < runs; i++) {
-      storySpeeds.push(
-        (
-          await timeUpload(`${server.baseURL}/api/App/Add/Story/Video`, token, { insertData }, [
-            ['video', story],
-          ])
-        ).mbPerSecond,
-      );
-    }
-    row('story 30 MB x ' + runs, storySpeeds, ddSpeed(story), memoryOf(server.pid).peak - baseline);
+    const storyRuns = await measure(runs, story, () =>
+      timeUpload(`${server.baseURL}/api/App/Add/Story/Video`, token, { insertData }, [['video', story]]),
+    );
+    row('story 30 MB x ' + runs, storyRuns, memoryOf(server.pid).peak - baseline);
   }
 
   if (!process.argv.includes('--story-only')) {
@@ -160,40 +177,22 @@ try {
     if (!category) throw new Error(`no category: ${JSON.stringify(list).slice(0, 200)}`);
 
     const big = mp4OfSize(200 * MB - 4096, 'library-200mb.mp4');
-    const bigSpeeds = [];
-    for (let i = 0; i < Math.min(runs, 3); i++) {
-      bigSpeeds.push(
-        (await timeUpload(`${server.baseURL}/api/App/video`, token, { category }, [['video', big]]))
-          .mbPerSecond,
-      );
-    }
-    row(
-      'library 200 MB x ' + bigSpeeds.length,
-      bigSpeeds,
-      ddSpeed(big),
-      memoryOf(server.pid).peak - baseline,
+    const libraryRuns = Math.min(runs, 3);
+    const bigRuns = await measure(libraryRuns, big, () =>
+      timeUpload(`${server.baseURL}/api/App/video`, token, { category }, [['video', big]]),
     );
+    row('library 200 MB x ' + libraryRuns, bigRuns, memoryOf(server.pid).peak - baseline);
 
     const parts = Array.from({ length: 10 }, (_, i) => mp4OfSize(50 * MB - 4096 - i, `batch-${i}.mp4`));
-    const batchSpeeds = [];
-    for (let i = 0; i < Math.min(runs, 3); i++) {
-      batchSpeeds.push(
-        (
-          await timeUpload(
-            `${server.baseURL}/api/App/video`,
-            token,
-            { category },
-            parts.map((p) => ['video', p]),
-          )
-        ).mbPerSecond,
-      );
-    }
-    row(
-      'library batch 10 x 50 MB x ' + batchSpeeds.length,
-      batchSpeeds,
-      ddSpeed(parts[0]),
-      memoryOf(server.pid).peak - baseline,
+    const batchRuns = await measure(libraryRuns, parts, () =>
+      timeUpload(
+        `${server.baseURL}/api/App/video`,
+        token,
+        { category },
+        parts.map((p) => ['video', p]),
+      ),
     );
+    row('library batch 10 x 50 MB x ' + libraryRuns, batchRuns, memoryOf(server.pid).peak - baseline);
   }
 } finally {
   await server.stop();

@@ -19,6 +19,7 @@ import { registerGuards } from './platform/http/guards.js';
 import { registerWebAssets } from './platform/http/web-assets.js';
 import { createLocalMediaStore } from './platform/media/media-store.js';
 import { registerMediaServing } from './platform/media/serve-media.js';
+import { stopSpareProbe } from './platform/media/video-tools.js';
 import { CounterRegistry, LaunchRegistry, LiveViewers } from './platform/registries.js';
 import type { FeatureContext } from './platform/feature-context.js';
 import type { registerAnalytics } from './features/analytics/analytics.routes.js';
@@ -104,12 +105,13 @@ export async function buildApp(config: ResolvedConfig, opts: BuildOptions = {}):
   }));
 
   const mediaRoot = path.join(config.dataDir, 'media');
-  await registerMediaServing(app, mediaRoot);
+  const media = createLocalMediaStore(mediaRoot);
+  await registerMediaServing(app, mediaRoot, media);
 
   const context: FeatureContext = {
     app,
     config,
-    media: createLocalMediaStore(mediaRoot),
+    media,
     db: database.db,
     dialect: database.dialect,
     cache: new AppCache(),
@@ -120,7 +122,11 @@ export async function buildApp(config: ResolvedConfig, opts: BuildOptions = {}):
   const { analytics } = registerFeatures(context, { auth });
   await registerWebAssets(app, config);
   // Added last so every feature's own onClose (e.g. writing counted events) runs while the db is open.
-  app.addHook('onClose', async () => database.destroy());
+  app.addHook('onClose', async () => {
+    stopSpareProbe();
+    await media.idle();
+    await database.destroy();
+  });
   app.decorate('streamdesk', { auth, context, routes, analytics });
   return app;
 }

@@ -25,10 +25,13 @@ function ffmpeg(): string {
   return (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
 }
 
-/** A playable H.264 MP4 of `seconds` seconds (about 10-20 KB a second at 160x120). */
-export function mp4(seconds = 1): Buffer {
+/**
+ * A playable H.264 MP4 of `seconds` seconds (about 10-20 KB a second at 160x120); `moovLast` writes the
+ * index after the frames, as cameras do, instead of first (faststart).
+ */
+export function mp4(seconds = 1, { moovLast = false } = {}): Buffer {
   mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `clip-${seconds}s.mp4`);
+  const file = path.join(dir, `clip-${seconds}s${moovLast ? '-moov-last' : ''}.mp4`);
   if (!existsSync(file)) {
     const partial = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.mp4`;
     execFileSync(ffmpeg(), [
@@ -45,8 +48,7 @@ export function mp4(seconds = 1): Buffer {
       'yuv420p',
       '-c:v',
       'libx264',
-      '-movflags',
-      '+faststart',
+      ...(moovLast ? [] : ['-movflags', '+faststart']),
       partial,
     ]);
     // Test files run in parallel workers: each writes its own partial file and renames it into place.

@@ -20,7 +20,10 @@ export interface TestApp {
   config: ResolvedConfig;
   /** A valid bearer token of TEST_ADMIN. */
   token: string;
-  /** Request with the api-key and the admin token set (override either with headers). */
+  /**
+   * Request with the api-key and the admin token set (override either with headers); resolves once the
+   * background media writes the request started (thumbnails) are done.
+   */
   request(opts: InjectOptions & { admin?: boolean }): Promise<LightMyRequestResponse>;
   /** The reply's JSON, opened if it came sealed. */
   json<T = Record<string, unknown>>(res: LightMyRequestResponse): Promise<T>;
@@ -83,15 +86,19 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     app,
     config,
     token: login.token,
-    request: ({ admin = true, headers, ...opts }) =>
-      app.inject({
+    request: async ({ admin = true, headers, ...opts }) => {
+      const res = await app.inject({
         ...opts,
         headers: {
           'api-key': TEST_API_KEY,
           ...(admin ? { authorization: `Bearer ${login.token}` } : {}),
           ...headers,
         },
-      }),
+      });
+      // Thumbnails are made after the reply; tests look at the files once they are there.
+      await app.streamdesk.context.media.idle();
+      return res;
+    },
     json: async <T>(res: LightMyRequestResponse) => {
       const body = res.json() as unknown;
       return (isSealedReply(body) ? await openReply(body, TEST_PAYLOAD_KEY) : body) as T;

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { inHouseLimits, inHouseMessages } from '@streamdesk/contract/inhouse-ads';
 import type { MediaRule, MediaStore, SavedMedia } from '../../platform/media/media-store.js';
-import { readMultipart, single } from '../../platform/media/multipart.js';
-import { makeThumbnail, probeVideo } from '../../platform/media/video-tools.js';
+import { readMultipart, single, type UploadedFile } from '../../platform/media/multipart.js';
+import { acceptVideo } from '../../platform/media/video-tools.js';
 
 export const INHOUSE_FOLDER = 'inhouse-ads';
 
@@ -24,7 +24,7 @@ export interface InHouseUpload {
   fields: Record<string, string>;
   icon: SavedMedia | undefined;
   image: SavedMedia | undefined;
-  video: SavedMedia | undefined;
+  video: UploadedFile | undefined;
   /** Removes every file of this request (and a thumbnail made from it). */
   discard(): Promise<void>;
 }
@@ -35,7 +35,7 @@ export async function readInHouseForm(request: FastifyRequest, media: MediaStore
     files: {
       icon: { folder: INHOUSE_FOLDER, rule: imageRule },
       image: { folder: INHOUSE_FOLDER, rule: imageRule },
-      video: { folder: INHOUSE_FOLDER, rule: videoRule },
+      video: { folder: INHOUSE_FOLDER, rule: videoRule, probe: true },
     },
   });
   return {
@@ -47,16 +47,7 @@ export async function readInHouseForm(request: FastifyRequest, media: MediaStore
   };
 }
 
-/** Makes a JPEG frame of an uploaded video; a video ffprobe cannot read is refused. */
-export async function thumbnailOf(media: MediaStore, video: SavedMedia): Promise<string> {
-  const file = media.pathOf(video.key);
-  const { durationSeconds } = await probeVideo(file);
-  const thumb = media.adopt(INHOUSE_FOLDER, 'jpg');
-  try {
-    await makeThumbnail(file, thumb.path, durationSeconds);
-  } catch (error) {
-    await media.remove(thumb.key);
-    throw error;
-  }
-  return thumb.url;
+/** The thumbnail URL of an uploaded video (made in the background); a video ffprobe cannot read is refused. */
+export async function thumbnailOf(media: MediaStore, video: UploadedFile): Promise<string> {
+  return (await acceptVideo(media, video, INHOUSE_FOLDER)).thumbnail.url;
 }

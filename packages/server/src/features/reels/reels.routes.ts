@@ -12,7 +12,7 @@ export function registerReels(ctx: FeatureContext, opts: { reelsRunning: () => P
 
   registerRoute(app, reelRoutes.add, async (request) => {
     const upload = await readMultipart(request, ctx.media, {
-      files: { video: { folder: REELS_FOLDER, rule: reelVideoRule } },
+      files: { video: { folder: REELS_FOLDER, rule: reelVideoRule, probe: true } },
     });
     const data = await keepUploadIf(upload, () => service.add(single(upload, 'video')));
     return { status: true, message: reelMessages.added, data };

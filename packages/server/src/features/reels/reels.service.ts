@@ -3,8 +3,9 @@ import type { AppCache } from '../../platform/app-cache.js';
 import { tablesOf, type AnyDb } from '../../platform/db/database.js';
 import { newId, nowIso } from '../../platform/db/values.js';
 import { badRequest, notFound } from '../../platform/errors.js';
-import type { MediaStore, SavedMedia } from '../../platform/media/media-store.js';
-import { makeThumbnail, probeVideo } from '../../platform/media/video-tools.js';
+import type { MediaStore } from '../../platform/media/media-store.js';
+import type { UploadedFile } from '../../platform/media/multipart.js';
+import { acceptVideo } from '../../platform/media/video-tools.js';
 import * as repo from './reels.repository.js';
 import type { ReelTables } from './reels.repository.js';
 
@@ -35,14 +36,11 @@ export function createReelService(deps: ReelDeps) {
     };
   }
 
-  /** Stores a reel for an uploaded video: reads its duration and makes its thumbnail first. */
-  async function add(video: SavedMedia | undefined): Promise<Reel> {
+  /** Stores a reel for an uploaded video: its duration is read first, its thumbnail made after. */
+  async function add(video: UploadedFile | undefined): Promise<Reel> {
     if (!video) throw badRequest(reelMessages.selectVideo);
-    const videoPath = deps.media.pathOf(video.key);
-    const { durationSeconds } = await probeVideo(videoPath);
-    const thumb = deps.media.adopt(REELS_FOLDER, 'jpg');
+    const { durationSeconds, thumbnail: thumb } = await acceptVideo(deps.media, video, REELS_FOLDER);
     try {
-      await makeThumbnail(videoPath, thumb.path, durationSeconds);
       const row: repo.ReelRow = {
         id: newId(),
         video: video.url,

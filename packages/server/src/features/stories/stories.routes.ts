@@ -13,7 +13,7 @@ export function registerStories(ctx: FeatureContext): void {
   const upload = (request: FastifyRequest) =>
     readMultipart(request, media, {
       files: {
-        video: { folder: STORY_FOLDER, rule: storyVideoRule },
+        video: { folder: STORY_FOLDER, rule: storyVideoRule, probe: true },
         image: { folder: STORY_FOLDER, rule: storyImageRule },
       },
     });

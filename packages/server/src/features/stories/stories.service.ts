@@ -12,7 +12,7 @@ import { badRequest, notFound } from '../../platform/errors.js';
 import type { FeatureContext } from '../../platform/feature-context.js';
 import type { MultipartResult } from '../../platform/media/multipart.js';
 import { single } from '../../platform/media/multipart.js';
-import { makeThumbnail, probeVideo } from '../../platform/media/video-tools.js';
+import { acceptVideo } from '../../platform/media/video-tools.js';
 import * as repo from './stories.repository.js';
 
 /** The cache tag of everything the app reads about stories. */
@@ -88,27 +88,10 @@ export function createStoriesService(ctx: FeatureContext) {
     if (video && image) throw badRequest(storyMessages.oneFile);
     if (image) return { media: { video: '', image: image.url, thembnal: image.url } };
     if (!video) return undefined;
-    const file = media.pathOf(video.key);
-    const thumb = media.adopt(STORY_FOLDER, 'jpg');
-    let info: Awaited<ReturnType<typeof probeVideo>>;
-    try {
-      // Probe and thumbnail at 1 s side by side (half the wait); a clip under 1 s retries from its start.
-      const [probed, early] = await Promise.all([
-        probeVideo(file),
-        makeThumbnail(file, thumb.path, 2).then(
-          () => true,
-          () => false,
-        ),
-      ]);
-      info = probed;
-      if (!early) await makeThumbnail(file, thumb.path, info.durationSeconds);
-    } catch (error) {
-      await media.remove(thumb.key);
-      throw error;
-    }
+    const { durationSeconds, thumbnail } = await acceptVideo(media, video, STORY_FOLDER, ctx.app.log);
     return {
-      media: { video: video.url, image: '', thembnal: thumb.url },
-      duration: Math.max(1, Math.ceil(info.durationSeconds)),
+      media: { video: video.url, image: '', thembnal: thumbnail.url },
+      duration: Math.max(1, Math.ceil(durationSeconds)),
     };
   }
 

@@ -14,7 +14,7 @@ import { tablesOf } from '../../platform/db/database.js';
 import { fromDbBool, newId, nowIso, toDbBool } from '../../platform/db/values.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { readMultipart, type UploadedFile } from '../../platform/media/multipart.js';
-import { makeThumbnail, probeVideo } from '../../platform/media/video-tools.js';
+import { acceptVideo } from '../../platform/media/video-tools.js';
 import * as repo from './videos.repository.js';
 import type { VideosTables } from './videos.repository.js';
 
@@ -36,7 +36,6 @@ export const FEED_TAGS = ['videos', 'controller'] as const;
 export const VIEW_TAG = 'video-views';
 
 const FOLDER = 'videos';
-const THUMBNAIL_CONCURRENCY = 4;
 
 const toJson = (row: repo.VideoRow): Video => ({
   _id: row.id,
@@ -51,15 +50,6 @@ const toJson = (row: repo.VideoRow): Video => ({
 /** The client's file name, shortened and without folders, for messages. */
 const displayName = (name: string) => path.basename(name.replace(/\\/g, '/')).slice(0, 120) || 'file';
 
-/** Runs `work` over `items`, at most `limit` at a time. */
-async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await work(items[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-}
-
 export function createVideosService(ctx: FeatureContext, deps: VideosDeps) {
   const db = tablesOf<VideosTables>(ctx.db);
   const invalidate = () => ctx.cache.invalidate('videos');
@@ -67,23 +57,20 @@ export function createVideosService(ctx: FeatureContext, deps: VideosDeps) {
   const removeFiles = (rows: { video: string; thumbnail: string }[]) =>
     Promise.all(rows.flatMap((r) => [ctx.media.remove(r.video), ctx.media.remove(r.thumbnail)]));
 
-  /** Makes each video's thumbnail; a video ffprobe cannot read is dropped and reported by name. */
+  /** Each video's thumbnail (made in the background); a video ffprobe cannot read is dropped and reported. */
   async function withThumbnails(files: UploadedFile[]) {
     const made: { file: UploadedFile; thumbnail: string }[] = [];
     const unreadable: UploadedFile[] = [];
-    await eachLimited(files, THUMBNAIL_CONCURRENCY, async (file) => {
-      const thumb = ctx.media.adopt(FOLDER, 'jpg');
+    // Most probes finished while their file streamed in; the others (and their fallbacks) run in turn.
+    for (const file of files) {
       try {
-        const info = await probeVideo(ctx.media.pathOf(file.key));
-        await makeThumbnail(ctx.media.pathOf(file.key), thumb.path, info.durationSeconds);
-        made.push({ file, thumbnail: thumb.url });
+        const { thumbnail } = await acceptVideo(ctx.media, file, FOLDER, ctx.app.log);
+        made.push({ file, thumbnail: thumbnail.url });
       } catch {
-        await Promise.all([ctx.media.remove(thumb.key), ctx.media.remove(file.key)]);
+        await ctx.media.remove(file.key);
         unreadable.push(file);
       }
-    });
-    // Keep the client's order.
-    made.sort((a, b) => files.indexOf(a.file) - files.indexOf(b.file));
+    }
     return { made, unreadable };
   }
 
@@ -93,6 +80,7 @@ export function createVideosService(ctx: FeatureContext, deps: VideosDeps) {
         files: {
           video: {
             folder: FOLDER,
+            probe: true,
             maxCount: VIDEO_MAX_FILES,
             countMessage: videoMessages.tooMany,
             rule: {

@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaLimits, mediaMessages } from '@streamdesk/contract/media';
@@ -6,7 +6,7 @@ import { createTestApp, errorBody, type TestApp } from '../../test/test-app.js';
 import { BROKEN_MP4, form, GIF, JPEG, mp4, ofSize, PNG } from '../../test/media-fixtures.js';
 import { readMultipart, single } from './multipart.js';
 import { sniffMediaKind } from './sniff.js';
-import { makeThumbnail, probeVideo } from './video-tools.js';
+import { acceptVideo, makeThumbnail, probeVideo, streamProbe } from './video-tools.js';
 
 let t: TestApp;
 const mediaDir = () => path.join(t.config.dataDir, 'media');
@@ -37,6 +37,7 @@ beforeAll(async () => {
         },
         video: {
           folder: 'test',
+          probe: request.headers['x-probe'] === '1',
           maxCount: 3,
           rule: {
             kinds: ['mp4'],
@@ -54,6 +55,7 @@ beforeAll(async () => {
       fields: result.fields,
       image: single(result, 'image')?.url,
       videos: result.files.video?.map((v) => v.url) ?? [],
+      probes: await Promise.all(result.files.video?.map((v) => v.probe ?? null) ?? []),
       rejected: result.rejected,
     };
   });
@@ -184,5 +186,83 @@ describe('video tools', () => {
     await expect(probeVideo(t.app.streamdesk.context.media.pathOf(key))).rejects.toThrow(
       mediaMessages.unreadableVideo,
     );
+  });
+});
+
+describe('video uploads probed as they stream, thumbnails made after the reply', () => {
+  const media = () => t.app.streamdesk.context.media;
+
+  it('reads the duration of faststart and moov-last MP4s from the stream; broken bytes get no verdict', async () => {
+    const res = await upload(
+      form({}, [
+        { field: 'video', name: 'fast.mp4', data: mp4(2) },
+        { field: 'video', name: 'camera.mp4', data: mp4(2, { moovLast: true }) },
+        { field: 'video', name: 'broken.mp4', data: BROKEN_MP4 },
+      ]),
+      { 'x-probe': '1' },
+    );
+    expect(res.statusCode).toBe(200);
+    const { probes } = res.json() as { probes: ({ durationSeconds: number } | null)[] };
+    expect(probes[0]?.durationSeconds).toBeCloseTo(2, 0);
+    expect(probes[1]?.durationSeconds).toBeCloseTo(2, 0);
+    expect(probes[2]).toBeNull();
+  });
+
+  it('ends the probe when the upload is abandoned', async () => {
+    const probe = streamProbe();
+    probe.input.write(mp4().subarray(0, 100));
+    probe.input.destroy();
+    await expect(probe.result).resolves.toBeUndefined();
+  });
+
+  it('accepts a video with its duration and serves its thumbnail once made, even when asked at once', async () => {
+    const res = await upload(form({}, [{ field: 'video', name: 'v.mp4', data: mp4(2) }]), { 'x-probe': '1' });
+    const key = (res.json().videos[0] as string).replace('/media/', '');
+    const saved = { key, kind: 'mp4' as const, size: 0, url: `/media/${key}` };
+    const accepted = await acceptVideo(media(), saved, 'test');
+    expect(accepted.durationSeconds).toBeCloseTo(2, 0);
+    // Asked before the background ffmpeg is done: the request waits for it instead of a 404.
+    const served = await t.app.inject({ method: 'GET', url: accepted.thumbnail.url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/jpeg');
+    expect(sniffMediaKind(served.rawPayload)).toBe('jpeg');
+  });
+
+  it('refuses a video ffprobe cannot read, from the file when the stream gave no verdict', async () => {
+    const res = await upload(form({}, [{ field: 'video', name: 'broken.mp4', data: BROKEN_MP4 }]));
+    const key = (res.json().videos[0] as string).replace('/media/', '');
+    const before = filesIn('test').length;
+    await expect(
+      acceptVideo(media(), { key, kind: 'mp4', size: 0, url: `/media/${key}` }, 'test'),
+    ).rejects.toThrow(mediaMessages.unreadableVideo);
+    await media().idle();
+    expect(filesIn('test').length).toBe(before);
+  });
+
+  it('removing a file still being written waits for it, leaving nothing behind', async () => {
+    const before = filesIn('test').length;
+    let finish!: () => void;
+    const gate = new Promise<void>((resolve) => (finish = resolve));
+    const later = media().writeLater('test', 'jpg', async (tmp) => {
+      await gate;
+      writeFileSync(tmp, JPEG);
+    });
+    const removed = media().remove(later.key);
+    finish();
+    await removed;
+    expect(filesIn('test').length).toBe(before);
+    expect(filesIn('.tmp')).toEqual([]);
+  });
+
+  it('a background write that fails leaves neither the file nor its temporary file', async () => {
+    const before = filesIn('test').length;
+    const later = media().writeLater('test', 'jpg', async (tmp) => {
+      writeFileSync(tmp, 'half');
+      throw new Error('ffmpeg failed');
+    });
+    await media().settled(later.url);
+    expect(filesIn('test').length).toBe(before);
+    expect(filesIn('.tmp')).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url: later.url })).statusCode).toBe(404);
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { badRequest, HttpError } from '../errors.js';
 import type { MediaRule, MediaStore, SavedMedia } from './media-store.js';
+import { streamProbe, type VideoInfo } from './video-tools.js';
 
 export interface FileFieldSpec {
   /** Store folder, usually the feature name. */
@@ -10,6 +11,8 @@ export interface FileFieldSpec {
   maxCount?: number;
   /** The message when more than maxCount files arrive. */
   countMessage?: string;
+  /** Videos: run ffprobe on the bytes while they stream in (see acceptVideo). */
+  probe?: boolean;
 }
 
 export interface RejectedFile {
@@ -22,6 +25,8 @@ export interface RejectedFile {
 /** A saved file with the name the client gave it (for messages only; never used as a path). */
 export interface UploadedFile extends SavedMedia {
   filename: string;
+  /** The streamed probe's verdict when the field asked for one (undefined: it could not tell). */
+  probe?: Promise<VideoInfo | undefined>;
 }
 
 export interface MultipartResult {
@@ -80,10 +85,13 @@ export async function readMultipart(
           fieldSpec.countMessage ?? `Only ${fieldSpec.maxCount ?? 1} file(s) allowed in ${part.fieldname}`,
         );
       }
+      const probe = fieldSpec.probe ? streamProbe() : undefined;
       try {
-        const media = await store.save(part.file, fieldSpec.folder, fieldSpec.rule);
+        const media = await store.save(part.file, fieldSpec.folder, fieldSpec.rule, {
+          observer: probe?.input,
+        });
         saved.push(media);
-        list.push({ ...media, filename: part.filename });
+        list.push({ ...media, filename: part.filename, probe: probe?.result });
       } catch (error) {
         if (!spec.skipInvalidFiles || !(error instanceof HttpError)) throw error;
         rejected.push({
