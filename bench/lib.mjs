@@ -178,3 +178,42 @@ export async function postMultipart(url, headers, fields, files) {
   const body = JSON.parse(text);
   return { status, body: isSealedReply(body) ? await openReply(body, PAYLOAD_KEY) : body };
 }
+
+/** A small solid-colour PNG, made by ffmpeg. */
+export function makePng(file, color = 'red') {
+  execFileSync(ffmpegPath(), [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `color=c=${color}:s=64x64`,
+    '-frames:v',
+    '1',
+    file,
+  ]);
+  return file;
+}
+
+/** A playable H.264 MP4 of ffmpeg's test pattern. */
+export function makeMp4(file, { size = '160x120', rate = 10, seconds = 1, faststart = false } = {}) {
+  execFileSync(ffmpegPath(), [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc=size=${size}:rate=${rate}`,
+    '-t',
+    String(seconds),
+    '-pix_fmt',
+    'yuv420p',
+    '-c:v',
+    'libx264',
+    ...(faststart ? ['-movflags', '+faststart'] : []),
+    file,
+  ]);
+  return file;
+}

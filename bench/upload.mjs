@@ -4,7 +4,7 @@
 // - a 200 MB MP4 and a batch of 10 x 50 MB through the video library endpoint.
 // Prints the median MB/s, the same bytes written by `dd ... conv=fsync` for a ratio, and the server's
 // peak RSS growth (`--story-only` or `--library-only` runs one part). Not a test: it prints figures and never fails on them.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import {
   closeSync,
   ftruncateSync,
@@ -21,8 +21,9 @@ import path from 'node:path';
 import {
   API_KEY,
   ensureBuilt,
-  ffmpegPath,
   login,
+  makeMp4,
+  makePng,
   median,
   memoryOf,
   postMultipart,
@@ -40,24 +41,7 @@ function mp4OfSize(bytes, name) {
   try {
     statSync(clip);
   } catch {
-    execFileSync(ffmpegPath(), [
-      '-v',
-      'error',
-      '-y',
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc=size=320x240:rate=25',
-      '-t',
-      '2',
-      '-pix_fmt',
-      'yuv420p',
-      '-c:v',
-      'libx264',
-      '-movflags',
-      '+faststart',
-      clip,
-    ]);
+    makeMp4(clip, { size: '320x240', rate: 25, seconds: 2, faststart: true });
   }
   writeFileSync(file, readFileSync(clip));
   const fd = openSync(file, 'r+');
@@ -145,19 +129,7 @@ try {
   }
 
   if (!process.argv.includes('--story-only')) {
-    const png = path.join(work, 'cat.png');
-    execFileSync(ffmpegPath(), [
-      '-v',
-      'error',
-      '-y',
-      '-f',
-      'lavfi',
-      '-i',
-      'color=c=blue:s=64x64',
-      '-frames:v',
-      '1',
-      png,
-    ]);
+    const png = makePng(path.join(work, 'cat.png'), 'blue');
     const categoryForm = new FormData();
     categoryForm.append('name', `Bench ${Date.now()}`);
     categoryForm.append('image', await openAsBlob(png, { type: 'image/png' }), 'cat.png');
