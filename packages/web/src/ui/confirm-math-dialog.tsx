@@ -59,6 +59,8 @@ function MathForm({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // The dialog is portalled, but React still bubbles its submit to a form the dialog sits in.
+    event.stopPropagation();
     if (answer.trim() !== '' && Number(answer) === problem.a + problem.b) {
       onConfirm();
       return;
