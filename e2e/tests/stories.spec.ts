@@ -106,7 +106,25 @@ test('story videos: add a video and an image, toggle, edit, delete through the c
   await page.getByRole('radio', { name: 'Click' }).check();
   await page.getByLabel('Click Limit').fill('3');
   await shot(page, 'edit-video');
+
+  // Save asks the captcha; a wrong answer toasts and saves nothing (the reload shows the old values).
   await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('dialog')).toContainText(
+    'You are about to update Story. To confirm, please solve this math problem',
+  );
+  await solve(page, false);
+  await expect(page.getByText('Captcha answer is not correct')).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  await page.reload();
+  await expect(page.getByLabel('Button Name')).toHaveValue('Watch now');
+  await expect(page.getByRole('radio', { name: 'None' })).toBeChecked();
+
+  // The right answer saves: toast, then back to the list after a second.
+  await page.getByLabel('Button Name').fill('Watch the final');
+  await page.getByRole('radio', { name: 'Click' }).check();
+  await page.getByLabel('Click Limit').fill('3');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await solve(page);
   await expect(page.getByText(storyMessages.updated)).toBeVisible();
   await expect(page).toHaveURL('/add/story/video');
 
@@ -168,8 +186,20 @@ test('story ads: add an NTV ad and edit it with the preview tabs', async ({ sign
   await page.getByLabel('Native Ad ID').fill('ca-app-pub-1/3');
   await shot(page, 'edit-ad');
   await page.getByRole('button', { name: 'Update' }).click();
+  await expect(page.getByRole('dialog')).toContainText('You are about to update Story Ad.');
+  await solve(page, false);
+  await expect(page.getByText('Captcha answer is not correct')).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  await page.reload();
+  await expect(page.getByLabel('Native Ad ID')).toHaveValue('ca-app-pub-1/2');
+  await page.getByLabel('Native Ad ID').fill('ca-app-pub-1/3');
+  await page.getByRole('button', { name: 'Update' }).click();
+  await solve(page);
   await expect(page.getByText(storyMessages.updated)).toBeVisible();
   await expect(page).toHaveURL('/add/story/Ad');
+  await rowMenu(page, 1).click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  await expect(page.getByLabel('Native Ad ID')).toHaveValue('ca-app-pub-1/3');
 });
 
 test('an unknown story id goes to the error page', async ({ signedInPage: page }) => {
