@@ -1,6 +1,6 @@
 import { mediaMessages } from '@streamdesk/contract/media';
 import { storyMessages } from '@streamdesk/contract/stories';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures.js';
 
 test.describe.configure({ mode: 'serial' });
@@ -15,6 +15,30 @@ async function solve(page: Page, right = true) {
   const [a, b] = text.match(/\d+/g)!.map(Number);
   await dialog.getByLabel('Answer').fill(String(a! + b! + (right ? 0 : 1)));
   await dialog.getByRole('button', { name: /Confirm|Delete/ }).click();
+}
+
+/**
+ * Sends the add form and checks what follows a successful add: the toast at once, then, about a second
+ * later, the same page afresh (a new history entry key, the form reset, the window at the top).
+ */
+async function addAndExpectFreshPage(page: Page, form: Locator, path: string) {
+  const keyOf = () => page.evaluate(() => (history.state as { key?: string } | null)?.key);
+  const before = await keyOf();
+  const reply = page.waitForResponse((r) => r.url().endsWith('/api/App/Add/Story/Video'));
+  await form.getByRole('button', { name: 'Upload' }).click();
+  await reply;
+  const sent = Date.now();
+  // Scrolled away while waiting: the fresh page starts at the top.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect(page.getByText(storyMessages.added).first()).toBeVisible();
+  await expect(form.getByRole('button', { name: 'Upload' })).toBeDisabled();
+  await expect.poll(keyOf).not.toBe(before);
+  expect(Date.now() - sent).toBeGreaterThanOrEqual(700);
+  await expect(page).toHaveURL(path);
+  await expect(form.getByLabel('Type')).toHaveValue('Video');
+  await expect(form.getByLabel('Button Name')).toHaveValue('');
+  await expect(form.getByRole('button', { name: 'Upload' })).toBeEnabled();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
 }
 
 const rowMenu = (page: Page, no: number) =>
@@ -55,9 +79,12 @@ test('story videos: add a video and an image, toggle, edit, delete through the c
   await expect(form.getByLabel('Video file (MP4)')).toHaveValue('');
 
   await form.getByLabel('Video file (MP4)').setInputFiles(media.mp4);
-  await form.getByRole('button', { name: 'Upload' }).click();
-  await expect(page.getByText(storyMessages.added)).toBeVisible();
-  await expect(form.getByRole('img', { name: 'Upload complete' })).toBeVisible();
+  await expect(form.getByRole('img', { name: 'Upload failed' })).toHaveCount(0);
+  // Short enough that the page scrolls, to see the fresh page start at the top.
+  await page.setViewportSize({ width: 1280, height: 500 });
+  await addAndExpectFreshPage(page, form, '/add/story/video');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(form.getByLabel('Video file (MP4)')).toHaveValue('');
   await expectThumbnailLoaded(page, 1);
 
   // An image story with a real PNG and its own timing.
@@ -69,8 +96,8 @@ test('story videos: add a video and an image, toggle, edit, delete through the c
   await form.getByRole('radio', { name: 'View' }).check();
   await form.getByLabel('View Limit').fill('50');
   await form.getByLabel('Image file (PNG, JPG, JPEG)').setInputFiles(media.png);
-  await form.getByRole('button', { name: 'Upload' }).click();
-  await expect(page.getByText(storyMessages.added).first()).toBeVisible();
+  await addAndExpectFreshPage(page, form, '/add/story/video');
+  await expect(form.getByRole('radio', { name: 'None' })).toBeChecked();
   const table = page.getByRole('table', { name: 'Story Video List' });
   await expect(table.getByRole('row')).toHaveCount(3);
   await expectThumbnailLoaded(page, 1);
@@ -90,7 +117,7 @@ test('story videos: add a video and an image, toggle, edit, delete through the c
   await page.getByRole('menuitem', { name: 'Delete' }).click();
   await expect(page.getByRole('dialog')).toContainText('You are about to delete Story');
   await solve(page, false);
-  await expect(page.getByText('Captcha answer is not correct')).toBeVisible();
+  await expect(page.getByText('Captcha answer is not correct').last()).toBeVisible();
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
   await expect(table.getByRole('row')).toHaveCount(3);
 
@@ -113,7 +140,7 @@ test('story videos: add a video and an image, toggle, edit, delete through the c
     'You are about to update Story. To confirm, please solve this math problem',
   );
   await solve(page, false);
-  await expect(page.getByText('Captcha answer is not correct')).toBeVisible();
+  await expect(page.getByText('Captcha answer is not correct').last()).toBeVisible();
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
   await page.reload();
   await expect(page.getByLabel('Button Name')).toHaveValue('Watch now');
@@ -171,8 +198,8 @@ test('story ads: add an NTV ad and edit it with the preview tabs', async ({ sign
   await form.getByRole('button', { name: 'Upload' }).click();
   await expect(page.getByText(storyMessages.ntvIdRequired)).toBeVisible();
   await form.getByLabel('Native Ad ID').fill('ca-app-pub-1/2');
-  await form.getByRole('button', { name: 'Upload' }).click();
-  await expect(page.getByText(storyMessages.added)).toBeVisible();
+  await addAndExpectFreshPage(page, form, '/add/story/Ad');
+  await expect(form.getByLabel('Native Ad ID')).toHaveCount(0);
   const table = page.getByRole('table', { name: 'Story Ads List' });
   await expect(table.getByText('Native')).toBeVisible();
 
@@ -188,7 +215,7 @@ test('story ads: add an NTV ad and edit it with the preview tabs', async ({ sign
   await page.getByRole('button', { name: 'Update' }).click();
   await expect(page.getByRole('dialog')).toContainText('You are about to update Story Ad.');
   await solve(page, false);
-  await expect(page.getByText('Captcha answer is not correct')).toBeVisible();
+  await expect(page.getByText('Captcha answer is not correct').last()).toBeVisible();
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
   await page.reload();
   await expect(page.getByLabel('Native Ad ID')).toHaveValue('ca-app-pub-1/2');

@@ -1,10 +1,4 @@
-import {
-  STORY_REDIRECT_MS,
-  storyMessages,
-  storyTypeOf,
-  type Story,
-  type StoryType,
-} from '@streamdesk/contract/stories';
+import { storyMessages, storyTypeOf, type Story, type StoryType } from '@streamdesk/contract/stories';
 import { formatViewCount } from '@streamdesk/contract/format';
 import { Tabs as RadixTabs } from 'radix-ui';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -18,6 +12,7 @@ import { useConfirmUpdate } from '@/ui/use-confirm-update';
 import { useSaveStory, type StoryKind } from '../api';
 import { StoryFields } from './story-fields';
 import { formOf, formProblem, toInsertData, type StoryFormValues } from './story-form';
+import { useRedirectAfterSave } from './use-redirect-after-save';
 
 const editTypes = {
   video: [
@@ -52,6 +47,7 @@ export function StoryEditForm({ kind, story, backTo }: { kind: StoryKind; story:
   const save = useSaveStory();
   const confirmUpdate = useConfirmUpdate();
   const navigate = useNavigate();
+  const redirect = useRedirectAfterSave();
   const localUrl = usePreviewUrl(file);
   const originalType = storyTypeOf(story);
   const sameType = values.type === originalType;
@@ -94,8 +90,7 @@ export function StoryEditForm({ kind, story, backTo }: { kind: StoryKind; story:
           }
           if (file) setUploadState('success');
           toast.success(result.message || storyMessages.updated);
-          // The toast shows, then the list after 1 second (doc 1 section 4).
-          setTimeout(() => void navigate(backTo), STORY_REDIRECT_MS);
+          redirect(backTo);
         },
       },
     );

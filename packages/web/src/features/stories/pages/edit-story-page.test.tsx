@@ -43,7 +43,8 @@ const story = {
 signedInScreenTests();
 
 describe('Story edit page', () => {
-  it('sends the update only after the right answer, then returns to the list', async () => {
+  it('sends the update only after the right answer, then returns to the top of the list', async () => {
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
     const put = vi.fn(() => jsonResponse({ status: true, message: 'Story updated successfully!' }));
     mockApi({
       ...base,
@@ -77,5 +78,7 @@ describe('Story edit page', () => {
     expect(JSON.parse(String(form.get('insertData')))).toMatchObject({ btnName: 'Watch' });
     expect(await screen.findByText('Story updated successfully!')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/add/story/video'), { timeout: 3000 });
+    expect(router.state.historyAction).toBe('PUSH');
+    expect(scrollTo).toHaveBeenCalledWith({ top: 0 });
   });
 });
