@@ -14,15 +14,23 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-/** Answers the arithmetic confirmation, wrongly first when asked to. */
-async function confirmMath(page: Page, { wrongFirst = false } = {}) {
+/**
+ * Answers the arithmetic confirmation, wrongly first when asked to; `wrongOnly` answers wrongly, sees
+ * the toast, and cancels.
+ */
+async function confirmMath(page: Page, { wrongFirst = false, wrongOnly = false } = {}) {
   const dialog = page.getByRole('dialog', { name: 'Please confirm' });
   const problem = (await dialog.getByTestId('math-problem').textContent()) ?? '';
   const [a, b] = problem.match(/\d+/g)!.map(Number) as [number, number];
-  if (wrongFirst) {
+  if (wrongFirst || wrongOnly) {
     await dialog.getByLabel('Answer').fill(String(a + b + 1));
     await dialog.getByRole('button', { name: 'Confirm' }).click();
-    await expect(page.getByText(adMessages.captchaWrong)).toBeVisible();
+    await expect(page.getByText(adMessages.captchaWrong).last()).toBeVisible();
+  }
+  if (wrongOnly) {
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    return;
   }
   await dialog.getByLabel('Answer').fill(String(a + b));
   await dialog.getByRole('button', { name: 'Confirm' }).click();
@@ -93,7 +101,19 @@ test.describe('simple ad units', () => {
     await expect(row(page, 'HomeFeed').getByRole('textbox', { name: 'Ad Name' })).toHaveCount(0);
     await row(page, 'HomeFeed').getByRole('textbox', { name: 'Ad Description' }).fill('Every fifth item');
     await shoot(page, 'android-native-editing');
+    // Save asks the captcha; a wrong answer saves nothing (the reload shows the old description).
     await row(page, 'HomeFeed').getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('dialog', { name: 'Please confirm' })).toContainText(
+      'You are about to update the ad HomeFeed. To confirm, please solve this math problem',
+    );
+    await confirmMath(page, { wrongOnly: true });
+    await page.reload();
+    await expect(row(page, 'HomeFeed')).toContainText('Between feed items');
+
+    await row(page, 'HomeFeed').getByRole('button', { name: 'Edit' }).click();
+    await row(page, 'HomeFeed').getByRole('textbox', { name: 'Ad Description' }).fill('Every fifth item');
+    await row(page, 'HomeFeed').getByRole('button', { name: 'Save' }).click();
+    await confirmMath(page);
     await expect(page.getByText(adMessages.updated)).toBeVisible();
     await expect(row(page, 'HomeFeed')).toContainText('Every fifth item');
     await shoot(page, 'android-native');
@@ -134,6 +154,7 @@ test.describe('simple ad units', () => {
     await row(page, 'ExtraLife').getByRole('button', { name: 'Edit' }).click();
     await row(page, 'ExtraLife').getByRole('textbox', { name: 'Ad ID' }).fill('ca-app-pub-77/88');
     await row(page, 'ExtraLife').getByRole('button', { name: 'Save' }).click();
+    await confirmMath(page, { wrongFirst: true });
     await expect(row(page, 'ExtraLife')).toContainText('ca-app-pub-77/88');
     await shoot(page, 'ios-reward');
   });
@@ -171,6 +192,26 @@ test.describe('website ads', () => {
     await confirmMath(page, { wrongFirst: true });
     await expect(page.getByText(adMessages.cleared)).toBeVisible();
     await expect(clicks).toHaveText('00');
+
+    // The inline Save of a website ad asks the captcha too; a wrong answer changes nothing.
+    await row(page, 'SpringPromo').getByRole('button', { name: 'Edit' }).click();
+    await row(page, 'SpringPromo')
+      .getByRole('textbox', { name: 'Ad URL' })
+      .fill('https://example.org/summer');
+    await row(page, 'SpringPromo').getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('dialog', { name: 'Please confirm' })).toContainText(
+      'You are about to update the ad SpringPromo.',
+    );
+    await confirmMath(page, { wrongOnly: true });
+    await page.reload();
+    await expect(row(page, 'SpringPromo')).toContainText('https://example.org/spring');
+    await row(page, 'SpringPromo').getByRole('button', { name: 'Edit' }).click();
+    await row(page, 'SpringPromo')
+      .getByRole('textbox', { name: 'Ad URL' })
+      .fill('https://example.org/summer');
+    await row(page, 'SpringPromo').getByRole('button', { name: 'Save' }).click();
+    await confirmMath(page);
+    await expect(row(page, 'SpringPromo')).toContainText('https://example.org/summer');
 
     await row(page, 'WEB_URL_1').getByRole('button', { name: 'Edit' }).click();
     await expect(row(page, 'WEB_URL_1').getByRole('button', { name: 'Delete' })).toHaveCount(0);

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { inHouseMessages } from '@streamdesk/contract/inhouse-ads';
 import type { Page } from '@playwright/test';
 import { expect, test, type Api } from '../fixtures.js';
+import { answerCaptcha } from '../captcha.js';
 import { setControllerFlag } from '../controller-flags.js';
 
 const LIST = '/manage/ads/inHouseAds/add';
@@ -183,7 +184,25 @@ test('edit and update, with the header counts and the preview tabs; a missing ad
   await page.setViewportSize({ width: 375, height: 800 });
   await shoot(page, 'edit-375');
   await page.setViewportSize({ width: 1280, height: 800 });
+
+  // Update asks the arithmetic confirmation; a wrong answer saves nothing (the reload shows the old title).
   await page.getByRole('button', { name: 'Update' }).click();
+  await expect(page.getByRole('dialog', { name: 'Please confirm' })).toContainText(
+    'You are about to update in-house ad "Old title". To confirm, please solve this math problem',
+  );
+  await answerCaptcha(page, { wrong: true, confirm: 'Confirm' });
+  await expect(toast(page, inHouseMessages.captchaWrong)).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  await page.reload();
+  await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Old title');
+  await expect(page.getByLabel('Web stay time (seconds)')).toHaveValue('1500');
+
+  await page.getByLabel('Title', { exact: true }).fill('New title');
+  await page.getByLabel('Web stay time (seconds)').fill('12');
+  await page.getByLabel('Button name').fill('Get it');
+  await page.getByLabel('New image').setInputFiles(media.gif);
+  await page.getByRole('button', { name: 'Update' }).click();
+  await answerCaptcha(page, { confirm: 'Confirm' });
   await expect(toast(page, 'Updated successfully!')).toBeVisible();
   await expect(page).toHaveURL(LIST);
   const row = table(page).getByRole('row').filter({ hasText: 'New title' });

@@ -12,6 +12,16 @@ async function confirmMath(page: Page) {
   await expect(page.getByRole('dialog', { name: 'Please confirm' })).toBeHidden();
 }
 
+/** An update asks the confirmation in the spec's words; a wrong answer toasts and leaves the dialog open. */
+async function answerUpdateWrongly(page: Page, thing: string) {
+  await expect(page.getByRole('dialog', { name: 'Please confirm' })).toContainText(
+    `You are about to update ${thing}. To confirm, please solve this math problem`,
+  );
+  await answerCaptcha(page, { confirm: 'Confirm', wrong: true });
+  await expect(toast(page, 'Captcha answer is not correct')).toBeVisible();
+  await page.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Cancel' }).click();
+}
+
 async function shoot(page: Page, name: string) {
   await page.screenshot({ path: `/tmp/shots/live-matches-${name}.png`, fullPage: true });
   await page.setViewportSize({ width: 375, height: 800 });
@@ -76,11 +86,22 @@ test('live matches: add with a real PNG, copy the link, edit inline, toggle and 
   await expect(toast(page, liveMatchMessages.linkCopied)).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${LIVE_HOST}/live_match/${id}`);
 
+  // The inline Save asks the captcha; a wrong answer saves nothing (the reload shows the old title).
   await row.getByRole('button', { name: 'Edit' }).click();
   const editing = page.getByRole('row', { name: 'Editing E2E Final' });
   await editing.getByLabel('Edit title').fill('E2E Final edited');
+  await editing.getByRole('button', { name: 'Save' }).click();
+  await answerUpdateWrongly(page, 'Live Match "E2E Final"');
+  await expect(editing.getByLabel('Edit title')).toHaveValue('E2E Final edited');
+  await page.reload();
+  await expect(row).toHaveCount(1);
+  await expect(page.getByRole('row').filter({ hasText: 'E2E Final edited' })).toHaveCount(0);
+
+  await row.getByRole('button', { name: 'Edit' }).click();
+  await editing.getByLabel('Edit title').fill('E2E Final edited');
   await editing.getByLabel('New image (optional)').setInputFiles(media.gif);
   await editing.getByRole('button', { name: 'Save' }).click();
+  await confirmMath(page);
   await expect(toast(page, 'Live match updated successfully')).toBeVisible();
   const edited = page.getByRole('row').filter({ hasText: 'E2E Final edited' });
   await expect(edited.getByRole('img', { name: 'Image of E2E Final edited' })).toHaveAttribute(
@@ -123,9 +144,16 @@ test('live call ads: add, rename, change and remove fields, then save them all',
     await page.getByLabel(`Value ${i}`).fill(value);
   }
   await page.getByRole('button', { name: 'Save all' }).click();
+  await confirmMath(page);
   await expect(toast(page, 'Ads updated successfully!')).toBeVisible();
 
+  // A wrong answer saves nothing.
   await page.reload();
+  await page.getByLabel('Value 3').fill('changed');
+  await page.getByRole('button', { name: 'Save all' }).click();
+  await answerUpdateWrongly(page, 'the live call ad fields');
+  await page.reload();
+  await expect(page.getByLabel('Value 3')).toHaveValue('y');
   await expect(page.getByLabel('Field name 2')).toHaveValue('old_key');
   await page.getByLabel('Field name 2').fill('new_key');
   await page.getByLabel('Value 1').fill('ca-app-pub-1/222');
@@ -138,6 +166,7 @@ test('live call ads: add, rename, change and remove fields, then save them all',
   await page.getByLabel('Value 3').fill('z');
   await shoot(page, 'live-ads');
   await page.getByRole('button', { name: 'Save all' }).click();
+  await confirmMath(page);
   await expect(page.getByRole('button', { name: 'Save all' })).toBeDisabled();
 
   expect((await api.call('GET', '/api/App/liveMatch/liveAds')).data).toEqual({
@@ -174,6 +203,14 @@ test('website ads: add, edit, fire and delete; the fire shows in the history wit
   const editing = page.getByRole('row', { name: 'Editing PromoAd' });
   await editing.getByLabel('Edit URL').fill('https://promo.example.com/b');
   await editing.getByRole('button', { name: 'Save' }).click();
+  await answerUpdateWrongly(page, 'Ad "PromoAd"');
+  await page.reload();
+  await expect(promo).toContainText('https://promo.example.com/a');
+
+  await promo.getByRole('button', { name: 'Edit PromoAd' }).click();
+  await editing.getByLabel('Edit URL').fill('https://promo.example.com/b');
+  await editing.getByRole('button', { name: 'Save' }).click();
+  await confirmMath(page);
   await expect(toast(page, 'Ad updated successfully!')).toBeVisible();
   await expect(promo).toContainText('https://promo.example.com/b');
 

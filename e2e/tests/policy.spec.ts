@@ -1,4 +1,5 @@
 import { policyMessages } from '@streamdesk/contract/policy';
+import { answerCaptcha } from '../captcha.js';
 import { expect, test } from '../fixtures.js';
 
 const shots = '/tmp/shots';
@@ -23,7 +24,23 @@ test('edit and save the policy, then read it on /site/policy as text', async ({
     'We collect only what the app needs.\n\n<script>window.__pwned = true</script><b>bold?</b>\nContact: privacy@example.com';
   await page.getByLabel('Title').fill(title);
   await page.getByLabel('Description').fill(description);
+
+  // Save asks the arithmetic confirmation; a wrong answer saves nothing (the reload shows the old title).
   await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('dialog', { name: 'Please confirm' })).toContainText(
+    'You are about to update the Privacy Policy. To confirm, please solve this math problem',
+  );
+  await answerCaptcha(page, { wrong: true, confirm: 'Confirm' });
+  await expect(page.getByText('Captcha answer is not correct')).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: title })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Description').fill(description);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await answerCaptcha(page, { confirm: 'Confirm' });
   await expect(page.getByText(policyMessages.updated)).toBeVisible();
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Edit' })).toBeVisible();

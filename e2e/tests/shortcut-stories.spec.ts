@@ -42,7 +42,7 @@ test.describe('Shortcut Story page', () => {
     await page.screenshot({ path: '/tmp/shots/shortcut-stories-empty.png', fullPage: true });
   });
 
-  test('add with a real PNG, edit inline, delete through the captcha', async ({
+  test('add with a real PNG, edit inline and delete through the captcha', async ({
     signedInPage: page,
     media,
   }) => {
@@ -94,7 +94,29 @@ test.describe('Shortcut Story page', () => {
     await editing.getByLabel('Name').fill('Cricket Max');
     await editing.getByLabel('Label').fill('HOT');
     await page.screenshot({ path: '/tmp/shots/shortcut-stories-editing.png', fullPage: true });
+
+    // Save asks the captcha first; a wrong answer toasts and sends nothing, even after a reload.
     await editing.getByRole('button', { name: 'Save' }).click();
+    await expect(
+      page.getByText('You are about to update Shortcut Story. To confirm, please solve this math problem'),
+    ).toBeVisible();
+    await page.screenshot({ path: '/tmp/shots/shortcut-stories-confirm-update.png' });
+    await answerCaptcha(page, { wrong: true, confirm: 'Confirm' });
+    await expect(page.getByText('Captcha answer is not correct')).toBeVisible();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await expect(editing.getByLabel('Name')).toHaveValue('Cricket Max');
+    await page.reload();
+    await expect(row).toContainText('AD');
+    await expect(row.getByRole('cell').nth(1)).toHaveText('1');
+    await expect(table.getByRole('row').filter({ hasText: 'Cricket Max' })).toHaveCount(0);
+
+    // The right answer saves.
+    await row.getByRole('button', { name: 'Edit Cricket Plus' }).click();
+    await editing.getByLabel('No').fill('5');
+    await editing.getByLabel('Name').fill('Cricket Max');
+    await editing.getByLabel('Label').fill('HOT');
+    await editing.getByRole('button', { name: 'Save' }).click();
+    await answerCaptcha(page, { confirm: 'Confirm' });
     await expect(page.getByText(shortcutMessages.updated)).toBeVisible();
     const edited = table.getByRole('row').filter({ hasText: 'Cricket Max' });
     await expect(edited).toContainText('HOT');

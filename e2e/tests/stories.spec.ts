@@ -1,6 +1,6 @@
 import { mediaMessages } from '@streamdesk/contract/media';
 import { storyMessages } from '@streamdesk/contract/stories';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures.js';
 
 test.describe.configure({ mode: 'serial' });
@@ -15,6 +15,31 @@ async function solve(page: Page, right = true) {
   const [a, b] = text.match(/\d+/g)!.map(Number);
   await dialog.getByLabel('Answer').fill(String(a! + b! + (right ? 0 : 1)));
   await dialog.getByRole('button', { name: /Confirm|Delete/ }).click();
+}
+
+/**
+ * Sends the add form and checks what follows a successful add: the toast at once, then, about a second
+ * later, the same page afresh (a new history entry key, the form reset, the window at the top).
+ */
+async function addAndExpectFreshPage(page: Page, form: Locator, path: string) {
+  const keyOf = () => page.evaluate(() => (history.state as { key?: string } | null)?.key);
+  const before = await keyOf();
+  // Scrolled down to the button, so the fresh page can be seen to start at the top.
+  const upload = form.getByRole('button', { name: 'Upload' });
+  await upload.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  const reply = page.waitForResponse((r) => r.url().endsWith('/api/App/Add/Story/Video'));
+  await upload.click();
+  await reply;
+  const sent = Date.now();
+  await expect(page.getByText(storyMessages.added).first()).toBeVisible();
+  await expect.poll(keyOf).not.toBe(before);
+  expect(Date.now() - sent).toBeGreaterThanOrEqual(700);
+  await expect(page).toHaveURL(path);
+  await expect(form.getByLabel('Type')).toHaveValue('Video');
+  await expect(form.getByLabel('Button Name')).toHaveValue('');
+  await expect(form.getByRole('button', { name: 'Upload' })).toBeEnabled();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
 }
 
 const rowMenu = (page: Page, no: number) =>
@@ -55,9 +80,12 @@ test('story videos: add a video and an image, toggle, edit, delete through the c
   await expect(form.getByLabel('Video file (MP4)')).toHaveValue('');
 
   await form.getByLabel('Video file (MP4)').setInputFiles(media.mp4);
-  await form.getByRole('button', { name: 'Upload' }).click();
-  await expect(page.getByText(storyMessages.added)).toBeVisible();
-  await expect(form.getByRole('img', { name: 'Upload complete' })).toBeVisible();
+  await expect(form.getByRole('img', { name: 'Upload failed' })).toHaveCount(0);
+  // Short enough that the page scrolls, to see the fresh page start at the top.
+  await page.setViewportSize({ width: 1280, height: 500 });
+  await addAndExpectFreshPage(page, form, '/add/story/video');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(form.getByLabel('Video file (MP4)')).toHaveValue('');
   await expectThumbnailLoaded(page, 1);
 
   // An image story with a real PNG and its own timing.
@@ -69,8 +97,8 @@ test('story videos: add a video and an image, toggle, edit, delete through the c
   await form.getByRole('radio', { name: 'View' }).check();
   await form.getByLabel('View Limit').fill('50');
   await form.getByLabel('Image file (PNG, JPG, JPEG)').setInputFiles(media.png);
-  await form.getByRole('button', { name: 'Upload' }).click();
-  await expect(page.getByText(storyMessages.added).first()).toBeVisible();
+  await addAndExpectFreshPage(page, form, '/add/story/video');
+  await expect(form.getByRole('radio', { name: 'None' })).toBeChecked();
   const table = page.getByRole('table', { name: 'Story Video List' });
   await expect(table.getByRole('row')).toHaveCount(3);
   await expectThumbnailLoaded(page, 1);
@@ -90,7 +118,7 @@ test('story videos: add a video and an image, toggle, edit, delete through the c
   await page.getByRole('menuitem', { name: 'Delete' }).click();
   await expect(page.getByRole('dialog')).toContainText('You are about to delete Story');
   await solve(page, false);
-  await expect(page.getByText('Captcha answer is not correct')).toBeVisible();
+  await expect(page.getByText('Captcha answer is not correct').last()).toBeVisible();
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
   await expect(table.getByRole('row')).toHaveCount(3);
 
@@ -106,7 +134,25 @@ test('story videos: add a video and an image, toggle, edit, delete through the c
   await page.getByRole('radio', { name: 'Click' }).check();
   await page.getByLabel('Click Limit').fill('3');
   await shot(page, 'edit-video');
+
+  // Save asks the captcha; a wrong answer toasts and saves nothing (the reload shows the old values).
   await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('dialog')).toContainText(
+    'You are about to update Story. To confirm, please solve this math problem',
+  );
+  await solve(page, false);
+  await expect(page.getByText('Captcha answer is not correct').last()).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  await page.reload();
+  await expect(page.getByLabel('Button Name')).toHaveValue('Watch now');
+  await expect(page.getByRole('radio', { name: 'None' })).toBeChecked();
+
+  // The right answer saves: toast, then back to the list after a second.
+  await page.getByLabel('Button Name').fill('Watch the final');
+  await page.getByRole('radio', { name: 'Click' }).check();
+  await page.getByLabel('Click Limit').fill('3');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await solve(page);
   await expect(page.getByText(storyMessages.updated)).toBeVisible();
   await expect(page).toHaveURL('/add/story/video');
 
@@ -153,8 +199,10 @@ test('story ads: add an NTV ad and edit it with the preview tabs', async ({ sign
   await form.getByRole('button', { name: 'Upload' }).click();
   await expect(page.getByText(storyMessages.ntvIdRequired)).toBeVisible();
   await form.getByLabel('Native Ad ID').fill('ca-app-pub-1/2');
-  await form.getByRole('button', { name: 'Upload' }).click();
-  await expect(page.getByText(storyMessages.added)).toBeVisible();
+  await page.setViewportSize({ width: 1280, height: 400 });
+  await addAndExpectFreshPage(page, form, '/add/story/Ad');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(form.getByLabel('Native Ad ID')).toHaveCount(0);
   const table = page.getByRole('table', { name: 'Story Ads List' });
   await expect(table.getByText('Native')).toBeVisible();
 
@@ -168,8 +216,20 @@ test('story ads: add an NTV ad and edit it with the preview tabs', async ({ sign
   await page.getByLabel('Native Ad ID').fill('ca-app-pub-1/3');
   await shot(page, 'edit-ad');
   await page.getByRole('button', { name: 'Update' }).click();
+  await expect(page.getByRole('dialog')).toContainText('You are about to update Story Ad.');
+  await solve(page, false);
+  await expect(page.getByText('Captcha answer is not correct').last()).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  await page.reload();
+  await expect(page.getByLabel('Native Ad ID')).toHaveValue('ca-app-pub-1/2');
+  await page.getByLabel('Native Ad ID').fill('ca-app-pub-1/3');
+  await page.getByRole('button', { name: 'Update' }).click();
+  await solve(page);
   await expect(page.getByText(storyMessages.updated)).toBeVisible();
   await expect(page).toHaveURL('/add/story/Ad');
+  await rowMenu(page, 1).click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  await expect(page.getByLabel('Native Ad ID')).toHaveValue('ca-app-pub-1/3');
 });
 
 test('an unknown story id goes to the error page', async ({ signedInPage: page }) => {

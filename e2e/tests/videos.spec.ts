@@ -40,7 +40,25 @@ test.describe('video categories', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     const renamed = `${name} Live`;
     await page.getByLabel('Category name').fill(renamed);
+    // Update asks the arithmetic confirmation; a wrong answer saves nothing (the reload shows the old name).
     await page.getByRole('button', { name: 'Update Category' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Please confirm' });
+    await expect(confirm).toContainText(
+      `You are about to update the category "${name}". To confirm, please solve this math problem`,
+    );
+    await answerMath(page, false);
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByText(categoryMessages.wrongAnswer)).toBeVisible();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await page.reload();
+    await expect(page.getByRole('row').filter({ hasText: renamed })).toHaveCount(0);
+    await expect(row).toBeVisible();
+
+    await page.getByRole('button', { name: `Edit ${name}` }).click();
+    await page.getByLabel('Category name').fill(renamed);
+    await page.getByRole('button', { name: 'Update Category' }).click();
+    await answerMath(page, true);
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
     await expect(page.getByText(categoryMessages.updated)).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Add Category' })).toBeVisible();
 

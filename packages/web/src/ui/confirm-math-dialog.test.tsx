@@ -54,4 +54,24 @@ describe('ConfirmMathDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(onOpenChange).toHaveBeenCalledWith(false);
   });
+
+  it('does not submit a form it is rendered in', async () => {
+    const outer = vi.fn((event: { preventDefault: () => void }) => event.preventDefault());
+    const onConfirm = vi.fn();
+    render(
+      <form onSubmit={outer}>
+        <ConfirmMathDialog
+          open
+          onOpenChange={vi.fn()}
+          action="update"
+          thing="Story"
+          onConfirm={onConfirm}
+          createProblem={() => ({ a: 2, b: 3 })}
+        />
+      </form>,
+    );
+    await userEvent.type(screen.getByLabelText('Answer'), '5{Enter}');
+    expect(onConfirm).toHaveBeenCalledOnce();
+    expect(outer).not.toHaveBeenCalled();
+  });
 });

@@ -28,11 +28,13 @@ export interface ConfirmMathDialogProps {
   wrongAnswerMessage?: string;
   title?: string;
   confirmLabel?: string;
+  /** The confirm button's look: red for a delete (the default), the plain primary for an update. */
+  tone?: 'danger' | 'primary';
   /** For tests; a fresh random problem is made each time the dialog opens. */
   createProblem?: () => MathProblem;
 }
 
-/** The arithmetic confirmation most destructive actions ask for (doc 1 section 1). */
+/** The arithmetic confirmation deletes and updates ask for (doc 1 sections 1 and 5). */
 export function ConfirmMathDialog({ open, onOpenChange, ...props }: ConfirmMathDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={props.title ?? 'Please confirm'}>
@@ -49,6 +51,7 @@ function MathForm({
   onConfirm,
   onCancel,
   createProblem = randomProblem,
+  tone = 'danger',
   ...opts
 }: MathFormProps) {
   const [problem] = useState(createProblem);
@@ -56,6 +59,8 @@ function MathForm({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // The dialog is portalled, but React still bubbles its submit to a form the dialog sits in.
+    event.stopPropagation();
     if (answer.trim() !== '' && Number(answer) === problem.a + problem.b) {
       onConfirm();
       return;
@@ -94,7 +99,7 @@ function MathForm({
         <Button variant="secondary" onClick={onCancel}>
           Cancel
         </Button>
-        <Button type="submit" variant="danger">
+        <Button type="submit" variant={tone}>
           {opts.confirmLabel ?? 'Confirm'}
         </Button>
       </div>

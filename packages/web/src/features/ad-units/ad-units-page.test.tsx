@@ -3,6 +3,7 @@ import { openRequest } from '@streamdesk/contract/envelope';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { answerMath } from '@/test/answer-math';
 import { mockApi, renderApp } from '@/test/render-app';
 import { signedInScreenTests } from '@/test/signed-in-screen';
 import { jsonResponse, TEST_PAYLOAD_KEY } from '@/test/runtime';
@@ -32,7 +33,7 @@ const bodyOf = async (init: RequestInit) => {
 };
 
 describe('Apple simple ad page', () => {
-  it('lists, searches over name, id and description, and edits only id and description', async () => {
+  it('lists, searches over name, id and description, and edits only id and description after the captcha', async () => {
     const sent: unknown[] = [];
     mockApi({
       ...base,
@@ -64,6 +65,13 @@ describe('Apple simple ad page', () => {
     await user.clear(id);
     await user.type(id, ' ca-app-pub-9 /9 ');
     await user.click(within(table).getByRole('button', { name: 'Save' }));
+    expect(
+      screen.getByText('You are about to update the ad Detail. To confirm, please solve this math problem'),
+    ).toBeInTheDocument();
+    await answerMath({ wrong: true });
+    expect(await screen.findByText(adMessages.captchaWrong)).toBeInTheDocument();
+    expect(sent).toEqual([]);
+    await answerMath();
     await waitFor(() => expect(sent).toEqual([{ a_id: 'ca-app-pub-9/9', a_description: 'after a video' }]));
     expect(await screen.findByText('Ad updated successfully')).toBeInTheDocument();
     await waitFor(() => expect(within(table).queryByRole('button', { name: 'Save' })).toBeNull());

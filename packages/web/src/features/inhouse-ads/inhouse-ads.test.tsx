@@ -6,6 +6,7 @@ import { setAuthStatus } from '@/lib/auth-state';
 import { registerNavigator } from '@/lib/navigation';
 import { queryClient } from '@/lib/query-client';
 import { writeSession } from '@/lib/session';
+import { answerMath } from '@/test/answer-math';
 import { mockApi, renderApp } from '@/test/render-app';
 import { jsonResponse, setRuntimeConfig } from '@/test/runtime';
 import { autoTitle, imageFileProblem, stayTimeProblem } from './components/file-checks';
@@ -220,5 +221,35 @@ describe('edit page', () => {
     expect(screen.getByText('2.5K sec')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Video' })).toBeInTheDocument();
     expect(screen.getByLabelText('Title')).toHaveValue('Ad-9');
+  });
+
+  it('sends Update only after the right answer to the captcha, then returns to the list', async () => {
+    const one = ad(3);
+    const put = vi.fn(() => jsonResponse({ status: true, message: 'Updated successfully!', data: one }));
+    mockApi({
+      ...shell,
+      [LIST_API]: listReply([one]),
+      [`GET /api/App/inhouse/ads/data/${one._id}`]: { status: true, message: 'In-house ad', data: one },
+      'PUT /api/App/inhouse/ads': put,
+    });
+    const { router } = renderApp(`/manage/ads/inHouseAds/edit/${one._id}`);
+    const user = userEvent.setup();
+    const title = await screen.findByLabelText('Title');
+    await user.clear(title);
+    await user.type(title, 'Renamed');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(
+      screen.getByText(
+        'You are about to update in-house ad "Ad-3". To confirm, please solve this math problem',
+      ),
+    ).toBeInTheDocument();
+    await answerMath({ wrong: true });
+    expect(await screen.findByText('Incorrect answer to the captcha.')).toBeInTheDocument();
+    expect(put).not.toHaveBeenCalled();
+    await answerMath();
+    await waitFor(() => expect(put).toHaveBeenCalledOnce());
+    const form = (put.mock.calls[0] as unknown as [string, RequestInit])[1].body as FormData;
+    expect(form.get('mainTitle')).toBe('Renamed');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/manage/ads/inHouseAds/add'));
   });
 });

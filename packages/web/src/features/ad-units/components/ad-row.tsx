@@ -13,6 +13,7 @@ import { toast } from 'sonner';
 import { Button } from '@/ui/button';
 import { Td, Tr } from '@/ui/data-table';
 import { inputClass } from '@/ui/field';
+import { useConfirmUpdate } from '@/ui/use-confirm-update';
 import { useUpdateAd, type AdRow as Ad } from '../api';
 import { useSaveWithWarning } from './format-warning';
 
@@ -33,6 +34,7 @@ export function AdRow({ platform, kind, ad, number, gain = 0, onClear, onDelete 
   const [draft, setDraft] = useState({ a_id: ad.a_id, a_description: ad.a_description });
   const update = useUpdateAd(platform, kind);
   const { save, dialog } = useSaveWithWarning();
+  const confirmUpdate = useConfirmUpdate({ wrongAnswerMessage: adMessages.captchaWrong });
   const navigate = useNavigate();
   const idLabel = kind === 'web' ? 'Ad URL' : 'Ad ID';
 
@@ -47,13 +49,16 @@ export function AdRow({ platform, kind, ad, number, gain = 0, onClear, onDelete 
       return;
     }
     const body = { a_id: stripSpaces(draft.a_id), a_description: draft.a_description.trim() };
-    // Save leaves editing whether or not it succeeded; choosing to fix a doubtful id keeps it open.
-    void save(
-      (force) => update.mutateAsync({ id: ad._id, body: force ? { ...body, force } : body }),
-      (reply) => {
-        if (reply) setEditing(false);
-      },
-    );
+    // Only the right answer to the arithmetic confirmation sends (doc 1 section 5). Save then leaves
+    // editing whether or not it succeeded; choosing to fix a doubtful id keeps it open.
+    confirmUpdate.ask(`the ad ${ad.a_name}`, () => {
+      void save(
+        (force) => update.mutateAsync({ id: ad._id, body: force ? { ...body, force } : body }),
+        (reply) => {
+          if (reply) setEditing(false);
+        },
+      );
+    });
   };
 
   return (
@@ -120,6 +125,7 @@ export function AdRow({ platform, kind, ad, number, gain = 0, onClear, onDelete 
           )}
         </div>
         {dialog}
+        {confirmUpdate.dialog}
       </Td>
     </Tr>
   );

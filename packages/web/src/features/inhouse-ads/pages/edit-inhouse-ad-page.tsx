@@ -14,6 +14,7 @@ import { inputClass, TextField } from '@/ui/field';
 import { FullPageLoader } from '@/ui/full-page-loader';
 import { ChevronLeftIcon } from '@/ui/icons';
 import { PageHeader } from '@/ui/page-header';
+import { useConfirmUpdate } from '@/ui/use-confirm-update';
 import { useInHouseAd, useUpdateInHouseAd } from '../api';
 import { AdPreview } from '../components/ad-preview';
 import { AdTypeSelect } from '../components/ad-type-select';
@@ -53,6 +54,7 @@ function Stat({ label, value }: { label: string; value: string }) {
 function EditForm({ ad }: { ad: InHouseAd }) {
   const navigate = useNavigate();
   const update = useUpdateInHouseAd();
+  const confirmUpdate = useConfirmUpdate({ wrongAnswerMessage: inHouseMessages.captchaWrong });
   const [values, setValues] = useState({
     mainTitle: ad.mainTitle,
     subTitle: ad.subTitle,
@@ -94,7 +96,10 @@ function EditForm({ ad }: { ad: InHouseAd }) {
     form.append('adType', values.adType);
     if (icon) form.append('icon', icon);
     if (image) form.append('image', image);
-    update.mutate(form, { onSuccess: (result) => result.status && back() });
+    // Only the right answer to the arithmetic confirmation sends the update.
+    confirmUpdate.ask(`in-house ad "${ad.mainTitle}"`, () =>
+      update.mutate(form, { onSuccess: (result) => result.status && back() }),
+    );
   };
 
   return (
@@ -105,6 +110,7 @@ function EditForm({ ad }: { ad: InHouseAd }) {
         </Button>
       </div>
       <PageHeader title="Edit In House Ad" description={ad.mainTitle} />
+      {confirmUpdate.dialog}
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         <Stat label="Created" value={formatDateTime(ad.createdAt).slice(0, 10)} />
         <Stat label="Views" value={formatCount(ad.view)} />

@@ -6,6 +6,7 @@ import { Button } from '@/ui/button';
 import { Td, Tr } from '@/ui/data-table';
 import { Toggle } from '@/ui/toggle';
 import { useCheckedFile } from '@/ui/use-checked-file';
+import { useConfirmUpdate } from '@/ui/use-confirm-update';
 import { useEditLiveMatch, useLiveMatchStatus } from '../api';
 import { copyLiveMatchLink } from './copy-link';
 import { liveMatchImageProblem } from './image-check';
@@ -72,10 +73,16 @@ export function LiveMatchEditRow({ match, onDone }: { match: LiveMatch; onDone: 
   const [title, setTitle] = useState(match.title);
   const [url, setUrl] = useState(match.url);
   const picker = useCheckedFile(liveMatchImageProblem, 'idle');
+  const confirmUpdate = useConfirmUpdate();
 
-  const save = async () => {
+  /** Checks the fields, then asks the arithmetic confirmation; only the right answer sends. */
+  const save = () => {
     if (!title.trim()) return void toast.error(liveMatchMessages.titleRequired);
     if (!url.trim()) return void toast.error(liveMatchMessages.urlRequired);
+    confirmUpdate.ask(`Live Match "${match.title}"`, () => void send());
+  };
+
+  const send = async () => {
     const form = new FormData();
     form.append('_id', match._id);
     form.append('title', title.trim());
@@ -93,7 +100,7 @@ export function LiveMatchEditRow({ match, onDone }: { match: LiveMatch; onDone: 
       label={`Editing ${match.title}`}
       colSpan={liveMatchColumns.length}
       saving={edit.isPending}
-      onSave={() => void save()}
+      onSave={save}
       onCancel={onDone}
       className="lg:grid-cols-[1fr_1fr_1fr_auto] lg:items-end"
     >
@@ -111,6 +118,7 @@ export function LiveMatchEditRow({ match, onDone }: { match: LiveMatch; onDone: 
         maxLength={2048}
       />
       <ImageInput label="New image (optional)" picker={picker} />
+      {confirmUpdate.dialog}
     </InlineEditRow>
   );
 }

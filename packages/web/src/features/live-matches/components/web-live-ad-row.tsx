@@ -10,6 +10,7 @@ import {
 import { toast } from 'sonner';
 import { Button } from '@/ui/button';
 import { Td, Tr } from '@/ui/data-table';
+import { useConfirmUpdate } from '@/ui/use-confirm-update';
 import { useEditWebLiveAd } from '../api';
 import { actionButtonsClass, actionsColumnClass, InlineEditRow, InlineInput } from './inline-edit';
 
@@ -71,12 +72,15 @@ export function WebLiveAdEditRow({ ad, onDone }: { ad: WebLiveAd; onDone: () => 
   const [name, setName] = useState(ad.a_name);
   const [url, setUrl] = useState(ad.a_url);
   const isMain = ad.a_name === MAIN_WEB_AD;
+  const confirmUpdate = useConfirmUpdate();
 
-  const save = async () => {
+  /** Checks the fields, then asks the arithmetic confirmation; only the right answer sends. */
+  const save = () => {
     const body = { _id: ad._id, a_name: squeeze(name), a_url: squeeze(url) };
     if (!body.a_name || !body.a_url) return void toast.error(webLiveAdMessages.fillAll);
-    const result = await edit.mutateAsync(body);
-    if (result.status) onDone();
+    confirmUpdate.ask(`Ad "${ad.a_name}"`, () => {
+      void edit.mutateAsync(body).then((result) => result.status && onDone());
+    });
   };
 
   return (
@@ -84,7 +88,7 @@ export function WebLiveAdEditRow({ ad, onDone }: { ad: WebLiveAd; onDone: () => 
       label={`Editing ${ad.a_name}`}
       colSpan={webLiveAdColumns.length}
       saving={edit.isPending}
-      onSave={() => void save()}
+      onSave={save}
       onCancel={onDone}
       className="md:grid-cols-[minmax(0,14rem)_1fr_auto] md:items-end"
     >
@@ -96,6 +100,7 @@ export function WebLiveAdEditRow({ ad, onDone }: { ad: WebLiveAd; onDone: () => 
         onChange={(e) => setName(e.target.value)}
       />
       <InlineInput label="Edit URL" type="url" value={url} onChange={(e) => setUrl(e.target.value)} />
+      {confirmUpdate.dialog}
     </InlineEditRow>
   );
 }

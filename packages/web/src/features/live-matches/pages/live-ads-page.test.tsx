@@ -1,13 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { answerMath } from '@/test/answer-math';
 import { jsonResponse } from '@/test/runtime';
 import { openScreen, signedInScreens } from './signed-in-app';
 
 signedInScreens();
 
 describe('Live Call Management', () => {
-  it('adds, renames, changes and removes fields, then saves the whole map at once', async () => {
+  it('adds, renames, changes and removes fields, then saves the whole map at once after the captcha', async () => {
     let stored: Record<string, string> = { banner: 'b1', old_name: 'x', gone: 'y' };
     const sent: unknown[] = [];
     const api = {
@@ -33,6 +34,15 @@ describe('Live Call Management', () => {
     await user.type(screen.getByLabelText('Field name 3'), 'added');
     await user.type(screen.getByLabelText('Value 3'), 'v');
     await user.click(screen.getByRole('button', { name: 'Save all' }));
+    expect(
+      screen.getByText(
+        'You are about to update the live call ad fields. To confirm, please solve this math problem',
+      ),
+    ).toBeInTheDocument();
+    await answerMath({ wrong: true });
+    expect(await screen.findByText('Captcha answer is not correct')).toBeInTheDocument();
+    expect(sent).toEqual([]);
+    await answerMath();
 
     await waitFor(() => expect(sent).toEqual([{ banner: 'b2', new_name: 'x', added: 'v' }]));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Save all' })).toBeDisabled());

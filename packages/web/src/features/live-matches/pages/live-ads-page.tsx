@@ -8,6 +8,7 @@ import { EmptyState } from '@/ui/empty-state';
 import { TextField } from '@/ui/field';
 import { PageHeader } from '@/ui/page-header';
 import { Tabs } from '@/ui/tabs';
+import { useConfirmUpdate } from '@/ui/use-confirm-update';
 import { liveAdsQuery, useSaveLiveAds } from '../api';
 import { mapOf, newRow, rowsOf, sameRows, type FieldRow } from '../components/live-ad-fields';
 
@@ -15,6 +16,7 @@ import { mapOf, newRow, rowsOf, sameRows, type FieldRow } from '../components/li
 export default function LiveAdsPage() {
   const { data: reply, isPending } = useQuery(liveAdsQuery);
   const save = useSaveLiveAds();
+  const confirmUpdate = useConfirmUpdate();
   const saved = reply?.status ? reply.data : undefined;
   const [rows, setRows] = useState<FieldRow[]>([]);
   const [base, setBase] = useState<FieldRow[]>([]);
@@ -31,16 +33,18 @@ export default function LiveAdsPage() {
     setRows((current) => current.map((r) => (r.id === id ? { ...r, ...patch } : r)));
   const dirty = !sameRows(rows, base);
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const checked = mapOf(rows);
     if ('problem' in checked) return void toast.error(checked.problem);
-    await save.mutateAsync(checked.map);
+    // Only the right answer to the arithmetic confirmation sends the fields (doc 1 section 5).
+    confirmUpdate.ask('the live call ad fields', () => save.mutate(checked.map));
   };
 
   return (
     <div className="space-y-4">
       <Tabs tabs={liveMatchTabs} label="Live match section" />
+      {confirmUpdate.dialog}
       <PageHeader
         title="Live Call Management"
         description="Ad fields the app reads during a live match. Names use letters, digits and _."

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { answerMath } from '@/test/answer-math';
 import { jsonResponse } from '@/test/runtime';
 import { openScreen, signedInScreens } from './signed-in-app';
 
@@ -59,7 +60,7 @@ describe('Live Match Management', () => {
     expect(post).not.toHaveBeenCalled();
   }, 20_000);
 
-  it('edits one row at a time and sends the form with the new values', async () => {
+  it('edits one row at a time and sends the form with the new values after the captcha', async () => {
     const sent: FormData[] = [];
     const second = { ...match, _id: '6650f0c1a2b3c4d5e6f70813', title: 'Other' };
     const api = {
@@ -87,6 +88,15 @@ describe('Live Match Management', () => {
     await user.clear(within(editing).getByLabelText('Edit title'));
     await user.type(within(editing).getByLabelText('Edit title'), 'Other 2');
     await user.click(within(editing).getByRole('button', { name: 'Save' }));
+    expect(
+      screen.getByText(
+        'You are about to update Live Match "Other". To confirm, please solve this math problem',
+      ),
+    ).toBeInTheDocument();
+    await answerMath({ wrong: true });
+    expect(await screen.findByText('Captcha answer is not correct')).toBeInTheDocument();
+    expect(sent).toHaveLength(0);
+    await answerMath();
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(Object.fromEntries(sent[0]!.entries())).toEqual({
       _id: second._id,

@@ -6,6 +6,7 @@ import { Button } from '@/ui/button';
 import { inputClass, TextField } from '@/ui/field';
 import { FullPageLoader } from '@/ui/full-page-loader';
 import { PageHeader } from '@/ui/page-header';
+import { useConfirmUpdate } from '@/ui/use-confirm-update';
 import { usePolicy, useUpdatePolicy } from '../api';
 
 type Errors = Partial<Record<keyof PolicyBody, string>>;
@@ -75,6 +76,7 @@ function PolicyView({ policy }: { policy: Policy }) {
 
 function PolicyForm({ policy, onDone }: { policy: Policy; onDone: () => void }) {
   const update = useUpdatePolicy();
+  const confirmUpdate = useConfirmUpdate();
   const descriptionId = useId();
   const [values, setValues] = useState<PolicyBody>({
     policy_title: policy.policy_title,
@@ -87,7 +89,7 @@ function PolicyForm({ policy, onDone }: { policy: Policy; onDone: () => void }) 
     if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = policyBody.safeParse(values);
     if (!parsed.success) {
@@ -96,7 +98,12 @@ function PolicyForm({ policy, onDone }: { policy: Policy; onDone: () => void }) 
       setErrors(found);
       return;
     }
-    const result = await update.mutateAsync(parsed.data);
+    // Only the right answer to the arithmetic confirmation sends the update (doc 1 section 5).
+    confirmUpdate.ask('the Privacy Policy', () => void send(parsed.data));
+  };
+
+  const send = async (body: PolicyBody) => {
+    const result = await update.mutateAsync(body);
     if (result.status) {
       toast.success('Policy updated successfully', { duration: 2000 });
       onDone();
@@ -106,42 +113,45 @@ function PolicyForm({ policy, onDone }: { policy: Policy; onDone: () => void }) 
   };
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4" aria-label="Edit privacy policy">
-      <TextField
-        label="Title"
-        name="policy_title"
-        value={values.policy_title}
-        onChange={change('policy_title')}
-        error={errors.policy_title}
-      />
-      <div className="space-y-1.5">
-        <label htmlFor={descriptionId} className="block text-sm font-medium text-slate-700">
-          Description
-        </label>
-        <textarea
-          id={descriptionId}
-          name="policy_description"
-          rows={16}
-          value={values.policy_description}
-          onChange={change('policy_description')}
-          aria-invalid={errors.policy_description ? true : undefined}
-          aria-describedby={errors.policy_description ? `${descriptionId}-error` : undefined}
-          className={`${inputClass} font-mono leading-6`}
+    <>
+      {confirmUpdate.dialog}
+      <form onSubmit={submit} noValidate className="space-y-4" aria-label="Edit privacy policy">
+        <TextField
+          label="Title"
+          name="policy_title"
+          value={values.policy_title}
+          onChange={change('policy_title')}
+          error={errors.policy_title}
         />
-        {errors.policy_description && (
-          <p id={`${descriptionId}-error`} className="text-xs font-medium text-red-600">
-            {errors.policy_description}
-          </p>
-        )}
-      </div>
-      <div className="flex gap-2">
-        <Button type="submit" loading={update.isPending}>
-          Save
-        </Button>
-        <Button variant="secondary" onClick={onDone} disabled={update.isPending}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+        <div className="space-y-1.5">
+          <label htmlFor={descriptionId} className="block text-sm font-medium text-slate-700">
+            Description
+          </label>
+          <textarea
+            id={descriptionId}
+            name="policy_description"
+            rows={16}
+            value={values.policy_description}
+            onChange={change('policy_description')}
+            aria-invalid={errors.policy_description ? true : undefined}
+            aria-describedby={errors.policy_description ? `${descriptionId}-error` : undefined}
+            className={`${inputClass} font-mono leading-6`}
+          />
+          {errors.policy_description && (
+            <p id={`${descriptionId}-error`} className="text-xs font-medium text-red-600">
+              {errors.policy_description}
+            </p>
+          )}
+        </div>
+        <div className="flex gap-2">
+          <Button type="submit" loading={update.isPending}>
+            Save
+          </Button>
+          <Button variant="secondary" onClick={onDone} disabled={update.isPending}>
+            Cancel
+          </Button>
+        </div>
+      </form>
+    </>
   );
 }

@@ -12,6 +12,7 @@ import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
 import { stickyEndCell, Table, TBody, Td, Th, THead, Tr } from '@/ui/data-table';
 import { inputClass } from '@/ui/field';
 import { ExternalLinkIcon } from '@/ui/icons';
+import { useConfirmUpdate } from '@/ui/use-confirm-update';
 import { useDeleteShortcuts, useEditShortcut } from '../api';
 import { isPositiveWhole, shortcutImageProblem } from './image-check';
 import { NotFoundPicture } from './not-found-picture';
@@ -62,7 +63,10 @@ function CellInput({ className, ...props }: ComponentProps<'input'> & { 'aria-la
   return <input {...props} className={`${inputClass} h-8 py-1 ${className ?? ''}`} />;
 }
 
-/** The list: select-all, bulk delete, inline edit of one row at a time, Delete through the captcha. */
+/**
+ * The list: select-all, bulk delete, inline edit of one row at a time; Delete and the inline Save both
+ * go through the captcha.
+ */
 export function ShortcutTable({ rows }: { rows: ShortcutStory[] }) {
   const edit = useEditShortcut();
   const remove = useDeleteShortcuts();
@@ -71,6 +75,7 @@ export function ShortcutTable({ rows }: { rows: ShortcutStory[] }) {
     remove.mutateAsync,
   );
   const [editing, setEditing] = useState<{ id: string; draft: Draft } | null>(null);
+  const confirmUpdate = useConfirmUpdate();
 
   const setDraft = (patch: Partial<Draft>) =>
     setEditing((e) => (e ? { ...e, draft: { ...e.draft, ...patch } } : e));
@@ -81,18 +86,24 @@ export function ShortcutTable({ rows }: { rows: ShortcutStory[] }) {
     onChange: (e: { target: { value: string } }) => setDraft({ [field]: e.target.value }),
   });
 
-  const save = async () => {
+  const send = async (id: string, draft: Draft) => {
+    const result = await edit.mutateAsync(toForm(id, draft));
+    if (result.status) {
+      toast.success(result.message, { duration: 2000 });
+      setEditing(null);
+    } else toast.error(result.message || 'Failed to update');
+  };
+
+  /** Checks the draft, then asks the arithmetic confirmation; only the right answer sends it. */
+  const save = () => {
     if (!editing) return;
     const problem = draftProblem(editing.draft);
     if (problem) {
       toast.error(problem);
       return;
     }
-    const result = await edit.mutateAsync(toForm(editing.id, editing.draft));
-    if (result.status) {
-      toast.success(result.message, { duration: 2000 });
-      setEditing(null);
-    } else toast.error(result.message || 'Failed to update');
+    const { id, draft } = editing;
+    confirmUpdate.ask('Shortcut Story', () => void send(id, draft));
   };
 
   if (rows.length === 0) return <NotFoundPicture label="No shortcut stories found" />;
@@ -202,7 +213,7 @@ export function ShortcutTable({ rows }: { rows: ShortcutStory[] }) {
                   <div className="flex justify-end gap-1.5">
                     {isEditing ? (
                       <>
-                        <Button size="sm" onClick={() => void save()} loading={edit.isPending}>
+                        <Button size="sm" onClick={save} loading={edit.isPending}>
                           Save
                         </Button>
                         <Button size="sm" variant="secondary" onClick={() => setEditing(null)}>
@@ -248,6 +259,7 @@ export function ShortcutTable({ rows }: { rows: ShortcutStory[] }) {
         confirmLabel="Delete"
         onConfirm={bulk.confirm}
       />
+      {confirmUpdate.dialog}
     </div>
   );
 }

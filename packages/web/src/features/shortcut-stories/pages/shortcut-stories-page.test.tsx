@@ -1,10 +1,11 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAuthStatus } from '@/lib/auth-state';
 import { registerNavigator } from '@/lib/navigation';
 import { queryClient } from '@/lib/query-client';
 import { writeSession } from '@/lib/session';
+import { answerMath } from '@/test/answer-math';
 import { mockApi, renderApp } from '@/test/render-app';
 import { jsonResponse, setRuntimeConfig } from '@/test/runtime';
 
@@ -70,7 +71,7 @@ describe('Shortcut Story page', { timeout: 15_000 }, () => {
     expect(screen.getByText('Not Running')).toBeInTheDocument();
   });
 
-  it('sends the edit as a form and leaves edit mode on success', async () => {
+  it('asks the captcha, then sends the edit as a form and leaves edit mode on success', async () => {
     const put = vi.fn((_url: string, init: RequestInit) => {
       const form = init.body as FormData;
       return jsonResponse({
@@ -92,7 +93,15 @@ describe('Shortcut Story page', { timeout: 15_000 }, () => {
     await user.clear(name);
     await user.type(name, 'Renamed');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(put).toHaveBeenCalledOnce();
+    expect(
+      screen.getByText('You are about to update Shortcut Story. To confirm, please solve this math problem'),
+    ).toBeInTheDocument();
+    // A wrong answer sends nothing and keeps the dialog; the right one sends the edit.
+    await answerMath({ wrong: true });
+    expect(await screen.findByText('Captcha answer is not correct')).toBeInTheDocument();
+    expect(put).not.toHaveBeenCalled();
+    await answerMath();
+    await waitFor(() => expect(put).toHaveBeenCalledOnce());
     const form = put.mock.calls[0]![1].body as FormData;
     expect(Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)]))).toEqual({
       _id: 'id1',

@@ -1,11 +1,13 @@
 import { storyMessages, type StoryType } from '@streamdesk/contract/stories';
 import { useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
+import { paths } from '@/config/paths';
 import { Button } from '@/ui/button';
 import type { UploadState } from '@/ui/upload-indicator';
 import { useSaveStory, type StoryKind } from '../api';
 import { StoryFields } from './story-fields';
 import { emptyStoryForm, formProblem, toInsertData, type StoryFormValues } from './story-form';
+import { useRedirectAfterSave } from './use-redirect-after-save';
 
 const videoTypes = [
   { value: 'Video', label: 'Video' },
@@ -13,13 +15,19 @@ const videoTypes = [
 ] as const satisfies readonly { value: StoryType; label: string }[];
 const adTypes = [...videoTypes, { value: 'NTV', label: 'NTV (Native Ads)' }] as const;
 
-/** The add form of the Story and Story Ads screens. */
+/**
+ * The add form of the Story and Story Ads screens. After a successful add the toast shows and, a
+ * second later, the screen opens afresh (docs/decisions/confirm-updates-and-story-add-redirect.md):
+ * the page keys this form and the list by the location, so both start over.
+ */
 export function StoryAddForm({ kind }: { kind: StoryKind }) {
   const [values, setValues] = useState<StoryFormValues>(emptyStoryForm);
   const [file, setFile] = useState<File>();
   const [uploadState, setUploadState] = useState<UploadState>('idle');
+  const [added, setAdded] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
   const save = useSaveStory();
+  const redirect = useRedirectAfterSave();
 
   const clear = () => {
     setValues(emptyStoryForm);
@@ -44,7 +52,11 @@ export function StoryAddForm({ kind }: { kind: StoryKind }) {
           if (result.status) {
             toast.success(result.message);
             setUploadState(values.type === 'NTV' ? 'idle' : 'success');
-            clear();
+            // The form keeps what was sent, locked, until the page opens afresh.
+            setAdded(true);
+            redirect(kind === 'video' ? paths.storyVideos.getHref() : paths.storyAds.getHref(), {
+              replace: true,
+            });
           } else {
             setUploadState('error');
             toast.error(result.message || storyMessages.submitFailed);
@@ -73,10 +85,10 @@ export function StoryAddForm({ kind }: { kind: StoryKind }) {
         onUploadState={setUploadState}
       />
       <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={() => (clear(), setUploadState('idle'))}>
+        <Button variant="secondary" disabled={added} onClick={() => (clear(), setUploadState('idle'))}>
           Clear
         </Button>
-        <Button type="submit" loading={save.isPending}>
+        <Button type="submit" loading={save.isPending || added}>
           Upload
         </Button>
       </div>

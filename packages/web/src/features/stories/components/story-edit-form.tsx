@@ -1,10 +1,4 @@
-import {
-  STORY_REDIRECT_MS,
-  storyMessages,
-  storyTypeOf,
-  type Story,
-  type StoryType,
-} from '@streamdesk/contract/stories';
+import { storyMessages, storyTypeOf, type Story, type StoryType } from '@streamdesk/contract/stories';
 import { formatViewCount } from '@streamdesk/contract/format';
 import { Tabs as RadixTabs } from 'radix-ui';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -14,9 +8,11 @@ import { Button } from '@/ui/button';
 import { TextField } from '@/ui/field';
 import { Toggle } from '@/ui/toggle';
 import type { UploadState } from '@/ui/upload-indicator';
+import { useConfirmUpdate } from '@/ui/use-confirm-update';
 import { useSaveStory, type StoryKind } from '../api';
 import { StoryFields } from './story-fields';
 import { formOf, formProblem, toInsertData, type StoryFormValues } from './story-form';
+import { useRedirectAfterSave } from './use-redirect-after-save';
 
 const editTypes = {
   video: [
@@ -49,7 +45,9 @@ export function StoryEditForm({ kind, story, backTo }: { kind: StoryKind; story:
   const [uploadState, setUploadState] = useState<UploadState>('idle');
   const fileRef = useRef<HTMLInputElement>(null);
   const save = useSaveStory();
+  const confirmUpdate = useConfirmUpdate();
   const navigate = useNavigate();
+  const redirect = useRedirectAfterSave();
   const localUrl = usePreviewUrl(file);
   const originalType = storyTypeOf(story);
   const sameType = values.type === originalType;
@@ -71,6 +69,11 @@ export function StoryEditForm({ kind, story, backTo }: { kind: StoryKind; story:
       toast.error(problem);
       return;
     }
+    // Only the right answer to the arithmetic confirmation sends the update (doc 1 section 5).
+    confirmUpdate.ask(kind === 'video' ? 'Story' : 'Story Ad', send);
+  };
+
+  const send = () => {
     if (file) setUploadState('uploading');
     const upload = values.type === 'Video' ? { video: file } : values.type === 'Image' ? { image: file } : {};
     save.mutate(
@@ -87,58 +90,60 @@ export function StoryEditForm({ kind, story, backTo }: { kind: StoryKind; story:
           }
           if (file) setUploadState('success');
           toast.success(result.message || storyMessages.updated);
-          // The toast shows, then the list after 1 second (doc 1 section 4).
-          setTimeout(() => void navigate(backTo), STORY_REDIRECT_MS);
+          redirect(backTo);
         },
       },
     );
   };
 
   return (
-    <form
-      onSubmit={submit}
-      noValidate
-      aria-label={kind === 'video' ? 'Edit story' : 'Edit story ad'}
-      className="grid items-start gap-5 lg:grid-cols-[1fr_320px]"
-    >
-      <div className="space-y-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
-        <Toggle
-          label="Status"
-          showLabel
-          checked={values.status}
-          onCheckedChange={(status) => setValues((v) => ({ ...v, status }))}
-        />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="View Count" readOnly value={formatViewCount(story.view)} />
-          <TextField label="Click Count" readOnly value={formatViewCount(story.clickBtnCount)} />
+    <>
+      {confirmUpdate.dialog}
+      <form
+        onSubmit={submit}
+        noValidate
+        aria-label={kind === 'video' ? 'Edit story' : 'Edit story ad'}
+        className="grid items-start gap-5 lg:grid-cols-[1fr_320px]"
+      >
+        <div className="space-y-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
+          <Toggle
+            label="Status"
+            showLabel
+            checked={values.status}
+            onCheckedChange={(status) => setValues((v) => ({ ...v, status }))}
+          />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField label="View Count" readOnly value={formatViewCount(story.view)} />
+            <TextField label="Click Count" readOnly value={formatViewCount(story.clickBtnCount)} />
+          </div>
+          <StoryFields
+            values={values}
+            onChange={(patch) => setValues((v) => ({ ...v, ...patch }))}
+            types={editTypes[kind]}
+            fileRef={fileRef}
+            onFile={setFile}
+            uploadState={uploadState}
+            onUploadState={setUploadState}
+            {...(sameType && values.type !== 'NTV'
+              ? {
+                  replaceLabel:
+                    values.type === 'Video' ? 'Replace video (MP4)' : 'Replace image (PNG, JPG, JPEG)',
+                }
+              : {})}
+            {...(kind === 'ads' ? { buttonNameLabel: 'Button Text' } : {})}
+          />
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" onClick={() => void navigate(backTo)}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {kind === 'video' ? 'Save' : 'Update'}
+            </Button>
+          </div>
         </div>
-        <StoryFields
-          values={values}
-          onChange={(patch) => setValues((v) => ({ ...v, ...patch }))}
-          types={editTypes[kind]}
-          fileRef={fileRef}
-          onFile={setFile}
-          uploadState={uploadState}
-          onUploadState={setUploadState}
-          {...(sameType && values.type !== 'NTV'
-            ? {
-                replaceLabel:
-                  values.type === 'Video' ? 'Replace video (MP4)' : 'Replace image (PNG, JPG, JPEG)',
-              }
-            : {})}
-          {...(kind === 'ads' ? { buttonNameLabel: 'Button Text' } : {})}
-        />
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => void navigate(backTo)}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {kind === 'video' ? 'Save' : 'Update'}
-          </Button>
-        </div>
-      </div>
-      <StoryPreview kind={kind} values={values} media={media} thumb={thumb} />
-    </form>
+        <StoryPreview kind={kind} values={values} media={media} thumb={thumb} />
+      </form>
+    </>
   );
 }
 

@@ -1,3 +1,4 @@
+import { useLocation } from 'react-router';
 import { storyTabs } from '@/config/section-tabs';
 import { PageHeader } from '@/ui/page-header';
 import { Tabs } from '@/ui/tabs';
@@ -5,12 +6,14 @@ import { StoryAddForm } from '../components/story-add-form';
 import { StoryList } from '../components/story-list';
 
 export default function StoryAdsPage() {
+  const { key } = useLocation();
   return (
     <div className="space-y-4">
       <Tabs tabs={storyTabs} label="Story section" />
       <PageHeader title="Story Ads" description="Video, image and native (NTV) ads between the stories." />
-      <StoryAddForm kind="ads" />
-      <StoryList kind="ads" />
+      {/* A new location (the redirect after an add) starts the form and the list afresh. */}
+      <StoryAddForm key={`form-${key}`} kind="ads" />
+      <StoryList key={`list-${key}`} kind="ads" />
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mockApi, renderApp } from '@/test/render-app';
+import { jsonResponse } from '@/test/runtime';
 import { signedInScreenTests } from '@/test/signed-in-screen';
 
 const base = {
@@ -83,5 +84,45 @@ describe('Story Video screen', () => {
     mockApi({ ...base });
     const { router } = renderApp('/add/story/video');
     await waitFor(() => expect(router.state.location.pathname).toBe('/Error'), { timeout: 5000 });
+  });
+});
+
+describe('Story Ads screen', () => {
+  it('after an add: the toast, then 1 s later the same page afresh (form reset, list reloaded, at the top)', async () => {
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    let stored: unknown[] = [];
+    const post = vi.fn(() => {
+      stored = [story(1, { adsStory: true, NTV: true, NTV_ID: 'ca-app-pub-1/2', image: '', thembnal: '' })];
+      return jsonResponse({ status: true, message: 'Story added successfully', data: stored[0] });
+    });
+    mockApi({
+      ...base,
+      'GET /api/App/all/only/story/ads': () => jsonResponse(list(stored)),
+      'POST /api/App/Add/Story/Video': post,
+    });
+    const { router } = renderApp('/add/story/Ad');
+    expect(await screen.findByText('No stories found', undefined, { timeout: 5000 })).toBeInTheDocument();
+    const form = screen.getByRole('form', { name: 'Add Story Ad' });
+    await userEvent.selectOptions(within(form).getByLabelText('Type'), 'NTV');
+    await userEvent.type(within(form).getByLabelText('Native Ad ID'), 'ca-app-pub-1/2');
+    const before = router.state.location.key;
+    await userEvent.click(within(form).getByRole('button', { name: 'Upload' }));
+
+    expect(await screen.findByText('Story added successfully')).toBeInTheDocument();
+    expect(post).toHaveBeenCalledOnce();
+    // Within the second the form keeps what was sent and cannot send it again.
+    expect(within(form).getByLabelText('Native Ad ID')).toHaveValue('ca-app-pub-1/2');
+    expect(within(form).getByRole('button', { name: 'Upload' })).toBeDisabled();
+    expect(router.state.location.key).toBe(before);
+
+    await waitFor(() => expect(router.state.location.key).not.toBe(before), { timeout: 3000 });
+    expect(router.state.location.pathname).toBe('/add/story/Ad');
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(scrollTo).toHaveBeenCalledWith({ top: 0 });
+    const fresh = screen.getByRole('form', { name: 'Add Story Ad' });
+    expect(within(fresh).getByLabelText('Type')).toHaveValue('Video');
+    expect(within(fresh).getByRole('button', { name: 'Upload' })).toBeEnabled();
+    const table = screen.getByRole('table', { name: 'Story Ads List' });
+    expect(within(table).getByText('Native')).toBeInTheDocument();
   });
 });

@@ -1,3 +1,4 @@
+import { useLocation } from 'react-router';
 import { storyTabs } from '@/config/section-tabs';
 import { PageHeader } from '@/ui/page-header';
 import { Tabs } from '@/ui/tabs';
@@ -5,12 +6,14 @@ import { StoryAddForm } from '../components/story-add-form';
 import { StoryList } from '../components/story-list';
 
 export default function StoryVideosPage() {
+  const { key } = useLocation();
   return (
     <div className="space-y-4">
       <Tabs tabs={storyTabs} label="Story section" />
       <PageHeader title="Story" description="Video and image stories shown in the app." />
-      <StoryAddForm kind="video" />
-      <StoryList kind="video" />
+      {/* A new location (the redirect after an add) starts the form and the list afresh. */}
+      <StoryAddForm key={`form-${key}`} kind="video" />
+      <StoryList key={`list-${key}`} kind="video" />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { categoryMessages, type VideoCategory } from '@streamdesk/contract/video
 import { isNetworkFailure } from '@/lib/api-client';
 import { Button } from '@/ui/button';
 import { TextField } from '@/ui/field';
+import { useConfirmUpdate } from '@/ui/use-confirm-update';
 import { useSaveCategory } from '../api';
 import { imageProblem } from './category-image-rules';
 
@@ -16,6 +17,7 @@ interface CategoryFormProps {
 /** Add or edit a category: name, main image with preview and remove. */
 export function CategoryForm({ editing, onDone }: CategoryFormProps) {
   const save = useSaveCategory();
+  const confirmUpdate = useConfirmUpdate({ wrongAnswerMessage: categoryMessages.wrongAnswer });
   const [name, setName] = useState('');
   const [image, setImage] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
@@ -53,7 +55,7 @@ export function CategoryForm({ editing, onDone }: CategoryFormProps) {
     setImage(file);
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!name.trim()) {
       toast.warning(categoryMessages.nameRequired);
@@ -63,6 +65,12 @@ export function CategoryForm({ editing, onDone }: CategoryFormProps) {
       toast.warning(categoryMessages.imageRequired);
       return;
     }
+    // An edit is sent only after the right answer to the arithmetic confirmation; an add at once.
+    if (editing) confirmUpdate.ask(`the category "${editing.name}"`, () => void send());
+    else void send();
+  };
+
+  const send = async () => {
     const fallback = editing ? categoryMessages.updateFailed : categoryMessages.addFailed;
     try {
       const result = await save.mutateAsync({ id: editing?._id, name: name.trim(), image });
@@ -80,59 +88,64 @@ export function CategoryForm({ editing, onDone }: CategoryFormProps) {
   };
 
   return (
-    <form
-      onSubmit={submit}
-      aria-label={editing ? 'Edit category' : 'Add category'}
-      className="space-y-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200"
-    >
-      <h2 className="text-base font-semibold text-slate-900">{editing ? 'Edit Category' : 'Add Category'}</h2>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="Category name"
-          placeholder="e.g. Cricket"
-          value={name}
-          maxLength={100}
-          onChange={(e) => setName(e.target.value)}
-        />
-        <div className="space-y-1.5">
-          <label htmlFor={fileId} className="block text-sm font-medium text-slate-700">
-            Main image {editing && <span className="font-normal text-slate-500">(optional)</span>}
-          </label>
-          <input
-            id={fileId}
-            ref={fileInput}
-            type="file"
-            accept="image/png,image/gif,image/jpeg,image/jpg"
-            onChange={(e) => void pick(e.target.files?.[0])}
-            className="block w-full text-sm text-slate-600 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-700 hover:file:bg-slate-200"
+    <>
+      {confirmUpdate.dialog}
+      <form
+        onSubmit={submit}
+        aria-label={editing ? 'Edit category' : 'Add category'}
+        className="space-y-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200"
+      >
+        <h2 className="text-base font-semibold text-slate-900">
+          {editing ? 'Edit Category' : 'Add Category'}
+        </h2>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="Category name"
+            placeholder="e.g. Cricket"
+            value={name}
+            maxLength={100}
+            onChange={(e) => setName(e.target.value)}
           />
-          <p className="text-xs text-slate-500">PNG, GIF, JPG or JPEG, at most 1 MB.</p>
+          <div className="space-y-1.5">
+            <label htmlFor={fileId} className="block text-sm font-medium text-slate-700">
+              Main image {editing && <span className="font-normal text-slate-500">(optional)</span>}
+            </label>
+            <input
+              id={fileId}
+              ref={fileInput}
+              type="file"
+              accept="image/png,image/gif,image/jpeg,image/jpg"
+              onChange={(e) => void pick(e.target.files?.[0])}
+              className="block w-full text-sm text-slate-600 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-700 hover:file:bg-slate-200"
+            />
+            <p className="text-xs text-slate-500">PNG, GIF, JPG or JPEG, at most 1 MB.</p>
+          </div>
         </div>
-      </div>
-      {preview && (
-        <div className="flex items-center gap-3">
-          <img
-            src={preview}
-            alt="Main image preview"
-            className="size-20 rounded-md object-cover ring-1 ring-slate-200"
-          />
-          {image && (
-            <Button variant="secondary" size="sm" onClick={clearImage}>
-              Remove image
+        {preview && (
+          <div className="flex items-center gap-3">
+            <img
+              src={preview}
+              alt="Main image preview"
+              className="size-20 rounded-md object-cover ring-1 ring-slate-200"
+            />
+            {image && (
+              <Button variant="secondary" size="sm" onClick={clearImage}>
+                Remove image
+              </Button>
+            )}
+          </div>
+        )}
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" loading={save.isPending}>
+            {editing ? 'Update Category' : 'Add Category'}
+          </Button>
+          {editing && (
+            <Button variant="secondary" onClick={onDone}>
+              Cancel
             </Button>
           )}
         </div>
-      )}
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" loading={save.isPending}>
-          {editing ? 'Update Category' : 'Add Category'}
-        </Button>
-        {editing && (
-          <Button variant="secondary" onClick={onDone}>
-            Cancel
-          </Button>
-        )}
-      </div>
-    </form>
+      </form>
+    </>
   );
 }

@@ -1,7 +1,9 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { answerMath } from '@/test/answer-math';
 import { mockApi, renderApp } from '@/test/render-app';
+import { jsonResponse } from '@/test/runtime';
 import { signedInScreenTests } from '@/test/signed-in-screen';
 
 const signedIn = {
@@ -56,5 +58,33 @@ describe('video categories page', () => {
     expect(screen.getByLabelText('Category name')).toHaveValue('Cricket');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.getByRole('heading', { name: 'Add Category' })).toBeInTheDocument();
+  });
+
+  it('sends an edit only after the right answer to the captcha', async () => {
+    const put = vi.fn(() => jsonResponse({ status: true, message: 'Category updated', data: category }));
+    mockApi({
+      ...signedIn,
+      'GET /api/App/video/category': { status: true, message: 'ok', data: [category] },
+      'PUT /api/App/video/category': put,
+    });
+    const user = userEvent.setup();
+    renderApp('/add/video/category');
+    await user.click(await screen.findByRole('button', { name: 'Edit Cricket' }, { timeout: 5000 }));
+    await user.clear(screen.getByLabelText('Category name'));
+    await user.type(screen.getByLabelText('Category name'), 'Test Cricket');
+    await user.click(screen.getByRole('button', { name: 'Update Category' }));
+    expect(
+      screen.getByText(
+        'You are about to update the category "Cricket". To confirm, please solve this math problem',
+      ),
+    ).toBeInTheDocument();
+    await answerMath({ wrong: true });
+    expect(await screen.findByText('Answer is not correct')).toBeInTheDocument();
+    expect(put).not.toHaveBeenCalled();
+    await answerMath();
+    await waitFor(() => expect(put).toHaveBeenCalledOnce());
+    const form = (put.mock.calls[0] as unknown as [string, RequestInit])[1].body as FormData;
+    expect(form.get('name')).toBe('Test Cricket');
+    expect(await screen.findByRole('heading', { name: 'Add Category' })).toBeInTheDocument();
   });
 });

@@ -1,0 +1,84 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { answerMath } from '@/test/answer-math';
+import { mockApi, renderApp } from '@/test/render-app';
+import { jsonResponse } from '@/test/runtime';
+import { signedInScreenTests } from '@/test/signed-in-screen';
+
+const base = {
+  'GET /api/admin/auth/check': { status: true, message: 'Authorized' },
+  'GET /api/admin/system/stats': {
+    status: true,
+    message: 'ok',
+    cpuLoad: 1,
+    ramUsage: 1,
+    storageUsage: 1,
+    liveView: 0,
+  },
+};
+const id = '0'.repeat(23) + '1';
+const story = {
+  _id: id,
+  status: true,
+  video: '',
+  image: '/media/stories/1.png',
+  thembnal: '/media/stories/1.png',
+  adsStory: false,
+  storyTime: 10,
+  btnName: 'Go',
+  btnUrl: 'https://e.com',
+  web_Url: 'https://e.com',
+  view: 0,
+  clickBtnCount: 0,
+  date_time: '2026-01-01T00:00:00.000Z',
+  maxviewLimit: 0,
+  maxviewStatus: false,
+  maxclickLimit: 0,
+  maxclickStatus: false,
+  NTV: false,
+  NTV_ID: '',
+};
+
+signedInScreenTests();
+
+describe('Story edit page', () => {
+  it('sends the update only after the right answer, then returns to the top of the list', async () => {
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    const put = vi.fn(() => jsonResponse({ status: true, message: 'Story updated successfully!' }));
+    mockApi({
+      ...base,
+      'GET /api/App/story/video/find': { status: true, message: 'ok', data: story },
+      'GET /api/App/all/only/story/video': {
+        status: true,
+        message: 'ok',
+        data: [],
+        total: 0,
+        totalPage: 1,
+        firstStoryVideo: null,
+      },
+      'PUT /api/App/Edit/story/video': put,
+    });
+    const { router } = renderApp(`/update/story/video/${id}`);
+    const name = await screen.findByLabelText('Button Name', undefined, { timeout: 8000 });
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Watch');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      screen.getByText('You are about to update Story. To confirm, please solve this math problem'),
+    ).toBeInTheDocument();
+
+    await answerMath({ wrong: true });
+    expect(await screen.findByText('Captcha answer is not correct')).toBeInTheDocument();
+    expect(put).not.toHaveBeenCalled();
+
+    await answerMath();
+    await waitFor(() => expect(put).toHaveBeenCalledOnce());
+    const form = (put.mock.calls[0] as unknown as [string, RequestInit])[1].body as FormData;
+    expect(JSON.parse(String(form.get('insertData')))).toMatchObject({ btnName: 'Watch' });
+    expect(await screen.findByText('Story updated successfully!')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/add/story/video'), { timeout: 3000 });
+    expect(router.state.historyAction).toBe('PUSH');
+    expect(scrollTo).toHaveBeenCalledWith({ top: 0 });
+  });
+});
