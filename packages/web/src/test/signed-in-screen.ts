@@ -5,6 +5,19 @@ import { queryClient } from '@/lib/query-client';
 import { writeSession } from '@/lib/session';
 import { setRuntimeConfig } from './runtime';
 
+/** The calls every signed-in screen makes: the admin check and the top bar's system stats. */
+export const signedInApi = {
+  'GET /api/admin/auth/check': { status: true, message: 'Authorized' },
+  'GET /api/admin/system/stats': {
+    status: true,
+    message: 'ok',
+    cpuLoad: 1,
+    ramUsage: 1,
+    storageUsage: 1,
+    liveView: 0,
+  },
+};
+
 /**
  * For a screen test file: every test starts like a fresh page load of a signed-in admin (runtime config,
  * a stored session, the auth check pending) and ends with no stubbed fetch, navigator or cached query.

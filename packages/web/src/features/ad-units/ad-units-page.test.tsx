@@ -5,21 +5,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { answerMath } from '@/test/answer-math';
 import { mockApi, renderApp } from '@/test/render-app';
-import { signedInScreenTests } from '@/test/signed-in-screen';
+import { signedInScreenTests, signedInApi as base } from '@/test/signed-in-screen';
 import { jsonResponse, TEST_PAYLOAD_KEY } from '@/test/runtime';
 
 const ADMOB = 'ca-app-pub-1/2';
-const base = {
-  'GET /api/admin/auth/check': { status: true, message: 'Authorized' },
-  'GET /api/admin/system/stats': {
-    status: true,
-    message: 'ok',
-    cpuLoad: 1,
-    ramUsage: 1,
-    storageUsage: 1,
-    liveView: 0,
-  },
-};
 const ads = [
   { _id: 'a1', a_name: 'Home', a_id: ADMOB, a_description: 'home feed' },
   { _id: 'a2', a_name: 'Detail', a_id: 'ca-app-pub-3/4', a_description: 'after a video' },

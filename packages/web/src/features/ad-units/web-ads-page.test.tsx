@@ -5,19 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { queryClient } from '@/lib/query-client';
 import { mockApi, renderApp } from '@/test/render-app';
-import { signedInScreenTests } from '@/test/signed-in-screen';
+import { signedInScreenTests, signedInApi as base } from '@/test/signed-in-screen';
 
-const base = {
-  'GET /api/admin/auth/check': { status: true, message: 'Authorized' },
-  'GET /api/admin/system/stats': {
-    status: true,
-    message: 'ok',
-    cpuLoad: 1,
-    ramUsage: 1,
-    storageUsage: 1,
-    liveView: 0,
-  },
-};
 const webAd = (id: string, name: string, clicks: number) => ({
   _id: id,
   a_name: name,

@@ -11,23 +11,12 @@ import { mockApi, renderApp } from '@/test/render-app';
 import { jsonResponse, setRuntimeConfig } from '@/test/runtime';
 import { autoTitle, imageFileProblem, stayTimeProblem } from './components/file-checks';
 import { useDebouncedSearch } from './components/use-debounced-search';
+import { signedInApi as shell } from '@/test/signed-in-screen';
 
 // Lazy pages and the auth check come first: allow for a busy machine.
 configure({ asyncUtilTimeout: 5000 });
 
 const LIST_API = 'GET /api/App/inhouse/ads';
-const shell = {
-  'GET /api/admin/auth/check': { status: true, message: 'Authorized' },
-  'GET /api/admin/system/stats': {
-    status: true,
-    message: 'ok',
-    cpuLoad: 1,
-    ramUsage: 1,
-    storageUsage: 1,
-    liveView: 0,
-  },
-};
-
 const ad = (n: number, over: Partial<InHouseAd> = {}): InHouseAd => ({
   _id: `ad${String(n).padStart(22, '0')}`,
   mainTitle: `Ad-${n}`,

@@ -5,20 +5,9 @@ import { queryClient } from '@/lib/query-client';
 import { writeSession } from '@/lib/session';
 import { mockApi, renderApp } from '@/test/render-app';
 import { setRuntimeConfig } from '@/test/runtime';
+import { signedInApi as shellApi } from '@/test/signed-in-screen';
 
 /** The calls the signed-in shell makes around every screen. */
-const shellApi = {
-  'GET /api/admin/auth/check': { status: true, message: 'Authorized' },
-  'GET /api/admin/system/stats': {
-    status: true,
-    message: 'ok',
-    cpuLoad: 1,
-    ramUsage: 1,
-    storageUsage: 1,
-    liveView: 0,
-  },
-};
-
 /** For screen tests: each test starts with a stored session and ends with a clean query cache. */
 export function signedInScreens() {
   beforeEach(() => {

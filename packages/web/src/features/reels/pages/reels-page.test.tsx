@@ -7,18 +7,8 @@ import { queryClient } from '@/lib/query-client';
 import { writeSession } from '@/lib/session';
 import { mockApi, renderApp } from '@/test/render-app';
 import { jsonResponse, setRuntimeConfig } from '@/test/runtime';
+import { signedInApi as shell } from '@/test/signed-in-screen';
 
-const shell = {
-  'GET /api/admin/auth/check': { status: true, message: 'Authorized' },
-  'GET /api/admin/system/stats': {
-    status: true,
-    message: 'ok',
-    cpuLoad: 1,
-    ramUsage: 1,
-    storageUsage: 1,
-    liveView: 0,
-  },
-};
 const reel = (n: number) => ({
   _id: `r${n}`,
   video: `/media/reels/${n}.mp4`,

@@ -8,18 +8,8 @@ import { writeSession } from '@/lib/session';
 import { answerMath } from '@/test/answer-math';
 import { mockApi, renderApp } from '@/test/render-app';
 import { jsonResponse, setRuntimeConfig } from '@/test/runtime';
+import { signedInApi as shell } from '@/test/signed-in-screen';
 
-const shell = {
-  'GET /api/admin/auth/check': { status: true, message: 'Authorized' },
-  'GET /api/admin/system/stats': {
-    status: true,
-    message: 'ok',
-    cpuLoad: 1,
-    ramUsage: 1,
-    storageUsage: 1,
-    liveView: 0,
-  },
-};
 const row = (n: number, clickCount: number) => ({
   _id: `id${n}`,
   s_no: n,

@@ -4,19 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { answerMath } from '@/test/answer-math';
 import { mockApi, renderApp } from '@/test/render-app';
 import { jsonResponse } from '@/test/runtime';
-import { signedInScreenTests } from '@/test/signed-in-screen';
+import { signedInScreenTests, signedInApi as base } from '@/test/signed-in-screen';
 
-const base = {
-  'GET /api/admin/auth/check': { status: true, message: 'Authorized' },
-  'GET /api/admin/system/stats': {
-    status: true,
-    message: 'ok',
-    cpuLoad: 1,
-    ramUsage: 1,
-    storageUsage: 1,
-    liveView: 0,
-  },
-};
 const id = '0'.repeat(23) + '1';
 const story = {
   _id: id,

@@ -3,19 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi, renderApp } from '@/test/render-app';
 import { jsonResponse } from '@/test/runtime';
-import { signedInScreenTests } from '@/test/signed-in-screen';
+import { signedInScreenTests, signedInApi as base } from '@/test/signed-in-screen';
 
-const base = {
-  'GET /api/admin/auth/check': { status: true, message: 'Authorized' },
-  'GET /api/admin/system/stats': {
-    status: true,
-    message: 'ok',
-    cpuLoad: 1,
-    ramUsage: 1,
-    storageUsage: 1,
-    liveView: 0,
-  },
-};
 const story = (n: number, extra: Record<string, unknown> = {}) => ({
   _id: String(n).padStart(24, '0'),
   status: n % 2 === 1,

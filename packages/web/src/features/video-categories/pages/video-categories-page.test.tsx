@@ -4,19 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { answerMath } from '@/test/answer-math';
 import { mockApi, renderApp } from '@/test/render-app';
 import { jsonResponse } from '@/test/runtime';
-import { signedInScreenTests } from '@/test/signed-in-screen';
+import { signedInScreenTests, signedInApi as signedIn } from '@/test/signed-in-screen';
 
-const signedIn = {
-  'GET /api/admin/auth/check': { status: true, message: 'Authorized' },
-  'GET /api/admin/system/stats': {
-    status: true,
-    message: 'ok',
-    cpuLoad: 1,
-    ramUsage: 1,
-    storageUsage: 1,
-    liveView: 0,
-  },
-};
 const category = {
   _id: 'c1',
   name: 'Cricket',
