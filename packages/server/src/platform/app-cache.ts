@@ -6,8 +6,13 @@
 import { createHash } from 'node:crypto';
 
 export interface CachedReply {
-  body: string;
+  /** The cache key the entry was stored under (the fast path looks it up again with `peek`). */
+  key: string;
+  /** The JSON, as UTF-8 bytes. */
+  body: Buffer;
   etag: string;
+  /** The body gzipped, made on the first request that accepts gzip (cached-reply.ts). */
+  gzip?: Buffer;
 }
 
 interface Entry extends CachedReply {
@@ -33,8 +38,9 @@ export class AppCache {
       const generation = this.generation;
       loading = load()
         .then((value) => {
-          const body = JSON.stringify(value);
+          const body = Buffer.from(JSON.stringify(value));
           const entry: Entry = {
+            key,
             body,
             etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
             tags,

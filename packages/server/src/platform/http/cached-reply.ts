@@ -1,13 +1,100 @@
+import { gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CachedReply } from '../app-cache.js';
 
+/** Bodies up to this size go out as they are: gzip would save a few hundred bytes at best. */
+const GZIP_OVER = 1024;
+
+export interface CachedResponse {
+  status: 200 | 304;
+  headers: Record<string, string>;
+  /** Undefined for a 304. */
+  body: Buffer | undefined;
+}
+
 /**
- * Sends an app-facing read from the AppCache: the JSON is already serialized, and a client that sends the
- * ETag it has back in If-None-Match gets a bodiless 304.
+ * The one reply of an app read from the AppCache. A client that sends the ETag it has back in
+ * If-None-Match gets a bodiless 304; one that accepts gzip gets the body gzipped once per cache entry. The gzip variant is a different
+ * representation, so it has its own strong ETag (`"<hash>-gz"`), and `vary: accept-encoding` tells caches so.
  */
+export function cachedResponse(
+  cached: CachedReply,
+  ifNoneMatch: string | undefined,
+  acceptEncoding: string | undefined,
+): CachedResponse {
+  const negotiated = cached.body.length > GZIP_OVER;
+  const gzip = negotiated && acceptsGzip(acceptEncoding);
+  const etag = gzip ? `${cached.etag.slice(0, -1)}-gz"` : cached.etag;
+  const headers: Record<string, string> = {
+    etag,
+    'cache-control': 'no-cache',
+    'x-content-type-options': 'nosniff',
+  };
+  if (negotiated) headers.vary = 'accept-encoding';
+  if (ifNoneMatch !== undefined && etagMatches(ifNoneMatch, etag)) {
+    return { status: 304, headers, body: undefined };
+  }
+  const body = gzip ? (cached.gzip ??= gzipSync(cached.body)) : cached.body;
+  headers['content-type'] = 'application/json; charset=utf-8';
+  if (gzip) headers['content-encoding'] = 'gzip';
+  headers['content-length'] = String(body.length);
+  return { status: 200, headers, body };
+}
+
+/** Sends an app-facing read from the AppCache through Fastify. */
 export function sendCached(request: FastifyRequest, reply: FastifyReply, cached: CachedReply): FastifyReply {
-  reply.header('etag', cached.etag).header('cache-control', 'no-cache');
-  const match = request.headers['if-none-match'];
-  if (match && match.split(',').some((tag) => tag.trim() === cached.etag)) return reply.code(304).send();
-  return reply.type('application/json; charset=utf-8').send(cached.body);
+  const { status, headers, body } = cachedResponse(
+    cached,
+    request.headers['if-none-match'],
+    request.headers['accept-encoding'],
+  );
+  return reply.code(status).headers(headers).send(body);
+}
+
+/** If-None-Match compares weakly (RFC 9110 13.1.2): `W/"x"` matches `"x"`; `*` matches any. */
+function etagMatches(header: string, etag: string): boolean {
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return (t.startsWith('W/') ? t.slice(2) : t) === etag;
+  });
+}
+
+let lastAcceptEncoding = { header: '', gzip: false };
+
+/**
+ * Whether an Accept-Encoding header lets the body go gzipped (RFC 9110 12.5.3): `gzip` (or `x-gzip`, or
+ * else `*`) with a q above 0, unless `identity` is listed with a higher q. Names are case-insensitive; a
+ * q that is not a number counts as 0.
+ */
+export function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  // Clients send the same few headers over and over: remember the last answer.
+  if (header === lastAcceptEncoding.header) return lastAcceptEncoding.gzip;
+  const gzip = parseAcceptsGzip(header);
+  lastAcceptEncoding = { header, gzip };
+  return gzip;
+}
+
+function parseAcceptsGzip(header: string): boolean {
+  let gzip: number | undefined;
+  let any: number | undefined;
+  let identity: number | undefined;
+  for (const item of header.split(',')) {
+    const [name = '', ...params] = item.split(';');
+    let q = 1;
+    for (const param of params) {
+      const eq = param.indexOf('=');
+      if (eq > 0 && param.slice(0, eq).trim().toLowerCase() === 'q') {
+        const value = Number(param.slice(eq + 1).trim() || 'x');
+        q = Number.isNaN(value) ? 0 : Math.min(Math.max(value, 0), 1);
+      }
+    }
+    const coding = name.trim().toLowerCase();
+    if (coding === 'gzip' || coding === 'x-gzip') gzip = Math.max(gzip ?? 0, q);
+    else if (coding === '*') any = q;
+    else if (coding === 'identity') identity = q;
+  }
+  const q = gzip ?? any ?? 0;
+  return q > 0 && (identity === undefined || identity <= q);
 }
