@@ -72,14 +72,12 @@ describe('route table', () => {
   });
 
   it('sends app replies with nosniff but without the page-level headers, which admin replies keep', async () => {
-    const appReply = await t.request({
-      method: 'GET',
-      url: '/api/App/Controler/maintenance/status',
-      admin: false,
-    });
-    expect(appReply.statusCode).toBe(200);
-    expect(appReply.headers['x-content-type-options']).toBe('nosniff');
-    expect(appReply.headers['content-security-policy']).toBeUndefined();
+    for (const url of ['/api/App/Controler/maintenance/status', '/api/App/stories']) {
+      const appReply = await t.request({ method: 'GET', url, admin: false });
+      expect([url, appReply.statusCode]).toEqual([url, 200]);
+      expect(appReply.headers['x-content-type-options']).toBe('nosniff');
+      expect(appReply.headers['content-security-policy']).toBeUndefined();
+    }
     const adminReply = await t.request({ method: 'GET', url: '/api/admin/auth/check' });
     expect(adminReply.headers['content-security-policy']).toContain("default-src 'self'");
   });

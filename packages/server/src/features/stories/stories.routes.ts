@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { storyMessages, storyImageRule, storyRoutes, storyVideoRule } from '@streamdesk/contract/stories';
 import type { FeatureContext } from '../../platform/feature-context.js';
 import { sendCached } from '../../platform/http/cached-reply.js';
@@ -58,14 +58,12 @@ export function registerStories(ctx: FeatureContext): void {
   const shown = async () => ({ status: true, message: storyMessages.list, ...(await stories.shown()) });
 
   // The app polls this: served from memory with an ETag until a story write invalidates it.
-  app.route({
-    method: storyRoutes.app.method,
-    url: storyRoutes.app.path,
-    config: { auth: storyRoutes.app.auth, envelope: false },
-    schema: { summary: storyRoutes.app.summary },
-    handler: async (request: FastifyRequest, reply: FastifyReply) =>
-      sendCached(request, reply, await cache.get('stories:app', [STORIES_TAG], shown)),
-  });
+  registerRoute(
+    app,
+    storyRoutes.app,
+    async (request, reply) =>
+      sendCached(request, reply, await cache.get('stories:app', [STORIES_TAG], shown)) as never,
+  );
 
   ctx.launch.add('stories', [STORIES_TAG], stories.shown);
   ctx.counters.add({
