@@ -15,7 +15,8 @@ import { createDatabase } from './platform/db/database.js';
 import { migrateToLatest } from './platform/db/migrate.js';
 import { registerEnvelope } from './platform/http/envelope.js';
 import { registerErrorHandler } from './platform/http/error-handler.js';
-import { registerGuards } from './platform/http/guards.js';
+import { FastReads, fastReadsServer } from './platform/http/fast-reads.js';
+import { registerGuards, secretChecker } from './platform/http/guards.js';
 import { registerWebAssets } from './platform/http/web-assets.js';
 import { createLocalMediaStore } from './platform/media/media-store.js';
 import { registerMediaServing } from './platform/media/serve-media.js';
@@ -53,10 +54,16 @@ export async function buildApp(config: ResolvedConfig, opts: BuildOptions = {}):
     throw error;
   }
 
+  const cache = new AppCache();
+  const isApiKey = secretChecker(config.apiKey);
+  const fastReads = new FastReads(cache, isApiKey);
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel },
     bodyLimit: 1024 * 1024,
+    serverFactory: fastReadsServer(fastReads),
   });
+  app.decorate('fastReads', fastReads);
+  app.addHook('preClose', async () => fastReads.close());
   const routes: RouteOptions[] = [];
   app.addHook('onRoute', (route) => void routes.push(route));
   app.setValidatorCompiler(validatorCompiler);
@@ -97,7 +104,7 @@ export async function buildApp(config: ResolvedConfig, opts: BuildOptions = {}):
   registerErrorHandler(app);
   registerEnvelope(app, config.payloadKey);
   const auth = createAuthService(database.db);
-  registerGuards(app, { apiKey: config.apiKey, authenticate: auth.authenticate });
+  registerGuards(app, { isApiKey, authenticate: auth.authenticate });
 
   app.get('/healthz', { config: { auth: 'public' }, schema: { hide: true } }, async () => ({
     status: true,
@@ -114,7 +121,7 @@ export async function buildApp(config: ResolvedConfig, opts: BuildOptions = {}):
     media,
     db: database.db,
     dialect: database.dialect,
-    cache: new AppCache(),
+    cache,
     launch: new LaunchRegistry(),
     counters: new CounterRegistry(),
     liveViewers: new LiveViewers(),

@@ -55,6 +55,11 @@ export class AppCache {
     return loading;
   }
 
+  /** The stored entry, without loading: undefined after an invalidation until the next `get`. */
+  peek(key: string): CachedReply | undefined {
+    return this.entries.get(key);
+  }
+
   invalidate(tag: string): void {
     this.generation++;
     for (const [key, entry] of this.entries) if (entry.tags.includes(tag)) this.entries.delete(key);

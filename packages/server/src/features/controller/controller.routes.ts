@@ -25,13 +25,16 @@ export function registerControllerRoutes(ctx: FeatureContext, controller: Contro
       await ctx.cache.get('controller:maintenance', [CONTROLLER_TAG], () => controller.maintenance()),
     ),
   );
+  // Every launch counts an app open, on the fast path of cache hits too (onHit).
+  const countOpen = () => controller.countOpen();
   registerRoute(app, controllerRoutes.loadCheck, async (request, reply) => {
-    controller.countOpen();
+    countOpen();
     const tags = [CONTROLLER_TAG, ...ctx.launch.tags];
     return sendCached(
       request,
       reply,
       await ctx.cache.get('controller:loadCheck', tags, () => controller.loadCheck()),
+      { onHit: countOpen },
     );
   });
 

@@ -13,8 +13,9 @@ export interface CachedResponse {
 }
 
 /**
- * The one reply of an app read from the AppCache. A client that sends the ETag it has back in
- * If-None-Match gets a bodiless 304; one that accepts gzip gets the body gzipped once per cache entry. The gzip variant is a different
+ * The one reply of an app read from the AppCache, written by Fastify (sendCached) and by the fast path
+ * (fast-reads.ts) alike. A client that sends the ETag it has back in If-None-Match gets a bodiless 304;
+ * one that accepts gzip gets the body gzipped once per cache entry. The gzip variant is a different
  * representation, so it has its own strong ETag (`"<hash>-gz"`), and `vary: accept-encoding` tells caches so.
  */
 export function cachedResponse(
@@ -41,8 +42,22 @@ export function cachedResponse(
   return { status: 200, headers, body };
 }
 
-/** Sends an app-facing read from the AppCache through Fastify. */
-export function sendCached(request: FastifyRequest, reply: FastifyReply, cached: CachedReply): FastifyReply {
+/**
+ * Sends an app-facing read from the AppCache through Fastify. For a GET of an app route, it also tells the
+ * fast path which cache entry answers this exact URL, so the next identical request is served without
+ * Fastify while the entry lasts. `onHit` runs on each of those fast replies, for a route that does more
+ * than read (loadCheck counts an app open).
+ */
+export function sendCached(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cached: CachedReply,
+  options: { onHit?: () => void } = {},
+): FastifyReply {
+  const config = request.routeOptions.config;
+  if (request.method === 'GET' && config.auth === 'app' && !config.envelope) {
+    request.server.fastReads.record(request.url, cached.key, options.onHit);
+  }
   const { status, headers, body } = cachedResponse(
     cached,
     request.headers['if-none-match'],

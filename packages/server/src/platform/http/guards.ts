@@ -42,9 +42,13 @@ const openPrefixes = ['/api/docs'];
  */
 export function registerGuards(
   app: FastifyInstance,
-  opts: { apiKey: string; authenticate: (token: string) => Promise<AdminIdentity | undefined> },
+  opts: {
+    /** The api-key check (secretChecker), shared with the fast path of app reads. */
+    isApiKey: (given: string) => boolean;
+    authenticate: (token: string) => Promise<AdminIdentity | undefined>;
+  },
 ): void {
-  const isApiKey = secretChecker(opts.apiKey);
+  const { isApiKey } = opts;
   app.addHook('onRequest', async (request) => {
     const declared = request.routeOptions.config?.auth;
     const url = request.url;

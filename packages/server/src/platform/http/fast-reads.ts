@@ -1,0 +1,105 @@
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { FastifyServerFactory } from 'fastify';
+import type { AppCache } from '../app-cache.js';
+import { cachedResponse } from './cached-reply.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    fastReads: FastReads;
+  }
+}
+
+interface Recorded {
+  key: string;
+  onHit: (() => void) | undefined;
+}
+
+/**
+ * Serves cache hits of app reads in front of Fastify. Fastify's per-request work (routing, hooks, reply
+ * handling) costs more than a read from memory, so the app's launch and list reads, by far the busiest
+ * requests, skip it when nothing can differ: a GET of a URL a cached app route has answered before
+ * (sendCached records it), whose cache entry is still there (a write removes it, so the next request goes
+ * through Fastify, which loads and records again), with the right api-key. Everything else, a bad key
+ * included, falls through to Fastify untouched. Fast replies are not in Fastify's request log.
+ */
+export class FastReads {
+  /** Replies this path has served. */
+  hits = 0;
+  private readonly urls = new Map<string, Recorded>();
+  private closing = false;
+
+  constructor(
+    private readonly cache: AppCache,
+    private readonly isApiKey: (given: string) => boolean,
+    /** URLs remembered at most; past it the oldest goes, so random query strings cannot grow memory. */
+    private readonly maxUrls = 1000,
+  ) {}
+
+  get size(): number {
+    return this.urls.size;
+  }
+
+  record(url: string, key: string, onHit: (() => void) | undefined): void {
+    const known = this.urls.get(url);
+    if (known) {
+      known.key = key;
+      known.onHit = onHit;
+      return;
+    }
+    if (this.urls.size >= this.maxUrls) this.urls.delete(this.urls.keys().next().value as string);
+    this.urls.set(url, { key, onHit });
+  }
+
+  /** Answers the request and returns true, or returns false without touching it. */
+  serve(req: IncomingMessage, res: ServerResponse): boolean {
+    if (this.closing || req.method !== 'GET' || req.url === undefined) return false;
+    const recorded = this.urls.get(req.url);
+    if (!recorded) return false;
+    const cached = this.cache.peek(recorded.key);
+    if (!cached) return false;
+    const key = req.headers['api-key'];
+    if (typeof key !== 'string' || !this.isApiKey(key)) return false;
+    // A GET with a body is rare enough to leave to Fastify, which decides what it means.
+    if (req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0') {
+      return false;
+    }
+    const { status, headers, body } = cachedResponse(
+      cached,
+      req.headers['if-none-match'],
+      req.headers['accept-encoding'],
+    );
+    recorded.onHit?.();
+    this.hits++;
+    res.writeHead(status, headers);
+    res.end(body);
+    return true;
+  }
+
+  /** From Fastify's close on, every request goes to Fastify, which answers 503 while closing. */
+  close(): void {
+    this.closing = true;
+  }
+}
+
+/**
+ * Fastify's `serverFactory`: the fast path first, Fastify for the rest, on one server, so Fastify's
+ * keep-alive and timeout settings (applied here as Fastify applies them to a server it creates) hold for both.
+ */
+export function fastReadsServer(fastReads: FastReads): FastifyServerFactory {
+  return (handler, options) => {
+    const server = http.createServer((req, res) => {
+      if (!fastReads.serve(req, res)) handler(req, res);
+    });
+    const opts = options as {
+      keepAliveTimeout: number;
+      requestTimeout: number;
+      connectionTimeout: number;
+      maxRequestsPerSocket?: number;
+    };
+    server.keepAliveTimeout = opts.keepAliveTimeout;
+    server.requestTimeout = opts.requestTimeout;
+    server.setTimeout(opts.connectionTimeout);
+    if (opts.maxRequestsPerSocket) server.maxRequestsPerSocket = opts.maxRequestsPerSocket;
+    return server;
+  };
+}
