@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { messages } from '@streamdesk/contract/messages';
 import { forbidden, unauthorized } from '../errors.js';
@@ -15,15 +15,18 @@ declare module 'fastify' {
   }
 }
 
-const digest = (value: string) => createHash('sha256').update(value).digest();
-
 /**
- * A checker that compares in constant time whatever the lengths: both sides are hashed first, the
- * expected one once (this runs on every app request).
+ * A checker that compares in constant time whatever the lengths: a given value of another length is
+ * compared as the expected one against itself, so the time tells neither the content nor the length.
+ * No hashing: this runs on every app request, and a SHA-256 per request cost the fast reads 10 to 20%.
  */
 export function secretChecker(expected: string): (given: string) => boolean {
-  const expectedDigest = digest(expected);
-  return (given) => timingSafeEqual(digest(given), expectedDigest);
+  const want = Buffer.from(expected);
+  return (given) => {
+    const got = Buffer.from(given);
+    const sameLength = got.length === want.length;
+    return timingSafeEqual(sameLength ? got : want, want) && sameLength;
+  };
 }
 
 function bearerToken(request: FastifyRequest): string | undefined {
