@@ -206,6 +206,16 @@ describe('FastReads URL table', () => {
     expect(fast.size).toBe(2);
   });
 
+  it('does not remember URLs over 512 characters', async () => {
+    const cache = new AppCache();
+    await cache.get('k', ['t'], async () => ({ status: true }));
+    const fast = new FastReads(cache, () => true);
+    const long = `/a?q=${'x'.repeat(600)}`;
+    fast.record(long, 'k', undefined);
+    expect(fast.size).toBe(0);
+    expect(fast.serve(request(long), response())).toBe(false);
+  });
+
   it('serves nothing once its entry is invalidated, or once closing', async () => {
     const cache = new AppCache();
     await cache.get('k', ['t'], async () => ({ status: true }));

@@ -9,6 +9,8 @@ declare module 'fastify' {
   }
 }
 
+const MAX_URL_LENGTH = 512;
+
 interface Recorded {
   key: string;
   onHit: (() => void) | undefined;
@@ -40,6 +42,8 @@ export class FastReads {
   }
 
   record(url: string, key: string, onHit: (() => void) | undefined): void {
+    // App URLs are short; a long one is someone else's experiment and stays with Fastify.
+    if (url.length > MAX_URL_LENGTH) return;
     const known = this.urls.get(url);
     if (known) {
       known.key = key;
