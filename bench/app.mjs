@@ -6,50 +6,20 @@
 // POST /api/App/events in batches of 100.
 // Prints req/s and p99 for each, each read's ratio to the bare server, events/s accepted, and the median
 // time of the analytics query for one ad over a year. Not a test: it prints figures.
-import { spawn, execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { openAsBlob, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
-import { API_KEY, ensureBuilt, ffmpegPath, login, median, readJson, startServer } from './lib.mjs';
+import { API_KEY, ensureBuilt, login, makeMp4, makePng, median, readJson, startServer } from './lib.mjs';
 
 const DURATION = Number(process.env.DURATION ?? 10);
 const CONNECTIONS = 50;
 const work = mkdtempSync(path.join(os.tmpdir(), 'sd-bench-app-'));
 
 function media() {
-  const png = path.join(work, 'x.png');
-  const mp4 = path.join(work, 'x.mp4');
-  execFileSync(ffmpegPath(), [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'color=c=red:s=64x64',
-    '-frames:v',
-    '1',
-    png,
-  ]);
-  execFileSync(ffmpegPath(), [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=size=160x120:rate=10',
-    '-t',
-    '1',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:v',
-    'libx264',
-    mp4,
-  ]);
-  return { png, mp4 };
+  return { png: makePng(path.join(work, 'x.png')), mp4: makeMp4(path.join(work, 'x.mp4')) };
 }
 
 async function seed(baseURL, token, files) {
