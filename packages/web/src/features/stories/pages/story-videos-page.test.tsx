@@ -108,10 +108,14 @@ describe('Story Ads screen', () => {
     expect(router.state.location.pathname).toBe('/add/story/Ad');
     expect(router.state.historyAction).toBe('REPLACE');
     expect(scrollTo).toHaveBeenCalledWith({ top: 0 });
-    const fresh = screen.getByRole('form', { name: 'Add Story Ad' });
-    expect(within(fresh).getByLabelText('Type')).toHaveValue('Video');
-    expect(within(fresh).getByRole('button', { name: 'Upload' })).toBeEnabled();
-    const table = screen.getByRole('table', { name: 'Story Ads List' });
-    expect(within(table).getByText('Native')).toBeInTheDocument();
+    // The router's location changes before React has rendered the page afresh.
+    await waitFor(() => {
+      const fresh = screen.getByRole('form', { name: 'Add Story Ad' });
+      expect(within(fresh).getByLabelText('Type')).toHaveValue('Video');
+      expect(within(fresh).getByRole('button', { name: 'Upload' })).toBeEnabled();
+    });
+    // The list reloads after the navigation: wait for the new story rather than race the fetch.
+    const table = await screen.findByRole('table', { name: 'Story Ads List' });
+    expect(await within(table).findByText('Native')).toBeInTheDocument();
   });
 });
