@@ -90,13 +90,24 @@ function spawnProbe(): ChildProcessWithoutNullStreams {
   return child;
 }
 
-/**
- * Starts the spare ffprobe now if there is none. Spawning forks this whole process (~10-20 ms of a
- * blocked event loop at a server's size), so it is done at start-up and after a probe has finished,
- * once its upload's reply is on its way, never while an upload streams in.
- */
+/** A spare was taken since the last replacement. */
+let taken = false;
+
+/** Starts the spare ffprobe now if there is none (server start-up). */
 export function warmProbe(): void {
   if (!spare || spare.exitCode !== null || spare.killed) spare = spawnProbe();
+}
+
+/**
+ * Replaces a spare that an upload took. Spawning forks this whole process (~10-20 ms of a blocked event
+ * loop at a server's size), so it is called once a reply has been sent (an onResponse hook), never while
+ * an upload streams in: ffprobe has what it needs after the first few hundred KB and exits long before its
+ * upload ends.
+ */
+export function replaceTakenProbe(): void {
+  if (!taken) return;
+  taken = false;
+  warmProbe();
 }
 
 /** Takes the waiting ffprobe (or starts one) and returns it as a StreamProbe. */
@@ -104,6 +115,7 @@ export function streamProbe(): StreamProbe {
   warmProbe();
   const child = spare!;
   spare = undefined;
+  taken = true;
   holdOpen(child, true);
   let stdout = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -112,8 +124,6 @@ export function streamProbe(): StreamProbe {
     const timer = setTimeout(() => child.kill('SIGKILL'), PROBE_TIMEOUT_MS);
     child.once('close', (code) => {
       clearTimeout(timer);
-      // After the microtasks this resolution starts (the upload's reply), not before them.
-      setImmediate(warmProbe);
       try {
         resolve(code === 0 ? readProbe(stdout) : undefined);
       } catch {
