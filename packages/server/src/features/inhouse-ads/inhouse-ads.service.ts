@@ -19,6 +19,11 @@ import type { Kysely } from 'kysely';
 
 /** The cache tag of everything the app reads of in-house ads. */
 export const INHOUSE_TAG = 'inhouse-ads';
+/**
+ * The counter tag: app events invalidate it after counting. The app's reads carry no view or click totals
+ * (toAppAd), so counting rebuilds nothing; writes invalidate it so the counter learns new ids.
+ */
+export const INHOUSE_COUNTS_TAG = 'inhouse-ad-counts';
 
 export interface InHouseAdsDeps {
   db: Kysely<InHouseAdsTables>;
@@ -48,7 +53,10 @@ export function toAppAd({
 
 export function createInHouseAdsService(deps: InHouseAdsDeps) {
   const { db, media } = deps;
-  const changed = () => deps.cache.invalidate(INHOUSE_TAG);
+  const changed = () => {
+    deps.cache.invalidate(INHOUSE_TAG);
+    deps.cache.invalidate(INHOUSE_COUNTS_TAG);
+  };
 
   async function mustFind(id: string) {
     const row = await repo.findById(db, id);

@@ -478,6 +478,8 @@ describe('the app side', () => {
       viewColumn: 'view',
       clickColumn: 'click_count',
     });
+    await t.request({ method: 'GET', url: inHouseRoutes.active.path, admin: false });
+    expect(ctx.cache.peek('inhouse-ads:active')).toBeDefined();
     const at = new Date().toISOString();
     const events = (type: string) => ({ type, entity: 'inhouseAd', id: ad._id, clientId: 'c1', at });
     const sent = await t.request({
@@ -492,5 +494,7 @@ describe('the app side', () => {
       data: InHouseAd;
     };
     expect(now.data).toMatchObject({ view: 2, clickCount: 1 });
+    // The app's read carries no counts: counting leaves its cached reply alone (no rebuild every second).
+    expect(ctx.cache.peek('inhouse-ads:active')).toBeDefined();
   });
 });

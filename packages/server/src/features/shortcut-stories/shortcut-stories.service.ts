@@ -16,6 +16,11 @@ import type { ShortcutTables } from './shortcut-stories.repository.js';
 
 /** The cache tag of everything the app reads from this feature. */
 export const SHORTCUT_TAG = 'shortcut-stories';
+/**
+ * The counter tag: app events invalidate it after counting. No cached reply holds the click totals (the
+ * app list carries none), so counting rebuilds nothing; writes invalidate it so the counter learns new ids.
+ */
+export const SHORTCUT_COUNTS_TAG = 'shortcut-story-counts';
 
 export interface ShortcutDeps {
   db: AnyDb;
@@ -28,7 +33,10 @@ export interface ShortcutDeps {
 
 export function createShortcutService(deps: ShortcutDeps) {
   const db = tablesOf<ShortcutTables>(deps.db);
-  const changed = () => deps.cache.invalidate(SHORTCUT_TAG);
+  const changed = () => {
+    deps.cache.invalidate(SHORTCUT_TAG);
+    deps.cache.invalidate(SHORTCUT_COUNTS_TAG);
+  };
 
   async function list(query: {
     page: number;

@@ -310,8 +310,11 @@ describe('GET /api/App/sortcut (app read)', () => {
     expect((after.json() as typeof body).data.map((x) => x._id)).toContain(s._id);
   });
 
-  it('counts app click events into clickCount and is part of the launch reply', async () => {
+  it('counts app click events into clickCount, without rebuilding the app list, and is in the launch reply', async () => {
     const s = await added({ name: 'Clicked' });
+    await app({ 'api-key': TEST_API_KEY });
+    const cache = t.app.streamdesk.context.cache;
+    expect(cache.peek('shortcut-stories:app')).toBeDefined();
     const events = [1, 2, 3].map((n) => ({
       type: 'click',
       entity: 'shortcut',
@@ -327,6 +330,8 @@ describe('GET /api/App/sortcut (app read)', () => {
     expect(sent.statusCode).toBe(200);
     await t.app.streamdesk.analytics.counter.flush();
     expect((await list()).data.find((x) => x._id === s._id)?.clickCount).toBe(3);
+    // The app list carries no counts: counting leaves its cached reply alone (no rebuild every second).
+    expect(cache.peek('shortcut-stories:app')).toBeDefined();
     const launch = await t.app.streamdesk.context.launch.loadAll();
     expect((launch.shortcuts as { _id: string }[]).map((x) => x._id)).toContain(s._id);
   });
