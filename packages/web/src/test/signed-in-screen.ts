@@ -20,13 +20,16 @@ export const signedInApi = {
 
 /**
  * For a screen test file: every test starts like a fresh page load of a signed-in admin (runtime config,
- * a stored session, the auth check pending) and ends with no stubbed fetch, navigator or cached query.
+ * a stored session, the auth check pending, or already passed with `authStatus: 'signed-in'`) and ends
+ * with no stubbed fetch, navigator or cached query.
  */
-export function signedInScreenTests(): void {
+export function signedInScreenTests({
+  authStatus = 'checking',
+}: { authStatus?: Parameters<typeof setAuthStatus>[0] } = {}): void {
   beforeEach(() => {
     setRuntimeConfig();
     writeSession('tok');
-    setAuthStatus('checking');
+    setAuthStatus(authStatus);
   });
   afterEach(() => {
     vi.unstubAllGlobals();

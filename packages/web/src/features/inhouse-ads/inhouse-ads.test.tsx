@@ -1,17 +1,13 @@
 import { act, configure, renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { InHouseAd } from '@streamdesk/contract/inhouse-ads';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setAuthStatus } from '@/lib/auth-state';
-import { registerNavigator } from '@/lib/navigation';
-import { queryClient } from '@/lib/query-client';
-import { writeSession } from '@/lib/session';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answerMath } from '@/test/answer-math';
 import { mockApi, renderApp } from '@/test/render-app';
-import { jsonResponse, setRuntimeConfig } from '@/test/runtime';
+import { jsonResponse } from '@/test/runtime';
+import { signedInApi as shell, signedInScreenTests } from '@/test/signed-in-screen';
 import { autoTitle, imageFileProblem, stayTimeProblem } from './components/file-checks';
 import { useDebouncedSearch } from './components/use-debounced-search';
-import { signedInApi as shell } from '@/test/signed-in-screen';
 
 // Lazy pages and the auth check come first: allow for a busy machine.
 configure({ asyncUtilTimeout: 5000 });
@@ -47,17 +43,8 @@ const listReply = (data: InHouseAd[], totalPages = 1, running = false) => ({
   InHouseAdsStatus: running,
 });
 
-beforeEach(() => {
-  setRuntimeConfig();
-  writeSession('tok');
-  setAuthStatus('checking');
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
-  registerNavigator(null);
-  queryClient.clear();
-});
+signedInScreenTests();
+afterEach(() => vi.useRealTimers());
 
 describe('form checks', () => {
   it('accepts png, jpg, jpeg and gif up to 1 MB', () => {

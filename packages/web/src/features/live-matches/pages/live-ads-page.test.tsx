@@ -3,9 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { answerMath } from '@/test/answer-math';
 import { jsonResponse } from '@/test/runtime';
-import { openScreen, signedInScreens } from './signed-in-app';
+import { signedInScreenTests } from '@/test/signed-in-screen';
+import { openScreen } from './signed-in-app';
 
-signedInScreens();
+signedInScreenTests();
 
 describe('Live Call Management', () => {
   it('adds, renames, changes and removes fields, then saves the whole map at once after the captcha', async () => {

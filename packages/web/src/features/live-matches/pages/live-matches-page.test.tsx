@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { answerMath } from '@/test/answer-math';
 import { jsonResponse } from '@/test/runtime';
-import { openScreen, signedInScreens } from './signed-in-app';
+import { signedInScreenTests } from '@/test/signed-in-screen';
+import { openScreen } from './signed-in-app';
 
 const match = {
   _id: '6650f0c1a2b3c4d5e6f70812',
@@ -15,7 +16,7 @@ const match = {
   status: true,
 };
 
-signedInScreens();
+signedInScreenTests();
 
 describe('Live Match Management', () => {
   it('lists matches with the Running badge, views and date, and checks the add form before sending', async () => {

@@ -1,13 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setAuthStatus } from '@/lib/auth-state';
-import { registerNavigator } from '@/lib/navigation';
-import { queryClient } from '@/lib/query-client';
-import { writeSession } from '@/lib/session';
+import { describe, expect, it, vi } from 'vitest';
 import { mockApi, renderApp } from '@/test/render-app';
-import { jsonResponse, setRuntimeConfig } from '@/test/runtime';
-import { signedInApi as shell } from '@/test/signed-in-screen';
+import { jsonResponse } from '@/test/runtime';
+import { signedInApi as shell, signedInScreenTests } from '@/test/signed-in-screen';
 
 const reel = (n: number) => ({
   _id: `r${n}`,
@@ -20,16 +16,7 @@ const reel = (n: number) => ({
   createdAt: '2026-01-02T03:04:05.000Z',
 });
 
-beforeEach(() => {
-  setRuntimeConfig();
-  writeSession('tok');
-  setAuthStatus('signed-in');
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  registerNavigator(null);
-  queryClient.clear();
-});
+signedInScreenTests({ authStatus: 'signed-in' });
 
 describe('Reels page', { timeout: 15_000 }, () => {
   it('shows Running from the reels flag, pages 20 at a time and asks without the admin token', async () => {

@@ -1,14 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setAuthStatus } from '@/lib/auth-state';
-import { registerNavigator } from '@/lib/navigation';
-import { queryClient } from '@/lib/query-client';
-import { writeSession } from '@/lib/session';
+import { describe, expect, it, vi } from 'vitest';
 import { answerMath } from '@/test/answer-math';
 import { mockApi, renderApp } from '@/test/render-app';
-import { jsonResponse, setRuntimeConfig } from '@/test/runtime';
-import { signedInApi as shell } from '@/test/signed-in-screen';
+import { jsonResponse } from '@/test/runtime';
+import { signedInApi as shell, signedInScreenTests } from '@/test/signed-in-screen';
 
 const row = (n: number, clickCount: number) => ({
   _id: `id${n}`,
@@ -29,16 +25,7 @@ const listReply = (data: unknown[], running: boolean) => ({
   totalPage: 1,
 });
 
-beforeEach(() => {
-  setRuntimeConfig();
-  writeSession('tok');
-  setAuthStatus('signed-in');
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  registerNavigator(null);
-  queryClient.clear();
-});
+signedInScreenTests({ authStatus: 'signed-in' });
 
 describe('Shortcut Story page', { timeout: 15_000 }, () => {
   it('shows Running from secondStoryBrand, offers the next No, and lists shortened zero-padded clicks', async () => {
