@@ -2,7 +2,7 @@ import { act, configure, renderHook, screen, waitFor, within } from '@testing-li
 import userEvent from '@testing-library/user-event';
 import type { InHouseAd } from '@streamdesk/contract/inhouse-ads';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answerMath } from '@/test/answer-math';
+import { answerWrongThenRight } from '@/test/answer-math';
 import { mockApi, renderApp } from '@/test/render-app';
 import { jsonResponse } from '@/test/runtime';
 import { signedInApi as shell, signedInScreenTests } from '@/test/signed-in-screen';
@@ -219,11 +219,7 @@ describe('edit page', () => {
         'You are about to update in-house ad "Ad-3". To confirm, please solve this math problem',
       ),
     ).toBeInTheDocument();
-    await answerMath({ wrong: true });
-    expect(await screen.findByText('Incorrect answer to the captcha.')).toBeInTheDocument();
-    expect(put).not.toHaveBeenCalled();
-    await answerMath();
-    await waitFor(() => expect(put).toHaveBeenCalledOnce());
+    await answerWrongThenRight('Incorrect answer to the captcha.', put);
     const form = (put.mock.calls[0] as unknown as [string, RequestInit])[1].body as FormData;
     expect(form.get('mainTitle')).toBe('Renamed');
     await waitFor(() => expect(router.state.location.pathname).toBe('/manage/ads/inHouseAds/add'));

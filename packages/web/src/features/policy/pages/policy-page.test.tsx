@@ -1,7 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { answerMath } from '@/test/answer-math';
+import { answerWrongThenRight } from '@/test/answer-math';
 import { mockApi, renderApp } from '@/test/render-app';
 import { jsonResponse } from '@/test/runtime';
 import { signedInScreenTests, signedInApi as signedIn } from '@/test/signed-in-screen';
@@ -31,11 +31,7 @@ describe('Privacy Policy page', () => {
         'You are about to update the Privacy Policy. To confirm, please solve this math problem',
       ),
     ).toBeInTheDocument();
-    await answerMath({ wrong: true });
-    expect(await screen.findByText('Captcha answer is not correct')).toBeInTheDocument();
-    expect(put).not.toHaveBeenCalled();
-    await answerMath();
-    await waitFor(() => expect(put).toHaveBeenCalledOnce());
+    await answerWrongThenRight('Captcha answer is not correct', put);
     expect(await screen.findByText('Policy updated successfully')).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Edit privacy policy' })).toBeNull();
   });

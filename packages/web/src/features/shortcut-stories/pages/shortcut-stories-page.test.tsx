@@ -1,7 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { answerMath } from '@/test/answer-math';
+import { answerWrongThenRight } from '@/test/answer-math';
 import { mockApi, renderApp } from '@/test/render-app';
 import { jsonResponse } from '@/test/runtime';
 import { signedInApi as shell, signedInScreenTests } from '@/test/signed-in-screen';
@@ -74,11 +74,7 @@ describe('Shortcut Story page', { timeout: 15_000 }, () => {
       screen.getByText('You are about to update Shortcut Story. To confirm, please solve this math problem'),
     ).toBeInTheDocument();
     // A wrong answer sends nothing and keeps the dialog; the right one sends the edit.
-    await answerMath({ wrong: true });
-    expect(await screen.findByText('Captcha answer is not correct')).toBeInTheDocument();
-    expect(put).not.toHaveBeenCalled();
-    await answerMath();
-    await waitFor(() => expect(put).toHaveBeenCalledOnce());
+    await answerWrongThenRight('Captcha answer is not correct', put);
     const form = put.mock.calls[0]![1].body as FormData;
     expect(Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)]))).toEqual({
       _id: 'id1',

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { answerMath } from '@/test/answer-math';
+import { answerWrongThenRight } from '@/test/answer-math';
 import { mockApi, renderApp } from '@/test/render-app';
 import { jsonResponse } from '@/test/runtime';
 import { signedInScreenTests, signedInApi as base } from '@/test/signed-in-screen';
@@ -57,12 +57,7 @@ describe('Story edit page', () => {
       screen.getByText('You are about to update Story. To confirm, please solve this math problem'),
     ).toBeInTheDocument();
 
-    await answerMath({ wrong: true });
-    expect(await screen.findByText('Captcha answer is not correct')).toBeInTheDocument();
-    expect(put).not.toHaveBeenCalled();
-
-    await answerMath();
-    await waitFor(() => expect(put).toHaveBeenCalledOnce());
+    await answerWrongThenRight('Captcha answer is not correct', put);
     const form = (put.mock.calls[0] as unknown as [string, RequestInit])[1].body as FormData;
     expect(JSON.parse(String(form.get('insertData')))).toMatchObject({ btnName: 'Watch' });
     expect(await screen.findByText('Story updated successfully!')).toBeInTheDocument();

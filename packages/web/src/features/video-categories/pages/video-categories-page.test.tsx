@@ -1,7 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { answerMath } from '@/test/answer-math';
+import { answerWrongThenRight } from '@/test/answer-math';
 import { mockApi, renderApp } from '@/test/render-app';
 import { jsonResponse } from '@/test/runtime';
 import { signedInScreenTests, signedInApi as signedIn } from '@/test/signed-in-screen';
@@ -67,11 +67,7 @@ describe('video categories page', () => {
         'You are about to update the category "Cricket". To confirm, please solve this math problem',
       ),
     ).toBeInTheDocument();
-    await answerMath({ wrong: true });
-    expect(await screen.findByText('Answer is not correct')).toBeInTheDocument();
-    expect(put).not.toHaveBeenCalled();
-    await answerMath();
-    await waitFor(() => expect(put).toHaveBeenCalledOnce());
+    await answerWrongThenRight('Answer is not correct', put);
     const form = (put.mock.calls[0] as unknown as [string, RequestInit])[1].body as FormData;
     expect(form.get('name')).toBe('Test Cricket');
     expect(await screen.findByRole('heading', { name: 'Add Category' })).toBeInTheDocument();
