@@ -12,7 +12,17 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
-import { API_KEY, ensureBuilt, login, makeMp4, makePng, median, readJson, startServer } from './lib.mjs';
+import {
+  API_KEY,
+  ensureBuilt,
+  login,
+  makeMp4,
+  makePng,
+  median,
+  readJson,
+  startServer,
+  storyInsertData,
+} from './lib.mjs';
 
 const DURATION = Number(process.env.DURATION ?? 10);
 const CONNECTIONS = 50;
@@ -41,22 +51,15 @@ async function seed(baseURL, token, files) {
       }),
     );
   const counts = { stories: 0, shortcuts: 0, matches: 0, ads: 0, reels: 0, videos: 0 };
-  const image = {
-    storyTime: 10,
-    adsStory: false,
-    btnName: 'Open',
-    btnUrl: 'https://example.com',
-    NTV: false,
-    NTV_ID: '',
-    maxviewLimit: 0,
-    maxviewStatus: false,
-    maxclickLimit: 0,
-    maxclickStatus: false,
-  };
   for (let i = 0; i < 200; i++) {
     if (
-      (await post('/api/App/Add/Story/Video', { insertData: JSON.stringify(image) }, { image: files.png }))
-        .status
+      (
+        await post(
+          '/api/App/Add/Story/Video',
+          { insertData: storyInsertData({ btnName: 'Open' }) },
+          { image: files.png },
+        )
+      ).status
     )
       counts.stories++;
   }

@@ -179,41 +179,47 @@ export async function postMultipart(url, headers, fields, files) {
   return { status, body: isSealedReply(body) ? await openReply(body, PAYLOAD_KEY) : body };
 }
 
+/** Runs ffmpeg on one of its generated sources (lavfi) into `file`. */
+function fromLavfi(source, args, file) {
+  execFileSync(ffmpegPath(), ['-v', 'error', '-y', '-f', 'lavfi', '-i', source, ...args, file]);
+  return file;
+}
+
 /** A small solid-colour PNG, made by ffmpeg. */
 export function makePng(file, color = 'red') {
-  execFileSync(ffmpegPath(), [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    `color=c=${color}:s=64x64`,
-    '-frames:v',
-    '1',
-    file,
-  ]);
-  return file;
+  return fromLavfi(`color=c=${color}:s=64x64`, ['-frames:v', '1'], file);
 }
 
 /** A playable H.264 MP4 of ffmpeg's test pattern. */
 export function makeMp4(file, { size = '160x120', rate = 10, seconds = 1, faststart = false } = {}) {
-  execFileSync(ffmpegPath(), [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
+  return fromLavfi(
     `testsrc=size=${size}:rate=${rate}`,
-    '-t',
-    String(seconds),
-    '-pix_fmt',
-    'yuv420p',
-    '-c:v',
-    'libx264',
-    ...(faststart ? ['-movflags', '+faststart'] : []),
+    [
+      '-t',
+      String(seconds),
+      '-pix_fmt',
+      'yuv420p',
+      '-c:v',
+      'libx264',
+      ...(faststart ? ['-movflags', '+faststart'] : []),
+    ],
     file,
-  ]);
-  return file;
+  );
+}
+
+/** A story's insertData (the story endpoints' JSON field): no limits, a button, `overrides` on top. */
+export function storyInsertData(overrides = {}) {
+  return JSON.stringify({
+    storyTime: 10,
+    adsStory: false,
+    btnName: 'Watch',
+    btnUrl: 'https://example.com',
+    NTV: false,
+    NTV_ID: '',
+    maxviewLimit: 0,
+    maxviewStatus: false,
+    maxclickLimit: 0,
+    maxclickStatus: false,
+    ...overrides,
+  });
 }

@@ -29,6 +29,7 @@ import {
   postMultipart,
   readJson,
   startServer,
+  storyInsertData,
 } from './lib.mjs';
 
 const MB = 1024 * 1024;
@@ -110,18 +111,7 @@ try {
 
   if (!process.argv.includes('--library-only')) {
     const story = mp4OfSize(30 * MB - 4096, 'story-30mb.mp4');
-    const insertData = JSON.stringify({
-      storyTime: 10,
-      adsStory: false,
-      btnName: 'Watch',
-      btnUrl: 'https://example.com',
-      NTV: false,
-      NTV_ID: '',
-      maxviewLimit: 0,
-      maxviewStatus: false,
-      maxclickLimit: 0,
-      maxclickStatus: false,
-    });
+    const insertData = storyInsertData();
     const storyRuns = await measure(runs, story, () =>
       timeUpload(`${server.baseURL}/api/App/Add/Story/Video`, token, { insertData }, [['video', story]]),
     );
