@@ -1,6 +1,15 @@
 // Shared pieces of the benchmarks: start the built server, sign in, read a process's memory.
 import { spawn, execFileSync } from 'node:child_process';
-import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import {
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import http from 'node:http';
 import { once } from 'node:events';
 import os from 'node:os';
@@ -25,7 +34,8 @@ export function ensureBuilt() {
 /**
  * Starts the built server on a random loopback port with a fresh data folder. BENCH_SERVER_ARGS adds
  * node flags to the server only, e.g. `BENCH_SERVER_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof'`
- * (NODE_OPTIONS refuses --cpu-prof, and would profile the load generator too).
+ * (NODE_OPTIONS refuses --cpu-prof, and would profile the load generator too). BENCH_SERVER_LOG names a
+ * file that receives the server's stdout (e.g. with `BENCH_SERVER_ARGS=--trace-gc`).
  */
 export async function startServer(env = {}) {
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'sd-bench-'));
@@ -47,6 +57,7 @@ export async function startServer(env = {}) {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let output = '';
+  if (process.env.BENCH_SERVER_LOG) child.stdout.pipe(createWriteStream(process.env.BENCH_SERVER_LOG));
   const baseURL = await new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
     child.stdout.on('data', (chunk) => {
@@ -91,6 +102,16 @@ export async function login(baseURL) {
 }
 
 /** Resident and peak resident memory of a process, in MB (Linux /proc). */
+/**
+ * Resets a process's peak RSS (VmHWM) to its current RSS (Linux `clear_refs` 5), so a later `memoryOf`
+ * peak covers only what ran since: the server's start-up and the admin login (argon2id) peak above the
+ * RSS an upload starts from, and would otherwise count as upload memory.
+ */
+export function resetPeak(pid) {
+  writeFileSync(`/proc/${pid}/clear_refs`, '5');
+  return memoryOf(pid).rss;
+}
+
 export function memoryOf(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (name) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0);

@@ -3,7 +3,8 @@
 // - a 30 MB MP4 through the story endpoint, several times;
 // - a 200 MB MP4 and a batch of 10 x 50 MB through the video library endpoint.
 // Prints the median MB/s, the same bytes written by `dd ... conv=fsync` for a ratio, and the server's
-// peak RSS growth (`--story-only` or `--library-only` runs one part). Not a test: it prints figures and never fails on them.
+// peak RSS growth during each part, from the RSS it starts at (`--story-only` or `--library-only` runs one
+// part). Not a test: it prints figures and never fails on them.
 import { spawnSync } from 'node:child_process';
 import {
   closeSync,
@@ -28,6 +29,7 @@ import {
   memoryOf,
   postMultipart,
   readJson,
+  resetPeak,
   startServer,
   storyInsertData,
 } from './lib.mjs';
@@ -106,12 +108,12 @@ ensureBuilt();
 const server = await startServer();
 try {
   const token = await login(server.baseURL);
-  const baseline = memoryOf(server.pid).rss;
   const runs = Number(process.env.RUNS ?? 5);
 
   if (!process.argv.includes('--library-only')) {
     const story = mp4OfSize(30 * MB - 4096, 'story-30mb.mp4');
     const insertData = storyInsertData();
+    const baseline = resetPeak(server.pid);
     const storyRuns = await measure(runs, story, () =>
       timeUpload(`${server.baseURL}/api/App/Add/Story/Video`, token, { insertData }, [['video', story]]),
     );
@@ -140,11 +142,13 @@ try {
 
     const big = mp4OfSize(200 * MB - 4096, 'library-200mb.mp4');
     const libraryRuns = runs;
+    let baseline = resetPeak(server.pid);
     const bigRuns = await measure(libraryRuns, big, () =>
       timeUpload(`${server.baseURL}/api/App/video`, token, { category }, [['video', big]]),
     );
     row('library 200 MB x ' + libraryRuns, bigRuns, memoryOf(server.pid).peak - baseline);
 
+    baseline = resetPeak(server.pid);
     const parts = Array.from({ length: 10 }, (_, i) => mp4OfSize(50 * MB - 4096 - i, `batch-${i}.mp4`));
     const batchRuns = await measure(libraryRuns, parts, () =>
       timeUpload(

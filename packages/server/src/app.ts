@@ -20,7 +20,7 @@ import { registerGuards, secretChecker } from './platform/http/guards.js';
 import { registerWebAssets } from './platform/http/web-assets.js';
 import { createLocalMediaStore } from './platform/media/media-store.js';
 import { registerMediaServing } from './platform/media/serve-media.js';
-import { replaceTakenProbe, stopSpareProbe } from './platform/media/video-tools.js';
+import { stopMediaTools } from './platform/media/video-tools.js';
 import { CounterRegistry, LaunchRegistry, LiveViewers } from './platform/registries.js';
 import type { FeatureContext } from './platform/feature-context.js';
 import type { registerAnalytics } from './features/analytics/analytics.routes.js';
@@ -114,11 +114,6 @@ export async function buildApp(config: ResolvedConfig, opts: BuildOptions = {}):
   const mediaRoot = path.join(config.dataDir, 'media');
   const media = createLocalMediaStore(mediaRoot);
   await registerMediaServing(app, mediaRoot, media);
-  // An upload's spare ffprobe is replaced once its reply has gone (see replaceTakenProbe).
-  app.addHook('onResponse', (_request, _reply, done) => {
-    replaceTakenProbe();
-    done();
-  });
 
   const context: FeatureContext = {
     app,
@@ -135,8 +130,9 @@ export async function buildApp(config: ResolvedConfig, opts: BuildOptions = {}):
   await registerWebAssets(app, config);
   // Added last so every feature's own onClose (e.g. writing counted events) runs while the db is open.
   app.addHook('onClose', async () => {
-    stopSpareProbe();
+    // Pending thumbnails still need the launcher.
     await media.idle();
+    stopMediaTools();
     await database.destroy();
   });
   app.decorate('streamdesk', { auth, context, routes, analytics });

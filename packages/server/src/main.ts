@@ -1,6 +1,6 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './platform/config.js';
-import { warmProbe } from './platform/media/video-tools.js';
+import { startMediaTools } from './platform/media/video-tools.js';
 import { resolveSecrets } from './platform/secrets.js';
 
 /** Starts the server: config, secrets, the first admin, listen, and a graceful stop on SIGTERM/SIGINT. */
@@ -21,7 +21,9 @@ async function main(): Promise<void> {
   const admin = await app.streamdesk.auth.ensureAdmin(config.adminEmail, config.adminPassword);
   const address = await app.listen({ port: config.port, host: config.host });
   // The first video upload finds its ffprobe already running (see streamProbe).
-  warmProbe();
+  startMediaTools().catch(() =>
+    app.log.warn('no spare ffprobe started: uploads are probed from their files'),
+  );
   const url = address.replace('[::1]', 'localhost');
 
   const lines = [

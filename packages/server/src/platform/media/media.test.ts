@@ -1,12 +1,12 @@
 import { readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mediaLimits, mediaMessages } from '@streamdesk/contract/media';
 import { createTestApp, errorBody, type TestApp } from '../../test/test-app.js';
 import { BROKEN_MP4, form, GIF, JPEG, mp4, ofSize, PNG } from '../../test/media-fixtures.js';
 import { readMultipart, single } from './multipart.js';
 import { sniffMediaKind } from './sniff.js';
-import { acceptVideo, makeThumbnail, probeVideo, streamProbe } from './video-tools.js';
+import { acceptVideo, makeThumbnail, probeVideo, streamProbe, startMediaTools } from './video-tools.js';
 
 let t: TestApp;
 const mediaDir = () => path.join(t.config.dataDir, 'media');
@@ -191,6 +191,8 @@ describe('video tools', () => {
 
 describe('video uploads probed as they stream, thumbnails made after the reply', () => {
   const media = () => t.app.streamdesk.context.media;
+  // Every upload below finds its spare ffprobe listening, as on a server that has been up a moment.
+  beforeEach(() => startMediaTools());
 
   it('reads the duration of faststart and moov-last MP4s from the stream; broken bytes get no verdict', async () => {
     const res = await upload(
@@ -209,7 +211,7 @@ describe('video uploads probed as they stream, thumbnails made after the reply',
   });
 
   it('ends the probe when the upload is abandoned', async () => {
-    const probe = streamProbe();
+    const probe = streamProbe()!;
     probe.input.write(mp4().subarray(0, 100));
     probe.input.destroy();
     await expect(probe.result).resolves.toBeUndefined();
