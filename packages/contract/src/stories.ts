@@ -200,8 +200,24 @@ export const storyStatusBody = z.object({
 
 export const storyFindQuery = z.object({ id: idSchema });
 
+/**
+ * What the app gets of a story: no counts, limits or status, which only the back office reads (the app
+ * gets active stories under their limit). So counting views and clicks leaves the app's cached replies,
+ * and their ETags, alone.
+ */
+export const appStory = story.omit({
+  status: true,
+  view: true,
+  clickBtnCount: true,
+  maxviewLimit: true,
+  maxviewStatus: true,
+  maxclickLimit: true,
+  maxclickStatus: true,
+});
+export type AppStory = z.infer<typeof appStory>;
+
 /** The app-facing list: active stories whose limit is not reached, stories and ads apart. */
-export const appStoriesReply = replyBase.extend({ data: z.array(story), ads: z.array(story) });
+export const appStoriesReply = replyBase.extend({ data: z.array(appStory), ads: z.array(appStory) });
 export type AppStoriesReply = z.infer<typeof appStoriesReply>;
 
 const list = (path: string, summary: string) =>

@@ -25,6 +25,18 @@ export class AppCache {
   private generation = 0;
   private readonly listeners: ((tag: string) => void)[] = [];
 
+  constructor(
+    /**
+     * Entries kept at most; past it the oldest goes first. Keys carry query values (`reels:${page}:…`), so
+     * requests for random pages would otherwise grow memory until the next write of the feature.
+     */
+    private readonly maxEntries = 2000,
+  ) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
   /** Called with the tag on every invalidation (e.g. to drop other in-memory views of that feature). */
   onInvalidate(listener: (tag: string) => void): void {
     this.listeners.push(listener);
@@ -46,7 +58,11 @@ export class AppCache {
             tags,
           };
           // A write that landed while loading makes this value stale: serve it once, do not keep it.
-          if (generation === this.generation) this.entries.set(key, entry);
+          if (generation === this.generation) {
+            if (this.entries.size >= this.maxEntries)
+              this.entries.delete(this.entries.keys().next().value as string);
+            this.entries.set(key, entry);
+          }
           return entry;
         })
         .finally(() => this.pending.delete(key));

@@ -33,7 +33,11 @@ export interface CounterTarget {
   idColumn: string;
   viewColumn?: string;
   clickColumn?: string;
-  /** The cache tag to invalidate when the totals change. */
+  /**
+   * The cache tag to invalidate when the totals change (after every flush that counted this entity). The
+   * counter also forgets the entity's known ids when it is invalidated, so writes that add or remove
+   * items invalidate it too.
+   */
   tag: string;
   /** Only the rows with these column values are items of this entity (a table shared by entities). */
   scope?: Record<string, string>;
@@ -45,11 +49,25 @@ export interface CounterTarget {
     db: AnyDb,
     row: { id: string; day: string; kind: 'view' | 'click'; count: number },
   ) => Promise<void>;
+  /**
+   * For a feature whose app reads depend on the totals (a story leaves the app's list at its limit):
+   * called inside the transaction that changes them (a flush of counted events, a clear), after the
+   * change, with what it added to each item (negative on a clear). Returns further cache tags to
+   * invalidate once it commits; `tag` alone is invalidated otherwise.
+   */
+  onTotals?: (db: AnyDb, added: readonly TotalsChange[]) => Promise<readonly string[]>;
   /** Called inside the transaction that clears an item's counts (a day range, or all days without one). */
   onClear?: (
     db: AnyDb,
     row: { id: string; startDate?: string | undefined; endDate?: string | undefined },
   ) => Promise<void>;
+}
+
+/** What one write added to an item's view and click totals. */
+export interface TotalsChange {
+  id: string;
+  view: number;
+  click: number;
 }
 
 type ClearCounts = (id: string, startDate?: string, endDate?: string) => Promise<{ cleared: number }>;

@@ -4,6 +4,7 @@ import type { AppCache } from '../../platform/app-cache.js';
 import type { CounterRegistry } from '../../platform/registries.js';
 import { addToTotal, dayCounts, deleteRange, type AnalyticsTables } from './analytics.repository.js';
 import type { EventCounter } from './event-counter.js';
+import { runTotalsHooks } from './totals-hooks.js';
 
 export function createAnalyticsService(deps: {
   db: Kysely<AnalyticsTables>;
@@ -52,6 +53,8 @@ export function createAnalyticsService(deps: {
         await addToTotal(trx, target, column, id, -Number(r.count));
         tags.add(target.tag);
       }
+      const taken = rows.map((r) => ({ ...r, entity_id: id, count: -Number(r.count) }));
+      for (const tag of await runTotalsHooks(trx, counters, taken)) tags.add(tag);
       await deleteRange(trx, id, startDate, endDate);
       for (const target of counters.targets.values())
         if (target.onClear) await target.onClear(trx, { id, startDate, endDate });

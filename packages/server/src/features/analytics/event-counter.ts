@@ -12,6 +12,7 @@ import {
   type RollupRow,
 } from './analytics.repository.js';
 import type { LiveViewerTracker } from './live-viewers.js';
+import { runTotalsHooks } from './totals-hooks.js';
 
 /** Events may be up to this old (a phone that was offline) or this far ahead (a skewed clock). */
 const MAX_AGE_MS = 7 * 24 * 3600 * 1000;
@@ -106,8 +107,9 @@ export class EventCounter {
     const batch = this.pending;
     this.pending = new Map();
     const rows = [...batch.values()];
+    let hookTags: string[];
     try {
-      await this.db.transaction().execute(async (trx) => {
+      hookTags = await this.db.transaction().execute(async (trx) => {
         await addRollups(trx, rows);
         for (const row of rows) {
           const target = this.counters.targets.get(row.entity);
@@ -116,6 +118,7 @@ export class EventCounter {
           if (target?.onCount)
             await target.onCount(trx, { id: row.entity_id, day: row.day, kind: row.kind, count: row.count });
         }
+        return runTotalsHooks(trx, this.counters, rows);
       });
     } catch (error) {
       // Keep the counts for the next attempt rather than lose them.
@@ -127,9 +130,10 @@ export class EventCounter {
       this.log.error({ err: error }, 'writing counted events failed; will retry');
       return;
     }
-    const tags = new Set(
-      rows.map((r) => this.counters.targets.get(r.entity)?.tag).filter((t): t is string => !!t),
-    );
+    const tags = new Set([
+      ...rows.map((r) => this.counters.targets.get(r.entity)?.tag).filter((t): t is string => !!t),
+      ...hookTags,
+    ]);
     for (const tag of tags) this.cache.invalidate(tag);
   }
 }

@@ -33,6 +33,9 @@ export function registerReels(ctx: FeatureContext, opts: { reelsRunning: () => P
     deleted: await service.remove(request.body.id),
   }));
 
+  // Unlike stories, reels count into their main tag: the reels page is the app's read and the back
+  // office's list alike (one spec path, no token, and the spec's Reel carries view and click), so a
+  // flush that counted reels must refresh it.
   ctx.counters.add({
     entity: 'reel',
     table: 'reels',

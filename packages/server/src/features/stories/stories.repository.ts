@@ -113,3 +113,15 @@ export const listShownStories = (db: Db) =>
 
 export const findStoryById = (db: Db, id: string) =>
   db.selectFrom('stories').selectAll().where('id', '=', id).executeTakeFirst();
+
+/** The active stories among `ids` with a view or click limit on (those whose counts decide if they are shown). */
+export const findLimitedStories = (db: Db, ids: readonly string[]) =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('stories')
+        .selectAll()
+        .where('id', 'in', ids)
+        .where('status', '=', 1)
+        .where((eb) => eb.or([eb('max_view_status', '=', 1), eb('max_click_status', '=', 1)]))
+        .execute();

@@ -1,22 +1,31 @@
 import type { z } from 'zod';
 import {
   DEFAULT_STORY_TIME,
+  limitReached,
   storyInsertData,
   storyMessages,
+  type AppStory,
   type Story,
   type StoryInsertData,
 } from '@streamdesk/contract/stories';
-import { tablesOf } from '../../platform/db/database.js';
+import { tablesOf, type AnyDb } from '../../platform/db/database.js';
 import { newId, nowIso, toDbBool } from '../../platform/db/values.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import type { FeatureContext } from '../../platform/feature-context.js';
 import type { MultipartResult } from '../../platform/media/multipart.js';
 import { single } from '../../platform/media/multipart.js';
 import { acceptVideo } from '../../platform/media/video-tools.js';
+import type { TotalsChange } from '../../platform/registries.js';
 import * as repo from './stories.repository.js';
 
 /** The cache tag of everything the app reads about stories. */
 export const STORIES_TAG = 'stories';
+/**
+ * The counter tag: app events invalidate it after counting. The app's reads carry no counts (appStory),
+ * so counting rebuilds nothing, unless a story reaches its limit (onTotals); writes invalidate it so the
+ * counter learns new ids.
+ */
+export const STORY_COUNTS_TAG = 'story-counts';
 export const STORY_FOLDER = 'stories';
 
 type Media = Pick<repo.StoryRow, 'video' | 'image' | 'thembnal'>;
@@ -60,6 +69,20 @@ function parseFormId(raw: string | undefined): string {
   return value.trim();
 }
 
+/** The app's copy of a story: what the back office alone reads is left out (see appStory). */
+function toAppStory({
+  status: _status,
+  view: _view,
+  clickBtnCount: _clickBtnCount,
+  maxviewLimit: _maxviewLimit,
+  maxviewStatus: _maxviewStatus,
+  maxclickLimit: _maxclickLimit,
+  maxclickStatus: _maxclickStatus,
+  ...app
+}: Story): AppStory {
+  return app;
+}
+
 const limitColumns = (d: StoryInsertData) => ({
   max_view_limit: d.maxviewLimit,
   max_view_status: toDbBool(d.maxviewStatus),
@@ -70,7 +93,10 @@ const limitColumns = (d: StoryInsertData) => ({
 export function createStoriesService(ctx: FeatureContext) {
   const db = tablesOf<repo.StoriesTables>(ctx.db);
   const { media, cache } = ctx;
-  const changed = () => cache.invalidate(STORIES_TAG);
+  const changed = () => {
+    cache.invalidate(STORIES_TAG);
+    cache.invalidate(STORY_COUNTS_TAG);
+  };
 
   const removeMedia = (m: Media) => Promise.all([m.video, m.image, m.thembnal].map((u) => media.remove(u)));
 
@@ -231,9 +257,26 @@ export function createStoriesService(ctx: FeatureContext) {
     },
 
     /** What the app shows: active stories and ads whose limit is off or not reached. */
-    async shown() {
-      const rows = (await repo.listShownStories(db)).map(repo.toStory);
+    async shown(): Promise<{ data: AppStory[]; ads: AppStory[] }> {
+      const rows = (await repo.listShownStories(db)).map((row) => toAppStory(repo.toStory(row)));
       return { data: rows.filter((s) => !s.adsStory), ads: rows.filter((s) => s.adsStory) };
+    },
+
+    /**
+     * The counter's onTotals: counts change what the app is shown only when they take an active story
+     * across its view or click limit, so only then is the stories tag invalidated. Exact, so the cut-off
+     * applies with the flush that reaches the limit, and a clear below it shows the story again.
+     */
+    async limitCrossings(trx: AnyDb, added: readonly TotalsChange[]): Promise<readonly string[]> {
+      const byId = new Map(added.map((a) => [a.id, a]));
+      const rows = await repo.findLimitedStories(tablesOf<repo.StoriesTables>(trx), [...byId.keys()]);
+      const crossed = rows.some((row) => {
+        const now = repo.toStory(row);
+        const { view, click } = byId.get(row.id) ?? { view: 0, click: 0 };
+        const before = { ...now, view: now.view - view, clickBtnCount: now.clickBtnCount - click };
+        return limitReached(now) !== limitReached(before);
+      });
+      return crossed ? [STORIES_TAG] : [];
     },
   };
 }

@@ -489,6 +489,105 @@ describe('GET /api/App/stories (app side)', () => {
     expect(found.json().data.view).toBe(2);
   });
 
+  describe('counting app events', () => {
+    const cache = () => t.app.streamdesk.context.cache;
+    const launch = (headers: Record<string, string> = {}) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/App/Controler/app/loadCheck',
+        headers: { 'api-key': TEST_API_KEY, ...headers },
+      });
+    const send = async (events: { type: string; id: string }[]) => {
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/App/events',
+        admin: false,
+        payload: { events: events.map((e, i) => ({ ...e, entity: 'story', clientId: `c${i}` })) },
+      });
+      expect(res.statusCode).toBe(200);
+      await t.app.streamdesk.analytics.counter.flush();
+    };
+    const found = async (id: string) =>
+      (await t.request({ method: 'GET', url: `/api/App/story/video/find?id=${id}` })).json<{ data: Story }>()
+        .data;
+    /** The app list and the launch reply, each with the ETag the app keeps. */
+    const appReads = async () => {
+      const [list, boot] = [await appList(), await launch()];
+      expect([list.statusCode, boot.statusCode]).toEqual([200, 200]);
+      return { list, boot, etags: [list.headers.etag as string, boot.headers.etag as string] };
+    };
+    const revalidated = async ([listTag, bootTag]: string[]) => [
+      (await appList({ 'if-none-match': listTag! })).statusCode,
+      (await launch({ 'if-none-match': bootTag! })).statusCode,
+    ];
+
+    it('leaves counts and limits out of the app shape, so a flush keeps the cached replies and their ETags', async () => {
+      const s = await added(button, [image()]);
+      const limited = await added({ ...button, maxviewLimit: 100, maxviewStatus: true }, [image()]);
+      const { list, boot, etags } = await appReads();
+      const shown = list.json<{ data: Record<string, unknown>[] }>().data.find((x) => x._id === s._id);
+      expect(shown).toBeDefined();
+      for (const field of ['view', 'clickBtnCount', 'maxviewLimit', 'maxclickStatus', 'status'])
+        expect(shown).not.toHaveProperty(field);
+      const launched = boot.json<{ data: { stories: { data: Record<string, unknown>[] } } }>().data.stories;
+      expect(launched.data.find((x) => x._id === s._id)).toEqual(shown);
+
+      // Views and clicks on an unlimited story, and views under the limit of a limited one.
+      await send([
+        { type: 'view', id: s._id },
+        { type: 'view', id: s._id },
+        { type: 'click', id: s._id },
+        { type: 'view', id: limited._id },
+      ]);
+      expect(cache().peek('stories:app')).toBeDefined();
+      expect(cache().peek('controller:loadCheck')).toBeDefined();
+      expect(await revalidated(etags)).toEqual([304, 304]);
+      // The back office still sees the counts.
+      expect(await found(s._id)).toMatchObject({ view: 2, clickBtnCount: 1 });
+      expect(await found(limited._id)).toMatchObject({ view: 1, maxviewLimit: 100 });
+    });
+
+    it('takes a story out of the app reads with the flush that reaches its limit, and back on a clear', async () => {
+      const viewed = await added({ ...button, maxviewLimit: 3, maxviewStatus: true }, [image()]);
+      const clicked = await added({ ...button, adsStory: true, maxclickLimit: 2, maxclickStatus: true }, [
+        image(),
+      ]);
+      const ids = (reply: { data: Story[]; ads: Story[] }) => [...reply.data, ...reply.ads].map((x) => x._id);
+      const launchedIds = async () =>
+        ids((await launch()).json<{ data: { stories: { data: Story[]; ads: Story[] } } }>().data.stories);
+      await send([
+        { type: 'view', id: viewed._id },
+        { type: 'view', id: viewed._id },
+        { type: 'click', id: clicked._id },
+      ]);
+      const { list, etags } = await appReads();
+      expect(ids(list.json())).toEqual(expect.arrayContaining([viewed._id, clicked._id]));
+
+      await send([
+        { type: 'view', id: viewed._id },
+        { type: 'click', id: clicked._id },
+      ]);
+      const after = await appList();
+      expect(ids(after.json())).not.toContain(viewed._id);
+      expect(ids(after.json())).not.toContain(clicked._id);
+      expect(await launchedIds()).not.toContain(viewed._id);
+      expect(await revalidated(etags)).toEqual([200, 200]);
+
+      // Past the limit nothing more changes for the app: the new replies stay cached.
+      const { etags: cut } = await appReads();
+      await send([{ type: 'view', id: viewed._id }]);
+      expect(cache().peek('stories:app')).toBeDefined();
+      expect(cache().peek('controller:loadCheck')).toBeDefined();
+      expect(await revalidated(cut)).toEqual([304, 304]);
+
+      // Clearing its counts (the analytics dashboard) takes it back under the limit: shown again.
+      const cleared = await t.request({ method: 'DELETE', url: `/api/admin/view/dashbord/${viewed._id}` });
+      expect(cleared.statusCode).toBe(200);
+      expect(ids((await appList()).json())).toContain(viewed._id);
+      expect(await launchedIds()).toContain(viewed._id);
+    });
+  });
+
   it('registers the launch section and the story counters', async () => {
     const ctx = t.app.streamdesk.context;
     expect(ctx.counters.targets.get('story')).toMatchObject({

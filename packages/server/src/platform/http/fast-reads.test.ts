@@ -175,6 +175,14 @@ describe('fast reads', () => {
     await send(r.loadCheck.path, { ...key, 'if-none-match': first.headers.etag as string });
     expect(hits()).toBe(fastBefore + 1);
     expect(await opens()).toBe(before + 3);
+    // A launch as the apps make it: gzip accepted, the gzip reply's ETag sent back, a 304 from memory.
+    const gzip = { ...key, 'accept-encoding': 'gzip' };
+    const etag = (await send(r.loadCheck.path, gzip)).headers.etag as string;
+    expect(etag).toMatch(/-gz"$/);
+    const launch = await send(r.loadCheck.path, { ...gzip, 'if-none-match': etag });
+    expect([launch.status, launch.body.length]).toEqual([304, 0]);
+    expect(hits()).toBe(fastBefore + 3);
+    expect(await opens()).toBe(before + 5);
   });
 
   it('leaves other methods, admin reads and unrecorded URLs to Fastify', async () => {

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { AppCache } from './app-cache.js';
+
+const value = (n: number) => async () => ({ n });
+const bodyOf = async (cache: AppCache, key: string, load: () => Promise<unknown>) =>
+  JSON.parse((await cache.get(key, ['t'], load)).body.toString()) as unknown;
+
+describe('AppCache', () => {
+  it('loads once and serves the stored reply until its tag is invalidated', async () => {
+    const cache = new AppCache();
+    let loads = 0;
+    const load = async () => ({ n: ++loads });
+    const first = await cache.get('k', ['t', 'u'], load);
+    expect(await cache.get('k', ['t', 'u'], load)).toBe(first);
+    cache.invalidate('other');
+    expect(cache.peek('k')).toBe(first);
+    cache.invalidate('u');
+    expect(cache.peek('k')).toBeUndefined();
+    expect(await bodyOf(cache, 'k', load)).toEqual({ n: 2 });
+  });
+
+  it('does not keep a value loaded while a write invalidated', async () => {
+    const cache = new AppCache();
+    let release: (value: unknown) => void = () => undefined;
+    const loading = cache.get('k', ['t'], () => new Promise((resolve) => (release = resolve)));
+    cache.invalidate('t');
+    release({ n: 1 });
+    expect(JSON.parse((await loading).body.toString())).toEqual({ n: 1 });
+    expect(cache.peek('k')).toBeUndefined();
+  });
+
+  it('keeps at most maxEntries entries, the oldest going first', async () => {
+    const cache = new AppCache(3);
+    for (const key of ['a', 'b', 'c']) await cache.get(key, ['t'], value(0));
+    // Random page numbers, as a client could send them.
+    for (let page = 1; page <= 1000; page++) await cache.get(`reels:${page}:20`, ['t'], value(page));
+    expect(cache.size).toBe(3);
+    expect(['a', 'b', 'c', 'reels:997:20'].map((k) => cache.peek(k))).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    expect(await bodyOf(cache, 'reels:1000:20', value(-1))).toEqual({ n: 1000 });
+    // An evicted key loads again, evicting the then oldest.
+    expect(await bodyOf(cache, 'a', value(7))).toEqual({ n: 7 });
+    expect(cache.size).toBe(3);
+    expect(cache.peek('reels:998:20')).toBeUndefined();
+    expect(cache.peek('reels:999:20')).toBeDefined();
+  });
+
+  it('holds 2,000 entries by default', async () => {
+    const cache = new AppCache();
+    for (let i = 0; i < 2500; i++) await cache.get(`feed:${i}:10`, ['t'], value(i));
+    expect(cache.size).toBe(2000);
+    expect(cache.peek('feed:499:10')).toBeUndefined();
+    expect(cache.peek('feed:500:10')).toBeDefined();
+  });
+});
