@@ -2,13 +2,15 @@
 // npm run bench:app: the app-facing API under load, on loopback, against the built server with a
 // realistic data set (hundreds of stories, ads, matches, reels and feed videos; 10 million rolled-up
 // events). Measured with autocannon (50 connections, 10 s each): a bare node:http server answering a
-// 1 KB JSON, then loadCheck (a first launch, full reply, and a launch that revalidates its ETag, 304),
+// 1 KB JSON, then loadCheck (a first launch, full reply, next to a bare server sending the same bytes;
+// and a launch that revalidates its ETag, 304),
 // the reels page, the feed page (asking for gzip, as the app does), and POST /api/App/events in batches
 // of 100.
 // Prints req/s and p99 for each, each read's ratio to the bare server, events/s accepted, and the median
 // time of the analytics query for one ad over a year. Not a test: it prints figures.
 import { spawn } from 'node:child_process';
-import { openAsBlob, mkdtempSync, rmSync } from 'node:fs';
+import { openAsBlob, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -173,16 +175,36 @@ function analyticsQueryTime(dataDir, id) {
   return median(times);
 }
 
-function startBare() {
+/**
+ * A bare node:http server answering every request with one fixed body: by default a 1 KB JSON; with a
+ * file and headers, those bytes as they are (loadCheck's gzipped reply, to show what its size alone costs).
+ */
+function startBare(bodyFile, headers = {}) {
   const code = `
-    const body = JSON.stringify({ status: true, message: 'ok', data: 'x'.repeat(1000) });
-    require('node:http').createServer((req, res) => { res.writeHead(200, { 'content-type': 'application/json' }); res.end(body); })
+    const body = process.argv[1] ? require('node:fs').readFileSync(process.argv[1])
+      : JSON.stringify({ status: true, message: 'ok', data: 'x'.repeat(1000) });
+    const headers = { 'content-type': 'application/json', ...JSON.parse(process.argv[2]) };
+    require('node:http').createServer((req, res) => { res.writeHead(200, headers); res.end(body); })
       .listen(0, '127.0.0.1', function () { console.log(this.address().port); });`;
-  const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['-e', code, bodyFile ?? '', JSON.stringify(headers)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve) =>
     child.stdout.once('data', (d) =>
       resolve({ url: `http://127.0.0.1:${String(d).trim()}/`, stop: () => child.kill() }),
     ),
+  );
+}
+
+/** A reply's bytes as sent on the wire (fetch would decode the gzip). */
+function wireBytes(url, headers) {
+  return new Promise((resolve, reject) =>
+    http
+      .get(url, { headers }, (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c)).on('end', () => resolve(Buffer.concat(chunks)));
+      })
+      .on('error', reject),
   );
 }
 
@@ -238,12 +260,23 @@ try {
     const sent = await fetch(server.baseURL + url, { headers: gzipRead });
     await sent.arrayBuffer();
     const gzipped = Number(sent.headers.get('content-length'));
-    line(
+    const coldRps = line(
       `${label} (${kb(raw)}, gzip ${kb(gzipped)})`,
       await load({ url: server.baseURL + url, headers: gzipRead }),
       bareRps,
     );
     if (url !== loadCheck) continue;
+    // The same bytes from a bare server: what a reply of this size costs on this machine by itself.
+    const gzFile = path.join(work, 'loadcheck.json.gz');
+    writeFileSync(gzFile, await wireBytes(server.baseURL + url, gzipRead));
+    const sameBytes = await startBare(gzFile, { 'content-encoding': 'gzip' });
+    const sameRps = line(
+      `  bare node:http sending the same ${kb(gzipped)}`,
+      await load({ url: sameBytes.url, headers: gzipRead }),
+      bareRps,
+    );
+    sameBytes.stop();
+    console.log(`  loadCheck (cold) to that bare server: ${(coldRps / sameRps).toFixed(2)}`);
     const sections = Object.entries(
       (await readJson(await fetch(server.baseURL + url, { headers: app }))).data,
     );

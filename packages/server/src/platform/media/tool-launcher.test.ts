@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mp4 } from '../../test/media-fixtures.js';
@@ -79,8 +80,21 @@ describe('ToolLauncher spares', () => {
     const probes = launcher();
     await probes.ready();
     const taken = probes.takeSpare(100)!;
+    // Connected: what follows is the time limit's doing.
+    await once(taken.input, 'connect');
     taken.input.write(mp4(1).subarray(0, 64));
     await expect(taken.output).resolves.toBeUndefined();
+  });
+
+  it('reports a spare that refuses the connection as lost at once (its upload is probed from the file)', async () => {
+    // A "probe" that makes its socket path a plain file and never listens: connect() is refused.
+    const probes = launcher(['sh', '-c', 'p="${4#unix:}"; : > "$p"; exec sleep 5', 'not-listening']);
+    await probes.ready();
+    const started = Date.now();
+    const taken = probes.takeSpare(10_000)!;
+    taken.input.write(mp4(1));
+    await expect(taken.output).resolves.toBeUndefined();
+    expect(Date.now() - started).toBeLessThan(2_000);
   });
 
   it('gives no spare before one is listening, and stops keeping spares when the probe cannot start', async () => {

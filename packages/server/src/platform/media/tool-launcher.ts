@@ -1,5 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -52,6 +52,12 @@ export interface TakenSpare {
   /** Undefined when the probe was lost (cut off at its time limit, or the launcher went away). */
   output: Promise<ToolOutput | undefined>;
 }
+
+/**
+ * How long a spare's socket must have existed before it is taken: the file appears at bind(), a moment
+ * before listen(), and a connect() in between is refused (seen on a loaded CI machine).
+ */
+const BIND_GRACE_MS = 20;
 
 /** Spares that exit without ever being taken (a broken binary) before the launcher stops keeping them. */
 const MAX_UNTAKEN_EXITS = 3;
@@ -122,7 +128,7 @@ export class ToolLauncher {
   async ready(timeoutMs = 5_000): Promise<void> {
     this.start();
     const deadline = Date.now() + timeoutMs;
-    while (this.launcher && this.waiting.some((n) => !existsSync(this.socketOf(n)))) {
+    while (this.launcher && !this.waiting.every((n) => this.listening(n))) {
       if (Date.now() > deadline) throw new Error('ffprobe spares did not start');
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
@@ -143,27 +149,27 @@ export class ToolLauncher {
    */
   takeSpare(timeoutMs: number): TakenSpare | undefined {
     this.start();
-    const index = this.waiting.findIndex((n) => existsSync(this.socketOf(n)));
+    const index = this.waiting.findIndex((n) => this.listening(n));
     if (index < 0) return undefined;
     const [n] = this.waiting.splice(index, 1) as [number];
     this.startSpare();
     const socket = this.socketOf(n);
     let connected = false;
     const input = net.connect(socket, () => (connected = true));
-    input.on('error', () => {
-      // Refused in the instant between the probe's bind() and listen(): it then waits for a connection
-      // that will never come, so give it an empty one; it ends and reports like any other probe.
-      if (!connected)
-        setTimeout(
-          () =>
-            net
-              .connect(socket)
-              .on('error', () => undefined)
-              .end(),
-          50,
-        ).unref();
-    });
     const output = this.job(n);
+    input.on('error', () => {
+      if (connected) return;
+      // Refused all the same (not listening yet): this upload goes without (its file is probed instead),
+      // and the probe, which would wait for a connection forever, gets an empty one and ends.
+      this.ends.get(n)?.(undefined);
+      this.ends.delete(n);
+      const drain = () =>
+        net
+          .connect(socket)
+          .on('error', () => undefined)
+          .end();
+      setTimeout(drain, 50).unref();
+    });
     const timer = setTimeout(() => {
       input.destroy();
       this.ends.get(n)?.(undefined);
@@ -182,6 +188,12 @@ export class ToolLauncher {
 
   private socketOf(n: number) {
     return path.join(this.dir, `${n}.sock`);
+  }
+
+  /** Whether spare `n` is listening: its socket exists, and has for BIND_GRACE_MS. */
+  private listening(n: number) {
+    const socket = statSync(this.socketOf(n), { throwIfNoEntry: false });
+    return socket !== undefined && Date.now() - socket.ctimeMs > BIND_GRACE_MS;
   }
 
   /** Waits for job `n` to end, sending it to the launcher first when given. */
