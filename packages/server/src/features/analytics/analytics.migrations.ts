@@ -1,18 +1,40 @@
-import type { Kysely, Migration } from 'kysely';
+import { sql, SqliteAdapter, type CreateTableBuilder, type Kysely, type Migration } from 'kysely';
+
+/** The rollup table as 1100 made it: per-day counts per item and kind, keyed by item first. */
+const rollupTable = (db: Kysely<unknown>, name: string): CreateTableBuilder<string, never> =>
+  db.schema
+    .createTable(name)
+    .addColumn('entity_id', 'text', (c) => c.notNull())
+    .addColumn('day', 'text', (c) => c.notNull())
+    .addColumn('kind', 'text', (c) => c.notNull())
+    .addColumn('entity', 'text', (c) => c.notNull())
+    .addColumn('count', 'integer', (c) => c.notNull())
+    .addPrimaryKeyConstraint(`${name}_pk`, ['entity_id', 'day', 'kind', 'entity']);
 
 export const analyticsMigrations: Record<string, Migration> = {
   '1100_analytics_event_rollups': {
     async up(db: Kysely<unknown>) {
       // Raw events are never stored: only per-day counts per item and kind.
-      await db.schema
-        .createTable('event_rollups')
-        .addColumn('entity_id', 'text', (c) => c.notNull())
-        .addColumn('day', 'text', (c) => c.notNull())
-        .addColumn('kind', 'text', (c) => c.notNull())
-        .addColumn('entity', 'text', (c) => c.notNull())
-        .addColumn('count', 'integer', (c) => c.notNull())
-        .addPrimaryKeyConstraint('event_rollups_pk', ['entity_id', 'day', 'kind', 'entity'])
+      await rollupTable(db, 'event_rollups').execute();
+    },
+  },
+  '1101_analytics_rollups_clustered': {
+    /**
+     * SQLite only: the rollups become a WITHOUT ROWID table, stored in key order, so one item's days are
+     * one contiguous range. The dashboard reads up to a year of one item (730 rows): with a rowid table
+     * each row was a lookup from the key index into rows written day by day for every item, about 20%
+     * slower (bench:app's analytics query was at 0.95-1.0 ms against a 1 ms target). PostgreSQL keeps its
+     * table and key index.
+     */
+    async up(db: Kysely<unknown>) {
+      if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return;
+      await rollupTable(db, 'event_rollups_clustered')
+        .modifyEnd(sql`without rowid`)
         .execute();
+      await sql`INSERT INTO event_rollups_clustered (entity_id, day, kind, entity, count)
+        SELECT entity_id, day, kind, entity, count FROM event_rollups`.execute(db);
+      await db.schema.dropTable('event_rollups').execute();
+      await db.schema.alterTable('event_rollups_clustered').renameTo('event_rollups').execute();
     },
   },
 };

@@ -90,6 +90,21 @@ describe('fast reads', () => {
     expect(gz.headers['content-encoding']).toBeUndefined();
   });
 
+  it('sends non-ASCII text byte for byte on both paths, plain and gzipped', async () => {
+    const message = 'रखरखाव चल रहा है — 10 मिनट';
+    const put = await t.request({
+      method: 'PUT',
+      url: r.text.path,
+      payload: { field: 'maintenanceMessage', url: message },
+    });
+    expect(put.statusCode).toBe(200);
+    const [, fast] = await twice(r.maintenance.path);
+    expect(JSON.parse(fast.body.toString('utf8'))).toMatchObject({ maintenanceMessage: message });
+    const [, fastGz] = await twice(r.loadCheck.path, { ...key, 'accept-encoding': 'gzip' });
+    expect(fastGz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(fastGz.body).toString('utf8')).toContain(message);
+  });
+
   it('leaves a bad or missing api-key on a recorded URL to the guard: 403 with the error shape', async () => {
     await twice(r.maintenance.path);
     const before = hits();
