@@ -306,7 +306,7 @@ try {
   // 59,000 req/s in a morning): measured again after the reads, the mean of both is the reference.
   const bareMean = (bareRps + (await measureBare('bare node:http 1 KB JSON (again, after the reads)'))) / 2;
   console.log(
-    `ratios to the mean bare run (${bareMean.toFixed(0)} req/s): ${readRps.map(([label, rps]) => `${label.replace(/ \(.*$/, '')} ${(rps / bareMean).toFixed(2)}`).join('; ')}`,
+    `ratios to the mean bare run (${bareMean.toFixed(0)} req/s): ${readRps.map(([label, rps]) => `${label} ${(rps / bareMean).toFixed(2)}`).join('; ')}`,
   );
 
   const reels = await readJson(
