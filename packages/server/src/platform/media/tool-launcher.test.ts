@@ -156,4 +156,18 @@ describe('ToolLauncher jobs', () => {
     process.kill(-launcherOf(tools)!.pid!, 'SIGKILL');
     expect(await job).toEqual({ code: 0, stdout: 'done\n' });
   });
+
+  it('runs tools from the server when there is no temp folder for the launcher', async () => {
+    const tmpdir = process.env.TMPDIR;
+    process.env.TMPDIR = '/nonexistent/streamdesk-tmp';
+    try {
+      const tools = launcher();
+      expect(await tools.run(['echo', 'here'], 5_000)).toEqual({ code: 0, stdout: 'here\n' });
+      expect(tools.takeSpare(1_000)).toBeUndefined();
+      expect(launcherOf(tools)).toBeUndefined();
+    } finally {
+      if (tmpdir === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = tmpdir;
+    }
+  });
 });

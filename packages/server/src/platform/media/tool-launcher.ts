@@ -102,7 +102,14 @@ export class ToolLauncher {
   /** Starts the launcher and its spares (idempotent; cheap when already running). */
   start(): void {
     if (this.launcher || this.disabled) return;
-    this.dir = mkdtempSync(path.join(os.tmpdir(), 'sd-tools-'));
+    try {
+      this.dir = mkdtempSync(path.join(os.tmpdir(), 'sd-tools-'));
+    } catch {
+      // No writable temp folder (a read-only container): tools run from the server, uploads are probed
+      // from their file.
+      this.disabled = true;
+      return;
+    }
     // Its own session: a Ctrl+C in the server's terminal is the server's to handle, not the tools'.
     const launcher = spawn(process.execPath, ['-e', LAUNCHER, this.dir], {
       detached: true,
