@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { collectYoung, UploadMemoryGuard } from './memory-guard.js';
+
+const MB = 1024 * 1024;
+
+/** A guard watching a fake V8: `external` is what it reads, `collections` what it asked for. */
+function watched(start: number) {
+  const v8 = { external: start, collections: 0 };
+  const guard = new UploadMemoryGuard({
+    externalMemory: () => v8.external,
+    collectYoung: () => {
+      v8.collections++;
+      v8.external = start + 2 * MB;
+    },
+  });
+  return { v8, guard };
+}
+
+describe('UploadMemoryGuard', () => {
+  it('asks for a minor GC once external memory has grown by 40 MB during the upload, then from there', () => {
+    const { v8, guard } = watched(100 * MB);
+    for (let received = 0; received < 36 * MB; received += 64 * 1024) {
+      v8.external += 64 * 1024;
+      guard.received(64 * 1024);
+    }
+    expect(v8.collections).toBe(0);
+    for (let received = 0; received < 8 * MB; received += 64 * 1024) {
+      v8.external += 64 * 1024;
+      guard.received(64 * 1024);
+    }
+    expect(v8.collections).toBe(1);
+    // Measured again from after the collection (4 MB of this loop came after it): 40 MB later is the next.
+    for (let received = 0; received < 32 * MB; received += 64 * 1024) {
+      v8.external += 64 * 1024;
+      guard.received(64 * 1024);
+    }
+    expect(v8.collections).toBe(1);
+    for (let received = 0; received < 4 * MB; received += 64 * 1024) {
+      v8.external += 64 * 1024;
+      guard.received(64 * 1024);
+    }
+    expect(v8.collections).toBe(2);
+  });
+
+  it('looks only every 4 MB received', () => {
+    const { v8, guard } = watched(0);
+    v8.external = 100 * MB;
+    guard.received(4 * MB - 1);
+    expect(v8.collections).toBe(0);
+    guard.received(1);
+    expect(v8.collections).toBe(1);
+  });
+
+  it('really runs a minor GC (Node’s gc, exposed at run time)', () => {
+    expect(() => collectYoung()).not.toThrow();
+  });
+});
