@@ -13,32 +13,27 @@ function watched(start: number) {
       v8.external = start + 2 * MB;
     },
   });
-  return { v8, guard };
+  /** `mb` MB arriving in 64 KB reads, each adding to external memory until collected. */
+  const receive = (mb: number) => {
+    for (let received = 0; received < mb * MB; received += 64 * 1024) {
+      v8.external += 64 * 1024;
+      guard.received(64 * 1024);
+    }
+  };
+  return { v8, guard, receive };
 }
 
 describe('UploadMemoryGuard', () => {
   it('asks for a minor GC once external memory has grown by 40 MB during the upload, then from there', () => {
-    const { v8, guard } = watched(100 * MB);
-    for (let received = 0; received < 36 * MB; received += 64 * 1024) {
-      v8.external += 64 * 1024;
-      guard.received(64 * 1024);
-    }
+    const { v8, receive } = watched(100 * MB);
+    receive(36);
     expect(v8.collections).toBe(0);
-    for (let received = 0; received < 8 * MB; received += 64 * 1024) {
-      v8.external += 64 * 1024;
-      guard.received(64 * 1024);
-    }
+    receive(8);
     expect(v8.collections).toBe(1);
     // Measured again from after the collection (4 MB of this loop came after it): 40 MB later is the next.
-    for (let received = 0; received < 32 * MB; received += 64 * 1024) {
-      v8.external += 64 * 1024;
-      guard.received(64 * 1024);
-    }
+    receive(32);
     expect(v8.collections).toBe(1);
-    for (let received = 0; received < 4 * MB; received += 64 * 1024) {
-      v8.external += 64 * 1024;
-      guard.received(64 * 1024);
-    }
+    receive(4);
     expect(v8.collections).toBe(2);
   });
 
