@@ -118,13 +118,11 @@ try {
   if (!process.argv.includes('--library-only')) {
     const story = mp4OfSize(30 * MB - 4096, 'story-30mb.mp4');
     const insertData = storyInsertData();
-    if (process.env.MEM_SAMPLER) { process.kill(server.pid, 'SIGUSR2'); await new Promise((r) => setTimeout(r, 100)); }
     const baseline = resetPeak(server.pid);
     const storyRuns = await measure(runs, story, () =>
       timeUpload(`${server.baseURL}/api/App/Add/Story/Video`, token, { insertData }, [['video', story]]),
     );
     row('story 30 MB x ' + runs, storyRuns, memoryOf(server.pid).peak - baseline);
-    if (process.env.MEM_SAMPLER) { process.kill(server.pid, 'SIGUSR2'); await new Promise((r) => setTimeout(r, 100)); }
   }
 
   if (!process.argv.includes('--story-only')) {
