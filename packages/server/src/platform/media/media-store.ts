@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import type { MediaKind } from '@streamdesk/contract/media';
 import { newId } from '../db/values.js';
 import { badRequest, HttpError, payloadTooLarge } from '../errors.js';
-import { UploadMemoryGuard } from './memory-guard.js';
+import { uploadMemory } from './memory-guard.js';
 import { extensionOf, SNIFF_BYTES, sniffMediaKind } from './sniff.js';
 
 export interface MediaRule {
@@ -76,7 +76,6 @@ class Inspector extends Transform {
   size = 0;
   kind: MediaKind | undefined;
   private observing: boolean;
-  private readonly memory = new UploadMemoryGuard();
 
   constructor(
     private readonly rule: MediaRule,
@@ -114,7 +113,7 @@ class Inspector extends Transform {
     done: (error?: Error | null, data?: Buffer) => void,
   ) {
     this.size += chunk.length;
-    this.memory.received(chunk.length);
+    uploadMemory.received(chunk.length);
     if (this.size > this.rule.maxBytes) return done(payloadTooLarge(this.rule.sizeMessage));
     if (!this.kind) {
       this.head = Buffer.concat([this.head, chunk]);

@@ -24,26 +24,42 @@ function watched(start: number) {
 }
 
 describe('UploadMemoryGuard', () => {
-  it('asks for a minor GC once external memory has grown by 40 MB during the upload, then from there', () => {
+  it('asks for a minor GC once external memory stands 40 MB above its floor, then measures from there', () => {
     const { v8, receive } = watched(100 * MB);
-    receive(36);
+    receive(4);
+    receive(32);
     expect(v8.collections).toBe(0);
     receive(8);
     expect(v8.collections).toBe(1);
-    // Measured again from after the collection (4 MB of this loop came after it): 40 MB later is the next.
+    // Measured again from the level after that collection: 40 MB later is the next.
     receive(32);
     expect(v8.collections).toBe(1);
-    receive(4);
+    receive(8);
     expect(v8.collections).toBe(2);
   });
 
   it('looks only every 4 MB received', () => {
     const { v8, guard } = watched(0);
+    guard.received(4 * MB);
     v8.external = 100 * MB;
     guard.received(4 * MB - 1);
     expect(v8.collections).toBe(0);
     guard.received(1);
     expect(v8.collections).toBe(1);
+  });
+
+  it('counts garbage an earlier upload left behind, and follows V8 back down after its own collections', () => {
+    const { v8, receive } = watched(100 * MB);
+    receive(4); // the floor: 104 MB
+    receive(28); // an upload's garbage, not collected by V8 this time
+    receive(12); // the next upload takes it to 40 MB above the floor
+    expect(v8.collections).toBe(1);
+    v8.external = 90 * MB; // V8 collects by itself: a new, lower floor
+    receive(4);
+    receive(32);
+    expect(v8.collections).toBe(1);
+    receive(8);
+    expect(v8.collections).toBe(2);
   });
 
   it('really runs a minor GC (Node’s gc, exposed at run time)', () => {

@@ -3,7 +3,7 @@ import { runInNewContext } from 'node:vm';
 
 /** Bytes received between two looks at V8's external memory (a look costs about 1 µs). */
 const CHECK_EVERY = 4 * 1024 * 1024;
-/** Growth of external memory during one upload past which its dead buffers are collected. */
+/** Growth of external memory above its floor past which dead upload buffers are collected. */
 const MAX_GROWTH = 40 * 1024 * 1024;
 
 let minorGc: (() => void) | undefined;
@@ -22,33 +22,39 @@ export function collectYoung(): void {
 }
 
 /**
- * Keeps the garbage one upload leaves behind bounded. Every socket read arrives as a new 64 KB buffer
- * that is garbage once written; V8 frees such buffers at a minor GC, which it starts by itself after some
+ * Keeps the garbage uploads leave behind bounded. Every socket read arrives as a new 64 KB buffer that
+ * is garbage once written; V8 frees such buffers at a minor GC, which it starts by itself after some
  * 30 MB of them (bench:upload: 30-42 MB of RSS growth per part). About once in ten runs it let two
- * uploads' worth pile up (71 MB, over the 64 MB target). This looks at V8's external memory every 4 MB
- * received and asks for a minor GC (about 0.5 ms) only when it has grown by 40 MB during this upload.
+ * uploads' worth pile up (71 MB, over the 64 MB target). Every 4 MB received this looks at V8's external
+ * memory and asks for a minor GC (about 0.5 ms) only when it stands 40 MB above its floor: the lowest
+ * level seen since the last collection it asked for (V8's own collections bring it back down there), so
+ * garbage left by an earlier upload counts too. Live memory that grows for good (cached replies) moves the
+ * floor up at the next collection instead of causing one every 4 MB.
  * A minor GC every 16 MB regardless (tried) promoted live stream objects early and made RSS creep by about
  * 1 MB an upload, so it is a threshold, not a schedule.
  */
 export class UploadMemoryGuard {
   private sinceCheck = 0;
-  private baseline: number;
+  private floor = Infinity;
 
   constructor(
     private readonly v8 = {
       externalMemory: () => getHeapStatistics().external_memory,
       collectYoung,
     },
-  ) {
-    this.baseline = v8.externalMemory();
-  }
+  ) {}
 
   received(bytes: number): void {
     this.sinceCheck += bytes;
     if (this.sinceCheck < CHECK_EVERY) return;
     this.sinceCheck = 0;
-    if (this.v8.externalMemory() - this.baseline < MAX_GROWTH) return;
+    const external = this.v8.externalMemory();
+    this.floor = Math.min(this.floor, external);
+    if (external - this.floor < MAX_GROWTH) return;
     this.v8.collectYoung();
-    this.baseline = this.v8.externalMemory();
+    this.floor = this.v8.externalMemory();
   }
 }
+
+/** The server's one guard: uploads running at the same time add to the same garbage. */
+export const uploadMemory = new UploadMemoryGuard();
