@@ -145,7 +145,7 @@ export class ToolLauncher {
   async run(argv: readonly string[], timeoutMs: number): Promise<ToolOutput> {
     this.start();
     const n = ++this.next;
-    const ended = this.launcher && this.job(n, { n, argv, timeoutMs });
+    const ended = this.launcher && this.job(n, { argv, timeoutMs });
     // No launcher, or it went away during the job: run it here.
     return (await ended) ?? runHere(argv, timeoutMs);
   }
@@ -168,8 +168,7 @@ export class ToolLauncher {
       if (connected) return;
       // Refused all the same (not listening yet): this upload goes without (its file is probed instead),
       // and the probe, which would wait for a connection forever, gets an empty one and ends.
-      this.ends.get(n)?.(undefined);
-      this.ends.delete(n);
+      this.lose(n);
       const drain = () =>
         net
           .connect(socket)
@@ -179,7 +178,7 @@ export class ToolLauncher {
     });
     const timer = setTimeout(() => {
       input.destroy();
-      this.ends.get(n)?.(undefined);
+      this.lose(n);
     }, timeoutMs);
     void output.finally(() => clearTimeout(timer));
     return { input, output };
@@ -204,18 +203,31 @@ export class ToolLauncher {
   }
 
   /** Waits for job `n` to end, sending it to the launcher first when given. */
-  private job(n: number, send?: object): Promise<ToolOutput | undefined> {
+  private job(
+    n: number,
+    job?: { argv: readonly string[]; timeoutMs?: number },
+  ): Promise<ToolOutput | undefined> {
     const ended = new Promise<ToolOutput | undefined>((resolve) => this.ends.set(n, resolve));
-    if (send) this.launcher?.stdin?.write(`${JSON.stringify(send)}\n`);
+    if (job) this.send(n, job);
     return ended;
+  }
+
+  /** Hands the launcher job `n` (one JSON line). */
+  private send(n: number, job: { argv: readonly string[]; timeoutMs?: number }) {
+    this.launcher?.stdin?.write(`${JSON.stringify({ n, ...job })}\n`);
+  }
+
+  /** Gives up on job `n`: its waiter gets undefined now, and its end, if it ever comes, is ignored. */
+  private lose(n: number) {
+    this.ends.get(n)?.(undefined);
+    this.ends.delete(n);
   }
 
   private startSpare() {
     if (!this.keepSpares) return;
     const n = ++this.next;
     this.waiting.push(n);
-    const argv = [...this.spareCommand!, '-listen', '1', '-i', `unix:${this.socketOf(n)}`];
-    this.launcher?.stdin?.write(`${JSON.stringify({ n, argv })}\n`);
+    this.send(n, { argv: [...this.spareCommand!, '-listen', '1', '-i', `unix:${this.socketOf(n)}`] });
   }
 
   /** A tool ended: a job or a taken spare has its answer; a spare that ended untaken is replaced. */

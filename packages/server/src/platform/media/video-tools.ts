@@ -33,6 +33,8 @@ const PROBE_ARGS = [
   'v:0',
   '-show_entries',
   'stream=codec_type:format=duration',
+  '-of',
+  'json',
 ];
 const PROBE_TIMEOUT_MS = 30_000;
 
@@ -52,7 +54,7 @@ function readProbe(output: ToolOutput | undefined): VideoInfo | undefined {
 }
 
 /** ffmpeg and ffprobe are started by a launcher process, never forked from the server mid-upload. */
-const tools = new ToolLauncher(() => [bin().ffprobe, ...PROBE_ARGS, '-of', 'json']);
+const tools = new ToolLauncher(() => [bin().ffprobe, ...PROBE_ARGS]);
 
 /** Starts the launcher and its spare ffprobes (server start-up); resolves once they are listening. */
 export function startMediaTools(): Promise<void> {
@@ -66,9 +68,7 @@ export function stopMediaTools(): void {
 
 /** Reads a video's duration; a file ffprobe cannot read as a video is refused with a clear message. */
 export async function probeVideo(file: string): Promise<VideoInfo> {
-  const info = readProbe(
-    await tools.run([bin().ffprobe, ...PROBE_ARGS, '-of', 'json', file], PROBE_TIMEOUT_MS),
-  );
+  const info = readProbe(await tools.run([bin().ffprobe, ...PROBE_ARGS, file], PROBE_TIMEOUT_MS));
   if (!info) throw badRequest(mediaMessages.unreadableVideo);
   return info;
 }
