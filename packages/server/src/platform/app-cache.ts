@@ -4,6 +4,7 @@
  * Each entry keeps its serialized JSON and an ETag, so a hit costs no serialization and a 304 no body.
  */
 import { createHash } from 'node:crypto';
+import { setBounded } from './bounded-map.js';
 
 export interface CachedReply {
   /** The cache key the entry was stored under (the fast path looks it up again with `peek`). */
@@ -58,11 +59,7 @@ export class AppCache {
             tags,
           };
           // A write that landed while loading makes this value stale: serve it once, do not keep it.
-          if (generation === this.generation) {
-            if (this.entries.size >= this.maxEntries)
-              this.entries.delete(this.entries.keys().next().value as string);
-            this.entries.set(key, entry);
-          }
+          if (generation === this.generation) setBounded(this.entries, key, entry, this.maxEntries);
           return entry;
         })
         .finally(() => this.pending.delete(key));

@@ -1,6 +1,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { FastifyServerFactory } from 'fastify';
 import type { AppCache } from '../app-cache.js';
+import { setBounded } from '../bounded-map.js';
 import { cachedResponse } from './cached-reply.js';
 
 declare module 'fastify' {
@@ -44,14 +45,7 @@ export class FastReads {
   record(url: string, key: string, onHit: (() => void) | undefined): void {
     // App URLs are short; a long one is someone else's experiment and stays with Fastify.
     if (url.length > MAX_URL_LENGTH) return;
-    const known = this.urls.get(url);
-    if (known) {
-      known.key = key;
-      known.onHit = onHit;
-      return;
-    }
-    if (this.urls.size >= this.maxUrls) this.urls.delete(this.urls.keys().next().value as string);
-    this.urls.set(url, { key, onHit });
+    setBounded(this.urls, url, { key, onHit }, this.maxUrls);
   }
 
   /** Answers the request and returns true, or returns false without touching it. */
