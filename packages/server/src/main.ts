@@ -2,10 +2,12 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './platform/config.js';
 import { startMediaTools } from './platform/media/video-tools.js';
 import { resolveSecrets } from './platform/secrets.js';
+import { keepTickShape } from './platform/tick-shape.js';
 
 /** Starts the server: config, secrets, the first admin, listen, and a graceful stop on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
   const started = performance.now();
+  keepTickShape();
   let loaded;
   try {
     loaded = resolveSecrets(loadConfig());
