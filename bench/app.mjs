@@ -2,12 +2,12 @@
 // npm run bench:app: the app-facing API under load, on loopback, against the built server with a
 // realistic data set (hundreds of stories, ads, matches, reels and feed videos; 10 million rolled-up
 // events). Measured with autocannon (50 connections, 10 s each): a bare node:http server answering a
-// 1 KB JSON, then loadCheck (a first launch, full reply, next to a bare server sending the same bytes;
-// and a launch that revalidates its ETag, 304),
-// the reels page, the feed page (asking for gzip, as the app does), and POST /api/App/events in batches
-// of 100.
-// Prints req/s and p99 for each, each read's ratio to the bare server, events/s accepted, and the median
-// time of the analytics query for one ad over a year. Not a test: it prints figures.
+// 1 KB JSON; loadCheck on a first launch (full reply) next to a bare server sending the same bytes; then
+// ROUNDS (3) rounds of loadCheck on a launch that revalidates its ETag (304), the reels page and the feed
+// page (asking for gzip, as the app does), each run between two bare runs; and POST /api/App/events in
+// batches of 100.
+// Prints req/s and p99 for each, each read's median ratio to the bare server, events/s accepted, and the
+// median time of the analytics query for one ad over a year. Not a test: it prints figures.
 import { spawn } from 'node:child_process';
 import { openAsBlob, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -28,6 +28,8 @@ import {
 } from './lib.mjs';
 
 const DURATION = Number(process.env.DURATION ?? 10);
+/** Rounds of each cached read, each between two bare runs. */
+const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const CONNECTIONS = 50;
 const work = mkdtempSync(path.join(os.tmpdir(), 'sd-bench-app-'));
 
@@ -239,75 +241,95 @@ try {
     `data: ${JSON.stringify(counts)}; rollups: ${rollups.rows} rows holding ${rollups.events.toLocaleString('en')} events`,
   );
 
-  const measureBare = async (label) => {
-    const bare = await startBare();
-    const rps = line(label, await load({ url: bare.url }));
-    bare.stop();
+  // The reference: a bare node:http server answering a 1 KB JSON. On this 2-core VM one 10 s run of it
+  // swings by 20-30% from the next (41,000 to 66,000 req/s in a morning), as much as the gaps being
+  // measured. So it stays up, and every read run sits between two bare runs: B R1 B R2 B R3 B R1 ...
+  // Each read run's ratio is to the mean of its two neighbours, and a read's figure is the median of its
+  // rounds' ratios, not one 10 s sample against another.
+  const bare = await startBare();
+  const bareRuns = [];
+  const measureBare = async () => {
+    const rps = line(`bare node:http 1 KB JSON (run ${bareRuns.length + 1})`, await load({ url: bare.url }));
+    bareRuns.push(rps);
     return rps;
   };
-  const bareRps = await measureBare('bare node:http 1 KB JSON');
-  /** Each read's req/s, for the ratios to both bare runs at the end. */
-  const readRps = [];
 
   const app = { 'api-key': API_KEY };
   const loadCheck = '/api/App/Controler/app/loadCheck';
-  const reads = [
-    ['loadCheck (cold, full reply)', loadCheck],
-    ['reels page', '/api/App/reels?page=1&limit=20&a=true'],
-    ['feed page', '/api/App/video/category/client?page=1&limit=10'],
-  ];
   // The reads ask for gzip, as the app's HTTP clients (OkHttp, URLSession) do by default; replies over
   // 1 KB then go out gzipped. The label shows each reply's size as JSON and as sent gzipped.
   const gzipRead = { ...app, 'accept-encoding': 'gzip' };
   const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
-  for (const [label, url] of reads) {
+  const sizes = async (url) => {
     const raw = (await (await fetch(server.baseURL + url, { headers: app })).arrayBuffer()).byteLength;
     // fetch decodes gzip itself; content-length is the size on the wire.
     const sent = await fetch(server.baseURL + url, { headers: gzipRead });
     await sent.arrayBuffer();
-    const gzipped = Number(sent.headers.get('content-length'));
-    const coldRps = line(
-      `${label} (${kb(raw)}, gzip ${kb(gzipped)})`,
-      await load({ url: server.baseURL + url, headers: gzipRead }),
-      bareRps,
-    );
-    readRps.push([label, coldRps]);
-    if (url !== loadCheck) continue;
-    // The same bytes from a bare server: what a reply of this size costs on this machine by itself.
-    const gzFile = path.join(work, 'loadcheck.json.gz');
-    writeFileSync(gzFile, await wireBytes(server.baseURL + url, gzipRead));
-    const sameBytes = await startBare(gzFile, { 'content-encoding': 'gzip' });
-    const sameRps = line(
-      `  bare node:http sending the same ${kb(gzipped)}`,
-      await load({ url: sameBytes.url, headers: gzipRead }),
-      bareRps,
-    );
-    sameBytes.stop();
-    console.log(`  loadCheck (cold) to that bare server: ${(coldRps / sameRps).toFixed(2)}`);
-    const sections = Object.entries(
-      (await readJson(await fetch(server.baseURL + url, { headers: app }))).data,
-    );
-    console.log(
-      `  its sections as JSON: ${sections.map(([name, v]) => `${name} ${kb(JSON.stringify(v).length)}`).join(', ')}`,
-    );
-    // A launch as the apps make it: OkHttp and URLSession keep the ETag of the last reply and send it
-    // back in If-None-Match; it stays the same between admin writes (counting views does not change the
-    // launch reply), so a launch gets a bodiless 304, which still counts an app open.
-    const etag = sent.headers.get('etag');
-    const revalidate = { ...gzipRead, 'if-none-match': etag };
-    const check = await fetch(server.baseURL + url, { headers: revalidate });
-    const launch = `loadCheck (launch, If-None-Match → ${check.status})`;
-    readRps.push([
-      launch,
-      line(launch, await load({ url: server.baseURL + url, headers: revalidate }), bareRps, '3xx'),
-    ]);
-  }
-  // The bare server swings by 20-30% from one 10 s run to the next on this 2-core machine (41,000 to
-  // 59,000 req/s in a morning): measured again after the reads, the mean of both is the reference.
-  const bareMean = (bareRps + (await measureBare('bare node:http 1 KB JSON (again, after the reads)'))) / 2;
-  console.log(
-    `ratios to the mean bare run (${bareMean.toFixed(0)} req/s): ${readRps.map(([label, rps]) => `${label} ${(rps / bareMean).toFixed(2)}`).join('; ')}`,
+    return {
+      label: `${kb(raw)}, gzip ${kb(Number(sent.headers.get('content-length')))}`,
+      etag: sent.headers.get('etag'),
+    };
+  };
+
+  // loadCheck on a first launch (no ETag yet) is bound by its size: measured once, next to a bare server
+  // sending the same gzipped bytes, which shows what a reply of this size costs on this machine by itself.
+  const first = await sizes(loadCheck);
+  const firstBare = await measureBare();
+  const coldRps = line(
+    `loadCheck (cold, full reply) (${first.label})`,
+    await load({ url: server.baseURL + loadCheck, headers: gzipRead }),
+    firstBare,
   );
+  const gzFile = path.join(work, 'loadcheck.json.gz');
+  writeFileSync(gzFile, await wireBytes(server.baseURL + loadCheck, gzipRead));
+  const sameBytes = await startBare(gzFile, { 'content-encoding': 'gzip' });
+  const sameRps = line(
+    `  bare node:http sending the same bytes`,
+    await load({ url: sameBytes.url, headers: gzipRead }),
+    firstBare,
+  );
+  sameBytes.stop();
+  console.log(`  loadCheck (cold) to that bare server: ${(coldRps / sameRps).toFixed(2)}`);
+  const sections = Object.entries(
+    (await readJson(await fetch(server.baseURL + loadCheck, { headers: app }))).data,
+  );
+  console.log(
+    `  its sections as JSON: ${sections.map(([name, v]) => `${name} ${kb(JSON.stringify(v).length)}`).join(', ')}`,
+  );
+
+  // A launch as the apps make it: OkHttp and URLSession keep the ETag of the last reply and send it
+  // back in If-None-Match; it stays the same between admin writes (counting views does not change the
+  // launch reply), so a launch gets a bodiless 304, which still counts an app open.
+  const revalidate = { ...gzipRead, 'if-none-match': first.etag };
+  const check = await fetch(server.baseURL + loadCheck, { headers: revalidate });
+  const reads = [
+    [`loadCheck (launch, If-None-Match → ${check.status})`, loadCheck, revalidate, '3xx'],
+    ['reels page', '/api/App/reels?page=1&limit=20&a=true', gzipRead, '2xx'],
+    ['feed page', '/api/App/video/category/client?page=1&limit=10', gzipRead, '2xx'],
+  ];
+  // Sizes for the pages; a 304 has no body.
+  for (const read of reads.slice(1)) read[0] = `${read[0]} (${(await sizes(read[1])).label})`;
+  const runs = reads.map(() => []);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [i, [label, url, headers, ok]] of reads.entries()) {
+      const before = await measureBare();
+      const bareIndex = bareRuns.length - 1;
+      const result = await load({ url: server.baseURL + url, headers });
+      runs[i].push({ result, before, bareIndex, ok, label });
+    }
+  }
+  await measureBare();
+  console.log(`\ncached reads, ${ROUNDS} rounds each, ratio to the mean of the bare runs on either side:`);
+  for (const [i, list] of runs.entries()) {
+    // A run's neighbours: the bare run just before it, and the next bare run (the one after it).
+    const reference = (r) => (r.before + bareRuns[r.bareIndex + 1]) / 2;
+    const ratios = list.map((r) => r.result.requests.average / reference(r));
+    for (const r of list) line(`  ${r.label}`, r.result, reference(r), r.ok);
+    console.log(
+      `  => ${reads[i][0]}: median ${median(list.map((r) => r.result.requests.average)).toFixed(0)} req/s, median ratio ${median(ratios).toFixed(2)} (rounds: ${ratios.map((x) => x.toFixed(2)).join(', ')})`,
+    );
+  }
+  bare.stop();
 
   const reels = await readJson(
     await fetch(`${server.baseURL}/api/App/reels?page=1&limit=20&a=true`, { headers: app }),
