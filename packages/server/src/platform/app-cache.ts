@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { setBounded } from './bounded-map.js';
+import type { CodedReplies } from './http/cached-reply.js';
 
 export interface CachedReply {
   /** The cache key the entry was stored under (the fast path looks it up again with `peek`). */
@@ -12,8 +13,9 @@ export interface CachedReply {
   /** The JSON, as UTF-8 bytes. */
   body: Buffer;
   etag: string;
-  /** The body gzipped, made on the first request that accepts gzip (cached-reply.ts). */
-  gzip?: Buffer;
+  /** The replies as sent, as is and gzipped, each built on its first request (cached-reply.ts). */
+  plainReplies?: CodedReplies;
+  gzipReplies?: CodedReplies;
 }
 
 interface Entry extends CachedReply {

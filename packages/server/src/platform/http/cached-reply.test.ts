@@ -70,6 +70,19 @@ describe('cachedResponse', () => {
     expect(plain.body).toBe(cached.body);
   });
 
+  it("builds each coding's replies once per entry and shares them, headers frozen", () => {
+    const cached = entry(big);
+    const gz = cachedResponse(cached, undefined, 'gzip');
+    expect(cachedResponse(cached, undefined, 'gzip')).toBe(gz);
+    expect(Object.isFrozen(gz.headers)).toBe(true);
+    const plain = cachedResponse(cached, undefined, undefined);
+    expect(plain).not.toBe(gz);
+    expect(cachedResponse(cached, undefined, 'identity')).toBe(plain);
+    const notModified = cachedResponse(cached, '"abc-gz"', 'gzip');
+    expect(notModified.status).toBe(304);
+    expect(cachedResponse(cached, 'W/"abc-gz"', 'gzip')).toBe(notModified);
+  });
+
   it('answers 304 without a body to a matching If-None-Match of the same coding', () => {
     const cached = entry(big);
     for (const inm of ['"abc"', 'W/"abc"', '"x", "abc"', '*']) {

@@ -7,9 +7,17 @@ const GZIP_OVER = 1024;
 
 export interface CachedResponse {
   status: 200 | 304;
-  headers: Record<string, string>;
+  /** Shared by every reply of the entry in this coding: read, never change. */
+  headers: Readonly<Record<string, string>>;
   /** Undefined for a 304. */
   body: Buffer | undefined;
+}
+
+/** An entry's two replies in one coding, built on its first request in that coding. */
+export interface CodedReplies {
+  etag: string;
+  ok: CachedResponse;
+  notModified: CachedResponse;
 }
 
 /**
@@ -17,6 +25,8 @@ export interface CachedResponse {
  * (fast-reads.ts) alike. A client that sends the ETag it has back in If-None-Match gets a bodiless 304;
  * one that accepts gzip gets the body gzipped once per cache entry. The gzip variant is a different
  * representation, so it has its own strong ETag (`"<hash>-gz"`), and `vary: accept-encoding` tells caches so.
+ * Each entry's replies (headers included) are built once per coding and kept on the entry, so a hit
+ * allocates nothing of its own.
  */
 export function cachedResponse(
   cached: CachedReply,
@@ -24,7 +34,16 @@ export function cachedResponse(
   acceptEncoding: string | undefined,
 ): CachedResponse {
   const negotiated = cached.body.length > GZIP_OVER;
-  const gzip = negotiated && acceptsGzip(acceptEncoding);
+  const replies =
+    negotiated && acceptsGzip(acceptEncoding)
+      ? (cached.gzipReplies ??= codedReplies(cached, negotiated, true))
+      : (cached.plainReplies ??= codedReplies(cached, negotiated, false));
+  return ifNoneMatch !== undefined && etagMatches(ifNoneMatch, replies.etag)
+    ? replies.notModified
+    : replies.ok;
+}
+
+function codedReplies(cached: CachedReply, negotiated: boolean, gzip: boolean): CodedReplies {
   const etag = gzip ? `${cached.etag.slice(0, -1)}-gz"` : cached.etag;
   const headers: Record<string, string> = {
     etag,
@@ -32,14 +51,15 @@ export function cachedResponse(
     'x-content-type-options': 'nosniff',
   };
   if (negotiated) headers.vary = 'accept-encoding';
-  if (ifNoneMatch !== undefined && etagMatches(ifNoneMatch, etag)) {
-    return { status: 304, headers, body: undefined };
-  }
-  const body = gzip ? (cached.gzip ??= gzipSync(cached.body)) : cached.body;
-  headers['content-type'] = 'application/json; charset=utf-8';
-  if (gzip) headers['content-encoding'] = 'gzip';
-  headers['content-length'] = String(body.length);
-  return { status: 200, headers, body };
+  const body = gzip ? gzipSync(cached.body) : cached.body;
+  const okHeaders: Record<string, string> = { ...headers, 'content-type': 'application/json; charset=utf-8' };
+  if (gzip) okHeaders['content-encoding'] = 'gzip';
+  okHeaders['content-length'] = String(body.length);
+  return {
+    etag,
+    ok: { status: 200, headers: Object.freeze(okHeaders), body },
+    notModified: { status: 304, headers: Object.freeze(headers), body: undefined },
+  };
 }
 
 /**
