@@ -169,10 +169,13 @@ export function createLocalMediaStore(root: string): MediaStore {
       const id = newId();
       const tmp = path.join(tmpDir, `${id}.part`);
       const inspector = new Inspector(rule, options.observer);
-      // A 4 MB buffer lets the network keep filling while the disk write in flight finishes, and the
+      // A 1 MB buffer lets the network keep filling while the disk write in flight finishes, and the
       // chunks gathered meanwhile go out as one writev: with the default 16 KB each 64 KB socket read
-      // waited for its own write, which halved the upload speed (measured in bench:upload).
-      const out = createWriteStream(tmp, { flags: 'wx', highWaterMark: 4 * 1024 * 1024 });
+      // waited for its own write, which halved the upload speed. Larger is slower again: the write's
+      // copy into the page cache (39% of the server's CPU in an upload) reads chunks that have left
+      // the CPU cache by then. 200 MB uploads, medians of five: 1 MB 714-840 MB/s, 4 MB 580-597,
+      // 16 MB 429 (media-upload-throughput.md).
+      const out = createWriteStream(tmp, { flags: 'wx', highWaterMark: 1024 * 1024 });
       try {
         await pipeline(source, inspector, out);
         // @fastify/multipart truncates at its own limit instead of failing; treat that as too large.
