@@ -2,7 +2,13 @@ import { analyticsMessages, type DashboardReply, type DayCount } from '@streamde
 import type { Kysely } from 'kysely';
 import type { AppCache } from '../../platform/app-cache.js';
 import type { CounterRegistry } from '../../platform/registries.js';
-import { addToTotal, dayCounts, deleteRange, type AnalyticsTables } from './analytics.repository.js';
+import {
+  addToTotal,
+  dailyTotals,
+  dayCounts,
+  deleteRange,
+  type AnalyticsTables,
+} from './analytics.repository.js';
 import type { EventCounter } from './event-counter.js';
 import { runTotalsHooks } from './totals-hooks.js';
 
@@ -16,14 +22,12 @@ export function createAnalyticsService(deps: {
 
   /** Views and clicks per day of one item; totals are over the same range. */
   async function dashboard(id: string, startDate?: string, endDate?: string): Promise<DashboardReply> {
-    const rows = await dayCounts(db, id, startDate, endDate);
-    const perDay = (kind: string): DayCount[] => {
-      const byDay = new Map<string, number>();
-      for (const r of rows) if (r.kind === kind) byDay.set(r.day, (byDay.get(r.day) ?? 0) + Number(r.count));
-      return [...byDay].map(([createdAt, count]) => ({ createdAt, count }));
-    };
-    const views = perDay('view');
-    const clicks = perDay('click');
+    const days = await dailyTotals(db, id, startDate, endDate);
+    // PostgreSQL's sum of integers is a bigint, which arrives as a string.
+    const perDay = (kind: 'views' | 'clicks'): DayCount[] =>
+      days.flatMap((d) => (d[kind] === null ? [] : [{ createdAt: d.day, count: Number(d[kind]) }]));
+    const views = perDay('views');
+    const clicks = perDay('clicks');
     const sum = (list: DayCount[]) => list.reduce((n, d) => n + d.count, 0);
     return {
       status: true,
