@@ -4,10 +4,11 @@
 // events). Measured with autocannon (50 connections, 10 s each): a bare node:http server answering a
 // 1 KB JSON; loadCheck on a first launch (full reply) next to a bare server sending the same bytes; then
 // ROUNDS (3) rounds of loadCheck on a launch that revalidates its ETag (304), the reels page and the feed
-// page (asking for gzip, as the app does), each run between two bare runs; and POST /api/App/events in
-// batches of 100.
-// Prints req/s and p99 for each, each read's median ratio to the bare server, events/s accepted, and the
-// median time of the analytics query for one ad over a year. Not a test: it prints figures.
+// page (asking for gzip, as the app does), each run between two bare runs and followed by a bare server
+// sending that read's exact reply; and POST /api/App/events in batches of 100.
+// Prints req/s and p99 for each, each read's median ratio to the bare server (and to the bare server
+// sending its reply), events/s accepted, and the median time of the analytics query for one item over a
+// year. Not a test: it prints figures.
 import { spawn } from 'node:child_process';
 import { openAsBlob, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -178,19 +179,25 @@ function analyticsQueryTime(dataDir, id) {
 }
 
 /**
- * A bare node:http server answering every request with one fixed body: by default a 1 KB JSON; with a
- * file and headers, those bytes as they are (loadCheck's gzipped reply, to show what its size alone costs).
+ * A bare node:http server answering every request with one fixed reply: by default a 1 KB JSON; with a
+ * file, headers and a status, that reply as the server sent it (what a reply of that shape costs on this
+ * machine by itself: its size, its headers).
  */
-function startBare(bodyFile, headers = {}) {
+function startBare(bodyFile, headers = {}, status = 200) {
   const code = `
     const body = process.argv[1] ? require('node:fs').readFileSync(process.argv[1])
       : JSON.stringify({ status: true, message: 'ok', data: 'x'.repeat(1000) });
     const headers = { 'content-type': 'application/json', ...JSON.parse(process.argv[2]) };
-    require('node:http').createServer((req, res) => { res.writeHead(200, headers); res.end(body); })
-      .listen(0, '127.0.0.1', function () { console.log(this.address().port); });`;
-  const child = spawn(process.execPath, ['-e', code, bodyFile ?? '', JSON.stringify(headers)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+    const status = Number(process.argv[3]);
+    require('node:http').createServer((req, res) => {
+      res.writeHead(status, headers);
+      res.end(status === 304 ? undefined : body);
+    }).listen(0, '127.0.0.1', function () { console.log(this.address().port); });`;
+  const child = spawn(
+    process.execPath,
+    ['-e', code, bodyFile ?? '', JSON.stringify(headers), String(status)],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   return new Promise((resolve) =>
     child.stdout.once('data', (d) =>
       resolve({ url: `http://127.0.0.1:${String(d).trim()}/`, stop: () => child.kill() }),
@@ -198,16 +205,34 @@ function startBare(bodyFile, headers = {}) {
   );
 }
 
-/** A reply's bytes as sent on the wire (fetch would decode the gzip). */
-function wireBytes(url, headers) {
+/** Headers node:http adds to every reply by itself. */
+const OWN_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+
+/** A reply as sent on the wire: status, headers and body (fetch would decode the gzip). */
+function wireReply(url, headers) {
   return new Promise((resolve, reject) =>
     http
       .get(url, { headers }, (res) => {
         const chunks = [];
-        res.on('data', (c) => chunks.push(c)).on('end', () => resolve(Buffer.concat(chunks)));
+        res
+          .on('data', (c) => chunks.push(c))
+          .on('end', () =>
+            resolve({
+              status: res.statusCode,
+              headers: Object.fromEntries(Object.entries(res.headers).filter(([k]) => !OWN_HEADERS.has(k))),
+              body: Buffer.concat(chunks),
+            }),
+          );
       })
       .on('error', reject),
   );
+}
+
+/** A bare server sending exactly the reply `url` gets from the server. */
+async function startSameReply(url, headers, file) {
+  const reply = await wireReply(url, headers);
+  writeFileSync(file, reply.body);
+  return startBare(file, reply.headers, reply.status);
 }
 
 const load = (opts) =>
@@ -280,9 +305,11 @@ try {
     await load({ url: server.baseURL + loadCheck, headers: gzipRead }),
     firstBare,
   );
-  const gzFile = path.join(work, 'loadcheck.json.gz');
-  writeFileSync(gzFile, await wireBytes(server.baseURL + loadCheck, gzipRead));
-  const sameBytes = await startBare(gzFile, { 'content-encoding': 'gzip' });
+  const sameBytes = await startSameReply(
+    server.baseURL + loadCheck,
+    gzipRead,
+    path.join(work, 'loadcheck.reply'),
+  );
   const sameRps = line(
     `  bare node:http sending the same bytes`,
     await load({ url: sameBytes.url, headers: gzipRead }),
@@ -309,24 +336,34 @@ try {
   ];
   // Sizes for the pages; a 304 has no body.
   for (const read of reads.slice(1)) read[0] = `${read[0]} (${(await sizes(read[1])).label})`;
+  // Each read also gets a bare server sending its exact reply (status, headers, body), measured right
+  // after it: the read's ratio to that one is what the server itself adds.
+  const sameReplies = [];
+  for (const [i, [, url, headers]] of reads.entries())
+    sameReplies.push(await startSameReply(server.baseURL + url, headers, path.join(work, `reply-${i}`)));
   const runs = reads.map(() => []);
   for (let round = 0; round < ROUNDS; round++) {
     for (const [i, [label, url, headers, ok]] of reads.entries()) {
       const before = await measureBare();
       const bareIndex = bareRuns.length - 1;
       const result = await load({ url: server.baseURL + url, headers });
-      runs[i].push({ result, before, bareIndex, ok, label });
+      const same = (await load({ url: sameReplies[i].url, headers })).requests.average;
+      runs[i].push({ result, before, bareIndex, same, ok, label });
     }
   }
   await measureBare();
-  console.log(`\ncached reads, ${ROUNDS} rounds each, ratio to the mean of the bare runs on either side:`);
+  for (const same of sameReplies) same.stop();
+  console.log(
+    `\ncached reads, ${ROUNDS} rounds each: ratio to the mean of the bare runs on either side, and to a bare server sending the same reply:`,
+  );
   for (const [i, list] of runs.entries()) {
     // A run's neighbours: the bare run just before it, and the next bare run (the one after it).
     const reference = (r) => (r.before + bareRuns[r.bareIndex + 1]) / 2;
     const ratios = list.map((r) => r.result.requests.average / reference(r));
+    const toSame = list.map((r) => r.result.requests.average / r.same);
     for (const r of list) line(`  ${r.label}`, r.result, reference(r), r.ok);
     console.log(
-      `  => ${reads[i][0]}: median ${median(list.map((r) => r.result.requests.average)).toFixed(0)} req/s, median ratio ${median(ratios).toFixed(2)} (rounds: ${ratios.map((x) => x.toFixed(2)).join(', ')})`,
+      `  => ${reads[i][0]}: median ${median(list.map((r) => r.result.requests.average)).toFixed(0)} req/s, median ratio ${median(ratios).toFixed(2)} (rounds: ${ratios.map((x) => x.toFixed(2)).join(', ')}); to the same reply from a bare server: ${median(toSame).toFixed(2)} (its median ${median(list.map((r) => r.same)).toFixed(0)} req/s)`,
     );
   }
   bare.stop();
