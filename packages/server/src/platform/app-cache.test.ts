@@ -49,6 +49,22 @@ describe('AppCache', () => {
     expect(cache.peek('reels:999:20')).toBeDefined();
   });
 
+  it('keeps an entry read all along through a flood of new keys (second chance)', async () => {
+    const cache = new AppCache(3);
+    await cache.get('loadCheck', ['t'], value(1));
+    for (let page = 1; page <= 1000; page++) {
+      // The apps keep launching (the fast path peeks) while random pages come in.
+      expect(cache.peek('loadCheck')).toBeDefined();
+      await cache.get(`reels:${page}:20`, ['t'], value(page));
+    }
+    expect(cache.size).toBe(3);
+    expect(await bodyOf(cache, 'loadCheck', value(-1))).toEqual({ n: 1 });
+    expect(cache.peek('reels:1000:20')).toBeDefined();
+    // Once nobody reads it, it goes like any other entry.
+    for (let page = 1001; page <= 1003; page++) await cache.get(`reels:${page}:20`, ['t'], value(page));
+    expect(cache.peek('loadCheck')).toBeUndefined();
+  });
+
   it('holds 2,000 entries by default', async () => {
     const cache = new AppCache();
     for (let i = 0; i < 2500; i++) await cache.get(`feed:${i}:10`, ['t'], value(i));

@@ -4,7 +4,7 @@
  * Each entry keeps its serialized JSON and an ETag, so a hit costs no serialization and a 304 no body.
  */
 import { createHash } from 'node:crypto';
-import { setBounded } from './bounded-map.js';
+import { setBounded, type Evictable } from './bounded-map.js';
 import type { CodedReplies } from './http/cached-reply.js';
 
 export interface CachedReply {
@@ -18,7 +18,8 @@ export interface CachedReply {
   gzipReplies?: CodedReplies;
 }
 
-interface Entry extends CachedReply {
+/** `used`: read since eviction last passed over it (setBounded's second chance). */
+interface Entry extends CachedReply, Evictable {
   tags: readonly string[];
 }
 
@@ -30,7 +31,7 @@ export class AppCache {
 
   constructor(
     /**
-     * Entries kept at most; past it the oldest goes first. Keys carry query values (`reels:${page}:…`), so
+     * Entries kept at most; past it the oldest not read since it was last passed over goes first. Keys carry query values (`reels:${page}:…`), so
      * requests for random pages would otherwise grow memory until the next write of the feature.
      */
     private readonly maxEntries = 2000,
@@ -47,7 +48,10 @@ export class AppCache {
 
   async get(key: string, tags: readonly string[], load: () => Promise<unknown>): Promise<CachedReply> {
     const hit = this.entries.get(key);
-    if (hit) return hit;
+    if (hit) {
+      hit.used = true;
+      return hit;
+    }
     let loading = this.pending.get(key);
     if (!loading) {
       const generation = this.generation;
@@ -72,7 +76,9 @@ export class AppCache {
 
   /** The stored entry, without loading: undefined after an invalidation until the next `get`. */
   peek(key: string): CachedReply | undefined {
-    return this.entries.get(key);
+    const hit = this.entries.get(key);
+    if (hit) hit.used = true;
+    return hit;
   }
 
   invalidate(tag: string): void {

@@ -229,6 +229,21 @@ describe('FastReads URL table', () => {
     expect(fast.size).toBe(2);
   });
 
+  it('keeps a URL served all along through a flood of new ones (second chance)', async () => {
+    const cache = new AppCache();
+    await cache.get('k', ['t'], async () => ({ status: true }));
+    const fast = new FastReads(cache, (given) => given === 'k', 2);
+    fast.record('/launch', 'k', undefined);
+    for (let i = 0; i < 5000; i++) {
+      expect(fast.serve(request('/launch'), response())).toBe(true);
+      fast.record(`/r?${i}`, 'k', undefined);
+    }
+    expect(fast.size).toBe(2);
+    expect(fast.serve(request('/r?4999'), response())).toBe(true);
+    for (let i = 5000; i < 5003; i++) fast.record(`/r?${i}`, 'k', undefined);
+    expect(fast.serve(request('/launch'), response())).toBe(false);
+  });
+
   it('does not remember URLs over 512 characters', async () => {
     const cache = new AppCache();
     await cache.get('k', ['t'], async () => ({ status: true }));

@@ -1,7 +1,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { FastifyServerFactory } from 'fastify';
 import type { AppCache } from '../app-cache.js';
-import { setBounded } from '../bounded-map.js';
+import { setBounded, type Evictable } from '../bounded-map.js';
 import { cachedResponse } from './cached-reply.js';
 
 declare module 'fastify' {
@@ -12,7 +12,8 @@ declare module 'fastify' {
 
 const MAX_URL_LENGTH = 512;
 
-interface Recorded {
+/** `used`: served since eviction last passed over it (setBounded's second chance). */
+interface Recorded extends Evictable {
   key: string;
   onHit: (() => void) | undefined;
 }
@@ -34,7 +35,7 @@ export class FastReads {
   constructor(
     private readonly cache: AppCache,
     private readonly isApiKey: (given: string) => boolean,
-    /** URLs remembered at most; past it the oldest goes, so random query strings cannot grow memory. */
+    /** URLs remembered at most; past it the oldest not served lately goes, so random query strings cannot grow memory. */
     private readonly maxUrls = 1000,
   ) {}
 
@@ -45,7 +46,7 @@ export class FastReads {
   record(url: string, key: string, onHit: (() => void) | undefined): void {
     // App URLs are short; a long one is someone else's experiment and stays with Fastify.
     if (url.length > MAX_URL_LENGTH) return;
-    setBounded(this.urls, url, { key, onHit }, this.maxUrls);
+    setBounded(this.urls, url, { key, onHit, used: false }, this.maxUrls);
   }
 
   /** Answers the request and returns true, or returns false without touching it. */
@@ -67,6 +68,7 @@ export class FastReads {
       req.headers['accept-encoding'],
     );
     recorded.onHit?.();
+    recorded.used = true;
     this.hits++;
     res.writeHead(status, headers);
     res.end(body);
