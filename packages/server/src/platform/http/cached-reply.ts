@@ -88,6 +88,8 @@ export function sendCached(
 
 /** If-None-Match compares weakly (RFC 9110 13.1.2): `W/"x"` matches `"x"`; `*` matches any. */
 function etagMatches(header: string, etag: string): boolean {
+  // What the apps send back: the one ETag they were given, as it was.
+  if (header === etag) return true;
   if (header.trim() === '*') return true;
   return header.split(',').some((tag) => {
     const t = tag.trim();
