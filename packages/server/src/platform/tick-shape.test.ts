@@ -1,19 +1,11 @@
-import { createHook } from 'node:async_hooks';
 import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { keepTickShape } from './tick-shape.js';
+import { exposedGc } from './media/memory-guard.js';
+import { keepTickShape, newTickRecord } from './tick-shape.js';
 
-/** The record Node builds for one nextTick, caught the same way keepTickShape catches its own. */
+/** A fresh record, caught the same way keepTickShape catches its own. */
 function nextTickRecord(): object {
-  let record: object | undefined;
-  const hook = createHook({
-    init(_id, type, _trigger, resource) {
-      if (type === 'TickObject') record ??= resource as object;
-    },
-  }).enable();
-  process.nextTick(() => {});
-  hook.disable();
+  const record = newTickRecord();
   if (!record) throw new Error('no TickObject seen');
   return record;
 }
@@ -21,12 +13,11 @@ function nextTickRecord(): object {
 describe('keepTickShape', () => {
   it("keeps nextTick's record shape across full GCs, so new records share it", async () => {
     setFlagsFromString('--allow-natives-syntax');
-    setFlagsFromString('--expose-gc');
     const sameShape = new Function('a', 'b', 'return %HaveSameMap(a, b)') as (
       a: object,
       b: object,
     ) => boolean;
-    const fullGc = runInNewContext('gc') as () => void;
+    const fullGc = exposedGc();
 
     const kept = keepTickShape();
     expect(kept).toBeDefined();

@@ -20,10 +20,15 @@ let kept: object | undefined;
  * record, or undefined if this Node builds no such record (nothing to keep, nothing lost).
  */
 export function keepTickShape(): object | undefined {
-  if (kept) return kept;
+  return (kept ??= newTickRecord());
+}
+
+/** A record Node builds for one nextTick, caught by a hook enabled around that one call. */
+export function newTickRecord(): object | undefined {
+  let record: object | undefined;
   const hook = createHook({
     init(_asyncId, type, _triggerAsyncId, resource) {
-      if (type === 'TickObject' && kept === undefined) kept = resource as object;
+      if (type === 'TickObject') record ??= resource as object;
     },
   });
   hook.enable();
@@ -32,5 +37,5 @@ export function keepTickShape(): object | undefined {
   } finally {
     hook.disable();
   }
-  return kept;
+  return record;
 }

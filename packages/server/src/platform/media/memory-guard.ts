@@ -6,19 +6,24 @@ const CHECK_EVERY = 4 * 1024 * 1024;
 /** Growth of external memory above its floor past which dead upload buffers are collected. */
 const MAX_GROWTH = 40 * 1024 * 1024;
 
-let minorGc: (() => void) | undefined;
+type Gc = (options?: { type: 'minor' | 'major' }) => void;
+let gc: Gc | undefined;
 
 /**
- * Node's `gc` is reachable only with --expose-gc; setting the flag at run time and reading `gc` from a new
- * context gives it without changing how the server is started.
+ * Node's `gc` (a full collection by default), reachable only with --expose-gc; setting the flag at run time
+ * and reading `gc` from a new context gives it without changing how the server is started.
  */
-export function collectYoung(): void {
-  if (!minorGc) {
+export function exposedGc(): Gc {
+  if (!gc) {
     setFlagsFromString('--expose-gc');
-    const gc = runInNewContext('gc') as (options: { type: 'minor' }) => void;
-    minorGc = () => gc({ type: 'minor' });
+    gc = runInNewContext('gc') as Gc;
   }
-  minorGc();
+  return gc;
+}
+
+/** A minor (young generation) collection. */
+export function collectYoung(): void {
+  exposedGc()({ type: 'minor' });
 }
 
 /**
