@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import {
+  appStory,
   DEFAULT_STORY_TIME,
   limitReached,
   storyInsertData,
@@ -69,18 +70,12 @@ function parseFormId(raw: string | undefined): string {
   return value.trim();
 }
 
-/** The app's copy of a story: what the back office alone reads is left out (see appStory). */
-function toAppStory({
-  status: _status,
-  view: _view,
-  clickBtnCount: _clickBtnCount,
-  maxviewLimit: _maxviewLimit,
-  maxviewStatus: _maxviewStatus,
-  maxclickLimit: _maxclickLimit,
-  maxclickStatus: _maxclickStatus,
-  ...app
-}: Story): AppStory {
-  return app;
+/** The fields the app gets of a story: the contract's appStory says which. */
+const APP_STORY_FIELDS = Object.keys(appStory.shape) as (keyof AppStory)[];
+
+/** The app's copy of a story: what the back office alone reads is left out. */
+function toAppStory(story: Story): AppStory {
+  return Object.fromEntries(APP_STORY_FIELDS.map((field) => [field, story[field]])) as AppStory;
 }
 
 const limitColumns = (d: StoryInsertData) => ({
