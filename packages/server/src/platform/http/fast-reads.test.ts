@@ -1,5 +1,5 @@
 import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { controllerRoutes as r } from '@streamdesk/contract/controller';
@@ -43,6 +43,25 @@ function send(path: string, headers: Record<string, string> = {}, method = 'GET'
     });
     req.on('error', reject);
     req.end();
+  });
+}
+
+/** A request written byte for byte, for what node:http will not send (a header twice, a GET with a body). */
+function sendRaw(path: string, headerLines: string[], body = ''): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () =>
+      socket.write(
+        [`GET ${path} HTTP/1.1`, 'host: 127.0.0.1', ...headerLines, 'connection: close', '', body].join(
+          '\r\n',
+        ),
+      ),
+    );
+    let text = '';
+    socket
+      .setEncoding('latin1')
+      .on('data', (chunk: string) => (text += chunk))
+      .on('end', () => resolve(Number(text.split(' ')[1])))
+      .on('error', reject);
   });
 }
 
@@ -145,6 +164,33 @@ describe('fast reads', () => {
     expect(other.status).toBe(200);
   });
 
+  it('reads header names in any case, as OkHttp and URLSession send them', async () => {
+    const headers = { 'Api-Key': TEST_API_KEY, 'Accept-Encoding': 'gzip' };
+    const [slow] = await twice(r.loadCheck.path, headers);
+    expect(slow.headers['content-encoding']).toBe('gzip');
+    const etag = slow.headers.etag as string;
+    const [revalidated] = await twice(r.loadCheck.path, { ...headers, 'If-None-Match': etag });
+    expect(revalidated.status).toBe(304);
+  });
+
+  it('leaves a repeated api-key or If-None-Match, and a GET with a body, to Fastify', async () => {
+    const [{ headers }] = await twice(r.maintenance.path);
+    const before = hits();
+    // Node joins the copies ("k, k"): no api-key is that, so the guard refuses it.
+    expect(await sendRaw(r.maintenance.path, [`api-key: ${TEST_API_KEY}`, `Api-Key: ${TEST_API_KEY}`])).toBe(
+      403,
+    );
+    // Joined, the two ETags are a list, and one of them matches.
+    const inm = [`api-key: ${TEST_API_KEY}`, 'if-none-match: "other"', `if-none-match: ${headers.etag}`];
+    expect(await sendRaw(r.maintenance.path, inm)).toBe(304);
+    expect(await sendRaw(r.maintenance.path, [`api-key: ${TEST_API_KEY}`, 'content-length: 2'], 'hi')).toBe(
+      200,
+    );
+    expect(hits()).toBe(before);
+    expect(await sendRaw(r.maintenance.path, [`API-KEY: ${TEST_API_KEY}`, 'content-length: 0'])).toBe(200);
+    expect(hits()).toBe(before + 1);
+  });
+
   it('sends bodies over 1 KB gzipped when the client accepts gzip, with their own ETag', async () => {
     const [plain] = await twice(r.loadCheck.path);
     expect(plain.body.length).toBeGreaterThan(1024);
@@ -212,8 +258,7 @@ describe('fast reads', () => {
 });
 
 describe('FastReads URL table', () => {
-  const request = (url: string) =>
-    ({ method: 'GET', url, headers: { 'api-key': 'k' } }) as unknown as IncomingMessage;
+  const request = (url: string) => ({ method: 'GET', url, rawHeaders: ['api-key', 'k'] }) as IncomingMessage;
   const response = () => ({ writeHead: () => undefined, end: () => undefined }) as unknown as ServerResponse;
 
   it('keeps at most maxUrls URLs, forgetting the oldest', async () => {

@@ -56,21 +56,17 @@ export class FastReads {
     if (!recorded) return false;
     const cached = this.cache.peek(recorded.key);
     if (!cached) return false;
-    const key = req.headers['api-key'];
-    if (typeof key !== 'string' || !this.isApiKey(key)) return false;
-    // A GET with a body is rare enough to leave to Fastify, which decides what it means.
-    if (req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0') {
-      return false;
-    }
-    const { status, headers, body } = cachedResponse(
-      cached,
-      req.headers['if-none-match'],
-      req.headers['accept-encoding'],
-    );
+    const headers = readHeaders(req.rawHeaders);
+    if (!headers?.apiKey || !this.isApiKey(headers.apiKey)) return false;
+    const {
+      status,
+      headers: replyHeaders,
+      body,
+    } = cachedResponse(cached, headers.ifNoneMatch, headers.acceptEncoding);
     recorded.onHit?.();
     recorded.used = true;
     this.hits++;
-    res.writeHead(status, headers);
+    res.writeHead(status, replyHeaders);
     res.end(body);
     return true;
   }
@@ -79,6 +75,47 @@ export class FastReads {
   close(): void {
     this.closing = true;
   }
+}
+
+/** The request headers the fast path reads. */
+interface ReadHeaders {
+  apiKey?: string;
+  ifNoneMatch?: string;
+  acceptEncoding?: string;
+}
+
+/**
+ * The request headers the fast path needs, read from `rawHeaders` (name, value, name, value...). Reading
+ * `req.headers` makes Node build an object of every header on first access, which cost the fast reads
+ * about 3% of their throughput. Undefined, so the request goes to Fastify, when it has a body (a GET with
+ * a body is rare enough to leave to Fastify, which decides what it means) or repeats one of these headers
+ * (Node joins the copies; Fastify's guard and cachedResponse decide what the joined value means).
+ */
+function readHeaders(raw: readonly string[]): ReadHeaders | undefined {
+  const found: ReadHeaders = {};
+  for (let i = 0; i < raw.length; i += 2) {
+    const value = raw[i + 1]!;
+    switch (raw[i]!.toLowerCase()) {
+      case 'api-key':
+        if (found.apiKey !== undefined) return undefined;
+        found.apiKey = value;
+        break;
+      case 'if-none-match':
+        if (found.ifNoneMatch !== undefined) return undefined;
+        found.ifNoneMatch = value;
+        break;
+      case 'accept-encoding':
+        if (found.acceptEncoding !== undefined) return undefined;
+        found.acceptEncoding = value;
+        break;
+      case 'content-length':
+        if (value !== '0') return undefined;
+        break;
+      case 'transfer-encoding':
+        return undefined;
+    }
+  }
+  return found;
 }
 
 /**
