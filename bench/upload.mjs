@@ -4,8 +4,10 @@
 // - a 200 MB MP4 and a batch of 10 x 50 MB through the video library endpoint.
 // Prints the median MB/s, the same bytes written by `dd ... conv=fsync` for a ratio, and the server's
 // peak RSS growth during each part, from the RSS it starts at (`--story-only` or `--library-only` runs one
-// part). Not a test: it prints figures and never fails on them.
-import { spawnSync } from 'node:child_process';
+// part). With `--bare-writer`, each 200 MB upload is followed by the same body sent to a bare node:http
+// server that writes it to a file (and a `dd` of its own): what Node does with these bytes on this
+// machine before any parsing or checking. Not a test: it prints figures and never fails on them.
+import { spawn, spawnSync } from 'node:child_process';
 import {
   closeSync,
   ftruncateSync,
@@ -75,15 +77,41 @@ function ddSpeed(files) {
 /**
  * Runs the upload `runs` times with a `dd` of the same bytes after each: the disk's speed drifts with
  * writeback of earlier runs, so both sides are sampled under the same conditions and compared by median.
+ * A `reference` upload, when given, runs after each `dd`, followed by a `dd` of its own.
  */
-async function measure(runs, files, upload) {
-  const speeds = [];
-  const dd = [];
+async function measure(runs, files, upload, reference) {
+  const main = { speeds: [], dd: [] };
+  const ref = { speeds: [], dd: [] };
   for (let i = 0; i < runs; i++) {
-    speeds.push((await upload()).mbPerSecond);
-    dd.push(ddSpeed(files));
+    main.speeds.push((await upload()).mbPerSecond);
+    main.dd.push(ddSpeed(files));
+    if (!reference) continue;
+    ref.speeds.push((await reference()).mbPerSecond);
+    ref.dd.push(ddSpeed(files));
   }
-  return { speeds, dd };
+  return reference ? { ...main, reference: ref } : main;
+}
+
+/**
+ * A bare node:http server that writes each request's body to a new file (kept, as uploads are) through
+ * the same 1 MB write buffer as the media store, and answers `{"status":true}`: no multipart parsing, no
+ * content check, no probe. What the machine and Node allow the server's upload at most.
+ */
+function startBareWriter() {
+  const code = `
+    const fs = require('node:fs');
+    const path = require('node:path');
+    let n = 0;
+    require('node:http').createServer((req, res) => {
+      const out = fs.createWriteStream(path.join(process.argv[1], 'bare-' + n++ + '.bin'), { highWaterMark: 1024 * 1024 });
+      req.pipe(out).on('finish', () => res.end('{"status":true}'));
+    }).listen(0, '127.0.0.1', function () { console.log(this.address().port); });`;
+  const child = spawn(process.execPath, ['-e', code, work], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve) =>
+    child.stdout.once('data', (d) =>
+      resolve({ url: `http://127.0.0.1:${String(d).trim()}/`, stop: () => child.kill() }),
+    ),
+  );
 }
 
 async function timeUpload(url, token, fields, files) {
@@ -101,11 +129,12 @@ async function timeUpload(url, token, fields, files) {
   return { mbPerSecond: bytes / MB / seconds, body };
 }
 
-function row(label, { speeds, dd }, growth) {
-  const med = median(speeds);
-  const ddMed = median(dd);
+const ddRatio = ({ speeds, dd }) => median(speeds) / median(dd);
+
+function row(label, runs, growth) {
+  const rss = growth === undefined ? '' : `   peak RSS growth ${growth.toFixed(1)} MB`;
   console.log(
-    `${label.padEnd(34)} median ${med.toFixed(1).padStart(7)} MB/s   dd ${ddMed.toFixed(1).padStart(7)} MB/s   ratio ${(med / ddMed).toFixed(2)}   peak RSS growth ${growth.toFixed(1)} MB`,
+    `${label.padEnd(34)} median ${median(runs.speeds).toFixed(1).padStart(7)} MB/s   dd ${median(runs.dd).toFixed(1).padStart(7)} MB/s   ratio ${ddRatio(runs).toFixed(2)}${rss}`,
   );
 }
 
@@ -148,10 +177,23 @@ try {
     const big = mp4OfSize(200 * MB - 4096, 'library-200mb.mp4');
     const libraryRuns = runs;
     let baseline = resetPeak(server.pid);
-    const bigRuns = await measure(libraryRuns, big, () =>
-      timeUpload(`${server.baseURL}/api/App/video`, token, { category }, [['video', big]]),
+    // Off by default: the reference's kept files use up fresh page cache too, which slows whatever
+    // writes next (see ddSpeed), so the server's own figures would not compare with earlier runs.
+    const bareWriter = process.argv.includes('--bare-writer') ? await startBareWriter() : undefined;
+    const bigRuns = await measure(
+      libraryRuns,
+      big,
+      () => timeUpload(`${server.baseURL}/api/App/video`, token, { category }, [['video', big]]),
+      bareWriter && (() => timeUpload(bareWriter.url, token, { category }, [['video', big]])),
     );
+    bareWriter?.stop();
     row('library 200 MB x ' + libraryRuns, bigRuns, memoryOf(server.pid).peak - baseline);
+    if (bigRuns.reference) {
+      row('  bare node:http, body to a file', bigRuns.reference);
+      console.log(
+        `  the server's 200 MB upload against it (ratios to dd): ${(ddRatio(bigRuns) / ddRatio(bigRuns.reference)).toFixed(2)}`,
+      );
+    }
 
     baseline = resetPeak(server.pid);
     const parts = Array.from({ length: 10 }, (_, i) => mp4OfSize(50 * MB - 4096 - i, `batch-${i}.mp4`));
