@@ -97,6 +97,22 @@ describe('ToolLauncher spares', () => {
     expect(Date.now() - started).toBeLessThan(2_000);
   });
 
+  it('stop() never throws while a tool is still adding files to its folder, and the folder goes', async () => {
+    // Like a spare caught binding its socket as the server stops (ENOTEMPTY in CI once).
+    const busy = launcher([
+      'sh',
+      '-c',
+      'p="${4#unix:}"; : > "$p"; i=0; while :; do i=$((i+1)); : > "$p.$i"; done',
+      'busy',
+    ]);
+    await busy.ready();
+    const pid = launcherOf(busy)!.pid!;
+    const dir = dirOf(busy);
+    expect(() => busy.stop()).not.toThrow();
+    await until(() => !groupAlive(pid));
+    expect(() => readdirSync(dir)).toThrow();
+  });
+
   it('gives no spare before one is listening, and stops keeping spares when the probe cannot start', async () => {
     const probes = launcher(['false']);
     expect(probes.takeSpare(1_000)).toBeUndefined();
