@@ -56,17 +56,13 @@ export class FastReads {
     if (!recorded) return false;
     const cached = this.cache.peek(recorded.key);
     if (!cached) return false;
-    const headers = readHeaders(req.rawHeaders);
-    if (!headers?.apiKey || !this.isApiKey(headers.apiKey)) return false;
-    const {
-      status,
-      headers: replyHeaders,
-      body,
-    } = cachedResponse(cached, headers.ifNoneMatch, headers.acceptEncoding);
+    const sent = readHeaders(req.rawHeaders);
+    if (!sent?.apiKey || !this.isApiKey(sent.apiKey)) return false;
+    const { status, headers, body } = cachedResponse(cached, sent.ifNoneMatch, sent.acceptEncoding);
     recorded.onHit?.();
     recorded.used = true;
     this.hits++;
-    res.writeHead(status, replyHeaders);
+    res.writeHead(status, headers);
     res.end(body);
     return true;
   }
