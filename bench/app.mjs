@@ -11,7 +11,6 @@
 // year. Not a test: it prints figures.
 // autocannon's client decodes every reply body into a string it never reads here; the runs skip that
 // (see `decodeBodies`), and one run shows what it costs.
-import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { openAsBlob, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -27,6 +26,7 @@ import {
   makePng,
   median,
   readJson,
+  startScriptServer,
   startServer,
   storyInsertData,
 } from './lib.mjs';
@@ -196,16 +196,7 @@ function startBare(bodyFile, headers = {}, status = 200) {
       res.writeHead(status, headers);
       res.end(status === 304 ? undefined : body);
     }).listen(0, '127.0.0.1', function () { console.log(this.address().port); });`;
-  const child = spawn(
-    process.execPath,
-    ['-e', code, bodyFile ?? '', JSON.stringify(headers), String(status)],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  return new Promise((resolve) =>
-    child.stdout.once('data', (d) =>
-      resolve({ url: `http://127.0.0.1:${String(d).trim()}/`, stop: () => child.kill() }),
-    ),
-  );
+  return startScriptServer(code, [bodyFile ?? '', JSON.stringify(headers), String(status)]);
 }
 
 /** Headers node:http adds to every reply by itself. */

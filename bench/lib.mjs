@@ -85,6 +85,19 @@ export async function startServer(env = {}) {
   };
 }
 
+/**
+ * Starts `node -e <code> ...args`, a small server for comparison that prints its loopback port once
+ * listening; resolves with its URL and a stop().
+ */
+export function startScriptServer(code, args = []) {
+  const child = spawn(process.execPath, ['-e', code, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve) =>
+    child.stdout.once('data', (d) =>
+      resolve({ url: `http://127.0.0.1:${String(d).trim()}/`, stop: () => child.kill() }),
+    ),
+  );
+}
+
 export async function readJson(res) {
   const body = await res.json();
   return isSealedReply(body) ? openReply(body, PAYLOAD_KEY) : body;

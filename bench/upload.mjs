@@ -7,7 +7,7 @@
 // part). With `--bare-writer`, each 200 MB upload is followed by the same body sent to a bare node:http
 // server that writes it to a file (and a `dd` of its own): what Node does with these bytes on this
 // machine before any parsing or checking. Not a test: it prints figures and never fails on them.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import {
   closeSync,
   ftruncateSync,
@@ -32,6 +32,7 @@ import {
   postMultipart,
   readJson,
   resetPeak,
+  startScriptServer,
   startServer,
   storyInsertData,
 } from './lib.mjs';
@@ -106,12 +107,7 @@ function startBareWriter() {
       const out = fs.createWriteStream(path.join(process.argv[1], 'bare-' + n++ + '.bin'), { highWaterMark: 1024 * 1024 });
       req.pipe(out).on('finish', () => res.end('{"status":true}'));
     }).listen(0, '127.0.0.1', function () { console.log(this.address().port); });`;
-  const child = spawn(process.execPath, ['-e', code, work], { stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve) =>
-    child.stdout.once('data', (d) =>
-      resolve({ url: `http://127.0.0.1:${String(d).trim()}/`, stop: () => child.kill() }),
-    ),
-  );
+  return startScriptServer(code, [work]);
 }
 
 async function timeUpload(url, token, fields, files) {
