@@ -31,8 +31,9 @@ export class AppCache {
 
   constructor(
     /**
-     * Entries kept at most; past it the oldest not read since it was last passed over goes first. Keys carry query values (`reels:${page}:…`), so
-     * requests for random pages would otherwise grow memory until the next write of the feature.
+     * Entries kept at most; past it the oldest not read since it was last passed over goes first. Keys
+     * carry query values (`reels:${page}:…`), so requests for random pages would otherwise grow memory
+     * until the next write of the feature.
      */
     private readonly maxEntries = 2000,
   ) {}
@@ -47,11 +48,8 @@ export class AppCache {
   }
 
   async get(key: string, tags: readonly string[], load: () => Promise<unknown>): Promise<CachedReply> {
-    const hit = this.entries.get(key);
-    if (hit) {
-      hit.used = true;
-      return hit;
-    }
+    const hit = this.peek(key);
+    if (hit) return hit;
     let loading = this.pending.get(key);
     if (!loading) {
       const generation = this.generation;
@@ -74,7 +72,7 @@ export class AppCache {
     return loading;
   }
 
-  /** The stored entry, without loading: undefined after an invalidation until the next `get`. */
+  /** The stored entry, marked read, without loading: undefined after an invalidation until the next `get`. */
   peek(key: string): CachedReply | undefined {
     const hit = this.entries.get(key);
     if (hit) hit.used = true;

@@ -35,7 +35,10 @@ export class FastReads {
   constructor(
     private readonly cache: AppCache,
     private readonly isApiKey: (given: string) => boolean,
-    /** URLs remembered at most; past it the oldest not served lately goes, so random query strings cannot grow memory. */
+    /**
+     * URLs remembered at most; past it the oldest not served lately goes, so random query strings cannot
+     * grow memory.
+     */
     private readonly maxUrls = 1000,
   ) {}
 
