@@ -82,6 +82,13 @@ describe('callApi', () => {
     });
   });
 
+  it("shows a server failure (5xx) as Internet Server Error, not the server's own text", async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ status: false, message: 'Something went wrong' }, 500));
+    const result = await callApi(systemStatsRoutes.get);
+    expect(result).toEqual({ status: false, message: 'Internet Server Error' });
+    expect(isNetworkFailure(result)).toBe(false);
+  });
+
   it('yields an empty result when a sealed reply cannot be decrypted', async () => {
     const sealed = await sealReply({ status: true }, 'ff'.repeat(32));
     fetchMock.mockResolvedValue(jsonResponse(sealed));

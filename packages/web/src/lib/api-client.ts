@@ -84,8 +84,9 @@ export async function readReply(data: unknown): Promise<unknown> {
 }
 
 /**
- * Calls a contract route. Never throws for a failed call: server errors come back as their
- * `{ status: false, message }` body and network or unreadable replies as 'Internet Server Error'.
+ * Calls a contract route. Never throws for a failed call: refusals (4xx) come back as their
+ * `{ status: false, message }` body; server failures (5xx), network failures and unreadable replies as
+ * 'Internet Server Error'.
  * Only an abort (a cancelled query) rethrows.
  */
 export async function callApi<R extends RouteDef>(
@@ -109,6 +110,9 @@ export async function callApi<R extends RouteDef>(
     if (options.signal) init.signal = options.signal;
     const response = await fetch(routeUrl(route, options.params, options.query), init);
     const data: unknown = await response.json();
+    // A server failure reads like a network one (doc 1 section 8), but the server did answer, so the
+    // screen treats it as any `status: false` reply rather than as lost connectivity.
+    if (response.status >= 500) return { status: false, message: messages.internetServerError };
     if (response.status === 401 && route.auth === 'admin') handleUnauthorized();
     return (await readReply(data)) as ApiResult<R>;
   } catch (error) {
