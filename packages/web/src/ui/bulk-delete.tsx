@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { toastSuccess } from '@/ui/toast-success';
 import { Button } from './button';
 import { toggleAll, toggleSelection } from './data-table';
 
@@ -23,7 +24,7 @@ export function useBulkDelete(ids: readonly string[], remove: (ids: string[]) =>
     setConfirming(null);
     const result = await remove(target);
     if (result.status) {
-      toast.success(result.message, { duration: 2000 });
+      toastSuccess(result.message);
       setSelected((s) => new Set([...s].filter((id) => !target.includes(id))));
     } else toast.error(result.message || 'Something went wrong!');
   };

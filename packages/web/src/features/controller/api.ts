@@ -2,6 +2,7 @@ import { controllerRoutes } from '@streamdesk/contract/controller';
 import type { RouteDef } from '@streamdesk/contract/http';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
+import { toastSuccess } from '@/ui/toast-success';
 import type { z } from 'zod';
 import { callApi, type ApiResult } from '@/lib/api-client';
 import { fetchApi } from '@/lib/api-query';
@@ -21,7 +22,7 @@ type BodyOf<R extends RouteDef> = R['body'] extends z.ZodType ? z.input<R['body'
 
 /** Reports a save: the server's message, or the spec's fallbacks. */
 export function reportSave(result: { status: boolean; message: string }, failure = 'Failed to update') {
-  if (result.status) toast.success(result.message || 'Updated successfully', { duration: 2000 });
+  if (result.status) toastSuccess(result.message || 'Updated successfully');
   else toast.error(result.message || failure);
   return result.status;
 }

@@ -1,6 +1,7 @@
 import { inHouseMessages, inHouseRoutes, INHOUSE_PAGE_SIZE } from '@streamdesk/contract/inhouse-ads';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
+import { toastSuccess } from '@/ui/toast-success';
 import { callApi, isNetworkFailure } from '@/lib/api-client';
 import { ApiCallError, fetchApi } from '@/lib/api-query';
 
@@ -9,8 +10,6 @@ export const inHouseKeys = {
   list: (page: number, q: string) => ['inhouse-ads', 'list', page, q] as const,
   one: (id: string) => ['inhouse-ads', 'one', id] as const,
 };
-
-const SUCCESS_MS = 2000;
 
 /** One page of the admin list (every ad, active or not); a thrown call goes to /Error. */
 export function useInHouseList(page: number, q: string) {
@@ -54,7 +53,7 @@ export function useCreateInHouseAd() {
         toast.error(result.message || inHouseMessages.uploadFailed);
         return;
       }
-      toast.success(inHouseMessages.created, { duration: SUCCESS_MS });
+      toastSuccess(inHouseMessages.created);
       await client.invalidateQueries({ queryKey: inHouseKeys.all });
     },
   });
@@ -71,7 +70,7 @@ export function useUpdateInHouseAd() {
         toast.error(result.message || inHouseMessages.updateFailed);
         return;
       }
-      toast.success(inHouseMessages.updated, { duration: SUCCESS_MS });
+      toastSuccess(inHouseMessages.updated);
       await client.invalidateQueries({ queryKey: inHouseKeys.all });
     },
   });
@@ -83,7 +82,7 @@ export function useSetInHouseStatus() {
     mutationFn: async (body: { id: string; status: boolean }) =>
       orThrow(await callApi(inHouseRoutes.status, { body })),
     onSuccess: async (result) => {
-      if (result.status) toast.success(inHouseMessages.statusUpdated, { duration: SUCCESS_MS });
+      if (result.status) toastSuccess(inHouseMessages.statusUpdated);
       else toast.error(result.message || inHouseMessages.statusFailed);
       await client.invalidateQueries({ queryKey: inHouseKeys.all });
     },
@@ -99,7 +98,7 @@ export function useDeleteInHouseAds() {
         toast.error(result.message || inHouseMessages.deleteFailed);
         return;
       }
-      toast.success(inHouseMessages.deleted, { duration: SUCCESS_MS });
+      toastSuccess(inHouseMessages.deleted);
       await client.invalidateQueries({ queryKey: inHouseKeys.all });
     },
   });

@@ -13,6 +13,7 @@ import {
   type QueryKey,
 } from '@tanstack/react-query';
 import { toast } from 'sonner';
+import { toastSuccess } from '@/ui/toast-success';
 import { callApi } from '@/lib/api-client';
 import { fetchApi } from '@/lib/api-query';
 
@@ -72,7 +73,7 @@ function useLiveAction<V, R extends Reply>(
         toast.error(result.message || fallback);
         return;
       }
-      toast.success(result.message || 'Updated successfully', { duration: 2000 });
+      toastSuccess(result.message || 'Updated successfully');
       await Promise.all(touches.map((queryKey) => client.invalidateQueries({ queryKey })));
     },
   });

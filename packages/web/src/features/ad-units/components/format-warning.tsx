@@ -1,6 +1,7 @@
 import { adFormatWarnings } from '@streamdesk/contract/ad-units';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { toastSuccess } from '@/ui/toast-success';
 import { Button } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';
 
@@ -75,6 +76,6 @@ export function useSaveWithWarning() {
 
 /** A reply's message as a toast: the server's words, success or failure (doc 2 section 8). */
 export function report(reply: Reply) {
-  if (reply.status) toast.success(reply.message);
+  if (reply.status) toastSuccess(reply.message);
   else toast.error(reply.message || 'Internet Server Error');
 }

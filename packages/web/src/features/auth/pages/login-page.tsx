@@ -2,6 +2,7 @@ import { loginBody, type LoginBody } from '@streamdesk/contract/auth';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { toastSuccess } from '@/ui/toast-success';
 import { paths } from '@/config/paths';
 import { Button } from '@/ui/button';
 import { TextField } from '@/ui/field';
@@ -38,7 +39,7 @@ export default function LoginPage() {
     const result = await login(parsed.data);
     setPending(false);
     if (result.status) {
-      toast.success(result.message || 'Login successful', { duration: 2000 });
+      toastSuccess(result.message || 'Login successful');
       void navigate(paths.home.getHref(), { replace: true });
     } else {
       toast.error(result.message || 'Something went wrong!', { duration: 2000 });

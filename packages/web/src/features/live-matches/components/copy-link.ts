@@ -1,5 +1,6 @@
 import { liveMatchLink, liveMatchMessages } from '@streamdesk/contract/live-matches';
 import { toast } from 'sonner';
+import { toastSuccess } from '@/ui/toast-success';
 import { runtimeConfig } from '@/lib/runtime-config';
 
 /** Copies the public link of a match (PUBLIC_LIVE_HOST + /live_match/{id}) with the spec's toasts. */
@@ -13,7 +14,7 @@ export async function copyLiveMatchLink(id: string): Promise<boolean> {
   }
   try {
     await clipboard.writeText(link);
-    toast.success(liveMatchMessages.linkCopied, { duration: 2000 });
+    toastSuccess(liveMatchMessages.linkCopied);
     return true;
   } catch {
     toast.error(liveMatchMessages.copyFailed);

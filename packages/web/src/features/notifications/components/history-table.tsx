@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
+import { toastSuccess } from '@/ui/toast-success';
 import { formatDateTime } from '@streamdesk/contract/format';
 import type { Notification } from '@streamdesk/contract/notifications';
 import { Button } from '@/ui/button';
@@ -33,7 +34,7 @@ export function HistoryTable() {
       fileName: n.n_icon,
     });
     setResendingId(null);
-    if (result.status) toast.success(result.message, { duration: 2000 });
+    if (result.status) toastSuccess(result.message);
     else toast.error(result.message || 'Something went wrong!');
   };
 

@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
+import { toastSuccess } from '@/ui/toast-success';
 import {
   notificationFields,
   notificationLimits,
@@ -62,7 +63,7 @@ export function SendForm() {
       toast.error(reply.message || 'Something went wrong!');
       return;
     }
-    toast.success(notificationMessages.sent, { duration: 2000 });
+    toastSuccess(notificationMessages.sent);
     setValues({ title: '', message: '', url: '' });
     setIcon(null);
     if (iconInput.current) iconInput.current.value = '';

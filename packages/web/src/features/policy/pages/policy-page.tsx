@@ -2,6 +2,7 @@ import { policyBody, type Policy, type PolicyBody } from '@streamdesk/contract/p
 import { formatDateTime } from '@streamdesk/contract/format';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
+import { toastSuccess } from '@/ui/toast-success';
 import { Button } from '@/ui/button';
 import { inputClass, TextField } from '@/ui/field';
 import { FullPageLoader } from '@/ui/full-page-loader';
@@ -105,7 +106,7 @@ function PolicyForm({ policy, onDone }: { policy: Policy; onDone: () => void }) 
   const send = async (body: PolicyBody) => {
     const result = await update.mutateAsync(body);
     if (result.status) {
-      toast.success('Policy updated successfully', { duration: 2000 });
+      toastSuccess('Policy updated successfully');
       onDone();
     } else {
       toast.error(result.message || 'Failed to update policy');

@@ -2,6 +2,7 @@ import { mediaLimits } from '@streamdesk/contract/media';
 import { reelMessages } from '@streamdesk/contract/reels';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
+import { toastSuccess } from '@/ui/toast-success';
 import { Button } from '@/ui/button';
 import { inputClass } from '@/ui/field';
 import { UploadIndicator } from '@/ui/upload-indicator';
@@ -32,7 +33,7 @@ export function UploadReelForm() {
     try {
       const result = await upload.mutateAsync({ file, onProgress: (_l, _t, p) => setPercent(p) });
       if (result.status) {
-        toast.success(result.message, { duration: 2000 });
+        toastSuccess(result.message);
         setState('success');
         clear();
       } else {

@@ -6,6 +6,7 @@ import {
 } from '@streamdesk/contract/shortcut-stories';
 import { useState, type ComponentProps } from 'react';
 import { toast } from 'sonner';
+import { toastSuccess } from '@/ui/toast-success';
 import { DeleteSelectedButton, SelectCheckbox, useBulkDelete } from '@/ui/bulk-delete';
 import { Button } from '@/ui/button';
 import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
@@ -89,7 +90,7 @@ export function ShortcutTable({ rows }: { rows: ShortcutStory[] }) {
   const send = async (id: string, draft: Draft) => {
     const result = await edit.mutateAsync(toForm(id, draft));
     if (result.status) {
-      toast.success(result.message, { duration: 2000 });
+      toastSuccess(result.message);
       setEditing(null);
     } else toast.error(result.message || 'Failed to update');
   };

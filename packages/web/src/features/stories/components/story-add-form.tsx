@@ -1,6 +1,7 @@
 import { storyMessages, type StoryType } from '@streamdesk/contract/stories';
 import { useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
+import { toastSuccess } from '@/ui/toast-success';
 import { paths } from '@/config/paths';
 import { Button } from '@/ui/button';
 import type { UploadState } from '@/ui/upload-indicator';
@@ -50,7 +51,7 @@ export function StoryAddForm({ kind }: { kind: StoryKind }) {
       {
         onSuccess: (result) => {
           if (result.status) {
-            toast.success(result.message);
+            toastSuccess(result.message);
             setUploadState(values.type === 'NTV' ? 'idle' : 'success');
             // The form keeps what was sent, locked, until the page opens afresh.
             setAdded(true);

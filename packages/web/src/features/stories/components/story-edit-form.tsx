@@ -4,6 +4,7 @@ import { Tabs as RadixTabs } from 'radix-ui';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { toastSuccess } from '@/ui/toast-success';
 import { Button } from '@/ui/button';
 import { TextField } from '@/ui/field';
 import { Toggle } from '@/ui/toggle';
@@ -89,7 +90,7 @@ export function StoryEditForm({ kind, story, backTo }: { kind: StoryKind; story:
             return;
           }
           if (file) setUploadState('success');
-          toast.success(result.message || storyMessages.updated);
+          toastSuccess(result.message || storyMessages.updated);
           redirect(backTo);
         },
       },

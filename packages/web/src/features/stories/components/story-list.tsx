@@ -4,6 +4,7 @@ import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { toastSuccess } from '@/ui/toast-success';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { Button } from '@/ui/button';
@@ -49,7 +50,7 @@ export function StoryList({ kind }: { kind: StoryKind }) {
       remove.mutate(pending.ids, {
         onSuccess: (result) => {
           if (!result.status) return void toast.error(result.message || 'Something went wrong!');
-          toast.success(result.message);
+          toastSuccess(result.message);
           setSelected((s) => new Set([...s].filter((id) => !pending.ids.includes(id))));
         },
       });
@@ -59,7 +60,7 @@ export function StoryList({ kind }: { kind: StoryKind }) {
       { _id: pending.story._id, status: !pending.story.status },
       {
         onSuccess: (result) =>
-          result.status ? toast.success(result.message) : toast.error(result.message || 'Failed to update'),
+          result.status ? toastSuccess(result.message) : toast.error(result.message || 'Failed to update'),
       },
     );
   };

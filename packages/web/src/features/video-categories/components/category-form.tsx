@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
+import { toastSuccess } from '@/ui/toast-success';
 import { categoryMessages, type VideoCategory } from '@streamdesk/contract/video-categories';
 import { isNetworkFailure } from '@/lib/api-client';
 import { Button } from '@/ui/button';
@@ -75,7 +76,7 @@ export function CategoryForm({ editing, onDone }: CategoryFormProps) {
     try {
       const result = await save.mutateAsync({ id: editing?._id, name: name.trim(), image });
       if (result.status) {
-        toast.success(editing ? categoryMessages.updated : categoryMessages.added);
+        toastSuccess(editing ? categoryMessages.updated : categoryMessages.added);
         clearImage();
         setName('');
         onDone();

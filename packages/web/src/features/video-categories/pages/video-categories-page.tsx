@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
+import { toastSuccess } from '@/ui/toast-success';
 import { categoryMessages, type VideoCategory } from '@streamdesk/contract/video-categories';
 import { videoTabs } from '@/config/section-tabs';
 import { isNetworkFailure } from '@/lib/api-client';
@@ -53,7 +54,7 @@ export default function VideoCategoriesPage() {
     try {
       const result = await remove.mutateAsync(category._id);
       if (result.status) {
-        toast.success(categoryMessages.deleted);
+        toastSuccess(categoryMessages.deleted);
         if (editing?._id === category._id) setEditing(null);
       } else {
         toast.error(isNetworkFailure(result) ? categoryMessages.deleteFailed : result.message);

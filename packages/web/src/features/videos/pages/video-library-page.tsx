@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
+import { toastSuccess } from '@/ui/toast-success';
 import { formatDateTime } from '@streamdesk/contract/format';
 import {
   ADMIN_VIDEO_PAGE_SIZE,
@@ -74,7 +75,7 @@ export default function VideoLibraryPage() {
       const result = await setWebStatus.mutateAsync({ id: targets, status });
       if (result.status) {
         setActionError('');
-        toast.success(
+        toastSuccess(
           videoMessages.webUpdated(status, 'modified' in result ? result.modified : targets.length),
         );
         setSelected(new Set());
@@ -103,7 +104,7 @@ export default function VideoLibraryPage() {
       const result = await removeVideos.mutateAsync(targets);
       if (result.status) {
         setActionError('');
-        toast.success(
+        toastSuccess(
           targets.length === 1 ? videoMessages.deletedOne : videoMessages.deletedMany(targets.length),
         );
         setSelected(new Set());

@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
+import { toastSuccess } from '@/ui/toast-success';
 import { videoMessages } from '@streamdesk/contract/videos';
 import { videoTabs } from '@/config/section-tabs';
 import { inputClass } from '@/ui/field';
@@ -46,7 +47,7 @@ export default function VideoUploadPage() {
         setPercent(100);
         const partly = 'rejected' in result && result.rejected.length > 0;
         if (partly) toast.warning(result.message);
-        else toast.success(videoMessages.uploaded);
+        else toastSuccess(videoMessages.uploaded);
         setFiles([]);
       } else {
         setPercent(null);

@@ -1,0 +1,13 @@
+import { toast } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { toastSuccess } from './toast-success';
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('toastSuccess', () => {
+  it('shows a success toast that closes after 2 s (doc 1 section 9)', () => {
+    const success = vi.spyOn(toast, 'success').mockReturnValue(1);
+    toastSuccess('Story updated successfully!');
+    expect(success).toHaveBeenCalledWith('Story updated successfully!', { duration: 2000 });
+  });
+});
