@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
+import { toastSuccess } from '@/ui/toast-success';
 import { Button } from '@/ui/button';
 import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
 import { DateRangePicker, presetSelection, type RangeSelection } from '@/ui/date-range-picker';
@@ -16,13 +17,15 @@ export default function AnalyticsPage() {
   const { id = '' } = useParams();
   const [search] = useSearchParams();
   const name = search.get('q');
+  // The type marker: 'web' selects the web ads' own clear call.
+  const web = search.get('adsType') === 'web';
   const [range, setRange] = useState<RangeSelection>(() => presetSelection('today'));
   const [confirming, setConfirming] = useState(false);
   const query = useQuery({
     ...dashboardQuery(id, { startDate: range.startDate, endDate: range.endDate }),
     placeholderData: keepPreviousData,
   });
-  const clear = useClearAnalytics(id);
+  const clear = useClearAnalytics(id, web);
 
   const data = query.data?.status ? query.data : undefined;
   const views = toSeries(data?.views_data ?? []);
@@ -41,7 +44,7 @@ export default function AnalyticsPage() {
   const confirmClear = async () => {
     setConfirming(false);
     const reply = await clear.mutateAsync({ startDate: range.startDate, endDate: range.endDate });
-    if (reply.status) toast.success(reply.message, { duration: 2000 });
+    if (reply.status) toastSuccess(reply.message);
     else toast.error(reply.message);
   };
 
