@@ -42,5 +42,8 @@ describe('counts', () => {
     expect(formatCount(42)).toBe('42');
     expect(formatCount(1200)).toBe('1.2K');
     expect(formatCount(3_000_000)).toBe('3.0M');
+    expect(formatCount(999_949)).toBe('999.9K');
+    expect(formatCount(999_950)).toBe('1.0M');
+    expect(formatViewCount(999_999)).toBe('1.0M');
   });
 });

@@ -23,8 +23,11 @@ export function istDay(value: string | number | Date): string {
   return `${d.getUTCFullYear()}-${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())}`;
 }
 
+/** The smallest count whose thousands round to 1000.0: it reads as 1.0M, not 1000.0K. */
+const ROUNDS_TO_MILLION = 999_950;
+
 function abbreviate(n: number, thousand: 'k' | 'K'): string {
-  if (Math.abs(n) >= 1_000_000) return `${(n / 1_000_000).toFixed(1)}M`;
+  if (Math.abs(n) >= ROUNDS_TO_MILLION) return `${(n / 1_000_000).toFixed(1)}M`;
   if (Math.abs(n) >= 1_000) return `${(n / 1_000).toFixed(1)}${thousand}`;
   return String(n);
 }
