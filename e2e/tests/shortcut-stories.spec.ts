@@ -71,6 +71,10 @@ test.describe('Shortcut Story page', () => {
     await expect(page.getByText(shortcutMessages.added)).toBeVisible();
     await expect(form.getByLabel('Title')).toHaveValue('');
     await expect(form.getByLabel('No')).toHaveValue('2');
+    // The upload ends on the tick (after its 1 s delay); Clear takes the indicator back to nothing.
+    await expect(form.getByRole('img', { name: 'Upload complete' })).toBeVisible();
+    await form.getByRole('button', { name: 'Clear' }).click();
+    await expect(form.getByRole('img', { name: 'Upload complete' })).toHaveCount(0);
 
     const table = page.getByRole('table', { name: 'Shortcut stories' });
     const row = table.getByRole('row').filter({ hasText: 'Cricket Plus' });

@@ -5,9 +5,10 @@ import {
 } from '@streamdesk/contract/shortcut-stories';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { toast } from 'sonner';
+import { toastSuccess } from '@/ui/toast-success';
 import { Button } from '@/ui/button';
 import { inputClass, TextField } from '@/ui/field';
-import { UploadIndicator } from '@/ui/upload-indicator';
+import { UploadIndicator, type UploadState } from '@/ui/upload-indicator';
 import { useCheckedFile } from '@/ui/use-checked-file';
 import { useAddShortcut } from '../api';
 import { shortcutImageProblem } from './image-check';
@@ -24,10 +25,11 @@ export function AddShortcutForm({ nextSNo }: { nextSNo: number }) {
   const set = (name: keyof typeof empty) => (e: ChangeEvent<HTMLInputElement>) =>
     setValues((v) => ({ ...v, [name]: e.target.value }));
 
-  const clear = () => {
+  /** Empties the form; the indicator shows `indicator` (the tick after an upload, nothing after Clear). */
+  const reset = (indicator: UploadState) => {
     setValues(empty);
     setErrors({});
-    image.clear('idle');
+    image.clear(indicator);
   };
 
   const submit = async (e: FormEvent) => {
@@ -56,8 +58,8 @@ export function AddShortcutForm({ nextSNo }: { nextSNo: number }) {
     image.setState('uploading');
     const result = await add.mutateAsync(form);
     if (result.status) {
-      toast.success(result.message, { duration: 2000 });
-      clear();
+      toastSuccess(result.message);
+      reset('success');
     } else {
       toast.error(result.message);
       image.setState('error');
@@ -120,7 +122,7 @@ export function AddShortcutForm({ nextSNo }: { nextSNo: number }) {
           <Button type="submit" loading={add.isPending}>
             Upload
           </Button>
-          <Button variant="secondary" onClick={clear}>
+          <Button variant="secondary" onClick={() => reset('idle')}>
             Clear
           </Button>
         </div>
