@@ -25,8 +25,8 @@ describe('Pagination', () => {
     const user = userEvent.setup();
     render(<Pagination page={1} totalPages={4} onPageChange={onPageChange} />);
     expect(screen.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
-    expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
-    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
     await user.click(screen.getByRole('button', { name: 'Page 4' }));
     expect(onPageChange.mock.calls).toEqual([[2], [4]]);
   });

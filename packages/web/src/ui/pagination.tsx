@@ -26,18 +26,19 @@ export interface PaginationProps {
 
 const item = 'inline-flex h-8 min-w-8 items-center justify-center rounded-md px-2 text-sm';
 
+/** Previous and Next (doc 2 section 2, video show page), page numbers and ellipses between. */
 export function Pagination({ page, totalPages, onPageChange }: PaginationProps) {
   if (totalPages <= 1) return null;
   return (
     <nav aria-label="Pagination" className="flex items-center justify-end gap-1">
       <button
         type="button"
-        aria-label="Previous page"
         disabled={page <= 1}
         onClick={() => onPageChange(page - 1)}
-        className={cn(item, 'text-slate-600 hover:bg-slate-100 disabled:opacity-40')}
+        className={cn(item, 'gap-1 text-slate-600 hover:bg-slate-100 disabled:opacity-40')}
       >
         <ChevronLeftIcon className="size-4" />
+        Previous
       </button>
       {pageWindow(page, totalPages).map((p, i) =>
         p === 'gap' ? (
@@ -62,11 +63,11 @@ export function Pagination({ page, totalPages, onPageChange }: PaginationProps) 
       )}
       <button
         type="button"
-        aria-label="Next page"
         disabled={page >= totalPages}
         onClick={() => onPageChange(page + 1)}
-        className={cn(item, 'text-slate-600 hover:bg-slate-100 disabled:opacity-40')}
+        className={cn(item, 'gap-1 text-slate-600 hover:bg-slate-100 disabled:opacity-40')}
       >
+        Next
         <ChevronRightIcon className="size-4" />
       </button>
     </nav>

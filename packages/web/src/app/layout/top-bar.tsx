@@ -53,7 +53,8 @@ export function TopBar({ navOpen, onToggleNav }: { navOpen: boolean; onToggleNav
           <StatsList />
           <nav aria-label="Account" className="flex items-center gap-1">
             {topBarLinks.map(({ label, to, icon: Icon }) => (
-              <NavLink key={to} to={to} className={linkClass}>
+              // Below lg the stats leave room for the icons only; the title names them on hover.
+              <NavLink key={to} to={to} title={label} className={linkClass}>
                 <Icon />
                 <span className="sr-only lg:not-sr-only">{label}</span>
               </NavLink>
