@@ -49,7 +49,17 @@ test('send a notification, see its delivery status, resend it and delete it thro
   await form.getByLabel('Icon').setInputFiles(media.png);
   await expect(form.getByText(mediaMessages.image)).toBeHidden();
 
+  // Sending reaches every device, so it is confirmed by typing admin (a wrong word first).
   await form.getByRole('button', { name: 'Send' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Please confirm' });
+  await expect(confirm).toContainText('You are about to send "Final tonight" to every subscribed device');
+  await page.screenshot({ path: `${shots}/notifications-confirm-send.png` });
+  await confirm.getByLabel('Type admin to confirm').fill('yes');
+  await confirm.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('Please type admin to confirm')).toBeVisible();
+  await expect(confirm).toBeVisible();
+  await confirm.getByLabel('Type admin to confirm').fill(' Admin ');
+  await confirm.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByText(msg.sent)).toBeVisible();
   await expect(form.getByLabel('Title')).toHaveValue('');
 
@@ -68,6 +78,11 @@ test('send a notification, see its delivery status, resend it and delete it thro
 
   // Resend: a second row, with the same icon.
   await row.getByRole('button', { name: 'Resend Final tonight' }).click();
+  await expect(confirm).toContainText(
+    'You are about to send "Final tonight" again to every subscribed device',
+  );
+  await confirm.getByLabel('Type admin to confirm').fill('admin');
+  await confirm.getByRole('button', { name: 'Resend' }).click();
   await expect(page.getByText(msg.sent).first()).toBeVisible();
   const rows = history.getByRole('row').filter({ hasText: 'Final tonight' });
   await expect(rows).toHaveCount(2);

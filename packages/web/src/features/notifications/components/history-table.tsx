@@ -6,6 +6,7 @@ import { formatDateTime } from '@streamdesk/contract/format';
 import type { Notification } from '@streamdesk/contract/notifications';
 import { Button } from '@/ui/button';
 import { DeleteSelectedButton, SelectCheckbox, useBulkDelete } from '@/ui/bulk-delete';
+import { ConfirmAdminDialog } from '@/ui/confirm-admin-dialog';
 import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
 import { Table, TableMessageRow, TBody, Td, Th, THead, Tr } from '@/ui/data-table';
 import { Pagination } from '@/ui/pagination';
@@ -19,6 +20,8 @@ const COLUMNS = 8;
 export function HistoryTable() {
   const [page, setPage] = useState(1);
   const [resendingId, setResendingId] = useState<string | null>(null);
+  /** The notification waiting for the admin to type admin before it goes out again. */
+  const [toResend, setToResend] = useState<Notification | null>(null);
   const query = useQuery({ ...historyQuery(page, PAGE_SIZE), placeholderData: keepPreviousData });
   const resend = useResendNotification();
   const remove = useDeleteNotifications();
@@ -26,6 +29,7 @@ export function HistoryTable() {
   const rows = reply?.status ? reply.data : [];
 
   const doResend = async (n: Notification) => {
+    setToResend(null);
     setResendingId(n._id);
     const result = await resend.mutateAsync({
       title: n.n_title,
@@ -141,7 +145,7 @@ export function HistoryTable() {
                     variant="secondary"
                     aria-label={`Resend ${n.n_title}`}
                     loading={resendingId === n._id}
-                    onClick={() => void doResend(n)}
+                    onClick={() => setToResend(n)}
                   >
                     Resend
                   </Button>
@@ -166,6 +170,13 @@ export function HistoryTable() {
         thing={thing}
         confirmLabel="Delete"
         onConfirm={bulk.confirm}
+      />
+      <ConfirmAdminDialog
+        open={toResend !== null}
+        onOpenChange={(open) => !open && setToResend(null)}
+        action={`send "${toResend?.n_title ?? ''}" again to every subscribed device`}
+        confirmLabel="Resend"
+        onConfirm={() => toResend && void doResend(toResend)}
       />
     </section>
   );

@@ -7,6 +7,7 @@ import {
   notificationMessages,
 } from '@streamdesk/contract/notifications';
 import { Button } from '@/ui/button';
+import { ConfirmAdminDialog } from '@/ui/confirm-admin-dialog';
 import { inputClass, TextField } from '@/ui/field';
 import { useSendNotification } from '../api';
 import { checkIcon } from '../icon-check';
@@ -22,6 +23,8 @@ export function SendForm() {
   const messageId = useId();
   const iconId = useId();
   const send = useSendNotification();
+  /** A checked form waiting for the admin to type admin (see docs/decisions/confirm-by-typing-admin.md). */
+  const [pending, setPending] = useState<FormData | null>(null);
 
   const set = (field: keyof typeof values) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
@@ -58,6 +61,11 @@ export function SendForm() {
     form.append('message', parsed.data.message);
     form.append('url', parsed.data.url ?? '');
     if (icon) form.append('image', icon, icon.name);
+    setPending(form);
+  };
+
+  const confirmSend = async (form: FormData) => {
+    setPending(null);
     const reply = await send.mutateAsync(form);
     if (!reply.status) {
       toast.error(reply.message || 'Something went wrong!');
@@ -70,82 +78,92 @@ export function SendForm() {
   };
 
   return (
-    <form
-      onSubmit={(e) => void submit(e)}
-      noValidate
-      aria-label="Send a notification"
-      className="space-y-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5"
-    >
-      <h2 className="text-base font-semibold text-slate-900">Send a notification</h2>
-      <TextField
-        label="Title"
-        required
-        maxLength={notificationLimits.title}
-        value={values.title}
-        onChange={(e) => set('title')(e.target.value)}
-        error={errors.title}
-      />
-      <div className="space-y-1.5">
-        <label htmlFor={messageId} className="block text-sm font-medium text-slate-700">
-          Message
-        </label>
-        <textarea
-          id={messageId}
-          required
-          rows={3}
-          maxLength={notificationLimits.message}
-          value={values.message}
-          onChange={(e) => set('message')(e.target.value)}
-          aria-invalid={errors.message ? true : undefined}
-          aria-describedby={errors.message ? `${messageId}-error` : undefined}
-          className={inputClass}
-        />
-        {errors.message && (
-          <p id={`${messageId}-error`} className="text-xs font-medium text-red-600">
-            {errors.message}
-          </p>
-        )}
-      </div>
-      <div className="grid gap-4 md:grid-cols-2">
+    <>
+      <form
+        onSubmit={(e) => void submit(e)}
+        noValidate
+        aria-label="Send a notification"
+        className="space-y-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5"
+      >
+        <h2 className="text-base font-semibold text-slate-900">Send a notification</h2>
         <TextField
-          label="URL"
-          type="url"
-          placeholder="https://"
-          maxLength={notificationLimits.url}
-          value={values.url}
-          onChange={(e) => set('url')(e.target.value)}
-          error={errors.url}
-          hint="Optional: opened when the notification is tapped"
+          label="Title"
+          required
+          maxLength={notificationLimits.title}
+          value={values.title}
+          onChange={(e) => set('title')(e.target.value)}
+          error={errors.title}
         />
         <div className="space-y-1.5">
-          <label htmlFor={iconId} className="block text-sm font-medium text-slate-700">
-            Icon
+          <label htmlFor={messageId} className="block text-sm font-medium text-slate-700">
+            Message
           </label>
-          <input
-            ref={iconInput}
-            id={iconId}
-            type="file"
-            accept="image/png,image/jpeg"
-            onChange={(e) => void pickIcon(e.target.files?.[0])}
-            aria-invalid={errors.icon ? true : undefined}
-            aria-describedby={`${iconId}-hint${errors.icon ? ` ${iconId}-error` : ''}`}
-            className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium hover:file:bg-slate-200"
+          <textarea
+            id={messageId}
+            required
+            rows={3}
+            maxLength={notificationLimits.message}
+            value={values.message}
+            onChange={(e) => set('message')(e.target.value)}
+            aria-invalid={errors.message ? true : undefined}
+            aria-describedby={errors.message ? `${messageId}-error` : undefined}
+            className={inputClass}
           />
-          <p id={`${iconId}-hint`} className="text-xs text-slate-500">
-            Optional: PNG or JPEG, at most 1 MB
-          </p>
-          {errors.icon && (
-            <p id={`${iconId}-error`} className="text-xs font-medium text-red-600">
-              {errors.icon}
+          {errors.message && (
+            <p id={`${messageId}-error`} className="text-xs font-medium text-red-600">
+              {errors.message}
             </p>
           )}
         </div>
-      </div>
-      <div className="flex justify-end">
-        <Button type="submit" loading={send.isPending}>
-          Send
-        </Button>
-      </div>
-    </form>
+        <div className="grid gap-4 md:grid-cols-2">
+          <TextField
+            label="URL"
+            type="url"
+            placeholder="https://"
+            maxLength={notificationLimits.url}
+            value={values.url}
+            onChange={(e) => set('url')(e.target.value)}
+            error={errors.url}
+            hint="Optional: opened when the notification is tapped"
+          />
+          <div className="space-y-1.5">
+            <label htmlFor={iconId} className="block text-sm font-medium text-slate-700">
+              Icon
+            </label>
+            <input
+              ref={iconInput}
+              id={iconId}
+              type="file"
+              accept="image/png,image/jpeg"
+              onChange={(e) => void pickIcon(e.target.files?.[0])}
+              aria-invalid={errors.icon ? true : undefined}
+              aria-describedby={`${iconId}-hint${errors.icon ? ` ${iconId}-error` : ''}`}
+              className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium hover:file:bg-slate-200"
+            />
+            <p id={`${iconId}-hint`} className="text-xs text-slate-500">
+              Optional: PNG or JPEG, at most 1 MB
+            </p>
+            {errors.icon && (
+              <p id={`${iconId}-error`} className="text-xs font-medium text-red-600">
+                {errors.icon}
+              </p>
+            )}
+          </div>
+        </div>
+        <div className="flex justify-end">
+          <Button type="submit" loading={send.isPending}>
+            Send
+          </Button>
+        </div>
+      </form>
+      {/* Outside the form: the dialog's own form would otherwise submit this one through React's tree. */}
+      <ConfirmAdminDialog
+        open={pending !== null}
+        onOpenChange={(open) => !open && setPending(null)}
+        action={`send "${values.title.trim()}" to every subscribed device`}
+        confirmLabel="Send"
+        onConfirm={() => pending && void confirmSend(pending)}
+      />
+    </>
   );
 }
