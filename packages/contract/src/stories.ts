@@ -78,6 +78,9 @@ const text = (field: string, max: number) =>
  * The `insertData` JSON of add and edit. The limit flags follow doc 1 section 4: at most one limit
  * type is on (Click wins over View, as when the type is derived on load) and the other is zeroed.
  */
+/** A story button opens an http(s) page; the add and edit forms check it before the confirmation. */
+export const isStoryButtonUrl = (url: string) => /^https?:\/\/[^\s]+$/i.test(url);
+
 export const storyInsertData = z
   .object({
     storyTime: numberLike(storyMessages.timingRequired)
@@ -105,7 +108,7 @@ export const storyInsertData = z
     if (!d.btnName)
       ctx.addIssue({ code: 'custom', path: ['btnName'], message: storyMessages.btnNameRequired });
     if (!d.btnUrl) ctx.addIssue({ code: 'custom', path: ['btnUrl'], message: storyMessages.btnUrlRequired });
-    else if (!/^https?:\/\/[^\s]+$/i.test(d.btnUrl))
+    else if (!isStoryButtonUrl(d.btnUrl))
       ctx.addIssue({ code: 'custom', path: ['btnUrl'], message: storyMessages.btnUrlInvalid });
   })
   .transform((d) => ({ ...d, ...applyLimitType(d, limitTypeOf(d)) }));

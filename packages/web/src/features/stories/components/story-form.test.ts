@@ -71,6 +71,7 @@ describe('story form rules', () => {
       storyMessages.timingRequired,
     );
     expect(formProblem({ ...ok, btnName: ' ' }, undefined, false)).toBe(storyMessages.btnNameRequired);
+    expect(formProblem({ ...ok, btnUrl: 'e.com/offer' }, undefined, true)).toBe(storyMessages.btnUrlInvalid);
     expect(formProblem(ok, undefined, false)).toBe(storyMessages.selectFile);
     expect(formProblem(ok, undefined, true)).toBeUndefined();
   });

@@ -2,6 +2,7 @@ import { mediaLimits, mediaMessages } from '@streamdesk/contract/media';
 import {
   applyLimitType,
   DEFAULT_STORY_TIME,
+  isStoryButtonUrl,
   limitTypeOf,
   storyMessages,
   storyTypeOf,
@@ -93,6 +94,7 @@ export function formProblem(
   }
   if (!v.btnName.trim()) return storyMessages.btnNameRequired;
   if (!v.btnUrl.trim()) return storyMessages.btnUrlRequired;
+  if (!isStoryButtonUrl(v.btnUrl.trim())) return storyMessages.btnUrlInvalid;
   if (!file && !hasMedia) return storyMessages.selectFile;
   return undefined;
 }
