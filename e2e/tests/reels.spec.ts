@@ -86,7 +86,10 @@ test.describe('Reels page', () => {
     await expect(table.getByRole('row')).toHaveCount(2);
     await expect(table.getByRole('img', { name: 'Reel 21 thumbnail' })).toBeVisible();
 
-    await page.getByRole('button', { name: 'Page 1' }).click();
+    await page.screenshot({ path: '/tmp/shots/reels-page-2.png', fullPage: true });
+    await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await expect(page.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
     await expect(table.getByRole('img', { name: 'Reel 1 thumbnail' })).toBeVisible();
     await table.getByLabel('Select all reels on this page').check();
     await page.getByRole('button', { name: 'Delete selected (20)' }).click();
