@@ -74,13 +74,13 @@ const limit = numberLike(storyMessages.limitInteger).pipe(
 const text = (field: string, max: number) =>
   z.string(`${field} must be text`).trim().max(max, `${field} must be at most ${max} characters`);
 
+/** A story button opens an http(s) page; the add and edit forms check it before the confirmation. */
+export const isStoryButtonUrl = (url: string) => /^https?:\/\/[^\s]+$/i.test(url);
+
 /**
  * The `insertData` JSON of add and edit. The limit flags follow doc 1 section 4: at most one limit
  * type is on (Click wins over View, as when the type is derived on load) and the other is zeroed.
  */
-/** A story button opens an http(s) page; the add and edit forms check it before the confirmation. */
-export const isStoryButtonUrl = (url: string) => /^https?:\/\/[^\s]+$/i.test(url);
-
 export const storyInsertData = z
   .object({
     storyTime: numberLike(storyMessages.timingRequired)
