@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { toastSuccess } from '@/ui/toast-success';
 import { Button } from './button';
 import { toggleAll, toggleSelection } from './data-table';
+import { toastSuccess } from './toast-success';
 
 interface Reply {
   status: boolean;

@@ -2,10 +2,10 @@ import { controllerRoutes } from '@streamdesk/contract/controller';
 import type { RouteDef } from '@streamdesk/contract/http';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { toastSuccess } from '@/ui/toast-success';
 import type { z } from 'zod';
 import { callApi, type ApiResult } from '@/lib/api-client';
 import { fetchApi } from '@/lib/api-query';
+import { toastSuccess } from '@/ui/toast-success';
 
 export const controllerKey = ['controller'] as const;
 

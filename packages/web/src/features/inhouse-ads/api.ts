@@ -1,9 +1,9 @@
 import { inHouseMessages, inHouseRoutes, INHOUSE_PAGE_SIZE } from '@streamdesk/contract/inhouse-ads';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { toastSuccess } from '@/ui/toast-success';
 import { callApi, isNetworkFailure } from '@/lib/api-client';
 import { ApiCallError, fetchApi } from '@/lib/api-query';
+import { toastSuccess } from '@/ui/toast-success';
 
 export const inHouseKeys = {
   all: ['inhouse-ads'] as const,

@@ -13,9 +13,9 @@ import {
   type QueryKey,
 } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { toastSuccess } from '@/ui/toast-success';
 import { callApi } from '@/lib/api-client';
 import { fetchApi } from '@/lib/api-query';
+import { toastSuccess } from '@/ui/toast-success';
 
 export const liveMatchKeys = {
   all: ['live-matches'] as const,

@@ -1,9 +1,9 @@
 import { adFormatWarnings } from '@streamdesk/contract/ad-units';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { toastSuccess } from '@/ui/toast-success';
 import { Button } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';
+import { toastSuccess } from '@/ui/toast-success';
 
 interface Reply {
   status: boolean;

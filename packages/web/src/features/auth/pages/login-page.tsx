@@ -2,11 +2,11 @@ import { loginBody, type LoginBody } from '@streamdesk/contract/auth';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { toastSuccess } from '@/ui/toast-success';
 import { paths } from '@/config/paths';
 import { Button } from '@/ui/button';
 import { TextField } from '@/ui/field';
 import { LogoIcon } from '@/ui/icons';
+import { toastSuccess } from '@/ui/toast-success';
 import { login } from '../api';
 
 type FieldErrors = Partial<Record<keyof LoginBody, string>>;

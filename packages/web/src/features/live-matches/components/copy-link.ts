@@ -1,7 +1,7 @@
 import { liveMatchLink, liveMatchMessages } from '@streamdesk/contract/live-matches';
 import { toast } from 'sonner';
-import { toastSuccess } from '@/ui/toast-success';
 import { runtimeConfig } from '@/lib/runtime-config';
+import { toastSuccess } from '@/ui/toast-success';
 
 /** Copies the public link of a match (PUBLIC_LIVE_HOST + /live_match/{id}) with the spec's toasts. */
 export async function copyLiveMatchLink(id: string): Promise<boolean> {

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { toastSuccess } from '@/ui/toast-success';
 import { formatDateTime } from '@streamdesk/contract/format';
 import type { Notification } from '@streamdesk/contract/notifications';
 import { Button } from '@/ui/button';
@@ -10,6 +9,7 @@ import { ConfirmAdminDialog } from '@/ui/confirm-admin-dialog';
 import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
 import { Table, TableMessageRow, TBody, Td, Th, THead, Tr } from '@/ui/data-table';
 import { Pagination } from '@/ui/pagination';
+import { toastSuccess } from '@/ui/toast-success';
 import { historyQuery, useDeleteNotifications, useResendNotification } from '../api';
 import { DeliveryStatusList } from './delivery-status';
 

@@ -1,6 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { toastSuccess } from '@/ui/toast-success';
 import {
   notificationFields,
   notificationLimits,
@@ -9,6 +8,7 @@ import {
 import { Button } from '@/ui/button';
 import { ConfirmAdminDialog } from '@/ui/confirm-admin-dialog';
 import { inputClass, TextField } from '@/ui/field';
+import { toastSuccess } from '@/ui/toast-success';
 import { useSendNotification } from '../api';
 import { checkIcon } from '../icon-check';
 

@@ -2,11 +2,11 @@ import { policyBody, type Policy, type PolicyBody } from '@streamdesk/contract/p
 import { formatDateTime } from '@streamdesk/contract/format';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { toastSuccess } from '@/ui/toast-success';
 import { Button } from '@/ui/button';
 import { inputClass, TextField } from '@/ui/field';
 import { FullPageLoader } from '@/ui/full-page-loader';
 import { PageHeader } from '@/ui/page-header';
+import { toastSuccess } from '@/ui/toast-success';
 import { useConfirmUpdate } from '@/ui/use-confirm-update';
 import { usePolicy, useUpdatePolicy } from '../api';
 

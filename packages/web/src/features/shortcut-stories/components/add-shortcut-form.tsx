@@ -5,9 +5,9 @@ import {
 } from '@streamdesk/contract/shortcut-stories';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { toastSuccess } from '@/ui/toast-success';
 import { Button } from '@/ui/button';
 import { inputClass, TextField } from '@/ui/field';
+import { toastSuccess } from '@/ui/toast-success';
 import { UploadIndicator, type UploadState } from '@/ui/upload-indicator';
 import { useCheckedFile } from '@/ui/use-checked-file';
 import { useAddShortcut } from '../api';

@@ -6,13 +6,13 @@ import {
 } from '@streamdesk/contract/shortcut-stories';
 import { useState, type ComponentProps } from 'react';
 import { toast } from 'sonner';
-import { toastSuccess } from '@/ui/toast-success';
 import { DeleteSelectedButton, SelectCheckbox, useBulkDelete } from '@/ui/bulk-delete';
 import { Button } from '@/ui/button';
 import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
 import { stickyEndCell, Table, TBody, Td, Th, THead, Tr } from '@/ui/data-table';
 import { inputClass } from '@/ui/field';
 import { ExternalLinkIcon } from '@/ui/icons';
+import { toastSuccess } from '@/ui/toast-success';
 import { useConfirmUpdate } from '@/ui/use-confirm-update';
 import { useDeleteShortcuts, useEditShortcut } from '../api';
 import { isPositiveWhole, shortcutImageProblem } from './image-check';

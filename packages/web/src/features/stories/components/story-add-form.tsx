@@ -1,9 +1,9 @@
 import { storyMessages, type StoryType } from '@streamdesk/contract/stories';
 import { useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { toastSuccess } from '@/ui/toast-success';
 import { paths } from '@/config/paths';
 import { Button } from '@/ui/button';
+import { toastSuccess } from '@/ui/toast-success';
 import type { UploadState } from '@/ui/upload-indicator';
 import { useSaveStory, type StoryKind } from '../api';
 import { StoryFields } from './story-fields';

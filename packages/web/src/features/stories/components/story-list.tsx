@@ -4,7 +4,6 @@ import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { toastSuccess } from '@/ui/toast-success';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { Button } from '@/ui/button';
@@ -23,6 +22,7 @@ import {
 import { EmptyState } from '@/ui/empty-state';
 import { MoreIcon } from '@/ui/icons';
 import { Spinner } from '@/ui/spinner';
+import { toastSuccess } from '@/ui/toast-success';
 import { useDeleteStories, useStoryList, useStoryStatus, type StoryKind } from '../api';
 
 type Pending =

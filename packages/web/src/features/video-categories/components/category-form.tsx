@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { toastSuccess } from '@/ui/toast-success';
 import { categoryMessages, type VideoCategory } from '@streamdesk/contract/video-categories';
 import { isNetworkFailure } from '@/lib/api-client';
 import { Button } from '@/ui/button';
 import { TextField } from '@/ui/field';
+import { toastSuccess } from '@/ui/toast-success';
 import { useConfirmUpdate } from '@/ui/use-confirm-update';
 import { useSaveCategory } from '../api';
 import { imageProblem } from './category-image-rules';

@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
-import { toastSuccess } from '@/ui/toast-success';
 import { categoryMessages, type VideoCategory } from '@streamdesk/contract/video-categories';
 import { videoTabs } from '@/config/section-tabs';
 import { isNetworkFailure } from '@/lib/api-client';
@@ -11,6 +10,7 @@ import { EmptyState } from '@/ui/empty-state';
 import { TextField } from '@/ui/field';
 import { PageHeader } from '@/ui/page-header';
 import { Tabs } from '@/ui/tabs';
+import { toastSuccess } from '@/ui/toast-success';
 import { Toggle } from '@/ui/toggle';
 import { useCategories, useDeleteCategory, useToggleCategory } from '../api';
 import { CategoryForm } from '../components/category-form';

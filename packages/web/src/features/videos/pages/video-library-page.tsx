@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
-import { toastSuccess } from '@/ui/toast-success';
 import { formatDateTime } from '@streamdesk/contract/format';
 import {
   ADMIN_VIDEO_PAGE_SIZE,
@@ -28,6 +27,7 @@ import { Dialog } from '@/ui/dialog';
 import { PageHeader } from '@/ui/page-header';
 import { Pagination } from '@/ui/pagination';
 import { Tabs } from '@/ui/tabs';
+import { toastSuccess } from '@/ui/toast-success';
 import { useDeleteVideos, useSetWebStatus, useVideoCategories, useVideoLibrary } from '../api';
 import { LibraryFilters } from '../components/library-filters';
 import { VideoThumbnail } from '../components/video-thumbnail';

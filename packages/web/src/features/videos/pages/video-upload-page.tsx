@@ -1,12 +1,12 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { toastSuccess } from '@/ui/toast-success';
 import { videoMessages } from '@streamdesk/contract/videos';
 import { videoTabs } from '@/config/section-tabs';
 import { inputClass } from '@/ui/field';
 import { Button } from '@/ui/button';
 import { PageHeader } from '@/ui/page-header';
 import { Tabs } from '@/ui/tabs';
+import { toastSuccess } from '@/ui/toast-success';
 import { useUploadVideos, useVideoCategories } from '../api';
 import { UploadProgressBar } from '../components/upload-progress-bar';
 import { pickVideos, sizeInMb } from '../components/video-file-rules';
