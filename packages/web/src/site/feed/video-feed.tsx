@@ -6,6 +6,15 @@ import { fetchFeedPage, reportView } from './feed-api';
 /** Autoplay when more than 70% of a video shows; it counts as the current one from half (doc 2 s. 9). */
 export const PLAY_THRESHOLD = 0.7;
 export const CURRENT_THRESHOLD = 0.5;
+/**
+ * The observer's ratios: an entry is reported when the visible share crosses one of them. The step just
+ * above 70% matters because a crossing can report exactly 0.7, which does not play; without it the next
+ * report would come only at 100%.
+ */
+export const OBSERVED_RATIOS = [0, CURRENT_THRESHOLD, PLAY_THRESHOLD, PLAY_THRESHOLD + 0.01, 1];
+
+/** Whether a video this much in view plays: strictly more than 70%. */
+export const playsAt = (ratio: number): boolean => ratio > PLAY_THRESHOLD;
 /** The next page loads when the current video is this close to the end of the list. */
 export const PRELOAD_DISTANCE = 2;
 
@@ -130,7 +139,7 @@ function FeedVideo({ item, index, muted, onCurrent }: FeedVideoProps) {
       ([entry]) => {
         if (!entry) return;
         if (entry.intersectionRatio >= CURRENT_THRESHOLD) onCurrent(index);
-        if (entry.intersectionRatio >= PLAY_THRESHOLD) {
+        if (playsAt(entry.intersectionRatio)) {
           void video.play().catch(() => undefined);
           if (!viewed.current) {
             viewed.current = true;
@@ -140,7 +149,7 @@ function FeedVideo({ item, index, muted, onCurrent }: FeedVideoProps) {
           video.pause();
         }
       },
-      { threshold: [0, CURRENT_THRESHOLD, PLAY_THRESHOLD, 1] },
+      { threshold: OBSERVED_RATIOS },
     );
     observer.observe(video);
     return () => observer.disconnect();
