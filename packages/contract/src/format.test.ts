@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatClickCount, formatCount, formatDateTime, formatViewCount, istDay, zeroPad } from './format.js';
+import {
+  formatCardCount,
+  formatClickCount,
+  formatCount,
+  formatDateTime,
+  formatViewCount,
+  istDay,
+  zeroPad,
+} from './format.js';
 
 describe('formatDateTime', () => {
   it('shows UTC times in Asia/Kolkata with a 12-hour clock', () => {
@@ -38,12 +46,19 @@ describe('counts', () => {
     expect(zeroPad(3)).toBe('03');
   });
   it('formats doc 2 counts with K and M', () => {
-    expect(formatCount(5)).toBe('05');
+    expect(formatCount(5)).toBe('5');
+    expect(formatCount(0)).toBe('0');
     expect(formatCount(42)).toBe('42');
     expect(formatCount(1200)).toBe('1.2K');
     expect(formatCount(3_000_000)).toBe('3.0M');
     expect(formatCount(999_949)).toBe('999.9K');
     expect(formatCount(999_950)).toBe('1.0M');
     expect(formatViewCount(999_999)).toBe('1.0M');
+  });
+  it('zero-pads the analytics cards under 10 only', () => {
+    expect(formatCardCount(0)).toBe('00');
+    expect(formatCardCount(7)).toBe('07');
+    expect(formatCardCount(10)).toBe('10');
+    expect(formatCardCount(1200)).toBe('1.2K');
   });
 });

@@ -50,8 +50,13 @@ export function formatClickCount(value: unknown): string {
   return formatViewCount(value);
 }
 
-/** Doc 2 counts (analytics cards, in-house header): zero-padded under 10, K and M above 1,000. */
+/** Doc 2 counts (ad tables, in-house header): K from 1,000 and M from 1,000,000, to one decimal. */
 export function formatCount(value: number): string {
-  if (value >= 0 && value < 10) return zeroPad(value);
   return abbreviate(value, 'K');
+}
+
+/** The analytics cards' counts: as `formatCount`, and zero-padded under 10 (doc 2 section 9). */
+export function formatCardCount(value: number): string {
+  if (value >= 0 && value < 10) return zeroPad(value);
+  return formatCount(value);
 }

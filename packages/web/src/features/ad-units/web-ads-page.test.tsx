@@ -33,8 +33,8 @@ describe('website ads pages', () => {
     renderApp('/manage/ads/ios/webAds/add');
     const table = await screen.findByRole('table', { name: 'Apple Website Ads' }, { timeout: 15_000 });
     const first = await within(table).findByRole('button', { name: /clicks of WEB_URL_1/ });
-    expect(first).toHaveTextContent('07(+3)');
-    expect(within(table).getByRole('button', { name: /clicks of Summer/ })).toHaveTextContent(/^09$/);
+    expect(first).toHaveTextContent('7(+3)');
+    expect(within(table).getByRole('button', { name: /clicks of Summer/ })).toHaveTextContent(/^9$/);
     expect(JSON.parse(localStorage.getItem(WEB_CLICKS_IOS_KEY)!)).toEqual({ [key]: { w1: 7, w2: 9 } });
     const listCall = fetchMock.mock.calls.find(([url]) => String(url).includes('/webads/admin/get'));
     expect(String(listCall?.[0])).toContain(`startDate=${today.startDate}&endDate=${today.endDate}`);

@@ -100,7 +100,7 @@ describe('in-house list', () => {
     const rows = within(table).getAllByRole('row');
     expect(within(rows[1]!).getAllByRole('cell')[1]).toHaveTextContent('1');
     expect(rows[1]).toHaveTextContent('1.5K');
-    expect(rows[1]).toHaveTextContent('07');
+    expect(within(rows[1]!).getByText('7')).toBeInTheDocument();
     expect(rows[1]).toHaveTextContent('FS Web');
     const listCall = fetchMock.mock.calls.find(([u]) => String(u).startsWith('/api/App/inhouse/ads?'));
     expect(String(listCall![0])).toContain('a=true');
@@ -193,7 +193,7 @@ describe('edit page', () => {
     renderApp(`/manage/ads/inHouseAds/edit/${video._id}`);
     expect(await screen.findByRole('heading', { name: 'Edit In House Ad' })).toBeInTheDocument();
     expect(screen.getByText('1.5K')).toBeInTheDocument();
-    expect(screen.getByText('07')).toBeInTheDocument();
+    expect(screen.getByText('7')).toBeInTheDocument();
     expect(screen.getByText('2.5K sec')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Video' })).toBeInTheDocument();
     expect(screen.getByLabelText('Title')).toHaveValue('Ad-9');

@@ -1,4 +1,4 @@
-import { formatCount } from '@streamdesk/contract/format';
+import { formatCardCount } from '@streamdesk/contract/format';
 
 /** A summary card: zero-padded under 10, K and M above 1,000 (doc 2 section 2). */
 export function CountCard({ label, value, tone }: { label: string; value: number; tone: 'red' | 'green' }) {
@@ -12,7 +12,7 @@ export function CountCard({ label, value, tone }: { label: string; value: number
             : 'mt-1 text-3xl font-semibold text-green-600'
         }
       >
-        {formatCount(value)}
+        {formatCardCount(value)}
       </p>
     </section>
   );
