@@ -15,13 +15,13 @@ const styles = {
     list: 'border-b border-slate-200',
     item: '-mb-px h-10 border-b-2 px-3',
     on: 'border-brand-600 text-brand-700',
-    off: 'border-transparent text-slate-500 hover:border-slate-300 hover:text-slate-800',
+    off: 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900',
   },
   pills: {
     list: '',
     item: 'h-8 rounded-md px-3',
     on: 'bg-white text-slate-900 shadow-sm ring-1 ring-slate-200',
-    off: 'text-slate-500 hover:text-slate-800',
+    off: 'text-slate-600 hover:text-slate-900',
   },
 };
 

@@ -10,7 +10,7 @@ export function PlayStoreLink({ className }: { className?: string }) {
       rel="noopener noreferrer"
       className={
         className ??
-        'inline-flex items-center justify-center rounded-full bg-emerald-600 px-5 py-3 font-medium text-white hover:bg-emerald-500'
+        'inline-flex items-center justify-center rounded-full bg-emerald-700 px-5 py-3 font-medium text-white hover:bg-emerald-800'
       }
     >
       Download from Google Play

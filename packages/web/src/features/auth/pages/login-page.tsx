@@ -53,7 +53,7 @@ export default function LoginPage() {
           <LogoIcon className="size-11" />
           <div>
             <h1 className="text-xl font-semibold text-slate-900">Sign in to Streamdesk</h1>
-            <p className="mt-1 text-sm text-slate-500">Back office for the streaming app</p>
+            <p className="mt-1 text-sm text-slate-600">Back office for the streaming app</p>
           </div>
         </div>
         <form

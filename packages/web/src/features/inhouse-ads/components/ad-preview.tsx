@@ -12,7 +12,7 @@ export interface AdPreviewProps {
 }
 
 const tab =
-  'h-8 rounded-md px-3 text-sm font-medium text-slate-500 hover:text-slate-800 ' +
+  'h-8 rounded-md px-3 text-sm font-medium text-slate-600 hover:text-slate-900 ' +
   'data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm';
 
 /** The edit page's preview: the whole ad, the icon alone, or the image or video alone. */

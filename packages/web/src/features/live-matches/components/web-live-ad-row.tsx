@@ -35,7 +35,7 @@ export function WebLiveAdRow({
       <Td className="font-medium text-slate-900">{ad.a_name}</Td>
       <Td className="max-w-72 truncate">
         {fireOnly ? (
-          <span className="text-slate-400">Fire only</span>
+          <span className="text-slate-500">Fire only</span>
         ) : (
           <a href={ad.a_url} target="_blank" rel="noreferrer" className="text-brand-700 hover:underline">
             {ad.a_url}

@@ -96,7 +96,7 @@ export default function WebLiveAdsHistoryPage() {
             </Td>
             <Td className="font-medium text-slate-900">{fire.a_name}</Td>
             <Td>{fire.Adstype}</Td>
-            <Td className="max-w-64 truncate">{fire.url || <span className="text-slate-400">–</span>}</Td>
+            <Td className="max-w-64 truncate">{fire.url || <span className="text-slate-500">–</span>}</Td>
             <Td className="tabular-nums">{formatViewCount(fire.a_view)}</Td>
             <Td className="tabular-nums">{formatViewCount(fire.a_click)}</Td>
             <Td className="tabular-nums">{formatDateTime(fire.createdAt)}</Td>

@@ -120,7 +120,7 @@ export function HistoryTable() {
                     {n.n_url}
                   </a>
                 ) : (
-                  <span className="text-slate-400">None</span>
+                  <span className="text-slate-500">None</span>
                 )}
               </Td>
               <Td>
@@ -131,7 +131,7 @@ export function HistoryTable() {
                     className="size-10 rounded object-cover ring-1 ring-slate-200"
                   />
                 ) : (
-                  <span className="text-slate-400">None</span>
+                  <span className="text-slate-500">None</span>
                 )}
               </Td>
               <Td className="tabular-nums">{formatDateTime(n.createdAt)}</Td>

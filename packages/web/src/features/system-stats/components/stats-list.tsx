@@ -3,9 +3,9 @@ import { cn } from '@/lib/cn';
 import { useSystemStats } from '../api';
 
 const levelText: Record<StatLevel, string> = {
-  green: 'text-emerald-600',
-  yellow: 'text-amber-600',
-  red: 'text-red-600',
+  green: 'text-emerald-700',
+  yellow: 'text-amber-700',
+  red: 'text-red-700',
 };
 const levelDot: Record<StatLevel, string> = {
   green: 'bg-emerald-500',
@@ -60,7 +60,7 @@ export function StatsList({ layout = 'bar' }: { layout?: 'bar' | 'menu' }) {
                 : 'bg-slate-50 px-3 py-2 ring-1 ring-slate-200',
             )}
           >
-            <dt className="flex items-center gap-1.5 text-xs font-medium text-slate-500">
+            <dt className="flex items-center gap-1.5 text-xs font-medium text-slate-600">
               <span
                 aria-hidden="true"
                 className={cn('size-2 rounded-full', stat.level ? levelDot[stat.level] : 'bg-slate-300')}
@@ -70,7 +70,7 @@ export function StatsList({ layout = 'bar' }: { layout?: 'bar' | 'menu' }) {
             <dd
               className={cn(
                 'text-xs font-semibold tabular-nums',
-                stat.level ? levelText[stat.level] : 'text-slate-400',
+                stat.level ? levelText[stat.level] : 'text-slate-600',
               )}
             >
               {stat.value}

@@ -1,0 +1,159 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { inHouseRoutes } from '@streamdesk/contract/inhouse-ads';
+import { liveMatchRoutes } from '@streamdesk/contract/live-matches';
+import { notificationRoutes } from '@streamdesk/contract/notifications';
+import { reelRoutes } from '@streamdesk/contract/reels';
+import { shortcutRoutes } from '@streamdesk/contract/shortcut-stories';
+import { expect, test, type Api } from '../fixtures.js';
+import type { mediaFiles } from '../media.js';
+import { seedCategory, seedVideos } from './video-helpers.js';
+
+// Every screen, with rows in its tables, checked by axe-core against WCAG 2.1 A and AA: contrast,
+// names of controls, labels, landmarks, list and table structure. Admins work these screens for hours
+// and on phones in daylight, so a failure here is a bug like any other.
+
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+async function expectAccessible(page: Page, screen: string) {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+  const found = violations.flatMap((v) =>
+    v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')}: ${n.failureSummary ?? ''}`),
+  );
+  expect(found, `accessibility of ${screen}`).toEqual([]);
+}
+
+async function seedEverything(api: Api, media: typeof mediaFiles) {
+  const story = JSON.stringify({ btnName: 'Go', btnUrl: 'https://example.com' });
+  await api.upload('POST', '/api/App/Add/Story/Video', { insertData: story }, { image: media.jpeg });
+  await api.upload(
+    'POST',
+    shortcutRoutes.add.path,
+    { name: 'Axe brand', url: 'https://brand.example' },
+    { image: media.png },
+  );
+  await api.upload(
+    'POST',
+    liveMatchRoutes.add.path,
+    { title: 'Axe match', url: 'https://example.com/live' },
+    { image: media.png },
+  );
+  await api.upload('POST', reelRoutes.add.path, {}, { video: media.mp4 });
+  await api.upload(
+    'POST',
+    inHouseRoutes.create.path,
+    {
+      mainTitle: 'Axe ad',
+      subTitle: 'Subtitle',
+      description: 'Description',
+      callToAction: 'https://example.com/axe',
+      web_stay_time: '3',
+    },
+    { icon: media.png, image: media.png },
+  );
+  const unit = { a_name: 'axe_unit', a_id: 'ca-app-pub-1/2', a_description: 'Axe unit' };
+  await api.call('POST', '/api/App/ads/native/add', { body: unit });
+  await api.call('POST', '/api/App/ads/webads/add', {
+    body: { ...unit, a_name: 'AxeWeb', a_id: 'https://example.com/web' },
+  });
+  await api.upload('POST', notificationRoutes.send.path, { title: 'Axe news', message: 'Hello' }, {});
+  const category = await seedCategory(api, media);
+  await seedVideos(api, media, category._id, 2);
+}
+
+const screens: [path: string, ready: (page: Page) => Promise<unknown>][] = [
+  ['/add/story', (p) => expect(p.getByRole('cell', { name: 'Axe brand', exact: true })).toBeVisible()],
+  ['/add/story/video', (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible()],
+  ['/add/story/Ad', (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible()],
+  ['/controller', (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible()],
+  ['/story/add/reels', (p) => expect(p.getByRole('table')).toBeVisible()],
+  ['/policy', (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible()],
+  ['/add/liveMatch', (p) => expect(p.getByText('Axe match').first()).toBeVisible()],
+  ['/add/liveMatch/liveAd', (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible()],
+  ['/add/liveMatch/liveAdWeb', (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible()],
+  ['/add/liveMatch/liveAdWeb/history', (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible()],
+  ['/notification', (p) => expect(p.getByText('Axe news').first()).toBeVisible()],
+  ['/manage/ads/nativeAds/add', (p) => expect(p.getByText('axe_unit').first()).toBeVisible()],
+  ['/manage/ads/webAds/add', (p) => expect(p.getByText('AxeWeb').first()).toBeVisible()],
+  ['/manage/ads/ios/bannerAds/add', (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible()],
+  ['/manage/ads/inHouseAds/add', (p) => expect(p.getByText('Axe ad').first()).toBeVisible()],
+  ['/add/video', (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible()],
+  ['/add/video/category', (p) => expect(p.getByRole('table')).toBeVisible()],
+  ['/show/video', (p) => expect(p.getByRole('table')).toBeVisible()],
+  ['/nowhere', (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible()],
+];
+
+test('every back-office screen passes axe (WCAG 2.1 A and AA)', async ({
+  signedInPage: page,
+  api,
+  media,
+}) => {
+  test.setTimeout(180_000);
+  await seedEverything(api, media);
+  for (const [path, ready] of screens) {
+    await page.goto(path);
+    await ready(page);
+    await page.waitForLoadState('networkidle');
+    await expectAccessible(page, path);
+  }
+  const webAds = (await api.call('GET', '/api/App/ads/webads/admin/get')).data as { _id: string }[];
+  await page.goto(`/views/dashboard/${webAds[0]!._id}?q=AxeWeb&adsType=web`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectAccessible(page, 'the analytics dashboard');
+
+  // A confirmation dialog over a screen.
+  await page.goto('/add/story');
+  await page
+    .getByRole('row')
+    .filter({ hasText: 'Axe brand' })
+    .getByRole('button', { name: /delete/i })
+    .click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expectAccessible(page, 'the delete confirmation');
+});
+
+test('the sign-in page and the public pages pass axe', async ({ page }) => {
+  await page.goto('/admin/panel/login');
+  await expect(page.getByRole('button', { name: /sign in|login/i })).toBeVisible();
+  await expectAccessible(page, 'the sign-in page');
+  await page.goto('/site/policy');
+  await page.waitForLoadState('networkidle');
+  await expectAccessible(page, '/site/policy');
+  await page.goto('/site/');
+  await expect(page.getByRole('link', { name: /google play/i })).toBeVisible();
+  await expectAccessible(page, 'the feed gate on a desktop');
+});
+
+test.describe('on a phone', () => {
+  test.use({
+    viewport: { width: 390, height: 844 },
+    userAgent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+    isMobile: true,
+    hasTouch: true,
+  });
+
+  test('the feed and its welcome dialog pass axe', async ({ page, api, media }) => {
+    const category = await seedCategory(api, media);
+    const ids = await seedVideos(api, media, category._id, 1);
+    await api.call('PUT', '/api/App/video/web/status', { body: { id: ids, status: true } });
+    await page.goto('/site/');
+    const dialog = page.getByRole('dialog', { name: 'Welcome' });
+    await expect(dialog).toBeVisible();
+    await expectAccessible(page, 'the feed welcome dialog');
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.locator('video[data-index="0"]')).toBeAttached();
+    await expectAccessible(page, 'the feed');
+  });
+
+  test('a back-office screen with both menus open passes axe', async ({ signedInPage: page }) => {
+    await page.goto('/add/story');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expectAccessible(page, 'the top-bar menu');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const toggle = page.getByRole('button', { name: 'Toggle navigation' });
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expectAccessible(page, 'the side navigation');
+  });
+});
