@@ -29,6 +29,11 @@ export interface Api {
 
 interface WorkerFixtures {
   server: RunningServer;
+  /**
+   * Which server a file's tests share: files that leave rows behind, which other files' counts and
+   * empty states would see, `test.use({ serverFor: 'own name' })` and get a worker and server of their own.
+   */
+  serverFor: string;
 }
 
 interface TestFixtures {
@@ -53,8 +58,10 @@ async function readJson(res: Response): Promise<Json> {
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
+  serverFor: ['shared', { scope: 'worker', option: true }],
   server: [
-    async ({}, use) => {
+    async ({ serverFor }, use) => {
+      void serverFor; // a dependency, so that a file's own value means its own server
       const server = await startServer();
       await use(server);
       await server.stop();
