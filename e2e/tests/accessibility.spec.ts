@@ -4,7 +4,8 @@ import { inHouseRoutes } from '@streamdesk/contract/inhouse-ads';
 import { liveMatchRoutes } from '@streamdesk/contract/live-matches';
 import { notificationRoutes } from '@streamdesk/contract/notifications';
 import { reelRoutes } from '@streamdesk/contract/reels';
-import { shortcutRoutes } from '@streamdesk/contract/shortcut-stories';
+import { shortcutMessages, shortcutRoutes } from '@streamdesk/contract/shortcut-stories';
+import { categoryMessages } from '@streamdesk/contract/video-categories';
 import { expect, test, type Api } from '../fixtures.js';
 import type { mediaFiles } from '../media.js';
 import { seedCategory, seedVideos } from './video-helpers.js';
@@ -114,6 +115,21 @@ test('every back-office screen passes axe (WCAG 2.1 A and AA)', async ({
     .click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await expectAccessible(page, 'the delete confirmation');
+
+  // Forms showing their validation errors, and a toast.
+  await page.goto('/add/story');
+  const form = page.getByRole('form', { name: 'Add shortcut story' });
+  await form.getByRole('button', { name: 'Upload' }).click();
+  await expect(form.getByText(shortcutMessages.titleRequired)).toBeVisible();
+  await expectAccessible(page, 'the shortcut form with its errors');
+  await page.goto('/add/video/category');
+  await page.getByLabel('Category name').fill('No image');
+  await page.getByRole('button', { name: 'Add Category' }).click();
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: categoryMessages.imageRequired });
+  // Checked once it has faded in: axe measures contrast with the opacity of the moment.
+  await expect(toast).toHaveCSS('opacity', '1');
+  await expectAccessible(page, 'the category form and its toast');
+  await page.screenshot({ path: '/tmp/shots/accessibility-warning-toast.png' });
 });
 
 test('the sign-in page and the public pages pass axe', async ({ page }) => {
