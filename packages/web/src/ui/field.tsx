@@ -5,14 +5,36 @@ export const inputClass =
   'block w-full rounded-md border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 ' +
   'placeholder:text-slate-400 focus:ring-2 focus:ring-brand-500 focus:outline-none aria-invalid:ring-red-500 disabled:bg-slate-50';
 
-export interface TextFieldProps extends ComponentProps<'input'> {
+interface FieldProps {
   label: ReactNode;
   error?: string | undefined;
   hint?: ReactNode;
 }
 
-/** A labelled input: the label is visible and tied to the input, errors are announced with it. */
-export function TextField({ label, error, hint, className, id, ...input }: TextFieldProps) {
+export type TextFieldProps = FieldProps & ComponentProps<'input'>;
+
+export type TextAreaFieldProps = FieldProps &
+  ComponentProps<'textarea'> & {
+    /** Added to the textarea's own classes (`className` goes to the field around it, as for TextField). */
+    inputClassName?: string;
+  };
+
+/**
+ * The label, hint and error around one control: the label is visible and tied to the control, the hint
+ * and the error are announced with it. `control` gets the id and the aria attributes to put on it.
+ */
+function Field({
+  label,
+  error,
+  hint,
+  className,
+  id,
+  control,
+}: FieldProps & {
+  className?: string | undefined;
+  id?: string | undefined;
+  control: (aria: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode;
+}) {
   const autoId = useId();
   const inputId = id ?? autoId;
   const describedBy = [hint && `${inputId}-hint`, error && `${inputId}-error`].filter(Boolean).join(' ');
@@ -21,13 +43,11 @@ export function TextField({ label, error, hint, className, id, ...input }: TextF
       <label htmlFor={inputId} className="block text-sm font-medium text-slate-700">
         {label}
       </label>
-      <input
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        className={inputClass}
-        {...input}
-      />
+      {control({
+        id: inputId,
+        ...(error ? { 'aria-invalid': true as const } : {}),
+        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+      })}
       {hint && (
         <p id={`${inputId}-hint`} className="text-xs text-slate-500">
           {hint}
@@ -39,5 +59,33 @@ export function TextField({ label, error, hint, className, id, ...input }: TextF
         </p>
       )}
     </div>
+  );
+}
+
+/** A labelled input. */
+export function TextField({ label, error, hint, className, id, ...input }: TextFieldProps) {
+  return (
+    <Field
+      {...{ label, error, hint, className, id }}
+      control={(aria) => <input {...aria} className={inputClass} {...input} />}
+    />
+  );
+}
+
+/** A labelled textarea. */
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  className,
+  id,
+  inputClassName,
+  ...textarea
+}: TextAreaFieldProps) {
+  return (
+    <Field
+      {...{ label, error, hint, className, id }}
+      control={(aria) => <textarea {...aria} className={cn(inputClass, inputClassName)} {...textarea} />}
+    />
   );
 }

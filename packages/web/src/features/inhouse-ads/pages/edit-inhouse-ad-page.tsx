@@ -10,7 +10,7 @@ import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '@/config/paths';
 import { Button } from '@/ui/button';
-import { inputClass, TextField } from '@/ui/field';
+import { TextAreaField, TextField } from '@/ui/field';
 import { FullPageLoader } from '@/ui/full-page-loader';
 import { ChevronLeftIcon } from '@/ui/icons';
 import { PageHeader } from '@/ui/page-header';
@@ -127,19 +127,14 @@ function EditForm({ ad }: { ad: InHouseAd }) {
         >
           <TextField label="Title" value={values.mainTitle} onChange={set('mainTitle')} maxLength={120} />
           <TextField label="Subtitle" value={values.subTitle} onChange={set('subTitle')} maxLength={200} />
-          <div className="space-y-1.5 sm:col-span-2">
-            <label htmlFor="inhouse-description" className="block text-sm font-medium text-slate-700">
-              Description
-            </label>
-            <textarea
-              id="inhouse-description"
-              rows={3}
-              maxLength={2000}
-              className={inputClass}
-              value={values.description}
-              onChange={set('description')}
-            />
-          </div>
+          <TextAreaField
+            label="Description"
+            className="sm:col-span-2"
+            rows={3}
+            maxLength={2000}
+            value={values.description}
+            onChange={set('description')}
+          />
           <TextField
             label="Call to action URL"
             type="url"

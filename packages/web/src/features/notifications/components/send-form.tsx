@@ -7,7 +7,7 @@ import {
 } from '@streamdesk/contract/notifications';
 import { Button } from '@/ui/button';
 import { ConfirmAdminDialog } from '@/ui/confirm-admin-dialog';
-import { inputClass, TextField } from '@/ui/field';
+import { TextAreaField, TextField } from '@/ui/field';
 import { toastSuccess } from '@/ui/toast-success';
 import { useSendNotification } from '../api';
 import { checkIcon } from '../icon-check';
@@ -20,7 +20,6 @@ export function SendForm() {
   const [icon, setIcon] = useState<File | null>(null);
   const [errors, setErrors] = useState<Errors>({});
   const iconInput = useRef<HTMLInputElement>(null);
-  const messageId = useId();
   const iconId = useId();
   const send = useSendNotification();
   /** A checked form waiting for the admin to type admin (see docs/decisions/confirm-by-typing-admin.md). */
@@ -94,27 +93,15 @@ export function SendForm() {
           onChange={(e) => set('title')(e.target.value)}
           error={errors.title}
         />
-        <div className="space-y-1.5">
-          <label htmlFor={messageId} className="block text-sm font-medium text-slate-700">
-            Message
-          </label>
-          <textarea
-            id={messageId}
-            required
-            rows={3}
-            maxLength={notificationLimits.message}
-            value={values.message}
-            onChange={(e) => set('message')(e.target.value)}
-            aria-invalid={errors.message ? true : undefined}
-            aria-describedby={errors.message ? `${messageId}-error` : undefined}
-            className={inputClass}
-          />
-          {errors.message && (
-            <p id={`${messageId}-error`} className="text-xs font-medium text-red-600">
-              {errors.message}
-            </p>
-          )}
-        </div>
+        <TextAreaField
+          label="Message"
+          required
+          rows={3}
+          maxLength={notificationLimits.message}
+          value={values.message}
+          onChange={(e) => set('message')(e.target.value)}
+          error={errors.message}
+        />
         <div className="grid gap-4 md:grid-cols-2">
           <TextField
             label="URL"

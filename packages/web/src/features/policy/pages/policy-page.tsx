@@ -1,9 +1,9 @@
 import { policyBody, type Policy, type PolicyBody } from '@streamdesk/contract/policy';
 import { formatDateTime } from '@streamdesk/contract/format';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/ui/button';
-import { inputClass, TextField } from '@/ui/field';
+import { TextAreaField, TextField } from '@/ui/field';
 import { FullPageLoader } from '@/ui/full-page-loader';
 import { PageHeader } from '@/ui/page-header';
 import { toastSuccess } from '@/ui/toast-success';
@@ -78,7 +78,6 @@ function PolicyView({ policy }: { policy: Policy }) {
 function PolicyForm({ policy, onDone }: { policy: Policy; onDone: () => void }) {
   const update = useUpdatePolicy();
   const confirmUpdate = useConfirmUpdate();
-  const descriptionId = useId();
   const [values, setValues] = useState<PolicyBody>({
     policy_title: policy.policy_title,
     policy_description: policy.policy_description,
@@ -124,26 +123,15 @@ function PolicyForm({ policy, onDone }: { policy: Policy; onDone: () => void }) 
           onChange={change('policy_title')}
           error={errors.policy_title}
         />
-        <div className="space-y-1.5">
-          <label htmlFor={descriptionId} className="block text-sm font-medium text-slate-700">
-            Description
-          </label>
-          <textarea
-            id={descriptionId}
-            name="policy_description"
-            rows={16}
-            value={values.policy_description}
-            onChange={change('policy_description')}
-            aria-invalid={errors.policy_description ? true : undefined}
-            aria-describedby={errors.policy_description ? `${descriptionId}-error` : undefined}
-            className={`${inputClass} font-mono leading-6`}
-          />
-          {errors.policy_description && (
-            <p id={`${descriptionId}-error`} className="text-xs font-medium text-red-600">
-              {errors.policy_description}
-            </p>
-          )}
-        </div>
+        <TextAreaField
+          label="Description"
+          name="policy_description"
+          rows={16}
+          value={values.policy_description}
+          onChange={change('policy_description')}
+          error={errors.policy_description}
+          inputClassName="font-mono leading-6"
+        />
         <div className="flex gap-2">
           <Button type="submit" loading={update.isPending}>
             Save
