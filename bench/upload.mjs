@@ -2,7 +2,8 @@
 // npm run bench:upload: upload throughput and server memory through the real endpoints on loopback.
 // - a 30 MB MP4 through the story endpoint, several times;
 // - a 200 MB MP4 and a batch of 10 x 50 MB through the video library endpoint.
-// Prints the median MB/s, the same bytes written by `dd ... conv=fsync` for a ratio, and the server's
+// Prints the median MB/s, the same bytes written by `dd ... conv=fsync` before and after each upload for
+// a ratio (the median of the runs' ratios, each to its neighbouring `dd` runs), and the server's
 // peak RSS growth during each part, from the RSS it starts at (`--story-only` or `--library-only` runs one
 // part). With `--bare-writer`, each 200 MB upload is followed by the same body sent to a bare node:http
 // server that writes it to a file (and a `dd` of its own): what Node does with these bytes on this
@@ -76,19 +77,38 @@ function ddSpeed(files) {
 }
 
 /**
- * Runs the upload `runs` times with a `dd` of the same bytes after each: the disk's speed drifts with
- * writeback of earlier runs, so both sides are sampled under the same conditions and compared by median.
- * A `reference` upload, when given, runs after each `dd`, followed by a `dd` of its own.
+ * Reads the files once, untimed. Their tails are sparse (see mp4OfSize), so the first read of a file
+ * allocates its page cache; every `dd` reads it from the cache, so without this the first upload alone
+ * would pay for it.
+ */
+function warmSources(files) {
+  for (const file of [files].flat())
+    spawnSync('dd', [`if=${file}`, 'of=/dev/null', 'bs=1M'], { stdio: 'ignore' });
+}
+
+/**
+ * Runs the upload `runs` times with a `dd` of the same bytes before the first and after each: the VM's
+ * page cache swings between warm free pages (`dd` at 1.1-1.9 GB/s) and fresh ones (~350 MB/s) within one
+ * bench, so each run's ratio is to the mean of the two `dd` runs beside it, and the part's ratio is the
+ * median of those. A `reference` upload, when given, runs after each upload's `dd`, followed by a `dd`
+ * of its own.
  */
 async function measure(runs, files, upload, reference) {
-  const main = { speeds: [], dd: [] };
-  const ref = { speeds: [], dd: [] };
+  warmSources(files);
+  const main = { speeds: [], dd: [], ratios: [] };
+  const ref = { speeds: [], dd: [], ratios: [] };
+  let before = ddSpeed(files);
+  const sample = async (side, run) => {
+    const speed = (await run()).mbPerSecond;
+    const after = ddSpeed(files);
+    side.speeds.push(speed);
+    side.dd.push(after);
+    side.ratios.push(speed / ((before + after) / 2));
+    before = after;
+  };
   for (let i = 0; i < runs; i++) {
-    main.speeds.push((await upload()).mbPerSecond);
-    main.dd.push(ddSpeed(files));
-    if (!reference) continue;
-    ref.speeds.push((await reference()).mbPerSecond);
-    ref.dd.push(ddSpeed(files));
+    await sample(main, upload);
+    if (reference) await sample(ref, reference);
   }
   return reference ? { ...main, reference: ref } : main;
 }
@@ -125,12 +145,15 @@ async function timeUpload(url, token, fields, files) {
   return { mbPerSecond: bytes / MB / seconds, body };
 }
 
-const ddRatio = ({ speeds, dd }) => median(speeds) / median(dd);
+const ddRatio = ({ ratios }) => median(ratios);
 
 function row(label, runs, growth) {
   const rss = growth === undefined ? '' : `   peak RSS growth ${growth.toFixed(1)} MB`;
   console.log(
     `${label.padEnd(34)} median ${median(runs.speeds).toFixed(1).padStart(7)} MB/s   dd ${median(runs.dd).toFixed(1).padStart(7)} MB/s   ratio ${ddRatio(runs).toFixed(2)}${rss}`,
+  );
+  console.log(
+    `${''.padEnd(34)} runs ${runs.speeds.map((v) => v.toFixed(0)).join(' / ')} MB/s, ratios ${runs.ratios.map((r) => r.toFixed(2)).join(' / ')}`,
   );
 }
 
