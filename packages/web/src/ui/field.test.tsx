@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { TextAreaField, TextField } from './field';
+import { FileField, TextAreaField, TextField } from './field';
 
 describe('fields', () => {
   it('tie the label, hint and error to the input', () => {
@@ -24,5 +24,23 @@ describe('fields', () => {
     const textarea = screen.getByRole('textbox', { name: 'Description' });
     expect(textarea).not.toHaveAttribute('aria-invalid');
     expect(textarea).not.toHaveAttribute('aria-describedby');
+  });
+
+  it('tie the label, hint and error to a file picker, with its adornment beside it', () => {
+    render(
+      <FileField
+        label="Icon"
+        accept="image/png"
+        hint="PNG, at most 1 MB"
+        error="Choose a PNG"
+        adornment={<span>Uploaded</span>}
+      />,
+    );
+    const picker = screen.getByLabelText('Icon');
+    expect(picker).toHaveAttribute('type', 'file');
+    expect(picker).toHaveAttribute('accept', 'image/png');
+    expect(picker).toHaveAttribute('aria-invalid', 'true');
+    expect(picker).toHaveAccessibleDescription('PNG, at most 1 MB Choose a PNG');
+    expect(picker.parentElement).toHaveTextContent('Uploaded');
   });
 });

@@ -89,3 +89,29 @@ export function TextAreaField({
     />
   );
 }
+
+export type FileFieldProps = FieldProps &
+  Omit<ComponentProps<'input'>, 'type'> & {
+    /** Shown beside the picker, e.g. its UploadIndicator. */
+    adornment?: ReactNode;
+  };
+
+/** The look of every file picker's button. */
+const fileInputClass =
+  'block w-full min-w-0 text-sm text-slate-600 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 ' +
+  'file:py-2 file:text-sm file:font-medium file:text-slate-700 hover:file:bg-slate-200 disabled:opacity-60';
+
+/** A labelled file picker; its hint (what it accepts) and error are announced with it. */
+export function FileField({ label, error, hint, className, id, adornment, ...input }: FileFieldProps) {
+  return (
+    <Field
+      {...{ label, error, hint, className, id }}
+      control={(aria) => (
+        <div className="flex items-center gap-2">
+          <input {...aria} type="file" className={fileInputClass} {...input} />
+          {adornment}
+        </div>
+      )}
+    />
+  );
+}

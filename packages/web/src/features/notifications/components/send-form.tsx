@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import {
   notificationFields,
@@ -7,7 +7,7 @@ import {
 } from '@streamdesk/contract/notifications';
 import { Button } from '@/ui/button';
 import { ConfirmAdminDialog } from '@/ui/confirm-admin-dialog';
-import { TextAreaField, TextField } from '@/ui/field';
+import { FileField, TextAreaField, TextField } from '@/ui/field';
 import { toastSuccess } from '@/ui/toast-success';
 import { useSendNotification } from '../api';
 import { checkIcon } from '../icon-check';
@@ -20,7 +20,6 @@ export function SendForm() {
   const [icon, setIcon] = useState<File | null>(null);
   const [errors, setErrors] = useState<Errors>({});
   const iconInput = useRef<HTMLInputElement>(null);
-  const iconId = useId();
   const send = useSendNotification();
   /** A checked form waiting for the admin to type admin (see docs/decisions/confirm-by-typing-admin.md). */
   const [pending, setPending] = useState<FormData | null>(null);
@@ -113,29 +112,14 @@ export function SendForm() {
             error={errors.url}
             hint="Optional: opened when the notification is tapped"
           />
-          <div className="space-y-1.5">
-            <label htmlFor={iconId} className="block text-sm font-medium text-slate-700">
-              Icon
-            </label>
-            <input
-              ref={iconInput}
-              id={iconId}
-              type="file"
-              accept="image/png,image/jpeg"
-              onChange={(e) => void pickIcon(e.target.files?.[0])}
-              aria-invalid={errors.icon ? true : undefined}
-              aria-describedby={`${iconId}-hint${errors.icon ? ` ${iconId}-error` : ''}`}
-              className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium hover:file:bg-slate-200"
-            />
-            <p id={`${iconId}-hint`} className="text-xs text-slate-500">
-              Optional: PNG or JPEG, at most 1 MB
-            </p>
-            {errors.icon && (
-              <p id={`${iconId}-error`} className="text-xs font-medium text-red-600">
-                {errors.icon}
-              </p>
-            )}
-          </div>
+          <FileField
+            label="Icon"
+            ref={iconInput}
+            accept="image/png,image/jpeg"
+            onChange={(e) => void pickIcon(e.target.files?.[0])}
+            error={errors.icon}
+            hint="Optional: PNG or JPEG, at most 1 MB"
+          />
         </div>
         <div className="flex justify-end">
           <Button type="submit" loading={send.isPending}>

@@ -3,7 +3,7 @@ import { reelMessages } from '@streamdesk/contract/reels';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/ui/button';
-import { inputClass } from '@/ui/field';
+import { FileField } from '@/ui/field';
 import { toastSuccess } from '@/ui/toast-success';
 import { UploadIndicator } from '@/ui/upload-indicator';
 import { useCheckedFile } from '@/ui/use-checked-file';
@@ -52,23 +52,15 @@ export function UploadReelForm() {
       aria-label="Upload reel"
       className="flex flex-col gap-3 rounded-lg sm:flex-row sm:items-end bg-white p-4 shadow-sm ring-1 ring-slate-200"
     >
-      <div className="min-w-0 flex-1 space-y-1.5">
-        <label htmlFor="reel-video" className="block text-sm font-medium text-slate-700">
-          Reel video
-        </label>
-        <div className="flex items-center gap-2">
-          <input
-            id="reel-video"
-            ref={inputRef}
-            type="file"
-            accept="video/mp4"
-            onChange={pick}
-            className={`${inputClass} file:mr-3 file:rounded file:border-0 file:bg-slate-100 file:px-2 file:py-1 file:text-sm`}
-          />
-          <UploadIndicator state={state} percent={state === 'uploading' ? percent : undefined} />
-        </div>
-        <p className="text-xs text-slate-500">MP4, at most 30 MB.</p>
-      </div>
+      <FileField
+        label="Reel video"
+        className="min-w-0 flex-1"
+        ref={inputRef}
+        accept="video/mp4"
+        onChange={pick}
+        hint="MP4, at most 30 MB."
+        adornment={<UploadIndicator state={state} percent={state === 'uploading' ? percent : undefined} />}
+      />
       <div className="sm:pb-5">
         <Button type="submit" loading={upload.isPending}>
           Upload

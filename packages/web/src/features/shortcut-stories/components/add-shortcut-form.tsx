@@ -6,7 +6,7 @@ import {
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/ui/button';
-import { inputClass, TextField } from '@/ui/field';
+import { FileField, TextField } from '@/ui/field';
 import { toastSuccess } from '@/ui/toast-success';
 import { UploadIndicator, type UploadState } from '@/ui/upload-indicator';
 import { useCheckedFile } from '@/ui/use-checked-file';
@@ -101,23 +101,15 @@ export function AddShortcutForm({ nextSNo }: { nextSNo: number }) {
         <TextField label="Label" value={values.label} onChange={set('label')} maxLength={40} />
       </div>
       <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end">
-        <div className="min-w-0 flex-1 space-y-1.5">
-          <label htmlFor="shortcut-image" className="block text-sm font-medium text-slate-700">
-            Image
-          </label>
-          <div className="flex items-center gap-2">
-            <input
-              id="shortcut-image"
-              ref={image.inputRef}
-              type="file"
-              accept="image/png,image/gif"
-              onChange={image.pick}
-              className={`${inputClass} file:mr-3 file:rounded file:border-0 file:bg-slate-100 file:px-2 file:py-1 file:text-sm`}
-            />
-            <UploadIndicator state={image.state} />
-          </div>
-          <p className="text-xs text-slate-500">GIF or PNG, at most 1 MB.</p>
-        </div>
+        <FileField
+          label="Image"
+          className="min-w-0 flex-1"
+          ref={image.inputRef}
+          accept="image/png,image/gif"
+          onChange={image.pick}
+          hint="GIF or PNG, at most 1 MB."
+          adornment={<UploadIndicator state={image.state} />}
+        />
         <div className="flex gap-2 sm:pb-5">
           <Button type="submit" loading={add.isPending}>
             Upload

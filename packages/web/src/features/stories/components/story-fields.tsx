@@ -1,7 +1,7 @@
 import { STORY_LIMIT_TYPES, storyMessages, type StoryType } from '@streamdesk/contract/stories';
 import { useId, type RefObject } from 'react';
 import { toast } from 'sonner';
-import { inputClass, TextField } from '@/ui/field';
+import { FileField, TextField } from '@/ui/field';
 import { UploadIndicator, type UploadState } from '@/ui/upload-indicator';
 import { acceptOf, fileProblem, type StoryFormValues } from './story-form';
 import { SelectField } from './select-field';
@@ -118,24 +118,14 @@ function FileInput(props: {
   onPick: (file: File | undefined) => void;
   state: UploadState;
 }) {
-  const id = useId();
   return (
-    <div className="space-y-1.5">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-        {props.label}
-      </label>
-      <div className="flex items-center gap-2">
-        <input
-          id={id}
-          ref={props.fileRef}
-          type="file"
-          accept={props.accept}
-          className={`${inputClass} file:mr-3 file:rounded file:border-0 file:bg-slate-100 file:px-2 file:py-1 file:text-xs`}
-          onChange={(e) => props.onPick(e.target.files?.[0])}
-        />
-        <UploadIndicator state={props.state} />
-      </div>
-    </div>
+    <FileField
+      label={props.label}
+      ref={props.fileRef}
+      accept={props.accept}
+      onChange={(e) => props.onPick(e.target.files?.[0])}
+      adornment={<UploadIndicator state={props.state} />}
+    />
   );
 }
 

@@ -1,9 +1,9 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { categoryMessages, type VideoCategory } from '@streamdesk/contract/video-categories';
 import { isNetworkFailure } from '@/lib/api-client';
 import { Button } from '@/ui/button';
-import { TextField } from '@/ui/field';
+import { FileField, TextField } from '@/ui/field';
 import { toastSuccess } from '@/ui/toast-success';
 import { useConfirmUpdate } from '@/ui/use-confirm-update';
 import { useSaveCategory } from '../api';
@@ -23,7 +23,6 @@ export function CategoryForm({ editing, onDone }: CategoryFormProps) {
   const [image, setImage] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const fileId = useId();
 
   useEffect(() => {
     setName(editing?.name ?? '');
@@ -107,20 +106,15 @@ export function CategoryForm({ editing, onDone }: CategoryFormProps) {
             maxLength={100}
             onChange={(e) => setName(e.target.value)}
           />
-          <div className="space-y-1.5">
-            <label htmlFor={fileId} className="block text-sm font-medium text-slate-700">
-              Main image {editing && <span className="font-normal text-slate-500">(optional)</span>}
-            </label>
-            <input
-              id={fileId}
-              ref={fileInput}
-              type="file"
-              accept="image/png,image/gif,image/jpeg,image/jpg"
-              onChange={(e) => void pick(e.target.files?.[0])}
-              className="block w-full text-sm text-slate-600 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-700 hover:file:bg-slate-200"
-            />
-            <p className="text-xs text-slate-500">PNG, GIF, JPG or JPEG, at most 1 MB.</p>
-          </div>
+          <FileField
+            label={
+              <>Main image {editing && <span className="font-normal text-slate-500">(optional)</span>}</>
+            }
+            ref={fileInput}
+            accept="image/png,image/gif,image/jpeg,image/jpg"
+            onChange={(e) => void pick(e.target.files?.[0])}
+            hint="PNG, GIF, JPG or JPEG, at most 1 MB."
+          />
         </div>
         {preview && (
           <div className="flex items-center gap-3">

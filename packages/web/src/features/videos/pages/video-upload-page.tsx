@@ -1,8 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { videoMessages } from '@streamdesk/contract/videos';
+import { VIDEO_MAX_BYTES, VIDEO_MAX_FILES, videoMessages } from '@streamdesk/contract/videos';
 import { videoTabs } from '@/config/section-tabs';
-import { inputClass } from '@/ui/field';
+import { FileField, inputClass } from '@/ui/field';
 import { Button } from '@/ui/button';
 import { PageHeader } from '@/ui/page-header';
 import { Tabs } from '@/ui/tabs';
@@ -19,7 +19,6 @@ export default function VideoUploadPage() {
   const [percent, setPercent] = useState<number | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const categoryId = useId();
-  const filesId = useId();
 
   const choose = async (chosen: FileList | null) => {
     const list = Array.from(chosen ?? []);
@@ -93,21 +92,15 @@ export default function VideoUploadPage() {
               <p className="text-xs font-medium text-red-600">{videoMessages.categoriesFailed}</p>
             )}
           </div>
-          <div className="space-y-1.5">
-            <label htmlFor={filesId} className="block text-sm font-medium text-slate-700">
-              Videos (MP4)
-            </label>
-            <input
-              id={filesId}
-              ref={fileInput}
-              type="file"
-              multiple
-              accept="video/mp4"
-              disabled={uploading}
-              onChange={(e) => void choose(e.target.files)}
-              className="block w-full text-sm text-slate-600 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-700 hover:file:bg-slate-200"
-            />
-          </div>
+          <FileField
+            label="Videos (MP4)"
+            ref={fileInput}
+            multiple
+            accept="video/mp4"
+            disabled={uploading}
+            onChange={(e) => void choose(e.target.files)}
+            hint={`MP4, at most ${VIDEO_MAX_BYTES / (1024 * 1024)} MB each, up to ${VIDEO_MAX_FILES} files.`}
+          />
         </div>
 
         {files.length > 0 && (
