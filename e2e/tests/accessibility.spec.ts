@@ -1,8 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { inHouseRoutes } from '@streamdesk/contract/inhouse-ads';
-import { liveMatchRoutes } from '@streamdesk/contract/live-matches';
-import { notificationRoutes } from '@streamdesk/contract/notifications';
+import { mediaMessages } from '@streamdesk/contract/media';
+import { liveMatchMessages, liveMatchRoutes } from '@streamdesk/contract/live-matches';
+import { notificationMessages, notificationRoutes } from '@streamdesk/contract/notifications';
+import { policyMessages } from '@streamdesk/contract/policy';
 import { reelRoutes } from '@streamdesk/contract/reels';
 import { shortcutMessages, shortcutRoutes } from '@streamdesk/contract/shortcut-stories';
 import { categoryMessages } from '@streamdesk/contract/video-categories';
@@ -130,6 +132,47 @@ test('every back-office screen passes axe (WCAG 2.1 A and AA)', async ({
   await expect(toast).toHaveCSS('opacity', '1');
   await expectAccessible(page, 'the category form and its toast');
   await page.screenshot({ path: '/tmp/shots/accessibility-warning-toast.png' });
+});
+
+/** A toast once it has faded in: axe measures contrast with the opacity of the moment. */
+async function toastShown(page: Page, text: string) {
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
+  await expect(toast).toHaveCSS('opacity', '1');
+}
+
+test('the other forms with their errors, and error and success toasts, pass axe', async ({
+  signedInPage: page,
+  media,
+}) => {
+  await page.goto('/notification');
+  const send = page.getByRole('form', { name: 'Send a notification' });
+  await send.getByRole('button', { name: 'Send' }).click();
+  await expect(send.getByText(notificationMessages.titleRequired)).toBeVisible();
+  await send.getByLabel('Icon').setInputFiles(media.notAnImage);
+  await expect(send.getByText(mediaMessages.image)).toBeVisible();
+  await expectAccessible(page, 'the notification form with its errors');
+
+  await page.goto('/policy');
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.getByLabel('Title').fill('  ');
+  await page.getByLabel('Description').fill('');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(policyMessages.descriptionRequired)).toBeVisible();
+  await expectAccessible(page, 'the policy form with its errors');
+
+  await page.goto('/add/liveMatch');
+  const match = page.getByRole('form', { name: 'Add live match' });
+  await match.getByRole('button', { name: 'Add' }).click();
+  await expect(match.getByText(liveMatchMessages.titleRequired)).toBeVisible();
+  await match.getByLabel('Title').fill('Axe final');
+  await match.getByLabel('URL').fill('https://example.com/final');
+  await match.getByRole('button', { name: 'Add' }).click();
+  await toastShown(page, liveMatchMessages.selectImage);
+  await expectAccessible(page, 'the live match form and an error toast');
+  await match.getByLabel('Image (PNG or GIF)').setInputFiles(media.png);
+  await match.getByRole('button', { name: 'Add' }).click();
+  await toastShown(page, liveMatchMessages.added);
+  await expectAccessible(page, 'a success toast');
 });
 
 test('the sign-in page and the public pages pass axe', async ({ page }) => {
