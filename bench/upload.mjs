@@ -7,7 +7,8 @@
 // peak RSS growth during each part, from the RSS it starts at (`--story-only` or `--library-only` runs one
 // part). With `--bare-writer`, each 200 MB upload is followed by the same body sent to a bare node:http
 // server that writes it to a file (and a `dd` of its own): what Node does with these bytes on this
-// machine before any parsing or checking. Not a test: it prints figures and never fails on them.
+// machine before any parsing or checking. `--warm-pages` puts every upload and `dd` on page cache freed a
+// moment ago (`dd`'s fastest case; see warmFreePages). Not a test: it prints figures and never fails on them.
 import { spawnSync } from 'node:child_process';
 import {
   closeSync,
@@ -86,6 +87,21 @@ function warmSources(files) {
     spawnSync('dd', [`if=${file}`, 'of=/dev/null', 'bs=1M'], { stdio: 'ignore' });
 }
 
+const WARM_PAGES = process.argv.includes('--warm-pages');
+
+/**
+ * With `--warm-pages`: writes and deletes 1.2 GB of zeros before each upload and each `dd`, so that both
+ * write into page cache freed a moment ago, which is `dd`'s fastest case (1.2-1.9 GB/s on this VM) and
+ * the upload's hardest comparison. Without it, the runs drift between that and fresh pages (~350 MB/s for
+ * both) as the free pages run out.
+ */
+function warmFreePages() {
+  if (!WARM_PAGES) return;
+  const scratch = path.join(work, 'warm-pages.tmp');
+  spawnSync('dd', ['if=/dev/zero', `of=${scratch}`, 'bs=1M', 'count=1200'], { stdio: 'ignore' });
+  rmSync(scratch);
+}
+
 /**
  * Runs the upload `runs` times with a `dd` of the same bytes before the first and after each: the VM's
  * page cache swings between warm free pages (`dd` at 1.1-1.9 GB/s) and fresh ones (~350 MB/s) within one
@@ -95,11 +111,14 @@ function warmSources(files) {
  */
 async function measure(runs, files, upload, reference) {
   warmSources(files);
+  warmFreePages();
   const main = { speeds: [], dd: [], ratios: [] };
   const ref = { speeds: [], dd: [], ratios: [] };
   let before = ddSpeed(files);
   const sample = async (side, run) => {
+    warmFreePages();
     const speed = (await run()).mbPerSecond;
+    warmFreePages();
     const after = ddSpeed(files);
     side.speeds.push(speed);
     side.dd.push(after);
