@@ -30,6 +30,12 @@ async function expectAccessible(page: Page, screen: string) {
   expect(found, `accessibility of ${screen}`).toEqual([]);
 }
 
+/** A toast once it has faded in: axe measures contrast with the opacity of the moment. */
+async function toastShown(page: Page, text: string) {
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
+  await expect(toast).toHaveCSS('opacity', '1');
+}
+
 async function seedEverything(api: Api, media: typeof mediaFiles) {
   const story = JSON.stringify({ btnName: 'Go', btnUrl: 'https://example.com' });
   await api.upload('POST', '/api/App/Add/Story/Video', { insertData: story }, { image: media.jpeg });
@@ -127,18 +133,10 @@ test('every back-office screen passes axe (WCAG 2.1 A and AA)', async ({
   await page.goto('/add/video/category');
   await page.getByLabel('Category name').fill('No image');
   await page.getByRole('button', { name: 'Add Category' }).click();
-  const toast = page.locator('[data-sonner-toast]').filter({ hasText: categoryMessages.imageRequired });
-  // Checked once it has faded in: axe measures contrast with the opacity of the moment.
-  await expect(toast).toHaveCSS('opacity', '1');
+  await toastShown(page, categoryMessages.imageRequired);
   await expectAccessible(page, 'the category form and its toast');
   await page.screenshot({ path: '/tmp/shots/accessibility-warning-toast.png' });
 });
-
-/** A toast once it has faded in: axe measures contrast with the opacity of the moment. */
-async function toastShown(page: Page, text: string) {
-  const toast = page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
-  await expect(toast).toHaveCSS('opacity', '1');
-}
 
 test('the other forms with their errors, and error and success toasts, pass axe', async ({
   signedInPage: page,

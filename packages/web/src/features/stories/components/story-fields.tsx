@@ -95,37 +95,19 @@ export function StoryFields(props: StoryFieldsProps) {
             value={v.btnUrl}
             onChange={(e) => onChange({ btnUrl: e.target.value })}
           />
-          <FileInput
+          <FileField
             label={
               props.replaceLabel ?? (v.type === 'Video' ? 'Video file (MP4)' : 'Image file (PNG, JPG, JPEG)')
             }
+            ref={fileRef}
             accept={acceptOf(v.type)}
-            fileRef={fileRef}
-            onPick={pick}
-            state={props.uploadState}
+            onChange={(e) => pick(e.target.files?.[0])}
+            adornment={<UploadIndicator state={props.uploadState} />}
           />
         </>
       )}
       <LimitSettings values={v} onChange={onChange} />
     </div>
-  );
-}
-
-function FileInput(props: {
-  label: string;
-  accept: string;
-  fileRef: RefObject<HTMLInputElement | null>;
-  onPick: (file: File | undefined) => void;
-  state: UploadState;
-}) {
-  return (
-    <FileField
-      label={props.label}
-      ref={props.fileRef}
-      accept={props.accept}
-      onChange={(e) => props.onPick(e.target.files?.[0])}
-      adornment={<UploadIndicator state={props.state} />}
-    />
   );
 }
 
