@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './platform/config.js';
+import { steadyHeapGrowth } from './platform/heap-growth.js';
 import { startMediaTools } from './platform/media/video-tools.js';
 import { resolveSecrets } from './platform/secrets.js';
 import { keepTickShape } from './platform/tick-shape.js';
@@ -8,6 +9,7 @@ import { keepTickShape } from './platform/tick-shape.js';
 async function main(): Promise<void> {
   const started = performance.now();
   keepTickShape();
+  steadyHeapGrowth();
   let loaded;
   try {
     loaded = resolveSecrets(loadConfig());
