@@ -90,14 +90,21 @@ test('story videos: add a video and an image, toggle, edit, delete through the c
   await form.getByLabel('Button Name').fill('Watch now');
   await form.getByLabel('Button URL').fill('https://example.com/watch');
 
-  // A PNG offered as the video is refused before upload and the field cleared.
-  await form.getByLabel('Video file (MP4)').setInputFiles(media.png);
-  await expect(page.getByText(mediaMessages.video)).toBeVisible();
+  // A PNG offered as the video is refused before upload and the field cleared; the reason shows in a
+  // toast and under the picker, announced with it.
+  const picker = form.getByLabel('Video file (MP4)');
+  await expect(picker).toHaveAccessibleDescription('MP4, at most 30 MB.');
+  await picker.setInputFiles(media.png);
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: mediaMessages.video })).toBeVisible();
+  await expect(form.getByText(mediaMessages.video)).toBeVisible();
+  await expect(picker).toHaveAccessibleDescription(`MP4, at most 30 MB. ${mediaMessages.video}`);
   await expect(form.getByRole('img', { name: 'Upload failed' })).toBeVisible();
-  await expect(form.getByLabel('Video file (MP4)')).toHaveValue('');
+  await expect(picker).toHaveValue('');
+  await shot(page, 'refused-file');
 
-  await form.getByLabel('Video file (MP4)').setInputFiles(media.mp4);
+  await picker.setInputFiles(media.mp4);
   await expect(form.getByRole('img', { name: 'Upload failed' })).toHaveCount(0);
+  await expect(form.getByText(mediaMessages.video)).toHaveCount(0);
   // Short enough that the page scrolls, to see the fresh page start at the top.
   await page.setViewportSize({ width: 1280, height: 500 });
   await addAndExpectFreshPage(page, form, '/add/story/video');

@@ -25,6 +25,7 @@ export function StoryAddForm({ kind }: { kind: StoryKind }) {
   const [values, setValues] = useState<StoryFormValues>(emptyStoryForm);
   const [file, setFile] = useState<File>();
   const [uploadState, setUploadState] = useState<UploadState>('idle');
+  const [fileError, setFileError] = useState<string>();
   const [added, setAdded] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
   const save = useSaveStory();
@@ -33,6 +34,7 @@ export function StoryAddForm({ kind }: { kind: StoryKind }) {
   const clear = () => {
     setValues(emptyStoryForm);
     setFile(undefined);
+    setFileError(undefined);
     if (fileRef.current) fileRef.current.value = '';
   };
 
@@ -40,7 +42,10 @@ export function StoryAddForm({ kind }: { kind: StoryKind }) {
     event.preventDefault();
     const problem = formProblem(values, file, false);
     if (problem) {
-      if (problem === storyMessages.selectFile) setUploadState('error');
+      if (problem === storyMessages.selectFile) {
+        setUploadState('error');
+        setFileError(problem);
+      }
       toast.error(problem);
       return;
     }
@@ -84,6 +89,8 @@ export function StoryAddForm({ kind }: { kind: StoryKind }) {
         onFile={setFile}
         uploadState={uploadState}
         onUploadState={setUploadState}
+        fileError={fileError}
+        onFileError={setFileError}
       />
       <div className="flex justify-end gap-2">
         <Button variant="secondary" disabled={added} onClick={() => (clear(), setUploadState('idle'))}>

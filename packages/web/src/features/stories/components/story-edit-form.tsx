@@ -44,6 +44,7 @@ export function StoryEditForm({ kind, story, backTo }: { kind: StoryKind; story:
   const [values, setValues] = useState<StoryFormValues>(() => formOf(story));
   const [file, setFile] = useState<File>();
   const [uploadState, setUploadState] = useState<UploadState>('idle');
+  const [fileError, setFileError] = useState<string>();
   const fileRef = useRef<HTMLInputElement>(null);
   const save = useSaveStory();
   const confirmUpdate = useConfirmUpdate();
@@ -66,7 +67,10 @@ export function StoryEditForm({ kind, story, backTo }: { kind: StoryKind; story:
     event.preventDefault();
     const problem = formProblem(values, file, sameType);
     if (problem) {
-      if (problem === storyMessages.selectFile) setUploadState('error');
+      if (problem === storyMessages.selectFile) {
+        setUploadState('error');
+        setFileError(problem);
+      }
       toast.error(problem);
       return;
     }
@@ -125,6 +129,8 @@ export function StoryEditForm({ kind, story, backTo }: { kind: StoryKind; story:
             onFile={setFile}
             uploadState={uploadState}
             onUploadState={setUploadState}
+            fileError={fileError}
+            onFileError={setFileError}
             {...(sameType && values.type !== 'NTV'
               ? {
                   replaceLabel:

@@ -15,6 +15,9 @@ export interface StoryFieldsProps {
   onFile: (file: File | undefined) => void;
   uploadState: UploadState;
   onUploadState: (state: UploadState) => void;
+  /** Why the file was refused (a wrong or oversized pick, or none chosen), shown under the picker. */
+  fileError: string | undefined;
+  onFileError: (message: string | undefined) => void;
   /** Label of the file input when a media already exists (edit). */
   replaceLabel?: string;
   buttonNameLabel?: string;
@@ -26,6 +29,7 @@ export function StoryFields(props: StoryFieldsProps) {
   const ntv = v.type === 'NTV';
 
   const pick = (file: File | undefined) => {
+    props.onFileError(undefined);
     if (!file) {
       onFile(undefined);
       props.onUploadState('idle');
@@ -37,6 +41,7 @@ export function StoryFields(props: StoryFieldsProps) {
       if (fileRef.current) fileRef.current.value = '';
       onFile(undefined);
       props.onUploadState('error');
+      props.onFileError(problem);
       toast.error(problem);
       return;
     }
@@ -48,6 +53,7 @@ export function StoryFields(props: StoryFieldsProps) {
     if (fileRef.current) fileRef.current.value = '';
     onFile(undefined);
     props.onUploadState('idle');
+    props.onFileError(undefined);
     onChange({ type });
   };
 
@@ -101,6 +107,8 @@ export function StoryFields(props: StoryFieldsProps) {
             }
             ref={fileRef}
             accept={acceptOf(v.type)}
+            hint={v.type === 'Video' ? 'MP4, at most 30 MB.' : 'PNG, JPG or JPEG, at most 1 MB.'}
+            error={props.fileError}
             onChange={(e) => pick(e.target.files?.[0])}
             adornment={<UploadIndicator state={props.uploadState} />}
           />

@@ -69,6 +69,33 @@ describe('Story Video screen', () => {
     expect(within(form).queryByRole('option', { name: 'NTV (Native Ads)' })).toBeNull();
   });
 
+  it('says under the picker why a file was refused, until a valid one is chosen', async () => {
+    mockApi({ ...base, 'GET /api/App/all/only/story/video': list([]) });
+    renderApp('/add/story/video');
+    const form = await screen.findByRole('form', { name: 'Add Story' }, { timeout: 5000 });
+    const picker = within(form).getByLabelText('Video file (MP4)');
+    expect(picker).toHaveAccessibleDescription('MP4, at most 30 MB.');
+
+    // Submitting without a file names what is missing.
+    await userEvent.type(within(form).getByLabelText('Button Name'), 'Go');
+    await userEvent.type(within(form).getByLabelText('Button URL'), 'https://e.com');
+    await userEvent.click(within(form).getByRole('button', { name: 'Upload' }));
+    expect(picker).toHaveAttribute('aria-invalid', 'true');
+    expect(picker).toHaveAccessibleDescription('MP4, at most 30 MB. Please select a valid image to upload.');
+
+    // A wrong file is cleared and its problem takes the message's place.
+    const user = userEvent.setup({ applyAccept: false });
+    await user.upload(picker, new File(['x'], 'clip.mov', { type: 'video/quicktime' }));
+    expect(picker).toHaveAccessibleDescription(
+      'MP4, at most 30 MB. Please select a valid video file. Allowed types: mp4',
+    );
+    expect((picker as HTMLInputElement).files).toHaveLength(0);
+
+    await user.upload(picker, new File(['x'], 'clip.mp4', { type: 'video/mp4' }));
+    expect(picker).not.toHaveAttribute('aria-invalid');
+    expect(picker).toHaveAccessibleDescription('MP4, at most 30 MB.');
+  });
+
   it('goes to /Error when the list cannot load', async () => {
     mockApi({ ...base });
     const { router } = renderApp('/add/story/video');
