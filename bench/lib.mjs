@@ -1,10 +1,14 @@
 // Shared pieces of the benchmarks: start the built server, sign in, read a process's memory.
 import { spawn, execFileSync } from 'node:child_process';
 import {
+  closeSync,
   createReadStream,
   createWriteStream,
   existsSync,
+  ftruncateSync,
   mkdtempSync,
+  openAsBlob,
+  openSync,
   readFileSync,
   rmSync,
   statSync,
@@ -256,4 +260,30 @@ export function storyInsertData(overrides = {}) {
     maxclickStatus: false,
     ...overrides,
   });
+}
+
+/** A playable MP4 in `dir` padded with trailing zeros to an exact size (players and ffprobe ignore the tail). */
+export function mp4OfSize(dir, bytes, name) {
+  const file = path.join(dir, name);
+  const clip = path.join(dir, 'clip.mp4');
+  if (!existsSync(clip)) makeMp4(clip, { size: '320x240', rate: 25, seconds: 2, faststart: true });
+  writeFileSync(file, readFileSync(clip));
+  const fd = openSync(file, 'r+');
+  ftruncateSync(fd, bytes);
+  closeSync(fd);
+  return file;
+}
+
+/** Adds a video category (its image made in `dir`) and returns its id, for library uploads. */
+export async function createCategory(baseURL, token, dir) {
+  const headers = { 'api-key': API_KEY, authorization: `Bearer ${token}` };
+  const png = makePng(path.join(dir, 'cat.png'), 'blue');
+  const form = new FormData();
+  form.append('name', `Bench ${Date.now()}`);
+  form.append('image', await openAsBlob(png, { type: 'image/png' }), 'cat.png');
+  await readJson(await fetch(`${baseURL}/api/App/video/category`, { method: 'POST', headers, body: form }));
+  const list = await readJson(await fetch(`${baseURL}/api/App/video/category`, { headers }));
+  const category = list.data?.[0]?._id;
+  if (!category) throw new Error(`no category: ${JSON.stringify(list).slice(0, 200)}`);
+  return category;
 }

@@ -10,29 +10,18 @@
 // machine before any parsing or checking. `--warm-pages` puts every upload and `dd` on page cache freed a
 // moment ago (`dd`'s fastest case; see warmFreePages). Not a test: it prints figures and never fails on them.
 import { spawnSync } from 'node:child_process';
-import {
-  closeSync,
-  ftruncateSync,
-  mkdtempSync,
-  openAsBlob,
-  openSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
   API_KEY,
+  createCategory,
   ensureBuilt,
   login,
-  makeMp4,
-  makePng,
   median,
   memoryOf,
+  mp4OfSize,
   postMultipart,
-  readJson,
   resetPeak,
   startScriptServer,
   startServer,
@@ -41,22 +30,6 @@ import {
 
 const MB = 1024 * 1024;
 const work = mkdtempSync(path.join(os.tmpdir(), 'sd-bench-upload-'));
-
-/** A playable MP4 padded with trailing zeros to an exact size (players and ffprobe ignore the tail). */
-function mp4OfSize(bytes, name) {
-  const file = path.join(work, name);
-  const clip = path.join(work, 'clip.mp4');
-  try {
-    statSync(clip);
-  } catch {
-    makeMp4(clip, { size: '320x240', rate: 25, seconds: 2, faststart: true });
-  }
-  writeFileSync(file, readFileSync(clip));
-  const fd = openSync(file, 'r+');
-  ftruncateSync(fd, bytes);
-  closeSync(fd);
-  return file;
-}
 
 let ddOutputs = 0;
 
@@ -183,7 +156,7 @@ try {
   const runs = Number(process.env.RUNS ?? 5);
 
   if (!process.argv.includes('--library-only')) {
-    const story = mp4OfSize(30 * MB - 4096, 'story-30mb.mp4');
+    const story = mp4OfSize(work, 30 * MB - 4096, 'story-30mb.mp4');
     const insertData = storyInsertData();
     const baseline = resetPeak(server.pid);
     const storyRuns = await measure(runs, story, () =>
@@ -193,26 +166,9 @@ try {
   }
 
   if (!process.argv.includes('--story-only')) {
-    const png = makePng(path.join(work, 'cat.png'), 'blue');
-    const categoryForm = new FormData();
-    categoryForm.append('name', `Bench ${Date.now()}`);
-    categoryForm.append('image', await openAsBlob(png, { type: 'image/png' }), 'cat.png');
-    await readJson(
-      await fetch(`${server.baseURL}/api/App/video/category`, {
-        method: 'POST',
-        headers: { 'api-key': API_KEY, authorization: `Bearer ${token}` },
-        body: categoryForm,
-      }),
-    );
-    const list = await readJson(
-      await fetch(`${server.baseURL}/api/App/video/category`, {
-        headers: { 'api-key': API_KEY, authorization: `Bearer ${token}` },
-      }),
-    );
-    const category = list.data?.[0]?._id;
-    if (!category) throw new Error(`no category: ${JSON.stringify(list).slice(0, 200)}`);
+    const category = await createCategory(server.baseURL, token, work);
 
-    const big = mp4OfSize(200 * MB - 4096, 'library-200mb.mp4');
+    const big = mp4OfSize(work, 200 * MB - 4096, 'library-200mb.mp4');
     const libraryRuns = runs;
     let baseline = resetPeak(server.pid);
     // Off by default: the reference's kept files use up fresh page cache too, which slows whatever
@@ -234,7 +190,7 @@ try {
     }
 
     baseline = resetPeak(server.pid);
-    const parts = Array.from({ length: 10 }, (_, i) => mp4OfSize(50 * MB - 4096 - i, `batch-${i}.mp4`));
+    const parts = Array.from({ length: 10 }, (_, i) => mp4OfSize(work, 50 * MB - 4096 - i, `batch-${i}.mp4`));
     const batchRuns = await measure(libraryRuns, parts, () =>
       timeUpload(
         `${server.baseURL}/api/App/video`,
