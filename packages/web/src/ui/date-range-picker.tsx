@@ -7,6 +7,17 @@ export type RangeSelection = DayRange & { preset: QuickRangeKey | 'custom' };
 export const presetSelection = (key: QuickRangeKey): RangeSelection => ({ ...quickRange(key), preset: key });
 
 /**
+ * A hand-edited end of the range, as a custom range. Moving one end past the other moves both
+ * (docs/decisions/ad-units-web-screens.md), so the range sent is never reversed: the server refuses a
+ * start after the end, and a typed date is not held back by the inputs' min and max.
+ */
+export function withEnd(value: DayRange, end: 'startDate' | 'endDate', day: string): RangeSelection {
+  if (end === 'startDate')
+    return { startDate: day, endDate: day > value.endDate ? day : value.endDate, preset: 'custom' };
+  return { startDate: day < value.startDate ? day : value.startDate, endDate: day, preset: 'custom' };
+}
+
+/**
  * The quick ranges (Today ... This Year) and the start/end date inputs; editing a date by hand marks the
  * range as custom (doc 2 section 2, "Analytics screen" and "Website ads pages").
  */
@@ -44,20 +55,14 @@ export function DateRangePicker({
           label="Start date"
           type="date"
           value={value.startDate}
-          max={value.endDate}
-          onChange={(e) =>
-            e.target.value && onChange({ ...value, startDate: e.target.value, preset: 'custom' })
-          }
+          onChange={(e) => e.target.value && onChange(withEnd(value, 'startDate', e.target.value))}
           className="w-44"
         />
         <TextField
           label="End date"
           type="date"
           value={value.endDate}
-          min={value.startDate}
-          onChange={(e) =>
-            e.target.value && onChange({ ...value, endDate: e.target.value, preset: 'custom' })
-          }
+          onChange={(e) => e.target.value && onChange(withEnd(value, 'endDate', e.target.value))}
           className="w-44"
         />
       </div>
