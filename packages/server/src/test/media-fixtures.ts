@@ -27,11 +27,13 @@ function ffmpeg(): string {
 
 /**
  * A playable H.264 MP4 of `seconds` seconds (about 10-20 KB a second at 160x120); `moovLast` writes the
- * index after the frames, as cameras do, instead of first (faststart).
+ * index after the frames, as cameras do, instead of first (faststart); `quickTime` writes the same
+ * video as a QuickTime .mov (an iPhone's format: the same box structure, a `qt  ` brand).
  */
-export function mp4(seconds = 1, { moovLast = false } = {}): Buffer {
+export function mp4(seconds = 1, { moovLast = false, quickTime = false } = {}): Buffer {
   mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `clip-${seconds}s${moovLast ? '-moov-last' : ''}.mp4`);
+  const name = `clip-${seconds}s${moovLast ? '-moov-last' : ''}`;
+  const file = path.join(dir, quickTime ? `${name}.mov` : `${name}.mp4`);
   if (!existsSync(file)) {
     const partial = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.mp4`;
     execFileSync(ffmpeg(), [
@@ -49,6 +51,7 @@ export function mp4(seconds = 1, { moovLast = false } = {}): Buffer {
       '-c:v',
       'libx264',
       ...(moovLast ? [] : ['-movflags', '+faststart']),
+      ...(quickTime ? ['-f', 'mov'] : []),
       partial,
     ]);
     // Test files run in parallel workers: each writes its own partial file and renames it into place.

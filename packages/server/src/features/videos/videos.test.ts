@@ -92,6 +92,14 @@ describe('POST /api/App/video (batch upload)', () => {
     expect(videoFiles().length).toBe(files + 2);
   }, 60_000);
 
+  it('refuses a QuickTime clip (an iPhone .mov) even when it is named .mp4', async () => {
+    const before = videoFiles();
+    const res = await upload({ category: category._id }, [clip('iphone.mp4', mp4(1, { quickTime: true }))]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual(errorBody('iphone.mp4 is not an MP4 file.'));
+    expect(videoFiles()).toEqual(before);
+  });
+
   it('refuses a batch of only bad files, keeping nothing', async () => {
     const before = videoFiles();
     const res = await upload({ category: category._id }, [clip('a.mov', Buffer.from('nope nope nope'))]);
