@@ -95,6 +95,11 @@ test.describe('Shortcut Story page', () => {
     await editing.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText(shortcutMessages.positive)).toBeVisible();
     await editing.getByLabel('No').fill('5');
+    // A JPEG picked as the new logo is refused at once: the toast, the cross, an empty picker.
+    await editing.getByLabel('New logo').setInputFiles(media.jpeg);
+    await expect(page.getByText(shortcutMessages.imageType).last()).toBeVisible();
+    await expect(editing.getByRole('img', { name: 'Upload failed' })).toBeVisible();
+    await expect(editing.getByLabel('New logo')).toHaveValue('');
     await editing.getByLabel('Name').fill('Cricket Max');
     await editing.getByLabel('Label').fill('HOT');
     await page.screenshot({ path: '/tmp/shots/shortcut-stories-editing.png', fullPage: true });
@@ -117,6 +122,11 @@ test.describe('Shortcut Story page', () => {
     // The right answer saves.
     await row.getByRole('button', { name: 'Edit Cricket Plus' }).click();
     await editing.getByLabel('No').fill('5');
+    // A JPEG picked as the new logo is refused at once: the toast, the cross, an empty picker.
+    await editing.getByLabel('New logo').setInputFiles(media.jpeg);
+    await expect(page.getByText(shortcutMessages.imageType)).toBeVisible();
+    await expect(editing.getByRole('img', { name: 'Upload failed' })).toBeVisible();
+    await expect(editing.getByLabel('New logo')).toHaveValue('');
     await editing.getByLabel('Name').fill('Cricket Max');
     await editing.getByLabel('Label').fill('HOT');
     await editing.getByRole('button', { name: 'Save' }).click();

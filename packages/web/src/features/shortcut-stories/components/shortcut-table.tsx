@@ -13,6 +13,7 @@ import { stickyEndCell, Table, TBody, Td, Th, THead, Tr } from '@/ui/data-table'
 import { inputClass } from '@/ui/field';
 import { ExternalLinkIcon } from '@/ui/icons';
 import { toastSuccess } from '@/ui/toast-success';
+import { UploadIndicator } from '@/ui/upload-indicator';
 import { useConfirmUpdate } from '@/ui/use-confirm-update';
 import { useDeleteShortcuts, useEditShortcut } from '../api';
 import { isPositiveWhole, shortcutImageProblem } from './image-check';
@@ -75,11 +76,24 @@ export function ShortcutTable({ rows }: { rows: ShortcutStory[] }) {
     rows.map((r) => r._id),
     remove.mutateAsync,
   );
-  const [editing, setEditing] = useState<{ id: string; draft: Draft } | null>(null);
+  // `logoRefused`: the last new logo picked was refused (the cross shows until a valid one is picked).
+  const [editing, setEditing] = useState<{ id: string; draft: Draft; logoRefused?: boolean } | null>(null);
   const confirmUpdate = useConfirmUpdate();
 
   const setDraft = (patch: Partial<Draft>) =>
     setEditing((e) => (e ? { ...e, draft: { ...e.draft, ...patch } } : e));
+  // A refused logo is cleared at once and marked with the cross, as on every other picker (doc 1 section 4).
+  const pickLogo = (input: HTMLInputElement) => {
+    const file = input.files?.[0] ?? null;
+    const problem = file ? shortcutImageProblem(file) : undefined;
+    if (problem) {
+      toast.error(problem);
+      input.value = '';
+    }
+    setEditing((e) =>
+      e ? { ...e, logoRefused: !!problem, draft: { ...e.draft, image: problem ? null : file } } : e,
+    );
+  };
   /** Props of a text input bound to one field of the draft. */
   const bind = (field: Exclude<keyof Draft, 'image'>, label: string) => ({
     'aria-label': label,
@@ -164,13 +178,16 @@ export function ShortcutTable({ rows }: { rows: ShortcutStory[] }) {
                       className="size-10 rounded-full bg-slate-100 object-cover ring-1 ring-slate-200"
                     />
                     {isEditing && (
-                      <input
-                        type="file"
-                        aria-label="New logo"
-                        accept="image/png,image/gif"
-                        onChange={(e) => setDraft({ image: e.target.files?.[0] ?? null })}
-                        className="w-44 text-xs file:mr-2 file:rounded file:border-0 file:bg-slate-100 file:px-2 file:py-1"
-                      />
+                      <>
+                        <input
+                          type="file"
+                          aria-label="New logo"
+                          accept="image/png,image/gif"
+                          onChange={(e) => pickLogo(e.target)}
+                          className="w-44 text-xs file:mr-2 file:rounded file:border-0 file:bg-slate-100 file:px-2 file:py-1"
+                        />
+                        <UploadIndicator state={editing.logoRefused ? 'error' : 'idle'} />
+                      </>
                     )}
                   </div>
                 </Td>

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { shortcutMessages } from '@streamdesk/contract/shortcut-stories';
 import { answerWrongThenRight } from '@/test/answer-math';
 import { mockApi, renderApp } from '@/test/render-app';
 import { jsonResponse } from '@/test/runtime';
@@ -46,6 +47,25 @@ describe('Shortcut Story page', { timeout: 15_000 }, () => {
     renderApp('/add/story');
     expect(await screen.findByRole('img', { name: 'No shortcut stories found' })).toBeInTheDocument();
     expect(screen.getByText('Not Running')).toBeInTheDocument();
+  });
+
+  it('refuses a wrong new logo as soon as it is picked: toast, cleared input, the cross', async () => {
+    const put = vi.fn();
+    mockApi({ ...shell, 'GET /api/sortcut': listReply([row(1, 0)], false), 'PUT /api/sortcut': put });
+    const user = userEvent.setup({ applyAccept: false });
+    renderApp('/add/story');
+    await user.click(await screen.findByRole('button', { name: 'Edit Brand 1' }, { timeout: 8000 }));
+    const logo = screen.getByLabelText<HTMLInputElement>('New logo');
+
+    await user.upload(logo, new File(['x'], 'logo.jpg', { type: 'image/jpeg' }));
+    expect(await screen.findByText(shortcutMessages.imageType)).toBeInTheDocument();
+    expect(logo.files).toHaveLength(0);
+    expect(screen.getByRole('img', { name: 'Upload failed' })).toBeInTheDocument();
+
+    await user.upload(logo, new File(['x'], 'logo.png', { type: 'image/png' }));
+    expect(logo.files).toHaveLength(1);
+    expect(screen.queryByRole('img', { name: 'Upload failed' })).toBeNull();
+    expect(put).not.toHaveBeenCalled();
   });
 
   it('asks the captcha, then sends the edit as a form and leaves edit mode on success', async () => {
