@@ -4,6 +4,12 @@ import { mediaLimits, mediaMessages } from './media.js';
 
 /** Story video, image and native-ad stories (doc 1 sections 2 to 5 and 7). */
 
+/**
+ * The longest an image story shows, in seconds: the spec sets no upper bound, but an hour is past any
+ * story a viewer taps through (docs/decisions/stories-app-list-and-rules.md).
+ */
+export const STORY_MAX_SECONDS = 3600;
+
 export const storyMessages = {
   added: 'Story added successfully',
   updated: 'Story updated successfully!',
@@ -21,6 +27,7 @@ export const storyMessages = {
   btnUrlRequired: 'Button URL is required',
   btnUrlInvalid: 'Button URL must be a valid http(s) URL',
   timingRequired: 'Timing must be a number >= 0',
+  timingTooLong: `Timing must be at most ${STORY_MAX_SECONDS}`,
   limitInteger: 'Limit must be an integer >= 0',
   insertDataJson: 'insertData must be a JSON object',
   idJson: '_id is required',
@@ -84,7 +91,9 @@ export const isStoryButtonUrl = (url: string) => /^https?:\/\/[^\s]+$/i.test(url
 export const storyInsertData = z
   .object({
     storyTime: numberLike(storyMessages.timingRequired)
-      .pipe(z.number().min(0, storyMessages.timingRequired).max(3600, 'Timing must be at most 3600'))
+      .pipe(
+        z.number().min(0, storyMessages.timingRequired).max(STORY_MAX_SECONDS, storyMessages.timingTooLong),
+      )
       .optional(),
     adsStory: boolLike('adsStory').default(false),
     btnName: text('btnName', 100).default(''),

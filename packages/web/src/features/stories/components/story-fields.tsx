@@ -1,4 +1,9 @@
-import { STORY_LIMIT_TYPES, storyMessages, type StoryType } from '@streamdesk/contract/stories';
+import {
+  STORY_LIMIT_TYPES,
+  STORY_MAX_SECONDS,
+  storyMessages,
+  type StoryType,
+} from '@streamdesk/contract/stories';
 import { useId, type RefObject } from 'react';
 import { toast } from 'sonner';
 import { FileField, TextField } from '@/ui/field';
@@ -79,10 +84,15 @@ export function StoryFields(props: StoryFieldsProps) {
             label="Timing"
             type="number"
             min={0}
+            max={STORY_MAX_SECONDS}
             step="any"
             required={v.type !== 'Video'}
             disabled={v.type === 'Video'}
-            hint={v.type === 'Video' ? 'Videos play for their own length.' : 'Seconds the story shows.'}
+            hint={
+              v.type === 'Video'
+                ? 'Videos play for their own length.'
+                : `Seconds the story shows, at most ${STORY_MAX_SECONDS}.`
+            }
             value={v.storyTime}
             onChange={(e) => onChange({ storyTime: e.target.value })}
           />

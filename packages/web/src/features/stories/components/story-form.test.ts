@@ -70,6 +70,10 @@ describe('story form rules', () => {
     expect(formProblem({ ...ok, type: 'Image', storyTime: '-1' }, undefined, false)).toBe(
       storyMessages.timingRequired,
     );
+    expect(formProblem({ ...ok, type: 'Image', storyTime: '3601' }, undefined, true)).toBe(
+      storyMessages.timingTooLong,
+    );
+    expect(formProblem({ ...ok, type: 'Image', storyTime: '3600' }, undefined, true)).toBeUndefined();
     expect(formProblem({ ...ok, btnName: ' ' }, undefined, false)).toBe(storyMessages.btnNameRequired);
     expect(formProblem({ ...ok, btnUrl: 'e.com/offer' }, undefined, true)).toBe(storyMessages.btnUrlInvalid);
     expect(formProblem(ok, undefined, false)).toBe(storyMessages.selectFile);

@@ -2,6 +2,7 @@ import { mediaLimits, mediaMessages } from '@streamdesk/contract/media';
 import {
   applyLimitType,
   DEFAULT_STORY_TIME,
+  STORY_MAX_SECONDS,
   isStoryButtonUrl,
   limitTypeOf,
   storyMessages,
@@ -91,6 +92,7 @@ export function formProblem(
   if (v.type === 'Image') {
     const t = Number(v.storyTime);
     if (v.storyTime.trim() === '' || !Number.isFinite(t) || t < 0) return storyMessages.timingRequired;
+    if (t > STORY_MAX_SECONDS) return storyMessages.timingTooLong;
   }
   if (!v.btnName.trim()) return storyMessages.btnNameRequired;
   if (!v.btnUrl.trim()) return storyMessages.btnUrlRequired;
