@@ -14,6 +14,7 @@ import {
 import type { z } from 'zod';
 import { FullPageLoader } from '@/ui/full-page-loader';
 import { PageHeader } from '@/ui/page-header';
+import { LOAD_FAILED, useFailedLoadToast } from '@/ui/use-failed-load-toast';
 import { useControllerSave, useControllerSettings } from '../api';
 import { FlagSwitch } from '../components/flag-switch';
 import { PlacementSelect } from '../components/placement-select';
@@ -47,13 +48,14 @@ const positionField = (name: PositionName, initial: number, hint?: string): Sett
 
 export default function ControllerPage() {
   const { data, isPending } = useControllerSettings();
+  useFailedLoadToast(data);
   if (isPending) return <FullPageLoader label="Loading controller settings" />;
   if (!data?.status) {
     return (
       <section>
         <PageHeader title="Controller" />
         <p role="alert" className="rounded-lg bg-red-50 p-4 text-sm text-red-700">
-          {data?.message || 'Data Not Fetch'}
+          {data?.message || LOAD_FAILED}
         </p>
       </section>
     );

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { Table, TableMessageRow, TBody, Th, THead } from '@/ui/data-table';
+import { LOAD_FAILED, useFailedLoadToast } from '@/ui/use-failed-load-toast';
 import { actionsHeadClass } from './inline-edit';
 
 /**
  * A list of this section: the column heads (or a custom head), then loading, the failure message
- * ('Data Not Fetch' when the server gave none), an empty note, or the rows.
+ * ('Data Not Fetch' when the server gave none; also toasted), an empty note, or the rows.
  */
 export function ListTable({
   caption,
@@ -25,11 +26,12 @@ export function ListTable({
   emptyText: string;
   children: ReactNode;
 }) {
+  useFailedLoadToast(reply);
   const colSpan = columns.length + (head ? 1 : 0);
   const message = isPending
     ? 'Loading…'
     : !reply?.status
-      ? reply?.message || 'Data Not Fetch'
+      ? reply?.message || LOAD_FAILED
       : isEmpty
         ? emptyText
         : undefined;

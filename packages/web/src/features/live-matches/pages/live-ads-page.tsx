@@ -9,12 +9,14 @@ import { TextField } from '@/ui/field';
 import { PageHeader } from '@/ui/page-header';
 import { Tabs } from '@/ui/tabs';
 import { useConfirmUpdate } from '@/ui/use-confirm-update';
+import { LOAD_FAILED, useFailedLoadToast } from '@/ui/use-failed-load-toast';
 import { liveAdsQuery, useSaveLiveAds } from '../api';
 import { mapOf, newRow, rowsOf, sameRows, type FieldRow } from '../components/live-ad-fields';
 
 /** Live Call Management: the live-call ad fields, edited as key/value pairs and saved all at once. */
 export default function LiveAdsPage() {
   const { data: reply, isPending } = useQuery(liveAdsQuery);
+  useFailedLoadToast(reply);
   const save = useSaveLiveAds();
   const confirmUpdate = useConfirmUpdate();
   const saved = reply?.status ? reply.data : undefined;
@@ -52,7 +54,7 @@ export default function LiveAdsPage() {
       {isPending ? (
         <p className="text-sm text-slate-500">Loading…</p>
       ) : !saved ? (
-        <EmptyState title="Data Not Fetch">{reply?.message}</EmptyState>
+        <EmptyState title={LOAD_FAILED}>{reply?.message}</EmptyState>
       ) : (
         <form onSubmit={submit} noValidate aria-label="Live call ad fields" className="space-y-3">
           {rows.length === 0 ? (

@@ -10,6 +10,7 @@ import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
 import { Table, TableMessageRow, TBody, Td, Th, THead, Tr } from '@/ui/data-table';
 import { Pagination } from '@/ui/pagination';
 import { toastSuccess } from '@/ui/toast-success';
+import { LOAD_FAILED, useFailedLoadToast } from '@/ui/use-failed-load-toast';
 import { historyQuery, useDeleteNotifications, useResendNotification } from '../api';
 import { DeliveryStatusList } from './delivery-status';
 
@@ -26,6 +27,7 @@ export function HistoryTable() {
   const resend = useResendNotification();
   const remove = useDeleteNotifications();
   const reply = query.data;
+  useFailedLoadToast(reply);
   const rows = reply?.status ? reply.data : [];
 
   const doResend = async (n: Notification) => {
@@ -70,7 +72,7 @@ export function HistoryTable() {
       </div>
       {reply && !reply.status && (
         <p role="alert" className="text-sm text-red-600">
-          {reply.message || 'Data Not Fetch'}
+          {reply.message || LOAD_FAILED}
         </p>
       )}
       <Table caption="Notification history">

@@ -8,6 +8,7 @@ import { FullPageLoader } from '@/ui/full-page-loader';
 import { PageHeader } from '@/ui/page-header';
 import { toastSuccess } from '@/ui/toast-success';
 import { useConfirmUpdate } from '@/ui/use-confirm-update';
+import { LOAD_FAILED, useFailedLoadToast } from '@/ui/use-failed-load-toast';
 import { usePolicy, useUpdatePolicy } from '../api';
 
 type Errors = Partial<Record<keyof PolicyBody, string>>;
@@ -15,6 +16,7 @@ type Errors = Partial<Record<keyof PolicyBody, string>>;
 /** Privacy Policy: view mode, and an edit mode whose Save returns to view mode (doc 1 section 4). */
 export default function PolicyPage() {
   const { data, isPending } = usePolicy();
+  useFailedLoadToast(data);
   const [editing, setEditing] = useState(false);
   if (isPending) return <FullPageLoader label="Loading the policy" />;
   if (!data?.status) {
@@ -22,7 +24,7 @@ export default function PolicyPage() {
       <section>
         <PageHeader title="Privacy Policy" />
         <p role="alert" className="rounded-lg bg-red-50 p-4 text-sm text-red-700">
-          {data?.message || 'Data Not Fetch'}
+          {data?.message || LOAD_FAILED}
         </p>
       </section>
     );

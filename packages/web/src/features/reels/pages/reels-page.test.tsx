@@ -19,6 +19,16 @@ const reel = (n: number) => ({
 signedInScreenTests({ authStatus: 'signed-in' });
 
 describe('Reels page', { timeout: 15_000 }, () => {
+  it('says a refused load in an error toast and on the page', async () => {
+    mockApi({ ...shell, 'GET /api/App/reels': { status: false, message: 'Reels are paused' } });
+    renderApp('/story/add/reels');
+    const alert = await screen.findByRole('alert', {}, { timeout: 8000 });
+    expect(alert).toHaveTextContent('Reels are paused');
+    // The toast is the spec's channel for a status-false reply (doc 1 section 8).
+    const toasts = await screen.findAllByText('Reels are paused');
+    expect(toasts.some((node) => node.closest('[data-sonner-toast]'))).toBe(true);
+  });
+
   it('shows Running from the reels flag, pages 20 at a time and asks without the admin token', async () => {
     const list = vi.fn((url: string, init: RequestInit) => {
       const page = Number(new URL(url, 'http://x').searchParams.get('page'));

@@ -4,6 +4,7 @@ import { FullPageLoader } from '@/ui/full-page-loader';
 import { PageHeader } from '@/ui/page-header';
 import { Pagination } from '@/ui/pagination';
 import { RunningBadge } from '@/ui/running-badge';
+import { LOAD_FAILED, useFailedLoadToast } from '@/ui/use-failed-load-toast';
 import { useReelsPage } from '../api';
 import { ReelsTable } from '../components/reels-table';
 import { UploadReelForm } from '../components/upload-reel-form';
@@ -14,6 +15,7 @@ export default function ReelsPage() {
   const list = useReelsPage(page);
   const reply = list.data;
   const ok = reply?.status === true ? reply : null;
+  useFailedLoadToast(reply);
   // Deleting the last reels of the last page: step back to a page that exists.
   if (ok && ok.data.length === 0 && page > 1 && !list.isPlaceholderData) setPage(Math.max(1, ok.totalPage));
 
@@ -29,7 +31,7 @@ export default function ReelsPage() {
         <FullPageLoader />
       ) : !ok ? (
         <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-700">
-          {reply?.message || 'Data Not Fetch'}
+          {reply?.message || LOAD_FAILED}
         </p>
       ) : ok.data.length === 0 ? (
         <EmptyState title="No reels yet">Upload an MP4 above to add the first reel.</EmptyState>

@@ -3,6 +3,7 @@ import { FullPageLoader } from '@/ui/full-page-loader';
 import { PageHeader } from '@/ui/page-header';
 import { RunningBadge } from '@/ui/running-badge';
 import { Tabs } from '@/ui/tabs';
+import { LOAD_FAILED, useFailedLoadToast } from '@/ui/use-failed-load-toast';
 import { useShortcutList } from '../api';
 import { AddShortcutForm } from '../components/add-shortcut-form';
 import { ShortcutTable } from '../components/shortcut-table';
@@ -12,6 +13,7 @@ export default function ShortcutStoriesPage() {
   const list = useShortcutList();
   const reply = list.data;
   const ok = reply?.status === true ? reply : null;
+  useFailedLoadToast(reply);
 
   return (
     <div className="space-y-4">
@@ -30,7 +32,7 @@ export default function ShortcutStoriesPage() {
         </>
       ) : (
         <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-700">
-          {reply?.message || 'Data Not Fetch'}
+          {reply?.message || LOAD_FAILED}
         </p>
       )}
     </div>

@@ -1,0 +1,20 @@
+import { useEffect } from 'react';
+import { toast } from 'sonner';
+
+/** The spec's fallback when a load fails without a message (doc 1 section 8). */
+export const LOAD_FAILED = 'Data Not Fetch';
+
+/**
+ * A load the server answered with `status: false` shows its message as an error toast (doc 1 section 8:
+ * "A reply with status false shows the server message as an error toast"). The screen keeps its inline
+ * note as well, so the failure is still said after the toast fades. One toast per reply: a refetch that
+ * fails again toasts again, and the toast's id keeps one toast for one message (React's double effects
+ * in development, two tables failing alike).
+ */
+export function useFailedLoadToast(reply: { status: boolean; message?: string } | undefined) {
+  useEffect(() => {
+    if (reply?.status !== false) return;
+    const message = reply.message || LOAD_FAILED;
+    toast.error(message, { id: `load-failed:${message}` });
+  }, [reply]);
+}
