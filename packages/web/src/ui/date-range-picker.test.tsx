@@ -1,18 +1,18 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { DateRangePicker, withEnd, type RangeSelection } from './date-range-picker';
+import { DateRangePicker, editedRange, type RangeSelection } from './date-range-picker';
 
 const range = { startDate: '2026-03-10', endDate: '2026-03-20' };
 
-describe('withEnd', () => {
+describe('editedRange', () => {
   it('marks the range custom and keeps the other end while the range stays in order', () => {
-    expect(withEnd(range, 'startDate', '2026-03-12')).toEqual({
+    expect(editedRange(range, 'startDate', '2026-03-12')).toEqual({
       ...range,
       startDate: '2026-03-12',
       preset: 'custom',
     });
-    expect(withEnd(range, 'endDate', '2026-03-10')).toEqual({
+    expect(editedRange(range, 'endDate', '2026-03-10')).toEqual({
       ...range,
       endDate: '2026-03-10',
       preset: 'custom',
@@ -20,12 +20,12 @@ describe('withEnd', () => {
   });
 
   it('moves both ends when one is moved past the other', () => {
-    expect(withEnd(range, 'startDate', '2026-04-01')).toEqual({
+    expect(editedRange(range, 'startDate', '2026-04-01')).toEqual({
       startDate: '2026-04-01',
       endDate: '2026-04-01',
       preset: 'custom',
     });
-    expect(withEnd(range, 'endDate', '2026-02-01')).toEqual({
+    expect(editedRange(range, 'endDate', '2026-02-01')).toEqual({
       startDate: '2026-02-01',
       endDate: '2026-02-01',
       preset: 'custom',

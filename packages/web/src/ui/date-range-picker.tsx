@@ -11,7 +11,7 @@ export const presetSelection = (key: QuickRangeKey): RangeSelection => ({ ...qui
  * (docs/decisions/ad-units-web-screens.md), so the range sent is never reversed: the server refuses a
  * start after the end, and a typed date is not held back by the inputs' min and max.
  */
-export function withEnd(value: DayRange, end: 'startDate' | 'endDate', day: string): RangeSelection {
+export function editedRange(value: DayRange, end: 'startDate' | 'endDate', day: string): RangeSelection {
   if (end === 'startDate')
     return { startDate: day, endDate: day > value.endDate ? day : value.endDate, preset: 'custom' };
   return { startDate: day < value.startDate ? day : value.startDate, endDate: day, preset: 'custom' };
@@ -55,14 +55,14 @@ export function DateRangePicker({
           label="Start date"
           type="date"
           value={value.startDate}
-          onChange={(e) => e.target.value && onChange(withEnd(value, 'startDate', e.target.value))}
+          onChange={(e) => e.target.value && onChange(editedRange(value, 'startDate', e.target.value))}
           className="w-44"
         />
         <TextField
           label="End date"
           type="date"
           value={value.endDate}
-          onChange={(e) => e.target.value && onChange(withEnd(value, 'endDate', e.target.value))}
+          onChange={(e) => e.target.value && onChange(editedRange(value, 'endDate', e.target.value))}
           className="w-44"
         />
       </div>
