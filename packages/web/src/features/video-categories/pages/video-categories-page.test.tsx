@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { answerWrongThenRight } from '@/test/answer-math';
@@ -47,6 +47,35 @@ describe('video categories page', () => {
     expect(screen.getByLabelText('Category name')).toHaveValue('Cricket');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.getByRole('heading', { name: 'Add Category' })).toBeInTheDocument();
+  });
+
+  it('holds the status switch until the flip is answered and the list reloaded, so a second click cannot undo it', async () => {
+    let status = true;
+    let answer: (value: Response) => void = () => {};
+    const put = vi.fn(
+      () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    );
+    mockApi({
+      ...signedIn,
+      'GET /api/App/video/category': () =>
+        jsonResponse({ status: true, message: 'ok', data: [{ ...category, status }] }),
+      'PUT /api/App/video/category/status/c1': put,
+    });
+    const user = userEvent.setup();
+    renderApp('/add/video/category');
+    const toggle = await screen.findByRole('switch', { name: 'Status of Cricket' }, { timeout: 5000 });
+    await user.click(toggle);
+    expect(toggle).toBeDisabled();
+    await user.click(toggle);
+    expect(put).toHaveBeenCalledTimes(1);
+
+    status = false;
+    answer(await jsonResponse({ status: true, message: 'Category status updated' }));
+    await waitFor(() => expect(toggle).toBeEnabled());
+    expect(toggle).not.toBeChecked();
   });
 
   it('sends an edit only after the right answer to the captcha', async () => {

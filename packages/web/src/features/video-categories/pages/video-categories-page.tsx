@@ -121,6 +121,9 @@ export default function VideoCategoriesPage() {
                     checked={category.status}
                     onCheckedChange={() => void flip(category)}
                     label={`Status of ${category.name}`}
+                    // The server flips whatever it holds: a second click before the list reloads would
+                    // flip it back, so the switch waits for the reply and the reload.
+                    disabled={toggle.isPending && toggle.variables === category._id}
                   />
                 </Td>
                 <Td className="text-right">
