@@ -48,13 +48,13 @@ export default function InHouseAdsPage() {
     if (ok && page > Math.max(1, ok.totalPages)) setPage(Math.max(1, ok.totalPages));
   }, [ok, page]);
 
+  // The dialog closes before the call, as every delete does: a second press cannot send it twice.
   const confirmDelete = () => {
     const ids = [...selected];
+    setConfirmOpen(false);
     remove.mutate(ids, {
       onSuccess: (result) => {
-        if (!result.status) return;
-        setSelected(new Set());
-        setConfirmOpen(false);
+        if (result.status) setSelected(new Set());
       },
     });
   };

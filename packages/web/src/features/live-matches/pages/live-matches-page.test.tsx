@@ -106,4 +106,32 @@ describe('Live Match Management', () => {
     });
     await waitFor(() => expect(screen.queryByRole('row', { name: /^Editing/ })).toBeNull());
   }, 20_000);
+
+  it('closes the delete confirmation as it sends, so a second press cannot send the delete again', async () => {
+    let answer: (value: Response) => void = () => {};
+    const remove = vi.fn(
+      () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    );
+    openScreen('/add/liveMatch', {
+      'GET /api/App/liveMatch/admin': {
+        status: true,
+        message: 'ok',
+        data: [match],
+        totalPage: 1,
+        liveMatch: true,
+      },
+      'DELETE /api/App/liveMatch/admin': remove,
+    });
+    const user = userEvent.setup();
+    const row = (await screen.findByText('Cup Final', {}, { timeout: 5000 })).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: 'Delete' }));
+    await answerMath();
+    expect(screen.queryByRole('dialog', { name: 'Please confirm' })).toBeNull();
+    expect(remove).toHaveBeenCalledOnce();
+    answer(jsonResponse({ status: true, message: 'Live match deleted successfully' }));
+    expect(await screen.findByText('Live match deleted successfully')).toBeInTheDocument();
+  }, 20_000);
 });

@@ -26,13 +26,13 @@ export default function LiveMatchesPage() {
     if (lastPage && page > lastPage) setPage(lastPage);
   }, [page, lastPage]);
 
+  // The dialog closes before the call, as every delete does: a second press cannot send it twice.
   const confirmDelete = async () => {
-    if (!deleting) return;
-    const result = await remove.mutateAsync([deleting._id]);
-    if (result.status) {
-      if (editingId === deleting._id) setEditingId(null);
-      setDeleting(null);
-    }
+    const match = deleting;
+    if (!match) return;
+    setDeleting(null);
+    const result = await remove.mutateAsync([match._id]);
+    if (result.status && editingId === match._id) setEditingId(null);
   };
 
   return (

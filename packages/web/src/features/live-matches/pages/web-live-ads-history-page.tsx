@@ -30,12 +30,14 @@ export default function WebLiveAdsHistoryPage() {
   const ids = history?.data.map((f) => f._id) ?? [];
   const chosen = ids.filter((id) => selected.has(id));
 
+  // The dialog closes before the call, as every delete does: a second press cannot send it twice.
   const confirmDelete = async () => {
-    if (!deleting) return;
-    const result = await remove.mutateAsync(deleting);
-    if (!result.status) return;
-    setSelected((current) => new Set([...current].filter((id) => !deleting.includes(id))));
+    const ids = deleting;
+    if (!ids) return;
     setDeleting(null);
+    const result = await remove.mutateAsync(ids);
+    if (!result.status) return;
+    setSelected((current) => new Set([...current].filter((id) => !ids.includes(id))));
   };
 
   return (

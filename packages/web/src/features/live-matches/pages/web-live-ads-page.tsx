@@ -26,10 +26,11 @@ export default function WebLiveAdsPage() {
     fire.mutate({ Adstype: adsTypeOf(name), a_name: name, url: ad.a_url });
   };
 
-  const confirmDelete = async () => {
+  // The dialog closes before the call, as every delete does: a second press cannot send it twice.
+  const confirmDelete = () => {
     if (!deleting) return;
-    const result = await remove.mutateAsync([deleting._id]);
-    if (result.status) setDeleting(null);
+    setDeleting(null);
+    remove.mutate([deleting._id]);
   };
 
   return (
