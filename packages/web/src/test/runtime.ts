@@ -1,3 +1,4 @@
+import { vi } from 'vitest';
 import type { RuntimeConfig } from '@/lib/runtime-config';
 
 export const TEST_PAYLOAD_KEY = '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff';
@@ -19,4 +20,19 @@ export function jsonResponse(body: unknown, status = 200): Response {
     status,
     headers: { 'content-type': 'application/json' },
   });
+}
+
+/**
+ * A mocked call left unanswered until `answer(body)`: for what a screen does while its request is in
+ * flight (buttons held, dialogs closed).
+ */
+export function pendingResponse() {
+  let resolve: (response: Response) => void = () => {};
+  const handler = vi.fn(
+    () =>
+      new Promise<Response>((settle) => {
+        resolve = settle;
+      }),
+  );
+  return { handler, answer: (body: unknown) => resolve(jsonResponse(body)) };
 }

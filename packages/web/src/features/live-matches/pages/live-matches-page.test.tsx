@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { answerMath } from '@/test/answer-math';
-import { jsonResponse } from '@/test/runtime';
+import { jsonResponse, pendingResponse } from '@/test/runtime';
 import { signedInScreenTests } from '@/test/signed-in-screen';
 import { openScreen } from './signed-in-app';
 
@@ -16,19 +16,21 @@ const match = {
   status: true,
 };
 
+const list = (data: unknown[], liveMatch: boolean) => ({
+  status: true,
+  message: 'ok',
+  data,
+  totalPage: 1,
+  liveMatch,
+});
+
 signedInScreenTests();
 
 describe('Live Match Management', () => {
   it('lists matches with the Running badge, views and date, and checks the add form before sending', async () => {
     const post = vi.fn();
     const api = {
-      'GET /api/App/liveMatch/admin': {
-        status: true,
-        message: 'ok',
-        data: [match],
-        totalPage: 1,
-        liveMatch: true,
-      },
+      'GET /api/App/liveMatch/admin': list([match], true),
       'POST /api/App/liveMatch/admin': post,
     };
     openScreen('/add/liveMatch', api);
@@ -65,13 +67,7 @@ describe('Live Match Management', () => {
     const sent: FormData[] = [];
     const second = { ...match, _id: '6650f0c1a2b3c4d5e6f70813', title: 'Other' };
     const api = {
-      'GET /api/App/liveMatch/admin': {
-        status: true,
-        message: 'ok',
-        data: [match, second],
-        totalPage: 1,
-        liveMatch: false,
-      },
+      'GET /api/App/liveMatch/admin': list([match, second], false),
       'PUT /api/App/liveMatch/admin': (_url: string, init: RequestInit) => {
         sent.push(init.body as FormData);
         return jsonResponse({ status: true, message: 'Live match updated successfully', data: match });
@@ -108,30 +104,18 @@ describe('Live Match Management', () => {
   }, 20_000);
 
   it('closes the delete confirmation as it sends, so a second press cannot send the delete again', async () => {
-    let answer: (value: Response) => void = () => {};
-    const remove = vi.fn(
-      () =>
-        new Promise<Response>((resolve) => {
-          answer = resolve;
-        }),
-    );
+    const remove = pendingResponse();
     openScreen('/add/liveMatch', {
-      'GET /api/App/liveMatch/admin': {
-        status: true,
-        message: 'ok',
-        data: [match],
-        totalPage: 1,
-        liveMatch: true,
-      },
-      'DELETE /api/App/liveMatch/admin': remove,
+      'GET /api/App/liveMatch/admin': list([match], true),
+      'DELETE /api/App/liveMatch/admin': remove.handler,
     });
     const user = userEvent.setup();
     const row = (await screen.findByText('Cup Final', {}, { timeout: 5000 })).closest('tr')!;
     await user.click(within(row).getByRole('button', { name: 'Delete' }));
     await answerMath();
     expect(screen.queryByRole('dialog', { name: 'Please confirm' })).toBeNull();
-    expect(remove).toHaveBeenCalledOnce();
-    answer(jsonResponse({ status: true, message: 'Live match deleted successfully' }));
+    expect(remove.handler).toHaveBeenCalledOnce();
+    remove.answer({ status: true, message: 'Live match deleted successfully' });
     expect(await screen.findByText('Live match deleted successfully')).toBeInTheDocument();
   }, 20_000);
 });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { answerWrongThenRight } from '@/test/answer-math';
 import { mockApi, renderApp } from '@/test/render-app';
-import { jsonResponse } from '@/test/runtime';
+import { jsonResponse, pendingResponse } from '@/test/runtime';
 import { signedInScreenTests, signedInApi as signedIn } from '@/test/signed-in-screen';
 
 const category = {
@@ -51,18 +51,12 @@ describe('video categories page', () => {
 
   it('holds the status switch until the flip is answered and the list reloaded, so a second click cannot undo it', async () => {
     let status = true;
-    let answer: (value: Response) => void = () => {};
-    const put = vi.fn(
-      () =>
-        new Promise<Response>((resolve) => {
-          answer = resolve;
-        }),
-    );
+    const put = pendingResponse();
     mockApi({
       ...signedIn,
       'GET /api/App/video/category': () =>
         jsonResponse({ status: true, message: 'ok', data: [{ ...category, status }] }),
-      'PUT /api/App/video/category/status/c1': put,
+      'PUT /api/App/video/category/status/c1': put.handler,
     });
     const user = userEvent.setup();
     renderApp('/add/video/category');
@@ -70,10 +64,10 @@ describe('video categories page', () => {
     await user.click(toggle);
     expect(toggle).toBeDisabled();
     await user.click(toggle);
-    expect(put).toHaveBeenCalledTimes(1);
+    expect(put.handler).toHaveBeenCalledTimes(1);
 
     status = false;
-    answer(await jsonResponse({ status: true, message: 'Category status updated' }));
+    put.answer({ status: true, message: 'Category status updated' });
     await waitFor(() => expect(toggle).toBeEnabled());
     expect(toggle).not.toBeChecked();
   });
