@@ -5,8 +5,12 @@ import { navigateTo } from './navigation';
 declare module '@tanstack/react-query' {
   interface Register {
     queryMeta: {
-      /** 'log': a failure is only logged and the previous data stays (the stats poll). */
-      onError?: 'page' | 'log';
+      /**
+       * 'log': a failure is only logged and the previous data stays (the stats poll). 'log-refetch': the
+       * first load goes to /Error as usual, but a failed reload of data already shown is only logged
+       * (a poll under a form the admin is typing into).
+       */
+      onError?: 'page' | 'log' | 'log-refetch';
     };
     mutationMeta: {
       onError?: 'page' | 'log';
@@ -28,7 +32,13 @@ function createQueryClient(): QueryClient {
     if (mode !== 'log') navigateTo(paths.error.getHref());
   };
   return new QueryClient({
-    queryCache: new QueryCache({ onError: (error, query) => onError(error, query.meta?.onError) }),
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        const mode = query.meta?.onError;
+        if (mode !== 'log-refetch') return onError(error, mode);
+        onError(error, query.state.data === undefined ? 'page' : 'log');
+      },
+    }),
     mutationCache: new MutationCache({
       onError: (error, _vars, _ctx, mutation) => onError(error, mutation.meta?.onError),
     }),

@@ -22,6 +22,9 @@ export const historyQuery = (page: number, limit: number) =>
     queryKey: keys.history(page, limit),
     queryFn: ({ signal }) => fetchApi(routes.history, { query: { page, limit }, signal }),
     refetchInterval: (query) => (hasPending(query.state.data) ? 2000 : false),
+    // A poll that fails (a network blip) keeps the table and the page: leaving for /Error would throw
+    // away the next notification the admin is typing.
+    meta: { onError: 'log-refetch' },
   });
 
 export function useSendNotification() {

@@ -1,0 +1,43 @@
+import type { Notification } from '@streamdesk/contract/notifications';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { mockApi, renderApp } from '@/test/render-app';
+import { jsonResponse } from '@/test/runtime';
+import { signedInApi, signedInScreenTests } from '@/test/signed-in-screen';
+
+const sending: Notification = {
+  _id: 'n1',
+  n_title: 'Match tonight',
+  n_message: 'Starts 19:30',
+  n_url: null,
+  n_icon: null,
+  createdAt: '2026-11-21T12:00:00.000Z',
+  deliveredAt: null,
+  delivery: {
+    fcm: { status: 'pending', detail: null },
+    webPush: { status: 'pending', detail: null },
+  },
+};
+
+signedInScreenTests();
+
+describe('Notifications page', () => {
+  it('keeps the page and what is being typed when a delivery poll fails', async () => {
+    const history = vi.fn(() => {
+      // The first load answers; every poll after it fails like a dropped network.
+      if (history.mock.calls.length > 1) throw new TypeError('Failed to fetch');
+      return jsonResponse({ status: true, message: 'ok', data: [sending], totalPage: 1, total: 1 });
+    });
+    mockApi({ ...signedInApi, 'GET /api/App/notification/history': history });
+    const { router } = renderApp('/notification');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Title', {}, { timeout: 5000 }), 'Half-time offer');
+
+    // The 2 s poll and its one retry fail; the next poll is made once that failure has been handled.
+    await waitFor(() => expect(history.mock.calls.length).toBeGreaterThanOrEqual(4), { timeout: 10_000 });
+    expect(router.state.location.pathname).toBe('/notification');
+    expect(screen.getByLabelText('Title')).toHaveValue('Half-time offer');
+    expect(screen.getByText('Match tonight')).toBeInTheDocument();
+  }, 20_000);
+});
