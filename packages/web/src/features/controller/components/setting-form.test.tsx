@@ -1,5 +1,5 @@
 import { checkPosition, controllerMessages as m } from '@streamdesk/contract/controller';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { SettingForm } from './setting-form';
@@ -65,5 +65,36 @@ describe('SettingForm', () => {
       />,
     );
     expect(screen.getByRole('spinbutton', { name: 'NTV Timer' })).toHaveValue(7);
+  });
+
+  it('keeps a field being saved when another field of the form takes its newly saved value', async () => {
+    const user = userEvent.setup();
+    let finish: () => void = () => {};
+    const onSave = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    const form = (url: string) => (
+      <SettingForm
+        title="Web Redirect URL"
+        fields={[
+          { name: 'url', label: 'URL', initial: url, check: () => undefined },
+          { name: 'position', label: 'Position', type: 'number', initial: '2', check: () => undefined },
+        ]}
+        onSave={onSave}
+      />
+    );
+    const view = render(form('https://old.example'));
+    await user.clear(screen.getByLabelText('URL'));
+    await user.type(screen.getByLabelText('URL'), 'https://new.example');
+    await user.clear(screen.getByLabelText('Position'));
+    await user.type(screen.getByLabelText('Position'), '4');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    // The URL is saved and the settings reload while the position is still being sent.
+    view.rerender(form('https://new.example'));
+    expect(screen.getByLabelText('Position')).toHaveValue(4);
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    finish();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled());
+    expect(screen.getByLabelText('Position')).toHaveValue(4);
+    expect(onSave).toHaveBeenCalledOnce();
   });
 });

@@ -21,10 +21,6 @@ export interface SettingField {
  * A small labelled form of controller settings: checks each field with the contract's rule, shows the
  * message under the field, and calls `onSave` with the values when all pass.
  */
-export function SettingForm(props: SettingFormProps) {
-  // A new saved value resets the form; unsaved edits of other forms stay.
-  return <SettingFormFields key={props.fields.map((f) => f.initial).join('\u0000')} {...props} />;
-}
 
 interface SettingFormProps {
   title: string;
@@ -36,7 +32,7 @@ interface SettingFormProps {
   hideTitle?: boolean;
 }
 
-function SettingFormFields({
+export function SettingForm({
   title,
   description,
   fields,
@@ -44,9 +40,23 @@ function SettingFormFields({
   saveLabel = 'Save',
   hideTitle,
 }: SettingFormProps) {
-  const [values, setValues] = useState<Record<string, string>>(() =>
-    Object.fromEntries(fields.map((f) => [f.name, f.initial])),
-  );
+  const initials = Object.fromEntries(fields.map((f) => [f.name, f.initial]));
+  const [values, setValues] = useState<Record<string, string>>(initials);
+  // A newly saved value shows in the fields still holding the old one; a field the admin has changed
+  // keeps what was typed. The form is never rebuilt under a save in flight: Web Redirect saves its URL,
+  // the settings reload, then it saves its position, which a rebuilt form would have lost.
+  const [shown, setShown] = useState(initials);
+  if (fields.some((f) => shown[f.name] !== f.initial)) {
+    setShown(initials);
+    setValues((v) =>
+      Object.fromEntries(
+        fields.map((f) => {
+          const current = v[f.name] ?? f.initial;
+          return [f.name, current === shown[f.name] ? f.initial : current];
+        }),
+      ),
+    );
+  }
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const [pending, setPending] = useState(false);
 
