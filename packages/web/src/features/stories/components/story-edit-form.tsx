@@ -45,6 +45,8 @@ export function StoryEditForm({ kind, story, backTo }: { kind: StoryKind; story:
   const [file, setFile] = useState<File>();
   const [uploadState, setUploadState] = useState<UploadState>('idle');
   const [fileError, setFileError] = useState<string>();
+  // Saved: the page leaves a second later; Save stays held until then so it cannot be sent again.
+  const [saved, setSaved] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
   const save = useSaveStory();
   const confirmUpdate = useConfirmUpdate();
@@ -95,6 +97,7 @@ export function StoryEditForm({ kind, story, backTo }: { kind: StoryKind; story:
           }
           if (file) setUploadState('success');
           toastSuccess(result.message || storyMessages.updated);
+          setSaved(true);
           redirect(backTo);
         },
       },
@@ -143,7 +146,7 @@ export function StoryEditForm({ kind, story, backTo }: { kind: StoryKind; story:
             <Button variant="secondary" onClick={() => void navigate(backTo)}>
               Cancel
             </Button>
-            <Button type="submit" loading={save.isPending}>
+            <Button type="submit" loading={save.isPending || saved}>
               {kind === 'video' ? 'Save' : 'Update'}
             </Button>
           </div>

@@ -61,6 +61,8 @@ describe('Story edit page', () => {
     const form = (put.mock.calls[0] as unknown as [string, RequestInit])[1].body as FormData;
     expect(JSON.parse(String(form.get('insertData')))).toMatchObject({ btnName: 'Watch' });
     expect(await screen.findByText('Story updated successfully!')).toBeInTheDocument();
+    // Until the page leaves, Save is held: the update cannot be asked for again.
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
     await waitFor(() => expect(router.state.location.pathname).toBe('/add/story/video'), { timeout: 3000 });
     expect(router.state.historyAction).toBe('PUSH');
     expect(scrollTo).toHaveBeenCalledWith({ top: 0 });
