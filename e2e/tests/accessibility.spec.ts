@@ -171,6 +171,13 @@ test('the other forms with their errors, and error and success toasts, pass axe'
   await match.getByRole('button', { name: 'Add' }).click();
   await toastShown(page, liveMatchMessages.added);
   await expectAccessible(page, 'a success toast');
+
+  await page.goto('/add/story/video');
+  const story = page.getByRole('form', { name: 'Add Story' });
+  await story.getByLabel('Video file (MP4)').setInputFiles(media.png);
+  await expect(story.getByText(mediaMessages.video)).toBeVisible();
+  await toastShown(page, mediaMessages.video);
+  await expectAccessible(page, 'the story form with a refused file');
 });
 
 test('the sign-in page and the public pages pass axe', async ({ page }) => {
