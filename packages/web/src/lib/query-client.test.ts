@@ -32,4 +32,20 @@ describe('the /Error rule of the query client', () => {
     expect(navigate).not.toHaveBeenCalled();
     expect(log).toHaveBeenCalled();
   });
+
+  it("with 'log-refetch', a first load that fails goes to /Error, a failed reload of shown data is only logged", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const navigate = vi.fn();
+    registerNavigator(navigate);
+    const options = { queryKey: ['c'], retry: false, meta: { onError: 'log-refetch' as const } };
+    const fail = () => Promise.reject(new Error('down'));
+
+    await expect(queryClient.fetchQuery({ ...options, queryFn: fail })).rejects.toThrow();
+    expect(navigate).toHaveBeenCalledTimes(1);
+
+    await queryClient.fetchQuery({ ...options, queryFn: () => Promise.resolve('rows') });
+    await expect(queryClient.fetchQuery({ ...options, queryFn: fail, staleTime: 0 })).rejects.toThrow();
+    expect(navigate).toHaveBeenCalledTimes(1);
+    expect(queryClient.getQueryData(['c'])).toBe('rows');
+  });
 });
