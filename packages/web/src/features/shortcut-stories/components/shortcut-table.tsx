@@ -14,6 +14,7 @@ import { inputClass } from '@/ui/field';
 import { ExternalLinkIcon } from '@/ui/icons';
 import { toastSuccess } from '@/ui/toast-success';
 import { UploadIndicator } from '@/ui/upload-indicator';
+import { useCheckedFile } from '@/ui/use-checked-file';
 import { useConfirmUpdate } from '@/ui/use-confirm-update';
 import { useDeleteShortcuts, useEditShortcut } from '../api';
 import { isPositiveWhole, shortcutImageProblem } from './image-check';
@@ -76,24 +77,18 @@ export function ShortcutTable({ rows }: { rows: ShortcutStory[] }) {
     rows.map((r) => r._id),
     remove.mutateAsync,
   );
-  // `logoRefused`: the last new logo picked was refused (the cross shows until a valid one is picked).
-  const [editing, setEditing] = useState<{ id: string; draft: Draft; logoRefused?: boolean } | null>(null);
+  const [editing, setEditing] = useState<{ id: string; draft: Draft } | null>(null);
   const confirmUpdate = useConfirmUpdate();
+  // The row's new logo, checked when picked like every other picker (doc 1 section 4): a refused file is
+  // toasted, cleared and marked with the cross. One row is edited at a time, so one picker serves all.
+  const logo = useCheckedFile(shortcutImageProblem, 'idle');
+  const startEditing = (s: ShortcutStory) => {
+    logo.clear('idle');
+    setEditing({ id: s._id, draft: draftOf(s) });
+  };
 
   const setDraft = (patch: Partial<Draft>) =>
     setEditing((e) => (e ? { ...e, draft: { ...e.draft, ...patch } } : e));
-  // A refused logo is cleared at once and marked with the cross, as on every other picker (doc 1 section 4).
-  const pickLogo = (input: HTMLInputElement) => {
-    const file = input.files?.[0] ?? null;
-    const problem = file ? shortcutImageProblem(file) : undefined;
-    if (problem) {
-      toast.error(problem);
-      input.value = '';
-    }
-    setEditing((e) =>
-      e ? { ...e, logoRefused: !!problem, draft: { ...e.draft, image: problem ? null : file } } : e,
-    );
-  };
   /** Props of a text input bound to one field of the draft. */
   const bind = (field: Exclude<keyof Draft, 'image'>, label: string) => ({
     'aria-label': label,
@@ -112,12 +107,13 @@ export function ShortcutTable({ rows }: { rows: ShortcutStory[] }) {
   /** Checks the draft, then asks the arithmetic confirmation; only the right answer sends it. */
   const save = () => {
     if (!editing) return;
-    const problem = draftProblem(editing.draft);
+    const draft = { ...editing.draft, image: logo.file };
+    const problem = draftProblem(draft);
     if (problem) {
       toast.error(problem);
       return;
     }
-    const { id, draft } = editing;
+    const { id } = editing;
     confirmUpdate.ask('Shortcut Story', () => void send(id, draft));
   };
 
@@ -183,10 +179,11 @@ export function ShortcutTable({ rows }: { rows: ShortcutStory[] }) {
                           type="file"
                           aria-label="New logo"
                           accept="image/png,image/gif"
-                          onChange={(e) => pickLogo(e.target)}
+                          ref={logo.inputRef}
+                          onChange={logo.pick}
                           className="w-44 text-xs file:mr-2 file:rounded file:border-0 file:bg-slate-100 file:px-2 file:py-1"
                         />
-                        <UploadIndicator state={editing.logoRefused ? 'error' : 'idle'} />
+                        <UploadIndicator state={logo.state} />
                       </>
                     )}
                   </div>
@@ -245,7 +242,7 @@ export function ShortcutTable({ rows }: { rows: ShortcutStory[] }) {
                           variant="secondary"
                           aria-label={`Edit ${s.name}`}
                           disabled={editing !== null}
-                          onClick={() => setEditing({ id: s._id, draft: draftOf(s) })}
+                          onClick={() => startEditing(s)}
                         >
                           Edit
                         </Button>

@@ -1,8 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { shortcutMessages } from '@streamdesk/contract/shortcut-stories';
-import { answerWrongThenRight } from '@/test/answer-math';
+import { answerMath, answerWrongThenRight } from '@/test/answer-math';
 import { mockApi, renderApp } from '@/test/render-app';
 import { jsonResponse } from '@/test/runtime';
 import { signedInApi as shell, signedInScreenTests } from '@/test/signed-in-screen';
@@ -50,7 +50,7 @@ describe('Shortcut Story page', { timeout: 15_000 }, () => {
   });
 
   it('refuses a wrong new logo as soon as it is picked: toast, cleared input, the cross', async () => {
-    const put = vi.fn();
+    const put = vi.fn(() => jsonResponse({ status: true, message: 'Shortcut story updated successfully' }));
     mockApi({ ...shell, 'GET /api/sortcut': listReply([row(1, 0)], false), 'PUT /api/sortcut': put });
     const user = userEvent.setup({ applyAccept: false });
     renderApp('/add/story');
@@ -66,6 +66,13 @@ describe('Shortcut Story page', { timeout: 15_000 }, () => {
     expect(logo.files).toHaveLength(1);
     expect(screen.queryByRole('img', { name: 'Upload failed' })).toBeNull();
     expect(put).not.toHaveBeenCalled();
+
+    // The valid logo is the one sent with the edit.
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await answerMath();
+    await waitFor(() => expect(put).toHaveBeenCalledOnce());
+    const form = (put.mock.calls[0] as unknown as [string, RequestInit])[1].body as FormData;
+    expect((form.get('image') as File).name).toBe('logo.png');
   });
 
   it('asks the captcha, then sends the edit as a form and leaves edit mode on success', async () => {
