@@ -17,11 +17,6 @@ export interface SettingField {
   check: (value: string) => string | undefined;
 }
 
-/**
- * A small labelled form of controller settings: checks each field with the contract's rule, shows the
- * message under the field, and calls `onSave` with the values when all pass.
- */
-
 interface SettingFormProps {
   title: string;
   description?: ReactNode;
@@ -32,6 +27,10 @@ interface SettingFormProps {
   hideTitle?: boolean;
 }
 
+/**
+ * A small labelled form of controller settings: checks each field with the contract's rule, shows the
+ * message under the field, and calls `onSave` with the values when all pass.
+ */
 export function SettingForm({
   title,
   description,
