@@ -43,7 +43,7 @@ const NOT_MP4_MAJOR = /^(qt {2}|3gp|3g2)/;
  * share the box but are not MP4, so the brands decide (docs/decisions/mp4-by-brand.md).
  */
 export function sniffMediaKind(head: Uint8Array): MediaKind | undefined {
-  const ascii = (from: number, to: number) => String.fromCharCode(...head.subarray(from, to));
+  const ascii = (from: number, to: number) => text(head, from, to);
   if (head.length >= 8 && head[0] === 0x89 && ascii(1, 4) === 'PNG' && head[4] === 0x0d && head[5] === 0x0a) {
     return 'png';
   }
@@ -55,7 +55,7 @@ export function sniffMediaKind(head: Uint8Array): MediaKind | undefined {
 
 /** The `ftyp` box's major brand (8-12) and compatible brands (from 16 to the box's end, as far as read). */
 function isMp4Brand(head: Uint8Array): boolean {
-  const brand = (at: number) => String.fromCharCode(...head.subarray(at, at + 4));
+  const brand = (at: number) => text(head, at, at + 4);
   const major = brand(8);
   if (NOT_MP4_MAJOR.test(major)) return false;
   if (MP4_BRANDS.has(major)) return true;
@@ -63,4 +63,9 @@ function isMp4Brand(head: Uint8Array): boolean {
   const end = Math.min(boxSize, head.length);
   for (let at = 16; at + 4 <= end; at += 4) if (MP4_BRANDS.has(brand(at))) return true;
   return false;
+}
+
+/** Bytes `from` to `to` of the head as characters (magic numbers and brands are ASCII). */
+function text(head: Uint8Array, from: number, to: number): string {
+  return String.fromCharCode(...head.subarray(from, to));
 }
