@@ -12,4 +12,9 @@ export const messages = {
   notAvailableYet: 'This section is not available yet',
   pageNotFound: 'Oops! The page you are looking for could not be found.',
   errorPage: "Something went wrong. We couldn't find the page you're looking for.",
+  // The back office's own deadlines (docs/decisions/request-deadlines.md); the spec sets none.
+  readTimedOut: 'The server did not answer in time. Please try again.',
+  writeTimedOut:
+    'The server did not answer in time. The change may still have been saved: check the list before trying again.',
+  uploadStalled: 'The upload stalled: nothing was sent for 30 seconds. Please try again.',
 } as const;

@@ -109,4 +109,64 @@ describe('callApi', () => {
     expect(getAuthStatus()).toBe('signed-out');
     expect(navigate).toHaveBeenCalledWith('/admin/panel/login', { replace: true });
   });
+
+  describe('deadlines', () => {
+    /** A server that never answers: the call ends only when its signal aborts. */
+    const hang = (_url: unknown, init?: RequestInit) =>
+      new Promise<Response>((_resolve, reject) =>
+        init!.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+      );
+    const remove = defineRoute({
+      method: 'DELETE',
+      path: '/api/things',
+      auth: 'admin',
+      summary: 't',
+      reply: replyBase,
+    });
+    afterEach(() => vi.useRealTimers());
+
+    it('gives up on a read after 20 s as a network failure with its own message', async () => {
+      vi.useFakeTimers();
+      fetchMock.mockImplementation(hang);
+      let result: unknown;
+      void callApi(systemStatsRoutes.get).then((r) => (result = r));
+      await vi.advanceTimersByTimeAsync(19_999);
+      expect(result).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(result).toEqual({
+        status: false,
+        message: 'The server did not answer in time. Please try again.',
+        networkFailure: true,
+        timedOut: true,
+      });
+      expect(isNetworkFailure(result)).toBe(true);
+    });
+
+    it('gives a write 30 s and then says it may still have been saved', async () => {
+      vi.useFakeTimers();
+      fetchMock.mockImplementation(hang);
+      let result: unknown;
+      void callApi(remove, { body: { id: ['a'] } }).then((r) => (result = r));
+      await vi.advanceTimersByTimeAsync(29_000);
+      expect(result).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(1_100);
+      expect(result).toMatchObject({ status: false, timedOut: true });
+      expect((result as { message: string }).message).toMatch(/may still have been saved/);
+    });
+
+    it("rethrows a caller's own abort (a cancelled query), which is not a timeout", async () => {
+      fetchMock.mockImplementation(hang);
+      const controller = new AbortController();
+      const call = callApi(systemStatsRoutes.get, { signal: controller.signal });
+      controller.abort();
+      await expect(call).rejects.toThrow('aborted');
+    });
+
+    it('stops its timer once the reply is in', async () => {
+      vi.useFakeTimers();
+      fetchMock.mockResolvedValue(jsonResponse({ status: true, message: 'ok' }));
+      await callApi(systemStatsRoutes.get);
+      expect(vi.getTimerCount()).toBe(0);
+    });
+  });
 });

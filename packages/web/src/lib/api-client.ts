@@ -4,6 +4,7 @@ import { messages } from '@streamdesk/contract/messages';
 import type { z } from 'zod';
 import { paths } from '@/config/paths';
 import { setAuthStatus } from './auth-state';
+import { deadlineFor, withDeadline } from './deadlines';
 import { navigateTo } from './navigation';
 import { runtimeConfig } from './runtime-config';
 import { clearSession, readToken } from './session';
@@ -18,6 +19,8 @@ export interface FailedReply {
   message: string;
   /** Set when no readable reply arrived (network down, proxy error page): doc 1 section 8. */
   networkFailure?: true;
+  /** Set when the call's deadline passed first (lib/deadlines.ts): a write may still have landed. */
+  timedOut?: true;
 }
 
 export type ApiResult<R extends RouteDef> = ReplyOf<R> | FailedReply;
@@ -34,6 +37,11 @@ export interface CallOptions<R extends RouteDef> {
 
 export function internetServerError(): FailedReply {
   return { status: false, message: messages.internetServerError, networkFailure: true };
+}
+
+function timedOutReply(method: string): FailedReply {
+  const message = method === 'GET' ? messages.readTimedOut : messages.writeTimedOut;
+  return { status: false, message, networkFailure: true, timedOut: true };
 }
 
 export function isNetworkFailure(result: unknown): result is FailedReply {
@@ -86,13 +94,15 @@ export async function readReply(data: unknown): Promise<unknown> {
 /**
  * Calls a contract route. Never throws for a failed call: refusals (4xx) come back as their
  * `{ status: false, message }` body; server failures (5xx), network failures and unreadable replies as
- * 'Internet Server Error'.
+ * 'Internet Server Error'; a call past its deadline (lib/deadlines.ts) as a network failure with its
+ * own message and `timedOut`.
  * Only an abort (a cancelled query) rethrows.
  */
 export async function callApi<R extends RouteDef>(
   route: R,
   options: CallOptions<R> = {},
 ): Promise<ApiResult<R>> {
+  let deadline: ReturnType<typeof withDeadline> | undefined;
   try {
     const headers: Record<string, string> = { accept: 'application/json', ...authHeaders(route) };
     let body: BodyInit | undefined;
@@ -105,9 +115,9 @@ export async function callApi<R extends RouteDef>(
       headers['content-type'] = 'application/json';
       body = JSON.stringify(payload);
     }
-    const init: RequestInit = { method: route.method, headers };
+    deadline = withDeadline(deadlineFor(route.method, body), options.signal);
+    const init: RequestInit = { method: route.method, headers, signal: deadline.signal };
     if (body !== undefined) init.body = body;
-    if (options.signal) init.signal = options.signal;
     const response = await fetch(routeUrl(route, options.params, options.query), init);
     const data: unknown = await response.json();
     // A server failure reads like a network one (doc 1 section 8), but the server did answer, so the
@@ -117,6 +127,8 @@ export async function callApi<R extends RouteDef>(
     return (await readReply(data)) as ApiResult<R>;
   } catch (error) {
     if (options.signal?.aborted) throw error;
-    return internetServerError();
+    return deadline?.expired() ? timedOutReply(route.method) : internetServerError();
+  } finally {
+    deadline?.clear();
   }
 }

@@ -1,3 +1,4 @@
+import { QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiCallError } from './api-query';
 import { internetServerError } from './api-client';
@@ -47,5 +48,24 @@ describe('the /Error rule of the query client', () => {
     await expect(queryClient.fetchQuery({ ...options, queryFn: fail, staleTime: 0 })).rejects.toThrow();
     expect(navigate).toHaveBeenCalledTimes(1);
     expect(queryClient.getQueryData(['c'])).toBe('rows');
+  });
+
+  it('reloads every query after a write past its deadline, which may still have landed', async () => {
+    let loads = 0;
+    const queryFn = () => Promise.resolve(++loads);
+    // A list on screen: an active query, which invalidation reloads.
+    const unsubscribe = new QueryObserver(queryClient, { queryKey: ['list'], queryFn }).subscribe(() => {});
+    await vi.waitFor(() => expect(queryClient.getQueryData(['list'])).toBe(1));
+    const write = (reply: object) =>
+      queryClient
+        .getMutationCache()
+        .build(queryClient, { mutationFn: () => Promise.resolve(reply) })
+        .execute(undefined);
+
+    await write({ status: false, message: 'Internet Server Error', networkFailure: true });
+    await vi.waitFor(() => expect(queryClient.getQueryData(['list'])).toBe(1));
+    await write({ status: false, message: 'late', networkFailure: true, timedOut: true });
+    await vi.waitFor(() => expect(queryClient.getQueryData(['list'])).toBe(2));
+    unsubscribe();
   });
 });

@@ -1,5 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { paths } from '@/config/paths';
+import { isTimedOut } from './deadlines';
 import { navigateTo } from './navigation';
 
 declare module '@tanstack/react-query' {
@@ -25,6 +26,8 @@ declare module '@tanstack/react-query' {
  * - Query functions (`fetchApi`, `fetchApiOk`) throw when no readable reply arrived, and so does
  *   any bug inside a query function or mutation. Such a thrown query or mutation navigates to
  *   /Error, unless its `meta.onError` is 'log' (then it is only logged, as the stats poll is).
+ * - A write past its deadline (lib/deadlines.ts) may still have landed: every query is reloaded, so
+ *   the screen shows what the server holds before the admin tries again.
  */
 function createQueryClient(): QueryClient {
   const onError = (error: unknown, mode: 'page' | 'log' | undefined) => {
@@ -41,6 +44,10 @@ function createQueryClient(): QueryClient {
     }),
     mutationCache: new MutationCache({
       onError: (error, _vars, _ctx, mutation) => onError(error, mutation.meta?.onError),
+      onSettled: (data, error, _vars, _ctx, _mutation, context) => {
+        // Not returned: the mutation settles now, and the reloads follow.
+        if (isTimedOut(data) || isTimedOut(error)) void context.client.invalidateQueries();
+      },
     }),
     defaultOptions: {
       queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 10_000 },

@@ -22,9 +22,14 @@ class FakeXhr {
   status = 0;
   responseText = '';
   sent: unknown;
-  upload: { onprogress: ((e: Partial<ProgressEvent>) => void) | null } = { onprogress: null };
+  upload: { onprogress: ((e: Partial<ProgressEvent>) => void) | null; onload: (() => void) | null } = {
+    onprogress: null,
+    onload: null,
+  };
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
+  onloadend: (() => void) | null = null;
+  aborted = false;
   constructor() {
     FakeXhr.last = this;
   }
@@ -42,6 +47,11 @@ class FakeXhr {
     this.status = status;
     this.responseText = text;
     this.onload?.();
+    this.onloadend?.();
+  }
+  abort() {
+    this.aborted = true;
+    this.onloadend?.();
   }
 }
 
@@ -49,7 +59,10 @@ beforeEach(() => {
   setRuntimeConfig();
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
 
 describe('uploadWithProgress', () => {
   it('sends the form with the api-key and token, reports progress and resolves with the reply', async () => {
@@ -82,5 +95,44 @@ describe('uploadWithProgress', () => {
     const promise = uploadWithProgress(route, new FormData());
     FakeXhr.last.respond(200, '<html>');
     await expect(promise).resolves.toEqual({ status: false, message: 'Error parsing server response' });
+  });
+
+  it('cuts off an upload that sends nothing for 30 s; progress keeps it going', async () => {
+    vi.useFakeTimers();
+    const promise = uploadWithProgress(route, new FormData());
+    const failed = vi.fn();
+    promise.catch(failed);
+    const xhr = FakeXhr.last;
+    await vi.advanceTimersByTimeAsync(20_000);
+    xhr.upload.onprogress?.({ lengthComputable: true, loaded: 10, total: 100 });
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect([failed.mock.calls.length, xhr.aborted]).toEqual([0, false]);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(xhr.aborted).toBe(true);
+    await expect(promise).rejects.toMatchObject({
+      message: 'The upload stalled: nothing was sent for 30 seconds. Please try again.',
+      timedOut: true,
+    });
+  });
+
+  it('after the last byte, waits 60 s for the reply, then says the upload may have been saved', async () => {
+    vi.useFakeTimers();
+    const promise = uploadWithProgress(route, new FormData());
+    promise.catch(() => {});
+    const xhr = FakeXhr.last;
+    xhr.upload.onload?.();
+    await vi.advanceTimersByTimeAsync(59_000);
+    expect(xhr.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(xhr.aborted).toBe(true);
+    await expect(promise).rejects.toThrow(/may still have been saved/);
+  });
+
+  it('stops its timer when the reply comes', async () => {
+    vi.useFakeTimers();
+    const promise = uploadWithProgress(route, new FormData());
+    FakeXhr.last.respond(200, JSON.stringify({ status: true, message: 'ok' }));
+    await expect(promise).resolves.toEqual({ status: true, message: 'ok' });
+    expect(vi.getTimerCount()).toBe(0);
   });
 });

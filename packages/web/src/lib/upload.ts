@@ -1,6 +1,7 @@
 import type { RouteDef } from '@streamdesk/contract/http';
 import { messages } from '@streamdesk/contract/messages';
 import { authHeaders, readReply, routeUrl, type ApiResult, type CallOptions } from './api-client';
+import { DeadlineError, UPLOAD_REPLY_DEADLINE_MS, UPLOAD_STALL_MS } from './deadlines';
 
 export type UploadProgress = (loaded: number, total: number, percent: number) => void;
 
@@ -8,6 +9,8 @@ export type UploadProgress = (loaded: number, total: number, percent: number) =>
  * A multipart upload with progress (doc 1 section 8): a non-2xx status rejects with
  * 'HTTP Error <code>', a network failure rejects with 'Network Error', and a reply that is not JSON
  * resolves to `{ status: false, message: 'Error parsing server response' }`.
+ * Deadlines (lib/deadlines.ts): an upload that sends nothing for 30 s, or whose reply has not come 60 s
+ * after its last byte, is cut off and rejects with a `DeadlineError`.
  */
 export function uploadWithProgress<R extends RouteDef>(
   route: R,
@@ -17,13 +20,25 @@ export function uploadWithProgress<R extends RouteDef>(
 ): Promise<ApiResult<R>> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const cutOffAfter = (ms: number, message: string) => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        xhr.onerror = null;
+        xhr.abort();
+        reject(new DeadlineError(message));
+      }, ms);
+    };
     xhr.open(route.method, routeUrl(route, options.params, options.query));
     for (const [name, value] of Object.entries(authHeaders(route))) xhr.setRequestHeader(name, value);
     xhr.setRequestHeader('accept', 'application/json');
     xhr.upload.onprogress = (event) => {
+      cutOffAfter(UPLOAD_STALL_MS, messages.uploadStalled);
       if (!event.lengthComputable || !onProgress) return;
       onProgress(event.loaded, event.total, Math.round((event.loaded / event.total) * 100));
     };
+    xhr.upload.onload = () => cutOffAfter(UPLOAD_REPLY_DEADLINE_MS, messages.writeTimedOut);
+    xhr.onloadend = () => clearTimeout(timer);
     xhr.onerror = () => reject(new Error(messages.networkError));
     xhr.onload = () => {
       if (xhr.status < 200 || xhr.status >= 300) {
@@ -39,6 +54,7 @@ export function uploadWithProgress<R extends RouteDef>(
       }
       readReply(data).then((reply) => resolve(reply as ApiResult<R>), reject);
     };
+    cutOffAfter(UPLOAD_STALL_MS, messages.uploadStalled);
     xhr.send(formData);
   });
 }

@@ -1,0 +1,58 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  deadlineFor,
+  DeadlineError,
+  isTimedOut,
+  READ_DEADLINE_MS,
+  WRITE_DEADLINE_MS,
+  withDeadline,
+} from './deadlines';
+
+afterEach(() => vi.useRealTimers());
+
+describe('deadlineFor', () => {
+  it('gives reads 20 s and writes 30 s plus their body at 64 KB/s', () => {
+    expect(deadlineFor('GET')).toBe(READ_DEADLINE_MS);
+    expect(deadlineFor('DELETE')).toBe(WRITE_DEADLINE_MS);
+    expect(deadlineFor('PUT', 'x'.repeat(6400))).toBe(WRITE_DEADLINE_MS + 100);
+    const form = new FormData();
+    form.append('insertData', '{}');
+    form.append('video', new Blob([new Uint8Array(30 * 1024 * 1024)]), 'story.mp4');
+    // A 30 MB story gets about 8 minutes on a slow uplink, not the 30 s of a small write.
+    expect(deadlineFor('POST', form)).toBe(WRITE_DEADLINE_MS + Math.ceil((30 * 1024 * 1024 + 2) / 64));
+  });
+});
+
+describe('withDeadline', () => {
+  it('aborts when the time is up and says so', () => {
+    vi.useFakeTimers();
+    const deadline = withDeadline(1000);
+    vi.advanceTimersByTime(999);
+    expect(deadline.signal.aborted).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect([deadline.signal.aborted, deadline.expired()]).toEqual([true, true]);
+  });
+
+  it("follows the caller's own abort, which is not a timeout, and stops its timer when cleared", () => {
+    vi.useFakeTimers();
+    const outer = new AbortController();
+    const deadline = withDeadline(1000, outer.signal);
+    outer.abort();
+    expect([deadline.signal.aborted, deadline.expired()]).toEqual([true, false]);
+    const cleared = withDeadline(1000);
+    cleared.clear();
+    vi.advanceTimersByTime(5000);
+    expect(cleared.signal.aborted).toBe(false);
+  });
+});
+
+describe('isTimedOut', () => {
+  it('knows a timed-out reply, a query error carrying one, and an upload cut off', () => {
+    expect(isTimedOut({ status: false, message: 'm', timedOut: true })).toBe(true);
+    expect(isTimedOut({ reply: { status: false, timedOut: true } })).toBe(true);
+    expect(isTimedOut(new DeadlineError('m'))).toBe(true);
+    expect(isTimedOut({ status: false, message: 'Internet Server Error', networkFailure: true })).toBe(false);
+    expect(isTimedOut(new Error('Network Error'))).toBe(false);
+    expect(isTimedOut(undefined)).toBe(false);
+  });
+});

@@ -1,0 +1,70 @@
+/**
+ * How long the back office waits for the server (docs/decisions/request-deadlines.md). Without a
+ * deadline a call that hangs keeps its button held, or its page loading, until the browser gives up,
+ * minutes later.
+ */
+export const READ_DEADLINE_MS = 20_000;
+export const WRITE_DEADLINE_MS = 30_000;
+/** A write's body is also given the time it takes at 64 KB/s (about 0.5 Mbit/s, a poor mobile uplink). */
+export const SLOW_UPLINK_BYTES_PER_MS = 64;
+/** An upload with progress that sends nothing for this long is cut off. */
+export const UPLOAD_STALL_MS = 30_000;
+/** Once an upload's last byte is sent, its reply may take this long (each video is probed first). */
+export const UPLOAD_REPLY_DEADLINE_MS = 60_000;
+
+/** The deadline of one JSON or form call. */
+export function deadlineFor(method: string, body?: BodyInit): number {
+  if (method === 'GET') return READ_DEADLINE_MS;
+  return WRITE_DEADLINE_MS + Math.ceil(bodySize(body) / SLOW_UPLINK_BYTES_PER_MS);
+}
+
+function bodySize(body?: BodyInit): number {
+  if (typeof body === 'string') return body.length;
+  if (!(body instanceof FormData)) return 0;
+  let size = 0;
+  for (const [, value] of body) size += typeof value === 'string' ? value.length : value.size;
+  return size;
+}
+
+/**
+ * A signal that aborts after `ms`, or when `outer` (a query's cancel) does. A timer rather than
+ * `AbortSignal.timeout`, so fake clocks in tests drive it.
+ */
+export function withDeadline(ms: number, outer?: AbortSignal) {
+  const controller = new AbortController();
+  let expired = false;
+  const timer = setTimeout(() => {
+    expired = true;
+    controller.abort();
+  }, ms);
+  const forward = () => controller.abort(outer?.reason);
+  if (outer?.aborted) forward();
+  else outer?.addEventListener('abort', forward, { once: true });
+  return {
+    signal: controller.signal,
+    expired: () => expired,
+    clear: () => {
+      clearTimeout(timer);
+      outer?.removeEventListener('abort', forward);
+    },
+  };
+}
+
+/** An upload cut off by its deadline (it rejects like a network failure, with its own message). */
+export class DeadlineError extends Error {
+  readonly timedOut = true;
+  constructor(message: string) {
+    super(message);
+    this.name = 'DeadlineError';
+  }
+}
+
+/**
+ * Whether a write's reply (or thrown error) says its deadline passed: the write may still have landed,
+ * so what the screen shows must be reloaded.
+ */
+export function isTimedOut(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const { timedOut, reply } = value as { timedOut?: unknown; reply?: { timedOut?: unknown } };
+  return timedOut === true || reply?.timedOut === true;
+}
