@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { expect, type Mock } from 'vitest';
 
 /** Answers the open arithmetic confirmation rightly (or off by one) and presses its Confirm button. */
-export async function answerMath({ wrong = false, confirm = 'Confirm' } = {}) {
-  const dialog = await screen.findByRole('dialog', { name: 'Please confirm' });
+export async function answerMath({ wrong = false, confirm = 'Confirm', title = 'Please confirm' } = {}) {
+  const dialog = await screen.findByRole('dialog', { name: title });
   const [a, b] = (within(dialog).getByTestId('math-problem').textContent ?? '').match(/\d+/g)!.map(Number);
   const input = within(dialog).getByLabelText('Answer');
   await userEvent.clear(input);

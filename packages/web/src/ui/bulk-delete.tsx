@@ -13,16 +13,25 @@ interface Reply {
  * Row selection and the confirm-then-delete flow of a list: select rows (or all), ask for the arithmetic
  * confirmation for one row or the selection, then delete, toast the server's message and forget the
  * deleted ids. Render a ConfirmMathDialog with `open={confirming !== null}` and `onConfirm={confirm}`.
+ * Rows being deleted cannot be asked for again until the reply (`isDeleting` holds their Delete): a
+ * second delete of the same row would only come back 'not found'.
  */
 export function useBulkDelete(ids: readonly string[], remove: (ids: string[]) => Promise<Reply>) {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [confirming, setConfirming] = useState<string[] | null>(null);
+  const [inFlight, setInFlight] = useState<ReadonlySet<string>>(new Set());
   const chosen = ids.filter((id) => selected.has(id));
 
   const confirm = async () => {
     const target = confirming ?? [];
     setConfirming(null);
-    const result = await remove(target);
+    setInFlight((s) => new Set([...s, ...target]));
+    let result: Reply;
+    try {
+      result = await remove(target);
+    } finally {
+      setInFlight((s) => new Set([...s].filter((id) => !target.includes(id))));
+    }
     if (result.status) {
       toastSuccess(result.message);
       setSelected((s) => new Set([...s].filter((id) => !target.includes(id))));
@@ -35,8 +44,12 @@ export function useBulkDelete(ids: readonly string[], remove: (ids: string[]) =>
     isSelected: (id: string) => selected.has(id),
     toggle: (id: string) => setSelected((s) => toggleSelection(s, id)),
     toggleAll: () => setSelected((s) => toggleAll(s, ids)),
-    /** Ask to delete these ids (one row's Delete) or, with none, the selection. */
-    ask: (target: string[] = chosen) => setConfirming(target),
+    isDeleting: (id: string) => inFlight.has(id),
+    /** Ask to delete these ids (one row's Delete) or, with none, the selection; rows in flight are left out. */
+    ask: (target: string[] = chosen) => {
+      const rest = target.filter((id) => !inFlight.has(id));
+      if (rest.length) setConfirming(rest);
+    },
     confirming,
     cancel: () => setConfirming(null),
     confirm: () => void confirm(),

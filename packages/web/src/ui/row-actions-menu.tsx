@@ -6,6 +6,8 @@ export interface RowAction {
   label: string;
   onSelect: () => void;
   danger?: boolean;
+  /** Shown but not selectable (a row whose delete is in flight). */
+  disabled?: boolean;
 }
 
 /** The "…" menu of a list row (Play, Edit, Delete…); `label` names the row, e.g. "Actions for reel 3". */
@@ -28,8 +30,10 @@ export function RowActionsMenu({ label, actions }: { label: string; actions: rea
             <DropdownMenu.Item
               key={action.label}
               onSelect={action.onSelect}
+              disabled={action.disabled}
               className={cn(
                 'cursor-pointer rounded px-2.5 py-1.5 outline-none data-[highlighted]:bg-slate-100',
+                'data-[disabled]:cursor-not-allowed data-[disabled]:opacity-50',
                 action.danger ? 'text-red-600' : 'text-slate-700',
               )}
             >

@@ -155,6 +155,7 @@ export function HistoryTable() {
                     size="sm"
                     variant="danger"
                     aria-label={`Delete ${n.n_title}`}
+                    loading={bulk.isDeleting(n._id)}
                     onClick={() => bulk.ask([n._id])}
                   >
                     Delete

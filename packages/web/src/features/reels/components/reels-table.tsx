@@ -71,7 +71,12 @@ export function ReelsTable({ rows, page }: { rows: Reel[]; page: number }) {
                         label: 'Play',
                         onSelect: () => window.open(reel.video, '_blank', 'noopener,noreferrer'),
                       },
-                      { label: 'Delete', danger: true, onSelect: () => bulk.ask([reel._id]) },
+                      {
+                        label: 'Delete',
+                        danger: true,
+                        disabled: bulk.isDeleting(reel._id),
+                        onSelect: () => bulk.ask([reel._id]),
+                      },
                     ]}
                   />
                 </Td>

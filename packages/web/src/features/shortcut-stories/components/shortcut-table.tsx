@@ -250,6 +250,7 @@ export function ShortcutTable({ rows }: { rows: ShortcutStory[] }) {
                           size="sm"
                           variant="danger"
                           aria-label={`Delete ${s.name}`}
+                          loading={bulk.isDeleting(s._id)}
                           onClick={() => bulk.ask([s._id])}
                         >
                           Delete

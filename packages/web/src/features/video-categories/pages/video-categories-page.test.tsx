@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { answerWrongThenRight } from '@/test/answer-math';
+import { answerMath, answerWrongThenRight } from '@/test/answer-math';
 import { mockApi, renderApp } from '@/test/render-app';
 import { jsonResponse, pendingResponse } from '@/test/runtime';
 import { signedInScreenTests, signedInApi as signedIn } from '@/test/signed-in-screen';
@@ -94,5 +94,24 @@ describe('video categories page', () => {
     const form = (put.mock.calls[0] as unknown as [string, RequestInit])[1].body as FormData;
     expect(form.get('name')).toBe('Test Cricket');
     expect(await screen.findByRole('heading', { name: 'Add Category' })).toBeInTheDocument();
+  });
+
+  it("holds the row's Delete while its delete is in flight, so it cannot be sent twice", async () => {
+    const del = pendingResponse();
+    mockApi({
+      ...signedIn,
+      'GET /api/App/video/category': { status: true, message: 'ok', data: [category] },
+      'DELETE /api/App/video/category/c1': del.handler,
+    });
+    const user = userEvent.setup();
+    renderApp('/add/video/category');
+    const remove = await screen.findByRole('button', { name: 'Delete Cricket' }, { timeout: 5000 });
+    await user.click(remove);
+    await answerMath({ confirm: 'Delete', title: 'Delete category' });
+    await waitFor(() => expect(del.handler).toHaveBeenCalledOnce());
+    expect(remove).toBeDisabled();
+
+    del.answer({ status: false, message: 'Category not found' });
+    await waitFor(() => expect(remove).toBeEnabled());
   });
 });

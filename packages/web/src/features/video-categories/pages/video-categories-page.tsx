@@ -140,6 +140,7 @@ export default function VideoCategoriesPage() {
                       variant="danger"
                       size="sm"
                       aria-label={`Delete ${category.name}`}
+                      loading={remove.isPending && remove.variables === category._id}
                       onClick={() => setDeleting(category)}
                     >
                       Delete

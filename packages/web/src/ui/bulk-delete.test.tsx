@@ -1,0 +1,42 @@
+import { act, renderHook } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { useBulkDelete } from './bulk-delete';
+
+vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }) }));
+
+describe('useBulkDelete', () => {
+  it('holds the rows being deleted: asking for them again asks only for the others, until the reply', async () => {
+    let answer!: (reply: { status: boolean; message: string }) => void;
+    const remove = vi.fn(() => new Promise<{ status: boolean; message: string }>((r) => (answer = r)));
+    const { result } = renderHook(() => useBulkDelete(['a', 'b', 'c'], remove));
+
+    act(() => result.current.toggle('a'));
+    act(() => result.current.toggle('b'));
+    act(() => result.current.ask());
+    expect(result.current.confirming).toEqual(['a', 'b']);
+    act(() => result.current.confirm());
+    expect(remove).toHaveBeenCalledWith(['a', 'b']);
+    expect([result.current.isDeleting('a'), result.current.isDeleting('c')]).toEqual([true, false]);
+
+    // A row's own Delete pressed while the bulk delete runs.
+    act(() => result.current.ask(['a']));
+    expect(result.current.confirming).toBeNull();
+    act(() => result.current.ask(['b', 'c']));
+    expect(result.current.confirming).toEqual(['c']);
+    act(() => result.current.cancel());
+
+    await act(async () => answer({ status: true, message: 'Deleted' }));
+    expect(result.current.isDeleting('a')).toBe(false);
+    expect(result.current.chosen).toEqual([]);
+  });
+
+  it('frees the rows when the delete fails, so they can be asked for again', async () => {
+    const remove = vi.fn(() => Promise.resolve({ status: false, message: 'Not found' }));
+    const { result } = renderHook(() => useBulkDelete(['a'], remove));
+    act(() => result.current.ask(['a']));
+    await act(async () => result.current.confirm());
+    expect(result.current.isDeleting('a')).toBe(false);
+    act(() => result.current.ask(['a']));
+    expect(result.current.confirming).toEqual(['a']);
+  });
+});
