@@ -3,7 +3,7 @@ import { openRequest, sealReply } from '@streamdesk/contract/envelope';
 import { systemStatsRoutes } from '@streamdesk/contract/system-stats';
 import { defineRoute, replyBase } from '@streamdesk/contract/http';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, setRuntimeConfig, TEST_PAYLOAD_KEY } from '@/test/runtime';
+import { hangingFetch, jsonResponse, setRuntimeConfig, TEST_PAYLOAD_KEY } from '@/test/runtime';
 import { callApi, isNetworkFailure } from './api-client';
 import { getAuthStatus, setAuthStatus } from './auth-state';
 import { registerNavigator } from './navigation';
@@ -111,11 +111,6 @@ describe('callApi', () => {
   });
 
   describe('deadlines', () => {
-    /** A server that never answers: the call ends only when its signal aborts. */
-    const hang = (_url: unknown, init?: RequestInit) =>
-      new Promise<Response>((_resolve, reject) =>
-        init!.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
-      );
     const remove = defineRoute({
       method: 'DELETE',
       path: '/api/things',
@@ -127,7 +122,7 @@ describe('callApi', () => {
 
     it('gives up on a read after 20 s as a network failure with its own message', async () => {
       vi.useFakeTimers();
-      fetchMock.mockImplementation(hang);
+      fetchMock.mockImplementation(hangingFetch);
       let result: unknown;
       void callApi(systemStatsRoutes.get).then((r) => (result = r));
       await vi.advanceTimersByTimeAsync(19_999);
@@ -144,7 +139,7 @@ describe('callApi', () => {
 
     it('gives a write 30 s and then says it may still have been saved', async () => {
       vi.useFakeTimers();
-      fetchMock.mockImplementation(hang);
+      fetchMock.mockImplementation(hangingFetch);
       let result: unknown;
       void callApi(remove, { body: { id: ['a'] } }).then((r) => (result = r));
       await vi.advanceTimersByTimeAsync(29_000);
@@ -155,7 +150,7 @@ describe('callApi', () => {
     });
 
     it("rethrows a caller's own abort (a cancelled query), which is not a timeout", async () => {
-      fetchMock.mockImplementation(hang);
+      fetchMock.mockImplementation(hangingFetch);
       const controller = new AbortController();
       const call = callApi(systemStatsRoutes.get, { signal: controller.signal });
       controller.abort();

@@ -1,5 +1,6 @@
 import { POLICY_PUBLIC_PATH, type PublicPolicy as Policy } from '@streamdesk/contract/policy-public';
 import { useEffect, useState } from 'react';
+import { READ_DEADLINE_MS, withDeadline } from '@/lib/deadlines';
 import { runtimeConfig } from '@/lib/runtime-config';
 
 type State = { kind: 'loading' } | { kind: 'error' } | { kind: 'ready'; policy: Policy };
@@ -12,9 +13,11 @@ export function PolicyPage() {
   const [state, setState] = useState<State>({ kind: 'loading' });
   useEffect(() => {
     const controller = new AbortController();
+    // A reply that does not come within the read deadline shows the error, not an endless loader.
+    const deadline = withDeadline(READ_DEADLINE_MS, controller.signal);
     fetch(POLICY_PUBLIC_PATH, {
       headers: { 'api-key': runtimeConfig().apiKey, accept: 'application/json' },
-      signal: controller.signal,
+      signal: deadline.signal,
     })
       .then(async (res) => {
         const body = (await res.json()) as { status?: boolean; data?: Policy };
@@ -22,7 +25,8 @@ export function PolicyPage() {
       })
       .catch(() => {
         if (!controller.signal.aborted) setState({ kind: 'error' });
-      });
+      })
+      .finally(deadline.clear);
     return () => controller.abort();
   }, []);
 

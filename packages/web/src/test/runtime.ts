@@ -1,4 +1,4 @@
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import type { RuntimeConfig } from '@/lib/runtime-config';
 
 export const TEST_PAYLOAD_KEY = '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff';
@@ -35,4 +35,26 @@ export function pendingResponse() {
       }),
   );
   return { handler, answer: (body: unknown) => resolve(jsonResponse(body)) };
+}
+
+/** A server that never answers: the fetch ends only when its signal aborts (for deadlines). */
+export function hangingFetch(_url: unknown, init?: RequestInit): Promise<Response> {
+  return new Promise((_resolve, reject) =>
+    init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+  );
+}
+
+/** Stubs the global fetch for every test of the file: the runtime config set, fake timers undone after. */
+export function stubbedFetch() {
+  const fetchMock = vi.fn<typeof fetch>();
+  beforeEach(() => {
+    setRuntimeConfig();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+    fetchMock.mockReset();
+  });
+  return fetchMock;
 }

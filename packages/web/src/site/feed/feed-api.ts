@@ -1,5 +1,6 @@
 import { analyticsRoutes } from '@streamdesk/contract/analytics';
 import { videoRoutes, type FeedReply } from '@streamdesk/contract/videos';
+import { READ_DEADLINE_MS, withDeadline } from '@/lib/deadlines';
 import { runtimeConfig } from '@/lib/runtime-config';
 
 export const feedMessages = {
@@ -12,15 +13,19 @@ export type FeedPageResult = { ok: true; reply: FeedReply } | { ok: false; messa
 /**
  * One page of the public feed. The feed is an app route: it carries the api-key the server hands
  * every page in /runtime-config.js, and no admin token. Kept apart from the admin API client so the
- * public bundle stays small.
+ * public bundle stays small. A page that does not come within the read deadline (20 s) is a
+ * connection error, so the visitor gets Try Again instead of an endless loader.
  */
 export async function fetchFeedPage(page: number): Promise<FeedPageResult> {
+  const deadline = withDeadline(READ_DEADLINE_MS);
   let response: Response;
   try {
     response = await fetch(`${videoRoutes.feed.path}?page=${page}&limit=10`, {
       headers: { accept: 'application/json', 'api-key': runtimeConfig().apiKey },
+      signal: deadline.signal,
     });
   } catch {
+    deadline.clear();
     return { ok: false, message: feedMessages.connectionError };
   }
   try {
@@ -28,7 +33,12 @@ export async function fetchFeedPage(page: number): Promise<FeedPageResult> {
     if (!response.ok || reply.status !== true) return { ok: false, message: feedMessages.fetchFailed };
     return { ok: true, reply };
   } catch {
-    return { ok: false, message: feedMessages.fetchFailed };
+    return {
+      ok: false,
+      message: deadline.expired() ? feedMessages.connectionError : feedMessages.fetchFailed,
+    };
+  } finally {
+    deadline.clear();
   }
 }
 
