@@ -1,5 +1,7 @@
 import { authRoutes, type LoginBody } from '@streamdesk/contract/auth';
+import { messages } from '@streamdesk/contract/messages';
 import { callApi, isNetworkFailure } from '@/lib/api-client';
+import { isTimedOut } from '@/lib/deadlines';
 import { setAuthStatus } from '@/lib/auth-state';
 import { clearAllStorage, clearSession, readSession, writeSession } from '@/lib/session';
 
@@ -31,6 +33,8 @@ export function verifyStoredSession(): Promise<void> {
 /** Signs in; on success the token is stored under admin_download and the app is signed in. */
 export async function login(body: LoginBody) {
   const result = await callApi(authRoutes.login, { body });
+  // A sign-in past its deadline changed nothing the admin could check: the message says only to retry.
+  if (isTimedOut(result)) return { ...result, message: messages.readTimedOut };
   if (result.status && 'token' in result) {
     writeSession(result.token);
     setAuthStatus('signed-in');
