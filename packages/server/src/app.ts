@@ -17,6 +17,7 @@ import { registerEnvelope } from './platform/http/envelope.js';
 import { registerErrorHandler } from './platform/http/error-handler.js';
 import { FastReads, fastReadsServer } from './platform/http/fast-reads.js';
 import { registerGuards, secretChecker } from './platform/http/guards.js';
+import { cutOffIdleBodies } from './platform/http/idle-body.js';
 import { registerWebAssets } from './platform/http/web-assets.js';
 import { createLocalMediaStore } from './platform/media/media-store.js';
 import { registerMediaServing } from './platform/media/serve-media.js';
@@ -95,6 +96,7 @@ export async function buildApp(config: ResolvedConfig, opts: BuildOptions = {}):
     // The media store enforces each kind's own limit while streaming; these only bound the request.
     limits: { fileSize: 256 * 1024 * 1024, files: 60, fields: 60, fieldSize: 1024 * 1024, parts: 120 },
   });
+  cutOffIdleBodies(app, config.uploadIdleMs);
   await app.register(swagger, {
     openapi: { info: { title: 'Streamdesk API', version: '1.0.0' } },
     transform: jsonSchemaTransform,

@@ -9,7 +9,9 @@ describe('loadConfig', () => {
       host: '127.0.0.1',
       databaseUrl: undefined,
       blockDevtools: true,
+      uploadIdleMs: 60_000,
     });
+    expect(loadConfig({ UPLOAD_IDLE_SECONDS: '5' }).uploadIdleMs).toBe(5000);
     expect(config.dataDir).toMatch(/data$/);
   });
 
@@ -19,6 +21,10 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://x' }, /^Invalid configuration: DATABASE_URL must be a postgres/],
     [{ ADMIN_EMAIL: 'a@b.co' }, /ADMIN_EMAIL and ADMIN_PASSWORD must be set together/],
     [{ BLOCK_DEVTOOLS: 'yes' }, /^Invalid configuration: BLOCK_DEVTOOLS must be true or false/],
+    [
+      { UPLOAD_IDLE_SECONDS: '0' },
+      /^Invalid configuration: UPLOAD_IDLE_SECONDS must be a whole number of seconds/,
+    ],
   ])('stops with one line naming the variable: %o', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -38,6 +38,12 @@ const envSchema = z.object({
     }, 'must be an IANA time zone such as Asia/Kolkata'),
   BLOCK_DEVTOOLS: optional(z.enum(['true', 'false'], 'must be true or false')),
   EVENTS_RATE_LIMIT: z.coerce.number().int().min(0, 'must be 0 (off) or more').default(600),
+  UPLOAD_IDLE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1, 'must be a whole number of seconds from 1 to 3600')
+    .max(3600, 'must be a whole number of seconds from 1 to 3600')
+    .default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('production'),
   WEB_DIST_DIR: z.string().min(1).default(defaultWebDist),
@@ -91,6 +97,8 @@ export interface Config {
   reportTimeZone: string;
   /** App event batches accepted per client IP per minute; 0 turns the limit off (benchmarks). */
   eventsRateLimit: number;
+  /** An upload that sends nothing for this long is cut off (platform/http/idle-body.ts). */
+  uploadIdleMs: number;
   blockDevtools: boolean;
   logLevel: string;
   webDistDir: string;
@@ -129,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     playStoreUrl: e.PLAY_STORE_URL,
     reportTimeZone: e.REPORT_TIME_ZONE,
     eventsRateLimit: e.EVENTS_RATE_LIMIT,
+    uploadIdleMs: e.UPLOAD_IDLE_SECONDS * 1000,
     blockDevtools: e.BLOCK_DEVTOOLS ? e.BLOCK_DEVTOOLS === 'true' : e.NODE_ENV === 'production',
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),

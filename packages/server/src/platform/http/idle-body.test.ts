@@ -1,0 +1,120 @@
+import net, { type AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { videoCategoryRoutes, type VideoCategory } from '@streamdesk/contract/video-categories';
+import { videoRoutes } from '@streamdesk/contract/videos';
+import { createTestApp, TEST_API_KEY, type TestApp } from '../../test/test-app.js';
+import { form, mp4, PNG } from '../../test/media-fixtures.js';
+import { storedFiles } from '../../test/stored-files.js';
+
+/**
+ * An upload whose client goes silent (a phone that left its network: no FIN, no RST) is cut off after
+ * UPLOAD_IDLE_SECONDS, here 1. These tests speak HTTP over a raw socket on a real port, so they can stop
+ * sending mid-body, which app.inject() cannot.
+ */
+let t: TestApp;
+let port: number;
+let category: VideoCategory;
+
+beforeAll(async () => {
+  t = await createTestApp({ UPLOAD_IDLE_SECONDS: '1' });
+  const res = await t.request({
+    method: 'POST',
+    url: videoCategoryRoutes.add.path,
+    payload: form({ name: 'Idle' }, [{ field: 'image', name: 'c.png', data: PNG }]),
+  });
+  category = (await t.json<{ data: VideoCategory }>(res)).data;
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  port = (t.app.server.address() as AddressInfo).port;
+});
+afterAll(() => t.close());
+
+const boundary = '----idle';
+/** The upload's bytes: request head, the category field, then one MP4 part. */
+function uploadBytes(video: Buffer): Buffer {
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="category"\r\n\r\n${category._id}\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="video"; filename="v.mp4"\r\n` +
+        'Content-Type: video/mp4\r\n\r\n',
+    ),
+    video,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const head =
+    `POST ${videoRoutes.upload.path} HTTP/1.1\r\nHost: 127.0.0.1\r\nconnection: close\r\n` +
+    `api-key: ${TEST_API_KEY}\r\n` +
+    `authorization: Bearer ${t.token}\r\ncontent-type: multipart/form-data; boundary=${boundary}\r\n` +
+    `content-length: ${body.length}\r\n\r\n`;
+  return Buffer.concat([Buffer.from(head), body]);
+}
+
+/**
+ * Sends `chunks` with `gapMs` between them; resolves with what came back and when the socket closed
+ * (the server closes it after its reply, or when it cuts the upload off), or after `waitMs`.
+ */
+function send(chunks: Buffer[], gapMs: number, waitMs: number) {
+  return new Promise<{ reply: string; closedAfterMs: number | undefined }>((resolve) => {
+    const started = Date.now();
+    let reply = '';
+    let closedAfterMs: number | undefined;
+    const socket = net.connect(port, '127.0.0.1', () => {
+      chunks.forEach((chunk, i) => setTimeout(() => socket.writable && socket.write(chunk), i * gapMs));
+    });
+    socket.on('data', (d: Buffer) => (reply += d.toString()));
+    socket.on('error', () => {});
+    const done = () => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve({ reply, closedAfterMs });
+    };
+    const timer = setTimeout(done, waitMs);
+    socket.on('close', () => {
+      closedAfterMs = Date.now() - started;
+      done();
+    });
+  });
+}
+
+const libraryRows = async () =>
+  (
+    await t.json<{ totalRecord: number }>(
+      await t.request({ method: 'GET', url: `/api/App/video/category/admin/${category._id}` }),
+    )
+  ).totalRecord;
+
+describe('an upload that stops sending', () => {
+  it('is cut off after the idle time, leaving no file, no partial file and no row', async () => {
+    const bytes = uploadBytes(mp4(2));
+    // Everything but the last 2 KB, then silence with the socket left open.
+    const { reply, closedAfterMs } = await send([bytes.subarray(0, bytes.length - 2048)], 0, 3000);
+    expect(reply).toBe('');
+    expect(closedAfterMs).toBeGreaterThanOrEqual(900);
+    expect(closedAfterMs).toBeLessThan(2900);
+    // The server notices the cut-off request and removes its partial file on its own time.
+    await vi.waitFor(() => expect(storedFiles(t, '.tmp')).toEqual([]), { timeout: 2000 });
+    expect(storedFiles(t, 'videos')).toEqual([]);
+    expect(await libraryRows()).toBe(0);
+  });
+
+  it('is not cut off while bytes keep coming, however slowly, nor while the server works on the reply', async () => {
+    const bytes = uploadBytes(mp4(2));
+    const quarter = Math.ceil(bytes.length / 4);
+    const chunks = [0, 1, 2, 3].map((i) => bytes.subarray(i * quarter, (i + 1) * quarter));
+    // 4 chunks 600 ms apart: 1.8 s in all, longer than the 1 s idle time, never 1 s without a byte.
+    const { reply } = await send(chunks, 600, 6000);
+    expect(reply).toMatch(/^HTTP\/1\.1 200/);
+    expect(reply).toContain('Videos uploaded successfully!');
+    await t.app.streamdesk.context.media.idle();
+    expect(await libraryRows()).toBe(1);
+  });
+
+  it('cuts off a JSON body that stops half-way the same way', async () => {
+    const head =
+      `POST /api/App/events HTTP/1.1\r\nHost: 127.0.0.1\r\napi-key: ${TEST_API_KEY}\r\n` +
+      'content-type: application/json\r\ncontent-length: 200\r\n\r\n{"events":[';
+    const { reply, closedAfterMs } = await send([Buffer.from(head)], 0, 3000);
+    expect(reply).toBe('');
+    expect(closedAfterMs).toBeGreaterThanOrEqual(900);
+    expect(closedAfterMs).toBeLessThan(2900);
+  });
+});
