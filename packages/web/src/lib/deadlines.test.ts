@@ -4,6 +4,7 @@ import {
   DeadlineError,
   isTimedOut,
   READ_DEADLINE_MS,
+  settleWithin,
   WRITE_DEADLINE_MS,
   withDeadline,
 } from './deadlines';
@@ -43,6 +44,17 @@ describe('withDeadline', () => {
     cleared.clear();
     vi.advanceTimersByTime(5000);
     expect(cleared.signal.aborted).toBe(false);
+  });
+});
+
+describe('settleWithin', () => {
+  it("gives the work's result when it settles in time, else the fallback, and leaves no timer", async () => {
+    vi.useFakeTimers();
+    await expect(settleWithin(1000, Promise.resolve('done'), 'late')).resolves.toBe('done');
+    expect(vi.getTimerCount()).toBe(0);
+    const pending = settleWithin(1000, new Promise<string>(() => {}), 'late');
+    await vi.advanceTimersByTimeAsync(1000);
+    await expect(pending).resolves.toBe('late');
   });
 });
 

@@ -50,6 +50,16 @@ export function withDeadline(ms: number, outer?: AbortSignal) {
   };
 }
 
+/**
+ * `work`'s result, or `fallback` if it has not settled within `ms` (the work itself goes on: for steps
+ * that take no signal, such as a push service subscription).
+ */
+export function settleWithin<T>(ms: number, work: Promise<T>, fallback: T): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<T>((resolve) => (timer = setTimeout(() => resolve(fallback), ms)));
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
 /** An upload cut off by its deadline (it rejects like a network failure, with its own message). */
 export class DeadlineError extends Error {
   readonly timedOut = true;

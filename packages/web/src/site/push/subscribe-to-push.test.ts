@@ -3,7 +3,10 @@ import { notificationRoutes } from '@streamdesk/contract/notifications';
 import { pushPaths, subscribeToPush } from './subscribe-to-push';
 
 describe('subscribeToPush', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
 
   it('calls the contract routes', () => {
     expect(pushPaths).toEqual({
@@ -43,5 +46,25 @@ describe('subscribeToPush', () => {
       headers: { 'api-key': 'k-123', accept: 'application/json', 'content-type': 'application/json' },
       body: JSON.stringify(json),
     });
+  });
+
+  it("says 'failed' when the push service leaves subscribe() pending for 30 s", async () => {
+    vi.useFakeTimers();
+    const key = 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM';
+    const register = vi.fn(async () => ({
+      pushManager: { getSubscription: async () => null, subscribe: () => new Promise(() => {}) },
+    }));
+    vi.stubGlobal('navigator', { serviceWorker: { register, ready: Promise.resolve() } });
+    vi.stubGlobal('PushManager', class {});
+    vi.stubGlobal('Notification', { permission: 'granted' });
+    window.__STREAMDESK__ = { apiKey: 'k-123' };
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ status: true, publicKey: key })));
+
+    let result: unknown;
+    void subscribeToPush().then((r) => (result = r));
+    await vi.advanceTimersByTimeAsync(29_000);
+    expect(result).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(result).toBe('failed');
   });
 });

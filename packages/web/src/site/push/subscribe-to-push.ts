@@ -1,3 +1,4 @@
+import { settleWithin, WRITE_DEADLINE_MS } from '@/lib/deadlines';
 import type { RuntimeConfig } from '@/lib/runtime-config';
 
 /**
@@ -58,6 +59,9 @@ const headersWith = (key: string) => ({ 'api-key': key, accept: 'application/jso
  * Subscribes this browser to the notifications the admin sends: asks for permission if not yet
  * answered (so call it from a click, or when permission is already granted), registers the service
  * worker, subscribes with the server's VAPID key and stores the subscription on the server.
+ * Once permission is given, the rest must be done within 30 s (request-deadlines.md): a push service
+ * the network blocks can leave the browser's subscribe() pending for ever, and the visitor's button
+ * with it. Past that it says 'failed'.
  */
 export async function subscribeToPush(): Promise<PushSubscribeResult> {
   if (!pushSupported()) return 'unsupported';
@@ -67,37 +71,40 @@ export async function subscribeToPush(): Promise<PushSubscribeResult> {
         ? await Notification.requestPermission()
         : Notification.permission;
     if (permission !== 'granted') return 'denied';
-
-    const headers = headersWith(await apiKey());
-    const keyReply = (await (await fetch(pushPaths.vapidKey, { headers })).json()) as {
-      publicKey?: string | null;
-    };
-    if (!keyReply.publicKey) return 'not configured';
-    const key = keyBytes(keyReply.publicKey);
-
-    const registration = await navigator.serviceWorker.register(SERVICE_WORKER_URL, { scope: '/site/' });
-    await navigator.serviceWorker.ready;
-    let subscription = await registration.pushManager.getSubscription();
-    if (subscription && !sameKey(subscription.options.applicationServerKey, key)) {
-      // The server's key changed: a subscription made with the old one can no longer be used.
-      await subscription.unsubscribe();
-      subscription = null;
-    }
-    subscription ??= await registration.pushManager.subscribe({
-      userVisibleOnly: true,
-      applicationServerKey: key,
-    });
-
-    const res = await fetch(pushPaths.subscribe, {
-      method: 'POST',
-      headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify(subscription.toJSON()),
-    });
-    return res.ok ? 'subscribed' : 'failed';
+    return await settleWithin(WRITE_DEADLINE_MS, subscribeGranted(), 'failed');
   } catch (error) {
     console.error('Push subscription failed', error);
     return 'failed';
   }
+}
+
+async function subscribeGranted(): Promise<PushSubscribeResult> {
+  const headers = headersWith(await apiKey());
+  const keyReply = (await (await fetch(pushPaths.vapidKey, { headers })).json()) as {
+    publicKey?: string | null;
+  };
+  if (!keyReply.publicKey) return 'not configured';
+  const key = keyBytes(keyReply.publicKey);
+
+  const registration = await navigator.serviceWorker.register(SERVICE_WORKER_URL, { scope: '/site/' });
+  await navigator.serviceWorker.ready;
+  let subscription = await registration.pushManager.getSubscription();
+  if (subscription && !sameKey(subscription.options.applicationServerKey, key)) {
+    // The server's key changed: a subscription made with the old one can no longer be used.
+    await subscription.unsubscribe();
+    subscription = null;
+  }
+  subscription ??= await registration.pushManager.subscribe({
+    userVisibleOnly: true,
+    applicationServerKey: key,
+  });
+
+  const res = await fetch(pushPaths.subscribe, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify(subscription.toJSON()),
+  });
+  return res.ok ? 'subscribed' : 'failed';
 }
 
 /** For the site entry: renews the subscription of a visitor who already allowed notifications. */
