@@ -5,6 +5,7 @@ export const messages = {
   networkError: 'Network Error',
   parseError: 'Error parsing server response',
   serverFault: 'Something went wrong on the server. Please try again.',
+  databaseUnavailable: 'The database is not answering. Please try again in a moment.',
   unauthorized: 'Please sign in again: the session is missing or has expired.',
   badApiKey: 'Invalid or missing api-key header.',
   notFound: 'Not found.',

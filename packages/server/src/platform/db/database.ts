@@ -28,9 +28,24 @@ export function sqliteFile(dataDir: string): string {
   return path.join(dataDir, 'streamdesk.db');
 }
 
-export function createDatabase(opts: { databaseUrl?: string | undefined; dataDir: string }): Database {
+/** How long a query waits for a PostgreSQL connection (a free one in the pool, or a new one). */
+export const PG_CONNECT_TIMEOUT_MS = 10_000;
+
+export function createDatabase(opts: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  connectTimeoutMs?: number;
+}): Database {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // pg waits for ever by default: a database host that stops answering (a network partition, a
+    // failover) would hold every request and the event flush without end. With a deadline they fail
+    // with a 503 the screens can show (see db/unavailable.ts), and TCP keep-alive finds dead connections.
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: opts.connectTimeoutMs ?? PG_CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+    });
     // An idle connection dropped by the server (restart, failover) must not crash the process: the pool
     // replaces it on the next query.
     pool.on('error', () => {});

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages } from '@streamdesk/contract/messages';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { HttpError } from '../errors.js';
 
 /** Messages for Fastify's own client errors, worded for the people who read them. */
@@ -40,6 +41,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(statusCode).send({ status: false, message });
     }
     request.log.error({ err: error }, 'request failed');
+    if (isDatabaseUnavailable(error)) {
+      return reply.code(503).send({ status: false, message: messages.databaseUnavailable });
+    }
     return reply.code(500).send({ status: false, message: messages.serverFault });
   });
 }
