@@ -6,6 +6,7 @@ export const messages = {
   parseError: 'Error parsing server response',
   serverFault: 'Something went wrong on the server. Please try again.',
   databaseUnavailable: 'The database is not answering. Please try again in a moment.',
+  storageFull: "The server's storage is full. Delete old media or free space, then try again.",
   unauthorized: 'Please sign in again: the session is missing or has expired.',
   badApiKey: 'Invalid or missing api-key header.',
   notFound: 'Not found.',

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './platform/config.js';
 import { steadyHeapGrowth } from './platform/heap-growth.js';
 import { startMediaTools } from './platform/media/video-tools.js';
 import { resolveSecrets } from './platform/secrets.js';
+import { startFailureMessage } from './platform/start-failure.js';
 import { keepTickShape } from './platform/tick-shape.js';
 
 /** Starts the server: config, secrets, the first admin, listen, and a graceful stop on SIGTERM/SIGINT. */
@@ -62,6 +63,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error('Streamdesk failed to start:', error instanceof Error ? error.message : error);
+  console.error(startFailureMessage(error, process.env.DATABASE_URL || undefined));
   process.exit(1);
 });

@@ -1,5 +1,6 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { AnyDb } from './database.js';
+import { isDatabaseUnavailable } from './unavailable.js';
 
 /**
  * One migration set for SQLite and PostgreSQL. Names start with the feature's number block
@@ -10,8 +11,11 @@ export async function migrateToLatest(db: AnyDb, migrations: Record<string, Migr
   const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
+  // A database that cannot be reached is not a failed migration: its own error says what happened.
+  if (isDatabaseUnavailable(error)) throw error;
   if (error || failed) {
     const detail = error instanceof Error ? error.message : String(error ?? '');
-    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${detail}`);
+    const name = failed ? ` ${failed.migrationName}` : '';
+    throw new Error(`Migration${name} failed: ${detail}`, { cause: error });
   }
 }

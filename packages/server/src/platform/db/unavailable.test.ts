@@ -56,11 +56,14 @@ describe('a PostgreSQL host that cannot be reached', () => {
     expect(isDatabaseUnavailable('ECONNREFUSED')).toBe(false);
   });
 
-  it('is answered 503 with a message to try again, where other faults are 500', async () => {
+  it('is answered 503 with a message to try again (a full disk 507), where other faults are 500', async () => {
     const app = Fastify({ logger: false });
     registerErrorHandler(app);
     app.get('/down', async () => {
       throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    });
+    app.get('/full', async () => {
+      throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
     });
     app.get('/bug', async () => {
       throw new TypeError('x is undefined');
@@ -70,6 +73,8 @@ describe('a PostgreSQL host that cannot be reached', () => {
       503,
       { status: false, message: messages.databaseUnavailable },
     ]);
+    const full = await app.inject({ method: 'GET', url: '/full' });
+    expect([full.statusCode, full.json()]).toEqual([507, { status: false, message: messages.storageFull }]);
     const bug = await app.inject({ method: 'GET', url: '/bug' });
     expect([bug.statusCode, bug.json()]).toEqual([500, { status: false, message: messages.serverFault }]);
     await app.close();

@@ -44,6 +44,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (isDatabaseUnavailable(error)) {
       return reply.code(503).send({ status: false, message: messages.databaseUnavailable });
     }
+    // A disk that filled up during an upload (the partial file is already removed by the store).
+    if (error.code === 'ENOSPC' || error.code === 'EDQUOT') {
+      return reply.code(507).send({ status: false, message: messages.storageFull });
+    }
     return reply.code(500).send({ status: false, message: messages.serverFault });
   });
 }
