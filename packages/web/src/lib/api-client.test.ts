@@ -2,28 +2,20 @@ import { authRoutes } from '@streamdesk/contract/auth';
 import { openRequest, sealReply } from '@streamdesk/contract/envelope';
 import { systemStatsRoutes } from '@streamdesk/contract/system-stats';
 import { defineRoute, replyBase } from '@streamdesk/contract/http';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { hangingFetch, jsonResponse, setRuntimeConfig, TEST_PAYLOAD_KEY } from '@/test/runtime';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { hangingFetch, jsonResponse, stubbedFetch, TEST_PAYLOAD_KEY } from '@/test/runtime';
 import { callApi, isNetworkFailure } from './api-client';
 import { getAuthStatus, setAuthStatus } from './auth-state';
 import { registerNavigator } from './navigation';
 import { readSession, writeSession } from './session';
 
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = stubbedFetch();
 const lastRequest = () => {
   const [url, init] = fetchMock.mock.calls.at(-1)!;
   return { url: String(url), init: init!, headers: init!.headers as Record<string, string> };
 };
 
-beforeEach(() => {
-  setRuntimeConfig();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
-  registerNavigator(null);
-});
+afterEach(() => registerNavigator(null));
 
 describe('callApi', () => {
   it('sends the api-key on every call and the bearer token only to admin routes', async () => {
@@ -118,7 +110,6 @@ describe('callApi', () => {
       summary: 't',
       reply: replyBase,
     });
-    afterEach(() => vi.useRealTimers());
 
     it('gives up on a read after 20 s as a network failure with its own message', async () => {
       vi.useFakeTimers();

@@ -2,6 +2,18 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notificationRoutes } from '@streamdesk/contract/notifications';
 import { pushPaths, subscribeToPush } from './subscribe-to-push';
 
+const KEY = 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM';
+
+/** A browser with the Push API, permission granted, no subscription yet, whose push service does `subscribe`. */
+function browserWithPush(subscribe: () => Promise<unknown>) {
+  const register = vi.fn(async () => ({ pushManager: { getSubscription: async () => null, subscribe } }));
+  vi.stubGlobal('navigator', { serviceWorker: { register, ready: Promise.resolve() } });
+  vi.stubGlobal('PushManager', class {});
+  vi.stubGlobal('Notification', { permission: 'granted' });
+  window.__STREAMDESK__ = { apiKey: 'k-123' };
+  return register;
+}
+
 describe('subscribeToPush', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -20,19 +32,12 @@ describe('subscribeToPush', () => {
   });
 
   it('registers the worker, subscribes with the server key and stores the subscription', async () => {
-    const key = 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM';
     const json = { endpoint: 'https://fcm.googleapis.com/fcm/send/x', keys: { p256dh: 'p', auth: 'a' } };
     const subscribe = vi.fn(async () => ({ toJSON: () => json }));
-    const register = vi.fn(async () => ({
-      pushManager: { getSubscription: async () => null, subscribe },
-    }));
-    vi.stubGlobal('navigator', { serviceWorker: { register, ready: Promise.resolve() } });
-    vi.stubGlobal('PushManager', class {});
-    vi.stubGlobal('Notification', { permission: 'granted' });
-    window.__STREAMDESK__ = { apiKey: 'k-123' };
+    const register = browserWithPush(subscribe);
     const fetchMock = vi.fn(async (url: string) =>
       url === pushPaths.vapidKey
-        ? new Response(JSON.stringify({ status: true, publicKey: key }))
+        ? new Response(JSON.stringify({ status: true, publicKey: KEY }))
         : new Response(JSON.stringify({ status: true })),
     );
     vi.stubGlobal('fetch', fetchMock);
@@ -50,15 +55,8 @@ describe('subscribeToPush', () => {
 
   it("says 'failed' when the push service leaves subscribe() pending for 30 s", async () => {
     vi.useFakeTimers();
-    const key = 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM';
-    const register = vi.fn(async () => ({
-      pushManager: { getSubscription: async () => null, subscribe: () => new Promise(() => {}) },
-    }));
-    vi.stubGlobal('navigator', { serviceWorker: { register, ready: Promise.resolve() } });
-    vi.stubGlobal('PushManager', class {});
-    vi.stubGlobal('Notification', { permission: 'granted' });
-    window.__STREAMDESK__ = { apiKey: 'k-123' };
-    vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ status: true, publicKey: key })));
+    browserWithPush(() => new Promise(() => {}));
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ status: true, publicKey: KEY })));
 
     let result: unknown;
     void subscribeToPush().then((r) => (result = r));
