@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDay } from './date-ranges.js';
 import { defineRoute, idSchema, replyBase } from './http.js';
 
 /**
@@ -124,14 +125,7 @@ export type SimpleAd = z.infer<typeof simpleAd>;
 export const webAd = simpleAd.extend({ a_click: z.number().int() });
 export type WebAd = z.infer<typeof webAd>;
 
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, adMessages.dayFormat)
-  .refine(
-    (v) =>
-      !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
-    adMessages.dayFormat,
-  );
+const day = calendarDay(adMessages.dayFormat);
 
 /** A range of Asia/Kolkata days, both ends included. */
 export const optionalRangeQuery = z

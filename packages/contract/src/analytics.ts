@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDay } from './date-ranges.js';
 import { defineRoute, idSchema, replyBase } from './http.js';
 
 /** The things the app reports views and clicks of (ARCHITECTURE.md, "how views and clicks arrive"). */
@@ -39,7 +40,7 @@ export const eventsBody = z.object({
 
 export const eventsReply = replyBase.extend({ accepted: z.number().int(), dropped: z.number().int() });
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD');
+const day = calendarDay('must be a date as YYYY-MM-DD');
 
 export const dashboardQuery = z
   .object({ startDate: day.optional(), endDate: day.optional() })

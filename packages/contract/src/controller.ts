@@ -333,11 +333,14 @@ export const phonePayBody = z.object({
 export type PhonePayBody = z.input<typeof phonePayBody>;
 
 export const payAmountBody = z.object({
-  payAmount: z.coerce
-    .number(controllerMessages.payAmountInvalid)
-    .refine((v) => Number.isFinite(v) && v > 0, controllerMessages.payAmountInvalid)
-    .refine((v) => v <= 100000, controllerMessages.payAmountMax)
-    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, controllerMessages.payAmountDecimals),
+  // A number, or the text of one as a form field holds it; not true, [] or null, which coerce to a number.
+  payAmount: z.union([z.number(), z.string()], controllerMessages.payAmountInvalid).pipe(
+    z.coerce
+      .number<string | number>(controllerMessages.payAmountInvalid)
+      .refine((v) => Number.isFinite(v) && v > 0, controllerMessages.payAmountInvalid)
+      .refine((v) => v <= 100000, controllerMessages.payAmountMax)
+      .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, controllerMessages.payAmountDecimals),
+  ),
 });
 export type PayAmountBody = z.input<typeof payAmountBody>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { enGbDay, quickRange } from './date-ranges.js';
+import { calendarDay, enGbDay, quickRange } from './date-ranges.js';
 
 // Saturday 21 November 2026, 11:03 in Asia/Kolkata.
 const now = new Date('2026-11-21T05:33:00Z');
@@ -30,5 +30,15 @@ describe('quickRange', () => {
 
   it('formats days as en-GB', () => {
     expect(enGbDay('2026-03-09')).toBe('09/03/2026');
+  });
+});
+
+describe('calendarDay', () => {
+  it('takes days that are on the calendar and refuses the rest with its message', () => {
+    const day = calendarDay('not a day');
+    for (const v of ['2026-01-01', '2028-02-29', '2026-12-31']) expect(day.safeParse(v).success).toBe(true);
+    for (const v of ['2026-02-29', '2026-02-30', '2026-13-01', '2026-00-10', '26-01-01', '2026-1-1']) {
+      expect([v, day.safeParse(v).error?.issues[0]?.message]).toEqual([v, 'not a day']);
+    }
   });
 });

@@ -14,10 +14,11 @@ import type { ResolvedConfig } from './platform/config.js';
 import { createDatabase } from './platform/db/database.js';
 import { migrateToLatest } from './platform/db/migrate.js';
 import { registerEnvelope } from './platform/http/envelope.js';
-import { registerErrorHandler } from './platform/http/error-handler.js';
+import { frameworkErrors, registerErrorHandler } from './platform/http/error-handler.js';
 import { FastReads, fastReadsServer } from './platform/http/fast-reads.js';
 import { registerGuards, secretChecker } from './platform/http/guards.js';
 import { cutOffIdleBodies } from './platform/http/idle-body.js';
+import { rejectNulCharacters } from './platform/http/no-nul.js';
 import { registerWebAssets } from './platform/http/web-assets.js';
 import { createLocalMediaStore } from './platform/media/media-store.js';
 import { registerMediaServing } from './platform/media/serve-media.js';
@@ -62,6 +63,7 @@ export async function buildApp(config: ResolvedConfig, opts: BuildOptions = {}):
     logger: opts.logger ?? { level: config.logLevel },
     bodyLimit: 1024 * 1024,
     serverFactory: fastReadsServer(fastReads),
+    frameworkErrors,
   });
   app.decorate('fastReads', fastReads);
   app.addHook('preClose', async () => fastReads.close());
@@ -105,6 +107,7 @@ export async function buildApp(config: ResolvedConfig, opts: BuildOptions = {}):
 
   registerErrorHandler(app);
   registerEnvelope(app, config.payloadKey);
+  rejectNulCharacters(app);
   const auth = createAuthService(database.db);
   registerGuards(app, { isApiKey, authenticate: auth.authenticate });
 

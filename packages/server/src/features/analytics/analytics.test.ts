@@ -149,6 +149,10 @@ describe('clearing a range', () => {
     expect(reversed.json()).toEqual(errorBody('querystring startDate: startDate must not be after endDate'));
     const bad = await t.request({ method: 'GET', url: `/api/admin/view/dashbord/${B}?startDate=01-05-2026` });
     expect(bad.json()).toEqual(errorBody('querystring startDate: must be a date as YYYY-MM-DD'));
+    for (const day of ['2026-02-30', '2026-13-01'])
+      expect(
+        (await t.request({ method: 'GET', url: `/api/admin/view/dashbord/${B}?endDate=${day}` })).json(),
+      ).toEqual(errorBody('querystring endDate: must be a date as YYYY-MM-DD'));
   });
 });
 

@@ -203,6 +203,9 @@ describe('PUT facebook, phone/pay, payAmount, install/new', () => {
       { payAmount: 'ten' },
       'payAmount: Pay amount must be a number greater than 0',
     );
+    // true, [] and null would coerce to 1 and 0: they are not amounts.
+    for (const payAmount of [true, [], null])
+      await refused(r.payAmount.path, { payAmount }, 'payAmount: Pay amount must be a number greater than 0');
     await refused(r.payAmount.path, { payAmount: 100001 }, 'payAmount: Pay amount must be at most 100000');
     await refused(
       r.payAmount.path,

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages } from '@streamdesk/contract/messages';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
@@ -12,6 +12,8 @@ const fastifyMessages: Record<string, string> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The content length does not match the body',
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'The request is not multipart/form-data',
+  FST_ERR_BAD_URL: 'The URL has a broken %-escape',
+  FST_ERR_MAX_PARAM_LENGTH: 'A value in the URL path is too long',
 };
 
 function validationMessage(error: FastifyError): string {
@@ -50,4 +52,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     return reply.code(500).send({ status: false, message: messages.serverFault });
   });
+}
+
+/**
+ * Fastify's `frameworkErrors` option: the router's own refusals (a URL whose %-escapes do not decode, a
+ * path parameter over its length) come before any route or error handler and would otherwise go out in
+ * Fastify's shape. They get the one error shape too.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const statusCode = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+  void reply.code(statusCode).send({ status: false, message: fastifyMessages[error.code] ?? 'Bad request' });
 }

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { badRequest, HttpError } from '../errors.js';
+import { NUL_MESSAGE, nulPath } from '../http/no-nul.js';
 import type { MediaRule, MediaStore, SavedMedia } from './media-store.js';
 import { streamProbe, type VideoInfo } from './video-tools.js';
 
@@ -38,6 +39,7 @@ export interface MultipartResult {
   discard(): Promise<void>;
 }
 
+export const NO_BOUNDARY = 'The multipart/form-data content type names no boundary.';
 export const INCOMPLETE_UPLOAD = 'The upload was cut off before it finished. Please try again.';
 
 /** The parser's errors for a body that ends early or is malformed carry no status: they are the client's. */
@@ -70,6 +72,7 @@ export async function readMultipart(
     for await (const part of request.parts()) {
       if (part.type === 'field') {
         if (part.valueTruncated) throw badRequest(`${part.fieldname} is too long`);
+        if (nulPath(part.value) !== undefined) throw badRequest(`${part.fieldname}: ${NUL_MESSAGE}`);
         fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
         continue;
       }
@@ -104,7 +107,10 @@ export async function readMultipart(
     }
   } catch (error) {
     await discard();
-    throw incompleteBody(error) ? badRequest(INCOMPLETE_UPLOAD) : error;
+    if (incompleteBody(error)) throw badRequest(INCOMPLETE_UPLOAD);
+    // busboy's own words for a content type that names no boundary: the client's mistake, not ours.
+    if (error instanceof Error && /boundary not found/i.test(error.message)) throw badRequest(NO_BOUNDARY);
+    throw error;
   }
   return { fields, files, rejected, discard };
 }
