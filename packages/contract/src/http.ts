@@ -52,7 +52,11 @@ export const pageQuery = z.object({
 });
 
 /** Ids are strings (`_id` in JSON). */
-export const idSchema = z.string().trim().min(1, 'id is required').max(64, 'id is too long');
+export const idSchema = z
+  .string({ error: (issue) => (issue.input === undefined ? 'id is required' : 'id must be text') })
+  .trim()
+  .min(1, 'id is required')
+  .max(64, 'id is too long');
 /** A list of ids, as the spec's bulk deletes send them (`id: [...]`); one id alone is accepted too. */
 export const idList = z
   .union([idSchema, z.array(idSchema)])

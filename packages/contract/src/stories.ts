@@ -9,6 +9,8 @@ import { mediaLimits, mediaMessages } from './media.js';
  * story a viewer taps through (docs/decisions/stories-app-list-and-rules.md).
  */
 export const STORY_MAX_SECONDS = 3600;
+/** The largest view or click limit: far above any story's reach, and within every database's integer column. */
+export const STORY_MAX_LIMIT = 1_000_000_000;
 
 export const storyMessages = {
   added: 'Story added successfully',
@@ -29,6 +31,7 @@ export const storyMessages = {
   timingRequired: 'Timing must be a number >= 0',
   timingTooLong: `Timing must be at most ${STORY_MAX_SECONDS}`,
   limitInteger: 'Limit must be an integer >= 0',
+  limitTooLarge: `Limit must be at most ${STORY_MAX_LIMIT.toLocaleString('en-US')}`,
   insertDataJson: 'insertData must be a JSON object',
   idJson: '_id is required',
   statusBoolean: 'status must be true or false',
@@ -76,7 +79,11 @@ const boolLike = (field: string) =>
     error: `${field} must be true or false`,
   });
 const limit = numberLike(storyMessages.limitInteger).pipe(
-  z.number().int(storyMessages.limitInteger).min(0, storyMessages.limitInteger),
+  z
+    .number()
+    .int(storyMessages.limitInteger)
+    .min(0, storyMessages.limitInteger)
+    .max(STORY_MAX_LIMIT, storyMessages.limitTooLarge),
 );
 const text = (field: string, max: number) =>
   z.string(`${field} must be text`).trim().max(max, `${field} must be at most ${max} characters`);

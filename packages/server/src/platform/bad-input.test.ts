@@ -1,8 +1,6 @@
-import { readdirSync, statSync } from 'node:fs';
-import path from 'node:path';
 import type { RouteOptions } from 'fastify';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dataSnapshot, FORM_JUNK, JUNK, LONG, namesItsField } from '../test/bad-input.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 
 /**
@@ -50,32 +48,9 @@ const bodies: [string, string, Record<string, string>][] = [
   ],
 ];
 
-const LONG = 'x'.repeat(20_000);
-/** Values a broken client could put in any JSON field. */
-const JUNK: unknown[] = [
-  null,
-  -1,
-  1e308,
-  true,
-  '',
-  '   ',
-  LONG,
-  [],
-  [null],
-  {},
-  { $gt: '' },
-  '../../etc/passwd',
-  '\u0000',
-  '\ud800',
-  '2026-13-45',
-  99999999999,
-  0.5,
-];
 const RAW_JSON = ['{', 'null', '[]', '"x"', '123', '{}', '{"a":1}{'];
 const PARAMS = ['x0', 'a'.repeat(300), '%00', '..%2F..%2Fpackage.json', '-1', '%F0%9F%98%80', '%ZZ', '%20'];
 const QUERY = ['', 'abc', '-1', '0', '99999999999999999999', '2026-13-45', LONG.slice(0, 2000), '%00'];
-/** Values a broken client could put in any form field. */
-const FORM_JUNK = ['', 'null', '{', '[]', '{}', LONG, '{"_id":null}', '99999999999', '-1', '0.5', '\u0000'];
 /** The multipart field names the back office's forms send (files and text). */
 const FILE_FIELDS = ['image', 'video', 'icon', 'file'];
 const TEXT_FIELDS = [
@@ -188,27 +163,6 @@ async function attemptsFor(route: RouteOptions, method: string): Promise<Attempt
   return list;
 }
 
-/**
- * Row counts of every table, and every file under media/: what a refused request must not change. Not the
- * app-open counter, which earlier loadCheck reads fill on their own timer.
- */
-async function snapshot(): Promise<string> {
-  const { db } = t.app.streamdesk.context;
-  const tables = (await db.introspection.getTables())
-    .map((x) => x.name)
-    .filter((n) => !/^kysely_/.test(n) && n !== 'controller_counters');
-  const counts = await sql<Record<string, number>>`SELECT ${sql.join(
-    tables.map((n) => sql`(SELECT count(*) FROM ${sql.table(n)}) AS ${sql.ref(n)}`),
-  )}`.execute(db);
-  return JSON.stringify([counts.rows[0], files(path.join(t.config.dataDir, 'media'))]);
-}
-function files(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    return statSync(full).isDirectory() ? files(full) : [full];
-  });
-}
-
 describe('bad input on every route', () => {
   it.each(bodies)('answers %s with a 4xx and a message', async (_name, payload, headers) => {
     const faults: string[] = [];
@@ -235,13 +189,25 @@ describe('bad input on every route', () => {
     expect(faults).toEqual([]);
   });
 
+  it('says the body must be a JSON object, and names a missing id in a form', async () => {
+    const array = await t.request({ method: 'PUT', url: '/api/App/policy/admin/update', payload: [1] });
+    expect(array.json()).toEqual({ status: false, message: 'The body must be a JSON object' });
+    const noId = await t.request({
+      method: 'PUT',
+      url: '/api/App/video/category',
+      headers: MULTIPART,
+      payload: multipart([{ name: 'name', data: 'Sports' }]),
+    });
+    expect(noId.json()).toEqual({ status: false, message: 'id is required' });
+  });
+
   it("answers junk in each route's own params, query, body and form fields with a 4xx, changing nothing", async () => {
     const failures: string[] = [];
     let sent = 0;
     for (const route of routes) {
       for (const method of methodsOf(route)) {
         for (const a of await attemptsFor(route, method)) {
-          const before = await snapshot();
+          const before = await dataSnapshot(t);
           const res = await t.request({
             method: a.method as 'GET',
             url: a.url,
@@ -255,7 +221,8 @@ describe('bad input on every route', () => {
             const body = res.json() as { status?: unknown; message?: unknown };
             if (body.status !== false || typeof body.message !== 'string' || !body.message)
               failures.push(`${label} without a message: ${res.body.slice(0, 200)}`);
-            if ((await snapshot()) !== before) failures.push(`${label} but changed the data`);
+            else if (!namesItsField(body.message)) failures.push(`${label} says only '${body.message}'`);
+            if ((await dataSnapshot(t)) !== before) failures.push(`${label} but changed the data`);
           }
         }
       }

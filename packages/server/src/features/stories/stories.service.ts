@@ -11,6 +11,7 @@ import {
 } from '@streamdesk/contract/stories';
 import { tablesOf, type AnyDb } from '../../platform/db/database.js';
 import { newId, nowIso, toDbBool } from '../../platform/db/values.js';
+import { NUL_MESSAGE, nulPath } from '../../platform/http/no-nul.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import type { FeatureContext } from '../../platform/feature-context.js';
 import type { MultipartResult } from '../../platform/media/multipart.js';
@@ -52,6 +53,9 @@ export function parseInsertData(
   }
   if (!json || typeof json !== 'object' || Array.isArray(json))
     throw badRequest(storyMessages.insertDataJson);
+  // The form field's own check sees only the escape ('\\u0000'); the parsed text holds the character.
+  const nul = nulPath(json);
+  if (nul !== undefined) throw badRequest(`insertData.${nul}: ${NUL_MESSAGE}`);
   const parsed = storyInsertData.safeParse({ ...json, ...overrides });
   if (!parsed.success) throw badRequest(firstIssue(parsed.error, 'insertData'));
   return parsed.data;

@@ -209,6 +209,18 @@ describe('POST /api/App/Add/Story/Video', () => {
         400,
         `insertData.btnUrl: ${storyMessages.btnUrlInvalid}`,
       ],
+      [
+        // Over PostgreSQL's integer column (it answered 500); the limit stops at 1,000,000,000.
+        await add({ ...button, maxviewLimit: 99999999999, maxviewStatus: true }, [image()]),
+        400,
+        `insertData.maxviewLimit: ${storyMessages.limitTooLarge}`,
+      ],
+      // A NUL escaped inside the JSON text, which PostgreSQL refuses to store.
+      [
+        await add({ ...button, btnName: 'Wa\0tch' }, [image()]),
+        400,
+        'insertData.btnName: must not contain a NUL character',
+      ],
       [await add('not json', [image()]), 400, storyMessages.insertDataJson],
       [await add('[1]', [image()]), 400, storyMessages.insertDataJson],
     ];

@@ -21,6 +21,10 @@ function validationMessage(error: FastifyError): string {
   const first = error.validation[0];
   if (!first) return 'Invalid request';
   const field = first.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  // zod's own words for a body that is not an object ('Invalid input: expected object, received array')
+  // say nothing about where; a schema's own message for it is kept.
+  if (!field && error.validationContext === 'body' && /^Invalid input/.test(first.message ?? ''))
+    return 'The body must be a JSON object';
   const where = error.validationContext === 'body' ? '' : `${error.validationContext} `;
   return field ? `${where}${field}: ${first.message}` : `${where}${first.message}`.trim();
 }

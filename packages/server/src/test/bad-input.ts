@@ -1,0 +1,74 @@
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'kysely';
+import type { TestApp } from './test-app.js';
+
+/** What the bad-input walks send (bad-input.test.ts, bad-input-records.test.ts). */
+
+export const LONG = 'x'.repeat(20_000);
+/** Values a broken client could put in any JSON field. */
+export const JUNK: unknown[] = [
+  null,
+  -1,
+  1e308,
+  true,
+  '',
+  '   ',
+  LONG,
+  [],
+  [null],
+  {},
+  { $gt: '' },
+  '../../etc/passwd',
+  '\u0000',
+  '\ud800',
+  '2026-13-45',
+  99999999999,
+  0.5,
+];
+/** Values a broken client could put in any form field. */
+export const FORM_JUNK = [
+  '',
+  'null',
+  '{',
+  '[]',
+  '{}',
+  LONG,
+  '{"_id":null}',
+  '99999999999',
+  '-1',
+  '0.5',
+  '\u0000',
+];
+/**
+ * Every row of every table, and every file under media/: what a refused request must not change. Events
+ * counted by earlier requests are written first, so the flush timer cannot land in between; the app-open
+ * counter, which loadCheck reads fill on their own timer, is left out.
+ */
+export async function dataSnapshot(t: TestApp): Promise<string> {
+  await t.app.streamdesk.analytics.counter.flush();
+  const { db } = t.app.streamdesk.context;
+  const tables = (await db.introspection.getTables())
+    .map((x) => x.name)
+    .filter((n) => !/^kysely_/.test(n) && n !== 'controller_counters')
+    .sort();
+  const rows: Record<string, string[]> = {};
+  for (const name of tables) {
+    const { rows: found } = await sql<Record<string, unknown>>`SELECT * FROM ${sql.table(name)}`.execute(db);
+    // Sorted: PostgreSQL may return rows in another order after an update that changed nothing.
+    rows[name] = found.map((r) => JSON.stringify(r)).sort();
+  }
+  return JSON.stringify([rows, files(path.join(t.config.dataDir, 'media'))]);
+}
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? files(full) : [full];
+  });
+}
+
+/**
+ * Whether a refusal's message says where the problem is: zod's own wording ('Invalid input: expected
+ * string, received undefined') names no field unless the field is put in front of it ('title: ...').
+ */
+export const namesItsField = (message: string) => !/^(Invalid|Too (big|small)|Unrecognized)\b/.test(message);
