@@ -41,6 +41,17 @@ describe('requests with a NUL character, and other malformed requests', () => {
       errorBody('a_name: must not contain a NUL character'),
     ]);
 
+    // The six characters \u0000 as text (an escaped backslash in the JSON) are not a NUL.
+    const text = await t.request({
+      method: 'POST',
+      url: '/api/App/liveMatch/liveAdsWeb',
+      payload: { a_name: 'C:\\u0000', a_url: 'https://example.com' },
+    });
+    expect([text.statusCode, (text.json() as { data?: { a_name: string } }).data?.a_name]).toEqual([
+      200,
+      'C:\\u0000',
+    ]);
+
     const sealed = await t.request({
       method: 'DELETE',
       url: '/api/sortcut',

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest } from '../errors.js';
 
 export const NUL_MESSAGE = 'must not contain a NUL character';
@@ -37,13 +37,31 @@ export function nulError(part: 'body' | 'querystring' | 'params', path: string) 
  * envelope is opened, so register this after it). No text the product keeps can hold one, and
  * PostgreSQL refuses it in text with an error that would otherwise surface as a server fault.
  * Multipart fields are checked where they are read (readMultipart).
+ *
+ * Walking a parsed body costs more than parsing it (about 65 µs for a batch of 100 app events), so the
+ * JSON parser looks at the text first: a NUL can only arrive in JSON as the escape `\u0000` (a raw
+ * control character is not valid JSON), and only a body whose text holds that escape is walked. Sealed
+ * bodies arrive as ciphertext and are always walked once opened.
  */
 export function rejectNulCharacters(app: FastifyInstance): void {
+  const mayHoldNul = new WeakSet<FastifyRequest>();
+  // Fastify's own JSON parser with its default guards against prototype poisoning.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body as string;
+    if (text.includes('\\u0000')) mayHoldNul.add(request);
+    parseJson(request, text, done);
+  });
+
   app.addHook('preValidation', async (request) => {
-    for (const part of ['params', 'querystring', 'body'] as const) {
-      const value = part === 'querystring' ? request.query : request[part];
-      const path = nulPath(value);
+    for (const part of ['params', 'querystring'] as const) {
+      const path = nulPath(part === 'querystring' ? request.query : request.params);
       if (path !== undefined) throw nulError(part, path);
+    }
+    if (mayHoldNul.has(request) || request.routeOptions.config?.envelope) {
+      const path = nulPath(request.body);
+      if (path !== undefined) throw nulError('body', path);
     }
   });
 }
