@@ -76,7 +76,7 @@ test('send a notification, see its delivery status, resend it and delete it thro
 
   await page.screenshot({ path: `${shots}/notifications-desktop.png`, fullPage: true });
 
-  // Resend: a second row, with the same icon.
+  // Resend: a second row, with its own copy of the icon.
   await row.getByRole('button', { name: 'Resend Final tonight' }).click();
   await expect(confirm).toContainText(
     'You are about to send "Final tonight" again to every subscribed device',

@@ -24,6 +24,7 @@ import { createLocalMediaStore } from './platform/media/media-store.js';
 import { registerMediaServing } from './platform/media/serve-media.js';
 import { stopMediaTools } from './platform/media/video-tools.js';
 import { CounterRegistry, LaunchRegistry, LiveViewers } from './platform/registries.js';
+import { RecordLocks } from './platform/record-locks.js';
 import type { FeatureContext } from './platform/feature-context.js';
 import type { registerAnalytics } from './features/analytics/analytics.routes.js';
 
@@ -130,6 +131,7 @@ export async function buildApp(config: ResolvedConfig, opts: BuildOptions = {}):
     launch: new LaunchRegistry(),
     counters: new CounterRegistry(),
     liveViewers: new LiveViewers(),
+    locks: new RecordLocks(),
   };
   const { analytics } = registerFeatures(context, { auth });
   await registerWebAssets(app, config);

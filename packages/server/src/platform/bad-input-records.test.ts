@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
-import { form, mp4, PNG } from '../test/media-fixtures.js';
-import { dataSnapshot, FORM_JUNK, JUNK, LONG, namesItsField } from '../test/bad-input.js';
+import { HTTPS_URL, image, send as sendCall, storedId, video, type ApiCall } from '../test/api-calls.js';
+import { dataSnapshot, FORM_JUNK, JUNK, LONG, mediaMismatches, namesItsField } from '../test/bad-input.js';
 
 /**
  * bad-input.test.ts walks the routes with nothing stored, so an edit stops at 'not found' and a body whose
@@ -16,39 +16,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Upload = { field: string; name: string; data: Buffer };
-interface Valid {
-  method: 'POST' | 'PUT';
-  url: string;
-  json?: Record<string, unknown>;
-  fields?: Record<string, string>;
-  files?: Upload[];
-}
+type Valid = ApiCall & { method: 'POST' | 'PUT'; json?: Record<string, unknown> };
 
 /** Fields whose text may be long: the policy page's HTML. */
 const LONG_TEXT = ['policy_description'];
 
-const image = (field = 'image'): Upload => ({ field, name: 'pic.png', data: PNG });
-const video = (): Upload => ({ field: 'video', name: 'clip.mp4', data: mp4(1) });
-const https = 'https://example.com/x';
-
-async function send(v: Valid) {
-  const res = await t.request({
-    method: v.method,
-    url: v.url,
-    payload: v.json ?? form(v.fields ?? {}, v.files ?? []),
-  });
-  return res;
-}
-
-/** Sends a valid request and returns the `_id` of what it stored. */
-async function stored(v: Valid): Promise<string> {
-  const res = await send(v);
-  expect([v.url, res.statusCode, res.body.slice(0, 200)]).toEqual([v.url, 200, expect.any(String)]);
-  const body = await t.json<{ data: { _id: string } | { _id: string }[] }>(res);
-  const data = Array.isArray(body.data) ? body.data[0] : body.data;
-  return data!._id;
-}
+const https = HTTPS_URL;
+const send = (v: Valid) => sendCall(t, v);
+const stored = (v: Valid) => storedId(t, v);
 
 /** One valid add or edit of every kind that takes fields, with ids of records stored just before. */
 async function validRequests(): Promise<Valid[]> {
@@ -278,5 +253,6 @@ describe('bad input against stored records', () => {
     }
     expect(sent).toBeGreaterThan(1000);
     expect(failures).toEqual([]);
+    expect(await mediaMismatches(t)).toEqual({ filesWithoutRow: [], rowsWithoutFile: [] });
   }, 300_000);
 });

@@ -3,6 +3,7 @@ import type { AppCache } from './app-cache.js';
 import type { ResolvedConfig } from './config.js';
 import type { AnyDb, DialectName } from './db/database.js';
 import type { MediaStore } from './media/media-store.js';
+import type { RecordLocks } from './record-locks.js';
 import type { CounterRegistry, LaunchRegistry, LiveViewers } from './registries.js';
 
 /** What every feature's `register` function receives. */
@@ -16,4 +17,6 @@ export interface FeatureContext {
   launch: LaunchRegistry;
   counters: CounterRegistry;
   liveViewers: LiveViewers;
+  /** Serializes the edits and deletes of one record (record-locks.ts). */
+  locks: RecordLocks;
 }

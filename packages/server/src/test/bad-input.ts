@@ -72,3 +72,25 @@ function files(dir: string): string[] {
  * string, received undefined') names no field unless the field is put in front of it ('title: ...').
  */
 export const namesItsField = (message: string) => !/^(Invalid|Too (big|small)|Unrecognized)\b/.test(message);
+
+/**
+ * Media files no row points to, and `/media/...` URLs in rows whose file is missing: both must be empty
+ * after any mix of requests (no half-written record or file). Waits for pending thumbnails first.
+ */
+export async function mediaMismatches(
+  t: TestApp,
+): Promise<{ filesWithoutRow: string[]; rowsWithoutFile: string[] }> {
+  await t.app.streamdesk.context.media.idle();
+  const { db } = t.app.streamdesk.context;
+  const referenced = new Set<string>();
+  for (const { name } of await db.introspection.getTables()) {
+    const { rows } = await sql<Record<string, unknown>>`SELECT * FROM ${sql.table(name)}`.execute(db);
+    for (const url of JSON.stringify(rows).match(/\/media\/[A-Za-z0-9_./-]+/g) ?? []) referenced.add(url);
+  }
+  const mediaRoot = path.join(t.config.dataDir, 'media');
+  const stored = new Set(files(mediaRoot).map((f) => `/media/${path.relative(mediaRoot, f)}`));
+  return {
+    filesWithoutRow: [...stored].filter((f) => !referenced.has(f)).sort(),
+    rowsWithoutFile: [...referenced].filter((u) => !stored.has(u)).sort(),
+  };
+}

@@ -17,6 +17,7 @@ export function registerInHouseAds(ctx: FeatureContext, opts: { inHouseAdsRunnin
     dialect: ctx.dialect,
     media: ctx.media,
     cache: ctx.cache,
+    locks: ctx.locks,
     inHouseAdsRunning: opts.inHouseAdsRunning,
   });
   const { app } = ctx;

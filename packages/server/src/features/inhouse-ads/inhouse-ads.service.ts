@@ -12,6 +12,7 @@ import type { DialectName } from '../../platform/db/database.js';
 import { newId, nowIso, toDbBool } from '../../platform/db/values.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import type { MediaStore } from '../../platform/media/media-store.js';
+import type { RecordLocks } from '../../platform/record-locks.js';
 import * as repo from './inhouse-ads.repository.js';
 import type { InHouseAdsTables } from './inhouse-ads.repository.js';
 import { thumbnailOf, type InHouseUpload } from './inhouse-ads.uploads.js';
@@ -30,6 +31,7 @@ export interface InHouseAdsDeps {
   dialect: DialectName;
   media: MediaStore;
   cache: AppCache;
+  locks: RecordLocks;
   /** The controller's "in-house ads running" flag (InHouseAdsStatus). */
   inHouseAdsRunning: () => Promise<boolean>;
 }
@@ -52,6 +54,7 @@ export function toAppAd({
 }
 
 export function createInHouseAdsService(deps: InHouseAdsDeps) {
+  const lockKeys = (ids: readonly string[]) => ids.map((id) => `inhouse_ads:${id}`);
   const { db, media } = deps;
   const changed = () => {
     deps.cache.invalidate(INHOUSE_TAG);
@@ -140,43 +143,8 @@ export function createInHouseAdsService(deps: InHouseAdsDeps) {
       });
     },
 
-    async update(upload: InHouseUpload): Promise<InHouseAd> {
-      const replaced: (string | null)[] = [];
-      const ad = await withUpload(upload, async (thumb) => {
-        const fields = parseFields(inHouseAdUpdateFields, upload.fields);
-        const { icon, image, video } = upload;
-        if (image && video) throw badRequest(inHouseMessages.imageOrVideo);
-        const old = await mustFind(fields.id);
-        if (video) thumb.url = await thumbnailOf(media, video);
-        const changes: repo.InHouseAdChanges = {
-          // An emptied title keeps the one the ad has.
-          main_title: fields.mainTitle || old.main_title,
-          sub_title: fields.subTitle || old.sub_title,
-          description: fields.description || old.description,
-          call_to_action: fields.callToAction,
-          btn_name: fields.btnName,
-          web_stay_time: fields.web_stay_time,
-          ad_type: fields.adType,
-          updated_at: nowIso(),
-        };
-        if (icon) {
-          changes.icon = icon.url;
-          replaced.push(old.icon);
-        }
-        const newMedia = video ?? image;
-        if (newMedia) {
-          changes.med_type = video ? 'video' : 'image';
-          changes.med_view = newMedia.url;
-          changes.thumbnail = thumb.url;
-          replaced.push(old.med_view, old.thumbnail);
-        }
-        if (!(await repo.update(db, old.id, changes))) throw notFound(inHouseMessages.notFound);
-        return repo.toInHouseAd({ ...old, ...changes });
-      });
-      changed();
-      // Only once the new files are in the record do the old ones go.
-      await Promise.all(replaced.map((url) => media.remove(url)));
-      return ad;
+    update(upload: InHouseUpload): Promise<InHouseAd> {
+      return deps.locks.run(lockKeys([upload.fields.id ?? '']), () => updateNow(upload));
     },
 
     async setStatus(id: string, status: boolean): Promise<InHouseAd> {
@@ -188,21 +156,64 @@ export function createInHouseAdsService(deps: InHouseAdsDeps) {
     },
 
     /** All or none: an unknown id fails the whole request and nothing is deleted. */
-    async remove(ids: readonly string[]): Promise<number> {
-      const unique = [...new Set(ids)];
-      const rows = await db.transaction().execute(async (trx) => {
-        const found = await repo.findByIds(trx, unique);
-        if (found.length !== unique.length) throw notFound(inHouseMessages.notFound);
-        await repo.deleteByIds(trx, unique);
-        return found;
-      });
-      changed();
-      await Promise.all(
-        rows.flatMap((row) => [row.icon, row.med_view, row.thumbnail]).map((url) => media.remove(url)),
-      );
-      return rows.length;
+    remove(ids: readonly string[]): Promise<number> {
+      return deps.locks.run(lockKeys(ids), () => removeNow(ids));
     },
   };
+
+  async function removeNow(ids: readonly string[]): Promise<number> {
+    const unique = [...new Set(ids)];
+    const rows = await db.transaction().execute(async (trx) => {
+      const found = await repo.findByIds(trx, unique);
+      if (found.length !== unique.length) throw notFound(inHouseMessages.notFound);
+      await repo.deleteByIds(trx, unique);
+      return found;
+    });
+    changed();
+    await Promise.all(
+      rows.flatMap((row) => [row.icon, row.med_view, row.thumbnail]).map((url) => media.remove(url)),
+    );
+    return rows.length;
+  }
+
+  async function updateNow(upload: InHouseUpload): Promise<InHouseAd> {
+    const replaced: (string | null)[] = [];
+    const ad = await withUpload(upload, async (thumb) => {
+      const fields = parseFields(inHouseAdUpdateFields, upload.fields);
+      const { icon, image, video } = upload;
+      if (image && video) throw badRequest(inHouseMessages.imageOrVideo);
+      const old = await mustFind(fields.id);
+      if (video) thumb.url = await thumbnailOf(media, video);
+      const changes: repo.InHouseAdChanges = {
+        // An emptied title keeps the one the ad has.
+        main_title: fields.mainTitle || old.main_title,
+        sub_title: fields.subTitle || old.sub_title,
+        description: fields.description || old.description,
+        call_to_action: fields.callToAction,
+        btn_name: fields.btnName,
+        web_stay_time: fields.web_stay_time,
+        ad_type: fields.adType,
+        updated_at: nowIso(),
+      };
+      if (icon) {
+        changes.icon = icon.url;
+        replaced.push(old.icon);
+      }
+      const newMedia = video ?? image;
+      if (newMedia) {
+        changes.med_type = video ? 'video' : 'image';
+        changes.med_view = newMedia.url;
+        changes.thumbnail = thumb.url;
+        replaced.push(old.med_view, old.thumbnail);
+      }
+      if (!(await repo.update(db, old.id, changes))) throw notFound(inHouseMessages.notFound);
+      return repo.toInHouseAd({ ...old, ...changes });
+    });
+    changed();
+    // Only once the new files are in the record do the old ones go.
+    await Promise.all(replaced.map((url) => media.remove(url)));
+    return ad;
+  }
 }
 
 export type InHouseAdsService = ReturnType<typeof createInHouseAdsService>;

@@ -48,6 +48,7 @@ export function registerLiveMatches(
     dialect: ctx.dialect,
     media: ctx.media,
     cache: ctx.cache,
+    locks: ctx.locks,
     liveMatchRunning,
   });
 

@@ -17,6 +17,7 @@ import type { DialectName } from '../../platform/db/database.js';
 import { fromDbBool, newId, toDbBool } from '../../platform/db/values.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { MediaStore, SavedMedia } from '../../platform/media/media-store.js';
+import type { RecordLocks } from '../../platform/record-locks.js';
 import * as repo from './live-matches.repository.js';
 
 /** Cache tags of the app-facing reads; every write of the feature invalidates the ones it touches. */
@@ -38,6 +39,7 @@ export interface LiveMatchesDeps {
   dialect: DialectName;
   media: MediaStore;
   cache: AppCache;
+  locks: RecordLocks;
   /** The controller's liveMatch switch (the Running badge). */
   liveMatchRunning: () => Promise<boolean>;
 }
@@ -82,7 +84,15 @@ function createdNow(): string {
 
 const totalPages = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));
 
-export function createLiveMatchesService({ db, dialect, media, cache, liveMatchRunning }: LiveMatchesDeps) {
+export function createLiveMatchesService({
+  db,
+  dialect,
+  media,
+  cache,
+  locks,
+  liveMatchRunning,
+}: LiveMatchesDeps) {
+  const lockKeys = (ids: readonly string[]) => ids.map((id) => `live_matches:${id}`);
   const requireAll = <T extends { id: string }>(rows: T[], ids: readonly string[], message: string) => {
     const found = new Set(rows.map((r) => r.id));
     if (ids.some((id) => !found.has(id))) throw notFound(message);
@@ -157,25 +167,33 @@ export function createLiveMatchesService({ db, dialect, media, cache, liveMatchR
     },
 
     /** Edits the text and, when a new image came, swaps the image (the old file is removed after). */
-    async edit(fields: { _id: string; title: string; url: string }, image: SavedMedia | undefined) {
-      const existing = await repo.findLiveMatch(db, fields._id);
-      if (!existing) throw notFound(liveMatchMessages.notFound);
-      const changes = { title: fields.title, url: fields.url, ...(image ? { thumbnail: image.url } : {}) };
-      await repo.updateLiveMatch(db, existing.id, changes);
-      if (image) await media.remove(existing.thumbnail);
-      cache.invalidate(LIVE_TAGS.matches);
-      return { status: true, message: liveMatchMessages.updated, data: toMatch({ ...existing, ...changes }) };
+    edit(fields: { _id: string; title: string; url: string }, image: SavedMedia | undefined) {
+      return locks.run(lockKeys([fields._id]), async () => {
+        const existing = await repo.findLiveMatch(db, fields._id);
+        if (!existing) throw notFound(liveMatchMessages.notFound);
+        const changes = { title: fields.title, url: fields.url, ...(image ? { thumbnail: image.url } : {}) };
+        await repo.updateLiveMatch(db, existing.id, changes);
+        if (image) await media.remove(existing.thumbnail);
+        cache.invalidate(LIVE_TAGS.matches);
+        return {
+          status: true,
+          message: liveMatchMessages.updated,
+          data: toMatch({ ...existing, ...changes }),
+        };
+      });
     },
 
-    async remove(ids: readonly string[]) {
-      const unique = [...new Set(ids)];
-      const rows = await repo.findLiveMatches(db, unique);
-      requireAll(rows, unique, liveMatchMessages.notFound);
-      const result = await repo.deleteLiveMatches(db, unique);
-      await Promise.all(rows.map((r) => media.remove(r.thumbnail)));
-      cache.invalidate(LIVE_TAGS.matches);
-      cache.invalidate(LIVE_TAGS.matchCounts);
-      return { status: true, message: liveMatchMessages.deleted, deleted: Number(result.numDeletedRows) };
+    remove(ids: readonly string[]) {
+      return locks.run(lockKeys(ids), async () => {
+        const unique = [...new Set(ids)];
+        const rows = await repo.findLiveMatches(db, unique);
+        requireAll(rows, unique, liveMatchMessages.notFound);
+        const result = await repo.deleteLiveMatches(db, unique);
+        await Promise.all(rows.map((r) => media.remove(r.thumbnail)));
+        cache.invalidate(LIVE_TAGS.matches);
+        cache.invalidate(LIVE_TAGS.matchCounts);
+        return { status: true, message: liveMatchMessages.deleted, deleted: Number(result.numDeletedRows) };
+      });
     },
 
     async setStatus(id: string, status: boolean) {

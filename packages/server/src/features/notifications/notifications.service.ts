@@ -1,3 +1,5 @@
+import { constants } from 'node:fs';
+import { copyFile } from 'node:fs/promises';
 import {
   notificationMessages as msg,
   type ChannelDelivery,
@@ -10,7 +12,7 @@ import type { PushConfig } from '../../platform/config.js';
 import { tablesOf, type AnyDb } from '../../platform/db/database.js';
 import { newId, nowIso } from '../../platform/db/values.js';
 import { badRequest, notFound } from '../../platform/errors.js';
-import { MEDIA_URL_PREFIX, storedSize, type MediaStore } from '../../platform/media/media-store.js';
+import type { MediaStore } from '../../platform/media/media-store.js';
 import { DeliveryQueue } from './delivery-queue.js';
 import { createFcmSender } from './fcm-sender.js';
 import * as repo from './notifications.repository.js';
@@ -123,14 +125,30 @@ export function createNotificationsService(opts: NotificationsOptions) {
     return toNotification(row);
   }
 
-  /** The stored icon a resend names (its n_icon URL, store key or bare file name), checked to exist. */
-  async function existingIcon(fileName: string | null): Promise<string | null> {
+  /**
+   * A copy of the stored icon a resend names (its n_icon URL, store key or bare file name), for the new
+   * row to own. Sharing the file raced a delete of the original: the delete saw no other row using it
+   * and removed it while the resend, which had found it, stored its row. A copy (a reflink where the
+   * file system has them) belongs to one row, so deleting either row never takes the other's icon.
+   */
+  async function copiedIcon(fileName: string | null): Promise<string | null> {
     if (!fileName) return null;
     const name = fileName.split('/').pop() ?? '';
-    if (!ICON_NAME.test(name)) throw badRequest(msg.iconMissing);
-    const key = `${ICON_FOLDER}/${name}`;
-    if ((await storedSize(opts.media.pathOf(key))) === undefined) throw badRequest(msg.iconMissing);
-    return MEDIA_URL_PREFIX + key;
+    const match = ICON_NAME.exec(name);
+    if (!match) throw badRequest(msg.iconMissing);
+    const copy = opts.media.adopt(ICON_FOLDER, match[1]!);
+    try {
+      await copyFile(
+        opts.media.pathOf(`${ICON_FOLDER}/${name}`),
+        copy.path,
+        constants.COPYFILE_EXCL | constants.COPYFILE_FICLONE,
+      );
+    } catch (error) {
+      await opts.media.remove(copy.key);
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw badRequest(msg.iconMissing);
+      throw error;
+    }
+    return copy.url;
   }
 
   return {
@@ -141,7 +159,13 @@ export function createNotificationsService(opts: NotificationsOptions) {
     send: (fields: NotificationFields, icon: string | null) => create(fields, icon),
 
     async resend(fields: NotificationFields & { fileName: string | null }) {
-      return create(fields, await existingIcon(fields.fileName));
+      const icon = await copiedIcon(fields.fileName);
+      try {
+        return await create(fields, icon);
+      } catch (error) {
+        await opts.media.remove(icon);
+        throw error;
+      }
     },
 
     async history(page: number, limit: number) {

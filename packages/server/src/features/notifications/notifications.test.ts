@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaMessages } from '@streamdesk/contract/media';
@@ -7,7 +7,9 @@ import {
   notificationRoutes as routes,
 } from '@streamdesk/contract/notifications';
 import { form, GIF, JPEG, ofSize, PNG } from '../../test/media-fixtures.js';
+import { tablesOf } from '../../platform/db/database.js';
 import { createTestApp, errorBody, type TestApp } from '../../test/test-app.js';
+import type { NotificationTables } from './notifications.repository.js';
 
 /** The calls with no push channel configured (the default): every row says "not configured". */
 let t: TestApp;
@@ -17,6 +19,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const MB = 1024 * 1024;
+const ICON_URL = /^\/media\/notifications\/[0-9a-f]{24}\.png$/;
+const iconBytes = (url: string) => readFileSync(path.join(t.config.dataDir, url));
 const iconFiles = () => {
   try {
     return readdirSync(path.join(t.config.dataDir, 'media', 'notifications'));
@@ -142,7 +146,7 @@ describe('GET /api/App/notification/history', () => {
 });
 
 describe('POST /api/App/notification/resend', () => {
-  it('sends again as a new history row, keeping the icon', async () => {
+  it('sends again as a new history row, with its own copy of the icon', async () => {
     const first = (
       await send({ title: 'Again', message: 'm', url: 'https://example.com' }, { data: PNG, name: 'a.png' })
     ).json().data;
@@ -156,9 +160,11 @@ describe('POST /api/App/notification/resend', () => {
     expect(again).toMatchObject({
       status: true,
       message: 'Notification sent successfully!',
-      data: { n_title: 'Again', n_url: 'https://example.com', n_icon: first.n_icon },
+      data: { n_title: 'Again', n_url: 'https://example.com', n_icon: expect.stringMatching(ICON_URL) },
     });
     expect(again.data._id).not.toBe(first._id);
+    expect(again.data.n_icon).not.toBe(first.n_icon);
+    expect(iconBytes(again.data.n_icon)).toEqual(PNG);
     expect((await history()).data[0]._id).toBe(again.data._id);
 
     // The bare file name works too, and no file name means no icon.
@@ -167,7 +173,7 @@ describe('POST /api/App/notification/resend', () => {
       url: routes.resend.path,
       payload: { title: 'x', message: 'y', url: '', fileName: first.n_icon.split('/').pop() },
     });
-    expect(byName.json().data.n_icon).toBe(first.n_icon);
+    expect(iconBytes(byName.json().data.n_icon)).toEqual(PNG);
     const noIcon = await t.request({
       method: 'POST',
       url: routes.resend.path,
@@ -198,7 +204,7 @@ describe('POST /api/App/notification/resend', () => {
 });
 
 describe('DELETE /api/App/notification/delete', () => {
-  it('deletes the listed rows and the icon once no row uses it', async () => {
+  it('deletes the listed rows and their icons; a resent row keeps its own copy', async () => {
     const a = (await send({ title: 'del a', message: 'm' }, { data: PNG, name: 'a.png' })).json().data;
     const b = (
       await t.request({
@@ -207,18 +213,34 @@ describe('DELETE /api/App/notification/delete', () => {
         payload: { title: 'del b', message: 'm', fileName: a.n_icon },
       })
     ).json().data;
-    const name = a.n_icon.split('/').pop();
+    const [nameA, nameB] = [a.n_icon.split('/').pop(), b.n_icon.split('/').pop()];
 
     let res = await t.request({ method: 'DELETE', url: routes.delete.path, payload: { id: [a._id] } });
     expect(res.json()).toEqual({ status: true, message: msg.deleted, deleted: 1 });
-    expect(iconFiles()).toContain(name); // still used by the resent row
+    expect(iconFiles()).not.toContain(nameA);
+    expect(iconFiles()).toContain(nameB);
 
     res = await t.request({ method: 'DELETE', url: routes.delete.path, payload: { id: b._id } });
     expect(res.json()).toMatchObject({ status: true, deleted: 1 });
-    expect(iconFiles()).not.toContain(name);
+    expect(iconFiles()).not.toContain(nameB);
     const ids = (await history('?limit=1000')).data.map((n: { _id: string }) => n._id);
     expect(ids).not.toContain(a._id);
     expect(ids).not.toContain(b._id);
+  });
+
+  it('keeps an icon two rows share (resends before icons were copied) until neither uses it', async () => {
+    const a = (await send({ title: 'shared a', message: 'm' }, { data: PNG, name: 'a.png' })).json().data;
+    const b = (await send({ title: 'shared b', message: 'm' })).json().data;
+    await tablesOf<NotificationTables>(t.app.streamdesk.context.db)
+      .updateTable('notifications')
+      .set({ icon: a.n_icon })
+      .where('id', '=', b._id)
+      .execute();
+    const name = a.n_icon.split('/').pop();
+    await t.request({ method: 'DELETE', url: routes.delete.path, payload: { id: [a._id] } });
+    expect(iconFiles()).toContain(name);
+    await t.request({ method: 'DELETE', url: routes.delete.path, payload: { id: [b._id] } });
+    expect(iconFiles()).not.toContain(name);
   });
 
   it('deletes several at once', async () => {

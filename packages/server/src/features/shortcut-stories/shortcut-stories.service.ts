@@ -11,6 +11,7 @@ import { tablesOf, type AnyDb, type DialectName } from '../../platform/db/databa
 import { newId, nowIso } from '../../platform/db/values.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import type { MediaStore, SavedMedia } from '../../platform/media/media-store.js';
+import type { RecordLocks } from '../../platform/record-locks.js';
 import * as repo from './shortcut-stories.repository.js';
 import type { ShortcutTables } from './shortcut-stories.repository.js';
 
@@ -27,6 +28,7 @@ export interface ShortcutDeps {
   dialect: DialectName;
   media: MediaStore;
   cache: AppCache;
+  locks: RecordLocks;
   /** The controller's storyBrand flag (drives secondStoryBrand and the Running badge). */
   storyBrandRunning: () => Promise<boolean>;
 }
@@ -75,7 +77,11 @@ export function createShortcutService(deps: ShortcutDeps) {
     return repo.toShortcut(row);
   }
 
-  async function edit(fields: ShortcutEditFields, image: SavedMedia | undefined): Promise<ShortcutStory> {
+  const lockKeys = (ids: readonly string[]) => ids.map((id) => `shortcut_stories:${id}`);
+
+  const edit = (fields: ShortcutEditFields, image: SavedMedia | undefined) =>
+    deps.locks.run(lockKeys([fields._id]), () => editNow(fields, image));
+  async function editNow(fields: ShortcutEditFields, image: SavedMedia | undefined): Promise<ShortcutStory> {
     const current = await repo.findShortcut(db, fields._id);
     if (!current) throw notFound(shortcutMessages.notFound);
     const values = {
@@ -94,7 +100,8 @@ export function createShortcutService(deps: ShortcutDeps) {
     return repo.toShortcut({ ...current, ...values });
   }
 
-  async function remove(ids: readonly string[]): Promise<number> {
+  const remove = (ids: readonly string[]) => deps.locks.run(lockKeys(ids), () => removeNow(ids));
+  async function removeNow(ids: readonly string[]): Promise<number> {
     const unique = [...new Set(ids)];
     const found = await repo.findShortcuts(db, unique);
     if (found.length === 0) throw notFound(shortcutMessages.notFound);

@@ -90,6 +90,7 @@ const limitColumns = (d: StoryInsertData) => ({
 });
 
 export function createStoriesService(ctx: FeatureContext) {
+  const lockKeys = (ids: readonly string[]) => ids.map((id) => `stories:${id}`);
   const db = tablesOf<repo.StoriesTables>(ctx.db);
   const { media, cache } = ctx;
   const changed = () => {
@@ -142,6 +143,70 @@ export function createStoriesService(ctx: FeatureContext) {
     }
   }
 
+  async function editNow(upload: MultipartResult): Promise<Story> {
+    let made: Media | undefined;
+    const { old, next } = await afterUpload(
+      upload,
+      () => made,
+      async () => {
+        const id = parseFormId(upload.fields._id);
+        const old = await getRow(id, undefined);
+        const d = parseInsertData(upload.fields.insertData, { adsStory: old.ads_story === 1 });
+        const got = await mediaOf(upload, d);
+        if (got && !d.NTV) made = got.media;
+        const keep: Media = { video: old.video, image: old.image, thembnal: old.thembnal };
+        const nextMedia = got?.media ?? keep;
+        if (!d.NTV && !nextMedia.video && !nextMedia.image) throw badRequest(storyMessages.selectFile);
+        const isVideo = Boolean(nextMedia.video);
+        const set = {
+          status: toDbBool(d.status ?? old.status === 1),
+          ntv: toDbBool(d.NTV),
+          ntv_id: d.NTV ? d.NTV_ID : '',
+          ...nextMedia,
+          story_time: isVideo
+            ? (got?.duration ?? old.story_time)
+            : (d.storyTime ?? old.story_time ?? DEFAULT_STORY_TIME),
+          btn_name: d.btnName,
+          btn_url: d.btnUrl,
+          ...limitColumns(d),
+        };
+        await repo.updateStory(db, id, set);
+        return { old, next: { ...old, ...set } };
+      },
+    );
+    // Files the story no longer points at.
+    const still = new Set([next.video, next.image, next.thembnal]);
+    await removeMedia({
+      video: still.has(old.video) ? '' : old.video,
+      image: still.has(old.image) ? '' : old.image,
+      thembnal: still.has(old.thembnal) ? '' : old.thembnal,
+    });
+    changed();
+    return repo.toStory(next);
+  }
+
+  async function removeNow(ids: readonly string[], ads: boolean): Promise<number> {
+    const unique = [...new Set(ids)];
+    const rows = await db.transaction().execute(async (trx) => {
+      const found = await repo.findStoriesByIds(trx, unique, ads);
+      if (found.length !== unique.length) throw notFound(storyMessages.notFound);
+      await repo.deleteStories(trx, unique);
+      return found;
+    });
+    await Promise.all(rows.map(removeMedia));
+    changed();
+    return rows.length;
+  }
+
+  /** The record lock key of the `_id` field of an edit form, which arrives JSON-encoded or bare. */
+  function formIdOrRaw(raw: string | undefined): string {
+    try {
+      return parseFormId(raw);
+    } catch {
+      return raw ?? '';
+    }
+  }
+
   return {
     async add(upload: MultipartResult): Promise<Story> {
       let made: Media | undefined;
@@ -175,46 +240,13 @@ export function createStoriesService(ctx: FeatureContext) {
       );
     },
 
-    async edit(upload: MultipartResult): Promise<Story> {
-      let made: Media | undefined;
-      const { old, next } = await afterUpload(
-        upload,
-        () => made,
-        async () => {
-          const id = parseFormId(upload.fields._id);
-          const old = await getRow(id, undefined);
-          const d = parseInsertData(upload.fields.insertData, { adsStory: old.ads_story === 1 });
-          const got = await mediaOf(upload, d);
-          if (got && !d.NTV) made = got.media;
-          const keep: Media = { video: old.video, image: old.image, thembnal: old.thembnal };
-          const nextMedia = got?.media ?? keep;
-          if (!d.NTV && !nextMedia.video && !nextMedia.image) throw badRequest(storyMessages.selectFile);
-          const isVideo = Boolean(nextMedia.video);
-          const set = {
-            status: toDbBool(d.status ?? old.status === 1),
-            ntv: toDbBool(d.NTV),
-            ntv_id: d.NTV ? d.NTV_ID : '',
-            ...nextMedia,
-            story_time: isVideo
-              ? (got?.duration ?? old.story_time)
-              : (d.storyTime ?? old.story_time ?? DEFAULT_STORY_TIME),
-            btn_name: d.btnName,
-            btn_url: d.btnUrl,
-            ...limitColumns(d),
-          };
-          await repo.updateStory(db, id, set);
-          return { old, next: { ...old, ...set } };
-        },
-      );
-      // Files the story no longer points at.
-      const still = new Set([next.video, next.image, next.thembnal]);
-      await removeMedia({
-        video: still.has(old.video) ? '' : old.video,
-        image: still.has(old.image) ? '' : old.image,
-        thembnal: still.has(old.thembnal) ? '' : old.thembnal,
-      });
-      changed();
-      return repo.toStory(next);
+    edit(upload: MultipartResult): Promise<Story> {
+      return ctx.locks.run(lockKeys([formIdOrRaw(upload.fields._id)]), () => editNow(upload));
+    },
+
+    /** Deletes all the listed stories of the kind, or none when one is unknown; then their files. */
+    remove(ids: readonly string[], ads: boolean): Promise<number> {
+      return ctx.locks.run(lockKeys(ids), () => removeNow(ids, ads));
     },
 
     async list(ads: boolean, page: number, limit: number) {
@@ -239,20 +271,6 @@ export function createStoriesService(ctx: FeatureContext) {
       await repo.updateStory(db, id, { status: toDbBool(status) });
       changed();
       return repo.toStory({ ...row, status: toDbBool(status) });
-    },
-
-    /** Deletes all the listed stories of the kind, or none when one is unknown; then their files. */
-    async remove(ids: readonly string[], ads: boolean): Promise<number> {
-      const unique = [...new Set(ids)];
-      const rows = await db.transaction().execute(async (trx) => {
-        const found = await repo.findStoriesByIds(trx, unique, ads);
-        if (found.length !== unique.length) throw notFound(storyMessages.notFound);
-        await repo.deleteStories(trx, unique);
-        return found;
-      });
-      await Promise.all(rows.map(removeMedia));
-      changed();
-      return rows.length;
     },
 
     /** What the app shows: active stories and ads whose limit is off or not reached. */

@@ -63,6 +63,9 @@ function zodParse<S extends typeof categoryAddFields | typeof categoryEditFields
   };
 }
 
+/** The record lock of a category (platform/record-locks.ts): its edits, its delete, uploads into it. */
+const lockKey = (id: string) => `video_categories:${id}`;
+
 export function createVideoCategoriesService(ctx: FeatureContext, videos: CategoryVideos) {
   const db = tablesOf<VideoCategoriesTables>(ctx.db);
   const invalidate = () => CATEGORY_TAGS.forEach((tag) => ctx.cache.invalidate(tag));
@@ -110,17 +113,19 @@ export function createVideoCategoriesService(ctx: FeatureContext, videos: Catego
       const upload = await readMultipart(request, ctx.media, { files: imageField });
       const { id, name } = await parseFields(upload, zodParse(categoryEditFields));
       const image = single(upload, 'image');
-      let before: repo.CategoryRow;
-      try {
-        before = await one(id);
-        await repo.updateCategory(db, id, { name, ...(image ? { main_image: image.url } : {}) });
-      } catch (error) {
-        await upload.discard();
-        throw error;
-      }
-      if (image) await ctx.media.remove(before.main_image);
-      invalidate();
-      return withCount({ ...before, name, main_image: image?.url ?? before.main_image });
+      return ctx.locks.run([lockKey(id)], async () => {
+        let before: repo.CategoryRow;
+        try {
+          before = await one(id);
+          await repo.updateCategory(db, id, { name, ...(image ? { main_image: image.url } : {}) });
+        } catch (error) {
+          await upload.discard();
+          throw error;
+        }
+        if (image) await ctx.media.remove(before.main_image);
+        invalidate();
+        return withCount({ ...before, name, main_image: image?.url ?? before.main_image });
+      });
     },
 
     async toggleStatus(id: string) {
@@ -132,16 +137,20 @@ export function createVideoCategoriesService(ctx: FeatureContext, videos: Catego
     },
 
     async remove(id: string) {
-      const row = await one(id);
-      const deletedVideos = await videos.removeAllOf(id);
-      await repo.deleteCategory(db, id);
-      await ctx.media.remove(row.main_image);
-      invalidate();
-      return deletedVideos;
+      // An upload into the category takes the same lock to insert its videos (whileLocked).
+      return ctx.locks.run([lockKey(id)], async () => {
+        const row = await one(id);
+        const deletedVideos = await videos.removeAllOf(id);
+        await repo.deleteCategory(db, id);
+        await ctx.media.remove(row.main_image);
+        invalidate();
+        return deletedVideos;
+      });
     },
 
     /** For the videos feature: whether a category exists, and which are active. */
     exists: async (id: string) => Boolean(await repo.findCategory(db, id)),
+    whileLocked: <T>(id: string, work: () => Promise<T>) => ctx.locks.run([lockKey(id)], work),
     activeIds: () => repo.activeCategoryIds(db),
   };
 }

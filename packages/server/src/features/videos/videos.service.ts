@@ -22,6 +22,8 @@ import type { VideosTables } from './videos.repository.js';
 export interface VideoCategoryLookup {
   exists(id: string): Promise<boolean>;
   activeIds(): Promise<string[]>;
+  /** Runs `work` under the category's record lock, the one its edits and its delete take. */
+  whileLocked<T>(id: string, work: () => Promise<T>): Promise<T>;
 }
 
 export interface VideosDeps {
@@ -131,7 +133,11 @@ export function createVideosService(ctx: FeatureContext, deps: VideosDeps) {
         created_at: createdAt,
       }));
       try {
-        await repo.insertVideos(db, rows);
+        // Under the category's lock, as its delete is: it may have gone while the files streamed in.
+        await deps.categories.whileLocked(categoryId, async () => {
+          if (!(await deps.categories.exists(categoryId))) throw notFound(videoMessages.categoryNotFound);
+          await repo.insertVideos(db, rows);
+        });
       } catch (error) {
         await Promise.all([upload.discard(), removeFiles(rows)]);
         throw error;

@@ -1,0 +1,38 @@
+/**
+ * Runs the writes that touch one record's files one after another. An edit that swaps a file reads the
+ * row, stores the new file, updates the row and removes the old file; a delete reads the rows, deletes
+ * them and removes their files. Interleaved, two admins at the same moment could leave a file no row
+ * points to (an edit's new image after the row was deleted; the first of two edits' images) or a row
+ * pointing at a removed file. Each such write runs under the locks of its records' keys (`table:id`),
+ * so writes of the same record wait for each other; others run side by side.
+ *
+ * The locks are this process's: a deployment of several server processes on one PostgreSQL database
+ * can still interleave writes of the same record made through different processes
+ * (docs/decisions/concurrent-writes.md).
+ */
+export class RecordLocks {
+  /** For each locked key, the settling of the last write queued on it. */
+  private readonly tails = new Map<string, Promise<void>>();
+
+  async run<T>(keys: readonly string[], work: () => Promise<T>): Promise<T> {
+    const unique = [...new Set(keys)];
+    const before = unique.map((k) => this.tails.get(k)).filter((p): p is Promise<void> => p !== undefined);
+    let release!: () => void;
+    const done = new Promise<void>((resolve) => (release = resolve));
+    // Queued on every key at once, synchronously: a write waits only for writes queued before it, so
+    // two writes over overlapping keys cannot wait for each other.
+    for (const k of unique) this.tails.set(k, done);
+    try {
+      await Promise.all(before);
+      return await work();
+    } finally {
+      release();
+      for (const k of unique) if (this.tails.get(k) === done) this.tails.delete(k);
+    }
+  }
+
+  /** Keys held or waited for (tests). */
+  get size(): number {
+    return this.tails.size;
+  }
+}

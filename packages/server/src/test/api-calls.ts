@@ -1,0 +1,36 @@
+import { expect } from 'vitest';
+import { form, mp4, PNG } from './media-fixtures.js';
+import type { TestApp } from './test-app.js';
+
+/** A request as the back office sends it: a JSON body, or a form of text fields and files. */
+export interface ApiCall {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  json?: unknown;
+  fields?: Record<string, string>;
+  files?: Upload[];
+}
+export type Upload = { field: string; name: string; data: Buffer };
+
+export const image = (field = 'image'): Upload => ({ field, name: 'pic.png', data: PNG });
+export const video = (): Upload => ({ field: 'video', name: 'clip.mp4', data: mp4(1) });
+export const HTTPS_URL = 'https://example.com/x';
+
+export function send(t: TestApp, call: ApiCall) {
+  const payload =
+    call.json !== undefined
+      ? (call.json as object)
+      : call.fields || call.files
+        ? form(call.fields ?? {}, call.files ?? [])
+        : undefined;
+  return t.request({ method: call.method, url: call.url, ...(payload === undefined ? {} : { payload }) });
+}
+
+/** Sends a call that must succeed and returns the `_id` of what it stored. */
+export async function storedId(t: TestApp, call: ApiCall): Promise<string> {
+  const res = await send(t, call);
+  expect([call.url, res.statusCode, res.body.slice(0, 200)]).toEqual([call.url, 200, expect.any(String)]);
+  const body = await t.json<{ data: { _id: string } | { _id: string }[] }>(res);
+  const data = Array.isArray(body.data) ? body.data[0] : body.data;
+  return data!._id;
+}
