@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
-import { HTTPS_URL, image, send as sendCall, storedId, video, type ApiCall } from '../test/api-calls.js';
+import {
+  HTTPS_URL,
+  image,
+  send as sendCall,
+  storedId,
+  video as videoFile,
+  type ApiCall,
+} from '../test/api-calls.js';
 import { dataSnapshot, FORM_JUNK, JUNK, LONG, mediaMismatches, namesItsField } from '../test/bad-input.js';
 
 /**
@@ -91,6 +98,19 @@ async function validRequests(): Promise<Valid[]> {
   const webAd = { a_name: 'Web', a_id: https, a_description: 'Web ad' };
   const androidWeb = await stored({ method: 'POST', url: '/api/App/ads/webads/add', json: webAd });
   const iosWeb = await stored({ method: 'POST', url: '/api/ios/ads/webads/add', json: webAd });
+  const video = await stored({
+    method: 'POST',
+    url: '/api/App/video',
+    fields: { category },
+    files: [videoFile()],
+  });
+  const sent = await send({
+    method: 'POST',
+    url: '/api/App/notification/send',
+    fields: { title: 'Tonight', message: 'At 8', url: https },
+    files: [image()],
+  });
+  const icon = (await t.json<{ data: { n_icon: string } }>(sent)).data.n_icon;
   return [
     {
       method: 'PUT',
@@ -101,7 +121,7 @@ async function validRequests(): Promise<Valid[]> {
       method: 'POST',
       url: '/api/App/Add/Story/Video',
       fields: { insertData: JSON.stringify(storyData) },
-      files: [video()],
+      files: [videoFile()],
     },
     { method: 'PUT', url: '/api/App/story/video/status', json: { _id: story, status: false } },
     { method: 'PUT', url: '/api/App/liveMatch/admin', fields: { _id: match, title: 'Final', url: https } },
@@ -124,7 +144,7 @@ async function validRequests(): Promise<Valid[]> {
     { method: 'PUT', url: '/api/App/inhouse/ads', fields: { id: ad, ...inhouse } },
     { method: 'POST', url: '/api/App/inhouse/ads/update/status', json: { id: ad, status: false } },
     { method: 'PUT', url: '/api/App/video/category', fields: { id: category, name: 'Sports 2' } },
-    { method: 'POST', url: '/api/App/video', fields: { category }, files: [video()] },
+    { method: 'POST', url: '/api/App/video', fields: { category }, files: [videoFile()] },
     { method: 'PUT', url: `/api/App/ads/native/update/${android}`, json: unit },
     { method: 'PUT', url: `/api/ios/ads/native/update/${ios}`, json: unit },
     { method: 'PUT', url: `/api/App/ads/webads/update/${androidWeb}`, json: webAd },
@@ -156,6 +176,25 @@ async function validRequests(): Promise<Valid[]> {
       json: { name: 'storyAdsPosition', value: 3 },
     },
     { method: 'PUT', url: '/api/App/controler/install/new', json: { btn_url: https } },
+    { method: 'PUT', url: '/api/App/Controler/Edit/storyVideo', json: { name: 'reels', status: true } },
+    { method: 'PUT', url: '/api/App/video/web/status', json: { id: [video], status: true } },
+    {
+      method: 'POST',
+      url: '/api/App/notification/resend',
+      json: { title: 'Again', message: 'At 8', url: https, fileName: icon },
+    },
+    {
+      method: 'POST',
+      url: '/api/App/push/subscribe',
+      json: {
+        endpoint: 'https://fcm.googleapis.com/fcm/send/device-1',
+        expirationTime: null,
+        keys: {
+          p256dh: Buffer.alloc(65, 4).toString('base64url'),
+          auth: Buffer.alloc(16, 7).toString('base64url'),
+        },
+      },
+    },
     {
       method: 'POST',
       url: '/api/App/events',
