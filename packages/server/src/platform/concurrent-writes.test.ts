@@ -39,6 +39,8 @@ interface Kind {
   store(): Promise<string>;
   edit(id: string): ApiCall;
   remove(id: string): ApiCall;
+  /** Switching it on or off, where it can be. */
+  status?(id: string): ApiCall;
   lockKey(id: string): string;
 }
 const kinds: Record<string, Kind> = {
@@ -74,6 +76,7 @@ const kinds: Record<string, Kind> = {
       files: [image()],
     }),
     remove: (id) => ({ method: 'DELETE', url: '/api/App/delete/story/video', json: { id: [id] } }),
+    status: (id) => ({ method: 'PUT', url: '/api/App/story/video/status', json: { _id: id, status: false } }),
     lockKey: (id) => `stories:${id}`,
   },
   'live match': {
@@ -91,6 +94,11 @@ const kinds: Record<string, Kind> = {
       files: [image()],
     }),
     remove: (id) => ({ method: 'DELETE', url: '/api/App/liveMatch/admin', json: { id: [id] } }),
+    status: (id) => ({
+      method: 'PUT',
+      url: `/api/App/liveMatch/admin/status/${id}`,
+      json: { status: false },
+    }),
     lockKey: (id) => `live_matches:${id}`,
   },
   'in-house ad': {
@@ -108,6 +116,11 @@ const kinds: Record<string, Kind> = {
       files: [image('icon'), image()],
     }),
     remove: (id) => ({ method: 'DELETE', url: '/api/App/inhouse/ads', json: { id: [id] } }),
+    status: (id) => ({
+      method: 'POST',
+      url: '/api/App/inhouse/ads/update/status',
+      json: { id, status: false },
+    }),
     lockKey: (id) => `inhouse_ads:${id}`,
   },
   'video category': {
@@ -125,6 +138,7 @@ const kinds: Record<string, Kind> = {
       files: [image()],
     }),
     remove: (id) => ({ method: 'DELETE', url: `/api/App/video/category/${id}` }),
+    status: (id) => ({ method: 'PUT', url: `/api/App/video/category/status/${id}` }),
     lockKey: (id) => `video_categories:${id}`,
   },
 };
@@ -139,10 +153,11 @@ const uploadInto = (category: string): ApiCall => ({
 const scenarios: Record<string, () => Promise<ApiCall[]>> = {
   ...Object.fromEntries(
     Object.entries(kinds).map(([name, kind]) => [
-      `a ${name} edited twice with a new image and deleted twice`,
+      `a ${name} edited twice with a new image, switched and deleted twice`,
       async () => {
         const id = await kind.store();
-        return [kind.edit(id), kind.remove(id), kind.edit(id), kind.remove(id)];
+        const status = kind.status ? [kind.status(id)] : [];
+        return [kind.edit(id), ...status, kind.remove(id), kind.edit(id), kind.remove(id)];
       },
     ]),
   ),
@@ -214,6 +229,17 @@ describe('admins writing the same things at once', () => {
     60_000,
   );
 
+  it('counts both of two switches of a category made at once (the status is a toggle)', async () => {
+    const category = kinds['video category']!;
+    const id = await category.store();
+    const answers = await Promise.all([send(t, category.status!(id)), send(t, category.status!(id))]);
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200]);
+    const list = (await send(t, { method: 'GET', url: '/api/App/video/category' })).json() as {
+      data: { _id: string; status: boolean }[];
+    };
+    expect(list.data.find((c) => c._id === id)?.status).toBe(true);
+  });
+
   it('would see a stray file (the check itself)', async () => {
     const dir = path.join(t.config.dataDir, 'media', 'stray');
     mkdirSync(dir, { recursive: true });
@@ -232,7 +258,12 @@ describe('edits and deletes take their record lock', () => {
   it.each(Object.keys(kinds))('%s', async (name) => {
     const kind = kinds[name]!;
     const id = await kind.store();
-    const calls = [kind.edit(id), kind.remove(id), ...(name === 'video category' ? [uploadInto(id)] : [])];
+    const calls = [
+      kind.edit(id),
+      ...(kind.status ? [kind.status(id)] : []),
+      kind.remove(id),
+      ...(name === 'video category' ? [uploadInto(id)] : []),
+    ];
     let release!: () => void;
     const held = t.app.streamdesk.context.locks.run(
       [kind.lockKey(id)],

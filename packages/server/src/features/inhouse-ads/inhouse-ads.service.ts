@@ -147,12 +147,14 @@ export function createInHouseAdsService(deps: InHouseAdsDeps) {
       return deps.locks.run(lockKeys([upload.fields.id ?? '']), () => updateNow(upload));
     },
 
-    async setStatus(id: string, status: boolean): Promise<InHouseAd> {
-      const old = await mustFind(id);
-      const changes = { status: toDbBool(status), updated_at: nowIso() };
-      if (!(await repo.update(db, id, changes))) throw notFound(inHouseMessages.notFound);
-      changed();
-      return repo.toInHouseAd({ ...old, ...changes });
+    setStatus(id: string, status: boolean): Promise<InHouseAd> {
+      return deps.locks.run(lockKeys([id]), async () => {
+        const old = await mustFind(id);
+        const changes = { status: toDbBool(status), updated_at: nowIso() };
+        if (!(await repo.update(db, id, changes))) throw notFound(inHouseMessages.notFound);
+        changed();
+        return repo.toInHouseAd({ ...old, ...changes });
+      });
     },
 
     /** All or none: an unknown id fails the whole request and nothing is deleted. */

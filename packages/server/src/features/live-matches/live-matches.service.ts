@@ -196,16 +196,18 @@ export function createLiveMatchesService({
       });
     },
 
-    async setStatus(id: string, status: boolean) {
-      const existing = await repo.findLiveMatch(db, id);
-      if (!existing) throw notFound(liveMatchMessages.notFound);
-      await repo.updateLiveMatch(db, id, { status: toDbBool(status) });
-      cache.invalidate(LIVE_TAGS.matches);
-      return {
-        status: true,
-        message: liveMatchMessages.statusChanged,
-        data: toMatch({ ...existing, status: toDbBool(status) }),
-      };
+    setStatus(id: string, status: boolean) {
+      return locks.run(lockKeys([id]), async () => {
+        const existing = await repo.findLiveMatch(db, id);
+        if (!existing) throw notFound(liveMatchMessages.notFound);
+        await repo.updateLiveMatch(db, id, { status: toDbBool(status) });
+        cache.invalidate(LIVE_TAGS.matches);
+        return {
+          status: true,
+          message: liveMatchMessages.statusChanged,
+          data: toMatch({ ...existing, status: toDbBool(status) }),
+        };
+      });
     },
 
     activeMatches,

@@ -266,11 +266,13 @@ export function createStoriesService(ctx: FeatureContext) {
       return repo.toStory(await getRow(id, ads));
     },
 
-    async setStatus(id: string, ads: boolean, status: boolean): Promise<Story> {
-      const row = await getRow(id, ads);
-      await repo.updateStory(db, id, { status: toDbBool(status) });
-      changed();
-      return repo.toStory({ ...row, status: toDbBool(status) });
+    setStatus(id: string, ads: boolean, status: boolean): Promise<Story> {
+      return ctx.locks.run(lockKeys([id]), async () => {
+        const row = await getRow(id, ads);
+        await repo.updateStory(db, id, { status: toDbBool(status) });
+        changed();
+        return repo.toStory({ ...row, status: toDbBool(status) });
+      });
     },
 
     /** What the app shows: active stories and ads whose limit is off or not reached. */

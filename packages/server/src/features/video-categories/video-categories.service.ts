@@ -128,12 +128,14 @@ export function createVideoCategoriesService(ctx: FeatureContext, videos: Catego
       });
     },
 
-    async toggleStatus(id: string) {
-      const row = await one(id);
-      const status = toDbBool(!fromDbBool(row.status));
-      await repo.updateCategory(db, id, { status });
-      invalidate();
-      return withCount({ ...row, status });
+    toggleStatus(id: string) {
+      return ctx.locks.run([lockKey(id)], async () => {
+        const row = await one(id);
+        const status = toDbBool(!fromDbBool(row.status));
+        await repo.updateCategory(db, id, { status });
+        invalidate();
+        return withCount({ ...row, status });
+      });
     },
 
     async remove(id: string) {
