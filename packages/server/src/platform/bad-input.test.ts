@@ -26,7 +26,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const fill = (url: string) => url.replace(/:([A-Za-z_]+)/g, 'zz-not-an-id');
+const fillWith = (url: string, value: string) => url.replace(/:([A-Za-z_]+)/g, value);
+const fill = (url: string) => fillWith(url, 'zz-not-an-id');
 const methodsOf = (r: RouteOptions) =>
   (Array.isArray(r.method) ? r.method : [r.method]).filter((m) => m !== 'HEAD' && m !== 'OPTIONS');
 const writeMethodsOf = (r: RouteOptions) => methodsOf(r).filter((m) => m !== 'GET');
@@ -91,7 +92,6 @@ function keysOf(schema: unknown, depth = 0): string[] {
   return [...new Set(inner.flatMap((x) => keysOf(x, depth + 1)))];
 }
 
-const fillWith = (url: string, value: string) => url.replace(/:([A-Za-z_]+)/g, value);
 const JSON_TYPE = { 'content-type': 'application/json' };
 
 function multipart(parts: { name: string; filename?: string; data: string }[], end = true): Buffer {

@@ -33,7 +33,7 @@ const STORY_DATA = JSON.stringify({ btnName: 'Watch', btnUrl: HTTPS_URL, storyTi
 
 /**
  * The records whose edits swap files: how to store one, edit it (with a new image) and delete it, and
- * the key of its record lock.
+ * the table its record lock is named by.
  */
 interface Kind {
   store(): Promise<string>;
@@ -41,7 +41,8 @@ interface Kind {
   remove(id: string): ApiCall;
   /** Switching it on or off, where it can be. */
   status?(id: string): ApiCall;
-  lockKey(id: string): string;
+  /** The table its record lock is named by. */
+  table: string;
 }
 const kinds: Record<string, Kind> = {
   shortcut: {
@@ -59,7 +60,7 @@ const kinds: Record<string, Kind> = {
       files: [image()],
     }),
     remove: (id) => ({ method: 'DELETE', url: '/api/sortcut', json: { id: [id] } }),
-    lockKey: (id) => `shortcut_stories:${id}`,
+    table: 'shortcut_stories',
   },
   story: {
     store: () =>
@@ -77,7 +78,7 @@ const kinds: Record<string, Kind> = {
     }),
     remove: (id) => ({ method: 'DELETE', url: '/api/App/delete/story/video', json: { id: [id] } }),
     status: (id) => ({ method: 'PUT', url: '/api/App/story/video/status', json: { _id: id, status: false } }),
-    lockKey: (id) => `stories:${id}`,
+    table: 'stories',
   },
   'live match': {
     store: () =>
@@ -99,7 +100,7 @@ const kinds: Record<string, Kind> = {
       url: `/api/App/liveMatch/admin/status/${id}`,
       json: { status: false },
     }),
-    lockKey: (id) => `live_matches:${id}`,
+    table: 'live_matches',
   },
   'in-house ad': {
     store: () =>
@@ -121,7 +122,7 @@ const kinds: Record<string, Kind> = {
       url: '/api/App/inhouse/ads/update/status',
       json: { id, status: false },
     }),
-    lockKey: (id) => `inhouse_ads:${id}`,
+    table: 'inhouse_ads',
   },
   'video category': {
     store: () =>
@@ -139,7 +140,7 @@ const kinds: Record<string, Kind> = {
     }),
     remove: (id) => ({ method: 'DELETE', url: `/api/App/video/category/${id}` }),
     status: (id) => ({ method: 'PUT', url: `/api/App/video/category/status/${id}` }),
-    lockKey: (id) => `video_categories:${id}`,
+    table: 'video_categories',
   },
 };
 const uploadInto = (category: string): ApiCall => ({
@@ -266,7 +267,8 @@ describe('edits and deletes take their record lock', () => {
     ];
     let release!: () => void;
     const held = t.app.streamdesk.context.locks.run(
-      [kind.lockKey(id)],
+      kind.table,
+      [id],
       () => new Promise<void>((r) => (release = r)),
     );
     const settled: boolean[] = calls.map(() => false);

@@ -8,7 +8,7 @@ describe('RecordLocks', () => {
     const locks = new RecordLocks();
     const log: string[] = [];
     const write = (name: string, keys: string[]) =>
-      locks.run(keys, async () => {
+      locks.run('t', keys, async () => {
         log.push(`${name} start`);
         await tick();
         log.push(`${name} end`);
@@ -25,7 +25,7 @@ describe('RecordLocks', () => {
     const locks = new RecordLocks();
     const order: string[] = [];
     const write = (name: string, keys: string[]) =>
-      locks.run(keys, async () => {
+      locks.run('t', keys, async () => {
         await tick();
         order.push(name);
       });
@@ -35,8 +35,8 @@ describe('RecordLocks', () => {
 
   it('releases the key when the write fails', async () => {
     const locks = new RecordLocks();
-    await expect(locks.run(['a'], () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
-    expect(await locks.run(['a'], async () => 'next')).toBe('next');
+    await expect(locks.run('t', ['a'], () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    expect(await locks.run('t', ['a'], async () => 'next')).toBe('next');
     expect(locks.size).toBe(0);
   });
 });

@@ -3,7 +3,7 @@
  * row, stores the new file, updates the row and removes the old file; a delete reads the rows, deletes
  * them and removes their files. Interleaved, two admins at the same moment could leave a file no row
  * points to (an edit's new image after the row was deleted; the first of two edits' images) or a row
- * pointing at a removed file. Each such write runs under the locks of its records' keys (`table:id`),
+ * pointing at a removed file. Each such write runs under the locks of its records (a table and ids),
  * so writes of the same record wait for each other; others run side by side.
  *
  * The locks are this process's: a deployment of several server processes on one PostgreSQL database
@@ -11,11 +11,12 @@
  * (docs/decisions/concurrent-writes.md).
  */
 export class RecordLocks {
-  /** For each locked key, the settling of the last write queued on it. */
+  /** For each locked record (`table:id`), the settling of the last write queued on it. */
   private readonly tails = new Map<string, Promise<void>>();
 
-  async run<T>(keys: readonly string[], work: () => Promise<T>): Promise<T> {
-    const unique = [...new Set(keys)];
+  /** Runs `work` once every write queued before it on any of these records has settled. */
+  async run<T>(table: string, ids: readonly string[], work: () => Promise<T>): Promise<T> {
+    const unique = [...new Set(ids.map((id) => `${table}:${id}`))];
     const before = unique.map((k) => this.tails.get(k)).filter((p): p is Promise<void> => p !== undefined);
     let release!: () => void;
     const done = new Promise<void>((resolve) => (release = resolve));
@@ -31,7 +32,7 @@ export class RecordLocks {
     }
   }
 
-  /** Keys held or waited for (tests). */
+  /** Records held or waited for (tests). */
   get size(): number {
     return this.tails.size;
   }

@@ -54,7 +54,6 @@ export function toAppAd({
 }
 
 export function createInHouseAdsService(deps: InHouseAdsDeps) {
-  const lockKeys = (ids: readonly string[]) => ids.map((id) => `inhouse_ads:${id}`);
   const { db, media } = deps;
   const changed = () => {
     deps.cache.invalidate(INHOUSE_TAG);
@@ -144,11 +143,11 @@ export function createInHouseAdsService(deps: InHouseAdsDeps) {
     },
 
     update(upload: InHouseUpload): Promise<InHouseAd> {
-      return deps.locks.run(lockKeys([upload.fields.id ?? '']), () => updateNow(upload));
+      return deps.locks.run('inhouse_ads', [upload.fields.id ?? ''], () => updateNow(upload));
     },
 
     setStatus(id: string, status: boolean): Promise<InHouseAd> {
-      return deps.locks.run(lockKeys([id]), async () => {
+      return deps.locks.run('inhouse_ads', [id], async () => {
         const old = await mustFind(id);
         const changes = { status: toDbBool(status), updated_at: nowIso() };
         if (!(await repo.update(db, id, changes))) throw notFound(inHouseMessages.notFound);
@@ -159,7 +158,7 @@ export function createInHouseAdsService(deps: InHouseAdsDeps) {
 
     /** All or none: an unknown id fails the whole request and nothing is deleted. */
     remove(ids: readonly string[]): Promise<number> {
-      return deps.locks.run(lockKeys(ids), () => removeNow(ids));
+      return deps.locks.run('inhouse_ads', ids, () => removeNow(ids));
     },
   };
 

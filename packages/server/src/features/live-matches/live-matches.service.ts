@@ -92,7 +92,6 @@ export function createLiveMatchesService({
   locks,
   liveMatchRunning,
 }: LiveMatchesDeps) {
-  const lockKeys = (ids: readonly string[]) => ids.map((id) => `live_matches:${id}`);
   const requireAll = <T extends { id: string }>(rows: T[], ids: readonly string[], message: string) => {
     const found = new Set(rows.map((r) => r.id));
     if (ids.some((id) => !found.has(id))) throw notFound(message);
@@ -168,7 +167,7 @@ export function createLiveMatchesService({
 
     /** Edits the text and, when a new image came, swaps the image (the old file is removed after). */
     edit(fields: { _id: string; title: string; url: string }, image: SavedMedia | undefined) {
-      return locks.run(lockKeys([fields._id]), async () => {
+      return locks.run('live_matches', [fields._id], async () => {
         const existing = await repo.findLiveMatch(db, fields._id);
         if (!existing) throw notFound(liveMatchMessages.notFound);
         const changes = { title: fields.title, url: fields.url, ...(image ? { thumbnail: image.url } : {}) };
@@ -184,7 +183,7 @@ export function createLiveMatchesService({
     },
 
     remove(ids: readonly string[]) {
-      return locks.run(lockKeys(ids), async () => {
+      return locks.run('live_matches', ids, async () => {
         const unique = [...new Set(ids)];
         const rows = await repo.findLiveMatches(db, unique);
         requireAll(rows, unique, liveMatchMessages.notFound);
@@ -197,7 +196,7 @@ export function createLiveMatchesService({
     },
 
     setStatus(id: string, status: boolean) {
-      return locks.run(lockKeys([id]), async () => {
+      return locks.run('live_matches', [id], async () => {
         const existing = await repo.findLiveMatch(db, id);
         if (!existing) throw notFound(liveMatchMessages.notFound);
         await repo.updateLiveMatch(db, id, { status: toDbBool(status) });

@@ -12,6 +12,7 @@ import type { PushConfig } from '../../platform/config.js';
 import { tablesOf, type AnyDb } from '../../platform/db/database.js';
 import { newId, nowIso } from '../../platform/db/values.js';
 import { badRequest, notFound } from '../../platform/errors.js';
+import { keepUploadIf } from '../../platform/http/parse-form.js';
 import type { MediaStore } from '../../platform/media/media-store.js';
 import { DeliveryQueue } from './delivery-queue.js';
 import { createFcmSender } from './fcm-sender.js';
@@ -160,12 +161,7 @@ export function createNotificationsService(opts: NotificationsOptions) {
 
     async resend(fields: NotificationFields & { fileName: string | null }) {
       const icon = await copiedIcon(fields.fileName);
-      try {
-        return await create(fields, icon);
-      } catch (error) {
-        await opts.media.remove(icon);
-        throw error;
-      }
+      return keepUploadIf({ discard: () => opts.media.remove(icon) }, () => create(fields, icon));
     },
 
     async history(page: number, limit: number) {

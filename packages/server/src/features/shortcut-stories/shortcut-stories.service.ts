@@ -77,10 +77,8 @@ export function createShortcutService(deps: ShortcutDeps) {
     return repo.toShortcut(row);
   }
 
-  const lockKeys = (ids: readonly string[]) => ids.map((id) => `shortcut_stories:${id}`);
-
   const edit = (fields: ShortcutEditFields, image: SavedMedia | undefined) =>
-    deps.locks.run(lockKeys([fields._id]), () => editNow(fields, image));
+    deps.locks.run('shortcut_stories', [fields._id], () => editNow(fields, image));
   async function editNow(fields: ShortcutEditFields, image: SavedMedia | undefined): Promise<ShortcutStory> {
     const current = await repo.findShortcut(db, fields._id);
     if (!current) throw notFound(shortcutMessages.notFound);
@@ -100,7 +98,7 @@ export function createShortcutService(deps: ShortcutDeps) {
     return repo.toShortcut({ ...current, ...values });
   }
 
-  const remove = (ids: readonly string[]) => deps.locks.run(lockKeys(ids), () => removeNow(ids));
+  const remove = (ids: readonly string[]) => deps.locks.run('shortcut_stories', ids, () => removeNow(ids));
   async function removeNow(ids: readonly string[]): Promise<number> {
     const unique = [...new Set(ids)];
     const found = await repo.findShortcuts(db, unique);

@@ -11,7 +11,7 @@ import {
 } from '@streamdesk/contract/stories';
 import { tablesOf, type AnyDb } from '../../platform/db/database.js';
 import { newId, nowIso, toDbBool } from '../../platform/db/values.js';
-import { NUL_MESSAGE, nulPath } from '../../platform/http/no-nul.js';
+import { nulError, nulPath } from '../../platform/http/no-nul.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import type { FeatureContext } from '../../platform/feature-context.js';
 import type { MultipartResult } from '../../platform/media/multipart.js';
@@ -55,7 +55,7 @@ export function parseInsertData(
     throw badRequest(storyMessages.insertDataJson);
   // The form field's own check sees only the escape ('\\u0000'); the parsed text holds the character.
   const nul = nulPath(json);
-  if (nul !== undefined) throw badRequest(`insertData.${nul}: ${NUL_MESSAGE}`);
+  if (nul !== undefined) throw nulError('body', `insertData.${nul}`);
   const parsed = storyInsertData.safeParse({ ...json, ...overrides });
   if (!parsed.success) throw badRequest(firstIssue(parsed.error, 'insertData'));
   return parsed.data;
@@ -90,7 +90,6 @@ const limitColumns = (d: StoryInsertData) => ({
 });
 
 export function createStoriesService(ctx: FeatureContext) {
-  const lockKeys = (ids: readonly string[]) => ids.map((id) => `stories:${id}`);
   const db = tablesOf<repo.StoriesTables>(ctx.db);
   const { media, cache } = ctx;
   const changed = () => {
@@ -198,7 +197,7 @@ export function createStoriesService(ctx: FeatureContext) {
     return rows.length;
   }
 
-  /** The record lock key of the `_id` field of an edit form, which arrives JSON-encoded or bare. */
+  /** The id to lock for the `_id` field of an edit form, which arrives JSON-encoded or bare. */
   function formIdOrRaw(raw: string | undefined): string {
     try {
       return parseFormId(raw);
@@ -241,12 +240,12 @@ export function createStoriesService(ctx: FeatureContext) {
     },
 
     edit(upload: MultipartResult): Promise<Story> {
-      return ctx.locks.run(lockKeys([formIdOrRaw(upload.fields._id)]), () => editNow(upload));
+      return ctx.locks.run('stories', [formIdOrRaw(upload.fields._id)], () => editNow(upload));
     },
 
     /** Deletes all the listed stories of the kind, or none when one is unknown; then their files. */
     remove(ids: readonly string[], ads: boolean): Promise<number> {
-      return ctx.locks.run(lockKeys(ids), () => removeNow(ids, ads));
+      return ctx.locks.run('stories', ids, () => removeNow(ids, ads));
     },
 
     async list(ads: boolean, page: number, limit: number) {
@@ -267,7 +266,7 @@ export function createStoriesService(ctx: FeatureContext) {
     },
 
     setStatus(id: string, ads: boolean, status: boolean): Promise<Story> {
-      return ctx.locks.run(lockKeys([id]), async () => {
+      return ctx.locks.run('stories', [id], async () => {
         const row = await getRow(id, ads);
         await repo.updateStory(db, id, { status: toDbBool(status) });
         changed();

@@ -64,7 +64,7 @@ function zodParse<S extends typeof categoryAddFields | typeof categoryEditFields
 }
 
 /** The record lock of a category (platform/record-locks.ts): its edits, its delete, uploads into it. */
-const lockKey = (id: string) => `video_categories:${id}`;
+const LOCKED = 'video_categories';
 
 export function createVideoCategoriesService(ctx: FeatureContext, videos: CategoryVideos) {
   const db = tablesOf<VideoCategoriesTables>(ctx.db);
@@ -113,7 +113,7 @@ export function createVideoCategoriesService(ctx: FeatureContext, videos: Catego
       const upload = await readMultipart(request, ctx.media, { files: imageField });
       const { id, name } = await parseFields(upload, zodParse(categoryEditFields));
       const image = single(upload, 'image');
-      return ctx.locks.run([lockKey(id)], async () => {
+      return ctx.locks.run(LOCKED, [id], async () => {
         let before: repo.CategoryRow;
         try {
           before = await one(id);
@@ -129,7 +129,7 @@ export function createVideoCategoriesService(ctx: FeatureContext, videos: Catego
     },
 
     toggleStatus(id: string) {
-      return ctx.locks.run([lockKey(id)], async () => {
+      return ctx.locks.run(LOCKED, [id], async () => {
         const row = await one(id);
         const status = toDbBool(!fromDbBool(row.status));
         await repo.updateCategory(db, id, { status });
@@ -140,7 +140,7 @@ export function createVideoCategoriesService(ctx: FeatureContext, videos: Catego
 
     async remove(id: string) {
       // An upload into the category takes the same lock to insert its videos (whileLocked).
-      return ctx.locks.run([lockKey(id)], async () => {
+      return ctx.locks.run(LOCKED, [id], async () => {
         const row = await one(id);
         const deletedVideos = await videos.removeAllOf(id);
         await repo.deleteCategory(db, id);
@@ -152,7 +152,7 @@ export function createVideoCategoriesService(ctx: FeatureContext, videos: Catego
 
     /** For the videos feature: whether a category exists, and which are active. */
     exists: async (id: string) => Boolean(await repo.findCategory(db, id)),
-    whileLocked: <T>(id: string, work: () => Promise<T>) => ctx.locks.run([lockKey(id)], work),
+    whileLocked: <T>(id: string, work: () => Promise<T>) => ctx.locks.run(LOCKED, [id], work),
     activeIds: () => repo.activeCategoryIds(db),
   };
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest } from '../errors.js';
 
-export const NUL_MESSAGE = 'must not contain a NUL character';
+const NUL_MESSAGE = 'must not contain a NUL character';
 
 /**
  * Where a NUL character (U+0000) sits in a parsed request value: '' for the value itself, a dotted
@@ -26,7 +26,7 @@ export function nulPath(value: unknown): string | undefined {
   return undefined;
 }
 
-/** The client error for a NUL found at `path` of a request part ('' for a whole body). */
+/** The client error for a NUL found at `path` of a request part ('' for a whole body; a form's fields count as body). */
 export function nulError(part: 'body' | 'querystring' | 'params', path: string) {
   const where = part === 'body' ? path : `${part} ${path}`.trim();
   return badRequest(where ? `${where}: ${NUL_MESSAGE}` : `The body ${NUL_MESSAGE}`);

@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -233,12 +233,4 @@ export function createLocalMediaStore(root: string): MediaStore {
       while (pending.size) await Promise.all(pending.values());
     },
   };
-}
-
-/** Size of a stored file, or undefined when missing. */
-export async function storedSize(file: string): Promise<number | undefined> {
-  return stat(file).then(
-    (s) => s.size,
-    () => undefined,
-  );
 }

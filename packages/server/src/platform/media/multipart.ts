@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { badRequest, HttpError } from '../errors.js';
-import { NUL_MESSAGE, nulPath } from '../http/no-nul.js';
+import { nulError } from '../http/no-nul.js';
 import type { MediaRule, MediaStore, SavedMedia } from './media-store.js';
 import { streamProbe, type VideoInfo } from './video-tools.js';
 
@@ -72,7 +72,7 @@ export async function readMultipart(
     for await (const part of request.parts()) {
       if (part.type === 'field') {
         if (part.valueTruncated) throw badRequest(`${part.fieldname} is too long`);
-        if (nulPath(part.value) !== undefined) throw badRequest(`${part.fieldname}: ${NUL_MESSAGE}`);
+        if (String(part.value).includes('\0')) throw nulError('body', part.fieldname);
         fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
         continue;
       }
