@@ -47,19 +47,28 @@ export const FORM_JUNK = [
  */
 export async function dataSnapshot(t: TestApp): Promise<string> {
   await t.app.streamdesk.analytics.counter.flush();
-  const { db } = t.app.streamdesk.context;
-  const tables = (await db.introspection.getTables())
-    .map((x) => x.name)
-    .filter((n) => !/^kysely_/.test(n) && n !== 'controller_counters')
-    .sort();
   const rows: Record<string, string[]> = {};
-  for (const name of tables) {
-    const { rows: found } = await sql<Record<string, unknown>>`SELECT * FROM ${sql.table(name)}`.execute(db);
+  for (const [name, found] of await rowsOfTables(t, (n) => n !== 'controller_counters')) {
     // Sorted: PostgreSQL may return rows in another order after an update that changed nothing.
     rows[name] = found.map((r) => JSON.stringify(r)).sort();
   }
   return JSON.stringify([rows, files(path.join(t.config.dataDir, 'media'))]);
 }
+/** Every row of every table of the app (Kysely's own tables aside) that `keep` lets through, by name. */
+async function rowsOfTables(t: TestApp, keep: (table: string) => boolean = () => true) {
+  const { db } = t.app.streamdesk.context;
+  const names = (await db.introspection.getTables())
+    .map((x) => x.name)
+    .filter((n) => !/^kysely_/.test(n) && keep(n))
+    .sort();
+  const found: [string, Record<string, unknown>[]][] = [];
+  for (const name of names) {
+    const { rows } = await sql<Record<string, unknown>>`SELECT * FROM ${sql.table(name)}`.execute(db);
+    found.push([name, rows]);
+  }
+  return found;
+}
+
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const full = path.join(dir, name);
@@ -81,10 +90,8 @@ export async function mediaMismatches(
   t: TestApp,
 ): Promise<{ filesWithoutRow: string[]; rowsWithoutFile: string[] }> {
   await t.app.streamdesk.context.media.idle();
-  const { db } = t.app.streamdesk.context;
   const referenced = new Set<string>();
-  for (const { name } of await db.introspection.getTables()) {
-    const { rows } = await sql<Record<string, unknown>>`SELECT * FROM ${sql.table(name)}`.execute(db);
+  for (const [, rows] of await rowsOfTables(t)) {
     for (const url of JSON.stringify(rows).match(/\/media\/[A-Za-z0-9_./-]+/g) ?? []) referenced.add(url);
   }
   const mediaRoot = path.join(t.config.dataDir, 'media');
