@@ -3,6 +3,7 @@ import { createTestApp, type TestApp } from '../test/test-app.js';
 import {
   HTTPS_URL,
   image,
+  INHOUSE_AD_FIELDS,
   send as sendCall,
   storedId,
   video as videoFile,
@@ -65,16 +66,7 @@ async function validRequests(): Promise<Valid[]> {
     fields: { name: 'Cricket', url: https, s_no: '1', label: 'NEW' },
     files: [image()],
   });
-  const inhouse = {
-    mainTitle: 'Ad',
-    subTitle: 'Sub',
-    medType: 'image',
-    description: 'Desc',
-    callToAction: https,
-    btnName: 'Install',
-    web_stay_time: '5',
-    adType: 'fs_web',
-  };
+  const inhouse = INHOUSE_AD_FIELDS;
   const ad = await stored({
     method: 'POST',
     url: '/api/App/inhouse/ads',

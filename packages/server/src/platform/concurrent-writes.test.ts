@@ -1,7 +1,15 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HTTPS_URL, image, send, storedId, video, type ApiCall } from '../test/api-calls.js';
+import {
+  HTTPS_URL,
+  image,
+  INHOUSE_AD_FIELDS,
+  send,
+  storedId,
+  video,
+  type ApiCall,
+} from '../test/api-calls.js';
 import { mediaMismatches } from '../test/bad-input.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 
@@ -19,16 +27,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const ROUNDS = 4;
-const AD_FIELDS = {
-  mainTitle: 'Ad',
-  subTitle: 'Sub',
-  medType: 'image',
-  description: 'Desc',
-  callToAction: HTTPS_URL,
-  btnName: 'Install',
-  web_stay_time: '5',
-  adType: 'fs_web',
-};
 const STORY_DATA = JSON.stringify({ btnName: 'Watch', btnUrl: HTTPS_URL, storyTime: 5 });
 
 /**
@@ -107,13 +105,13 @@ const kinds: Record<string, Kind> = {
       storedId(t, {
         method: 'POST',
         url: '/api/App/inhouse/ads',
-        fields: AD_FIELDS,
+        fields: INHOUSE_AD_FIELDS,
         files: [image('icon'), image()],
       }),
     edit: (id) => ({
       method: 'PUT',
       url: '/api/App/inhouse/ads',
-      fields: { id, ...AD_FIELDS },
+      fields: { id, ...INHOUSE_AD_FIELDS },
       files: [image('icon'), image()],
     }),
     remove: (id) => ({ method: 'DELETE', url: '/api/App/inhouse/ads', json: { id: [id] } }),

@@ -16,6 +16,18 @@ export const image = (field = 'image'): Upload => ({ field, name: 'pic.png', dat
 export const video = (): Upload => ({ field: 'video', name: 'clip.mp4', data: mp4(1) });
 export const HTTPS_URL = 'https://example.com/x';
 
+/** The text fields of a valid in-house ad (add it with an `icon` and an `image` file). */
+export const INHOUSE_AD_FIELDS = {
+  mainTitle: 'Ad',
+  subTitle: 'Sub',
+  medType: 'image',
+  description: 'Desc',
+  callToAction: HTTPS_URL,
+  btnName: 'Install',
+  web_stay_time: '5',
+  adType: 'fs_web',
+};
+
 export function send(t: TestApp, call: ApiCall) {
   const payload =
     call.json !== undefined

@@ -1,5 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 import { newId, nowIso } from '../../platform/db/values.js';
+import { countsToBigint } from '../../platform/db/bigint-counters.js';
 
 export const adUnitsMigrations: Record<string, Migration> = {
   '0900_ad_units': {
@@ -51,4 +52,5 @@ export const adUnitsMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0901_ad_units_counts_bigint': countsToBigint({ ad_units: ['a_click'], web_ad_clicks: ['count'] }),
 };

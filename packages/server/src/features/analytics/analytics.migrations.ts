@@ -1,4 +1,5 @@
 import { sql, SqliteAdapter, type CreateTableBuilder, type Kysely, type Migration } from 'kysely';
+import { countsToBigint } from '../../platform/db/bigint-counters.js';
 
 /** The rollup table as 1100 made it: per-day counts per item and kind, keyed by item first. */
 const rollupTable = (db: Kysely<unknown>, name: string): CreateTableBuilder<string, never> =>
@@ -37,4 +38,5 @@ export const analyticsMigrations: Record<string, Migration> = {
       await db.schema.alterTable('event_rollups_clustered').renameTo('event_rollups').execute();
     },
   },
+  '1102_analytics_counts_bigint': countsToBigint({ event_rollups: ['count'] }),
 };

@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
+import { countsToBigint } from '../../platform/db/bigint-counters.js';
 
 export const controllerMigrations: Record<string, Migration> = {
   '0500_controller_settings': {
@@ -17,4 +18,5 @@ export const controllerMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0501_controller_counters_bigint': countsToBigint({ controller_counters: ['value'] }),
 };

@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
+import { countsToBigint } from '../../platform/db/bigint-counters.js';
 
 export const inHouseAdsMigrations: Record<string, Migration> = {
   '1000_inhouse_ads': {
@@ -33,4 +34,5 @@ export const inHouseAdsMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '1001_inhouse_ads_counts_bigint': countsToBigint({ inhouse_ads: ['view', 'click_count'] }),
 };

@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
+import { countsToBigint } from '../../platform/db/bigint-counters.js';
 
 /**
  * The ads every install starts with: the main URL ad (WEB_URL_1, never deletable) and the two fire-only
@@ -70,4 +71,8 @@ export const liveMatchesMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0801_live_matches_counts_bigint': countsToBigint({
+    live_matches: ['view'],
+    live_ad_fires: ['a_view', 'a_click'],
+  }),
 };

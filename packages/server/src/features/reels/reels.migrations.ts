@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
+import { countsToBigint } from '../../platform/db/bigint-counters.js';
 
 export const reelsMigrations: Record<string, Migration> = {
   '0400_reels': {
@@ -17,4 +18,5 @@ export const reelsMigrations: Record<string, Migration> = {
       await db.schema.createIndex('reels_created_at').on('reels').columns(['created_at', 'id']).execute();
     },
   },
+  '0401_reels_counts_bigint': countsToBigint({ reels: ['view', 'click'] }),
 };

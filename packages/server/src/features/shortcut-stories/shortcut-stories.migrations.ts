@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
+import { countsToBigint } from '../../platform/db/bigint-counters.js';
 
 export const shortcutStoriesMigrations: Record<string, Migration> = {
   '0200_shortcut_stories': {
@@ -21,4 +22,5 @@ export const shortcutStoriesMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0201_shortcut_stories_counts_bigint': countsToBigint({ shortcut_stories: ['click_count'] }),
 };

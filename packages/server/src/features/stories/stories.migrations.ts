@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
+import { countsToBigint } from '../../platform/db/bigint-counters.js';
 
 export const storiesMigrations: Record<string, Migration> = {
   '0300_stories': {
@@ -31,4 +32,5 @@ export const storiesMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0301_stories_counts_bigint': countsToBigint({ stories: ['view', 'click_btn_count'] }),
 };

@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
+import { countsToBigint } from '../../platform/db/bigint-counters.js';
 
 export const videosMigrations: Record<string, Migration> = {
   '1300_videos': {
@@ -23,4 +24,5 @@ export const videosMigrations: Record<string, Migration> = {
       await db.schema.createIndex('videos_web_created').on('videos').columns(['web', 'created_at']).execute();
     },
   },
+  '1301_videos_counts_bigint': countsToBigint({ videos: ['views'] }),
 };

@@ -1,0 +1,150 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HTTPS_URL, image, INHOUSE_AD_FIELDS, storedId, video, type ApiCall } from '../../test/api-calls.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+
+/**
+ * A count column that stops at 2^31 - 1 (PostgreSQL's `integer`) fails the event flush once one item
+ * passes it, and the flush keeps and retries its counts, so no count of any item would be written again.
+ * This walks the counter registry: every counted item, with its totals and its day rows at 2^31 - 1, takes
+ * one more view and click through the app events. A new counted entity needs an item in `items` below.
+ */
+const INT32_MAX = 2_147_483_647;
+const https = HTTPS_URL;
+
+let t: TestApp;
+const db = () => t.app.streamdesk.context.db;
+
+/** One stored item of each counted entity, made through the API as the back office makes them. */
+async function storeItems(): Promise<Record<string, string>> {
+  const stored = (call: ApiCall) => storedId(t, call);
+  const insertData = JSON.stringify({
+    storyTime: 5,
+    adsStory: false,
+    btnName: 'Go',
+    btnUrl: https,
+    status: true,
+  });
+  const unit = { a_name: 'Web', a_id: https, a_description: 'Web ad' };
+  const category = await stored({
+    method: 'POST',
+    url: '/api/App/video/category',
+    fields: { name: 'Sports' },
+    files: [image()],
+  });
+  return {
+    story: await stored({
+      method: 'POST',
+      url: '/api/App/Add/Story/Video',
+      fields: { insertData },
+      files: [image()],
+    }),
+    shortcut: await stored({
+      method: 'POST',
+      url: '/api/sortcut',
+      fields: { name: 'Cricket', url: https, s_no: '1', label: 'NEW' },
+      files: [image()],
+    }),
+    reel: await stored({ method: 'POST', url: '/api/App/reels', files: [video()] }),
+    inhouseAd: await stored({
+      method: 'POST',
+      url: '/api/App/inhouse/ads',
+      fields: INHOUSE_AD_FIELDS,
+      files: [image('icon'), image()],
+    }),
+    webAd: await stored({ method: 'POST', url: '/api/App/ads/webads/add', json: unit }),
+    iosWebAd: await stored({ method: 'POST', url: '/api/ios/ads/webads/add', json: unit }),
+    liveMatch: await stored({
+      method: 'POST',
+      url: '/api/App/liveMatch/admin',
+      fields: { title: 'Final', url: https },
+      files: [image()],
+    }),
+    liveAdFire: await stored({
+      method: 'POST',
+      url: '/api/App/LiveMatch/admin/ads/fire',
+      json: { Adstype: 'Url_Ads_Fire', a_name: 'WEB_URL_1', url: https },
+    }),
+    video: await stored({ method: 'POST', url: '/api/App/video', fields: { category }, files: [video()] }),
+  };
+}
+
+let items: Record<string, string>;
+beforeAll(async () => {
+  t = await createTestApp();
+  items = await storeItems();
+});
+afterAll(() => t.close());
+
+const targets = () => [...t.app.streamdesk.context.counters.targets.values()];
+
+const sendEvents = async () => {
+  const events = targets().flatMap((target) =>
+    (['view', 'click'] as const).map((type) => ({
+      type,
+      entity: target.entity,
+      id: items[target.entity],
+      clientId: 'phone-1',
+    })),
+  );
+  const res = await t.request({ method: 'POST', url: '/api/App/events', admin: false, payload: { events } });
+  expect(res.json()).toMatchObject({ accepted: events.length, dropped: 0 });
+  await t.app.streamdesk.analytics.counter.flush();
+};
+
+/** Each target's total columns for its item, by `entity.column`. */
+async function totals(): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const target of targets()) {
+    for (const column of [target.viewColumn, target.clickColumn]) {
+      if (!column) continue;
+      const { rows } = await sql<{ n: number }>`SELECT ${sql.ref(column)} AS n FROM ${sql.table(target.table)}
+        WHERE ${sql.ref(target.idColumn)} = ${items[target.entity]}`.execute(db());
+      out[`${target.entity}.${column}`] = rows[0]!.n;
+    }
+  }
+  return out;
+}
+
+describe('counts past 2^31 - 1', () => {
+  it('has an item of every counted entity', () => {
+    const missing = targets().filter((target) => !items[target.entity]);
+    expect(missing.map((target) => `add an item of ${target.entity} to storeItems()`)).toEqual([]);
+  });
+
+  it('every total and day row goes on counting past 2,147,483,647', async () => {
+    await sendEvents(); // makes each item's day rows
+    for (const target of targets())
+      for (const column of [target.viewColumn, target.clickColumn].filter(Boolean) as string[])
+        await sql`UPDATE ${sql.table(target.table)} SET ${sql.ref(column)} = ${INT32_MAX}`.execute(db());
+    await sql`UPDATE event_rollups SET count = ${INT32_MAX}`.execute(db());
+    await sql`UPDATE web_ad_clicks SET count = ${INT32_MAX}`.execute(db());
+
+    await sendEvents();
+
+    const all = await totals();
+    expect(Object.keys(all).length).toBeGreaterThanOrEqual(targets().length);
+    expect(all).toEqual(Object.fromEntries(Object.keys(all).map((key) => [key, INT32_MAX + 1])));
+    const { rows } = await sql<{ n: number }>`SELECT count AS n FROM event_rollups`.execute(db());
+    expect(new Set(rows.map((r) => r.n))).toEqual(new Set([INT32_MAX + 1]));
+
+    // The dashboard sums the day rows; the web ad list shows its clicks from its own day rows.
+    const dashboard = await t.request({ method: 'GET', url: `/api/admin/view/dashbord/${items.webAd}` });
+    expect(dashboard.json()).toMatchObject({ totalViews: INT32_MAX + 1, totalClicks: INT32_MAX + 1 });
+    const { rows: clicks } = await sql<{ n: number }>`SELECT count AS n FROM web_ad_clicks`.execute(db());
+    expect(clicks.map((r) => r.n)).toEqual([INT32_MAX + 1, INT32_MAX + 1]);
+  });
+
+  it('the app opens counter', async () => {
+    await sql`INSERT INTO controller_counters (name, value) VALUES ('app_open', ${INT32_MAX})
+      ON CONFLICT (name) DO UPDATE SET value = ${INT32_MAX}`.execute(db());
+    const launch = await t.request({ method: 'GET', url: '/api/App/Controler/app/loadCheck', admin: false });
+    expect(launch.statusCode).toBe(200);
+    // The back office's settings read writes the pending opens first.
+    const settings = await t.request({ method: 'GET', url: '/api/App/admin/ControlerData' });
+    expect(settings.json()).toMatchObject({ appOpens: INT32_MAX + 1 });
+    const { rows } = await sql<{ n: number }>`SELECT value AS n FROM controller_counters
+      WHERE name = 'app_open'`.execute(db());
+    expect(rows[0]!.n).toBe(INT32_MAX + 1);
+  });
+});
