@@ -27,6 +27,15 @@ const list = (data: unknown[], liveMatch: boolean) => ({
 signedInScreenTests();
 
 describe('Live Match Management', () => {
+  it('shows no Running badge until the list says whether the feature is on', async () => {
+    const listed = pendingResponse();
+    openScreen('/add/liveMatch', { 'GET /api/App/liveMatch/admin': listed.handler });
+    expect(await screen.findByRole('heading', { name: 'Live Match Management' })).toBeInTheDocument();
+    expect(screen.queryByText(/Running/)).not.toBeInTheDocument();
+    listed.answer(list([match], false));
+    expect(await screen.findByText('Not Running')).toBeInTheDocument();
+  });
+
   it('lists matches with the Running badge, views and date, and checks the add form before sending', async () => {
     const post = vi.fn();
     const api = {

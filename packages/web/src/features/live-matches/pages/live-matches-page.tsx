@@ -41,7 +41,7 @@ export default function LiveMatchesPage() {
       <PageHeader
         title="Live Match Management"
         description="Matches the app shows live, with the link viewers open."
-        actions={<RunningBadge running={list?.liveMatch ?? false} />}
+        actions={list && <RunningBadge running={list.liveMatch} />}
       />
       <LiveMatchAddForm />
       <ListTable
