@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +15,8 @@ export const mediaFiles = {
   mp4b: path.join(mediaDir, 'clip-b.mp4'),
   mp4c: path.join(mediaDir, 'clip-c.mp4'),
   notAnImage: path.join(mediaDir, 'fake.png'),
+  /** An MP4's header (so the browser's check passes) over bytes no player can read. */
+  brokenMp4: path.join(mediaDir, 'broken.mp4'),
 };
 
 /** Debian's ffmpeg when installed, else the binary shipped in the npm package the server uses too. */
@@ -61,4 +63,8 @@ export function makeMediaFiles(): void {
   }
   if (!existsSync(mediaFiles.notAnImage))
     writeFileSync(mediaFiles.notAnImage, 'this is plain text, not a PNG');
+  if (!existsSync(mediaFiles.brokenMp4)) {
+    const header = readFileSync(mediaFiles.mp4).subarray(0, 32);
+    writeFileSync(mediaFiles.brokenMp4, Buffer.concat([header, Buffer.alloc(64 * 1024, 'not a video ')]));
+  }
 }

@@ -42,6 +42,12 @@ test.describe('Reels page', () => {
     await expect(page.getByText(mediaMessages.video)).toBeVisible();
     await expect(form.getByRole('img', { name: 'Upload failed' })).toBeVisible();
 
+    // A file the browser takes for an MP4 but the server cannot play: the toast gives the server's reason.
+    await form.getByLabel('Reel video').setInputFiles(media.brokenMp4);
+    await form.getByRole('button', { name: 'Upload' }).click();
+    await expect(page.getByText(mediaMessages.unreadableVideo)).toBeVisible();
+    await expect(page.getByText(/HTTP Error/)).toHaveCount(0);
+
     await form.getByLabel('Reel video').setInputFiles(media.mp4);
     await form.getByRole('button', { name: 'Upload' }).click();
     await expect(page.getByText(reelMessages.added)).toBeVisible();

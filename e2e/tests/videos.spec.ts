@@ -132,6 +132,28 @@ test.describe('video upload', () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await shoot(page, 'videos-upload-375');
   });
+
+  test('a batch the server refuses says which file and why, and keeps the selection', async ({
+    signedInPage: page,
+    api,
+    media,
+  }) => {
+    const category = await seedCategory(api, media);
+    await page.goto('/add/video');
+    await page.getByLabel('Category').selectOption({ label: category.name });
+    // Its header passes the browser's MP4 check; the server cannot read the rest as a video.
+    await page.getByLabel('Videos (MP4)').setInputFiles(media.brokenMp4);
+    const list = page.getByRole('list', { name: 'Selected videos' });
+    await expect(list.getByRole('listitem')).toHaveCount(1);
+    await page.getByRole('button', { name: 'Upload Videos' }).click();
+    await expect(page.getByText(videoMessages.unreadable('broken.mp4'))).toBeVisible();
+    await expect(page.getByText(videoMessages.uploadCrashed)).toHaveCount(0);
+    await expect(list.getByRole('listitem')).toHaveCount(1);
+    await expect(page.getByRole('button', { name: 'Upload Videos' })).toBeEnabled();
+    await shoot(page, 'videos-upload-refused');
+    const listed = await api.call('GET', `/api/App/video/category/admin/${category._id}`);
+    expect(listed.totalRecord).toBe(0);
+  });
 });
 
 test.describe('video library', () => {

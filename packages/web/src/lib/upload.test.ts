@@ -1,8 +1,11 @@
 import { defineRoute, replyBase } from '@streamdesk/contract/http';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setRuntimeConfig } from '@/test/runtime';
-import { writeSession } from './session';
-import { uploadWithProgress } from './upload';
+import { getAuthStatus, setAuthStatus } from './auth-state';
+import { DeadlineError } from './deadlines';
+import { registerNavigator } from './navigation';
+import { readSession, writeSession } from './session';
+import { UploadRefusedError, uploadFailureMessage, uploadWithProgress } from './upload';
 
 const route = defineRoute({
   method: 'POST',
@@ -83,6 +86,43 @@ describe('uploadWithProgress', () => {
     const promise = uploadWithProgress(route, new FormData());
     FakeXhr.last.respond(413, '{"status":false}');
     await expect(promise).rejects.toThrow('HTTP Error 413');
+    await expect(promise).rejects.toMatchObject({ status: 413, serverMessage: undefined });
+  });
+
+  it("keeps a refusal's own reason, which a screen shows instead of its fallback", async () => {
+    const refused = uploadWithProgress(route, new FormData());
+    const reason = 'clip.mp4 could not be read as a video.';
+    FakeXhr.last.respond(400, JSON.stringify({ status: false, message: reason }));
+    const error: unknown = await refused.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UploadRefusedError);
+    expect(error).toMatchObject({ message: 'HTTP Error 400', status: 400, serverMessage: reason });
+    expect(uploadFailureMessage(error, 'Something went wrong during upload!')).toBe(reason);
+
+    // A server failure's body is not a reason to show; nor is an unreadable one.
+    for (const [status, body] of [
+      [500, JSON.stringify({ status: false, message: 'Internet Server Error' })],
+      [400, '<html>'],
+    ] as const) {
+      const failed = uploadWithProgress(route, new FormData());
+      FakeXhr.last.respond(status, body);
+      const failure: unknown = await failed.catch((e: unknown) => e);
+      expect(uploadFailureMessage(failure, 'fallback')).toBe('fallback');
+    }
+    expect(uploadFailureMessage(new DeadlineError('stalled'), 'fallback')).toBe('stalled');
+    expect(uploadFailureMessage(new Error('Network Error'), 'fallback')).toBe('fallback');
+  });
+
+  it('on a 401, forgets the session and goes to the login page, as every admin call does', async () => {
+    writeSession('expired');
+    setAuthStatus('signed-in');
+    const navigate = vi.fn();
+    registerNavigator(navigate);
+    const promise = uploadWithProgress(route, new FormData());
+    FakeXhr.last.respond(401, JSON.stringify({ status: false, message: 'Please sign in again' }));
+    await expect(promise).rejects.toThrow('HTTP Error 401');
+    expect(readSession()).toBeNull();
+    expect(getAuthStatus()).toBe('signed-out');
+    expect(navigate).toHaveBeenCalledWith('/admin/panel/login', { replace: true });
   });
 
   it('rejects with Network Error when the request fails', async () => {

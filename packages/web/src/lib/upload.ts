@@ -1,13 +1,54 @@
 import type { RouteDef } from '@streamdesk/contract/http';
 import { messages } from '@streamdesk/contract/messages';
-import { authHeaders, readReply, routeUrl, type ApiResult, type CallOptions } from './api-client';
+import {
+  authHeaders,
+  handleUnauthorized,
+  readReply,
+  routeUrl,
+  type ApiResult,
+  type CallOptions,
+} from './api-client';
 import { DeadlineError, UPLOAD_REPLY_DEADLINE_MS, UPLOAD_STALL_MS } from './deadlines';
 
 export type UploadProgress = (loaded: number, total: number, percent: number) => void;
 
 /**
+ * An upload the server answered with a non-2xx status. Its message is the spec's 'HTTP Error <code>';
+ * `serverMessage` is the reason a refusal (4xx) gave in its `{ status: false, message }` body, so a
+ * screen can say which file was refused and why (docs/decisions/upload-refusal-messages.md).
+ */
+export class UploadRefusedError extends Error {
+  constructor(
+    readonly status: number,
+    readonly serverMessage: string | undefined,
+  ) {
+    super(`${messages.httpError} ${status}`);
+    this.name = 'UploadRefusedError';
+  }
+}
+
+/** What a screen shows for a rejected upload: the server's reason, a deadline's own text, or `fallback`. */
+export function uploadFailureMessage(error: unknown, fallback: string): string {
+  if (error instanceof UploadRefusedError && error.serverMessage) return error.serverMessage;
+  if (error instanceof DeadlineError) return error.message;
+  return fallback;
+}
+
+/** The message of a refusal's body, when it is one (a 5xx reads as a failure, with no reason to show). */
+async function refusalMessage(status: number, text: string): Promise<string | undefined> {
+  if (status < 400 || status >= 500) return undefined;
+  try {
+    const reply = (await readReply(JSON.parse(text))) as { message?: unknown };
+    return typeof reply.message === 'string' && reply.message ? reply.message : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * A multipart upload with progress (doc 1 section 8): a non-2xx status rejects with
- * 'HTTP Error <code>', a network failure rejects with 'Network Error', and a reply that is not JSON
+ * 'HTTP Error <code>' (an `UploadRefusedError` carrying the server's reason; a 401 also signs out, as
+ * every admin call does), a network failure rejects with 'Network Error', and a reply that is not JSON
  * resolves to `{ status: false, message: 'Error parsing server response' }`.
  * Deadlines (lib/deadlines.ts): an upload that sends nothing for 30 s, or whose reply has not come 60 s
  * after its last byte, is cut off and rejects with a `DeadlineError`.
@@ -42,7 +83,11 @@ export function uploadWithProgress<R extends RouteDef>(
     xhr.onerror = () => reject(new Error(messages.networkError));
     xhr.onload = () => {
       if (xhr.status < 200 || xhr.status >= 300) {
-        reject(new Error(`${messages.httpError} ${xhr.status}`));
+        const status = xhr.status;
+        if (status === 401 && route.auth === 'admin') handleUnauthorized();
+        void refusalMessage(status, xhr.responseText).then((reason) =>
+          reject(new UploadRefusedError(status, reason)),
+        );
         return;
       }
       let data: unknown;

@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { Button } from '@/ui/button';
 import { FileField } from '@/ui/field';
 import { toastSuccess } from '@/ui/toast-success';
+import { uploadFailureMessage } from '@/lib/upload';
 import { UploadIndicator } from '@/ui/upload-indicator';
 import { useCheckedFile } from '@/ui/use-checked-file';
 import { useUploadReel } from '../api';
@@ -41,7 +42,9 @@ export function UploadReelForm() {
         setState('error');
       }
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Something went wrong!');
+      toast.error(
+        uploadFailureMessage(error, error instanceof Error ? error.message : 'Something went wrong!'),
+      );
       setState('error');
     }
   };

@@ -7,6 +7,7 @@ import { Button } from '@/ui/button';
 import { PageHeader } from '@/ui/page-header';
 import { Tabs } from '@/ui/tabs';
 import { toastSuccess } from '@/ui/toast-success';
+import { uploadFailureMessage } from '@/lib/upload';
 import { useUploadVideos, useVideoCategories } from '../api';
 import { UploadProgressBar } from '../components/upload-progress-bar';
 import { pickVideos, sizeInMb } from '../components/video-file-rules';
@@ -52,9 +53,10 @@ export default function VideoUploadPage() {
         setPercent(null);
         toast.error(result.message || videoMessages.uploadFailed);
       }
-    } catch {
+    } catch (error) {
       setPercent(null);
-      toast.error(videoMessages.uploadCrashed);
+      // A refused batch (every file refused, or its category deleted meanwhile) says why.
+      toast.error(uploadFailureMessage(error, videoMessages.uploadCrashed));
     }
   };
 
