@@ -208,7 +208,7 @@ test.describe('video library', () => {
     await shoot(page, 'videos-library-375');
   });
 
-  test('a broken thumbnail falls back to the placeholder; a failed load shows the red banner', async ({
+  test('a broken thumbnail falls back to the placeholder; a failed load shows the red banner and a toast', async ({
     signedInPage: page,
     api,
     media,
@@ -223,5 +223,7 @@ test.describe('video library', () => {
     );
     await page.getByLabel('Web Status').selectOption({ label: 'Web Disabled' });
     await expect(page.getByRole('alert').filter({ hasText: videoMessages.loadFailed })).toBeVisible();
+    // The toast says it too (sonner's list item, beside the banner).
+    await expect(page.getByRole('listitem').filter({ hasText: videoMessages.loadFailed })).toBeVisible();
   });
 });

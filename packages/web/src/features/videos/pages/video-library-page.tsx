@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { formatDateTime } from '@streamdesk/contract/format';
 import {
@@ -61,7 +61,13 @@ export default function VideoLibraryPage() {
   const totalRecord = reply?.totalRecord ?? 0;
   const ids = videos.map((v) => v._id);
   const allSelected = ids.length > 0 && ids.every((id) => selected.has(id));
-  const banner = actionError || loadError(library);
+  const loadFailure = loadError(library);
+  const banner = actionError || loadFailure;
+  // A failed load is also said in a toast (doc 2 section 8 lists its messages with the others); again
+  // for each failed attempt, one toast per message.
+  useEffect(() => {
+    if (loadFailure) toast.error(loadFailure, { id: `load-failed:${loadFailure}` });
+  }, [loadFailure, library.dataUpdatedAt, library.errorUpdatedAt]);
 
   const resetTo = (next: () => void) => {
     next();
