@@ -201,6 +201,9 @@ test('story videos: the card layout at 375 px', async ({ signedInPage: page, api
   await expect(cards.getByRole('listitem', { name: 'Story 1' })).toContainText('Active');
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(375);
+  // The date is shown whole (it wraps rather than being cut off).
+  const date = cards.getByRole('listitem', { name: 'Story 1' }).getByRole('definition').last();
+  expect(await date.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
   await cards
     .getByRole('listitem', { name: 'Story 2' })
     .getByRole('button', { name: 'Actions for story 2' })

@@ -133,6 +133,18 @@ test.describe('video upload', () => {
     await shoot(page, 'videos-upload-375');
   });
 
+  test('a failed category load is said beside the picker and in a toast', async ({ signedInPage: page }) => {
+    await page.route('**/api/App/video/category', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":false,"message":"x"}' }),
+    );
+    await page.goto('/add/video');
+    const form = page.getByRole('form', { name: 'Upload videos' });
+    await expect(form.getByText(videoMessages.categoriesFailed)).toBeVisible();
+    await expect(
+      page.getByRole('listitem').filter({ hasText: videoMessages.categoriesFailed }),
+    ).toBeVisible();
+  });
+
   test('a batch the server refuses says which file and why, and keeps the selection', async ({
     signedInPage: page,
     api,
@@ -199,6 +211,7 @@ test.describe('video library', () => {
     await page.getByRole('dialog', { name: 'Delete videos' }).getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByText(videoMessages.deletedMany(2))).toBeVisible();
     await expect(page.getByText('Showing 1 of 1 videos')).toBeVisible();
+    await expect(page.getByText('1 video', { exact: true })).toBeVisible();
 
     await page.getByRole('button', { name: 'View Video 1' }).click();
     await expect(page.getByRole('dialog', { name: 'Video' }).locator('video')).toBeVisible();

@@ -14,9 +14,9 @@ export function Dialog({ open, onOpenChange, title, description, children }: Dia
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50 backdrop-blur-[1px]" />
+        <RadixDialog.Overlay className="fixed inset-0 z-[70] bg-slate-900/50 backdrop-blur-[1px]" />
         <RadixDialog.Content
-          className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-5 shadow-xl"
+          className="fixed top-1/2 left-1/2 z-[71] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-5 shadow-xl"
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <RadixDialog.Title className="text-base font-semibold text-slate-900">{title}</RadixDialog.Title>

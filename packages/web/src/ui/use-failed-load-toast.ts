@@ -18,3 +18,14 @@ export function useFailedLoadToast(reply: { status: boolean; message?: string } 
     toast.error(message, { id: `load-failed:${message}` });
   }, [reply]);
 }
+
+/**
+ * For a screen that words its own load failure (an inline note or banner): the same text as an error
+ * toast, once for each failed attempt (`attempt` is what changes with one, e.g. a query's
+ * `errorUpdatedAt`), one toast per message.
+ */
+export function useFailureToast(message: string, attempt: unknown) {
+  useEffect(() => {
+    if (message) toast.error(message, { id: `load-failed:${message}` });
+  }, [message, attempt]);
+}

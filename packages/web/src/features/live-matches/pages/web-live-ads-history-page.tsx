@@ -9,6 +9,7 @@ import { PageHeader } from '@/ui/page-header';
 import { Pagination } from '@/ui/pagination';
 import { Tabs } from '@/ui/tabs';
 import { fireHistoryQuery, useDeleteFireHistory } from '../api';
+import { actionsColumnClass } from '../components/inline-edit';
 import { ListTable } from '../components/list-table';
 
 const historyColumns = ['Name', 'Type', 'URL', 'Views', 'Clicks', 'Date', 'Actions'];
@@ -102,7 +103,7 @@ export default function WebLiveAdsHistoryPage() {
             <Td className="tabular-nums">{formatViewCount(fire.a_view)}</Td>
             <Td className="tabular-nums">{formatViewCount(fire.a_click)}</Td>
             <Td className="tabular-nums">{formatDateTime(fire.createdAt)}</Td>
-            <Td>
+            <Td className={actionsColumnClass}>
               <Button
                 size="sm"
                 variant="danger"

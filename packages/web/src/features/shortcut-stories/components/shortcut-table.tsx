@@ -61,7 +61,10 @@ function toForm(id: string, d: Draft): FormData {
   return form;
 }
 
-/** A text input of the row being edited; the column header is its visible label. */
+/**
+ * A text input of the row being edited; the column header is its visible label. It fills its cell
+ * (inputClass's w-full) and keeps at least the `min-w-*` width it is given.
+ */
 function CellInput({ className, ...props }: ComponentProps<'input'> & { 'aria-label': string }) {
   return <input {...props} className={`${inputClass} h-8 py-1 ${className ?? ''}`} />;
 }
@@ -161,7 +164,7 @@ export function ShortcutTable({ rows }: { rows: ShortcutStory[] }) {
                 </Td>
                 <Td>
                   {isEditing ? (
-                    <CellInput {...bind('s_no', 'No')} inputMode="numeric" className="w-16" />
+                    <CellInput {...bind('s_no', 'No')} inputMode="numeric" className="min-w-16" />
                   ) : (
                     s.s_no
                   )}
@@ -189,11 +192,11 @@ export function ShortcutTable({ rows }: { rows: ShortcutStory[] }) {
                   </div>
                 </Td>
                 <Td className="max-w-48 truncate">
-                  {isEditing ? <CellInput {...bind('name', 'Name')} className="w-40" /> : s.name}
+                  {isEditing ? <CellInput {...bind('name', 'Name')} className="min-w-40" /> : s.name}
                 </Td>
                 <Td>
                   {isEditing ? (
-                    <CellInput {...bind('label', 'Label')} className="w-24" />
+                    <CellInput {...bind('label', 'Label')} className="min-w-24" />
                   ) : (
                     <span className="rounded bg-amber-50 px-1.5 py-0.5 text-xs font-semibold text-amber-700 ring-1 ring-amber-600/20">
                       {s.label}
@@ -202,7 +205,7 @@ export function ShortcutTable({ rows }: { rows: ShortcutStory[] }) {
                 </Td>
                 <Td>
                   {isEditing ? (
-                    <CellInput {...bind('url', 'Url')} type="url" className="w-52" />
+                    <CellInput {...bind('url', 'Url')} type="url" className="min-w-52" />
                   ) : (
                     <a
                       href={isSafeShortcutUrl(s.url) ? s.url : undefined}
@@ -218,7 +221,7 @@ export function ShortcutTable({ rows }: { rows: ShortcutStory[] }) {
                 </Td>
                 <Td className="tabular-nums">
                   {isEditing ? (
-                    <CellInput {...bind('clickCount', 'Click')} inputMode="numeric" className="w-20" />
+                    <CellInput {...bind('clickCount', 'Click')} inputMode="numeric" className="min-w-20" />
                   ) : (
                     formatClickCount(s.clickCount)
                   )}

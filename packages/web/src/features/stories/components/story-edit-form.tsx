@@ -216,9 +216,10 @@ function StoryPreview({
   const whole = (
     <div className={`${frame} relative`}>
       {media ? <MediaView media={media} label="Current media" /> : native}
+      {/* Over a video the button sits above the player's controls (about 70 px in Chromium). */}
       {media && values.btnName && (
         <span
-          className={`absolute inset-x-4 ${media.isVideo ? 'bottom-14' : 'bottom-4'} truncate rounded-full bg-white/95 px-3 py-1.5 text-center text-xs font-semibold text-slate-900`}
+          className={`absolute inset-x-4 ${media.isVideo ? 'bottom-20' : 'bottom-4'} truncate rounded-full bg-white/95 px-3 py-1.5 text-center text-xs font-semibold text-slate-900`}
         >
           {values.btnName}
         </span>

@@ -319,7 +319,7 @@ function StoryCard(props: RowActions) {
         <dt className="text-slate-500">Click</dt>
         <dd>{formatViewCount(story.clickBtnCount)}</dd>
         <dt className="text-slate-500">Date &amp; Time</dt>
-        <dd className="truncate">{formatDateTime(story.date_time)}</dd>
+        <dd className="break-words">{formatDateTime(story.date_time)}</dd>
       </dl>
       <div>
         <RowMenu {...props} />

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { formatDateTime } from '@streamdesk/contract/format';
 import {
@@ -28,6 +28,7 @@ import { PageHeader } from '@/ui/page-header';
 import { Pagination } from '@/ui/pagination';
 import { Tabs } from '@/ui/tabs';
 import { toastSuccess } from '@/ui/toast-success';
+import { useFailureToast } from '@/ui/use-failed-load-toast';
 import { useDeleteVideos, useSetWebStatus, useVideoCategories, useVideoLibrary } from '../api';
 import { LibraryFilters } from '../components/library-filters';
 import { VideoThumbnail } from '../components/video-thumbnail';
@@ -63,11 +64,9 @@ export default function VideoLibraryPage() {
   const allSelected = ids.length > 0 && ids.every((id) => selected.has(id));
   const loadFailure = loadError(library);
   const banner = actionError || loadFailure;
-  // A failed load is also said in a toast (doc 2 section 8 lists its messages with the others); again
-  // for each failed attempt, one toast per message.
-  useEffect(() => {
-    if (loadFailure) toast.error(loadFailure, { id: `load-failed:${loadFailure}` });
-  }, [loadFailure, library.dataUpdatedAt, library.errorUpdatedAt]);
+  // Failed loads are said in a toast too (doc 2 section 8 lists their messages with the others).
+  useFailureToast(loadFailure, library.dataUpdatedAt + library.errorUpdatedAt);
+  useFailureToast(categories.isError ? videoMessages.categoriesError : '', categories.errorUpdatedAt);
 
   const resetTo = (next: () => void) => {
     next();
@@ -131,7 +130,10 @@ export default function VideoLibraryPage() {
   return (
     <div className="space-y-4">
       <Tabs tabs={videoTabs} label="Video section" />
-      <PageHeader title="Video Library" description={`${totalRecord} videos`} />
+      <PageHeader
+        title="Video Library"
+        description={`${totalRecord} ${totalRecord === 1 ? 'video' : 'videos'}`}
+      />
       <LibraryFilters
         categories={categories.data?.data ?? []}
         category={category}

@@ -8,6 +8,7 @@ import { PageHeader } from '@/ui/page-header';
 import { Tabs } from '@/ui/tabs';
 import { toastSuccess } from '@/ui/toast-success';
 import { uploadFailureMessage } from '@/lib/upload';
+import { useFailureToast } from '@/ui/use-failed-load-toast';
 import { useUploadVideos, useVideoCategories } from '../api';
 import { UploadProgressBar } from '../components/upload-progress-bar';
 import { pickVideos, sizeInMb } from '../components/video-file-rules';
@@ -20,6 +21,7 @@ export default function VideoUploadPage() {
   const [percent, setPercent] = useState<number | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const categoryId = useId();
+  useFailureToast(categories.isError ? videoMessages.categoriesFailed : '', categories.errorUpdatedAt);
 
   const choose = async (chosen: FileList | null) => {
     const list = Array.from(chosen ?? []);
