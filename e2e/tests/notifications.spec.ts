@@ -63,6 +63,18 @@ test('send a notification, see its delivery status, resend it and delete it thro
   await expect(page.getByText(msg.sent)).toBeVisible();
   await expect(form.getByLabel('Title')).toHaveValue('');
 
+  // A refused icon is dropped with its message, and Send still goes on (the icon is optional).
+  await form.getByLabel('Title').fill('No icon');
+  await form.getByLabel('Message').fill('Sent without one.');
+  await form.getByLabel('Icon').setInputFiles(media.notAnImage);
+  await expect(form.getByText(mediaMessages.image)).toBeVisible();
+  await form.getByRole('button', { name: 'Send' }).click();
+  await expect(confirm).toContainText('You are about to send "No icon"');
+  await expect(form.getByText(mediaMessages.image)).toBeHidden();
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await form.getByLabel('Title').fill('');
+  await form.getByLabel('Message').fill('');
+
   const row = history.getByRole('row').filter({ hasText: 'Final tonight' });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('Kick-off at 8 PM. Watch live in the app.');

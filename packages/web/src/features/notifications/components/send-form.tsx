@@ -53,7 +53,9 @@ export function SendForm() {
       setErrors((e) => ({ ...found, icon: e.icon }));
       return;
     }
-    if (errors.icon) return;
+    // A refused icon was dropped from the picker (its message says so); the icon is optional, so the
+    // notification goes without one rather than Send doing nothing until another file is picked.
+    setErrors((e) => ({ ...e, icon: undefined }));
     const form = new FormData();
     form.append('title', parsed.data.title);
     form.append('message', parsed.data.message);

@@ -81,6 +81,10 @@ export function ShortcutTable({ rows }: { rows: ShortcutStory[] }) {
     remove.mutateAsync,
   );
   const [editing, setEditing] = useState<{ id: string; draft: Draft } | null>(null);
+  // The edited row may go (deleted in bulk, or by another admin before a reload): stop editing it, or
+  // every other row's Edit would stay disabled. Adjusted while rendering, as React advises for state
+  // that follows props.
+  if (editing && !rows.some((r) => r._id === editing.id)) setEditing(null);
   const confirmUpdate = useConfirmUpdate();
   // The row's new logo, checked when picked like every other picker (doc 1 section 4): a refused file is
   // toasted, cleared and marked with the cross. One row is edited at a time, so one picker serves all.

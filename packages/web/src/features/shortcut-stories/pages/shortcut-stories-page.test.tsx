@@ -113,4 +113,27 @@ describe('Shortcut Story page', { timeout: 15_000 }, () => {
     });
     expect(await screen.findByRole('button', { name: 'Edit Brand 2' })).toBeEnabled();
   });
+
+  it('leaves edit mode when the edited row is deleted, so the other rows can be edited', async () => {
+    let rows = [row(1, 0), row(2, 0)];
+    const del = vi.fn(() => {
+      rows = [row(2, 0)];
+      return jsonResponse({ status: true, message: 'Shortcut stories deleted successfully' });
+    });
+    mockApi({
+      ...shell,
+      'GET /api/sortcut': () => jsonResponse(listReply(rows, false)),
+      'DELETE /api/sortcut': del,
+    });
+    const user = userEvent.setup();
+    renderApp('/add/story');
+    await user.click(await screen.findByRole('button', { name: 'Edit Brand 1' }, { timeout: 8000 }));
+    expect(screen.getByRole('button', { name: 'Edit Brand 2' })).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: 'Select Brand 1' }));
+    await user.click(screen.getByRole('button', { name: 'Delete selected (1)' }));
+    await answerMath({ confirm: 'Delete' });
+    await waitFor(() => expect(del).toHaveBeenCalled());
+    expect(await screen.findByRole('button', { name: 'Edit Brand 2' })).toBeEnabled();
+    expect(screen.queryByRole('textbox', { name: 'Name' })).not.toBeInTheDocument();
+  });
 });

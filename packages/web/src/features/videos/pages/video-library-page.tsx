@@ -68,10 +68,15 @@ export default function VideoLibraryPage() {
   useFailureToast(loadFailure, library.dataUpdatedAt + library.errorUpdatedAt);
   useFailureToast(categories.isError ? videoMessages.categoriesError : '', categories.errorUpdatedAt);
 
+  // A page emptied by a write (a delete, or a web change under a Web Status filter) shows the page that
+  // now is the last; adjusted while rendering, as React advises for state that follows data.
+  if (reply && !library.isPlaceholderData && page > Math.max(1, totalPage)) setPage(Math.max(1, totalPage));
+
+  /** Another filter or page: a fresh selection, and the last action's error no longer applies. */
   const resetTo = (next: () => void) => {
     next();
-    setPage(1);
     setSelected(new Set());
+    setActionError('');
   };
 
   const changeWeb = async (targets: string[], status: boolean) => {
@@ -113,7 +118,6 @@ export default function VideoLibraryPage() {
           targets.length === 1 ? videoMessages.deletedOne : videoMessages.deletedMany(targets.length),
         );
         setSelected(new Set());
-        if (videos.length === targets.length && page > 1) setPage(page - 1);
       } else {
         const message = isNetworkFailure(result) ? videoMessages.deleteError : videoMessages.deleteFailed;
         setActionError(message);
@@ -138,8 +142,18 @@ export default function VideoLibraryPage() {
         categories={categories.data?.data ?? []}
         category={category}
         web={web}
-        onCategory={(id) => resetTo(() => setCategory(id))}
-        onWeb={(value) => resetTo(() => setWeb(value))}
+        onCategory={(id) =>
+          resetTo(() => {
+            setCategory(id);
+            setPage(1);
+          })
+        }
+        onWeb={(value) =>
+          resetTo(() => {
+            setWeb(value);
+            setPage(1);
+          })
+        }
       />
       {categories.isError && <p className="text-sm text-red-600">{videoMessages.categoriesError}</p>}
       {banner && (
@@ -263,10 +277,7 @@ export default function VideoLibraryPage() {
         <Pagination
           page={page}
           totalPages={totalPage}
-          onPageChange={(next) => {
-            setPage(next);
-            setSelected(new Set());
-          }}
+          onPageChange={(next) => resetTo(() => setPage(next))}
         />
       </div>
 

@@ -1,0 +1,84 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { videoMessages } from '@streamdesk/contract/videos';
+import { mockApi, renderApp } from '@/test/render-app';
+import { jsonResponse } from '@/test/runtime';
+import { signedInApi as shell, signedInScreenTests } from '@/test/signed-in-screen';
+
+const video = (n: number, web: boolean) => ({
+  _id: `v${n}`,
+  video: `/media/videos/v${n}.mp4`,
+  thumbnail: `/media/videos/v${n}.jpg`,
+  createdAt: '2026-11-21T06:00:00.000Z',
+  web,
+  category: 'c1',
+  view: 0,
+});
+const categories = {
+  status: true,
+  message: 'ok',
+  data: [{ _id: 'c1', name: 'Sports', image: '/media/c1.png', status: true, total_products: 2 }],
+};
+
+/** A library whose page 2 holds one web-enabled video; the page size is the server's business here. */
+function library() {
+  const state = { secondPageEnabled: true };
+  const list = (url: string) => {
+    const page = new URL(url, 'http://x').searchParams.get('page');
+    const pages = state.secondPageEnabled ? 2 : 1;
+    const data = page === '2' ? (state.secondPageEnabled ? [video(2, true)] : []) : [video(1, true)];
+    return jsonResponse({ status: true, message: 'ok', data, totalPage: pages, totalRecord: pages });
+  };
+  return { state, list };
+}
+
+signedInScreenTests({ authStatus: 'signed-in' });
+
+describe('Video Library', { timeout: 15_000 }, () => {
+  it('shows the page that now is the last when a web change empties the one shown', async () => {
+    const { state, list } = library();
+    const put = vi.fn(() => {
+      state.secondPageEnabled = false;
+      return jsonResponse({ status: true, message: 'ok', modified: 1 });
+    });
+    mockApi({
+      ...shell,
+      'GET /api/App/video/category': categories,
+      'GET /api/App/video/category/admin/all': list,
+      'PUT /api/App/video/web/status': put,
+    });
+    const user = userEvent.setup();
+    renderApp('/show/video');
+    await user.click(await screen.findByRole('button', { name: 'Page 2' }, { timeout: 8000 }));
+    // Page 2's own row (not page 1's, kept on screen while page 2 loads).
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: 'Thumbnail of Video 101' })).toHaveAttribute(
+        'src',
+        '/media/videos/v2.jpg',
+      ),
+    );
+    await user.click(screen.getByRole('checkbox', { name: 'Select Video 101' }));
+    await user.click(screen.getByRole('button', { name: 'Disable Web (1)' }));
+    await waitFor(() => expect(put).toHaveBeenCalled());
+    expect(await screen.findByText('Showing 1 of 1 videos')).toBeInTheDocument();
+  });
+
+  it("drops a failed action's red banner on another filter or page", async () => {
+    const { list } = library();
+    mockApi({
+      ...shell,
+      'GET /api/App/video/category': categories,
+      'GET /api/App/video/category/admin/all': list,
+      'PUT /api/App/video/web/status': { status: false, message: 'no' },
+    });
+    const user = userEvent.setup();
+    renderApp('/show/video');
+    await user.click(await screen.findByRole('checkbox', { name: 'Select Video 1' }, { timeout: 8000 }));
+    await user.click(screen.getByRole('button', { name: 'Disable Web (1)' }));
+    const banner = await screen.findByRole('alert');
+    expect(banner).toHaveTextContent(videoMessages.webStatusFailed);
+    await user.selectOptions(screen.getByLabelText('Web Status'), 'true');
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+  });
+});
