@@ -54,7 +54,12 @@ const displayName = (name: string) => path.basename(name.replace(/\\/g, '/')).sl
 
 export function createVideosService(ctx: FeatureContext, deps: VideosDeps) {
   const db = tablesOf<VideosTables>(ctx.db);
-  const invalidate = () => ctx.cache.invalidate('videos');
+  // VIEW_TAG too: the event counter keeps the known video ids per counter tag, and forgets them only
+  // when that tag is invalidated, so without it the views of a new upload were dropped as unknown ids.
+  const invalidate = () => {
+    ctx.cache.invalidate('videos');
+    ctx.cache.invalidate(VIEW_TAG);
+  };
 
   const removeFiles = (rows: { video: string; thumbnail: string }[]) =>
     Promise.all(rows.flatMap((r) => [ctx.media.remove(r.video), ctx.media.remove(r.thumbnail)]));

@@ -4,10 +4,13 @@ import { HTTPS_URL, image, INHOUSE_AD_FIELDS, storedId, video, type ApiCall } fr
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 /**
- * A count column that stops at 2^31 - 1 (PostgreSQL's `integer`) fails the event flush once one item
- * passes it, and the flush keeps and retries its counts, so no count of any item would be written again.
- * This walks the counter registry: every counted item, with its totals and its day rows at 2^31 - 1, takes
- * one more view and click through the app events. A new counted entity needs an item in `items` below.
+ * Every counted entity, through the counter registry, with one item of each stored through the API. A
+ * new counted entity needs an item in `storeItems()` below (the first test fails naming it).
+ * - An item added after the counter loaded its known ids is counted: each feature's writes must
+ *   invalidate its counter tag, or the new item's events are dropped as unknown ids.
+ * - A count column that stops at 2^31 - 1 (PostgreSQL's `integer`) fails the event flush once one item
+ *   passes it, and the flush keeps and retries its counts, so no count of any item would be written
+ *   again: every item, with its totals and day rows at 2^31 - 1, takes one more view and click.
  */
 const INT32_MAX = 2_147_483_647;
 const https = HTTPS_URL;
@@ -69,25 +72,34 @@ async function storeItems(): Promise<Record<string, string>> {
   };
 }
 
+const targets = () => [...t.app.streamdesk.context.counters.targets.values()];
+
+const sendAll = (events: { type: string; entity: string; id: string | undefined }[]) =>
+  t.request({
+    method: 'POST',
+    url: '/api/App/events',
+    admin: false,
+    payload: { events: events.map((e) => ({ ...e, clientId: 'phone-1' })) },
+  });
+
 let items: Record<string, string>;
 beforeAll(async () => {
   t = await createTestApp();
+  // The counter loads each entity's known ids on its first event: here, before any item exists.
+  const unknown = 'ffffffffffffffffffffffff';
+  const primed = await sendAll(
+    targets().map((target) => ({ type: 'view', entity: target.entity, id: unknown })),
+  );
+  expect(primed.json()).toMatchObject({ accepted: 0, dropped: targets().length });
   items = await storeItems();
 });
 afterAll(() => t.close());
 
-const targets = () => [...t.app.streamdesk.context.counters.targets.values()];
-
 const sendEvents = async () => {
   const events = targets().flatMap((target) =>
-    (['view', 'click'] as const).map((type) => ({
-      type,
-      entity: target.entity,
-      id: items[target.entity],
-      clientId: 'phone-1',
-    })),
+    (['view', 'click'] as const).map((type) => ({ type, entity: target.entity, id: items[target.entity] })),
   );
-  const res = await t.request({ method: 'POST', url: '/api/App/events', admin: false, payload: { events } });
+  const res = await sendAll(events);
   expect(res.json()).toMatchObject({ accepted: events.length, dropped: 0 });
   await t.app.streamdesk.analytics.counter.flush();
 };
@@ -106,10 +118,18 @@ async function totals(): Promise<Record<string, number>> {
   return out;
 }
 
-describe('counts past 2^31 - 1', () => {
+describe('counted items', () => {
   it('has an item of every counted entity', () => {
     const missing = targets().filter((target) => !items[target.entity]);
     expect(missing.map((target) => `add an item of ${target.entity} to storeItems()`)).toEqual([]);
+  });
+
+  it('counts an item added after the counter loaded its known ids', async () => {
+    const res = await sendAll(
+      targets().map((target) => ({ type: 'view', entity: target.entity, id: items[target.entity] })),
+    );
+    const { accepted } = res.json<{ accepted: number }>();
+    expect(accepted).toBe(targets().length);
   });
 
   it('every total and day row goes on counting past 2,147,483,647', async () => {
