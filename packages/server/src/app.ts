@@ -133,15 +133,17 @@ export async function buildApp(config: ResolvedConfig, opts: BuildOptions = {}):
     liveViewers: new LiveViewers(),
     locks: new RecordLocks(),
   };
-  const { analytics } = registerFeatures(context, { auth });
-  await registerWebAssets(app, config);
-  // Added last so every feature's own onClose (e.g. writing counted events) runs while the db is open.
+  // Fastify runs onClose hooks in reverse order of registration (avvio puts each at the front of its
+  // queue), so this one, added before any feature's, runs last: every feature's own onClose (writing
+  // counted events and app opens) still has the database.
   app.addHook('onClose', async () => {
     // Pending thumbnails still need the launcher.
     await media.idle();
     stopMediaTools();
     await database.destroy();
   });
+  const { analytics } = registerFeatures(context, { auth });
+  await registerWebAssets(app, config);
   app.decorate('streamdesk', { auth, context, routes, analytics });
   return app;
 }

@@ -24,8 +24,10 @@ export function registerAnalytics(ctx: FeatureContext) {
   ctx.liveViewers.provide(() => viewers.count());
   ctx.counters.provideClear((id, startDate, endDate) => analytics.clear(id, startDate, endDate));
   counter.start();
-  // preClose runs before every onClose hook, so the database is still open for the last write.
+  // preClose writes what was counted before the server stops taking requests; onClose, once the server
+  // has finished the requests in flight and before the database closes (app.ts), writes what they added.
   ctx.app.addHook('preClose', async () => counter.stop());
+  ctx.app.addHook('onClose', async () => counter.flush());
 
   registerRoute(
     ctx.app,

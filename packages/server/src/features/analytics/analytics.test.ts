@@ -1,7 +1,10 @@
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsRoutes } from '@streamdesk/contract/analytics';
-import { createTestApp, errorBody, type TestApp } from '../../test/test-app.js';
+import { controllerRoutes } from '@streamdesk/contract/controller';
+import { createTestApp, errorBody, TEST_API_KEY, type TestApp } from '../../test/test-app.js';
 import { createDatabase } from '../../platform/db/database.js';
 import { LiveViewerTracker } from './live-viewers.js';
 
@@ -179,6 +182,16 @@ describe('live viewers', () => {
     expect(tracker.count(91_000)).toBe(0);
     expect(tracker.countFor('m1', 91_000)).toBe(0);
   });
+
+  it('forgets clients that stopped beating even when no count is read', () => {
+    const tracker = new LiveViewerTracker();
+    for (let i = 0; i < 1000; i++) tracker.beat(`phone-${i}`, `match-${i % 10}`, 1_000);
+    expect(tracker.held()).toBe(2000);
+    // A minute later the next heartbeats sweep out the clients gone silent, and their matches.
+    tracker.beat('late', 'match-x', 62_000);
+    expect(tracker.held()).toBe(2);
+    expect(tracker.countFor('match-0', 62_000)).toBe(0);
+  });
 });
 
 describe('shutdown', () => {
@@ -211,5 +224,59 @@ describe('shutdown', () => {
     await fresh.destroy();
     await other.close();
     expect(Number(rows[0]?.views)).toBe(2000);
+  });
+
+  it('also writes what requests in flight add while it closes, and the app opens, before the db closes', async () => {
+    const other = await createTestApp();
+    await addTestItems(other);
+    await other.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = other.app.server.address() as AddressInfo;
+    const body = JSON.stringify({ events: [{ type: 'view', entity: 'reel', id: A, clientId: 'c' }] });
+    // A batch whose body is still arriving when the close begins.
+    const reply = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = httpRequest(
+        {
+          port,
+          host: '127.0.0.1',
+          method: 'POST',
+          path: analyticsRoutes.events.path,
+          agent: false, // no keep-alive: the close need not wait for the connection to time out
+          headers: {
+            'api-key': TEST_API_KEY,
+            'content-type': 'application/json',
+            'content-length': body.length,
+          },
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        },
+      );
+      req.on('error', reject);
+      req.write(body.slice(0, 10));
+      setTimeout(() => {
+        // An app open just before: opens are written in batches 2 s apart, so it is still in memory.
+        void other.request({ method: 'GET', url: controllerRoutes.loadCheck.path, admin: false }).then(() => {
+          closing = other.app.close();
+          setTimeout(() => req.end(body.slice(10)), 100);
+        });
+      }, 100);
+    });
+    let closing: Promise<void> | undefined;
+    const answered = await reply;
+    expect(answered.status).toBe(200);
+    expect(JSON.parse(answered.text)).toMatchObject({ accepted: 1 });
+    await closing;
+    const fresh = createDatabase({ databaseUrl: other.config.databaseUrl, dataDir: other.config.dataDir });
+    const { rows } = await sql<{ views: number }>`SELECT views FROM test_items WHERE id = ${A}`.execute(
+      fresh.db,
+    );
+    const { rows: opens } = await sql<{
+      value: number;
+    }>`SELECT value FROM controller_counters WHERE name = 'app_open'`.execute(fresh.db);
+    await fresh.destroy();
+    await other.close();
+    expect([Number(rows[0]?.views), Number(opens[0]?.value)]).toEqual([1, 1]);
   });
 });
