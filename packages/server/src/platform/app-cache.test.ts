@@ -29,6 +29,22 @@ describe('AppCache', () => {
     expect(cache.peek('k')).toBeUndefined();
   });
 
+  it('a read after a write does not join a load that began before it', async () => {
+    const cache = new AppCache();
+    let release: (value: unknown) => void = () => undefined;
+    const before = cache.get('k', ['t'], () => new Promise((resolve) => (release = resolve)));
+    // Reads while nothing changed share the one load.
+    const joined = cache.get('k', ['t'], value(99));
+    cache.invalidate('t');
+    const after = bodyOf(cache, 'k', value(2));
+    release({ n: 1 });
+    expect(JSON.parse((await before).body.toString())).toEqual({ n: 1 });
+    expect(await joined).toBe(await before);
+    expect(await after).toEqual({ n: 2 });
+    // The newer load is the one kept, and the older one's end did not drop it from the loads in flight.
+    expect(JSON.parse(cache.peek('k')!.body.toString())).toEqual({ n: 2 });
+  });
+
   it('keeps at most maxEntries entries, the oldest going first', async () => {
     const cache = new AppCache(3);
     for (const key of ['a', 'b', 'c']) await cache.get(key, ['t'], value(0));

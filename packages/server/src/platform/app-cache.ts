@@ -25,7 +25,7 @@ interface Entry extends CachedReply, Evictable {
 
 export class AppCache {
   private readonly entries = new Map<string, Entry>();
-  private readonly pending = new Map<string, Promise<CachedReply>>();
+  private readonly pending = new Map<string, { loading: Promise<CachedReply>; generation: number }>();
   private generation = 0;
   private readonly listeners: ((tag: string) => void)[] = [];
 
@@ -50,25 +50,28 @@ export class AppCache {
   async get(key: string, tags: readonly string[], load: () => Promise<unknown>): Promise<CachedReply> {
     const hit = this.peek(key);
     if (hit) return hit;
-    let loading = this.pending.get(key);
-    if (!loading) {
-      const generation = this.generation;
-      loading = load()
-        .then((value) => {
-          const body = Buffer.from(JSON.stringify(value));
-          const entry: Entry = {
-            key,
-            body,
-            etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
-            tags,
-          };
-          // A write that landed while loading makes this value stale: serve it once, do not keep it.
-          if (generation === this.generation) setBounded(this.entries, key, entry, this.maxEntries);
-          return entry;
-        })
-        .finally(() => this.pending.delete(key));
-      this.pending.set(key, loading);
-    }
+    const running = this.pending.get(key);
+    // A load that began before a write may hold what the write changed: join it only if none came since,
+    // so a read sent after a write (the back office reloading its list) never gets the old data.
+    if (running && running.generation === this.generation) return running.loading;
+    const generation = this.generation;
+    const loading: Promise<CachedReply> = load()
+      .then((value) => {
+        const body = Buffer.from(JSON.stringify(value));
+        const entry: Entry = {
+          key,
+          body,
+          etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+          tags,
+        };
+        // A write that landed while loading makes this value stale: serve it once, do not keep it.
+        if (generation === this.generation) setBounded(this.entries, key, entry, this.maxEntries);
+        return entry;
+      })
+      .finally(() => {
+        if (this.pending.get(key)?.loading === loading) this.pending.delete(key);
+      });
+    this.pending.set(key, { loading, generation });
     return loading;
   }
 
