@@ -41,28 +41,30 @@ export function createAnalyticsService(deps: {
 
   /**
    * Clears one item's counts in a range (all time without dates) and takes them off its totals, in one
-   * transaction. Pending counts are written first so nothing counted before the clear survives it.
+   * transaction. Pending counts are written first so nothing counted before the clear survives it, and
+   * no flush runs meanwhile (`exclusively`).
    */
   async function clear(id: string, startDate?: string, endDate?: string): Promise<{ cleared: number }> {
-    await counter.flush();
     const tags = new Set<string>();
     let cleared = 0;
-    await db.transaction().execute(async (trx) => {
-      const rows = await dayCounts(trx, id, startDate, endDate);
-      for (const r of rows) {
-        const target = counters.targets.get(r.entity);
-        const column = r.kind === 'view' ? target?.viewColumn : target?.clickColumn;
-        cleared += Number(r.count);
-        if (!target || !column) continue;
-        await addToTotal(trx, target, column, id, -Number(r.count));
-        tags.add(target.tag);
-      }
-      const taken = rows.map((r) => ({ ...r, entity_id: id, count: -Number(r.count) }));
-      for (const tag of await runTotalsHooks(trx, counters, taken)) tags.add(tag);
-      await deleteRange(trx, id, startDate, endDate);
-      for (const target of counters.targets.values())
-        if (target.onClear) await target.onClear(trx, { id, startDate, endDate });
-    });
+    await counter.exclusively(() =>
+      db.transaction().execute(async (trx) => {
+        const rows = await dayCounts(trx, id, startDate, endDate);
+        for (const r of rows) {
+          const target = counters.targets.get(r.entity);
+          const column = r.kind === 'view' ? target?.viewColumn : target?.clickColumn;
+          cleared += Number(r.count);
+          if (!target || !column) continue;
+          await addToTotal(trx, target, column, id, -Number(r.count));
+          tags.add(target.tag);
+        }
+        const taken = rows.map((r) => ({ ...r, entity_id: id, count: -Number(r.count) }));
+        for (const tag of await runTotalsHooks(trx, counters, taken)) tags.add(tag);
+        await deleteRange(trx, id, startDate, endDate);
+        for (const target of counters.targets.values())
+          if (target.onClear) await target.onClear(trx, { id, startDate, endDate });
+      }),
+    );
     for (const tag of tags) cache.invalidate(tag);
     return { cleared };
   }

@@ -143,6 +143,28 @@ describe('clearing a range', () => {
     ]);
   });
 
+  it('no flush runs while a clear does, and the clear writes what was counted before it first', async () => {
+    const { counter } = t.app.streamdesk.analytics;
+    await send([{ type: 'click', entity: 'reel', id: C, clientId: 'c1' }]);
+    const before = await totals(C);
+    let release: () => void = () => undefined;
+    const clearing = counter.exclusively(async () => {
+      const during = await totals(C); // the click counted before the clear is written already
+      await new Promise<void>((resolve) => (release = resolve));
+      return during;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await send([{ type: 'click', entity: 'reel', id: C, clientId: 'c1' }]);
+    let flushed = false;
+    const flushing = flush().then(() => (flushed = true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(flushed).toBe(false);
+    release();
+    expect(await clearing).toEqual({ ...before, clicks: before!.clicks + 1 });
+    await flushing;
+    expect(await totals(C)).toEqual({ ...before, clicks: before!.clicks + 2 });
+  });
+
   it('refuses a reversed or malformed range', async () => {
     const reversed = await t.request({
       method: 'GET',

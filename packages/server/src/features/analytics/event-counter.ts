@@ -102,6 +102,21 @@ export class EventCounter {
     return this.flushing;
   }
 
+  /**
+   * Writes what has been counted, then runs `work` (a clear of counts) before any later flush starts.
+   * A flush committed between a clear's read of the day rows and its delete would add to the totals
+   * what the delete then removes from the day rows (PostgreSQL's READ COMMITTED lets both run at once).
+   * `work` must not wait for a flush itself.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.flushing.then(() => this.write()).then(work);
+    this.flushing = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    return run;
+  }
+
   private async write(): Promise<void> {
     if (this.pending.size === 0) return;
     const batch = this.pending;
