@@ -80,7 +80,14 @@ test.describe('public feed on a phone', () => {
     await expect(page.getByRole('dialog', { name: 'Welcome' })).toBeVisible();
   });
 
-  test('a failed feed call shows the inline red error', async ({ page }) => {
+  test('a failed feed call shows the inline red error, with Try Again while nothing is shown', async ({
+    page,
+    api,
+    media,
+  }) => {
+    const category = await seedCategory(api, media);
+    const ids = await seedVideos(api, media, category._id, 1);
+    await api.call('PUT', '/api/App/video/web/status', { body: { id: ids, status: true } });
     await page.route('**/api/App/video/category/client**', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":false,"message":"x"}' }),
     );
@@ -91,6 +98,11 @@ test.describe('public feed on a phone', () => {
     await page.goto('/site/');
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByRole('alert')).toHaveText('Error connecting to server');
+    // With nothing shown yet, the visitor can ask again.
+    await page.unroute('**/api/App/video/category/client**');
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Video 1', exact: true })).toBeVisible();
   });
 
   test('turning into a wide screen shows the app-store gate (re-checked on resize)', async ({ page }) => {

@@ -90,12 +90,21 @@ export function VideoFeed({ onUnavailable }: { onUnavailable: () => void }) {
   return (
     <main className="fixed inset-0 bg-black">
       {error && (
-        <p
-          role="alert"
-          className="absolute inset-x-4 top-4 z-30 rounded-md bg-red-600 px-3 py-2 text-sm text-white"
-        >
-          {error}
-        </p>
+        <div className="absolute inset-x-4 top-4 z-30 flex items-center gap-3 rounded-md bg-red-600 px-3 py-2 text-sm text-white">
+          <p role="alert" className="flex-1">
+            {error}
+          </p>
+          {/* Nothing to scroll yet, so nothing would ask again: the visitor can. */}
+          {items.length === 0 && (
+            <button
+              type="button"
+              onClick={() => void load(1)}
+              className="rounded-full bg-white px-3 py-1 font-medium text-red-700"
+            >
+              Try Again
+            </button>
+          )}
+        </div>
       )}
       <div
         aria-label="Video feed"

@@ -19,9 +19,11 @@ interface RowProps {
   match: LiveMatch;
   onEdit: () => void;
   onDelete: () => void;
+  /** Its delete is in flight: Delete is held until the reply. */
+  deleting?: boolean;
 }
 
-export function LiveMatchRow({ match, onEdit, onDelete }: RowProps) {
+export function LiveMatchRow({ match, onEdit, onDelete, deleting = false }: RowProps) {
   const setStatus = useLiveMatchStatus();
   return (
     <Tr>
@@ -58,7 +60,7 @@ export function LiveMatchRow({ match, onEdit, onDelete }: RowProps) {
           <Button size="sm" variant="secondary" onClick={onEdit}>
             Edit
           </Button>
-          <Button size="sm" variant="danger" onClick={onDelete}>
+          <Button size="sm" variant="danger" onClick={onDelete} loading={deleting}>
             Delete
           </Button>
         </div>

@@ -22,12 +22,15 @@ export function WebLiveAdRow({
   onDelete,
   onFire,
   firing,
+  deleting = false,
 }: {
   ad: WebLiveAd;
   onEdit: () => void;
   onDelete: () => void;
   onFire: () => void;
   firing: boolean;
+  /** Its delete is in flight: Delete is held until the reply. */
+  deleting?: boolean;
 }) {
   const fireOnly = FIRE_ONLY_ADS.includes(ad.a_name);
   return (
@@ -56,7 +59,13 @@ export function WebLiveAdRow({
             </Button>
           )}
           {!fireOnly && ad.a_name !== MAIN_WEB_AD && (
-            <Button size="sm" variant="danger" onClick={onDelete} aria-label={`Delete ${ad.a_name}`}>
+            <Button
+              size="sm"
+              variant="danger"
+              onClick={onDelete}
+              loading={deleting}
+              aria-label={`Delete ${ad.a_name}`}
+            >
               Delete
             </Button>
           )}

@@ -124,6 +124,8 @@ describe('Live Match Management', () => {
     await answerMath();
     expect(screen.queryByRole('dialog', { name: 'Please confirm' })).toBeNull();
     expect(remove.handler).toHaveBeenCalledOnce();
+    // The row's Delete is held until the reply: it cannot be asked for again meanwhile.
+    expect(within(row).getByRole('button', { name: 'Delete' })).toBeDisabled();
     remove.answer({ status: true, message: 'Live match deleted successfully' });
     expect(await screen.findByText('Live match deleted successfully')).toBeInTheDocument();
   }, 20_000);

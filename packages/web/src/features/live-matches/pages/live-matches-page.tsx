@@ -11,6 +11,7 @@ import { liveMatchesQuery, useDeleteLiveMatches } from '../api';
 import { ListTable } from '../components/list-table';
 import { LiveMatchAddForm } from '../components/live-match-add-form';
 import { liveMatchColumns, LiveMatchEditRow, LiveMatchRow } from '../components/live-match-row';
+import { useInFlight } from '@/ui/use-in-flight';
 
 export default function LiveMatchesPage() {
   const [page, setPage] = useState(1);
@@ -18,6 +19,7 @@ export default function LiveMatchesPage() {
   const [editingId, setEditingId] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<LiveMatch | null>(null);
   const remove = useDeleteLiveMatches();
+  const removing = useInFlight();
   const list = reply?.status ? reply : undefined;
 
   // After deleting the last rows of the last page, show the page that now is the last.
@@ -31,7 +33,7 @@ export default function LiveMatchesPage() {
     const match = deleting;
     if (!match) return;
     setDeleting(null);
-    const result = await remove.mutateAsync([match._id]);
+    const result = await removing.run(match._id, () => remove.mutateAsync([match._id]));
     if (result.status && editingId === match._id) setEditingId(null);
   };
 
@@ -61,6 +63,7 @@ export default function LiveMatchesPage() {
               match={match}
               onEdit={() => setEditingId(match._id)}
               onDelete={() => setDeleting(match)}
+              deleting={removing.has(match._id)}
             />
           ),
         )}

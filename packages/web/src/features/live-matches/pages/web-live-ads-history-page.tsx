@@ -11,6 +11,7 @@ import { Tabs } from '@/ui/tabs';
 import { fireHistoryQuery, useDeleteFireHistory } from '../api';
 import { actionsColumnClass } from '../components/inline-edit';
 import { ListTable } from '../components/list-table';
+import { useInFlight } from '@/ui/use-in-flight';
 
 const historyColumns = ['Name', 'Type', 'URL', 'Views', 'Clicks', 'Date', 'Actions'];
 
@@ -21,6 +22,7 @@ export default function WebLiveAdsHistoryPage() {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [deleting, setDeleting] = useState<string[] | null>(null);
   const remove = useDeleteFireHistory();
+  const removing = useInFlight();
   const history = reply?.status ? reply : undefined;
 
   // After deleting the last rows of the last page, show the page that now is the last.
@@ -29,14 +31,15 @@ export default function WebLiveAdsHistoryPage() {
     if (lastPage && page > lastPage) setPage(lastPage);
   }, [page, lastPage]);
   const ids = history?.data.map((f) => f._id) ?? [];
-  const chosen = ids.filter((id) => selected.has(id));
+  // Entries whose delete is in flight are left out of a new one (it would only come back 'not found').
+  const chosen = ids.filter((id) => selected.has(id) && !removing.has(id));
 
   // The dialog closes before the call, as every delete does: a second press cannot send it twice.
   const confirmDelete = async () => {
     const ids = deleting;
     if (!ids) return;
     setDeleting(null);
-    const result = await remove.mutateAsync(ids);
+    const result = await removing.run(ids, () => remove.mutateAsync(ids));
     if (!result.status) return;
     setSelected((current) => new Set([...current].filter((id) => !ids.includes(id))));
   };
@@ -47,7 +50,12 @@ export default function WebLiveAdsHistoryPage() {
       <PageHeader
         title="Live Ads History"
         actions={
-          <Button variant="danger" disabled={chosen.length === 0} onClick={() => setDeleting(chosen)}>
+          <Button
+            variant="danger"
+            disabled={chosen.length === 0}
+            loading={removing.any}
+            onClick={() => setDeleting(chosen)}
+          >
             Delete selected{chosen.length ? ` (${chosen.length})` : ''}
           </Button>
         }
@@ -108,6 +116,7 @@ export default function WebLiveAdsHistoryPage() {
                 size="sm"
                 variant="danger"
                 aria-label={`Delete ${fire.a_name} fired ${formatDateTime(fire.createdAt)}`}
+                loading={removing.has(fire._id)}
                 onClick={() => setDeleting([fire._id])}
               >
                 Delete

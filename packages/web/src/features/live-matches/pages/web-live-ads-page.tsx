@@ -10,6 +10,7 @@ import { useDeleteWebLiveAds, useFireAd, webLiveAdsQuery } from '../api';
 import { ListTable } from '../components/list-table';
 import { WebLiveAdAddForm } from '../components/web-live-ad-add-form';
 import { webLiveAdColumns, WebLiveAdEditRow, WebLiveAdRow } from '../components/web-live-ad-row';
+import { useInFlight } from '@/ui/use-in-flight';
 
 /** Ads Fire: website ads with add, inline edit, delete and Fire (doc 1 sections 2, 3, 5). */
 export default function WebLiveAdsPage() {
@@ -18,19 +19,29 @@ export default function WebLiveAdsPage() {
   const [deleting, setDeleting] = useState<WebLiveAd | null>(null);
   const remove = useDeleteWebLiveAds();
   const fire = useFireAd();
+  // Per row: one mutation's variables name only its latest call, and a second Fire of one ad while the
+  // first is in flight would push it to the app twice.
+  const firing = useInFlight();
+  const removing = useInFlight();
+  /** Runs a row's action; a thrown call is the mutation cache's business (it opens /Error). */
+  const rowAction = (ids: ReturnType<typeof useInFlight>, id: string, work: () => Promise<unknown>) =>
+    void ids.run(id, work).catch(() => undefined);
   const ads = reply?.status ? reply.data : undefined;
 
   const fireAd = (ad: WebLiveAd) => {
     const name = ad.a_name.trim();
     if (!name) return void toast.error(webLiveAdMessages.fireNameRequired);
-    fire.mutate({ Adstype: adsTypeOf(name), a_name: name, url: ad.a_url });
+    rowAction(firing, ad._id, () =>
+      fire.mutateAsync({ Adstype: adsTypeOf(name), a_name: name, url: ad.a_url }),
+    );
   };
 
   // The dialog closes before the call, as every delete does: a second press cannot send it twice.
   const confirmDelete = () => {
     if (!deleting) return;
+    const { _id: id } = deleting;
     setDeleting(null);
-    remove.mutate([deleting._id]);
+    rowAction(removing, id, () => remove.mutateAsync([id]));
   };
 
   return (
@@ -56,7 +67,8 @@ export default function WebLiveAdsPage() {
             <WebLiveAdRow
               key={ad._id}
               ad={ad}
-              firing={fire.isPending && fire.variables?.a_name === ad.a_name}
+              firing={firing.has(ad._id)}
+              deleting={removing.has(ad._id)}
               onFire={() => fireAd(ad)}
               onEdit={() => setEditingId(ad._id)}
               onDelete={() => setDeleting(ad)}

@@ -13,6 +13,7 @@ import { toastSuccess } from '@/ui/toast-success';
 import { LOAD_FAILED, useFailedLoadToast } from '@/ui/use-failed-load-toast';
 import { historyQuery, useDeleteNotifications, useResendNotification } from '../api';
 import { DeliveryStatusList } from './delivery-status';
+import { useInFlight } from '@/ui/use-in-flight';
 
 const PAGE_SIZE = 20;
 const COLUMNS = 8;
@@ -20,7 +21,7 @@ const COLUMNS = 8;
 /** The sent notifications, newest first, with their delivery results, Resend and Delete. */
 export function HistoryTable() {
   const [page, setPage] = useState(1);
-  const [resendingId, setResendingId] = useState<string | null>(null);
+  const resending = useInFlight();
   /** The notification waiting for the admin to type admin before it goes out again. */
   const [toResend, setToResend] = useState<Notification | null>(null);
   const query = useQuery({ ...historyQuery(page, PAGE_SIZE), placeholderData: keepPreviousData });
@@ -32,14 +33,14 @@ export function HistoryTable() {
 
   const doResend = async (n: Notification) => {
     setToResend(null);
-    setResendingId(n._id);
-    const result = await resend.mutateAsync({
-      title: n.n_title,
-      message: n.n_message,
-      url: n.n_url ?? '',
-      fileName: n.n_icon,
-    });
-    setResendingId(null);
+    const result = await resending.run(n._id, () =>
+      resend.mutateAsync({
+        title: n.n_title,
+        message: n.n_message,
+        url: n.n_url ?? '',
+        fileName: n.n_icon,
+      }),
+    );
     if (result.status) toastSuccess(result.message);
     else toast.error(result.message || 'Something went wrong!');
   };
@@ -146,7 +147,7 @@ export function HistoryTable() {
                     size="sm"
                     variant="secondary"
                     aria-label={`Resend ${n.n_title}`}
-                    loading={resendingId === n._id}
+                    loading={resending.has(n._id)}
                     onClick={() => setToResend(n)}
                   >
                     Resend

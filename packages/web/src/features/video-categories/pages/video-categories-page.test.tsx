@@ -72,6 +72,28 @@ describe('video categories page', () => {
     expect(toggle).not.toBeChecked();
   });
 
+  it("keeps one row's switch held while another row's flip comes and goes", async () => {
+    const second = { ...category, _id: 'c2', name: 'Football' };
+    const first = pendingResponse();
+    mockApi({
+      ...signedIn,
+      'GET /api/App/video/category': { status: true, message: 'ok', data: [category, second] },
+      'PUT /api/App/video/category/status/c1': first.handler,
+      'PUT /api/App/video/category/status/c2': { status: true, message: 'Category status updated' },
+    });
+    const user = userEvent.setup();
+    renderApp('/add/video/category');
+    const cricket = await screen.findByRole('switch', { name: 'Status of Cricket' }, { timeout: 5000 });
+    const football = screen.getByRole('switch', { name: 'Status of Football' });
+    await user.click(cricket);
+    await user.click(football);
+    await waitFor(() => expect(football).toBeEnabled());
+    expect(cricket).toBeDisabled();
+    first.answer({ status: true, message: 'Category status updated' });
+    await waitFor(() => expect(cricket).toBeEnabled());
+    expect(first.handler).toHaveBeenCalledTimes(1);
+  });
+
   it('sends an edit only after the right answer to the captcha', async () => {
     const put = vi.fn(() => jsonResponse({ status: true, message: 'Category updated', data: category }));
     mockApi({

@@ -12,6 +12,7 @@ import { PageHeader } from '@/ui/page-header';
 import { Tabs } from '@/ui/tabs';
 import { toastSuccess } from '@/ui/toast-success';
 import { Toggle } from '@/ui/toggle';
+import { useInFlight } from '@/ui/use-in-flight';
 import { useCategories, useDeleteCategory, useToggleCategory } from '../api';
 import { CategoryForm } from '../components/category-form';
 
@@ -25,6 +26,8 @@ export default function VideoCategoriesPage() {
   const categories = useCategories();
   const toggle = useToggleCategory();
   const remove = useDeleteCategory();
+  const flipping = useInFlight();
+  const removing = useInFlight();
   const [editing, setEditing] = useState<VideoCategory | null>(null);
   const [search, setSearch] = useState('');
   const [deleting, setDeleting] = useState<VideoCategory | null>(null);
@@ -39,7 +42,7 @@ export default function VideoCategoriesPage() {
 
   const flip = async (category: VideoCategory) => {
     try {
-      const result = await toggle.mutateAsync(category._id);
+      const result = await flipping.run(category._id, () => toggle.mutateAsync(category._id));
       if (!result.status)
         toast.error(isNetworkFailure(result) ? categoryMessages.statusFailed : result.message);
     } catch {
@@ -52,7 +55,7 @@ export default function VideoCategoriesPage() {
     setDeleting(null);
     if (!category) return;
     try {
-      const result = await remove.mutateAsync(category._id);
+      const result = await removing.run(category._id, () => remove.mutateAsync(category._id));
       if (result.status) {
         toastSuccess(categoryMessages.deleted);
         if (editing?._id === category._id) setEditing(null);
@@ -123,7 +126,7 @@ export default function VideoCategoriesPage() {
                     label={`Status of ${category.name}`}
                     // The server flips whatever it holds: a second click before the list reloads would
                     // flip it back, so the switch waits for the reply and the reload.
-                    disabled={toggle.isPending && toggle.variables === category._id}
+                    disabled={flipping.has(category._id)}
                   />
                 </Td>
                 <Td className="text-right">
@@ -140,7 +143,7 @@ export default function VideoCategoriesPage() {
                       variant="danger"
                       size="sm"
                       aria-label={`Delete ${category.name}`}
-                      loading={remove.isPending && remove.variables === category._id}
+                      loading={removing.has(category._id)}
                       onClick={() => setDeleting(category)}
                     >
                       Delete
