@@ -63,6 +63,7 @@ export async function buildApp(config: ResolvedConfig, opts: BuildOptions = {}):
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel },
     bodyLimit: 1024 * 1024,
+    trustProxy: config.trustProxy,
     serverFactory: fastReadsServer(fastReads),
     frameworkErrors,
   });

@@ -15,6 +15,16 @@ describe('loadConfig', () => {
     expect(config.dataDir).toMatch(/data$/);
   });
 
+  it('reads TRUST_PROXY as off, on, or the proxies a client IP may be forwarded by', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8,::1' }).trustProxy).toEqual([
+      'loopback',
+      '10.0.0.0/8',
+      '::1',
+    ]);
+  });
+
   it.each([
     [{ PORT: 'abc' }, /^Invalid configuration: PORT .* \(got "abc"\)$/],
     [{ PAYLOAD_KEY: 'short' }, /^Invalid configuration: PAYLOAD_KEY must be 64 hex characters/],
@@ -25,6 +35,11 @@ describe('loadConfig', () => {
       { UPLOAD_IDLE_SECONDS: '0' },
       /^Invalid configuration: UPLOAD_IDLE_SECONDS must be a whole number of seconds/,
     ],
+    [
+      { TRUST_PROXY: '10.0.0.0/99' },
+      /^Invalid configuration: TRUST_PROXY must be true, false, or a comma list/,
+    ],
+    [{ TRUST_PROXY: 'yes' }, /^Invalid configuration: TRUST_PROXY must be true, false, or a comma list/],
   ])('stops with one line naming the variable: %o', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -1,5 +1,6 @@
 import { createPrivateKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -38,6 +39,14 @@ const envSchema = z.object({
     }, 'must be an IANA time zone such as Asia/Kolkata'),
   BLOCK_DEVTOOLS: optional(z.enum(['true', 'false'], 'must be true or false')),
   EVENTS_RATE_LIMIT: z.coerce.number().int().min(0, 'must be 0 (off) or more').default(600),
+  TRUST_PROXY: optional(
+    z
+      .string()
+      .refine(
+        (v) => v === 'true' || v === 'false' || v.split(',').every(isProxyAddress),
+        'must be true, false, or a comma list of proxy addresses (IPs, CIDRs, loopback)',
+      ),
+  ),
   UPLOAD_IDLE_SECONDS: z.coerce
     .number()
     .int()
@@ -66,6 +75,23 @@ const envSchema = z.object({
       'fcm.googleapis.com,push.services.mozilla.com,notify.windows.com,push.apple.com,push.microsoft.com',
     ),
 });
+
+/** An address `TRUST_PROXY` may list: an IP, a CIDR range, or one of proxy-addr's named ranges. */
+function isProxyAddress(entry: string): boolean {
+  const value = entry.trim();
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(value)) return true;
+  const [ip = '', bits, ...rest] = value.split('/');
+  const version = isIP(ip);
+  if (!version || rest.length) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
+}
+
+/** Fastify's `trustProxy`: off, on (whoever connects), or the proxies' addresses. */
+function trustProxyOf(value: string | undefined): boolean | string[] {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  return value.split(',').map((entry) => entry.trim());
+}
 
 /** An FCM service account, as read from its JSON key file. */
 export interface FcmServiceAccount {
@@ -97,6 +123,12 @@ export interface Config {
   reportTimeZone: string;
   /** App event batches accepted per client IP per minute; 0 turns the limit off (benchmarks). */
   eventsRateLimit: number;
+  /**
+   * Whether the client IP comes from X-Forwarded-For (behind a TLS proxy). Off by default: anyone could
+   * send the header. Behind a proxy without it, every client has the proxy's IP, and the per-IP limits
+   * (events, push subscriptions, login) become one budget for everyone.
+   */
+  trustProxy: boolean | string[];
   /** An upload that sends nothing for this long is cut off (platform/http/idle-body.ts). */
   uploadIdleMs: number;
   blockDevtools: boolean;
@@ -137,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     playStoreUrl: e.PLAY_STORE_URL,
     reportTimeZone: e.REPORT_TIME_ZONE,
     eventsRateLimit: e.EVENTS_RATE_LIMIT,
+    trustProxy: trustProxyOf(e.TRUST_PROXY),
     uploadIdleMs: e.UPLOAD_IDLE_SECONDS * 1000,
     blockDevtools: e.BLOCK_DEVTOOLS ? e.BLOCK_DEVTOOLS === 'true' : e.NODE_ENV === 'production',
     logLevel: e.LOG_LEVEL,

@@ -216,6 +216,58 @@ describe('live viewers', () => {
   });
 });
 
+describe('limits per client', () => {
+  const batch = (app: TestApp, ip?: string) =>
+    app.request({
+      method: 'POST',
+      url: analyticsRoutes.events.path,
+      admin: false,
+      headers: ip ? { 'x-forwarded-for': ip } : {},
+      payload: { events: [{ type: 'view', entity: 'reel', id: A, clientId: 'c' }] },
+    });
+
+  it('answers 429 past EVENTS_RATE_LIMIT batches a minute from one IP; behind a trusted proxy, per client', async () => {
+    const proxied = await createTestApp({ EVENTS_RATE_LIMIT: '3', TRUST_PROXY: 'loopback' });
+    const direct = await createTestApp({ EVENTS_RATE_LIMIT: '3' });
+    try {
+      for (const app of [proxied, direct]) await addTestItems(app);
+      const statuses = async (app: TestApp, ips: string[]) => {
+        const out: number[] = [];
+        for (const ip of ips) out.push((await batch(app, ip)).statusCode);
+        return out;
+      };
+      // Through the proxy each phone has its own budget.
+      expect(await statuses(proxied, ['1.1.1.1', '1.1.1.1', '1.1.1.1', '1.1.1.1', '2.2.2.2'])).toEqual([
+        200, 200, 200, 429, 200,
+      ]);
+      const refused = await batch(proxied, '1.1.1.1');
+      expect(refused.json()).toEqual({
+        status: false,
+        message: expect.stringMatching(/^Too many requests\. Please try again in \d+ seconds\.$/),
+      });
+      // Without TRUST_PROXY anyone could send the header, so it is not believed: one budget per connection IP.
+      expect(await statuses(direct, ['1.1.1.1', '2.2.2.2', '3.3.3.3', '4.4.4.4'])).toEqual([
+        200, 200, 200, 429,
+      ]);
+    } finally {
+      await proxied.close();
+      await direct.close();
+    }
+  });
+
+  it('refuses a body over 256 KB with a 413', async () => {
+    const events = Array.from({ length: 500 }, () => ({
+      type: 'view',
+      entity: 'reel',
+      id: A,
+      clientId: 'c'.repeat(600),
+    }));
+    const res = await send(events);
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ status: false, message: expect.any(String) });
+  });
+});
+
 describe('shutdown', () => {
   it('writes every counted event when the app closes', async () => {
     const other = await createTestApp();
