@@ -65,6 +65,12 @@ test.describe('public feed on a phone', () => {
     await expect(page.locator('video')).toHaveCount(12);
     await expect.poll(() => video(8).evaluate((v: HTMLVideoElement) => !v.paused)).toBe(true);
     await expect.poll(() => video(0).evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+    // Far from the current one, a video lets its source go (its poster stays); near ones keep theirs.
+    // (readyState 0: HAVE_NOTHING, the decoded media let go.)
+    const held = (v: HTMLVideoElement) => [v.hasAttribute('src'), v.readyState > 0];
+    await expect.poll(() => video(0).evaluate(held)).toEqual([false, false]);
+    await expect(video(0)).toHaveAttribute('poster', /\.jpg$/);
+    await expect.poll(() => video(7).evaluate(held)).toEqual([true, true]);
 
     // Muted until the first touch.
     expect(await video(8).evaluate((v: HTMLVideoElement) => v.muted)).toBe(true);

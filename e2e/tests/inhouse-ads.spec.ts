@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { inHouseMessages } from '@streamdesk/contract/inhouse-ads';
+import { inHouseMessages, inHouseRoutes } from '@streamdesk/contract/inhouse-ads';
 import type { Page } from '@playwright/test';
 import { expect, test, type Api } from '../fixtures.js';
 import { answerCaptcha } from '../captcha.js';
@@ -255,7 +255,13 @@ test('pages of 100 with row numbers, then bulk delete of the page through the ca
   const [a, b] = problem.match(/\d+/g)!.map(Number);
   await dialog.getByLabel('Answer').fill(String(a! + b!));
   await shoot(page, 'captcha', false);
+  // The delete is slowed here: while it is in flight, the selection cannot be sent again.
+  await page.route(`**${inHouseRoutes.remove.path}`, async (route) => {
+    if (route.request().method() === 'DELETE') await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
   await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('button', { name: 'Delete selected (100)' })).toBeDisabled();
   await expect(toast(page, 'In House ads deleted successfully.')).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Page 01 of 01')).toBeVisible();

@@ -17,6 +17,11 @@ export const OBSERVED_RATIOS = [0, CURRENT_THRESHOLD, PLAY_THRESHOLD, PLAY_THRES
 export const playsAt = (ratio: number): boolean => ratio > PLAY_THRESHOLD;
 /** The next page loads when the current video is this close to the end of the list. */
 export const PRELOAD_DISTANCE = 2;
+/**
+ * Videos this far from the current one keep their source; farther ones let it go (their poster stays),
+ * so a long scroll does not keep every video's buffers and decoder on the phone.
+ */
+export const KEEP_LOADED = 3;
 
 /** The full-screen vertical feed: one video per screen, snapping, loading page after page. */
 export function VideoFeed({ onUnavailable }: { onUnavailable: () => void }) {
@@ -117,6 +122,7 @@ export function VideoFeed({ onUnavailable }: { onUnavailable: () => void }) {
             item={item}
             index={index}
             muted={muted}
+            near={Math.abs(index - current) <= KEEP_LOADED}
             onCurrent={setCurrent}
           />
         ))}
@@ -130,12 +136,22 @@ interface FeedVideoProps {
   item: FeedItem;
   index: number;
   muted: boolean;
+  /** Within KEEP_LOADED of the current video: it keeps its source. */
+  near: boolean;
   onCurrent: (index: number) => void;
 }
 
-function FeedVideo({ item, index, muted, onCurrent }: FeedVideoProps) {
+function FeedVideo({ item, index, muted, near, onCurrent }: FeedVideoProps) {
   const ref = useRef<HTMLVideoElement>(null);
   const viewed = useRef(false);
+
+  // Taking the src attribute away does not free the media by itself: load() with none does.
+  useEffect(() => {
+    const video = ref.current;
+    if (near || !video) return;
+    video.pause();
+    video.load();
+  }, [near]);
 
   useEffect(() => {
     if (ref.current) ref.current.muted = muted;
@@ -168,12 +184,12 @@ function FeedVideo({ item, index, muted, onCurrent }: FeedVideoProps) {
     <section aria-label={`Video ${index + 1}`} className="relative h-dvh w-full snap-start snap-always">
       <video
         ref={ref}
-        src={item.video}
+        src={near ? item.video : undefined}
         poster={item.thumbnail}
         muted
         loop
         playsInline
-        preload="metadata"
+        preload={near ? 'metadata' : 'none'}
         data-index={index}
         className="h-full w-full object-contain"
       />

@@ -10,33 +10,37 @@ const said: Partial<Record<PushSubscribeResult, string>> = {
 
 /**
  * A "Get notified" button for the public feed: the permission prompt comes from the visitor's click.
- * Renders nothing where push is unsupported or the visitor already answered the prompt.
+ * Renders nothing where push is unsupported or the visitor already answered the prompt. After a failure
+ * the button stays, as Try again: permission is usually granted by then, so after a reload the button
+ * would not come back.
  */
 export function PushOptIn({ className }: { className?: string }) {
   const [result, setResult] = useState<PushSubscribeResult | null>(null);
   const [busy, setBusy] = useState(false);
   if (!pushSupported() || (Notification.permission !== 'default' && result === null)) return null;
-  if (result) {
-    return (
-      <p role="status" className={className}>
-        {said[result]}
-      </p>
-    );
-  }
+  const message = result && (
+    <p role="status" className={className}>
+      {said[result]}
+    </p>
+  );
+  if (result && result !== 'failed') return message;
   return (
-    <button
-      type="button"
-      className={className}
-      disabled={busy}
-      onClick={() => {
-        setBusy(true);
-        void subscribeToPush().then((r) => {
-          setResult(r);
-          setBusy(false);
-        });
-      }}
-    >
-      Get notified
-    </button>
+    <>
+      {message}
+      <button
+        type="button"
+        className={className}
+        disabled={busy}
+        onClick={() => {
+          setBusy(true);
+          void subscribeToPush().then((r) => {
+            setResult(r);
+            setBusy(false);
+          });
+        }}
+      >
+        {result === 'failed' ? 'Try again' : 'Get notified'}
+      </button>
+    </>
   );
 }

@@ -87,7 +87,13 @@ export default function InHouseAdsPage() {
           value={searchText}
           onChange={(e) => setSearchText(e.target.value)}
         />
-        <Button variant="danger" disabled={selected.size === 0} onClick={() => setConfirmOpen(true)}>
+        <Button
+          variant="danger"
+          disabled={selected.size === 0}
+          // The selection stays until the reply: held meanwhile, it cannot be sent again.
+          loading={remove.isPending}
+          onClick={() => setConfirmOpen(true)}
+        >
           Delete selected{selected.size > 0 ? ` (${selected.size})` : ''}
         </Button>
       </div>

@@ -23,6 +23,7 @@ import { EmptyState } from '@/ui/empty-state';
 import { MoreIcon } from '@/ui/icons';
 import { Spinner } from '@/ui/spinner';
 import { toastSuccess } from '@/ui/toast-success';
+import { useInFlight } from '@/ui/use-in-flight';
 import { useDeleteStories, useStoryList, useStoryStatus, type StoryKind } from '../api';
 
 type Pending =
@@ -35,11 +36,13 @@ export function StoryList({ kind }: { kind: StoryKind }) {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [pending, setPending] = useState<Pending | null>(null);
   const remove = useDeleteStories(kind);
+  const removing = useInFlight();
   const status = useStoryStatus(kind);
   const navigate = useNavigate();
 
   const ids = stories.map((s) => s._id);
-  const chosen = ids.filter((id) => selected.has(id));
+  // Stories whose delete is in flight are left out of a new one (it would only come back 'not found').
+  const chosen = ids.filter((id) => selected.has(id) && !removing.has(id));
   const allSelected = ids.length > 0 && chosen.length === ids.length;
   const title = kind === 'video' ? 'Story Video List' : 'Story Ads List';
 
@@ -47,13 +50,15 @@ export function StoryList({ kind }: { kind: StoryKind }) {
     if (!pending) return;
     setPending(null);
     if (pending.kind === 'delete') {
-      remove.mutate(pending.ids, {
-        onSuccess: (result) => {
+      const { ids: target } = pending;
+      void removing
+        .run(target, () => remove.mutateAsync(target))
+        .then((result) => {
           if (!result.status) return void toast.error(result.message || 'Something went wrong!');
           toastSuccess(result.message);
-          setSelected((s) => new Set([...s].filter((id) => !pending.ids.includes(id))));
-        },
-      });
+          setSelected((s) => new Set([...s].filter((id) => !target.includes(id))));
+        })
+        .catch(() => undefined); // a thrown call is the mutation cache's business (it opens /Error)
       return;
     }
     status.mutate(
@@ -75,6 +80,7 @@ export function StoryList({ kind }: { kind: StoryKind }) {
       void navigate(
         kind === 'video' ? paths.editStoryVideo.getHref(story._id) : paths.editStoryAd.getHref(story._id),
       ),
+    deleting: removing.has(story._id),
     onDelete: () => setPending({ kind: 'delete', ids: [story._id], thing: 'Story' }),
   });
 
@@ -88,7 +94,7 @@ export function StoryList({ kind }: { kind: StoryKind }) {
           <Button
             variant="danger"
             size="sm"
-            loading={remove.isPending}
+            loading={removing.any}
             onClick={() =>
               setPending({
                 kind: 'delete',
@@ -175,6 +181,8 @@ interface RowActions {
   onStatus: () => void;
   onEdit: () => void;
   onDelete: () => void;
+  /** Its delete is in flight: Delete is held until the reply. */
+  deleting: boolean;
 }
 
 function StatusBadge({ active }: { active: boolean }) {
@@ -207,7 +215,7 @@ function Thumbnail({ story, no }: { story: Story; no: number }) {
   );
 }
 
-function RowMenu({ story, no, onStatus, onEdit, onDelete }: RowActions) {
+function RowMenu({ story, no, onStatus, onEdit, onDelete, deleting }: RowActions) {
   const media = story.video || story.image;
   const item =
     'flex cursor-pointer items-center justify-between gap-3 rounded px-2 py-1.5 text-sm text-slate-700 outline-none data-[disabled]:cursor-not-allowed data-[disabled]:opacity-50 data-[highlighted]:bg-slate-100';
@@ -251,7 +259,7 @@ function RowMenu({ story, no, onStatus, onEdit, onDelete }: RowActions) {
           <DropdownMenu.Item className={item} onSelect={onEdit}>
             Edit
           </DropdownMenu.Item>
-          <DropdownMenu.Item className={cn(item, 'text-red-600')} onSelect={onDelete}>
+          <DropdownMenu.Item className={cn(item, 'text-red-600')} onSelect={onDelete} disabled={deleting}>
             Delete
           </DropdownMenu.Item>
         </DropdownMenu.Content>

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi, renderApp } from '@/test/render-app';
-import { jsonResponse } from '@/test/runtime';
+import { jsonResponse, pendingResponse } from '@/test/runtime';
+import { answerMath } from '@/test/answer-math';
 import { signedInScreenTests, signedInApi as base } from '@/test/signed-in-screen';
 
 const story = (n: number, extra: Record<string, unknown> = {}) => ({
@@ -55,6 +56,30 @@ describe('Story Video screen', () => {
     expect(screen.getByRole('button', { name: 'Delete selected (2)' })).toBeInTheDocument();
     await userEvent.click(within(table).getByRole('checkbox', { name: 'Select story 2' }));
     expect(screen.getByRole('button', { name: 'Delete selected (1)' })).toBeInTheDocument();
+  });
+
+  it("holds a story's Delete while its delete is in flight", async () => {
+    const remove = pendingResponse();
+    mockApi({
+      ...base,
+      'GET /api/App/all/only/story/video': list([story(1), story(2)]),
+      'DELETE /api/App/delete/story/video': remove.handler,
+    });
+    const user = userEvent.setup();
+    renderApp('/add/story/video');
+    const table = await screen.findByRole('table', { name: 'Story Video List' }, { timeout: 5000 });
+    const menuOf = async () => {
+      await user.click(await within(table).findByRole('button', { name: 'Actions for story 1' }));
+      return screen.findByRole('menuitem', { name: 'Delete' });
+    };
+    await user.click(await menuOf());
+    await answerMath({ confirm: 'Delete', title: 'Delete story' });
+    expect(remove.handler).toHaveBeenCalledOnce();
+    expect(await menuOf()).toHaveAttribute('aria-disabled', 'true');
+    await user.keyboard('{Escape}');
+    remove.answer({ status: true, message: 'Story deleted successfully' });
+    expect(await screen.findByText('Story deleted successfully')).toBeInTheDocument();
+    expect(await menuOf()).not.toHaveAttribute('aria-disabled');
   });
 
   it('disables Timing for videos and shows the empty state', async () => {
