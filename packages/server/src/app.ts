@@ -69,6 +69,16 @@ export async function buildApp(config: ResolvedConfig, opts: BuildOptions = {}):
   });
   app.decorate('fastReads', fastReads);
   app.addHook('preClose', async () => fastReads.close());
+  // Closing waits for every connection to end. Node closes the idle keep-alive connections once, when
+  // the close begins; a connection that finishes its request after that would stay open until the app
+  // let it go (minutes for OkHttp), and main.ts gives up after 10 s, before the onClose hooks (the last
+  // counted events) have run. So idle connections are closed as they become idle.
+  let idleSweep: NodeJS.Timeout | undefined;
+  app.addHook('preClose', async () => {
+    idleSweep = setInterval(() => app.server.closeIdleConnections(), 50);
+    idleSweep.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(idleSweep));
   const routes: RouteOptions[] = [];
   app.addHook('onRoute', (route) => void routes.push(route));
   app.setValidatorCompiler(validatorCompiler);

@@ -38,9 +38,13 @@ export function registerControllerRoutes(ctx: FeatureContext, controller: Contro
     );
   });
 
-  app.addHook('onClose', async () => {
+  // Written before the server stops taking requests (if the close is cut short, these are safe), and
+  // again once the requests in flight are done, before the database closes (app.ts).
+  const saveOpens = async () => {
     await controller
       .flushOpens()
       .catch((error: unknown) => app.log.warn({ err: error }, 'app opens not saved'));
-  });
+  };
+  app.addHook('preClose', saveOpens);
+  app.addHook('onClose', saveOpens);
 }
