@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import {
+  addCall,
   HTTPS_URL,
   image,
   INHOUSE_AD_FIELDS,
@@ -31,7 +32,7 @@ const LONG_TEXT = ['policy_description'];
 
 const https = HTTPS_URL;
 const send = (v: Valid) => sendCall(t, v);
-const stored = (v: Valid) => storedId(t, v);
+const stored = (call: ApiCall) => storedId(t, call);
 
 /** One valid add or edit of every kind that takes fields, with ids of records stored just before. */
 async function validRequests(): Promise<Valid[]> {
@@ -48,37 +49,11 @@ async function validRequests(): Promise<Valid[]> {
     maxclickLimit: 0,
     maxclickStatus: false,
   };
-  const story = await stored({
-    method: 'POST',
-    url: '/api/App/Add/Story/Video',
-    fields: { insertData: JSON.stringify(storyData) },
-    files: [image()],
-  });
-  const match = await stored({
-    method: 'POST',
-    url: '/api/App/liveMatch/admin',
-    fields: { title: 'Final', url: https },
-    files: [image()],
-  });
-  const shortcut = await stored({
-    method: 'POST',
-    url: '/api/sortcut',
-    fields: { name: 'Cricket', url: https, s_no: '1', label: 'NEW' },
-    files: [image()],
-  });
-  const inhouse = INHOUSE_AD_FIELDS;
-  const ad = await stored({
-    method: 'POST',
-    url: '/api/App/inhouse/ads',
-    fields: inhouse,
-    files: [image('icon'), image()],
-  });
-  const category = await stored({
-    method: 'POST',
-    url: '/api/App/video/category',
-    fields: { name: 'Sports' },
-    files: [image()],
-  });
+  const story = await stored(addCall.story(JSON.stringify(storyData)));
+  const match = await stored(addCall.liveMatch());
+  const shortcut = await stored(addCall.shortcut());
+  const ad = await stored(addCall.inhouseAd());
+  const category = await stored(addCall.category());
   const webLive = await stored({
     method: 'POST',
     url: '/api/App/liveMatch/liveAdsWeb',
@@ -90,12 +65,7 @@ async function validRequests(): Promise<Valid[]> {
   const webAd = { a_name: 'Web', a_id: https, a_description: 'Web ad' };
   const androidWeb = await stored({ method: 'POST', url: '/api/App/ads/webads/add', json: webAd });
   const iosWeb = await stored({ method: 'POST', url: '/api/ios/ads/webads/add', json: webAd });
-  const video = await stored({
-    method: 'POST',
-    url: '/api/App/video',
-    fields: { category },
-    files: [videoFile()],
-  });
+  const video = await stored(addCall.video(category));
   const sent = await send({
     method: 'POST',
     url: '/api/App/notification/send',
@@ -133,7 +103,7 @@ async function validRequests(): Promise<Valid[]> {
       url: '/api/sortcut',
       fields: { _id: shortcut, name: 'Cricket', url: https, s_no: '2', label: 'AD' },
     },
-    { method: 'PUT', url: '/api/App/inhouse/ads', fields: { id: ad, ...inhouse } },
+    { method: 'PUT', url: '/api/App/inhouse/ads', fields: { id: ad, ...INHOUSE_AD_FIELDS } },
     { method: 'POST', url: '/api/App/inhouse/ads/update/status', json: { id: ad, status: false } },
     { method: 'PUT', url: '/api/App/video/category', fields: { id: category, name: 'Sports 2' } },
     { method: 'POST', url: '/api/App/video', fields: { category }, files: [videoFile()] },

@@ -2,6 +2,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  addCall,
   HTTPS_URL,
   image,
   INHOUSE_AD_FIELDS,
@@ -44,13 +45,7 @@ interface Kind {
 }
 const kinds: Record<string, Kind> = {
   shortcut: {
-    store: () =>
-      storedId(t, {
-        method: 'POST',
-        url: '/api/sortcut',
-        fields: { name: 'Cricket', url: HTTPS_URL, s_no: '1', label: 'NEW' },
-        files: [image()],
-      }),
+    store: () => storedId(t, addCall.shortcut()),
     edit: (id) => ({
       method: 'PUT',
       url: '/api/sortcut',
@@ -61,13 +56,7 @@ const kinds: Record<string, Kind> = {
     table: 'shortcut_stories',
   },
   story: {
-    store: () =>
-      storedId(t, {
-        method: 'POST',
-        url: '/api/App/Add/Story/Video',
-        fields: { insertData: STORY_DATA },
-        files: [image()],
-      }),
+    store: () => storedId(t, addCall.story(STORY_DATA)),
     edit: (id) => ({
       method: 'PUT',
       url: '/api/App/Edit/story/video',
@@ -79,13 +68,7 @@ const kinds: Record<string, Kind> = {
     table: 'stories',
   },
   'live match': {
-    store: () =>
-      storedId(t, {
-        method: 'POST',
-        url: '/api/App/liveMatch/admin',
-        fields: { title: 'Final', url: HTTPS_URL },
-        files: [image()],
-      }),
+    store: () => storedId(t, addCall.liveMatch()),
     edit: (id) => ({
       method: 'PUT',
       url: '/api/App/liveMatch/admin',
@@ -101,13 +84,7 @@ const kinds: Record<string, Kind> = {
     table: 'live_matches',
   },
   'in-house ad': {
-    store: () =>
-      storedId(t, {
-        method: 'POST',
-        url: '/api/App/inhouse/ads',
-        fields: INHOUSE_AD_FIELDS,
-        files: [image('icon'), image()],
-      }),
+    store: () => storedId(t, addCall.inhouseAd()),
     edit: (id) => ({
       method: 'PUT',
       url: '/api/App/inhouse/ads',
@@ -123,13 +100,7 @@ const kinds: Record<string, Kind> = {
     table: 'inhouse_ads',
   },
   'video category': {
-    store: () =>
-      storedId(t, {
-        method: 'POST',
-        url: '/api/App/video/category',
-        fields: { name: `Sports ${Math.random()}` },
-        files: [image()],
-      }),
+    store: () => storedId(t, addCall.category(`Sports ${Math.random()}`)),
     edit: (id) => ({
       method: 'PUT',
       url: '/api/App/video/category',
@@ -166,7 +137,7 @@ const scenarios: Record<string, () => Promise<ApiCall[]>> = {
     return [uploadInto(id), category.remove(id), uploadInto(id), category.edit(id)];
   },
   'a reel deleted twice': async () => {
-    const id = await storedId(t, { method: 'POST', url: '/api/App/reels', files: [video()] });
+    const id = await storedId(t, addCall.reel());
     const remove: ApiCall = { method: 'DELETE', url: '/api/App/reels', json: { id: [id] } };
     return [remove, remove];
   },

@@ -28,6 +28,49 @@ export const INHOUSE_AD_FIELDS = {
   adType: 'fs_web',
 };
 
+type Add = ApiCall & { method: 'POST' };
+
+/** A valid add of each kind of record, as the back office sends it: `storedId(t, addCall.x())` stores one. */
+export const addCall = {
+  story: (insertData: string): Add => ({
+    method: 'POST',
+    url: '/api/App/Add/Story/Video',
+    fields: { insertData },
+    files: [image()],
+  }),
+  shortcut: (): Add => ({
+    method: 'POST',
+    url: '/api/sortcut',
+    fields: { name: 'Cricket', url: HTTPS_URL, s_no: '1', label: 'NEW' },
+    files: [image()],
+  }),
+  liveMatch: (): Add => ({
+    method: 'POST',
+    url: '/api/App/liveMatch/admin',
+    fields: { title: 'Final', url: HTTPS_URL },
+    files: [image()],
+  }),
+  inhouseAd: (): Add => ({
+    method: 'POST',
+    url: '/api/App/inhouse/ads',
+    fields: INHOUSE_AD_FIELDS,
+    files: [image('icon'), image()],
+  }),
+  category: (name = 'Sports'): Add => ({
+    method: 'POST',
+    url: '/api/App/video/category',
+    fields: { name },
+    files: [image()],
+  }),
+  reel: (): Add => ({ method: 'POST', url: '/api/App/reels', files: [video()] }),
+  video: (category: string): Add => ({
+    method: 'POST',
+    url: '/api/App/video',
+    fields: { category },
+    files: [video()],
+  }),
+};
+
 export function send(t: TestApp, call: ApiCall) {
   const payload =
     call.json !== undefined

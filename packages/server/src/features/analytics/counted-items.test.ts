@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HTTPS_URL, image, INHOUSE_AD_FIELDS, storedId, video, type ApiCall } from '../../test/api-calls.js';
+import { addCall, HTTPS_URL, storedId, type ApiCall } from '../../test/api-calls.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 /**
@@ -29,46 +29,21 @@ async function storeItems(): Promise<Record<string, string>> {
     status: true,
   });
   const unit = { a_name: 'Web', a_id: https, a_description: 'Web ad' };
-  const category = await stored({
-    method: 'POST',
-    url: '/api/App/video/category',
-    fields: { name: 'Sports' },
-    files: [image()],
-  });
+  const category = await stored(addCall.category());
   return {
-    story: await stored({
-      method: 'POST',
-      url: '/api/App/Add/Story/Video',
-      fields: { insertData },
-      files: [image()],
-    }),
-    shortcut: await stored({
-      method: 'POST',
-      url: '/api/sortcut',
-      fields: { name: 'Cricket', url: https, s_no: '1', label: 'NEW' },
-      files: [image()],
-    }),
-    reel: await stored({ method: 'POST', url: '/api/App/reels', files: [video()] }),
-    inhouseAd: await stored({
-      method: 'POST',
-      url: '/api/App/inhouse/ads',
-      fields: INHOUSE_AD_FIELDS,
-      files: [image('icon'), image()],
-    }),
+    story: await stored(addCall.story(insertData)),
+    shortcut: await stored(addCall.shortcut()),
+    reel: await stored(addCall.reel()),
+    inhouseAd: await stored(addCall.inhouseAd()),
     webAd: await stored({ method: 'POST', url: '/api/App/ads/webads/add', json: unit }),
     iosWebAd: await stored({ method: 'POST', url: '/api/ios/ads/webads/add', json: unit }),
-    liveMatch: await stored({
-      method: 'POST',
-      url: '/api/App/liveMatch/admin',
-      fields: { title: 'Final', url: https },
-      files: [image()],
-    }),
+    liveMatch: await stored(addCall.liveMatch()),
     liveAdFire: await stored({
       method: 'POST',
       url: '/api/App/LiveMatch/admin/ads/fire',
       json: { Adstype: 'Url_Ads_Fire', a_name: 'WEB_URL_1', url: https },
     }),
-    video: await stored({ method: 'POST', url: '/api/App/video', fields: { category }, files: [video()] }),
+    video: await stored(addCall.video(category)),
   };
 }
 
