@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { Button } from './button';
 import { toggleAll, toggleSelection } from './data-table';
 import { toastSuccess } from './toast-success';
+import { useInFlight } from './use-in-flight';
 
 interface Reply {
   status: boolean;
@@ -19,19 +20,13 @@ interface Reply {
 export function useBulkDelete(ids: readonly string[], remove: (ids: string[]) => Promise<Reply>) {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [confirming, setConfirming] = useState<string[] | null>(null);
-  const [inFlight, setInFlight] = useState<ReadonlySet<string>>(new Set());
+  const inFlight = useInFlight();
   const chosen = ids.filter((id) => selected.has(id));
 
   const confirm = async () => {
     const target = confirming ?? [];
     setConfirming(null);
-    setInFlight((s) => new Set([...s, ...target]));
-    let result: Reply;
-    try {
-      result = await remove(target);
-    } finally {
-      setInFlight((s) => new Set([...s].filter((id) => !target.includes(id))));
-    }
+    const result = await inFlight.run(target, () => remove(target));
     if (result.status) {
       toastSuccess(result.message);
       setSelected((s) => new Set([...s].filter((id) => !target.includes(id))));
@@ -44,7 +39,7 @@ export function useBulkDelete(ids: readonly string[], remove: (ids: string[]) =>
     isSelected: (id: string) => selected.has(id),
     toggle: (id: string) => setSelected((s) => toggleSelection(s, id)),
     toggleAll: () => setSelected((s) => toggleAll(s, ids)),
-    isDeleting: (id: string) => inFlight.has(id),
+    isDeleting: inFlight.has,
     /** Ask to delete these ids (one row's Delete) or, with none, the selection; rows in flight are left out. */
     ask: (target: string[] = chosen) => {
       const rest = target.filter((id) => !inFlight.has(id));
