@@ -1,8 +1,8 @@
 import { createPrivateKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import proxyAddr from '@fastify/proxy-addr';
 import { z } from 'zod';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -43,7 +43,7 @@ const envSchema = z.object({
     z
       .string()
       .refine(
-        (v) => v === 'true' || v === 'false' || v.split(',').every(isProxyAddress),
+        (v) => v === 'true' || v === 'false' || isProxyList(v),
         'must be true, false, or a comma list of proxy addresses (IPs, CIDRs, loopback)',
       ),
   ),
@@ -76,14 +76,18 @@ const envSchema = z.object({
     ),
 });
 
-/** An address `TRUST_PROXY` may list: an IP, a CIDR range, or one of proxy-addr's named ranges. */
-function isProxyAddress(entry: string): boolean {
-  const value = entry.trim();
-  if (['loopback', 'linklocal', 'uniquelocal'].includes(value)) return true;
-  const [ip = '', bits, ...rest] = value.split('/');
-  const version = isIP(ip);
-  if (!version || rest.length) return false;
-  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
+/**
+ * Whether `TRUST_PROXY` is a list Fastify can use: checked with the same parser Fastify's trustProxy uses
+ * (proxy-addr: IPs, CIDR ranges, loopback/linklocal/uniquelocal), so a bad entry stops start-up here with
+ * the variable's name rather than as a TypeError from Fastify.
+ */
+function isProxyList(value: string): boolean {
+  try {
+    proxyAddr.compile(value.split(',').map((entry) => entry.trim()));
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Fastify's `trustProxy`: off, on (whoever connects), or the proxies' addresses. */
