@@ -12,11 +12,7 @@ export const LOAD_FAILED = 'Data Not Fetch';
  * in development, two tables failing alike).
  */
 export function useFailedLoadToast(reply: { status: boolean; message?: string } | undefined) {
-  useEffect(() => {
-    if (reply?.status !== false) return;
-    const message = reply.message || LOAD_FAILED;
-    toast.error(message, { id: `load-failed:${message}` });
-  }, [reply]);
+  useFailureToast(reply?.status === false ? reply.message || LOAD_FAILED : '', reply);
 }
 
 /**
