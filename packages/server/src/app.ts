@@ -10,6 +10,7 @@ import { createAuthService, type AuthService } from './features/auth/auth.servic
 import { registerFeatures } from './features.js';
 import { migrations } from './migrations.js';
 import { AppCache } from './platform/app-cache.js';
+import { CacheSync, cacheVersionsIn } from './platform/cache-sync/cache-sync.js';
 import type { ResolvedConfig } from './platform/config.js';
 import { createDatabase } from './platform/db/database.js';
 import { migrateToLatest } from './platform/db/migrate.js';
@@ -35,6 +36,7 @@ declare module 'fastify' {
       context: FeatureContext;
       routes: RouteOptions[];
       analytics: ReturnType<typeof registerAnalytics>;
+      cacheSync: CacheSync;
     };
   }
 }
@@ -153,8 +155,13 @@ export async function buildApp(config: ResolvedConfig, opts: BuildOptions = {}):
     stopMediaTools();
     await database.destroy();
   });
+  // Runs after the features' onClose hooks (their last flush invalidates tags) and before the database
+  // closes, so the other processes learn of this one's last writes.
+  const cacheSync = new CacheSync(cacheVersionsIn(database.db), cache, app.log);
+  await cacheSync.start();
+  app.addHook('onClose', () => cacheSync.stop());
   const { analytics } = registerFeatures(context, { auth });
   await registerWebAssets(app, config);
-  app.decorate('streamdesk', { auth, context, routes, analytics });
+  app.decorate('streamdesk', { auth, context, routes, analytics, cacheSync });
   return app;
 }

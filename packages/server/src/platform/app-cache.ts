@@ -1,6 +1,7 @@
 /**
  * In-memory cache for app-facing reads. Entries are tagged with the features they were built from; a
- * write in a feature invalidates its tag, so an app launch is served from memory and never stale.
+ * write in a feature invalidates its tag, so an app launch is served from memory and never stale. The
+ * other server processes on the same database learn of the invalidation through cache-sync.ts.
  * Each entry keeps its serialized JSON and an ETag, so a hit costs no serialization and a 304 no body.
  */
 import { createHash } from 'node:crypto';
@@ -28,6 +29,7 @@ export class AppCache {
   private readonly pending = new Map<string, { loading: Promise<CachedReply>; generation: number }>();
   private generation = 0;
   private readonly listeners: ((tag: string) => void)[] = [];
+  private share: ((tag: string) => void) | undefined;
 
   constructor(
     /**
@@ -45,6 +47,11 @@ export class AppCache {
   /** Called with the tag on every invalidation (e.g. to drop other in-memory views of that feature). */
   onInvalidate(listener: (tag: string) => void): void {
     this.listeners.push(listener);
+  }
+
+  /** Called with the tag of each of this process's own invalidations, to pass on to the other processes. */
+  shareWith(share: (tag: string) => void): void {
+    this.share = share;
   }
 
   async get(key: string, tags: readonly string[], load: () => Promise<unknown>): Promise<CachedReply> {
@@ -82,7 +89,18 @@ export class AppCache {
     return hit;
   }
 
+  /** A write in this process changed what `tag` covers. */
   invalidate(tag: string): void {
+    this.drop(tag);
+    this.share?.(tag);
+  }
+
+  /** Another server process's write changed what `tag` covers (cache-sync.ts): drop it, pass nothing on. */
+  invalidateFromPeer(tag: string): void {
+    this.drop(tag);
+  }
+
+  private drop(tag: string): void {
     this.generation++;
     for (const [key, entry] of this.entries) if (entry.tags.includes(tag)) this.entries.delete(key);
     for (const listener of this.listeners) listener(tag);

@@ -42,11 +42,13 @@ export const FORM_JUNK = [
 ];
 /**
  * Every row of every table, and every file under media/: what a refused request must not change. Events
- * counted by earlier requests are written first, so the flush timer cannot land in between; the app-open
- * counter, which loadCheck reads fill on their own timer, is left out.
+ * counted by earlier requests, and the cache invalidations of earlier writes (cache-sync.ts), are written
+ * first, so neither lands in between; the app-open counter, which loadCheck reads fill on their own timer,
+ * is left out.
  */
 export async function dataSnapshot(t: TestApp): Promise<string> {
   await t.app.streamdesk.analytics.counter.flush();
+  await t.app.streamdesk.cacheSync.sync();
   const rows: Record<string, string[]> = {};
   for (const [name, found] of await rowsOfTables(t, (n) => n !== 'controller_counters')) {
     // Sorted: PostgreSQL may return rows in another order after an update that changed nothing.
