@@ -16,12 +16,15 @@ test.describe('public feed on a phone', () => {
     const category = await seedCategory(api, media);
     const ids = await seedVideos(api, media, category._id, 12);
     await api.call('PUT', '/api/App/video/web/status', { body: { id: ids, status: true } });
-    // The overlay shows webPosition seconds in; 1 is the controller's smallest value.
-    const saved = await api.call('PUT', '/api/App/Controler/Edit/storyAdsPosition', {
-      body: { name: 'webPosition', value: 1 },
-      seal: true,
-    });
-    expect(saved.status).toBe(true);
+    const setWebPosition = async (value: number) => {
+      const saved = await api.call('PUT', '/api/App/Controler/Edit/storyAdsPosition', {
+        body: { name: 'webPosition', value },
+        seal: true,
+      });
+      expect(saved.status).toBe(true);
+    };
+    // The overlay stops the feed, so scrolling is checked with it 100 s away (the controller's largest value).
+    await setWebPosition(100);
 
     await page.goto('/site/');
     const dialog = page.getByRole('dialog', { name: 'Welcome' });
@@ -47,17 +50,7 @@ test.describe('public feed on a phone', () => {
       events: [{ type: 'view', entity: 'video', clientId: expect.stringMatching(/^web-/) }],
     });
 
-    // webPosition (1 s) in, the overlay shows, in both languages.
-    const overlay = page.getByRole('dialog', { name: 'Watch the full video in our app' });
-    await expect(overlay).toBeVisible();
-    await expect(overlay.getByText('पूरा वीडियो हमारे ऐप में देखें')).toBeVisible();
-    await expect(overlay.getByRole('link', { name: 'Download from Google Play' })).toHaveAttribute(
-      'href',
-      PLAY_STORE,
-    );
-    await shoot(page, 'feed-overlay-375');
-
-    // Scroll the feed under the overlay to the ninth video: within two of the end, page 2 loads.
+    // Scroll to the ninth video: within two of the end, page 2 loads.
     await expect(page.locator('video')).toHaveCount(10);
     const secondPage = page.waitForResponse((r) => r.url().includes('/api/App/video/category/client?page=2'));
     await page.getByTestId('video-feed').evaluate((el) => el.scrollTo({ top: el.clientHeight * 8 }));
@@ -76,6 +69,20 @@ test.describe('public feed on a phone', () => {
     expect(await video(8).evaluate((v: HTMLVideoElement) => v.muted)).toBe(true);
     await page.touchscreen.tap(20, 20);
     await expect.poll(() => video(8).evaluate((v: HTMLVideoElement) => v.muted)).toBe(false);
+
+    // webPosition (1 s, the smallest) in, the overlay shows, in both languages, and the video behind it stops.
+    await setWebPosition(1);
+    await page.goto('/site/');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const overlay = page.getByRole('dialog', { name: 'Watch the full video in our app' });
+    await expect(overlay).toBeVisible();
+    await expect(overlay.getByText('पूरा वीडियो हमारे ऐप में देखें')).toBeVisible();
+    await expect(overlay.getByRole('link', { name: 'Download from Google Play' })).toHaveAttribute(
+      'href',
+      PLAY_STORE,
+    );
+    await expect.poll(() => video(0).evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+    await shoot(page, 'feed-overlay-375');
   });
 
   test('declining shows Content Not Available; Try Again returns to the dialog', async ({ page }) => {

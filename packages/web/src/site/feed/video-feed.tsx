@@ -123,6 +123,7 @@ export function VideoFeed({ onUnavailable }: { onUnavailable: () => void }) {
             index={index}
             muted={muted}
             near={Math.abs(index - current) <= KEEP_LOADED}
+            stopped={overlay}
             onCurrent={setCurrent}
           />
         ))}
@@ -138,12 +139,21 @@ interface FeedVideoProps {
   muted: boolean;
   /** Within KEEP_LOADED of the current video: it keeps its source. */
   near: boolean;
+  /** The download overlay is up: nothing plays (or sounds) behind it. */
+  stopped: boolean;
   onCurrent: (index: number) => void;
 }
 
-function FeedVideo({ item, index, muted, near, onCurrent }: FeedVideoProps) {
+function FeedVideo({ item, index, muted, near, stopped, onCurrent }: FeedVideoProps) {
   const ref = useRef<HTMLVideoElement>(null);
   const viewed = useRef(false);
+  // Read by the observer, which is not re-created when the overlay comes up.
+  const stoppedRef = useRef(stopped);
+
+  useEffect(() => {
+    stoppedRef.current = stopped;
+    if (stopped) ref.current?.pause();
+  }, [stopped]);
 
   // Taking the src attribute away does not free the media by itself: load() with none does.
   useEffect(() => {
@@ -164,7 +174,7 @@ function FeedVideo({ item, index, muted, near, onCurrent }: FeedVideoProps) {
       ([entry]) => {
         if (!entry) return;
         if (entry.intersectionRatio >= CURRENT_THRESHOLD) onCurrent(index);
-        if (playsAt(entry.intersectionRatio)) {
+        if (playsAt(entry.intersectionRatio) && !stoppedRef.current) {
           void video.play().catch(() => undefined);
           if (!viewed.current) {
             viewed.current = true;
