@@ -10,7 +10,15 @@ import {
   video as videoFile,
   type ApiCall,
 } from '../test/api-calls.js';
-import { dataSnapshot, FORM_JUNK, JUNK, LONG, mediaMismatches, namesItsField } from '../test/bad-input.js';
+import {
+  changedParts,
+  dataSnapshot,
+  FORM_JUNK,
+  JUNK,
+  LONG,
+  mediaMismatches,
+  namesItsField,
+} from '../test/bad-input.js';
 
 /**
  * bad-input.test.ts walks the routes with nothing stored, so an edit stops at 'not found' and a body whose
@@ -241,7 +249,9 @@ describe('bad input against stored records', () => {
         else if (res.statusCode >= 400) {
           const message = (res.json() as { message?: string }).message ?? '';
           if (!namesItsField(message)) failures.push(`${label} says only '${message}'`);
-          if ((await dataSnapshot(t)) !== before) failures.push(`${label} but changed the data`);
+          const after = await dataSnapshot(t);
+          if (after !== before)
+            failures.push(`${label} but changed ${changedParts(before, after).join(', ')}`);
         } else if (
           junk === LONG &&
           !LONG_TEXT.includes(what.split('=')[0]!) &&

@@ -1,6 +1,6 @@
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataSnapshot, FORM_JUNK, JUNK, LONG, namesItsField } from '../test/bad-input.js';
+import { changedParts, dataSnapshot, FORM_JUNK, JUNK, LONG, namesItsField } from '../test/bad-input.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 
 /**
@@ -222,7 +222,9 @@ describe('bad input on every route', () => {
             if (body.status !== false || typeof body.message !== 'string' || !body.message)
               failures.push(`${label} without a message: ${res.body.slice(0, 200)}`);
             else if (!namesItsField(body.message)) failures.push(`${label} says only '${body.message}'`);
-            if ((await dataSnapshot(t)) !== before) failures.push(`${label} but changed the data`);
+            const after = await dataSnapshot(t);
+            if (after !== before)
+              failures.push(`${label} but changed ${changedParts(before, after).join(', ')}`);
           }
         }
       }
