@@ -36,7 +36,6 @@ declare module 'fastify' {
       context: FeatureContext;
       routes: RouteOptions[];
       analytics: ReturnType<typeof registerAnalytics>;
-      cacheSync: CacheSync;
     };
   }
 }
@@ -144,7 +143,7 @@ export async function buildApp(config: ResolvedConfig, opts: BuildOptions = {}):
     launch: new LaunchRegistry(),
     counters: new CounterRegistry(),
     liveViewers: new LiveViewers(),
-    locks: new RecordLocks(),
+    locks: new RecordLocks(database.sharedLocks),
   };
   // Fastify runs onClose hooks in reverse order of registration (avvio puts each at the front of its
   // queue), so this one, added before any feature's, runs last: every feature's own onClose (writing
@@ -162,6 +161,6 @@ export async function buildApp(config: ResolvedConfig, opts: BuildOptions = {}):
   app.addHook('onClose', () => cacheSync.stop());
   const { analytics } = registerFeatures(context, { auth });
   await registerWebAssets(app, config);
-  app.decorate('streamdesk', { auth, context, routes, analytics, cacheSync });
+  app.decorate('streamdesk', { auth, context, routes, analytics });
   return app;
 }

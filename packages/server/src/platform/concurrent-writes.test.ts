@@ -1,5 +1,6 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addCall,
@@ -13,6 +14,8 @@ import {
 } from '../test/api-calls.js';
 import { mediaMismatches } from '../test/bad-input.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
+import { buildApp } from '../app.js';
+import type { RecordLocks } from './record-locks.js';
 
 /**
  * A handful of admins work on the same things at once: two delete the same row, one edits what another
@@ -225,31 +228,54 @@ describe('admins writing the same things at once', () => {
  * that record's lock (platform/record-locks.ts), which RecordLocks' own tests show runs writes one by one.
  */
 describe('edits and deletes take their record lock', () => {
-  it.each(Object.keys(kinds))('%s', async (name) => {
-    const kind = kinds[name]!;
-    const id = await kind.store();
-    const calls = [
-      kind.edit(id),
-      ...(kind.status ? [kind.status(id)] : []),
-      kind.remove(id),
-      ...(name === 'video category' ? [uploadInto(id)] : []),
-    ];
-    let release!: () => void;
-    const held = t.app.streamdesk.context.locks.run(
-      kind.table,
-      [id],
-      () => new Promise<void>((r) => (release = r)),
-    );
-    const settled: boolean[] = calls.map(() => false);
-    const answers = calls.map((call, i) => send(t, call).finally(() => (settled[i] = true)));
+  it.each(Object.keys(kinds))('%s', (name) => expectToWaitForLock(t.app.streamdesk.context.locks, name));
+});
+
+/**
+ * Several server processes on one PostgreSQL database (ARCHITECTURE.md's scale-out path): a record locked
+ * in one process holds the writes of that record sent to another (db/advisory-locks.ts).
+ */
+describe.runIf(process.env.TEST_DATABASE_URL)('a record locked by another server process', () => {
+  let peer: FastifyInstance;
+  beforeAll(async () => {
+    peer = await buildApp(t.config, { logger: false });
+  });
+  afterAll(() => peer.close());
+
+  it.each(Object.keys(kinds))('%s', (name) => expectToWaitForLock(peer.streamdesk.context.locks, name));
+});
+
+/** The edit, status change, delete (and upload into a category) of a record wait while `locks` holds it. */
+async function expectToWaitForLock(locks: RecordLocks, name: string) {
+  const kind = kinds[name]!;
+  const id = await kind.store();
+  const calls = [
+    kind.edit(id),
+    ...(kind.status ? [kind.status(id)] : []),
+    kind.remove(id),
+    ...(name === 'video category' ? [uploadInto(id)] : []),
+  ];
+  let release!: () => void;
+  let holding!: () => void;
+  const taken = new Promise<void>((r) => (holding = r));
+  const held = locks.run(kind.table, [id], () => {
+    holding();
+    return new Promise<void>((r) => (release = r));
+  });
+  // Sent once the lock is held (in another process, taking it is a round trip to the database).
+  await taken;
+  const settled: boolean[] = calls.map(() => false);
+  const answers = calls.map((call, i) => send(t, call).finally(() => (settled[i] = true)));
+  try {
     await new Promise((r) => setTimeout(r, 500));
     expect(settled).toEqual(calls.map(() => false));
+  } finally {
     release();
     await held;
-    // One after another: a write that comes after the delete finds nothing (404).
-    const statuses = (await Promise.all(answers)).map((res) => res.statusCode);
-    expect(statuses.every((code) => code === 200 || code === 404)).toBe(true);
-    expect(statuses).toContain(200);
-    expect(await mediaMismatches(t)).toEqual({ filesWithoutRow: [], rowsWithoutFile: [] });
-  });
-});
+  }
+  // One after another: a write that comes after the delete finds nothing (404).
+  const statuses = (await Promise.all(answers)).map((res) => res.statusCode);
+  expect(statuses.every((code) => code === 200 || code === 404)).toBe(true);
+  expect(statuses).toContain(200);
+  expect(await mediaMismatches(t)).toEqual({ filesWithoutRow: [], rowsWithoutFile: [] });
+}

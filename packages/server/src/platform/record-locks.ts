@@ -1,3 +1,5 @@
+import type { SharedLocks } from './db/advisory-locks.js';
+
 /**
  * Runs the writes that touch one record's files one after another. An edit that swaps a file reads the
  * row, stores the new file, updates the row and removes the old file; a delete reads the rows, deletes
@@ -6,13 +8,15 @@
  * pointing at a removed file. Each such write runs under the locks of its records (a table and ids),
  * so writes of the same record wait for each other; others run side by side.
  *
- * The locks are this process's: a deployment of several server processes on one PostgreSQL database
- * can still interleave writes of the same record made through different processes
- * (docs/decisions/concurrent-writes.md).
+ * On PostgreSQL, where several server processes may share the database (ARCHITECTURE.md), a write also
+ * holds the records' advisory locks (db/advisory-locks.ts) once its turn in this process has come, so
+ * writes of the same record through different processes wait for each other too.
  */
 export class RecordLocks {
   /** For each locked record (`table:id`), the settling of the last write queued on it. */
   private readonly tails = new Map<string, Promise<void>>();
+
+  constructor(private readonly shared?: SharedLocks) {}
 
   /** Runs `work` once every write queued before it on any of these records has settled. */
   async run<T>(table: string, ids: readonly string[], work: () => Promise<T>): Promise<T> {
@@ -25,7 +29,8 @@ export class RecordLocks {
     for (const k of unique) this.tails.set(k, done);
     try {
       await Promise.all(before);
-      return await work();
+      // This process's own queue first: its writes of one record then hold one database lock at a time.
+      return await (this.shared ? this.shared.hold(unique, work) : work());
     } finally {
       release();
       for (const k of unique) if (this.tails.get(k) === done) this.tails.delete(k);

@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { advisoryLocks, type SharedLocks } from './advisory-locks.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -16,6 +17,8 @@ export type AnyDb = Kysely<any>;
 export interface Database {
   db: AnyDb;
   dialect: DialectName;
+  /** Record locks across server processes (PostgreSQL only; SQLite serves one process). */
+  sharedLocks?: SharedLocks;
   destroy(): Promise<void>;
 }
 
@@ -40,17 +43,28 @@ export function createDatabase(opts: {
     // pg waits for ever by default: a database host that stops answering (a network partition, a
     // failover) would hold every request and the event flush without end. With a deadline they fail
     // with a 503 the screens can show (see db/unavailable.ts), and TCP keep-alive finds dead connections.
-    const pool = new pg.Pool({
+    const poolOptions: pg.PoolConfig = {
       connectionString: opts.databaseUrl,
-      max: 10,
       connectionTimeoutMillis: opts.connectTimeoutMs ?? PG_CONNECT_TIMEOUT_MS,
       keepAlive: true,
-    });
+    };
+    const pool = new pg.Pool({ ...poolOptions, max: 10 });
     // An idle connection dropped by the server (restart, failover) must not crash the process: the pool
     // replaces it on the next query.
     pool.on('error', () => {});
     const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) }) as AnyDb;
-    return { db, dialect: 'postgres', destroy: () => db.destroy() };
+    // Admins' writes of distinct records at the same moment: a handful at most.
+    const lockPool = new pg.Pool({ ...poolOptions, max: 5 });
+    lockPool.on('error', () => {});
+    return {
+      db,
+      dialect: 'postgres',
+      sharedLocks: advisoryLocks(lockPool),
+      destroy: async () => {
+        await db.destroy();
+        await lockPool.end();
+      },
+    };
   }
   mkdirSync(opts.dataDir, { recursive: true });
   const sqlite = new SQLite(sqliteFile(opts.dataDir));

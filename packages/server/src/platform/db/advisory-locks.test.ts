@@ -1,0 +1,59 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { advisoryLocks, type SharedLocks } from './advisory-locks.js';
+
+const tick = () => new Promise((r) => setTimeout(r, 20));
+
+describe.runIf(process.env.TEST_DATABASE_URL)('advisory locks (PostgreSQL)', () => {
+  let t: TestApp;
+  const pools: pg.Pool[] = [];
+  /** The locks of one server process: a pool of its own. */
+  const processLocks = (): SharedLocks => {
+    const pool = new pg.Pool({ connectionString: t.config.databaseUrl, max: 2 });
+    pools.push(pool);
+    return advisoryLocks(pool);
+  };
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await Promise.all(pools.map((p) => p.end()));
+    await t.close();
+  });
+
+  it('holds a key against another process, and lets other keys through', async () => {
+    const one = processLocks();
+    const two = processLocks();
+    const log: string[] = [];
+    let release!: () => void;
+    const held = one.hold(['t:1'], () => new Promise<void>((r) => (release = r)).then(() => log.push('one')));
+    await tick();
+    const same = two.hold(['t:1'], async () => log.push('two on t:1'));
+    await two.hold(['t:2'], async () => log.push('two on t:2'));
+    await tick();
+    expect(log).toEqual(['two on t:2']);
+    release();
+    await Promise.all([held, same]);
+    expect(log).toEqual(['two on t:2', 'one', 'two on t:1']);
+  });
+
+  it('takes overlapping keys in one order, so two processes never wait for each other', async () => {
+    const one = processLocks();
+    const two = processLocks();
+    const done = await Promise.all(
+      [0, 1, 2].flatMap(() => [
+        one.hold(['t:a', 't:b'], async () => tick().then(() => 'one')),
+        two.hold(['t:b', 't:a'], async () => tick().then(() => 'two')),
+      ]),
+    );
+    expect(done).toEqual(['one', 'two', 'one', 'two', 'one', 'two']);
+  });
+
+  it('lets the keys go when the write fails, and returns the connection', async () => {
+    const one = processLocks();
+    await expect(one.hold(['t:f'], () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    expect(await processLocks().hold(['t:f'], async () => 'next')).toBe('next');
+    expect(pools[pools.length - 2]!.idleCount).toBe(1);
+  });
+});

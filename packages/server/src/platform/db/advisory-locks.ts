@@ -1,0 +1,34 @@
+import type pg from 'pg';
+
+/** Locks that hold across every server process of one database (record-locks.ts takes them). */
+export interface SharedLocks {
+  /** Runs `work` while holding the locks of `keys`, waiting for any other process holding one. */
+  hold<T>(keys: readonly string[], work: () => Promise<T>): Promise<T>;
+}
+
+/**
+ * PostgreSQL advisory locks, one per key (a 64-bit hash of it), scoped to a transaction on a connection
+ * of their own pool that holds nothing else: the write itself runs on the main pool, so a lock never
+ * waits for a connection that a lock-holder needs. Keys are taken in sorted order, so two processes
+ * locking overlapping sets cannot wait for each other. If the lock's connection is lost meanwhile, the
+ * server lets the locks go and the write finishes unguarded, as a single process would without them.
+ */
+export function advisoryLocks(pool: pg.Pool): SharedLocks {
+  return {
+    async hold(keys, work) {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        await client.query('BEGIN');
+        for (const key of [...keys].sort()) {
+          await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [key]);
+        }
+        return await work();
+      } finally {
+        // The transaction holds only the locks: ending it releases them.
+        await client.query('ROLLBACK').catch((error: Error) => (broken = error));
+        client.release(broken);
+      }
+    },
+  };
+}
