@@ -69,7 +69,7 @@ describe('CacheSync', () => {
   afterAll(() => t.close());
 
   /** A process's cache and its sync, which looks for changes only when the test calls sync(). */
-  const process = async () => {
+  const serverProcess = async () => {
     const cache = new AppCache();
     const sync = new CacheSync(versions, cache, quiet);
     await sync.start(60_000);
@@ -77,8 +77,8 @@ describe('CacheSync', () => {
   };
 
   it("drops a tag another process invalidated, and not the ones it did not; its own don't drop its own cache", async () => {
-    const one = await process();
-    const two = await process();
+    const one = await serverProcess();
+    const two = await serverProcess();
     await fill(two.cache, 'matches', 'x-matches', 1);
     await fill(two.cache, 'reels', 'x-reels', 1);
     one.cache.invalidate('x-matches');
@@ -93,8 +93,8 @@ describe('CacheSync', () => {
   });
 
   it('drops again when another process invalidated the same tag between its own drop and its send', async () => {
-    const one = await process();
-    const two = await process();
+    const one = await serverProcess();
+    const two = await serverProcess();
     one.cache.invalidate('y');
     // Reloaded before the other process's write committed: stale once it has.
     await fill(one.cache, 'k', 'y', 'old');
@@ -117,7 +117,7 @@ describe('CacheSync', () => {
     down = false;
     await one.start(60_000);
     down = true;
-    const two = await process();
+    const two = await serverProcess();
     await fill(two.cache, 'k', 'z', 1);
     cache.invalidate('z');
     await one.sync();

@@ -43,19 +43,22 @@ export function createDatabase(opts: {
     // pg waits for ever by default: a database host that stops answering (a network partition, a
     // failover) would hold every request and the event flush without end. With a deadline they fail
     // with a 503 the screens can show (see db/unavailable.ts), and TCP keep-alive finds dead connections.
-    const poolOptions: pg.PoolConfig = {
-      connectionString: opts.databaseUrl,
-      connectionTimeoutMillis: opts.connectTimeoutMs ?? PG_CONNECT_TIMEOUT_MS,
-      keepAlive: true,
+    const newPool = (max: number) => {
+      const pool = new pg.Pool({
+        connectionString: opts.databaseUrl,
+        max,
+        connectionTimeoutMillis: opts.connectTimeoutMs ?? PG_CONNECT_TIMEOUT_MS,
+        keepAlive: true,
+      });
+      // An idle connection dropped by the server (restart, failover) must not crash the process: the
+      // pool replaces it on the next query.
+      pool.on('error', () => {});
+      return pool;
     };
-    const pool = new pg.Pool({ ...poolOptions, max: 10 });
-    // An idle connection dropped by the server (restart, failover) must not crash the process: the pool
-    // replaces it on the next query.
-    pool.on('error', () => {});
+    const pool = newPool(10);
     const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) }) as AnyDb;
     // Admins' writes of distinct records at the same moment: a handful at most.
-    const lockPool = new pg.Pool({ ...poolOptions, max: 5 });
-    lockPool.on('error', () => {});
+    const lockPool = newPool(5);
     return {
       db,
       dialect: 'postgres',
