@@ -90,11 +90,11 @@ export class CounterRegistry {
 
 /** Live app viewers (distinct clients with a heartbeat in the last 60 s); 0 until events are counted. */
 export class LiveViewers {
-  private provider: () => number = () => 0;
-  provide(count: () => number): void {
+  private provider: () => Promise<number> = async () => 0;
+  provide(count: () => Promise<number>): void {
     this.provider = count;
   }
-  count(): number {
+  count(): Promise<number> {
     return this.provider();
   }
 }

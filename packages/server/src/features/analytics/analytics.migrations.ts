@@ -39,4 +39,17 @@ export const analyticsMigrations: Record<string, Migration> = {
     },
   },
   '1102_analytics_counts_bigint': countsToBigint({ event_rollups: ['count'] }),
+  '1103_analytics_live_viewers': {
+    async up(db: Kysely<unknown>) {
+      // Each app client's latest heartbeat (ms since 1970), overall (match_id '') and per live match,
+      // written by every server process so the live viewer count covers all of them.
+      await db.schema
+        .createTable('live_viewers')
+        .addColumn('match_id', 'text', (c) => c.notNull())
+        .addColumn('client_id', 'text', (c) => c.notNull())
+        .addColumn('last_seen', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('live_viewers_pk', ['match_id', 'client_id'])
+        .execute();
+    },
+  },
 };

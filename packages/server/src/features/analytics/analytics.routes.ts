@@ -5,18 +5,23 @@ import { registerRoute } from '../../platform/http/register-route.js';
 import { createAnalyticsService } from './analytics.service.js';
 import type { AnalyticsTables } from './analytics.repository.js';
 import { EventCounter } from './event-counter.js';
-import { LiveViewerTracker } from './live-viewers.js';
+import type { LiveViewersTables } from './live-viewers.repository.js';
+import { LiveViewerTracker, SharedLiveViewers } from './live-viewers.js';
 import { createDayOf } from './report-day.js';
 
 /** App events in, analytics out; provides the live viewer count to the system stats. */
 export function registerAnalytics(ctx: FeatureContext) {
   const db = tablesOf<AnalyticsTables>(ctx.db);
-  const viewers = new LiveViewerTracker();
+  const viewers = new SharedLiveViewers(
+    tablesOf<LiveViewersTables>(ctx.db),
+    new LiveViewerTracker(),
+    ctx.app.log,
+  );
   const counter = new EventCounter(
     db,
     ctx.counters,
     ctx.cache,
-    viewers,
+    viewers.tracker,
     createDayOf(ctx.config.reportTimeZone),
     ctx.app.log,
   );
@@ -24,10 +29,15 @@ export function registerAnalytics(ctx: FeatureContext) {
   ctx.liveViewers.provide(() => viewers.count());
   ctx.counters.provideClear((id, startDate, endDate) => analytics.clear(id, startDate, endDate));
   counter.start();
+  viewers.start();
   // preClose writes what was counted before the server stops taking requests; onClose, once the server
   // has finished the requests in flight and before the database closes (app.ts), writes what they added.
-  ctx.app.addHook('preClose', async () => counter.stop());
-  ctx.app.addHook('onClose', async () => counter.flush());
+  ctx.app.addHook('preClose', async () => {
+    await Promise.all([counter.stop(), viewers.stop()]);
+  });
+  ctx.app.addHook('onClose', async () => {
+    await Promise.all([counter.flush(), viewers.write()]);
+  });
 
   registerRoute(
     ctx.app,

@@ -6,7 +6,6 @@ import { analyticsRoutes } from '@streamdesk/contract/analytics';
 import { controllerRoutes } from '@streamdesk/contract/controller';
 import { createTestApp, errorBody, TEST_API_KEY, type TestApp } from '../../test/test-app.js';
 import { createDatabase } from '../../platform/db/database.js';
-import { LiveViewerTracker } from './live-viewers.js';
 
 let t: TestApp;
 /** Days a few days back, so the events are within the accepted age. */
@@ -178,41 +177,6 @@ describe('clearing a range', () => {
       expect(
         (await t.request({ method: 'GET', url: `/api/admin/view/dashbord/${B}?endDate=${day}` })).json(),
       ).toEqual(errorBody('querystring endDate: must be a date as YYYY-MM-DD'));
-  });
-});
-
-describe('live viewers', () => {
-  it('counts distinct heartbeating clients in the system stats', async () => {
-    await send([
-      { type: 'heartbeat', entity: 'reel', id: A, clientId: 'x1' },
-      { type: 'heartbeat', entity: 'reel', id: A, clientId: 'x2' },
-      { type: 'heartbeat', entity: 'reel', id: A, clientId: 'x1' },
-    ]);
-    const stats = await t.request({ method: 'GET', url: '/api/admin/system/stats' });
-    expect(stats.json().liveView).toBeGreaterThanOrEqual(2);
-  });
-
-  it('forgets clients after 60 s, overall and per live match', () => {
-    const tracker = new LiveViewerTracker();
-    tracker.beat('a', 'm1', 0);
-    tracker.beat('b', 'm1', 30_000);
-    tracker.beat('c', undefined, 30_000);
-    expect(tracker.count(59_000)).toBe(3);
-    expect(tracker.countFor('m1', 59_000)).toBe(2);
-    expect(tracker.count(61_000)).toBe(2);
-    expect(tracker.countFor('m1', 61_000)).toBe(1);
-    expect(tracker.count(91_000)).toBe(0);
-    expect(tracker.countFor('m1', 91_000)).toBe(0);
-  });
-
-  it('forgets clients that stopped beating even when no count is read', () => {
-    const tracker = new LiveViewerTracker();
-    for (let i = 0; i < 1000; i++) tracker.beat(`phone-${i}`, `match-${i % 10}`, 1_000);
-    expect(tracker.held()).toBe(2000);
-    // A minute later the next heartbeats sweep out the clients gone silent, and their matches.
-    tracker.beat('late', 'match-x', 62_000);
-    expect(tracker.held()).toBe(2);
-    expect(tracker.countFor('match-0', 62_000)).toBe(0);
   });
 });
 

@@ -1,51 +1,135 @@
-/** Distinct app clients seen (by heartbeat) in the last window, overall and per live match. */
+import type { Kysely } from 'kysely';
+import {
+  countSeenSince,
+  forgetSeenBefore,
+  writeSeen,
+  type LiveViewersTables,
+  type SeenRow,
+} from './live-viewers.repository.js';
+
+/** The row of the overall count: live match ids are never empty. */
+export const ANY_MATCH = '';
+
+/**
+ * Which app clients this process heard a heartbeat from, and which of those beats the shared table still
+ * lacks. Every server process writes its beats to one table, so the system stats count distinct clients
+ * across all of them: behind a load balancer one phone's heartbeats reach several processes, and each
+ * process alone would count only the phones it happened to hear.
+ */
 export class LiveViewerTracker {
-  private readonly seen = new Map<string, number>();
-  private readonly perMatch = new Map<string, Map<string, number>>();
+  /** `${match}\u0000${client}` → when it last beat here, and the beat the table has from here. */
+  private readonly beats = new Map<string, { seen: number; written: number }>();
   private lastSweep = 0;
 
-  constructor(private readonly windowMs = 60_000) {}
+  /**
+   * @param windowMs how long a client counts after its last heartbeat
+   * @param rewriteMs a client beating more often than this is written once per this interval, so a chatty
+   *   app costs no more writes than one beating at this pace (its count may end up to this much early)
+   */
+  constructor(
+    readonly windowMs = 60_000,
+    private readonly rewriteMs = 10_000,
+  ) {}
 
   beat(clientId: string, matchId: string | undefined, now = Date.now()): void {
-    // Clients that stopped beating are forgotten here too, not only when someone reads a count: nothing
-    // may read the per-match counts for hours, and every new clientId would stay in memory meanwhile.
+    // Clients that stopped beating are forgotten even if no write comes: every new clientId would stay
+    // in memory meanwhile.
     if (now - this.lastSweep >= this.windowMs / 6) this.sweep(now);
-    this.seen.set(clientId, now);
-    if (!matchId) return;
-    let viewers = this.perMatch.get(matchId);
-    if (!viewers) this.perMatch.set(matchId, (viewers = new Map()));
-    viewers.set(clientId, now);
+    this.note(`${ANY_MATCH}\u0000${clientId}`, now);
+    if (matchId) this.note(`${matchId}\u0000${clientId}`, now);
   }
 
-  private prune(map: Map<string, number>, now: number): number {
-    for (const [client, at] of map) if (now - at > this.windowMs) map.delete(client);
-    return map.size;
+  private note(key: string, now: number): void {
+    const known = this.beats.get(key);
+    if (known) known.seen = Math.max(known.seen, now);
+    else this.beats.set(key, { seen: now, written: -Infinity });
   }
 
-  /** Forgets every client past the window, and matches left without viewers. */
   private sweep(now: number): void {
     this.lastSweep = now;
-    this.prune(this.seen, now);
-    for (const [match, viewers] of this.perMatch)
-      if (this.prune(viewers, now) === 0) this.perMatch.delete(match);
+    for (const [key, beat] of this.beats) if (now - beat.seen > this.windowMs) this.beats.delete(key);
   }
 
-  count(now = Date.now()): number {
-    return this.prune(this.seen, now);
+  /** The beats the table lacks: new clients, and clients whose last write is `rewriteMs` old. */
+  due(): SeenRow[] {
+    const rows: SeenRow[] = [];
+    for (const [key, beat] of this.beats) {
+      if (beat.seen - beat.written < this.rewriteMs) continue;
+      const cut = key.indexOf('\u0000');
+      rows.push({ match_id: key.slice(0, cut), client_id: key.slice(cut + 1), last_seen: beat.seen });
+    }
+    return rows;
   }
 
-  countFor(matchId: string, now = Date.now()): number {
-    const viewers = this.perMatch.get(matchId);
-    if (!viewers) return 0;
-    const n = this.prune(viewers, now);
-    if (n === 0) this.perMatch.delete(matchId);
-    return n;
+  /** Marks rows from `due()` as in the table. */
+  written(rows: readonly SeenRow[]): void {
+    for (const row of rows) {
+      const beat = this.beats.get(`${row.match_id}\u0000${row.client_id}`);
+      if (beat) beat.written = Math.max(beat.written, row.last_seen);
+    }
   }
 
   /** How many client entries are held, overall and per match (what the sweep keeps bounded). */
   held(): number {
-    let n = this.seen.size;
-    for (const viewers of this.perMatch.values()) n += viewers.size;
-    return n;
+    return this.beats.size;
+  }
+}
+
+/**
+ * Live viewers as every server process sees them: each writes its beats to `live_viewers` about once a
+ * second; a count reads the table. Rows past the window are deleted every few seconds by whichever
+ * process writes.
+ */
+export class SharedLiveViewers {
+  private timer: NodeJS.Timeout | undefined;
+  private writing: Promise<void> = Promise.resolve();
+  private lastForget = 0;
+  private failing = false;
+
+  constructor(
+    private readonly db: Kysely<LiveViewersTables>,
+    readonly tracker: LiveViewerTracker,
+    private readonly log: { warn: (obj: object, msg: string) => void; info: (msg: string) => void },
+  ) {}
+
+  start(everyMs = 1000): void {
+    this.timer = setInterval(() => void this.write(), everyMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.write();
+  }
+
+  /** Writes the beats the table lacks; writes never overlap. A failed write is tried again next time. */
+  write(now = Date.now()): Promise<void> {
+    this.writing = this.writing.then(() => this.send(now));
+    return this.writing;
+  }
+
+  private async send(now: number): Promise<void> {
+    const rows = this.tracker.due();
+    const forget = now - this.lastForget >= this.tracker.windowMs / 6;
+    if (rows.length === 0 && !forget) return;
+    try {
+      await writeSeen(this.db, rows);
+      this.tracker.written(rows);
+      if (forget) {
+        await forgetSeenBefore(this.db, now - this.tracker.windowMs);
+        this.lastForget = now;
+      }
+      if (this.failing) this.log.info('live viewers are written again');
+      this.failing = false;
+    } catch (error) {
+      // One warning per outage, not one a second.
+      if (!this.failing) this.log.warn({ err: error }, 'writing live viewers failed; will retry');
+      this.failing = true;
+    }
+  }
+
+  /** Distinct clients with a heartbeat in the window, on any process; per live match with `matchId`. */
+  count(matchId = ANY_MATCH, now = Date.now()): Promise<number> {
+    return countSeenSince(this.db, matchId, now - this.tracker.windowMs);
   }
 }

@@ -25,7 +25,7 @@ const clampPercent = (n: number) => round1(Math.min(100, Math.max(0, n)));
  * Cheap system figures: CPU from the change in kernel CPU times since the previous call (the screen polls
  * every 5 s), RAM from the kernel's available memory, storage from one statfs of DATA_DIR (no disk walk).
  */
-export function createSystemStatsService(opts: { dataDir: string; liveViewers: () => number }) {
+export function createSystemStatsService(opts: { dataDir: string; liveViewers: () => Promise<number> }) {
   let previous = sampleCpu();
 
   function cpuLoad(): number {
@@ -45,13 +45,14 @@ export function createSystemStatsService(opts: { dataDir: string; liveViewers: (
   }
 
   async function get(): Promise<SystemStats> {
+    const [storage, liveView] = await Promise.all([storageUsage(), opts.liveViewers()]);
     return {
       status: true,
       message: 'System stats',
       cpuLoad: cpuLoad(),
       ramUsage: clampPercent(((os.totalmem() - os.freemem()) / os.totalmem()) * 100),
-      storageUsage: await storageUsage(),
-      liveView: opts.liveViewers(),
+      storageUsage: storage,
+      liveView,
     };
   }
 

@@ -23,7 +23,7 @@ describe('GET /api/admin/system/stats', () => {
   });
 
   it('takes liveView from the live viewers provider', async () => {
-    t.app.streamdesk.context.liveViewers.provide(() => 42);
+    t.app.streamdesk.context.liveViewers.provide(async () => 42);
     const res = await t.request({ method: 'GET', url: systemStatsRoutes.get.path });
     expect(res.json().liveView).toBe(42);
   });

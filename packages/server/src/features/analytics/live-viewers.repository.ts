@@ -1,0 +1,43 @@
+import { sql, type Kysely } from 'kysely';
+
+export interface LiveViewersTables {
+  live_viewers: { match_id: string; client_id: string; last_seen: number };
+}
+
+type Db = Kysely<LiveViewersTables>;
+
+export interface SeenRow {
+  match_id: string;
+  client_id: string;
+  last_seen: number;
+}
+
+/** Stores each client's latest heartbeat time; an older one (from a slower process) never wins. */
+export async function writeSeen(db: Db, rows: readonly SeenRow[]): Promise<void> {
+  // Chunked so a large write stays under SQLite's bound-parameter limit.
+  for (let i = 0; i < rows.length; i += 500) {
+    await db
+      .insertInto('live_viewers')
+      .values(rows.slice(i, i + 500))
+      .onConflict((oc) =>
+        oc.columns(['match_id', 'client_id']).doUpdateSet({
+          last_seen: sql`CASE WHEN excluded.last_seen > live_viewers.last_seen THEN excluded.last_seen ELSE live_viewers.last_seen END`,
+        }),
+      )
+      .execute();
+  }
+}
+
+export async function countSeenSince(db: Db, matchId: string, since: number): Promise<number> {
+  const row = await db
+    .selectFrom('live_viewers')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('match_id', '=', matchId)
+    .where('last_seen', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function forgetSeenBefore(db: Db, before: number): Promise<void> {
+  await db.deleteFrom('live_viewers').where('last_seen', '<', before).execute();
+}
