@@ -40,10 +40,11 @@ describe('heapGrowthFlag', () => {
   });
 
   it('keeps the limit at four times the live heap when the heap goes quiet', () => {
-    // Without the flag V8 lowers the factor as the heap goes quiet: the case the flag is for.
+    // Without the flag V8 lowers the factor as the heap goes quiet: the case the flag is for. How far it
+    // lowers it depends on how busy the machine is (1.1 to 2.3 seen), so only below the pinned factor.
     const dynamic = limitFactors(undefined);
     expect(dynamic.length).toBeGreaterThanOrEqual(4);
-    expect(Math.min(...dynamic)).toBeLessThan(2);
+    expect(Math.min(...dynamic)).toBeLessThan(1 + HEAP_GROWING_PERCENT / 100);
 
     const pinned = limitFactors(heapGrowthFlag([], ''));
     expect(pinned.length).toBeGreaterThanOrEqual(4);
