@@ -27,8 +27,17 @@ test.describe('Reels page', () => {
     media,
     api,
   }) => {
-    await page.goto('/story/add/reels');
+    // Reached from the Story section's tabs, as an admin finds it.
+    await page.goto('/add/story/video');
+    await page
+      .getByRole('navigation', { name: 'Story section' })
+      .getByRole('link', { name: 'Reels' })
+      .click();
+    await expect(page).toHaveURL(/\/story\/add\/reels$/);
     await expect(page.getByRole('heading', { name: 'Story Reels' })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Story section' }).getByRole('link', { name: 'Reels' }),
+    ).toHaveAttribute('aria-current', 'page');
     await expect(page.getByText('Not Running')).toBeVisible();
     await setControllerFlag(api, 'reels', true);
     await page.reload();

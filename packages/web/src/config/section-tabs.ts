@@ -1,10 +1,14 @@
 import { adKinds, paths, type AdKind } from './paths';
 
-/** The tab bars the spec gives each section (doc 1 and doc 2, section 2). */
+/**
+ * The tab bars the spec gives each section (doc 1 and doc 2, section 2). The Story section also links
+ * Reels (/story/add/reels), which the spec's navigation lists nowhere (docs/decisions/reels-tab.md).
+ */
 export const storyTabs = [
   { label: 'Shortcut', to: paths.shortcutStories.getHref(), aliases: [paths.home.getHref()] },
   { label: 'Story', to: paths.storyVideos.getHref() },
   { label: 'Story Ads', to: paths.storyAds.getHref() },
+  { label: 'Reels', to: paths.reels.getHref() },
 ] as const;
 
 export const liveMatchTabs = [

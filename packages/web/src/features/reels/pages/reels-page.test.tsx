@@ -49,6 +49,8 @@ describe('Reels page', { timeout: 15_000 }, () => {
     // The first render waits for the lazily loaded page module.
     expect(await screen.findByText('Running', {}, { timeout: 8000 })).toBeInTheDocument();
     expect(screen.getByText('22 reels')).toBeInTheDocument();
+    const tabs = screen.getByRole('navigation', { name: 'Story section' });
+    expect(within(tabs).getByRole('link', { name: 'Reels' })).toHaveAttribute('aria-current', 'page');
     const table = screen.getByRole('table', { name: 'Story Reels' });
     expect(within(table).getAllByRole('row')).toHaveLength(21);
     expect(within(table).getAllByRole('row')[2]).toHaveTextContent('2.0k');

@@ -1,9 +1,11 @@
 import { useState } from 'react';
+import { storyTabs } from '@/config/section-tabs';
 import { EmptyState } from '@/ui/empty-state';
 import { FullPageLoader } from '@/ui/full-page-loader';
 import { PageHeader } from '@/ui/page-header';
 import { Pagination } from '@/ui/pagination';
 import { RunningBadge } from '@/ui/running-badge';
+import { Tabs } from '@/ui/tabs';
 import { LOAD_FAILED, useFailedLoadToast } from '@/ui/use-failed-load-toast';
 import { useReelsPage } from '../api';
 import { ReelsTable } from '../components/reels-table';
@@ -21,6 +23,7 @@ export default function ReelsPage() {
 
   return (
     <div className="space-y-4">
+      <Tabs tabs={storyTabs} label="Story section" />
       <PageHeader
         title="Story Reels"
         description={ok ? `${ok.total} ${ok.total === 1 ? 'reel' : 'reels'}` : undefined}
