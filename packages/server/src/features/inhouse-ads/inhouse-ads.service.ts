@@ -11,6 +11,7 @@ import type { AppCache } from '../../platform/app-cache.js';
 import type { DialectName } from '../../platform/db/database.js';
 import { newId, nowIso, toDbBool } from '../../platform/db/values.js';
 import { badRequest, notFound } from '../../platform/errors.js';
+import { deleteAllOrNone } from '../../platform/db/delete-all-or-none.js';
 import type { MediaStore } from '../../platform/media/media-store.js';
 import type { RecordLocks } from '../../platform/record-locks.js';
 import * as repo from './inhouse-ads.repository.js';
@@ -163,12 +164,10 @@ export function createInHouseAdsService(deps: InHouseAdsDeps) {
   };
 
   async function removeNow(ids: readonly string[]): Promise<number> {
-    const unique = [...new Set(ids)];
-    const rows = await db.transaction().execute(async (trx) => {
-      const found = await repo.findByIds(trx, unique);
-      if (found.length !== unique.length) throw notFound(inHouseMessages.notFound);
-      await repo.deleteByIds(trx, unique);
-      return found;
+    const rows = await deleteAllOrNone(db, ids, {
+      find: repo.findByIds,
+      remove: repo.deleteByIds,
+      missing: () => notFound(inHouseMessages.notFound),
     });
     changed();
     await Promise.all(

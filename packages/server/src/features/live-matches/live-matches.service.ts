@@ -16,6 +16,7 @@ import type { AppCache } from '../../platform/app-cache.js';
 import type { DialectName } from '../../platform/db/database.js';
 import { fromDbBool, newId, toDbBool } from '../../platform/db/values.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import { deleteAllOrNone } from '../../platform/db/delete-all-or-none.js';
 import type { MediaStore, SavedMedia } from '../../platform/media/media-store.js';
 import type { RecordLocks } from '../../platform/record-locks.js';
 import * as repo from './live-matches.repository.js';
@@ -92,11 +93,6 @@ export function createLiveMatchesService({
   locks,
   liveMatchRunning,
 }: LiveMatchesDeps) {
-  const requireAll = <T extends { id: string }>(rows: T[], ids: readonly string[], message: string) => {
-    const found = new Set(rows.map((r) => r.id));
-    if (ids.some((id) => !found.has(id))) throw notFound(message);
-  };
-
   const webAdTotals = async () => {
     const totals = new Map<string, { views: number; clicks: number }>();
     for (const t of await repo.fireTotalsByName(db))
@@ -184,14 +180,15 @@ export function createLiveMatchesService({
 
     remove(ids: readonly string[]) {
       return locks.run('live_matches', ids, async () => {
-        const unique = [...new Set(ids)];
-        const rows = await repo.findLiveMatches(db, unique);
-        requireAll(rows, unique, liveMatchMessages.notFound);
-        const result = await repo.deleteLiveMatches(db, unique);
+        const rows = await deleteAllOrNone(db, ids, {
+          find: repo.findLiveMatches,
+          remove: repo.deleteLiveMatches,
+          missing: () => notFound(liveMatchMessages.notFound),
+        });
         await Promise.all(rows.map((r) => media.remove(r.thumbnail)));
         cache.invalidate(LIVE_TAGS.matches);
         cache.invalidate(LIVE_TAGS.matchCounts);
-        return { status: true, message: liveMatchMessages.deleted, deleted: Number(result.numDeletedRows) };
+        return { status: true, message: liveMatchMessages.deleted, deleted: rows.length };
       });
     },
 
@@ -256,13 +253,18 @@ export function createLiveMatchesService({
     },
 
     async removeWebAds(ids: readonly string[]) {
-      const unique = [...new Set(ids)];
-      const rows = await repo.findWebAds(db, unique);
-      requireAll(rows, unique, webLiveAdMessages.notFound);
-      if (rows.some((r) => r.a_name === MAIN_WEB_AD)) throw badRequest(webLiveAdMessages.mainCannotBeDeleted);
-      if (rows.some((r) => FIRE_ONLY_ADS.includes(r.a_name))) throw badRequest(webLiveAdMessages.fireOnly);
-      const result = await repo.deleteWebAds(db, unique);
-      return { status: true, message: webLiveAdMessages.deleted, deleted: Number(result.numDeletedRows) };
+      const rows = await deleteAllOrNone(db, ids, {
+        find: repo.findWebAds,
+        remove: repo.deleteWebAds,
+        missing: () => notFound(webLiveAdMessages.notFound),
+        check: (found) => {
+          if (found.some((r) => r.a_name === MAIN_WEB_AD))
+            throw badRequest(webLiveAdMessages.mainCannotBeDeleted);
+          if (found.some((r) => FIRE_ONLY_ADS.includes(r.a_name)))
+            throw badRequest(webLiveAdMessages.fireOnly);
+        },
+      });
+      return { status: true, message: webLiveAdMessages.deleted, deleted: rows.length };
     },
 
     // Fire and history ------------------------------------------------------------------------------------

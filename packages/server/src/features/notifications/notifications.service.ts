@@ -12,6 +12,7 @@ import type { PushConfig } from '../../platform/config.js';
 import { tablesOf, type AnyDb } from '../../platform/db/database.js';
 import { newId, nowIso } from '../../platform/db/values.js';
 import { badRequest, notFound } from '../../platform/errors.js';
+import { deleteAllOrNone } from '../../platform/db/delete-all-or-none.js';
 import { keepUploadIf } from '../../platform/http/parse-form.js';
 import type { MediaStore } from '../../platform/media/media-store.js';
 import { DeliveryQueue } from './delivery-queue.js';
@@ -172,12 +173,10 @@ export function createNotificationsService(opts: NotificationsOptions) {
 
     /** Deletes all the ids or none; an icon no remaining row uses is removed from the store. */
     async remove(ids: string[]) {
-      const unique = [...new Set(ids)];
-      const deleted = await db.transaction().execute(async (trx) => {
-        const rows = await repo.findNotifications(trx, unique);
-        if (rows.length !== unique.length) throw notFound(msg.notFound);
-        await repo.deleteNotifications(trx, unique);
-        return rows;
+      const deleted = await deleteAllOrNone(db, ids, {
+        find: repo.findNotifications,
+        remove: repo.deleteNotifications,
+        missing: () => notFound(msg.notFound),
       });
       const icons = [...new Set(deleted.map((r) => r.icon).filter((i): i is string => !!i))];
       for (const icon of icons) {

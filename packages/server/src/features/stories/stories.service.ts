@@ -13,6 +13,7 @@ import { tablesOf, type AnyDb } from '../../platform/db/database.js';
 import { newId, nowIso, toDbBool } from '../../platform/db/values.js';
 import { nulError, nulPath } from '../../platform/http/no-nul.js';
 import { badRequest, notFound } from '../../platform/errors.js';
+import { deleteAllOrNone } from '../../platform/db/delete-all-or-none.js';
 import type { FeatureContext } from '../../platform/feature-context.js';
 import type { MultipartResult } from '../../platform/media/multipart.js';
 import { single } from '../../platform/media/multipart.js';
@@ -185,12 +186,10 @@ export function createStoriesService(ctx: FeatureContext) {
   }
 
   async function removeNow(ids: readonly string[], ads: boolean): Promise<number> {
-    const unique = [...new Set(ids)];
-    const rows = await db.transaction().execute(async (trx) => {
-      const found = await repo.findStoriesByIds(trx, unique, ads);
-      if (found.length !== unique.length) throw notFound(storyMessages.notFound);
-      await repo.deleteStories(trx, unique);
-      return found;
+    const rows = await deleteAllOrNone(db, ids, {
+      find: (trx, unique) => repo.findStoriesByIds(trx, unique, ads),
+      remove: repo.deleteStories,
+      missing: () => notFound(storyMessages.notFound),
     });
     await Promise.all(rows.map(removeMedia));
     changed();
