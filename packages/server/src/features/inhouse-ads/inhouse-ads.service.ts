@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import {
   inHouseAdFields,
   inHouseAdUpdateFields,
@@ -11,6 +10,7 @@ import type { AppCache } from '../../platform/app-cache.js';
 import type { DialectName } from '../../platform/db/database.js';
 import { newId, nowIso, toDbBool } from '../../platform/db/values.js';
 import { badRequest, notFound } from '../../platform/errors.js';
+import { parseForm } from '../../platform/http/parse-form.js';
 import { deleteAllOrNone } from '../../platform/db/delete-all-or-none.js';
 import type { MediaStore } from '../../platform/media/media-store.js';
 import type { RecordLocks } from '../../platform/record-locks.js';
@@ -35,13 +35,6 @@ export interface InHouseAdsDeps {
   locks: RecordLocks;
   /** The controller's "in-house ads running" flag (InHouseAdsStatus). */
   inHouseAdsRunning: () => Promise<boolean>;
-}
-
-/** Multipart text fields are parsed here; each message names its field, so it is sent as it is. */
-function parseFields<T extends z.ZodType>(schema: T, fields: Record<string, string>): z.output<T> {
-  const result = schema.safeParse(fields);
-  if (!result.success) throw badRequest(result.error.issues[0]?.message ?? 'Invalid form fields');
-  return result.data;
 }
 
 export function toAppAd({
@@ -110,7 +103,7 @@ export function createInHouseAdsService(deps: InHouseAdsDeps) {
 
     create(upload: InHouseUpload): Promise<InHouseAd> {
       return withUpload(upload, async (thumb) => {
-        const fields = parseFields(inHouseAdFields, upload.fields);
+        const fields = parseForm(inHouseAdFields, upload.fields);
         const { icon, image, video } = upload;
         if (!icon || !(image ?? video)) throw badRequest(inHouseMessages.selectFiles);
         if (image && video) throw badRequest(inHouseMessages.imageOrVideo);
@@ -179,7 +172,7 @@ export function createInHouseAdsService(deps: InHouseAdsDeps) {
   async function updateNow(upload: InHouseUpload): Promise<InHouseAd> {
     const replaced: (string | null)[] = [];
     const ad = await withUpload(upload, async (thumb) => {
-      const fields = parseFields(inHouseAdUpdateFields, upload.fields);
+      const fields = parseForm(inHouseAdUpdateFields, upload.fields);
       const { icon, image, video } = upload;
       if (image && video) throw badRequest(inHouseMessages.imageOrVideo);
       const old = await mustFind(fields.id);

@@ -6,6 +6,7 @@ import {
   notificationRoutes as routes,
 } from '@streamdesk/contract/notifications';
 import type { FeatureContext } from '../../platform/feature-context.js';
+import { parseForm } from '../../platform/http/parse-form.js';
 import { registerRoute } from '../../platform/http/register-route.js';
 import { readMultipart, single } from '../../platform/media/multipart.js';
 import {
@@ -13,7 +14,6 @@ import {
   ICON_FOLDER,
   type NotificationsService,
 } from './notifications.service.js';
-import { parseFields } from './parse-fields.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -51,7 +51,7 @@ export function registerNotifications(ctx: FeatureContext): NotificationsService
       },
     });
     try {
-      const fields = parseFields(notificationFields, upload.fields);
+      const fields = parseForm(notificationFields, upload.fields, { nameField: true });
       const data = await service.send(fields, single(upload, 'image')?.url ?? null);
       return { status: true, message: msg.sent, data };
     } catch (error) {

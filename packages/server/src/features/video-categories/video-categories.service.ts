@@ -10,7 +10,8 @@ import type { FeatureContext } from '../../platform/feature-context.js';
 import { tablesOf } from '../../platform/db/database.js';
 import { fromDbBool, newId, nowIso, toDbBool } from '../../platform/db/values.js';
 import { badRequest, notFound } from '../../platform/errors.js';
-import { readMultipart, single, type MultipartResult } from '../../platform/media/multipart.js';
+import { keepUploadIf, parseForm } from '../../platform/http/parse-form.js';
+import { readMultipart, single } from '../../platform/media/multipart.js';
 import * as repo from './video-categories.repository.js';
 import type { VideoCategoriesTables } from './video-categories.repository.js';
 
@@ -45,24 +46,6 @@ const toJson = (row: repo.CategoryRow, count: number): VideoCategory => ({
   createdAt: row.created_at,
 });
 
-/** Parses the text fields; on any failure the uploaded files are removed before the error goes out. */
-async function parseFields<T>(upload: MultipartResult, parse: (fields: unknown) => T): Promise<T> {
-  try {
-    return parse(upload.fields);
-  } catch (error) {
-    await upload.discard();
-    throw error;
-  }
-}
-
-function zodParse<S extends typeof categoryAddFields | typeof categoryEditFields>(schema: S) {
-  return (fields: unknown) => {
-    const result = schema.safeParse(fields);
-    if (!result.success) throw badRequest(result.error.issues[0]?.message ?? 'Invalid request');
-    return result.data as ReturnType<S['parse']>;
-  };
-}
-
 /** The record lock of a category (platform/record-locks.ts): its edits, its delete, uploads into it. */
 const LOCKED = 'video_categories';
 
@@ -89,7 +72,7 @@ export function createVideoCategoriesService(ctx: FeatureContext, videos: Catego
 
     async add(request: FastifyRequest) {
       const upload = await readMultipart(request, ctx.media, { files: imageField });
-      const { name } = await parseFields(upload, zodParse(categoryAddFields));
+      const { name } = await keepUploadIf(upload, async () => parseForm(categoryAddFields, upload.fields));
       const image = single(upload, 'image');
       if (!image) throw badRequest(categoryMessages.imageRequired);
       const row: repo.CategoryRow = {
@@ -111,7 +94,9 @@ export function createVideoCategoriesService(ctx: FeatureContext, videos: Catego
 
     async update(request: FastifyRequest) {
       const upload = await readMultipart(request, ctx.media, { files: imageField });
-      const { id, name } = await parseFields(upload, zodParse(categoryEditFields));
+      const { id, name } = await keepUploadIf(upload, async () =>
+        parseForm(categoryEditFields, upload.fields),
+      );
       const image = single(upload, 'image');
       return ctx.locks.run(LOCKED, [id], async () => {
         let before: repo.CategoryRow;

@@ -3,12 +3,21 @@ import { badRequest } from '../errors.js';
 
 /**
  * Parses the text fields of a multipart form with a contract schema. Form fields are not checked by
- * Fastify's schema, so the first problem is answered here, worded by the contract's message.
+ * Fastify's schema, so the first problem is answered here, worded by the contract's message. Most
+ * contract messages name their field; with `nameField` the field's path goes first, as a JSON body's
+ * refusal reads ("title: ...").
  */
-export function parseForm<S extends z.ZodType>(schema: S, fields: Record<string, string>): z.output<S> {
+export function parseForm<S extends z.ZodType>(
+  schema: S,
+  fields: Record<string, string>,
+  { nameField = false } = {},
+): z.output<S> {
   const parsed = schema.safeParse(fields);
   if (parsed.success) return parsed.data;
-  throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid form');
+  const issue = parsed.error.issues[0];
+  if (!issue) throw badRequest('Invalid form');
+  const field = nameField ? issue.path.join('.') : '';
+  throw badRequest(field ? `${field}: ${issue.message}` : issue.message);
 }
 
 /** Runs the work of a request that uploaded files; if it fails, the files are removed before rethrowing. */
