@@ -82,6 +82,18 @@ test('live matches: add with a real PNG, copy the link, edit inline, toggle and 
   };
   const id = listed.data.find((m) => m.title === 'E2E Final')!._id;
 
+  // Two phones open the match: its Watching now cell counts them by the next stats poll (every 5 s).
+  await expect(page.getByRole('columnheader', { name: 'Watching now' })).toBeVisible();
+  const watching = row.getByRole('cell').nth(4);
+  await expect(watching).toHaveText('0');
+  const heartbeat = (clientId: string) => ({ type: 'heartbeat', entity: 'liveMatch', id, clientId });
+  await api.call('POST', '/api/App/events', {
+    admin: false,
+    body: { events: [heartbeat('e2e-phone-1'), heartbeat('e2e-phone-2'), heartbeat('e2e-phone-1')] },
+  });
+  await expect(watching).toHaveText('2', { timeout: 10_000 });
+  await shoot(page, 'watching');
+
   await row.getByRole('button', { name: 'Copy link' }).click();
   await expect(toast(page, liveMatchMessages.linkCopied)).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${LIVE_HOST}/live_match/${id}`);

@@ -9,6 +9,12 @@ export const systemStatsReply = replyBase.extend({
 });
 export type SystemStats = z.infer<typeof systemStatsReply>;
 
+/** App clients watching each live match (a heartbeat naming it in the last 60 s); matches with none are left out. */
+export const liveMatchViewersReply = replyBase.extend({
+  data: z.array(z.object({ _id: z.string(), liveView: z.number().int() })),
+});
+export type LiveMatchViewers = z.infer<typeof liveMatchViewersReply>['data'];
+
 export const STATS_POLL_MS = 5000;
 
 export type StatLevel = 'green' | 'yellow' | 'red';
@@ -34,5 +40,12 @@ export const systemStatsRoutes = {
     auth: 'admin',
     summary: 'CPU, RAM and storage use in percent, and the live app viewers',
     reply: systemStatsReply,
+  }),
+  liveMatchViewers: defineRoute({
+    method: 'GET',
+    path: '/api/admin/system/liveViewers',
+    auth: 'admin',
+    summary: 'The live app viewers of each live match, polled with the stats',
+    reply: liveMatchViewersReply,
   }),
 } as const;

@@ -26,7 +26,7 @@ export function registerFeatures(ctx: FeatureContext, services: { auth: AuthServ
   registerAdUnits(ctx);
   registerSystemStatsRoutes(
     ctx.app,
-    createSystemStatsService({ dataDir: ctx.config.dataDir, liveViewers: () => ctx.liveViewers.count() }),
+    createSystemStatsService({ dataDir: ctx.config.dataDir, liveViewers: ctx.liveViewers }),
   );
   registerShortcutStories(ctx, { storyBrandRunning: () => controller.getFlag('storyBrand') });
   registerReels(ctx, { reelsRunning: () => controller.getFlag('reels') });

@@ -88,13 +88,23 @@ export class CounterRegistry {
   }
 }
 
-/** Live app viewers (distinct clients with a heartbeat in the last 60 s); 0 until events are counted. */
-export class LiveViewers {
-  private provider: () => Promise<number> = async () => 0;
-  provide(count: () => Promise<number>): void {
-    this.provider = count;
+interface LiveViewerCounts {
+  /** Distinct clients with a heartbeat in the last 60 s. */
+  count(): Promise<number>;
+  /** The same per live match id, for matches with any. */
+  perMatch(): Promise<Map<string, number>>;
+}
+
+/** Live app viewers, provided by the analytics feature; none until it registers. */
+export class LiveViewers implements LiveViewerCounts {
+  private provider: LiveViewerCounts = { count: async () => 0, perMatch: async () => new Map() };
+  provide(counts: LiveViewerCounts): void {
+    this.provider = counts;
   }
   count(): Promise<number> {
-    return this.provider();
+    return this.provider.count();
+  }
+  perMatch(): Promise<Map<string, number>> {
+    return this.provider.perMatch();
   }
 }

@@ -26,7 +26,7 @@ export function registerAnalytics(ctx: FeatureContext) {
     ctx.app.log,
   );
   const analytics = createAnalyticsService({ db, counters: ctx.counters, cache: ctx.cache, counter });
-  ctx.liveViewers.provide(() => viewers.count());
+  ctx.liveViewers.provide({ count: () => viewers.count(), perMatch: () => viewers.perMatch() });
   ctx.counters.provideClear((id, startDate, endDate) => analytics.clear(id, startDate, endDate));
   counter.start();
   viewers.start();

@@ -38,6 +38,18 @@ export async function countSeenSince(db: Db, matchId: string, since: number): Pr
   return Number(row.n);
 }
 
+/** Per live match (the overall rows left out), the clients seen since `since`; matches with none are absent. */
+export async function countSeenByMatch(db: Db, since: number): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('live_viewers')
+    .select(['match_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where('match_id', '<>', '')
+    .where('last_seen', '>', since)
+    .groupBy('match_id')
+    .execute();
+  return new Map(rows.map((r) => [r.match_id, Number(r.n)]));
+}
+
 export async function forgetSeenBefore(db: Db, before: number): Promise<void> {
   await db.deleteFrom('live_viewers').where('last_seen', '<', before).execute();
 }

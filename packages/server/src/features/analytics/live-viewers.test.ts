@@ -77,6 +77,7 @@ describe('SharedLiveViewers', () => {
     expect(await viewers.count('m1', base + 59_000)).toBe(2);
     expect(await viewers.count(undefined, base + 61_000)).toBe(2);
     expect(await viewers.count('m1', base + 61_000)).toBe(1);
+    expect((await viewers.perMatch(base + 61_000)).get('m1')).toBe(1);
     expect(await viewers.count(undefined, base + 91_000)).toBe(0);
     // A write 10 s later deletes the rows past the window.
     viewers.tracker.beat('d', undefined, base + 95_000);
@@ -135,5 +136,13 @@ describe('two server processes on one database', () => {
     );
     await expect.poll(() => liveView(t.app), { timeout: 3000, interval: 100 }).toBe(base + 2);
     await expect.poll(() => liveView(b), { timeout: 3000, interval: 100 }).toBe(base + 2);
+    // And per live match, which the Live Match screen shows.
+    for (const app of [t.app, b]) {
+      const res = await app.inject({
+        url: systemStatsRoutes.liveMatchViewers.path,
+        headers: { 'api-key': TEST_API_KEY, authorization: `Bearer ${t.token}` },
+      });
+      expect((res.json() as { data: unknown[] }).data).toContainEqual({ _id: match, liveView: 2 });
+    }
   });
 });

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import {
+  countSeenByMatch,
   countSeenSince,
   forgetSeenBefore,
   writeSeen,
@@ -131,5 +132,10 @@ export class SharedLiveViewers {
   /** Distinct clients with a heartbeat in the window, on any process; per live match with `matchId`. */
   count(matchId = ANY_MATCH, now = Date.now()): Promise<number> {
     return countSeenSince(this.db, matchId, now - this.tracker.windowMs);
+  }
+
+  /** The count of every live match with viewers, by match id. */
+  perMatch(now = Date.now()): Promise<Map<string, number>> {
+    return countSeenByMatch(this.db, now - this.tracker.windowMs);
   }
 }

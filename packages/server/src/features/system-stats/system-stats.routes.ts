@@ -8,4 +8,5 @@ export function registerSystemStatsRoutes(
   stats: ReturnType<typeof createSystemStatsService>,
 ): void {
   registerRoute(app, systemStatsRoutes.get, async () => stats.get());
+  registerRoute(app, systemStatsRoutes.liveMatchViewers, async () => stats.liveMatchViewers());
 }

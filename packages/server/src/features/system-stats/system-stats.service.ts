@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { statfs } from 'node:fs/promises';
-import type { SystemStats } from '@streamdesk/contract/system-stats';
+import type { LiveMatchViewers, SystemStats } from '@streamdesk/contract/system-stats';
+import type { LiveViewers } from '../../platform/registries.js';
 
 interface CpuSample {
   idle: number;
@@ -25,7 +26,7 @@ const clampPercent = (n: number) => round1(Math.min(100, Math.max(0, n)));
  * Cheap system figures: CPU from the change in kernel CPU times since the previous call (the screen polls
  * every 5 s), RAM from the kernel's available memory, storage from one statfs of DATA_DIR (no disk walk).
  */
-export function createSystemStatsService(opts: { dataDir: string; liveViewers: () => Promise<number> }) {
+export function createSystemStatsService(opts: { dataDir: string; liveViewers: LiveViewers }) {
   let previous = sampleCpu();
 
   function cpuLoad(): number {
@@ -45,7 +46,7 @@ export function createSystemStatsService(opts: { dataDir: string; liveViewers: (
   }
 
   async function get(): Promise<SystemStats> {
-    const [storage, liveView] = await Promise.all([storageUsage(), opts.liveViewers()]);
+    const [storage, liveView] = await Promise.all([storageUsage(), opts.liveViewers.count()]);
     return {
       status: true,
       message: 'System stats',
@@ -56,5 +57,14 @@ export function createSystemStatsService(opts: { dataDir: string; liveViewers: (
     };
   }
 
-  return { get };
+  async function liveMatchViewers(): Promise<{ status: true; message: string; data: LiveMatchViewers }> {
+    const counts = await opts.liveViewers.perMatch();
+    return {
+      status: true,
+      message: 'Live match viewers',
+      data: [...counts].map(([_id, liveView]) => ({ _id, liveView })),
+    };
+  }
+
+  return { get, liveMatchViewers };
 }

@@ -23,8 +23,17 @@ describe('GET /api/admin/system/stats', () => {
   });
 
   it('takes liveView from the live viewers provider', async () => {
-    t.app.streamdesk.context.liveViewers.provide(async () => 42);
+    t.app.streamdesk.context.liveViewers.provide({
+      count: async () => 42,
+      perMatch: async () => new Map([['m1', 3]]),
+    });
     const res = await t.request({ method: 'GET', url: systemStatsRoutes.get.path });
     expect(res.json().liveView).toBe(42);
+    const perMatch = await t.request({ method: 'GET', url: systemStatsRoutes.liveMatchViewers.path });
+    expect(perMatch.json()).toEqual({
+      status: true,
+      message: 'Live match viewers',
+      data: [{ _id: 'm1', liveView: 3 }],
+    });
   });
 });

@@ -5,6 +5,7 @@ import {
   type FireBody,
   type LiveAdMap,
 } from '@streamdesk/contract/live-matches';
+import { STATS_POLL_MS, systemStatsRoutes } from '@streamdesk/contract/system-stats';
 import {
   keepPreviousData,
   queryOptions,
@@ -14,7 +15,7 @@ import {
 } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { callApi } from '@/lib/api-client';
-import { fetchApi } from '@/lib/api-query';
+import { fetchApi, fetchApiOk } from '@/lib/api-query';
 import { toastSuccess } from '@/ui/toast-success';
 
 export const liveMatchKeys = {
@@ -31,6 +32,23 @@ export const liveMatchesQuery = (page: number) =>
     queryFn: ({ signal }) => fetchApi(routes.list, { query: { page, limit: LIVE_MATCH_PAGE_SIZE }, signal }),
     placeholderData: keepPreviousData,
   });
+
+/**
+ * How many app clients watch each live match now, polled with the system stats (every 5 s). A failed
+ * poll keeps the last figures and stays quiet, as the stats do.
+ */
+export const liveMatchViewersQuery = queryOptions({
+  queryKey: ['live-match-viewers'],
+  queryFn: async ({ signal }) => {
+    const reply = await fetchApiOk(systemStatsRoutes.liveMatchViewers, { signal });
+    return new Map(reply.data.map((m) => [m._id, m.liveView]));
+  },
+  refetchInterval: STATS_POLL_MS,
+  refetchIntervalInBackground: false,
+  staleTime: 0,
+  retry: false,
+  meta: { onError: 'log' },
+});
 
 export const liveAdsQuery = queryOptions({
   queryKey: liveMatchKeys.liveAds,

@@ -13,7 +13,16 @@ import { liveMatchImageProblem } from './image-check';
 import { ImageInput } from './image-input';
 import { actionButtonsClass, actionsColumnClass, InlineEditRow, InlineInput } from './inline-edit';
 
-export const liveMatchColumns = ['Image', 'Title', 'URL', 'Views', 'Date', 'Status', 'Actions'] as const;
+export const liveMatchColumns = [
+  'Image',
+  'Title',
+  'URL',
+  'Views',
+  'Watching now',
+  'Date',
+  'Status',
+  'Actions',
+] as const;
 
 interface RowProps {
   match: LiveMatch;
@@ -21,9 +30,11 @@ interface RowProps {
   onDelete: () => void;
   /** Its delete is in flight: Delete is held until the reply. */
   deleting?: boolean;
+  /** App clients watching it now; undefined until the first count arrives. */
+  watching?: number | undefined;
 }
 
-export function LiveMatchRow({ match, onEdit, onDelete, deleting = false }: RowProps) {
+export function LiveMatchRow({ match, onEdit, onDelete, deleting = false, watching }: RowProps) {
   const setStatus = useLiveMatchStatus();
   return (
     <Tr>
@@ -43,6 +54,9 @@ export function LiveMatchRow({ match, onEdit, onDelete, deleting = false }: RowP
         </a>
       </Td>
       <Td className="tabular-nums">{formatViewCount(match.view)}</Td>
+      <Td className="tabular-nums" aria-label={watching === undefined ? 'Not counted yet' : undefined}>
+        {watching === undefined ? '–' : formatViewCount(watching)}
+      </Td>
       <Td className="tabular-nums">{formatDateTime(match.createdAt)}</Td>
       <Td>
         <Toggle

@@ -41,11 +41,19 @@ describe('Live Match Management', () => {
     const api = {
       'GET /api/App/liveMatch/admin': list([match], true),
       'POST /api/App/liveMatch/admin': post,
+      'GET /api/admin/system/liveViewers': {
+        status: true,
+        message: 'ok',
+        data: [{ _id: match._id, liveView: 2300 }],
+      },
     };
     openScreen('/add/liveMatch', api);
     const user = userEvent.setup({ applyAccept: false });
     const row = (await screen.findByText('Cup Final', {}, { timeout: 5000 })).closest('tr')!;
     expect(within(row).getByText('1.5k')).toBeInTheDocument();
+    // Watching now, from the live viewers poll.
+    expect(await within(row).findByText('2.3k')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Watching now' })).toBeInTheDocument();
     expect(within(row).getByText('21/11/2026 11:30:00 AM')).toBeInTheDocument();
     expect(within(row).getByRole('switch', { name: 'Status of Cup Final' })).toBeChecked();
     expect(screen.getByText('Running')).toBeInTheDocument();

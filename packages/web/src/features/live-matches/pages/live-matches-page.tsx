@@ -7,7 +7,7 @@ import { PageHeader } from '@/ui/page-header';
 import { Pagination } from '@/ui/pagination';
 import { RunningBadge } from '@/ui/running-badge';
 import { Tabs } from '@/ui/tabs';
-import { liveMatchesQuery, useDeleteLiveMatches } from '../api';
+import { liveMatchesQuery, liveMatchViewersQuery, useDeleteLiveMatches } from '../api';
 import { ListTable } from '../components/list-table';
 import { LiveMatchAddForm } from '../components/live-match-add-form';
 import { liveMatchColumns, LiveMatchEditRow, LiveMatchRow } from '../components/live-match-row';
@@ -16,6 +16,7 @@ import { useInFlight } from '@/ui/use-in-flight';
 export default function LiveMatchesPage() {
   const [page, setPage] = useState(1);
   const { data: reply, isPending } = useQuery(liveMatchesQuery(page));
+  const { data: watching } = useQuery(liveMatchViewersQuery);
   const [editingId, setEditingId] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<LiveMatch | null>(null);
   const remove = useDeleteLiveMatches();
@@ -64,6 +65,7 @@ export default function LiveMatchesPage() {
               onEdit={() => setEditingId(match._id)}
               onDelete={() => setDeleting(match)}
               deleting={removing.has(match._id)}
+              watching={watching && (watching.get(match._id) ?? 0)}
             />
           ),
         )}
