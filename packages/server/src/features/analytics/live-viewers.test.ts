@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { analyticsRoutes } from '@streamdesk/contract/analytics';
@@ -89,6 +90,26 @@ describe('SharedLiveViewers', () => {
       .where('match_id', 'in', ['', 'm1'])
       .execute();
     expect(rows.map((r) => r.client_id)).toEqual(['d']);
+  });
+
+  it('keeps the beats it could not write and writes them once the database answers; warns once', async () => {
+    const log = { warn: vi.fn(), info: vi.fn() };
+    const { db } = t.app.streamdesk.context;
+    const viewers = new SharedLiveViewers(tablesOf<LiveViewersTables>(db), new LiveViewerTracker(), log);
+    const now = Date.now();
+    viewers.tracker.beat('offline-1', 'm3', now);
+    // The table out of reach stands for a database that does not answer.
+    await sql`ALTER TABLE live_viewers RENAME TO live_viewers_away`.execute(db);
+    try {
+      await viewers.write(now);
+      await viewers.write(now + 1000);
+    } finally {
+      await sql`ALTER TABLE live_viewers_away RENAME TO live_viewers`.execute(db);
+    }
+    expect(log.warn).toHaveBeenCalledTimes(1);
+    await viewers.write(now + 2000);
+    expect(log.info).toHaveBeenCalledTimes(1);
+    expect(await viewers.count('m3', now + 2000)).toBe(1);
   });
 
   it('keeps a later heartbeat written by another process over an earlier one', async () => {
