@@ -25,4 +25,19 @@ export const authMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0101_auth_login_failures': {
+    async up(db: Kysely<unknown>) {
+      // Failed sign-ins per email (ms since 1970), shared by every server process (login-limiter.ts).
+      await db.schema
+        .createTable('login_failures')
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('failed_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('login_failures_email')
+        .on('login_failures')
+        .columns(['email', 'failed_at'])
+        .execute();
+    },
+  },
 };

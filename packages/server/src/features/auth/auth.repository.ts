@@ -9,6 +9,7 @@ export interface AuthTables {
     created_at: string;
     last_used_at: string;
   };
+  login_failures: { email: string; failed_at: number };
 }
 
 type Db = Kysely<AuthTables>;
@@ -51,6 +52,27 @@ export const deleteSession = (db: Db, id: string) =>
 
 export const deleteSessionsOfAdmin = (db: Db, adminId: string) =>
   db.deleteFrom('admin_sessions').where('admin_id', '=', adminId).execute();
+
+export const countFailuresSince = async (db: Db, email: string, since: number) =>
+  Number(
+    (
+      await db
+        .selectFrom('login_failures')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('email', '=', email)
+        .where('failed_at', '>', since)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+export const insertFailure = (db: Db, email: string, at: number) =>
+  db.insertInto('login_failures').values({ email, failed_at: at }).execute();
+
+export const deleteFailuresOf = (db: Db, email: string) =>
+  db.deleteFrom('login_failures').where('email', '=', email).execute();
+
+export const deleteFailuresBefore = (db: Db, before: number) =>
+  db.deleteFrom('login_failures').where('failed_at', '<=', before).execute();
 
 export const deleteSessionsUnusedSince = (db: Db, before: string) =>
   db.deleteFrom('admin_sessions').where('last_used_at', '<', before).execute();

@@ -22,19 +22,19 @@ let dummyHash: Promise<string> | undefined;
 
 export function createAuthService(anyDb: AnyDb) {
   const db = tablesOf<AuthTables>(anyDb);
-  const limiter = new LoginLimiter();
+  const limiter = new LoginLimiter(db);
 
   async function login(body: LoginBody): Promise<{ status: boolean; message: string; token: string }> {
     const email = body.a_email.trim().toLowerCase();
-    if (limiter.isBlocked(email)) throw tooManyRequests(authMessages.tooManyAttempts);
+    if (await limiter.isBlocked(email)) throw tooManyRequests(authMessages.tooManyAttempts);
     const admin = await repo.findAdminByEmail(db, email);
     dummyHash ??= hash('not-a-password-' + randomBytes(8).toString('hex'));
     const ok = await verify(admin?.password_hash ?? (await dummyHash), body.a_password).catch(() => false);
     if (!admin || !ok) {
-      limiter.fail(email);
+      await limiter.fail(email);
       return { status: false, message: authMessages.wrongCredentials, token: '' };
     }
-    limiter.reset(email);
+    await limiter.reset(email);
     const token = randomBytes(32).toString('base64url');
     const now = nowIso();
     await repo.insertSession(db, {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authRoutes } from '@streamdesk/contract/auth';
-import { createTestApp, errorBody, TEST_ADMIN, type TestApp } from '../../test/test-app.js';
+import { buildApp } from '../../app.js';
+import { createTestApp, errorBody, TEST_ADMIN, TEST_API_KEY, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -78,6 +79,38 @@ describe('POST /api/admin/login', () => {
     const res = await login({ a_email: email, a_password: 'guess' });
     expect(res.statusCode).toBe(429);
     expect(res.json()).toEqual(errorBody(/Too many sign-in attempts/));
+  });
+
+  it('counts the failures made through every server process on the database', async () => {
+    // A second process, as behind a load balancer: its own memory, the same database.
+    const other = await buildApp(t.config, { logger: false });
+    try {
+      const email = 'spread@example.com';
+      const viaOther = (password: string) =>
+        other.inject({
+          method: 'POST',
+          url: authRoutes.login.path,
+          headers: { 'api-key': TEST_API_KEY },
+          payload: { a_email: email, a_password: password },
+        });
+      for (let i = 0; i < 3; i++) await login({ a_email: email, a_password: 'guess' + i });
+      for (let i = 3; i < 5; i++) expect((await viaOther('guess' + i)).statusCode).toBe(200);
+      expect((await viaOther('guess')).statusCode).toBe(429);
+      expect((await login({ a_email: email, a_password: 'guess' })).statusCode).toBe(429);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("clears an email's failures when it signs in", async () => {
+    // Three failures, then the right password, twice: without the clear the second success would be
+    // refused (an earlier test already failed once for this email).
+    const signIn = async (password: string) =>
+      (await t.json(await login({ a_email: TEST_ADMIN.email, a_password: password }))).status;
+    for (const round of [1, 2]) {
+      for (let i = 0; i < 3; i++) expect(await signIn(`guess-${round}-${i}`)).toBe(false);
+      expect(await signIn(TEST_ADMIN.password)).toBe(true);
+    }
   });
 });
 

@@ -1,31 +1,31 @@
+import type { Kysely } from 'kysely';
+import * as repo from './auth.repository.js';
+import type { AuthTables } from './auth.repository.js';
+
 /**
  * Counts failed sign-ins per email in a sliding window, so a password cannot be guessed from many
- * addresses (the per-IP limit is the rate-limit plugin's, on the route).
+ * addresses (the per-IP limit is the rate-limit plugin's, on the route). The failures are kept in the
+ * database: behind a load balancer every server process counts them all, where each process's own count
+ * let an attacker try the limit once per process.
  */
 export class LoginLimiter {
-  private readonly failures = new Map<string, number[]>();
-
   constructor(
+    private readonly db: Kysely<AuthTables>,
     private readonly maxFailures = 5,
     private readonly windowMs = 15 * 60 * 1000,
   ) {}
 
-  private recent(key: string, now: number): number[] {
-    const times = (this.failures.get(key) ?? []).filter((t) => now - t < this.windowMs);
-    if (times.length) this.failures.set(key, times);
-    else this.failures.delete(key);
-    return times;
+  async isBlocked(email: string, now = Date.now()): Promise<boolean> {
+    return (await repo.countFailuresSince(this.db, email, now - this.windowMs)) >= this.maxFailures;
   }
 
-  isBlocked(key: string, now = Date.now()): boolean {
-    return this.recent(key, now).length >= this.maxFailures;
+  async fail(email: string, now = Date.now()): Promise<void> {
+    await repo.insertFailure(this.db, email, now);
+    // Failures past the window count for nobody: each new one clears them, so the table stays small.
+    await repo.deleteFailuresBefore(this.db, now - this.windowMs);
   }
 
-  fail(key: string, now = Date.now()): void {
-    this.failures.set(key, [...this.recent(key, now), now]);
-  }
-
-  reset(key: string): void {
-    this.failures.delete(key);
+  async reset(email: string): Promise<void> {
+    await repo.deleteFailuresOf(this.db, email);
   }
 }
