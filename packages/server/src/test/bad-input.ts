@@ -55,6 +55,8 @@ const UNWRITTEN_TABLES = ['controller_counters', 'cache_versions', 'live_viewers
 const UNWRITTEN_COLUMNS: Record<string, string[]> = { admin_sessions: ['last_used_at'] };
 export async function dataSnapshot(t: TestApp): Promise<string> {
   await t.app.streamdesk.analytics.counter.flush();
+  // Thumbnails of earlier uploads are made in the background, with their files in media/.tmp meanwhile.
+  await t.app.streamdesk.context.media.idle();
   const rows: Record<string, string[]> = {};
   for (const [name, found] of await rowsOfTables(t, (n) => !UNWRITTEN_TABLES.includes(n))) {
     const left = UNWRITTEN_COLUMNS[name] ?? [];

@@ -1,5 +1,6 @@
-import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
 import { Transform, type Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -49,14 +50,18 @@ export interface MediaStore {
   /**
    * Names a file the server makes in the background (a thumbnail made after the reply): `write` gets a
    * temporary path and the result is renamed into place when it succeeds. Serving and removing the key
-   * wait for it, so a client never sees it half-made and a delete never leaves it behind.
+   * wait for it, so a client never sees it half-made and a delete never leaves it behind; serving waits
+   * in another server process on the same media folder too.
    */
   writeLater(
     folder: string,
     ext: string,
     write: (tmpPath: string) => Promise<void>,
   ): { key: string; url: string };
-  /** Resolves once the background write of a key (if any) has finished, whether or not it succeeded. */
+  /**
+   * Resolves once the background write of a key (if any) has finished, whether or not it succeeded: this
+   * process's own, or another process's (seen by its marker file, waited for up to `OTHERS_WAIT_MS`).
+   */
   settled(keyOrUrl: string): Promise<void>;
   /** Resolves once every background write has finished (shutdown, tests). */
   idle(): Promise<void>;
@@ -65,6 +70,10 @@ export interface MediaStore {
 export const MEDIA_URL_PREFIX = '/media/';
 
 const FOLDER = /^[a-z0-9-]+$/;
+/** How long serving waits for another process's background write, polling its marker. */
+const OTHERS_WAIT_MS = 30_000;
+/** A marker this old is a process that died mid-write: nothing waits for it. */
+const STALE_MARKER_MS = 5 * 60_000;
 const KEY = /^[a-z0-9-]+\/[0-9a-f]{24}(-[a-z]+)?\.[a-z0-9]+$/;
 
 /** Bytes an observer may fall behind by before the upload waits for it (bounds memory). */
@@ -145,6 +154,19 @@ export function createLocalMediaStore(root: string): MediaStore {
   const tmpDir = path.join(root, '.tmp');
   /** Background writes by key; each entry settles (never rejects) when its write is over. */
   const pending = new Map<string, Promise<void>>();
+  /**
+   * A background write's marker, there from before `writeLater` returns until the write is over: behind
+   * a load balancer the request for a thumbnail just uploaded may reach another process, which has no
+   * entry in its `pending` and would answer 404 while this one is still making it.
+   */
+  const markerOf = (key: string) => path.join(tmpDir, `${path.basename(key)}.pending`);
+  const othersWrite = async (key: string): Promise<boolean> => {
+    try {
+      return Date.now() - (await stat(markerOf(key))).mtimeMs < STALE_MARKER_MS;
+    } catch {
+      return false;
+    }
+  };
 
   const pathOf = (key: string) => {
     if (!KEY.test(key)) throw new Error(`Invalid media key ${key}`);
@@ -209,6 +231,10 @@ export function createLocalMediaStore(root: string): MediaStore {
     writeLater(folder, ext, write) {
       const target = adopt(folder, ext);
       const tmp = path.join(tmpDir, `${path.basename(target.key, `.${ext}`)}.${ext}`);
+      const marker = markerOf(target.key);
+      // Written before the reply that names the key goes out, so no other process can miss it.
+      mkdirSync(tmpDir, { recursive: true });
+      writeFileSync(marker, '');
       const job = (async () => {
         try {
           await mkdir(tmpDir, { recursive: true });
@@ -218,6 +244,7 @@ export function createLocalMediaStore(root: string): MediaStore {
           // The caller's job logs its own failure; the key then simply has no file (a 404).
           await rm(tmp, { force: true });
         } finally {
+          await rm(marker, { force: true });
           pending.delete(target.key);
         }
       })();
@@ -226,7 +253,12 @@ export function createLocalMediaStore(root: string): MediaStore {
     },
 
     async settled(keyOrUrl) {
-      await pending.get(keyOf(keyOrUrl));
+      const key = keyOf(keyOrUrl);
+      const own = pending.get(key);
+      if (own) return own;
+      if (!KEY.test(key)) return;
+      const deadline = Date.now() + OTHERS_WAIT_MS;
+      while (Date.now() < deadline && (await othersWrite(key))) await sleep(50);
     },
 
     async idle() {

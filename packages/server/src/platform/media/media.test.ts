@@ -1,9 +1,10 @@
-import { readdirSync, writeFileSync } from 'node:fs';
+import { readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mediaLimits, mediaMessages } from '@streamdesk/contract/media';
 import { createTestApp, errorBody, type TestApp } from '../../test/test-app.js';
 import { BROKEN_MP4, form, GIF, JPEG, mp4, ofSize, PNG } from '../../test/media-fixtures.js';
+import { createLocalMediaStore } from './media-store.js';
 import { readMultipart, single } from './multipart.js';
 import { sniffMediaKind } from './sniff.js';
 import { acceptVideo, makeThumbnail, probeVideo, streamProbe, startMediaTools } from './video-tools.js';
@@ -254,6 +255,37 @@ describe('video uploads probed as they stream, thumbnails made after the reply',
     await removed;
     expect(filesIn('test').length).toBe(before);
     expect(filesIn('.tmp')).toEqual([]);
+  });
+
+  it('another server process on the same media folder serves a thumbnail once this one has made it', async () => {
+    // A second process: its own store (and its own pending writes) on the same folder.
+    const other = createLocalMediaStore(mediaDir());
+    let finish!: () => void;
+    const gate = new Promise<void>((resolve) => (finish = resolve));
+    const later = media().writeLater('test', 'jpg', async (tmp) => {
+      await gate;
+      writeFileSync(tmp, JPEG);
+    });
+    let served = false;
+    const waiting = other.settled(later.url).then(() => (served = true));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(served).toBe(false);
+    finish();
+    await waiting;
+    expect(filesIn('test')).toContain(path.basename(later.key));
+    expect(filesIn('.tmp')).toEqual([]);
+  });
+
+  it('does not wait for a marker a process left behind when it died mid-write', async () => {
+    const key = 'test/0123456789abcdef01234567.jpg';
+    const marker = path.join(mediaDir(), '.tmp', '0123456789abcdef01234567.jpg.pending');
+    writeFileSync(marker, '');
+    const old = new Date(Date.now() - 10 * 60_000);
+    utimesSync(marker, old, old);
+    const started = Date.now();
+    await createLocalMediaStore(mediaDir()).settled(`/media/${key}`);
+    expect(Date.now() - started).toBeLessThan(1000);
+    rmSync(marker);
   });
 
   it('a background write that fails leaves neither the file nor its temporary file', async () => {
