@@ -40,6 +40,8 @@ declare module 'fastify' {
   }
 }
 
+/** Files in media/.tmp untouched this long were left by a process that stopped mid-write. */
+const LEFTOVER_AGE_MS = 60 * 60 * 1000;
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
 }
@@ -131,6 +133,8 @@ export async function buildApp(config: ResolvedConfig, opts: BuildOptions = {}):
 
   const mediaRoot = path.join(config.dataDir, 'media');
   const media = createLocalMediaStore(mediaRoot);
+  const leftovers = await media.sweepLeftovers(LEFTOVER_AGE_MS);
+  if (leftovers) app.log.info(`removed ${leftovers} leftover temporary media files`);
   await registerMediaServing(app, mediaRoot, media);
 
   const context: FeatureContext = {

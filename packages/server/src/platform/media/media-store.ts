@@ -1,5 +1,5 @@
 import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
 import { Transform, type Readable, type Writable } from 'node:stream';
@@ -65,6 +65,11 @@ export interface MediaStore {
   settled(keyOrUrl: string): Promise<void>;
   /** Resolves once every background write has finished (shutdown, tests). */
   idle(): Promise<void>;
+  /**
+   * Deletes what a process that stopped mid-way left in the temporary folder (a cut-off upload's part
+   * file, a thumbnail's file or marker) untouched for `olderThanMs`; returns how many. Run at start.
+   */
+  sweepLeftovers(olderThanMs: number): Promise<number>;
 }
 
 export const MEDIA_URL_PREFIX = '/media/';
@@ -263,6 +268,21 @@ export function createLocalMediaStore(root: string): MediaStore {
 
     async idle() {
       while (pending.size) await Promise.all(pending.values());
+    },
+
+    async sweepLeftovers(olderThanMs) {
+      // Another process on this folder may be writing some of these right now: an upload in progress
+      // keeps its part file's time fresh, and nothing in .tmp lasts an hour when its process is alive.
+      const names = await readdir(tmpDir).catch(() => [] as string[]);
+      let removed = 0;
+      for (const name of names) {
+        const file = path.join(tmpDir, name);
+        const info = await stat(file).catch(() => undefined);
+        if (!info?.isFile() || Date.now() - info.mtimeMs < olderThanMs) continue;
+        await rm(file, { force: true });
+        removed++;
+      }
+      return removed;
     },
   };
 }

@@ -1,7 +1,8 @@
-import { readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mediaLimits, mediaMessages } from '@streamdesk/contract/media';
+import { buildApp } from '../../app.js';
 import { createTestApp, errorBody, type TestApp } from '../../test/test-app.js';
 import { BROKEN_MP4, form, GIF, JPEG, mp4, ofSize, PNG } from '../../test/media-fixtures.js';
 import { createLocalMediaStore } from './media-store.js';
@@ -274,6 +275,27 @@ describe('video uploads probed as they stream, thumbnails made after the reply',
     await waiting;
     expect(filesIn('test')).toContain(path.basename(later.key));
     expect(filesIn('.tmp')).toEqual([]);
+  });
+
+  it('a server starting removes what a stopped process left in media/.tmp an hour ago, and nothing newer', async () => {
+    const tmp = path.join(mediaDir(), '.tmp');
+    mkdirSync(tmp, { recursive: true });
+    const hoursAgo = new Date(Date.now() - 2 * 3600_000);
+    const left = [
+      '0123456789abcdef0123aaaa.part',
+      '0123456789abcdef0123bbbb.jpg',
+      '0123456789abcdef0123cccc.jpg.pending',
+    ];
+    for (const name of left) {
+      writeFileSync(path.join(tmp, name), 'x');
+      utimesSync(path.join(tmp, name), hoursAgo, hoursAgo);
+    }
+    // An upload another process is streaming right now.
+    writeFileSync(path.join(tmp, '0123456789abcdef0123dddd.part'), 'x');
+    const started = await buildApp(t.config, { logger: false });
+    await started.close();
+    expect(filesIn('.tmp')).toEqual(['0123456789abcdef0123dddd.part']);
+    rmSync(path.join(tmp, '0123456789abcdef0123dddd.part'));
   });
 
   it('does not wait for a marker a process left behind when it died mid-write', async () => {
