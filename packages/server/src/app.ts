@@ -42,6 +42,7 @@ declare module 'fastify' {
 
 /** Files in media/.tmp untouched this long were left by a process that stopped mid-write. */
 const LEFTOVER_AGE_MS = 60 * 60 * 1000;
+
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
 }

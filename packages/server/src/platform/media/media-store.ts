@@ -242,7 +242,6 @@ export function createLocalMediaStore(root: string): MediaStore {
       writeFileSync(marker, '');
       const job = (async () => {
         try {
-          await mkdir(tmpDir, { recursive: true });
           await write(tmp);
           await rename(tmp, target.path);
         } catch {
