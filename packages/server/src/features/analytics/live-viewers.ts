@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { OutageLog } from '../../platform/outage-log.js';
 import {
   countSeenByMatch,
   countSeenSince,
@@ -85,13 +86,18 @@ export class SharedLiveViewers {
   private timer: NodeJS.Timeout | undefined;
   private writing: Promise<void> = Promise.resolve();
   private lastForget = 0;
-  private failing = false;
+  private readonly outage: OutageLog;
 
   constructor(
     private readonly db: Kysely<LiveViewersTables>,
     readonly tracker: LiveViewerTracker,
-    private readonly log: { warn: (obj: object, msg: string) => void; info: (msg: string) => void },
-  ) {}
+    log: ConstructorParameters<typeof OutageLog>[0],
+  ) {
+    this.outage = new OutageLog(log, {
+      failed: 'writing live viewers failed; will retry',
+      back: 'live viewers are written again',
+    });
+  }
 
   start(everyMs = 1000): void {
     this.timer = setInterval(() => void this.write(), everyMs);
@@ -120,12 +126,9 @@ export class SharedLiveViewers {
         await forgetSeenBefore(this.db, now - this.tracker.windowMs);
         this.lastForget = now;
       }
-      if (this.failing) this.log.info('live viewers are written again');
-      this.failing = false;
+      this.outage.succeeded();
     } catch (error) {
-      // One warning per outage, not one a second.
-      if (!this.failing) this.log.warn({ err: error }, 'writing live viewers failed; will retry');
-      this.failing = true;
+      this.outage.failed(error);
     }
   }
 

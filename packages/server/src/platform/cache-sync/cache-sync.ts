@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppCache } from '../app-cache.js';
+import { OutageLog } from '../outage-log.js';
 import { tablesOf, type AnyDb } from '../db/database.js';
 import {
   allVersions,
@@ -42,13 +43,18 @@ export class CacheSync {
   private running: Promise<void> = Promise.resolve();
   private sendQueued = false;
   private timer: NodeJS.Timeout | undefined;
-  private failing = false;
+  private readonly outage: OutageLog;
 
   constructor(
     private readonly versions: CacheVersions,
     private readonly cache: AppCache,
-    private readonly log: Pick<FastifyBaseLogger, 'warn' | 'info'>,
-  ) {}
+    log: Pick<FastifyBaseLogger, 'warn' | 'info'>,
+  ) {
+    this.outage = new OutageLog(log, {
+      failed: 'Cache sync: the database did not answer; retrying',
+      back: 'Cache sync: the database answers again; caught up',
+    });
+  }
 
   /** Takes the versions as they are (this process has cached nothing yet) and starts looking for changes. */
   async start(intervalMs = SYNC_INTERVAL_MS): Promise<void> {
@@ -85,12 +91,10 @@ export class CacheSync {
     try {
       if (this.unsent.size) await this.send();
       for (const { tag, version } of await this.versions.all()) this.catchUp(tag, version, 0);
-      if (this.failing) this.log.info('Cache sync: the database answers again; caught up');
-      this.failing = false;
+      this.outage.succeeded();
     } catch (error) {
-      // Kept (unsent) or read again next time: nothing is lost, so say it once, not every half second.
-      if (!this.failing) this.log.warn({ err: error }, 'Cache sync: the database did not answer; retrying');
-      this.failing = true;
+      // Kept (unsent) or read again next time: nothing is lost.
+      this.outage.failed(error);
     }
   }
 
