@@ -5,7 +5,7 @@ import {
   type FireBody,
   type LiveAdMap,
 } from '@streamdesk/contract/live-matches';
-import { STATS_POLL_MS, systemStatsRoutes } from '@streamdesk/contract/system-stats';
+import { systemStatsRoutes } from '@streamdesk/contract/system-stats';
 import {
   keepPreviousData,
   queryOptions,
@@ -16,6 +16,7 @@ import {
 import { toast } from 'sonner';
 import { callApi } from '@/lib/api-client';
 import { fetchApi, fetchApiOk } from '@/lib/api-query';
+import { statsPolling } from '@/lib/stats-polling';
 import { toastSuccess } from '@/ui/toast-success';
 
 export const liveMatchKeys = {
@@ -43,11 +44,7 @@ export const liveMatchViewersQuery = queryOptions({
     const reply = await fetchApiOk(systemStatsRoutes.liveMatchViewers, { signal });
     return new Map(reply.data.map((m) => [m._id, m.liveView]));
   },
-  refetchInterval: STATS_POLL_MS,
-  refetchIntervalInBackground: false,
-  staleTime: 0,
-  retry: false,
-  meta: { onError: 'log' },
+  ...statsPolling,
 });
 
 export const liveAdsQuery = queryOptions({
