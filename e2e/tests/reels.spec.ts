@@ -94,6 +94,10 @@ test.describe('Reels page', () => {
     await expect(table.getByRole('row')).toHaveCount(21);
     await expect(page.getByText('21 reels')).toBeVisible();
     await page.setViewportSize({ width: 375, height: 800 });
+    // On a phone the whole table fits: the sticky Action column covers no other header.
+    const click = await table.getByRole('columnheader', { name: 'Click' }).boundingBox();
+    const action = await table.getByRole('columnheader', { name: 'Action' }).boundingBox();
+    expect(click!.x + click!.width).toBeLessThanOrEqual(action!.x);
     await page.screenshot({ path: '/tmp/shots/reels-mobile.png', fullPage: true });
     await page.setViewportSize({ width: 1280, height: 800 });
 

@@ -34,7 +34,7 @@ export function Th({ className, ...props }: ComponentProps<'th'>) {
     <th
       scope="col"
       className={cn(
-        'px-3 py-2.5 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600 uppercase',
+        'px-2 py-2.5 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600 uppercase sm:px-3',
         className,
       )}
       {...props}
@@ -52,7 +52,10 @@ export function Tr({ className, ...props }: ComponentProps<'tr'>) {
 
 export function Td({ className, ...props }: ComponentProps<'td'>) {
   return (
-    <td className={cn('px-3 py-2 align-middle whitespace-nowrap text-slate-700', className)} {...props} />
+    <td
+      className={cn('px-2 py-2 align-middle whitespace-nowrap text-slate-700 sm:px-3', className)}
+      {...props}
+    />
   );
 }
 
