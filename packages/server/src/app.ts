@@ -13,6 +13,7 @@ import { AppCache } from './platform/app-cache.js';
 import { CacheSync, cacheVersionsIn } from './platform/cache-sync/cache-sync.js';
 import type { ResolvedConfig } from './platform/config.js';
 import { createDatabase } from './platform/db/database.js';
+import { sharedRateLimitStore } from './platform/rate-limits/shared-rate-limit-store.js';
 import { migrateToLatest } from './platform/db/migrate.js';
 import { registerEnvelope } from './platform/http/envelope.js';
 import { frameworkErrors, registerErrorHandler } from './platform/http/error-handler.js';
@@ -104,6 +105,7 @@ export async function buildApp(config: ResolvedConfig, opts: BuildOptions = {}):
   });
   await app.register(rateLimit, {
     global: false,
+    store: sharedRateLimitStore(database.db),
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: 429,
       status: false,

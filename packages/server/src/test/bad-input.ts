@@ -45,9 +45,10 @@ export const FORM_JUNK = [
  * counted by earlier requests are written first, so the flush timer cannot land in between. Left out: the
  * app-open counter, which loadCheck reads fill on their own timer, the cache versions, which earlier
  * writes' invalidations step in the background (cache-sync.ts), and the live viewers, which heartbeats
- * write and time deletes (live-viewers.ts); none is data an admin wrote.
+ * write and time deletes (live-viewers.ts), and the shared rate limits' counts, which every request to
+ * a route with one steps, refused or not (shared-rate-limit-store.ts); none is data an admin wrote.
  */
-const UNWRITTEN_TABLES = ['controller_counters', 'cache_versions', 'live_viewers'];
+const UNWRITTEN_TABLES = ['controller_counters', 'cache_versions', 'live_viewers', 'rate_limit_hits'];
 /**
  * Columns left out the same way: the admin's own request checks step a session's last use once a minute
  * (auth.service.ts), and a walk that runs past a minute sees one of its refusals do it.

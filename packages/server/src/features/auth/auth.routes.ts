@@ -4,9 +4,9 @@ import { registerRoute } from '../../platform/http/register-route.js';
 import type { AuthService } from './auth.service.js';
 
 export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): void {
-  // Per-IP limit on sign-in; the per-email limit lives in the service.
+  // Per-IP limit on sign-in, over every server process; the per-email limit lives in the service.
   registerRoute(app, authRoutes.login, async (request) => auth.login(request.body), {
-    rateLimit: { max: 30, timeWindow: '1 minute' },
+    rateLimit: { max: 30, timeWindow: '1 minute', shared: true },
   });
 
   registerRoute(app, authRoutes.check, async () => ({ status: true, message: authMessages.authorized }));

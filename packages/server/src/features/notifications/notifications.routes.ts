@@ -85,7 +85,7 @@ export function registerNotifications(ctx: FeatureContext): NotificationsService
       await service.subscribe(request.body);
       return { status: true, message: msg.subscribed };
     },
-    { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    { rateLimit: { max: 30, timeWindow: '1 minute', shared: true } },
   );
 
   registerRoute(app, routes.vapidKey, async () => ({

@@ -29,8 +29,11 @@ declare module 'fastify' {
  * all come from the one place, so the route table can be checked against the contract.
  */
 export interface RouteExtras {
-  /** Per-route limit of @fastify/rate-limit (per client IP). */
-  rateLimit?: { max: number; timeWindow: string | number };
+  /**
+   * Per-route limit of @fastify/rate-limit (per client IP). `shared` counts in the database, for every
+   * server process together (shared-rate-limit-store.ts).
+   */
+  rateLimit?: { max: number; timeWindow: string | number; shared?: boolean };
   /** Largest JSON body accepted, in bytes (default: Fastify's 1 MiB). */
   bodyLimit?: number;
 }
