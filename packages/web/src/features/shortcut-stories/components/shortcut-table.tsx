@@ -49,14 +49,19 @@ export function draftProblem(d: Draft): string | undefined {
   return d.image ? shortcutImageProblem(d.image) : undefined;
 }
 
-function toForm(id: string, d: Draft): FormData {
+/**
+ * The edit as the spec's form. Click goes only when the admin changed it: the app's clicks keep counting
+ * while the row is open, and sending back the count the row loaded would undo them.
+ */
+function toForm(id: string, d: Draft, loaded: Draft): FormData {
   const form = new FormData();
   form.append('_id', id);
   form.append('name', d.name.trim());
   form.append('url', d.url.trim());
   form.append('s_no', d.s_no.trim());
   form.append('label', d.label.trim());
-  if (d.clickCount.trim()) form.append('clickCount', d.clickCount.trim());
+  const clickCount = d.clickCount.trim();
+  if (clickCount && clickCount !== loaded.clickCount) form.append('clickCount', clickCount);
   if (d.image) form.append('image', d.image);
   return form;
 }
@@ -80,7 +85,7 @@ export function ShortcutTable({ rows }: { rows: ShortcutStory[] }) {
     rows.map((r) => r._id),
     remove.mutateAsync,
   );
-  const [editing, setEditing] = useState<{ id: string; draft: Draft } | null>(null);
+  const [editing, setEditing] = useState<{ id: string; draft: Draft; loaded: Draft } | null>(null);
   // The edited row may go (deleted in bulk, or by another admin before a reload): stop editing it, or
   // every other row's Edit would stay disabled. Adjusted while rendering, as React advises for state
   // that follows props.
@@ -91,7 +96,7 @@ export function ShortcutTable({ rows }: { rows: ShortcutStory[] }) {
   const logo = useCheckedFile(shortcutImageProblem, 'idle');
   const startEditing = (s: ShortcutStory) => {
     logo.clear('idle');
-    setEditing({ id: s._id, draft: draftOf(s) });
+    setEditing({ id: s._id, draft: draftOf(s), loaded: draftOf(s) });
   };
 
   const setDraft = (patch: Partial<Draft>) =>
@@ -103,8 +108,8 @@ export function ShortcutTable({ rows }: { rows: ShortcutStory[] }) {
     onChange: (e: { target: { value: string } }) => setDraft({ [field]: e.target.value }),
   });
 
-  const send = async (id: string, draft: Draft) => {
-    const result = await edit.mutateAsync(toForm(id, draft));
+  const send = async (id: string, draft: Draft, loaded: Draft) => {
+    const result = await edit.mutateAsync(toForm(id, draft, loaded));
     if (result.status) {
       toastSuccess(result.message);
       setEditing(null);
@@ -120,8 +125,8 @@ export function ShortcutTable({ rows }: { rows: ShortcutStory[] }) {
       toast.error(problem);
       return;
     }
-    const { id } = editing;
-    confirmUpdate.ask('Shortcut Story', () => void send(id, draft));
+    const { id, loaded } = editing;
+    confirmUpdate.ask('Shortcut Story', () => void send(id, draft, loaded));
   };
 
   if (rows.length === 0) return <NotFoundPicture label="No shortcut stories found" />;

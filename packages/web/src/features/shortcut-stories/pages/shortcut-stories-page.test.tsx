@@ -109,9 +109,25 @@ describe('Shortcut Story page', { timeout: 15_000 }, () => {
       url: 'https://brand1.example',
       s_no: '1',
       label: 'AD',
-      clickCount: '0',
     });
     expect(await screen.findByRole('button', { name: 'Edit Brand 2' })).toBeEnabled();
+  });
+
+  it('sends Click only when the admin changed it, so clicks counted meanwhile are kept', async () => {
+    const put = vi.fn((_url: string, _init: RequestInit) =>
+      jsonResponse({ status: true, message: 'Shortcut story updated successfully', data: row(1, 0) }),
+    );
+    mockApi({ ...shell, 'GET /api/sortcut': listReply([row(1, 7)], false), 'PUT /api/sortcut': put });
+    const user = userEvent.setup();
+    renderApp('/add/story');
+    await user.click(await screen.findByRole('button', { name: 'Edit Brand 1' }, { timeout: 8000 }));
+    const click = screen.getByRole('textbox', { name: 'Click' });
+    await user.clear(click);
+    await user.type(click, '0');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await answerMath();
+    await waitFor(() => expect(put).toHaveBeenCalledTimes(1));
+    expect((put.mock.calls[0]![1].body as FormData).get('clickCount')).toBe('0');
   });
 
   it('leaves edit mode when the edited row is deleted, so the other rows can be edited', async () => {
