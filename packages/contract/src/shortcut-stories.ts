@@ -46,12 +46,15 @@ export const shortcutStory = z.object({
 });
 export type ShortcutStory = z.infer<typeof shortcutStory>;
 
+/** The largest No (and Click) a shortcut may have. */
+export const SHORTCUT_MAX_NUMBER = 1_000_000_000;
+
 const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 const countNumber = z.coerce
   .number(shortcutMessages.positive)
   .int(shortcutMessages.positive)
   .min(0, shortcutMessages.positive)
-  .max(1_000_000_000, shortcutMessages.positive);
+  .max(SHORTCUT_MAX_NUMBER, shortcutMessages.positive);
 /** A form number that may be left empty: otherwise a whole number of 0 or more. */
 const optionalCount = z.preprocess((v) => (isEmpty(v) ? undefined : v), countNumber.optional());
 /** A required form number: a whole number of 0 or more. */

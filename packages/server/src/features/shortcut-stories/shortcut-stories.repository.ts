@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { ShortcutStory } from '@streamdesk/contract/shortcut-stories';
+import { SHORTCUT_MAX_NUMBER, type ShortcutStory } from '@streamdesk/contract/shortcut-stories';
 import type { DialectName } from '../../platform/db/database.js';
 import { containsInsensitive } from '../../platform/db/dialect.js';
 
@@ -73,12 +73,24 @@ export const listAllShortcuts = (db: Db) =>
     .orderBy('id', 'asc')
     .execute();
 
+/**
+ * The No to offer next: one past the highest. Once the highest is the largest allowed (an admin may set
+ * it), the lowest unused No instead, so the offer is always one the form and the server accept.
+ */
 export async function nextSNo(db: Db): Promise<number> {
   const { top } = await db
     .selectFrom('shortcut_stories')
     .select((eb) => eb.fn.max('s_no').as('top'))
     .executeTakeFirstOrThrow();
-  return top === null || top === undefined ? 1 : Number(top) + 1;
+  if (top === null || top === undefined) return 1;
+  if (Number(top) < SHORTCUT_MAX_NUMBER) return Number(top) + 1;
+  const used = await db.selectFrom('shortcut_stories').select('s_no').orderBy('s_no', 'asc').execute();
+  let free = 1;
+  for (const { s_no } of used) {
+    if (Number(s_no) > free) break;
+    if (Number(s_no) === free) free++;
+  }
+  return free;
 }
 
 export const findShortcut = (db: Db, id: string) =>

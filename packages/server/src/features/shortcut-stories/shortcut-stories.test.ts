@@ -96,6 +96,25 @@ describe('POST /api/sortcut', () => {
     expect((await list()).next_s_no).toBe(8);
   });
 
+  it('offers and gives a No within the limit once the highest is the largest allowed', async () => {
+    const top = await added({ s_no: '3' });
+    const res = await put({
+      _id: top._id,
+      name: 'Top',
+      url: 'https://top.example',
+      label: 'AD',
+      s_no: '1000000000',
+    });
+    expect(res.statusCode).toBe(200);
+    const taken = new Set((await list()).data.map((s) => s.s_no));
+    const offered = (await list()).next_s_no;
+    expect(offered).toBeLessThanOrEqual(1_000_000_000);
+    expect(taken.has(offered)).toBe(false);
+    // Added without a No, it gets the offered one, which the edit form would accept back.
+    const given = await added();
+    expect(given.s_no).toBe(offered);
+  });
+
   it('names the file itself whatever the client called it', async () => {
     const res = await post({ name: 'T', url: 'u' }, image(PNG, '../../../../etc/passwd'));
     expect(res.statusCode).toBe(200);
