@@ -339,7 +339,9 @@ export const payAmountBody = z.object({
       .number<string | number>(controllerMessages.payAmountInvalid)
       .refine((v) => Number.isFinite(v) && v > 0, controllerMessages.payAmountInvalid)
       .refine((v) => v <= 100000, controllerMessages.payAmountMax)
-      .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, controllerMessages.payAmountDecimals),
+      // Exact: a number typed with at most 2 decimals reads back the same from its 2-decimal text (0.29 does,
+      // though 0.29 * 100 is not whole in binary); 0.3000000001 does not, and is not stored as such.
+      .refine((v) => Number(v.toFixed(2)) === v, controllerMessages.payAmountDecimals),
   ),
 });
 export type PayAmountBody = z.input<typeof payAmountBody>;

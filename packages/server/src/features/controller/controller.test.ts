@@ -207,11 +207,12 @@ describe('PUT facebook, phone/pay, payAmount, install/new', () => {
     for (const payAmount of [true, [], null])
       await refused(r.payAmount.path, { payAmount }, 'payAmount: Pay amount must be a number greater than 0');
     await refused(r.payAmount.path, { payAmount: 100001 }, 'payAmount: Pay amount must be at most 100000');
-    await refused(
-      r.payAmount.path,
-      { payAmount: 1.234 },
-      'payAmount: Pay amount can have at most 2 decimals',
-    );
+    for (const payAmount of [1.234, 0.3000000001, '12.3400000009', 99999.999999999])
+      await refused(r.payAmount.path, { payAmount }, 'payAmount: Pay amount can have at most 2 decimals');
+    for (const payAmount of [0.29, 99999.99, '1.1']) {
+      expect(await t.json(await put(r.payAmount.path, { payAmount }))).toEqual(ok);
+      expect((await settings()).data.payAmount).toBe(Number(payAmount));
+    }
   });
 
   it('saves the install CTA URL and shows it in installNew', async () => {
