@@ -191,7 +191,14 @@ test('story videos: add a video and an image, toggle, edit, delete through the c
 
 test('story videos: the card layout at 375 px', async ({ signedInPage: page, api, media }) => {
   const insertData = JSON.stringify({ btnName: 'Go', btnUrl: 'https://example.com' });
-  await api.upload('POST', '/api/App/Add/Story/Video', { insertData }, { image: media.jpeg });
+  // The image story (Story 2) may be seen once.
+  const limited = JSON.stringify({
+    btnName: 'Go',
+    btnUrl: 'https://example.com',
+    maxviewStatus: true,
+    maxviewLimit: 1,
+  });
+  await api.upload('POST', '/api/App/Add/Story/Video', { insertData: limited }, { image: media.jpeg });
   await api.upload('POST', '/api/App/Add/Story/Video', { insertData }, { video: media.mp4b });
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto('/add/story/video');
@@ -211,10 +218,20 @@ test('story videos: the card layout at 375 px', async ({ signedInPage: page, api
   const popup = page.waitForEvent('popup');
   await page.getByRole('menuitem', { name: 'Play' }).click();
   await expect(await popup).toHaveURL(/\/media\/stories\/[0-9a-f]{24}\.jpg$/);
-  await shot(page, 'list-375');
   const ids = (await api.call('GET', '/api/App/all/only/story/video?page=1&limit=200')).data as {
     _id: string;
   }[];
+
+  // A phone sees Story 2 once: it reaches its limit, leaves the app, and its card says so.
+  const view = { type: 'view', entity: 'story', id: ids[1]!._id, clientId: 'e2e-phone' };
+  await api.call('POST', '/api/App/events', { admin: false, body: { events: [view] } });
+  const card = cards.getByRole('listitem', { name: 'Story 2' });
+  await expect(async () => {
+    await page.reload();
+    await expect(card).toContainText('Limit reached', { timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
+  await expect(cards.getByRole('listitem', { name: 'Story 1' })).not.toContainText('Limit reached');
+  await shot(page, 'list-375');
   await api.call('DELETE', '/api/App/delete/story/video', { body: { id: ids.map((s) => s._id) } });
 });
 

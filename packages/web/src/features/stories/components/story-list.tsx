@@ -1,5 +1,5 @@
 import { formatDateTime, formatViewCount } from '@streamdesk/contract/format';
-import type { Story } from '@streamdesk/contract/stories';
+import { limitReached, type Story } from '@streamdesk/contract/stories';
 import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -185,15 +185,27 @@ interface RowActions {
   deleting: boolean;
 }
 
-function StatusBadge({ active }: { active: boolean }) {
+const badge = 'inline-flex rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap';
+
+/**
+ * Active or De Active, as the spec says. An active story whose view or click limit is reached is left out
+ * of the app (stories-app-list-and-rules.md) while its status stays on, so the badge says why it is gone.
+ */
+function StatusBadge({ story }: { story: Story }) {
+  const active = story.status;
   return (
-    <span
-      className={cn(
-        'inline-flex rounded-full px-2 py-0.5 text-xs font-medium',
-        active ? 'bg-emerald-100 text-emerald-700' : 'bg-slate-200 text-slate-600',
+    <span className="inline-flex flex-wrap gap-1">
+      <span className={cn(badge, active ? 'bg-emerald-100 text-emerald-700' : 'bg-slate-200 text-slate-600')}>
+        {active ? 'Active' : 'De Active'}
+      </span>
+      {active && limitReached(story) && (
+        <span
+          className={cn(badge, 'bg-amber-100 text-amber-800')}
+          title="Not shown in the app until the limit is raised"
+        >
+          Limit reached
+        </span>
       )}
-    >
-      {active ? 'Active' : 'De Active'}
     </span>
   );
 }
@@ -289,7 +301,7 @@ function StoryRow(props: RowActions) {
       </Td>
       <Td>{no}</Td>
       <Td>
-        <StatusBadge active={story.status} />
+        <StatusBadge story={story} />
       </Td>
       <Td>{formatViewCount(story.view)}</Td>
       <Td>{formatViewCount(story.clickBtnCount)}</Td>
@@ -320,7 +332,7 @@ function StoryCard(props: RowActions) {
         <dd className="font-medium text-slate-900">{no}</dd>
         <dt className="text-slate-500">Status</dt>
         <dd>
-          <StatusBadge active={story.status} />
+          <StatusBadge story={story} />
         </dd>
         <dt className="text-slate-500">View</dt>
         <dd>{formatViewCount(story.view)}</dd>

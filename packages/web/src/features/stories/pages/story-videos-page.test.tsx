@@ -40,6 +40,25 @@ const list = (data: unknown[]) => ({
 signedInScreenTests();
 
 describe('Story Video screen', () => {
+  it('marks an active story whose limit is reached, which the app no longer shows', async () => {
+    mockApi({
+      ...base,
+      'GET /api/App/all/only/story/video': list([
+        story(1, { maxviewStatus: true, maxviewLimit: 1500 }),
+        story(3, { maxclickStatus: true, maxclickLimit: 8 }),
+        story(2, { maxviewStatus: true, maxviewLimit: 10 }),
+      ]),
+    });
+    renderApp('/add/story/video');
+    const table = await screen.findByRole('table', { name: 'Story Video List' }, { timeout: 5000 });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(4), { timeout: 5000 });
+    const [, reached, under, inactive] = within(table).getAllByRole('row');
+    expect(within(reached!).getByText('Limit reached')).toBeInTheDocument();
+    // 7 clicks of 8: not yet; a De Active story is not in the app anyway.
+    expect(within(under!).queryByText('Limit reached')).not.toBeInTheDocument();
+    expect(within(inactive!).queryByText('Limit reached')).not.toBeInTheDocument();
+  });
+
   it('lists stories with status, counts and thumbnails; select-all shows the bulk delete count', async () => {
     mockApi({ ...base, 'GET /api/App/all/only/story/video': list([story(1), story(2)]) });
     renderApp('/add/story/video');
@@ -52,6 +71,7 @@ describe('Story Video screen', () => {
       'src',
       '/media/stories/1.png',
     );
+    expect(within(table).queryByText('Limit reached')).not.toBeInTheDocument();
     await userEvent.click(within(table).getByRole('checkbox', { name: 'Select all stories' }));
     expect(screen.getByRole('button', { name: 'Delete selected (2)' })).toBeInTheDocument();
     await userEvent.click(within(table).getByRole('checkbox', { name: 'Select story 2' }));
