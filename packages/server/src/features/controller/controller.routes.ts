@@ -25,10 +25,11 @@ export function registerControllerRoutes(ctx: FeatureContext, controller: Contro
       await ctx.cache.get('controller:maintenance', [CONTROLLER_TAG], () => controller.maintenance()),
     ),
   );
-  // Every launch counts an app open, on the fast path of cache hits too (onHit).
+  // Every launch counts an app open, on the fast path of cache hits too (onHit, which serves GETs only).
+  // A HEAD (a monitor, a proxy's check) reads the headers, not the launch: it is not an open.
   const countOpen = () => controller.countOpen();
   registerRoute(app, controllerRoutes.loadCheck, async (request, reply) => {
-    countOpen();
+    if (request.method === 'GET') countOpen();
     const tags = [CONTROLLER_TAG, ...ctx.launch.tags];
     return sendCached(
       request,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { controllerDefaults, controllerRoutes as r } from '@streamdesk/contract/controller';
-import { createTestApp, errorBody, type TestApp } from '../../test/test-app.js';
+import { createTestApp, errorBody, TEST_API_KEY, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -358,6 +358,13 @@ describe('app side: maintenance/status and app/loadCheck', () => {
     const first = await app(r.loadCheck.path);
     await app(r.loadCheck.path, { 'if-none-match': first.headers.etag as string });
     await app(r.loadCheck.path);
+    expect((await settings()).appOpens).toBe(before + 3);
+    const head = await t.app.inject({
+      method: 'HEAD',
+      url: r.loadCheck.path,
+      headers: { 'api-key': TEST_API_KEY },
+    });
+    expect(head.statusCode).toBe(200);
     expect((await settings()).appOpens).toBe(before + 3);
   });
 
