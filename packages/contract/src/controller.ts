@@ -1,5 +1,10 @@
 import { z } from 'zod';
+import { adConfig } from './ad-units.js';
 import { defineRoute, replyBase } from './http.js';
+import { appInHouseAd } from './inhouse-ads.js';
+import { appLiveMatch, liveAdMap } from './live-matches.js';
+import { shortcutAppReply } from './shortcut-stories.js';
+import { appStoriesReply } from './stories.js';
 
 /** The app-wide controller (doc 1 sections 2 to 5 and 7, "Controller"). */
 
@@ -374,14 +379,28 @@ export const maintenanceReply = replyBase.extend({
 });
 export type MaintenanceReply = z.infer<typeof maintenanceReply>;
 
-/** The app's launch reply: controller settings plus every section other features add. */
+/**
+ * The app's launch reply: controller settings plus the section each other feature adds (the server's
+ * launch registry), each the data of that feature's own app read. Spelled out so the published API
+ * description gives the app's generated models every field.
+ */
 export const loadCheckReply = replyBase.extend({
-  data: z
-    .object({
-      controller: controllerSettings,
-      installNew: installNewInfo,
-    })
-    .catchall(z.unknown()),
+  data: z.object({
+    controller: controllerSettings,
+    installNew: installNewInfo,
+    /** As GET /api/App/liveMatch/active. */
+    liveMatches: z.array(appLiveMatch),
+    /** As GET /api/App/liveMatch/liveAds. */
+    liveAds: liveAdMap,
+    /** As GET /api/App/ads/config and /api/ios/ads/config. */
+    adUnits: z.object({ android: adConfig, ios: adConfig }),
+    /** As GET /api/App/sortcut. */
+    shortcuts: shortcutAppReply.shape.data,
+    /** As GET /api/App/stories. */
+    stories: appStoriesReply.pick({ data: true, ads: true }),
+    /** As GET /api/App/inhouse/ads/active. */
+    inHouseAds: z.array(appInHouseAd),
+  }),
 });
 export type LoadCheckReply = z.infer<typeof loadCheckReply>;
 

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { controllerRoutes, loadCheckReply } from '@streamdesk/contract/controller';
+import { addCall, HTTPS_URL, send, storedId } from './test/api-calls.js';
 import { createTestApp, type TestApp } from './test/test-app.js';
 
 /**
@@ -63,5 +65,51 @@ describe('controller flags reach the features', () => {
     ]) {
       expect([section, text.includes(`"${section}"`)]).toEqual([section, true]);
     }
+  });
+
+  it('the launch reply is the published schema, field for field, with every section filled', async () => {
+    await storedId(t, addCall.story(JSON.stringify({ btnName: 'Go', btnUrl: HTTPS_URL })));
+    await storedId(t, addCall.story(JSON.stringify({ adsStory: true, btnName: 'Go', btnUrl: HTTPS_URL })));
+    await storedId(t, addCall.shortcut());
+    await storedId(t, addCall.liveMatch());
+    await storedId(t, addCall.inhouseAd());
+    for (const call of [
+      {
+        url: '/api/App/ads/native/add',
+        json: { a_name: 'Home', a_id: 'ca-app-pub-1/2', a_description: 'd' },
+      },
+      { url: '/api/ios/ads/banner/add', json: { a_name: 'Top', a_id: 'ca-app-pub-3/4', a_description: 'd' } },
+      { url: '/api/App/ads/webads/add', json: { a_name: 'Sponsor', a_id: HTTPS_URL, a_description: 'd' } },
+    ] as const)
+      expect(
+        (await send(t, { method: 'POST', ...call, json: { ...call.json, force: true } })).statusCode,
+      ).toBe(200);
+    expect(
+      (await send(t, { method: 'PUT', url: '/api/App/liveMatch/liveAds', json: { banner_id: 'b-1' } }))
+        .statusCode,
+    ).toBe(200);
+
+    const launch = (await get(controllerRoutes.loadCheck.path, false)) as { data: Record<string, unknown> };
+    // Parsing drops what the schema does not name: equal means the description misses no field.
+    expect(loadCheckReply.parse(launch)).toEqual(launch);
+    const { data } = loadCheckReply.parse(launch);
+    expect([
+      data.liveMatches.length,
+      Object.keys(data.liveAds).length,
+      data.adUnits.android.native.length,
+      data.adUnits.ios.banner.length,
+      data.adUnits.android.web.length,
+      data.shortcuts.length,
+      data.stories.data.length,
+      data.stories.ads.length,
+      data.inHouseAds.length,
+    ]).toEqual([1, 1, 1, 1, 2, 1, 1, 1, 1]); // Android web: WEB_URL_1, which is always there, and Sponsor
+
+    // What an app's model generator reads: the OpenAPI description names the sections' fields.
+    const doc = await get('/api/docs/json');
+    const ok =
+      doc.paths[controllerRoutes.loadCheck.path].get.responses['200'].content['application/json'].schema;
+    expect(Object.keys(ok.properties.data.properties.liveMatches.items.properties)).toContain('url');
+    expect(Object.keys(ok.properties.data.properties.stories.properties)).toEqual(['data', 'ads']);
   });
 });
