@@ -61,6 +61,17 @@ export const categoryListReply = replyBase.extend({ data: z.array(videoCategory)
 export const categoryReply = replyBase.extend({ data: videoCategory });
 export const categoryDeleteReply = replyBase.extend({ deletedVideos: z.number().int() });
 
+/** A category as the mobile app gets it: only active ones are listed, so no status. */
+export const appVideoCategory = videoCategory.pick({
+  _id: true,
+  name: true,
+  main_image: true,
+  total_products: true,
+});
+export type AppVideoCategory = z.infer<typeof appVideoCategory>;
+export const appCategoryListReply = replyBase.extend({ data: z.array(appVideoCategory) });
+export type AppCategoryListReply = z.infer<typeof appCategoryListReply>;
+
 export const videoCategoryRoutes = {
   list: defineRoute({
     method: 'GET',
@@ -103,5 +114,13 @@ export const videoCategoryRoutes = {
     summary: 'Delete a category together with its videos and their files',
     params: z.object({ id: idSchema }),
     reply: categoryDeleteReply,
+  }),
+  appList: defineRoute({
+    method: 'GET',
+    path: '/api/App/video/app/category',
+    auth: 'app',
+    summary:
+      "The app's category screen: active categories with their video count (total_products), newest first (api-key only; cached with an ETag)",
+    reply: appCategoryListReply,
   }),
 } as const;

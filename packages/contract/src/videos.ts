@@ -7,6 +7,8 @@ export const VIDEO_MAX_BYTES = mediaLimits.libraryVideo;
 export const VIDEO_MAX_FILES = 50;
 export const ADMIN_VIDEO_PAGE_SIZE = 100;
 export const FEED_PAGE_SIZE = 10;
+/** The app's video list of one category: a phone screen or two of thumbnails per request. */
+export const APP_VIDEO_PAGE_SIZE = 20;
 
 export const videoMessages = {
   categoryRequired: 'Please select a category.',
@@ -106,6 +108,24 @@ export const feedReply = replyBase.extend({
 });
 export type FeedReply = z.infer<typeof feedReply>;
 
+/** Every video of the category, web flag or not: the flag is about the public site (doc 2 section 3). */
+export const appVideoQuery = pageQuery
+  .pick({ page: true })
+  .extend({ limit: pageSize(APP_VIDEO_PAGE_SIZE, 50) });
+export const appVideo = video.pick({
+  _id: true,
+  video: true,
+  thumbnail: true,
+  createdAt: true,
+  category: true,
+});
+export type AppVideo = z.infer<typeof appVideo>;
+export const appVideoListReply = replyBase.extend({
+  data: z.array(appVideo),
+  totalPage: z.number().int(),
+});
+export type AppVideoListReply = z.infer<typeof appVideoListReply>;
+
 export const videoRoutes = {
   upload: defineRoute({
     method: 'POST',
@@ -150,5 +170,15 @@ export const videoRoutes = {
       'The public feed: web-enabled videos of active categories, newest first, 10 a page, with webPosition (api-key only; cached with an ETag)',
     querystring: feedQuery,
     reply: feedReply,
+  }),
+  appList: defineRoute({
+    method: 'GET',
+    path: '/api/App/video/app/category/:id',
+    auth: 'app',
+    summary:
+      "The app's video list: every video of one active category, web-enabled or not, newest first, 20 a page (api-key only; cached with an ETag; 404 for a missing or inactive category)",
+    params: z.object({ id: idSchema }),
+    querystring: appVideoQuery,
+    reply: appVideoListReply,
   }),
 } as const;

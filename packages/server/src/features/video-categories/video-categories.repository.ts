@@ -24,6 +24,15 @@ export const listCategories = (db: Db, dialect: DialectName, q?: string) =>
     .orderBy('id', 'desc')
     .execute();
 
+export const listActiveCategories = (db: Db) =>
+  db
+    .selectFrom('video_categories')
+    .select(['id', 'name', 'main_image'])
+    .where('status', '=', 1)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+
 export const findCategory = (db: Db, id: string) =>
   db.selectFrom('video_categories').selectAll().where('id', '=', id).executeTakeFirst();
 

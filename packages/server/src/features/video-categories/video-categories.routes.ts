@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { categoryMessages, videoCategoryRoutes as routes } from '@streamdesk/contract/video-categories';
+import { sendCached } from '../../platform/http/cached-reply.js';
 import { registerRoute } from '../../platform/http/register-route.js';
 import type { FeatureContext } from '../../platform/feature-context.js';
 import {
@@ -23,6 +24,13 @@ export function registerVideoCategoriesRoutes(
     message: categoryMessages.listed,
     data: await categories.list(request.query.q),
   }));
+
+  // Served from the app cache, like the public feed: built once until a write, and a 304 carries no body.
+  registerRoute(
+    app,
+    routes.appList,
+    async (request, reply) => sendCached(request, reply, await categories.appList()) as never,
+  );
 
   registerRoute(app, routes.add, async (request) => ({
     status: true,

@@ -3,6 +3,7 @@ import {
   categoryAddFields,
   categoryEditFields,
   categoryMessages,
+  type AppCategoryListReply,
   type VideoCategory,
 } from '@streamdesk/contract/video-categories';
 import type { FastifyRequest } from 'fastify';
@@ -22,7 +23,11 @@ export interface CategoryVideos {
   removeAllOf(categoryId: string): Promise<number>;
 }
 
-/** Cache tags whose app replies depend on categories (the public feed shows only active categories). */
+/**
+ * Cache tags whose app replies depend on categories (the public feed and the app's video lists show only
+ * active categories). The app's category list carries video counts, so it is cached under both too:
+ * every video write invalidates `videos`.
+ */
 export const CATEGORY_TAGS = ['video-categories', 'videos'] as const;
 
 const imageField = {
@@ -68,6 +73,23 @@ export function createVideoCategoriesService(ctx: FeatureContext, videos: Catego
         videos.countByCategory(),
       ]);
       return rows.map((row) => toJson(row, counts.get(row.id) ?? 0));
+    },
+
+    /** The app's category screen, cached until a category or video write. */
+    appList() {
+      return ctx.cache.get('video-categories:app', CATEGORY_TAGS, async (): Promise<AppCategoryListReply> => {
+        const [rows, counts] = await Promise.all([repo.listActiveCategories(db), videos.countByCategory()]);
+        return {
+          status: true,
+          message: categoryMessages.listed,
+          data: rows.map((row) => ({
+            _id: row.id,
+            name: row.name,
+            main_image: row.main_image,
+            total_products: counts.get(row.id) ?? 0,
+          })),
+        };
+      });
     },
 
     async add(request: FastifyRequest) {
@@ -135,8 +157,9 @@ export function createVideoCategoriesService(ctx: FeatureContext, videos: Catego
       });
     },
 
-    /** For the videos feature: whether a category exists, and which are active. */
+    /** For the videos feature: whether a category exists, whether it is active, and which are. */
     exists: async (id: string) => Boolean(await repo.findCategory(db, id)),
+    isActive: async (id: string) => fromDbBool((await repo.findCategory(db, id))?.status),
     whileLocked: <T>(id: string, work: () => Promise<T>) => ctx.locks.run(LOCKED, [id], work),
     activeIds: () => repo.activeCategoryIds(db),
   };

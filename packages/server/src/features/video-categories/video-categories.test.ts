@@ -1,9 +1,13 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { videoCategoryRoutes as routes, type VideoCategory } from '@streamdesk/contract/video-categories';
+import {
+  videoCategoryRoutes as routes,
+  type AppCategoryListReply,
+  type VideoCategory,
+} from '@streamdesk/contract/video-categories';
 import { videoRoutes } from '@streamdesk/contract/videos';
-import { createTestApp, errorBody, type TestApp } from '../../test/test-app.js';
+import { createTestApp, errorBody, TEST_API_KEY, type TestApp } from '../../test/test-app.js';
 import { form, GIF, JPEG, mp4, ofSize, PNG } from '../../test/media-fixtures.js';
 
 let t: TestApp;
@@ -132,5 +136,104 @@ describe('video categories', () => {
     const again = await t.request({ method: 'DELETE', url: `/api/App/video/category/${cat._id}` });
     expect(again.statusCode).toBe(404);
     expect(again.json()).toEqual(errorBody('Category not found'));
+  });
+});
+
+describe("GET /api/App/video/app/category (the app's categories)", () => {
+  const appList = (headers: Record<string, string> = {}) =>
+    t.request({ method: 'GET', url: '/api/App/video/app/category', admin: false, headers });
+  const toggle = (id: string) => t.request({ method: 'PUT', url: `/api/App/video/category/status/${id}` });
+  const uploadTo = async (category: string, n: number) => {
+    const files = Array.from({ length: n }, (_, i) => ({ field: 'video', name: `v${i}.mp4`, data: mp4(1) }));
+    const res = await t.request({
+      method: 'POST',
+      url: videoRoutes.upload.path,
+      payload: form({ category }, files),
+    });
+    expect(res.statusCode).toBe(200);
+    return (await t.json<{ data: { _id: string }[] }>(res)).data.map((v) => v._id);
+  };
+
+  it('lists the active categories, newest first, with their video counts, cached with an ETag', async () => {
+    const off = await addOk('App hidden');
+    await toggle(off._id);
+    const shown = await addOk('App shown');
+    await uploadTo(shown._id, 2);
+
+    const res = await appList();
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const body = res.json<AppCategoryListReply>();
+    expect(body).toMatchObject({ status: true, message: 'Categories fetched' });
+    expect(body.data[0]).toEqual({
+      _id: shown._id,
+      name: 'App shown',
+      main_image: shown.main_image,
+      total_products: 2,
+    });
+    const active = (await list()).filter((c) => c.status).map((c) => c._id);
+    expect(body.data.map((c) => c._id)).toEqual(active);
+    expect(body.data.map((c) => c._id)).not.toContain(off._id);
+
+    const again = await appList({ 'if-none-match': res.headers.etag as string });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it('needs the api-key but no admin token', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/App/video/app/category' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual(errorBody('Invalid or missing api-key header.'));
+    expect((await appList({ 'api-key': TEST_API_KEY })).statusCode).toBe(200);
+  });
+
+  it('shows each kind of category and video write to an app revalidating its ETag', async () => {
+    let etag = (await appList()).headers.etag as string;
+    /** The next read after a write: a full reply (not a 304), whose category `id` is then returned. */
+    const afterWrite = async (id: string) => {
+      const res = await appList({ 'if-none-match': etag });
+      expect(res.statusCode).toBe(200);
+      etag = res.headers.etag as string;
+      return res.json<AppCategoryListReply>().data.find((c) => c._id === id);
+    };
+
+    const cat = await addOk('Written');
+    expect(await afterWrite(cat._id)).toMatchObject({ name: 'Written', total_products: 0 });
+    expect((await edit({ id: cat._id, name: 'Rewritten' })).statusCode).toBe(200);
+    expect(await afterWrite(cat._id)).toMatchObject({ name: 'Rewritten' });
+    const swapped = await t.json<{ data: VideoCategory }>(
+      await edit({ id: cat._id, name: 'Rewritten' }, image(GIF, 'c.gif')),
+    );
+    expect(await afterWrite(cat._id)).toMatchObject({ main_image: swapped.data.main_image });
+    const ids = await uploadTo(cat._id, 2);
+    expect(await afterWrite(cat._id)).toMatchObject({ total_products: 2 });
+
+    // The web flag does not change what the app lists, so the ETag still holds.
+    const web = await t.request({
+      method: 'PUT',
+      url: videoRoutes.webStatus.path,
+      payload: { id: ids, status: true },
+    });
+    expect(web.statusCode).toBe(200);
+    expect((await appList({ 'if-none-match': etag })).statusCode).toBe(304);
+
+    const removed = await t.request({
+      method: 'DELETE',
+      url: videoRoutes.remove.path,
+      payload: { id: [ids[0]] },
+    });
+    expect(removed.statusCode).toBe(200);
+    expect(await afterWrite(cat._id)).toMatchObject({ total_products: 1 });
+    await toggle(cat._id);
+    expect(await afterWrite(cat._id)).toBeUndefined();
+    await toggle(cat._id);
+    expect(await afterWrite(cat._id)).toMatchObject({ name: 'Rewritten', total_products: 1 });
+    await t.request({ method: 'DELETE', url: `/api/App/video/category/${cat._id}` });
+    expect(await afterWrite(cat._id)).toBeUndefined();
+    // Without videos, only the category's own delete can invalidate the list.
+    const empty = await addOk('Empty');
+    expect(await afterWrite(empty._id)).toMatchObject({ total_products: 0 });
+    await t.request({ method: 'DELETE', url: `/api/App/video/category/${empty._id}` });
+    expect(await afterWrite(empty._id)).toBeUndefined();
   });
 });

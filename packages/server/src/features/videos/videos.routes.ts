@@ -38,4 +38,9 @@ export function registerVideosRoutes(app: FastifyInstance, videos: VideosService
     const cached = await videos.feed(request.query.page, request.query.limit);
     return sendCached(request, reply, cached) as never;
   });
+
+  registerRoute(app, routes.appList, async (request, reply) => {
+    const cached = await videos.appList(request.params.id, request.query.page, request.query.limit);
+    return sendCached(request, reply, cached) as never;
+  });
 }

@@ -5,6 +5,7 @@ import {
   VIDEO_MAX_BYTES,
   VIDEO_MAX_FILES,
   videoMessages,
+  type AppVideoListReply,
   type FeedReply,
   type Video,
   type WebFilter,
@@ -21,6 +22,7 @@ import type { VideosTables } from './videos.repository.js';
 /** What the library needs from the categories, provided by the video-categories feature. */
 export interface VideoCategoryLookup {
   exists(id: string): Promise<boolean>;
+  isActive(id: string): Promise<boolean>;
   activeIds(): Promise<string[]>;
   /** Runs `work` under the category's record lock, the one its edits and its delete take. */
   whileLocked<T>(id: string, work: () => Promise<T>): Promise<T>;
@@ -34,6 +36,11 @@ export interface VideosDeps {
 
 /** The feed depends on the videos and on the controller's webPosition. */
 export const FEED_TAGS = ['videos', 'controller'] as const;
+/**
+ * The app's video lists depend on the videos and on their category's status; every category write
+ * invalidates `videos` too (CATEGORY_TAGS). They carry no view totals, so view events leave them alone.
+ */
+export const APP_LIST_TAGS = ['videos'] as const;
 /** View totals change on every app event batch; they do not touch the feed, so they get their own tag. */
 export const VIEW_TAG = 'video-views';
 
@@ -204,6 +211,31 @@ export function createVideosService(ctx: FeatureContext, deps: VideosDeps) {
           data: rows.map((r) => ({ _id: r.id, video: r.video, thumbnail: r.thumbnail })),
           totalPage: Math.ceil(total / limit),
           webPosition: await deps.webPosition(),
+        };
+      });
+    },
+
+    /**
+     * One page of an active category's videos for the app, web flag or not: the flag only says whether
+     * the public site shows a video. The category check runs inside the load, so a 404 is never cached,
+     * and a hit needs no query: a status change or a delete of the category invalidates `videos`.
+     */
+    appList(categoryId: string, page: number, limit: number) {
+      const key = `videos:app:${categoryId}:${page}:${limit}`;
+      return ctx.cache.get(key, APP_LIST_TAGS, async (): Promise<AppVideoListReply> => {
+        if (!(await deps.categories.isActive(categoryId))) throw notFound(videoMessages.categoryNotFound);
+        const { rows, total } = await repo.pageOfVideos(db, { categoryIds: [categoryId] }, page, limit);
+        return {
+          status: true,
+          message: videoMessages.listed,
+          data: rows.map((r) => ({
+            _id: r.id,
+            video: r.video,
+            thumbnail: r.thumbnail,
+            createdAt: r.created_at,
+            category: r.category_id,
+          })),
+          totalPage: Math.ceil(total / limit),
         };
       });
     },

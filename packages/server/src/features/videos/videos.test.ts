@@ -2,7 +2,12 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { videoCategoryRoutes, type VideoCategory } from '@streamdesk/contract/video-categories';
-import { videoRoutes as routes, type FeedReply, type Video } from '@streamdesk/contract/videos';
+import {
+  videoRoutes as routes,
+  type AppVideoListReply,
+  type FeedReply,
+  type Video,
+} from '@streamdesk/contract/videos';
 import { createTestApp, errorBody, TEST_API_KEY, type TestApp } from '../../test/test-app.js';
 import { INCOMPLETE_UPLOAD } from '../../platform/media/multipart.js';
 import { BROKEN_MP4, form, mp4, ofSize, PNG } from '../../test/media-fixtures.js';
@@ -279,5 +284,104 @@ describe('GET /api/App/video/category/client (public feed)', () => {
     await t.app.streamdesk.analytics.counter.flush();
     const listed = (await adminList(category._id)).data.find((x) => x._id === v!._id);
     expect(listed?.view).toBe(2);
+  });
+});
+
+describe("GET /api/App/video/app/category/:id (the app's video list)", () => {
+  const appList = (id: string, query: Record<string, string> = {}, headers: Record<string, string> = {}) =>
+    t.request({ method: 'GET', url: `/api/App/video/app/category/${id}`, query, admin: false, headers });
+  const appPage = async (id: string, query: Record<string, string> = {}) => {
+    const res = await appList(id, query);
+    expect(res.statusCode).toBe(200);
+    return res.json<AppVideoListReply>();
+  };
+  const toggleStatus = (id: string) =>
+    t.request({ method: 'PUT', url: `/api/App/video/category/status/${id}` });
+
+  it('lists every video of the category, web-enabled or not, newest first, 20 a page', async () => {
+    const cat = await addCategory('App screen');
+    const older = await uploadOk(cat._id, 20);
+    const [newest] = await uploadOk(cat._id, 1);
+    const other = await addCategory('Elsewhere');
+    await uploadOk(other._id, 1);
+    await setWeb([older[0]!._id, newest!._id], true);
+
+    const first = await appPage(cat._id);
+    expect(first).toMatchObject({ status: true, message: 'Videos fetched', totalPage: 2 });
+    expect(first.data).toHaveLength(20);
+    expect(first.data[0]).toEqual({
+      _id: newest!._id,
+      video: newest!.video,
+      thumbnail: newest!.thumbnail,
+      createdAt: newest!.createdAt,
+      category: cat._id,
+    });
+    const second = await appPage(cat._id, { page: '2' });
+    expect(second.data).toHaveLength(1);
+    const listed = [...first.data, ...second.data].map((v) => v._id);
+    expect(listed).toEqual((await adminList(cat._id)).data.map((v) => v._id));
+    expect([...listed].sort()).toEqual([newest!, ...older].map((v) => v._id).sort());
+
+    const small = await appPage(cat._id, { page: '3', limit: '10' });
+    expect(small).toMatchObject({ totalPage: 3, data: [expect.any(Object)] });
+    expect((await appList(cat._id, { limit: '51' })).statusCode).toBe(400);
+    expect((await appList(cat._id, { page: '0' })).statusCode).toBe(400);
+  }, 60_000);
+
+  it('needs the api-key but no admin token', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/App/video/app/category/${category._id}` });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual(errorBody('Invalid or missing api-key header.'));
+    expect((await appList(category._id, {}, { 'api-key': TEST_API_KEY })).statusCode).toBe(200);
+  });
+
+  it('answers 404 for an unknown, an inactive and a deleted category, even after a cached read', async () => {
+    const unknown = await appList('ffffffffffffffffffffffff');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual(errorBody('Category not found'));
+
+    const cat = await addCategory('Switched off');
+    await uploadOk(cat._id, 1);
+    expect((await appPage(cat._id)).data).toHaveLength(1);
+    await toggleStatus(cat._id);
+    const inactive = await appList(cat._id);
+    expect(inactive.statusCode).toBe(404);
+    expect(inactive.json()).toEqual(errorBody('Category not found'));
+    await toggleStatus(cat._id);
+    expect((await appPage(cat._id)).data).toHaveLength(1);
+
+    // An empty one: deleting its (no) videos invalidates nothing, so the category's own delete must.
+    const empty = await addCategory('Empty, then gone');
+    expect((await appPage(empty._id)).data).toEqual([]);
+    await t.request({ method: 'DELETE', url: `/api/App/video/category/${empty._id}` });
+    const deleted = await appList(empty._id);
+    expect(deleted.statusCode).toBe(404);
+    expect(deleted.json()).toEqual(errorBody('Category not found'));
+  });
+
+  it('answers 304 to its ETag until an upload or a delete changes the list; the web flag does not', async () => {
+    const cat = await addCategory('Revalidated');
+    const [first] = await uploadOk(cat._id, 1);
+    const res = await appList(cat._id);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const etag = res.headers.etag as string;
+    const again = await appList(cat._id, {}, { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+
+    const [second] = await uploadOk(cat._id, 1);
+    const uploaded = await appList(cat._id, {}, { 'if-none-match': etag });
+    expect(uploaded.statusCode).toBe(200);
+    expect(uploaded.json<AppVideoListReply>().data.map((v) => v._id)).toEqual([second!._id, first!._id]);
+
+    // The web flag is about the public site: the app's list stays the same, so its ETag does too.
+    const etag2 = uploaded.headers.etag as string;
+    expect((await setWeb([first!._id], true)).statusCode).toBe(200);
+    expect((await appList(cat._id, {}, { 'if-none-match': etag2 })).statusCode).toBe(304);
+
+    expect((await remove([second!._id])).statusCode).toBe(200);
+    const removed = await appList(cat._id, {}, { 'if-none-match': etag2 });
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json<AppVideoListReply>().data.map((v) => v._id)).toEqual([first!._id]);
   });
 });
