@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, idList, idSchema, pageQuery, replyBase } from './http.js';
 import { mediaLimits, mediaMessages, type MediaKind } from './media.js';
+import { isHttpUrl } from './notifications.js';
 
 /**
  * Live matches (doc 1 sections 2, 3, 5, 7): the matches, the live-call ad fields, the website live ads
@@ -11,6 +12,7 @@ import { mediaLimits, mediaMessages, type MediaKind } from './media.js';
 export const liveMatchMessages = {
   titleRequired: 'Title is required',
   urlRequired: 'URL is required',
+  urlInvalid: 'URL must be a valid http(s) URL',
   idRequired: '_id is required',
   imageType: mediaMessages.gifPng,
   imageSize: mediaMessages.imageSize,
@@ -54,8 +56,9 @@ export const webLiveAdMessages = {
   fetched: 'Ads fetched successfully',
   fired: 'Ad fired successfully',
   fireNameRequired: 'Please fill all the fields',
-  fireUrlRequired: 'Please fill all the fields',
+  fireUnknownName: 'No website ad has this name',
   adsTypeInvalid: 'Adstype must be Open_Ads_Fire, NTV_Ads_Fire or Url_Ads_Fire',
+  adsTypeMismatch: 'Adstype does not match the ad',
   historyFetched: 'Ads history fetched successfully',
   historyDeleted: 'History deleted successfully',
   historyNotFound: 'History entry not found',
@@ -91,10 +94,20 @@ export type LiveMatch = z.infer<typeof liveMatch>;
 const requiredText = (message: string, max: number, tooLong: string) =>
   z.string(message).trim().min(1, message).max(max, tooLong);
 
+/**
+ * A live match URL is http(s) only: the apps play it and the back office opens it as a link, so a
+ * script scheme must never get in. HLS (.m3u8) and DASH streams are served over http(s); RTMP and RTSP
+ * are left out (no browser opens them). See docs/decisions/live-matches-app-side.md.
+ */
+export const isLiveMatchUrl = isHttpUrl;
+
 /** The text fields of the add form (multipart: image, title, url). */
 export const liveMatchAddFields = z.object({
   title: requiredText(liveMatchMessages.titleRequired, 200, 'Title is at most 200 characters'),
-  url: requiredText(liveMatchMessages.urlRequired, 2048, 'URL is at most 2048 characters'),
+  url: requiredText(liveMatchMessages.urlRequired, 2048, 'URL is at most 2048 characters').refine(
+    isLiveMatchUrl,
+    liveMatchMessages.urlInvalid,
+  ),
 });
 export type LiveMatchAddFields = z.infer<typeof liveMatchAddFields>;
 
@@ -214,6 +227,10 @@ export const webLiveAdReply = replyBase.extend({ data: webLiveAd });
 export const fireBody = z.object({
   Adstype: z.enum(adsTypes, webLiveAdMessages.adsTypeInvalid),
   a_name: squeezed(64, webLiveAdMessages.nameTooLong),
+  /**
+   * Still accepted (the back office sends the row's URL) but never stored: the fire carries the named
+   * ad's own URL, so a fire cannot push the apps a link no ad holds.
+   */
   url: z
     .string()
     .optional()
@@ -348,7 +365,7 @@ export const liveMatchRoutes = {
     method: 'POST',
     path: FIRE,
     auth: 'admin',
-    summary: 'Fire an ad to the app (Adstype, a_name, url)',
+    summary: "Fire a stored ad to the app (Adstype, a_name, url); the fire carries the ad's own URL",
     body: fireBody,
     reply: fireReply,
   }),

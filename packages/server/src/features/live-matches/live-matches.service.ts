@@ -1,7 +1,7 @@
 import {
   FIRE_ONLY_ADS,
   MAIN_WEB_AD,
-  URL_ADS_FIRE,
+  adsTypeOf,
   liveAdMessages,
   liveMatchMessages,
   webLiveAdMessages,
@@ -268,14 +268,21 @@ export function createLiveMatchesService({
     },
 
     // Fire and history ------------------------------------------------------------------------------------
-    async fire(body: { Adstype: AdsType; a_name: string; url: string }) {
-      const isUrlAd = body.Adstype === URL_ADS_FIRE;
-      if (isUrlAd && !body.url) throw badRequest(`url: ${webLiveAdMessages.fireUrlRequired}`);
+    /**
+     * Fires a stored ad with its own type. The fire takes the ad's stored URL, not the one sent: the apps
+     * open it, and a stale or forged URL must not reach them (the fire-only ads store none).
+     */
+    async fire(body: { Adstype: AdsType; a_name: string }) {
+      const ad = await repo.findWebAdByName(db, body.a_name);
+      if (!ad) throw notFound(`a_name: ${webLiveAdMessages.fireUnknownName}`);
+      const type = adsTypeOf(ad.a_name);
+      if (body.Adstype !== type)
+        throw badRequest(`Adstype: ${webLiveAdMessages.adsTypeMismatch} (${ad.a_name} fires as ${type})`);
       const row: repo.FireRow = {
         id: newId(),
-        ads_type: body.Adstype,
-        a_name: body.a_name,
-        url: isUrlAd ? body.url : '',
+        ads_type: type,
+        a_name: ad.a_name,
+        url: ad.a_url,
         a_view: 0,
         a_click: 0,
         created_at: createdNow(),

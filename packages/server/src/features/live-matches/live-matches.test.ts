@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { liveMatchRoutes as routes, type LiveMatch } from '@streamdesk/contract/live-matches';
 import { GIF, JPEG, PNG, form, ofSize } from '../../test/media-fixtures.js';
 import { createTestApp, errorBody, type TestApp } from '../../test/test-app.js';
@@ -30,6 +30,11 @@ const count = async () =>
     ).n,
   );
 const fileOf = (url: string) => t.app.streamdesk.context.media.pathOf(url.replace(/^\/media\//, ''));
+/** How many files the live match image folder holds. */
+const imageFileCount = () => {
+  const folder = fileOf('/media/live-matches/000000000000000000000000.png').replace(/\/[^/]+$/, '');
+  return existsSync(folder) ? readdirSync(folder).length : 0;
+};
 const addMatch = async (title = 'Final', file = png) =>
   (await t.json<{ data: LiveMatch }>(await add({ title, url: 'https://live.example.com/final' }, [file])))
     .data;
@@ -82,6 +87,38 @@ describe('POST /api/App/liveMatch/admin', () => {
     expect(await count()).toBe(before);
   });
 
+  it('takes http and https URLs only, refusing the rest with the field named and writing nothing', async () => {
+    for (const url of [
+      'http://live.example.com/final',
+      'https://cdn.example.com/hls/final/index.m3u8',
+      'HTTPS://LIVE.EXAMPLE.COM/DASH/final.mpd',
+    ]) {
+      const res = await add({ title: 'Scheme ok', url });
+      expect([url, res.statusCode]).toEqual([url, 200]);
+      expect((await t.json<{ data: LiveMatch }>(res)).data.url).toBe(url);
+    }
+    const before = await count();
+    const files = imageFileCount();
+    for (const url of [
+      'javascript:alert(document.domain)',
+      ' java\tscript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'vbscript:msgbox(1)',
+      'not a url',
+      'live.example.com/final',
+      'ftp://live.example.com/final',
+      'rtmp://live.example.com/app/final',
+      'rtsp://live.example.com/final',
+      'http://',
+    ]) {
+      const res = await add({ title: 'Scheme bad', url });
+      expect([url, res.statusCode]).toEqual([url, 400]);
+      expect(res.json()).toEqual(errorBody('url: URL must be a valid http(s) URL'));
+    }
+    expect(await count()).toBe(before);
+    expect(imageFileCount()).toBe(files);
+  });
+
   it('refuses a JPEG with the PNG/GIF message and keeps no file', async () => {
     const before = await count();
     const res = await add({ title: 'T', url: 'https://x.example' }, [
@@ -103,12 +140,9 @@ describe('POST /api/App/liveMatch/admin', () => {
   });
 
   it('removes the uploaded image when the text fields are invalid', async () => {
-    const { readdirSync } = await import('node:fs');
-    const dir = t.app.streamdesk.context.media.pathOf('live-matches/000000000000000000000000.png');
-    const folder = dir.replace(/\/[^/]+$/, '');
-    const before = existsSync(folder) ? readdirSync(folder).length : 0;
+    const before = imageFileCount();
     await add({ url: 'https://x.example' });
-    expect(existsSync(folder) ? readdirSync(folder).length : 0).toBe(before);
+    expect(imageFileCount()).toBe(before);
   });
 });
 
@@ -169,22 +203,39 @@ describe('PUT /api/App/liveMatch/admin', () => {
 
   it('requires _id, title and url, refuses a JPEG and an unknown id', async () => {
     const match = await addMatch('Rules');
-    expect((await edit({ title: 'x', url: 'y' })).json()).toEqual(errorBody('_id: _id is required'));
-    expect((await edit({ _id: match._id, title: '', url: 'y' })).json()).toEqual(
+    const url = 'https://live.example.com/y';
+    expect((await edit({ title: 'x', url })).json()).toEqual(errorBody('_id: _id is required'));
+    expect((await edit({ _id: match._id, title: '', url })).json()).toEqual(
       errorBody('title: Title is required'),
     );
-    const jpeg = await edit({ _id: match._id, title: 'x', url: 'y' }, [
+    const jpeg = await edit({ _id: match._id, title: 'x', url }, [
       { field: 'image', name: 'x.jpg', data: JPEG, type: 'image/jpeg' },
     ]);
     expect(jpeg.statusCode).toBe(400);
     expect(jpeg.json()).toEqual(
       errorBody('Only GIF and PNG files are allowed. Please select an image with a valid format.'),
     );
-    const unknown = await edit({ _id: '0123456789abcdef01234567', title: 'x', url: 'y' }, [png]);
+    const unknown = await edit({ _id: '0123456789abcdef01234567', title: 'x', url }, [png]);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual(errorBody('Live match not found'));
     const after = (await list()).data.find((m) => m._id === match._id);
     expect(after).toEqual(match);
+  });
+
+  it('refuses a URL that is not http(s), keeping the match and its image as they were', async () => {
+    const match = await addMatch('Edit scheme');
+    for (const url of ['not a url', 'javascript:alert(document.domain)', 'rtmp://live.example.com/a']) {
+      const res = await edit({ _id: match._id, title: 'Edit scheme', url }, [
+        { field: 'image', name: 'b.gif', data: GIF, type: 'image/gif' },
+      ]);
+      expect([url, res.statusCode]).toEqual([url, 400]);
+      expect(res.json()).toEqual(errorBody('url: URL must be a valid http(s) URL'));
+    }
+    expect((await list()).data.find((m) => m._id === match._id)).toEqual(match);
+    const app = await t.request({ method: 'GET', url: routes.appList.path, admin: false });
+    expect(
+      app.json<{ data: { _id: string; url: string }[] }>().data.find((m) => m._id === match._id)?.url,
+    ).toBe(match.url);
   });
 });
 

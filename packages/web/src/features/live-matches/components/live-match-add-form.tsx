@@ -7,8 +7,9 @@ import { useCheckedFile } from '@/ui/use-checked-file';
 import { useAddLiveMatch } from '../api';
 import { liveMatchImageProblem } from './image-check';
 import { ImageInput } from './image-input';
+import { liveMatchUrlProblem } from './url-check';
 
-/** Title, URL and a PNG/GIF image, all required (doc 1 section 5, "Live match"). */
+/** Title, an http(s) URL and a PNG/GIF image, all required (doc 1 section 5, "Live match"). */
 export function LiveMatchAddForm() {
   const add = useAddLiveMatch();
   const [title, setTitle] = useState('');
@@ -20,7 +21,7 @@ export function LiveMatchAddForm() {
     event.preventDefault();
     const found = {
       title: title.trim() ? undefined : liveMatchMessages.titleRequired,
-      url: url.trim() ? undefined : liveMatchMessages.urlRequired,
+      url: liveMatchUrlProblem(url),
     };
     setErrors(found);
     if (found.title || found.url) return;

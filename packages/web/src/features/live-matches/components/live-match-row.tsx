@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { formatDateTime, formatViewCount } from '@streamdesk/contract/format';
-import { liveMatchMessages, type LiveMatch } from '@streamdesk/contract/live-matches';
+import { isLiveMatchUrl, liveMatchMessages, type LiveMatch } from '@streamdesk/contract/live-matches';
 import { toast } from 'sonner';
 import { Button } from '@/ui/button';
 import { Td, Tr } from '@/ui/data-table';
@@ -12,6 +12,7 @@ import { copyLiveMatchLink } from './copy-link';
 import { liveMatchImageProblem } from './image-check';
 import { ImageInput } from './image-input';
 import { actionButtonsClass, actionsColumnClass, InlineEditRow, InlineInput } from './inline-edit';
+import { liveMatchUrlProblem } from './url-check';
 
 export const liveMatchColumns = [
   'Image',
@@ -49,7 +50,13 @@ export function LiveMatchRow({ match, onEdit, onDelete, deleting = false, watchi
         {match.title}
       </Td>
       <Td className="max-w-64 truncate">
-        <a href={match.url} target="_blank" rel="noreferrer" className="text-brand-700 hover:underline">
+        {/* A match stored before URLs were checked may hold any scheme: only http(s) becomes a link. */}
+        <a
+          href={isLiveMatchUrl(match.url) ? match.url : undefined}
+          target="_blank"
+          rel="noreferrer"
+          className="text-brand-700 hover:underline"
+        >
           {match.url}
         </a>
       </Td>
@@ -94,7 +101,8 @@ export function LiveMatchEditRow({ match, onDone }: { match: LiveMatch; onDone: 
   /** Checks the fields, then asks the arithmetic confirmation; only the right answer sends. */
   const save = () => {
     if (!title.trim()) return void toast.error(liveMatchMessages.titleRequired);
-    if (!url.trim()) return void toast.error(liveMatchMessages.urlRequired);
+    const urlProblem = liveMatchUrlProblem(url);
+    if (urlProblem) return void toast.error(urlProblem);
     confirmUpdate.ask(`Live Match "${match.title}"`, () => void send());
   };
 

@@ -80,6 +80,53 @@ describe('Live Match Management', () => {
     expect(post).not.toHaveBeenCalled();
   }, 20_000);
 
+  it('refuses a URL that is not http(s) in the add form and the edit row, sending nothing', async () => {
+    const post = vi.fn();
+    const put = vi.fn();
+    openScreen('/add/liveMatch', {
+      'GET /api/App/liveMatch/admin': list([match], true),
+      'POST /api/App/liveMatch/admin': post,
+      'PUT /api/App/liveMatch/admin': put,
+    });
+    const user = userEvent.setup();
+    const row = (await screen.findByText('Cup Final', {}, { timeout: 5000 })).closest('tr')!;
+
+    const form = screen.getByRole('form', { name: 'Add live match' });
+    await user.type(within(form).getByLabelText('Title'), 'Semi');
+    for (const url of ['javascript:alert(document.domain)', 'not a url', 'rtmp://live.example.com/a']) {
+      await user.clear(within(form).getByLabelText('URL'));
+      await user.type(within(form).getByLabelText('URL'), url);
+      await user.click(within(form).getByRole('button', { name: 'Add' }));
+      expect(within(form).getByText('URL must be a valid http(s) URL')).toBeInTheDocument();
+    }
+    // The URL passes once it is http(s); the missing image is what stops the form now.
+    await user.clear(within(form).getByLabelText('URL'));
+    await user.type(within(form).getByLabelText('URL'), 'https://cdn.example.com/semi.m3u8');
+    await user.click(within(form).getByRole('button', { name: 'Add' }));
+    expect(within(form).queryByText('URL must be a valid http(s) URL')).toBeNull();
+    expect(await screen.findByText('Please select a valid image to upload.')).toBeInTheDocument();
+
+    await user.click(within(row).getByRole('button', { name: 'Edit' }));
+    const editing = screen.getByRole('row', { name: 'Editing Cup Final' });
+    await user.clear(within(editing).getByLabelText('Edit URL'));
+    await user.type(within(editing).getByLabelText('Edit URL'), 'not a url');
+    await user.click(within(editing).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('URL must be a valid http(s) URL')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Please confirm' })).toBeNull();
+    expect(post).not.toHaveBeenCalled();
+    expect(put).not.toHaveBeenCalled();
+  }, 20_000);
+
+  it('links only an http(s) URL, so a match stored before the check cannot run a script', async () => {
+    const old = { ...match, _id: '6650f0c1a2b3c4d5e6f70814', title: 'Old', url: 'javascript:alert(1)' };
+    openScreen('/add/liveMatch', { 'GET /api/App/liveMatch/admin': list([match, old], true) });
+    const oldRow = (await screen.findByText('Old', {}, { timeout: 5000 })).closest('tr')!;
+    expect(within(oldRow).getByText('javascript:alert(1)')).not.toHaveAttribute('href');
+    expect(within(oldRow).queryByRole('link')).toBeNull();
+    const row = screen.getByText('Cup Final').closest('tr')!;
+    expect(within(row).getByRole('link', { name: match.url })).toHaveAttribute('href', match.url);
+  });
+
   it('edits one row at a time and sends the form with the new values after the captcha', async () => {
     const sent: FormData[] = [];
     const second = { ...match, _id: '6650f0c1a2b3c4d5e6f70813', title: 'Other' };
