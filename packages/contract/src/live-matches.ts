@@ -44,6 +44,7 @@ export const webLiveAdMessages = {
   fillAll: 'Please fill all the fields',
   nameTooLong: 'Name is at most 64 characters',
   urlTooLong: 'URL is at most 2048 characters',
+  urlInvalid: 'URL must be a valid http(s) URL',
   duplicateName: 'An ad with this name already exists',
   fireOnly: 'This ad has no URL and can only be fired',
   mainCannotBeDeleted: 'WEB_URL_1 cannot be deleted',
@@ -218,7 +219,8 @@ export type WebLiveAd = z.infer<typeof webLiveAd>;
 
 export const webLiveAdAddBody = z.object({
   a_name: squeezed(64, webLiveAdMessages.nameTooLong),
-  a_url: squeezed(2048, webLiveAdMessages.urlTooLong),
+  // A fire carries this URL to the apps, which open it: http(s) only, like a live match's.
+  a_url: squeezed(2048, webLiveAdMessages.urlTooLong).refine(isHttpUrl, webLiveAdMessages.urlInvalid),
 });
 export const webLiveAdEditBody = webLiveAdAddBody.extend({ _id: idSchema });
 export const webLiveAdListReply = replyBase.extend({ data: z.array(webLiveAd) });

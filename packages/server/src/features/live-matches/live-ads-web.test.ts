@@ -68,6 +68,11 @@ describe('/api/App/liveMatch/liveAdsWeb', () => {
       a_url: 'https://x',
     });
     expect(reserved.json()).toEqual(errorBody('This name is reserved for a fire-only ad'));
+    // A fire carries the URL to the apps: http(s) only.
+    for (const a_url of ['javascript:alert(1)', 'data:text/html,x', 'ftp://f.example', 'not a url']) {
+      const res = await call('POST', routes.addWebAd.path, { a_name: 'Bad', a_url });
+      expect([a_url, res.json()]).toEqual([a_url, errorBody('a_url: URL must be a valid http(s) URL')]);
+    }
     await addAd('Unique', 'https://u.example');
     const dup = await call('POST', routes.addWebAd.path, { a_name: 'Unique', a_url: 'https://v.example' });
     expect(dup.statusCode).toBe(409);
@@ -110,11 +115,21 @@ describe('/api/App/liveMatch/liveAdsWeb', () => {
     const unknown = await call('PUT', routes.editWebAd.path, {
       _id: '0123456789abcdef01234567',
       a_name: 'A',
-      a_url: 'B',
+      a_url: 'https://b.example',
     });
     expect(unknown.statusCode).toBe(404);
-    const empty = await call('PUT', routes.editWebAd.path, { _id: ad._id, a_name: '', a_url: 'B' });
+    const empty = await call('PUT', routes.editWebAd.path, {
+      _id: ad._id,
+      a_name: '',
+      a_url: 'https://b.example',
+    });
     expect(empty.json()).toEqual(errorBody('a_name: Please fill all the fields'));
+    const script = await call('PUT', routes.editWebAd.path, {
+      _id: ad._id,
+      a_name: 'E',
+      a_url: 'javascript:alert(1)',
+    });
+    expect(script.json()).toEqual(errorBody('a_url: URL must be a valid http(s) URL'));
     expect((await adNamed('WEB_URL_1')).a_url).toBe('https://main.example');
   });
 

@@ -7,6 +7,7 @@ import {
   webLiveAdMessages,
   type WebLiveAd,
 } from '@streamdesk/contract/live-matches';
+import { isHttpUrl } from '@streamdesk/contract/notifications';
 import { toast } from 'sonner';
 import { Button } from '@/ui/button';
 import { Td, Tr } from '@/ui/data-table';
@@ -39,10 +40,13 @@ export function WebLiveAdRow({
       <Td className="max-w-72 truncate">
         {fireOnly ? (
           <span className="text-slate-500">Fire only</span>
-        ) : (
+        ) : isHttpUrl(ad.a_url) ? (
           <a href={ad.a_url} target="_blank" rel="noreferrer" className="text-brand-700 hover:underline">
             {ad.a_url}
           </a>
+        ) : (
+          // Stored before URLs had to be http(s): shown, never a link a click would run.
+          <span>{ad.a_url}</span>
         )}
       </Td>
       <Td className="tabular-nums">{formatViewCount(ad.a_view)}</Td>
@@ -87,6 +91,7 @@ export function WebLiveAdEditRow({ ad, onDone }: { ad: WebLiveAd; onDone: () => 
   const save = () => {
     const body = { _id: ad._id, a_name: squeeze(name), a_url: squeeze(url) };
     if (!body.a_name || !body.a_url) return void toast.error(webLiveAdMessages.fillAll);
+    if (!isHttpUrl(body.a_url)) return void toast.error(webLiveAdMessages.urlInvalid);
     confirmUpdate.ask(`Ad "${ad.a_name}"`, () => {
       void edit.mutateAsync(body).then((result) => result.status && onDone());
     });
