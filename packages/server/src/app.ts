@@ -16,11 +16,11 @@ import { createDatabase } from './platform/db/database.js';
 import { sharedRateLimitStore } from './platform/rate-limits/shared-rate-limit-store.js';
 import { migrateToLatest } from './platform/db/migrate.js';
 import { registerEnvelope } from './platform/http/envelope.js';
-import { frameworkErrors, registerErrorHandler } from './platform/http/error-handler.js';
+import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './platform/http/error-handler.js';
 import { FastReads, fastReadsServer } from './platform/http/fast-reads.js';
 import { registerGuards, secretChecker } from './platform/http/guards.js';
 import { cutOffIdleBodies } from './platform/http/idle-body.js';
-import { rejectNulCharacters } from './platform/http/no-nul.js';
+import { registerInputHygiene } from './platform/http/input-hygiene.js';
 import { registerWebAssets } from './platform/http/web-assets.js';
 import { createLocalMediaStore } from './platform/media/media-store.js';
 import { registerMediaServing } from './platform/media/serve-media.js';
@@ -71,6 +71,7 @@ export async function buildApp(config: ResolvedConfig, opts: BuildOptions = {}):
     trustProxy: config.trustProxy,
     serverFactory: fastReadsServer(fastReads),
     frameworkErrors,
+    clientErrorHandler,
   });
   app.decorate('fastReads', fastReads);
   app.addHook('preClose', async () => fastReads.close());
@@ -125,7 +126,7 @@ export async function buildApp(config: ResolvedConfig, opts: BuildOptions = {}):
 
   registerErrorHandler(app);
   registerEnvelope(app, config.payloadKey);
-  rejectNulCharacters(app);
+  registerInputHygiene(app);
   const auth = createAuthService(database.db);
   registerGuards(app, { isApiKey, authenticate: auth.authenticate });
 

@@ -6,6 +6,8 @@ import type { TestApp } from './test-app.js';
 /** What the bad-input walks send (bad-input.test.ts, bad-input-records.test.ts). */
 
 export const LONG = 'x'.repeat(20_000);
+/** Half of a surrogate pair: text with no UTF-8 form (JSON carries it as the escape `\ud800`). */
+export const LONE_SURROGATE = '\ud800';
 /** Values a broken client could put in any JSON field. */
 export const JUNK: unknown[] = [
   null,
@@ -21,7 +23,7 @@ export const JUNK: unknown[] = [
   { $gt: '' },
   '../../etc/passwd',
   '\u0000',
-  '\ud800',
+  LONE_SURROGATE,
   '2026-13-45',
   99999999999,
   0.5,

@@ -11,7 +11,7 @@ import {
 } from '@streamdesk/contract/stories';
 import { tablesOf, type AnyDb } from '../../platform/db/database.js';
 import { newId, nowIso, toDbBool } from '../../platform/db/values.js';
-import { nulError, nulPath } from '../../platform/http/no-nul.js';
+import { inputFault, inputFaultError } from '../../platform/http/input-hygiene.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { deleteAllOrNone } from '../../platform/db/delete-all-or-none.js';
 import type { FeatureContext } from '../../platform/feature-context.js';
@@ -54,9 +54,10 @@ export function parseInsertData(
   }
   if (!json || typeof json !== 'object' || Array.isArray(json))
     throw badRequest(storyMessages.insertDataJson);
-  // The form field's own check sees only the escape ('\\u0000'); the parsed text holds the character.
-  const nul = nulPath(json);
-  if (nul !== undefined) throw nulError('body', `insertData.${nul}`);
+  // The form field's own check sees only the escapes ('\\u0000', '\\ud800'); the parsed text holds the
+  // characters: a NUL or a lone surrogate, which no database stores as sent.
+  const fault = inputFault(json);
+  if (fault) throw inputFaultError('body', { ...fault, path: `insertData.${fault.path}` });
   const parsed = storyInsertData.safeParse({ ...json, ...overrides });
   if (!parsed.success) throw badRequest(firstIssue(parsed.error, 'insertData'));
   return parsed.data;

@@ -1,4 +1,6 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages } from '@streamdesk/contract/messages';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
@@ -16,6 +18,24 @@ const fastifyMessages: Record<string, string> = {
   FST_ERR_MAX_PARAM_LENGTH: 'A value in the URL path is too long',
 };
 
+/**
+ * zod's own words for a value of the wrong type ('Invalid input: expected string, received undefined')
+ * in the product's, for the two that come up: a missing field 'is required', as the contract's own
+ * messages say it, and text that is not a number (`page=abc`, coerced to NaN) 'must be a number'.
+ * Undefined for any other message, a schema's own included. `where` names the field ('querystring
+ * startDate', 'a_name').
+ */
+export function plainZodMessage(
+  where: string,
+  issue: { code?: string; message?: string; expected?: unknown },
+): string | undefined {
+  if (issue.code !== 'invalid_type') return undefined;
+  const zodWords = `Invalid input: expected ${String(issue.expected)}, received `;
+  if (issue.message === `${zodWords}undefined`) return `${where} is required`;
+  if (issue.expected === 'number' && issue.message === `${zodWords}NaN`) return `${where} must be a number`;
+  return undefined;
+}
+
 function validationMessage(error: FastifyError): string {
   if (!hasZodFastifySchemaValidationErrors(error)) return error.message;
   const first = error.validation[0];
@@ -25,8 +45,10 @@ function validationMessage(error: FastifyError): string {
   // say nothing about where; a schema's own message for it is kept.
   if (!field && error.validationContext === 'body' && /^Invalid input/.test(first.message ?? ''))
     return 'The body must be a JSON object';
-  const where = error.validationContext === 'body' ? '' : `${error.validationContext} `;
-  return field ? `${where}${field}: ${first.message}` : `${where}${first.message}`.trim();
+  const part = error.validationContext === 'body' ? '' : `${error.validationContext} `;
+  if (!field) return `${part}${first.message}`.trim();
+  const issue = { code: first.keyword, message: first.message, expected: first.params.expected };
+  return plainZodMessage(`${part}${field}`, issue) ?? `${part}${field}: ${first.message}`;
 }
 
 /**
@@ -66,4 +88,39 @@ export function registerErrorHandler(app: FastifyInstance): void {
 export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   const statusCode = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
   void reply.code(statusCode).send({ status: false, message: fastifyMessages[error.code] ?? 'Bad request' });
+}
+
+/** Node's own refusals of a request it could not parse, before Fastify sees one. */
+const connectionErrors: Record<string, [number, string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'The request headers are too large'],
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: [413, 'The chunk extensions of the request body are too large'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'The request took too long to arrive'],
+};
+
+/**
+ * Fastify's `clientErrorHandler` option: Node's HTTP parser refuses a request it cannot read (headers
+ * over 16 KB, both Content-Length and Transfer-Encoding, a malformed request line) before Fastify has a
+ * request or a reply, so Fastify writes its own `{ error, statusCode }` on the socket. This writes the one
+ * error shape instead. Like Node's own handler, it writes nothing once a reply on the connection has
+ * begun (a pipelined request after it), and closes the connection, which cannot be read further.
+ */
+export function clientErrorHandler(this: FastifyInstance, error: ConnectionError, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  this.log.debug({ err: error }, 'client error');
+  const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (socket.writable && !inFlight?.headersSent) {
+    const reason = (error as { reason?: unknown }).reason;
+    const [statusCode, message] = connectionErrors[error.code] ?? [
+      400,
+      typeof reason === 'string'
+        ? `The request is not valid HTTP: ${reason}`
+        : 'The request is not valid HTTP',
+    ];
+    const body = JSON.stringify({ status: false, message });
+    socket.write(
+      `HTTP/1.1 ${statusCode} ${STATUS_CODES[statusCode]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { badRequest, HttpError } from '../errors.js';
-import { nulError } from '../http/no-nul.js';
+import { inputFaultError, textFault } from '../http/input-hygiene.js';
 import type { MediaRule, MediaStore, SavedMedia } from './media-store.js';
 import { streamProbe, type VideoInfo } from './video-tools.js';
 
@@ -72,8 +72,10 @@ export async function readMultipart(
     for await (const part of request.parts()) {
       if (part.type === 'field') {
         if (part.valueTruncated) throw badRequest(`${part.fieldname} is too long`);
-        if (String(part.value).includes('\0')) throw nulError('body', part.fieldname);
-        fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
+        const value = String(part.value);
+        const fault = textFault(value);
+        if (fault) throw inputFaultError('body', { path: part.fieldname, message: fault });
+        fields[part.fieldname] = value;
         continue;
       }
       const fieldSpec = spec.files[part.fieldname];
