@@ -119,7 +119,17 @@ export async function buildApp(config: ResolvedConfig, opts: BuildOptions = {}):
   });
   cutOffIdleBodies(app, config.uploadIdleMs);
   await app.register(swagger, {
-    openapi: { info: { title: 'Streamdesk API', version: '1.0.0' } },
+    openapi: {
+      info: { title: 'Streamdesk API', version: '1.0.0' },
+      // What each route asks for (registerRoute sets `security` from its auth): an app generates its
+      // client, headers included, from this description.
+      components: {
+        securitySchemes: {
+          apiKey: { type: 'apiKey', in: 'header', name: 'api-key' },
+          bearer: { type: 'http', scheme: 'bearer' },
+        },
+      },
+    },
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });

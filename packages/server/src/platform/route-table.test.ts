@@ -39,6 +39,30 @@ describe('route table', () => {
       expect([r.url, r.config?.auth]).toEqual([r.url, expect.stringMatching(/^(app|admin)$/)]);
   });
 
+  it('publishes what each route asks for in the OpenAPI description', async () => {
+    const doc = (await t.request({ method: 'GET', url: '/api/docs/json' })).json<{
+      components: { securitySchemes: Record<string, unknown> };
+      paths: Record<string, Record<string, { security?: unknown }>>;
+    }>();
+    expect(doc.components.securitySchemes).toEqual({
+      apiKey: { type: 'apiKey', in: 'header', name: 'api-key' },
+      bearer: { type: 'http', scheme: 'bearer' },
+    });
+    const expected = { app: [{ apiKey: [] }], admin: [{ apiKey: [], bearer: [] }] };
+    const api = routes.filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'));
+    for (const r of api) {
+      const path = r.url.replace(/:([A-Za-z_]+)/g, '{$1}');
+      for (const method of methods(r)) {
+        const security = doc.paths[path]?.[method.toLowerCase()]?.security;
+        expect([method, r.url, security]).toEqual([
+          method,
+          r.url,
+          expected[r.config!.auth as 'app' | 'admin'],
+        ]);
+      }
+    }
+  });
+
   it('refuses admin routes without the api-key or without a token', async () => {
     const admin = routes.filter((r) => r.config?.auth === 'admin');
     expect(admin.length).toBeGreaterThan(1);

@@ -38,6 +38,13 @@ export interface RouteExtras {
   bodyLimit?: number;
 }
 
+/** The OpenAPI `security` of each kind of route, naming the schemes app.ts declares. */
+const SECURITY: Record<RouteAuth, Array<Record<string, string[]>>> = {
+  public: [],
+  app: [{ apiKey: [] }],
+  admin: [{ apiKey: [], bearer: [] }],
+};
+
 export function registerRoute<D extends RouteDef>(
   app: FastifyInstance,
   def: D,
@@ -66,6 +73,7 @@ export function registerRoute<D extends RouteDef>(
       : {}),
     schema: {
       summary: def.summary,
+      security: SECURITY[def.auth],
       ...(def.params ? { params: def.params } : {}),
       ...(def.querystring ? { querystring: def.querystring } : {}),
       ...(def.body && !def.multipart ? { body: def.body } : {}),
