@@ -64,6 +64,7 @@ export const webLiveAdMessages = {
   historyDeleted: 'History deleted successfully',
   historyNotFound: 'History entry not found',
   noFire: 'No ad has been fired yet',
+  latestFire: 'The latest fired ad',
 } as const;
 
 /** Live match images: PNG or GIF only (doc 1 section 5); the size limit is the general image limit. */

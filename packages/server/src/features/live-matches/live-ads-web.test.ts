@@ -256,6 +256,7 @@ describe('the app side of a fire', () => {
     const latest = () => t.request({ method: 'GET', url: routes.appLatestFire.path, admin: false });
     const first = await latest();
     expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ status: true, message: 'The latest fired ad' });
     const etag = first.headers.etag as string;
     const cached = await t.request({
       method: 'GET',
@@ -272,7 +273,7 @@ describe('the app side of a fire', () => {
     expect(fresh.headers.etag).not.toBe(etag);
     expect(fresh.json()).toEqual({
       status: true,
-      message: 'Ad fired successfully',
+      message: 'The latest fired ad',
       data: {
         _id: fired._id,
         Adstype: 'NTV_Ads_Fire',

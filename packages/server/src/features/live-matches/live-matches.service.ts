@@ -328,7 +328,8 @@ export function createLiveMatchesService({
         const row = await repo.latestFire(db);
         return {
           status: true,
-          message: row ? webLiveAdMessages.fired : webLiveAdMessages.noFire,
+          // A read: 'Ad fired successfully' here read as if the request had fired one.
+          message: row ? webLiveAdMessages.latestFire : webLiveAdMessages.noFire,
           data: row
             ? {
                 _id: row.id,
