@@ -1,10 +1,14 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-/** Whether the built product is missing or older than its sources (so `npm start` knows to build). */
+/**
+ * Whether the built product is missing or older than its sources (so `npm start` knows to build). Each
+ * output is a file every build writes again: a folder's time changes only when an entry is added or
+ * removed, so the contract's dist folder looked old after every rebuild and each start built again.
+ */
 export function needsBuild(root) {
   const outputs = [
-    'packages/contract/dist',
+    'packages/contract/dist/http.js',
     'packages/server/dist/main.js',
     'packages/web/dist/index.html',
   ].map((p) => path.join(root, p));
