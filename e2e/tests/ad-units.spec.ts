@@ -1,6 +1,7 @@
 import { adMessages, type WebAd } from '@streamdesk/contract/ad-units';
 import { expect, test, type Api } from '../fixtures.js';
 import type { Locator, Page } from '@playwright/test';
+import { expectFitsBox, expectInView, WIDTHS } from './layout-helpers.js';
 
 const SHOTS = '/tmp/shots';
 
@@ -271,4 +272,47 @@ test.describe('website ads', () => {
     await expect(page.getByText(adMessages.cleared)).toBeVisible();
     await expect(clicks).toHaveText('0');
   });
+});
+
+test('a long ad name keeps the Actions column in view on Android and Apple, at every width', async ({
+  signedInPage: page,
+  api,
+}) => {
+  const name = 'native_home_screen_after_video_list_placement_with_long_name_3';
+  const description =
+    'Shown on the home screen after the video list has loaded; long description to check wrapping.';
+  const platforms = [
+    { list: '/manage/ads/nativeAds/add', add: '/api/App/ads/native/add', seal: true },
+    { list: '/manage/ads/ios/nativeAds/add', add: '/api/ios/ads/native/add', seal: false },
+  ];
+  for (const { list, add, seal } of platforms) {
+    const body = { a_name: name, a_id: 'ca-app-pub-3940256099942544/1000000003', a_description: description };
+    expect(await api.call('POST', add, { body, seal })).toMatchObject({ status: true });
+    await page.goto(list);
+    const table = page.getByRole('table');
+    const long = row(page, name);
+    await expect(long.getByRole('cell', { name, exact: true })).toHaveAttribute('title', name);
+    for (const size of WIDTHS) {
+      await page.setViewportSize(size);
+      await expectInView(
+        page,
+        table,
+        table.getByRole('columnheader', { name: 'Actions' }),
+        long.getByRole('button', { name: 'Edit' }),
+      );
+      if (size.width === 1280) await expectFitsBox(table);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+  }
+
+  // Website ads on a phone: Edit and Clear Data stay in reach of the first row.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/manage/ads/webAds/add');
+  const web = page.getByRole('table');
+  await expectInView(
+    page,
+    web,
+    row(page, 'WEB_URL_1').getByRole('button', { name: 'Edit' }),
+    row(page, 'WEB_URL_1').getByRole('button', { name: 'Clear Data' }),
+  );
 });

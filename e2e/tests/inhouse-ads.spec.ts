@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { expect, test, type Api } from '../fixtures.js';
 import { answerCaptcha } from '../captcha.js';
 import { setControllerFlag } from '../controller-flags.js';
+import { expectInView, expectNoPageOverflow, WIDTHS } from './layout-helpers.js';
 
 const LIST = '/manage/ads/inHouseAds/add';
 const API = '/api/App/inhouse/ads';
@@ -269,4 +270,40 @@ test('pages of 100 with row numbers, then bulk delete of the page through the ca
   await expect(table(page)).toContainText('Bulk 001');
   await expect(page.getByRole('button', { name: /Delete selected/ })).toBeDisabled();
   await expect(page.getByRole('checkbox', { name: 'Select all on this page' })).not.toBeChecked();
+});
+
+test('a long title: the list cuts it with a tooltip, the edit page fits every screen', async ({
+  signedInPage: page,
+  media,
+  api,
+}) => {
+  const title = 'Champions Trophy Grand Final Highlights Extended Cut With Commentary In Three Lang';
+  const subTitle = 'Subtitle that is also quite long so that it wraps somewhere in the cell';
+  const ad = await seed(api, { icon: media.png, image: media.png }, { mainTitle: title, subTitle });
+  await page.goto(LIST);
+  const row = table(page).getByRole('row').filter({ hasText: title });
+  await expect(row.getByText(title, { exact: true })).toHaveAttribute('title', title);
+  await expect(row.getByText(subTitle, { exact: true })).toHaveAttribute('title', subTitle);
+  for (const size of WIDTHS) {
+    await page.setViewportSize(size);
+    await expectInView(page, table(page), row.getByRole('link', { name: `Edit ${title}` }));
+  }
+
+  // Closing the preview gives focus back to the media button that opened it.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const opener = row.getByRole('button', { name: `Preview media of ${title}` });
+  await opener.click();
+  await page
+    .getByRole('dialog', { name: `Preview: ${title}` })
+    .getByRole('button', { name: 'Close' })
+    .click();
+  await expect(opener).toBeFocused();
+
+  await page.goto(`/manage/ads/inHouseAds/edit/${ad._id}`);
+  const preview = page.getByRole('region', { name: 'Ad preview' });
+  await expect(preview.getByText(title, { exact: true })).toHaveAttribute('title', title);
+  for (const size of WIDTHS) {
+    await page.setViewportSize(size);
+    await expectNoPageOverflow(page);
+  }
 });

@@ -3,6 +3,7 @@ import { liveMatchMessages, webLiveAdMessages } from '@streamdesk/contract/live-
 import { answerCaptcha } from '../captcha.js';
 import { expect, test } from '../fixtures.js';
 import { setControllerFlag } from '../controller-flags.js';
+import { expectFitsBox, expectInView, scrollToEnd, WIDTHS } from './layout-helpers.js';
 
 const LIVE_HOST = 'https://live.example.com';
 
@@ -294,4 +295,71 @@ test('website ads: add, edit, fire and delete; the fire shows in the history wit
   await page.getByRole('button', { name: /Delete selected \(\d+\)/ }).click();
   await confirmMath(page);
   await expect(page.getByText('No ad has been fired yet.')).toBeVisible();
+});
+
+test('long rows keep their actions in view at every width, and the edit row stays on screen', async ({
+  signedInPage: page,
+  media,
+  api,
+}) => {
+  const title = 'Champions Trophy Grand Final Highlights Extended Cut With Commentary In Three Lang';
+  const url = `https://stream.example.com/${'final/'.repeat(15)}master.m3u8`;
+  const added = await api.upload('POST', '/api/App/liveMatch/admin', { title, url }, { image: media.png });
+  const adName = 'BettingPartnerWithAVeryLongNameForTheLayoutCheck1234';
+  const ad = await api.call('POST', '/api/App/liveMatch/liveAdsWeb', {
+    body: { a_name: adName, a_url: `https://partner.example.com/${'z'.repeat(60)}` },
+  });
+  try {
+    await page.goto('/add/liveMatch');
+    const table = page.getByRole('table', { name: 'Live matches' });
+    const row = table.getByRole('row').filter({ hasText: title });
+    // The URL is cut short in its cell: the whole of it is its tooltip.
+    await expect(row.getByRole('cell').filter({ hasText: url })).toHaveAttribute('title', url);
+    for (const size of WIDTHS) {
+      await page.setViewportSize(size);
+      const actions = ['Copy link', 'Edit', 'Delete'].map((name) => row.getByRole('button', { name }));
+      await expect(actions[1]!).toBeVisible();
+      await expectInView(page, table, table.getByRole('columnheader', { name: 'Actions' }), ...actions);
+      // On a laptop the whole table fits its box: no column hides under the Actions.
+      if (size.width === 1280) await expectFitsBox(table);
+    }
+
+    // Edit from a table scrolled to its end: the form stays in the visible part of the box.
+    for (const size of WIDTHS.slice(1)) {
+      await page.setViewportSize(size);
+      await scrollToEnd(table);
+      await row.getByRole('button', { name: 'Edit' }).click();
+      const editing = table.getByRole('row', { name: `Editing ${title}` });
+      await expectInView(
+        page,
+        table,
+        editing.getByText('Edit title', { exact: true }),
+        editing.getByLabel('Edit title'),
+        editing.getByLabel('Edit URL'),
+        editing.getByRole('button', { name: 'Save' }),
+        editing.getByRole('button', { name: 'Cancel' }),
+      );
+      await page.screenshot({ path: `/tmp/shots/live-matches-edit-${size.width}.png` });
+      await editing.getByRole('button', { name: 'Cancel' }).click();
+    }
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/add/liveMatch/liveAdWeb');
+    const ads = page.getByRole('table', { name: 'Website ads' });
+    const adRow = ads.getByRole('row').filter({ hasText: adName });
+    await expect(adRow.getByRole('cell', { name: adName, exact: true })).toHaveAttribute('title', adName);
+    await expectInView(
+      page,
+      ads,
+      adRow.getByRole('button', { name: `Edit ${adName}` }),
+      adRow.getByRole('button', { name: `Delete ${adName}` }),
+    );
+    await expectFitsBox(ads);
+  } finally {
+    const match = added.data as { _id: string } | undefined;
+    if (match)
+      await api.call('DELETE', '/api/App/liveMatch/admin', { body: { id: [match._id] }, seal: true });
+    const web = ad.data as { _id: string } | undefined;
+    if (web) await api.call('DELETE', '/api/App/liveMatch/liveAdsWeb', { body: { id: [web._id] } });
+  }
 });

@@ -6,6 +6,7 @@ import {
   notificationRoutes as routes,
 } from '@streamdesk/contract/notifications';
 import { expect, test } from '../fixtures.js';
+import { expectFitsBox, expectInView } from './layout-helpers.js';
 
 const shots = '/tmp/shots';
 mkdirSync(shots, { recursive: true });
@@ -150,6 +151,52 @@ test('delete several selected notifications at once', async ({ signedInPage: pag
   await expect(history.getByRole('row').filter({ hasText: /Bulk (one|two)/ })).toHaveCount(0);
   await expect(history.getByRole('row').filter({ hasText: 'Bulk keep' })).toHaveCount(1);
   await expect(page.getByRole('button', { name: 'Delete selected (0)' })).toBeDisabled();
+});
+
+test('a long title wraps: the history fits a laptop screen, its actions stay in reach on a phone', async ({
+  signedInPage: page,
+  api,
+}) => {
+  const title = 'Champions Trophy Grand Final Highlights Extended Cut With Commentary In Three Lang';
+  const url = `https://example.com/${'n'.repeat(80)}`;
+  const message = 'The final is about to begin, tap to watch it live in HD with commentary. '.repeat(3);
+  const sent = await api.upload('POST', routes.send.path, { title, message, url }, {});
+  const id = (sent.data as { _id: string })._id;
+  try {
+    await page.goto('/notification');
+    const history = page.getByRole('table', { name: 'Notification history' });
+    const row = history.getByRole('row').filter({ hasText: title });
+    await expect(row.getByRole('link', { name: url })).toHaveAttribute('title', url);
+    await expectFitsBox(history);
+    await expectInView(
+      page,
+      history,
+      row.getByRole('button', { name: `Resend ${title}` }),
+      row.getByRole('button', { name: `Delete ${title}` }),
+    );
+
+    // Closing a confirmation gives focus back to the button that opened it.
+    await row.getByRole('button', { name: `Delete ${title}` }).click();
+    await page.keyboard.press('Escape');
+    await expect(row.getByRole('button', { name: `Delete ${title}` })).toBeFocused();
+    await row.getByRole('button', { name: `Resend ${title}` }).click();
+    await page
+      .getByRole('dialog', { name: 'Please confirm' })
+      .getByRole('button', { name: 'Cancel' })
+      .click();
+    await expect(row.getByRole('button', { name: `Resend ${title}` })).toBeFocused();
+
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expectInView(
+      page,
+      history,
+      history.getByRole('columnheader', { name: 'Actions' }),
+      row.getByRole('button', { name: `Resend ${title}` }),
+      row.getByRole('button', { name: `Delete ${title}` }),
+    );
+  } finally {
+    await api.call('DELETE', routes.delete.path, { body: { id: [id] } });
+  }
 });
 
 test('the public site can subscribe: its service worker and the VAPID key route are served', async ({

@@ -4,6 +4,7 @@ import { shortcutMessages, shortcutRoutes } from '@streamdesk/contract/shortcut-
 import { expect, test, type Api } from '../fixtures.js';
 import { setControllerFlag } from '../controller-flags.js';
 import { answerCaptcha } from '../captcha.js';
+import { expectApart, expectFitsBox, expectInView, WIDTHS } from './layout-helpers.js';
 
 type Listed = { data: { _id: string; name: string }[]; next_s_no: number };
 
@@ -197,5 +198,42 @@ test.describe('Shortcut Story page', () => {
     await expect(page.getByText('You are about to delete 3 Shortcut Stories.')).toBeVisible();
     await answerCaptcha(page);
     await expect(page.getByRole('img', { name: 'No shortcut stories found' })).toBeVisible();
+  });
+
+  test('editing a row with a long name keeps the row on screen and Save and Cancel in reach', async ({
+    signedInPage: page,
+    media,
+    api,
+  }) => {
+    const long = 'Champions Trophy Grand Final Highlights Extended Cut With Commentary In Three Lang';
+    const url = `https://example.com/a/very/long/path/${'and/going/'.repeat(6)}?utm_source=streamdesk`;
+    for (const [name, label] of [
+      ['Cricbuzz', 'AD'],
+      [long, 'SPONSORED'],
+    ] as const)
+      await api.upload('POST', shortcutRoutes.add.path, { name, url, label }, { image: media.png });
+    await page.goto('/add/story');
+    const table = page.getByRole('table', { name: 'Shortcut stories' });
+    const row = table
+      .getByRole('row')
+      .filter({ has: page.getByRole('checkbox', { name: `Select ${long}` }) });
+    await expect(row.getByRole('cell', { name: long, exact: true })).toHaveAttribute('title', long);
+
+    await row.getByRole('button', { name: `Edit ${long}` }).click();
+    for (const size of WIDTHS.slice(0, 2)) {
+      await page.setViewportSize(size);
+      await expectInView(
+        page,
+        table,
+        row.getByRole('button', { name: 'Save' }),
+        row.getByRole('button', { name: 'Cancel' }),
+      );
+      // The new-logo picker sits in its own cell, clear of the Name input.
+      await expectApart(row.getByLabel('New logo'), row.getByRole('textbox', { name: 'Name' }));
+      if (size.width === 1280) await expectFitsBox(table);
+      await page.screenshot({ path: `/tmp/shots/shortcut-stories-edit-${size.width}.png` });
+    }
+    await row.getByRole('button', { name: 'Cancel' }).click();
+    await expect(row.getByRole('button', { name: `Edit ${long}` })).toBeVisible();
   });
 });

@@ -2,6 +2,7 @@ import { mediaMessages } from '@streamdesk/contract/media';
 import { STORY_REDIRECT_MS, storyMessages } from '@streamdesk/contract/stories';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures.js';
+import { expectInView } from './layout-helpers.js';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -279,4 +280,21 @@ test('story ads: add an NTV ad and edit it with the preview tabs', async ({ sign
 test('an unknown story id goes to the error page', async ({ signedInPage: page }) => {
   await page.goto('/update/story/video/ffffffffffffffffffffffff');
   await expect(page).toHaveURL('/Error');
+});
+
+test('story videos: the row menu stays in reach on a tablet', async ({ signedInPage: page, api, media }) => {
+  const insertData = JSON.stringify({ btnName: 'Go', btnUrl: 'https://example.com' });
+  await api.upload('POST', '/api/App/Add/Story/Video', { insertData }, { video: media.mp4 });
+  try {
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await page.goto('/add/story/video');
+    const table = page.getByRole('table', { name: 'Story Video List' });
+    await expectThumbnailLoaded(page, 1);
+    await expectInView(page, table, table.getByRole('columnheader', { name: 'Actions' }), rowMenu(page, 1));
+  } finally {
+    const ids = (await api.call('GET', '/api/App/all/only/story/video?page=1&limit=200')).data as {
+      _id: string;
+    }[];
+    await api.call('DELETE', '/api/App/delete/story/video', { body: { id: ids.map((s) => s._id) } });
+  }
 });

@@ -1,6 +1,7 @@
 import { categoryMessages } from '@streamdesk/contract/video-categories';
 import { videoMessages } from '@streamdesk/contract/videos';
 import { expect, test } from '../fixtures.js';
+import { expectInView, WIDTHS } from './layout-helpers.js';
 import { answerMath, seedCategory, seedVideos, shoot, unique } from './video-helpers.js';
 
 test.describe('video categories', () => {
@@ -238,5 +239,69 @@ test.describe('video library', () => {
     await expect(page.getByRole('alert').filter({ hasText: videoMessages.loadFailed })).toBeVisible();
     // The toast says it too (sonner's list item, beside the banner).
     await expect(page.getByRole('listitem').filter({ hasText: videoMessages.loadFailed })).toBeVisible();
+  });
+});
+
+test.describe('row actions and dialogs on every screen', () => {
+  test('a long category name keeps Edit and Delete in reach', async ({ signedInPage: page, api, media }) => {
+    const category = await seedCategory(
+      api,
+      media,
+      unique('Kabaddi Pro League Highlights And Behind The Scenes Content Extra Long'),
+    );
+    await page.goto('/add/video/category');
+    const table = page.getByRole('table', { name: 'Video categories' });
+    const row = table.getByRole('row').filter({ hasText: category.name });
+    await expect(row.getByRole('cell').filter({ hasText: category.name })).toHaveAttribute(
+      'title',
+      category.name,
+    );
+    for (const size of WIDTHS) {
+      await page.setViewportSize(size);
+      await expectInView(
+        page,
+        table,
+        row.getByRole('button', { name: `Edit ${category.name}` }),
+        row.getByRole('button', { name: `Delete ${category.name}` }),
+      );
+    }
+  });
+
+  test('the library keeps its row actions in reach; View fits the screen, has Close, and focus comes back', async ({
+    signedInPage: page,
+    api,
+    media,
+  }) => {
+    const category = await seedCategory(api, media);
+    await seedVideos(api, media, category._id, 1);
+    await page.goto('/show/video');
+    await page.getByLabel('Category').selectOption({ label: category.name });
+    await expect(page.getByText('Showing 1 of 1 videos')).toBeVisible();
+    const table = page.getByRole('table', { name: 'Videos' });
+    const view = page.getByRole('button', { name: 'View Video 1' });
+    const remove = page.getByRole('button', { name: 'Delete Video 1' });
+    for (const size of WIDTHS) {
+      await page.setViewportSize(size);
+      await expectInView(page, table, view, remove);
+    }
+
+    // The clips are portrait (240x426): the dialog still fits an 800 px high screen.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await view.click();
+    const dialog = page.getByRole('dialog', { name: 'Video' });
+    const video = dialog.locator('video');
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.videoHeight)).toBeGreaterThan(0);
+    const box = (await dialog.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(800);
+    await shoot(page, 'videos-view-dialog');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(view).toBeFocused();
+
+    await remove.click();
+    await expect(page.getByRole('dialog', { name: 'Delete videos' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(remove).toBeFocused();
   });
 });

@@ -47,7 +47,7 @@ export function TBody({ children }: { children: ReactNode }) {
 }
 
 export function Tr({ className, ...props }: ComponentProps<'tr'>) {
-  return <tr className={cn('hover:bg-slate-50/70', className)} {...props} />;
+  return <tr className={cn('group/row hover:bg-slate-50/70', className)} {...props} />;
 }
 
 export function Td({ className, ...props }: ComponentProps<'td'>) {
@@ -83,6 +83,12 @@ export function toggleAll(selected: ReadonlySet<string>, ids: readonly string[])
   return allSelected ? new Set() : new Set(ids);
 }
 
-/** For the last (Action) column: stays in view while a narrow screen scrolls the table sideways. */
-export const stickyEndCell =
-  'sticky right-0 shadow-[-8px_0_8px_-8px_rgba(15,23,42,0.2)] sm:static sm:shadow-none';
+/**
+ * The Actions column (the last one) of a table with row actions, at every width: it stays at the right
+ * edge while a wide row scrolls sideways under it, so Edit and Delete are always in reach. Its background
+ * is opaque for that reason; the cell's follows the row's hover. Put `stickyEndHead` on its header and
+ * `stickyEndCell` on each row's cell.
+ */
+const stickyEnd = 'sticky right-0 z-[1] shadow-[-8px_0_8px_-8px_rgba(15,23,42,0.2)]';
+export const stickyEndHead = `${stickyEnd} bg-slate-50`;
+export const stickyEndCell = `${stickyEnd} bg-white group-hover/row:bg-slate-50`;

@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/ui/button';
-import { Td, Tr } from '@/ui/data-table';
+import { stickyEndCell, Td, Tr } from '@/ui/data-table';
 import { inputClass } from '@/ui/field';
 import { useConfirmUpdate } from '@/ui/use-confirm-update';
 import { useUpdateAd, type AdRow as Ad } from '../api';
@@ -64,7 +64,9 @@ export function AdRow({ platform, kind, ad, number, gain = 0, onClear, onDelete 
   return (
     <Tr>
       <Td className="text-slate-500 tabular-nums">{number}</Td>
-      <Td className="font-medium text-slate-900">{ad.a_name}</Td>
+      <Td className="max-w-56 truncate font-medium text-slate-900" title={ad.a_name}>
+        {ad.a_name}
+      </Td>
       <EditableCell
         editing={editing}
         label={idLabel}
@@ -95,7 +97,7 @@ export function AdRow({ platform, kind, ad, number, gain = 0, onClear, onDelete 
           </Button>
         </Td>
       )}
-      <Td>
+      <Td className={stickyEndCell}>
         <div className="flex flex-wrap gap-1.5">
           {editing ? (
             <>

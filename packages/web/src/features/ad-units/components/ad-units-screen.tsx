@@ -11,7 +11,7 @@ import { toast } from 'sonner';
 import { Button } from '@/ui/button';
 import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
 import { presetSelection, type RangeSelection } from '@/ui/date-range-picker';
-import { Table, TableMessageRow, TBody, Th, THead } from '@/ui/data-table';
+import { stickyEndHead, Table, TableMessageRow, TBody, Th, THead } from '@/ui/data-table';
 import { TextField } from '@/ui/field';
 import { PageHeader } from '@/ui/page-header';
 import { adListQuery, adRowsOf, useClearWebAdClicks, useDeleteWebAd, type AdRow as Ad } from '../api';
@@ -106,7 +106,7 @@ export function AdUnitsScreen({ platform, page }: { platform: AdPlatform; page: 
           <Th>{idLabel}</Th>
           <Th>Ad Description</Th>
           {web && <Th>Click</Th>}
-          <Th>Actions</Th>
+          <Th className={stickyEndHead}>Actions</Th>
         </THead>
         <TBody>
           {list.isPending ? (

@@ -41,14 +41,20 @@ export function AdPreview(props: AdPreviewProps) {
               className="size-11 rounded-lg object-cover ring-1 ring-slate-200"
             />
             <div className="min-w-0 flex-1">
-              <p className="truncate font-semibold text-slate-900">{props.title}</p>
-              <p className="truncate text-xs text-slate-500">{props.subTitle}</p>
+              <p className="truncate font-semibold text-slate-900" title={props.title}>
+                {props.title}
+              </p>
+              <p className="truncate text-xs text-slate-500" title={props.subTitle}>
+                {props.subTitle}
+              </p>
             </div>
             <span className="rounded-md bg-brand-600 px-3 py-1.5 text-xs font-semibold text-white">
               {props.btnName || FALLBACK_BUTTON_NAME}
             </span>
           </div>
-          {props.description && <p className="px-3 pb-3 text-sm text-slate-600">{props.description}</p>}
+          {props.description && (
+            <p className="px-3 pb-3 text-sm break-words text-slate-600">{props.description}</p>
+          )}
         </div>
       </Tabs.Content>
       <Tabs.Content value="icon">

@@ -2,7 +2,17 @@ import { formatCount, formatDateTime } from '@streamdesk/contract/format';
 import { adTypeLabels, INHOUSE_PAGE_SIZE, type InHouseAd } from '@streamdesk/contract/inhouse-ads';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { Table, TableMessageRow, TBody, Td, Th, THead, Tr } from '@/ui/data-table';
+import {
+  stickyEndCell,
+  stickyEndHead,
+  Table,
+  TableMessageRow,
+  TBody,
+  Td,
+  Th,
+  THead,
+  Tr,
+} from '@/ui/data-table';
 import { Toggle } from '@/ui/toggle';
 import type { PreviewMedia } from './media-preview';
 
@@ -56,7 +66,7 @@ export function InHouseAdsTable(props: InHouseAdsTableProps) {
         <Th>Performance</Th>
         <Th>Stay Time</Th>
         <Th>Date</Th>
-        <Th>Actions</Th>
+        <Th className={stickyEndHead}>Actions</Th>
       </THead>
       <TBody>
         {ads.length === 0 && (
@@ -80,8 +90,12 @@ export function InHouseAdsTable(props: InHouseAdsTableProps) {
               <div className="flex items-center gap-2.5">
                 <img src={ad.icon} alt="" className="size-9 rounded-md object-cover ring-1 ring-slate-200" />
                 <div className="min-w-0">
-                  <p className="max-w-48 truncate font-medium text-slate-900">{ad.mainTitle}</p>
-                  <p className="max-w-48 truncate text-xs text-slate-500">{ad.subTitle}</p>
+                  <p className="max-w-48 truncate font-medium text-slate-900" title={ad.mainTitle}>
+                    {ad.mainTitle}
+                  </p>
+                  <p className="max-w-48 truncate text-xs text-slate-500" title={ad.subTitle}>
+                    {ad.subTitle}
+                  </p>
                 </div>
               </div>
             </Td>
@@ -128,7 +142,7 @@ export function InHouseAdsTable(props: InHouseAdsTableProps) {
             </Td>
             <Td className="tabular-nums">{ad.web_stay_time}s</Td>
             <Td className="text-xs">{formatDateTime(ad.createdAt)}</Td>
-            <Td>
+            <Td className={stickyEndCell}>
               <Link
                 to={paths.editInHouseAd.getHref(ad._id)}
                 aria-label={`Edit ${ad.mainTitle}`}

@@ -118,7 +118,7 @@ function EditForm({ ad }: { ad: InHouseAd }) {
         <Stat label="Stay Time" value={`${formatCount(ad.web_stay_time)} sec`} />
       </dl>
 
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <form
           onSubmit={submit}
           noValidate
@@ -176,7 +176,7 @@ function EditForm({ ad }: { ad: InHouseAd }) {
           </div>
         </form>
 
-        <section aria-label="Ad preview" className="space-y-2">
+        <section aria-label="Ad preview" className="min-w-0 space-y-2">
           <h2 className="text-sm font-semibold text-slate-700">Preview</h2>
           <AdPreview
             title={values.mainTitle}

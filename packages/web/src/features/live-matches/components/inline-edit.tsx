@@ -1,10 +1,15 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import { Button } from '@/ui/button';
-import { Td, Tr } from '@/ui/data-table';
+import { Tr } from '@/ui/data-table';
 import { inputClass } from '@/ui/field';
 
-/** A table row in edit mode (one row at a time, doc 1 section 4): its fields, then Save and Cancel. */
+/**
+ * A table row in edit mode (one row at a time, doc 1 section 4): its fields, then Save and Cancel. The
+ * row spans the whole table, which may be wider than the screen and scrolled to reach Edit, so the form
+ * is held to the visible width of the table's box (`100cqw` of ListTable's container) and sticks to its
+ * left edge: the labels, inputs and buttons stay in view whatever the scroll.
+ */
 export function InlineEditRow({
   label,
   colSpan,
@@ -24,19 +29,21 @@ export function InlineEditRow({
 }) {
   return (
     <Tr className="bg-brand-50/40 hover:bg-brand-50/40" aria-label={label}>
-      <Td colSpan={colSpan}>
-        <div className={cn('grid gap-3 py-1', className)}>
-          {children}
-          <div className="flex gap-2">
-            <Button size="sm" onClick={onSave} loading={saving}>
-              Save
-            </Button>
-            <Button size="sm" variant="secondary" onClick={onCancel} disabled={saving}>
-              Cancel
-            </Button>
+      <td colSpan={colSpan} className="p-0">
+        <div className="sticky left-0 w-[100cqw] px-2 py-2 sm:px-3">
+          <div className={cn('grid gap-3 py-1', className)}>
+            {children}
+            <div className="flex gap-2">
+              <Button size="sm" onClick={onSave} loading={saving}>
+                Save
+              </Button>
+              <Button size="sm" variant="secondary" onClick={onCancel} disabled={saving}>
+                Cancel
+              </Button>
+            </div>
           </div>
         </div>
-      </Td>
+      </td>
     </Tr>
   );
 }
@@ -51,9 +58,5 @@ export function InlineInput({ label, ...input }: ComponentProps<'input'> & { lab
   );
 }
 
-/** The Actions column stays in view while a narrow screen scrolls the table sideways. */
-export const actionsColumnClass =
-  'sticky right-0 bg-white shadow-[-6px_0_6px_-6px_rgb(15_23_42/0.15)] sm:static sm:shadow-none';
-export const actionsHeadClass = 'sticky right-0 bg-slate-50 sm:static';
 /** Action buttons stack on narrow screens so the sticky column stays slim. */
 export const actionButtonsClass = 'flex flex-col gap-1.5 sm:flex-row';

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { Table, TableMessageRow, TBody, Th, THead } from '@/ui/data-table';
+import { stickyEndHead, Table, TableMessageRow, TBody, Th, THead } from '@/ui/data-table';
 import { LOAD_FAILED, useFailedLoadToast } from '@/ui/use-failed-load-toast';
-import { actionsHeadClass } from './inline-edit';
 
 /**
  * A list of this section: the column heads (or a custom head), then loading, the failure message
@@ -36,11 +35,12 @@ export function ListTable({
         ? emptyText
         : undefined;
   return (
-    <Table caption={caption}>
+    // A container, so that an edit row can size its form to the box's visible width (see InlineEditRow).
+    <Table caption={caption} className="@container">
       <THead>
         {head}
         {columns.map((column) => (
-          <Th key={column} className={column === 'Actions' ? actionsHeadClass : undefined}>
+          <Th key={column} className={column === 'Actions' ? stickyEndHead : undefined}>
             {column}
           </Th>
         ))}

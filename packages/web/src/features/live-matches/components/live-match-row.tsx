@@ -3,7 +3,7 @@ import { formatDateTime, formatViewCount } from '@streamdesk/contract/format';
 import { isLiveMatchUrl, liveMatchMessages, type LiveMatch } from '@streamdesk/contract/live-matches';
 import { toast } from 'sonner';
 import { Button } from '@/ui/button';
-import { Td, Tr } from '@/ui/data-table';
+import { stickyEndCell, Td, Tr } from '@/ui/data-table';
 import { Toggle } from '@/ui/toggle';
 import { useCheckedFile } from '@/ui/use-checked-file';
 import { useConfirmUpdate } from '@/ui/use-confirm-update';
@@ -11,7 +11,7 @@ import { useEditLiveMatch, useLiveMatchStatus } from '../api';
 import { copyLiveMatchLink } from './copy-link';
 import { liveMatchImageProblem } from './image-check';
 import { ImageInput } from './image-input';
-import { actionButtonsClass, actionsColumnClass, InlineEditRow, InlineInput } from './inline-edit';
+import { actionButtonsClass, InlineEditRow, InlineInput } from './inline-edit';
 import { liveMatchUrlProblem } from './url-check';
 
 export const liveMatchColumns = [
@@ -46,10 +46,13 @@ export function LiveMatchRow({ match, onEdit, onDelete, deleting = false, watchi
           className="size-12 rounded-md bg-slate-100 object-cover ring-1 ring-slate-200"
         />
       </Td>
-      <Td className="max-w-56 truncate font-medium text-slate-900" title={match.title}>
-        {match.title}
+      <Td className="font-medium text-slate-900">
+        {/* Wraps (two lines at most) so that the table can narrow to fit a laptop screen. */}
+        <span className="line-clamp-2 max-w-56 min-w-36 whitespace-normal wrap-anywhere" title={match.title}>
+          {match.title}
+        </span>
       </Td>
-      <Td className="max-w-64 truncate">
+      <Td className="max-w-48 truncate" title={match.url}>
         {/* A match stored before URLs were checked may hold any scheme: only http(s) becomes a link. */}
         <a
           href={isLiveMatchUrl(match.url) ? match.url : undefined}
@@ -73,7 +76,7 @@ export function LiveMatchRow({ match, onEdit, onDelete, deleting = false, watchi
           onCheckedChange={() => setStatus.mutate({ id: match._id, status: !match.status })}
         />
       </Td>
-      <Td className={actionsColumnClass}>
+      <Td className={stickyEndCell}>
         <div className={actionButtonsClass}>
           <Button size="sm" variant="secondary" onClick={() => void copyLiveMatchLink(match._id)}>
             Copy link

@@ -10,10 +10,10 @@ import {
 import { isHttpUrl } from '@streamdesk/contract/notifications';
 import { toast } from 'sonner';
 import { Button } from '@/ui/button';
-import { Td, Tr } from '@/ui/data-table';
+import { stickyEndCell, Td, Tr } from '@/ui/data-table';
 import { useConfirmUpdate } from '@/ui/use-confirm-update';
 import { useEditWebLiveAd } from '../api';
-import { actionButtonsClass, actionsColumnClass, InlineEditRow, InlineInput } from './inline-edit';
+import { actionButtonsClass, InlineEditRow, InlineInput } from './inline-edit';
 
 export const webLiveAdColumns = ['Name', 'URL', 'Views', 'Clicks', 'Date', 'Actions'] as const;
 
@@ -36,8 +36,10 @@ export function WebLiveAdRow({
   const fireOnly = FIRE_ONLY_ADS.includes(ad.a_name);
   return (
     <Tr>
-      <Td className="font-medium text-slate-900">{ad.a_name}</Td>
-      <Td className="max-w-72 truncate">
+      <Td className="max-w-56 truncate font-medium text-slate-900" title={ad.a_name}>
+        {ad.a_name}
+      </Td>
+      <Td className="max-w-72 truncate" title={fireOnly ? undefined : ad.a_url}>
         {fireOnly ? (
           <span className="text-slate-500">Fire only</span>
         ) : isHttpUrl(ad.a_url) ? (
@@ -52,7 +54,7 @@ export function WebLiveAdRow({
       <Td className="tabular-nums">{formatViewCount(ad.a_view)}</Td>
       <Td className="tabular-nums">{formatViewCount(ad.a_click)}</Td>
       <Td className="tabular-nums">{formatDateTime(ad.createdAt)}</Td>
-      <Td className={actionsColumnClass}>
+      <Td className={stickyEndCell}>
         <div className={actionButtonsClass}>
           <Button size="sm" onClick={onFire} loading={firing} aria-label={`Fire ${ad.a_name}`}>
             Fire

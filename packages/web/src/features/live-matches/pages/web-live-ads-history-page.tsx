@@ -4,12 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { liveMatchTabs } from '@/config/section-tabs';
 import { Button } from '@/ui/button';
 import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
-import { Td, Th, toggleAll, toggleSelection, Tr } from '@/ui/data-table';
+import { stickyEndCell, Td, Th, toggleAll, toggleSelection, Tr } from '@/ui/data-table';
 import { PageHeader } from '@/ui/page-header';
 import { Pagination } from '@/ui/pagination';
 import { Tabs } from '@/ui/tabs';
 import { fireHistoryQuery, useDeleteFireHistory } from '../api';
-import { actionsColumnClass } from '../components/inline-edit';
 import { ListTable } from '../components/list-table';
 import { useInFlight } from '@/ui/use-in-flight';
 
@@ -105,13 +104,17 @@ export default function WebLiveAdsHistoryPage() {
                 onChange={() => setSelected(toggleSelection(selected, fire._id))}
               />
             </Td>
-            <Td className="font-medium text-slate-900">{fire.a_name}</Td>
+            <Td className="max-w-56 truncate font-medium text-slate-900" title={fire.a_name}>
+              {fire.a_name}
+            </Td>
             <Td>{fire.Adstype}</Td>
-            <Td className="max-w-64 truncate">{fire.url || <span className="text-slate-500">–</span>}</Td>
+            <Td className="max-w-64 truncate" title={fire.url || undefined}>
+              {fire.url || <span className="text-slate-500">–</span>}
+            </Td>
             <Td className="tabular-nums">{formatViewCount(fire.a_view)}</Td>
             <Td className="tabular-nums">{formatViewCount(fire.a_click)}</Td>
             <Td className="tabular-nums">{formatDateTime(fire.createdAt)}</Td>
-            <Td className={actionsColumnClass}>
+            <Td className={stickyEndCell}>
               <Button
                 size="sm"
                 variant="danger"

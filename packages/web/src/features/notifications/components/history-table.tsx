@@ -7,7 +7,17 @@ import { Button } from '@/ui/button';
 import { DeleteSelectedButton, SelectCheckbox, useBulkDelete } from '@/ui/bulk-delete';
 import { ConfirmAdminDialog } from '@/ui/confirm-admin-dialog';
 import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
-import { Table, TableMessageRow, TBody, Td, Th, THead, Tr } from '@/ui/data-table';
+import {
+  stickyEndCell,
+  stickyEndHead,
+  Table,
+  TableMessageRow,
+  TBody,
+  Td,
+  Th,
+  THead,
+  Tr,
+} from '@/ui/data-table';
 import { Pagination } from '@/ui/pagination';
 import { toastSuccess } from '@/ui/toast-success';
 import { LOAD_FAILED, useFailedLoadToast } from '@/ui/use-failed-load-toast';
@@ -17,6 +27,11 @@ import { useInFlight } from '@/ui/use-in-flight';
 
 const PAGE_SIZE = 20;
 const COLUMNS = 8;
+/**
+ * Title and message wrap, even inside a long word, between these widths: the table narrows to its box
+ * (a laptop screen shows every column) and only scrolls sideways below that.
+ */
+const wrapping = 'min-w-32 whitespace-normal wrap-anywhere';
 
 /** The sent notifications, newest first, with their delivery results, Resend and Delete. */
 export function HistoryTable() {
@@ -91,7 +106,7 @@ export function HistoryTable() {
           <Th>Icon</Th>
           <Th>Date</Th>
           <Th>Delivery</Th>
-          <Th>Actions</Th>
+          <Th className={stickyEndHead}>Actions</Th>
         </THead>
         <TBody>
           {query.isPending && <TableMessageRow colSpan={COLUMNS}>Loading…</TableMessageRow>}
@@ -107,9 +122,11 @@ export function HistoryTable() {
                   onChange={() => bulk.toggle(n._id)}
                 />
               </Td>
-              <Td className="font-medium text-slate-900">{n.n_title}</Td>
+              <Td className="font-medium text-slate-900">
+                <p className={`${wrapping} max-w-60`}>{n.n_title}</p>
+              </Td>
               <Td>
-                <p className="w-56 break-words whitespace-normal">{n.n_message}</p>
+                <p className={`${wrapping} max-w-72`}>{n.n_message}</p>
               </Td>
               <Td>
                 {n.n_url ? (
@@ -141,7 +158,7 @@ export function HistoryTable() {
               <Td>
                 <DeliveryStatusList notification={n} />
               </Td>
-              <Td>
+              <Td className={stickyEndCell}>
                 <div className="flex flex-col gap-1.5">
                   <Button
                     size="sm"

@@ -2,7 +2,7 @@ import { formatDateTime, formatViewCount } from '@streamdesk/contract/format';
 import { REELS_PAGE_SIZE, type Reel } from '@streamdesk/contract/reels';
 import { DeleteSelectedButton, SelectCheckbox, useBulkDelete } from '@/ui/bulk-delete';
 import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
-import { stickyEndCell, Table, TBody, Td, Th, THead, Tr } from '@/ui/data-table';
+import { stickyEndCell, stickyEndHead, Table, TBody, Td, Th, THead, Tr } from '@/ui/data-table';
 import { RowActionsMenu } from '@/ui/row-actions-menu';
 import { useDeleteReels } from '../api';
 
@@ -37,7 +37,7 @@ export function ReelsTable({ rows, page }: { rows: Reel[]; page: number }) {
           <Th>View</Th>
           <Th>Click</Th>
           <Th className="hidden sm:table-cell">Date</Th>
-          <Th className={`${stickyEndCell} bg-slate-50 text-right`}>Action</Th>
+          <Th className={`${stickyEndHead} text-right`}>Action</Th>
         </THead>
         <TBody>
           {rows.map((reel, i) => {
@@ -63,7 +63,7 @@ export function ReelsTable({ rows, page }: { rows: Reel[]; page: number }) {
                 <Td className="tabular-nums">{formatViewCount(reel.view)}</Td>
                 <Td className="tabular-nums">{formatViewCount(reel.click)}</Td>
                 <Td className="hidden tabular-nums sm:table-cell">{formatDateTime(reel.createdAt)}</Td>
-                <Td className={`${stickyEndCell} bg-white text-right`}>
+                <Td className={`${stickyEndCell} text-right`}>
                   <RowActionsMenu
                     label={`Actions for reel ${no}`}
                     actions={[

@@ -9,7 +9,7 @@ import { toast } from 'sonner';
 import { DeleteSelectedButton, SelectCheckbox, useBulkDelete } from '@/ui/bulk-delete';
 import { Button } from '@/ui/button';
 import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
-import { stickyEndCell, Table, TBody, Td, Th, THead, Tr } from '@/ui/data-table';
+import { stickyEndCell, stickyEndHead, Table, TBody, Td, Th, THead, Tr } from '@/ui/data-table';
 import { inputClass } from '@/ui/field';
 import { ExternalLinkIcon } from '@/ui/icons';
 import { toastSuccess } from '@/ui/toast-success';
@@ -72,6 +72,17 @@ function toForm(id: string, d: Draft, loaded: Draft): FormData {
  */
 function CellInput({ className, ...props }: ComponentProps<'input'> & { 'aria-label': string }) {
   return <input {...props} className={`${inputClass} h-8 py-1 ${className ?? ''}`} />;
+}
+
+/** The date above the time, so that a row being edited still fits a laptop screen; the text is unchanged. */
+function DayOverTime({ value }: { value: string }) {
+  const cut = value.indexOf(' ');
+  if (cut < 0) return value;
+  return (
+    <span className="block max-w-[13ch] whitespace-normal">
+      {value.slice(0, cut)} <span className="whitespace-nowrap">{value.slice(cut + 1)}</span>
+    </span>
+  );
 }
 
 /**
@@ -157,7 +168,7 @@ export function ShortcutTable({ rows }: { rows: ShortcutStory[] }) {
           <Th>Url</Th>
           <Th>Click</Th>
           <Th className="hidden md:table-cell">Date</Th>
-          <Th className={`${stickyEndCell} bg-slate-50 text-right`}>Action</Th>
+          <Th className={`${stickyEndHead} text-right`}>Action</Th>
         </THead>
         <TBody>
           {rows.map((s) => {
@@ -179,33 +190,33 @@ export function ShortcutTable({ rows }: { rows: ShortcutStory[] }) {
                   )}
                 </Td>
                 <Td>
-                  <div className="flex items-center gap-2">
-                    <img
-                      src={s.logo}
-                      alt={`${s.name} logo`}
-                      className="size-10 rounded-full bg-slate-100 object-cover ring-1 ring-slate-200"
-                    />
-                    {isEditing && (
-                      <>
-                        <input
-                          type="file"
-                          aria-label="New logo"
-                          accept="image/png,image/gif"
-                          ref={logo.inputRef}
-                          onChange={logo.pick}
-                          className="w-44 text-xs file:mr-2 file:rounded file:border-0 file:bg-slate-100 file:px-2 file:py-1"
-                        />
-                        <UploadIndicator state={logo.state} />
-                      </>
-                    )}
-                  </div>
+                  <img
+                    src={s.logo}
+                    alt={`${s.name} logo`}
+                    className="size-10 rounded-full bg-slate-100 object-cover ring-1 ring-slate-200"
+                  />
+                  {isEditing && (
+                    // Under the logo, and as wide as the cell says: beside it, the picker's "No file
+                    // chosen" ran over the Name input and widened the row past the screen.
+                    <div className="mt-1.5 flex w-36 items-center gap-1.5">
+                      <input
+                        type="file"
+                        aria-label="New logo"
+                        accept="image/png,image/gif"
+                        ref={logo.inputRef}
+                        onChange={logo.pick}
+                        className="min-w-0 flex-1 text-xs file:mr-2 file:rounded file:border-0 file:bg-slate-100 file:px-2 file:py-1"
+                      />
+                      <UploadIndicator state={logo.state} />
+                    </div>
+                  )}
                 </Td>
-                <Td className="max-w-48 truncate">
+                <Td className="max-w-48 truncate" title={isEditing ? undefined : s.name}>
                   {isEditing ? <CellInput {...bind('name', 'Name')} className="min-w-40" /> : s.name}
                 </Td>
                 <Td>
                   {isEditing ? (
-                    <CellInput {...bind('label', 'Label')} className="min-w-24" />
+                    <CellInput {...bind('label', 'Label')} className="min-w-20" />
                   ) : (
                     <span className="rounded bg-amber-50 px-1.5 py-0.5 text-xs font-semibold text-amber-700 ring-1 ring-amber-600/20">
                       {s.label}
@@ -230,13 +241,15 @@ export function ShortcutTable({ rows }: { rows: ShortcutStory[] }) {
                 </Td>
                 <Td className="tabular-nums">
                   {isEditing ? (
-                    <CellInput {...bind('clickCount', 'Click')} inputMode="numeric" className="min-w-20" />
+                    <CellInput {...bind('clickCount', 'Click')} inputMode="numeric" className="min-w-16" />
                   ) : (
                     formatClickCount(s.clickCount)
                   )}
                 </Td>
-                <Td className="hidden tabular-nums md:table-cell">{formatDateTime(s.createdAt)}</Td>
-                <Td className={`${stickyEndCell} bg-white`}>
+                <Td className="hidden tabular-nums md:table-cell">
+                  <DayOverTime value={formatDateTime(s.createdAt)} />
+                </Td>
+                <Td className={stickyEndCell}>
                   <div className="flex justify-end gap-1.5">
                     {isEditing ? (
                       <>

@@ -9,6 +9,8 @@ import { cn } from '@/lib/cn';
 import { Button } from '@/ui/button';
 import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
 import {
+  stickyEndCell,
+  stickyEndHead,
   Table,
   TBody,
   Td,
@@ -140,7 +142,7 @@ export function StoryList({ kind }: { kind: StoryKind }) {
               <Th>Click</Th>
               <Th>Thumbnail</Th>
               <Th>Date &amp; Time</Th>
-              <Th className="text-right">Actions</Th>
+              <Th className={`${stickyEndHead} text-right`}>Actions</Th>
             </THead>
             <TBody>
               {isPending ? (
@@ -309,7 +311,7 @@ function StoryRow(props: RowActions) {
         <Thumbnail story={story} no={no} />
       </Td>
       <Td>{formatDateTime(story.date_time)}</Td>
-      <Td className="text-right">
+      <Td className={`${stickyEndCell} text-right`}>
         <RowMenu {...props} />
       </Td>
     </Tr>

@@ -5,7 +5,17 @@ import { videoTabs } from '@/config/section-tabs';
 import { isNetworkFailure } from '@/lib/api-client';
 import { Button } from '@/ui/button';
 import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
-import { Table, TBody, Td, Th, THead, TableMessageRow, Tr } from '@/ui/data-table';
+import {
+  stickyEndCell,
+  stickyEndHead,
+  Table,
+  TBody,
+  Td,
+  Th,
+  THead,
+  TableMessageRow,
+  Tr,
+} from '@/ui/data-table';
 import { EmptyState } from '@/ui/empty-state';
 import { TextField } from '@/ui/field';
 import { PageHeader } from '@/ui/page-header';
@@ -99,7 +109,7 @@ export default function VideoCategoriesPage() {
             <Th>Name</Th>
             <Th>Videos</Th>
             <Th>Status</Th>
-            <Th className="text-right">Actions</Th>
+            <Th className={`${stickyEndHead} text-right`}>Actions</Th>
           </THead>
           <TBody>
             {categories.isPending && <TableMessageRow colSpan={5}>Loading categories…</TableMessageRow>}
@@ -117,7 +127,9 @@ export default function VideoCategoriesPage() {
                     className="size-12 rounded-md object-cover ring-1 ring-slate-200"
                   />
                 </Td>
-                <Td className="font-medium text-slate-900">{category.name}</Td>
+                <Td className="max-w-64 truncate font-medium text-slate-900" title={category.name}>
+                  {category.name}
+                </Td>
                 <Td className="tabular-nums">{category.total_products}</Td>
                 <Td>
                   <Toggle
@@ -129,7 +141,7 @@ export default function VideoCategoriesPage() {
                     disabled={flipping.has(category._id)}
                   />
                 </Td>
-                <Td className="text-right">
+                <Td className={`${stickyEndCell} text-right`}>
                   <div className="inline-flex gap-2">
                     <Button
                       variant="secondary"

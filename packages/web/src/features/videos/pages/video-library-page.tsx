@@ -13,6 +13,8 @@ import { cn } from '@/lib/cn';
 import { Button } from '@/ui/button';
 import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
 import {
+  stickyEndCell,
+  stickyEndHead,
   Table,
   TableMessageRow,
   TBody,
@@ -200,7 +202,7 @@ export default function VideoLibraryPage() {
           <Th>Thumbnail</Th>
           <Th>Date</Th>
           <Th>Web Status</Th>
-          <Th className="text-right">Actions</Th>
+          <Th className={`${stickyEndHead} text-right`}>Actions</Th>
         </THead>
         <TBody>
           {library.isPending && <TableMessageRow colSpan={6}>Loading videos…</TableMessageRow>}
@@ -234,8 +236,9 @@ export default function VideoLibraryPage() {
                     {video.web ? 'Enabled' : 'Disabled'}
                   </span>
                 </Td>
-                <Td className="text-right">
-                  <div className="inline-flex gap-2">
+                <Td className={`${stickyEndCell} text-right`}>
+                  {/* Stacked on a phone, so the sticky column leaves room for the row it belongs to. */}
+                  <div className="inline-flex flex-col gap-1.5 sm:flex-row sm:gap-2">
                     <Button
                       size="sm"
                       variant="secondary"
@@ -291,15 +294,23 @@ export default function VideoLibraryPage() {
       />
       <Dialog open={viewing !== null} onOpenChange={(open) => !open && setViewing(null)} title="Video">
         {viewing && (
-          <video
-            src={viewing.video}
-            poster={viewing.thumbnail}
-            controls
-            autoPlay
-            className="w-full rounded-md bg-black"
-          >
-            <track kind="captions" />
-          </video>
+          <div className="space-y-3">
+            {/* A portrait video is held to 60% of the screen's height, so the dialog and Close fit. */}
+            <video
+              src={viewing.video}
+              poster={viewing.thumbnail}
+              controls
+              autoPlay
+              className="max-h-[60dvh] w-full rounded-md bg-black object-contain"
+            >
+              <track kind="captions" />
+            </video>
+            <div className="flex justify-end">
+              <Button variant="secondary" onClick={() => setViewing(null)}>
+                Close
+              </Button>
+            </div>
+          </div>
         )}
       </Dialog>
     </div>

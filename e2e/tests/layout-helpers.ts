@@ -1,0 +1,62 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** Phone, tablet and laptop: the widths the back office is checked at. */
+export const WIDTHS = [
+  { width: 1280, height: 800 },
+  { width: 768, height: 1024 },
+  { width: 375, height: 812 },
+] as const;
+
+/** The box a table scrolls sideways in (its parent). */
+export const scrollBoxOf = (table: Locator) => table.locator('xpath=..');
+
+/**
+ * Each of `targets` lies wholly within the part of the table's box a person sees: not scrolled out of
+ * the box, and not past the edge of the screen. Measured as the page is, with no click first (a click
+ * would scroll the box to its target).
+ */
+export async function expectInView(page: Page, table: Locator, ...targets: Locator[]) {
+  const screen = page.viewportSize()!.width;
+  const box = (await scrollBoxOf(table).boundingBox())!;
+  const left = Math.max(0, box.x);
+  const right = Math.min(screen, box.x + box.width);
+  for (const target of targets) {
+    const at = await target.boundingBox();
+    const what = `${target} at ${screen} px`;
+    expect(at, what).not.toBeNull();
+    expect(at!.x, what).toBeGreaterThanOrEqual(left - 1);
+    expect(at!.x + at!.width, what).toBeLessThanOrEqual(right + 1);
+  }
+}
+
+/** The table is no wider than its box: nothing to scroll sideways. */
+export async function expectFitsBox(table: Locator) {
+  const { scroll, client } = await scrollBoxOf(table).evaluate((el) => ({
+    scroll: el.scrollWidth,
+    client: el.clientWidth,
+  }));
+  expect(scroll, `${table} is ${scroll} px wide in a ${client} px box`).toBeLessThanOrEqual(client);
+}
+
+/** The page itself does not scroll sideways. */
+export async function expectNoPageOverflow(page: Page) {
+  const { scroll, screen } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    screen: window.innerWidth,
+  }));
+  expect(scroll, `the page is ${scroll} px wide on a ${screen} px screen`).toBeLessThanOrEqual(screen);
+}
+
+/** Scrolls the table's box to its far right, as a person reaching the last column would. */
+export async function scrollToEnd(table: Locator) {
+  await scrollBoxOf(table).evaluate((el) => {
+    el.scrollLeft = el.scrollWidth;
+  });
+}
+
+/** Two boxes do not overlap (a control does not run over its neighbour). */
+export async function expectApart(a: Locator, b: Locator) {
+  const [x, y] = [(await a.boundingBox())!, (await b.boundingBox())!];
+  const overlap = x.x < y.x + y.width && y.x < x.x + x.width && x.y < y.y + y.height && y.y < x.y + x.height;
+  expect(overlap, `${a} runs over ${b}`).toBe(false);
+}
