@@ -26,9 +26,16 @@ test.describe('public feed on a phone', () => {
     // The overlay stops the feed, so scrolling is checked with it 100 s away (the controller's largest value).
     await setWebPosition(100);
 
+    const configLoads: string[] = [];
+    page.on(
+      'request',
+      (r) => void (new URL(r.url()).pathname === '/runtime-config.js' && configLoads.push(r.url())),
+    );
     await page.goto('/site/');
     const dialog = page.getByRole('dialog', { name: 'Welcome' });
     await expect(dialog).toBeVisible();
+    // The page's settings script is fetched once, not once in the head and again in the body.
+    expect(configLoads).toHaveLength(1);
     await expect(dialog.getByText('Do you want to view the content?')).toBeVisible();
     // Push notifications are offered from the dialog, on the visitor's own click.
     await expect(dialog.getByRole('button', { name: 'Get notified' })).toBeVisible();
