@@ -169,6 +169,8 @@ export function StoryList({ kind }: { kind: StoryKind }) {
         action={pending?.kind === 'status' ? 'change the status of' : 'delete'}
         thing={pending?.kind === 'status' ? `story ${pending.no}` : (pending?.thing ?? '')}
         confirmLabel={pending?.kind === 'status' ? 'Confirm' : 'Delete'}
+        // Red is for what cannot be undone; a status change can be switched back.
+        tone={pending?.kind === 'status' ? 'primary' : 'danger'}
         onConfirm={confirm}
       />
     </section>

@@ -78,6 +78,23 @@ describe('Story Video screen', () => {
     expect(screen.getByRole('button', { name: 'Delete selected (1)' })).toBeInTheDocument();
   });
 
+  it('confirms a status change with a plain button and a delete with a red one', async () => {
+    mockApi({ ...base, 'GET /api/App/all/only/story/video': list([story(1)]) });
+    const user = userEvent.setup();
+    renderApp('/add/story/video');
+    const table = await screen.findByRole('table', { name: 'Story Video List' }, { timeout: 5000 });
+    const open = async (role: 'menuitemcheckbox' | 'menuitem', name: string) => {
+      await user.click(await within(table).findByRole('button', { name: 'Actions for story 1' }));
+      await user.click(await screen.findByRole(role, { name }));
+      return screen.findByRole('dialog');
+    };
+    const status = await open('menuitemcheckbox', 'Active');
+    expect(within(status).getByRole('button', { name: 'Confirm' })).toHaveClass('bg-brand-600');
+    await user.keyboard('{Escape}');
+    const remove = await open('menuitem', 'Delete');
+    expect(within(remove).getByRole('button', { name: 'Delete' })).toHaveClass('bg-red-600');
+  });
+
   it("holds a story's Delete while its delete is in flight", async () => {
     const remove = pendingResponse();
     mockApi({
