@@ -44,7 +44,7 @@ export const webLiveAdMessages = {
   fillAll: 'Please fill all the fields',
   nameTooLong: 'Name is at most 64 characters',
   urlTooLong: 'URL is at most 2048 characters',
-  urlInvalid: 'URL must be a valid http(s) URL',
+  urlInvalid: liveMatchMessages.urlInvalid,
   duplicateName: 'An ad with this name already exists',
   fireOnly: 'This ad has no URL and can only be fired',
   mainCannotBeDeleted: 'WEB_URL_1 cannot be deleted',
@@ -97,8 +97,8 @@ const requiredText = (message: string, max: number, tooLong: string) =>
   z.string(message).trim().min(1, message).max(max, tooLong);
 
 /**
- * A live match URL is http(s) only: the apps play it and the back office opens it as a link, so a
- * script scheme must never get in. HLS (.m3u8) and DASH streams are served over http(s); RTMP and RTSP
+ * A live match URL, and a website live ad's (a fire sends it to every phone), is http(s) only: the apps
+ * open it and the back office shows it as a link, so a script scheme must never get in. HLS (.m3u8) and DASH streams are served over http(s); RTMP and RTSP
  * are left out (no browser opens them). See docs/decisions/live-matches-app-side.md.
  */
 export const isLiveMatchUrl = isHttpUrl;
@@ -221,7 +221,7 @@ export type WebLiveAd = z.infer<typeof webLiveAd>;
 export const webLiveAdAddBody = z.object({
   a_name: squeezed(64, webLiveAdMessages.nameTooLong),
   // A fire carries this URL to the apps, which open it: http(s) only, like a live match's.
-  a_url: squeezed(2048, webLiveAdMessages.urlTooLong).refine(isHttpUrl, webLiveAdMessages.urlInvalid),
+  a_url: squeezed(2048, webLiveAdMessages.urlTooLong).refine(isLiveMatchUrl, webLiveAdMessages.urlInvalid),
 });
 export const webLiveAdEditBody = webLiveAdAddBody.extend({ _id: idSchema });
 export const webLiveAdListReply = replyBase.extend({ data: z.array(webLiveAd) });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { formatDateTime, formatViewCount } from '@streamdesk/contract/format';
-import { isLiveMatchUrl, liveMatchMessages, type LiveMatch } from '@streamdesk/contract/live-matches';
+import { liveMatchMessages, type LiveMatch } from '@streamdesk/contract/live-matches';
 import { toast } from 'sonner';
 import { Button } from '@/ui/button';
 import { stickyEndCell, Td, Tr } from '@/ui/data-table';
@@ -12,6 +12,7 @@ import { copyLiveMatchLink } from './copy-link';
 import { liveMatchImageProblem } from './image-check';
 import { ImageInput } from './image-input';
 import { actionButtonsClass, InlineEditRow, InlineInput } from './inline-edit';
+import { StoredUrlLink } from './stored-url-link';
 import { liveMatchUrlProblem } from './url-check';
 
 export const liveMatchColumns = [
@@ -53,15 +54,7 @@ export function LiveMatchRow({ match, onEdit, onDelete, deleting = false, watchi
         </span>
       </Td>
       <Td className="max-w-48 truncate" title={match.url}>
-        {/* A match stored before URLs were checked may hold any scheme: only http(s) becomes a link. */}
-        <a
-          href={isLiveMatchUrl(match.url) ? match.url : undefined}
-          target="_blank"
-          rel="noreferrer"
-          className="text-brand-700 hover:underline"
-        >
-          {match.url}
-        </a>
+        <StoredUrlLink url={match.url} />
       </Td>
       <Td className="tabular-nums">{formatViewCount(match.view)}</Td>
       <Td className="tabular-nums" aria-label={watching === undefined ? 'Not counted yet' : undefined}>

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { squeeze, webLiveAdMessages } from '@streamdesk/contract/live-matches';
-import { isHttpUrl } from '@streamdesk/contract/notifications';
+import { isLiveMatchUrl, squeeze, webLiveAdMessages } from '@streamdesk/contract/live-matches';
 import { toast } from 'sonner';
 import { Button } from '@/ui/button';
 import { TextField } from '@/ui/field';
@@ -16,7 +15,7 @@ export function WebLiveAdAddForm() {
     event.preventDefault();
     const body = { a_name: squeeze(name), a_url: squeeze(url) };
     if (!body.a_name || !body.a_url) return void toast.error(webLiveAdMessages.fillAll);
-    if (!isHttpUrl(body.a_url)) return void toast.error(webLiveAdMessages.urlInvalid);
+    if (!isLiveMatchUrl(body.a_url)) return void toast.error(webLiveAdMessages.urlInvalid);
     const result = await add.mutateAsync(body);
     if (result.status) {
       setName('');

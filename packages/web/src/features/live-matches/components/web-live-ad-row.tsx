@@ -2,17 +2,18 @@ import { useState } from 'react';
 import { formatDateTime, formatViewCount } from '@streamdesk/contract/format';
 import {
   FIRE_ONLY_ADS,
+  isLiveMatchUrl,
   MAIN_WEB_AD,
   squeeze,
   webLiveAdMessages,
   type WebLiveAd,
 } from '@streamdesk/contract/live-matches';
-import { isHttpUrl } from '@streamdesk/contract/notifications';
 import { toast } from 'sonner';
 import { Button } from '@/ui/button';
 import { stickyEndCell, Td, Tr } from '@/ui/data-table';
 import { useConfirmUpdate } from '@/ui/use-confirm-update';
 import { useEditWebLiveAd } from '../api';
+import { StoredUrlLink } from './stored-url-link';
 import { actionButtonsClass, InlineEditRow, InlineInput } from './inline-edit';
 
 export const webLiveAdColumns = ['Name', 'URL', 'Views', 'Clicks', 'Date', 'Actions'] as const;
@@ -40,16 +41,7 @@ export function WebLiveAdRow({
         {ad.a_name}
       </Td>
       <Td className="max-w-72 truncate" title={fireOnly ? undefined : ad.a_url}>
-        {fireOnly ? (
-          <span className="text-slate-500">Fire only</span>
-        ) : isHttpUrl(ad.a_url) ? (
-          <a href={ad.a_url} target="_blank" rel="noreferrer" className="text-brand-700 hover:underline">
-            {ad.a_url}
-          </a>
-        ) : (
-          // Stored before URLs had to be http(s): shown, never a link a click would run.
-          <span>{ad.a_url}</span>
-        )}
+        {fireOnly ? <span className="text-slate-500">Fire only</span> : <StoredUrlLink url={ad.a_url} />}
       </Td>
       <Td className="tabular-nums">{formatViewCount(ad.a_view)}</Td>
       <Td className="tabular-nums">{formatViewCount(ad.a_click)}</Td>
@@ -93,7 +85,7 @@ export function WebLiveAdEditRow({ ad, onDone }: { ad: WebLiveAd; onDone: () => 
   const save = () => {
     const body = { _id: ad._id, a_name: squeeze(name), a_url: squeeze(url) };
     if (!body.a_name || !body.a_url) return void toast.error(webLiveAdMessages.fillAll);
-    if (!isHttpUrl(body.a_url)) return void toast.error(webLiveAdMessages.urlInvalid);
+    if (!isLiveMatchUrl(body.a_url)) return void toast.error(webLiveAdMessages.urlInvalid);
     confirmUpdate.ask(`Ad "${ad.a_name}"`, () => {
       void edit.mutateAsync(body).then((result) => result.status && onDone());
     });
