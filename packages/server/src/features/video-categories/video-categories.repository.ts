@@ -27,7 +27,7 @@ export const listCategories = (db: Db, dialect: DialectName, q?: string) =>
 export const listActiveCategories = (db: Db) =>
   db
     .selectFrom('video_categories')
-    .select(['id', 'name', 'main_image'])
+    .selectAll()
     .where('status', '=', 1)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')

@@ -82,12 +82,11 @@ export function createVideoCategoriesService(ctx: FeatureContext, videos: Catego
         return {
           status: true,
           message: categoryMessages.listed,
-          data: rows.map((row) => ({
-            _id: row.id,
-            name: row.name,
-            main_image: row.main_image,
-            total_products: counts.get(row.id) ?? 0,
-          })),
+          data: rows.map((row) => {
+            // Only active ones are listed, so no status.
+            const { status: _status, createdAt: _createdAt, ...app } = toJson(row, counts.get(row.id) ?? 0);
+            return app;
+          }),
         };
       });
     },

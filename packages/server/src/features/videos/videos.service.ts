@@ -228,13 +228,11 @@ export function createVideosService(ctx: FeatureContext, deps: VideosDeps) {
         return {
           status: true,
           message: videoMessages.listed,
-          data: rows.map((r) => ({
-            _id: r.id,
-            video: r.video,
-            thumbnail: r.thumbnail,
-            createdAt: r.created_at,
-            category: r.category_id,
-          })),
+          data: rows.map((r) => {
+            // No web flag (it is about the public site) and no views (events would rebuild the page).
+            const { web: _web, view: _view, ...app } = toJson(r);
+            return app;
+          }),
           totalPage: Math.ceil(total / limit),
         };
       });
