@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import type { Api } from '../fixtures.js';
 import type { mediaFiles } from '../media.js';
 
@@ -16,6 +16,15 @@ export async function seedVideos(api: Api, media: typeof mediaFiles, category: s
   const files = Array.from({ length: count }, (_, i) => clips[i % clips.length]!);
   const reply = await api.upload('POST', '/api/App/video', { category }, { video: files });
   return (reply.data as { _id: string }[]).map((v) => v._id);
+}
+
+/** A new category with `count` videos, and the library showing only them. */
+export async function openLibraryWith(page: Page, api: Api, media: typeof mediaFiles, count: number) {
+  const category = await seedCategory(api, media);
+  await seedVideos(api, media, category._id, count);
+  await page.goto('/show/video');
+  await page.getByLabel('Category').selectOption({ label: category.name });
+  await expect(page.getByText(`Showing ${count} of ${count} videos`)).toBeVisible();
 }
 
 /** Answers the arithmetic confirmation, right or wrong. */

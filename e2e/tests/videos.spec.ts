@@ -2,7 +2,7 @@ import { categoryMessages } from '@streamdesk/contract/video-categories';
 import { videoMessages } from '@streamdesk/contract/videos';
 import { expect, test } from '../fixtures.js';
 import { expectInView, WIDTHS } from './layout-helpers.js';
-import { answerMath, seedCategory, seedVideos, shoot, unique } from './video-helpers.js';
+import { answerMath, openLibraryWith, seedCategory, seedVideos, shoot, unique } from './video-helpers.js';
 
 test.describe('video categories', () => {
   test('add with an image, search, edit, toggle and delete through the confirmation', async ({
@@ -175,11 +175,7 @@ test.describe('video library', () => {
     api,
     media,
   }) => {
-    const category = await seedCategory(api, media);
-    await seedVideos(api, media, category._id, 3);
-    await page.goto('/show/video');
-    await page.getByLabel('Category').selectOption({ label: category.name });
-    await expect(page.getByText('Showing 3 of 3 videos')).toBeVisible();
+    await openLibraryWith(page, api, media, 3);
     await expect(page.getByRole('row', { name: /^Video \d/ })).toHaveCount(3);
     await expect(page.getByRole('img', { name: 'Thumbnail of Video 1', exact: true })).toBeVisible();
 
@@ -272,11 +268,7 @@ test.describe('row actions and dialogs on every screen', () => {
     api,
     media,
   }) => {
-    const category = await seedCategory(api, media);
-    await seedVideos(api, media, category._id, 1);
-    await page.goto('/show/video');
-    await page.getByLabel('Category').selectOption({ label: category.name });
-    await expect(page.getByText('Showing 1 of 1 videos')).toBeVisible();
+    await openLibraryWith(page, api, media, 1);
     const table = page.getByRole('table', { name: 'Videos' });
     const view = page.getByRole('button', { name: 'View Video 1' });
     const remove = page.getByRole('button', { name: 'Delete Video 1' });
