@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { adConfig } from './ad-units.js';
-import { defineRoute, replyBase } from './http.js';
+import { DECIMAL_TEXT, decimalNumber, defineRoute, replyBase } from './http.js';
 import { appInHouseAd } from './inhouse-ads.js';
 import { appLiveMatch, liveAdMap } from './live-matches.js';
 import { shortcutAppReply } from './shortcut-stories.js';
@@ -102,7 +102,7 @@ export function checkPosition(name: PositionName, raw: unknown): number | { mess
   const rule = positionRules[name];
   const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
   if (raw === undefined || raw === null || text === '') return { message: rule.minMessage };
-  if (!/^-?\d+(\.\d+)?$/.test(text)) return { message: controllerMessages.wholeNumber };
+  if (!DECIMAL_TEXT.test(text)) return { message: controllerMessages.wholeNumber };
   const value = Number(text);
   if (value < rule.min) return { message: rule.minMessage };
   if (value > rule.max) return { message: rule.maxMessage };
@@ -340,13 +340,15 @@ export type PhonePayBody = z.input<typeof phonePayBody>;
 export const payAmountBody = z.object({
   // A number, or the text of one as a form field holds it; not true, [] or null, which coerce to a number.
   payAmount: z.union([z.number(), z.string()], controllerMessages.payAmountInvalid).pipe(
-    z.coerce
-      .number<string | number>(controllerMessages.payAmountInvalid)
-      .refine((v) => Number.isFinite(v) && v > 0, controllerMessages.payAmountInvalid)
-      .refine((v) => v <= 100000, controllerMessages.payAmountMax)
-      // Exact: a number typed with at most 2 decimals reads back the same from its 2-decimal text (0.29 does,
-      // though 0.29 * 100 is not whole in binary); 0.3000000001 does not, and is not stored as such.
-      .refine((v) => Number(v.toFixed(2)) === v, controllerMessages.payAmountDecimals),
+    decimalNumber<z.ZodType<number>, string | number>(
+      z
+        .number(controllerMessages.payAmountInvalid)
+        .refine((v) => Number.isFinite(v) && v > 0, controllerMessages.payAmountInvalid)
+        .refine((v) => v <= 100000, controllerMessages.payAmountMax)
+        // Exact: a number typed with at most 2 decimals reads back the same from its 2-decimal text (0.29 does,
+        // though 0.29 * 100 is not whole in binary); 0.3000000001 does not, and is not stored as such.
+        .refine((v) => Number(v.toFixed(2)) === v, controllerMessages.payAmountDecimals),
+    ),
   ),
 });
 export type PayAmountBody = z.input<typeof payAmountBody>;

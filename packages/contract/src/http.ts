@@ -39,15 +39,31 @@ export const envelopeBody = z.object({ encryptedData: z.string().min(1) });
 /** The encrypted reply of routes marked `envelope`. */
 export const envelopeReply = z.object({ encrypted: z.string(), iv: z.string() });
 
+/** A number as a person types it into a field: plain decimal digits, with a sign and a fraction at most. */
+export const DECIMAL_TEXT = /^-?\d+(\.\d+)?$/;
+
+/**
+ * A number from JSON, or from the text a form field or query string holds. `z.coerce.number()` reads
+ * what `Number()` reads: `0x1`, `1e3`, `Infinity`, and blank text as 0. Here any text but plain decimal
+ * digits becomes NaN, which `schema` refuses with its own message ('must be a number' when it has none).
+ */
+export const decimalNumber = <T extends z.ZodType, I = unknown>(schema: T) =>
+  z.preprocess((v: I) => {
+    if (typeof v !== 'string') return v;
+    const text = v.trim();
+    return DECIMAL_TEXT.test(text) ? Number(text) : Number.NaN;
+  }, schema);
+
+/** A page size from the query: a whole number from 1 to `max`, `fallback` when absent. */
+export const pageSize = (fallback: number, max: number) =>
+  decimalNumber(
+    z.number().int().min(1, 'limit must be 1 or more').max(max, `limit must be ${max} or less`),
+  ).default(fallback);
+
 /** List query shared by paged lists: page is 1-based. */
 export const pageQuery = z.object({
-  page: z.coerce.number().int().min(1, 'page must be 1 or more').default(1),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1, 'limit must be 1 or more')
-    .max(1000, 'limit must be 1000 or less')
-    .default(20),
+  page: decimalNumber(z.number().int().min(1, 'page must be 1 or more')).default(1),
+  limit: pageSize(20, 1000),
   q: z.string().max(200, 'q must be at most 200 characters').optional(),
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, idList, idSchema, pageQuery, replyBase } from './http.js';
+import { decimalNumber, defineRoute, idList, idSchema, pageQuery, pageSize, replyBase } from './http.js';
 import { mediaLimits, mediaMessages } from './media.js';
 
 /** In-house ads: self-made image (or video) ads with a link (doc 2 sections 2-9). */
@@ -86,12 +86,14 @@ export const callToActionSchema = z
 
 export const stayTimeSchema = z.preprocess(
   (v) => blankToUndefined(v) ?? 1,
-  z.coerce
-    .number(inHouseMessages.stayTime)
-    .refine((n) => Number.isFinite(n), inHouseMessages.stayTime)
-    .refine((n) => n >= 1, inHouseMessages.stayTime)
-    .refine((n) => Number.isInteger(n), inHouseMessages.stayTimeWhole)
-    .refine((n) => n <= inHouseLimits.maxStayTime, inHouseMessages.stayTimeMax),
+  decimalNumber(
+    z
+      .number(inHouseMessages.stayTime)
+      .refine((n) => Number.isFinite(n), inHouseMessages.stayTime)
+      .refine((n) => n >= 1, inHouseMessages.stayTime)
+      .refine((n) => Number.isInteger(n), inHouseMessages.stayTimeWhole)
+      .refine((n) => n <= inHouseLimits.maxStayTime, inHouseMessages.stayTimeMax),
+  ),
 );
 
 /** The text fields of the create and update forms (multipart strings). */
@@ -145,12 +147,7 @@ export const inHouseListQuery = pageQuery.extend({
     .enum(['true', 'false'], 'a must be true or false')
     .optional()
     .transform((v) => v === 'true'),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1, 'limit must be 1 or more')
-    .max(1000, 'limit must be 1000 or less')
-    .default(INHOUSE_PAGE_SIZE),
+  limit: pageSize(INHOUSE_PAGE_SIZE, 1000),
 });
 
 export const inHouseListReply = replyBase.extend({

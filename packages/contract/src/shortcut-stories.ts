@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, idList, pageQuery, replyBase } from './http.js';
+import { decimalNumber, defineRoute, idList, pageQuery, replyBase } from './http.js';
 import { mediaLimits, mediaMessages } from './media.js';
 
 /** Shortcut stories (story brands): doc 1 sections 2 "Story section", 3, 4, 5 and 7. */
@@ -50,11 +50,13 @@ export type ShortcutStory = z.infer<typeof shortcutStory>;
 export const SHORTCUT_MAX_NUMBER = 1_000_000_000;
 
 const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
-const countNumber = z.coerce
-  .number(shortcutMessages.positive)
-  .int(shortcutMessages.positive)
-  .min(0, shortcutMessages.positive)
-  .max(SHORTCUT_MAX_NUMBER, shortcutMessages.positive);
+const countNumber = decimalNumber(
+  z
+    .number(shortcutMessages.positive)
+    .int(shortcutMessages.positive)
+    .min(0, shortcutMessages.positive)
+    .max(SHORTCUT_MAX_NUMBER, shortcutMessages.positive),
+);
 /** A form number that may be left empty: otherwise a whole number of 0 or more. */
 const optionalCount = z.preprocess((v) => (isEmpty(v) ? undefined : v), countNumber.optional());
 /** A required form number: a whole number of 0 or more. */

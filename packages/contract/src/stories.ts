@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, idList, idSchema, pageQuery, replyBase } from './http.js';
+import { DECIMAL_TEXT, defineRoute, idList, idSchema, pageQuery, replyBase } from './http.js';
 import { mediaLimits, mediaMessages } from './media.js';
 
 /** Story video, image and native-ad stories (doc 1 sections 2 to 5 and 7). */
@@ -63,17 +63,9 @@ export const storyVideoRule = {
 
 /** A JSON number, or a string holding one (forms send text). */
 const numberLike = (message: string) =>
-  z.union(
-    [
-      z.number(message),
-      z
-        .string(message)
-        .trim()
-        .regex(/^-?\d+(\.\d+)?$/, message)
-        .transform(Number),
-    ],
-    { error: message },
-  );
+  z.union([z.number(message), z.string(message).trim().regex(DECIMAL_TEXT, message).transform(Number)], {
+    error: message,
+  });
 const boolLike = (field: string) =>
   z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], {
     error: `${field} must be true or false`,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, idList, idSchema, pageQuery, replyBase } from './http.js';
+import { defineRoute, idList, idSchema, pageQuery, pageSize, replyBase } from './http.js';
 import { mediaLimits } from './media.js';
 
 /** Library videos: MP4 by content, at most 200 MB each, at most 50 per batch (doc 2 sections 5 and 9). */
@@ -68,15 +68,6 @@ export const uploadReply = replyBase.extend({
 
 export const webFilter = z.enum(['all', 'true', 'false']);
 export type WebFilter = z.infer<typeof webFilter>;
-
-/** A page size with its own default and ceiling; the page number is the shared one. */
-const pageSize = (fallback: number, max: number) =>
-  z.coerce
-    .number()
-    .int()
-    .min(1, 'limit must be 1 or more')
-    .max(max, `limit must be ${max} or less`)
-    .default(fallback);
 
 export const adminListQuery = pageQuery.pick({ page: true }).extend({
   limit: pageSize(ADMIN_VIDEO_PAGE_SIZE, 500),

@@ -211,6 +211,25 @@ describe('bad input on every route', () => {
     expect(faults).toEqual([]);
   });
 
+  it('refuses page and limit written as hex, exponent or blank, which Number() would read', async () => {
+    const wrong: string[] = [];
+    let walked = 0;
+    for (const route of routes.filter((r) => [r.method].flat().includes('GET'))) {
+      const keys = keysOf((route.schema as { querystring?: unknown } | undefined)?.querystring);
+      for (const key of ['page', 'limit'].filter((k) => keys.includes(k))) {
+        walked++;
+        for (const value of ['0x2', '2e1', 'Infinity', '%20']) {
+          const res = await t.request({ method: 'GET', url: `${fill(route.url)}?${key}=${value}` });
+          const message = `querystring ${key} must be a number`;
+          if (res.statusCode !== 400 || res.json().message !== message)
+            wrong.push(`GET ${route.url}?${key}=${value} -> ${res.statusCode} ${res.body.slice(0, 100)}`);
+        }
+      }
+    }
+    expect(walked).toBeGreaterThan(10);
+    expect(wrong).toEqual([]);
+  });
+
   it('says the body must be a JSON object, and names a missing id in a form', async () => {
     const array = await t.request({ method: 'PUT', url: '/api/App/policy/admin/update', payload: [1] });
     expect(array.json()).toEqual({ status: false, message: 'The body must be a JSON object' });

@@ -203,8 +203,9 @@ describe('PUT facebook, phone/pay, payAmount, install/new', () => {
       { payAmount: 'ten' },
       'payAmount: Pay amount must be a number greater than 0',
     );
-    // true, [] and null would coerce to 1 and 0: they are not amounts.
-    for (const payAmount of [true, [], null])
+    // true, [] and null would coerce to 1 and 0, and Number() reads hex, exponent and Infinity text: they are
+    // not amounts a person types.
+    for (const payAmount of [true, [], null, '0x10', '1e2', 'Infinity', ' '])
       await refused(r.payAmount.path, { payAmount }, 'payAmount: Pay amount must be a number greater than 0');
     await refused(r.payAmount.path, { payAmount: 100001 }, 'payAmount: Pay amount must be at most 100000');
     for (const payAmount of [1.234, 0.3000000001, '12.3400000009', 99999.999999999])

@@ -116,6 +116,8 @@ describe('POST /api/App/inhouse/ads', () => {
     ['web_stay_time 0', { web_stay_time: '0' }, [icon(), image()], 400, inHouseMessages.stayTime],
     ['a negative web_stay_time', { web_stay_time: '-3' }, [icon(), image()], 400, inHouseMessages.stayTime],
     ['a text web_stay_time', { web_stay_time: 'abc' }, [icon(), image()], 400, inHouseMessages.stayTime],
+    ['a hex web_stay_time', { web_stay_time: '0x5' }, [icon(), image()], 400, inHouseMessages.stayTime],
+    ['an exponent web_stay_time', { web_stay_time: '1e1' }, [icon(), image()], 400, inHouseMessages.stayTime],
     [
       'a fractional web_stay_time',
       { web_stay_time: '1.5' },

@@ -239,6 +239,14 @@ describe('PUT /api/sortcut', () => {
       400,
       shortcutMessages.positive,
     );
+    // Number() would read these as 16 and 1000; a person typing a count writes digits.
+    for (const number of ['0x10', '1e3'])
+      for (const field of ['s_no', 'clickCount'])
+        await expectNothingWritten(
+          () => put({ ...base, [field]: number }, image(PNG)),
+          400,
+          shortcutMessages.positive,
+        );
     await expectNothingWritten(() => put({ ...base, _id: '' }), 400, '_id is required');
     expect((await list()).data.find((x) => x._id === s._id)).toMatchObject({ name: 'Brand', s_no: s.s_no });
   });

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { decimalNumber, pageQuery } from './http.js';
+
+describe('decimalNumber', () => {
+  const whole = decimalNumber(z.number('must be a number').int());
+
+  it('reads plain decimal digits, with a sign, a fraction and spaces around', () => {
+    expect(whole.parse('12')).toBe(12);
+    expect(whole.parse(' -3 ')).toBe(-3);
+    expect(decimalNumber(z.number()).parse('2.50')).toBe(2.5);
+    expect(whole.parse(7)).toBe(7);
+  });
+
+  it('refuses what Number() reads but a person does not type as a number', () => {
+    for (const text of ['0x10', '1e3', 'Infinity', '', ' ', '+1', '.5', '1.', '0b1', '1_000'])
+      expect(whole.safeParse(text).error?.issues[0]?.message, text).toBe('must be a number');
+  });
+
+  it('keeps the default for a missing page and refuses an exponent one', () => {
+    expect(pageQuery.parse({})).toEqual({ page: 1, limit: 20 });
+    expect(pageQuery.safeParse({ page: '1e1' }).success).toBe(false);
+  });
+});
