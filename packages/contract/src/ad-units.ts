@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { calendarDay } from './date-ranges.js';
-import { defineRoute, idSchema, replyBase } from './http.js';
+import { defineRoute, hasVisibleText, idSchema, replyBase } from './http.js';
 
 /**
  * Ad units (doc 2 sections 2 to 9): native, full screen, banner, open, reward and website ads, for
@@ -62,7 +62,7 @@ export function adIdWarning(kind: AdKind, adId: string): string | undefined {
 /** Spaces are stripped from name and id (doc 2 section 5); the description keeps its inner spaces. */
 export const stripSpaces = (value: string) => value.replace(/\s+/g, '');
 
-const blank = (v: unknown) => typeof v !== 'string' || v.trim() === '';
+const blank = (v: unknown) => typeof v !== 'string' || !hasVisibleText(v);
 const text = z.string().optional();
 
 function lengthIssues(

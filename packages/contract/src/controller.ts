@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { adConfig } from './ad-units.js';
-import { DECIMAL_TEXT, decimalNumber, defineRoute, replyBase } from './http.js';
+import {
+  DECIMAL_TEXT,
+  decimalNumber,
+  defineRoute,
+  hasVisibleText,
+  replyBase,
+  requiredText,
+  tooLongText,
+} from './http.js';
 import { appInHouseAd } from './inhouse-ads.js';
 import { appLiveMatch, liveAdMap } from './live-matches.js';
 import { shortcutAppReply } from './shortcut-stories.js';
@@ -179,7 +187,8 @@ const textRules: Record<TextField, z.ZodType<string>> = {
     .string()
     .trim()
     .min(1, controllerMessages.searchTextRequired)
-    .max(LIMITS.searchText, `Search text must be at most ${LIMITS.searchText} characters`),
+    .max(LIMITS.searchText, `Search text must be at most ${LIMITS.searchText} characters`)
+    .refine(hasVisibleText, controllerMessages.searchTextRequired),
   maintenanceMessage: z
     .string()
     .trim()
@@ -187,7 +196,8 @@ const textRules: Record<TextField, z.ZodType<string>> = {
     .max(
       LIMITS.maintenanceMessage,
       `Maintenance message must be at most ${LIMITS.maintenanceMessage} characters`,
-    ),
+    )
+    .refine(hasVisibleText, controllerMessages.maintenanceMessageRequired),
 };
 
 /** Checks one text setting; returns the trimmed value or the message. */
@@ -309,12 +319,16 @@ export const textBody = z
   });
 export type TextBody = z.input<typeof textBody>;
 
-const requiredText = (message: string, max: number, label: string) =>
-  z.string(message).trim().min(1, message).max(max, `${label} must be at most ${max} characters`);
+const requiredField = (message: string, max: number, label: string) =>
+  requiredText(message, max, tooLongText(label, max));
 
 export const facebookBody = z.object({
-  facebook_app_id: requiredText(controllerMessages.facebookAppIdRequired, LIMITS.facebook, 'Facebook app id'),
-  facebook_client_token: requiredText(
+  facebook_app_id: requiredField(
+    controllerMessages.facebookAppIdRequired,
+    LIMITS.facebook,
+    'Facebook app id',
+  ),
+  facebook_client_token: requiredField(
     controllerMessages.facebookClientTokenRequired,
     LIMITS.facebook,
     'Facebook client token',
@@ -323,11 +337,11 @@ export const facebookBody = z.object({
 export type FacebookBody = z.infer<typeof facebookBody>;
 
 export const phonePayBody = z.object({
-  upi_id: requiredText(controllerMessages.upiIdRequired, 256, 'UPI id').regex(
+  upi_id: requiredField(controllerMessages.upiIdRequired, 256, 'UPI id').regex(
     /^[\w.-]{2,}@[A-Za-z][\w.-]*$/,
     controllerMessages.upiIdInvalid,
   ),
-  payee_name: requiredText(controllerMessages.payeeNameRequired, 100, 'Payee name'),
+  payee_name: requiredField(controllerMessages.payeeNameRequired, 100, 'Payee name'),
   phone: z
     .string()
     .trim()

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { decimalNumber, pageQuery } from './http.js';
+import { decimalNumber, hasVisibleText, pageQuery, requiredText } from './http.js';
 
 describe('decimalNumber', () => {
   const whole = decimalNumber(z.number('must be a number').int());
@@ -20,5 +20,21 @@ describe('decimalNumber', () => {
   it('keeps the default for a missing page and refuses an exponent one', () => {
     expect(pageQuery.parse({})).toEqual({ page: 1, limit: 20 });
     expect(pageQuery.safeParse({ page: '1e1' }).success).toBe(false);
+  });
+});
+
+describe('requiredText', () => {
+  const title = requiredText('Title is required', 10, 'Title is too long');
+
+  it('takes text that shows, trimmed', () => {
+    expect(title.parse('  Final ')).toBe('Final');
+    expect(title.parse('\u200bA')).toBe('\u200bA');
+    expect(hasVisibleText('मैच')).toBe(true);
+  });
+
+  it('refuses blank text and text of invisible characters only with the required message', () => {
+    for (const text of ['', '   ', '\u200b', '\u200c\u200d\u2060', '\ufeff', '\u3164', '\u2800', '\u00ad'])
+      expect(title.safeParse(text).error?.issues[0]?.message, JSON.stringify(text)).toBe('Title is required');
+    expect(title.safeParse('x'.repeat(11)).error?.issues[0]?.message).toBe('Title is too long');
   });
 });

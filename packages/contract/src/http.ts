@@ -60,6 +60,21 @@ export const pageSize = (fallback: number, max: number) =>
     z.number().int().min(1, 'limit must be 1 or more').max(max, `limit must be ${max} or less`),
   ).default(fallback);
 
+/**
+ * Characters that show nothing: white space, format characters (zero-width space and joiners, word joiner,
+ * byte order mark), controls, the blank Hangul fillers and the blank Braille pattern. `trim()` removes only
+ * the first kind, so a required field of U+200B alone passed as filled and showed as an empty title.
+ */
+const INVISIBLE = /^[\p{White_Space}\p{Cf}\p{Cc}\u115F\u1160\u3164\uFFA0\u2800]*$/u;
+export const hasVisibleText = (v: string) => !INVISIBLE.test(v);
+
+/** The usual words for text over its limit. */
+export const tooLongText = (label: string, max: number) => `${label} must be at most ${max} characters`;
+
+/** Text a form requires: trimmed, with at least one character that shows, at most `max` characters. */
+export const requiredText = (message: string, max: number, tooLong: string) =>
+  z.string(message).trim().min(1, message).max(max, tooLong).refine(hasVisibleText, message);
+
 /** List query shared by paged lists: page is 1-based. */
 export const pageQuery = z.object({
   page: decimalNumber(z.number().int().min(1, 'page must be 1 or more')).default(1),

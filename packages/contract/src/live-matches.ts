@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, idList, idSchema, pageQuery, replyBase } from './http.js';
+import { defineRoute, hasVisibleText, idList, idSchema, pageQuery, replyBase, requiredText } from './http.js';
 import { mediaLimits, mediaMessages, type MediaKind } from './media.js';
 import { isHttpUrl } from './notifications.js';
 
@@ -92,9 +92,6 @@ export const liveMatch = z.object({
   status: z.boolean(),
 });
 export type LiveMatch = z.infer<typeof liveMatch>;
-
-const requiredText = (message: string, max: number, tooLong: string) =>
-  z.string(message).trim().min(1, message).max(max, tooLong);
 
 /**
  * A live match URL, and a website live ad's (a fire sends it to every phone), is http(s) only: the apps
@@ -206,7 +203,13 @@ const squeezed = (max: number, tooLong: string) =>
   z
     .string(webLiveAdMessages.fillAll)
     .transform(squeeze)
-    .pipe(z.string().min(1, webLiveAdMessages.fillAll).max(max, tooLong));
+    .pipe(
+      z
+        .string()
+        .min(1, webLiveAdMessages.fillAll)
+        .max(max, tooLong)
+        .refine(hasVisibleText, webLiveAdMessages.fillAll),
+    );
 
 export const webLiveAd = z.object({
   _id: z.string(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, idList, pageQuery, replyBase } from './http.js';
+import { defineRoute, idList, pageQuery, replyBase, requiredText, tooLongText } from './http.js';
 import { mediaLimits, mediaMessages } from './media.js';
 
 /** Push notifications (doc 1 sections 2, 3, 5, 7, 8; ARCHITECTURE.md "push delivery"). */
@@ -30,8 +30,8 @@ export const notificationLimits = {
   iconKinds: ['png', 'jpeg'] as const,
 } as const;
 
-const requiredText = (required: string, max: number, name: string) =>
-  z.string(required).trim().min(1, required).max(max, `${name} must be at most ${max} characters`);
+const requiredField = (required: string, max: number, name: string) =>
+  requiredText(required, max, tooLongText(name, max));
 
 /** An optional http(s) URL: empty, null or missing means none. */
 export const optionalUrl = z
@@ -53,8 +53,8 @@ export function isHttpUrl(value: string): boolean {
 
 /** The text fields of the send form (the icon arrives as the file field `image`). */
 export const notificationFields = z.object({
-  title: requiredText(notificationMessages.titleRequired, notificationLimits.title, 'Title'),
-  message: requiredText(notificationMessages.messageRequired, notificationLimits.message, 'Message'),
+  title: requiredField(notificationMessages.titleRequired, notificationLimits.title, 'Title'),
+  message: requiredField(notificationMessages.messageRequired, notificationLimits.message, 'Message'),
   url: optionalUrl,
 });
 export type NotificationFields = z.output<typeof notificationFields>;

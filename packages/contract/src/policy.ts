@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, replyBase } from './http.js';
+import { defineRoute, replyBase, requiredText, tooLongText } from './http.js';
 import { POLICY_PUBLIC_PATH, type PublicPolicy } from './policy-public.js';
 
 /** The privacy policy text (doc 1 sections 2, 3, 4 and 7, "Policy"). */
@@ -24,19 +24,16 @@ export const policyReply = replyBase.extend({ data: policy });
 export type PolicyReply = z.infer<typeof policyReply>;
 
 export const policyBody = z.object({
-  policy_title: z
-    .string(policyMessages.titleRequired)
-    .trim()
-    .min(1, policyMessages.titleRequired)
-    .max(POLICY_LIMITS.title, `Policy title must be at most ${POLICY_LIMITS.title} characters`),
-  policy_description: z
-    .string(policyMessages.descriptionRequired)
-    .trim()
-    .min(1, policyMessages.descriptionRequired)
-    .max(
-      POLICY_LIMITS.description,
-      `Policy description must be at most ${POLICY_LIMITS.description.toLocaleString('en-US')} characters`,
-    ),
+  policy_title: requiredText(
+    policyMessages.titleRequired,
+    POLICY_LIMITS.title,
+    tooLongText('Policy title', POLICY_LIMITS.title),
+  ),
+  policy_description: requiredText(
+    policyMessages.descriptionRequired,
+    POLICY_LIMITS.description,
+    `Policy description must be at most ${POLICY_LIMITS.description.toLocaleString('en-US')} characters`,
+  ),
 });
 export type PolicyBody = z.infer<typeof policyBody>;
 

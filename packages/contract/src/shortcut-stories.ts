@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decimalNumber, defineRoute, idList, pageQuery, replyBase } from './http.js';
+import { decimalNumber, defineRoute, hasVisibleText, idList, pageQuery, replyBase } from './http.js';
 import { mediaLimits, mediaMessages } from './media.js';
 
 /** Shortcut stories (story brands): doc 1 sections 2 "Story section", 3, 4, 5 and 7. */
@@ -76,7 +76,8 @@ const text = (message: string, max = 2000) =>
     .string(message)
     .trim()
     .min(1, message)
-    .max(max, `${message.split(' ')[0]} is too long`);
+    .max(max, `${message.split(' ')[0]} is too long`)
+    .refine(hasVisibleText, message);
 
 /** POST /api/sortcut form fields (the image is the `image` file field). */
 export const shortcutAddFields = z.object({

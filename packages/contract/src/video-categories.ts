@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, idSchema, replyBase } from './http.js';
+import { defineRoute, hasVisibleText, idSchema, replyBase } from './http.js';
 import { MB } from './media.js';
 
 /** Category image: PNG, GIF, JPG or JPEG by content, at most 1 MB (doc 2 sections 5 and 9). */
@@ -46,7 +46,8 @@ const categoryName = z
   .string(categoryMessages.nameRequired)
   .trim()
   .min(1, categoryMessages.nameRequired)
-  .max(CATEGORY_NAME_MAX, categoryMessages.nameTooLong);
+  .max(CATEGORY_NAME_MAX, categoryMessages.nameTooLong)
+  .refine(hasVisibleText, categoryMessages.nameRequired);
 
 /** The text fields of the multipart add form. */
 export const categoryAddFields = z.object({ name: categoryName });

@@ -272,4 +272,25 @@ describe('bad input against stored records', () => {
     expect(failures).toEqual([]);
     expect(await mediaMismatches(t)).toEqual({ filesWithoutRow: [], rowsWithoutFile: [] });
   }, 300_000);
+
+  it('refuses text of invisible characters only wherever it refuses blank text', async () => {
+    // trim() keeps U+200B, U+2060 and U+3164: a title of those alone was saved and showed as an empty row.
+    const INVISIBLE = '\u200b\u2060\u3164';
+    const failures: string[] = [];
+    let compared = 0;
+    for (const valid of await validRequests()) {
+      const withField = (key: string, value: string): Valid =>
+        valid.json && key in valid.json
+          ? { ...valid, json: { ...valid.json, [key]: value } }
+          : { ...valid, fields: { ...valid.fields, [key]: value } };
+      for (const key of [...Object.keys(valid.json ?? {}), ...Object.keys(valid.fields ?? {})]) {
+        if ((await send(withField(key, ''))).statusCode < 400) continue;
+        compared++;
+        const res = await send(withField(key, INVISIBLE));
+        if (res.statusCode < 400) failures.push(`${valid.method} ${valid.url} ${key}: took invisible text`);
+      }
+    }
+    expect(compared).toBeGreaterThan(20);
+    expect(failures).toEqual([]);
+  }, 300_000);
 });
