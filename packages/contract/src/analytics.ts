@@ -38,7 +38,27 @@ export const eventsBody = z.object({
     .max(MAX_EVENTS_PER_BATCH, `events holds at most ${MAX_EVENTS_PER_BATCH} events per batch`),
 });
 
-export const eventsReply = replyBase.extend({ accepted: z.number().int(), dropped: z.number().int() });
+const eventCount = z.number().int().min(0);
+
+/**
+ * Why the events of a batch that were not counted were dropped, one count per reason; every reason is
+ * always present (0 when none was), so an app reads a fixed shape. They add up to `dropped`.
+ */
+export const droppedReasons = z.object({
+  unknownId: eventCount.describe(
+    'Events whose id is no item of their entity: never was, deleted, or sent under the wrong entity',
+  ),
+  tooOld: eventCount.describe("Events whose `at` is more than 7 days before the server's time"),
+  inactive: eventCount.describe('Heartbeats for a live match that is switched off'),
+});
+export type DropReason = keyof z.infer<typeof droppedReasons>;
+
+export const eventsReply = replyBase.extend({
+  accepted: z.number().int(),
+  dropped: z.number().int(),
+  droppedReasons,
+});
+export type EventsReply = z.infer<typeof eventsReply>;
 
 const day = calendarDay('must be a date as YYYY-MM-DD');
 

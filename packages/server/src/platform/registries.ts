@@ -42,6 +42,12 @@ export interface CounterTarget {
   /** Only the rows with these column values are items of this entity (a table shared by entities). */
   scope?: Record<string, string>;
   /**
+   * For an entity whose items can be switched off (live matches): the column values of an active item.
+   * A heartbeat for an item without them is dropped (nobody can be watching it); its views and clicks
+   * still count. The counter reads it with the known ids, so a write that changes it must invalidate `tag`.
+   */
+  activeScope?: Record<string, string | number>;
+  /**
    * For a feature that keeps its own per-day counts (web ads): called with each counted day row inside
    * the transaction that writes the rollups and totals.
    */

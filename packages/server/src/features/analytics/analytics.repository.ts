@@ -40,15 +40,27 @@ export async function addToTotal(db: Db, target: CounterTarget, column: string, 
   );
 }
 
-export async function listIds(db: Db, target: CounterTarget): Promise<string[]> {
-  const scope = Object.entries(target.scope ?? {}).map(
-    ([column, value]) => sql`${sql.ref(column)} = ${value}`,
-  );
+const columnsEqual = (values: Record<string, string | number>) =>
+  Object.entries(values).map(([column, value]) => sql`${sql.ref(column)} = ${value}`);
+
+/**
+ * The ids of an entity's items, each with whether it is active (1) or switched off (0) under its
+ * `activeScope`; every item is active without one. One query, so both come from the same moment.
+ */
+export async function listIds(db: Db, target: CounterTarget): Promise<{ id: string; active: boolean }[]> {
+  const scope = columnsEqual(target.scope ?? {});
   const where = scope.length ? sql` WHERE ${sql.join(scope, sql` AND `)}` : sql``;
+  const activeIf = columnsEqual(target.activeScope ?? {});
+  const active = activeIf.length
+    ? sql`CASE WHEN ${sql.join(activeIf, sql` AND `)} THEN 1 ELSE 0 END`
+    : sql`1`;
   const { rows } = await sql<{
     id: string;
-  }>`SELECT ${sql.ref(target.idColumn)} AS id FROM ${sql.table(target.table)}${where}`.execute(db);
-  return rows.map((r) => r.id);
+    active: number | string;
+  }>`SELECT ${sql.ref(target.idColumn)} AS id, ${active} AS active FROM ${sql.table(target.table)}${where}`.execute(
+    db,
+  );
+  return rows.map((r) => ({ id: r.id, active: Number(r.active) === 1 }));
 }
 
 /**

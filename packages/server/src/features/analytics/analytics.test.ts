@@ -2,10 +2,18 @@ import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyticsRoutes } from '@streamdesk/contract/analytics';
+import { analyticsRoutes, type DashboardReply, type DropReason } from '@streamdesk/contract/analytics';
 import { controllerRoutes } from '@streamdesk/contract/controller';
 import { createTestApp, errorBody, TEST_API_KEY, type TestApp } from '../../test/test-app.js';
 import { createDatabase } from '../../platform/db/database.js';
+import { createDayOf } from './report-day.js';
+
+interface JsonSchema {
+  type?: string;
+  description?: string;
+  required?: string[];
+  properties?: Record<string, JsonSchema>;
+}
 
 let t: TestApp;
 /** Days a few days back, so the events are within the accepted age. */
@@ -16,6 +24,8 @@ const D3 = dayBefore(1);
 const A = 'aaaaaaaaaaaaaaaaaaaaaaaa';
 const B = 'bbbbbbbbbbbbbbbbbbbbbbbb';
 const C = 'cccccccccccccccccccccccc';
+const D = 'dddddddddddddddddddddddd';
+const E = 'eeeeeeeeeeeeeeeeeeeeeeee';
 
 /** A stand-in feature table with its own totals, registered like a real feature registers its items. */
 async function addTestItems(app: TestApp) {
@@ -23,7 +33,7 @@ async function addTestItems(app: TestApp) {
   await sql`CREATE TABLE test_items (id text PRIMARY KEY, views integer NOT NULL DEFAULT 0, clicks integer NOT NULL DEFAULT 0)`.execute(
     db,
   );
-  await sql`INSERT INTO test_items (id) VALUES (${A}), (${B}), (${C})`.execute(db);
+  await sql`INSERT INTO test_items (id) VALUES (${A}), (${B}), (${C}), (${D}), (${E})`.execute(db);
   counters.add({
     entity: 'reel',
     table: 'test_items',
@@ -47,6 +57,15 @@ const send = (events: unknown[]) =>
 
 const flush = () => t.app.streamdesk.analytics.counter.flush();
 
+/** The whole reply to a batch: `dropped` is the sum of the reasons. */
+const countedReply = (accepted: number, droppedReasons: Record<DropReason, number>) => ({
+  status: true,
+  message: 'Events counted',
+  accepted,
+  dropped: Object.values(droppedReasons).reduce((a, b) => a + b, 0),
+  droppedReasons,
+});
+
 beforeAll(async () => {
   t = await createTestApp();
   await addTestItems(t);
@@ -63,7 +82,7 @@ describe('POST /api/App/events', () => {
       { type: 'view', entity: 'story', id: A, clientId: 'c1' },
     ]);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: true, message: 'Events counted', accepted: 3, dropped: 2 });
+    expect(res.json()).toEqual(countedReply(3, { unknownId: 2, tooOld: 0, inactive: 0 }));
     expect(await totals(A)).toEqual({ views: 0, clicks: 0 });
     await flush();
     expect(await totals(A)).toEqual({ views: 2, clicks: 1 });
@@ -95,6 +114,78 @@ describe('POST /api/App/events', () => {
       { createdAt: D1, count: 1 },
       { createdAt: D2, count: 1 },
     ]);
+  });
+
+  it('counts events from a phone whose clock is fast at the time they arrive, on that day', async () => {
+    const dayOf = createDayOf(t.config.reportTimeZone);
+    const before = dayOf(Date.now());
+    const ahead = (ms: number) => new Date(Date.now() + ms).toISOString();
+    const res = await send([
+      { type: 'view', entity: 'reel', id: D, clientId: 'fast-1', at: ahead(10 * 60_000) },
+      { type: 'view', entity: 'reel', id: D, clientId: 'fast-2', at: ahead(3 * 86_400_000) },
+      { type: 'click', entity: 'reel', id: D, clientId: 'fast-3', at: '2099-01-01T00:00:00+05:30' },
+    ]);
+    const after = dayOf(Date.now());
+    expect(res.json()).toMatchObject({
+      accepted: 3,
+      dropped: 0,
+      droppedReasons: { unknownId: 0, tooOld: 0, inactive: 0 },
+    });
+    await flush();
+    expect(await totals(D)).toEqual({ views: 2, clicks: 1 });
+    // Counted on the server's day, not on the days the phone's clock claims.
+    const dash = await t.request({ method: 'GET', url: `/api/admin/view/dashbord/${D}` });
+    const { views_data, clicks_data } = dash.json<DashboardReply>();
+    const today = views_data[0]?.createdAt;
+    expect([before, after]).toContain(today);
+    expect([views_data, clicks_data]).toEqual([
+      [{ createdAt: today, count: 2 }],
+      [{ createdAt: today, count: 1 }],
+    ]);
+  });
+
+  it("puts an event stamped ahead of the server's time on the server's day, not the next one", async () => {
+    // 23:58 in Kolkata on D1; the phone's clock says 00:01 on the next day.
+    const now = Date.parse(`${D1}T18:28:00Z`);
+    const counted = await t.app.streamdesk.analytics.counter.ingest(
+      [{ type: 'view', entity: 'reel', id: E, clientId: 'c1', at: `${D1}T18:31:00Z` }],
+      now,
+    );
+    expect(counted.accepted).toBe(1);
+    await flush();
+    const dash = await t.request({ method: 'GET', url: `/api/admin/view/dashbord/${E}` });
+    expect(dash.json<DashboardReply>().views_data).toEqual([{ createdAt: D1, count: 1 }]);
+  });
+
+  it('says why each dropped event was dropped, first reason first, adding up to dropped', async () => {
+    const old = new Date(Date.now() - 8 * 86_400_000).toISOString();
+    const unknown = 'ffffffffffffffffffffffff';
+    const res = await send([
+      { type: 'view', entity: 'reel', id: A, clientId: 'c1' },
+      { type: 'view', entity: 'reel', id: A, clientId: 'c1', at: old },
+      { type: 'click', entity: 'reel', id: unknown, clientId: 'c1', at: old },
+      { type: 'click', entity: 'reel', id: unknown, clientId: 'c1' },
+      { type: 'heartbeat', entity: 'liveMatch', id: unknown, clientId: 'c1' },
+    ]);
+    expect(res.json()).toEqual(countedReply(1, { unknownId: 2, tooOld: 2, inactive: 0 }));
+  });
+
+  it('describes the reasons in the published OpenAPI description, next to accepted and dropped', async () => {
+    const doc = (await t.request({ method: 'GET', url: '/api/docs/json' })).json<{
+      paths: Record<
+        string,
+        Record<string, { responses: Record<string, { content: Record<string, { schema: JsonSchema }> }> }>
+      >;
+    }>();
+    const reply =
+      doc.paths[analyticsRoutes.events.path]!.post!.responses['200']!.content['application/json']!.schema;
+    expect(reply.required).toEqual(expect.arrayContaining(['accepted', 'dropped', 'droppedReasons']));
+    expect(reply.properties!.accepted).toMatchObject({ type: 'integer' });
+    expect(reply.properties!.dropped).toMatchObject({ type: 'integer' });
+    const reasons = reply.properties!.droppedReasons!;
+    expect(reasons.required).toEqual(['unknownId', 'tooOld', 'inactive']);
+    for (const reason of ['unknownId', 'tooOld', 'inactive'])
+      expect(reasons.properties![reason]).toMatchObject({ type: 'integer', description: expect.any(String) });
   });
 
   it('refuses bad shapes and batches over 500 with a 400 naming the problem', async () => {

@@ -1,4 +1,4 @@
-import type { AppEvent } from '@streamdesk/contract/analytics';
+import type { AppEvent, DropReason, EventsReply } from '@streamdesk/contract/analytics';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AppCache } from '../../platform/app-cache.js';
@@ -14,9 +14,21 @@ import {
 import type { LiveViewerTracker } from './live-viewers.js';
 import { runTotalsHooks } from './totals-hooks.js';
 
-/** Events may be up to this old (a phone that was offline) or this far ahead (a skewed clock). */
+/** Events may be up to this old (a phone that was offline). */
 const MAX_AGE_MS = 7 * 24 * 3600 * 1000;
-const MAX_AHEAD_MS = 5 * 60 * 1000;
+
+/** An entity's items as the counter knows them: every id, and those switched off (`activeScope`). */
+interface KnownIds {
+  ids: Set<string>;
+  inactive: Set<string>;
+}
+
+/** Why an event of an age the counter takes is dropped, if it is: `known` is its entity's items. */
+function dropReason(event: AppEvent, known: KnownIds | undefined): DropReason | undefined {
+  if (!known?.ids.has(event.id)) return 'unknownId';
+  if (event.type === 'heartbeat' && known.inactive.has(event.id)) return 'inactive';
+  return undefined;
+}
 
 /**
  * Counts app events in memory and writes them, at most once a second, in one transaction: per-day
@@ -25,7 +37,7 @@ const MAX_AHEAD_MS = 5 * 60 * 1000;
  */
 export class EventCounter {
   private pending = new Map<string, RollupRow>();
-  private readonly knownIds = new Map<string, Promise<Set<string>>>();
+  private readonly knownIds = new Map<string, Promise<KnownIds>>();
   private flushing: Promise<void> = Promise.resolve();
   private timer: NodeJS.Timeout | undefined;
 
@@ -37,7 +49,7 @@ export class EventCounter {
     private readonly dayOf: (ms: number) => string,
     private readonly log: FastifyBaseLogger,
   ) {
-    // A write in a feature may add or remove items: forget that feature's known ids.
+    // A write in a feature may add or remove items, or switch one off: forget that feature's known ids.
     cache.onInvalidate((tag) => {
       for (const target of counters.targets.values())
         if (target.tag === tag) this.knownIds.delete(target.entity);
@@ -54,31 +66,37 @@ export class EventCounter {
     await this.flush();
   }
 
-  private ids(target: CounterTarget): Promise<Set<string>> {
+  private ids(target: CounterTarget): Promise<KnownIds> {
     let ids = this.knownIds.get(target.entity);
     if (!ids) {
-      ids = listIds(this.db, target).then((list) => new Set(list));
+      ids = listIds(this.db, target).then((list) => ({
+        ids: new Set(list.map((item) => item.id)),
+        inactive: new Set(list.filter((item) => !item.active).map((item) => item.id)),
+      }));
       ids.catch(() => this.knownIds.delete(target.entity));
       this.knownIds.set(target.entity, ids);
     }
     return ids;
   }
 
-  /** Counts a batch; events for unknown items, or too old or too far ahead, are dropped. */
+  /**
+   * Counts a batch. A time ahead of the server's (a phone whose clock is fast) counts as received now, on
+   * today's day: apps' clocks are often wrong and nothing counted may be lost. Dropped, under the first
+   * reason that applies: events more than 7 days old (`tooOld`), for no item of their entity
+   * (`unknownId`), and heartbeats for an item that is switched off (`inactive`).
+   */
   async ingest(
     events: readonly AppEvent[],
     now = Date.now(),
-  ): Promise<{ accepted: number; dropped: number }> {
+  ): Promise<Pick<EventsReply, 'accepted' | 'dropped' | 'droppedReasons'>> {
+    const droppedReasons: Record<DropReason, number> = { unknownId: 0, tooOld: 0, inactive: 0 };
     let accepted = 0;
     for (const event of events) {
+      const at = event.at ? Math.min(Date.parse(event.at), now) : now;
       const target = this.counters.targets.get(event.entity);
-      const at = event.at ? Date.parse(event.at) : now;
-      if (
-        !target ||
-        at < now - MAX_AGE_MS ||
-        at > now + MAX_AHEAD_MS ||
-        !(await this.ids(target)).has(event.id)
-      ) {
+      const reason = at < now - MAX_AGE_MS ? 'tooOld' : dropReason(event, target && (await this.ids(target)));
+      if (reason) {
+        droppedReasons[reason]++;
         continue;
       }
       accepted++;
@@ -93,7 +111,7 @@ export class EventCounter {
       if (row) row.count++;
       else this.pending.set(key, { entity: event.entity, entity_id: event.id, day, kind, count: 1 });
     }
-    return { accepted, dropped: events.length - accepted };
+    return { accepted, dropped: events.length - accepted, droppedReasons };
   }
 
   /** Writes what has been counted; flushes never overlap. */

@@ -2,8 +2,10 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { analyticsRoutes } from '@streamdesk/contract/analytics';
+import { liveMatchRoutes } from '@streamdesk/contract/live-matches';
 import { systemStatsRoutes } from '@streamdesk/contract/system-stats';
 import { buildApp } from '../../app.js';
+import { SYNC_INTERVAL_MS } from '../../platform/cache-sync/cache-sync.js';
 import { tablesOf } from '../../platform/db/database.js';
 import { addCall, storedId } from '../../test/api-calls.js';
 import { createTestApp, TEST_API_KEY, type TestApp } from '../../test/test-app.js';
@@ -123,6 +125,67 @@ describe('SharedLiveViewers', () => {
   });
 });
 
+describe('heartbeats for a live match that is switched off', () => {
+  const sendEvents = async (events: unknown[]) =>
+    (
+      await t.request({ method: 'POST', url: analyticsRoutes.events.path, admin: false, payload: { events } })
+    ).json();
+  const setStatus = async (id: string, status: boolean) =>
+    expect(
+      (
+        await t.request({
+          method: 'PUT',
+          url: liveMatchRoutes.status.path.replace(':id', id),
+          payload: { status },
+        })
+      ).statusCode,
+    ).toBe(200);
+  /** The live_viewers rows (match id, '' for overall) written for a client. */
+  const rowsOf = async (clientId: string) => {
+    await t.app.streamdesk.analytics.viewers.write();
+    const rows = await tablesOf<LiveViewersTables>(t.app.streamdesk.context.db)
+      .selectFrom('live_viewers')
+      .select('match_id')
+      .where('client_id', '=', clientId)
+      .orderBy('match_id')
+      .execute();
+    return rows.map((r) => r.match_id);
+  };
+
+  it('drops them (inactive) and adds nobody, until the match is switched on again; its views still count', async () => {
+    const match = await storedId(t, addCall.liveMatch());
+    expect(await sendEvents([heartbeat('watcher-on', match)])).toMatchObject({
+      accepted: 1,
+      dropped: 0,
+      droppedReasons: { unknownId: 0, tooOld: 0, inactive: 0 },
+    });
+    expect(await rowsOf('watcher-on')).toEqual(['', match]);
+
+    await setStatus(match, false);
+    const view = { type: 'view', entity: 'liveMatch', id: match, clientId: 'watcher-off' };
+    expect(await sendEvents([heartbeat('watcher-off', match), view])).toMatchObject({
+      accepted: 1,
+      dropped: 1,
+      droppedReasons: { unknownId: 0, tooOld: 0, inactive: 1 },
+    });
+    // Neither the overall liveView nor the match's viewers.
+    expect(await rowsOf('watcher-off')).toEqual([]);
+
+    await setStatus(match, true);
+    expect(await sendEvents([heartbeat('watcher-back', match)])).toMatchObject({ accepted: 1, dropped: 0 });
+    expect(await rowsOf('watcher-back')).toEqual(['', match]);
+  });
+
+  it('drops heartbeats for an unknown match id as unknownId', async () => {
+    expect(await sendEvents([heartbeat('watcher-x', 'ffffffffffffffffffffffff')])).toMatchObject({
+      accepted: 0,
+      dropped: 1,
+      droppedReasons: { unknownId: 1, tooOld: 0, inactive: 0 },
+    });
+    expect(await rowsOf('watcher-x')).toEqual([]);
+  });
+});
+
 describe('two server processes on one database', () => {
   let b: FastifyInstance;
   beforeAll(async () => {
@@ -165,5 +228,25 @@ describe('two server processes on one database', () => {
       });
       expect((res.json() as { data: unknown[] }).data).toContainEqual({ _id: match, liveView: 2 });
     }
+  });
+
+  it('both drop heartbeats for a match switched off through one of them', async () => {
+    const match = await storedId(t, addCall.liveMatch());
+    const beat = async () => (await beats(b, [heartbeat('phone-3', match)])).json();
+    await expect.poll(beat, { timeout: 3000, interval: 100 }).toMatchObject({ accepted: 1 });
+    // Let the second process catch up with every earlier write (the add's own step may still be on its
+    // way): from here on, only the status change can make it reload what it knows of the matches.
+    await new Promise((resolve) => setTimeout(resolve, 3 * SYNC_INTERVAL_MS));
+    expect(await beat()).toMatchObject({ accepted: 1 });
+    const off = await t.request({
+      method: 'PUT',
+      url: liveMatchRoutes.status.path.replace(':id', match),
+      payload: { status: false },
+    });
+    expect(off.statusCode).toBe(200);
+    // The other process hears of the write through the shared cache versions (cache-sync.md).
+    await expect
+      .poll(beat, { timeout: 3000, interval: 100 })
+      .toMatchObject({ accepted: 0, droppedReasons: { inactive: 1 } });
   });
 });

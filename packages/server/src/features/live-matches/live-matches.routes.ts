@@ -5,6 +5,7 @@ import {
   liveMatchRoutes as routes,
 } from '@streamdesk/contract/live-matches';
 import { tablesOf } from '../../platform/db/database.js';
+import { toDbBool } from '../../platform/db/values.js';
 import { badRequest } from '../../platform/errors.js';
 import type { FeatureContext } from '../../platform/feature-context.js';
 import { sendCached } from '../../platform/http/cached-reply.js';
@@ -116,6 +117,8 @@ export function registerLiveMatches(
     table: 'live_matches',
     idColumn: 'id',
     viewColumn: 'view',
+    // Nobody watches a match that is switched off: its heartbeats are dropped (views still count).
+    activeScope: { status: toDbBool(true) },
     tag: LIVE_TAGS.matchCounts,
   });
   ctx.counters.add({

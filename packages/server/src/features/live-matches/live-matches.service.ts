@@ -29,7 +29,8 @@ export const LIVE_TAGS = {
   /**
    * The counter tags: the analytics events invalidate them after counting (no cached reply holds the
    * totals, so counting busts nothing), and the writes that add or remove items invalidate them so the
-   * event counter learns the new ids.
+   * event counter learns the new ids; a match's status change too, as the counter drops heartbeats for a
+   * match that is switched off.
    */
   matchCounts: 'liveMatchCounts',
   fireCounts: 'liveAdFireCounts',
@@ -198,6 +199,7 @@ export function createLiveMatchesService({
         if (!existing) throw notFound(liveMatchMessages.notFound);
         await repo.updateLiveMatch(db, id, { status: toDbBool(status) });
         cache.invalidate(LIVE_TAGS.matches);
+        cache.invalidate(LIVE_TAGS.matchCounts);
         return {
           status: true,
           message: liveMatchMessages.statusChanged,
