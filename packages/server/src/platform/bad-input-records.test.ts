@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { form } from '../test/media-fixtures.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import {
   addCall,
@@ -269,6 +270,29 @@ describe('bad input against stored records', () => {
       }
     }
     expect(sent).toBeGreaterThan(1000);
+    expect(failures).toEqual([]);
+    expect(await mediaMismatches(t)).toEqual({ filesWithoutRow: [], rowsWithoutFile: [] });
+  }, 300_000);
+
+  it('refuses a form whose text field comes twice, keeping nothing, not even the files sent first', async () => {
+    const failures: string[] = [];
+    let sent = 0;
+    for (const valid of await validRequests()) {
+      for (const [key, value] of Object.entries(valid.fields ?? {})) {
+        // The copy goes after the files, so a refusal must also remove the files already saved.
+        const payload = form(valid.fields!, valid.files ?? []);
+        payload.append(key, value);
+        const before = await dataSnapshot(t);
+        const res = await t.request({ method: valid.method, url: valid.url, payload });
+        sent++;
+        const said = `${res.statusCode} ${(res.json() as { message?: string }).message}`;
+        if (said !== `400 ${key} is given more than once`)
+          failures.push(`${valid.method} ${valid.url} ${key} twice → ${said}`);
+        else if ((await dataSnapshot(t)) !== before)
+          failures.push(`${valid.method} ${valid.url} ${key} twice changed the data`);
+      }
+    }
+    expect(sent).toBeGreaterThan(10);
     expect(failures).toEqual([]);
     expect(await mediaMismatches(t)).toEqual({ filesWithoutRow: [], rowsWithoutFile: [] });
   }, 300_000);

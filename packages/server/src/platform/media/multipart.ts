@@ -75,6 +75,9 @@ export async function readMultipart(
         const value = String(part.value);
         const fault = textFault(value);
         if (fault) throw inputFaultError('body', { path: part.fieldname, message: fault });
+        // Which copy would count is a guess (the last one did): the form is refused instead.
+        if (Object.hasOwn(fields, part.fieldname))
+          throw badRequest(`${part.fieldname} is given more than once`);
         fields[part.fieldname] = value;
         continue;
       }
