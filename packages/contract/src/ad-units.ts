@@ -36,7 +36,6 @@ export const adMessages = {
   urlFormat: 'Ad URL does not look like a web address (http:// or https://). Check it, or save anyway.',
   dayFormat: 'must be a day as YYYY-MM-DD',
   rangeOrder: 'startDate must not be after endDate',
-  rangeBoth: 'startDate and endDate go together',
 } as const;
 
 /** The overridable warnings, so a client can tell them from hard errors. */
@@ -127,11 +126,14 @@ export type WebAd = z.infer<typeof webAd>;
 
 const day = calendarDay(adMessages.dayFormat);
 
-/** A range of Asia/Kolkata days, both ends included. */
+/**
+ * A range of Asia/Kolkata days, both ends included; an end left out leaves that side open (all days
+ * before, or from, the other end), as the analytics dashboard reads its range.
+ */
 export const optionalRangeQuery = z
   .object({ startDate: day.optional(), endDate: day.optional() })
-  .refine((v) => (v.startDate === undefined) === (v.endDate === undefined), adMessages.rangeBoth)
   .refine((v) => !v.startDate || !v.endDate || v.startDate <= v.endDate, adMessages.rangeOrder);
+export type OpenDayRange = z.infer<typeof optionalRangeQuery>;
 export const rangeQuery = z
   .object({ startDate: day, endDate: day })
   .refine((v) => v.startDate <= v.endDate, adMessages.rangeOrder);

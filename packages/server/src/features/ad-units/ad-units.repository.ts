@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { AdKind, AdPlatform, DayRange } from '@streamdesk/contract/ad-units';
+import type { AdKind, AdPlatform, OpenDayRange } from '@streamdesk/contract/ad-units';
 
 export interface AdUnitsTables {
   ad_units: {
@@ -72,15 +72,16 @@ export const deleteAdUnit = (db: Db, id: string) => db.deleteFrom('ad_units').wh
 export const deleteClicksOf = (db: Db, adId: string) =>
   db.deleteFrom('web_ad_clicks').where('ad_id', '=', adId).execute();
 
-/** Click totals per ad within a day range (all days without one). */
-export async function clickTotals(db: Db, adIds: readonly string[], range?: DayRange) {
+/** Click totals per ad within a day range (all days on a side left open). */
+export async function clickTotals(db: Db, adIds: readonly string[], range: OpenDayRange = {}) {
   if (adIds.length === 0) return new Map<string, number>();
   let query = db
     .selectFrom('web_ad_clicks')
     .select(['ad_id', (eb) => eb.fn.sum<number>('count').as('total')])
     .where('ad_id', 'in', adIds)
     .groupBy('ad_id');
-  if (range) query = query.where('day', '>=', range.startDate).where('day', '<=', range.endDate);
+  if (range.startDate) query = query.where('day', '>=', range.startDate);
+  if (range.endDate) query = query.where('day', '<=', range.endDate);
   const rows = await query.execute();
   return new Map(rows.map((r) => [r.ad_id, Number(r.total)]));
 }

@@ -46,9 +46,7 @@ export function registerAdUnitsRoutes(app: FastifyInstance, ads: AdUnitsService,
     }));
 
     registerRoute(app, routes.webList, async (req) => {
-      const { startDate, endDate } = req.query;
-      const range = startDate && endDate ? { startDate, endDate } : undefined;
-      return { ...ok, message: adMessages.fetched, data: await ads.webList(platform, range) };
+      return { ...ok, message: adMessages.fetched, data: await ads.webList(platform, req.query) };
     });
     registerRoute(app, routes.webAdd, async (req) => ({
       ...ok,

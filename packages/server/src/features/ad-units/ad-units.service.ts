@@ -8,6 +8,7 @@ import {
   type AdKind,
   type AdPlatform,
   type DayRange,
+  type OpenDayRange,
   type SimpleAd,
   type WebAd,
 } from '@streamdesk/contract/ad-units';
@@ -123,7 +124,7 @@ export function createAdUnitsService(deps: { db: AnyDb; cache: AppCache; counter
     return row;
   }
 
-  async function withClicks(rows: repo.AdUnitRecord[], range?: DayRange): Promise<WebAd[]> {
+  async function withClicks(rows: repo.AdUnitRecord[], range?: OpenDayRange): Promise<WebAd[]> {
     const totals = await repo.clickTotals(
       db,
       rows.map((r) => r.id),
@@ -206,7 +207,7 @@ export function createAdUnitsService(deps: { db: AnyDb; cache: AppCache; counter
     update: async (platform: AdPlatform, kind: AdKind, id: string, change: AdChange): Promise<SimpleAd> =>
       toAd(await updateRecord(platform, kind, id, change)),
 
-    webList: async (platform: AdPlatform, range?: DayRange) =>
+    webList: async (platform: AdPlatform, range?: OpenDayRange) =>
       withClicks(await repo.listAdUnits(db, platform, 'web'), range),
 
     webAdd: async (platform: AdPlatform, input: AdInput): Promise<WebAd> => ({
