@@ -11,6 +11,8 @@ export const messages = {
   badApiKey: 'Invalid or missing api-key header.',
   notFound: 'Not found.',
   routeNotFound: 'No such route.',
+  methodNotAllowed: (method: string, allowed: readonly string[]) =>
+    `${method} is not allowed here; this route answers ${allowed.join(', ')}.`,
   notAvailableYet: 'This section is not available yet',
   pageNotFound: 'Oops! The page you are looking for could not be found.',
   errorPage: "Something went wrong. We couldn't find the page you're looking for.",

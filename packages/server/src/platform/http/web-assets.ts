@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { messages } from '@streamdesk/contract/messages';
 import type { ResolvedConfig } from '../config.js';
+import { methodsOfPath } from './method-not-allowed.js';
 
 /**
  * Serves the built admin SPA at / and the public site at /site/, plus /runtime-config.js, which hands the
@@ -42,8 +43,16 @@ export async function registerWebAssets(app: FastifyInstance, config: ResolvedCo
     });
   }
 
+  const methodsOf = methodsOfPath(() => app.streamdesk.routes);
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url;
+    const allowed = url.startsWith('/api/') ? methodsOf(url) : [];
+    if (allowed.length > 0) {
+      return reply
+        .code(405)
+        .header('allow', allowed.join(', '))
+        .send({ status: false, message: messages.methodNotAllowed(request.method, allowed) });
+    }
     if (url.startsWith('/api/') || url === '/api' || !hasWeb || !['GET', 'HEAD'].includes(request.method)) {
       return reply.code(404).send({ status: false, message: messages.routeNotFound });
     }
