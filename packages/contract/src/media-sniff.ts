@@ -65,7 +65,161 @@ function isMp4Brand(head: Uint8Array): boolean {
   return false;
 }
 
-/** Bytes `from` to `to` of the head as characters (magic numbers and brands are ASCII). */
+/** Bytes `from` to `to` of the head as characters (magic numbers, brands and chunk types are ASCII). */
 function text(head: Uint8Array, from: number, to: number): string {
   return String.fromCharCode(...head.subarray(from, to));
+}
+
+/** The image kinds, whose whole file is checked once it has arrived (an MP4 is checked by ffprobe). */
+export type ImageKind = Extract<MediaKind, 'png' | 'gif' | 'jpeg'>;
+export const isImageKind = (kind: MediaKind): kind is ImageKind => kind !== 'mp4';
+
+/**
+ * Why an image's bytes are not a whole image: `truncated` when the file ends before the image does (an
+ * upload, download or copy cut short: what happens in practice), `corrupt` when a part of it is damaged.
+ */
+export type ImageFault = 'truncated' | 'corrupt';
+
+/** What the admin is told, before the route's own "wrong type" message (docs/decisions/images-whole.md). */
+export const imageFaultMessages: Record<ImageFault, string> = {
+  truncated: 'The image file is cut off: its end is missing.',
+  corrupt: 'The image file is damaged.',
+};
+
+/** The refusal of a broken image: the problem named, then the route's message for a wrong image. */
+export const brokenImageMessage = (fault: ImageFault, typeMessage: string): string =>
+  `${imageFaultMessages[fault]} ${typeMessage}`;
+
+/**
+ * Whether a whole PNG, GIF or JPEG file (already sniffed as that kind) is complete: its structure is
+ * walked from the first byte to its end marker (PNG: every chunk and its CRC up to IEND; GIF: every block
+ * and sub-block up to the 0x3B trailer; JPEG: every segment and scan up to EOI). Bytes after the end
+ * marker are ignored, as decoders ignore them. Pixel data is not decoded: a cut-off file is what breaks
+ * images in practice, and the walk finds it wherever the cut falls (docs/decisions/images-whole.md).
+ */
+export function imageFault(bytes: Uint8Array, kind: ImageKind): ImageFault | undefined {
+  if (kind === 'png') return pngFault(bytes);
+  if (kind === 'gif') return gifFault(bytes);
+  return jpegFault(bytes);
+}
+
+const u16 = (b: Uint8Array, at: number) => (b[at]! << 8) | b[at + 1]!;
+const u32 = (b: Uint8Array, at: number) =>
+  ((b[at]! << 24) | (b[at + 1]! << 16) | (b[at + 2]! << 8) | b[at + 3]!) >>> 0;
+
+let crcTable: Uint32Array | undefined;
+/** CRC-32 (ISO 3309, as PNG uses it) of bytes `from` to `to`. */
+function crc32(b: Uint8Array, from: number, to: number): number {
+  const table = (crcTable ??= Uint32Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c;
+  }));
+  let c = 0xffffffff;
+  for (let i = from; i < to; i++) c = table[(c ^ b[i]!) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+/**
+ * PNG: after the 8-byte signature, chunks of length (4), type (4), data and CRC (4), IHDR first and
+ * IEND last, with at least one IDAT. A bad CRC fails a critical chunk (type's first letter upper case)
+ * only: decoders skip an ancillary chunk (text, colour profile) whose CRC is wrong and show the image.
+ */
+function pngFault(b: Uint8Array): ImageFault | undefined {
+  let at = 8;
+  let chunks = 0;
+  let pixels = false;
+  for (;;) {
+    if (at + 12 > b.length) return 'truncated';
+    const length = u32(b, at);
+    const type = text(b, at + 4, at + 8);
+    if (length > 0x7fffffff || !/^[A-Za-z]{4}$/.test(type)) return 'corrupt';
+    const end = at + 12 + length;
+    if (end > b.length) return 'truncated';
+    const critical = (b[at + 4]! & 0x20) === 0;
+    if (critical && crc32(b, at + 4, end - 4) !== u32(b, end - 4)) return 'corrupt';
+    if (chunks++ === 0 && (type !== 'IHDR' || length !== 13 || !u32(b, at + 8) || !u32(b, at + 12)))
+      return 'corrupt';
+    if (type === 'IDAT') pixels = true;
+    if (type === 'IEND') return pixels ? undefined : 'corrupt';
+    at = end;
+  }
+}
+
+/**
+ * GIF: the 13-byte header and screen descriptor, the global colour table when flagged, then blocks:
+ * extensions (0x21, label, sub-blocks) and images (0x2C, 9-byte descriptor, local colour table when
+ * flagged, LZW code size, sub-blocks), until the 0x3B trailer. A sub-block is a size byte and that many
+ * bytes; a size of 0 ends the list.
+ */
+function gifFault(b: Uint8Array): ImageFault | undefined {
+  const colourTable = (packed: number) => (packed & 0x80 ? 3 << ((packed & 7) + 1) : 0);
+  let at = 13 + colourTable(b[10] ?? 0);
+  /** Skips a list of sub-blocks; false when the file ends first. */
+  const subBlocks = () => {
+    for (;;) {
+      if (at >= b.length) return false;
+      const size = b[at++]!;
+      if (size === 0) return true;
+      at += size;
+    }
+  };
+  let images = 0;
+  for (;;) {
+    if (at >= b.length) return 'truncated';
+    const block = b[at++];
+    if (block === 0x3b) return images ? undefined : 'corrupt';
+    if (block === 0x21) {
+      at++; // the extension's label
+    } else if (block === 0x2c) {
+      if (at + 9 > b.length) return 'truncated';
+      at += 9 + colourTable(b[at + 8]!) + 1; // descriptor, local colour table, LZW minimum code size
+      images++;
+    } else {
+      return 'corrupt';
+    }
+    if (!subBlocks()) return 'truncated';
+  }
+}
+
+/** JPEG frame headers (SOF0-SOF15 but DHT C4, JPG C8 and DAC CC, which share the range). */
+const isFrameHeader = (marker: number) =>
+  marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+
+/**
+ * JPEG: after SOI, markers (0xFF, a code); all but the standalone ones (RST0-7, TEM) carry a 2-byte
+ * length that counts itself. A scan (SOS) is followed by entropy-coded data up to the next marker: an
+ * 0xFF that is neither a stuffed 0xFF 0x00 nor a restart marker. The file is whole when EOI comes after
+ * a frame header and a scan. Stray bytes between segments are skipped, as libjpeg skips them (with a
+ * warning) and browsers show the image.
+ */
+function jpegFault(b: Uint8Array): ImageFault | undefined {
+  let at = 2;
+  let frame = false;
+  let scan = false;
+  for (;;) {
+    at = b.indexOf(0xff, at);
+    if (at < 0) return 'truncated';
+    while (b[at] === 0xff) at++; // fill bytes
+    if (at >= b.length) return 'truncated';
+    const marker = b[at++]!;
+    if (marker === 0xd9) return frame && scan ? undefined : 'corrupt';
+    if (marker === 0x00 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) continue;
+    if (at + 2 > b.length) return 'truncated';
+    const length = u16(b, at);
+    if (length < 2) return 'corrupt';
+    if (at + length > b.length) return 'truncated';
+    at += length;
+    if (isFrameHeader(marker)) frame = true;
+    if (marker !== 0xda) continue;
+    if (!frame) return 'corrupt';
+    scan = true;
+    for (;;) {
+      at = b.indexOf(0xff, at);
+      if (at < 0 || at + 1 >= b.length) return 'truncated';
+      const next = b[at + 1]!;
+      if (next !== 0x00 && (next < 0xd0 || next > 0xd7)) break;
+      at += 2;
+    }
+  }
 }

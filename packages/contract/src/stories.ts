@@ -30,6 +30,7 @@ export const storyMessages = {
   btnUrlInvalid: 'Button URL must be a valid http(s) URL',
   timingRequired: 'Timing must be a number >= 0',
   timingTooLong: `Timing must be at most ${STORY_MAX_SECONDS}`,
+  videoTooLong: `The story video is longer than ${STORY_MAX_SECONDS} seconds (1 hour). Please upload a shorter video.`,
   limitInteger: 'Limit must be an integer >= 0',
   limitTooLarge: `Limit must be at most ${STORY_MAX_LIMIT.toLocaleString('en-US')}`,
   insertDataJson: 'insertData must be a JSON object',

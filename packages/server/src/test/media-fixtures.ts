@@ -12,8 +12,9 @@ export const PNG = Buffer.from(
   'base64',
 );
 export const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+// An 8x8 JPEG as ffmpeg writes it (SOI to EOI: a whole file, as the upload check requires).
 export const JPEG = Buffer.from(
-  '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
+  '/9j/4AAQSkZJRgABAgAAAQABAAD//gAQTGF2YzU5LjM3LjEwMAD/2wBDAAgQEBMQExYWFhYWFhoYGhsbGxoaGhobGxsdHR0iIiIdHR0bGx0dICAiIiUmJSMjIiMmJigoKDAwLi44ODpFRVP/xABrAAEAAAAAAAAAAAAAAAAAAAAFAQEBAAAAAAAAAAAAAAAAAAABAxAAAQQCAgMBAAAAAAAAAAAAAREDAgQAEiI0gxSyIREAAQMDAwEJAQAAAAAAAAAAAQISEQQDExQAMgY2kUKCIcExsSIj/8AAEQgACAAIAwESAAISAAMSAP/aAAwDAQACEQMRAD8ANiHqdMThwcDdX1yolq4YyLmqqBsRHZeMkA/QMSu9St4fiWEarBofBl1jf5u4MyObkj9t5NkxE7em/mu83vugUVVVqmuxni6LiGiC0Xk2XFIYopingySClJPqnc1dpu/73//Z',
   'base64',
 );
 
@@ -25,39 +26,63 @@ function ffmpeg(): string {
   return (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
 }
 
-/**
- * A playable H.264 MP4 of `seconds` seconds (about 10-20 KB a second at 160x120); `moovLast` writes the
- * index after the frames, as cameras do, instead of first (faststart); `quickTime` writes the same
- * video as a QuickTime .mov (an iPhone's format: the same box structure, a `qt  ` brand).
- */
-export function mp4(seconds = 1, { moovLast = false, quickTime = false } = {}): Buffer {
+/** Makes `name` in the fixtures folder with ffmpeg unless it is there already; returns its bytes. */
+function made(name: string, args: (out: string) => string[]): Buffer {
   mkdirSync(dir, { recursive: true });
-  const name = `clip-${seconds}s${moovLast ? '-moov-last' : ''}`;
-  const file = path.join(dir, quickTime ? `${name}.mov` : `${name}.mp4`);
+  const file = path.join(dir, name);
   if (!existsSync(file)) {
-    const partial = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.mp4`;
-    execFileSync(ffmpeg(), [
-      '-v',
-      'error',
-      '-y',
-      '-f',
-      'lavfi',
-      '-i',
-      `testsrc=size=160x120:rate=10`,
-      '-t',
-      String(seconds),
-      '-pix_fmt',
-      'yuv420p',
-      '-c:v',
-      'libx264',
-      ...(moovLast ? [] : ['-movflags', '+faststart']),
-      ...(quickTime ? ['-f', 'mov'] : []),
-      partial,
-    ]);
     // Test files run in parallel workers: each writes its own partial file and renames it into place.
+    const partial = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}${path.extname(name)}`;
+    execFileSync(ffmpeg(), ['-v', 'error', '-y', ...args(partial)]);
     renameSync(partial, file);
   }
   return readFileSync(file);
+}
+
+/**
+ * A playable H.264 MP4 of `seconds` seconds (about 10-20 KB a second at 160x120); `moovLast` writes the
+ * index after the frames, as cameras do, instead of first (faststart); `quickTime` writes the same
+ * video as a QuickTime .mov (an iPhone's format: the same box structure, a `qt  ` brand); `tiny` makes
+ * a long video small and quick to make (16x16, one still frame a second: an hour is about 50 KB).
+ */
+export function mp4(seconds = 1, { moovLast = false, quickTime = false, tiny = false } = {}): Buffer {
+  const name = `clip-${seconds}s${moovLast ? '-moov-last' : ''}${tiny ? '-tiny' : ''}`;
+  return made(quickTime ? `${name}.mov` : `${name}.mp4`, (out) => [
+    '-f',
+    'lavfi',
+    '-i',
+    tiny ? 'color=c=blue:size=16x16:rate=1' : 'testsrc=size=160x120:rate=10',
+    '-t',
+    String(seconds),
+    '-pix_fmt',
+    'yuv420p',
+    '-c:v',
+    'libx264',
+    ...(tiny ? ['-preset', 'ultrafast', '-tune', 'stillimage'] : []),
+    ...(moovLast ? [] : ['-movflags', '+faststart']),
+    ...(quickTime ? ['-f', 'mov'] : []),
+    out,
+  ]);
+}
+
+/** A whole PNG, GIF or JPEG as ffmpeg writes it (a 64x64 test pattern, a few KB), to cut short in tests. */
+export function realImage(kind: 'png' | 'gif' | 'jpeg'): Buffer {
+  const ext = kind === 'jpeg' ? 'jpg' : kind;
+  return made(`pattern.${ext}`, (out) => ['-f', 'lavfi', '-i', 'testsrc=size=64x64', '-frames:v', '1', out]);
+}
+
+/**
+ * A real image cut short as uploads are cut: to its signature alone (which the type check takes for
+ * the kind), to half, and missing only its last byte.
+ */
+export function cutShort(kind: 'png' | 'gif' | 'jpeg'): { cut: string; data: Buffer }[] {
+  const whole = realImage(kind);
+  const signature = { png: 8, gif: 6, jpeg: 3 }[kind];
+  return [
+    { cut: 'signature only', data: whole.subarray(0, signature) },
+    { cut: 'half', data: whole.subarray(0, whole.length >> 1) },
+    { cut: 'last byte missing', data: whole.subarray(0, whole.length - 1) },
+  ];
 }
 
 /** Bytes that start like an MP4 but are not a playable video. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, readdirSync } from 'node:fs';
 import { liveMatchRoutes as routes, type LiveMatch } from '@streamdesk/contract/live-matches';
-import { GIF, JPEG, PNG, form, ofSize } from '../../test/media-fixtures.js';
+import { GIF, JPEG, PNG, cutShort, form, ofSize, realImage } from '../../test/media-fixtures.js';
 import { createTestApp, errorBody, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -131,6 +131,31 @@ describe('POST /api/App/liveMatch/admin', () => {
     expect(await count()).toBe(before);
   });
 
+  it('refuses a PNG or GIF cut short, its signature alone too, keeping no file and no row', async () => {
+    const before = await count();
+    const files = imageFileCount();
+    for (const kind of ['png', 'gif'] as const) {
+      for (const { cut, data } of cutShort(kind)) {
+        const res = await add({ title: 'Cut', url: 'https://x.example' }, [
+          { field: 'image', name: `match.${kind}`, data, type: `image/${kind}` },
+        ]);
+        expect([kind, cut, res.statusCode]).toEqual([kind, cut, 400]);
+        expect(res.json()).toEqual(
+          errorBody(
+            'The image file is cut off: its end is missing. Only GIF and PNG files are allowed. Please select an image with a valid format.',
+          ),
+        );
+      }
+    }
+    expect(await count()).toBe(before);
+    expect(imageFileCount()).toBe(files);
+    for (const kind of ['png', 'gif'] as const) {
+      const whole = { field: 'image', name: `match.${kind}`, data: realImage(kind), type: `image/${kind}` };
+      expect((await add({ title: 'Whole', url: 'https://x.example' }, [whole])).statusCode).toBe(200);
+    }
+    expect(await count()).toBe(before + 2);
+  });
+
   it('refuses an image over 1 MB with 413', async () => {
     const res = await add({ title: 'T', url: 'https://x.example' }, [
       { field: 'image', name: 'big.png', data: ofSize(PNG, 1024 * 1024 + 1), type: 'image/png' },
@@ -220,6 +245,20 @@ describe('PUT /api/App/liveMatch/admin', () => {
     expect(unknown.json()).toEqual(errorBody('Live match not found'));
     const after = (await list()).data.find((m) => m._id === match._id);
     expect(after).toEqual(match);
+  });
+
+  it('refuses a replacement image cut short, keeping the match and its image as they were', async () => {
+    const match = await addMatch('Edit cut');
+    const files = imageFileCount();
+    const [, half] = cutShort('gif');
+    const res = await edit({ _id: match._id, title: 'Edit cut', url: match.url }, [
+      { field: 'image', name: 'b.gif', data: half!.data, type: 'image/gif' },
+    ]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/^The image file is cut off: its end is missing\. /);
+    expect((await list()).data.find((m) => m._id === match._id)).toEqual(match);
+    expect(existsSync(fileOf(match.thumbnail))).toBe(true);
+    expect(imageFileCount()).toBe(files);
   });
 
   it('refuses a URL that is not http(s), keeping the match and its image as they were', async () => {

@@ -3,6 +3,7 @@ import {
   appStory,
   DEFAULT_STORY_TIME,
   limitReached,
+  STORY_MAX_SECONDS,
   storyInsertData,
   storyMessages,
   type AppStory,
@@ -115,7 +116,12 @@ export function createStoriesService(ctx: FeatureContext) {
     if (video && image) throw badRequest(storyMessages.oneFile);
     if (image) return { media: { video: '', image: image.url, thembnal: image.url } };
     if (!video) return undefined;
-    const { durationSeconds, thumbnail } = await acceptVideo(media, video, STORY_FOLDER, ctx.app.log);
+    // Its duration becomes the story's Timing, which is at most an hour (STORY_MAX_SECONDS) whatever
+    // the type: a longer video is refused rather than stored with a Timing no form could set.
+    const { durationSeconds, thumbnail } = await acceptVideo(media, video, STORY_FOLDER, ctx.app.log, {
+      maxSeconds: STORY_MAX_SECONDS,
+      message: storyMessages.videoTooLong,
+    });
     return {
       media: { video: video.url, image: '', thembnal: thumbnail.url },
       duration: Math.max(1, Math.ceil(durationSeconds)),

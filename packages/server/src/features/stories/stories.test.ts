@@ -2,9 +2,9 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaLimits, mediaMessages } from '@streamdesk/contract/media';
-import { storyMessages, type Story } from '@streamdesk/contract/stories';
+import { STORY_MAX_SECONDS, storyMessages, type Story } from '@streamdesk/contract/stories';
 import { createTestApp, errorBody, TEST_API_KEY, type TestApp } from '../../test/test-app.js';
-import { form, JPEG, mp4, ofSize, PNG } from '../../test/media-fixtures.js';
+import { cutShort, form, JPEG, mp4, ofSize, PNG, realImage } from '../../test/media-fixtures.js';
 import { tablesOf } from '../../platform/db/database.js';
 import type { StoriesTables } from './stories.repository.js';
 
@@ -247,6 +247,39 @@ describe('POST /api/App/Add/Story/Video', () => {
     const res = await add(button, [{ ...video(), data: broken }]);
     expect([res.statusCode, res.json()]).toEqual([400, errorBody(mediaMessages.unreadableVideo)]);
     expect({ rows: await rowCount(), files: files() }).toEqual(before);
+  });
+
+  it('refuses a PNG or JPEG cut short, its signature alone too, keeping no file and no row', async () => {
+    const before = { rows: await rowCount(), files: files() };
+    const message =
+      'The image file is cut off: its end is missing. Please select a valid image file. Allowed types: png, jpg, jpeg';
+    for (const kind of ['png', 'jpeg'] as const) {
+      for (const { cut, data } of cutShort(kind)) {
+        const res = await add(button, [image(data, `pic.${kind}`)]);
+        expect([kind, cut, res.statusCode, res.json()]).toEqual([kind, cut, 400, errorBody(message)]);
+      }
+    }
+    expect({ rows: await rowCount(), files: files() }).toEqual(before);
+    expect(tmpFiles()).toEqual([]);
+    for (const kind of ['png', 'jpeg'] as const)
+      expect((await added(button, [image(realImage(kind), `pic.${kind}`)])).image).not.toBe('');
+  });
+
+  it('refuses a video longer than an hour on add and edit, keeping no file and no row; an hour is taken', async () => {
+    const long: File = { ...video(), data: mp4(STORY_MAX_SECONDS + 100, { tiny: true }) };
+    const before = { rows: await rowCount(), files: files() };
+    const refused = await add(button, [long]);
+    expect([refused.statusCode, refused.json()]).toEqual([400, errorBody(storyMessages.videoTooLong)]);
+    expect({ rows: await rowCount(), files: files() }).toEqual(before);
+
+    const hour = await added(button, [{ ...video(), data: mp4(STORY_MAX_SECONDS, { tiny: true }) }]);
+    expect(hour.storyTime).toBe(STORY_MAX_SECONDS);
+    const kept = { rows: await rowCount(), files: files() };
+    const edited = await edit(hour._id, button, [long]);
+    expect([edited.statusCode, edited.json()]).toEqual([400, errorBody(storyMessages.videoTooLong)]);
+    expect({ rows: await rowCount(), files: files() }).toEqual(kept);
+    const found = await t.request({ method: 'GET', url: `/api/App/story/video/find?id=${hour._id}` });
+    expect((found.json() as { data: Story }).data).toEqual(hour);
   });
 });
 

@@ -8,7 +8,7 @@ import {
 } from '@streamdesk/contract/video-categories';
 import { videoRoutes } from '@streamdesk/contract/videos';
 import { createTestApp, errorBody, TEST_API_KEY, type TestApp } from '../../test/test-app.js';
-import { form, GIF, JPEG, mp4, ofSize, PNG } from '../../test/media-fixtures.js';
+import { cutShort, form, GIF, JPEG, mp4, ofSize, PNG, realImage } from '../../test/media-fixtures.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -66,6 +66,30 @@ describe('video categories', () => {
     expect((await add({ name: 'Exactly 1MB' }, image(ofSize(PNG, 1024 * 1024)))).statusCode).toBe(200);
     expect((await list()).length).toBe(count + 1);
     expect(filesIn('video-categories').length).toBe(before + 1);
+  });
+
+  it('refuses a PNG, GIF or JPEG cut short on add and edit, keeping no file and no row', async () => {
+    const cat = await addOk('Before the cut');
+    const before = filesIn('video-categories').length;
+    const count = (await list()).length;
+    const message =
+      'The image file is cut off: its end is missing. Only PNG, GIF, JPG, JPEG images are allowed';
+    for (const kind of ['png', 'gif', 'jpeg'] as const) {
+      for (const { cut, data } of cutShort(kind)) {
+        const added = await add({ name: `Cut ${kind}` }, image(data, `cut.${kind}`));
+        expect([kind, cut, added.statusCode, added.json()]).toEqual([kind, cut, 400, errorBody(message)]);
+        const edited = await edit({ id: cat._id, name: 'Renamed' }, image(data, `cut.${kind}`));
+        expect([kind, cut, edited.statusCode, edited.json()]).toEqual([kind, cut, 400, errorBody(message)]);
+      }
+    }
+    expect((await list()).length).toBe(count);
+    expect((await list()).find((c) => c._id === cat._id)).toEqual(cat);
+    expect(filesIn('video-categories').length).toBe(before);
+    for (const kind of ['png', 'gif', 'jpeg'] as const)
+      expect((await add({ name: `Whole ${kind}` }, image(realImage(kind), `whole.${kind}`))).statusCode).toBe(
+        200,
+      );
+    expect(filesIn('video-categories').length).toBe(before + 3);
   });
 
   it('edits the name with an optional new image, removing the old file', async () => {

@@ -8,7 +8,14 @@ import type { MediaKind } from '@streamdesk/contract/media';
 import { newId } from '../db/values.js';
 import { badRequest, HttpError, payloadTooLarge } from '../errors.js';
 import { uploadMemory } from './memory-guard.js';
-import { extensionOf, SNIFF_BYTES, sniffMediaKind } from './sniff.js';
+import {
+  brokenImageMessage,
+  extensionOf,
+  imageFault,
+  isImageKind,
+  SNIFF_BYTES,
+  sniffMediaKind,
+} from './sniff.js';
 
 export interface MediaRule {
   /** Kinds accepted, decided from the file's first bytes. */
@@ -84,11 +91,19 @@ const KEY = /^[a-z0-9-]+\/[0-9a-f]{24}(-[a-z]+)?\.[a-z0-9]+$/;
 /** Bytes an observer may fall behind by before the upload waits for it (bounds memory). */
 const OBSERVER_MAX_BEHIND = 8 * 1024 * 1024;
 
-/** Checks the first bytes, then counts every byte, failing as soon as a rule is broken. */
+/**
+ * Checks the first bytes, then counts every byte, failing as soon as a rule is broken; an image is also
+ * checked whole once it has all arrived (a PNG cut off after its signature starts like any other).
+ */
 class Inspector extends Transform {
   head = Buffer.alloc(0);
   size = 0;
   kind: MediaKind | undefined;
+  /**
+   * An image's bytes, kept until its end for the whole-file check. Images are at most the rule's size
+   * (1 MB); a video is never kept: ffprobe reads it (acceptVideo).
+   */
+  private image: Buffer[] | undefined;
   private observing: boolean;
 
   constructor(
@@ -114,6 +129,20 @@ class Inspector extends Transform {
     observer.on('drain', resume).on('close', resume);
   }
 
+  /** The type is known: the bytes so far go on, and an image's are kept from here. */
+  private typed(kind: MediaKind, head: Buffer, done: (error?: Error | null, data?: Buffer) => void) {
+    if (!this.rule.kinds.includes(kind)) return done(badRequest(this.rule.typeMessage));
+    if (isImageKind(kind)) this.image = [head];
+    this.accept(head, done);
+  }
+
+  /** The refusal of an image that is not whole (cut off or damaged), if it is not. */
+  private brokenImage(): HttpError | undefined {
+    if (!this.image || !this.kind || !isImageKind(this.kind)) return undefined;
+    const fault = imageFault(Buffer.concat(this.image), this.kind);
+    return fault && badRequest(brokenImageMessage(fault, this.rule.typeMessage));
+  }
+
   /** Tells the observer the file is complete (or abandons it when the upload failed). */
   finishObserver(failed: boolean) {
     if (!this.observer) return;
@@ -133,25 +162,23 @@ class Inspector extends Transform {
       this.head = Buffer.concat([this.head, chunk]);
       if (this.head.length >= SNIFF_BYTES) {
         this.kind = sniffMediaKind(this.head);
-        if (!this.kind || !this.rule.kinds.includes(this.kind))
-          return done(badRequest(this.rule.typeMessage));
+        if (!this.kind) return done(badRequest(this.rule.typeMessage));
         const buffered = this.head;
         this.head = Buffer.alloc(0);
-        return this.accept(buffered, done);
+        return this.typed(this.kind, buffered, done);
       }
       return done();
     }
+    this.image?.push(chunk);
     this.accept(chunk, done);
   }
 
   override _flush(done: (error?: Error | null, data?: Buffer) => void) {
-    if (this.kind) return done();
-    // Shorter than the sniff window: decide on what there is.
+    if (this.kind) return done(this.brokenImage());
+    // Shorter than the sniff window: decide on what there is (an 8-byte PNG signature, say).
     this.kind = sniffMediaKind(this.head);
-    if (this.size === 0 || !this.kind || !this.rule.kinds.includes(this.kind)) {
-      return done(badRequest(this.rule.typeMessage));
-    }
-    this.accept(this.head, done);
+    if (this.size === 0 || !this.kind) return done(badRequest(this.rule.typeMessage));
+    this.typed(this.kind, this.head, (error, data) => done(error ?? this.brokenImage(), data));
   }
 }
 

@@ -1,13 +1,24 @@
 import { mkdirSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mediaLimits, mediaMessages } from '@streamdesk/contract/media';
 import { buildApp } from '../../app.js';
 import { createTestApp, errorBody, type TestApp } from '../../test/test-app.js';
-import { BROKEN_MP4, form, GIF, JPEG, mp4, ofSize, PNG } from '../../test/media-fixtures.js';
+import {
+  BROKEN_MP4,
+  cutShort,
+  form,
+  GIF,
+  JPEG,
+  mp4,
+  ofSize,
+  PNG,
+  realImage,
+} from '../../test/media-fixtures.js';
 import { createLocalMediaStore } from './media-store.js';
 import { readMultipart, single } from './multipart.js';
-import { sniffMediaKind } from './sniff.js';
+import { brokenImageMessage, sniffMediaKind } from './sniff.js';
 import { acceptVideo, makeThumbnail, probeVideo, streamProbe, startMediaTools } from './video-tools.js';
 
 let t: TestApp;
@@ -165,6 +176,61 @@ describe('media upload pipeline', () => {
     expect(part.headers['content-range']).toMatch(/^bytes 0-99\/\d+$/);
     expect(part.rawPayload.length).toBe(100);
     expect(part.headers['content-type']).toBe('video/mp4');
+  });
+});
+
+describe('images are checked whole', () => {
+  const store = () => t.app.streamdesk.context.media;
+  const rule = {
+    kinds: ['png', 'gif', 'jpeg'] as const,
+    maxBytes: mediaLimits.image,
+    typeMessage: mediaMessages.image,
+    sizeMessage: mediaMessages.imageSize,
+  };
+  /** Saves the bytes as they would stream in: in small chunks, so the type is known before the end. */
+  const save = (bytes: Buffer) =>
+    store().save(
+      Readable.from(
+        Array.from({ length: Math.ceil(bytes.length / 100) }, (_, i) =>
+          bytes.subarray(i * 100, i * 100 + 100),
+        ),
+      ),
+      'whole',
+      rule,
+    );
+
+  it('stores a whole PNG, GIF and JPEG, and one with bytes after its end marker', async () => {
+    for (const kind of ['png', 'gif', 'jpeg'] as const) {
+      const saved = await save(realImage(kind));
+      expect(saved).toMatchObject({ kind, size: realImage(kind).length });
+      expect((await save(ofSize(realImage(kind), realImage(kind).length + 300))).kind).toBe(kind);
+    }
+  });
+
+  it('refuses an image cut off anywhere, the signature alone too, keeping no file', async () => {
+    const before = filesIn('whole').length;
+    const cut = brokenImageMessage('truncated', mediaMessages.image);
+    for (const kind of ['png', 'gif', 'jpeg'] as const) {
+      for (const { cut: where, data } of [
+        ...cutShort(kind),
+        { cut: '300 bytes', data: realImage(kind).subarray(0, 300) },
+      ]) {
+        const refused = await save(data).catch((error: unknown) => error);
+        expect([kind, where, refused]).toEqual([
+          kind,
+          where,
+          expect.objectContaining({ statusCode: 400, message: cut }),
+        ]);
+      }
+    }
+    const damaged = Buffer.from(realImage('png'));
+    damaged[damaged.indexOf('IDAT') + 40]! ^= 0xff;
+    await expect(save(damaged)).rejects.toMatchObject({
+      statusCode: 400,
+      message: brokenImageMessage('corrupt', mediaMessages.image),
+    });
+    expect(filesIn('whole').length).toBe(before);
+    expect(filesIn('.tmp')).toEqual([]);
   });
 });
 

@@ -120,19 +120,29 @@ export interface AcceptedVideo {
   thumbnail: { key: string; url: string };
 }
 
+/** The longest video a feature takes, and its message for a longer one. */
+export interface DurationLimit {
+  maxSeconds: number;
+  message: string;
+}
+
 /**
  * The one way an uploaded video becomes usable: its duration comes from the probe that watched it
  * stream in (or from the file when that probe could not tell), a video ffprobe cannot read is refused,
- * and its thumbnail is made in the background so the upload's reply does not wait for ffmpeg.
+ * and so is one longer than the feature's `limit` (before its thumbnail is started, so a refusal leaves
+ * nothing to remove but the upload), and its thumbnail is made in the background so the upload's reply
+ * does not wait for ffmpeg.
  */
 export async function acceptVideo(
   store: MediaStore,
   video: SavedMedia & { probe?: Promise<VideoInfo | undefined> },
   thumbnailFolder: string,
   log?: { warn(details: object, message: string): void },
+  limit?: DurationLimit,
 ): Promise<AcceptedVideo> {
   const file = store.pathOf(video.key);
   const info = (await video.probe) ?? (await probeVideo(file));
+  if (limit && info.durationSeconds > limit.maxSeconds) throw badRequest(limit.message);
   const thumbnail = store.writeLater(thumbnailFolder, 'jpg', (out) =>
     thumbnailSlots(() => makeThumbnail(file, out, info.durationSeconds)).catch((error: unknown) => {
       log?.warn({ err: error, video: video.key }, 'thumbnail not made');
