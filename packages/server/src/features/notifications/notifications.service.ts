@@ -186,8 +186,15 @@ export function createNotificationsService(opts: NotificationsOptions) {
     },
 
     async subscribe(body: SubscribeBody) {
-      const host = new URL(body.endpoint).hostname.toLowerCase();
-      const allowed = opts.push.webPushAllowedHosts.some((h) => host === h || host.endsWith(`.${h}`));
+      const url = new URL(body.endpoint);
+      const host = url.hostname.toLowerCase();
+      // The server later sends to this URL: a push service answers on 443 with no user name, so another
+      // port or a user:password@ on an allowed host is refused rather than probed.
+      const allowed =
+        url.port === '' &&
+        !url.username &&
+        !url.password &&
+        opts.push.webPushAllowedHosts.some((h) => host === h || host.endsWith(`.${h}`));
       if (!allowed) throw badRequest(`endpoint: ${msg.endpointNotAllowed}`);
       const now = nowIso();
       await repo.upsertSubscription(db, {

@@ -295,6 +295,8 @@ describe('push subscriptions without web push configured', () => {
   it.each([
     [{ endpoint: 'http://fcm.googleapis.com/x', keys }, `endpoint: ${msg.endpointInvalid}`],
     [{ endpoint: 'https://intranet.local/x', keys }, `endpoint: ${msg.endpointNotAllowed}`],
+    [{ endpoint: 'https://fcm.googleapis.com:8443/x', keys }, `endpoint: ${msg.endpointNotAllowed}`],
+    [{ endpoint: 'https://user:pw@fcm.googleapis.com/x', keys }, `endpoint: ${msg.endpointNotAllowed}`],
     [
       { endpoint: 'https://fcm.googleapis.com/x', keys: { ...keys, auth: 'short' } },
       `keys.auth: ${msg.keysInvalid}`,
