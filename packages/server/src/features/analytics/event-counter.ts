@@ -101,7 +101,7 @@ export class EventCounter {
       }
       accepted++;
       if (event.type === 'heartbeat') {
-        this.viewers.beat(event.clientId, event.entity === 'liveMatch' ? event.id : undefined, now);
+        this.viewers.beat(event.clientId, event.entity === 'liveMatch' ? event.id : undefined, now, at);
         continue;
       }
       const kind: CountKind = event.type;

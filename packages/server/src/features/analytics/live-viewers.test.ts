@@ -176,6 +176,25 @@ describe('heartbeats for a live match that is switched off', () => {
     expect(await rowsOf('watcher-back')).toEqual(['', match]);
   });
 
+  it('counts a heartbeat from its own time: one sent late counts only while its window lasts', async () => {
+    const match = await storedId(t, addCall.liveMatch());
+    const at = (secondsAgo: number) => new Date(Date.now() - secondsAgo * 1000).toISOString();
+    const beats = [
+      { ...heartbeat('watched-2-min-ago', match), at: at(120) },
+      { ...heartbeat('watched-10-s-ago', match), at: at(10) },
+    ];
+    // Both are well-formed and of a known match: taken, though only one says someone watches now.
+    expect(await sendEvents(beats)).toMatchObject({ accepted: 2, dropped: 0 });
+    expect(await rowsOf('watched-2-min-ago')).toEqual([]);
+    expect(await rowsOf('watched-10-s-ago')).toEqual(['', match]);
+    const seen = await tablesOf<LiveViewersTables>(t.app.streamdesk.context.db)
+      .selectFrom('live_viewers')
+      .select('last_seen')
+      .where('client_id', '=', 'watched-10-s-ago')
+      .executeTakeFirstOrThrow();
+    expect(Date.now() - Number(seen.last_seen)).toBeGreaterThanOrEqual(9_000);
+  });
+
   it('drops heartbeats for an unknown match id as unknownId', async () => {
     expect(await sendEvents([heartbeat('watcher-x', 'ffffffffffffffffffffffff')])).toMatchObject({
       accepted: 0,

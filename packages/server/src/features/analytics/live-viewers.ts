@@ -33,12 +33,18 @@ export class LiveViewerTracker {
     private readonly rewriteMs = 10_000,
   ) {}
 
-  beat(clientId: string, matchId: string | undefined, now = Date.now()): void {
+  /**
+   * A heartbeat sent at `seenAt` (its event's `at`, at most `now`): a beat an app kept while offline and
+   * sends later says the client watched then, so it counts from then, and not at all once the window
+   * has passed.
+   */
+  beat(clientId: string, matchId: string | undefined, now = Date.now(), seenAt = now): void {
     // Clients that stopped beating are forgotten even if no write comes: every new clientId would stay
     // in memory meanwhile.
     if (now - this.lastSweep >= this.windowMs / 6) this.sweep(now);
-    this.note(`${ANY_MATCH}\u0000${clientId}`, now);
-    if (matchId) this.note(`${matchId}\u0000${clientId}`, now);
+    if (now - seenAt > this.windowMs) return;
+    this.note(`${ANY_MATCH}\u0000${clientId}`, seenAt);
+    if (matchId) this.note(`${matchId}\u0000${clientId}`, seenAt);
   }
 
   private note(key: string, now: number): void {
