@@ -31,7 +31,7 @@ beforeAll(async () => {
     VAPID_PUBLIC_KEY: vapid.publicKey,
     VAPID_PRIVATE_KEY: vapid.privateKey,
     VAPID_SUBJECT: vapid.subject,
-    WEB_PUSH_ALLOWED_HOSTS: '127.0.0.1',
+    WEB_PUSH_ALLOWED_HOSTS: new URL(push.origin).host,
     PUBLIC_LIVE_HOST: 'https://streamdesk.example',
   });
 });

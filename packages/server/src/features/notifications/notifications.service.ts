@@ -186,16 +186,8 @@ export function createNotificationsService(opts: NotificationsOptions) {
     },
 
     async subscribe(body: SubscribeBody) {
-      const url = new URL(body.endpoint);
-      const host = url.hostname.toLowerCase();
-      // The server later sends to this URL: a push service answers on 443 with no user name, so another
-      // port or a user:password@ on an allowed host is refused rather than probed.
-      const allowed =
-        url.port === '' &&
-        !url.username &&
-        !url.password &&
-        opts.push.webPushAllowedHosts.some((h) => host === h || host.endsWith(`.${h}`));
-      if (!allowed) throw badRequest(`endpoint: ${msg.endpointNotAllowed}`);
+      if (!isAllowedEndpoint(new URL(body.endpoint), opts.push.webPushAllowedHosts))
+        throw badRequest(`endpoint: ${msg.endpointNotAllowed}`);
       const now = nowIso();
       await repo.upsertSubscription(db, {
         id: newId(),
@@ -216,4 +208,20 @@ export function createNotificationsService(opts: NotificationsOptions) {
       }
     },
   };
+}
+
+/**
+ * Whether a subscription endpoint is on an allowed push service: its host or a subdomain of it, on https's
+ * own port unless the entry names one (`127.0.0.1:8443`, a test's fake service), with no user name. The
+ * server later POSTs to this URL, so another port or a `user:password@` on an allowed host is refused
+ * rather than probed.
+ */
+export function isAllowedEndpoint(url: URL, allowedHosts: readonly string[]): boolean {
+  if (url.username || url.password) return false;
+  const host = url.hostname.toLowerCase();
+  return allowedHosts.some((entry) => {
+    const [name, port = ''] = entry.split(/:(?=\d+$)/);
+    // URL leaves https's default port out: 'push.example:443' names the same service as 'push.example'.
+    return (port === '443' ? '' : port) === url.port && (host === name || host.endsWith(`.${name}`));
+  });
 }

@@ -10,6 +10,7 @@ import { form, GIF, JPEG, ofSize, PNG } from '../../test/media-fixtures.js';
 import { tablesOf } from '../../platform/db/database.js';
 import { createTestApp, errorBody, type TestApp } from '../../test/test-app.js';
 import type { NotificationTables } from './notifications.repository.js';
+import { isAllowedEndpoint } from './notifications.service.js';
 
 /** The calls with no push channel configured (the default): every row says "not configured". */
 let t: TestApp;
@@ -290,6 +291,17 @@ describe('push subscriptions without web push configured', () => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ status: true, message: msg.subscribed });
     }
+  });
+
+  it('takes an allowed host or its subdomains, on port 443 unless the entry names a port', () => {
+    const allowed = (endpoint: string, hosts: string[]) => isAllowedEndpoint(new URL(endpoint), hosts);
+    expect(allowed('https://fcm.googleapis.com/x', ['fcm.googleapis.com'])).toBe(true);
+    expect(allowed('https://fcm.googleapis.com:443/x', ['fcm.googleapis.com:443'])).toBe(true);
+    expect(allowed('https://a.push.apple.com/x', ['push.apple.com'])).toBe(true);
+    expect(allowed('https://evilpush.apple.com/x', ['push.apple.com'])).toBe(false);
+    expect(allowed('https://127.0.0.1:8443/x', ['127.0.0.1:8443'])).toBe(true);
+    expect(allowed('https://127.0.0.1:8444/x', ['127.0.0.1:8443'])).toBe(false);
+    expect(allowed('https://127.0.0.1/x', ['127.0.0.1:8443'])).toBe(false);
   });
 
   it.each([
