@@ -88,13 +88,31 @@ test('story videos: add a video and an image, toggle, edit, delete through the c
   // A video story with a real MP4: Timing is disabled for videos.
   const form = page.getByRole('form', { name: 'Add Story' });
   await expect(form.getByLabel('Timing')).toBeDisabled();
+
+  // Upload with nothing filled in: every problem at once, each under its field, and focus on the first.
+  // Only the missing file, which the spec words as a toast, is also toasted.
+  await form.getByRole('button', { name: 'Upload' }).click();
+  await expect(form.getByLabel('Button Name')).toBeFocused();
+  await expect(form.getByLabel('Button Name')).toHaveAccessibleDescription(storyMessages.btnNameRequired);
+  await expect(form.getByLabel('Button URL')).toHaveAccessibleDescription(storyMessages.btnUrlRequired);
+  await expect(form.getByLabel('Video file (MP4)')).toHaveAccessibleDescription(
+    `MP4, at most 30 MB. ${storyMessages.selectFile}`,
+  );
+  for (const field of ['Button Name', 'Button URL', 'Video file (MP4)'])
+    await expect(form.getByLabel(field)).toHaveAttribute('aria-invalid', 'true');
+  const toasts = page.locator('[data-sonner-toast]');
+  await expect(toasts.filter({ hasText: storyMessages.selectFile })).toBeVisible();
+  await expect(toasts.filter({ hasText: storyMessages.btnNameRequired })).toHaveCount(0);
+  await shot(page, 'add-problems');
   await form.getByLabel('Button Name').fill('Watch now');
   await form.getByLabel('Button URL').fill('https://example.com/watch');
 
   // A PNG offered as the video is refused before upload and the field cleared; the reason shows in a
   // toast and under the picker, announced with it.
   const picker = form.getByLabel('Video file (MP4)');
-  await expect(picker).toHaveAccessibleDescription('MP4, at most 30 MB.');
+  // Filled in, the button fields lost their problems; the picker keeps its own until a file is picked.
+  await expect(form.getByLabel('Button Name')).not.toHaveAttribute('aria-invalid');
+  await expect(picker).toHaveAccessibleDescription(`MP4, at most 30 MB. ${storyMessages.selectFile}`);
   await picker.setInputFiles(media.png);
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: mediaMessages.video })).toBeVisible();
   await expect(form.getByText(mediaMessages.video)).toBeVisible();
@@ -242,7 +260,8 @@ test('story ads: add an NTV ad and edit it with the preview tabs', async ({ sign
   await form.getByLabel('Type').selectOption('NTV');
   await expect(form.getByLabel('Timing')).toHaveCount(0);
   await form.getByRole('button', { name: 'Upload' }).click();
-  await expect(page.getByText(storyMessages.ntvIdRequired)).toBeVisible();
+  await expect(form.getByLabel('Native Ad ID')).toBeFocused();
+  await expect(form.getByLabel('Native Ad ID')).toHaveAccessibleDescription(storyMessages.ntvIdRequired);
   await form.getByLabel('Native Ad ID').fill('ca-app-pub-1/2');
   await page.setViewportSize({ width: 1280, height: 400 });
   await addAndExpectFreshPage(page, form, '/add/story/Ad');

@@ -1,4 +1,4 @@
-import { useId, type ComponentProps, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 
 export const inputClass =
@@ -114,4 +114,18 @@ export function FileField({ label, error, hint, className, id, adornment, ...inp
       )}
     />
   );
+}
+
+/**
+ * Focus on a form's first invalid field (the first control a Field marks `aria-invalid`), once the
+ * problems just found have rendered: a keyboard or screen-reader user lands on what to fix, and the
+ * page scrolls to it. Put `ref` on the form and call `focusFirstInvalid` after setting the errors.
+ */
+export function useFocusFirstInvalid() {
+  const ref = useRef<HTMLFormElement>(null);
+  const [asked, setAsked] = useState(0);
+  useEffect(() => {
+    if (asked) ref.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [asked]);
+  return { ref, focusFirstInvalid: () => setAsked((n) => n + 1) };
 }

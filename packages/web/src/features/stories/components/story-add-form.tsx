@@ -1,14 +1,14 @@
 import { storyMessages, type StoryType } from '@streamdesk/contract/stories';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { paths } from '@/config/paths';
 import { Button } from '@/ui/button';
 import { toastSuccess } from '@/ui/toast-success';
-import type { UploadState } from '@/ui/upload-indicator';
 import { useSaveStory, type StoryKind } from '../api';
 import { StoryFields } from './story-fields';
-import { emptyStoryForm, formProblem, toInsertData, type StoryFormValues } from './story-form';
+import { emptyStoryForm, toInsertData } from './story-form';
 import { useRedirectAfterSave } from './use-redirect-after-save';
+import { useStoryForm } from './use-story-form';
 
 const videoTypes = [
   { value: 'Video', label: 'Video' },
@@ -22,33 +22,15 @@ const adTypes = [...videoTypes, { value: 'NTV', label: 'NTV (Native Ads)' }] as 
  * the page keys this form and the list by the location, so both start over.
  */
 export function StoryAddForm({ kind }: { kind: StoryKind }) {
-  const [values, setValues] = useState<StoryFormValues>(emptyStoryForm);
-  const [file, setFile] = useState<File>();
-  const [uploadState, setUploadState] = useState<UploadState>('idle');
-  const [fileError, setFileError] = useState<string>();
+  const form = useStoryForm(emptyStoryForm);
+  const { values, file, setUploadState } = form;
   const [added, setAdded] = useState(false);
-  const fileRef = useRef<HTMLInputElement>(null);
   const save = useSaveStory();
   const redirect = useRedirectAfterSave();
 
-  const clear = () => {
-    setValues(emptyStoryForm);
-    setFile(undefined);
-    setFileError(undefined);
-    if (fileRef.current) fileRef.current.value = '';
-  };
-
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const problem = formProblem(values, file, false);
-    if (problem) {
-      if (problem === storyMessages.selectFile) {
-        setUploadState('error');
-        setFileError(problem);
-      }
-      toast.error(problem);
-      return;
-    }
+    if (!form.check(false)) return;
     setUploadState(values.type === 'NTV' ? 'idle' : 'uploading');
     const media = values.type === 'Video' ? { video: file } : values.type === 'Image' ? { image: file } : {};
     save.mutate(
@@ -75,25 +57,16 @@ export function StoryAddForm({ kind }: { kind: StoryKind }) {
   const title = kind === 'video' ? 'Add Story' : 'Add Story Ad';
   return (
     <form
+      ref={form.formRef}
       onSubmit={submit}
       noValidate
       aria-label={title}
       className="space-y-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5"
     >
       <h2 className="text-base font-semibold text-slate-900">{title}</h2>
-      <StoryFields
-        values={values}
-        onChange={(patch) => setValues((v) => ({ ...v, ...patch }))}
-        types={kind === 'video' ? videoTypes : adTypes}
-        fileRef={fileRef}
-        onFile={setFile}
-        uploadState={uploadState}
-        onUploadState={setUploadState}
-        fileError={fileError}
-        onFileError={setFileError}
-      />
+      <StoryFields {...form.fields} types={kind === 'video' ? videoTypes : adTypes} />
       <div className="flex justify-end gap-2">
-        <Button variant="secondary" disabled={added} onClick={() => (clear(), setUploadState('idle'))}>
+        <Button variant="secondary" disabled={added} onClick={form.clear}>
           Clear
         </Button>
         <Button type="submit" loading={save.isPending || added}>

@@ -1,19 +1,19 @@
 import { storyMessages, storyTypeOf, type Story, type StoryType } from '@streamdesk/contract/stories';
 import { formatViewCount } from '@streamdesk/contract/format';
 import { Tabs as RadixTabs } from 'radix-ui';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/ui/button';
 import { TextField } from '@/ui/field';
 import { toastSuccess } from '@/ui/toast-success';
 import { Toggle } from '@/ui/toggle';
-import type { UploadState } from '@/ui/upload-indicator';
 import { useConfirmUpdate } from '@/ui/use-confirm-update';
 import { useSaveStory, type StoryKind } from '../api';
 import { StoryFields } from './story-fields';
-import { formOf, formProblem, toInsertData, type StoryFormValues } from './story-form';
+import { formOf, toInsertData, type StoryFormValues } from './story-form';
 import { useRedirectAfterSave } from './use-redirect-after-save';
+import { useStoryForm } from './use-story-form';
 
 const editTypes = {
   video: [
@@ -41,13 +41,10 @@ function usePreviewUrl(file: File | undefined) {
 
 /** The edit form of /update/story/video/:id and /update/story/ads/:id. */
 export function StoryEditForm({ kind, story, backTo }: { kind: StoryKind; story: Story; backTo: string }) {
-  const [values, setValues] = useState<StoryFormValues>(() => formOf(story));
-  const [file, setFile] = useState<File>();
-  const [uploadState, setUploadState] = useState<UploadState>('idle');
-  const [fileError, setFileError] = useState<string>();
+  const form = useStoryForm(() => formOf(story));
+  const { values, setValues, file, setUploadState } = form;
   // Saved: the page leaves a second later; Save stays held until then so it cannot be sent again.
   const [saved, setSaved] = useState(false);
-  const fileRef = useRef<HTMLInputElement>(null);
   const save = useSaveStory();
   const confirmUpdate = useConfirmUpdate();
   const navigate = useNavigate();
@@ -67,15 +64,8 @@ export function StoryEditForm({ kind, story, backTo }: { kind: StoryKind; story:
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const problem = formProblem(values, file, sameType);
-    if (problem) {
-      if (problem === storyMessages.selectFile) {
-        setUploadState('error');
-        setFileError(problem);
-      }
-      toast.error(problem);
-      return;
-    }
+    // A field problem shows at once, without the confirmation (confirm-updates-and-story-add-redirect.md).
+    if (!form.check(sameType)) return;
     // Only the right answer to the arithmetic confirmation sends the update (doc 1 section 5).
     confirmUpdate.ask(kind === 'video' ? 'Story' : 'Story Ad', send);
   };
@@ -108,6 +98,7 @@ export function StoryEditForm({ kind, story, backTo }: { kind: StoryKind; story:
     <>
       {confirmUpdate.dialog}
       <form
+        ref={form.formRef}
         onSubmit={submit}
         noValidate
         aria-label={kind === 'video' ? 'Edit story' : 'Edit story ad'}
@@ -125,15 +116,8 @@ export function StoryEditForm({ kind, story, backTo }: { kind: StoryKind; story:
             <TextField label="Click Count" readOnly value={formatViewCount(story.clickBtnCount)} />
           </div>
           <StoryFields
-            values={values}
-            onChange={(patch) => setValues((v) => ({ ...v, ...patch }))}
+            {...form.fields}
             types={editTypes[kind]}
-            fileRef={fileRef}
-            onFile={setFile}
-            uploadState={uploadState}
-            onUploadState={setUploadState}
-            fileError={fileError}
-            onFileError={setFileError}
             {...(sameType && values.type !== 'NTV'
               ? {
                   replaceLabel:

@@ -4,11 +4,11 @@ import {
   storyMessages,
   type StoryType,
 } from '@streamdesk/contract/stories';
-import { useId, type RefObject } from 'react';
+import { useId, type Dispatch, type RefObject, type SetStateAction } from 'react';
 import { toast } from 'sonner';
 import { FileField, TextField } from '@/ui/field';
 import { UploadIndicator, type UploadState } from '@/ui/upload-indicator';
-import { acceptOf, fileProblem, type StoryFormValues } from './story-form';
+import { acceptOf, fileProblem, type StoryFormErrors, type StoryFormValues } from './story-form';
 import { SelectField } from './select-field';
 
 export interface StoryFieldsProps {
@@ -20,9 +20,12 @@ export interface StoryFieldsProps {
   onFile: (file: File | undefined) => void;
   uploadState: UploadState;
   onUploadState: (state: UploadState) => void;
-  /** Why the file was refused (a wrong or oversized pick, or none chosen), shown under the picker. */
-  fileError: string | undefined;
-  onFileError: (message: string | undefined) => void;
+  /**
+   * The problems shown under the fields: those the form's check found, and under the picker why a file
+   * was refused (a wrong or oversized pick, or none chosen).
+   */
+  errors: StoryFormErrors;
+  setErrors: Dispatch<SetStateAction<StoryFormErrors>>;
   /** Label of the file input when a media already exists (edit). */
   replaceLabel?: string;
   buttonNameLabel?: string;
@@ -30,11 +33,12 @@ export interface StoryFieldsProps {
 
 /** Type, Timing, button fields, Native Ad ID, file and Limit Settings of the story forms. */
 export function StoryFields(props: StoryFieldsProps) {
-  const { values: v, onChange, fileRef, onFile } = props;
+  const { values: v, onChange, fileRef, onFile, errors, setErrors } = props;
   const ntv = v.type === 'NTV';
+  const fileError = (message: string | undefined) => setErrors((e) => ({ ...e, file: message }));
 
   const pick = (file: File | undefined) => {
-    props.onFileError(undefined);
+    fileError(undefined);
     if (!file) {
       onFile(undefined);
       props.onUploadState('idle');
@@ -46,7 +50,7 @@ export function StoryFields(props: StoryFieldsProps) {
       if (fileRef.current) fileRef.current.value = '';
       onFile(undefined);
       props.onUploadState('error');
-      props.onFileError(problem);
+      fileError(problem);
       toast.error(problem);
       return;
     }
@@ -58,7 +62,8 @@ export function StoryFields(props: StoryFieldsProps) {
     if (fileRef.current) fileRef.current.value = '';
     onFile(undefined);
     props.onUploadState('idle');
-    props.onFileError(undefined);
+    // Another type asks for other fields: the problems found for the last one no longer apply.
+    setErrors({});
     onChange({ type });
   };
 
@@ -76,6 +81,7 @@ export function StoryFields(props: StoryFieldsProps) {
           label={storyMessages.ntvIdLabel}
           required
           value={v.ntvId}
+          error={errors.ntvId}
           onChange={(e) => onChange({ ntvId: e.target.value })}
         />
       ) : (
@@ -94,6 +100,7 @@ export function StoryFields(props: StoryFieldsProps) {
                 : `Seconds the story shows, at most ${STORY_MAX_SECONDS}.`
             }
             value={v.storyTime}
+            error={errors.storyTime}
             onChange={(e) => onChange({ storyTime: e.target.value })}
           />
           <TextField
@@ -101,6 +108,7 @@ export function StoryFields(props: StoryFieldsProps) {
             required
             maxLength={100}
             value={v.btnName}
+            error={errors.btnName}
             onChange={(e) => onChange({ btnName: e.target.value })}
           />
           <TextField
@@ -109,6 +117,7 @@ export function StoryFields(props: StoryFieldsProps) {
             required
             placeholder="https://"
             value={v.btnUrl}
+            error={errors.btnUrl}
             onChange={(e) => onChange({ btnUrl: e.target.value })}
           />
           <FileField
@@ -118,7 +127,7 @@ export function StoryFields(props: StoryFieldsProps) {
             ref={fileRef}
             accept={acceptOf(v.type)}
             hint={v.type === 'Video' ? 'MP4, at most 30 MB.' : 'PNG, JPG or JPEG, at most 1 MB.'}
-            error={props.fileError}
+            error={errors.file}
             onChange={(e) => pick(e.target.files?.[0])}
             adornment={<UploadIndicator state={props.uploadState} />}
           />

@@ -1,7 +1,7 @@
 import { mediaLimits, mediaMessages } from '@streamdesk/contract/media';
 import { storyMessages, type Story } from '@streamdesk/contract/stories';
 import { describe, expect, it } from 'vitest';
-import { emptyStoryForm, fileProblem, formOf, formProblem, toInsertData, toLimit } from './story-form';
+import { emptyStoryForm, fileProblem, formOf, formProblems, toInsertData, toLimit } from './story-form';
 
 const story: Story = {
   _id: 'a'.repeat(24),
@@ -64,20 +64,33 @@ describe('story form rules', () => {
     expect(ntv).not.toHaveProperty('storyTime');
   });
 
-  it('names the first problem in the spec words', () => {
+  it('names every problem at once, by field, in the spec words', () => {
     const ok = { ...emptyStoryForm, btnName: 'Go', btnUrl: 'https://e.com' };
-    expect(formProblem({ ...ok, type: 'NTV' }, undefined, false)).toBe(storyMessages.ntvIdRequired);
-    expect(formProblem({ ...ok, type: 'Image', storyTime: '-1' }, undefined, false)).toBe(
-      storyMessages.timingRequired,
-    );
-    expect(formProblem({ ...ok, type: 'Image', storyTime: '3601' }, undefined, true)).toBe(
-      storyMessages.timingTooLong,
-    );
-    expect(formProblem({ ...ok, type: 'Image', storyTime: '3600' }, undefined, true)).toBeUndefined();
-    expect(formProblem({ ...ok, btnName: ' ' }, undefined, false)).toBe(storyMessages.btnNameRequired);
-    expect(formProblem({ ...ok, btnUrl: 'e.com/offer' }, undefined, true)).toBe(storyMessages.btnUrlInvalid);
-    expect(formProblem(ok, undefined, false)).toBe(storyMessages.selectFile);
-    expect(formProblem(ok, undefined, true)).toBeUndefined();
+    expect(formProblems({ ...ok, type: 'NTV' }, undefined, false)).toEqual({
+      ntvId: storyMessages.ntvIdRequired,
+    });
+    // NTV needs nothing else: no button fields, timing or file.
+    expect(formProblems({ ...emptyStoryForm, type: 'NTV', ntvId: 'n1' }, undefined, false)).toEqual({});
+    expect(formProblems({ ...ok, type: 'Image', storyTime: '3601' }, undefined, true)).toEqual({
+      storyTime: storyMessages.timingTooLong,
+    });
+    expect(formProblems({ ...ok, type: 'Image', storyTime: '3600' }, undefined, true)).toEqual({});
+    expect(formProblems({ ...ok, btnUrl: 'e.com/offer' }, undefined, true)).toEqual({
+      btnUrl: storyMessages.btnUrlInvalid,
+    });
+    expect(formProblems(ok, undefined, false)).toEqual({ file: storyMessages.selectFile });
+    expect(formProblems(ok, undefined, true)).toEqual({});
+    // An empty image story: all four at once, not the first alone.
+    expect(
+      formProblems({ ...emptyStoryForm, type: 'Image', storyTime: '-1', btnName: ' ' }, undefined, false),
+    ).toEqual({
+      storyTime: storyMessages.timingRequired,
+      btnName: storyMessages.btnNameRequired,
+      btnUrl: storyMessages.btnUrlRequired,
+      file: storyMessages.selectFile,
+    });
+    // A video's timing is not asked for (the field is disabled).
+    expect(formProblems({ ...ok, storyTime: '' }, undefined, true)).toEqual({});
   });
 
   it('checks a chosen file against the type and the size limits', () => {

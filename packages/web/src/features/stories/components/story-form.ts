@@ -82,23 +82,29 @@ export function toInsertData(v: StoryFormValues, adsStory: boolean): StoryInsert
   };
 }
 
-/** The first problem with the form, in the spec's words, or undefined. */
-export function formProblem(
-  v: StoryFormValues,
-  file: File | undefined,
-  hasMedia: boolean,
-): string | undefined {
-  if (v.type === 'NTV') return v.ntvId.trim() ? undefined : storyMessages.ntvIdRequired;
+/** The fields a problem can be shown under. */
+export type StoryField = 'ntvId' | 'storyTime' | 'btnName' | 'btnUrl' | 'file';
+export type StoryFormErrors = Partial<Record<StoryField, string>>;
+
+/**
+ * Every problem with the form, by field, in the spec's words (none: an empty object). NTV needs only
+ * its Native Ad ID; Image needs a timing; Video and Image need the button fields and a file, unless the
+ * story being edited keeps its media (`hasMedia`).
+ */
+export function formProblems(v: StoryFormValues, file: File | undefined, hasMedia: boolean): StoryFormErrors {
+  if (v.type === 'NTV') return v.ntvId.trim() ? {} : { ntvId: storyMessages.ntvIdRequired };
+  const found: StoryFormErrors = {};
   if (v.type === 'Image') {
     const t = Number(v.storyTime);
-    if (v.storyTime.trim() === '' || !Number.isFinite(t) || t < 0) return storyMessages.timingRequired;
-    if (t > STORY_MAX_SECONDS) return storyMessages.timingTooLong;
+    if (v.storyTime.trim() === '' || !Number.isFinite(t) || t < 0)
+      found.storyTime = storyMessages.timingRequired;
+    else if (t > STORY_MAX_SECONDS) found.storyTime = storyMessages.timingTooLong;
   }
-  if (!v.btnName.trim()) return storyMessages.btnNameRequired;
-  if (!v.btnUrl.trim()) return storyMessages.btnUrlRequired;
-  if (!isStoryButtonUrl(v.btnUrl.trim())) return storyMessages.btnUrlInvalid;
-  if (!file && !hasMedia) return storyMessages.selectFile;
-  return undefined;
+  if (!v.btnName.trim()) found.btnName = storyMessages.btnNameRequired;
+  if (!v.btnUrl.trim()) found.btnUrl = storyMessages.btnUrlRequired;
+  else if (!isStoryButtonUrl(v.btnUrl.trim())) found.btnUrl = storyMessages.btnUrlInvalid;
+  if (!file && !hasMedia) found.file = storyMessages.selectFile;
+  return found;
 }
 
 /** Checks a chosen file against the type before any upload (the server checks its bytes again). */

@@ -1,3 +1,4 @@
+import { storyMessages } from '@streamdesk/contract/stories';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -66,5 +67,32 @@ describe('Story edit page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/add/story/video'), { timeout: 3000 });
     expect(router.state.historyAction).toBe('PUSH');
     expect(scrollTo).toHaveBeenCalledWith({ top: 0 });
+  });
+
+  it('shows every problem under its field and focuses the first, before any confirmation', async () => {
+    const put = vi.fn(() => jsonResponse({ status: true, message: 'Story updated successfully!' }));
+    mockApi({
+      ...base,
+      'GET /api/App/story/video/find': { status: true, message: 'ok', data: story },
+      'PUT /api/App/Edit/story/video': put,
+    });
+    const user = userEvent.setup();
+    renderApp(`/update/story/video/${id}`);
+    const name = await screen.findByLabelText('Button Name', undefined, { timeout: 8000 });
+    const url = screen.getByLabelText('Button URL');
+    await user.clear(name);
+    await user.clear(url);
+    await user.type(url, 'e.com/offer');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveAccessibleDescription(storyMessages.btnNameRequired);
+    expect(url).toHaveAttribute('aria-invalid', 'true');
+    expect(url).toHaveAccessibleDescription(storyMessages.btnUrlInvalid);
+    await waitFor(() => expect(name).toHaveFocus());
+    // The story keeps its image: no file is asked for.
+    expect(screen.getByLabelText('Replace image (PNG, JPG, JPEG)')).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(put).not.toHaveBeenCalled();
   });
 });

@@ -1,3 +1,4 @@
+import { storyMessages } from '@streamdesk/contract/stories';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -156,6 +157,47 @@ describe('Story Video screen', () => {
     await user.upload(picker, new File(['x'], 'clip.mp4', { type: 'video/mp4' }));
     expect(picker).not.toHaveAttribute('aria-invalid');
     expect(picker).toHaveAccessibleDescription('MP4, at most 30 MB.');
+  });
+
+  it('shows every problem at once under its field, focuses the first, and sends nothing', async () => {
+    const post = vi.fn(() => jsonResponse({ status: true, message: 'Story added successfully' }));
+    mockApi({
+      ...base,
+      'GET /api/App/all/only/story/video': list([]),
+      'POST /api/App/Add/Story/Video': post,
+    });
+    const user = userEvent.setup();
+    renderApp('/add/story/video');
+    const form = await screen.findByRole('form', { name: 'Add Story' }, { timeout: 5000 });
+    await user.selectOptions(within(form).getByLabelText('Type'), 'Image');
+    await user.clear(within(form).getByLabelText('Timing'));
+    await user.type(within(form).getByLabelText('Button URL'), 'example.com');
+    await user.click(within(form).getByRole('button', { name: 'Upload' }));
+
+    const timing = within(form).getByLabelText('Timing');
+    const name = within(form).getByLabelText('Button Name');
+    const url = within(form).getByLabelText('Button URL');
+    const picker = within(form).getByLabelText('Image file (PNG, JPG, JPEG)');
+    for (const field of [timing, name, url, picker]) expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(timing).toHaveAccessibleDescription(
+      `Seconds the story shows, at most 3600. ${storyMessages.timingRequired}`,
+    );
+    expect(name).toHaveAccessibleDescription(storyMessages.btnNameRequired);
+    expect(url).toHaveAccessibleDescription(storyMessages.btnUrlInvalid);
+    expect(picker).toHaveAccessibleDescription(`PNG, JPG or JPEG, at most 1 MB. ${storyMessages.selectFile}`);
+    await waitFor(() => expect(timing).toHaveFocus());
+    expect(within(form).getByRole('img', { name: 'Upload failed' })).toBeInTheDocument();
+    // The missing file keeps the spec's toast; the other problems are said under their fields only.
+    const said = await screen.findAllByText(storyMessages.selectFile);
+    expect(said.some((el) => el.closest('[data-sonner-toast]'))).toBe(true);
+    expect(screen.getAllByText(storyMessages.btnNameRequired)).toHaveLength(1);
+    expect(post).not.toHaveBeenCalled();
+
+    // Fixing a field takes its problem away; the others stay until the next Upload.
+    await user.type(name, 'Go');
+    expect(name).not.toHaveAttribute('aria-invalid');
+    expect(name).not.toHaveAccessibleDescription();
+    expect(url).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('goes to /Error when the list cannot load', async () => {
