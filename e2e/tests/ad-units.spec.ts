@@ -1,7 +1,7 @@
 import { adMessages, type WebAd } from '@streamdesk/contract/ad-units';
 import { expect, test, type Api } from '../fixtures.js';
 import type { Locator, Page } from '@playwright/test';
-import { expectFitsBox, expectInView, WIDTHS } from './layout-helpers.js';
+import { expectFitsBox, expectInside, expectInView, expectNoPageOverflow, WIDTHS } from './layout-helpers.js';
 
 const SHOTS = '/tmp/shots';
 
@@ -272,6 +272,52 @@ test.describe('website ads', () => {
     await expect(page.getByText(adMessages.cleared)).toBeVisible();
     await expect(clicks).toHaveText('0');
   });
+});
+
+test('the ad-kind tabs wrap on a tablet and a phone: every kind in view, none behind a scroll', async ({
+  signedInPage: page,
+}) => {
+  const platforms = [
+    { path: '/manage/ads/nativeAds/add', last: 'In House Ads', to: '/manage/ads/inHouseAds/add' },
+    { path: '/manage/ads/ios/nativeAds/add', last: 'Website Ads', to: '/manage/ads/ios/webAds/add' },
+  ];
+  for (const { path, last, to } of platforms) {
+    for (const size of WIDTHS.slice(1)) {
+      await page.setViewportSize(size);
+      await page.goto(path);
+      const bar = page.getByRole('navigation', { name: 'Ad kinds' });
+      const tabs = bar.getByRole('link');
+      await expect(tabs.first()).toBeVisible();
+      // Nothing hides past the bar's edge: it has no sideways scroll, and each tab lies on the screen.
+      const { scroll, client } = await bar.evaluate((el) => ({
+        scroll: el.scrollWidth,
+        client: el.clientWidth,
+      }));
+      expect(
+        scroll,
+        `the Ad kinds bar is ${scroll} px wide in ${client} px at ${size.width} px`,
+      ).toBeLessThanOrEqual(client);
+      for (const tab of await tabs.all()) {
+        await expectInside(bar, tab);
+        await expectInView(page, bar.getByRole('list'), tab);
+      }
+      // The tabs that do not fit take a second line: the bar is visibly taller, with no hidden tab.
+      const tops = new Set(
+        await tabs.evaluateAll((links) => links.map((a) => a.getBoundingClientRect().top)),
+      );
+      expect(tops.size, `the Ad kinds tabs lie on ${tops.size} line(s) at ${size.width} px`).toBeGreaterThan(
+        1,
+      );
+      await expectNoPageOverflow(page);
+      await page.screenshot({
+        path: `${SHOTS}/ad-units-kind-tabs-${path.includes('ios') ? 'ios' : 'android'}-${size.width}.png`,
+      });
+      // The last kind opens with one tap, no scrolling first.
+      await tabs.filter({ hasText: last }).click();
+      await expect(page).toHaveURL(to);
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
 });
 
 test('a long ad name keeps the Actions column in view on Android and Apple, at every width', async ({

@@ -60,3 +60,44 @@ export async function expectApart(a: Locator, b: Locator) {
   const overlap = x.x < y.x + y.width && y.x < x.x + x.width && x.y < y.y + y.height && y.y < x.y + x.height;
   expect(overlap, `${a} runs over ${b}`).toBe(false);
 }
+
+/** `inner` lies wholly inside `outer` (a control does not stick out of its form or bar). */
+export async function expectInside(outer: Locator, inner: Locator) {
+  const [o, i] = [(await outer.boundingBox())!, (await inner.boundingBox())!];
+  const what = `${inner} in ${outer}`;
+  expect(i.x, what).toBeGreaterThanOrEqual(o.x - 1);
+  expect(i.y, what).toBeGreaterThanOrEqual(o.y - 1);
+  expect(i.x + i.width, what).toBeLessThanOrEqual(o.x + o.width + 1);
+  expect(i.y + i.height, what).toBeLessThanOrEqual(o.y + o.height + 1);
+}
+
+/**
+ * A file picker is wide enough to show its button and its "No file chosen" whole. Chromium draws both
+ * inside the input's own box and cuts the text ("No…en") when the box is narrower, so the box can fit its
+ * form while the text does not: this measures what the picker needs from its computed fonts and its
+ * button's padding, border and margin.
+ */
+export async function expectFileInputWhole(input: Locator) {
+  const { needs, has } = await input.evaluate((el) => {
+    const button = getComputedStyle(el, '::file-selector-button');
+    const own = getComputedStyle(el);
+    const ctx = document.createElement('canvas').getContext('2d')!;
+    const width = (text: string, style: CSSStyleDeclaration) => {
+      ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      return ctx.measureText(text).width;
+    };
+    const px = (...values: string[]) => values.reduce((sum, v) => sum + (parseFloat(v) || 0), 0);
+    const buttonBox =
+      width('Choose File', button) +
+      px(button.paddingLeft, button.paddingRight, button.borderLeftWidth, button.borderRightWidth) +
+      px(button.marginLeft, button.marginRight);
+    return {
+      needs: buttonBox + width('No file chosen', own) + px(own.paddingLeft, own.paddingRight),
+      has: el.getBoundingClientRect().width,
+    };
+  });
+  expect(
+    has,
+    `${input} is ${has} px wide; its button and "No file chosen" need ${needs} px`,
+  ).toBeGreaterThanOrEqual(needs);
+}

@@ -1,5 +1,6 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '@/lib/cn';
+import { useKeepFocusInList } from './use-keep-focus-in-list';
 
 /** A dense table in a card that scrolls sideways on narrow screens; `caption` is its accessible name. */
 export function Table({
@@ -42,8 +43,14 @@ export function Th({ className, ...props }: ComponentProps<'th'>) {
   );
 }
 
+/** The rows; focus stays in the table when the row holding it is deleted (useKeepFocusInList). */
 export function TBody({ children }: { children: ReactNode }) {
-  return <tbody className="divide-y divide-slate-100">{children}</tbody>;
+  const ref = useKeepFocusInList<HTMLTableSectionElement>();
+  return (
+    <tbody ref={ref} className="divide-y divide-slate-100">
+      {children}
+    </tbody>
+  );
 }
 
 export function Tr({ className, ...props }: ComponentProps<'tr'>) {

@@ -25,7 +25,12 @@ const styles = {
   },
 };
 
-/** A bar of links between sibling screens (Shortcut / Story / Story Ads); the current one is marked. */
+/**
+ * A bar of links between sibling screens (Shortcut / Story / Story Ads); the current one is marked.
+ * Tabs that do not fit wrap onto another line rather than scroll sideways: a bar that scrolled hid the
+ * Android ad kinds past Banner Ads on a phone with nothing to say more were there, and every tab in view
+ * needs no cue at all (docs/decisions/table-actions-and-overflow.md).
+ */
 export function Tabs({
   tabs,
   label,
@@ -40,13 +45,9 @@ export function Tabs({
   return (
     <nav
       aria-label={label}
-      className={cn(
-        'overflow-x-auto',
-        style.list,
-        variant === 'pills' && 'inline-flex rounded-lg bg-slate-200/70 p-1',
-      )}
+      className={cn(style.list, variant === 'pills' && 'inline-flex rounded-lg bg-slate-200/70 p-1')}
     >
-      <ul className="flex min-w-max gap-1">
+      <ul className="flex flex-wrap gap-1">
         {tabs.map((tab) => {
           const forced = tab.active ?? (tab.aliases?.includes(pathname) || undefined);
           return (

@@ -46,12 +46,14 @@ export function LiveMatchAddForm() {
     setUrl('');
   };
 
+  // One row from lg. At md a third of the form is narrower than the file picker's button and its
+  // "No file chosen" (Chromium cut the text to "No…en" at 768 px), so the picker and Add take a second row.
   return (
     <form
       onSubmit={submit}
       noValidate
       aria-label="Add live match"
-      className="grid gap-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 md:grid-cols-[1fr_1fr_1fr_auto] md:items-start"
+      className="grid gap-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 md:grid-cols-2 md:items-start lg:grid-cols-[1fr_1fr_1fr_auto]"
     >
       <TextField
         label="Title"
@@ -70,7 +72,11 @@ export function LiveMatchAddForm() {
         maxLength={2048}
       />
       <ImageInput label="Image (PNG or GIF)" picker={picker} />
-      <Button type="submit" loading={add.isPending} className="md:mt-6">
+      <Button
+        type="submit"
+        loading={add.isPending}
+        className="md:mt-6 md:justify-self-end lg:justify-self-auto"
+      >
         Add
       </Button>
     </form>

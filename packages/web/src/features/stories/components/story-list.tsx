@@ -26,6 +26,7 @@ import { MoreIcon } from '@/ui/icons';
 import { Spinner } from '@/ui/spinner';
 import { toastSuccess } from '@/ui/toast-success';
 import { useInFlight } from '@/ui/use-in-flight';
+import { useKeepFocusInList } from '@/ui/use-keep-focus-in-list';
 import { useDeleteStories, useStoryList, useStoryStatus, type StoryKind } from '../api';
 
 type Pending =
@@ -41,6 +42,8 @@ export function StoryList({ kind }: { kind: StoryKind }) {
   const removing = useInFlight();
   const status = useStoryStatus(kind);
   const navigate = useNavigate();
+  // The cards, as the table's rows do, keep focus when the one holding it is deleted.
+  const cards = useKeepFocusInList<HTMLUListElement>();
 
   const ids = stories.map((s) => s._id);
   // Stories whose delete is in flight are left out of a new one (it would only come back 'not found').
@@ -154,7 +157,7 @@ export function StoryList({ kind }: { kind: StoryKind }) {
               )}
             </TBody>
           </Table>
-          <ul aria-label={title} className="space-y-3 md:hidden">
+          <ul ref={cards} aria-label={title} className="space-y-3 md:hidden">
             {stories.map((s, i) => (
               <StoryCard key={s._id} {...row(s, i)} />
             ))}
