@@ -44,6 +44,16 @@ export function Dialog({ open, onOpenChange, title, description, children }: Dia
 const canTakeFocus = (el: HTMLElement) => el.isConnected && !el.matches(':disabled');
 
 /**
+ * A dialog opened from a menu item (a row's "…" menu) would give focus back to the item, which is gone
+ * once the menu closes: the menu's trigger (the menu is labelled by it) takes it instead.
+ */
+function menuTriggerOf(el: HTMLElement): HTMLElement {
+  const menu = el.closest('[role="menu"]');
+  const trigger = menu && document.getElementById(menu.getAttribute('aria-labelledby') ?? '');
+  return trigger instanceof HTMLElement ? trigger : el;
+}
+
+/**
  * Gives focus back on close to the element that had it when the dialog opened. Radix does that only for
  * its own Trigger, and these dialogs are opened by state, so focus would fall to <body>. The opener is
  * read while rendering the opening: by the time Radix's open events run, an autoFocus field inside the
@@ -58,7 +68,7 @@ export function useReturnFocus(open: boolean) {
     setWasOpen(open);
     if (open) {
       const active = document.activeElement;
-      setOpener(active instanceof HTMLElement && active !== document.body ? active : null);
+      setOpener(active instanceof HTMLElement && active !== document.body ? menuTriggerOf(active) : null);
     }
   }
   return (event: Event) => {
