@@ -15,6 +15,8 @@ export const mediaFiles = {
   mp4b: path.join(mediaDir, 'clip-b.mp4'),
   mp4c: path.join(mediaDir, 'clip-c.mp4'),
   notAnImage: path.join(mediaDir, 'fake.png'),
+  /** The first half of the PNG: it starts like one but its end is missing. */
+  cutPng: path.join(mediaDir, 'cut.png'),
   /** An MP4's header (so the browser's check passes) over bytes no player can read. */
   brokenMp4: path.join(mediaDir, 'broken.mp4'),
 };
@@ -63,6 +65,10 @@ export function makeMediaFiles(): void {
   }
   if (!existsSync(mediaFiles.notAnImage))
     writeFileSync(mediaFiles.notAnImage, 'this is plain text, not a PNG');
+  if (!existsSync(mediaFiles.cutPng)) {
+    const png = readFileSync(mediaFiles.png);
+    writeFileSync(mediaFiles.cutPng, png.subarray(0, Math.floor(png.length / 2)));
+  }
   if (!existsSync(mediaFiles.brokenMp4)) {
     const header = readFileSync(mediaFiles.mp4).subarray(0, 32);
     writeFileSync(mediaFiles.brokenMp4, Buffer.concat([header, Buffer.alloc(64 * 1024, 'not a video ')]));

@@ -19,6 +19,9 @@ test.describe('video categories', () => {
 
     await page.getByLabel('Main image').setInputFiles(media.notAnImage);
     await expect(page.getByText(categoryMessages.imageType)).toBeVisible();
+    // A PNG cut off half-way is found before it is sent, as the server would refuse it.
+    await page.getByLabel('Main image').setInputFiles(media.cutPng);
+    await expect(page.getByText('The image file is cut off: its end is missing.').first()).toBeVisible();
     await page.getByLabel('Main image').setInputFiles(media.png);
     await expect(page.getByRole('img', { name: 'Main image preview' })).toBeVisible();
     await page.getByRole('button', { name: 'Add Category' }).click();

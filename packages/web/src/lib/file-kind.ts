@@ -1,5 +1,11 @@
 import type { MediaKind } from '@streamdesk/contract/media';
-import { SNIFF_BYTES, sniffMediaKind } from '@streamdesk/contract/media-sniff';
+import {
+  brokenImageMessage,
+  imageFault,
+  SNIFF_BYTES,
+  sniffMediaKind,
+  type ImageKind,
+} from '@streamdesk/contract/media-sniff';
 
 /** Blob.arrayBuffer where there is one; FileReader otherwise (older Safari, jsdom). */
 function readBytes(blob: Blob): Promise<ArrayBuffer> {
@@ -16,6 +22,21 @@ function readBytes(blob: Blob): Promise<ArrayBuffer> {
 export async function readFileKind(file: Blob): Promise<MediaKind | undefined> {
   try {
     return sniffMediaKind(new Uint8Array(await readBytes(file.slice(0, SNIFF_BYTES))));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The server's refusal of a chosen image that is not whole (cut off or damaged), found before sending it:
+ * the same walk of the file the server makes (docs/decisions/images-whole.md). `kind` is the file's
+ * sniffed kind and the file is within its size limit, so reading it whole costs at most about 1 MB.
+ * A file the browser cannot read is left to the server.
+ */
+export async function readBrokenImage(file: Blob, kind: ImageKind, typeMessage: string) {
+  try {
+    const fault = imageFault(new Uint8Array(await readBytes(file)), kind);
+    return fault && brokenImageMessage(fault, typeMessage);
   } catch {
     return undefined;
   }

@@ -1,27 +1,41 @@
 import { describe, expect, it } from 'vitest';
 import { checkIcon } from './icon-check';
 
-const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-const file = (bytes: number[], size = bytes.length, name = 'i.png') => {
+/** A whole 1x1 PNG. */
+const PNG = Uint8Array.from(
+  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='),
+  (c) => c.charCodeAt(0),
+);
+/** A whole JPEG as its structure goes: SOI, a frame header, a scan with one byte of data, EOI. */
+const JPEG = Uint8Array.from([
+  0xff, 0xd8, 0xff, 0xc0, 0x00, 0x0b, 0x08, 0x00, 0x01, 0x00, 0x01, 0x01, 0x01, 0x11, 0x00, 0xff, 0xda, 0x00,
+  0x08, 0x01, 0x01, 0x00, 0x00, 0x3f, 0x00, 0x00, 0xff, 0xd9,
+]);
+const file = (bytes: Uint8Array | number[], size = bytes.length, name = 'i.png') => {
   const data = new Uint8Array(size);
   data.set(bytes);
   return new File([data], name);
 };
+const TYPE = 'Please select a valid image file. Allowed types: png, jpg, jpeg';
 
 describe('checkIcon', () => {
-  it('accepts PNG and JPEG by content, up to exactly 1 MB', async () => {
+  it('accepts a whole PNG or JPEG by content, whatever its name, up to exactly 1 MB', async () => {
     expect(await checkIcon(file(PNG))).toBeUndefined();
-    expect(await checkIcon(file([0xff, 0xd8, 0xff, 0xe0], 100, 'photo.txt'))).toBeUndefined();
+    expect(await checkIcon(file(JPEG, JPEG.length, 'photo.txt'))).toBeUndefined();
+    // Bytes after the end are ignored, as decoders ignore them.
     expect(await checkIcon(file(PNG, 1024 * 1024))).toBeUndefined();
   });
 
   it('refuses other content whatever the name, and files over 1 MB', async () => {
-    expect(await checkIcon(file([0x47, 0x49, 0x46, 0x38], 10, 'a.png'))).toBe(
-      'Please select a valid image file. Allowed types: png, jpg, jpeg',
-    );
-    expect(await checkIcon(file([], 0))).toBe(
-      'Please select a valid image file. Allowed types: png, jpg, jpeg',
-    );
+    expect(await checkIcon(file([0x47, 0x49, 0x46, 0x38], 10, 'a.png'))).toBe(TYPE);
+    expect(await checkIcon(file([], 0))).toBe(TYPE);
     expect(await checkIcon(file(PNG, 1024 * 1024 + 1))).toBe('The image file size should not exceed 1 MB');
+  });
+
+  it('refuses a PNG or JPEG that is cut off, as the server does', async () => {
+    const cut = `The image file is cut off: its end is missing. ${TYPE}`;
+    expect(await checkIcon(file(PNG.slice(0, 8)))).toBe(cut);
+    expect(await checkIcon(file(PNG.slice(0, PNG.length - 5)))).toBe(cut);
+    expect(await checkIcon(file(JPEG.slice(0, JPEG.length - 2)))).toBe(cut);
   });
 });
