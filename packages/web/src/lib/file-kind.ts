@@ -41,3 +41,13 @@ export async function readBrokenImage(file: Blob, kind: ImageKind, typeMessage: 
     return undefined;
   }
 }
+
+/**
+ * The server's refusal of a chosen file it would not take as a whole image (declared an image, but its
+ * bytes are no PNG, GIF or JPEG, or they are cut off or damaged), or undefined.
+ */
+export async function brokenImageProblem(file: Blob, typeMessage: string) {
+  const kind = await readFileKind(file);
+  if (kind !== 'png' && kind !== 'gif' && kind !== 'jpeg') return typeMessage;
+  return readBrokenImage(file, kind, typeMessage);
+}

@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { JPEG, PNG } from '@/test/images';
 import { checkIcon } from './icon-check';
 
-/** A whole 1x1 PNG. */
-const PNG = Uint8Array.from(
-  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='),
-  (c) => c.charCodeAt(0),
-);
-/** A whole JPEG as its structure goes: SOI, a frame header, a scan with one byte of data, EOI. */
-const JPEG = Uint8Array.from([
-  0xff, 0xd8, 0xff, 0xc0, 0x00, 0x0b, 0x08, 0x00, 0x01, 0x00, 0x01, 0x01, 0x01, 0x11, 0x00, 0xff, 0xda, 0x00,
-  0x08, 0x01, 0x01, 0x00, 0x00, 0x3f, 0x00, 0x00, 0xff, 0xd9,
-]);
 const file = (bytes: Uint8Array | number[], size = bytes.length, name = 'i.png') => {
   const data = new Uint8Array(size);
   data.set(bytes);

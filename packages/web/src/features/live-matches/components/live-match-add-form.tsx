@@ -15,7 +15,7 @@ export function LiveMatchAddForm() {
   const [title, setTitle] = useState('');
   const [url, setUrl] = useState('');
   const [errors, setErrors] = useState<{ title?: string | undefined; url?: string | undefined }>({});
-  const picker = useCheckedFile(liveMatchImageProblem, 'idle');
+  const picker = useCheckedFile(liveMatchImageProblem, 'idle', liveMatchMessages.imageType);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -91,7 +91,7 @@ export function LiveMatchEditRow({ match, onDone }: { match: LiveMatch; onDone: 
   const edit = useEditLiveMatch();
   const [title, setTitle] = useState(match.title);
   const [url, setUrl] = useState(match.url);
-  const picker = useCheckedFile(liveMatchImageProblem, 'idle');
+  const picker = useCheckedFile(liveMatchImageProblem, 'idle', liveMatchMessages.imageType);
   const confirmUpdate = useConfirmUpdate();
 
   /** Checks the fields, then asks the arithmetic confirmation; only the right answer sends. */

@@ -20,7 +20,7 @@ export function AddShortcutForm({ nextSNo }: { nextSNo: number }) {
   const add = useAddShortcut();
   const [values, setValues] = useState(empty);
   const [errors, setErrors] = useState<{ title?: string; url?: string }>({});
-  const image = useCheckedFile(shortcutImageProblem, 'success');
+  const image = useCheckedFile(shortcutImageProblem, 'success', shortcutMessages.imageType);
 
   const set = (name: keyof typeof empty) => (e: ChangeEvent<HTMLInputElement>) =>
     setValues((v) => ({ ...v, [name]: e.target.value }));

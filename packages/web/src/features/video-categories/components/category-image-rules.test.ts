@@ -1,11 +1,7 @@
 import { categoryMessages } from '@streamdesk/contract/video-categories';
 import { describe, expect, it } from 'vitest';
+import { GIF } from '@/test/images';
 import { imageProblem } from './category-image-rules';
-
-/** A whole 1x1 GIF. */
-const GIF = Uint8Array.from(atob('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7'), (c) =>
-  c.charCodeAt(0),
-);
 
 describe('imageProblem', () => {
   it('takes a whole image and refuses one cut off before its end, naming the problem first', async () => {
