@@ -1,14 +1,6 @@
 import { z } from 'zod';
 import { adConfig } from './ad-units.js';
-import {
-  DECIMAL_TEXT,
-  decimalNumber,
-  defineRoute,
-  hasVisibleText,
-  replyBase,
-  requiredText,
-  tooLongText,
-} from './http.js';
+import { DECIMAL_TEXT, decimalNumber, defineRoute, replyBase, requiredField } from './http.js';
 import { appInHouseAd } from './inhouse-ads.js';
 import { appLiveMatch, liveAdMap } from './live-matches.js';
 import { shortcutAppReply } from './shortcut-stories.js';
@@ -183,21 +175,13 @@ const textRules: Record<TextField, z.ZodType<string>> = {
     controllerMessages.webRedirectUrlRequired,
     controllerMessages.webRedirectUrlInvalid,
   ),
-  searchText: z
-    .string()
-    .trim()
-    .min(1, controllerMessages.searchTextRequired)
-    .max(LIMITS.searchText, `Search text must be at most ${LIMITS.searchText} characters`)
-    .refine(hasVisibleText, controllerMessages.searchTextRequired),
-  maintenanceMessage: z
-    .string()
-    .trim()
-    .min(1, controllerMessages.maintenanceMessageRequired)
-    .max(
-      LIMITS.maintenanceMessage,
-      `Maintenance message must be at most ${LIMITS.maintenanceMessage} characters`,
-    )
-    .refine(hasVisibleText, controllerMessages.maintenanceMessageRequired),
+  // checkText hands these a string, so requiredField's message for a non-string never shows.
+  searchText: requiredField(controllerMessages.searchTextRequired, LIMITS.searchText, 'Search text'),
+  maintenanceMessage: requiredField(
+    controllerMessages.maintenanceMessageRequired,
+    LIMITS.maintenanceMessage,
+    'Maintenance message',
+  ),
 };
 
 /** Checks one text setting; returns the trimmed value or the message. */
@@ -318,9 +302,6 @@ export const textBody = z
     return z.NEVER;
   });
 export type TextBody = z.input<typeof textBody>;
-
-const requiredField = (message: string, max: number, label: string) =>
-  requiredText(message, max, tooLongText(label, max));
 
 export const facebookBody = z.object({
   facebook_app_id: requiredField(

@@ -68,12 +68,13 @@ export const pageSize = (fallback: number, max: number) =>
 const INVISIBLE = /^[\p{White_Space}\p{Cf}\p{Cc}\u115F\u1160\u3164\uFFA0\u2800]*$/u;
 export const hasVisibleText = (v: string) => !INVISIBLE.test(v);
 
-/** The usual words for text over its limit. */
-export const tooLongText = (label: string, max: number) => `${label} must be at most ${max} characters`;
-
 /** Text a form requires: trimmed, with at least one character that shows, at most `max` characters. */
 export const requiredText = (message: string, max: number, tooLong: string) =>
   z.string(message).trim().min(1, message).max(max, tooLong).refine(hasVisibleText, message);
+
+/** `requiredText` with the usual words for text over its limit: '<label> must be at most <max> characters'. */
+export const requiredField = (message: string, max: number, label: string) =>
+  requiredText(message, max, `${label} must be at most ${max} characters`);
 
 /** List query shared by paged lists: page is 1-based. */
 export const pageQuery = z.object({

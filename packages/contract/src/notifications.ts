@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, idList, pageQuery, replyBase, requiredText, tooLongText } from './http.js';
+import { defineRoute, idList, pageQuery, replyBase, requiredField } from './http.js';
 import { mediaLimits, mediaMessages } from './media.js';
 
 /** Push notifications (doc 1 sections 2, 3, 5, 7, 8; ARCHITECTURE.md "push delivery"). */
@@ -29,9 +29,6 @@ export const notificationLimits = {
   icon: mediaLimits.image,
   iconKinds: ['png', 'jpeg'] as const,
 } as const;
-
-const requiredField = (required: string, max: number, name: string) =>
-  requiredText(required, max, tooLongText(name, max));
 
 /** An optional http(s) URL: empty, null or missing means none. */
 export const optionalUrl = z

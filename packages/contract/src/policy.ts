@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, replyBase, requiredText, tooLongText } from './http.js';
+import { defineRoute, replyBase, requiredField, requiredText } from './http.js';
 import { POLICY_PUBLIC_PATH, type PublicPolicy } from './policy-public.js';
 
 /** The privacy policy text (doc 1 sections 2, 3, 4 and 7, "Policy"). */
@@ -24,11 +24,7 @@ export const policyReply = replyBase.extend({ data: policy });
 export type PolicyReply = z.infer<typeof policyReply>;
 
 export const policyBody = z.object({
-  policy_title: requiredText(
-    policyMessages.titleRequired,
-    POLICY_LIMITS.title,
-    tooLongText('Policy title', POLICY_LIMITS.title),
-  ),
+  policy_title: requiredField(policyMessages.titleRequired, POLICY_LIMITS.title, 'Policy title'),
   policy_description: requiredText(
     policyMessages.descriptionRequired,
     POLICY_LIMITS.description,

@@ -2,6 +2,7 @@ import type { MediaKind } from '@streamdesk/contract/media';
 import {
   brokenImageMessage,
   imageFault,
+  isImageKind,
   SNIFF_BYTES,
   sniffMediaKind,
   type ImageKind,
@@ -48,6 +49,6 @@ export async function readBrokenImage(file: Blob, kind: ImageKind, typeMessage: 
  */
 export async function brokenImageProblem(file: Blob, typeMessage: string) {
   const kind = await readFileKind(file);
-  if (kind !== 'png' && kind !== 'gif' && kind !== 'jpeg') return typeMessage;
+  if (!kind || !isImageKind(kind)) return typeMessage;
   return readBrokenImage(file, kind, typeMessage);
 }
