@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { inHouseMessages, inHouseRoutes } from '@streamdesk/contract/inhouse-ads';
+import { brokenImageMessage } from '@streamdesk/contract/media-sniff';
 import type { Page } from '@playwright/test';
 import { expect, test, type Api } from '../fixtures.js';
 import { answerCaptcha } from '../captcha.js';
@@ -71,13 +72,18 @@ test('create with a real PNG icon and image, refuse a fake one, search, preview 
   await expect(upload).toBeDisabled();
   await expect(form.getByText(inHouseMessages.selectFiles)).toBeVisible();
 
-  // A text file named .png passes the browser's type check; the server reads its bytes and refuses it.
+  // A text file named .png passes the browser's type check; the picker reads its bytes, as the server
+  // would, and refuses it; so it does a PNG cut in half. Upload waits for a whole icon.
   await form.getByLabel('Icon').setInputFiles(media.notAnImage);
+  await expect(toast(page, inHouseMessages.imageType)).toBeVisible();
   await form.getByLabel('Image').setInputFiles(media.png);
   await form.getByLabel('Call to action URL').fill('https://example.com/install');
-  await expect(upload).toBeEnabled();
-  await upload.click();
-  await expect(toast(page, inHouseMessages.imageType)).toBeVisible();
+  await expect(form.getByLabel('Icon')).toHaveValue('');
+  await expect(upload).toBeDisabled();
+  await form.getByLabel('Icon').setInputFiles(media.cutPng);
+  await expect(toast(page, brokenImageMessage('truncated', inHouseMessages.imageType))).toBeVisible();
+  await expect(form.getByLabel('Icon')).toHaveValue('');
+  await expect(upload).toBeDisabled();
 
   await form.getByLabel('Icon').setInputFiles(media.png);
   await form.getByLabel('Web stay time (seconds)').fill('0');

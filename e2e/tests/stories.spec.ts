@@ -1,4 +1,5 @@
 import { mediaMessages } from '@streamdesk/contract/media';
+import { brokenImageMessage } from '@streamdesk/contract/media-sniff';
 import { STORY_REDIRECT_MS, storyMessages } from '@streamdesk/contract/stories';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures.js';
@@ -141,7 +142,14 @@ test('story videos: add a video and an image, toggle, edit, delete through the c
   await form.getByLabel('Button URL').fill('https://example.com/shop');
   await form.getByRole('radio', { name: 'View' }).check();
   await form.getByLabel('View Limit').fill('50');
-  await form.getByLabel('Image file (PNG, JPG, JPEG)').setInputFiles(media.png);
+  // A PNG cut in half is read whole at pick time and refused in the server's words.
+  const imagePicker = form.getByLabel('Image file (PNG, JPG, JPEG)');
+  await imagePicker.setInputFiles(media.cutPng);
+  await expect(imagePicker).toHaveAccessibleDescription(
+    `PNG, JPG or JPEG, at most 1 MB. ${brokenImageMessage('truncated', mediaMessages.image)}`,
+  );
+  await expect(imagePicker).toHaveValue('');
+  await imagePicker.setInputFiles(media.png);
   await addAndExpectFreshPage(page, form, '/add/story/video');
   await expect(form.getByRole('radio', { name: 'None' })).toBeChecked();
   const table = page.getByRole('table', { name: 'Story Video List' });

@@ -60,6 +60,14 @@ export const inHouseMessages = {
   captchaWrong: 'Incorrect answer to the captcha.',
 } as const;
 
+/** Images of an in-house ad (icon and image), by content: the server's rule and the pickers' whole-image check. */
+export const inHouseImageRule = {
+  kinds: ['png', 'jpeg', 'gif'] as const,
+  maxBytes: inHouseLimits.imageBytes,
+  typeMessage: inHouseMessages.imageType,
+  sizeMessage: inHouseMessages.imageSize,
+};
+
 const text = (label: string, max: number) =>
   z
     .string()

@@ -71,6 +71,8 @@ export const webLiveAdMessages = {
 export const LIVE_MATCH_IMAGE = {
   kinds: ['png', 'gif'] as readonly MediaKind[],
   maxBytes: mediaLimits.image,
+  typeMessage: liveMatchMessages.imageType,
+  sizeMessage: liveMatchMessages.imageSize,
   accept: 'image/png,image/gif',
 } as const;
 

@@ -43,12 +43,18 @@ export async function readBrokenImage(file: Blob, kind: ImageKind, typeMessage: 
   }
 }
 
+/** What a picker's server route takes as an image: its kinds by content, and its message for others. */
+export interface WholeImageRule {
+  kinds: readonly MediaKind[];
+  typeMessage: string;
+}
+
 /**
- * The server's refusal of a chosen file it would not take as a whole image (declared an image, but its
- * bytes are no PNG, GIF or JPEG, or they are cut off or damaged), or undefined.
+ * The server's refusal of a chosen file it would not take as a whole image of `rule`'s kinds (declared an
+ * image, but its bytes are of another kind, or cut off or damaged), or undefined.
  */
-export async function brokenImageProblem(file: Blob, typeMessage: string) {
+export async function brokenImageProblem(file: Blob, rule: WholeImageRule) {
   const kind = await readFileKind(file);
-  if (!kind || !isImageKind(kind)) return typeMessage;
-  return readBrokenImage(file, kind, typeMessage);
+  if (!kind || !isImageKind(kind) || !rule.kinds.includes(kind)) return rule.typeMessage;
+  return readBrokenImage(file, kind, rule.typeMessage);
 }

@@ -1,17 +1,10 @@
 import type { FastifyRequest } from 'fastify';
-import { inHouseLimits, inHouseMessages } from '@streamdesk/contract/inhouse-ads';
+import { inHouseImageRule, inHouseLimits, inHouseMessages } from '@streamdesk/contract/inhouse-ads';
 import type { MediaRule, MediaStore, SavedMedia } from '../../platform/media/media-store.js';
 import { readMultipart, single, type UploadedFile } from '../../platform/media/multipart.js';
 import { acceptVideo } from '../../platform/media/video-tools.js';
 
 export const INHOUSE_FOLDER = 'inhouse-ads';
-
-const imageRule: MediaRule = {
-  kinds: ['png', 'jpeg', 'gif'],
-  maxBytes: inHouseLimits.imageBytes,
-  typeMessage: inHouseMessages.imageType,
-  sizeMessage: inHouseMessages.imageSize,
-};
 
 const videoRule: MediaRule = {
   kinds: ['mp4'],
@@ -33,8 +26,8 @@ export interface InHouseUpload {
 export async function readInHouseForm(request: FastifyRequest, media: MediaStore): Promise<InHouseUpload> {
   const result = await readMultipart(request, media, {
     files: {
-      icon: { folder: INHOUSE_FOLDER, rule: imageRule },
-      image: { folder: INHOUSE_FOLDER, rule: imageRule },
+      icon: { folder: INHOUSE_FOLDER, rule: inHouseImageRule },
+      image: { folder: INHOUSE_FOLDER, rule: inHouseImageRule },
       video: { folder: INHOUSE_FOLDER, rule: videoRule, probe: true },
     },
   });

@@ -17,12 +17,7 @@ import { createLiveMatchesService, LIVE_TAGS } from './live-matches.service.js';
 const imageField = {
   image: {
     folder: 'live-matches',
-    rule: {
-      kinds: LIVE_MATCH_IMAGE.kinds,
-      maxBytes: LIVE_MATCH_IMAGE.maxBytes,
-      typeMessage: liveMatchMessages.imageType,
-      sizeMessage: liveMatchMessages.imageSize,
-    },
+    rule: LIVE_MATCH_IMAGE,
   },
 };
 

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { InHouseAd } from '@streamdesk/contract/inhouse-ads';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answerWrongThenRight } from '@/test/answer-math';
+import { GIF, JPEG, PNG } from '@/test/images';
 import { mockApi, renderApp } from '@/test/render-app';
 import { jsonResponse } from '@/test/runtime';
 import { signedInApi as shell, signedInScreenTests } from '@/test/signed-in-screen';
@@ -42,6 +43,16 @@ const listReply = (data: InHouseAd[], totalPages = 1, running = false) => ({
   total: data.length,
   InHouseAdsStatus: running,
 });
+
+/** The in-house page with one ad, its create form open; files are picked whatever their type. */
+async function openCreateForm() {
+  mockApi({ ...shell, [LIST_API]: listReply([ad(1)]) });
+  const user = userEvent.setup({ applyAccept: false });
+  renderApp('/manage/ads/inHouseAds/add');
+  await user.click(await screen.findByRole('button', { name: 'Create New Ad' }));
+  const form = screen.getByRole('form', { name: 'Create New Ad' });
+  return { user, form, upload: within(form).getByRole('button', { name: 'Upload' }) };
+}
 
 signedInScreenTests();
 afterEach(() => vi.useRealTimers());
@@ -115,19 +126,42 @@ describe('in-house list', () => {
   });
 
   it('keeps Upload disabled until a valid icon and image are chosen; a wrong type is refused', async () => {
-    mockApi({ ...shell, [LIST_API]: listReply([ad(1)]) });
-    const user = userEvent.setup({ applyAccept: false });
-    renderApp('/manage/ads/inHouseAds/add');
-    await user.click(await screen.findByRole('button', { name: 'Create New Ad' }));
-    const form = screen.getByRole('form', { name: 'Create New Ad' });
-    const upload = within(form).getByRole('button', { name: 'Upload' });
+    const { user, form, upload } = await openCreateForm();
     expect(upload).toBeDisabled();
     expect(within(form).getByText(/will be Ad-2/)).toBeInTheDocument();
     await user.upload(within(form).getByLabelText('Icon'), new File(['x'], 'a.txt', { type: 'text/plain' }));
     expect(await screen.findByText(/Please select a valid image file/)).toBeInTheDocument();
-    await user.upload(within(form).getByLabelText('Icon'), new File(['x'], 'a.png', { type: 'image/png' }));
+    await user.upload(within(form).getByLabelText('Icon'), new File([PNG], 'a.png', { type: 'image/png' }));
     expect(upload).toBeDisabled();
-    await user.upload(within(form).getByLabelText('Image'), new File(['x'], 'b.png', { type: 'image/png' }));
+    await user.upload(within(form).getByLabelText('Image'), new File([GIF], 'b.gif', { type: 'image/gif' }));
+    expect(upload).toBeEnabled();
+  });
+
+  it('refuses, once read, an image the server would not take: cut off, or not an image at all', async () => {
+    const { user, form, upload } = await openCreateForm();
+    const icon = within(form).getByLabelText<HTMLInputElement>('Icon');
+    await user.upload(
+      within(form).getByLabelText('Image'),
+      new File([JPEG], 'b.jpg', { type: 'image/jpeg' }),
+    );
+
+    // A PNG cut before its end: the server's words, the input emptied, Upload held.
+    await user.upload(icon, new File([PNG.slice(0, 40)], 'cut.png', { type: 'image/png' }));
+    expect(await screen.findByText(/The image file is cut off: its end is missing/)).toBeInTheDocument();
+    await waitFor(() => expect(icon.files).toHaveLength(0));
+    expect(upload).toBeDisabled();
+
+    // Text under an image's name and type.
+    await user.upload(icon, new File(['not an image'], 'fake.png', { type: 'image/png' }));
+    await waitFor(() => expect(icon.files).toHaveLength(0));
+    expect(screen.getAllByText(/Please select a valid image file/).length).toBeGreaterThan(0);
+    expect(upload).toBeDisabled();
+
+    await user.upload(icon, new File([PNG], 'icon.png', { type: 'image/png' }));
+    expect(upload).toBeEnabled();
+    // Still enabled once the whole file has been read.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(icon.files).toHaveLength(1);
     expect(upload).toBeEnabled();
   });
 

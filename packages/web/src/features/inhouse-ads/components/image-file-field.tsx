@@ -1,6 +1,8 @@
+import { useEffect } from 'react';
 import { toast } from 'sonner';
 import { FileField } from '@/ui/field';
-import { inHouseImageMimes } from '@streamdesk/contract/inhouse-ads';
+import { useWholeImageCheck } from '@/ui/use-whole-image-check';
+import { inHouseImageMimes, inHouseImageRule } from '@streamdesk/contract/inhouse-ads';
 import { imageFileProblem } from './file-checks';
 
 export interface ImageFileFieldProps {
@@ -12,8 +14,15 @@ export interface ImageFileFieldProps {
   resetKey?: number;
 }
 
-/** A labelled image picker that refuses (with the spec's message) a wrong type or an oversized file. */
+/**
+ * A labelled image picker that refuses (with the spec's message) a wrong type or an oversized file, and,
+ * once it has read the file whole, an image the server would refuse (of another kind, cut off or damaged).
+ */
 export function ImageFileField({ label, file, onChange, hint, resetKey = 0 }: ImageFileFieldProps) {
+  const whole = useWholeImageCheck(inHouseImageRule);
+  // A reset forgets the file, so a check still reading it must not touch the fresh form.
+  useEffect(() => whole.forget(), [resetKey, whole]);
+
   return (
     <FileField
       key={resetKey}
@@ -21,14 +30,16 @@ export function ImageFileField({ label, file, onChange, hint, resetKey = 0 }: Im
       accept={inHouseImageMimes.join(',')}
       hint={file ? `${file.name} (${Math.ceil(file.size / 1024)} KB)` : hint}
       onChange={(event) => {
-        const picked = event.target.files?.[0] ?? null;
-        const problem = picked && imageFileProblem(picked);
-        if (problem) {
+        const input = event.target;
+        const picked = input.files?.[0] ?? null;
+        const refuse = (problem: string) => {
           toast.error(problem);
-          event.target.value = '';
+          input.value = '';
           onChange(null);
-          return;
-        }
+        };
+        const problem = picked && imageFileProblem(picked);
+        whole.check(problem ? null : picked, refuse);
+        if (problem) return refuse(problem);
         onChange(picked);
       }}
     />

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { liveMatchMessages } from '@streamdesk/contract/live-matches';
+import { LIVE_MATCH_IMAGE, liveMatchMessages } from '@streamdesk/contract/live-matches';
 import { toast } from 'sonner';
 import { Button } from '@/ui/button';
 import { TextField } from '@/ui/field';
@@ -15,7 +15,7 @@ export function LiveMatchAddForm() {
   const [title, setTitle] = useState('');
   const [url, setUrl] = useState('');
   const [errors, setErrors] = useState<{ title?: string | undefined; url?: string | undefined }>({});
-  const picker = useCheckedFile(liveMatchImageProblem, 'idle', liveMatchMessages.imageType);
+  const picker = useCheckedFile(liveMatchImageProblem, 'idle', LIVE_MATCH_IMAGE);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

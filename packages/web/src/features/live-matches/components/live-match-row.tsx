@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { formatDateTime, formatViewCount } from '@streamdesk/contract/format';
-import { liveMatchMessages, type LiveMatch } from '@streamdesk/contract/live-matches';
+import { LIVE_MATCH_IMAGE, liveMatchMessages, type LiveMatch } from '@streamdesk/contract/live-matches';
 import { toast } from 'sonner';
 import { Button } from '@/ui/button';
 import { stickyEndCell, Td, Tr } from '@/ui/data-table';
@@ -91,7 +91,7 @@ export function LiveMatchEditRow({ match, onDone }: { match: LiveMatch; onDone: 
   const edit = useEditLiveMatch();
   const [title, setTitle] = useState(match.title);
   const [url, setUrl] = useState(match.url);
-  const picker = useCheckedFile(liveMatchImageProblem, 'idle', liveMatchMessages.imageType);
+  const picker = useCheckedFile(liveMatchImageProblem, 'idle', LIVE_MATCH_IMAGE);
   const confirmUpdate = useConfirmUpdate();
 
   /** Checks the fields, then asks the arithmetic confirmation; only the right answer sends. */

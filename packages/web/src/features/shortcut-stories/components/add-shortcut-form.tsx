@@ -1,6 +1,7 @@
 import {
   isSafeShortcutUrl,
   SHORTCUT_DEFAULT_LABEL,
+  shortcutImageRule,
   shortcutMessages,
 } from '@streamdesk/contract/shortcut-stories';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
@@ -20,7 +21,7 @@ export function AddShortcutForm({ nextSNo }: { nextSNo: number }) {
   const add = useAddShortcut();
   const [values, setValues] = useState(empty);
   const [errors, setErrors] = useState<{ title?: string; url?: string }>({});
-  const image = useCheckedFile(shortcutImageProblem, 'success', shortcutMessages.imageType);
+  const image = useCheckedFile(shortcutImageProblem, 'success', shortcutImageRule);
 
   const set = (name: keyof typeof empty) => (e: ChangeEvent<HTMLInputElement>) =>
     setValues((v) => ({ ...v, [name]: e.target.value }));

@@ -1,6 +1,7 @@
 import { formatClickCount, formatDateTime } from '@streamdesk/contract/format';
 import {
   isSafeShortcutUrl,
+  shortcutImageRule,
   shortcutMessages,
   type ShortcutStory,
 } from '@streamdesk/contract/shortcut-stories';
@@ -104,7 +105,7 @@ export function ShortcutTable({ rows }: { rows: ShortcutStory[] }) {
   const confirmUpdate = useConfirmUpdate();
   // The row's new logo, checked when picked like every other picker (doc 1 section 4): a refused file is
   // toasted, cleared and marked with the cross. One row is edited at a time, so one picker serves all.
-  const logo = useCheckedFile(shortcutImageProblem, 'idle', shortcutMessages.imageType);
+  const logo = useCheckedFile(shortcutImageProblem, 'idle', shortcutImageRule);
   const startEditing = (s: ShortcutStory) => {
     logo.clear('idle');
     setEditing({ id: s._id, draft: draftOf(s), loaded: draftOf(s) });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { shortcutMessages } from '@streamdesk/contract/shortcut-stories';
 import { answerMath, answerWrongThenRight } from '@/test/answer-math';
-import { PNG } from '@/test/images';
+import { JPEG, PNG } from '@/test/images';
 import { mockApi, renderApp } from '@/test/render-app';
 import { jsonResponse } from '@/test/runtime';
 import { signedInApi as shell, signedInScreenTests } from '@/test/signed-in-screen';
@@ -66,6 +66,10 @@ describe('Shortcut Story page', { timeout: 15_000 }, () => {
     // A PNG cut off before its end is found as soon as it is picked, as the server would refuse it.
     await user.upload(logo, new File([PNG.slice(0, 20)], 'cut.png', { type: 'image/png' }));
     expect(await screen.findByText(/The image file is cut off/)).toBeInTheDocument();
+    await waitFor(() => expect(logo.files).toHaveLength(0));
+
+    // Logos are PNG or GIF by content: a JPEG under a PNG's name is refused too, as the server would.
+    await user.upload(logo, new File([JPEG], 'photo.png', { type: 'image/png' }));
     await waitFor(() => expect(logo.files).toHaveLength(0));
 
     await user.upload(logo, new File([PNG], 'logo.png', { type: 'image/png' }));

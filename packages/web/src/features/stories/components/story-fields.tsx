@@ -1,6 +1,7 @@
 import {
   STORY_LIMIT_TYPES,
   STORY_MAX_SECONDS,
+  storyImageRule,
   storyMessages,
   type StoryType,
 } from '@streamdesk/contract/stories';
@@ -8,6 +9,7 @@ import { useId, type Dispatch, type RefObject, type SetStateAction } from 'react
 import { toast } from 'sonner';
 import { FileField, TextField } from '@/ui/field';
 import { UploadIndicator, type UploadState } from '@/ui/upload-indicator';
+import { useWholeImageCheck } from '@/ui/use-whole-image-check';
 import { acceptOf, fileProblem, type StoryFormErrors, type StoryFormValues } from './story-form';
 import { SelectField } from './select-field';
 
@@ -36,29 +38,34 @@ export function StoryFields(props: StoryFieldsProps) {
   const { values: v, onChange, fileRef, onFile, errors, setErrors } = props;
   const ntv = v.type === 'NTV';
   const fileError = (message: string | undefined) => setErrors((e) => ({ ...e, file: message }));
+  const whole = useWholeImageCheck(storyImageRule);
+
+  const refuse = (problem: string) => {
+    // An invalid file is cleared and the error mark shows (doc 1 section 4).
+    if (fileRef.current) fileRef.current.value = '';
+    onFile(undefined);
+    props.onUploadState('error');
+    fileError(problem);
+    toast.error(problem);
+  };
 
   const pick = (file: File | undefined) => {
     fileError(undefined);
+    const problem = file && fileProblem(v.type, file);
+    // Only an image is read whole; a video's content is the server's to check (ffprobe).
+    whole.check(file && !problem && v.type !== 'Video' ? file : null, refuse);
     if (!file) {
       onFile(undefined);
       props.onUploadState('idle');
       return;
     }
-    const problem = fileProblem(v.type, file);
-    if (problem) {
-      // An invalid file is cleared and the error mark shows (doc 1 section 4).
-      if (fileRef.current) fileRef.current.value = '';
-      onFile(undefined);
-      props.onUploadState('error');
-      fileError(problem);
-      toast.error(problem);
-      return;
-    }
+    if (problem) return refuse(problem);
     onFile(file);
     props.onUploadState('idle');
   };
 
   const changeType = (type: StoryType) => {
+    whole.forget();
     if (fileRef.current) fileRef.current.value = '';
     onFile(undefined);
     props.onUploadState('idle');

@@ -1,3 +1,5 @@
+import { mediaMessages } from '@streamdesk/contract/media';
+import { brokenImageMessage } from '@streamdesk/contract/media-sniff';
 import { storyMessages } from '@streamdesk/contract/stories';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -5,6 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { mockApi, renderApp } from '@/test/render-app';
 import { jsonResponse, pendingResponse } from '@/test/runtime';
 import { answerMath } from '@/test/answer-math';
+import { GIF, JPEG, PNG } from '@/test/images';
 import { signedInScreenTests, signedInApi as base } from '@/test/signed-in-screen';
 
 const story = (n: number, extra: Record<string, unknown> = {}) => ({
@@ -157,6 +160,36 @@ describe('Story Video screen', () => {
     await user.upload(picker, new File(['x'], 'clip.mp4', { type: 'video/mp4' }));
     expect(picker).not.toHaveAttribute('aria-invalid');
     expect(picker).toHaveAccessibleDescription('MP4, at most 30 MB.');
+  });
+
+  it('refuses, once read, an image the server would not take: cut off, or a GIF named .png', async () => {
+    mockApi({ ...base, 'GET /api/App/all/only/story/ads': list([]) });
+    renderApp('/add/story/Ad');
+    const form = await screen.findByRole('form', { name: 'Add Story Ad' }, { timeout: 5000 });
+    await userEvent.selectOptions(within(form).getByLabelText('Type'), 'Image');
+    const picker = within(form).getByLabelText<HTMLInputElement>('Image file (PNG, JPG, JPEG)');
+    const hint = 'PNG, JPG or JPEG, at most 1 MB.';
+    const user = userEvent.setup({ applyAccept: false });
+
+    await user.upload(picker, new File([PNG.slice(0, 40)], 'cut.png', { type: 'image/png' }));
+    await waitFor(() =>
+      expect(picker).toHaveAccessibleDescription(
+        `${hint} ${brokenImageMessage('truncated', mediaMessages.image)}`,
+      ),
+    );
+    expect(picker.files).toHaveLength(0);
+    expect(picker).toHaveAttribute('aria-invalid', 'true');
+
+    // Story images are PNG or JPEG by content: the server refuses a GIF whatever its name.
+    await user.upload(picker, new File([GIF], 'moving.png', { type: 'image/png' }));
+    await waitFor(() => expect(picker).toHaveAccessibleDescription(`${hint} ${mediaMessages.image}`));
+    expect(picker.files).toHaveLength(0);
+
+    await user.upload(picker, new File([JPEG], 'photo.jpg', { type: 'image/jpeg' }));
+    expect(picker).not.toHaveAttribute('aria-invalid');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(picker).toHaveAccessibleDescription(hint);
+    expect(picker.files).toHaveLength(1);
   });
 
   it('shows every problem at once under its field, focuses the first, and sends nothing', async () => {
