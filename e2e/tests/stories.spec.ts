@@ -149,6 +149,7 @@ test('story videos: add a video and an image, toggle, edit, delete through the c
     `PNG, JPG or JPEG, at most 1 MB. ${brokenImageMessage('truncated', mediaMessages.image)}`,
   );
   await expect(imagePicker).toHaveValue('');
+  await shot(page, 'refused-cut-image');
   await imagePicker.setInputFiles(media.png);
   await addAndExpectFreshPage(page, form, '/add/story/video');
   await expect(form.getByRole('radio', { name: 'None' })).toBeChecked();
