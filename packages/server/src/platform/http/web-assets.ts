@@ -32,6 +32,8 @@ export async function registerWebAssets(app: FastifyInstance, config: ResolvedCo
       prefix: '/',
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies of the text assets (vite.config.ts): sent when accepted.
+      preCompressed: true,
       // Hashed bundles never change; the HTML entry points must always be revalidated.
       setHeaders: (res, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
