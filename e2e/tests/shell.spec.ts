@@ -80,6 +80,25 @@ test.describe('signed-in shell', () => {
     await expect(page.getByRole('heading', { name: 'Shortcut stories' })).toBeVisible();
   });
 
+  test('a screen whose code cannot load says so inside the shell, and loads once the connection is back', async ({
+    signedInPage: page,
+  }) => {
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Story' })).toBeVisible();
+    // Offline, the Controller screen's code (not visited yet) cannot be fetched.
+    await page.context().setOffline(true);
+    await page.getByRole('link', { name: 'Controller' }).click();
+    await expect(page.getByRole('heading', { name: messages.screenLoadFailed })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+    // The navigation and top bar stay around the message.
+    await expect(nav.getByRole('link', { name: 'Live Match' })).toBeVisible();
+    await page.screenshot({ path: '/tmp/shots/shell-screen-load-failed.png' });
+    // Back online, the page loads afresh by itself.
+    await page.context().setOffline(false);
+    await expect(page.getByRole('heading', { name: 'Controller', level: 1 })).toBeVisible();
+    await expect(page).toHaveURL('/controller');
+  });
+
   test('logout revokes the session and clears browser storage', async ({ signedInPage: page, api }) => {
     await page.evaluate(() => sessionStorage.setItem('scratch', '1'));
     await page.getByRole('link', { name: 'Logout' }).click();

@@ -16,6 +16,8 @@ export const messages = {
   notAvailableYet: 'This section is not available yet',
   pageNotFound: 'Oops! The page you are looking for could not be found.',
   errorPage: "Something went wrong. We couldn't find the page you're looking for.",
+  /** A screen's code that did not arrive (not in the spec, whose error page text says "couldn't find"). */
+  screenLoadFailed: 'This screen could not be loaded. Check the connection, then try again.',
   // The back office's own deadlines (docs/decisions/request-deadlines.md); the spec sets none.
   readTimedOut: 'The server did not answer in time. Please try again.',
   writeTimedOut:

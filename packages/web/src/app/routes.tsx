@@ -112,7 +112,9 @@ export const routes: RouteObject[] = [
             path: '/',
             lazy: screenChunk(() => import('./layout/shell').then((m) => ({ default: m.Shell }))),
             errorElement: <RouteError />,
-            children: signedInScreens,
+            // A screen that fails (its code did not arrive, or it broke) shows its error inside the shell,
+            // so the navigation stays.
+            children: [{ errorElement: <RouteError />, children: signedInScreens }],
           },
         ],
       },
