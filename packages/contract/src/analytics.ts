@@ -31,12 +31,25 @@ export const appEvent = z.object({
 });
 export type AppEvent = z.infer<typeof appEvent>;
 
+/** How long a batch's id is remembered when the server's EVENT_BATCH_WINDOW_MINUTES does not say. */
+export const DEFAULT_EVENT_BATCH_WINDOW_MINUTES = 60;
+
+const batchIdMessage = 'batchId must be 8 to 64 letters, digits, - or _';
+
 export const eventsBody = z.object({
   events: z
     .array(appEvent, 'events must be a list')
     .min(1, 'events must hold at least one event')
     .max(MAX_EVENTS_PER_BATCH, `events holds at most ${MAX_EVENTS_PER_BATCH} events per batch`),
+  batchId: z
+    .string(batchIdMessage)
+    .regex(/^[A-Za-z0-9_-]{8,64}$/, batchIdMessage)
+    .optional()
+    .describe(
+      `Makes a retry safe: the app's own id for this batch (a UUID fits), sent again unchanged with every retry of it. A batch whose batchId was already counted within the last ${DEFAULT_EVENT_BATCH_WINDOW_MINUTES} minutes (the server's EVENT_BATCH_WINDOW_MINUTES), by any server process, counts nothing again and is answered with duplicate true; after that window the same id counts again. Without batchId every batch counts.`,
+    ),
 });
+export type EventsBody = z.infer<typeof eventsBody>;
 
 const eventCount = z.number().int().min(0);
 
@@ -57,6 +70,11 @@ export const eventsReply = replyBase.extend({
   accepted: z.number().int(),
   dropped: z.number().int(),
   droppedReasons,
+  duplicate: z
+    .boolean()
+    .describe(
+      'True when this batchId was already counted within the window: nothing was counted again (accepted, dropped and every droppedReasons count are 0), and the app should clear the batch as sent. Always present; false without batchId',
+    ),
 });
 export type EventsReply = z.infer<typeof eventsReply>;
 

@@ -172,7 +172,10 @@ async function validRequests(): Promise<Valid[]> {
     {
       method: 'POST',
       url: '/api/App/events',
-      json: { events: [{ type: 'view', entity: 'story', id: story, clientId: 'phone-1' }] },
+      json: {
+        batchId: 'walk-batch-0001',
+        events: [{ type: 'view', entity: 'story', id: story, clientId: 'phone-1' }],
+      },
     },
   ];
 }

@@ -10,8 +10,10 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       blockDevtools: true,
       uploadIdleMs: 60_000,
+      eventBatchWindowMs: 3_600_000,
     });
     expect(loadConfig({ UPLOAD_IDLE_SECONDS: '5' }).uploadIdleMs).toBe(5000);
+    expect(loadConfig({ EVENT_BATCH_WINDOW_MINUTES: '5' }).eventBatchWindowMs).toBe(300_000);
     expect(config.dataDir).toMatch(/data$/);
   });
 
@@ -34,6 +36,10 @@ describe('loadConfig', () => {
     [
       { UPLOAD_IDLE_SECONDS: '0' },
       /^Invalid configuration: UPLOAD_IDLE_SECONDS must be a whole number of seconds/,
+    ],
+    [
+      { EVENT_BATCH_WINDOW_MINUTES: '0' },
+      /^Invalid configuration: EVENT_BATCH_WINDOW_MINUTES must be a whole number of minutes from 1/,
     ],
     [
       { TRUST_PROXY: '10.0.0.0/99' },

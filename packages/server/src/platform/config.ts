@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import proxyAddr from '@fastify/proxy-addr';
 import { z } from 'zod';
+import { DEFAULT_EVENT_BATCH_WINDOW_MINUTES } from '@streamdesk/contract/analytics';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The built admin SPA and public site, relative to this file in src/ or dist/. */
@@ -39,6 +40,12 @@ const envSchema = z.object({
     }, 'must be an IANA time zone such as Asia/Kolkata'),
   BLOCK_DEVTOOLS: optional(z.enum(['true', 'false'], 'must be true or false')),
   EVENTS_RATE_LIMIT: z.coerce.number().int().min(0, 'must be 0 (off) or more').default(600),
+  EVENT_BATCH_WINDOW_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1, 'must be a whole number of minutes from 1 to 10080 (7 days)')
+    .max(10080, 'must be a whole number of minutes from 1 to 10080 (7 days)')
+    .default(DEFAULT_EVENT_BATCH_WINDOW_MINUTES),
   TRUST_PROXY: optional(
     z
       .string()
@@ -128,6 +135,11 @@ export interface Config {
   /** App event batches accepted per client IP per minute; 0 turns the limit off (benchmarks). */
   eventsRateLimit: number;
   /**
+   * How long an app event batch's `batchId` is remembered: a batch sent again within it counts nothing
+   * (docs/decisions/0005-app-events.md). Never 0: an app sending ids relies on its retries being safe.
+   */
+  eventBatchWindowMs: number;
+  /**
    * Whether the client IP comes from X-Forwarded-For (behind a TLS proxy). Off by default: anyone could
    * send the header. Behind a proxy without it, every client has the proxy's IP, and the per-IP limits
    * (events, push subscriptions, login) become one budget for everyone.
@@ -173,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     playStoreUrl: e.PLAY_STORE_URL,
     reportTimeZone: e.REPORT_TIME_ZONE,
     eventsRateLimit: e.EVENTS_RATE_LIMIT,
+    eventBatchWindowMs: e.EVENT_BATCH_WINDOW_MINUTES * 60_000,
     trustProxy: trustProxyOf(e.TRUST_PROXY),
     uploadIdleMs: e.UPLOAD_IDLE_SECONDS * 1000,
     blockDevtools: e.BLOCK_DEVTOOLS ? e.BLOCK_DEVTOOLS === 'true' : e.NODE_ENV === 'production',

@@ -52,4 +52,27 @@ export const analyticsMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '1104_analytics_event_batches': {
+    /**
+     * The app's batch ids counted within the window (EVENT_BATCH_WINDOW_MINUTES), with when they were
+     * received (ms since 1970): a batch sent again is counted once, whichever process gets it. An id is
+     * inserted in the same transaction as its counts. SQLite keeps it WITHOUT ROWID, so the key is the
+     * table and an insert writes it and the time index only.
+     */
+    async up(db: Kysely<unknown>) {
+      const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
+      await db.schema
+        .createTable('event_batches')
+        .addColumn('batch_id', 'text', (c) => c.notNull().primaryKey())
+        .addColumn('received_at', 'bigint', (c) => c.notNull())
+        .$call((table) => (sqlite ? table.modifyEnd(sql`without rowid`) : table))
+        .execute();
+      // Ids past the window are deleted oldest first, a bounded chunk at a time.
+      await db.schema
+        .createIndex('event_batches_received_at')
+        .on('event_batches')
+        .column('received_at')
+        .execute();
+    },
+  },
 };

@@ -5,6 +5,8 @@ export type CountKind = 'view' | 'click';
 
 export interface AnalyticsTables {
   event_rollups: { entity_id: string; day: string; kind: CountKind; entity: string; count: number };
+  /** The app's batch ids counted within the window, with when each was received (ms since 1970). */
+  event_batches: { batch_id: string; received_at: number };
 }
 
 type Db = Kysely<AnalyticsTables> | Transaction<AnalyticsTables>;
@@ -30,6 +32,66 @@ export async function addRollups(db: Db, rows: RollupRow[]): Promise<void> {
       )
       .execute();
   }
+}
+
+/** When each of these batch ids that the table has was received (ms); one lookup by key per id. */
+export async function batchesReceived(db: Db, batchIds: readonly string[]): Promise<Map<string, number>> {
+  const found = new Map<string, number>();
+  // Chunked so a large lookup stays under SQLite's bound-parameter limit.
+  for (let i = 0; i < batchIds.length; i += 500) {
+    const rows = await db
+      .selectFrom('event_batches')
+      .select(['batch_id', 'received_at'])
+      .where('batch_id', 'in', batchIds.slice(i, i + 500))
+      .execute();
+    for (const row of rows) found.set(row.batch_id, Number(row.received_at));
+  }
+  return found;
+}
+
+/**
+ * Records batch ids as counted and answers those it recorded: an id already there from within
+ * `windowMs` before its new time (another process counted it, or this one did before a crash) is left as
+ * it is and not answered; an older one is past the window, so it takes the new time and is answered.
+ */
+export async function recordBatches(
+  db: Db,
+  batches: readonly { batch_id: string; received_at: number }[],
+  windowMs: number,
+): Promise<Set<string>> {
+  const recorded = new Set<string>();
+  // Chunked so a large flush stays under SQLite's bound-parameter limit.
+  for (let i = 0; i < batches.length; i += 500) {
+    const rows = await db
+      .insertInto('event_batches')
+      .values(batches.slice(i, i + 500))
+      .onConflict((oc) =>
+        oc
+          .column('batch_id')
+          .doUpdateSet({ received_at: (eb) => eb.ref('excluded.received_at') })
+          .where('event_batches.received_at', '<=', sql<number>`excluded.received_at - ${windowMs}`),
+      )
+      .returning('batch_id')
+      .execute();
+    for (const row of rows) recorded.add(row.batch_id);
+  }
+  return recorded;
+}
+
+/** Deletes at most `limit` batch ids received before `before`, oldest first; answers how many. */
+export async function forgetBatchesBefore(db: Db, before: number, limit: number): Promise<number> {
+  const [result] = await db
+    .deleteFrom('event_batches')
+    .where('batch_id', 'in', (eb) =>
+      eb
+        .selectFrom('event_batches')
+        .select('batch_id')
+        .where('received_at', '<', before)
+        .orderBy('received_at')
+        .limit(limit),
+    )
+    .execute();
+  return Number(result?.numDeletedRows ?? 0);
 }
 
 /** Adds (or, with a negative n, removes without going below 0) to an item's own total column. */

@@ -24,6 +24,7 @@ export function registerAnalytics(ctx: FeatureContext) {
     viewers.tracker,
     createDayOf(ctx.config.reportTimeZone),
     ctx.app.log,
+    ctx.config.eventBatchWindowMs,
   );
   const analytics = createAnalyticsService({ db, counters: ctx.counters, cache: ctx.cache, counter });
   ctx.liveViewers.provide({ count: () => viewers.count(), perMatch: () => viewers.perMatch() });
@@ -45,7 +46,7 @@ export function registerAnalytics(ctx: FeatureContext) {
     async (request) => ({
       status: true,
       message: analyticsMessages.counted,
-      ...(await counter.ingest(request.body.events)),
+      ...(await counter.ingest(request.body)),
     }),
     {
       bodyLimit: 256 * 1024,

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsRoutes, type DashboardReply, type DropReason } from '@streamdesk/contract/analytics';
 import { controllerRoutes } from '@streamdesk/contract/controller';
 import { createTestApp, errorBody, TEST_API_KEY, type TestApp } from '../../test/test-app.js';
+import { addTestItems as addItems, testItemTotals } from '../../test/test-items.js';
 import { createDatabase } from '../../platform/db/database.js';
 import { createDayOf } from './report-day.js';
 
@@ -27,30 +28,9 @@ const C = 'cccccccccccccccccccccccc';
 const D = 'dddddddddddddddddddddddd';
 const E = 'eeeeeeeeeeeeeeeeeeeeeeee';
 
-/** A stand-in feature table with its own totals, registered like a real feature registers its items. */
-async function addTestItems(app: TestApp) {
-  const { db, counters } = app.app.streamdesk.context;
-  await sql`CREATE TABLE test_items (id text PRIMARY KEY, views integer NOT NULL DEFAULT 0, clicks integer NOT NULL DEFAULT 0)`.execute(
-    db,
-  );
-  await sql`INSERT INTO test_items (id) VALUES (${A}), (${B}), (${C}), (${D}), (${E})`.execute(db);
-  counters.add({
-    entity: 'reel',
-    table: 'test_items',
-    idColumn: 'id',
-    viewColumn: 'views',
-    clickColumn: 'clicks',
-    tag: 'test',
-  });
-}
-
-const totals = async (id: string) => {
-  const { rows } = await sql<{
-    views: number;
-    clicks: number;
-  }>`SELECT views, clicks FROM test_items WHERE id = ${id}`.execute(t.app.streamdesk.context.db);
-  return rows[0];
-};
+const ITEMS = [A, B, C, D, E];
+const addTestItems = (app: TestApp) => addItems(app.app, ITEMS);
+const totals = (id: string) => testItemTotals(t.app, id);
 
 const send = (events: unknown[]) =>
   t.request({ method: 'POST', url: analyticsRoutes.events.path, admin: false, payload: { events } });
@@ -64,6 +44,7 @@ const countedReply = (accepted: number, droppedReasons: Record<DropReason, numbe
   accepted,
   dropped: Object.values(droppedReasons).reduce((a, b) => a + b, 0),
   droppedReasons,
+  duplicate: false,
 });
 
 beforeAll(async () => {
@@ -148,7 +129,7 @@ describe('POST /api/App/events', () => {
     // 23:58 in Kolkata on D1; the phone's clock says 00:01 on the next day.
     const now = Date.parse(`${D1}T18:28:00Z`);
     const counted = await t.app.streamdesk.analytics.counter.ingest(
-      [{ type: 'view', entity: 'reel', id: E, clientId: 'c1', at: `${D1}T18:31:00Z` }],
+      { events: [{ type: 'view', entity: 'reel', id: E, clientId: 'c1', at: `${D1}T18:31:00Z` }] },
       now,
     );
     expect(counted.accepted).toBe(1);
