@@ -1,9 +1,32 @@
-import { expect, test } from '../fixtures.js';
+import type { Route } from '@playwright/test';
+import { expect, test, type Api } from '../fixtures.js';
+import type { mediaFiles } from '../media.js';
 import { seedCategory, seedVideos, shoot } from './video-helpers.js';
 
 const IPHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 const PLAY_STORE = 'https://play.google.com/store/apps/details?id=com.example.streamdesk';
+
+/** The download overlay's delay, in seconds of playback (a controller setting shared by every test). */
+async function setWebPosition(api: Api, value: number) {
+  const saved = await api.call('PUT', '/api/App/Controler/Edit/storyAdsPosition', {
+    body: { name: 'webPosition', value },
+    seal: true,
+  });
+  expect(saved.status).toBe(true);
+}
+
+/** `count` new web-enabled videos (the newest in the feed) and the overlay `webPosition` seconds in. */
+async function seedFeed(api: Api, media: typeof mediaFiles, count: number, webPosition: number) {
+  const category = await seedCategory(api, media);
+  const ids = await seedVideos(api, media, category._id, count);
+  await api.call('PUT', '/api/App/video/web/status', { body: { id: ids, status: true } });
+  await setWebPosition(api, webPosition);
+}
+
+/** A feed page request: `page` of the public feed. */
+const feedPage = (page: number) => (url: URL) =>
+  url.pathname === '/api/App/video/category/client' && url.searchParams.get('page') === String(page);
 
 test.describe('public feed on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, userAgent: IPHONE_UA, isMobile: true, hasTouch: true });
@@ -13,18 +36,8 @@ test.describe('public feed on a phone', () => {
     api,
     media,
   }) => {
-    const category = await seedCategory(api, media);
-    const ids = await seedVideos(api, media, category._id, 12);
-    await api.call('PUT', '/api/App/video/web/status', { body: { id: ids, status: true } });
-    const setWebPosition = async (value: number) => {
-      const saved = await api.call('PUT', '/api/App/Controler/Edit/storyAdsPosition', {
-        body: { name: 'webPosition', value },
-        seal: true,
-      });
-      expect(saved.status).toBe(true);
-    };
     // The overlay stops the feed, so scrolling is checked with it 100 s away (the controller's largest value).
-    await setWebPosition(100);
+    await seedFeed(api, media, 12, 100);
 
     const configLoads: string[] = [];
     page.on(
@@ -65,12 +78,13 @@ test.describe('public feed on a phone', () => {
     await expect(page.locator('video')).toHaveCount(12);
     await expect.poll(() => video(8).evaluate((v: HTMLVideoElement) => !v.paused)).toBe(true);
     await expect.poll(() => video(0).evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
-    // Far from the current one, a video lets its source go (its poster stays); near ones keep theirs.
-    // (readyState 0: HAVE_NOTHING, the decoded media let go.)
+    // Far from the current one, a video lets its source go (its poster stays); near ones keep theirs, and
+    // the next one loads once the current one can play. (readyState 0: HAVE_NOTHING, no media held.)
     const held = (v: HTMLVideoElement) => [v.hasAttribute('src'), v.readyState > 0];
     await expect.poll(() => video(0).evaluate(held)).toEqual([false, false]);
     await expect(video(0)).toHaveAttribute('poster', /\.jpg$/);
-    await expect.poll(() => video(7).evaluate(held)).toEqual([true, true]);
+    await expect(video(7)).toHaveAttribute('src', /\.mp4$/);
+    await expect.poll(() => video(9).evaluate(held)).toEqual([true, true]);
 
     // Muted until the first touch.
     expect(await video(8).evaluate((v: HTMLVideoElement) => v.muted)).toBe(true);
@@ -78,7 +92,7 @@ test.describe('public feed on a phone', () => {
     await expect.poll(() => video(8).evaluate((v: HTMLVideoElement) => v.muted)).toBe(false);
 
     // webPosition (1 s, the smallest) in, the overlay shows, in both languages, and the video behind it stops.
-    await setWebPosition(1);
+    await setWebPosition(api, 1);
     await page.goto('/site/');
     await page.getByRole('button', { name: 'Continue' }).click();
     const overlay = page.getByRole('dialog', { name: 'Watch the full video in our app' });
@@ -90,6 +104,80 @@ test.describe('public feed on a phone', () => {
     );
     await expect.poll(() => video(0).evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
     await shoot(page, 'feed-overlay-375');
+  });
+
+  test('the download overlay comes after webPosition seconds of playback, not of time on the page', async ({
+    page,
+    api,
+    media,
+  }) => {
+    await seedFeed(api, media, 2, 1);
+    // The videos are held, as on a slow line: time passes, nothing plays.
+    const held: Route[] = [];
+    await page.route('**/media/videos/*.mp4', (route) => void held.push(route));
+    await page.goto('/site/');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const first = page.getByRole('region', { name: 'Video 1', exact: true });
+    await expect(first.getByRole('status', { name: 'Loading the video' })).toBeVisible();
+    await page.waitForTimeout(2500);
+    const overlay = page.getByRole('dialog', { name: 'Watch the full video in our app' });
+    await expect(overlay).toHaveCount(0);
+    await shoot(page, 'feed-video-loading-375');
+
+    await page.unroute('**/media/videos/*.mp4');
+    for (const route of held) await route.continue().catch(() => undefined);
+    const video = page.locator('video[data-index="0"]');
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused)).toBe(true);
+    await expect(first.getByRole('status')).toHaveCount(0);
+    await expect(overlay).toBeVisible();
+    // It stopped the video behind it after a second of playback (webPosition 1).
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+    expect(await video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThanOrEqual(0.9);
+  });
+
+  test('while the first page is on its way, the feed says it is loading', async ({ page, api, media }) => {
+    await seedFeed(api, media, 1, 100);
+    let release = () => {};
+    await page.route(feedPage(1), (route) => {
+      release = () => void route.continue();
+    });
+    await page.goto('/site/');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const loading = page.getByRole('status', { name: 'Loading videos' });
+    await expect(loading).toBeVisible();
+    await shoot(page, 'feed-loading-375');
+    release();
+    await expect(page.getByRole('region', { name: 'Video 1', exact: true })).toBeVisible();
+    await expect(loading).toHaveCount(0);
+  });
+
+  test('a next page that fails shows the error with Try Again, which loads it', async ({
+    page,
+    api,
+    media,
+  }) => {
+    await seedFeed(api, media, 12, 100);
+    let failures = 0;
+    await page.route(feedPage(2), (route) =>
+      failures++ ? route.continue() : route.abort('internetdisconnected'),
+    );
+    await page.goto('/site/');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.locator('video')).toHaveCount(10);
+    await page.getByTestId('video-feed').evaluate((el) => el.scrollTo({ top: el.clientHeight * 8 }));
+    await expect(page.getByRole('alert')).toHaveText('Error connecting to server');
+    await shoot(page, 'feed-next-page-error-375');
+
+    const secondPage = page.waitForResponse((r) => feedPage(2)(new URL(r.url())));
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    expect((await secondPage).ok()).toBe(true);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect.poll(() => page.locator('video').count()).toBeGreaterThan(10);
+    // The videos already shown stay, and the one on screen goes on playing.
+    await expect(page.getByRole('region', { name: 'Video 1', exact: true })).toBeAttached();
+    await expect
+      .poll(() => page.locator('video[data-index="8"]').evaluate((v: HTMLVideoElement) => !v.paused))
+      .toBe(true);
   });
 
   test('declining shows Content Not Available; Try Again returns to the dialog', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OBSERVED_RATIOS, PLAY_THRESHOLD, playsAt } from './video-feed';
+import { OBSERVED_RATIOS, PLAY_THRESHOLD, playsAt } from './autoplay';
 
 describe('feed autoplay', () => {
   it('plays only when more than 70% of the video shows', () => {
