@@ -12,15 +12,19 @@ import {
 afterEach(() => vi.useRealTimers());
 
 describe('deadlineFor', () => {
-  it('gives reads 20 s and writes 30 s plus their body at 64 KB/s', () => {
+  it('gives reads 20 s and writes 30 s plus their body at 16 KB/s', () => {
     expect(deadlineFor('GET')).toBe(READ_DEADLINE_MS);
     expect(deadlineFor('DELETE')).toBe(WRITE_DEADLINE_MS);
-    expect(deadlineFor('PUT', 'x'.repeat(6400))).toBe(WRITE_DEADLINE_MS + 100);
+    expect(deadlineFor('PUT', 'x'.repeat(1600))).toBe(WRITE_DEADLINE_MS + 100);
     const form = new FormData();
     form.append('insertData', '{}');
     form.append('video', new Blob([new Uint8Array(30 * 1024 * 1024)]), 'story.mp4');
-    // A 30 MB story gets about 8 minutes on a slow uplink, not the 30 s of a small write.
-    expect(deadlineFor('POST', form)).toBe(WRITE_DEADLINE_MS + Math.ceil((30 * 1024 * 1024 + 2) / 64));
+    // A 30 MB story gets about 33 minutes on a slow uplink, not the 30 s of a small write; a 2.3 MB video
+    // sent at 20 KB/s (115 s) is no longer cut off.
+    expect(deadlineFor('POST', form)).toBe(WRITE_DEADLINE_MS + Math.ceil((30 * 1024 * 1024 + 2) / 16));
+    const video = new FormData();
+    video.append('video', new Blob([new Uint8Array(2.3 * 1024 * 1024)]), 'story.mp4');
+    expect(deadlineFor('POST', video)).toBeGreaterThan((2.3 * 1024 * 1024) / 20);
   });
 });
 

@@ -5,8 +5,12 @@
  */
 export const READ_DEADLINE_MS = 20_000;
 export const WRITE_DEADLINE_MS = 30_000;
-/** A write's body is also given the time it takes at 64 KB/s (about 0.5 Mbit/s, a poor mobile uplink). */
-export const SLOW_UPLINK_BYTES_PER_MS = 64;
+/**
+ * A write's body is also given the time it takes at 16 KB/s (about 128 kbit/s): a hotspot's uplink on a
+ * crowded cell can be that slow (a Slow 3G walk sent at 20 KB/s, and every story over 0.9 MB was cut off
+ * at 64 KB/s). The deadline is for a call that hangs, so it errs long.
+ */
+export const SLOW_UPLINK_BYTES_PER_MS = 16;
 /** An upload with progress that sends nothing for this long is cut off. */
 export const UPLOAD_STALL_MS = 30_000;
 /** Once an upload's last byte is sent, its reply may take this long (each video is probed first). */
