@@ -19,6 +19,15 @@ import { registerEnvelope } from './platform/http/envelope.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './platform/http/error-handler.js';
 import { FastReads, fastReadsServer } from './platform/http/fast-reads.js';
 import { registerGuards, secretChecker } from './platform/http/guards.js';
+import {
+  documentIdempotencyKey,
+  idempotencyComponents,
+  registerIdempotentWrites,
+} from './platform/http/idempotency.js';
+import {
+  createIdempotencyService,
+  type IdempotencyService,
+} from './platform/idempotency/idempotency.service.js';
 import { cutOffIdleBodies } from './platform/http/idle-body.js';
 import { registerInputHygiene } from './platform/http/input-hygiene.js';
 import { registerWebAssets } from './platform/http/web-assets.js';
@@ -36,6 +45,7 @@ declare module 'fastify' {
       auth: AuthService;
       context: FeatureContext;
       routes: RouteOptions[];
+      idempotency: IdempotencyService;
       analytics: ReturnType<typeof registerAnalytics>;
     };
   }
@@ -128,9 +138,11 @@ export async function buildApp(config: ResolvedConfig, opts: BuildOptions = {}):
           apiKey: { type: 'apiKey', in: 'header', name: 'api-key' },
           bearer: { type: 'http', scheme: 'bearer' },
         },
+        // Admin writes also take an Idempotency-Key (platform/http/idempotency.ts).
+        ...idempotencyComponents,
       },
     },
-    transform: jsonSchemaTransform,
+    transform: documentIdempotencyKey(jsonSchemaTransform),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
@@ -139,6 +151,10 @@ export async function buildApp(config: ResolvedConfig, opts: BuildOptions = {}):
   registerInputHygiene(app);
   const auth = createAuthService(database.db);
   registerGuards(app, { isApiKey, authenticate: auth.authenticate });
+  const idempotency = createIdempotencyService(database.db, {
+    onError: (err, what) => app.log.warn({ err }, `failed ${what}`),
+  });
+  registerIdempotentWrites(app, idempotency);
 
   app.get('/healthz', { config: { auth: 'public' }, schema: { hide: true } }, async () => ({
     status: true,
@@ -179,6 +195,6 @@ export async function buildApp(config: ResolvedConfig, opts: BuildOptions = {}):
   app.addHook('onClose', () => cacheSync.stop());
   const { analytics } = registerFeatures(context, { auth });
   await registerWebAssets(app, config);
-  app.decorate('streamdesk', { auth, context, routes, analytics });
+  app.decorate('streamdesk', { auth, context, routes, idempotency, analytics });
   return app;
 }

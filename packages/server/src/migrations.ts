@@ -3,6 +3,7 @@ import { adUnitsMigrations } from './features/ad-units/ad-units.migrations.js';
 import { analyticsMigrations } from './features/analytics/analytics.migrations.js';
 import { cacheSyncMigrations } from './platform/cache-sync/cache-sync.migrations.js';
 import { rateLimitsMigrations } from './platform/rate-limits/rate-limits.migrations.js';
+import { idempotencyMigrations } from './platform/idempotency/idempotency.migrations.js';
 import { authMigrations } from './features/auth/auth.migrations.js';
 import { reelsMigrations } from './features/reels/reels.migrations.js';
 import { shortcutStoriesMigrations } from './features/shortcut-stories/shortcut-stories.migrations.js';
@@ -17,13 +18,14 @@ import { videosMigrations } from './features/videos/videos.migrations.js';
 
 /**
  * Every feature's migrations, one set for SQLite and PostgreSQL. Each feature owns a block of names so
- * they sort in order: 0050 the platform's cache sync, 0060 its shared rate limits, 0100 auth, 0200 shortcut-stories, 0300 stories, 0400 reels, 0500 controller,
+ * they sort in order: 0050 the platform's cache sync, 0060 its shared rate limits, 0070 its idempotency keys, 0100 auth, 0200 shortcut-stories, 0300 stories, 0400 reels, 0500 controller,
  * 0600 policy, 0700 notifications, 0800 live-matches, 0900 ad-units, 1000 inhouse-ads, 1100 analytics,
  * 1200 video-categories, 1300 videos.
  */
 export const migrations: Record<string, Migration> = {
   ...cacheSyncMigrations,
   ...rateLimitsMigrations,
+  ...idempotencyMigrations,
   ...authMigrations,
   ...shortcutStoriesMigrations,
   ...reelsMigrations,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteOptions } from 'fastify';
-import { createTestApp, errorBody, type TestApp } from '../test/test-app.js';
+import { idempotencyMessages, takesIdempotencyKey } from '@streamdesk/contract/idempotency';
+import { createTestApp, errorBody, TEST_ADMIN, type TestApp } from '../test/test-app.js';
 
 /**
  * Walks the whole route table: every admin route refuses a request without the api-key (403) and
@@ -41,24 +42,33 @@ describe('route table', () => {
 
   it('publishes what each route asks for in the OpenAPI description', async () => {
     const doc = (await t.request({ method: 'GET', url: '/api/docs/json' })).json<{
-      components: { securitySchemes: Record<string, unknown> };
-      paths: Record<string, Record<string, { security?: unknown }>>;
+      components: { securitySchemes: Record<string, unknown>; parameters: Record<string, { name: string }> };
+      paths: Record<
+        string,
+        Record<string, { security?: unknown; parameters?: { in: string; name: string }[] }>
+      >;
     }>();
     expect(doc.components.securitySchemes).toEqual({
       apiKey: { type: 'apiKey', in: 'header', name: 'api-key' },
       bearer: { type: 'http', scheme: 'bearer' },
     });
+    expect(doc.components.parameters.idempotencyKey?.name).toBe('Idempotency-Key');
     const expected = { app: [{ apiKey: [] }], admin: [{ apiKey: [], bearer: [] }] };
     const api = routes.filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'));
     for (const r of api) {
       const path = r.url.replace(/:([A-Za-z_]+)/g, '{$1}');
       for (const method of methods(r)) {
-        const security = doc.paths[path]?.[method.toLowerCase()]?.security;
-        expect([method, r.url, security]).toEqual([
+        const operation = doc.paths[path]?.[method.toLowerCase()];
+        expect([method, r.url, operation?.security]).toEqual([
           method,
           r.url,
           expected[r.config!.auth as 'app' | 'admin'],
         ]);
+        const takesKey = takesIdempotencyKey({ auth: r.config?.auth, method });
+        const keyHeader = operation?.parameters?.find(
+          (p) => p.in === 'header' && p.name === 'Idempotency-Key',
+        );
+        expect([method, r.url, keyHeader !== undefined]).toEqual([method, r.url, takesKey]);
       }
     }
   });
@@ -77,6 +87,46 @@ describe('route table', () => {
         const noToken = await t.app.inject({ method, url, headers: { 'api-key': t.config.apiKey } });
         expect([method, url, noToken.statusCode]).toEqual([method, url, 401]);
       }
+    }
+  });
+
+  it('lets every admin write take an Idempotency-Key: a bad one is refused, a repeat gets the stored reply', async () => {
+    const writes = routes
+      .filter((r) => r.config?.auth === 'admin')
+      .flatMap((r) => methods(r).map((method) => ({ method, url: fill(r.url) })))
+      .filter(({ method }) => takesIdempotencyKey({ auth: 'admin', method }));
+    expect(writes.length).toBeGreaterThan(40);
+    // Signing out ends the session the others use: last, with a session of its own.
+    const signOut = writes.filter(({ url }) => url === '/api/admin/logout');
+    expect(signOut).toHaveLength(1);
+    const { token } = await t.app.streamdesk.auth.login({
+      a_email: TEST_ADMIN.email,
+      a_password: TEST_ADMIN.password,
+    });
+    let n = 0;
+    for (const { method, url } of [...writes.filter((w) => !signOut.includes(w)), ...signOut]) {
+      const headers = (key: string) => ({ 'idempotency-key': key, authorization: `Bearer ${token}` });
+      const bad = await t.request({ method, url, headers: headers('not a key') });
+      expect([method, url, bad.statusCode, bad.json()]).toEqual([
+        method,
+        url,
+        400,
+        errorBody(idempotencyMessages.badKey),
+      ]);
+      const key = `route-walk-key-${++n}`;
+      // Empty requests: most are refused (400, 404), which is a reply like any other.
+      const first = await t.request({ method, url, headers: headers(key) });
+      expect([method, url, first.statusCode < 500]).toEqual([method, url, true]);
+      // A replayed sign-out meets its ended session first (401), as it should.
+      if (signOut.some((w) => w.url === url)) continue;
+      const again = await t.request({ method, url, headers: headers(key) });
+      expect([method, url, again.statusCode, again.headers['idempotent-replayed'], again.body]).toEqual([
+        method,
+        url,
+        first.statusCode,
+        'true',
+        first.body,
+      ]);
     }
   });
 

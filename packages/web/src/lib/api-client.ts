@@ -1,5 +1,6 @@
 import { isSealedReply, openReply, sealRequest } from '@streamdesk/contract/envelope';
 import { buildPath, type RouteDef } from '@streamdesk/contract/http';
+import { IDEMPOTENCY_KEY_HEADER } from '@streamdesk/contract/idempotency';
 import { messages } from '@streamdesk/contract/messages';
 import type { z } from 'zod';
 import { paths } from '@/config/paths';
@@ -8,6 +9,7 @@ import { deadlineFor, withDeadline } from './deadlines';
 import { navigateTo } from './navigation';
 import { runtimeConfig } from './runtime-config';
 import { clearSession, readToken } from './session';
+import { isStillSaving, settleWriteKey, writeKeyFor } from './write-keys';
 
 /** The reply a route declares in the contract. */
 export type ReplyOf<R extends RouteDef> = z.output<R['reply']>;
@@ -21,6 +23,8 @@ export interface FailedReply {
   networkFailure?: true;
   /** Set when the call's deadline passed first (lib/deadlines.ts): a write may still have landed. */
   timedOut?: true;
+  /** The server is still making the same change, sent before (409, docs/decisions/idempotent-writes.md). */
+  stillSaving?: true;
 }
 
 export type ApiResult<R extends RouteDef> = ReplyOf<R> | FailedReply;
@@ -48,6 +52,21 @@ export function isNetworkFailure(result: unknown): result is FailedReply {
   return typeof result === 'object' && result !== null && (result as FailedReply).networkFailure === true;
 }
 
+/**
+ * Whether a write's result, or the error it threw, leaves open whether the change was made: no reply
+ * came (a network failure, a deadline), or the server is still making it. What the screen shows must
+ * then be reloaded.
+ */
+export function outcomeUnknown(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const { reply } = value as { reply?: unknown };
+  return [value, reply].some((v) => {
+    if (typeof v !== 'object' || v === null) return false;
+    const { networkFailure, timedOut, stillSaving } = v as FailedReply;
+    return networkFailure === true || timedOut === true || stillSaving === true;
+  });
+}
+
 export function routeUrl(
   route: RouteDef,
   params?: CallOptions<RouteDef>['params'],
@@ -60,6 +79,15 @@ export function routeUrl(
   const qs = search.toString();
   return buildPath(route.path, params) + (qs ? `?${qs}` : '');
 }
+
+/** The JSON in `text`, or undefined when it holds none. */
+export const parseJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+};
 
 export function authHeaders(route: RouteDef): Record<string, string> {
   const headers: Record<string, string> = { 'api-key': runtimeConfig().apiKey };
@@ -97,14 +125,19 @@ export async function readReply(data: unknown): Promise<unknown> {
  * 'Internet Server Error'; a call past its deadline (lib/deadlines.ts) as a network failure with its
  * own message and `timedOut`.
  * Only an abort (a cancelled query) rethrows.
+ * Admin writes carry an Idempotency-Key (lib/write-keys.ts): the same change sent again after no reply
+ * is made once, and gets the first reply.
  */
 export async function callApi<R extends RouteDef>(
   route: R,
   options: CallOptions<R> = {},
 ): Promise<ApiResult<R>> {
   let deadline: ReturnType<typeof withDeadline> | undefined;
+  const url = routeUrl(route, options.params, options.query);
+  const writeKey = writeKeyFor(route, url, options.body);
   try {
     const headers: Record<string, string> = { accept: 'application/json', ...authHeaders(route) };
+    if (writeKey) headers[IDEMPOTENCY_KEY_HEADER] = writeKey.key;
     let body: BodyInit | undefined;
     if (options.body instanceof FormData) {
       body = options.body;
@@ -118,14 +151,18 @@ export async function callApi<R extends RouteDef>(
     deadline = withDeadline(deadlineFor(route.method, body), options.signal);
     const init: RequestInit = { method: route.method, headers, signal: deadline.signal };
     if (body !== undefined) init.body = body;
-    const response = await fetch(routeUrl(route, options.params, options.query), init);
-    const data: unknown = await response.json();
+    const response = await fetch(url, init);
+    const data = parseJson(await response.text());
+    settleWriteKey(writeKey, response.status, data);
+    if (data === undefined) return internetServerError();
     // A server failure reads like a network one (doc 1 section 8), but the server did answer, so the
     // screen treats it as any `status: false` reply rather than as lost connectivity.
     if (response.status >= 500) return { status: false, message: messages.internetServerError };
     if (response.status === 401 && route.auth === 'admin') handleUnauthorized();
-    return (await readReply(data)) as ApiResult<R>;
+    const reply = (await readReply(data)) as ApiResult<R>;
+    return isStillSaving(response.status, data) ? { ...(reply as FailedReply), stillSaving: true } : reply;
   } catch (error) {
+    writeKey?.unsettled();
     if (options.signal?.aborted) throw error;
     return deadline?.expired() ? timedOutReply(route.method) : internetServerError();
   } finally {

@@ -1,13 +1,19 @@
-import { QueryObserver } from '@tanstack/react-query';
+import { liveMatchRoutes } from '@streamdesk/contract/live-matches';
+import { systemStatsRoutes } from '@streamdesk/contract/system-stats';
+import { onlineManager, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiCallError } from './api-query';
-import { internetServerError } from './api-client';
+import { stubbedFetch } from '@/test/runtime';
+import { ApiCallError, fetchApi } from './api-query';
+import { callApi, internetServerError } from './api-client';
+import { DeadlineError } from './deadlines';
+import { UploadNetworkError } from './upload';
 import { registerNavigator } from './navigation';
 import { queryClient } from './query-client';
 
 afterEach(() => {
   registerNavigator(null);
   queryClient.clear();
+  vi.useRealTimers();
 });
 
 describe('the /Error rule of the query client', () => {
@@ -49,23 +55,132 @@ describe('the /Error rule of the query client', () => {
     expect(navigate).toHaveBeenCalledTimes(1);
     expect(queryClient.getQueryData(['c'])).toBe('rows');
   });
+});
 
-  it('reloads every query after a write past its deadline, which may still have landed', async () => {
+/** A list on screen (an active query, which invalidation reloads): how many times it loaded. */
+function listOnScreen() {
+  let loads = 0;
+  const observer = new QueryObserver(queryClient, {
+    queryKey: ['list'],
+    queryFn: () => Promise.resolve(++loads),
+  });
+  const unsubscribe = observer.subscribe(() => {});
+  return { loads: () => loads, unsubscribe };
+}
+
+const write = (outcome: { reply: unknown } | { error: unknown }) =>
+  queryClient
+    .getMutationCache()
+    .build(queryClient, {
+      mutationFn: () => ('error' in outcome ? Promise.reject(outcome.error) : Promise.resolve(outcome.reply)),
+    })
+    .execute(undefined)
+    .catch(() => {});
+
+describe('after a write whose outcome is unknown', () => {
+  it.each([
+    ['a network failure', { reply: internetServerError() }],
+    ['a deadline', { reply: { status: false, message: 'late', networkFailure: true, timedOut: true } }],
+    ['"still being saved"', { reply: { status: false, message: 'saving', stillSaving: true } }],
+    ['a thrown network failure', { error: new ApiCallError(internetServerError()) }],
+    ['a failed upload', { error: new UploadNetworkError() }],
+    ['an upload past its deadline', { error: new DeadlineError('late') }],
+  ])('reloads every query at once, 3 s and 10 s later: %s', async (_what, outcome) => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    registerNavigator(vi.fn());
+    vi.useFakeTimers();
+    const list = listOnScreen();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(list.loads()).toBe(1);
+    await write(outcome);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(list.loads()).toBe(2);
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(list.loads()).toBe(3);
+    await vi.advanceTimersByTimeAsync(7_000);
+    expect(list.loads()).toBe(4);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(list.loads()).toBe(4);
+    list.unsubscribe();
+  });
+
+  it('only logs a failed reload of a list on screen: the network that lost the write may still be down', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const navigate = vi.fn();
+    registerNavigator(navigate);
+    vi.useFakeTimers();
+    let up = true;
     let loads = 0;
-    const queryFn = () => Promise.resolve(++loads);
-    // A list on screen: an active query, which invalidation reloads.
-    const unsubscribe = new QueryObserver(queryClient, { queryKey: ['list'], queryFn }).subscribe(() => {});
-    await vi.waitFor(() => expect(queryClient.getQueryData(['list'])).toBe(1));
-    const write = (reply: object) =>
-      queryClient
-        .getMutationCache()
-        .build(queryClient, { mutationFn: () => Promise.resolve(reply) })
-        .execute(undefined);
-
-    await write({ status: false, message: 'Internet Server Error', networkFailure: true });
-    await vi.waitFor(() => expect(queryClient.getQueryData(['list'])).toBe(1));
-    await write({ status: false, message: 'late', networkFailure: true, timedOut: true });
-    await vi.waitFor(() => expect(queryClient.getQueryData(['list'])).toBe(2));
+    const observer = new QueryObserver(queryClient, {
+      queryKey: ['rows'],
+      queryFn: () => {
+        loads++;
+        return up ? Promise.resolve('rows') : Promise.reject(new ApiCallError(internetServerError()));
+      },
+      retry: false,
+    });
+    const unsubscribe = observer.subscribe(() => {});
+    await vi.advanceTimersByTimeAsync(0);
+    up = false;
+    await write({ reply: internetServerError() });
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(loads).toBe(4);
+    expect(navigate).not.toHaveBeenCalled();
+    expect(queryClient.getQueryData(['rows'])).toBe('rows');
+    // Any other failed reload still goes to /Error.
+    await queryClient.refetchQueries();
+    expect(navigate).toHaveBeenCalledWith('/Error', {});
     unsubscribe();
+  });
+
+  it('reloads nothing itself after a write that was answered', async () => {
+    vi.useFakeTimers();
+    const list = listOnScreen();
+    await vi.advanceTimersByTimeAsync(0);
+    await write({ reply: { status: false, message: 'Not found' } });
+    await write({ reply: { status: false, message: 'Internet Server Error' } });
+    await write({ reply: { status: true, message: 'ok' } });
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(list.loads()).toBe(1);
+    list.unsubscribe();
+  });
+});
+
+describe('offline', () => {
+  const fetchMock = stubbedFetch();
+  const paused = () => new Promise((resolve) => setTimeout(() => resolve('paused'), 1000));
+
+  it('a write fails at once with Internet Server Error and is not sent later by itself', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    onlineManager.setOnline(false);
+    try {
+      const mutation = queryClient.getMutationCache().build(queryClient, {
+        mutationFn: () => callApi(liveMatchRoutes.removeWebAds, { body: { id: ['a'] } }),
+      });
+      expect(await Promise.race([mutation.execute(undefined), paused()])).toMatchObject({
+        status: false,
+        message: 'Internet Server Error',
+      });
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+    } finally {
+      onlineManager.setOnline(true);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('a read fails at once too, rather than waiting for the network', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    registerNavigator(vi.fn());
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    onlineManager.setOnline(false);
+    try {
+      const read = queryClient
+        .fetchQuery({ queryKey: ['offline'], queryFn: () => fetchApi(systemStatsRoutes.get), retry: false })
+        .catch((error: unknown) => (error as Error).message);
+      expect(await Promise.race([read, paused()])).toBe('Internet Server Error');
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 });

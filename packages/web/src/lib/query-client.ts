@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { paths } from '@/config/paths';
-import { isTimedOut } from './deadlines';
+import { outcomeUnknown } from './api-client';
 import { navigateTo } from './navigation';
 
 declare module '@tanstack/react-query' {
@@ -26,9 +26,34 @@ declare module '@tanstack/react-query' {
  * - Query functions (`fetchApi`, `fetchApiOk`) throw when no readable reply arrived, and so does
  *   any bug inside a query function or mutation. Such a thrown query or mutation navigates to
  *   /Error, unless its `meta.onError` is 'log' (then it is only logged, as the stats poll is).
- * - A write past its deadline (lib/deadlines.ts) may still have landed: every query is reloaded, so
- *   the screen shows what the server holds before the admin tries again.
+ * - A write with no reply (a network failure, a deadline: lib/deadlines.ts) may still have landed, and
+ *   one the server says it is still saving will: every query is reloaded at once and again a few
+ *   seconds later (a server that was busy or stalled may finish the write after the first reload), so
+ *   the screen shows what the server holds before the admin tries again. A failed reload of data on
+ *   screen is then only logged.
+ * - Queries and mutations run whatever the browser says of the network (`networkMode: 'always'`):
+ *   offline, a call fails at once with 'Internet Server Error', where TanStack Query's default would hold
+ *   it, its button spinning, and send it by itself once the network came back.
  */
+/** When the queries are reloaded after a write whose outcome is unknown, in ms after it settled. */
+export const RELOADS_AFTER_UNKNOWN_WRITE_MS = [0, 3_000, 10_000];
+
+/**
+ * How many of those reloads are under way. The network that lost the write may still be down: a failed
+ * reload of data already on screen is then only logged, where /Error would throw away what the admin
+ * typed into the form.
+ */
+let unknownWriteReloads = 0;
+
+function reloadAfterUnknownWrite(client: QueryClient) {
+  const reload = () => {
+    unknownWriteReloads++;
+    void client.invalidateQueries().finally(() => unknownWriteReloads--);
+  };
+  // Not awaited: the mutation settles now, and the reloads follow.
+  for (const ms of RELOADS_AFTER_UNKNOWN_WRITE_MS) setTimeout(reload, ms);
+}
+
 function createQueryClient(): QueryClient {
   const onError = (error: unknown, mode: 'page' | 'log' | undefined) => {
     console.error(error);
@@ -38,20 +63,20 @@ function createQueryClient(): QueryClient {
     queryCache: new QueryCache({
       onError: (error, query) => {
         const mode = query.meta?.onError;
-        if (mode !== 'log-refetch') return onError(error, mode);
-        onError(error, query.state.data === undefined ? 'page' : 'log');
+        const shown = query.state.data !== undefined;
+        if (shown && (mode === 'log-refetch' || unknownWriteReloads > 0)) return onError(error, 'log');
+        onError(error, mode === 'log-refetch' ? 'page' : mode);
       },
     }),
     mutationCache: new MutationCache({
       onError: (error, _vars, _ctx, mutation) => onError(error, mutation.meta?.onError),
       onSettled: (data, error, _vars, _ctx, _mutation, context) => {
-        // Not returned: the mutation settles now, and the reloads follow.
-        if (isTimedOut(data) || isTimedOut(error)) void context.client.invalidateQueries();
+        if (outcomeUnknown(data) || outcomeUnknown(error)) reloadAfterUnknownWrite(context.client);
       },
     }),
     defaultOptions: {
-      queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 10_000 },
-      mutations: { retry: false },
+      queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 10_000, networkMode: 'always' },
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

@@ -1,4 +1,5 @@
 import { defineRoute, replyBase } from '@streamdesk/contract/http';
+import { IDEMPOTENCY_KEY_PATTERN } from '@streamdesk/contract/idempotency';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setRuntimeConfig } from '@/test/runtime';
 import { getAuthStatus, setAuthStatus } from './auth-state';
@@ -129,6 +130,29 @@ describe('uploadWithProgress', () => {
     const promise = uploadWithProgress(route, new FormData());
     FakeXhr.last.onerror?.();
     await expect(promise).rejects.toThrow('Network Error');
+  });
+
+  it('sends an Idempotency-Key: the same again after no reply, a new one once a reply came', async () => {
+    const form = () => {
+      const body = new FormData();
+      body.append('video', new File(['mp4'], 'clip.mp4', { type: 'video/mp4', lastModified: 7 }));
+      return body;
+    };
+    const keyOf = (xhr: FakeXhr) => xhr.headers['idempotency-key'];
+    const failed = uploadWithProgress(route, form());
+    const key = keyOf(FakeXhr.last);
+    expect(key).toMatch(IDEMPOTENCY_KEY_PATTERN);
+    FakeXhr.last.onerror?.();
+    await expect(failed).rejects.toMatchObject({ message: 'Network Error', networkFailure: true });
+
+    const again = uploadWithProgress(route, form());
+    expect(keyOf(FakeXhr.last)).toBe(key);
+    FakeXhr.last.respond(200, JSON.stringify({ status: true, message: 'Reel added' }));
+    await again;
+    const next = uploadWithProgress(route, form());
+    expect(keyOf(FakeXhr.last)).not.toBe(key);
+    FakeXhr.last.respond(200, JSON.stringify({ status: true, message: 'Reel added' }));
+    await next;
   });
 
   it('resolves status false with a parse message when the reply is not JSON', async () => {

@@ -1,14 +1,17 @@
 import type { RouteDef } from '@streamdesk/contract/http';
+import { IDEMPOTENCY_KEY_HEADER } from '@streamdesk/contract/idempotency';
 import { messages } from '@streamdesk/contract/messages';
 import {
   authHeaders,
   handleUnauthorized,
+  parseJson,
   readReply,
   routeUrl,
   type ApiResult,
   type CallOptions,
 } from './api-client';
 import { DeadlineError, UPLOAD_REPLY_DEADLINE_MS, UPLOAD_STALL_MS } from './deadlines';
+import { settleWriteKey, writeKeyFor } from './write-keys';
 
 export type UploadProgress = (loaded: number, total: number, percent: number) => void;
 
@@ -24,6 +27,15 @@ export class UploadRefusedError extends Error {
   ) {
     super(`${messages.httpError} ${status}`);
     this.name = 'UploadRefusedError';
+  }
+}
+
+/** An upload that got no reply (doc 1 section 8's 'Network Error'): it may still have been saved. */
+export class UploadNetworkError extends Error {
+  readonly networkFailure = true;
+  constructor() {
+    super(messages.networkError);
+    this.name = 'UploadNetworkError';
   }
 }
 
@@ -52,6 +64,7 @@ async function refusalMessage(status: number, text: string): Promise<string | un
  * resolves to `{ status: false, message: 'Error parsing server response' }`.
  * Deadlines (lib/deadlines.ts): an upload that sends nothing for 30 s, or whose reply has not come 60 s
  * after its last byte, is cut off and rejects with a `DeadlineError`.
+ * It carries an Idempotency-Key as `callApi` does (lib/write-keys.ts).
  */
 export function uploadWithProgress<R extends RouteDef>(
   route: R,
@@ -61,17 +74,21 @@ export function uploadWithProgress<R extends RouteDef>(
 ): Promise<ApiResult<R>> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
+    const url = routeUrl(route, options.params, options.query);
+    const writeKey = writeKeyFor(route, url, formData);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const cutOffAfter = (ms: number, message: string) => {
       clearTimeout(timer);
       timer = setTimeout(() => {
         xhr.onerror = null;
         xhr.abort();
+        writeKey?.unsettled();
         reject(new DeadlineError(message));
       }, ms);
     };
-    xhr.open(route.method, routeUrl(route, options.params, options.query));
+    xhr.open(route.method, url);
     for (const [name, value] of Object.entries(authHeaders(route))) xhr.setRequestHeader(name, value);
+    if (writeKey) xhr.setRequestHeader(IDEMPOTENCY_KEY_HEADER, writeKey.key);
     xhr.setRequestHeader('accept', 'application/json');
     xhr.upload.onprogress = (event) => {
       cutOffAfter(UPLOAD_STALL_MS, messages.uploadStalled);
@@ -80,8 +97,12 @@ export function uploadWithProgress<R extends RouteDef>(
     };
     xhr.upload.onload = () => cutOffAfter(UPLOAD_REPLY_DEADLINE_MS, messages.writeTimedOut);
     xhr.onloadend = () => clearTimeout(timer);
-    xhr.onerror = () => reject(new Error(messages.networkError));
+    xhr.onerror = () => {
+      writeKey?.unsettled();
+      reject(new UploadNetworkError());
+    };
     xhr.onload = () => {
+      settleWriteKey(writeKey, xhr.status, parseJson(xhr.responseText));
       if (xhr.status < 200 || xhr.status >= 300) {
         const status = xhr.status;
         if (status === 401 && route.auth === 'admin') handleUnauthorized();

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { EnvelopeError, isSealedRequest, openRequest, sealReply } from '@streamdesk/contract/envelope';
 import { badRequest } from '../errors.js';
+import { isReplayedReply } from './idempotency.js';
 
 /**
  * Routes the contract marks `envelope` accept a body sealed as `{ encryptedData }` or plain JSON, and
@@ -23,6 +24,8 @@ export function registerEnvelope(app: FastifyInstance, payloadKey: string): void
     if (!request.routeOptions.config?.envelope || reply.statusCode >= 300 || typeof payload !== 'string') {
       return payload;
     }
+    // A stored reply sent again for an Idempotency-Key was sealed when it was first sent.
+    if (isReplayedReply(reply)) return payload;
     reply.header('content-type', 'application/json; charset=utf-8');
     return JSON.stringify(await sealReply(JSON.parse(payload), payloadKey));
   });

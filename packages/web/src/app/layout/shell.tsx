@@ -3,6 +3,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { queryClient } from '@/lib/query-client';
 import { FullPageLoader } from '@/ui/full-page-loader';
+import { OfflineNotice } from '@/ui/offline-notice';
 import { SideNav } from './side-nav';
 import { TopBar } from './top-bar';
 
@@ -30,6 +31,7 @@ export function Shell() {
             </Suspense>
           </div>
         </main>
+        <OfflineNotice />
       </div>
     </QueryClientProvider>
   );
