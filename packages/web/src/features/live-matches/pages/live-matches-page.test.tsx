@@ -178,7 +178,8 @@ describe('Live Match Management', () => {
     await user.click(within(row).getByRole('button', { name: 'Delete' }));
     await answerMath();
     expect(screen.queryByRole('dialog', { name: 'Please confirm' })).toBeNull();
-    expect(remove.handler).toHaveBeenCalledOnce();
+    // The delete is sealed (and keyed) before it goes out: wait for it rather than race those steps.
+    await waitFor(() => expect(remove.handler).toHaveBeenCalledOnce());
     // The row's Delete is held until the reply: it cannot be asked for again meanwhile.
     expect(within(row).getByRole('button', { name: 'Delete' })).toBeDisabled();
     remove.answer({ status: true, message: 'Live match deleted successfully' });

@@ -115,7 +115,8 @@ describe('Story Video screen', () => {
     };
     await user.click(await menuOf());
     await answerMath({ confirm: 'Delete', title: 'Delete story' });
-    expect(remove.handler).toHaveBeenCalledOnce();
+    // The delete is sealed (and keyed) before it goes out: wait for it rather than race those steps.
+    await waitFor(() => expect(remove.handler).toHaveBeenCalledOnce());
     expect(await menuOf()).toHaveAttribute('aria-disabled', 'true');
     await user.keyboard('{Escape}');
     remove.answer({ status: true, message: 'Story deleted successfully' });

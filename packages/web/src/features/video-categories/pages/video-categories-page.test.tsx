@@ -64,7 +64,7 @@ describe('video categories page', () => {
     await user.click(toggle);
     expect(toggle).toBeDisabled();
     await user.click(toggle);
-    expect(put.handler).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(put.handler).toHaveBeenCalledTimes(1));
 
     status = false;
     put.answer({ status: true, message: 'Category status updated' });
