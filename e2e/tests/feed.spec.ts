@@ -180,6 +180,23 @@ test.describe('public feed on a phone', () => {
       .toBe(true);
   });
 
+  test('the welcome page loads under 80 KB of script, so a phone on a slow link sees it soon', async ({
+    page,
+  }) => {
+    // Bytes on the wire (brotli or gzip, as the browser took them). The site's own first load was 92 KB
+    // when it imported the contract's route objects and with them zod; React alone is about 57 KB.
+    const scripts: Promise<number>[] = [];
+    page.on('requestfinished', (r) => {
+      if (r.resourceType() === 'script') scripts.push(r.sizes().then((s) => s.responseBodySize));
+    });
+    await page.goto('/site/');
+    await expect(page.getByRole('dialog', { name: 'Welcome' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const bytes = (await Promise.all(scripts)).reduce((sum, n) => sum + n, 0);
+    expect(scripts.length).toBeGreaterThan(1);
+    expect(bytes).toBeLessThan(80_000);
+  });
+
   test('declining shows Content Not Available; Try Again returns to the dialog', async ({ page }) => {
     await page.goto('/site/');
     await page.getByRole('button', { name: 'No, thanks' }).click();

@@ -1,8 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
+import { analyticsRoutes } from '@streamdesk/contract/analytics';
+import { videoRoutes } from '@streamdesk/contract/videos';
 import { hangingFetch, jsonResponse, stubbedFetch } from '@/test/runtime';
-import { fetchFeedPage } from './feed-api';
+import { feedPaths, fetchFeedPage } from './feed-api';
 
 const fetchMock = stubbedFetch();
+
+it('calls the contract routes', () => {
+  expect(feedPaths).toEqual({ feed: videoRoutes.feed.path, events: analyticsRoutes.events.path });
+});
 
 describe('fetchFeedPage', () => {
   it('asks for ten videos of a page with the api-key and hands back the reply', async () => {

@@ -1,7 +1,16 @@
-import { analyticsRoutes } from '@streamdesk/contract/analytics';
-import { videoRoutes, type FeedReply } from '@streamdesk/contract/videos';
+import type { FeedReply } from '@streamdesk/contract/videos';
 import { READ_DEADLINE_MS, withDeadline } from '@/lib/deadlines';
 import { runtimeConfig } from '@/lib/runtime-config';
+
+/**
+ * The two app routes the feed calls. Written out rather than imported from the contract, whose route
+ * objects carry zod schemas: importing one put zod (about 30 KB gzipped) into the public site's first
+ * load. feed-api.test.ts checks they match the contract.
+ */
+export const feedPaths = {
+  feed: '/api/App/video/category/client',
+  events: '/api/App/events',
+} as const;
 
 export const feedMessages = {
   fetchFailed: 'Failed to fetch videos',
@@ -20,7 +29,7 @@ export async function fetchFeedPage(page: number): Promise<FeedPageResult> {
   const deadline = withDeadline(READ_DEADLINE_MS);
   let response: Response;
   try {
-    response = await fetch(`${videoRoutes.feed.path}?page=${page}&limit=10`, {
+    response = await fetch(`${feedPaths.feed}?page=${page}&limit=10`, {
       headers: { accept: 'application/json', 'api-key': runtimeConfig().apiKey },
       signal: deadline.signal,
     });
@@ -65,7 +74,7 @@ function clientId(): string {
 /** Reports a view through the app events; fire-and-forget, failures ignored. */
 export function reportView(videoId: string): void {
   try {
-    void fetch(analyticsRoutes.events.path, {
+    void fetch(feedPaths.events, {
       method: 'POST',
       keepalive: true,
       headers: { 'content-type': 'application/json', 'api-key': runtimeConfig().apiKey },
