@@ -41,10 +41,13 @@ describe('heapGrowthFlag', () => {
 
   it('keeps the limit at four times the live heap when the heap goes quiet', () => {
     // Without the flag V8 lowers the factor as the heap goes quiet: the case the flag is for. How far it
-    // lowers it depends on how busy the machine is (1.1 to 2.3 seen), so only below the pinned factor.
-    const dynamic = limitFactors(undefined);
+    // lowers it depends on how busy the machine is (1.1 to 2.3 seen), so only below the pinned factor;
+    // on a machine busy with other tests one run can stay at the top, so the control gets three tries.
+    const below = (factors: number[]) => Math.min(...factors) < 1 + HEAP_GROWING_PERCENT / 100;
+    let dynamic = limitFactors(undefined);
+    for (let attempt = 1; attempt < 3 && !below(dynamic); attempt++) dynamic = limitFactors(undefined);
     expect(dynamic.length).toBeGreaterThanOrEqual(4);
-    expect(Math.min(...dynamic)).toBeLessThan(1 + HEAP_GROWING_PERCENT / 100);
+    expect(below(dynamic)).toBe(true);
 
     const pinned = limitFactors(heapGrowthFlag([], ''));
     expect(pinned.length).toBeGreaterThanOrEqual(4);
