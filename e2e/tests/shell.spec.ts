@@ -99,6 +99,35 @@ test.describe('signed-in shell', () => {
     await expect(page).toHaveURL('/controller');
   });
 
+  test('a screen whose code is slow to come says so in words, and the screen shows when it arrives', async ({
+    signedInPage: page,
+  }) => {
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Story' }),
+    ).toBeVisible();
+    // The Controller screen's code (not visited yet) is held, as a frozen connection would.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/controller-page-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('link', { name: 'Controller' }).click();
+    await expect(page.getByRole('progressbar', { name: 'Loading page' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Loading the screen…' })).toBeVisible();
+    const slow = page
+      .getByRole('status')
+      .filter({ hasText: 'This screen is still loading. The connection may be slow.' });
+    await expect(slow).toBeVisible({ timeout: 15_000 });
+    await page.screenshot({ path: '/tmp/shots/shell-screen-loading-slow.png' });
+    // The screen the admin is on stays usable meanwhile, and the held screen shows once its code comes.
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    release();
+    await expect(page.getByRole('heading', { name: 'Controller', level: 1 })).toBeVisible();
+    await expect(slow).toBeHidden();
+    await expect(page.getByRole('progressbar', { name: 'Loading page' })).toBeHidden();
+  });
+
   test('logout revokes the session and clears browser storage', async ({ signedInPage: page, api }) => {
     await page.evaluate(() => sessionStorage.setItem('scratch', '1'));
     await page.getByRole('link', { name: 'Logout' }).click();

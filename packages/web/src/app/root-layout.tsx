@@ -4,8 +4,9 @@ import { verifyStoredSession } from '@/features/auth/api';
 import { getAuthStatus } from '@/lib/auth-state';
 import { runtimeConfig } from '@/lib/runtime-config';
 import { installDevtoolsBlock } from './block-devtools';
+import { ScreenLoading } from './screen-loading';
 
-/** Runs once per page load: the sign-in check, devtools blocking, and a bar while a screen loads. */
+/** Runs once per page load: the sign-in check, devtools blocking, and a notice while a screen loads. */
 export function RootLayout() {
   const navigation = useNavigation();
 
@@ -17,13 +18,7 @@ export function RootLayout() {
 
   return (
     <>
-      {navigation.state !== 'idle' && (
-        <div
-          role="progressbar"
-          aria-label="Loading page"
-          className="fixed inset-x-0 top-0 z-[60] h-0.5 animate-pulse bg-brand-500"
-        />
-      )}
+      <ScreenLoading pending={navigation.state !== 'idle'} />
       <Outlet />
     </>
   );
