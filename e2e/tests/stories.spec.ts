@@ -219,6 +219,68 @@ test('story videos: add a video and an image, toggle, edit, delete through the c
   await expect(page.getByText('No stories found')).toBeVisible();
 });
 
+test('story videos: a video shows how much of it has gone out, then the toast', async ({
+  signedInPage: page,
+  api,
+  media,
+}) => {
+  await page.goto('/add/story/video');
+  const form = page.getByRole('form', { name: 'Add Story' });
+  await form.getByLabel('Button Name').fill('Watch now');
+  await form.getByLabel('Button URL').fill('https://example.com/watch');
+  await form.getByLabel('Video file (MP4)').setInputFiles(media.mp4b);
+  // A crowded phone hotspot's uplink, about 16 KB/s: the 68 KB clip takes a few seconds to go out.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: 16 * 1024,
+  });
+  // Every value the bar takes, to see it reach 100% within the second the page waits after the toast.
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { progressSeen: string[] }).progressSeen = seen;
+    new MutationObserver(() => {
+      const value = document.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow');
+      if (value && seen.at(-1) !== value) seen.push(value);
+    }).observe(document.body, { subtree: true, childList: true, attributes: true });
+  });
+  try {
+    await form.getByRole('button', { name: 'Upload' }).click();
+    const bar = form.getByRole('progressbar', { name: 'Upload progress' });
+    await expect(bar).toBeVisible();
+    // Mid-way: a share of the file, said beside the bar, the button held.
+    await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow'))).toBeGreaterThanOrEqual(10);
+    expect(Number(await bar.getAttribute('aria-valuenow'))).toBeLessThan(100);
+    await expect(form.getByText('Uploading…')).toBeVisible();
+    await expect(form.getByText(/^\d{2}%$/)).toBeVisible();
+    await expect(form.getByRole('button', { name: 'Upload' })).toBeDisabled();
+    await shot(page, 'upload-progress');
+
+    await expect(page.getByText(storyMessages.added).first()).toBeVisible({ timeout: 30_000 });
+    const seen = await page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen);
+    expect(seen.at(-1)).toBe('100');
+    expect(seen.length).toBeGreaterThan(3);
+    // Then the page afresh, with no bar.
+    await expect(form.getByLabel('Button Name')).toHaveValue('');
+    await expect(bar).toHaveCount(0);
+  } finally {
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    const ids = (await api.call('GET', '/api/App/all/only/story/video?page=1&limit=200')).data as {
+      _id: string;
+    }[];
+    if (ids.length)
+      await api.call('DELETE', '/api/App/delete/story/video', { body: { id: ids.map((s) => s._id) } });
+  }
+});
+
 test('story videos: the card layout at 375 px', async ({ signedInPage: page, api, media }) => {
   const insertData = JSON.stringify({ btnName: 'Go', btnUrl: 'https://example.com' });
   // The image story (Story 2) may be seen once.

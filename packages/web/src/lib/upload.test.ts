@@ -1,12 +1,14 @@
 import { defineRoute, replyBase } from '@streamdesk/contract/http';
-import { IDEMPOTENCY_KEY_PATTERN } from '@streamdesk/contract/idempotency';
+import { IDEMPOTENCY_KEY_PATTERN, idempotencyMessages } from '@streamdesk/contract/idempotency';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeXhr, stubXhr } from '@/test/fake-xhr';
 import { setRuntimeConfig } from '@/test/runtime';
+import { outcomeUnknown } from './api-client';
 import { getAuthStatus, setAuthStatus } from './auth-state';
 import { DeadlineError } from './deadlines';
 import { registerNavigator } from './navigation';
 import { readSession, writeSession } from './session';
-import { UploadRefusedError, uploadFailureMessage, uploadWithProgress } from './upload';
+import { callApiWithProgress, UploadRefusedError, uploadFailureMessage, uploadWithProgress } from './upload';
 
 const route = defineRoute({
   method: 'POST',
@@ -17,51 +19,9 @@ const route = defineRoute({
   reply: replyBase,
 });
 
-/** Just enough of XMLHttpRequest: each test drives the last instance by hand. */
-class FakeXhr {
-  static last: FakeXhr;
-  method = '';
-  url = '';
-  headers: Record<string, string> = {};
-  status = 0;
-  responseText = '';
-  sent: unknown;
-  upload: { onprogress: ((e: Partial<ProgressEvent>) => void) | null; onload: (() => void) | null } = {
-    onprogress: null,
-    onload: null,
-  };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onloadend: (() => void) | null = null;
-  aborted = false;
-  constructor() {
-    FakeXhr.last = this;
-  }
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
-  }
-  send(body: unknown) {
-    this.sent = body;
-  }
-  respond(status: number, text: string) {
-    this.status = status;
-    this.responseText = text;
-    this.onload?.();
-    this.onloadend?.();
-  }
-  abort() {
-    this.aborted = true;
-    this.onloadend?.();
-  }
-}
-
 beforeEach(() => {
   setRuntimeConfig();
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  stubXhr();
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -158,7 +118,12 @@ describe('uploadWithProgress', () => {
   it('resolves status false with a parse message when the reply is not JSON', async () => {
     const promise = uploadWithProgress(route, new FormData());
     FakeXhr.last.respond(200, '<html>');
-    await expect(promise).resolves.toEqual({ status: false, message: 'Error parsing server response' });
+    // Not the server's reply (a captive portal, a proxy): the upload may or may not have been stored.
+    await expect(promise).resolves.toEqual({
+      status: false,
+      message: 'Error parsing server response',
+      networkFailure: true,
+    });
   });
 
   it('cuts off an upload that sends nothing for 30 s; progress keeps it going', async () => {
@@ -198,5 +163,96 @@ describe('uploadWithProgress', () => {
     FakeXhr.last.respond(200, JSON.stringify({ status: true, message: 'ok' }));
     await expect(promise).resolves.toEqual({ status: true, message: 'ok' });
     expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
+/** How each upload below ends: what the fake server does once the body is out. */
+const endings = {
+  'no reply (network failure)': (xhr: FakeXhr) => xhr.onerror?.(),
+  "a proxy's error page": (xhr: FakeXhr) => xhr.respond(502, '<html>Bad Gateway</html>'),
+  'an unreadable 200': (xhr: FakeXhr) => xhr.respond(200, '<html>'),
+  '"still being saved" (409)': (xhr: FakeXhr) =>
+    xhr.respond(409, JSON.stringify({ status: false, message: idempotencyMessages.stillSaving })),
+  'no reply 60 s after the last byte': (xhr: FakeXhr) => {
+    xhr.upload.onload?.();
+    void vi.advanceTimersByTimeAsync(60_000);
+  },
+} as const;
+
+describe('an upload whose outcome is unknown', () => {
+  it('says so as callApi does, so every query reloads; an answered upload does not', async () => {
+    vi.useFakeTimers();
+    const outcomeOf = async (end: (xhr: FakeXhr) => void) => {
+      const outcome = uploadWithProgress(route, new FormData()).catch((error: unknown) => error);
+      end(FakeXhr.last);
+      return outcomeUnknown(await outcome);
+    };
+    for (const [what, end] of Object.entries(endings))
+      expect([what, await outcomeOf(end)]).toEqual([what, true]);
+
+    for (const [status, body] of [
+      [400, { status: false, message: 'clip.mp4 could not be read as a video.' }],
+      [500, { status: false, message: 'Internet Server Error' }],
+      [200, { status: true, message: 'Reel added' }],
+    ] as const) {
+      const answered = (xhr: FakeXhr) => xhr.respond(status, JSON.stringify(body));
+      expect([status, await outcomeOf(answered)]).toEqual([status, false]);
+    }
+  });
+});
+
+describe('callApiWithProgress', () => {
+  const call = async (end: (xhr: FakeXhr) => void) => {
+    const onProgress = vi.fn();
+    const result = callApiWithProgress(route, new FormData(), onProgress);
+    FakeXhr.last.upload.onprogress?.({ lengthComputable: true, loaded: 3, total: 4 });
+    expect(onProgress).toHaveBeenCalledWith(3, 4, 75);
+    end(FakeXhr.last);
+    return result;
+  };
+  const reply = (status: number, body: unknown) => (xhr: FakeXhr) =>
+    xhr.respond(status, JSON.stringify(body));
+
+  it("answers as callApi does: the reply, a refusal's reason, 'Internet Server Error', never a throw", async () => {
+    await expect(call(reply(200, { status: true, message: 'Reel added' }))).resolves.toEqual({
+      status: true,
+      message: 'Reel added',
+    });
+    await expect(call(reply(400, { status: false, message: 'Not an MP4' }))).resolves.toEqual({
+      status: false,
+      message: 'Not an MP4',
+    });
+    // No reason: '' lets the screen say its own fallback, as a `status: false` reply with no message does.
+    await expect(call(reply(413, { status: false }))).resolves.toEqual({ status: false, message: '' });
+    await expect(call(reply(500, { status: false, message: 'boom' }))).resolves.toEqual({
+      status: false,
+      message: 'Internet Server Error',
+    });
+    await expect(call(endings['no reply (network failure)'])).resolves.toEqual({
+      status: false,
+      message: 'Internet Server Error',
+      networkFailure: true,
+    });
+    await expect(call(endings["a proxy's error page"])).resolves.toEqual({
+      status: false,
+      message: 'Internet Server Error',
+      networkFailure: true,
+    });
+    await expect(call(endings['"still being saved" (409)'])).resolves.toEqual({
+      status: false,
+      message: idempotencyMessages.stillSaving,
+      stillSaving: true,
+    });
+  });
+
+  it("keeps a deadline's own message, as a timed-out write", async () => {
+    vi.useFakeTimers();
+    await expect(call(endings['no reply 60 s after the last byte'])).resolves.toEqual({
+      status: false,
+      message:
+        'The server did not answer in time. The change may still have been saved: check the list before trying again.',
+      networkFailure: true,
+      timedOut: true,
+    });
   });
 });

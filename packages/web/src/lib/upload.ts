@@ -4,29 +4,39 @@ import { messages } from '@streamdesk/contract/messages';
 import {
   authHeaders,
   handleUnauthorized,
+  internetServerError,
   parseJson,
   readReply,
   routeUrl,
   type ApiResult,
   type CallOptions,
+  type FailedReply,
 } from './api-client';
 import { DeadlineError, UPLOAD_REPLY_DEADLINE_MS, UPLOAD_STALL_MS } from './deadlines';
-import { settleWriteKey, writeKeyFor } from './write-keys';
+import { isStillSaving, settleWriteKey, writeKeyFor } from './write-keys';
 
 export type UploadProgress = (loaded: number, total: number, percent: number) => void;
 
 /**
- * An upload the server answered with a non-2xx status. Its message is the spec's 'HTTP Error <code>';
+ * An upload answered with a non-2xx status. Its message is the spec's 'HTTP Error <code>';
  * `serverMessage` is the reason a refusal (4xx) gave in its `{ status: false, message }` body, so a
  * screen can say which file was refused and why (docs/decisions/upload-refusal-messages.md).
+ * `networkFailure` (no readable reply: a proxy's error page) and `stillSaving` (the server's 409 for the
+ * same change sent before) leave the outcome unknown, as they do for `callApi`: the query client then
+ * reloads what the screens show (`outcomeUnknown`).
  */
 export class UploadRefusedError extends Error {
+  readonly networkFailure: boolean;
+  readonly stillSaving: boolean;
   constructor(
     readonly status: number,
     readonly serverMessage: string | undefined,
+    outcome: { networkFailure?: boolean; stillSaving?: boolean } = {},
   ) {
     super(`${messages.httpError} ${status}`);
     this.name = 'UploadRefusedError';
+    this.networkFailure = outcome.networkFailure ?? false;
+    this.stillSaving = outcome.stillSaving ?? false;
   }
 }
 
@@ -47,10 +57,10 @@ export function uploadFailureMessage(error: unknown, fallback: string): string {
 }
 
 /** The message of a refusal's body, when it is one (a 5xx reads as a failure, with no reason to show). */
-async function refusalMessage(status: number, text: string): Promise<string | undefined> {
-  if (status < 400 || status >= 500) return undefined;
+async function refusalMessage(status: number, body: unknown): Promise<string | undefined> {
+  if (status < 400 || status >= 500 || body === undefined) return undefined;
   try {
-    const reply = (await readReply(JSON.parse(text))) as { message?: unknown };
+    const reply = (await readReply(body)) as { message?: unknown };
     return typeof reply.message === 'string' && reply.message ? reply.message : undefined;
   } catch {
     return undefined;
@@ -60,8 +70,9 @@ async function refusalMessage(status: number, text: string): Promise<string | un
 /**
  * A multipart upload with progress (doc 1 section 8): a non-2xx status rejects with
  * 'HTTP Error <code>' (an `UploadRefusedError` carrying the server's reason; a 401 also signs out, as
- * every admin call does), a network failure rejects with 'Network Error', and a reply that is not JSON
- * resolves to `{ status: false, message: 'Error parsing server response' }`.
+ * every admin call does), a network failure rejects with 'Network Error', and a 2xx reply that is not
+ * JSON resolves to `{ status: false, message: 'Error parsing server response' }` (as a network failure:
+ * what came was not the server's reply).
  * Deadlines (lib/deadlines.ts): an upload that sends nothing for 30 s, or whose reply has not come 60 s
  * after its last byte, is cut off and rejects with a `DeadlineError`.
  * It carries an Idempotency-Key as `callApi` does (lib/write-keys.ts).
@@ -102,20 +113,19 @@ export function uploadWithProgress<R extends RouteDef>(
       reject(new UploadNetworkError());
     };
     xhr.onload = () => {
-      settleWriteKey(writeKey, xhr.status, parseJson(xhr.responseText));
-      if (xhr.status < 200 || xhr.status >= 300) {
-        const status = xhr.status;
+      const status = xhr.status;
+      const data = parseJson(xhr.responseText);
+      settleWriteKey(writeKey, status, data);
+      if (status < 200 || status >= 300) {
         if (status === 401 && route.auth === 'admin') handleUnauthorized();
-        void refusalMessage(status, xhr.responseText).then((reason) =>
-          reject(new UploadRefusedError(status, reason)),
+        const outcome = { networkFailure: data === undefined, stillSaving: isStillSaving(status, data) };
+        void refusalMessage(status, data).then((reason) =>
+          reject(new UploadRefusedError(status, reason, outcome)),
         );
         return;
       }
-      let data: unknown;
-      try {
-        data = JSON.parse(xhr.responseText);
-      } catch {
-        resolve({ status: false, message: messages.parseError });
+      if (data === undefined) {
+        resolve({ status: false, message: messages.parseError, networkFailure: true });
         return;
       }
       readReply(data).then((reply) => resolve(reply as ApiResult<R>), reject);
@@ -123,4 +133,35 @@ export function uploadWithProgress<R extends RouteDef>(
     cutOffAfter(UPLOAD_STALL_MS, messages.uploadStalled);
     xhr.send(formData);
   });
+}
+
+/**
+ * `uploadWithProgress` answered as `callApi` answers, for a screen written for `callApi`: it never
+ * rejects for a failed call. A refusal is its `{ status: false, message }` (the server's reason, or ''
+ * for the screen's fallback), a 5xx and a call with no reply are 'Internet Server Error', a cut-off upload
+ * is a network failure with the deadline's own message; each keeps what says its outcome is unknown.
+ */
+export async function callApiWithProgress<R extends RouteDef>(
+  route: R,
+  formData: FormData,
+  onProgress?: UploadProgress,
+  options: Pick<CallOptions<R>, 'params' | 'query'> = {},
+): Promise<ApiResult<R>> {
+  try {
+    return await uploadWithProgress(route, formData, onProgress, options);
+  } catch (error) {
+    return failedUploadReply(error);
+  }
+}
+
+function failedUploadReply(error: unknown): FailedReply {
+  if (error instanceof DeadlineError) {
+    return { status: false, message: error.message, networkFailure: true, timedOut: true };
+  }
+  if (error instanceof UploadNetworkError) return internetServerError();
+  if (!(error instanceof UploadRefusedError)) throw error;
+  if (error.networkFailure) return internetServerError();
+  if (error.status >= 500) return { status: false, message: messages.internetServerError };
+  const reply: FailedReply = { status: false, message: error.serverMessage ?? '' };
+  return error.stillSaving ? { ...reply, stillSaving: true } : reply;
 }

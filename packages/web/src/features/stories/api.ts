@@ -7,6 +7,7 @@ import {
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, type ApiResult } from '@/lib/api-client';
 import { fetchApiOk } from '@/lib/api-query';
+import { callApiWithProgress, type UploadProgress } from '@/lib/upload';
 
 /** Story videos and images ('video') or story ads ('ads'): the same entity, two lists. */
 export type StoryKind = 'video' | 'ads';
@@ -81,6 +82,8 @@ export interface StoryUpload {
   image?: File | undefined;
   /** Set on edit. */
   id?: string;
+  /** Told how much of the file has gone out, when the story carries one. */
+  onProgress?: UploadProgress | undefined;
 }
 
 function storyForm({ insertData, video, image, id }: StoryUpload): FormData {
@@ -95,14 +98,20 @@ function storyForm({ insertData, video, image, id }: StoryUpload): FormData {
 type SaveResult = ApiResult<typeof storyRoutes.add>;
 
 /**
- * Add (no id) or edit a story; the lists reload after. A plain multipart call rather than the
- * upload-with-progress one, so a refused file shows the server's own message, not 'HTTP Error 400'.
+ * Add (no id) or edit a story; the lists reload after. A story with a video or image goes with upload
+ * progress (docs/decisions/story-upload-progress.md); either way a failure comes back as `callApi`'s
+ * `{ status: false, message }` (a refused file with the server's reason), never thrown.
  */
 export function useSaveStory() {
   const invalidate = useInvalidateStories();
   return useMutation({
-    mutationFn: (upload: StoryUpload): Promise<SaveResult> =>
-      callApi(upload.id === undefined ? storyRoutes.add : storyRoutes.edit, { body: storyForm(upload) }),
+    mutationFn: ({ onProgress, ...upload }: StoryUpload): Promise<SaveResult> => {
+      const route = upload.id === undefined ? storyRoutes.add : storyRoutes.edit;
+      const body = storyForm(upload);
+      return upload.video || upload.image
+        ? callApiWithProgress(route, body, onProgress)
+        : callApi(route, { body });
+    },
     onSuccess: (result) => {
       if (result.status) void invalidate();
     },

@@ -23,7 +23,7 @@ const adTypes = [...videoTypes, { value: 'NTV', label: 'NTV (Native Ads)' }] as 
  */
 export function StoryAddForm({ kind }: { kind: StoryKind }) {
   const form = useStoryForm(emptyStoryForm);
-  const { values, file, setUploadState } = form;
+  const { values, file, setUploadState, startUpload } = form;
   const [added, setAdded] = useState(false);
   const save = useSaveStory();
   const redirect = useRedirectAfterSave();
@@ -31,10 +31,10 @@ export function StoryAddForm({ kind }: { kind: StoryKind }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!form.check(false)) return;
-    setUploadState(values.type === 'NTV' ? 'idle' : 'uploading');
     const media = values.type === 'Video' ? { video: file } : values.type === 'Image' ? { image: file } : {};
+    const onProgress = startUpload();
     save.mutate(
-      { insertData: toInsertData(values, kind === 'ads'), ...media },
+      { insertData: toInsertData(values, kind === 'ads'), ...media, onProgress },
       {
         onSuccess: (result) => {
           if (result.status) {

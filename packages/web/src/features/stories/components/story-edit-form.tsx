@@ -42,7 +42,7 @@ function usePreviewUrl(file: File | undefined) {
 /** The edit form of /update/story/video/:id and /update/story/ads/:id. */
 export function StoryEditForm({ kind, story, backTo }: { kind: StoryKind; story: Story; backTo: string }) {
   const form = useStoryForm(() => formOf(story));
-  const { values, setValues, file, setUploadState } = form;
+  const { values, setValues, file, setUploadState, startUpload } = form;
   // Saved: the page leaves a second later; Save stays held until then so it cannot be sent again.
   const [saved, setSaved] = useState(false);
   const save = useSaveStory();
@@ -71,10 +71,10 @@ export function StoryEditForm({ kind, story, backTo }: { kind: StoryKind; story:
   };
 
   const send = () => {
-    if (file) setUploadState('uploading');
     const upload = values.type === 'Video' ? { video: file } : values.type === 'Image' ? { image: file } : {};
+    const onProgress = startUpload();
     save.mutate(
-      { id: story._id, insertData: toInsertData(values, kind === 'ads'), ...upload },
+      { id: story._id, insertData: toInsertData(values, kind === 'ads'), ...upload, onProgress },
       {
         onSuccess: (result) => {
           if (!result.status) {

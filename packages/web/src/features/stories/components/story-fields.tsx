@@ -9,6 +9,7 @@ import { useId, type Dispatch, type RefObject, type SetStateAction } from 'react
 import { toast } from 'sonner';
 import { FileField, TextField } from '@/ui/field';
 import { UploadIndicator, type UploadState } from '@/ui/upload-indicator';
+import { UploadProgressBar } from '@/ui/upload-progress-bar';
 import { useWholeImageCheck } from '@/ui/use-whole-image-check';
 import { acceptOf, fileProblem, type StoryFormErrors, type StoryFormValues } from './story-form';
 import { SelectField } from './select-field';
@@ -21,6 +22,8 @@ export interface StoryFieldsProps {
   fileRef: RefObject<HTMLInputElement | null>;
   onFile: (file: File | undefined) => void;
   uploadState: UploadState;
+  /** How much of the file has gone out (0-100), once an upload started. */
+  uploadPercent?: number | undefined;
   onUploadState: (state: UploadState) => void;
   /**
    * The problems shown under the fields: those the form's check found, and under the picker why a file
@@ -138,9 +141,22 @@ export function StoryFields(props: StoryFieldsProps) {
             onChange={(e) => pick(e.target.files?.[0])}
             adornment={<UploadIndicator state={props.uploadState} />}
           />
+          <StoryUploadProgress state={props.uploadState} percent={props.uploadPercent} />
         </>
       )}
       <LimitSettings values={v} onChange={onChange} />
+    </div>
+  );
+}
+
+/** The file's upload while it goes out, then 100% once the story is saved; nothing otherwise. */
+function StoryUploadProgress({ state, percent }: { state: UploadState; percent: number | undefined }) {
+  if (percent === undefined || (state !== 'uploading' && state !== 'success')) return null;
+  // After the last byte the server reads the file (a video is probed) before it answers.
+  const label = state === 'success' ? 'Upload complete' : percent < 100 ? 'Uploading…' : 'Saving…';
+  return (
+    <div className="sm:col-span-2">
+      <UploadProgressBar percent={state === 'success' ? 100 : percent} label={label} />
     </div>
   );
 }

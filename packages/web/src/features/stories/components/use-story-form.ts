@@ -1,18 +1,20 @@
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { useFocusFirstInvalid } from '@/ui/field';
+import type { UploadProgress } from '@/lib/upload';
 import type { UploadState } from '@/ui/upload-indicator';
 import type { StoryFieldsProps } from './story-fields';
 import { emptyStoryForm, formProblems, type StoryFormErrors, type StoryFormValues } from './story-form';
 
 /**
- * What the add and edit forms share: the values, the chosen file and its upload state, and the problems
- * shown under the fields. `fields` are the props of StoryFields but for the types offered.
+ * What the add and edit forms share: the values, the chosen file, its upload state and progress, and the
+ * problems shown under the fields. `fields` are the props of StoryFields but for the types offered.
  */
 export function useStoryForm(initial: StoryFormValues | (() => StoryFormValues)) {
   const [values, setValues] = useState<StoryFormValues>(initial);
   const [file, setFile] = useState<File>();
   const [uploadState, setUploadState] = useState<UploadState>('idle');
+  const [uploadPercent, setUploadPercent] = useState<number>();
   const [errors, setErrors] = useState<StoryFormErrors>({});
   const fileRef = useRef<HTMLInputElement>(null);
   const invalid = useFocusFirstInvalid();
@@ -32,6 +34,17 @@ export function useStoryForm(initial: StoryFormValues | (() => StoryFormValues))
     if (Object.keys(found).length === 0) return true;
     invalid.focusFirstInvalid();
     return false;
+  };
+
+  /**
+   * Marks the chosen file as going out, at 0%; what it returns reports the upload's progress. Without a
+   * file to send (an NTV story, an edit keeping its media) there is nothing to watch: undefined.
+   */
+  const startUpload = (): UploadProgress | undefined => {
+    if (!file || values.type === 'NTV') return undefined;
+    setUploadState('uploading');
+    setUploadPercent(0);
+    return (_loaded, _total, percent) => setUploadPercent(percent);
   };
 
   /** Clear: the empty form, no file, no problems, no upload mark. */
@@ -57,10 +70,11 @@ export function useStoryForm(initial: StoryFormValues | (() => StoryFormValues))
     fileRef,
     onFile: setFile,
     uploadState,
+    uploadPercent,
     onUploadState: setUploadState,
     errors,
     setErrors,
   } satisfies Omit<StoryFieldsProps, 'types'>;
 
-  return { values, setValues, file, setUploadState, formRef: invalid.ref, check, clear, fields };
+  return { values, setValues, file, setUploadState, startUpload, formRef: invalid.ref, check, clear, fields };
 }

@@ -6,29 +6,10 @@ import { answerWrongThenRight } from '@/test/answer-math';
 import { mockApi, renderApp } from '@/test/render-app';
 import { jsonResponse } from '@/test/runtime';
 import { signedInScreenTests, signedInApi as base } from '@/test/signed-in-screen';
+import { storyListReply, storyRow } from '../test-stories';
 
-const id = '0'.repeat(23) + '1';
-const story = {
-  _id: id,
-  status: true,
-  video: '',
-  image: '/media/stories/1.png',
-  thembnal: '/media/stories/1.png',
-  adsStory: false,
-  storyTime: 10,
-  btnName: 'Go',
-  btnUrl: 'https://e.com',
-  web_Url: 'https://e.com',
-  view: 0,
-  clickBtnCount: 0,
-  date_time: '2026-01-01T00:00:00.000Z',
-  maxviewLimit: 0,
-  maxviewStatus: false,
-  maxclickLimit: 0,
-  maxclickStatus: false,
-  NTV: false,
-  NTV_ID: '',
-};
+const story = storyRow(1);
+const id = story._id;
 
 signedInScreenTests();
 
@@ -39,14 +20,7 @@ describe('Story edit page', () => {
     mockApi({
       ...base,
       'GET /api/App/story/video/find': { status: true, message: 'ok', data: story },
-      'GET /api/App/all/only/story/video': {
-        status: true,
-        message: 'ok',
-        data: [],
-        total: 0,
-        totalPage: 1,
-        firstStoryVideo: null,
-      },
+      'GET /api/App/all/only/story/video': storyListReply([]),
       'PUT /api/App/Edit/story/video': put,
     });
     const { router } = renderApp(`/update/story/video/${id}`);

@@ -1,6 +1,6 @@
 import { mediaMessages } from '@streamdesk/contract/media';
 import { brokenImageMessage } from '@streamdesk/contract/media-sniff';
-import { storyMessages } from '@streamdesk/contract/stories';
+import { storyMessages, type Story } from '@streamdesk/contract/stories';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -9,37 +9,10 @@ import { jsonResponse, pendingResponse } from '@/test/runtime';
 import { answerMath } from '@/test/answer-math';
 import { GIF, JPEG, PNG } from '@/test/images';
 import { signedInScreenTests, signedInApi as base } from '@/test/signed-in-screen';
+import { storyListReply, storyRow } from '../test-stories';
 
-const story = (n: number, extra: Record<string, unknown> = {}) => ({
-  _id: String(n).padStart(24, '0'),
-  status: n % 2 === 1,
-  video: '',
-  image: `/media/stories/${n}.png`,
-  thembnal: `/media/stories/${n}.png`,
-  adsStory: false,
-  storyTime: 10,
-  btnName: 'Go',
-  btnUrl: 'https://e.com',
-  web_Url: 'https://e.com',
-  view: 1500,
-  clickBtnCount: 7,
-  date_time: '2026-01-01T00:00:00.000Z',
-  maxviewLimit: 0,
-  maxviewStatus: false,
-  maxclickLimit: 0,
-  maxclickStatus: false,
-  NTV: false,
-  NTV_ID: '',
-  ...extra,
-});
-const list = (data: unknown[]) => ({
-  status: true,
-  message: 'ok',
-  data,
-  total: data.length,
-  totalPage: 1,
-  firstStoryVideo: null,
-});
+const story = (n: number, over: Partial<Story> = {}) =>
+  storyRow(n, { status: n % 2 === 1, view: 1500, clickBtnCount: 7, ...over });
 
 signedInScreenTests();
 
@@ -47,7 +20,7 @@ describe('Story Video screen', () => {
   it('marks an active story whose limit is reached, which the app no longer shows', async () => {
     mockApi({
       ...base,
-      'GET /api/App/all/only/story/video': list([
+      'GET /api/App/all/only/story/video': storyListReply([
         story(1, { maxviewStatus: true, maxviewLimit: 1500 }),
         story(3, { maxclickStatus: true, maxclickLimit: 8 }),
         story(2, { maxviewStatus: true, maxviewLimit: 10 }),
@@ -64,7 +37,7 @@ describe('Story Video screen', () => {
   });
 
   it('lists stories with status, counts and thumbnails; select-all shows the bulk delete count', async () => {
-    mockApi({ ...base, 'GET /api/App/all/only/story/video': list([story(1), story(2)]) });
+    mockApi({ ...base, 'GET /api/App/all/only/story/video': storyListReply([story(1), story(2)]) });
     renderApp('/add/story/video');
     const table = await screen.findByRole('table', { name: 'Story Video List' }, { timeout: 5000 });
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3), { timeout: 5000 });
@@ -83,7 +56,7 @@ describe('Story Video screen', () => {
   });
 
   it('confirms a status change with a plain button and a delete with a red one', async () => {
-    mockApi({ ...base, 'GET /api/App/all/only/story/video': list([story(1)]) });
+    mockApi({ ...base, 'GET /api/App/all/only/story/video': storyListReply([story(1)]) });
     const user = userEvent.setup();
     renderApp('/add/story/video');
     const table = await screen.findByRole('table', { name: 'Story Video List' }, { timeout: 5000 });
@@ -103,7 +76,7 @@ describe('Story Video screen', () => {
     const remove = pendingResponse();
     mockApi({
       ...base,
-      'GET /api/App/all/only/story/video': list([story(1), story(2)]),
+      'GET /api/App/all/only/story/video': storyListReply([story(1), story(2)]),
       'DELETE /api/App/delete/story/video': remove.handler,
     });
     const user = userEvent.setup();
@@ -125,7 +98,7 @@ describe('Story Video screen', () => {
   });
 
   it('disables Timing for videos and shows the empty state', async () => {
-    mockApi({ ...base, 'GET /api/App/all/only/story/video': list([]) });
+    mockApi({ ...base, 'GET /api/App/all/only/story/video': storyListReply([]) });
     renderApp('/add/story/video');
     expect(await screen.findByText('No stories found', undefined, { timeout: 5000 })).toBeInTheDocument();
     const form = screen.getByRole('form', { name: 'Add Story' });
@@ -137,7 +110,7 @@ describe('Story Video screen', () => {
   });
 
   it('says under the picker why a file was refused, until a valid one is chosen', async () => {
-    mockApi({ ...base, 'GET /api/App/all/only/story/video': list([]) });
+    mockApi({ ...base, 'GET /api/App/all/only/story/video': storyListReply([]) });
     renderApp('/add/story/video');
     const form = await screen.findByRole('form', { name: 'Add Story' }, { timeout: 5000 });
     const picker = within(form).getByLabelText('Video file (MP4)');
@@ -164,7 +137,7 @@ describe('Story Video screen', () => {
   });
 
   it('refuses, once read, an image the server would not take: cut off, or a GIF named .png', async () => {
-    mockApi({ ...base, 'GET /api/App/all/only/story/ads': list([]) });
+    mockApi({ ...base, 'GET /api/App/all/only/story/ads': storyListReply([]) });
     renderApp('/add/story/Ad');
     const form = await screen.findByRole('form', { name: 'Add Story Ad' }, { timeout: 5000 });
     await userEvent.selectOptions(within(form).getByLabelText('Type'), 'Image');
@@ -197,7 +170,7 @@ describe('Story Video screen', () => {
     const post = vi.fn(() => jsonResponse({ status: true, message: 'Story added successfully' }));
     mockApi({
       ...base,
-      'GET /api/App/all/only/story/video': list([]),
+      'GET /api/App/all/only/story/video': storyListReply([]),
       'POST /api/App/Add/Story/Video': post,
     });
     const user = userEvent.setup();
@@ -244,14 +217,14 @@ describe('Story Video screen', () => {
 describe('Story Ads screen', () => {
   it('after an add: the toast, then 1 s later the same page afresh (form reset, list reloaded, at the top)', async () => {
     const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-    let stored: unknown[] = [];
+    let stored: Story[] = [];
     const post = vi.fn(() => {
       stored = [story(1, { adsStory: true, NTV: true, NTV_ID: 'ca-app-pub-1/2', image: '', thembnal: '' })];
       return jsonResponse({ status: true, message: 'Story added successfully', data: stored[0] });
     });
     mockApi({
       ...base,
-      'GET /api/App/all/only/story/ads': () => jsonResponse(list(stored)),
+      'GET /api/App/all/only/story/ads': () => jsonResponse(storyListReply(stored)),
       'POST /api/App/Add/Story/Video': post,
     });
     const { router } = renderApp('/add/story/Ad');

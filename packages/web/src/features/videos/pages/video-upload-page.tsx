@@ -6,11 +6,11 @@ import { FileField, inputClass } from '@/ui/field';
 import { Button } from '@/ui/button';
 import { PageHeader } from '@/ui/page-header';
 import { Tabs } from '@/ui/tabs';
+import { UploadProgressBar } from '@/ui/upload-progress-bar';
 import { toastSuccess } from '@/ui/toast-success';
 import { uploadFailureMessage } from '@/lib/upload';
 import { useFailureToast } from '@/ui/use-failed-load-toast';
 import { useUploadVideos, useVideoCategories } from '../api';
-import { UploadProgressBar } from '../components/upload-progress-bar';
 import { pickVideos, sizeInMb } from '../components/video-file-rules';
 
 export default function VideoUploadPage() {
@@ -133,7 +133,12 @@ export default function VideoUploadPage() {
           </div>
         )}
 
-        {percent !== null && <UploadProgressBar percent={percent} busy={uploading} />}
+        {percent !== null && (
+          <UploadProgressBar
+            percent={percent}
+            label={uploading ? videoMessages.processing : 'Upload complete'}
+          />
+        )}
 
         <Button type="submit" disabled={uploading}>
           {uploading ? 'Uploading...' : 'Upload Videos'}

@@ -1,11 +1,12 @@
-import { videoMessages } from '@streamdesk/contract/videos';
-
-/** The batch's progress: a bar, its percentage, and what the server is doing. */
-export function UploadProgressBar({ percent, busy }: { percent: number; busy: boolean }) {
+/**
+ * An upload's progress: a bar (role progressbar, its value for screen readers), the percentage, and
+ * `label`, what is happening ('Uploading…', then what the server does with the file).
+ */
+export function UploadProgressBar({ percent, label }: { percent: number; label: string }) {
   return (
     <div className="space-y-1.5">
       <div className="flex justify-between text-sm">
-        <span className="text-slate-600">{busy ? videoMessages.processing : 'Upload complete'}</span>
+        <span className="text-slate-600">{label}</span>
         <span className="font-medium tabular-nums text-slate-900">{percent}%</span>
       </div>
       <div
