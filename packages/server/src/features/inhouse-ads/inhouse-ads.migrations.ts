@@ -1,5 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 import { countsToBigint } from '../../platform/db/bigint-counters.js';
+import { newestFirstIndexes } from '../../platform/db/newest-first-indexes.js';
 
 export const inHouseAdsMigrations: Record<string, Migration> = {
   '1000_inhouse_ads': {
@@ -35,4 +36,8 @@ export const inHouseAdsMigrations: Record<string, Migration> = {
     },
   },
   '1001_inhouse_ads_counts_bigint': countsToBigint({ inhouse_ads: ['view', 'click_count'] }),
+  '1002_inhouse_ads_newest_first_indexes': newestFirstIndexes([
+    { name: 'inhouse_ads_created', table: 'inhouse_ads' },
+    { name: 'inhouse_ads_status_created', table: 'inhouse_ads', leading: ['status'] },
+  ]),
 };

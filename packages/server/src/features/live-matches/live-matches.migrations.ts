@@ -1,5 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 import { countsToBigint } from '../../platform/db/bigint-counters.js';
+import { newestFirstIndexes } from '../../platform/db/newest-first-indexes.js';
 
 /**
  * The ads every install starts with: the main URL ad (WEB_URL_1, never deletable) and the two fire-only
@@ -75,4 +76,8 @@ export const liveMatchesMigrations: Record<string, Migration> = {
     live_matches: ['view'],
     live_ad_fires: ['a_view', 'a_click'],
   }),
+  '0802_live_matches_newest_first_indexes': newestFirstIndexes([
+    { name: 'live_matches_created_at', table: 'live_matches' },
+    { name: 'live_ad_fires_created_at', table: 'live_ad_fires' },
+  ]),
 };

@@ -1,5 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 import { countsToBigint } from '../../platform/db/bigint-counters.js';
+import { newestFirstIndexes } from '../../platform/db/newest-first-indexes.js';
 
 export const storiesMigrations: Record<string, Migration> = {
   '0300_stories': {
@@ -33,4 +34,7 @@ export const storiesMigrations: Record<string, Migration> = {
     },
   },
   '0301_stories_counts_bigint': countsToBigint({ stories: ['view', 'click_btn_count'] }),
+  '0302_stories_newest_first_index': newestFirstIndexes([
+    { name: 'stories_kind_created', table: 'stories', leading: ['ads_story'] },
+  ]),
 };

@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   videoCategoryRoutes as routes,
@@ -160,6 +161,21 @@ describe('video categories', () => {
     const again = await t.request({ method: 'DELETE', url: `/api/App/video/category/${cat._id}` });
     expect(again.statusCode).toBe(404);
     expect(again.json()).toEqual(errorBody('Category not found'));
+  });
+
+  it('deletes a category of 70,000 videos (more than a statement takes parameters)', async () => {
+    const cat = await addOk('Two years of videos');
+    // Rows without files, written in one statement: uploading them would take minutes.
+    await sql`
+      WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 70000)
+      INSERT INTO videos (id, category_id, video, thumbnail, web, views, created_at)
+      SELECT 'bulk' || i, ${cat._id}, 'videos/gone.mp4', 'videos/gone.png', 0, 0, '2025-01-01T00:00:00.000Z'
+      FROM n`.execute(t.app.streamdesk.context.db);
+    expect((await list()).find((c) => c._id === cat._id)?.total_products).toBe(70_000);
+
+    const res = await t.request({ method: 'DELETE', url: `/api/App/video/category/${cat._id}` });
+    expect(await t.json(res)).toEqual({ status: true, message: 'Category deleted', deletedVideos: 70_000 });
+    expect((await list()).map((c) => c._id)).not.toContain(cat._id);
   });
 });
 

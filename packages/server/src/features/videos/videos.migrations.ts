@@ -1,5 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 import { countsToBigint } from '../../platform/db/bigint-counters.js';
+import { newestFirstIndexes } from '../../platform/db/newest-first-indexes.js';
 
 export const videosMigrations: Record<string, Migration> = {
   '1300_videos': {
@@ -25,4 +26,10 @@ export const videosMigrations: Record<string, Migration> = {
     },
   },
   '1301_videos_counts_bigint': countsToBigint({ videos: ['views'] }),
+  // The library's default view (every category) had no index at all.
+  '1302_videos_newest_first_indexes': newestFirstIndexes([
+    { name: 'videos_created', table: 'videos' },
+    { name: 'videos_category_created', table: 'videos', leading: ['category_id'] },
+    { name: 'videos_web_created', table: 'videos', leading: ['web'] },
+  ]),
 };

@@ -58,21 +58,21 @@ export const setWeb = (db: Db, ids: readonly string[], web: boolean) =>
     .executeTakeFirst()
     .then((r) => Number(r.numUpdatedRows));
 
-/** Deletes rows and returns them, so their files can be removed after the commit. */
+/**
+ * Deletes rows and returns them, so their files can be removed after the commit. A category's videos are
+ * deleted by their category, not by listing their ids: a list has one SQL parameter per id, and SQLite
+ * refuses a statement of more than 32,766 (PostgreSQL 65,535), so a large category could not be deleted.
+ * The id form takes the API's lists of at most 1,000.
+ */
 export const deleteVideos = (db: Db, where: { ids: readonly string[] } | { categoryId: string }) =>
   db.transaction().execute(async (trx) => {
     const base = trx.selectFrom('videos').select(['id', 'video', 'thumbnail']);
-    const rows = await (
-      'ids' in where ? base.where('id', 'in', where.ids) : base.where('category_id', '=', where.categoryId)
-    ).execute();
-    if (rows.length)
-      await trx
-        .deleteFrom('videos')
-        .where(
-          'id',
-          'in',
-          rows.map((r) => r.id),
-        )
-        .execute();
+    if ('ids' in where) {
+      const rows = await base.where('id', 'in', where.ids).execute();
+      if (rows.length) await trx.deleteFrom('videos').where('id', 'in', where.ids).execute();
+      return rows;
+    }
+    const rows = await base.where('category_id', '=', where.categoryId).execute();
+    await trx.deleteFrom('videos').where('category_id', '=', where.categoryId).execute();
     return rows;
   });

@@ -1,0 +1,42 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+
+// SQLite's plans only: PostgreSQL's planner picks by table statistics, and an empty test table is
+// read whole whatever its indexes.
+const sqlite = inject('template').kind === 'sqlite';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+const ORDER = 'ORDER BY created_at DESC, id DESC LIMIT 100 OFFSET 100';
+
+/** The newest-first pages the repositories read (paging.ts and the lists ordered the same way). */
+const pages = {
+  'video library, every category': `SELECT * FROM videos ${ORDER}`,
+  'video library, one category': `SELECT * FROM videos WHERE category_id IN ('c1') ${ORDER}`,
+  'video library, by web status': `SELECT * FROM videos WHERE web = 1 ${ORDER}`,
+  'public feed': `SELECT * FROM videos WHERE category_id IN ('c1', 'c2') AND web = 1 ${ORDER}`,
+  'story videos': `SELECT * FROM stories WHERE ads_story = 0 ${ORDER}`,
+  'in-house ads': `SELECT * FROM inhouse_ads ${ORDER}`,
+  'active in-house ads': `SELECT * FROM inhouse_ads WHERE status = 1 ${ORDER}`,
+  'live matches': `SELECT * FROM live_matches ${ORDER}`,
+  'live ads history': `SELECT * FROM live_ad_fires ${ORDER}`,
+};
+
+describe.skipIf(!sqlite)('newest-first pages', () => {
+  it.each(Object.entries(pages))(
+    '%s are read in index order, with no sort of the whole filter',
+    async (_, q) => {
+      const plan = await sql<{ detail: string }>`EXPLAIN QUERY PLAN ${sql.raw(q)}`.execute(
+        t.app.streamdesk.context.db,
+      );
+      const details = plan.rows.map((r) => r.detail);
+      expect(details.join('\n')).toMatch(/USING (COVERING )?INDEX/);
+      expect(details.join('\n')).not.toMatch(/TEMP B-TREE/);
+    },
+  );
+});
