@@ -15,6 +15,7 @@ import type { ResolvedConfig } from './platform/config.js';
 import { createDatabase } from './platform/db/database.js';
 import { sharedRateLimitStore } from './platform/rate-limits/shared-rate-limit-store.js';
 import { migrateToLatest } from './platform/db/migrate.js';
+import { registerCompression } from './platform/http/compression.js';
 import { registerEnvelope } from './platform/http/envelope.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './platform/http/error-handler.js';
 import { FastReads, fastReadsServer } from './platform/http/fast-reads.js';
@@ -145,6 +146,7 @@ export async function buildApp(config: ResolvedConfig, opts: BuildOptions = {}):
     transform: documentIdempotencyKey(jsonSchemaTransform),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await registerCompression(app);
 
   registerErrorHandler(app);
   registerEnvelope(app, config.payloadKey);

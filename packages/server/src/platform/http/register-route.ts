@@ -65,6 +65,9 @@ export function registerRoute<D extends RouteDef>(
     ...(def.auth === 'app'
       ? {
           helmet: false as const,
+          // The app's cached reads send their own gzip body with an ETag of its own (fast-reads.ts);
+          // compressing them here would give another coding under the plain body's ETag.
+          compress: false as const,
           onRequest: (_request: FastifyRequest, reply: FastifyReply, done: () => void) => {
             reply.header('x-content-type-options', 'nosniff');
             done();
