@@ -88,6 +88,12 @@ const OTHERS_WAIT_MS = 30_000;
 const STALE_MARKER_MS = 5 * 60_000;
 const KEY = /^[a-z0-9-]+\/[0-9a-f]{24}(-[a-z]+)?\.[a-z0-9]+$/;
 
+/**
+ * Whether a key has the shape of a name the store gives (`<folder>/<id>.<ext>`, lowercase): never a
+ * dotfile, never in `.tmp`, never with `..`, `/` or `\` beyond the one folder separator.
+ */
+export const isMediaKey = (key: string): boolean => KEY.test(key);
+
 /** Bytes an observer may fall behind by before the upload waits for it (bounds memory). */
 const OBSERVER_MAX_BEHIND = 8 * 1024 * 1024;
 
