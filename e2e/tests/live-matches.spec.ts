@@ -367,6 +367,75 @@ test('website ads: add, edit, fire and delete; the fire shows in the history wit
   await expect(page.getByText('No ad has been fired yet.')).toBeVisible();
 });
 
+test('a history of over 1,000 fires: 100 rows a page, the selection stays on its page, an old fire is deleted', async ({
+  signedInPage: page,
+  api,
+}) => {
+  const HISTORY = '/api/App/LiveMatch/admin/ads/fire/history';
+  const oldName = 'OldestFireAd';
+  const ad = await api.call('POST', '/api/App/liveMatch/liveAdsWeb', {
+    body: { a_name: oldName, a_url: 'https://old.example.com' },
+  });
+  const fire = async (a_name: string) => {
+    const reply = await api.call('POST', '/api/App/LiveMatch/admin/ads/fire', {
+      body: { Adstype: 'Url_Ads_Fire', a_name, url: '' },
+    });
+    return (reply.data as { _id: string })._id;
+  };
+  // The old fire first, then 1,004 newer ones (25 at a time): it is the 1,005th from the top, page 11.
+  const seeded = [await fire(oldName)];
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  for (let i = 0; i < 1004; i += 25)
+    seeded.push(
+      ...(await Promise.all(Array.from({ length: Math.min(25, 1004 - i) }, () => fire('WEB_URL_1')))),
+    );
+  try {
+    const before = (await api.call('GET', `${HISTORY}?page=2&limit=1000`)) as { data: unknown[] };
+    const total = 1000 + before.data.length;
+    const count = (n: number) => n.toLocaleString('en-US');
+
+    await page.goto('/add/liveMatch/liveAdWeb/history');
+    const rows = page.getByRole('table', { name: 'Fired ads' }).getByRole('row');
+    await expect(page.getByText(`Showing 1–100 of ${count(total)} fired ads`)).toBeVisible();
+    await expect(rows).toHaveCount(101);
+
+    // Select all takes the hundred on screen; another page starts with nothing selected.
+    await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
+    await expect(page.getByRole('button', { name: 'Delete selected (100)' })).toBeEnabled();
+    const pager = page.getByRole('navigation', { name: 'Pagination' });
+    await pager.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByText(`Showing 101–200 of ${count(total)} fired ads`)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Delete selected', exact: true })).toBeDisabled();
+
+    await pager.getByRole('button', { name: 'Page 11' }).click();
+    const old = rows.filter({ hasText: oldName });
+    await expect(old).toHaveCount(1);
+    await expect(rows).toHaveCount(1 + total - 1000);
+    await shoot(page, 'history-last-page');
+    await old.getByRole('checkbox', { name: `Select ${oldName} fired` }).check();
+    await page.getByRole('button', { name: 'Delete selected (1)' }).click();
+    await confirmMath(page);
+    await expect(toast(page, 'History deleted successfully')).toBeVisible();
+    await expect(old).toHaveCount(0);
+    await expect(page.getByText(`of ${count(total - 1)} fired ads`)).toBeVisible();
+
+    const after = (await api.call('GET', `${HISTORY}?page=1&limit=1000`)) as { data: { _id: string }[] };
+    expect(after.data.map((f) => f._id)).not.toContain(seeded[0]);
+  } finally {
+    // A delete is all or nothing: send only the seeded fires still there.
+    const left = new Set<string>();
+    for (const p of [1, 2]) {
+      const reply = (await api.call('GET', `${HISTORY}?page=${p}&limit=1000`)) as { data: { _id: string }[] };
+      for (const f of reply.data) left.add(f._id);
+    }
+    const ours = seeded.filter((id) => left.has(id));
+    for (let i = 0; i < ours.length; i += 1000)
+      await api.call('DELETE', HISTORY, { body: { id: ours.slice(i, i + 1000) } });
+    const id = (ad.data as { _id: string } | undefined)?._id;
+    if (id) await api.call('DELETE', '/api/App/liveMatch/liveAdsWeb', { body: { id: [id] } });
+  }
+});
+
 test('long rows keep their actions in view at every width, and the edit row stays on screen', async ({
   signedInPage: page,
   media,

@@ -1,6 +1,7 @@
-import { act, configure, renderHook, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, fireEvent, renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { InHouseAd } from '@streamdesk/contract/inhouse-ads';
+import type { ComponentProps } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answerWrongThenRight } from '@/test/answer-math';
 import { GIF, JPEG, PNG } from '@/test/images';
@@ -8,10 +9,22 @@ import { mockApi, renderApp } from '@/test/render-app';
 import { jsonResponse } from '@/test/runtime';
 import { signedInApi as shell, signedInScreenTests } from '@/test/signed-in-screen';
 import { autoTitle, imageFileProblem, stayTimeProblem } from './components/file-checks';
+import type * as TableModule from './components/inhouse-ads-table';
 import { useDebouncedSearch } from './components/use-debounced-search';
 
 // Lazy pages and the auth check come first: allow for a busy machine.
 configure({ asyncUtilTimeout: 5000 });
+
+// Counts the list table's renders; it still renders the real table.
+const { tableRenders } = vi.hoisted(() => ({ tableRenders: vi.fn() }));
+vi.mock('./components/inhouse-ads-table', async (importOriginal) => {
+  const actual = await importOriginal<typeof TableModule>();
+  const Counted = (props: ComponentProps<typeof actual.InHouseAdsTable>) => {
+    tableRenders();
+    return <actual.InHouseAdsTable {...props} />;
+  };
+  return { ...actual, InHouseAdsTable: Counted };
+});
 
 const LIST_API = 'GET /api/App/inhouse/ads';
 const ad = (n: number, over: Partial<InHouseAd> = {}): InHouseAd => ({
@@ -123,6 +136,41 @@ describe('in-house list', () => {
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
     const row = within(table).getAllByRole('row')[1]!;
     expect(within(row).getAllByRole('cell')[1]).toHaveTextContent('101');
+  });
+
+  it('leaves the table alone while the search is typed, and reloads it once with the debounced text', async () => {
+    const hundred = Array.from({ length: 100 }, (_, i) => ad(i + 1));
+    const fetchMock = mockApi({
+      ...shell,
+      [LIST_API]: (url: string) => {
+        const q = new URL(url, 'http://x').searchParams.get('q');
+        return jsonResponse(listReply(q ? hundred.filter((a) => a.mainTitle === q) : hundred));
+      },
+    });
+    renderApp('/manage/ads/inHouseAds/add');
+    await screen.findByText('Ad-100');
+    const search = screen.getByRole('searchbox', { name: 'Search' });
+
+    // Key by key (fireEvent: user-event's waits hang on Vitest's fake timers).
+    vi.useFakeTimers();
+    tableRenders.mockClear();
+    for (const typed of ['A', 'Ad', 'Ad-', 'Ad-4', 'Ad-42']) {
+      act(() => vi.advanceTimersByTime(100));
+      fireEvent.change(search, { target: { value: typed } });
+    }
+    expect(search).toHaveValue('Ad-42');
+    expect(tableRenders).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(499));
+    expect(tableRenders).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(1));
+    vi.useRealTimers();
+
+    await waitFor(() => expect(screen.queryByText('Ad-100')).toBeNull());
+    expect(screen.getByText('Ad-42')).toBeInTheDocument();
+    expect(tableRenders).toHaveBeenCalled();
+    const searches = fetchMock.mock.calls.map(([u]) => String(u)).filter((u) => u.includes('q='));
+    expect(searches).toHaveLength(1);
+    expect(searches[0]).toContain('q=Ad-42');
   });
 
   it('keeps Upload disabled until a valid icon and image are chosen; a wrong type is refused', async () => {

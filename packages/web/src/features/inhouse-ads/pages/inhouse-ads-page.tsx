@@ -6,7 +6,6 @@ import { androidAdTabs } from '@/config/section-tabs';
 import { Button } from '@/ui/button';
 import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
 import { toggleAll, toggleSelection } from '@/ui/data-table';
-import { TextField } from '@/ui/field';
 import { PageHeader } from '@/ui/page-header';
 import { RunningBadge } from '@/ui/running-badge';
 import { Tabs } from '@/ui/tabs';
@@ -15,14 +14,15 @@ import { CreateInHouseAdForm } from '../components/create-inhouse-ad-form';
 import { InHouseAdsTable } from '../components/inhouse-ads-table';
 import { MediaPreviewDialog, type PreviewMedia } from '../components/media-preview';
 import { PrevNextPager } from '../components/prev-next-pager';
-import { useDebouncedSearch } from '../components/use-debounced-search';
+import { SearchField } from '../components/search-field';
 
 const EMPTY: InHouseAd[] = [];
 
 export default function InHouseAdsPage() {
   const [page, setPage] = useState(1);
-  const [searchText, setSearchText] = useState('');
-  const q = useDebouncedSearch(searchText);
+  // Only the debounced query lives here: the typed text stays in SearchField, so typing does not
+  // re-render the 100-row table.
+  const [q, setQ] = useState('');
   const [formOpen, setFormOpen] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [preview, setPreview] = useState<PreviewMedia | null>(null);
@@ -79,14 +79,7 @@ export default function InHouseAdsPage() {
       {formOpen && <CreateInHouseAdForm listLength={ads.length} onDone={() => setFormOpen(false)} />}
 
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <TextField
-          label="Search"
-          type="search"
-          placeholder="Title, subtitle, description or URL"
-          className="w-full sm:w-80"
-          value={searchText}
-          onChange={(e) => setSearchText(e.target.value)}
-        />
+        <SearchField onSearch={setQ} />
         <Button
           variant="danger"
           disabled={selected.size === 0}

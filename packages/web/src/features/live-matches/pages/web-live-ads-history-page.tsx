@@ -1,37 +1,56 @@
-import { useEffect, useState } from 'react';
-import { formatDateTime, formatViewCount } from '@streamdesk/contract/format';
-import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { formatViewCount } from '@streamdesk/contract/format';
 import { liveMatchTabs } from '@/config/section-tabs';
 import { Button } from '@/ui/button';
 import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
-import { stickyEndCell, Td, Th, toggleAll, toggleSelection, Tr } from '@/ui/data-table';
+import { Th, toggleAll, toggleSelection } from '@/ui/data-table';
 import { PageHeader } from '@/ui/page-header';
 import { Pagination } from '@/ui/pagination';
 import { Tabs } from '@/ui/tabs';
-import { fireHistoryQuery, useDeleteFireHistory } from '../api';
+import { useDeleteFireHistory } from '../api';
+import { FireHistoryRow, historyColumns } from '../components/fire-history-row';
 import { ListTable } from '../components/list-table';
+import { useFireHistoryPage } from '../components/use-fire-history-page';
 import { useInFlight } from '@/ui/use-in-flight';
 
-const historyColumns = ['Name', 'Type', 'URL', 'Views', 'Clicks', 'Date', 'Actions'];
+const count = (n: number) => n.toLocaleString('en-US');
 
-/** Live Ads History: every fire with its views and clicks, the totals, and delete (single or bulk). */
+function showing(before: number, shown: number, total: number | undefined) {
+  const range = shown === 1 ? count(before + 1) : `${count(before + 1)}–${count(before + shown)}`;
+  return `Showing ${range}${total === undefined ? '' : ` of ${count(total)}`} fired ads`;
+}
+
+/**
+ * Live Ads History: every fire with its views and clicks, the totals, and delete (single or bulk). The
+ * API's page of 1,000 is shown 100 rows at a time; the selection is the rows on screen, so it is cleared
+ * when the page changes (docs/decisions/live-matches-web-ads-and-fire.md).
+ */
 export default function WebLiveAdsHistoryPage() {
   const [page, setPage] = useState(1);
-  const { data: reply, isPending } = useQuery(fireHistoryQuery(page));
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const { reply, history, rows, loading, before, total, totalPages } = useFireHistoryPage(page);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [deleting, setDeleting] = useState<string[] | null>(null);
   const remove = useDeleteFireHistory();
   const removing = useInFlight();
-  const history = reply?.status ? reply : undefined;
+  const top = useRef<HTMLDivElement>(null);
 
   // After deleting the last rows of the last page, show the page that now is the last.
-  const lastPage = history?.totalPage;
   useEffect(() => {
-    if (lastPage && page > lastPage) setPage(lastPage);
-  }, [page, lastPage]);
-  const ids = history?.data.map((f) => f._id) ?? [];
+    if (history && page > totalPages) setPage(totalPages);
+  }, [history, page, totalPages]);
+  const ids = rows.map((f) => f._id);
   // Entries whose delete is in flight are left out of a new one (it would only come back 'not found').
   const chosen = ids.filter((id) => selected.has(id) && !removing.has(id));
+  const toggle = useCallback((id: string) => setSelected((s) => toggleSelection(s, id)), []);
+  const askDelete = useCallback((id: string) => setDeleting([id]), []);
+
+  /** Another page: a fresh selection, and the list seen from its top (the pager is under it). */
+  const changePage = (next: number) => {
+    setPage(next);
+    setSelected(new Set());
+    const section = top.current;
+    if (section && section.getBoundingClientRect().top < 0) section.scrollIntoView?.({ block: 'start' });
+  };
 
   // The dialog closes before the call, as every delete does: a second press cannot send it twice.
   const confirmDelete = async () => {
@@ -74,61 +93,44 @@ export default function WebLiveAdsHistoryPage() {
           ))}
         </dl>
       </section>
-      <ListTable
-        caption="Fired ads"
-        columns={historyColumns}
-        head={
-          <Th className="w-10">
-            <input
-              type="checkbox"
-              aria-label="Select all"
-              className="size-4 rounded border-slate-300"
-              checked={ids.length > 0 && chosen.length === ids.length}
-              onChange={() => setSelected(toggleAll(selected, ids))}
-            />
-          </Th>
-        }
-        reply={reply}
-        isPending={isPending}
-        isEmpty={history?.data.length === 0}
-        emptyText="No ad has been fired yet."
-      >
-        {history?.data.map((fire) => (
-          <Tr key={fire._id}>
-            <Td>
+      <div ref={top} aria-busy={loading} className="scroll-mt-16 space-y-3">
+        <ListTable
+          caption="Fired ads"
+          columns={historyColumns}
+          head={
+            <Th className="w-10">
               <input
                 type="checkbox"
-                aria-label={`Select ${fire.a_name} fired ${formatDateTime(fire.createdAt)}`}
+                aria-label="Select all on this page"
                 className="size-4 rounded border-slate-300"
-                checked={selected.has(fire._id)}
-                onChange={() => setSelected(toggleSelection(selected, fire._id))}
+                checked={ids.length > 0 && chosen.length === ids.length}
+                onChange={() => setSelected((s) => toggleAll(s, ids))}
               />
-            </Td>
-            <Td className="max-w-56 truncate font-medium text-slate-900" title={fire.a_name}>
-              {fire.a_name}
-            </Td>
-            <Td>{fire.Adstype}</Td>
-            <Td className="max-w-64 truncate" title={fire.url || undefined}>
-              {fire.url || <span className="text-slate-500">–</span>}
-            </Td>
-            <Td className="tabular-nums">{formatViewCount(fire.a_view)}</Td>
-            <Td className="tabular-nums">{formatViewCount(fire.a_click)}</Td>
-            <Td className="tabular-nums">{formatDateTime(fire.createdAt)}</Td>
-            <Td className={stickyEndCell}>
-              <Button
-                size="sm"
-                variant="danger"
-                aria-label={`Delete ${fire.a_name} fired ${formatDateTime(fire.createdAt)}`}
-                loading={removing.has(fire._id)}
-                onClick={() => setDeleting([fire._id])}
-              >
-                Delete
-              </Button>
-            </Td>
-          </Tr>
-        ))}
-      </ListTable>
-      <Pagination page={page} totalPages={history?.totalPage ?? 1} onPageChange={setPage} />
+            </Th>
+          }
+          reply={reply}
+          isPending={loading}
+          isEmpty={rows.length === 0}
+          emptyText="No ad has been fired yet."
+        >
+          {rows.map((fire) => (
+            <FireHistoryRow
+              key={fire._id}
+              fire={fire}
+              checked={selected.has(fire._id)}
+              deleting={removing.has(fire._id)}
+              onToggle={toggle}
+              onDelete={askDelete}
+            />
+          ))}
+        </ListTable>
+        {history && (
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <p className="text-sm text-slate-600">{rows.length > 0 && showing(before, rows.length, total)}</p>
+            <Pagination page={page} totalPages={totalPages} onPageChange={changePage} />
+          </div>
+        )}
+      </div>
       <ConfirmMathDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

@@ -1,0 +1,57 @@
+import { LIVE_ADS_HISTORY_PAGE_SIZE, type AdFire } from '@streamdesk/contract/live-matches';
+import { useQuery } from '@tanstack/react-query';
+import { fireHistoryQuery } from '../api';
+
+/**
+ * Rows on one page of the Live Ads History screen. The API page stays the spec's 1,000; the screen shows
+ * it 100 rows at a time, so that the page stays light (see docs/decisions/live-matches-web-ads-and-fire.md).
+ */
+export const HISTORY_ROWS_PER_PAGE = 100;
+const SCREEN_PAGES_PER_CALL = LIVE_ADS_HISTORY_PAGE_SIZE / HISTORY_ROWS_PER_PAGE;
+
+const NO_ROWS: AdFire[] = [];
+
+/** The API page (of 1,000 rows) that holds screen page `page` (of 100). */
+export const apiPageOf = (page: number) => Math.ceil(page / SCREEN_PAGES_PER_CALL);
+
+/**
+ * Screen page `page` of the fire history: its rows, the reply (totals, or the failure to show), and how
+ * many screen pages there are. Every API page but the last is full, so the count needs the last one's
+ * length: when the history spans several API pages, the last is loaded too (cached; it is the page the
+ * pager's last number opens). Until it is in, it counts as full, so Next never stops short.
+ */
+export function useFireHistoryPage(page: number) {
+  const apiPage = apiPageOf(page);
+  const query = useQuery(fireHistoryQuery(apiPage));
+  const reply = query.data;
+  const history = reply?.status ? reply : undefined;
+  // Rows kept from another API page while this one loads belong to other screen pages: none are shown.
+  const loading = query.isPending || query.isPlaceholderData;
+  const offset = ((page - 1) % SCREEN_PAGES_PER_CALL) * HISTORY_ROWS_PER_PAGE;
+  const rows = history && !loading ? history.data.slice(offset, offset + HISTORY_ROWS_PER_PAGE) : NO_ROWS;
+
+  const lastApiPage = Math.max(1, history?.totalPage ?? 1);
+  const last = useQuery({ ...fireHistoryQuery(lastApiPage), enabled: lastApiPage !== apiPage });
+  const lastQuery = lastApiPage === apiPage ? query : last;
+  const lastReply = lastQuery.isPlaceholderData ? undefined : lastQuery.data;
+  const total = lastReply?.status
+    ? (lastApiPage - 1) * LIVE_ADS_HISTORY_PAGE_SIZE + lastReply.data.length
+    : undefined;
+  const totalPages = !history
+    ? 1
+    : total === undefined
+      ? lastApiPage * SCREEN_PAGES_PER_CALL
+      : Math.max(1, Math.ceil(total / HISTORY_ROWS_PER_PAGE));
+
+  return {
+    reply,
+    history,
+    rows,
+    loading,
+    /** How many rows come before this page's first. */
+    before: (apiPage - 1) * LIVE_ADS_HISTORY_PAGE_SIZE + offset,
+    /** All the fires, once known. */
+    total,
+    totalPages,
+  };
+}
