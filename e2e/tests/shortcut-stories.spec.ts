@@ -17,6 +17,24 @@ async function clearShortcuts(api: Api) {
     });
 }
 
+/** Adds shortcuts 'Brand 1' to 'Brand `count`' through the API, a few at a time (Nos 1 to `count`). */
+async function seedShortcuts(api: Api, png: string, count: number) {
+  const names = Array.from({ length: count }, (_, i) => `Brand ${i + 1}`);
+  for (let i = 0; i < names.length; i += 10)
+    await Promise.all(
+      names
+        .slice(i, i + 10)
+        .map((name, j) =>
+          api.upload(
+            'POST',
+            shortcutRoutes.add.path,
+            { s_no: String(i + j + 1), name, url: 'https://brand.example' },
+            { image: png },
+          ),
+        ),
+    );
+}
+
 const imageLoaded = (img: Locator) =>
   expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
 
@@ -235,5 +253,64 @@ test.describe('Shortcut Story page', () => {
     }
     await row.getByRole('button', { name: 'Cancel' }).click();
     await expect(row.getByRole('button', { name: `Edit ${long}` })).toBeVisible();
+  });
+
+  test('past 100 shortcuts: a pager, page 2 edited and bulk-deleted, a new shortcut shown where it lands', async ({
+    signedInPage: page,
+    media,
+    api,
+  }) => {
+    test.setTimeout(60_000);
+    await seedShortcuts(api, media.png, 101);
+    await page.goto('/add/story');
+    const form = page.getByRole('form', { name: 'Add shortcut story' });
+    const table = page.getByRole('table', { name: 'Shortcut stories' });
+    const pager = page.getByRole('navigation', { name: 'Pagination' });
+    await expect(table.getByRole('row')).toHaveCount(101);
+    await expect(form.getByLabel('No')).toHaveValue('102');
+    await expect(pager.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+    await pager.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/shots/shortcut-stories-pager.png' });
+
+    // Page 2 holds No 101, which the old screen never showed: edit it inline.
+    await pager.getByRole('button', { name: 'Page 2' }).click();
+    await expect(table.getByRole('row')).toHaveCount(2);
+    const last = table.getByRole('row').filter({ hasText: 'Brand 101' });
+    await expect(last.getByRole('cell').nth(1)).toHaveText('101');
+    await imageLoaded(last.getByRole('img', { name: 'Brand 101 logo' }));
+    await page.screenshot({ path: '/tmp/shots/shortcut-stories-page-2.png' });
+    await last.getByRole('button', { name: 'Edit Brand 101' }).click();
+    const editing = table.getByRole('row').filter({ has: page.getByRole('button', { name: 'Save' }) });
+    await editing.getByLabel('Name').fill('Renamed 101');
+    await editing.getByRole('button', { name: 'Save' }).click();
+    await answerCaptcha(page, { confirm: 'Confirm' });
+    await expect(page.getByText(shortcutMessages.updated)).toBeVisible();
+    await expect(table.getByRole('row').filter({ hasText: 'Renamed 101' })).toBeVisible();
+    await expect(pager.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+
+    // Added from page 1, the new shortcut takes No 102, the last: the list shows its page.
+    await pager.getByRole('button', { name: 'Page 1' }).click();
+    await expect(table.getByRole('row')).toHaveCount(101);
+    await form.getByLabel('Title').fill('Newest');
+    await form.getByLabel('Url').fill('https://newest.example');
+    await form.getByLabel('Image').setInputFiles(media.png);
+    await form.getByRole('button', { name: 'Upload' }).click();
+    await expect(page.getByText(shortcutMessages.added)).toBeVisible();
+    const added = table.getByRole('row').filter({ hasText: 'Newest' });
+    await expect(added.getByRole('cell').nth(1)).toHaveText('102');
+    await expect(pager.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    await expect(form.getByLabel('No')).toHaveValue('103');
+
+    // Select-all takes the page shown; once its rows are gone, page 1 and no pager.
+    await table.getByLabel('Select all shortcut stories').check();
+    await page.getByRole('button', { name: 'Delete selected (2)' }).click();
+    await expect(page.getByText('You are about to delete 2 Shortcut Stories.')).toBeVisible();
+    await answerCaptcha(page);
+    await expect(page.getByText(shortcutMessages.deleted)).toBeVisible();
+    await expect(pager).toHaveCount(0);
+    await expect(table.getByRole('row')).toHaveCount(101);
+    await expect(table.getByRole('row').nth(1).getByRole('cell').nth(1)).toHaveText('1');
+    const app = (await api.call('GET', shortcutRoutes.appList.path, { admin: false })) as { data: unknown[] };
+    expect(app.data).toHaveLength(100);
   });
 });

@@ -2,7 +2,7 @@ import { mediaMessages } from '@streamdesk/contract/media';
 import { brokenImageMessage } from '@streamdesk/contract/media-sniff';
 import { STORY_REDIRECT_MS, storyMessages } from '@streamdesk/contract/stories';
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from '../fixtures.js';
+import { expect, test, type Api } from '../fixtures.js';
 import { expectInView } from './layout-helpers.js';
 
 test.describe.configure({ mode: 'serial' });
@@ -61,6 +61,26 @@ async function addAndExpectFreshPage(page: Page, form: Locator, path: string) {
   await expect(form.getByLabel('Button Name')).toHaveValue('');
   await expect(form.getByRole('button', { name: 'Upload' })).toBeEnabled();
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
+}
+
+/** Adds `count` image stories through the API, a few at a time, the first added the oldest. */
+async function seedImageStories(api: Api, image: string, count: number) {
+  const insertData = JSON.stringify({ btnName: 'Go', btnUrl: 'https://example.com' });
+  for (let i = 0; i < count; i += 10)
+    await Promise.all(
+      Array.from({ length: Math.min(10, count - i) }, () =>
+        api.upload('POST', '/api/App/Add/Story/Video', { insertData }, { image }),
+      ),
+    );
+}
+
+/** Deletes every story video and image, whatever the page. */
+async function clearStoryVideos(api: Api) {
+  const { data } = (await api.call('GET', '/api/App/all/only/story/video?page=1&limit=1000')) as {
+    data: { _id: string }[];
+  };
+  if (data.length)
+    await api.call('DELETE', '/api/App/delete/story/video', { body: { id: data.map((s) => s._id) } });
 }
 
 const rowMenu = (page: Page, no: number) =>
@@ -388,5 +408,79 @@ test('story videos: the row menu stays in reach on a tablet', async ({ signedInP
       _id: string;
     }[];
     await api.call('DELETE', '/api/App/delete/story/video', { body: { id: ids.map((s) => s._id) } });
+  }
+});
+
+test('story videos past 200: page 2 holds the oldest, switched off and deleted there', async ({
+  signedInPage: page,
+  api,
+  media,
+}) => {
+  test.setTimeout(60_000);
+  await seedImageStories(api, media.png, 201);
+  try {
+    await page.goto('/add/story/video');
+    const table = page.getByRole('table', { name: 'Story Video List' });
+    const pager = page.getByRole('navigation', { name: 'Pagination' });
+    await expect(table.getByRole('row')).toHaveCount(201);
+    await expect(page.getByText('Showing 1–200 of 201 stories')).toBeVisible();
+    // One layout in the page: no cards beside the table, one thumbnail a story.
+    await expect(page.getByRole('list', { name: 'Story Video List' })).toHaveCount(0);
+    await expect(page.locator('img[alt^="Thumbnail of story"]')).toHaveCount(200);
+    await pager.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/shots/stories-list-pager.png' });
+
+    // Page 2: story 201, the oldest, which the app still shows; switched off through the captcha.
+    await pager.getByRole('button', { name: 'Page 2' }).click();
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await expect(page.getByText('Showing 201 of 201 stories')).toBeVisible();
+    await expectThumbnailLoaded(page, 201);
+    await rowMenu(page, 201).click();
+    await page.getByRole('menuitemcheckbox', { name: 'Active' }).click();
+    await expect(page.getByRole('dialog')).toContainText('You are about to change the status of story 201');
+    await solve(page);
+    await expect(page.getByText(storyMessages.statusUpdated)).toBeVisible();
+    await expect(table.getByRole('row').nth(1)).toContainText('De Active');
+    await expect(pager.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    const shown = (await api.call('GET', '/api/App/stories', { admin: false })) as { data: unknown[] };
+    expect(shown.data).toHaveLength(200);
+    await shot(page, 'list-page-2');
+
+    // Deleted there: its page is gone, so page 1 and no pager.
+    await rowMenu(page, 201).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await solve(page);
+    await expect(page.getByText(storyMessages.deleted)).toBeVisible();
+    await expect(page.getByText('Showing 1–200 of 200 stories')).toBeVisible();
+    await expect(pager).toHaveCount(0);
+    await expect(table.getByRole('row')).toHaveCount(201);
+
+    // Added from page 2 (201 stories again), the newest is story 1 of page 1.
+    await seedImageStories(api, media.png, 1);
+    await page.reload();
+    await pager.getByRole('button', { name: 'Page 2' }).click();
+    await expect(table.getByRole('row')).toHaveCount(2);
+    const form = page.getByRole('form', { name: 'Add Story' });
+    await form.getByLabel('Type').selectOption('Image');
+    await form.getByLabel('Button Name').fill('Newest');
+    await form.getByLabel('Button URL').fill('https://example.com/newest');
+    await form.getByLabel('Image file (PNG, JPG, JPEG)').setInputFiles(media.jpeg);
+    await form.getByRole('button', { name: 'Upload' }).click();
+    await expect(page.getByText('Showing 1–200 of 202 stories')).toBeVisible();
+    await expect(pager.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+    await expect(table.getByRole('img', { name: 'Thumbnail of story 1', exact: true })).toHaveAttribute(
+      'src',
+      /\.jpg$/,
+    );
+
+    // At 375 px the cards alone.
+    await page.setViewportSize({ width: 375, height: 812 });
+    const cards = page.getByRole('list', { name: 'Story Video List' });
+    await expect(cards.getByRole('listitem')).toHaveCount(200);
+    await expect(table).toHaveCount(0);
+    await expect(page.locator('img[alt^="Thumbnail of story"]')).toHaveCount(200);
+    await page.setViewportSize({ width: 1280, height: 800 });
+  } finally {
+    await clearStoryVideos(api);
   }
 });

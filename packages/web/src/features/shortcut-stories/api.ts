@@ -1,31 +1,39 @@
 import { SHORTCUT_PAGE_SIZE, shortcutRoutes } from '@streamdesk/contract/shortcut-stories';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { fetchApi } from '@/lib/api-query';
 
 const keys = { all: ['shortcut-stories'] as const };
 
-/** The admin list as the screen requests it (doc 1 section 7: page 1, limit 100, empty q). */
-export const shortcutListQuery = queryOptions({
-  queryKey: [...keys.all, 'list'],
-  queryFn: ({ signal }) =>
-    fetchApi(shortcutRoutes.list, {
-      query: { page: 1, limit: SHORTCUT_PAGE_SIZE, q: '', a: 'true' },
-      signal,
-    }),
-});
+/**
+ * One page of the admin list, in No order: each request asks for the spec's 100 with an empty q (doc 1
+ * section 7), and the screen pages through the rest (docs/decisions/lists-past-one-page.md).
+ */
+export const shortcutListQuery = (page: number) =>
+  queryOptions({
+    queryKey: [...keys.all, 'list', page],
+    queryFn: ({ signal }) =>
+      fetchApi(shortcutRoutes.list, {
+        query: { page, limit: SHORTCUT_PAGE_SIZE, q: '', a: 'true' },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
 
-export function useShortcutList() {
-  return useQuery(shortcutListQuery);
+export function useShortcutList(page: number) {
+  return useQuery(shortcutListQuery(page));
 }
 
-/** After any success the list reloads (doc 1 section 4). */
+/**
+ * After any success the list reloads (doc 1 section 4), and the write is done only once it has: the add
+ * form offers the next No from the reloaded list, so a second add cannot send the No of the first.
+ */
 function useShortcutMutation<V, R extends { status: boolean }>(call: (vars: V) => Promise<R>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: call,
-    onSuccess: (result) => {
-      if (result.status) void client.invalidateQueries({ queryKey: keys.all });
+    onSuccess: async (result) => {
+      if (result.status) await client.invalidateQueries({ queryKey: keys.all });
     },
   });
 }

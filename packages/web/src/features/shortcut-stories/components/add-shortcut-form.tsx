@@ -16,8 +16,11 @@ import { shortcutImageProblem } from './image-check';
 
 const empty = { title: '', url: '', label: SHORTCUT_DEFAULT_LABEL };
 
-/** Add form: read-only No (the next number), Title, Url, Label and the gif/png image. */
-export function AddShortcutForm({ nextSNo }: { nextSNo: number }) {
+/**
+ * Add form: read-only No (the next number), Title, Url, Label and the gif/png image. `onAdded` is told once
+ * the shortcut is added and the list has reloaded.
+ */
+export function AddShortcutForm({ nextSNo, onAdded }: { nextSNo: number; onAdded?: () => void }) {
   const add = useAddShortcut();
   const [values, setValues] = useState(empty);
   const [errors, setErrors] = useState<{ title?: string; url?: string }>({});
@@ -61,6 +64,7 @@ export function AddShortcutForm({ nextSNo }: { nextSNo: number }) {
     if (result.status) {
       toastSuccess(result.message);
       reset('success');
+      onAdded?.();
     } else {
       toast.error(result.message);
       image.setState('error');

@@ -1,34 +1,23 @@
-import { formatClickCount, formatDateTime } from '@streamdesk/contract/format';
 import {
   isSafeShortcutUrl,
   shortcutImageRule,
   shortcutMessages,
   type ShortcutStory,
 } from '@streamdesk/contract/shortcut-stories';
-import { useState, type ComponentProps } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { DeleteSelectedButton, SelectCheckbox, useBulkDelete } from '@/ui/bulk-delete';
-import { Button } from '@/ui/button';
 import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
-import { stickyEndCell, stickyEndHead, Table, TBody, Td, Th, THead, Tr } from '@/ui/data-table';
-import { inputClass } from '@/ui/field';
-import { ExternalLinkIcon } from '@/ui/icons';
+import { stickyEndHead, Table, TBody, Th, THead } from '@/ui/data-table';
 import { toastSuccess } from '@/ui/toast-success';
-import { UploadIndicator } from '@/ui/upload-indicator';
 import { useCheckedFile } from '@/ui/use-checked-file';
 import { useConfirmUpdate } from '@/ui/use-confirm-update';
 import { useDeleteShortcuts, useEditShortcut } from '../api';
 import { isPositiveWhole, shortcutImageProblem } from './image-check';
 import { NotFoundPicture } from './not-found-picture';
+import { ShortcutRow, type EditableField, type RowEditor, type ShortcutHandlers } from './shortcut-row';
 
-interface Draft {
-  s_no: string;
-  name: string;
-  label: string;
-  url: string;
-  clickCount: string;
-  image: File | null;
-}
+type Draft = Record<EditableField, string> & { image: File | null };
 
 const draftOf = (s: ShortcutStory): Draft => ({
   s_no: String(s.s_no),
@@ -68,25 +57,6 @@ function toForm(id: string, d: Draft, loaded: Draft): FormData {
 }
 
 /**
- * A text input of the row being edited; the column header is its visible label. It fills its cell
- * (inputClass's w-full) and keeps at least the `min-w-*` width it is given.
- */
-function CellInput({ className, ...props }: ComponentProps<'input'> & { 'aria-label': string }) {
-  return <input {...props} className={`${inputClass} h-8 py-1 ${className ?? ''}`} />;
-}
-
-/** The date above the time, so that a row being edited still fits a laptop screen; the text is unchanged. */
-function DayOverTime({ value }: { value: string }) {
-  const cut = value.indexOf(' ');
-  if (cut < 0) return value;
-  return (
-    <span className="block max-w-[13ch] whitespace-normal">
-      {value.slice(0, cut)} <span className="whitespace-nowrap">{value.slice(cut + 1)}</span>
-    </span>
-  );
-}
-
-/**
  * The list: select-all, bulk delete, inline edit of one row at a time; Delete and the inline Save both
  * go through the captcha.
  */
@@ -113,8 +83,7 @@ export function ShortcutTable({ rows }: { rows: ShortcutStory[] }) {
 
   const setDraft = (patch: Partial<Draft>) =>
     setEditing((e) => (e ? { ...e, draft: { ...e.draft, ...patch } } : e));
-  /** Props of a text input bound to one field of the draft. */
-  const bind = (field: Exclude<keyof Draft, 'image'>, label: string) => ({
+  const bind: RowEditor['bind'] = (field, label) => ({
     'aria-label': label,
     value: editing?.draft[field] ?? '',
     onChange: (e: { target: { value: string } }) => setDraft({ [field]: e.target.value }),
@@ -140,6 +109,20 @@ export function ShortcutTable({ rows }: { rows: ShortcutStory[] }) {
     const { id, loaded } = editing;
     confirmUpdate.ask('Shortcut Story', () => void send(id, draft, loaded));
   };
+
+  // The rows' actions, the same object at every render (the rows are memoised), calling this render's code.
+  const latest = useRef({ bulk, startEditing });
+  useLayoutEffect(() => {
+    latest.current = { bulk, startEditing };
+  });
+  const on = useMemo<ShortcutHandlers>(
+    () => ({
+      toggle: (id) => latest.current.bulk.toggle(id),
+      edit: (s) => latest.current.startEditing(s),
+      remove: (id) => latest.current.bulk.ask([id]),
+    }),
+    [],
+  );
 
   if (rows.length === 0) return <NotFoundPicture label="No shortcut stories found" />;
 
@@ -172,122 +155,21 @@ export function ShortcutTable({ rows }: { rows: ShortcutStory[] }) {
           <Th className={`${stickyEndHead} text-right`}>Action</Th>
         </THead>
         <TBody>
-          {rows.map((s) => {
-            const isEditing = editing?.id === s._id;
-            return (
-              <Tr key={s._id}>
-                <Td>
-                  <SelectCheckbox
-                    label={`Select ${s.name}`}
-                    checked={bulk.isSelected(s._id)}
-                    onChange={() => bulk.toggle(s._id)}
-                  />
-                </Td>
-                <Td>
-                  {isEditing ? (
-                    <CellInput {...bind('s_no', 'No')} inputMode="numeric" className="min-w-16" />
-                  ) : (
-                    s.s_no
-                  )}
-                </Td>
-                <Td>
-                  <img
-                    src={s.logo}
-                    alt={`${s.name} logo`}
-                    className="size-10 rounded-full bg-slate-100 object-cover ring-1 ring-slate-200"
-                  />
-                  {isEditing && (
-                    // Under the logo, and as wide as the cell says: beside it, the picker's "No file
-                    // chosen" ran over the Name input and widened the row past the screen.
-                    <div className="mt-1.5 flex w-36 items-center gap-1.5">
-                      <input
-                        type="file"
-                        aria-label="New logo"
-                        accept="image/png,image/gif"
-                        ref={logo.inputRef}
-                        onChange={logo.pick}
-                        className="min-w-0 flex-1 text-xs file:mr-2 file:rounded file:border-0 file:bg-slate-100 file:px-2 file:py-1"
-                      />
-                      <UploadIndicator state={logo.state} />
-                    </div>
-                  )}
-                </Td>
-                <Td className="max-w-48 truncate" title={isEditing ? undefined : s.name}>
-                  {isEditing ? <CellInput {...bind('name', 'Name')} className="min-w-40" /> : s.name}
-                </Td>
-                <Td>
-                  {isEditing ? (
-                    <CellInput {...bind('label', 'Label')} className="min-w-20" />
-                  ) : (
-                    <span className="rounded bg-amber-50 px-1.5 py-0.5 text-xs font-semibold text-amber-700 ring-1 ring-amber-600/20">
-                      {s.label}
-                    </span>
-                  )}
-                </Td>
-                <Td>
-                  {isEditing ? (
-                    <CellInput {...bind('url', 'Url')} type="url" className="min-w-52" />
-                  ) : (
-                    <a
-                      href={isSafeShortcutUrl(s.url) ? s.url : undefined}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      aria-label={`Open ${s.name} link in a new tab`}
-                      title={s.url}
-                      className="inline-flex size-8 items-center justify-center rounded-md text-brand-600 ring-1 ring-slate-200 hover:bg-brand-50"
-                    >
-                      <ExternalLinkIcon className="size-4" />
-                    </a>
-                  )}
-                </Td>
-                <Td className="tabular-nums">
-                  {isEditing ? (
-                    <CellInput {...bind('clickCount', 'Click')} inputMode="numeric" className="min-w-16" />
-                  ) : (
-                    formatClickCount(s.clickCount)
-                  )}
-                </Td>
-                <Td className="hidden tabular-nums md:table-cell">
-                  <DayOverTime value={formatDateTime(s.createdAt)} />
-                </Td>
-                <Td className={stickyEndCell}>
-                  <div className="flex justify-end gap-1.5">
-                    {isEditing ? (
-                      <>
-                        <Button size="sm" onClick={save} loading={edit.isPending}>
-                          Save
-                        </Button>
-                        <Button size="sm" variant="secondary" onClick={() => setEditing(null)}>
-                          Cancel
-                        </Button>
-                      </>
-                    ) : (
-                      <>
-                        <Button
-                          size="sm"
-                          variant="secondary"
-                          aria-label={`Edit ${s.name}`}
-                          disabled={editing !== null}
-                          onClick={() => startEditing(s)}
-                        >
-                          Edit
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="danger"
-                          aria-label={`Delete ${s.name}`}
-                          loading={bulk.isDeleting(s._id)}
-                          onClick={() => bulk.ask([s._id])}
-                        >
-                          Delete
-                        </Button>
-                      </>
-                    )}
-                  </div>
-                </Td>
-              </Tr>
-            );
-          })}
+          {rows.map((s) => (
+            <ShortcutRow
+              key={s._id}
+              s={s}
+              selected={bulk.isSelected(s._id)}
+              deleting={bulk.isDeleting(s._id)}
+              editLocked={editing !== null}
+              editor={
+                editing?.id === s._id
+                  ? { bind, logo, save, cancel: () => setEditing(null), saving: edit.isPending }
+                  : undefined
+              }
+              on={on}
+            />
+          ))}
         </TBody>
       </Table>
       <ConfirmMathDialog

@@ -7,17 +7,9 @@ import { JPEG, PNG } from '@/test/images';
 import { mockApi, renderApp } from '@/test/render-app';
 import { jsonResponse } from '@/test/runtime';
 import { signedInApi as shell, signedInScreenTests } from '@/test/signed-in-screen';
+import { shortcutRow } from '../test-shortcuts';
 
-const row = (n: number, clickCount: number) => ({
-  _id: `id${n}`,
-  s_no: n,
-  name: `Brand ${n}`,
-  url: `https://brand${n}.example`,
-  label: 'AD',
-  logo: `/media/shortcut-stories/${n}.png`,
-  clickCount,
-  createdAt: '2026-01-02T03:04:05.000Z',
-});
+const row = (n: number, clickCount: number) => shortcutRow(n, { clickCount });
 const listReply = (data: unknown[], running: boolean) => ({
   status: true,
   message: 'ok',

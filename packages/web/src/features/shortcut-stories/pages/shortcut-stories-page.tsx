@@ -1,19 +1,46 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
 import { storyTabs } from '@/config/section-tabs';
+import { cn } from '@/lib/cn';
 import { FullPageLoader } from '@/ui/full-page-loader';
 import { PageHeader } from '@/ui/page-header';
+import { Pagination } from '@/ui/pagination';
 import { RunningBadge } from '@/ui/running-badge';
 import { Tabs } from '@/ui/tabs';
 import { LOAD_FAILED, useFailedLoadToast } from '@/ui/use-failed-load-toast';
-import { useShortcutList } from '../api';
+import { shortcutListQuery, useShortcutList } from '../api';
 import { AddShortcutForm } from '../components/add-shortcut-form';
 import { ShortcutTable } from '../components/shortcut-table';
 
-/** Shortcut Story page (/add/story): doc 1 section 2 "Story section". */
+/** Shortcut Story page (/add/story): doc 1 section 2 "Story section", a page of 100 shortcuts at a time. */
 export default function ShortcutStoriesPage() {
-  const list = useShortcutList();
+  const [page, setPage] = useState(1);
+  const list = useShortcutList(page);
+  const client = useQueryClient();
   const reply = list.data;
   const ok = reply?.status === true ? reply : null;
+  const top = useRef<HTMLDivElement>(null);
   useFailedLoadToast(reply);
+
+  // Deleting the last shortcuts of the last page: show the page that now is the last. Adjusted while
+  // rendering, as React advises for state that follows data.
+  if (ok && !list.isPlaceholderData && page > Math.max(1, ok.totalPage)) setPage(Math.max(1, ok.totalPage));
+
+  /** Another page, seen from the top of the list (the pager is under it). */
+  const changePage = (next: number) => {
+    setPage(next);
+    const section = top.current;
+    if (section && section.getBoundingClientRect().top < 0) section.scrollIntoView?.({ block: 'start' });
+  };
+
+  /**
+   * A new shortcut takes the next No, one past the highest, and the list is in No order: it is the last
+   * one. The add resolves once the list has reloaded, so this page's reply knows how many pages there are.
+   */
+  const showAdded = () => {
+    const fresh = client.getQueryData(shortcutListQuery(page).queryKey);
+    if (fresh?.status) setPage(Math.max(1, fresh.totalPage));
+  };
 
   return (
     <div className="space-y-4">
@@ -27,8 +54,20 @@ export default function ShortcutStoriesPage() {
         <FullPageLoader />
       ) : ok ? (
         <>
-          <AddShortcutForm nextSNo={ok.next_s_no} />
-          <ShortcutTable rows={ok.data} />
+          <AddShortcutForm nextSNo={ok.next_s_no} onAdded={showAdded} />
+          {/* While the next page loads, the last one stays in place, dimmed. */}
+          <div
+            ref={top}
+            aria-busy={list.isPlaceholderData}
+            className={cn(
+              'scroll-mt-16 space-y-3 transition-opacity',
+              list.isPlaceholderData && 'opacity-60',
+            )}
+          >
+            {/* A page of its own: the selection and the row being edited do not follow to another page. */}
+            <ShortcutTable key={page} rows={ok.data} />
+            <Pagination page={page} totalPages={ok.totalPage} onPageChange={changePage} />
+          </div>
         </>
       ) : (
         <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-700">

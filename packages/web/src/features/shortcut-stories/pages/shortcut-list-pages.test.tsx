@@ -1,0 +1,136 @@
+import { openRequest } from '@streamdesk/contract/envelope';
+import type * as Format from '@streamdesk/contract/format';
+import { formatClickCount } from '@streamdesk/contract/format';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { answerMath } from '@/test/answer-math';
+import { PNG } from '@/test/images';
+import { mockApi, renderApp } from '@/test/render-app';
+import { jsonResponse, TEST_PAYLOAD_KEY } from '@/test/runtime';
+import { signedInApi as shell, signedInScreenTests } from '@/test/signed-in-screen';
+import { shortcutRow } from '../test-shortcuts';
+
+// Each row formats its Click once per render: the calls say which rows rendered.
+vi.mock('@streamdesk/contract/format', async (importOriginal) => {
+  const format = await importOriginal<typeof Format>();
+  return { ...format, formatClickCount: vi.fn(format.formatClickCount) };
+});
+
+/** Shortcut `n` with a Click of its own (1000 + n). */
+const row = (n: number) => shortcutRow(n, { clickCount: 1000 + n });
+
+/** The server's list: in No order, `limit` a page, with the next No and the page count. */
+function shortcutServer(count: number) {
+  let rows = Array.from({ length: count }, (_, i) => row(i + 1));
+  const pages: number[] = [];
+  const list = vi.fn((url: string) => {
+    const query = new URL(url, 'http://localhost').searchParams;
+    const page = Number(query.get('page'));
+    const limit = Number(query.get('limit'));
+    pages.push(page);
+    expect(limit).toBe(100);
+    return jsonResponse({
+      status: true,
+      message: 'ok',
+      data: rows.slice((page - 1) * limit, page * limit),
+      next_s_no: Math.max(0, ...rows.map((r) => r.s_no)) + 1,
+      secondStoryBrand: true,
+      totalPage: Math.ceil(rows.length / limit),
+    });
+  });
+  const add = vi.fn((_url: string, init: RequestInit) => {
+    const form = init.body as FormData;
+    const added = { ...row(Number(form.get('s_no'))), name: String(form.get('name')) };
+    rows = [...rows, added];
+    return jsonResponse({ status: true, message: 'Shortcut story added successfully', data: added });
+  });
+  const deleted: string[][] = [];
+  const remove = vi.fn(async (_url: string, init: RequestInit) => {
+    const { id } = (await openRequest(JSON.parse(String(init.body)), TEST_PAYLOAD_KEY)) as { id: string[] };
+    deleted.push(id);
+    rows = rows.filter((r) => !id.includes(r._id));
+    return jsonResponse({ status: true, message: 'Shortcut story deleted successfully' });
+  });
+  mockApi({ ...shell, 'GET /api/sortcut': list, 'POST /api/sortcut': add, 'DELETE /api/sortcut': remove });
+  return { pages, deleted };
+}
+
+// Found by label and by their table: role queries over a hundred rows take seconds in jsdom.
+const bodyRows = () => [...document.querySelectorAll<HTMLElement>('table tbody tr')];
+const pager = () => screen.getByLabelText('Pagination');
+
+signedInScreenTests({ authStatus: 'signed-in' });
+
+describe('Shortcut Story page past 100 shortcuts', { timeout: 30_000 }, () => {
+  it('pages through them 100 at a time, numbered by their own No', async () => {
+    const server = shortcutServer(150);
+    const user = userEvent.setup();
+    renderApp('/add/story');
+    await screen.findByLabelText('Edit Brand 100', undefined, { timeout: 8000 });
+    expect(bodyRows()).toHaveLength(100);
+    expect(within(pager()).getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+
+    await user.click(within(pager()).getByRole('button', { name: 'Page 2' }));
+    expect(await screen.findByLabelText('Edit Brand 150')).toBeInTheDocument();
+    expect(bodyRows()).toHaveLength(50);
+    expect(within(bodyRows()[0]!).getAllByRole('cell')[1]).toHaveTextContent('101');
+    expect(screen.queryByLabelText('Edit Brand 1')).toBeNull();
+    expect(server.pages).toEqual([1, 2]);
+    // The form offers the No after the highest, whatever the page.
+    expect(screen.getByLabelText('No')).toHaveValue('151');
+  });
+
+  it('shows a new shortcut: the page jumps to the last one, where its No puts it', async () => {
+    shortcutServer(100);
+    const user = userEvent.setup();
+    renderApp('/add/story');
+    await screen.findByLabelText('Edit Brand 100', undefined, { timeout: 8000 });
+    // One page: no pager.
+    expect(screen.queryByLabelText('Pagination')).toBeNull();
+
+    const form = screen.getByRole('form', { name: 'Add shortcut story' });
+    await user.type(within(form).getByLabelText('Title'), 'Newcomer');
+    await user.type(within(form).getByLabelText('Url'), 'https://new.example');
+    await user.upload(within(form).getByLabelText('Image'), new File([PNG], 'n.png', { type: 'image/png' }));
+    await user.click(within(form).getByRole('button', { name: 'Upload' }));
+
+    expect(await screen.findByLabelText('Edit Newcomer')).toBeInTheDocument();
+    expect(within(pager()).getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    expect(bodyRows()).toHaveLength(1);
+    expect(within(form).getByLabelText('No')).toHaveValue('102');
+  });
+
+  it('selects and deletes on the page shown, then steps back when that page is gone', async () => {
+    const server = shortcutServer(103);
+    const user = userEvent.setup();
+    renderApp('/add/story');
+    await screen.findByLabelText('Edit Brand 1', undefined, { timeout: 8000 });
+    await user.click(screen.getByLabelText('Select Brand 1'));
+    await user.click(within(pager()).getByRole('button', { name: 'Next' }));
+    await screen.findByLabelText('Edit Brand 103');
+    // The selection stays with its page.
+    expect(screen.getByRole('button', { name: 'Delete selected (0)' })).toBeDisabled();
+
+    await user.click(screen.getByLabelText('Select all shortcut stories'));
+    await user.click(screen.getByRole('button', { name: 'Delete selected (3)' }));
+    await answerMath({ confirm: 'Delete' });
+    await waitFor(() => expect(server.deleted).toEqual([['id101', 'id102', 'id103']]));
+    expect(await screen.findByLabelText('Edit Brand 1')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Pagination')).toBeNull();
+    expect(bodyRows()).toHaveLength(100);
+  });
+
+  it('re-renders only the row whose checkbox is ticked', async () => {
+    shortcutServer(10);
+    const user = userEvent.setup();
+    renderApp('/add/story');
+    await screen.findByLabelText('Edit Brand 10', undefined, { timeout: 8000 });
+    const rendered = vi.mocked(formatClickCount);
+    rendered.mockClear();
+    await user.click(screen.getByRole('checkbox', { name: 'Select Brand 7' }));
+    expect(screen.getByRole('checkbox', { name: 'Select Brand 7' })).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Delete selected (1)' })).toBeEnabled();
+    expect(rendered.mock.calls).toEqual([[1007]]);
+  });
+});

@@ -1,0 +1,202 @@
+import { formatDateTime, formatViewCount } from '@streamdesk/contract/format';
+import { limitReached, type Story } from '@streamdesk/contract/stories';
+import { DropdownMenu } from 'radix-ui';
+import { memo } from 'react';
+import { cn } from '@/lib/cn';
+import { Button } from '@/ui/button';
+import { stickyEndCell, Td, Tr } from '@/ui/data-table';
+import { MoreIcon } from '@/ui/icons';
+
+/**
+ * What a row or card does. One object for the whole list that stays the same across renders: with it,
+ * ticking one story's checkbox re-renders that row alone (the rows are memoised).
+ */
+export interface StoryHandlers {
+  select: (id: string) => void;
+  status: (story: Story, no: number) => void;
+  edit: (id: string) => void;
+  remove: (id: string) => void;
+}
+
+export interface StoryItemProps {
+  story: Story;
+  /** Its number in the whole list, counted on across pages. */
+  no: number;
+  selected: boolean;
+  /** Its delete is in flight: Delete is held until the reply. */
+  deleting: boolean;
+  on: StoryHandlers;
+}
+
+const badge = 'inline-flex rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap';
+
+/**
+ * Active or De Active, as the spec says. An active story whose view or click limit is reached is left out
+ * of the app (stories-app-list-and-rules.md) while its status stays on, so the badge says why it is gone.
+ */
+function StatusBadge({ story }: { story: Story }) {
+  const active = story.status;
+  return (
+    <span className="inline-flex flex-wrap gap-1">
+      <span className={cn(badge, active ? 'bg-emerald-100 text-emerald-700' : 'bg-slate-200 text-slate-600')}>
+        {active ? 'Active' : 'De Active'}
+      </span>
+      {active && limitReached(story) && (
+        <span
+          className={cn(badge, 'bg-amber-100 text-amber-800')}
+          title="Not shown in the app until the limit is raised"
+        >
+          Limit reached
+        </span>
+      )}
+    </span>
+  );
+}
+
+function Thumbnail({ story, no }: { story: Story; no: number }) {
+  if (story.NTV)
+    return (
+      <span className="inline-flex h-12 w-9 items-center justify-center rounded bg-amber-100 text-[10px] font-semibold text-amber-800">
+        Native
+      </span>
+    );
+  return (
+    <img
+      src={story.thembnal || story.image}
+      alt={`Thumbnail of story ${no}`}
+      loading="lazy"
+      className="h-12 w-9 rounded object-cover ring-1 ring-slate-200"
+    />
+  );
+}
+
+function RowMenu({ story, no, deleting, on }: StoryItemProps) {
+  const media = story.video || story.image;
+  const item =
+    'flex cursor-pointer items-center justify-between gap-3 rounded px-2 py-1.5 text-sm text-slate-700 outline-none data-[disabled]:cursor-not-allowed data-[disabled]:opacity-50 data-[highlighted]:bg-slate-100';
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger asChild>
+        <Button variant="ghost" size="sm" aria-label={`Actions for story ${no}`}>
+          <MoreIcon className="size-4" />
+        </Button>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={4}
+          className="z-30 min-w-40 rounded-md bg-white p-1 shadow-lg ring-1 ring-slate-200"
+        >
+          <DropdownMenu.CheckboxItem
+            className={item}
+            checked={story.status}
+            onSelect={() => on.status(story, no)}
+          >
+            Active
+            <span
+              aria-hidden
+              className={cn(
+                'relative inline-flex h-4 w-7 rounded-full transition-colors',
+                story.status ? 'bg-brand-600' : 'bg-slate-300',
+              )}
+            >
+              <span
+                className={cn(
+                  'absolute top-0.5 size-3 rounded-full bg-white transition-all',
+                  story.status ? 'left-3.5' : 'left-0.5',
+                )}
+              />
+            </span>
+          </DropdownMenu.CheckboxItem>
+          <DropdownMenu.Item
+            className={item}
+            disabled={!media}
+            onSelect={() => window.open(media, '_blank', 'noopener')}
+          >
+            Play
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className={item} onSelect={() => on.edit(story._id)}>
+            Edit
+          </DropdownMenu.Item>
+          <DropdownMenu.Item
+            className={cn(item, 'text-red-600')}
+            onSelect={() => on.remove(story._id)}
+            disabled={deleting}
+          >
+            Delete
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+function SelectBox({ story, no, selected, on }: StoryItemProps) {
+  return (
+    <input
+      type="checkbox"
+      aria-label={`Select story ${no}`}
+      className="size-4 accent-brand-600"
+      checked={selected}
+      onChange={() => on.select(story._id)}
+    />
+  );
+}
+
+/** A row of the table (768 px and wider). */
+export const StoryRow = memo(function StoryRow(props: StoryItemProps) {
+  const { story, no } = props;
+  return (
+    <Tr aria-selected={props.selected}>
+      <Td>
+        <SelectBox {...props} />
+      </Td>
+      <Td>{no}</Td>
+      <Td>
+        <StatusBadge story={story} />
+      </Td>
+      <Td>{formatViewCount(story.view)}</Td>
+      <Td>{formatViewCount(story.clickBtnCount)}</Td>
+      <Td>
+        <Thumbnail story={story} no={no} />
+      </Td>
+      <Td>{formatDateTime(story.date_time)}</Td>
+      <Td className={`${stickyEndCell} text-right`}>
+        <RowMenu {...props} />
+      </Td>
+    </Tr>
+  );
+});
+
+/** A card of the list under 768 px: the same data and actions as a row. */
+export const StoryCard = memo(function StoryCard(props: StoryItemProps) {
+  const { story, no } = props;
+  return (
+    <li
+      aria-label={`Story ${no}`}
+      className="flex gap-3 rounded-lg bg-white p-3 shadow-sm ring-1 ring-slate-200"
+    >
+      <div className="flex flex-col items-center gap-2">
+        <SelectBox {...props} />
+        <Thumbnail story={story} no={no} />
+      </div>
+      <dl className="grid min-w-0 flex-1 grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dt className="text-slate-500">No</dt>
+        <dd className="font-medium text-slate-900">{no}</dd>
+        <dt className="text-slate-500">Status</dt>
+        <dd>
+          <StatusBadge story={story} />
+        </dd>
+        <dt className="text-slate-500">View</dt>
+        <dd>{formatViewCount(story.view)}</dd>
+        <dt className="text-slate-500">Click</dt>
+        <dd>{formatViewCount(story.clickBtnCount)}</dd>
+        <dt className="text-slate-500">Date &amp; Time</dt>
+        <dd className="break-words">{formatDateTime(story.date_time)}</dd>
+      </dl>
+      <div>
+        <RowMenu {...props} />
+      </div>
+    </li>
+  );
+});

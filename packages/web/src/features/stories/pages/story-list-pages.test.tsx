@@ -1,0 +1,145 @@
+import type * as Format from '@streamdesk/contract/format';
+import { formatViewCount } from '@streamdesk/contract/format';
+import type { Story } from '@streamdesk/contract/stories';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { answerMath } from '@/test/answer-math';
+import { mockApi, renderApp } from '@/test/render-app';
+import { jsonResponse } from '@/test/runtime';
+import { signedInApi as base, signedInScreenTests } from '@/test/signed-in-screen';
+import { storyRow } from '../test-stories';
+
+// Each row or card formats its View and Click once per render: the calls say which ones rendered.
+vi.mock('@streamdesk/contract/format', async (importOriginal) => {
+  const format = await importOriginal<typeof Format>();
+  return { ...format, formatViewCount: vi.fn(format.formatViewCount) };
+});
+
+/** Story `n` with counts of its own (view 1000 + n), newest first as the server sends them. */
+const story = (n: number): Story => storyRow(n, { view: 1000 + n, clickBtnCount: 5000 + n });
+
+/** The server's story video list: `limit` a page, with the total and the page count. */
+function storyServer(count: number) {
+  let stories = Array.from({ length: count }, (_, i) => story(i + 1));
+  const asked: { page: number; limit: number }[] = [];
+  const list = vi.fn((url: string) => {
+    const query = new URL(url, 'http://localhost').searchParams;
+    const page = Number(query.get('page'));
+    const limit = Number(query.get('limit'));
+    asked.push({ page, limit });
+    return jsonResponse({
+      status: true,
+      message: 'ok',
+      data: stories.slice((page - 1) * limit, page * limit),
+      total: stories.length,
+      totalPage: Math.ceil(stories.length / limit),
+      firstStoryVideo: null,
+    });
+  });
+  const remove = vi.fn(async (_url: string, init: RequestInit) => {
+    const { id } = JSON.parse(String(init.body)) as { id: string[] };
+    stories = stories.filter((s) => !id.includes(s._id));
+    return jsonResponse({ status: true, message: 'Story deleted successfully' });
+  });
+  mockApi({
+    ...base,
+    'GET /api/App/all/only/story/video': list,
+    'DELETE /api/App/delete/story/video': remove,
+  });
+  return { asked, remove };
+}
+
+/** A window `width` px wide, as matchMedia answers it (rem at 16 px); `resize` tells the listeners. */
+function windowWidth(width: number) {
+  const listeners = new Set<() => void>();
+  const matches = (query: string) => {
+    const min = /min-width:\s*([\d.]+)rem/.exec(query);
+    return min ? width >= Number(min[1]) * 16 : false;
+  };
+  window.matchMedia = (query: string) =>
+    ({
+      media: query,
+      get matches() {
+        return matches(query);
+      },
+      addEventListener: (_type: string, listener: () => void) => listeners.add(listener),
+      removeEventListener: (_type: string, listener: () => void) => listeners.delete(listener),
+    }) as unknown as MediaQueryList;
+  return {
+    resize(to: number) {
+      width = to;
+      act(() => listeners.forEach((listener) => listener()));
+    },
+  };
+}
+
+const thumbnails = () => document.querySelectorAll('img[alt^="Thumbnail of story"]');
+// Found by label: role queries over two hundred rows take seconds in jsdom.
+const pager = () => screen.getByLabelText('Pagination');
+
+signedInScreenTests();
+afterEach(() => {
+  // jsdom has none; the list then shows the table.
+  delete (window as { matchMedia?: unknown }).matchMedia;
+});
+
+describe('Story Video List past 200 stories', { timeout: 30_000 }, () => {
+  it('pages through them 200 at a time, numbered on across pages, and says how many there are', async () => {
+    const server = storyServer(201);
+    const user = userEvent.setup();
+    renderApp('/add/story/video');
+    expect(await screen.findByLabelText('Select story 200', undefined, { timeout: 8000 })).toBeVisible();
+    expect(screen.getByText('Showing 1–200 of 201 stories', { selector: 'p' })).toBeInTheDocument();
+    expect(within(pager()).getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+
+    await user.click(within(pager()).getByRole('button', { name: 'Page 2' }));
+    expect(await screen.findByLabelText('Select story 201')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Select story 1')).toBeNull();
+    expect(screen.getByText('Showing 201 of 201 stories', { selector: 'p' })).toBeInTheDocument();
+    expect(server.asked).toEqual([
+      { page: 1, limit: 200 },
+      { page: 2, limit: 200 },
+    ]);
+
+    // The oldest story, on page 2, can be deleted; its page gone, the list steps back to page 1.
+    await user.click(screen.getByRole('button', { name: 'Actions for story 201' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    await answerMath({ confirm: 'Delete', title: 'Delete story' });
+    await waitFor(() => expect(server.remove).toHaveBeenCalledOnce());
+    expect(await screen.findByText('Showing 1–200 of 200 stories', { selector: 'p' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Pagination')).toBeNull();
+  });
+
+  it('renders only the layout that shows: cards under 768 px, the table from there', async () => {
+    storyServer(2);
+    const width = windowWidth(375);
+    renderApp('/add/story/video');
+    const cards = await screen.findByRole('list', { name: 'Story Video List' }, { timeout: 8000 });
+    expect(await within(cards).findAllByRole('listitem')).toHaveLength(2);
+    expect(screen.queryByRole('table', { name: 'Story Video List' })).toBeNull();
+    expect(thumbnails()).toHaveLength(2);
+    expect(screen.getByRole('checkbox', { name: 'Select all' })).toBeInTheDocument();
+
+    width.resize(1280);
+    const table = await screen.findByRole('table', { name: 'Story Video List' });
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    expect(screen.queryByRole('list', { name: 'Story Video List' })).toBeNull();
+    expect(thumbnails()).toHaveLength(2);
+    expect(screen.getByRole('checkbox', { name: 'Select all stories' })).toBeInTheDocument();
+  });
+
+  it('re-renders only the row whose checkbox is ticked', async () => {
+    storyServer(20);
+    const user = userEvent.setup();
+    renderApp('/add/story/video');
+    await screen.findByLabelText('Select story 20', undefined, { timeout: 8000 });
+    const rendered = vi.mocked(formatViewCount);
+    rendered.mockClear();
+    await user.click(screen.getByRole('checkbox', { name: 'Select story 7' }));
+    expect(screen.getByRole('button', { name: 'Delete selected (1)' })).toBeInTheDocument();
+    // Story 7's View and Click, once each (the top bar's live viewers may be formatted too).
+    const ofStories = rendered.mock.calls.filter(([value]) => Number(value) >= 1000);
+    expect(ofStories).toEqual([[1007], [5007]]);
+  });
+});
