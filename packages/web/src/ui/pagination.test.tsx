@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { Pagination, pageWindow } from './pagination';
 
@@ -29,5 +30,23 @@ describe('Pagination', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await user.click(screen.getByRole('button', { name: 'Page 4' }));
     expect(onPageChange.mock.calls).toEqual([[2], [4]]);
+  });
+
+  it('keeps the keyboard focus when Next or Previous reaches the end and turns itself off', async () => {
+    function Paged() {
+      const [page, setPage] = useState(2);
+      return <Pagination page={page} totalPages={3} onPageChange={setPage} />;
+    }
+    const user = userEvent.setup();
+    render(<Paged />);
+    screen.getByRole('button', { name: 'Next' }).focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Page 3' })).toHaveFocus();
+
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    screen.getByRole('button', { name: 'Previous' }).focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('button', { name: 'Page 1' })).toHaveFocus();
   });
 });

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { cn } from '@/lib/cn';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons';
 
@@ -28,13 +29,27 @@ const item = 'inline-flex h-8 min-w-8 items-center justify-center rounded-md px-
 
 /** Previous and Next (doc 2 section 2, video show page), page numbers and ellipses between. */
 export function Pagination({ page, totalPages, onPageChange }: PaginationProps) {
+  const nav = useRef<HTMLElement>(null);
+  // Previous or Next pressed onto the first or last page turns itself off, and a disabled button drops
+  // the keyboard focus to the page's body; the current page's button takes it instead.
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (!refocus.current) return;
+    refocus.current = false;
+    nav.current?.querySelector<HTMLElement>('[aria-current="page"]')?.focus();
+  }, [page]);
+  const go = (to: number) => {
+    refocus.current = to <= 1 || to >= totalPages;
+    onPageChange(to);
+  };
+
   if (totalPages <= 1) return null;
   return (
-    <nav aria-label="Pagination" className="flex items-center justify-end gap-1">
+    <nav ref={nav} aria-label="Pagination" className="flex items-center justify-end gap-1">
       <button
         type="button"
         disabled={page <= 1}
-        onClick={() => onPageChange(page - 1)}
+        onClick={() => go(page - 1)}
         className={cn(item, 'gap-1 text-slate-600 hover:bg-slate-100 disabled:opacity-40')}
       >
         <ChevronLeftIcon className="size-4" />
@@ -64,7 +79,7 @@ export function Pagination({ page, totalPages, onPageChange }: PaginationProps) 
       <button
         type="button"
         disabled={page >= totalPages}
-        onClick={() => onPageChange(page + 1)}
+        onClick={() => go(page + 1)}
         className={cn(item, 'gap-1 text-slate-600 hover:bg-slate-100 disabled:opacity-40')}
       >
         Next
