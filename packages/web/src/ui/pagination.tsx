@@ -19,6 +19,14 @@ export function pageWindow(page: number, totalPages: number, around = 1): Array<
   return pages;
 }
 
+/**
+ * Brings a paged list back to its top when a page change left the admin scrolled below it (the pager sits
+ * under the rows); a list already in view stays where it is.
+ */
+export function scrollToListTop(section: HTMLElement | null): void {
+  if (section && section.getBoundingClientRect().top < 0) section.scrollIntoView?.({ block: 'start' });
+}
+
 export interface PaginationProps {
   page: number;
   totalPages: number;

@@ -5,7 +5,7 @@ import { Button } from '@/ui/button';
 import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
 import { Th, toggleAll, toggleSelection } from '@/ui/data-table';
 import { PageHeader } from '@/ui/page-header';
-import { Pagination } from '@/ui/pagination';
+import { Pagination, scrollToListTop } from '@/ui/pagination';
 import { Tabs } from '@/ui/tabs';
 import { useDeleteFireHistory } from '../api';
 import { FireHistoryRow, historyColumns } from '../components/fire-history-row';
@@ -48,8 +48,7 @@ export default function WebLiveAdsHistoryPage() {
   const changePage = (next: number) => {
     setPage(next);
     setSelected(new Set());
-    const section = top.current;
-    if (section && section.getBoundingClientRect().top < 0) section.scrollIntoView?.({ block: 'start' });
+    scrollToListTop(top.current);
   };
 
   // The dialog closes before the call, as every delete does: a second press cannot send it twice.

@@ -4,7 +4,7 @@ import { storyTabs } from '@/config/section-tabs';
 import { cn } from '@/lib/cn';
 import { FullPageLoader } from '@/ui/full-page-loader';
 import { PageHeader } from '@/ui/page-header';
-import { Pagination } from '@/ui/pagination';
+import { Pagination, scrollToListTop } from '@/ui/pagination';
 import { RunningBadge } from '@/ui/running-badge';
 import { Tabs } from '@/ui/tabs';
 import { LOAD_FAILED, useFailedLoadToast } from '@/ui/use-failed-load-toast';
@@ -29,8 +29,7 @@ export default function ShortcutStoriesPage() {
   /** Another page, seen from the top of the list (the pager is under it). */
   const changePage = (next: number) => {
     setPage(next);
-    const section = top.current;
-    if (section && section.getBoundingClientRect().top < 0) section.scrollIntoView?.({ block: 'start' });
+    scrollToListTop(top.current);
   };
 
   /**

@@ -17,7 +17,7 @@ import {
   toggleSelection,
 } from '@/ui/data-table';
 import { EmptyState } from '@/ui/empty-state';
-import { Pagination } from '@/ui/pagination';
+import { Pagination, scrollToListTop } from '@/ui/pagination';
 import { Spinner } from '@/ui/spinner';
 import { toastSuccess } from '@/ui/toast-success';
 import { useInFlight } from '@/ui/use-in-flight';
@@ -81,8 +81,7 @@ export function StoryList({ kind }: { kind: StoryKind }) {
   const changePage = (next: number) => {
     setPage(next);
     setSelected(new Set());
-    const section = top.current;
-    if (section && section.getBoundingClientRect().top < 0) section.scrollIntoView?.({ block: 'start' });
+    scrollToListTop(top.current);
   };
 
   const confirm = () => {
