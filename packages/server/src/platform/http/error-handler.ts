@@ -66,6 +66,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const statusCode = error.statusCode ?? 500;
     if (statusCode >= 400 && statusCode < 500) {
       const message = (error.code && fastifyMessages[error.code]) || error.message || 'Bad request';
+      // Headers an error carries belong to its answer, as Fastify's own handler keeps them: a 416 says
+      // the file's size in `Content-Range: bytes */size`, so a player can ask again for a range there is.
+      const { headers } = error as FastifyError & { headers?: Record<string, string> };
+      if (headers) void reply.headers(headers);
       return reply.code(statusCode).send({ status: false, message });
     }
     request.log.error({ err: error }, 'request failed');

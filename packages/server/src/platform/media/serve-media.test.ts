@@ -127,6 +127,9 @@ describe('serving media', () => {
       416,
       { status: false, message: 'Range Not Satisfiable' },
     ]);
+    // The size, so a player can ask for a range there is (RFC 9110 15.5.17); the JSON type, not send's HTML.
+    expect(past.headers['content-range']).toBe(`bytes */${VIDEO.length}`);
+    expect(past.headers['content-type']).toMatch(/^application\/json/);
   });
 
   it('answers HEAD with the headers and no body', async () => {
