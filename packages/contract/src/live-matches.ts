@@ -262,6 +262,8 @@ export const fireReply = replyBase.extend({ data: adFire });
 export const historyReply = replyBase.extend({
   data: z.array(adFire),
   totalPage: z.number().int(),
+  /** Fired ads in the history (additive to the spec's reply): the screen's count, without a second read. */
+  total: z.number().int(),
   totalViews: z.number().int(),
   totalClicks: z.number().int(),
 });

@@ -114,6 +114,8 @@ export const shortcutListReply = replyBase.extend({
   next_s_no: z.number().int(),
   secondStoryBrand: z.boolean(),
   totalPage: z.number().int(),
+  /** Shortcuts matching the query (additive to the spec's reply): the list's 'Showing N of M'. */
+  total: z.number().int(),
 });
 export type ShortcutListReply = z.infer<typeof shortcutListReply>;
 

@@ -25,7 +25,7 @@ const latestFire = async () =>
     data: { _id: string; Adstype: string; a_name: string; url: string } | null;
   }>().data;
 const history = async (query = '') =>
-  t.json<{ data: AdFire[]; totalPage: number; totalViews: number; totalClicks: number }>(
+  t.json<{ data: AdFire[]; totalPage: number; total: number; totalViews: number; totalClicks: number }>(
     await call('GET', `${routes.history.path}${query}`),
   );
 
@@ -320,6 +320,8 @@ describe('/api/App/LiveMatch/admin/ads/fire/history', () => {
     const page = await history('?page=2&limit=2');
     expect(page.data.map((f) => f._id)).toEqual(all.data.slice(2, 4).map((f) => f._id));
     expect(page.totalPage).toBe(Math.ceil(all.data.length / 2));
+    // Every fire, not the page's two.
+    expect([all.total, page.total]).toEqual([all.data.length, all.data.length]);
     expect(page.totalViews).toBe(views);
     const beyond = await history(`?page=${all.data.length + 1}&limit=1`);
     expect(beyond.data).toEqual([]);

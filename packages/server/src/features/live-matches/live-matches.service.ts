@@ -302,6 +302,7 @@ export function createLiveMatchesService({
         message: webLiveAdMessages.historyFetched,
         data: rows.map(toFire),
         totalPage: totalPages(total, limit),
+        total,
         totalViews: views,
         totalClicks: clicks,
       };

@@ -57,6 +57,7 @@ export function createShortcutService(deps: ShortcutDeps) {
       next_s_no: next,
       secondStoryBrand: running,
       totalPage: Math.ceil(total / query.limit),
+      total,
     };
   }
 

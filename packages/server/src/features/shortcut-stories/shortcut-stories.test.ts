@@ -23,9 +23,13 @@ const put = (fields: Record<string, string>, f: ReturnType<typeof image> = []) =
 const list = async (q = '') => {
   const res = await t.request({ method: 'GET', url: `${URL}?page=1&limit=100&q=${q}&a=true` });
   expect(res.statusCode).toBe(200);
-  return t.json<{ data: ShortcutStory[]; next_s_no: number; secondStoryBrand: boolean; totalPage: number }>(
-    res,
-  );
+  return t.json<{
+    data: ShortcutStory[];
+    next_s_no: number;
+    secondStoryBrand: boolean;
+    totalPage: number;
+    total: number;
+  }>(res);
 };
 const del = async (id: string[] | string, sealed = true) =>
   t.request({ method: 'DELETE', url: URL, payload: sealed ? await t.seal({ id }) : { id } });
@@ -60,6 +64,7 @@ describe('GET /api/sortcut', () => {
       next_s_no: 1,
       secondStoryBrand: true,
       totalPage: 0,
+      total: 0,
     });
   });
 });
@@ -305,10 +310,13 @@ describe('list paging and search', () => {
     await added({ name: 'alpha SEARCH', s_no: '40' });
     const found = await list('SeArCh');
     expect(found.data.map((x) => x.name)).toEqual(['alpha SEARCH', 'Zeta Search']);
+    expect(found.total).toBe(2);
     const all = await list();
     const res = await t.request({ method: 'GET', url: `${URL}?page=2&limit=2` });
-    const page2 = await t.json<{ data: ShortcutStory[]; totalPage: number }>(res);
+    const page2 = await t.json<{ data: ShortcutStory[]; totalPage: number; total: number }>(res);
     expect(page2.totalPage).toBe(Math.ceil(all.data.length / 2));
+    // Every shortcut, not the page's two.
+    expect(page2.total).toBe(all.data.length);
     expect(page2.data.map((x) => x._id)).toEqual(all.data.slice(2, 4).map((x) => x._id));
     const bad = await t.request({ method: 'GET', url: `${URL}?page=0` });
     expect(bad.statusCode).toBe(400);
