@@ -67,6 +67,23 @@ test.describe('signed-in shell', () => {
     await expect(status).toContainText(/CPU\s*\d+%/);
   });
 
+  test('the server status says when its figures are old, and stops once the server answers', async ({
+    signedInPage: page,
+  }) => {
+    const status = page.getByRole('region', { name: 'Server status' });
+    await expect(status).toContainText(/CPU\s*\d+%/);
+    // The server stops answering the polls: the figures stay (doc 1 section 8), said to be old after two.
+    const stats = '**/api/admin/system/stats*';
+    await page.route(stats, (route) => route.abort('connectionrefused'));
+    await expect(status.getByRole('status')).toContainText(/Not updated since \d\d:\d\d:\d\d/, {
+      timeout: 20_000,
+    });
+    await expect(status).toContainText(/CPU\s*\d+%/);
+    await page.screenshot({ path: '/tmp/shots/shell-stats-old.png' });
+    await page.unroute(stats);
+    await expect(status.getByRole('status')).toBeHidden({ timeout: 10_000 });
+  });
+
   test('unknown paths show the not-found page', async ({ signedInPage: page }) => {
     await page.goto('/no/such/page');
     await expect(page.getByText(messages.pageNotFound)).toBeVisible();
