@@ -12,6 +12,7 @@ const testItems = {
   viewColumn: 'views',
   clickColumn: 'clicks',
   tag: 'test',
+  itemsTag: 'test-items',
 };
 
 /** Makes the table with these items, and registers it as a feature registers its items. */

@@ -100,6 +100,7 @@ export function webAdCounterTargets(): CounterTarget[] {
     idColumn: 'id',
     clickColumn: 'a_click',
     tag: WEB_AD_CLICKS_TAG,
+    itemsTag: AD_UNITS_TAG,
     scope: { platform, kind: 'web' },
     async onCount(db, row) {
       if (row.kind === 'click') await recordClicks(tablesOf(db), platform, row.id, row.day, row.count);
@@ -112,11 +113,8 @@ export function webAdCounterTargets(): CounterTarget[] {
 
 export function createAdUnitsService(deps: { db: AnyDb; cache: AppCache; counters: CounterRegistry }) {
   const db = tablesOf<repo.AdUnitsTables>(deps.db);
-  const changed = () => {
-    deps.cache.invalidate(AD_UNITS_TAG);
-    // The event counter keeps the known ids per counter tag: a new or deleted web ad must refresh them.
-    deps.cache.invalidate(WEB_AD_CLICKS_TAG);
-  };
+  // The event counter learns the web ads' ids on AD_UNITS_TAG too (their itemsTag).
+  const changed = () => deps.cache.invalidate(AD_UNITS_TAG);
 
   async function existing(platform: AdPlatform, kind: AdKind, id: string) {
     const row = await repo.findAdUnit(db, platform, kind, id);

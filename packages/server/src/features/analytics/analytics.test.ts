@@ -81,6 +81,28 @@ describe('POST /api/App/events', () => {
     });
   });
 
+  it("keeps the known ids over its own flushes, and learns new ones from the feature's items tag", async () => {
+    const F = 'ffffffffffff000000000001';
+    await send([{ type: 'view', entity: 'reel', id: A, clientId: 'c1' }]);
+    await flush();
+    // An item the counter has not been told of (no write of its feature): the flush just made must not have
+    // made the counter read every id of the table again (it did after each flush: 28 ms for 18,700
+    // videos on PostgreSQL, every second under steady traffic).
+    await sql`INSERT INTO test_items (id) VALUES (${F})`.execute(t.app.streamdesk.context.db);
+    const unknown = await send([{ type: 'view', entity: 'reel', id: F, clientId: 'c1' }]);
+    expect(unknown.json()).toMatchObject({ accepted: 0, droppedReasons: { unknownId: 1 } });
+    await flush();
+    expect((await send([{ type: 'view', entity: 'reel', id: F, clientId: 'c1' }])).json()).toMatchObject({
+      accepted: 0,
+    });
+    // A write of the feature (its itemsTag) makes the counter read them again.
+    t.app.streamdesk.context.cache.invalidate('test-items');
+    const known = await send([{ type: 'view', entity: 'reel', id: F, clientId: 'c1' }]);
+    expect(known.json()).toMatchObject({ accepted: 1, dropped: 0 });
+    await flush();
+    expect(await totals(F)).toEqual({ views: 1, clicks: 0 });
+  });
+
   it('puts 18:29 and 18:31 UTC on different Asia/Kolkata days', async () => {
     await send([
       { type: 'view', entity: 'reel', id: B, clientId: 'c1', at: `${D1}T18:29:00Z` },

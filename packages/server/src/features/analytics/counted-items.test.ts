@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.js';
  * Every counted entity, through the counter registry, with one item of each stored through the API. A
  * new counted entity needs an item in `storeItems()` below (the first test fails naming it).
  * - An item added after the counter loaded its known ids is counted: each feature's writes must
- *   invalidate its counter tag, or the new item's events are dropped as unknown ids.
+ *   invalidate its counter target's `itemsTag`, or the new item's events are dropped as unknown ids.
  * - A count column that stops at 2^31 - 1 (PostgreSQL's `integer`) fails the event flush once one item
  *   passes it, and the flush keeps and retries its counts, so no count of any item would be written
  *   again: every item, with its totals and day rows at 2^31 - 1, takes one more view and click.

@@ -96,7 +96,7 @@ export class EventCounter {
     // A write in a feature may add or remove items, or switch one off: forget that feature's known ids.
     cache.onInvalidate((tag) => {
       for (const target of counters.targets.values())
-        if (target.tag === tag) this.knownIds.delete(target.entity);
+        if (target.itemsTag === tag) this.knownIds.delete(target.entity);
     });
   }
 

@@ -29,6 +29,7 @@ export function registerInHouseAds(ctx: FeatureContext, opts: { inHouseAdsRunnin
     viewColumn: COLUMNS.view,
     clickColumn: COLUMNS.clicks,
     tag: INHOUSE_COUNTS_TAG,
+    itemsTag: INHOUSE_TAG,
   });
   ctx.launch.add('inHouseAds', [INHOUSE_TAG], () => ads.activeForApp());
 

@@ -23,7 +23,7 @@ import type { Kysely } from 'kysely';
 export const INHOUSE_TAG = 'inhouse-ads';
 /**
  * The counter tag: app events invalidate it after counting. The app's reads carry no view or click totals
- * (toAppAd), so counting rebuilds nothing; writes invalidate it so the counter learns new ids.
+ * (toAppAd), so counting rebuilds nothing. The counter learns new ids on INHOUSE_TAG, which writes invalidate.
  */
 export const INHOUSE_COUNTS_TAG = 'inhouse-ad-counts';
 
@@ -51,7 +51,6 @@ export function createInHouseAdsService(deps: InHouseAdsDeps) {
   const { db, media } = deps;
   const changed = () => {
     deps.cache.invalidate(INHOUSE_TAG);
-    deps.cache.invalidate(INHOUSE_COUNTS_TAG);
   };
 
   async function mustFind(id: string) {

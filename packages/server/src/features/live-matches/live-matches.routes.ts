@@ -115,6 +115,7 @@ export function registerLiveMatches(
     // Nobody watches a match that is switched off: its heartbeats are dropped (views still count).
     activeScope: { status: toDbBool(true) },
     tag: LIVE_TAGS.matchCounts,
+    itemsTag: LIVE_TAGS.matches,
   });
   ctx.counters.add({
     entity: 'liveAdFire',
@@ -123,5 +124,6 @@ export function registerLiveMatches(
     viewColumn: 'a_view',
     clickColumn: 'a_click',
     tag: LIVE_TAGS.fireCounts,
+    itemsTag: LIVE_TAGS.fireItems,
   });
 }

@@ -28,12 +28,17 @@ export const LIVE_TAGS = {
   fire: 'liveAdFire',
   /**
    * The counter tags: the analytics events invalidate them after counting (no cached reply holds the
-   * totals, so counting busts nothing), and the writes that add or remove items invalidate them so the
-   * event counter learns the new ids; a match's status change too, as the counter drops heartbeats for a
-   * match that is switched off.
+   * totals, so counting busts nothing).
    */
   matchCounts: 'liveMatchCounts',
   fireCounts: 'liveAdFireCounts',
+  /**
+   * The fires' `itemsTag`: a fire or a delete of fires invalidates it, so the event counter learns the
+   * ids (`fire` is invalidated only when the latest fire changes). The matches' is `matches`: every
+   * write of a match invalidates it, its status too, as the counter drops heartbeats for a match that is
+   * switched off.
+   */
+  fireItems: 'liveAdFireItems',
 } as const;
 
 export interface LiveMatchesDeps {
@@ -158,7 +163,6 @@ export function createLiveMatchesService({
       };
       await repo.insertLiveMatch(db, row);
       cache.invalidate(LIVE_TAGS.matches);
-      cache.invalidate(LIVE_TAGS.matchCounts);
       return { status: true, message: liveMatchMessages.added, data: toMatch(row) };
     },
 
@@ -188,7 +192,6 @@ export function createLiveMatchesService({
         });
         await Promise.all(rows.map((r) => media.remove(r.thumbnail)));
         cache.invalidate(LIVE_TAGS.matches);
-        cache.invalidate(LIVE_TAGS.matchCounts);
         return { status: true, message: liveMatchMessages.deleted, deleted: rows.length };
       });
     },
@@ -199,7 +202,6 @@ export function createLiveMatchesService({
         if (!existing) throw notFound(liveMatchMessages.notFound);
         await repo.updateLiveMatch(db, id, { status: toDbBool(status) });
         cache.invalidate(LIVE_TAGS.matches);
-        cache.invalidate(LIVE_TAGS.matchCounts);
         return {
           status: true,
           message: liveMatchMessages.statusChanged,
@@ -291,7 +293,7 @@ export function createLiveMatchesService({
       };
       await repo.insertFire(db, row);
       cache.invalidate(LIVE_TAGS.fire);
-      cache.invalidate(LIVE_TAGS.fireCounts);
+      cache.invalidate(LIVE_TAGS.fireItems);
       return { status: true, message: webLiveAdMessages.fired, data: toFire(row) };
     },
 
@@ -318,7 +320,7 @@ export function createLiveMatchesService({
         return deleted;
       });
       if (latest && unique.includes(latest.id)) cache.invalidate(LIVE_TAGS.fire);
-      cache.invalidate(LIVE_TAGS.fireCounts);
+      cache.invalidate(LIVE_TAGS.fireItems);
       return {
         status: true,
         message: webLiveAdMessages.historyDeleted,

@@ -4,7 +4,7 @@ import { keepUploadIf } from '../../platform/http/parse-form.js';
 import { registerRoute } from '../../platform/http/register-route.js';
 import { sendCached } from '../../platform/http/cached-reply.js';
 import { readMultipart, single } from '../../platform/media/multipart.js';
-import { createReelService, REELS_FOLDER, REELS_TAG } from './reels.service.js';
+import { createReelService, REEL_ITEMS_TAG, REELS_FOLDER, REELS_TAG } from './reels.service.js';
 
 export function registerReels(ctx: FeatureContext, opts: { reelsRunning: () => Promise<boolean> }): void {
   const { app } = ctx;
@@ -43,5 +43,6 @@ export function registerReels(ctx: FeatureContext, opts: { reelsRunning: () => P
     viewColumn: 'view',
     clickColumn: 'click',
     tag: REELS_TAG,
+    itemsTag: REEL_ITEMS_TAG,
   });
 }

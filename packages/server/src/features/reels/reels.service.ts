@@ -11,6 +11,8 @@ import type { ReelTables } from './reels.repository.js';
 
 /** The cache tag of everything the app reads from this feature. */
 export const REELS_TAG = 'reels';
+/** Invalidated by the writes that add or remove reels (the counter's `itemsTag`); counting leaves it. */
+export const REEL_ITEMS_TAG = 'reel-items';
 export const REELS_FOLDER = 'reels';
 
 export interface ReelDeps {
@@ -53,6 +55,7 @@ export function createReelService(deps: ReelDeps) {
       };
       await repo.insertReel(db, row);
       deps.cache.invalidate(REELS_TAG);
+      deps.cache.invalidate(REEL_ITEMS_TAG);
       return repo.toReel(row);
     } catch (error) {
       await deps.media.remove(thumb.key);
@@ -69,6 +72,7 @@ export function createReelService(deps: ReelDeps) {
     );
     await Promise.all(found.flatMap((r) => [deps.media.remove(r.video), deps.media.remove(r.thumbnail)]));
     deps.cache.invalidate(REELS_TAG);
+    deps.cache.invalidate(REEL_ITEMS_TAG);
     return Number(result.numDeletedRows);
   }
 

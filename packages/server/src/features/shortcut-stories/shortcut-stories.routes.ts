@@ -59,5 +59,6 @@ export function registerShortcutStories(
     idColumn: 'id',
     clickColumn: 'click_count',
     tag: SHORTCUT_COUNTS_TAG,
+    itemsTag: SHORTCUT_TAG,
   });
 }

@@ -19,7 +19,7 @@ import type { ShortcutTables } from './shortcut-stories.repository.js';
 export const SHORTCUT_TAG = 'shortcut-stories';
 /**
  * The counter tag: app events invalidate it after counting. No cached reply holds the click totals (the
- * app list carries none), so counting rebuilds nothing; writes invalidate it so the counter learns new ids.
+ * app list carries none), so counting rebuilds nothing. The counter learns new ids on SHORTCUT_TAG.
  */
 export const SHORTCUT_COUNTS_TAG = 'shortcut-story-counts';
 
@@ -37,7 +37,6 @@ export function createShortcutService(deps: ShortcutDeps) {
   const db = tablesOf<ShortcutTables>(deps.db);
   const changed = () => {
     deps.cache.invalidate(SHORTCUT_TAG);
-    deps.cache.invalidate(SHORTCUT_COUNTS_TAG);
   };
 
   async function list(query: {

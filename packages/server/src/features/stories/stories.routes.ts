@@ -73,6 +73,7 @@ export function registerStories(ctx: FeatureContext): void {
     viewColumn: 'view',
     clickColumn: 'click_btn_count',
     tag: STORY_COUNTS_TAG,
+    itemsTag: STORIES_TAG,
     onTotals: stories.limitCrossings,
   });
 }

@@ -26,8 +26,8 @@ import * as repo from './stories.repository.js';
 export const STORIES_TAG = 'stories';
 /**
  * The counter tag: app events invalidate it after counting. The app's reads carry no counts (appStory),
- * so counting rebuilds nothing, unless a story reaches its limit (onTotals); writes invalidate it so the
- * counter learns new ids.
+ * so counting rebuilds nothing, unless a story reaches its limit (onTotals). The counter learns new ids on
+ * STORIES_TAG, which every write invalidates.
  */
 export const STORY_COUNTS_TAG = 'story-counts';
 export const STORY_FOLDER = 'stories';
@@ -97,7 +97,6 @@ export function createStoriesService(ctx: FeatureContext) {
   const { media, cache } = ctx;
   const changed = () => {
     cache.invalidate(STORIES_TAG);
-    cache.invalidate(STORY_COUNTS_TAG);
   };
 
   const removeMedia = (m: Media) => Promise.all([m.video, m.image, m.thembnal].map((u) => media.remove(u)));

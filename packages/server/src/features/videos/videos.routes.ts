@@ -9,7 +9,15 @@ import { createVideosService, VIEW_TAG, type VideosDeps, type VideosService } fr
 export function registerVideos(ctx: FeatureContext, deps: VideosDeps): VideosService {
   const videos = createVideosService(ctx, deps);
   registerVideosRoutes(ctx.app, videos);
-  ctx.counters.add({ entity: 'video', table: 'videos', idColumn: 'id', viewColumn: 'views', tag: VIEW_TAG });
+  ctx.counters.add({
+    entity: 'video',
+    table: 'videos',
+    idColumn: 'id',
+    viewColumn: 'views',
+    tag: VIEW_TAG,
+    // Every write of a video or a category invalidates it (CATEGORY_TAGS).
+    itemsTag: 'videos',
+  });
   return videos;
 }
 

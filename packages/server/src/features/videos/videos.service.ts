@@ -64,12 +64,8 @@ const displayName = (name: string) => path.basename(name.replace(/\\/g, '/')).sl
 
 export function createVideosService(ctx: FeatureContext, deps: VideosDeps) {
   const db = tablesOf<VideosTables>(ctx.db);
-  // VIEW_TAG too: the event counter keeps the known video ids per counter tag, and forgets them only
-  // when that tag is invalidated, so without it the views of a new upload were dropped as unknown ids.
-  const invalidate = () => {
-    ctx.cache.invalidate('videos');
-    ctx.cache.invalidate(VIEW_TAG);
-  };
+  // The event counter learns the video ids on `videos` too (its itemsTag).
+  const invalidate = () => ctx.cache.invalidate('videos');
 
   // A few removals at a time: a category of tens of thousands of videos would otherwise queue every
   // unlink at once on libuv's four threads, ahead of every other request's file work (media, uploads).
