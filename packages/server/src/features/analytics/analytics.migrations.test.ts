@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../../platform/db/database.js';
 import { migrateToLatest } from '../../platform/db/migrate.js';
-import { addRollups, dayCounts, type AnalyticsTables, type RollupRow } from './analytics.repository.js';
+import { addRollups, dailyTotals, type AnalyticsTables, type RollupRow } from './analytics.repository.js';
 import { analyticsMigrations } from './analytics.migrations.js';
 
 let database: Database | undefined;
@@ -43,9 +43,9 @@ describe('analytics migrations (SQLite)', () => {
       .execute();
     expect(kept).toEqual(rows);
     await addRollups(db, [{ entity_id: 'a', day: '2026-11-20', kind: 'view', entity: 'webAd', count: 3 }]);
-    expect(await dayCounts(db, 'a')).toEqual([
-      { day: '2026-11-20', kind: 'view', entity: 'webAd', count: 8 },
-      { day: '2026-11-21', kind: 'click', entity: 'webAd', count: 2 },
+    expect(await dailyTotals(db, 'a')).toEqual([
+      { day: '2026-11-20', views: 8, clicks: null },
+      { day: '2026-11-21', views: null, clicks: 2 },
     ]);
   });
 });

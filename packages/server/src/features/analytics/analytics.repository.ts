@@ -94,12 +94,48 @@ export async function forgetBatchesBefore(db: Db, before: number, limit: number)
   return Number(result?.numDeletedRows ?? 0);
 }
 
-/** Adds (or, with a negative n, removes without going below 0) to an item's own total column. */
-export async function addToTotal(db: Db, target: CounterTarget, column: string, id: string, n: number) {
+/**
+ * Adds `n` (or, when negative, removes it without going below 0) to the total column of each of these
+ * items: one statement per 500 ids, where a statement per item cost a round trip each on PostgreSQL.
+ */
+export async function addToTotals(
+  db: Db,
+  target: CounterTarget,
+  column: string,
+  ids: readonly string[],
+  n: number,
+) {
   const col = sql.ref(column);
-  await sql`UPDATE ${sql.table(target.table)} SET ${col} = CASE WHEN ${col} + ${n} < 0 THEN 0 ELSE ${col} + ${n} END WHERE ${sql.ref(target.idColumn)} = ${id}`.execute(
-    db,
-  );
+  for (let i = 0; i < ids.length; i += 500) {
+    const chunk = sql.join(ids.slice(i, i + 500));
+    await sql`UPDATE ${sql.table(target.table)} SET ${col} = CASE WHEN ${col} + ${n} < 0 THEN 0 ELSE ${col} + ${n} END WHERE ${sql.ref(target.idColumn)} IN (${chunk})`.execute(
+      db,
+    );
+  }
+}
+
+/**
+ * Adds each row's count to its item's total column, the items that take the same count in one
+ * statement (addToTotals): a flush's counts are mostly small numbers, so 10,000 rows make a few dozen
+ * statements rather than 10,000 (5.3 s on PostgreSQL). Rows of an entity without a target or column are
+ * left out.
+ */
+export async function addRowsToTotals(
+  db: Db,
+  targets: ReadonlyMap<string, CounterTarget>,
+  rows: readonly Pick<RollupRow, 'entity' | 'entity_id' | 'kind' | 'count'>[],
+) {
+  const groups = new Map<string, { target: CounterTarget; column: string; n: number; ids: string[] }>();
+  for (const row of rows) {
+    const target = targets.get(row.entity);
+    const column = row.kind === 'view' ? target?.viewColumn : target?.clickColumn;
+    if (!target || !column || row.count === 0) continue;
+    const key = `${row.entity}\u0000${column}\u0000${row.count}`;
+    const group = groups.get(key);
+    if (group) group.ids.push(row.entity_id);
+    else groups.set(key, { target, column, n: row.count, ids: [row.entity_id] });
+  }
+  for (const { target, column, ids, n } of groups.values()) await addToTotals(db, target, column, ids, n);
 }
 
 const columnsEqual = (values: Record<string, string | number>) =>
@@ -151,16 +187,18 @@ export function dailyTotals(db: Db, entityId: string, from?: string, to?: string
     .execute();
 }
 
-/** An item's counts per day, kind and entity kind, for clearing a range (each row's count comes off a total). */
-export function dayCounts(db: Db, entityId: string, from?: string, to?: string) {
+/**
+ * An item's counts in a range per kind and entity kind, for clearing it (each row's count comes off a
+ * total): at most a row per kind, where a row per day made two years of a story 1,460 updates.
+ */
+export function rangeCounts(db: Db, entityId: string, from?: string, to?: string) {
   return db
     .selectFrom('event_rollups')
-    .select(['day', 'kind', 'entity', (eb) => eb.fn.sum<number>('count').as('count')])
+    .select(['kind', 'entity', (eb) => eb.fn.sum<number | string>('count').as('count')])
     .where('entity_id', '=', entityId)
     .$if(!!from, (q) => q.where('day', '>=', from!))
     .$if(!!to, (q) => q.where('day', '<=', to!))
-    .groupBy(['day', 'kind', 'entity'])
-    .orderBy('day')
+    .groupBy(['kind', 'entity'])
     .execute();
 }
 

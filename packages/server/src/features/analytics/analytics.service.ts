@@ -3,10 +3,10 @@ import type { Kysely } from 'kysely';
 import type { AppCache } from '../../platform/app-cache.js';
 import type { CounterRegistry } from '../../platform/registries.js';
 import {
-  addToTotal,
+  addRowsToTotals,
   dailyTotals,
-  dayCounts,
   deleteRange,
+  rangeCounts,
   type AnalyticsTables,
 } from './analytics.repository.js';
 import type { EventCounter } from './event-counter.js';
@@ -49,16 +49,18 @@ export function createAnalyticsService(deps: {
     let cleared = 0;
     await counter.exclusively(() =>
       db.transaction().execute(async (trx) => {
-        const rows = await dayCounts(trx, id, startDate, endDate);
-        for (const r of rows) {
-          const target = counters.targets.get(r.entity);
-          const column = r.kind === 'view' ? target?.viewColumn : target?.clickColumn;
-          cleared += Number(r.count);
-          if (!target || !column) continue;
-          await addToTotal(trx, target, column, id, -Number(r.count));
-          tags.add(target.tag);
+        // PostgreSQL's sum of integers is a bigint, which arrives as a string.
+        const taken = (await rangeCounts(trx, id, startDate, endDate)).map((r) => ({
+          ...r,
+          entity_id: id,
+          count: -Number(r.count),
+        }));
+        await addRowsToTotals(trx, counters.targets, taken);
+        for (const r of taken) {
+          cleared -= r.count;
+          const tag = counters.targets.get(r.entity)?.tag;
+          if (tag) tags.add(tag);
         }
-        const taken = rows.map((r) => ({ ...r, entity_id: id, count: -Number(r.count) }));
         for (const tag of await runTotalsHooks(trx, counters, taken)) tags.add(tag);
         await deleteRange(trx, id, startDate, endDate);
         for (const target of counters.targets.values())

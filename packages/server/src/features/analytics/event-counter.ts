@@ -5,7 +5,7 @@ import type { AppCache } from '../../platform/app-cache.js';
 import type { CounterRegistry, CounterTarget } from '../../platform/registries.js';
 import {
   addRollups,
-  addToTotal,
+  addRowsToTotals,
   forgetBatchesBefore,
   listIds,
   recordBatches,
@@ -212,12 +212,11 @@ export class EventCounter {
       written = await this.db.transaction().execute(async (trx) => {
         const rows = [...(batches.size ? await this.withRecorded(trx, loose, batches) : loose).values()];
         await addRollups(trx, rows);
+        await addRowsToTotals(trx, this.counters.targets, rows);
         for (const row of rows) {
-          const target = this.counters.targets.get(row.entity);
-          const column = row.kind === 'view' ? target?.viewColumn : target?.clickColumn;
-          if (target && column) await addToTotal(trx, target, column, row.entity_id, row.count);
-          if (target?.onCount)
-            await target.onCount(trx, { id: row.entity_id, day: row.day, kind: row.kind, count: row.count });
+          const onCount = this.counters.targets.get(row.entity)?.onCount;
+          if (onCount)
+            await onCount(trx, { id: row.entity_id, day: row.day, kind: row.kind, count: row.count });
         }
         return { rows, hookTags: await runTotalsHooks(trx, this.counters, rows) };
       });
