@@ -1,3 +1,4 @@
+import type { EventEntity } from '@streamdesk/contract/analytics';
 import type { AnyDb } from './db/database.js';
 
 /**
@@ -81,10 +82,12 @@ export interface TotalsChange {
 }
 
 type ClearCounts = (id: string, startDate?: string, endDate?: string) => Promise<{ cleared: number }>;
+type ForgetCounts = (db: AnyDb, entity: string, ids: readonly string[]) => Promise<void>;
 
 export class CounterRegistry {
   readonly targets = new Map<string, CounterTarget>();
   private clearer: ClearCounts | undefined;
+  private forgetter: ForgetCounts | undefined;
   add(target: CounterTarget): void {
     this.targets.set(target.entity, target);
   }
@@ -95,6 +98,18 @@ export class CounterRegistry {
   /** Clears an item's counts through the provider; undefined when none is registered. */
   async clear(id: string, startDate?: string, endDate?: string): Promise<{ cleared: number } | undefined> {
     return this.clearer?.(id, startDate, endDate);
+  }
+  /** The analytics feature provides the removal of deleted items' counted days. */
+  provideForget(forget: ForgetCounts): void {
+    this.forgetter = forget;
+  }
+  /**
+   * Removes the counted days of these items of `entity`, which their feature deletes: call it in the
+   * delete's transaction (`db`) where there is one. Without it the days stayed for good, the dashboard
+   * of a deleted item still answered, and the table grew with every delete.
+   */
+  async forget(db: AnyDb, entity: EventEntity, ids: readonly string[]): Promise<void> {
+    if (ids.length) await this.forgetter?.(db, entity, ids);
   }
 }
 

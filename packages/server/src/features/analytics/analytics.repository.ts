@@ -202,6 +202,16 @@ export function rangeCounts(db: Db, entityId: string, from?: string, to?: string
     .execute();
 }
 
+/** Deletes every counted day of these items of `entity` (deleted items), 500 ids a statement. */
+export async function deleteCountsOf(db: Db, entity: string, ids: readonly string[]): Promise<void> {
+  for (let i = 0; i < ids.length; i += 500)
+    await db
+      .deleteFrom('event_rollups')
+      .where('entity_id', 'in', ids.slice(i, i + 500))
+      .where('entity', '=', entity)
+      .execute();
+}
+
 export function deleteRange(db: Db, entityId: string, from?: string, to?: string) {
   return db
     .deleteFrom('event_rollups')

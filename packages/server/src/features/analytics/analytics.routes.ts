@@ -3,7 +3,7 @@ import type { FeatureContext } from '../../platform/feature-context.js';
 import { tablesOf } from '../../platform/db/database.js';
 import { registerRoute } from '../../platform/http/register-route.js';
 import { createAnalyticsService } from './analytics.service.js';
-import type { AnalyticsTables } from './analytics.repository.js';
+import { deleteCountsOf, type AnalyticsTables } from './analytics.repository.js';
 import { EventCounter } from './event-counter.js';
 import type { LiveViewersTables } from './live-viewers.repository.js';
 import { LiveViewerTracker, SharedLiveViewers } from './live-viewers.js';
@@ -29,6 +29,9 @@ export function registerAnalytics(ctx: FeatureContext) {
   const analytics = createAnalyticsService({ db, counters: ctx.counters, cache: ctx.cache, counter });
   ctx.liveViewers.provide({ count: () => viewers.count(), perMatch: () => viewers.perMatch() });
   ctx.counters.provideClear((id, startDate, endDate) => analytics.clear(id, startDate, endDate));
+  ctx.counters.provideForget((trx, entity, ids) =>
+    deleteCountsOf(tablesOf<AnalyticsTables>(trx), entity, ids),
+  );
   counter.start();
   viewers.start();
   // preClose writes what was counted before the server stops taking requests; onClose, once the server

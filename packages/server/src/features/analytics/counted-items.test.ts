@@ -1,6 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addCall, HTTPS_URL, storedId, type ApiCall } from '../../test/api-calls.js';
+import { inHouseRoutes } from '@streamdesk/contract/inhouse-ads';
+import { liveMatchRoutes } from '@streamdesk/contract/live-matches';
+import { videoRoutes } from '@streamdesk/contract/videos';
+import { addCall, HTTPS_URL, send, storedId, type ApiCall } from '../../test/api-calls.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 /**
@@ -141,5 +144,42 @@ describe('counted items', () => {
     const { rows } = await sql<{ n: number }>`SELECT value AS n FROM controller_counters
       WHERE name = 'app_open'`.execute(db());
     expect(rows[0]!.n).toBe(INT32_MAX + 1);
+  });
+
+  it('deleting an item removes its counted days, and the counter drops its events from then on', async () => {
+    await sendEvents();
+    const ids = Object.values(items);
+    const daysOf = async () => {
+      const { rows } = await sql<{ entity: string }>`SELECT entity FROM event_rollups
+        WHERE entity_id IN (${sql.join(ids)})`.execute(db());
+      return new Set(rows.map((r) => r.entity));
+    };
+    expect(await daysOf()).toEqual(new Set(targets().map((target) => target.entity)));
+
+    const ok = async (call: ApiCall) => {
+      const res = await send(t, call);
+      expect([call.url, res.statusCode, res.body]).toEqual([call.url, 200, expect.any(String)]);
+    };
+    await ok({ method: 'DELETE', url: '/api/App/delete/story/video', json: { id: [items.story] } });
+    await ok({ method: 'DELETE', url: '/api/sortcut', json: { id: [items.shortcut] } });
+    await ok({ method: 'DELETE', url: '/api/App/reels', json: { id: [items.reel] } });
+    await ok({ method: 'DELETE', url: inHouseRoutes.remove.path, json: { id: [items.inhouseAd] } });
+    await ok({ method: 'DELETE', url: `/api/App/ads/webads/delete/${items.webAd}` });
+    await ok({ method: 'DELETE', url: `/api/ios/ads/webads/delete/${items.iosWebAd}` });
+    await ok({
+      method: 'DELETE',
+      url: liveMatchRoutes.remove.path,
+      json: await t.seal({ id: [items.liveMatch] }),
+    });
+    await ok({ method: 'DELETE', url: liveMatchRoutes.removeHistory.path, json: { id: [items.liveAdFire] } });
+    await ok({ method: 'DELETE', url: videoRoutes.remove.path, json: { id: [items.video] } });
+
+    expect([...(await daysOf())]).toEqual([]);
+    const events = targets().map((target) => ({
+      type: 'view',
+      entity: target.entity,
+      id: items[target.entity],
+    }));
+    expect((await sendAll(events)).json()).toMatchObject({ accepted: 0, dropped: events.length });
   });
 });

@@ -18,6 +18,7 @@ export function registerInHouseAds(ctx: FeatureContext, opts: { inHouseAdsRunnin
     media: ctx.media,
     cache: ctx.cache,
     locks: ctx.locks,
+    counters: ctx.counters,
     inHouseAdsRunning: opts.inHouseAdsRunning,
   });
   const { app } = ctx;

@@ -7,6 +7,7 @@ import {
   type InHouseListReply,
 } from '@streamdesk/contract/inhouse-ads';
 import type { AppCache } from '../../platform/app-cache.js';
+import type { CounterRegistry } from '../../platform/registries.js';
 import type { DialectName } from '../../platform/db/database.js';
 import { newId, nowIso, toDbBool } from '../../platform/db/values.js';
 import { badRequest, notFound } from '../../platform/errors.js';
@@ -33,6 +34,7 @@ export interface InHouseAdsDeps {
   media: MediaStore;
   cache: AppCache;
   locks: RecordLocks;
+  counters: CounterRegistry;
   /** The controller's "in-house ads running" flag (InHouseAdsStatus). */
   inHouseAdsRunning: () => Promise<boolean>;
 }
@@ -158,7 +160,10 @@ export function createInHouseAdsService(deps: InHouseAdsDeps) {
   async function removeNow(ids: readonly string[]): Promise<number> {
     const rows = await deleteAllOrNone(db, ids, {
       find: repo.findByIds,
-      remove: repo.deleteByIds,
+      remove: async (trx, unique) => {
+        await repo.deleteByIds(trx, unique);
+        await deps.counters.forget(trx, 'inhouseAd', unique);
+      },
       missing: () => notFound(inHouseMessages.notFound),
     });
     changed();

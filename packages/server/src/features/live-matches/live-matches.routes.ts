@@ -45,6 +45,7 @@ export function registerLiveMatches(
     media: ctx.media,
     cache: ctx.cache,
     locks: ctx.locks,
+    counters: ctx.counters,
     liveMatchRunning,
   });
 

@@ -13,6 +13,7 @@ import {
   type WebLiveAd,
 } from '@streamdesk/contract/live-matches';
 import type { AppCache } from '../../platform/app-cache.js';
+import type { CounterRegistry } from '../../platform/registries.js';
 import type { DialectName } from '../../platform/db/database.js';
 import { fromDbBool, newId, toDbBool } from '../../platform/db/values.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
@@ -47,6 +48,7 @@ export interface LiveMatchesDeps {
   media: MediaStore;
   cache: AppCache;
   locks: RecordLocks;
+  counters: CounterRegistry;
   /** The controller's liveMatch switch (the Running badge). */
   liveMatchRunning: () => Promise<boolean>;
 }
@@ -97,6 +99,7 @@ export function createLiveMatchesService({
   media,
   cache,
   locks,
+  counters,
   liveMatchRunning,
 }: LiveMatchesDeps) {
   const webAdTotals = async () => {
@@ -187,7 +190,10 @@ export function createLiveMatchesService({
       return locks.run('live_matches', ids, async () => {
         const rows = await deleteAllOrNone(db, ids, {
           find: repo.findLiveMatches,
-          remove: repo.deleteLiveMatches,
+          remove: async (trx, unique) => {
+            await repo.deleteLiveMatches(trx, unique);
+            await counters.forget(trx, 'liveMatch', unique);
+          },
           missing: () => notFound(liveMatchMessages.notFound),
         });
         await Promise.all(rows.map((r) => media.remove(r.thumbnail)));
@@ -317,6 +323,7 @@ export function createLiveMatchesService({
         const deleted = await repo.deleteFires(trx, unique);
         if (Number(deleted.numDeletedRows) !== unique.length)
           throw notFound(webLiveAdMessages.historyNotFound);
+        await counters.forget(trx, 'liveAdFire', unique);
         return deleted;
       });
       if (latest && unique.includes(latest.id)) cache.invalidate(LIVE_TAGS.fire);

@@ -1,5 +1,6 @@
 import { reelMessages, type Reel, type ReelListReply } from '@streamdesk/contract/reels';
 import type { AppCache } from '../../platform/app-cache.js';
+import type { CounterRegistry } from '../../platform/registries.js';
 import { tablesOf, type AnyDb } from '../../platform/db/database.js';
 import { newId, nowIso } from '../../platform/db/values.js';
 import { badRequest, notFound } from '../../platform/errors.js';
@@ -19,6 +20,7 @@ export interface ReelDeps {
   db: AnyDb;
   media: MediaStore;
   cache: AppCache;
+  counters: CounterRegistry;
   /** The controller's reels flag (drives the Running badge). */
   reelsRunning: () => Promise<boolean>;
 }
@@ -66,10 +68,12 @@ export function createReelService(deps: ReelDeps) {
   async function remove(ids: readonly string[]): Promise<number> {
     const found = await repo.findReels(db, [...new Set(ids)]);
     if (found.length === 0) throw notFound(reelMessages.notFound);
-    const result = await repo.deleteReels(
-      db,
-      found.map((r) => r.id),
-    );
+    const foundIds = found.map((r) => r.id);
+    const result = await db.transaction().execute(async (trx) => {
+      const deleted = await repo.deleteReels(trx, foundIds);
+      await deps.counters.forget(trx, 'reel', foundIds);
+      return deleted;
+    });
     await Promise.all(found.flatMap((r) => [deps.media.remove(r.video), deps.media.remove(r.thumbnail)]));
     deps.cache.invalidate(REELS_TAG);
     deps.cache.invalidate(REEL_ITEMS_TAG);

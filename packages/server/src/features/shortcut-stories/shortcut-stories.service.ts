@@ -7,6 +7,7 @@ import {
   type ShortcutStory,
 } from '@streamdesk/contract/shortcut-stories';
 import type { AppCache } from '../../platform/app-cache.js';
+import type { CounterRegistry } from '../../platform/registries.js';
 import { tablesOf, type AnyDb, type DialectName } from '../../platform/db/database.js';
 import { newId, nowIso } from '../../platform/db/values.js';
 import { badRequest, notFound } from '../../platform/errors.js';
@@ -29,6 +30,7 @@ export interface ShortcutDeps {
   media: MediaStore;
   cache: AppCache;
   locks: RecordLocks;
+  counters: CounterRegistry;
   /** The controller's storyBrand flag (drives secondStoryBrand and the Running badge). */
   storyBrandRunning: () => Promise<boolean>;
 }
@@ -103,10 +105,12 @@ export function createShortcutService(deps: ShortcutDeps) {
     const unique = [...new Set(ids)];
     const found = await repo.findShortcuts(db, unique);
     if (found.length === 0) throw notFound(shortcutMessages.notFound);
-    const result = await repo.deleteShortcuts(
-      db,
-      found.map((r) => r.id),
-    );
+    const foundIds = found.map((r) => r.id);
+    const result = await db.transaction().execute(async (trx) => {
+      const deleted = await repo.deleteShortcuts(trx, foundIds);
+      await deps.counters.forget(trx, 'shortcut', foundIds);
+      return deleted;
+    });
     await Promise.all(found.map((r) => deps.media.remove(r.logo)));
     changed();
     return Number(result.numDeletedRows);

@@ -194,7 +194,10 @@ export function createStoriesService(ctx: FeatureContext) {
   async function removeNow(ids: readonly string[], ads: boolean): Promise<number> {
     const rows = await deleteAllOrNone(db, ids, {
       find: (trx, unique) => repo.findStoriesByIds(trx, unique, ads),
-      remove: repo.deleteStories,
+      remove: async (trx, unique) => {
+        await repo.deleteStories(trx, unique);
+        await ctx.counters.forget(trx, 'story', unique);
+      },
       missing: () => notFound(storyMessages.notFound),
     });
     await Promise.all(rows.map(removeMedia));

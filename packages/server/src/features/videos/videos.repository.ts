@@ -64,15 +64,24 @@ export const setWeb = (db: Db, ids: readonly string[], web: boolean) =>
  * refuses a statement of more than 32,766 (PostgreSQL 65,535), so a large category could not be deleted.
  * The id form takes the API's lists of at most 1,000.
  */
-export const deleteVideos = (db: Db, where: { ids: readonly string[] } | { categoryId: string }) =>
+/** Deletes the videos and answers them; `also` runs in the same transaction with the deleted ids. */
+export const deleteVideos = (
+  db: Db,
+  where: { ids: readonly string[] } | { categoryId: string },
+  also: (trx: Db, ids: readonly string[]) => Promise<void>,
+) =>
   db.transaction().execute(async (trx) => {
     const base = trx.selectFrom('videos').select(['id', 'video', 'thumbnail']);
-    if ('ids' in where) {
-      const rows = await base.where('id', 'in', where.ids).execute();
-      if (rows.length) await trx.deleteFrom('videos').where('id', 'in', where.ids).execute();
-      return rows;
-    }
-    const rows = await base.where('category_id', '=', where.categoryId).execute();
-    await trx.deleteFrom('videos').where('category_id', '=', where.categoryId).execute();
+    const rows =
+      'ids' in where
+        ? await base.where('id', 'in', where.ids).execute()
+        : await base.where('category_id', '=', where.categoryId).execute();
+    if (!rows.length) return rows;
+    if ('ids' in where) await trx.deleteFrom('videos').where('id', 'in', where.ids).execute();
+    else await trx.deleteFrom('videos').where('category_id', '=', where.categoryId).execute();
+    await also(
+      trx,
+      rows.map((r) => r.id),
+    );
     return rows;
   });

@@ -12,7 +12,7 @@ import {
   type WebFilter,
 } from '@streamdesk/contract/videos';
 import type { FeatureContext } from '../../platform/feature-context.js';
-import { tablesOf } from '../../platform/db/database.js';
+import { tablesOf, type AnyDb } from '../../platform/db/database.js';
 import { fromDbBool, newId, nowIso, toDbBool } from '../../platform/db/values.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { readMultipart, type UploadedFile } from '../../platform/media/multipart.js';
@@ -66,6 +66,7 @@ export function createVideosService(ctx: FeatureContext, deps: VideosDeps) {
   const db = tablesOf<VideosTables>(ctx.db);
   // The event counter learns the video ids on `videos` too (its itemsTag).
   const invalidate = () => ctx.cache.invalidate('videos');
+  const forgetCounts = (trx: AnyDb, ids: readonly string[]) => ctx.counters.forget(trx, 'video', ids);
 
   // A few removals at a time: a category of tens of thousands of videos would otherwise queue every
   // unlink at once on libuv's four threads, ahead of every other request's file work (media, uploads).
@@ -189,7 +190,7 @@ export function createVideosService(ctx: FeatureContext, deps: VideosDeps) {
     },
 
     async remove(ids: string[]) {
-      const rows = await repo.deleteVideos(db, { ids: [...new Set(ids)] });
+      const rows = await repo.deleteVideos(db, { ids: [...new Set(ids)] }, forgetCounts);
       if (!rows.length) throw notFound(videoMessages.noneFound);
       await removeFiles(rows);
       invalidate();
@@ -199,7 +200,7 @@ export function createVideosService(ctx: FeatureContext, deps: VideosDeps) {
     /** For the categories: video counts, and deleting a category's videos with their files. */
     countByCategory: () => repo.countByCategory(db),
     async removeAllOf(categoryId: string) {
-      const rows = await repo.deleteVideos(db, { categoryId });
+      const rows = await repo.deleteVideos(db, { categoryId }, forgetCounts);
       await removeFiles(rows);
       if (rows.length) invalidate();
       return rows.length;
