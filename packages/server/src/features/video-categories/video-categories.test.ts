@@ -177,6 +177,21 @@ describe('video categories', () => {
     expect(await t.json(res)).toEqual({ status: true, message: 'Category deleted', deletedVideos: 70_000 });
     expect((await list()).map((c) => c._id)).not.toContain(cat._id);
   });
+
+  it('counts the videos again after a write, not on every read', async () => {
+    const cat = await addOk('Counted once');
+    const count = async () => (await list()).find((c) => c._id === cat._id)?.total_products;
+    expect(await count()).toBe(0);
+    // A row no write told the server of: the kept count stands (a read no longer groups the whole table).
+    await sql`INSERT INTO videos (id, category_id, video, thumbnail, web, views, created_at)
+      VALUES ('behind-its-back', ${cat._id}, 'videos/gone.mp4', 'videos/gone.png', 0, 0, '2025-01-01T00:00:00.000Z')`.execute(
+      t.app.streamdesk.context.db,
+    );
+    expect(await count()).toBe(0);
+    // Any write of videos or categories counts again.
+    await addOk('Another');
+    expect(await count()).toBe(1);
+  });
 });
 
 describe("GET /api/App/video/app/category (the app's categories)", () => {
