@@ -2,8 +2,9 @@ import { mediaMessages } from '@streamdesk/contract/media';
 import { brokenImageMessage } from '@streamdesk/contract/media-sniff';
 import { STORY_REDIRECT_MS, storyMessages } from '@streamdesk/contract/stories';
 import type { Locator, Page } from '@playwright/test';
-import { expect, test, type Api } from '../fixtures.js';
+import { expect, test } from '../fixtures.js';
 import { expectInView } from './layout-helpers.js';
+import { clearStoryVideos, rowMenu, seedImageStories } from './story-helpers.js';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -62,29 +63,6 @@ async function addAndExpectFreshPage(page: Page, form: Locator, path: string) {
   await expect(form.getByRole('button', { name: 'Upload' })).toBeEnabled();
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
 }
-
-/** Adds `count` image stories through the API, a few at a time, the first added the oldest. */
-async function seedImageStories(api: Api, image: string, count: number) {
-  const insertData = JSON.stringify({ btnName: 'Go', btnUrl: 'https://example.com' });
-  for (let i = 0; i < count; i += 10)
-    await Promise.all(
-      Array.from({ length: Math.min(10, count - i) }, () =>
-        api.upload('POST', '/api/App/Add/Story/Video', { insertData }, { image }),
-      ),
-    );
-}
-
-/** Deletes every story video and image, whatever the page. */
-async function clearStoryVideos(api: Api) {
-  const { data } = (await api.call('GET', '/api/App/all/only/story/video?page=1&limit=1000')) as {
-    data: { _id: string }[];
-  };
-  if (data.length)
-    await api.call('DELETE', '/api/App/delete/story/video', { body: { id: data.map((s) => s._id) } });
-}
-
-const rowMenu = (page: Page, no: number) =>
-  page.getByRole('button', { name: `Actions for story ${no}` }).first();
 
 async function expectThumbnailLoaded(page: Page, no: number) {
   const img = page.getByRole('table').getByRole('img', { name: `Thumbnail of story ${no}` });

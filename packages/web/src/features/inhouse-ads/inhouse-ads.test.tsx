@@ -246,6 +246,52 @@ describe('in-house list', () => {
   });
 });
 
+describe('in-house list page and search in the URL', () => {
+  it('opens the page and search the URL names, Edit returns there, and a new search starts at page 1', async () => {
+    const all = [ad(1), ad(2), ad(3), ad(13)];
+    const fetchMock = mockApi({
+      ...shell,
+      [LIST_API]: (url: string) => {
+        const query = new URL(url, 'http://x').searchParams;
+        const found = all.filter((a) => a.mainTitle.includes(query.get('q') ?? ''));
+        const page = Number(query.get('page'));
+        // Two a page, for the test.
+        return jsonResponse(listReply(found.slice((page - 1) * 2, page * 2), Math.ceil(found.length / 2)));
+      },
+      [`GET /api/App/inhouse/ads/data/${ad(3)._id}`]: { status: true, message: 'In-house ad', data: ad(3) },
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('/manage/ads/inHouseAds/add?q=Ad&page=2');
+    const where = () => router.state.location.pathname + router.state.location.search;
+    const table = await screen.findByRole('table', { name: 'In-house ads' });
+    expect(await within(table).findByText('Ad-13')).toBeInTheDocument();
+    expect(screen.getByText('Page 02 of 02')).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('Ad');
+    const lists = () =>
+      fetchMock.mock.calls.map(([u]) => String(u)).filter((u) => u.startsWith('/api/App/inhouse/ads?'));
+    expect(lists()[0]).toMatch(/page=2.*q=Ad|q=Ad.*page=2/);
+    expect(where()).toBe('/manage/ads/inHouseAds/add?q=Ad&page=2');
+
+    await user.click(within(table).getByRole('link', { name: 'Edit Ad-3' }));
+    await user.click(await screen.findByRole('button', { name: 'Back to in-house ads' }));
+    expect(await screen.findByText('Ad-13')).toBeInTheDocument();
+    expect(where()).toBe('/manage/ads/inHouseAds/add?q=Ad&page=2');
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('Ad');
+
+    // A new search: page 1, in place of the entry (a pause in typing is not a step for Back).
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), '-1');
+    await waitFor(() => expect(where()).toBe('/manage/ads/inHouseAds/add?q=Ad-1'));
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(await screen.findByText('Page 01 of 01')).toBeInTheDocument();
+
+    // The list opened without a search (the side menu's link): the box follows, and sends nothing back.
+    await act(() => router.navigate('/manage/ads/inHouseAds/add'));
+    await waitFor(() => expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue(''));
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(where()).toBe('/manage/ads/inHouseAds/add');
+  });
+});
+
 describe('edit page', () => {
   it('goes back to the list with "Failed to load ad data" when the ad is not found', async () => {
     mockApi({

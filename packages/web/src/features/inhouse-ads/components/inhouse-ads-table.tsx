@@ -1,6 +1,6 @@
 import { formatCount, formatDateTime } from '@streamdesk/contract/format';
 import { adTypeLabels, INHOUSE_PAGE_SIZE, type InHouseAd } from '@streamdesk/contract/inhouse-ads';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import {
   stickyEndCell,
@@ -14,6 +14,7 @@ import {
   Tr,
 } from '@/ui/data-table';
 import { Toggle } from '@/ui/toggle';
+import { fromList } from '@/ui/use-return-to-list';
 import type { PreviewMedia } from './media-preview';
 
 export interface InHouseAdsTableProps {
@@ -44,6 +45,7 @@ export const previewOf = (ad: InHouseAd): PreviewMedia => ({
 export function InHouseAdsTable(props: InHouseAdsTableProps) {
   const { ads, page, selected } = props;
   const allSelected = ads.length > 0 && ads.every((ad) => selected.has(ad._id));
+  const from = fromList(useLocation());
   return (
     <Table caption="In-house ads" className={props.stale ? 'opacity-60 transition-opacity' : undefined}>
       <THead>
@@ -145,6 +147,8 @@ export function InHouseAdsTable(props: InHouseAdsTableProps) {
             <Td className={stickyEndCell}>
               <Link
                 to={paths.editInHouseAd.getHref(ad._id)}
+                // The edit screen returns to this page of the list, with its search.
+                state={from}
                 aria-label={`Edit ${ad.mainTitle}`}
                 className="inline-flex h-8 items-center rounded-md px-3 text-xs font-medium text-brand-700 ring-1 ring-slate-300 ring-inset hover:bg-brand-50"
               >

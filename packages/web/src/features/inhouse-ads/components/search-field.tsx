@@ -1,15 +1,29 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { TextField } from '@/ui/field';
 import { useDebouncedSearch } from './use-debounced-search';
 
 /**
  * The in-house list's search box. It keeps the typed text itself, so a keystroke re-renders the box
  * alone; the list hears only the debounced query (500 ms after typing stops, at once when cleared).
+ * `q` is the list's query (the URL's `?q=`): the box starts with it, and shows it when it changes
+ * from outside (Back, Forward), without sending it back.
  */
-export function SearchField({ onSearch }: { onSearch: (q: string) => void }) {
-  const [text, setText] = useState('');
-  const q = useDebouncedSearch(text);
-  useEffect(() => onSearch(q), [q, onSearch]);
+export function SearchField({ q, onSearch }: { q: string; onSearch: (q: string) => void }) {
+  const [text, setText] = useState(q);
+  const debounced = useDebouncedSearch(text);
+  const [seen, setSeen] = useState(q);
+  if (q !== seen) {
+    setSeen(q);
+    // A query the box did not send; one it sent is the debounced text, and the typing goes on.
+    if (q !== debounced) setText(q);
+  }
+  // Only a new debounced text is sent: a change of `q` alone is the list's, not the admin's typing.
+  const sent = useRef(debounced);
+  useEffect(() => {
+    if (debounced === sent.current) return;
+    sent.current = debounced;
+    if (debounced !== q) onSearch(debounced);
+  }, [debounced, q, onSearch]);
   return (
     <TextField
       label="Search"

@@ -15,6 +15,7 @@ import { FullPageLoader } from '@/ui/full-page-loader';
 import { ChevronLeftIcon } from '@/ui/icons';
 import { PageHeader } from '@/ui/page-header';
 import { useConfirmUpdate } from '@/ui/use-confirm-update';
+import { useReturnTo } from '@/ui/use-return-to-list';
 import { useInHouseAd, useUpdateInHouseAd } from '../api';
 import { AdPreview } from '../components/ad-preview';
 import { AdTypeSelect } from '../components/ad-type-select';
@@ -22,12 +23,12 @@ import { stayTimeProblem } from '../components/file-checks';
 import { ImageFileField } from '../components/image-file-field';
 import { useObjectUrl } from '../components/use-object-url';
 
-const listHref = paths.inHouseAds.getHref();
-
 export default function EditInHouseAdPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const query = useInHouseAd(id);
+  // The list page the admin came from (its ?page= and search), else the list's first page.
+  const listHref = useReturnTo(paths.inHouseAds.getHref());
 
   // Load failure: the spec's two messages, then back to the list.
   useEffect(() => {
@@ -35,11 +36,11 @@ export default function EditInHouseAdPage() {
     if (!failed) return;
     toast.error(query.isError ? inHouseMessages.loadError : inHouseMessages.loadFailed);
     void navigate(listHref, { replace: true });
-  }, [query.isError, query.data, navigate]);
+  }, [query.isError, query.data, navigate, listHref]);
 
   const ad = query.data?.status ? query.data.data : undefined;
   if (!ad) return <FullPageLoader />;
-  return <EditForm key={ad.updatedAt} ad={ad} />;
+  return <EditForm key={ad.updatedAt} ad={ad} listHref={listHref} />;
 }
 
 function Stat({ label, value }: { label: string; value: string }) {
@@ -51,7 +52,7 @@ function Stat({ label, value }: { label: string; value: string }) {
   );
 }
 
-function EditForm({ ad }: { ad: InHouseAd }) {
+function EditForm({ ad, listHref }: { ad: InHouseAd; listHref: string }) {
   const navigate = useNavigate();
   const update = useUpdateInHouseAd();
   const confirmUpdate = useConfirmUpdate({ wrongAnswerMessage: inHouseMessages.captchaWrong });

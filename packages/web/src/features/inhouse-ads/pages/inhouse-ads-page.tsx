@@ -1,6 +1,6 @@
 import { inHouseMessages, type InHouseAd } from '@streamdesk/contract/inhouse-ads';
 import { messages } from '@streamdesk/contract/messages';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { androidAdTabs } from '@/config/section-tabs';
 import { Button } from '@/ui/button';
@@ -9,6 +9,7 @@ import { toggleAll, toggleSelection } from '@/ui/data-table';
 import { PageHeader } from '@/ui/page-header';
 import { RunningBadge } from '@/ui/running-badge';
 import { Tabs } from '@/ui/tabs';
+import { usePageParam, useStepBackToLastPage } from '@/ui/use-page-param';
 import { useDeleteInHouseAds, useInHouseList, useSetInHouseStatus } from '../api';
 import { CreateInHouseAdForm } from '../components/create-inhouse-ad-form';
 import { InHouseAdsTable } from '../components/inhouse-ads-table';
@@ -19,10 +20,14 @@ import { SearchField } from '../components/search-field';
 const EMPTY: InHouseAd[] = [];
 
 export default function InHouseAdsPage() {
-  const [page, setPage] = useState(1);
-  // Only the debounced query lives here: the typed text stays in SearchField, so typing does not
-  // re-render the 100-row table.
-  const [q, setQ] = useState('');
+  // The page and the debounced query are the URL's (?page=2&q=cricket): a reload, Back or the edit
+  // screen's return finds them. The typed text stays in SearchField, so typing does not re-render the
+  // 100-row table.
+  const pager = usePageParam();
+  const { page, setPage, setFilter } = pager;
+  const q = pager.params.get('q')?.trim() ?? '';
+  // A new search starts at page 1, in place of the history entry: each pause in typing is not one.
+  const search = useCallback((next: string) => setFilter('q', next, { replace: true }), [setFilter]);
   const [formOpen, setFormOpen] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [preview, setPreview] = useState<PreviewMedia | null>(null);
@@ -40,13 +45,10 @@ export default function InHouseAdsPage() {
     if (reply && !reply.status) toast.error(reply.message || messages.internetServerError);
   }, [reply]);
 
-  // A new search starts at page 1; the selection belongs to the rows on screen.
-  useEffect(() => setPage(1), [q]);
+  // The selection belongs to the rows on screen.
   useEffect(() => setSelected(new Set()), [page, q]);
-  // Past the last page (after deleting its rows): go back to the new last page.
-  useEffect(() => {
-    if (ok && page > Math.max(1, ok.totalPages)) setPage(Math.max(1, ok.totalPages));
-  }, [ok, page]);
+  // Past the last page (after deleting its rows, or a bookmark past it): go back to the new last page.
+  useStepBackToLastPage(pager, ok && !list.isPlaceholderData ? ok.totalPages : undefined);
 
   // The dialog closes before the call, as every delete does: a second press cannot send it twice.
   const confirmDelete = () => {
@@ -79,7 +81,7 @@ export default function InHouseAdsPage() {
       {formOpen && <CreateInHouseAdForm listLength={ads.length} onDone={() => setFormOpen(false)} />}
 
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <SearchField onSearch={setQ} />
+        <SearchField q={q} onSearch={search} />
         <Button
           variant="danger"
           disabled={selected.size === 0}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { LiveMatch } from '@streamdesk/contract/live-matches';
 import { useQuery } from '@tanstack/react-query';
 import { liveMatchTabs } from '@/config/section-tabs';
@@ -7,6 +7,7 @@ import { PageHeader } from '@/ui/page-header';
 import { Pagination } from '@/ui/pagination';
 import { RunningBadge } from '@/ui/running-badge';
 import { Tabs } from '@/ui/tabs';
+import { usePageParam, useStepBackToLastPage } from '@/ui/use-page-param';
 import { liveMatchesQuery, liveMatchViewersQuery, useDeleteLiveMatches } from '../api';
 import { ListTable } from '../components/list-table';
 import { LiveMatchAddForm } from '../components/live-match-add-form';
@@ -14,8 +15,9 @@ import { liveMatchColumns, LiveMatchEditRow, LiveMatchRow } from '../components/
 import { useInFlight } from '@/ui/use-in-flight';
 
 export default function LiveMatchesPage() {
-  const [page, setPage] = useState(1);
-  const { data: reply, isPending } = useQuery(liveMatchesQuery(page));
+  const pager = usePageParam();
+  const { page, setPage } = pager;
+  const { data: reply, isPending, isPlaceholderData } = useQuery(liveMatchesQuery(page));
   const { data: watching } = useQuery(liveMatchViewersQuery);
   const [editingId, setEditingId] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<LiveMatch | null>(null);
@@ -23,11 +25,9 @@ export default function LiveMatchesPage() {
   const removing = useInFlight();
   const list = reply?.status ? reply : undefined;
 
-  // After deleting the last rows of the last page, show the page that now is the last.
-  const lastPage = list?.totalPage;
-  useEffect(() => {
-    if (lastPage && page > lastPage) setPage(lastPage);
-  }, [page, lastPage]);
+  // After deleting the last rows of the last page (or from a bookmark past it), show the page that now
+  // is the last.
+  useStepBackToLastPage(pager, list && !isPlaceholderData ? list.totalPage : undefined);
 
   // The dialog closes before the call, as every delete does: a second press cannot send it twice.
   const confirmDelete = async () => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { formatViewCount } from '@streamdesk/contract/format';
 import { liveMatchTabs } from '@/config/section-tabs';
 import { Button } from '@/ui/button';
@@ -7,6 +7,7 @@ import { Th, toggleAll, toggleSelection } from '@/ui/data-table';
 import { PageHeader } from '@/ui/page-header';
 import { Pagination, scrollToListTop } from '@/ui/pagination';
 import { Tabs } from '@/ui/tabs';
+import { usePageParam, useStepBackToLastPage } from '@/ui/use-page-param';
 import { useDeleteFireHistory } from '../api';
 import { FireHistoryRow, historyColumns } from '../components/fire-history-row';
 import { ListTable } from '../components/list-table';
@@ -26,7 +27,8 @@ function showing(before: number, shown: number, total: number | undefined) {
  * when the page changes (docs/decisions/live-matches-web-ads-and-fire.md).
  */
 export default function WebLiveAdsHistoryPage() {
-  const [page, setPage] = useState(1);
+  const pager = usePageParam();
+  const { page } = pager;
   const { reply, history, rows, loading, before, total, totalPages } = useFireHistoryPage(page);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [deleting, setDeleting] = useState<string[] | null>(null);
@@ -34,20 +36,25 @@ export default function WebLiveAdsHistoryPage() {
   const removing = useInFlight();
   const top = useRef<HTMLDivElement>(null);
 
-  // After deleting the last rows of the last page, show the page that now is the last.
-  useEffect(() => {
-    if (history && page > totalPages) setPage(totalPages);
-  }, [history, page, totalPages]);
+  // After deleting the last rows of the last page (or from a bookmark past it), show the page that now is
+  // the last.
+  useStepBackToLastPage(pager, history && !loading ? totalPages : undefined);
+  // Another page, however it came (the pager, Back, the step back): a fresh selection. Adjusted while
+  // rendering, as React advises for state that follows other state.
+  const [selectedOn, setSelectedOn] = useState(page);
+  if (selectedOn !== page) {
+    setSelectedOn(page);
+    setSelected(new Set());
+  }
   const ids = rows.map((f) => f._id);
   // Entries whose delete is in flight are left out of a new one (it would only come back 'not found').
   const chosen = ids.filter((id) => selected.has(id) && !removing.has(id));
   const toggle = useCallback((id: string) => setSelected((s) => toggleSelection(s, id)), []);
   const askDelete = useCallback((id: string) => setDeleting([id]), []);
 
-  /** Another page: a fresh selection, and the list seen from its top (the pager is under it). */
+  /** Another page (a new history entry), the list seen from its top (the pager is under it). */
   const changePage = (next: number) => {
-    setPage(next);
-    setSelected(new Set());
+    pager.setPage(next);
     scrollToListTop(top.current);
   };
 

@@ -21,6 +21,7 @@ import {
 import { Pagination } from '@/ui/pagination';
 import { toastSuccess } from '@/ui/toast-success';
 import { LOAD_FAILED, useFailedLoadToast } from '@/ui/use-failed-load-toast';
+import { usePageParam, useStepBackToLastPage } from '@/ui/use-page-param';
 import { historyQuery, useDeleteNotifications, useResendNotification } from '../api';
 import { DeliveryStatusList } from './delivery-status';
 import { useInFlight } from '@/ui/use-in-flight';
@@ -35,7 +36,8 @@ const wrapping = 'min-w-32 whitespace-normal wrap-anywhere';
 
 /** The sent notifications, newest first, with their delivery results, Resend and Delete. */
 export function HistoryTable() {
-  const [page, setPage] = useState(1);
+  const pager = usePageParam();
+  const { page, setPage } = pager;
   const resending = useInFlight();
   /** The notification waiting for the admin to type admin before it goes out again. */
   const [toResend, setToResend] = useState<Notification | null>(null);
@@ -45,6 +47,8 @@ export function HistoryTable() {
   const reply = query.data;
   useFailedLoadToast(reply);
   const rows = reply?.status ? reply.data : [];
+  // Deleting the last rows of the last page (or a bookmark past it): show the page that now is the last.
+  useStepBackToLastPage(pager, reply?.status && !query.isPlaceholderData ? reply.totalPage : undefined);
 
   const doResend = async (n: Notification) => {
     setToResend(null);
@@ -62,11 +66,7 @@ export function HistoryTable() {
 
   const bulk = useBulkDelete(
     rows.map((n) => n._id),
-    async (ids) => {
-      const result = await remove.mutateAsync(ids);
-      if (result.status && rows.length <= ids.length && page > 1) setPage(page - 1);
-      return result;
-    },
+    remove.mutateAsync,
   );
   const confirming = bulk.confirming ?? [];
   const thing =

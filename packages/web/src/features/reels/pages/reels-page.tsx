@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { storyTabs } from '@/config/section-tabs';
 import { EmptyState } from '@/ui/empty-state';
 import { FullPageLoader } from '@/ui/full-page-loader';
@@ -7,19 +6,21 @@ import { Pagination } from '@/ui/pagination';
 import { RunningBadge } from '@/ui/running-badge';
 import { Tabs } from '@/ui/tabs';
 import { LOAD_FAILED, useFailedLoadToast } from '@/ui/use-failed-load-toast';
+import { usePageParam, useStepBackToLastPage } from '@/ui/use-page-param';
 import { useReelsPage } from '../api';
 import { ReelsTable } from '../components/reels-table';
 import { UploadReelForm } from '../components/upload-reel-form';
 
 /** Reels (/story/add/reels): doc 1 section 2 "Reels". */
 export default function ReelsPage() {
-  const [page, setPage] = useState(1);
+  const pager = usePageParam();
+  const { page, setPage } = pager;
   const list = useReelsPage(page);
   const reply = list.data;
   const ok = reply?.status === true ? reply : null;
   useFailedLoadToast(reply);
-  // Deleting the last reels of the last page: step back to a page that exists.
-  if (ok && ok.data.length === 0 && page > 1 && !list.isPlaceholderData) setPage(Math.max(1, ok.totalPage));
+  // Deleting the last reels of the last page (or a bookmark past it): step back to a page that exists.
+  useStepBackToLastPage(pager, ok && !list.isPlaceholderData ? ok.totalPage : undefined);
 
   return (
     <div className="space-y-4">

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { storyTabs } from '@/config/section-tabs';
 import { cn } from '@/lib/cn';
 import { FullPageLoader } from '@/ui/full-page-loader';
@@ -8,13 +8,15 @@ import { Pagination, scrollToListTop } from '@/ui/pagination';
 import { RunningBadge } from '@/ui/running-badge';
 import { Tabs } from '@/ui/tabs';
 import { LOAD_FAILED, useFailedLoadToast } from '@/ui/use-failed-load-toast';
+import { usePageParam, useStepBackToLastPage } from '@/ui/use-page-param';
 import { shortcutListQuery, useShortcutList } from '../api';
 import { AddShortcutForm } from '../components/add-shortcut-form';
 import { ShortcutTable } from '../components/shortcut-table';
 
 /** Shortcut Story page (/add/story): doc 1 section 2 "Story section", a page of 100 shortcuts at a time. */
 export default function ShortcutStoriesPage() {
-  const [page, setPage] = useState(1);
+  const pager = usePageParam();
+  const { page, setPage } = pager;
   const list = useShortcutList(page);
   const client = useQueryClient();
   const reply = list.data;
@@ -22,11 +24,10 @@ export default function ShortcutStoriesPage() {
   const top = useRef<HTMLDivElement>(null);
   useFailedLoadToast(reply);
 
-  // Deleting the last shortcuts of the last page: show the page that now is the last. Adjusted while
-  // rendering, as React advises for state that follows data.
-  if (ok && !list.isPlaceholderData && page > Math.max(1, ok.totalPage)) setPage(Math.max(1, ok.totalPage));
+  // Deleting the last shortcuts of the last page (or a bookmark past it): show the page that now is the last.
+  useStepBackToLastPage(pager, ok && !list.isPlaceholderData ? ok.totalPage : undefined);
 
-  /** Another page, seen from the top of the list (the pager is under it). */
+  /** Another page (a new history entry), seen from the top of the list (the pager is under it). */
   const changePage = (next: number) => {
     setPage(next);
     scrollToListTop(top.current);

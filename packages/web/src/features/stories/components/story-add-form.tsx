@@ -19,7 +19,7 @@ const adTypes = [...videoTypes, { value: 'NTV', label: 'NTV (Native Ads)' }] as 
 /**
  * The add form of the Story and Story Ads screens. After a successful add the toast shows and, a
  * second later, the screen opens afresh (docs/decisions/confirm-updates-and-story-add-redirect.md):
- * the page keys this form and the list by the location, so both start over.
+ * the page keys this form and the list by that redirect (useOpenedAfreshKey), so both start over.
  */
 export function StoryAddForm({ kind }: { kind: StoryKind }) {
   const form = useStoryForm(emptyStoryForm);
@@ -44,6 +44,7 @@ export function StoryAddForm({ kind }: { kind: StoryKind }) {
             setAdded(true);
             redirect(kind === 'video' ? paths.storyVideos.getHref() : paths.storyAds.getHref(), {
               replace: true,
+              afresh: true,
             });
           } else {
             setUploadState('error');

@@ -1,6 +1,6 @@
 import { STORY_LIST_LIMIT, type Story } from '@streamdesk/contract/stories';
 import { useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
@@ -23,6 +23,8 @@ import { toastSuccess } from '@/ui/toast-success';
 import { useInFlight } from '@/ui/use-in-flight';
 import { useKeepFocusInList } from '@/ui/use-keep-focus-in-list';
 import { MD_UP, useMediaQuery } from '@/ui/use-media-query';
+import { usePageParam, useStepBackToLastPage } from '@/ui/use-page-param';
+import { fromList } from '@/ui/use-return-to-list';
 import { useDeleteStories, useStoryList, useStoryStatus, type StoryKind } from '../api';
 import { StoryCard, StoryRow, type StoryHandlers } from './story-list-items';
 
@@ -38,10 +40,12 @@ function showing(first: number, count: number, total: number, kind: StoryKind) {
 
 /**
  * The Story Video List or the Story Ads List, a page of 200 at a time (newest first), numbered on across
- * pages: a table from 768 px, cards below, only the one that shows in the page.
+ * pages: a table from 768 px, cards below, only the one that shows in the page. The page is the URL's
+ * `?page=`, and Edit takes that URL along so the edit screen returns to it.
  */
 export function StoryList({ kind }: { kind: StoryKind }) {
-  const [page, setPage] = useState(1);
+  const pager = usePageParam();
+  const { page } = pager;
   const { data, isPending, isPlaceholderData } = useStoryList(kind, page);
   const stories = data?.data ?? [];
   const first = data ? (data.page - 1) * STORY_LIST_LIMIT : 0;
@@ -51,14 +55,21 @@ export function StoryList({ kind }: { kind: StoryKind }) {
   const removing = useInFlight();
   const status = useStoryStatus(kind);
   const navigate = useNavigate();
+  const { pathname, search } = useLocation();
   const wide = useMediaQuery(MD_UP, true);
   const top = useRef<HTMLElement>(null);
   // The cards, as the table's rows do, keep focus when the one holding it is deleted.
   const cards = useKeepFocusInList<HTMLUListElement>();
 
-  // Deleting the last stories of the last page: show the page that now is the last. Adjusted while
-  // rendering, as React advises for state that follows data.
-  if (data && !isPlaceholderData && page > Math.max(1, data.totalPage)) setPage(Math.max(1, data.totalPage));
+  // Deleting the last stories of the last page (or a bookmark past it): show the page that now is the last.
+  useStepBackToLastPage(pager, data && !isPlaceholderData ? data.totalPage : undefined);
+  // Another page, however it came (the pager, Back, the step back): a fresh selection. Adjusted while
+  // rendering, as React advises for state that follows other state.
+  const [selectedOn, setSelectedOn] = useState(page);
+  if (selectedOn !== page) {
+    setSelectedOn(page);
+    setSelected(new Set());
+  }
 
   const ids = stories.map((s) => s._id);
   // Stories whose delete is in flight are left out of a new one (it would only come back 'not found').
@@ -71,16 +82,17 @@ export function StoryList({ kind }: { kind: StoryKind }) {
       select: (id) => setSelected((s) => toggleSelection(s, id)),
       status: (story, no) => setPending({ kind: 'status', story, no }),
       edit: (id) =>
-        void navigate(kind === 'video' ? paths.editStoryVideo.getHref(id) : paths.editStoryAd.getHref(id)),
+        void navigate(kind === 'video' ? paths.editStoryVideo.getHref(id) : paths.editStoryAd.getHref(id), {
+          state: fromList({ pathname, search }),
+        }),
       remove: (id) => setPending({ kind: 'delete', ids: [id], thing: 'Story' }),
     }),
-    [kind, navigate],
+    [kind, navigate, pathname, search],
   );
 
-  /** Another page: a fresh selection, and the list seen from its top (the pager is under it). */
+  /** Another page (a new history entry), the list seen from its top (the pager is under it). */
   const changePage = (next: number) => {
-    setPage(next);
-    setSelected(new Set());
+    pager.setPage(next);
     scrollToListTop(top.current);
   };
 

@@ -20,7 +20,7 @@ vi.mock('@streamdesk/contract/format', async (importOriginal) => {
 const story = (n: number): Story => storyRow(n, { view: 1000 + n, clickBtnCount: 5000 + n });
 
 /** The server's story video list: `limit` a page, with the total and the page count. */
-function storyServer(count: number) {
+function storyServer(count: number, more: Parameters<typeof mockApi>[0] = {}) {
   let stories = Array.from({ length: count }, (_, i) => story(i + 1));
   const asked: { page: number; limit: number }[] = [];
   const list = vi.fn((url: string) => {
@@ -46,6 +46,7 @@ function storyServer(count: number) {
     ...base,
     'GET /api/App/all/only/story/video': list,
     'DELETE /api/App/delete/story/video': remove,
+    ...more,
   });
   return { asked, remove };
 }
@@ -141,5 +142,81 @@ describe('Story Video List past 200 stories', { timeout: 30_000 }, () => {
     // Story 7's View and Click, once each (the top bar's live viewers may be formatted too).
     const ofStories = rendered.mock.calls.filter(([value]) => Number(value) >= 1000);
     expect(ofStories).toEqual([[1007], [5007]]);
+  });
+});
+
+describe('Story Video List page in the URL', { timeout: 30_000 }, () => {
+  const url = (router: ReturnType<typeof renderApp>['router']) =>
+    router.state.location.pathname + router.state.location.search;
+
+  it('opens the page the URL names and writes each page into it, page 1 bare', async () => {
+    const server = storyServer(201);
+    const user = userEvent.setup();
+    const { router } = renderApp('/add/story/video?page=2');
+    expect(await screen.findByLabelText('Select story 201', undefined, { timeout: 8000 })).toBeVisible();
+    expect(screen.getByText('Showing 201 of 201 stories', { selector: 'p' })).toBeInTheDocument();
+    expect(within(pager()).getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    expect(server.asked[0]).toEqual({ page: 2, limit: 200 });
+
+    // A draft in the add form stays while the list pages: only an add opens the screen afresh.
+    const form = screen.getByRole('form', { name: 'Add Story' });
+    await user.type(within(form).getByLabelText('Button Name'), 'Draft');
+    await user.click(screen.getByLabelText('Select story 201'));
+    await user.click(within(pager()).getByRole('button', { name: 'Page 1' }));
+    expect(await screen.findByLabelText('Select story 1')).toBeInTheDocument();
+    expect(url(router)).toBe('/add/story/video');
+    expect(within(form).getByLabelText('Button Name')).toHaveValue('Draft');
+
+    // Back is the page before, its selection cleared.
+    await act(() => router.navigate(-1));
+    expect(await screen.findByLabelText('Select story 201')).not.toBeChecked();
+    expect(url(router)).toBe('/add/story/video?page=2');
+    expect(within(pager()).getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('steps back to the last page from a page past it, in place of the entry', async () => {
+    const server = storyServer(201);
+    const { router } = renderApp('/add/story/video?page=7');
+    expect(await screen.findByLabelText('Select story 201', undefined, { timeout: 8000 })).toBeVisible();
+    expect(url(router)).toBe('/add/story/video?page=2');
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(server.asked.map((a) => a.page)).toEqual([7, 2]);
+  });
+
+  it('returns from the edit screen, by Cancel or after a save, to the page it was opened from', async () => {
+    const oldest = story(201);
+    const put = vi.fn(() => jsonResponse({ status: true, message: 'Story updated successfully!' }));
+    storyServer(201, {
+      'GET /api/App/story/video/find': { status: true, message: 'ok', data: oldest },
+      'PUT /api/App/Edit/story/video': put,
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('/add/story/video?page=2');
+    const edit = async () => {
+      await user.click(
+        await screen.findByRole('button', { name: 'Actions for story 201' }, { timeout: 8000 }),
+      );
+      await user.click(await screen.findByRole('menuitem', { name: 'Edit' }));
+      expect(await screen.findByRole('heading', { name: 'Story Management' })).toBeInTheDocument();
+      expect(url(router)).toBe(`/update/story/video/${oldest._id}`);
+    };
+
+    await edit();
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByLabelText('Select story 201')).toBeInTheDocument();
+    expect(url(router)).toBe('/add/story/video?page=2');
+
+    await edit();
+    await user.click(await screen.findByRole('button', { name: 'Save' }));
+    await answerMath();
+    await waitFor(() => expect(put).toHaveBeenCalledOnce());
+    await waitFor(() => expect(url(router)).toBe('/add/story/video?page=2'), { timeout: 3000 });
+    expect(await screen.findByLabelText('Select story 201')).toBeInTheDocument();
+
+    // Opened directly (a bookmark, a typed address), the edit screen returns to the list's first page.
+    await act(() => router.navigate(`/update/story/video/${oldest._id}`));
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByLabelText('Select story 1')).toBeInTheDocument();
+    expect(url(router)).toBe('/add/story/video');
   });
 });

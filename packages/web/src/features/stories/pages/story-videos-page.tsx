@@ -1,17 +1,17 @@
-import { useLocation } from 'react-router';
 import { storyTabs } from '@/config/section-tabs';
 import { PageHeader } from '@/ui/page-header';
 import { Tabs } from '@/ui/tabs';
 import { StoryAddForm } from '../components/story-add-form';
 import { StoryList } from '../components/story-list';
+import { useOpenedAfreshKey } from '../components/use-redirect-after-save';
 
 export default function StoryVideosPage() {
-  const { key } = useLocation();
+  const key = useOpenedAfreshKey();
   return (
     <div className="space-y-4">
       <Tabs tabs={storyTabs} label="Story section" />
       <PageHeader title="Story" description="Video and image stories shown in the app." />
-      {/* A new location (the redirect after an add) starts the form and the list afresh. */}
+      {/* The redirect after an add starts the form and the list afresh; a page of the list does not. */}
       <StoryAddForm key={`form-${key}`} kind="video" />
       <StoryList key={`list-${key}`} kind="video" />
     </div>

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { videoMessages } from '@streamdesk/contract/videos';
@@ -80,5 +80,40 @@ describe('Video Library', { timeout: 15_000 }, () => {
     expect(banner).toHaveTextContent(videoMessages.webStatusFailed);
     await user.selectOptions(screen.getByLabelText('Web Status'), 'true');
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+  });
+
+  it('keeps the category, the web status and the page in the URL; a filter starts again at page 1', async () => {
+    const { list } = library();
+    const asked: string[] = [];
+    mockApi({
+      ...shell,
+      'GET /api/App/video/category': categories,
+      'GET /api/App/video/category/admin/c1': (url: string) => {
+        asked.push(url);
+        return list(url);
+      },
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('/show/video?category=c1&web=true&page=2');
+    const where = () => router.state.location.pathname + router.state.location.search;
+    expect(
+      await screen.findByRole('img', { name: 'Thumbnail of Video 101' }, { timeout: 8000 }),
+    ).toHaveAttribute('src', '/media/videos/v2.jpg');
+    const first = new URL(asked[0]!, 'http://x').searchParams;
+    expect([first.get('page'), first.get('web')]).toEqual(['2', 'true']);
+    await waitFor(() => expect(screen.getByLabelText('Category')).toHaveValue('c1'));
+    expect(screen.getByLabelText('Web Status')).toHaveValue('true');
+    expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+
+    await user.selectOptions(screen.getByLabelText('Web Status'), 'all');
+    await waitFor(() => expect(where()).toBe('/show/video?category=c1'));
+    expect(await screen.findByRole('img', { name: 'Thumbnail of Video 1' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+
+    // Back is the filtered page 2 again.
+    await act(() => router.navigate(-1));
+    expect(where()).toBe('/show/video?category=c1&web=true&page=2');
+    expect(await screen.findByRole('img', { name: 'Thumbnail of Video 101' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Web Status')).toHaveValue('true');
   });
 });

@@ -1,12 +1,7 @@
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { formatDateTime } from '@streamdesk/contract/format';
-import {
-  ADMIN_VIDEO_PAGE_SIZE,
-  videoMessages,
-  type Video,
-  type WebFilter,
-} from '@streamdesk/contract/videos';
+import { ADMIN_VIDEO_PAGE_SIZE, videoMessages, webFilter, type Video } from '@streamdesk/contract/videos';
 import { videoTabs } from '@/config/section-tabs';
 import { isNetworkFailure } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
@@ -31,6 +26,7 @@ import { Pagination } from '@/ui/pagination';
 import { Tabs } from '@/ui/tabs';
 import { toastSuccess } from '@/ui/toast-success';
 import { useFailureToast } from '@/ui/use-failed-load-toast';
+import { usePageParam, useStepBackToLastPage } from '@/ui/use-page-param';
 import { useDeleteVideos, useSetWebStatus, useVideoCategories, useVideoLibrary } from '../api';
 import { LibraryFilters } from '../components/library-filters';
 import { VideoThumbnail } from '../components/video-thumbnail';
@@ -45,9 +41,12 @@ function loadError(query: ReturnType<typeof useVideoLibrary>): string {
 }
 
 export default function VideoLibraryPage() {
-  const [category, setCategory] = useState('all');
-  const [web, setWeb] = useState<WebFilter>('all');
-  const [page, setPage] = useState(1);
+  // The filters and the page are the URL's (?category=<id>&web=true&page=3), 'All' left out: a reload,
+  // Back or a bookmark finds the same view. A filter starts again at page 1.
+  const pager = usePageParam();
+  const { page, setPage, setFilter, params } = pager;
+  const category = params.get('category') || 'all';
+  const web = webFilter.safeParse(params.get('web')).data ?? 'all';
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [deleting, setDeleting] = useState<string[] | null>(null);
   const [viewing, setViewing] = useState<Video | null>(null);
@@ -70,16 +69,19 @@ export default function VideoLibraryPage() {
   useFailureToast(loadFailure, library.dataUpdatedAt + library.errorUpdatedAt);
   useFailureToast(categories.isError ? videoMessages.categoriesError : '', categories.errorUpdatedAt);
 
-  // A page emptied by a write (a delete, or a web change under a Web Status filter) shows the page that
-  // now is the last; adjusted while rendering, as React advises for state that follows data.
-  if (reply && !library.isPlaceholderData && page > Math.max(1, totalPage)) setPage(Math.max(1, totalPage));
+  // A page emptied by a write (a delete, or a web change under a Web Status filter), or a bookmark past
+  // the last page, shows the page that now is the last.
+  useStepBackToLastPage(pager, reply && !library.isPlaceholderData ? totalPage : undefined);
 
-  /** Another filter or page: a fresh selection, and the last action's error no longer applies. */
-  const resetTo = (next: () => void) => {
-    next();
+  // Another filter or page, however it came (the controls, Back, the step back): a fresh selection, and
+  // the last action's error no longer applies. Adjusted while rendering, as React advises.
+  const view = `${category} ${web} ${page}`;
+  const [shownView, setShownView] = useState(view);
+  if (view !== shownView) {
+    setShownView(view);
     setSelected(new Set());
     setActionError('');
-  };
+  }
 
   const changeWeb = async (targets: string[], status: boolean) => {
     if (!targets.length) return void toast.error(videoMessages.selectToUpdate);
@@ -144,18 +146,8 @@ export default function VideoLibraryPage() {
         categories={categories.data?.data ?? []}
         category={category}
         web={web}
-        onCategory={(id) =>
-          resetTo(() => {
-            setCategory(id);
-            setPage(1);
-          })
-        }
-        onWeb={(value) =>
-          resetTo(() => {
-            setWeb(value);
-            setPage(1);
-          })
-        }
+        onCategory={(id) => setFilter('category', id === 'all' ? undefined : id)}
+        onWeb={(value) => setFilter('web', value === 'all' ? undefined : value)}
       />
       {categories.isError && <p className="text-sm text-red-600">{videoMessages.categoriesError}</p>}
       {banner && (
@@ -277,11 +269,7 @@ export default function VideoLibraryPage() {
         <p className="text-sm text-slate-600">
           Showing {videos.length} of {totalRecord} videos
         </p>
-        <Pagination
-          page={page}
-          totalPages={totalPage}
-          onPageChange={(next) => resetTo(() => setPage(next))}
-        />
+        <Pagination page={page} totalPages={totalPage} onPageChange={setPage} />
       </div>
 
       <ConfirmMathDialog

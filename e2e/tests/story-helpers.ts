@@ -1,0 +1,26 @@
+import type { Page } from '@playwright/test';
+import type { Api } from '../fixtures.js';
+
+/** Adds `count` image stories through the API, a few at a time, the first added the oldest. */
+export async function seedImageStories(api: Api, image: string, count: number) {
+  const insertData = JSON.stringify({ btnName: 'Go', btnUrl: 'https://example.com' });
+  for (let i = 0; i < count; i += 10)
+    await Promise.all(
+      Array.from({ length: Math.min(10, count - i) }, () =>
+        api.upload('POST', '/api/App/Add/Story/Video', { insertData }, { image }),
+      ),
+    );
+}
+
+/** Deletes every story video and image, whatever the page. */
+export async function clearStoryVideos(api: Api) {
+  const { data } = (await api.call('GET', '/api/App/all/only/story/video?page=1&limit=1000')) as {
+    data: { _id: string }[];
+  };
+  if (data.length)
+    await api.call('DELETE', '/api/App/delete/story/video', { body: { id: data.map((s) => s._id) } });
+}
+
+/** The row menu button of story `no` in the Story Video List. */
+export const rowMenu = (page: Page, no: number) =>
+  page.getByRole('button', { name: `Actions for story ${no}` }).first();
