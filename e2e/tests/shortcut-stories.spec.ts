@@ -269,12 +269,14 @@ test.describe('Shortcut Story page', () => {
     await expect(table.getByRole('row')).toHaveCount(101);
     await expect(form.getByLabel('No')).toHaveValue('102');
     await expect(pager.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByText('Showing 1–100 of 101 shortcuts')).toBeVisible();
     await pager.scrollIntoViewIfNeeded();
     await page.screenshot({ path: '/tmp/shots/shortcut-stories-pager.png' });
 
     // Page 2 holds No 101, which the old screen never showed: edit it inline.
     await pager.getByRole('button', { name: 'Page 2' }).click();
     await expect(table.getByRole('row')).toHaveCount(2);
+    await expect(page.getByText('Showing 101 of 101 shortcuts')).toBeVisible();
     const last = table.getByRole('row').filter({ hasText: 'Brand 101' });
     await expect(last.getByRole('cell').nth(1)).toHaveText('101');
     await imageLoaded(last.getByRole('img', { name: 'Brand 101 logo' }));

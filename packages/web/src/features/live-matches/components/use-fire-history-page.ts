@@ -16,9 +16,7 @@ export const apiPageOf = (page: number) => Math.ceil(page / SCREEN_PAGES_PER_CAL
 
 /**
  * Screen page `page` of the fire history: its rows, the reply (totals, or the failure to show), and how
- * many screen pages there are. Every API page but the last is full, so the count needs the last one's
- * length: when the history spans several API pages, the last is loaded too (cached; it is the page the
- * pager's last number opens). Until it is in, it counts as full, so Next never stops short.
+ * many screen pages there are, from the reply's `total` of fires.
  */
 export function useFireHistoryPage(page: number) {
   const apiPage = apiPageOf(page);
@@ -30,19 +28,6 @@ export function useFireHistoryPage(page: number) {
   const offset = ((page - 1) % SCREEN_PAGES_PER_CALL) * HISTORY_ROWS_PER_PAGE;
   const rows = history && !loading ? history.data.slice(offset, offset + HISTORY_ROWS_PER_PAGE) : NO_ROWS;
 
-  const lastApiPage = Math.max(1, history?.totalPage ?? 1);
-  const last = useQuery({ ...fireHistoryQuery(lastApiPage), enabled: lastApiPage !== apiPage });
-  const lastQuery = lastApiPage === apiPage ? query : last;
-  const lastReply = lastQuery.isPlaceholderData ? undefined : lastQuery.data;
-  const total = lastReply?.status
-    ? (lastApiPage - 1) * LIVE_ADS_HISTORY_PAGE_SIZE + lastReply.data.length
-    : undefined;
-  const totalPages = !history
-    ? 1
-    : total === undefined
-      ? lastApiPage * SCREEN_PAGES_PER_CALL
-      : Math.max(1, Math.ceil(total / HISTORY_ROWS_PER_PAGE));
-
   return {
     reply,
     history,
@@ -51,7 +36,7 @@ export function useFireHistoryPage(page: number) {
     /** How many rows come before this page's first. */
     before: (apiPage - 1) * LIVE_ADS_HISTORY_PAGE_SIZE + offset,
     /** All the fires, once known. */
-    total,
-    totalPages,
+    total: history?.total,
+    totalPages: history ? Math.max(1, Math.ceil(history.total / HISTORY_ROWS_PER_PAGE)) : 1,
   };
 }

@@ -6,6 +6,7 @@ import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
 import { Th, toggleAll, toggleSelection } from '@/ui/data-table';
 import { PageHeader } from '@/ui/page-header';
 import { Pagination, scrollToListTop } from '@/ui/pagination';
+import { showingRange } from '@/ui/showing-range';
 import { Tabs } from '@/ui/tabs';
 import { usePageParam, useStepBackToLastPage } from '@/ui/use-page-param';
 import { useDeleteFireHistory } from '../api';
@@ -13,13 +14,6 @@ import { FireHistoryRow, historyColumns } from '../components/fire-history-row';
 import { ListTable } from '../components/list-table';
 import { useFireHistoryPage } from '../components/use-fire-history-page';
 import { useInFlight } from '@/ui/use-in-flight';
-
-const count = (n: number) => n.toLocaleString('en-US');
-
-function showing(before: number, shown: number, total: number | undefined) {
-  const range = shown === 1 ? count(before + 1) : `${count(before + 1)}–${count(before + shown)}`;
-  return `Showing ${range}${total === undefined ? '' : ` of ${count(total)}`} fired ads`;
-}
 
 /**
  * Live Ads History: every fire with its views and clicks, the totals, and delete (single or bulk). The
@@ -132,7 +126,11 @@ export default function WebLiveAdsHistoryPage() {
         </ListTable>
         {history && (
           <div className="flex flex-wrap items-center justify-between gap-3">
-            <p className="text-sm text-slate-600">{rows.length > 0 && showing(before, rows.length, total)}</p>
+            <p className="text-sm text-slate-600">
+              {rows.length > 0 &&
+                total !== undefined &&
+                showingRange(before, rows.length, total, ['fired ad', 'fired ads'])}
+            </p>
             <Pagination page={page} totalPages={totalPages} onPageChange={changePage} />
           </div>
         )}

@@ -37,6 +37,7 @@ function shortcutServer(count: number) {
       next_s_no: Math.max(0, ...rows.map((r) => r.s_no)) + 1,
       secondStoryBrand: true,
       totalPage: Math.ceil(rows.length / limit),
+      total: rows.length,
     });
   });
   const add = vi.fn((_url: string, init: RequestInit) => {
@@ -70,11 +71,13 @@ describe('Shortcut Story page past 100 shortcuts', { timeout: 30_000 }, () => {
     await screen.findByLabelText('Edit Brand 100', undefined, { timeout: 8000 });
     expect(bodyRows()).toHaveLength(100);
     expect(within(pager()).getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByText('Showing 1–100 of 150 shortcuts')).toBeInTheDocument();
 
     await user.click(within(pager()).getByRole('button', { name: 'Page 2' }));
     expect(await screen.findByLabelText('Edit Brand 150')).toBeInTheDocument();
     expect(bodyRows()).toHaveLength(50);
     expect(within(bodyRows()[0]!).getAllByRole('cell')[1]).toHaveTextContent('101');
+    expect(screen.getByText('Showing 101–150 of 150 shortcuts')).toBeInTheDocument();
     expect(screen.queryByLabelText('Edit Brand 1')).toBeNull();
     expect(server.pages).toEqual([1, 2]);
     // The form offers the No after the highest, whatever the page.

@@ -17,6 +17,7 @@ const listReply = (data: unknown[], running: boolean) => ({
   next_s_no: data.length + 1,
   secondStoryBrand: running,
   totalPage: 1,
+  total: data.length,
 });
 
 signedInScreenTests({ authStatus: 'signed-in' });

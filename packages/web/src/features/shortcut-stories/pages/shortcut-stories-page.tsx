@@ -1,3 +1,4 @@
+import { SHORTCUT_PAGE_SIZE } from '@streamdesk/contract/shortcut-stories';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { storyTabs } from '@/config/section-tabs';
@@ -6,6 +7,7 @@ import { FullPageLoader } from '@/ui/full-page-loader';
 import { PageHeader } from '@/ui/page-header';
 import { Pagination, scrollToListTop } from '@/ui/pagination';
 import { RunningBadge } from '@/ui/running-badge';
+import { showingRange } from '@/ui/showing-range';
 import { Tabs } from '@/ui/tabs';
 import { LOAD_FAILED, useFailedLoadToast } from '@/ui/use-failed-load-toast';
 import { usePageParam, useStepBackToLastPage } from '@/ui/use-page-param';
@@ -66,6 +68,15 @@ export default function ShortcutStoriesPage() {
           >
             {/* A page of its own: the selection and the row being edited do not follow to another page. */}
             <ShortcutTable key={page} rows={ok.data} />
+            {/* Not while the last page stands in for the next: its rows are not the page's. */}
+            {ok.data.length > 0 && !list.isPlaceholderData && (
+              <p className="text-sm text-slate-600">
+                {showingRange((page - 1) * SHORTCUT_PAGE_SIZE, ok.data.length, ok.total, [
+                  'shortcut',
+                  'shortcuts',
+                ])}
+              </p>
+            )}
             <Pagination page={page} totalPages={ok.totalPage} onPageChange={changePage} />
           </div>
         </>

@@ -18,6 +18,7 @@ import {
 } from '@/ui/data-table';
 import { EmptyState } from '@/ui/empty-state';
 import { Pagination, scrollToListTop } from '@/ui/pagination';
+import { showingRange } from '@/ui/showing-range';
 import { Spinner } from '@/ui/spinner';
 import { toastSuccess } from '@/ui/toast-success';
 import { useInFlight } from '@/ui/use-in-flight';
@@ -31,12 +32,7 @@ import { StoryCard, StoryRow, type StoryHandlers } from './story-list-items';
 type Pending =
   { kind: 'delete'; ids: string[]; thing: string } | { kind: 'status'; story: Story; no: number };
 
-/** 'Showing 201–400 of 450 stories': the stories of this page, numbered as in the list. */
-function showing(first: number, count: number, total: number, kind: StoryKind) {
-  const [one, many] = kind === 'video' ? ['story', 'stories'] : ['story ad', 'story ads'];
-  const range = count === 1 ? `${first + 1}` : `${first + 1}–${first + count}`;
-  return `Showing ${range} of ${total} ${total === 1 ? one : many}`;
-}
+const STORY_THINGS = { video: ['story', 'stories'], ads: ['story ad', 'story ads'] } as const;
 
 /**
  * The Story Video List or the Story Ads List, a page of 200 at a time (newest first), numbered on across
@@ -218,7 +214,9 @@ export function StoryList({ kind }: { kind: StoryKind }) {
           )}
           {data && stories.length > 0 && (
             <div className="flex flex-wrap items-center justify-between gap-3">
-              <p className="text-sm text-slate-600">{showing(first, stories.length, data.total, kind)}</p>
+              <p className="text-sm text-slate-600">
+                {showingRange(first, stories.length, data.total, STORY_THINGS[kind])}
+              </p>
               <Pagination page={page} totalPages={data.totalPage} onPageChange={changePage} />
             </div>
           )}
