@@ -1,5 +1,7 @@
 import { act, configure, fireEvent, renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { formatDateTime } from '@streamdesk/contract/format';
+import type * as Format from '@streamdesk/contract/format';
 import type { InHouseAd } from '@streamdesk/contract/inhouse-ads';
 import type { ComponentProps } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -24,6 +26,12 @@ vi.mock('./components/inhouse-ads-table', async (importOriginal) => {
     return <actual.InHouseAdsTable {...props} />;
   };
   return { ...actual, InHouseAdsTable: Counted };
+});
+
+// Counts the dates written, one per row render.
+vi.mock('@streamdesk/contract/format', async (importOriginal) => {
+  const actual = await importOriginal<typeof Format>();
+  return { ...actual, formatDateTime: vi.fn(actual.formatDateTime) };
 });
 
 const LIST_API = 'GET /api/App/inhouse/ads';
@@ -243,6 +251,22 @@ describe('in-house list', () => {
     expect(screen.getByRole('button', { name: 'Delete selected' })).toBeDisabled();
     const call = fetchMock.mock.calls.find(([, init]) => init?.method === 'DELETE');
     expect(JSON.parse(String(call![1]!.body))).toEqual({ encryptedData: expect.any(String) });
+  });
+
+  it('re-renders only the row whose box is ticked, not the page of 100', async () => {
+    const ads = Array.from({ length: 100 }, (_, i) =>
+      ad(i + 1, { createdAt: new Date(Date.UTC(2026, 10, 21, 6) - i * 60_000).toISOString() }),
+    );
+    mockApi({ ...shell, [LIST_API]: () => jsonResponse(listReply(ads)) });
+    const user = userEvent.setup();
+    renderApp('/manage/ads/inHouseAds/add');
+    await screen.findByText('Ad-100');
+    // Each row writes its date once per render.
+    const rendered = vi.mocked(formatDateTime);
+    rendered.mockClear();
+    await user.click(screen.getByRole('checkbox', { name: 'Select Ad-3' }));
+    expect(screen.getByRole('checkbox', { name: 'Select Ad-3' })).toBeChecked();
+    expect(new Set(rendered.mock.calls.map(([at]) => at))).toEqual(new Set([ads[2]!.createdAt]));
   });
 });
 

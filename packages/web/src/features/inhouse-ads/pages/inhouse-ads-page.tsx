@@ -45,6 +45,14 @@ export default function InHouseAdsPage() {
     if (reply && !reply.status) toast.error(reply.message || messages.internetServerError);
   }, [reply]);
 
+  // Stable, so a tick or a switch re-renders its own row only (InHouseAdRow is memoised).
+  const toggleRow = useCallback((id: string) => setSelected((s) => toggleSelection(s, id)), []);
+  const { mutate: mutateStatus } = setStatus;
+  const changeStatus = useCallback(
+    (ad: InHouseAd, status: boolean) => mutateStatus({ id: ad._id, status }),
+    [mutateStatus],
+  );
+
   // The selection belongs to the rows on screen.
   useEffect(() => setSelected(new Set()), [page, q]);
   // Past the last page (after deleting its rows, or a bookmark past it): go back to the new last page.
@@ -99,7 +107,7 @@ export default function InHouseAdsPage() {
         loading={list.isPending}
         stale={list.isPlaceholderData}
         selected={selected}
-        onToggleRow={(id) => setSelected((s) => toggleSelection(s, id))}
+        onToggleRow={toggleRow}
         onToggleAll={() =>
           setSelected((s) =>
             toggleAll(
@@ -108,7 +116,7 @@ export default function InHouseAdsPage() {
             ),
           )
         }
-        onStatusChange={(ad, status) => setStatus.mutate({ id: ad._id, status })}
+        onStatusChange={changeStatus}
         statusPendingId={setStatus.isPending ? setStatus.variables.id : undefined}
         onPreview={setPreview}
       />

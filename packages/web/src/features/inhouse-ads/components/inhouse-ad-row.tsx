@@ -1,0 +1,125 @@
+import { formatCount, formatDateTime } from '@streamdesk/contract/format';
+import { adTypeLabels, type InHouseAd } from '@streamdesk/contract/inhouse-ads';
+import { memo } from 'react';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { stickyEndCell, Td, Tr } from '@/ui/data-table';
+import { Toggle } from '@/ui/toggle';
+import type { FromList } from '@/ui/use-return-to-list';
+import type { PreviewMedia } from './media-preview';
+
+export const rowCheckbox = 'size-4 rounded border-slate-300 text-brand-600 focus:ring-brand-500';
+
+const previewOf = (ad: InHouseAd): PreviewMedia => ({
+  title: ad.mainTitle,
+  url: ad.medView,
+  kind: ad.medType,
+  poster: ad.thumbnail,
+});
+
+/**
+ * One in-house ad of the list. Memoised, with the ad's id or the ad passed to stable callbacks: ticking
+ * a box re-renders that row only, not the page's hundred. `from` is the list's URL, for the edit
+ * screen's return.
+ */
+export const InHouseAdRow = memo(function InHouseAdRow({
+  ad,
+  no,
+  checked,
+  statusPending,
+  from,
+  onToggle,
+  onStatusChange,
+  onPreview,
+}: {
+  ad: InHouseAd;
+  no: number;
+  checked: boolean;
+  statusPending: boolean;
+  from: string;
+  onToggle: (id: string) => void;
+  onStatusChange: (ad: InHouseAd, status: boolean) => void;
+  onPreview: (media: PreviewMedia) => void;
+}) {
+  return (
+    <Tr>
+      <Td>
+        <input
+          type="checkbox"
+          className={rowCheckbox}
+          aria-label={`Select ${ad.mainTitle}`}
+          checked={checked}
+          onChange={() => onToggle(ad._id)}
+        />
+      </Td>
+      <Td className="tabular-nums">{no}</Td>
+      <Td>
+        <div className="flex items-center gap-2.5">
+          <img src={ad.icon} alt="" className="size-9 rounded-md object-cover ring-1 ring-slate-200" />
+          <div className="min-w-0">
+            <p className="max-w-48 truncate font-medium text-slate-900" title={ad.mainTitle}>
+              {ad.mainTitle}
+            </p>
+            <p className="max-w-48 truncate text-xs text-slate-500" title={ad.subTitle}>
+              {ad.subTitle}
+            </p>
+          </div>
+        </div>
+      </Td>
+      <Td>
+        <button
+          type="button"
+          aria-label={`Preview media of ${ad.mainTitle}`}
+          onClick={() => onPreview(previewOf(ad))}
+          className="block overflow-hidden rounded-md ring-1 ring-slate-200 hover:ring-brand-500 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+        >
+          {ad.medType === 'video' && !ad.thumbnail ? (
+            <span className="flex h-10 w-16 items-center justify-center bg-slate-800 text-xs text-white">
+              Video
+            </span>
+          ) : (
+            <img src={ad.thumbnail ?? ad.medView} alt="" className="h-10 w-16 object-cover" />
+          )}
+        </button>
+      </Td>
+      <Td>{adTypeLabels[ad.adType]}</Td>
+      <Td className="capitalize">{ad.medType}</Td>
+      <Td>
+        <div className="flex items-center gap-2">
+          <Toggle
+            checked={ad.status}
+            label={`Status of ${ad.mainTitle}`}
+            disabled={statusPending}
+            onCheckedChange={(next) => onStatusChange(ad, next)}
+          />
+          <span className={ad.status ? 'text-emerald-700' : 'text-slate-500'}>
+            {ad.status ? 'Active' : 'Inactive'}
+          </span>
+        </div>
+      </Td>
+      <Td>
+        <div className="text-xs leading-5">
+          <p>
+            <span className="font-semibold tabular-nums">{formatCount(ad.view)}</span> views
+          </p>
+          <p>
+            <span className="font-semibold tabular-nums">{formatCount(ad.clickCount)}</span> clicks
+          </p>
+        </div>
+      </Td>
+      <Td className="tabular-nums">{ad.web_stay_time}s</Td>
+      <Td className="text-xs">{formatDateTime(ad.createdAt)}</Td>
+      <Td className={stickyEndCell}>
+        <Link
+          to={paths.editInHouseAd.getHref(ad._id)}
+          // The edit screen returns to this page of the list, with its search.
+          state={{ from } satisfies FromList}
+          aria-label={`Edit ${ad.mainTitle}`}
+          className="inline-flex h-8 items-center rounded-md px-3 text-xs font-medium text-brand-700 ring-1 ring-slate-300 ring-inset hover:bg-brand-50"
+        >
+          Edit
+        </Link>
+      </Td>
+    </Tr>
+  );
+});
