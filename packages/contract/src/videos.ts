@@ -35,6 +35,8 @@ export const videoMessages = {
   connectionError: 'Connection error - Please try again later',
   categoriesFailed: 'Failed to load categories',
   categoriesError: 'Error loading categories',
+  /** Ours: the library opened on a category that is not there (a bookmark of a deleted one). */
+  categoryGone: 'The category in this link is no longer there. Showing all videos.',
   webStatusError: 'Error updating web status - Please try again',
   webStatusFailed: 'Failed to enable/disable web access',
   deleteFailed: 'Failed to delete video(s)',

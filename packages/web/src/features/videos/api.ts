@@ -22,9 +22,13 @@ export interface LibraryFilter {
   page: number;
 }
 
-/** A failed load is shown in the page's red banner, never by leaving the screen. */
-export function useVideoLibrary({ category, web, page }: LibraryFilter) {
+/**
+ * A failed load is shown in the page's red banner, never by leaving the screen. Not `enabled`, it waits
+ * (the page holds it until it knows the category exists).
+ */
+export function useVideoLibrary({ category, web, page }: LibraryFilter, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: ['videos', 'library', category, web, page],
     queryFn: ({ signal }) =>
       fetchApi(videoRoutes.adminList, {

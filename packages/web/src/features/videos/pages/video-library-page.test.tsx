@@ -116,4 +116,22 @@ describe('Video Library', { timeout: 15_000 }, () => {
     expect(await screen.findByRole('img', { name: 'Thumbnail of Video 101' })).toBeInTheDocument();
     expect(screen.getByLabelText('Web Status')).toHaveValue('true');
   });
+
+  it('opened on a category that is gone, shows every video and says why, without asking for the gone one', async () => {
+    const { list } = library();
+    const gone = vi.fn(() => jsonResponse({ status: false, message: videoMessages.categoryNotFound }, 404));
+    mockApi({
+      ...shell,
+      'GET /api/App/video/category': categories,
+      'GET /api/App/video/category/admin/all': list,
+      'GET /api/App/video/category/admin/deleted1': gone,
+    });
+    const { router } = renderApp('/show/video?category=deleted1&page=2');
+    expect(await screen.findByText(videoMessages.categoryGone, {}, { timeout: 8000 })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(await screen.findByRole('img', { name: 'Thumbnail of Video 1' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Category')).toHaveValue('all');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(gone).not.toHaveBeenCalled();
+  });
 });

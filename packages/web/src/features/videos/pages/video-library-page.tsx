@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { formatDateTime } from '@streamdesk/contract/format';
 import { ADMIN_VIDEO_PAGE_SIZE, videoMessages, webFilter, type Video } from '@streamdesk/contract/videos';
@@ -53,7 +53,19 @@ export default function VideoLibraryPage() {
   const [actionError, setActionError] = useState('');
 
   const categories = useVideoCategories();
-  const library = useVideoLibrary({ category, web, page });
+  // A category the URL names that is not there (a bookmark of a deleted one) would be a 404 and a red
+  // banner: the library waits for the categories, and shows every video instead, saying why.
+  const known = categories.data?.data;
+  const gone = category !== 'all' && known !== undefined && !known.some((c) => c._id === category);
+  const library = useVideoLibrary(
+    { category, web, page },
+    category === 'all' || (known !== undefined && !gone) || categories.isError,
+  );
+  useEffect(() => {
+    if (!gone) return;
+    setFilter('category', undefined, { replace: true });
+    toast.info(videoMessages.categoryGone);
+  }, [gone, setFilter]);
   const setWebStatus = useSetWebStatus();
   const removeVideos = useDeleteVideos();
 
