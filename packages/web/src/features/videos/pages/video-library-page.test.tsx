@@ -1,6 +1,8 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { formatDateTime } from '@streamdesk/contract/format';
+import type * as Format from '@streamdesk/contract/format';
 import { videoMessages } from '@streamdesk/contract/videos';
 import { mockApi, renderApp } from '@/test/render-app';
 import { jsonResponse } from '@/test/runtime';
@@ -32,6 +34,12 @@ function library() {
   };
   return { state, list };
 }
+
+// Counts the dates written, one per row render.
+vi.mock('@streamdesk/contract/format', async (importOriginal) => {
+  const actual = await importOriginal<typeof Format>();
+  return { ...actual, formatDateTime: vi.fn(actual.formatDateTime) };
+});
 
 signedInScreenTests({ authStatus: 'signed-in' });
 
@@ -133,5 +141,32 @@ describe('Video Library', { timeout: 15_000 }, () => {
     expect(screen.getByLabelText('Category')).toHaveValue('all');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(gone).not.toHaveBeenCalled();
+  });
+
+  it('re-renders only the row whose box is ticked, not the page of 100', async () => {
+    const videos = Array.from({ length: 100 }, (_, i) => ({
+      ...video(i + 1, false),
+      createdAt: new Date(Date.UTC(2026, 10, 21, 6) - i * 60_000).toISOString(),
+    }));
+    mockApi({
+      ...shell,
+      'GET /api/App/video/category': categories,
+      'GET /api/App/video/category/admin/all': {
+        status: true,
+        message: 'ok',
+        data: videos,
+        totalPage: 1,
+        totalRecord: 100,
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/show/video');
+    const box = await screen.findByRole('checkbox', { name: 'Select Video 3' }, { timeout: 8000 });
+    // Each row writes its date once per render.
+    const rendered = vi.mocked(formatDateTime);
+    rendered.mockClear();
+    await user.click(box);
+    expect(box).toBeChecked();
+    expect(new Set(rendered.mock.calls.map(([at]) => at))).toEqual(new Set([videos[2]!.createdAt]));
   });
 });

@@ -1,24 +1,19 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { toast } from 'sonner';
-import { formatDateTime } from '@streamdesk/contract/format';
 import { ADMIN_VIDEO_PAGE_SIZE, videoMessages, webFilter, type Video } from '@streamdesk/contract/videos';
 import { videoTabs } from '@/config/section-tabs';
 import { isNetworkFailure } from '@/lib/api-client';
-import { cn } from '@/lib/cn';
 import { Button } from '@/ui/button';
 import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
 import {
-  stickyEndCell,
   stickyEndHead,
   Table,
   TableMessageRow,
   TBody,
-  Td,
   Th,
   THead,
   toggleAll,
   toggleSelection,
-  Tr,
 } from '@/ui/data-table';
 import { Dialog } from '@/ui/dialog';
 import { PageHeader } from '@/ui/page-header';
@@ -29,7 +24,7 @@ import { useFailureToast } from '@/ui/use-failed-load-toast';
 import { usePageParam, useStepBackToLastPage } from '@/ui/use-page-param';
 import { useDeleteVideos, useSetWebStatus, useVideoCategories, useVideoLibrary } from '../api';
 import { LibraryFilters } from '../components/library-filters';
-import { VideoThumbnail } from '../components/video-thumbnail';
+import { VideoRow, type VideoRowActions } from '../components/video-row';
 
 /** The red banner's text for a failed list load. */
 function loadError(query: ReturnType<typeof useVideoLibrary>): string {
@@ -95,33 +90,49 @@ export default function VideoLibraryPage() {
     setActionError('');
   }
 
-  const changeWeb = async (targets: string[], status: boolean) => {
-    if (!targets.length) return void toast.error(videoMessages.selectToUpdate);
-    try {
-      const result = await setWebStatus.mutateAsync({ id: targets, status });
-      if (result.status) {
-        setActionError('');
-        toastSuccess(
-          videoMessages.webUpdated(status, 'modified' in result ? result.modified : targets.length),
-        );
-        setSelected(new Set());
-      } else {
-        const message = isNetworkFailure(result)
-          ? videoMessages.webStatusError
-          : videoMessages.webStatusFailed;
-        setActionError(message);
-        toast.error(message);
+  // Stable (useCallback over stable setters and mutateAsync), so the memoised rows re-render only when
+  // their own props change: a tick re-renders its row, not the page's hundred.
+  const { mutateAsync: sendWebStatus } = setWebStatus;
+  const changeWeb = useCallback(
+    async (targets: string[], status: boolean) => {
+      if (!targets.length) return void toast.error(videoMessages.selectToUpdate);
+      try {
+        const result = await sendWebStatus({ id: targets, status });
+        if (result.status) {
+          setActionError('');
+          toastSuccess(
+            videoMessages.webUpdated(status, 'modified' in result ? result.modified : targets.length),
+          );
+          setSelected(new Set());
+        } else {
+          const message = isNetworkFailure(result)
+            ? videoMessages.webStatusError
+            : videoMessages.webStatusFailed;
+          setActionError(message);
+          toast.error(message);
+        }
+      } catch {
+        setActionError(videoMessages.webStatusError);
+        toast.error(videoMessages.webStatusError);
       }
-    } catch {
-      setActionError(videoMessages.webStatusError);
-      toast.error(videoMessages.webStatusError);
-    }
-  };
+    },
+    [sendWebStatus],
+  );
 
-  const askDelete = (targets: string[]) => {
+  const askDelete = useCallback((targets: string[]) => {
     if (!targets.length) return void toast.error(videoMessages.selectToDelete);
     setDeleting(targets);
-  };
+  }, []);
+
+  const rowActions = useMemo<VideoRowActions>(
+    () => ({
+      toggle: (id) => setSelected((s) => toggleSelection(s, id)),
+      view: setViewing,
+      changeWeb: (video) => void changeWeb([video._id], !video.web),
+      remove: (video) => askDelete([video._id]),
+    }),
+    [changeWeb, askDelete],
+  );
 
   const confirmDelete = async () => {
     const targets = deleting ?? [];
@@ -211,69 +222,16 @@ export default function VideoLibraryPage() {
         <TBody>
           {library.isPending && <TableMessageRow colSpan={6}>Loading videos…</TableMessageRow>}
           {reply && videos.length === 0 && <TableMessageRow colSpan={6}>No videos found</TableMessageRow>}
-          {videos.map((video, index) => {
-            const number = ADMIN_VIDEO_PAGE_SIZE * (page - 1) + index + 1;
-            const name = `Video ${number}`;
-            return (
-              <Tr key={video._id} aria-label={name}>
-                <Td>
-                  <input
-                    type="checkbox"
-                    aria-label={`Select ${name}`}
-                    checked={selected.has(video._id)}
-                    onChange={() => setSelected(toggleSelection(selected, video._id))}
-                    className="size-4 rounded border-slate-300"
-                  />
-                </Td>
-                <Td className="tabular-nums text-slate-500">{number}</Td>
-                <Td>
-                  <VideoThumbnail src={video.thumbnail} label={`Thumbnail of ${name}`} />
-                </Td>
-                <Td className="tabular-nums">{formatDateTime(video.createdAt)}</Td>
-                <Td>
-                  <span
-                    className={cn(
-                      'inline-flex rounded-full px-2 py-0.5 text-xs font-medium',
-                      video.web ? 'bg-emerald-100 text-emerald-700' : 'bg-slate-100 text-slate-600',
-                    )}
-                  >
-                    {video.web ? 'Enabled' : 'Disabled'}
-                  </span>
-                </Td>
-                <Td className={`${stickyEndCell} text-right`}>
-                  {/* Stacked on a phone, so the sticky column leaves room for the row it belongs to. */}
-                  <div className="inline-flex flex-col gap-1.5 sm:flex-row sm:gap-2">
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      aria-label={`View ${name}`}
-                      onClick={() => setViewing(video)}
-                    >
-                      View
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      disabled={busy}
-                      aria-label={`${video.web ? 'Disable' : 'Enable'} web for ${name}`}
-                      onClick={() => void changeWeb([video._id], !video.web)}
-                    >
-                      {video.web ? 'Disable Web' : 'Enable Web'}
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="danger"
-                      disabled={busy}
-                      aria-label={`Delete ${name}`}
-                      onClick={() => askDelete([video._id])}
-                    >
-                      Delete
-                    </Button>
-                  </div>
-                </Td>
-              </Tr>
-            );
-          })}
+          {videos.map((video, index) => (
+            <VideoRow
+              key={video._id}
+              video={video}
+              number={ADMIN_VIDEO_PAGE_SIZE * (page - 1) + index + 1}
+              checked={selected.has(video._id)}
+              busy={busy}
+              on={rowActions}
+            />
+          ))}
         </TBody>
       </Table>
 
