@@ -104,6 +104,16 @@ test('live matches: add with a real PNG, copy the link, edit inline, toggle and 
   });
   await expect(watching).toHaveText('2', { timeout: 10_000 });
   await shoot(page, 'watching');
+  // The server stops answering the viewer polls: the 2 stays (doc 1 section 8), said to be old.
+  const viewers = '**/api/admin/system/liveViewers*';
+  await page.route(viewers, (route) => route.abort('connectionrefused'));
+  await expect(page.getByRole('status').filter({ hasText: /Watching now: not updated since/ })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(watching).toHaveText('2');
+  await page.screenshot({ path: '/tmp/shots/live-matches-watching-old.png' });
+  await page.unroute(viewers);
+  await expect(page.getByText(/Watching now: not updated since/)).toBeHidden({ timeout: 10_000 });
 
   await row.getByRole('button', { name: 'Copy link' }).click();
   await expect(toast(page, liveMatchMessages.linkCopied)).toBeVisible();

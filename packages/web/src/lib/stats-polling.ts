@@ -12,3 +12,24 @@ export const statsPolling = {
   retry: false,
   meta: { onError: 'log' },
 } as const;
+
+/**
+ * Two polls in a row failed: the figures kept are said to be old (docs/decisions/stats-say-when-old.md),
+ * so a stalled server is not read as a calm one. One failed poll (a blip) says nothing yet.
+ */
+export const POLLED_OLD_AFTER_MS = 2 * STATS_POLL_MS;
+
+/**
+ * When the kept figures of a polled query are from, if they are old; else undefined. Measured to the last
+ * failure, whose time changes with each one: the query re-renders only for the props read, and these are.
+ */
+export function polledOldSince(query: {
+  data: unknown;
+  isError: boolean;
+  dataUpdatedAt: number;
+  errorUpdatedAt: number;
+}): number | undefined {
+  const { data, isError, dataUpdatedAt, errorUpdatedAt } = query;
+  const old = data !== undefined && isError && errorUpdatedAt - dataUpdatedAt >= POLLED_OLD_AFTER_MS;
+  return old ? dataUpdatedAt : undefined;
+}

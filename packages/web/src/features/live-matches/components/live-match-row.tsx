@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { formatDateTime, formatViewCount } from '@streamdesk/contract/format';
 import { LIVE_MATCH_IMAGE, liveMatchMessages, type LiveMatch } from '@streamdesk/contract/live-matches';
 import { toast } from 'sonner';
+import { cn } from '@/lib/cn';
 import { Button } from '@/ui/button';
 import { stickyEndCell, Td, Tr } from '@/ui/data-table';
 import { Toggle } from '@/ui/toggle';
@@ -34,9 +35,11 @@ interface RowProps {
   deleting?: boolean;
   /** App clients watching it now; undefined until the first count arrives. */
   watching?: number | undefined;
+  /** The count is kept from a poll a while ago (the polls fail): dimmed. */
+  watchingOld?: boolean;
 }
 
-export function LiveMatchRow({ match, onEdit, onDelete, deleting = false, watching }: RowProps) {
+export function LiveMatchRow({ match, onEdit, onDelete, deleting = false, watching, watchingOld }: RowProps) {
   const setStatus = useLiveMatchStatus();
   return (
     <Tr>
@@ -57,7 +60,10 @@ export function LiveMatchRow({ match, onEdit, onDelete, deleting = false, watchi
         <StoredUrlLink url={match.url} />
       </Td>
       <Td className="tabular-nums">{formatViewCount(match.view)}</Td>
-      <Td className="tabular-nums" aria-label={watching === undefined ? 'Not counted yet' : undefined}>
+      <Td
+        className={cn('tabular-nums', watchingOld && 'opacity-50')}
+        aria-label={watching === undefined ? 'Not counted yet' : undefined}
+      >
         {watching === undefined ? '–' : formatViewCount(watching)}
       </Td>
       <Td className="tabular-nums">{formatDateTime(match.createdAt)}</Td>

@@ -1,9 +1,12 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { queryClient } from '@/lib/query-client';
+import { POLLED_OLD_AFTER_MS } from '@/lib/stats-polling';
 import { answerMath } from '@/test/answer-math';
 import { jsonResponse, pendingResponse } from '@/test/runtime';
 import { signedInScreenTests } from '@/test/signed-in-screen';
+import { liveMatchViewersQuery } from '../api';
 import { openScreen } from './signed-in-app';
 
 const match = {
@@ -27,6 +30,40 @@ const list = (data: unknown[], liveMatch: boolean) => ({
 signedInScreenTests();
 
 describe('Live Match Management', () => {
+  it('says when the Watching now figures are old: the polls have failed for two intervals', async () => {
+    let failing = false;
+    const viewers = vi.fn(() =>
+      failing
+        ? jsonResponse({ status: false, message: 'down' }, 503)
+        : jsonResponse({ status: true, message: 'ok', data: [{ _id: match._id, liveView: 2300 }] }),
+    );
+    openScreen('/add/liveMatch', {
+      'GET /api/App/liveMatch/admin': list([match], true),
+      'GET /api/admin/system/liveViewers': viewers,
+    });
+    const row = (await screen.findByText('Cup Final', {}, { timeout: 5000 })).closest('tr')!;
+    const cell = await within(row).findByText('2.3k');
+    const at = queryClient.getQueryState(liveMatchViewersQuery.queryKey)!.dataUpdatedAt;
+
+    failing = true;
+    const now = vi.spyOn(Date, 'now').mockReturnValue(at + POLLED_OLD_AFTER_MS / 2);
+    await act(() => queryClient.refetchQueries({ queryKey: liveMatchViewersQuery.queryKey }));
+    expect(screen.queryByText(/Watching now: not updated since/)).toBeNull();
+
+    now.mockReturnValue(at + POLLED_OLD_AFTER_MS);
+    await act(() => queryClient.refetchQueries({ queryKey: liveMatchViewersQuery.queryKey }));
+    expect(await screen.findByText(/Watching now: not updated since/)).toBeInTheDocument();
+    // The figure is kept (doc 1 section 8), dimmed.
+    expect(within(row).getByText('2.3k')).toBe(cell);
+    expect(cell).toHaveClass('opacity-50');
+    now.mockRestore();
+
+    failing = false;
+    await act(() => queryClient.refetchQueries({ queryKey: liveMatchViewersQuery.queryKey }));
+    await waitFor(() => expect(screen.queryByText(/Watching now: not updated since/)).toBeNull());
+    expect(cell).not.toHaveClass('opacity-50');
+  });
+
   it('shows no Running badge until the list says whether the feature is on', async () => {
     const listed = pendingResponse();
     openScreen('/add/liveMatch', { 'GET /api/App/liveMatch/admin': listed.handler });

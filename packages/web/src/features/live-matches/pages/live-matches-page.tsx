@@ -3,6 +3,8 @@ import type { LiveMatch } from '@streamdesk/contract/live-matches';
 import { useQuery } from '@tanstack/react-query';
 import { liveMatchTabs } from '@/config/section-tabs';
 import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
+import { polledOldSince } from '@/lib/stats-polling';
+import { OldFiguresNote } from '@/ui/old-figures-note';
 import { PageHeader } from '@/ui/page-header';
 import { Pagination } from '@/ui/pagination';
 import { RunningBadge } from '@/ui/running-badge';
@@ -18,7 +20,10 @@ export default function LiveMatchesPage() {
   const pager = usePageParam();
   const { page, setPage } = pager;
   const { data: reply, isPending, isPlaceholderData } = useQuery(liveMatchesQuery(page));
-  const { data: watching } = useQuery(liveMatchViewersQuery);
+  const viewers = useQuery(liveMatchViewersQuery);
+  const watching = viewers.data;
+  // Kept from the last poll that answered; said to be old once polls have failed for a while.
+  const viewersOldSince = polledOldSince(viewers);
   const [editingId, setEditingId] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<LiveMatch | null>(null);
   const remove = useDeleteLiveMatches();
@@ -47,6 +52,9 @@ export default function LiveMatchesPage() {
         actions={list && <RunningBadge running={list.liveMatch} />}
       />
       <LiveMatchAddForm />
+      {viewersOldSince !== undefined && (
+        <OldFiguresNote since={viewersOldSince} what="Watching now: not updated" />
+      )}
       <ListTable
         caption="Live matches"
         columns={liveMatchColumns}
@@ -66,6 +74,7 @@ export default function LiveMatchesPage() {
               onDelete={() => setDeleting(match)}
               deleting={removing.has(match._id)}
               watching={watching && (watching.get(match._id) ?? 0)}
+              watchingOld={viewersOldSince !== undefined}
             />
           ),
         )}

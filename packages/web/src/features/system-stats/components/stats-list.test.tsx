@@ -2,7 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, setRuntimeConfig } from '@/test/runtime';
-import { StatsList, STATS_OLD_AFTER_MS } from './stats-list';
+import { POLLED_OLD_AFTER_MS } from '@/lib/stats-polling';
+import { StatsList } from './stats-list';
 
 const reply = (cpuLoad: number, liveView: number) =>
   jsonResponse({ status: true, message: 'ok', cpuLoad, ramUsage: 50, storageUsage: 20, liveView });
@@ -51,13 +52,13 @@ describe('StatsList', () => {
     const at = client.getQueryState(['system-stats'])!.dataUpdatedAt;
 
     // One failed poll, 5 s on: a blip, nothing said.
-    const now = vi.spyOn(Date, 'now').mockReturnValue(at + STATS_OLD_AFTER_MS / 2);
+    const now = vi.spyOn(Date, 'now').mockReturnValue(at + POLLED_OLD_AFTER_MS / 2);
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     await act(() => client.refetchQueries());
     expect(within(region).queryByRole('status')).toBeNull();
 
     // The next fails too: the kept values are dimmed and say when they are from.
-    now.mockReturnValue(at + STATS_OLD_AFTER_MS);
+    now.mockReturnValue(at + POLLED_OLD_AFTER_MS);
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     await act(() => client.refetchQueries());
     const since = new Date(at).toLocaleTimeString([], {

@@ -1,10 +1,7 @@
-import {
-  liveViewLevel,
-  percentLevel,
-  STATS_POLL_MS,
-  type StatLevel,
-} from '@streamdesk/contract/system-stats';
+import { liveViewLevel, percentLevel, type StatLevel } from '@streamdesk/contract/system-stats';
 import { cn } from '@/lib/cn';
+import { polledOldSince } from '@/lib/stats-polling';
+import { OldFiguresNote } from '@/ui/old-figures-note';
 import { useSystemStats } from '../api';
 
 const levelText: Record<StatLevel, string> = {
@@ -27,22 +24,14 @@ interface Stat {
 const percent = (n: number) => `${Math.round(n)}%`;
 
 /**
- * Two polls in a row failed: the values kept (doc 1 section 8) are said to be old, so a stalled server is
- * not read as a calm one. One failed poll (a blip) says nothing yet.
- */
-export const STATS_OLD_AFTER_MS = 2 * STATS_POLL_MS;
-
-const clock = (at: number) =>
-  new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
-
-/**
  * CPU, RAM, storage and live viewers, coloured green/yellow/red by the spec's thresholds; dimmed, with the
- * time they are from, once the polls have failed for STATS_OLD_AFTER_MS. Measured to the last failure,
- * whose time changes with each one: the query re-renders for the props read here only.
+ * time they are from, once the polls have failed for a while (polledOldSince).
  */
 export function StatsList({ layout = 'bar' }: { layout?: 'bar' | 'menu' }) {
-  const { data, isError, dataUpdatedAt, errorUpdatedAt } = useSystemStats();
-  const old = data !== undefined && isError && errorUpdatedAt - dataUpdatedAt >= STATS_OLD_AFTER_MS;
+  const query = useSystemStats();
+  const { data } = query;
+  const oldSince = polledOldSince(query);
+  const old = oldSince !== undefined;
   const stats: Stat[] = [
     {
       label: 'CPU',
@@ -105,16 +94,12 @@ export function StatsList({ layout = 'bar' }: { layout?: 'bar' | 'menu' }) {
           </div>
         ))}
       </dl>
-      {old && (
-        <p
-          role="status"
-          title={`Not updated since ${clock(dataUpdatedAt)}: the server does not answer`}
-          className="rounded-md bg-amber-50 px-2 py-1 text-xs font-medium whitespace-nowrap text-amber-800 ring-1 ring-amber-200"
-        >
-          {/* Below lg the bar has room for the time only; the words stay for screen readers. */}
-          <span className={layout === 'bar' ? 'sr-only lg:not-sr-only' : undefined}>Not updated since </span>
-          {clock(dataUpdatedAt)}
-        </p>
+      {oldSince !== undefined && (
+        // Below lg the bar has room for the time only.
+        <OldFiguresNote
+          since={oldSince}
+          wordsClassName={layout === 'bar' ? 'sr-only lg:not-sr-only' : undefined}
+        />
       )}
     </section>
   );
