@@ -1,7 +1,7 @@
 import { openRequest } from '@streamdesk/contract/envelope';
 import type * as Format from '@streamdesk/contract/format';
 import { formatClickCount } from '@streamdesk/contract/format';
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { answerMath } from '@/test/answer-math';
@@ -10,6 +10,9 @@ import { mockApi, renderApp } from '@/test/render-app';
 import { jsonResponse, TEST_PAYLOAD_KEY } from '@/test/runtime';
 import { signedInApi as shell, signedInScreenTests } from '@/test/signed-in-screen';
 import { shortcutRow } from '../test-shortcuts';
+
+// Each step is a call and a page load (the page is the URL's): allow for a busy machine.
+configure({ asyncUtilTimeout: 5000 });
 
 // Each row formats its Click once per render: the calls say which rows rendered.
 vi.mock('@streamdesk/contract/format', async (importOriginal) => {
@@ -98,7 +101,8 @@ describe('Shortcut Story page past 100 shortcuts', { timeout: 30_000 }, () => {
     await user.upload(within(form).getByLabelText('Image'), new File([PNG], 'n.png', { type: 'image/png' }));
     await user.click(within(form).getByRole('button', { name: 'Upload' }));
 
-    expect(await screen.findByLabelText('Edit Newcomer')).toBeInTheDocument();
+    // The add, the list's reload, then page 2's own load (a new URL).
+    expect(await screen.findByLabelText('Edit Newcomer', undefined, { timeout: 8000 })).toBeInTheDocument();
     expect(within(pager()).getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
     expect(bodyRows()).toHaveLength(1);
     expect(within(form).getByLabelText('No')).toHaveValue('102');
