@@ -34,8 +34,11 @@ export interface CounterTarget {
   idColumn: string;
   viewColumn?: string;
   clickColumn?: string;
-  /** The cache tag to invalidate when the totals change (after every flush that counted this entity). */
-  tag: string;
+  /**
+   * The cache tag of the replies that show the totals, invalidated after every flush that counted this
+   * entity; none when no cached reply shows them (a flush then invalidates nothing for it).
+   */
+  tag?: string;
   /**
    * The tag the feature's writes invalidate when they add or remove items or switch one off: the counter
    * forgets the entity's known ids on it, and on nothing else. Not `tag`, which every flush invalidates:

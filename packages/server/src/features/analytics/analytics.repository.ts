@@ -98,13 +98,7 @@ export async function forgetBatchesBefore(db: Db, before: number, limit: number)
  * Adds `n` (or, when negative, removes it without going below 0) to the total column of each of these
  * items: one statement per 500 ids, where a statement per item cost a round trip each on PostgreSQL.
  */
-export async function addToTotals(
-  db: Db,
-  target: CounterTarget,
-  column: string,
-  ids: readonly string[],
-  n: number,
-) {
+async function addToTotals(db: Db, target: CounterTarget, column: string, ids: readonly string[], n: number) {
   const col = sql.ref(column);
   for (let i = 0; i < ids.length; i += 500) {
     const chunk = sql.join(ids.slice(i, i + 500));

@@ -5,7 +5,7 @@ import { sendCached } from '../../platform/http/cached-reply.js';
 import { registerRoute } from '../../platform/http/register-route.js';
 import type { InHouseAdsTables } from './inhouse-ads.repository.js';
 import { COLUMNS, TABLE } from './inhouse-ads.repository.js';
-import { createInHouseAdsService, INHOUSE_COUNTS_TAG, INHOUSE_TAG } from './inhouse-ads.service.js';
+import { createInHouseAdsService, INHOUSE_TAG } from './inhouse-ads.service.js';
 import { readInHouseForm } from './inhouse-ads.uploads.js';
 
 const ACTIVE_CACHE_KEY = 'inhouse-ads:active';
@@ -29,7 +29,7 @@ export function registerInHouseAds(ctx: FeatureContext, opts: { inHouseAdsRunnin
     idColumn: COLUMNS.id,
     viewColumn: COLUMNS.view,
     clickColumn: COLUMNS.clicks,
-    tag: INHOUSE_COUNTS_TAG,
+    // No counter tag: the app's reads carry no view or click totals (toAppAd).
     itemsTag: INHOUSE_TAG,
   });
   ctx.launch.add('inHouseAds', [INHOUSE_TAG], () => ads.activeForApp());

@@ -22,11 +22,6 @@ import type { Kysely } from 'kysely';
 
 /** The cache tag of everything the app reads of in-house ads. */
 export const INHOUSE_TAG = 'inhouse-ads';
-/**
- * The counter tag: app events invalidate it after counting. The app's reads carry no view or click totals
- * (toAppAd), so counting rebuilds nothing. The counter learns new ids on INHOUSE_TAG, which writes invalidate.
- */
-export const INHOUSE_COUNTS_TAG = 'inhouse-ad-counts';
 
 export interface InHouseAdsDeps {
   db: Kysely<InHouseAdsTables>;

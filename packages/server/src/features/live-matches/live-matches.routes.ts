@@ -115,7 +115,7 @@ export function registerLiveMatches(
     viewColumn: 'view',
     // Nobody watches a match that is switched off: its heartbeats are dropped (views still count).
     activeScope: { status: toDbBool(true) },
-    tag: LIVE_TAGS.matchCounts,
+    // No counter tags, here and for the fires: no cached reply holds their totals.
     itemsTag: LIVE_TAGS.matches,
   });
   ctx.counters.add({
@@ -124,7 +124,6 @@ export function registerLiveMatches(
     idColumn: 'id',
     viewColumn: 'a_view',
     clickColumn: 'a_click',
-    tag: LIVE_TAGS.fireCounts,
     itemsTag: LIVE_TAGS.fireItems,
   });
 }

@@ -28,12 +28,6 @@ export const LIVE_TAGS = {
   liveAds: 'liveAds',
   fire: 'liveAdFire',
   /**
-   * The counter tags: the analytics events invalidate them after counting (no cached reply holds the
-   * totals, so counting busts nothing).
-   */
-  matchCounts: 'liveMatchCounts',
-  fireCounts: 'liveAdFireCounts',
-  /**
    * The fires' `itemsTag`: a fire or a delete of fires invalidates it, so the event counter learns the
    * ids (`fire` is invalidated only when the latest fire changes). The matches' is `matches`: every
    * write of a match invalidates it, its status too, as the counter drops heartbeats for a match that is

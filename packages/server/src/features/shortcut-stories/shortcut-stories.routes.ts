@@ -10,7 +10,7 @@ import { keepUploadIf, parseForm } from '../../platform/http/parse-form.js';
 import { registerRoute } from '../../platform/http/register-route.js';
 import { sendCached } from '../../platform/http/cached-reply.js';
 import { readMultipart, single } from '../../platform/media/multipart.js';
-import { createShortcutService, SHORTCUT_COUNTS_TAG, SHORTCUT_TAG } from './shortcut-stories.service.js';
+import { createShortcutService, SHORTCUT_TAG } from './shortcut-stories.service.js';
 
 const imageField = { image: { folder: 'shortcut-stories', rule: shortcutImageRule } };
 
@@ -58,7 +58,7 @@ export function registerShortcutStories(
     table: 'shortcut_stories',
     idColumn: 'id',
     clickColumn: 'click_count',
-    tag: SHORTCUT_COUNTS_TAG,
+    // No counter tag: no cached reply holds the click totals (the app list carries none).
     itemsTag: SHORTCUT_TAG,
   });
 }

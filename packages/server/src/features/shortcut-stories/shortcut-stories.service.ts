@@ -18,11 +18,6 @@ import type { ShortcutTables } from './shortcut-stories.repository.js';
 
 /** The cache tag of everything the app reads from this feature. */
 export const SHORTCUT_TAG = 'shortcut-stories';
-/**
- * The counter tag: app events invalidate it after counting. No cached reply holds the click totals (the
- * app list carries none), so counting rebuilds nothing. The counter learns new ids on SHORTCUT_TAG.
- */
-export const SHORTCUT_COUNTS_TAG = 'shortcut-story-counts';
 
 export interface ShortcutDeps {
   db: AnyDb;

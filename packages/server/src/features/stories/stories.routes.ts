@@ -4,7 +4,7 @@ import type { FeatureContext } from '../../platform/feature-context.js';
 import { sendCached } from '../../platform/http/cached-reply.js';
 import { registerRoute } from '../../platform/http/register-route.js';
 import { readMultipart } from '../../platform/media/multipart.js';
-import { createStoriesService, STORIES_TAG, STORY_COUNTS_TAG, STORY_FOLDER } from './stories.service.js';
+import { createStoriesService, STORIES_TAG, STORY_FOLDER } from './stories.service.js';
 
 export function registerStories(ctx: FeatureContext): void {
   const { app, media, cache } = ctx;
@@ -72,7 +72,8 @@ export function registerStories(ctx: FeatureContext): void {
     idColumn: 'id',
     viewColumn: 'view',
     clickColumn: 'click_btn_count',
-    tag: STORY_COUNTS_TAG,
+    // No counter tag: the app's reads carry no counts (appStory), so counting rebuilds nothing, unless a
+    // story reaches its limit (onTotals, which names the tags then).
     itemsTag: STORIES_TAG,
     onTotals: stories.limitCrossings,
   });

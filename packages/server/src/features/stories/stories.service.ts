@@ -24,12 +24,6 @@ import * as repo from './stories.repository.js';
 
 /** The cache tag of everything the app reads about stories. */
 export const STORIES_TAG = 'stories';
-/**
- * The counter tag: app events invalidate it after counting. The app's reads carry no counts (appStory),
- * so counting rebuilds nothing, unless a story reaches its limit (onTotals). The counter learns new ids on
- * STORIES_TAG, which every write invalidates.
- */
-export const STORY_COUNTS_TAG = 'story-counts';
 export const STORY_FOLDER = 'stories';
 
 type Media = Pick<repo.StoryRow, 'video' | 'image' | 'thembnal'>;

@@ -3,7 +3,7 @@ import { videoMessages, videoRoutes as routes } from '@streamdesk/contract/video
 import { sendCached } from '../../platform/http/cached-reply.js';
 import { registerRoute } from '../../platform/http/register-route.js';
 import type { FeatureContext } from '../../platform/feature-context.js';
-import { createVideosService, VIEW_TAG, type VideosDeps, type VideosService } from './videos.service.js';
+import { createVideosService, type VideosDeps, type VideosService } from './videos.service.js';
 
 /** The video library and the public feed's API; returns the service for the categories' port. */
 export function registerVideos(ctx: FeatureContext, deps: VideosDeps): VideosService {
@@ -14,8 +14,8 @@ export function registerVideos(ctx: FeatureContext, deps: VideosDeps): VideosSer
     table: 'videos',
     idColumn: 'id',
     viewColumn: 'views',
-    tag: VIEW_TAG,
-    // Every write of a video or a category invalidates it (CATEGORY_TAGS).
+    // No counter tag: the feed and the app lists carry no view totals, so counting rebuilds nothing.
+    // Every write of a video or a category invalidates `videos` (CATEGORY_TAGS).
     itemsTag: 'videos',
   });
   return videos;

@@ -44,8 +44,6 @@ const FILE_REMOVALS_AT_ONCE = 8;
  * invalidates `videos` too (CATEGORY_TAGS). They carry no view totals, so view events leave them alone.
  */
 export const APP_LIST_TAGS = ['videos'] as const;
-/** View totals change on every app event batch; they do not touch the feed, so they get their own tag. */
-export const VIEW_TAG = 'video-views';
 
 const FOLDER = 'videos';
 
