@@ -206,6 +206,41 @@ export async function deleteCountsOf(db: Db, entity: string, ids: readonly strin
       .execute();
 }
 
+/**
+ * Every item id the rollups hold counts for, in key order: one index seek per id (a loose scan of the
+ * key, which starts with the id), not a read of every row. 5,000 counted items are 5,000 seeks where
+ * the table may hold two years of days for each.
+ */
+export async function countedIds(db: Db): Promise<string[]> {
+  const { rows } = await sql<{ id: string | null }>`WITH RECURSIVE counted(id) AS (
+      SELECT min(entity_id) FROM event_rollups
+      UNION ALL
+      SELECT (SELECT min(entity_id) FROM event_rollups WHERE entity_id > counted.id) FROM counted
+      WHERE counted.id IS NOT NULL
+    ) SELECT id FROM counted WHERE id IS NOT NULL`.execute(db);
+  return rows.map((r) => r.id!);
+}
+
+/**
+ * Deletes every counted day of these item ids, whatever entity they were counted as, `perStatement` ids
+ * at a time; answers how many rows went.
+ */
+export async function deleteCountsOfIds(
+  db: Db,
+  ids: readonly string[],
+  perStatement: number,
+): Promise<number> {
+  let deleted = 0;
+  for (let i = 0; i < ids.length; i += perStatement) {
+    const [result] = await db
+      .deleteFrom('event_rollups')
+      .where('entity_id', 'in', ids.slice(i, i + perStatement))
+      .execute();
+    deleted += Number(result?.numDeletedRows ?? 0);
+  }
+  return deleted;
+}
+
 export function deleteRange(db: Db, entityId: string, from?: string, to?: string) {
   return db
     .deleteFrom('event_rollups')

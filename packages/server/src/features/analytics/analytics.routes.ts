@@ -7,6 +7,7 @@ import { deleteCountsOf, type AnalyticsTables } from './analytics.repository.js'
 import { EventCounter } from './event-counter.js';
 import type { LiveViewersTables } from './live-viewers.repository.js';
 import { LiveViewerTracker, SharedLiveViewers } from './live-viewers.js';
+import { scheduleOrphanSweep, sweepOrphanCounts } from './orphan-counts.js';
 import { createDayOf } from './report-day.js';
 
 /** App events in, analytics out; provides the live viewer count to the system stats. */
@@ -34,9 +35,12 @@ export function registerAnalytics(ctx: FeatureContext) {
   );
   counter.start();
   viewers.start();
+  const sweepOrphans = () => sweepOrphanCounts(db, ctx.counters.targets.values());
+  const stopSweeping = scheduleOrphanSweep(sweepOrphans, ctx.app.log);
   // preClose writes what was counted before the server stops taking requests; onClose, once the server
   // has finished the requests in flight and before the database closes (app.ts), writes what they added.
   ctx.app.addHook('preClose', async () => {
+    stopSweeping();
     await Promise.all([counter.stop(), viewers.stop()]);
   });
   ctx.app.addHook('onClose', async () => {
@@ -72,5 +76,5 @@ export function registerAnalytics(ctx: FeatureContext) {
     return { status: true, message: cleared ? analyticsMessages.cleared : analyticsMessages.nothingToClear };
   });
 
-  return { analytics, counter, viewers };
+  return { analytics, counter, viewers, sweepOrphans };
 }

@@ -209,6 +209,7 @@ export class EventCounter {
     this.writing = batches;
     let written: { rows: RollupRow[]; hookTags: string[] };
     try {
+      await this.dropDeleted([loose, ...[...batches.values()].map((batch) => batch.rows)]);
       written = await this.db.transaction().execute(async (trx) => {
         const rows = [...(batches.size ? await this.withRecorded(trx, loose, batches) : loose).values()];
         await addRollups(trx, rows);
@@ -235,6 +236,25 @@ export class EventCounter {
     ]);
     for (const tag of tags) this.cache.invalidate(tag);
     if (batches.size) await this.forgetOldBatches();
+  }
+
+  /**
+   * Drops the counts of items deleted since they were counted: the delete removed the item's counted days
+   * (CounterRegistry.forget), and writing these would bring some back for an item no longer there. The
+   * delete invalidated the feature's items tag, so the known ids are read again (a peer's delete once it
+   * is heard of). A delete committed while the flush runs can still leave a few: the sweep
+   * (orphan-counts.ts) removes them.
+   */
+  private async dropDeleted(counts: Map<string, RollupRow>[]): Promise<void> {
+    const known = new Map<string, KnownIds>();
+    for (const rows of counts)
+      for (const [key, row] of rows) {
+        const target = this.counters.targets.get(row.entity);
+        if (!target) continue;
+        let ids = known.get(row.entity);
+        if (!ids) known.set(row.entity, (ids = await this.ids(target)));
+        if (!ids.ids.has(row.entity_id)) rows.delete(key);
+      }
   }
 
   /**
