@@ -35,7 +35,7 @@ export function registerIdempotentWrites(app: FastifyInstance, service: Idempote
     try {
       await service.finish(claim, { statusCode, body, clientGone });
     } catch (error) {
-      // The reply still goes out; the key is freed once its claim goes stale.
+      // The reply still goes out; the service keeps the claim and stores the reply with its heartbeat.
       request.log.error({ err: error }, 'could not store the reply of an idempotent write');
     }
   };

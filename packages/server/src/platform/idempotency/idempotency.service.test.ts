@@ -36,6 +36,19 @@ function claimOf(begun: Begun) {
   return begun.claim;
 }
 
+/** The keys' tables through a connection the test can take down (`down.value`). */
+function failingDb() {
+  const down = { value: false };
+  const failing = db().withPlugin({
+    transformQuery: (args) => {
+      if (down.value) throw new Error('the database is not answering');
+      return args.node;
+    },
+    transformResult: async (args) => args.result,
+  });
+  return { failing, down };
+}
+
 describe('idempotency keys over time', () => {
   it('sends a reply again for 24 hours; after that the key is new', async () => {
     clock = T0;
@@ -107,6 +120,48 @@ describe('idempotency keys over time', () => {
     expect(await other.begin(r)).toEqual({ kind: 'replay', statusCode: 200, body: OK.body });
     first.close();
     other.close();
+  });
+
+  it('keeps the claim of a reply it could not store, marked, and stores the reply with the heartbeat', async () => {
+    clock = T0 + 4000 * HOUR;
+    const { failing, down } = failingDb();
+    const errors: string[] = [];
+    const s = createIdempotencyService(failing, {
+      now: () => clock,
+      staleMs: 90_000,
+      onError: (_error, what) => errors.push(what),
+    });
+    const other = service({ staleMs: 90_000 });
+    const r = request();
+    const claim = claimOf(await s.begin(r));
+    down.value = true;
+    await expect(s.finish(claim, OK)).rejects.toThrow('not answering');
+    await s.touchRunning();
+    expect(errors).toContain('storing the reply of an idempotent write');
+    down.value = false;
+
+    // The write was made: a repeat past the stale limit must not run it again.
+    clock += 60_000;
+    await s.touchRunning();
+    clock += 60_000;
+    expect(await other.begin(r)).toEqual({ kind: 'replay', statusCode: 200, body: OK.body });
+    clock += 100_000;
+    expect(await other.begin(r)).toEqual({ kind: 'replay', statusCode: 200, body: OK.body });
+    await s.close();
+    other.close();
+  });
+
+  it('tries the replies not stored yet once more on close', async () => {
+    clock = T0 + 5000 * HOUR;
+    const { failing, down } = failingDb();
+    const s = createIdempotencyService(failing, { now: () => clock });
+    const r = request();
+    const claim = claimOf(await s.begin(r));
+    down.value = true;
+    await expect(s.finish(claim, OK)).rejects.toThrow();
+    down.value = false;
+    await s.close();
+    expect(await service().begin(r)).toEqual({ kind: 'replay', statusCode: 200, body: OK.body });
   });
 
   it('takes over a stale claim only for the same request', async () => {

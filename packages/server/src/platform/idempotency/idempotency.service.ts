@@ -79,10 +79,34 @@ export function createIdempotencyService(
     onError = () => {},
   } = options;
   const running = new Map<string, ClaimRef>();
+  /** Claims whose request has answered but whose reply could not be stored (or key freed) yet. */
+  const unsettled = new Map<string, { claim: ClaimRef; reply: SentReply }>();
   let heartbeat: NodeJS.Timeout | undefined;
   let prunedAt = Number.NEGATIVE_INFINITY;
 
+  /** Stores the reply of an answered request, or frees its key (see keepsReply). */
+  const settle = (claim: ClaimRef, reply: SentReply) =>
+    reply.body !== undefined && keepsReply(reply)
+      ? storeReply(db, claim, reply.statusCode, reply.body)
+      : releaseClaim(db, claim);
+
+  /** Settles what failed before; answers whether every one is settled now. */
+  const settleLeftovers = async () => {
+    for (const [id, { claim, reply }] of unsettled) {
+      try {
+        await settle(claim, reply);
+      } catch (error) {
+        onError(error, 'storing the reply of an idempotent write');
+        return false;
+      }
+      unsettled.delete(id);
+      untrack(claim);
+    }
+    return true;
+  };
+
   const touchRunning = async () => {
+    await settleLeftovers();
     try {
       await touchClaims(db, [...running.values()], now());
     } catch (error) {
@@ -141,18 +165,28 @@ export function createIdempotencyService(
       return { kind: 'running' };
     },
 
-    /** Stores the reply of a claimed request, or frees its key (see keepsReply). */
+    /**
+     * Stores the reply of a claimed request, or frees its key (see keepsReply). When the database fails
+     * here the write has been made and answered: the claim stays this process's, marked as running, and
+     * the heartbeat tries again until it is settled. Left unmarked, the claim went stale after 90 s and
+     * a repeat of the request (its reply lost) ran the write a second time.
+     */
     async finish(claim: ClaimRef, reply: SentReply): Promise<void> {
+      try {
+        await settle(claim, reply);
+      } catch (error) {
+        unsettled.set(claim.claim, { claim, reply });
+        throw error;
+      }
       untrack(claim);
-      if (reply.body !== undefined && keepsReply(reply))
-        await storeReply(db, claim, reply.statusCode, reply.body);
-      else await releaseClaim(db, claim);
     },
 
     prune,
     /** Marks this process's running claims now (the heartbeat's work; tests call it). */
     touchRunning,
-    close(): void {
+    /** Stops the heartbeat, after one more try at the replies not stored yet. */
+    async close(): Promise<void> {
+      await settleLeftovers();
       clearInterval(heartbeat);
       heartbeat = undefined;
     },
