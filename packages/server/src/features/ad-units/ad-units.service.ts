@@ -21,8 +21,6 @@ import * as repo from './ad-units.repository.js';
 
 /** Cache tag of everything built from ad units (the app config, the launch section). */
 export const AD_UNITS_TAG = 'ad-units';
-/** Cache tag of web ad click totals (nothing app-facing holds them today). */
-export const WEB_AD_CLICKS_TAG = 'web-ad-clicks';
 /** The app event entity of each platform's web ads (see platform/registries.ts). */
 export const webAdEntities = { android: 'webAd', ios: 'iosWebAd' } as const satisfies Record<
   AdPlatform,
@@ -78,18 +76,16 @@ async function recordClicks(db: AdDb, platform: AdPlatform, id: string, day: str
  * Returns false, writing nothing, when the id is not a web ad of the entity's platform.
  */
 export async function addWebAdClicks(
-  deps: { db: AnyDb; cache?: AppCache },
+  deps: { db: AnyDb },
   click: { entity: 'webAd' | 'iosWebAd'; id: string; day: string; count?: number },
 ): Promise<boolean> {
   const count = click.count ?? 1;
   if (!Number.isInteger(count) || count < 1) throw new Error('count must be a positive integer');
   if (!/^\d{4}-\d{2}-\d{2}$/.test(click.day)) throw new Error('day must be YYYY-MM-DD');
   const db = tablesOf<repo.AdUnitsTables>(deps.db);
-  const written = await db
+  return db
     .transaction()
     .execute((trx) => recordClicks(trx, platformOf(click.entity), click.id, click.day, count));
-  if (written) deps.cache?.invalidate(WEB_AD_CLICKS_TAG);
-  return written;
 }
 
 /** The analytics counter targets of both platforms' web ads, with the per-day hooks. */
@@ -99,7 +95,6 @@ export function webAdCounterTargets(): CounterTarget[] {
     table: 'ad_units',
     idColumn: 'id',
     clickColumn: 'a_click',
-    tag: WEB_AD_CLICKS_TAG,
     itemsTag: AD_UNITS_TAG,
     scope: { platform, kind: 'web' },
     async onCount(db, row) {
@@ -193,7 +188,6 @@ export function createAdUnitsService(deps: { db: AnyDb; cache: AppCache; counter
         await repo.lowerTotal(trx, id, totals.get(id) ?? 0);
       });
     }
-    deps.cache.invalidate(WEB_AD_CLICKS_TAG);
     return [...totals.values()].reduce((n, c) => n + c, 0);
   }
 
