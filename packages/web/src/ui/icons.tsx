@@ -120,3 +120,11 @@ export const ExternalLinkIcon = (p: P) => (
     <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
   </Icon>
 );
+/** A picture crossed out: an image that could not be loaded. */
+export const ImageOffIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M8 4h11a1 1 0 0 1 1 1v11M20 20H5a1 1 0 0 1-1-1V4" />
+    <path d="M4 16l4.5-4.5 3 3M15 9.5h.01" />
+    <path d="M3 3l18 18" />
+  </Icon>
+);

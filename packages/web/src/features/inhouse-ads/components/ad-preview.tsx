@@ -1,6 +1,7 @@
 import { FALLBACK_BUTTON_NAME } from '@streamdesk/contract/inhouse-ads';
 import { Tabs } from 'radix-ui';
 import { MediaView, type PreviewMedia } from './media-preview';
+import { RemoteImage } from '@/ui/remote-image';
 
 export interface AdPreviewProps {
   title: string;
@@ -35,7 +36,7 @@ export function AdPreview(props: AdPreviewProps) {
         <div className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
           <MediaView media={props.media} />
           <div className="flex items-center gap-3 p-3">
-            <img
+            <RemoteImage
               src={props.icon}
               alt="Ad icon"
               className="size-11 rounded-lg object-cover ring-1 ring-slate-200"
@@ -58,7 +59,7 @@ export function AdPreview(props: AdPreviewProps) {
         </div>
       </Tabs.Content>
       <Tabs.Content value="icon">
-        <img
+        <RemoteImage
           src={props.icon}
           alt="Ad icon"
           className="size-32 rounded-xl object-cover ring-1 ring-slate-200"

@@ -7,6 +7,7 @@ import { stickyEndCell, Td, Tr } from '@/ui/data-table';
 import { Toggle } from '@/ui/toggle';
 import type { FromList } from '@/ui/use-return-to-list';
 import type { PreviewMedia } from './media-preview';
+import { RemoteImage } from '@/ui/remote-image';
 
 export const rowCheckbox = 'size-4 rounded border-slate-300 text-brand-600 focus:ring-brand-500';
 
@@ -55,7 +56,11 @@ export const InHouseAdRow = memo(function InHouseAdRow({
       <Td className="tabular-nums">{no}</Td>
       <Td>
         <div className="flex items-center gap-2.5">
-          <img src={ad.icon} alt="" className="size-9 rounded-md object-cover ring-1 ring-slate-200" />
+          <RemoteImage
+            src={ad.icon}
+            alt=""
+            className="size-9 rounded-md object-cover ring-1 ring-slate-200"
+          />
           <div className="min-w-0">
             <p className="max-w-48 truncate font-medium text-slate-900" title={ad.mainTitle}>
               {ad.mainTitle}
@@ -78,7 +83,7 @@ export const InHouseAdRow = memo(function InHouseAdRow({
               Video
             </span>
           ) : (
-            <img src={ad.thumbnail ?? ad.medView} alt="" className="h-10 w-16 object-cover" />
+            <RemoteImage src={ad.thumbnail ?? ad.medView} alt="" className="h-10 w-16 object-cover" />
           )}
         </button>
       </Td>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';
+import { RemoteImage } from '@/ui/remote-image';
 
 export interface PreviewMedia {
   title: string;
@@ -74,7 +75,12 @@ export function MediaView({ media }: { media: PreviewMedia }) {
   return media.kind === 'video' ? (
     <VideoPlayer url={media.url} poster={media.poster} title={media.title} />
   ) : (
-    <img src={media.url} alt={media.title} className="max-h-[60vh] w-full rounded-md object-contain" />
+    <RemoteImage
+      src={media.url}
+      alt={media.title}
+      className="max-h-[60vh] w-full rounded-md object-contain"
+      placeholderClassName="aspect-video"
+    />
   );
 }
 

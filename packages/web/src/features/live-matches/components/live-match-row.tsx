@@ -15,6 +15,7 @@ import { ImageInput } from './image-input';
 import { actionButtonsClass, InlineEditRow, InlineInput } from './inline-edit';
 import { StoredUrlLink } from './stored-url-link';
 import { liveMatchUrlProblem } from './url-check';
+import { RemoteImage } from '@/ui/remote-image';
 
 export const liveMatchColumns = [
   'Image',
@@ -44,7 +45,7 @@ export function LiveMatchRow({ match, onEdit, onDelete, deleting = false, watchi
   return (
     <Tr>
       <Td>
-        <img
+        <RemoteImage
           src={match.thumbnail}
           alt={`Image of ${match.title}`}
           className="size-12 rounded-md bg-slate-100 object-cover ring-1 ring-slate-200"

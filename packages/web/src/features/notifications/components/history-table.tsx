@@ -25,6 +25,7 @@ import { usePageParam, useStepBackToLastPage } from '@/ui/use-page-param';
 import { historyQuery, useDeleteNotifications, useResendNotification } from '../api';
 import { DeliveryStatusList } from './delivery-status';
 import { useInFlight } from '@/ui/use-in-flight';
+import { RemoteImage } from '@/ui/remote-image';
 
 const PAGE_SIZE = 20;
 const COLUMNS = 8;
@@ -145,7 +146,7 @@ export function HistoryTable() {
               </Td>
               <Td>
                 {n.n_icon ? (
-                  <img
+                  <RemoteImage
                     src={n.n_icon}
                     alt={`Icon of ${n.n_title}`}
                     className="size-10 rounded object-cover ring-1 ring-slate-200"

@@ -5,6 +5,7 @@ import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
 import { stickyEndCell, stickyEndHead, Table, TBody, Td, Th, THead, Tr } from '@/ui/data-table';
 import { RowActionsMenu } from '@/ui/row-actions-menu';
 import { useDeleteReels } from '../api';
+import { RemoteImage } from '@/ui/remote-image';
 
 /** The Story Reels list of one page: select-all, bulk delete, and a Play/Delete menu per row. */
 export function ReelsTable({ rows, page }: { rows: Reel[]; page: number }) {
@@ -53,7 +54,7 @@ export function ReelsTable({ rows, page }: { rows: Reel[]; page: number }) {
                 </Td>
                 <Td className="tabular-nums">{no}</Td>
                 <Td>
-                  <img
+                  <RemoteImage
                     src={reel.thumbnail}
                     alt={`Reel ${no} thumbnail`}
                     loading="lazy"

@@ -7,6 +7,7 @@ import { stickyEndCell, Td, Tr } from '@/ui/data-table';
 import { inputClass } from '@/ui/field';
 import { ExternalLinkIcon } from '@/ui/icons';
 import { UploadIndicator, type UploadState } from '@/ui/upload-indicator';
+import { RemoteImage } from '@/ui/remote-image';
 
 /** The text fields of a row being edited. */
 export type EditableField = 's_no' | 'name' | 'label' | 'url' | 'clickCount';
@@ -91,7 +92,7 @@ export const ShortcutRow = memo(function ShortcutRow({
         )}
       </Td>
       <Td>
-        <img
+        <RemoteImage
           src={s.logo}
           alt={`${s.name} logo`}
           className="size-10 rounded-full bg-slate-100 object-cover ring-1 ring-slate-200"

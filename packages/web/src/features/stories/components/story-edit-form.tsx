@@ -14,6 +14,7 @@ import { StoryFields } from './story-fields';
 import { formOf, toInsertData, type StoryFormValues } from './story-form';
 import { useRedirectAfterSave } from './use-redirect-after-save';
 import { useStoryForm } from './use-story-form';
+import { RemoteImage } from '@/ui/remote-image';
 
 const editTypes = {
   video: [
@@ -164,7 +165,7 @@ function MediaView({
       className="h-full w-full object-contain"
     />
   ) : (
-    <img src={media.url} alt={label} className="h-full w-full object-contain" />
+    <RemoteImage src={media.url} alt={label} className="h-full w-full object-contain" />
   );
 }
 
@@ -181,10 +182,11 @@ function StoryPreview({
 }) {
   const frame = 'mx-auto aspect-[9/16] w-full max-w-[240px] overflow-hidden rounded-xl bg-slate-900';
   const thumbnail = thumb ? (
-    <img
+    <RemoteImage
       src={thumb}
       alt="Thumbnail preview"
       className="mx-auto h-40 rounded object-cover ring-1 ring-slate-200"
+      placeholderClassName="aspect-[9/16]"
     />
   ) : (
     <p className="text-center text-xs text-slate-500">

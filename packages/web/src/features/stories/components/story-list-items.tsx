@@ -6,6 +6,7 @@ import { cn } from '@/lib/cn';
 import { Button } from '@/ui/button';
 import { stickyEndCell, Td, Tr } from '@/ui/data-table';
 import { MoreIcon } from '@/ui/icons';
+import { RemoteImage } from '@/ui/remote-image';
 
 /**
  * What a row or card does. One object for the whole list that stays the same across renders: with it,
@@ -61,7 +62,7 @@ function Thumbnail({ story, no }: { story: Story; no: number }) {
       </span>
     );
   return (
-    <img
+    <RemoteImage
       src={story.thembnal || story.image}
       alt={`Thumbnail of story ${no}`}
       loading="lazy"

@@ -8,6 +8,7 @@ import { toastSuccess } from '@/ui/toast-success';
 import { useConfirmUpdate } from '@/ui/use-confirm-update';
 import { useSaveCategory } from '../api';
 import { imageProblem } from './category-image-rules';
+import { RemoteImage } from '@/ui/remote-image';
 
 interface CategoryFormProps {
   /** The category being edited, or null in add mode. */
@@ -118,7 +119,7 @@ export function CategoryForm({ editing, onDone }: CategoryFormProps) {
         </div>
         {preview && (
           <div className="flex items-center gap-3">
-            <img
+            <RemoteImage
               src={preview}
               alt="Main image preview"
               className="size-20 rounded-md object-cover ring-1 ring-slate-200"

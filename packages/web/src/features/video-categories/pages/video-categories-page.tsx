@@ -25,6 +25,7 @@ import { Toggle } from '@/ui/toggle';
 import { useInFlight } from '@/ui/use-in-flight';
 import { useCategories, useDeleteCategory, useToggleCategory } from '../api';
 import { CategoryForm } from '../components/category-form';
+import { RemoteImage } from '@/ui/remote-image';
 
 /** Case-insensitive name search over the loaded list. */
 export function filterCategories(list: readonly VideoCategory[], search: string): VideoCategory[] {
@@ -121,7 +122,7 @@ export default function VideoCategoriesPage() {
             {shown.map((category) => (
               <Tr key={category._id}>
                 <Td>
-                  <img
+                  <RemoteImage
                     src={category.main_image}
                     alt={category.name}
                     className="size-12 rounded-md object-cover ring-1 ring-slate-200"

@@ -1,0 +1,76 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { cn } from '@/lib/cn';
+import { ImageOffIcon } from './icons';
+
+export interface RemoteImageProps {
+  src: string;
+  /** The image's text; '' for a decorative one, whose placeholder is then hidden from screen readers too. */
+  alt: string;
+  /** The image's box (size, rounding, ring), kept by the placeholder. */
+  className?: string | undefined;
+  /** Added to the placeholder only: a size for an image whose box comes from its own pixels. */
+  placeholderClassName?: string | undefined;
+  loading?: 'lazy' | 'eager' | undefined;
+  /** Shown instead of the default placeholder when the image fails. */
+  fallback?: ReactNode;
+}
+
+/**
+ * A list or preview image from the server that shows a neutral placeholder, not the browser's broken-image
+ * glyph, when it fails. It is tried again when the browser comes back online (admins work from phone
+ * hotspots: an image that failed while the connection was down would otherwise stay broken until a reload)
+ * and when `src` changes. The placeholder replaces the <img>, so a retry mounts a new one, which the browser
+ * fetches again (a failed load is not cached). See docs/decisions/images-that-fail.md.
+ */
+export function RemoteImage({
+  src,
+  alt,
+  className,
+  placeholderClassName,
+  loading,
+  fallback,
+}: RemoteImageProps) {
+  const [failed, setFailed] = useState(false);
+  const [shownSrc, setShownSrc] = useState(src);
+  if (src !== shownSrc) {
+    // Another image: it gets its own chance (state adjusted while rendering, not in an effect).
+    setShownSrc(src);
+    setFailed(false);
+  }
+
+  useEffect(() => {
+    const retry = () => setFailed(false);
+    window.addEventListener('online', retry);
+    return () => window.removeEventListener('online', retry);
+  }, []);
+
+  if (!failed)
+    // Keyed by src: a late error of the image before cannot mark this one as failed.
+    return (
+      <img
+        key={src}
+        src={src}
+        alt={alt}
+        loading={loading}
+        className={className}
+        onError={() => setFailed(true)}
+      />
+    );
+  if (fallback !== undefined) return fallback;
+  const label = alt ? `${alt} (image not loaded)` : undefined;
+  return (
+    // inline-block with nothing in flow: it sits on the text line as an <img> does, with the same box.
+    <span
+      role={label ? 'img' : undefined}
+      aria-label={label}
+      aria-hidden={label ? undefined : true}
+      title="The image could not be loaded"
+      className={cn('relative inline-block overflow-hidden', className, placeholderClassName)}
+    >
+      {/* Over the box's own background (a dark one behind a reel), so every placeholder looks the same. */}
+      <span className="absolute inset-0 flex items-center justify-center bg-slate-100 text-slate-400">
+        <ImageOffIcon className="size-5 max-h-[60%] max-w-[60%] shrink-0" />
+      </span>
+    </span>
+  );
+}
