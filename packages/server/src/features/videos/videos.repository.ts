@@ -1,5 +1,5 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
-import { newestFirstPage } from '../../platform/db/paging.js';
+import { countRows, newestFirstRows } from '../../platform/db/paging.js';
 
 export interface VideosTables {
   videos: {
@@ -32,9 +32,10 @@ const filtered = (db: Db, filter: VideoFilter) =>
     )
     .$if(filter.web !== undefined, (qb) => qb.where('web', '=', filter.web ? 1 : 0));
 
-export async function pageOfVideos(db: Db, filter: VideoFilter, page: number, limit: number) {
-  return newestFirstPage(filtered(db, filter), page, limit);
-}
+export const pageOfVideos = (db: Db, filter: VideoFilter, page: number, limit: number) =>
+  newestFirstRows(filtered(db, filter), page, limit);
+
+export const countVideos = (db: Db, filter: VideoFilter) => countRows(filtered(db, filter));
 
 export const insertVideos = (db: Db, rows: VideoRow[]) =>
   db.transaction().execute(async (trx) => {

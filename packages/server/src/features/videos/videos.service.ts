@@ -17,6 +17,7 @@ import { fromDbBool, newId, nowIso, toDbBool } from '../../platform/db/values.js
 import { badRequest, notFound } from '../../platform/errors.js';
 import { readMultipart, type UploadedFile } from '../../platform/media/multipart.js';
 import { acceptVideo } from '../../platform/media/video-tools.js';
+import { keptCounts } from './videos.counts.js';
 import * as repo from './videos.repository.js';
 import type { VideosTables } from './videos.repository.js';
 
@@ -66,22 +67,14 @@ export function createVideosService(ctx: FeatureContext, deps: VideosDeps) {
   const invalidate = () => ctx.cache.invalidate('videos');
   const forgetCounts = (trx: AnyDb, ids: readonly string[]) => ctx.counters.forget(trx, 'video', ids);
 
-  // The videos per category, kept until a write of videos or categories (`videos`, this process's or a
-  // peer's): counting them groups the whole table (27 ms for 60,000 videos on PostgreSQL) on every
-  // read of the category list. A count asked after a write waits for a new one.
-  let counts: Promise<Map<string, number>> | undefined;
-  ctx.cache.onInvalidate((tag) => {
-    if (tag === 'videos') counts = undefined;
-  });
-  const countByCategory = () => {
-    if (!counts) {
-      const loading = repo.countByCategory(db);
-      counts = loading;
-      loading.catch(() => {
-        if (counts === loading) counts = undefined;
-      });
-    }
-    return counts;
+  const counts = keptCounts(ctx.cache, db);
+  /** A page of a list with its total, counted once until a write (videos.counts.ts), not once a page. */
+  const listPage = async (filter: repo.VideoFilter, page: number, limit: number) => {
+    const [rows, total] = await Promise.all([
+      repo.pageOfVideos(db, filter, page, limit),
+      counts.matching(filter),
+    ]);
+    return { rows, total, totalPage: Math.ceil(total / limit) };
   };
 
   // A few removals at a time: a category of tens of thousands of videos would otherwise queue every
@@ -194,8 +187,8 @@ export function createVideosService(ctx: FeatureContext, deps: VideosDeps) {
         ...(category === 'all' ? {} : { categoryIds: [category] }),
         ...(query.web === 'all' ? {} : { web: query.web === 'true' }),
       };
-      const { rows, total } = await repo.pageOfVideos(db, filter, query.page, query.limit);
-      return { data: rows.map(toJson), totalPage: Math.ceil(total / query.limit), totalRecord: total };
+      const { rows, total, totalPage } = await listPage(filter, query.page, query.limit);
+      return { data: rows.map(toJson), totalPage, totalRecord: total };
     },
 
     async setWeb(ids: string[], web: boolean) {
@@ -214,7 +207,7 @@ export function createVideosService(ctx: FeatureContext, deps: VideosDeps) {
     },
 
     /** For the categories: video counts, and deleting a category's videos with their files. */
-    countByCategory,
+    countByCategory: counts.byCategory,
     async removeAllOf(categoryId: string) {
       const rows = await repo.deleteVideos(db, { categoryId }, forgetCounts);
       await removeFiles(rows);
@@ -226,12 +219,12 @@ export function createVideosService(ctx: FeatureContext, deps: VideosDeps) {
     feed(page: number, limit: number) {
       return ctx.cache.get(`feed:${page}:${limit}`, FEED_TAGS, async (): Promise<FeedReply> => {
         const categoryIds = await deps.categories.activeIds();
-        const { rows, total } = await repo.pageOfVideos(db, { categoryIds, web: true }, page, limit);
+        const { rows, totalPage } = await listPage({ categoryIds, web: true }, page, limit);
         return {
           status: true,
           message: videoMessages.listed,
           data: rows.map((r) => ({ _id: r.id, video: r.video, thumbnail: r.thumbnail })),
-          totalPage: Math.ceil(total / limit),
+          totalPage,
           webPosition: await deps.webPosition(),
         };
       });
@@ -246,7 +239,7 @@ export function createVideosService(ctx: FeatureContext, deps: VideosDeps) {
       const key = `videos:app:${categoryId}:${page}:${limit}`;
       return ctx.cache.get(key, APP_LIST_TAGS, async (): Promise<AppVideoListReply> => {
         if (!(await deps.categories.isActive(categoryId))) throw notFound(videoMessages.categoryNotFound);
-        const { rows, total } = await repo.pageOfVideos(db, { categoryIds: [categoryId] }, page, limit);
+        const { rows, totalPage } = await listPage({ categoryIds: [categoryId] }, page, limit);
         return {
           status: true,
           message: videoMessages.listed,
@@ -255,7 +248,7 @@ export function createVideosService(ctx: FeatureContext, deps: VideosDeps) {
             const { web: _web, view: _view, ...app } = toJson(r);
             return app;
           }),
-          totalPage: Math.ceil(total / limit),
+          totalPage,
         };
       });
     },

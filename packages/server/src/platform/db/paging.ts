@@ -1,23 +1,34 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 
 /**
- * One page of a filtered table, newest first (ties broken by id, which is time-ordered too), with the
- * number of rows the filter matches. `base` is the filtered `selectFrom` the two queries share.
+ * One page of a filtered table, newest first (ties broken by id, which is time-ordered too). `base` is
+ * the filtered `selectFrom`.
  */
+export const newestFirstRows = <DB, TB extends keyof DB>(
+  base: SelectQueryBuilder<DB, TB, object>,
+  page: number,
+  limit: number,
+) =>
+  base
+    .selectAll()
+    .orderBy(sql.ref('created_at'), 'desc')
+    .orderBy(sql.ref('id'), 'desc')
+    .limit(limit)
+    .offset((page - 1) * limit)
+    .execute();
+
+/** The number of rows `base` matches. */
+export const countRows = async <DB, TB extends keyof DB>(base: SelectQueryBuilder<DB, TB, object>) => {
+  const count = await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  return Number((count as { n: unknown }).n ?? 0);
+};
+
+/** One page newest first with the number of rows the filter matches, read in parallel. */
 export async function newestFirstPage<DB, TB extends keyof DB>(
   base: SelectQueryBuilder<DB, TB, object>,
   page: number,
   limit: number,
 ) {
-  const [rows, count] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy(sql.ref('created_at'), 'desc')
-      .orderBy(sql.ref('id'), 'desc')
-      .limit(limit)
-      .offset((page - 1) * limit)
-      .execute(),
-    base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number((count as { n: unknown }).n ?? 0) };
+  const [rows, total] = await Promise.all([newestFirstRows(base, page, limit), countRows(base)]);
+  return { rows, total };
 }
