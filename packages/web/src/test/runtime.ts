@@ -1,3 +1,4 @@
+import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import type { RuntimeConfig } from '@/lib/runtime-config';
 
@@ -52,6 +53,10 @@ export function stubbedFetch() {
     vi.stubGlobal('fetch', fetchMock);
   });
   afterEach(() => {
+    // Unmounted first: this hook runs before setup.ts's cleanup (after-hooks run in reverse), and a
+    // screen still mounted could render once more without the globals a test stubbed (the feed's
+    // IntersectionObserver: 'IntersectionObserver is not defined' once, in a run under load).
+    cleanup();
     vi.unstubAllGlobals();
     vi.useRealTimers();
     fetchMock.mockReset();
