@@ -7,6 +7,7 @@ import {
   image,
   INHOUSE_AD_FIELDS,
   send as sendCall,
+  STORY_DATA,
   storedId,
   video as videoFile,
   type ApiCall,
@@ -46,19 +47,7 @@ const stored = (call: ApiCall) => storedId(t, call);
 
 /** One valid add or edit of every kind that takes fields, with ids of records stored just before. */
 async function validRequests(): Promise<Valid[]> {
-  const storyData = {
-    storyTime: 5,
-    adsStory: false,
-    btnName: 'Watch',
-    btnUrl: https,
-    NTV: false,
-    NTV_ID: '',
-    status: true,
-    maxviewLimit: 5,
-    maxviewStatus: true,
-    maxclickLimit: 0,
-    maxclickStatus: false,
-  };
+  const storyData = STORY_DATA;
   const story = await stored(addCall.story(JSON.stringify(storyData)));
   const match = await stored(addCall.liveMatch());
   const shortcut = await stored(addCall.shortcut());

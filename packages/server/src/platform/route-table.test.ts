@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteOptions } from 'fastify';
 import { idempotencyMessages, takesIdempotencyKey } from '@streamdesk/contract/idempotency';
+import { routeMethods, uniqueRoutes } from '../test/routes.js';
 import { createTestApp, errorBody, TEST_ADMIN, type TestApp } from '../test/test-app.js';
 
 /**
@@ -13,24 +14,11 @@ const routes: RouteOptions[] = [];
 beforeAll(async () => {
   t = await createTestApp();
   // The table is collected through Fastify's own view of the registered routes.
-  for (const line of collect(t.app)) routes.push(line);
+  routes.push(...uniqueRoutes(t.app.streamdesk.routes));
 });
 afterAll(() => t.close());
 
-function collect(app: TestApp['app']): RouteOptions[] {
-  const found: RouteOptions[] = [];
-  const seen = new Set<string>();
-  for (const route of app.streamdesk.routes) {
-    const key = `${String(route.method)} ${route.url}`;
-    if (!seen.has(key)) found.push(route);
-    seen.add(key);
-  }
-  return found;
-}
-
 const fill = (url: string) => url.replace(/:([A-Za-z_]+)/g, 'x0');
-const methods = (r: RouteOptions) =>
-  (Array.isArray(r.method) ? r.method : [r.method]).filter((m) => m !== 'HEAD');
 
 describe('route table', () => {
   it('declares who may call every /api route', () => {
@@ -57,7 +45,7 @@ describe('route table', () => {
     const api = routes.filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'));
     for (const r of api) {
       const path = r.url.replace(/:([A-Za-z_]+)/g, '{$1}');
-      for (const method of methods(r)) {
+      for (const method of routeMethods(r)) {
         const operation = doc.paths[path]?.[method.toLowerCase()];
         expect([method, r.url, operation?.security]).toEqual([
           method,
@@ -77,7 +65,7 @@ describe('route table', () => {
     const admin = routes.filter((r) => r.config?.auth === 'admin');
     expect(admin.length).toBeGreaterThan(1);
     for (const r of admin) {
-      for (const method of methods(r)) {
+      for (const method of routeMethods(r)) {
         const url = fill(r.url);
         const noKey = await t.app.inject({ method, url, headers: { authorization: `Bearer ${t.token}` } });
         expect([method, url, noKey.statusCode]).toEqual([method, url, 403]);
@@ -93,7 +81,7 @@ describe('route table', () => {
   it('lets every admin write take an Idempotency-Key: a bad one is refused, a repeat gets the stored reply', async () => {
     const writes = routes
       .filter((r) => r.config?.auth === 'admin')
-      .flatMap((r) => methods(r).map((method) => ({ method, url: fill(r.url) })))
+      .flatMap((r) => routeMethods(r).map((method) => ({ method, url: fill(r.url) })))
       .filter(({ method }) => takesIdempotencyKey({ auth: 'admin', method }));
     expect(writes.length).toBeGreaterThan(40);
     // Signing out ends the session the others use: last, with a session of its own.
@@ -132,7 +120,7 @@ describe('route table', () => {
 
   it('refuses app routes without the api-key', async () => {
     for (const r of routes.filter((x) => x.config?.auth === 'app')) {
-      for (const method of methods(r)) {
+      for (const method of routeMethods(r)) {
         const res = await t.app.inject({ method, url: fill(r.url) });
         expect([method, r.url, res.statusCode]).toEqual([method, r.url, 403]);
       }

@@ -9,6 +9,8 @@ export interface ApiCall {
   json?: unknown;
   fields?: Record<string, string>;
   files?: Upload[];
+  /** Headers to send besides (or instead of) the api-key and the admin token. */
+  headers?: Record<string, string>;
 }
 export type Upload = { field: string; name: string; data: Buffer };
 
@@ -26,6 +28,21 @@ export const INHOUSE_AD_FIELDS = {
   btnName: 'Install',
   web_stay_time: '5',
   adType: 'fs_web',
+};
+
+/** A valid story's insertData (add it with `addCall.story(JSON.stringify(STORY_DATA))`). */
+export const STORY_DATA = {
+  storyTime: 5,
+  adsStory: false,
+  btnName: 'Watch',
+  btnUrl: HTTPS_URL,
+  NTV: false,
+  NTV_ID: '',
+  status: true,
+  maxviewLimit: 5,
+  maxviewStatus: true,
+  maxclickLimit: 0,
+  maxclickStatus: false,
 };
 
 type Add = ApiCall & { method: 'POST' };
@@ -78,7 +95,12 @@ export function send(t: TestApp, call: ApiCall) {
       : call.fields || call.files
         ? form(call.fields ?? {}, call.files ?? [])
         : undefined;
-  return t.request({ method: call.method, url: call.url, ...(payload === undefined ? {} : { payload }) });
+  return t.request({
+    method: call.method,
+    url: call.url,
+    ...(payload === undefined ? {} : { payload }),
+    ...(call.headers ? { headers: call.headers } : {}),
+  });
 }
 
 /** Sends a call that must succeed and returns the `_id` of what it stored. */
