@@ -260,6 +260,8 @@ test('live call ads: add, rename, change and remove fields, then save them all',
   await shoot(page, 'live-ads');
   await page.getByRole('button', { name: 'Save all' }).click();
   await confirmMath(page);
+  // Saved, not only sent: Save all is disabled while the save runs too (a CI run read the old fields).
+  await expect(toast(page, 'Ads updated successfully!')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save all' })).toBeDisabled();
 
   expect((await api.call('GET', '/api/App/liveMatch/liveAds')).data).toEqual({
