@@ -196,13 +196,20 @@ export function rangeCounts(db: Db, entityId: string, from?: string, to?: string
     .execute();
 }
 
-/** Deletes every counted day of these items of `entity` (deleted items), 500 ids a statement. */
-export async function deleteCountsOf(db: Db, entity: string, ids: readonly string[]): Promise<void> {
-  for (let i = 0; i < ids.length; i += 500)
+/**
+ * Deletes every counted day of these items (deleted ones), `perStatement` ids a statement: of `entity`
+ * when given, else whatever entity they were counted as.
+ */
+export async function deleteCountsOf(
+  db: Db,
+  ids: readonly string[],
+  { entity, perStatement = 500 }: { entity?: string; perStatement?: number } = {},
+): Promise<void> {
+  for (let i = 0; i < ids.length; i += perStatement)
     await db
       .deleteFrom('event_rollups')
-      .where('entity_id', 'in', ids.slice(i, i + 500))
-      .where('entity', '=', entity)
+      .where('entity_id', 'in', ids.slice(i, i + perStatement))
+      .$if(entity !== undefined, (q) => q.where('entity', '=', entity!))
       .execute();
 }
 
@@ -219,26 +226,6 @@ export async function countedIds(db: Db): Promise<string[]> {
       WHERE counted.id IS NOT NULL
     ) SELECT id FROM counted WHERE id IS NOT NULL`.execute(db);
   return rows.map((r) => r.id!);
-}
-
-/**
- * Deletes every counted day of these item ids, whatever entity they were counted as, `perStatement` ids
- * at a time; answers how many rows went.
- */
-export async function deleteCountsOfIds(
-  db: Db,
-  ids: readonly string[],
-  perStatement: number,
-): Promise<number> {
-  let deleted = 0;
-  for (let i = 0; i < ids.length; i += perStatement) {
-    const [result] = await db
-      .deleteFrom('event_rollups')
-      .where('entity_id', 'in', ids.slice(i, i + perStatement))
-      .execute();
-    deleted += Number(result?.numDeletedRows ?? 0);
-  }
-  return deleted;
 }
 
 export function deleteRange(db: Db, entityId: string, from?: string, to?: string) {

@@ -31,7 +31,7 @@ export function registerAnalytics(ctx: FeatureContext) {
   ctx.liveViewers.provide({ count: () => viewers.count(), perMatch: () => viewers.perMatch() });
   ctx.counters.provideClear((id, startDate, endDate) => analytics.clear(id, startDate, endDate));
   ctx.counters.provideForget((trx, entity, ids) =>
-    deleteCountsOf(tablesOf<AnalyticsTables>(trx), entity, ids),
+    deleteCountsOf(tablesOf<AnalyticsTables>(trx), ids, { entity }),
   );
   counter.start();
   viewers.start();

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { CounterTarget } from '../../platform/registries.js';
-import { countedIds, deleteCountsOfIds, listIds, type AnalyticsTables } from './analytics.repository.js';
+import { countedIds, deleteCountsOf, listIds, type AnalyticsTables } from './analytics.repository.js';
 
 /**
  * Two years of days of 20 items are 29,200 rows, about 15 ms on SQLite, whose statements hold the
@@ -27,7 +27,7 @@ export async function sweepOrphanCounts(
   const items = new Set<string>();
   for (const target of targets) for (const { id } of await listIds(db, target)) items.add(id);
   const orphans = counted.filter((id) => !items.has(id));
-  await deleteCountsOfIds(db, orphans, ORPHANS_PER_STATEMENT);
+  await deleteCountsOf(db, orphans, { perStatement: ORPHANS_PER_STATEMENT });
   return orphans.length;
 }
 

@@ -90,19 +90,18 @@ export function createIdempotencyService(
       ? storeReply(db, claim, reply.statusCode, reply.body)
       : releaseClaim(db, claim);
 
-  /** Settles what failed before; answers whether every one is settled now. */
+  /** Settles what failed before, in order, until the database fails again. */
   const settleLeftovers = async () => {
     for (const [id, { claim, reply }] of unsettled) {
       try {
         await settle(claim, reply);
       } catch (error) {
         onError(error, 'storing the reply of an idempotent write');
-        return false;
+        return;
       }
       unsettled.delete(id);
       untrack(claim);
     }
-    return true;
   };
 
   const touchRunning = async () => {
