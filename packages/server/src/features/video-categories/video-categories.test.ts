@@ -121,6 +121,16 @@ describe('video categories', () => {
     expect(await list('zzz-none')).toEqual([]);
   });
 
+  it('searches names case-insensitively beyond ASCII, as on PostgreSQL', async () => {
+    await addOk('Équipe Ωmega Кубок');
+    for (const q of ['éQUIPE', 'ωMEGA', 'кубок']) {
+      expect(
+        (await list(q)).map((c) => c.name),
+        q,
+      ).toEqual(['Équipe Ωmega Кубок']);
+    }
+  });
+
   it('toggles the status', async () => {
     const cat = await addOk('Toggle me');
     const off = await t.request({ method: 'PUT', url: `/api/App/video/category/status/${cat._id}` });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
 import SQLite from 'better-sqlite3';
+import { UNICODE_LOWER } from './dialect.js';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { advisoryLocks, type SharedLocks } from './advisory-locks.js';
@@ -75,6 +76,11 @@ export function createDatabase(opts: {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // SQLite's lower() and LIKE fold ASCII only, so 'ÉQUIPE' would not find 'équipe' as it does on
+  // PostgreSQL: searches fold both sides with JavaScript's Unicode lower case (dialect.ts).
+  sqlite.function(UNICODE_LOWER, { deterministic: true }, (text: unknown) =>
+    typeof text === 'string' ? text.toLowerCase() : text,
+  );
   const db = new Kysely<unknown>({ dialect: new SqliteDialect({ database: sqlite }) }) as AnyDb;
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
 }
