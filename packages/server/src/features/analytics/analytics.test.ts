@@ -28,7 +28,10 @@ const C = 'cccccccccccccccccccccccc';
 const D = 'dddddddddddddddddddddddd';
 const E = 'eeeeeeeeeeeeeeeeeeeeeeee';
 
-const ITEMS = [A, B, C, D, E];
+/** Counted on several days in one flush. */
+const M = 'abababababababababababab';
+
+const ITEMS = [A, B, C, D, E, M];
 const addTestItems = (app: TestApp) => addItems(app.app, ITEMS);
 const totals = (id: string) => testItemTotals(t.app, id);
 
@@ -117,6 +120,36 @@ describe('POST /api/App/events', () => {
       { createdAt: D1, count: 1 },
       { createdAt: D2, count: 1 },
     ]);
+  });
+
+  it("adds an item's counts of several days to its total, alike in count as in one flush, and a clear takes them off", async () => {
+    // One flush with one view of M on each of three days: three rollup rows of count 1 for one item.
+    await send(
+      [D1, D2, D3].map((day) => ({
+        type: 'view',
+        entity: 'reel',
+        id: M,
+        clientId: 'c1',
+        at: `${day}T06:00:00Z`,
+      })),
+    );
+    await send(
+      [D1, D2].map((day) => ({
+        type: 'click',
+        entity: 'reel',
+        id: M,
+        clientId: 'c2',
+        at: `${day}T07:00:00Z`,
+      })),
+    );
+    await flush();
+    expect(await totals(M)).toEqual({ views: 3, clicks: 2 });
+    const clear = await t.request({
+      method: 'DELETE',
+      url: `/api/admin/view/dashbord/${M}?startDate=${D1}&endDate=${D2}`,
+    });
+    expect(clear.json()).toMatchObject({ status: true });
+    expect(await totals(M)).toEqual({ views: 1, clicks: 0 });
   });
 
   it('counts events from a phone whose clock is fast at the time they arrive, on that day', async () => {
