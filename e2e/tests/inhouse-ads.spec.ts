@@ -154,6 +154,33 @@ test('create with a real PNG icon and image, refuse a fake one, search, preview 
   await shoot(page, 'list-375');
 });
 
+test('a double click on Upload makes one ad, closes the form and says so once', async ({
+  signedInPage: page,
+  media,
+  api,
+}) => {
+  await page.goto(LIST);
+  await page.getByRole('button', { name: 'Create New Ad' }).click();
+  const form = page.getByRole('form', { name: 'Create New Ad' });
+  await form.getByLabel('Icon').setInputFiles(media.png);
+  await form.getByLabel('Image').setInputFiles(media.png);
+  await form.getByLabel('Call to action URL').fill('https://example.com/double');
+  const posts: number[] = [];
+  page.on('response', (res) => {
+    if (res.request().method() === 'POST' && new URL(res.url()).pathname === API) posts.push(res.status());
+  });
+  await form.getByRole('button', { name: 'Upload' }).dblclick();
+
+  await expect(toast(page, 'Upload successful!')).toHaveCount(1);
+  await expect(form).toBeHidden();
+  await expect(table(page).getByRole('row')).toHaveCount(2);
+  // The second click was answered with the first's reply, not sent: no 'still being saved' refusal.
+  await expect(page.locator('[data-sonner-toast][data-type="error"]')).toHaveCount(0);
+  expect(posts).toEqual([200]);
+  const list = await api.call('GET', `${API}?a=true&limit=1000`);
+  expect((list.data as Ad[]).map((a) => a.mainTitle)).toEqual(['Ad-1']);
+});
+
 test('edit and update, with the header counts and the preview tabs; a missing ad goes back to the list', async ({
   signedInPage: page,
   media,

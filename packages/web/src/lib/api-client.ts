@@ -9,7 +9,7 @@ import { deadlineFor, withDeadline } from './deadlines';
 import { navigateTo } from './navigation';
 import { runtimeConfig } from './runtime-config';
 import { clearSession, readToken } from './session';
-import { isStillSaving, settleWriteKey, writeKeyFor } from './write-keys';
+import { isStillSaving, sendOnce, settleWriteKey, writeKeyFor, type WriteKey } from './write-keys';
 
 /** The reply a route declares in the contract. */
 export type ReplyOf<R extends RouteDef> = z.output<R['reply']>;
@@ -126,15 +126,22 @@ export async function readReply(data: unknown): Promise<unknown> {
  * own message and `timedOut`.
  * Only an abort (a cancelled query) rethrows.
  * Admin writes carry an Idempotency-Key (lib/write-keys.ts): the same change sent again after no reply
- * is made once, and gets the first reply.
+ * is made once, and gets the first reply; sent again while the first is in flight, it is not sent but
+ * answered with the first's outcome (`sendOnce`).
  */
-export async function callApi<R extends RouteDef>(
-  route: R,
-  options: CallOptions<R> = {},
-): Promise<ApiResult<R>> {
-  let deadline: ReturnType<typeof withDeadline> | undefined;
+export function callApi<R extends RouteDef>(route: R, options: CallOptions<R> = {}): Promise<ApiResult<R>> {
   const url = routeUrl(route, options.params, options.query);
   const writeKey = writeKeyFor(route, url, options.body);
+  return sendOnce(writeKey, () => send(route, url, options, writeKey));
+}
+
+async function send<R extends RouteDef>(
+  route: R,
+  url: string,
+  options: CallOptions<R>,
+  writeKey: WriteKey | undefined,
+): Promise<ApiResult<R>> {
+  let deadline: ReturnType<typeof withDeadline> | undefined;
   try {
     const headers: Record<string, string> = { accept: 'application/json', ...authHeaders(route) };
     if (writeKey) headers[IDEMPOTENCY_KEY_HEADER] = writeKey.key;

@@ -115,6 +115,23 @@ describe('uploadWithProgress', () => {
     await next;
   });
 
+  it('sends an upload once while it is in flight: the same form sent again gets its reply', async () => {
+    const form = () => {
+      const body = new FormData();
+      body.append('video', new File(['mp4'], 'twice.mp4', { type: 'video/mp4', lastModified: 9 }));
+      return body;
+    };
+    const before = FakeXhr.made.length;
+    const first = uploadWithProgress(route, form());
+    const second = uploadWithProgress(route, form());
+    expect(FakeXhr.made.length).toBe(before + 1);
+    FakeXhr.last.respond(200, JSON.stringify({ status: true, message: 'Reel added' }));
+    expect(await Promise.all([first, second])).toEqual([
+      { status: true, message: 'Reel added' },
+      { status: true, message: 'Reel added' },
+    ]);
+  });
+
   it('resolves status false with a parse message when the reply is not JSON', async () => {
     const promise = uploadWithProgress(route, new FormData());
     FakeXhr.last.respond(200, '<html>');

@@ -13,7 +13,7 @@ import {
   type FailedReply,
 } from './api-client';
 import { DeadlineError, UPLOAD_REPLY_DEADLINE_MS, UPLOAD_STALL_MS } from './deadlines';
-import { isStillSaving, settleWriteKey, writeKeyFor } from './write-keys';
+import { isStillSaving, sendOnce, settleWriteKey, writeKeyFor, type WriteKey } from './write-keys';
 
 export type UploadProgress = (loaded: number, total: number, percent: number) => void;
 
@@ -83,10 +83,21 @@ export function uploadWithProgress<R extends RouteDef>(
   onProgress?: UploadProgress,
   options: Pick<CallOptions<R>, 'params' | 'query'> = {},
 ): Promise<ApiResult<R>> {
+  const url = routeUrl(route, options.params, options.query);
+  const writeKey = writeKeyFor(route, url, formData);
+  // The same upload sent again while this one runs waits for its outcome (without its progress).
+  return sendOnce(writeKey, () => send(route, url, formData, writeKey, onProgress));
+}
+
+function send<R extends RouteDef>(
+  route: R,
+  url: string,
+  formData: FormData,
+  writeKey: WriteKey | undefined,
+  onProgress: UploadProgress | undefined,
+): Promise<ApiResult<R>> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    const url = routeUrl(route, options.params, options.query);
-    const writeKey = writeKeyFor(route, url, formData);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const cutOffAfter = (ms: number, message: string) => {
       clearTimeout(timer);

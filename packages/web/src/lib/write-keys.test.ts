@@ -99,6 +99,24 @@ describe('the Idempotency-Key of admin writes', () => {
     expect(firstBody).not.toBe(secondBody);
   });
 
+  it('sends a change once while it is in flight: a second send (a double click) gets the first reply', async () => {
+    const params = { id: uniqueId() };
+    let answer!: (response: Response) => void;
+    fetchMock.mockImplementationOnce(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const first = callApi(toggle, { params });
+    const second = callApi(toggle, { params });
+    answer(ok());
+    expect(await Promise.all([first, second])).toEqual([
+      { status: true, message: 'ok' },
+      { status: true, message: 'ok' },
+    ]);
+    expect(fetchMock).toHaveBeenCalledOnce();
+    // Answered: the same change is sent again, as a new one; another change was never held.
+    fetchMock.mockImplementation(async () => ok());
+    await Promise.all([callApi(toggle, { params }), callApi(toggle, { params: { id: uniqueId() } })]);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
   it('keeps at most 100 changes without a reply', async () => {
     fetchMock.mockImplementation(networkDown);
     const oldest = { id: uniqueId() };

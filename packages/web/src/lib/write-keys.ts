@@ -63,6 +63,25 @@ export function writeKeyFor(route: RouteDef, url: string, body: unknown): WriteK
   };
 }
 
+/** Writes sent and not yet answered, by key. */
+const inFlight = new Map<string, Promise<unknown>>();
+
+/**
+ * Sends a write, or, while the same change is already in flight from this page (a double click, a form
+ * submitted twice before its button could disable), answers with that request's outcome instead of
+ * sending it again: the server would only say 'still being saved' (409), shown as an error beside the
+ * first request's success, and a screen that acts on its latest call's reply (TanStack Query runs a
+ * `mutate` call's own callbacks for the latest call only) would miss the success.
+ */
+export function sendOnce<T>(writeKey: WriteKey | undefined, send: () => Promise<T>): Promise<T> {
+  if (!writeKey) return send();
+  const running = inFlight.get(writeKey.key);
+  if (running) return running as Promise<T>;
+  const sent = send().finally(() => inFlight.delete(writeKey.key));
+  inFlight.set(writeKey.key, sent);
+  return sent;
+}
+
 /** Whether a reply is the server's 409 for the same change sent before and still being made. */
 export const isStillSaving = (status: number, reply: unknown) =>
   status === 409 && (reply as { message?: unknown } | null)?.message === idempotencyMessages.stillSaving;

@@ -8,6 +8,9 @@ describe('toastSuccess', () => {
   it('shows a success toast that closes after 2 s (doc 1 section 9)', () => {
     const success = vi.spyOn(toast, 'success').mockReturnValue(1);
     toastSuccess('Story updated successfully!');
-    expect(success).toHaveBeenCalledWith('Story updated successfully!', { duration: 2000 });
+    expect(success).toHaveBeenCalledWith('Story updated successfully!', {
+      duration: 2000,
+      id: 'success:Story updated successfully!',
+    });
   });
 });

@@ -3,6 +3,10 @@ import { toast } from 'sonner';
 /** Success toasts close after 2 s; every other toast keeps the Toaster's 5 s (doc 1 section 9). */
 export const SUCCESS_TOAST_MS = 2000;
 
+/**
+ * One toast per message: the same success shown again while its toast is up (a form sent twice by a
+ * double click, both calls answered with the one reply) updates that toast rather than stacking a copy.
+ */
 export function toastSuccess(message: string): string | number {
-  return toast.success(message, { duration: SUCCESS_TOAST_MS });
+  return toast.success(message, { duration: SUCCESS_TOAST_MS, id: `success:${message}` });
 }

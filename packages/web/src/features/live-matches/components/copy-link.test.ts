@@ -21,7 +21,10 @@ describe('copyLiveMatchLink', () => {
     setClipboard({ writeText });
     expect(await copyLiveMatchLink('abc123')).toBe(true);
     expect(writeText).toHaveBeenCalledWith('https://live.example.com/live_match/abc123');
-    expect(toast.success).toHaveBeenCalledWith('Link copied successfully!', { duration: 2000 });
+    expect(toast.success).toHaveBeenCalledWith(
+      'Link copied successfully!',
+      expect.objectContaining({ duration: 2000 }),
+    );
   });
 
   it('says so when the copy fails', async () => {
