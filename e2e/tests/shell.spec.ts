@@ -1,6 +1,7 @@
 import { authMessages } from '@streamdesk/contract/auth';
 import { messages } from '@streamdesk/contract/messages';
 import { expect, test } from '../fixtures.js';
+import { E2E_API_KEY } from '../server.js';
 
 const isStats = (url: string) => url.includes('/api/admin/system/stats');
 
@@ -31,12 +32,43 @@ test.describe('sign-in', () => {
     await expect(page.getByText(authMessages.passwordRequired)).toBeVisible();
   });
 
-  test('signed out, any other path shows the signed-out page with a way to sign in', async ({ page }) => {
+  test('signed out, any other path shows the signed-out page with a way to sign in and back', async ({
+    page,
+    admin,
+  }) => {
     await page.goto('/controller');
     await expect(page.getByRole('heading', { name: 'You are signed out' })).toBeVisible();
     await page.getByRole('link', { name: 'Sign in' }).click();
-    await expect(page).toHaveURL('/admin/panel/login');
-    await expect(page.getByLabel('Email')).toBeVisible();
+    await expect(page).toHaveURL('/admin/panel/login?next=%2Fcontroller');
+    await page.getByLabel('Email').fill(admin.email);
+    await page.getByLabel('Password').fill(admin.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL('/controller');
+    await expect(page.getByRole('heading', { name: 'Controller', level: 1 })).toBeVisible();
+  });
+
+  test('a session ended mid-work: the login page says so, and signing in again returns to the screen', async ({
+    signedInPage: page,
+    admin,
+  }) => {
+    await page.goto('/show/video?web=true');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // Another device signs this session out (or it expires): the next call gets a 401.
+    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('admin_download')!).token);
+    const out = await page.request.post('/api/admin/logout', {
+      headers: { 'api-key': E2E_API_KEY, authorization: `Bearer ${token}` },
+    });
+    expect(out.ok()).toBe(true);
+    await page.getByRole('link', { name: 'Controller' }).click();
+    await expect(page).toHaveURL(/\/admin\/panel\/login\?next=/);
+    await expect(page.getByRole('alert').filter({ hasText: messages.unauthorized })).toBeVisible();
+    await page.screenshot({ path: '/tmp/shots/login-session-ended.png' });
+
+    await page.getByLabel('Email').fill(admin.email);
+    await page.getByLabel('Password').fill(admin.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByRole('heading', { name: 'Controller', level: 1 })).toBeVisible();
+    await expect(page).toHaveURL('/controller');
   });
 });
 
@@ -53,6 +85,26 @@ test.describe('signed-in shell', () => {
     await expect(page).toHaveURL('/controller');
     await page.getByRole('link', { name: 'Streamdesk home' }).click();
     await expect(page).toHaveURL('/');
+  });
+
+  test('the side navigation expands under the pointer or the keyboard, and folds once the pointer leaves', async ({
+    signedInPage: page,
+  }) => {
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const width = async () => (await nav.boundingBox())!.width;
+    await expect.poll(width).toBe(64);
+    await nav.getByRole('link', { name: 'Video' }).hover();
+    await expect.poll(width).toBe(224);
+    // A click leaves focus on the link: the rail still folds when the pointer moves on to the page.
+    await nav.getByRole('link', { name: 'Video' }).click();
+    await expect(page).toHaveURL('/add/video');
+    await page.mouse.move(900, 500);
+    await expect.poll(width).toBe(64);
+    // Reached by Tab, it stays open while a link in it has the keyboard's focus.
+    await nav.getByRole('link', { name: 'Policy' }).focus();
+    await page.keyboard.press('Tab');
+    await expect(nav.getByRole('link', { name: 'Video' })).toBeFocused();
+    await expect.poll(width).toBe(224);
   });
 
   test('the server status shows numbers and refreshes every 5 s', async ({ signedInPage: page }) => {

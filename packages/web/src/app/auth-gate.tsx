@@ -1,6 +1,6 @@
-import { Navigate, Outlet } from 'react-router';
-import { paths } from '@/config/paths';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAuthStatus } from '@/lib/auth-state';
+import { returnPath } from '@/lib/return-to';
 import { FullPageLoader } from '@/ui/full-page-loader';
 import { SignedOutPage } from './pages/signed-out-page';
 
@@ -11,9 +11,10 @@ export function RequireSignedIn() {
   return status === 'signed-in' ? <Outlet /> : <SignedOutPage />;
 }
 
-/** The login page: a signed-in admin goes straight to the dashboard. */
+/** The login page: a signed-in admin goes straight on, to the screen it names (`next`) or the dashboard. */
 export function RedirectIfSignedIn() {
   const status = useAuthStatus();
+  const { search } = useLocation();
   if (status === 'checking') return <FullPageLoader label="Checking sign-in" />;
-  return status === 'signed-in' ? <Navigate to={paths.home.getHref()} replace /> : <Outlet />;
+  return status === 'signed-in' ? <Navigate to={returnPath(search)} replace /> : <Outlet />;
 }

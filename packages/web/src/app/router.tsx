@@ -5,4 +5,7 @@ import { routes } from './routes';
 export const router = createBrowserRouter(routes);
 
 // The API client (a 401) and the query cache (a thrown query) navigate through the router.
-registerNavigator((to, options) => router.navigate(to, options));
+registerNavigator(
+  (to, options) => router.navigate(to, options),
+  () => router.state.location,
+);

@@ -38,7 +38,10 @@ describe('signed out', () => {
     mockApi({});
     renderApp('/controller');
     expect(await screen.findByRole('heading', { name: 'You are signed out' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/admin/panel/login');
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+      'href',
+      '/admin/panel/login?next=%2Fcontroller',
+    );
   });
 
   it('forgets a token the auth check rejects', async () => {
@@ -46,9 +49,41 @@ describe('signed out', () => {
     mockApi({
       'GET /api/admin/auth/check': () => jsonResponse({ status: false, message: 'Please sign in' }, 401),
     });
-    renderApp('/add/story');
+    const { router } = renderApp('/add/story/video?page=2');
     expect(await screen.findByRole('heading', { name: 'Sign in to Streamdesk' })).toBeInTheDocument();
     expect(readSession()).toBeNull();
+    expect(router.state.location.search).toBe('?next=%2Fadd%2Fstory%2Fvideo%3Fpage%3D2');
+  });
+});
+
+describe('a session that ends mid-work', () => {
+  it('signs in again back on the screen the admin was on, with its query', async () => {
+    load('tok-old');
+    let checks = 0;
+    mockApi({
+      ...signedInApi,
+      // The stored session passes at load, then expires: the next admin call gets a 401.
+      'GET /api/admin/auth/check': () =>
+        ++checks === 1
+          ? jsonResponse({ status: true, message: 'Authorized' })
+          : jsonResponse({ status: false, message: 'Please sign in again' }, 401),
+      'GET /api/App/policy/admin/get': () => jsonResponse({ status: false, message: 'expired' }, 401),
+      'POST /api/admin/login': { status: true, message: 'Login successful', token: 'tok-2' },
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('/policy?from=menu');
+    expect(await screen.findByRole('heading', { name: 'Sign in to Streamdesk' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/panel/login');
+    // Said on the login page itself: the screen that met the 401 is gone.
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Please sign in again: the session is missing or has expired.',
+    );
+
+    await user.type(screen.getByLabelText('Email'), 'admin@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/policy'));
+    expect(router.state.location.search).toBe('?from=menu');
   });
 });
 

@@ -1,6 +1,7 @@
 import { authRoutes } from '@streamdesk/contract/auth';
 import { openRequest, sealReply } from '@streamdesk/contract/envelope';
 import { systemStatsRoutes } from '@streamdesk/contract/system-stats';
+import { videoCategoryRoutes } from '@streamdesk/contract/video-categories';
 import { defineRoute, replyBase } from '@streamdesk/contract/http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hangingFetch, jsonResponse, stubbedFetch, TEST_PAYLOAD_KEY } from '@/test/runtime';
@@ -99,7 +100,22 @@ describe('callApi', () => {
     expect(result).toEqual({ status: false, message: 'Please sign in again' });
     expect(readSession()).toBeNull();
     expect(getAuthStatus()).toBe('signed-out');
-    expect(navigate).toHaveBeenCalledWith('/admin/panel/login', { replace: true });
+    expect(navigate).toHaveBeenCalledWith('/admin/panel/login', {
+      replace: true,
+      state: { sessionEnded: true },
+    });
+  });
+
+  it('marks a write refused with 404 as gone (the screen reloads), not a read', async () => {
+    fetchMock.mockImplementation(async () =>
+      jsonResponse({ status: false, message: 'Live match not found' }, 404),
+    );
+    expect(await callApi(videoCategoryRoutes.toggleStatus, { params: { id: 'gone-1' } })).toEqual({
+      status: false,
+      message: 'Live match not found',
+      gone: true,
+    });
+    expect(await callApi(systemStatsRoutes.get)).toEqual({ status: false, message: 'Live match not found' });
   });
 
   describe('deadlines', () => {

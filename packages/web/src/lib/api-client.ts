@@ -3,10 +3,10 @@ import { buildPath, type RouteDef } from '@streamdesk/contract/http';
 import { IDEMPOTENCY_KEY_HEADER } from '@streamdesk/contract/idempotency';
 import { messages } from '@streamdesk/contract/messages';
 import type { z } from 'zod';
-import { paths } from '@/config/paths';
 import { setAuthStatus } from './auth-state';
 import { deadlineFor, withDeadline } from './deadlines';
-import { navigateTo } from './navigation';
+import { currentPlace, navigateTo } from './navigation';
+import { loginHrefReturningTo, SESSION_ENDED } from './return-to';
 import { runtimeConfig } from './runtime-config';
 import { clearSession, readToken } from './session';
 import { isStillSaving, sendOnce, settleWriteKey, writeKeyFor, type WriteKey } from './write-keys';
@@ -25,6 +25,8 @@ export interface FailedReply {
   timedOut?: true;
   /** The server is still making the same change, sent before (409, docs/decisions/idempotent-writes.md). */
   stillSaving?: true;
+  /** A write refused with 404: what it named is gone (another admin deleted it). */
+  gone?: true;
 }
 
 export type ApiResult<R extends RouteDef> = ReplyOf<R> | FailedReply;
@@ -67,6 +69,17 @@ export function outcomeUnknown(value: unknown): boolean {
   });
 }
 
+/**
+ * Whether a write's result, or the error it threw, says that what it named is gone (404): another admin
+ * deleted it while this screen still showed it. What the screen shows must then be reloaded, or every
+ * retry of a stale row, or of a selection holding it, fails the same way.
+ */
+export function somethingGone(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  if (value instanceof Error) return (value as { status?: unknown }).status === 404;
+  return (value as FailedReply).gone === true;
+}
+
 export function routeUrl(
   route: RouteDef,
   params?: CallOptions<RouteDef>['params'],
@@ -100,7 +113,7 @@ export function authHeaders(route: RouteDef): Record<string, string> {
 export function handleUnauthorized(): void {
   clearSession();
   setAuthStatus('signed-out');
-  navigateTo(paths.login.getHref(), { replace: true });
+  navigateTo(loginHrefReturningTo(currentPlace()), { replace: true, state: SESSION_ENDED });
 }
 
 /**
@@ -167,7 +180,9 @@ async function send<R extends RouteDef>(
     if (response.status >= 500) return { status: false, message: messages.internetServerError };
     if (response.status === 401 && route.auth === 'admin') handleUnauthorized();
     const reply = (await readReply(data)) as ApiResult<R>;
-    return isStillSaving(response.status, data) ? { ...(reply as FailedReply), stillSaving: true } : reply;
+    if (isStillSaving(response.status, data)) return { ...(reply as FailedReply), stillSaving: true };
+    if (response.status === 404 && writeKey) return { ...(reply as FailedReply), gone: true };
+    return reply;
   } catch (error) {
     writeKey?.unsettled();
     if (options.signal?.aborted) throw error;

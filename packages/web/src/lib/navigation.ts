@@ -1,20 +1,34 @@
 /**
- * Lets code outside React (the API client) navigate. The app registers the router's navigate on
- * start; before that, or in a page without the router, a full page load is the fallback.
+ * Lets code outside React (the API client) navigate, and know where the app is. The app registers the
+ * router's navigate and location on start; before that, or in a page without the router, a full page
+ * load and the window's location are the fallback.
  */
-type Navigate = (to: string, options?: { replace?: boolean }) => unknown;
-
-let navigator: Navigate | null = null;
-
-export function registerNavigator(navigate: Navigate | null): void {
-  navigator = navigate;
+type NavigateOptions = { replace?: boolean; state?: unknown };
+type Navigate = (to: string, options?: NavigateOptions) => unknown;
+interface Place {
+  pathname: string;
+  search: string;
 }
 
-export function navigateTo(to: string, options: { replace?: boolean } = {}): void {
+let navigator: Navigate | null = null;
+let whereNow: (() => Place) | null = null;
+
+export function registerNavigator(navigate: Navigate | null, location?: () => Place): void {
+  navigator = navigate;
+  whereNow = location ?? null;
+}
+
+export function navigateTo(to: string, options: NavigateOptions = {}): void {
   if (navigator) {
     void navigator(to, options);
     return;
   }
   if (options.replace) window.location.replace(to);
   else window.location.assign(to);
+}
+
+/** The path and query the app shows now. */
+export function currentPlace(): Place {
+  const { pathname, search } = whereNow ? whereNow() : window.location;
+  return { pathname, search };
 }

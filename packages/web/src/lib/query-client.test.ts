@@ -6,7 +6,7 @@ import { stubbedFetch } from '@/test/runtime';
 import { ApiCallError, fetchApi } from './api-query';
 import { callApi, internetServerError } from './api-client';
 import { DeadlineError } from './deadlines';
-import { UploadNetworkError } from './upload';
+import { UploadNetworkError, UploadRefusedError } from './upload';
 import { registerNavigator } from './navigation';
 import { queryClient } from './query-client';
 
@@ -142,6 +142,25 @@ describe('after a write whose outcome is unknown', () => {
     await write({ reply: { status: true, message: 'ok' } });
     await vi.advanceTimersByTimeAsync(20_000);
     expect(list.loads()).toBe(1);
+    list.unsubscribe();
+  });
+});
+
+describe('after a write that found its record gone (404)', () => {
+  it.each([
+    ['a refusal', { reply: { status: false, message: 'Story not found.', gone: true } }],
+    ['a refused upload', { error: new UploadRefusedError(404, 'Category not found') }],
+  ])('reloads every query once, so the stale row or selection goes: %s', async (_what, outcome) => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    registerNavigator(vi.fn());
+    vi.useFakeTimers();
+    const list = listOnScreen();
+    await vi.advanceTimersByTimeAsync(0);
+    await write(outcome);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(list.loads()).toBe(2);
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(list.loads()).toBe(2);
     list.unsubscribe();
   });
 });

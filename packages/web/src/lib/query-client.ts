@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { paths } from '@/config/paths';
-import { outcomeUnknown } from './api-client';
+import { outcomeUnknown, somethingGone } from './api-client';
 import { navigateTo } from './navigation';
 
 declare module '@tanstack/react-query' {
@@ -72,6 +72,7 @@ function createQueryClient(): QueryClient {
       onError: (error, _vars, _ctx, mutation) => onError(error, mutation.meta?.onError),
       onSettled: (data, error, _vars, _ctx, _mutation, context) => {
         if (outcomeUnknown(data) || outcomeUnknown(error)) reloadAfterUnknownWrite(context.client);
+        else if (somethingGone(data) || somethingGone(error)) void context.client.invalidateQueries();
       },
     }),
     defaultOptions: {

@@ -83,7 +83,10 @@ describe('uploadWithProgress', () => {
     await expect(promise).rejects.toThrow('HTTP Error 401');
     expect(readSession()).toBeNull();
     expect(getAuthStatus()).toBe('signed-out');
-    expect(navigate).toHaveBeenCalledWith('/admin/panel/login', { replace: true });
+    expect(navigate).toHaveBeenCalledWith('/admin/panel/login', {
+      replace: true,
+      state: { sessionEnded: true },
+    });
   });
 
   it('rejects with Network Error when the request fails', async () => {

@@ -24,7 +24,10 @@ export function mockApi(handlers: Record<string, unknown | Handler>) {
 /** The whole app at `path`, on a memory router that the API client can navigate. */
 export function renderApp(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  registerNavigator((to, options) => router.navigate(to, options));
+  registerNavigator(
+    (to, options) => router.navigate(to, options),
+    () => router.state.location,
+  );
   const view = render(
     <AppProviders>
       <RouterProvider router={router} />

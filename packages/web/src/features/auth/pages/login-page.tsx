@@ -1,8 +1,9 @@
 import { loginBody, type LoginBody } from '@streamdesk/contract/auth';
+import { messages } from '@streamdesk/contract/messages';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { paths } from '@/config/paths';
+import { returnPath, sessionEnded } from '@/lib/return-to';
 import { Button } from '@/ui/button';
 import { TextField } from '@/ui/field';
 import { LogoIcon } from '@/ui/icons';
@@ -17,6 +18,7 @@ type FieldErrors = Partial<Record<keyof LoginBody, string>>;
  */
 export default function LoginPage() {
   const navigate = useNavigate();
+  const { search, state } = useLocation();
   const [values, setValues] = useState<LoginBody>({ a_email: '', a_password: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [pending, setPending] = useState(false);
@@ -40,7 +42,7 @@ export default function LoginPage() {
     setPending(false);
     if (result.status) {
       toastSuccess(result.message || 'Login successful');
-      void navigate(paths.home.getHref(), { replace: true });
+      void navigate(returnPath(search), { replace: true });
     } else {
       toast.error(result.message || 'Something went wrong!', { duration: 2000 });
     }
@@ -56,6 +58,14 @@ export default function LoginPage() {
             <p className="mt-1 text-sm text-slate-600">Back office for the streaming app</p>
           </div>
         </div>
+        {sessionEnded(state) && (
+          <p
+            role="alert"
+            className="mb-4 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200"
+          >
+            {messages.unauthorized}
+          </p>
+        )}
         <form
           onSubmit={submit}
           noValidate
