@@ -25,7 +25,7 @@ export function SideNav({ open, onClose }: { open: boolean; onClose: () => void 
         aria-label="Main"
         className={cn(
           'group/nav fixed top-14 bottom-0 left-0 z-40 overflow-hidden bg-slate-900 transition-[width,translate] duration-200',
-          'w-64 md:w-16 md:hover:w-56 md:focus-within:w-56 md:hover:shadow-xl',
+          'w-64 md:w-16 md:hover:w-56 md:has-focus-visible:w-56 md:hover:shadow-xl',
           open ? 'translate-x-0' : 'max-md:invisible max-md:-translate-x-full',
         )}
       >
@@ -46,7 +46,7 @@ export function SideNav({ open, onClose }: { open: boolean; onClose: () => void 
                   )}
                 >
                   <Icon />
-                  <span className="transition-opacity duration-150 md:opacity-0 md:group-hover/nav:opacity-100 md:group-focus-within/nav:opacity-100">
+                  <span className="transition-opacity duration-150 md:opacity-0 md:group-hover/nav:opacity-100 md:group-has-focus-visible/nav:opacity-100">
                     {label}
                   </span>
                 </Link>

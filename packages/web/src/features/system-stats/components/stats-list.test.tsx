@@ -46,6 +46,25 @@ describe('StatsList', () => {
     expect(fetchMock).toHaveBeenCalledTimes(4);
   });
 
+  it('colours a percentage by the whole number it shows: 49.9 and 50 are both 50% in yellow', async () => {
+    const { fetchMock, client, region } = renderStats();
+    await waitFor(() => expect(region).toHaveTextContent('CPU10%'));
+    for (const [cpuLoad, shown, level] of [
+      [49.9, '50%', 'yellow'],
+      [49.4, '49%', 'green'],
+      [80.4, '80%', 'yellow'],
+      [80.5, '81%', 'red'],
+    ] as const) {
+      fetchMock.mockResolvedValueOnce(reply(cpuLoad, 1));
+      await act(() => client.refetchQueries());
+      await waitFor(() => expect(region).toHaveTextContent(`CPU${shown}`));
+      expect(screen.getByText('CPU').closest('[data-level]'), String(cpuLoad)).toHaveAttribute(
+        'data-level',
+        level,
+      );
+    }
+  });
+
   it('says the values are old once two polls in a row failed, and stops saying so when one answers', async () => {
     const { fetchMock, client, region } = renderStats();
     await waitFor(() => expect(region).toHaveTextContent('CPU10%'));

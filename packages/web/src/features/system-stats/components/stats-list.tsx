@@ -21,7 +21,15 @@ interface Stat {
   level: StatLevel | null;
 }
 
-const percent = (n: number) => `${Math.round(n)}%`;
+/** A percentage as shown, whole, and its colour from that same whole number: 49.9 shows as 50% in yellow. */
+const percentStat = (label: string, n: number | undefined): Stat => {
+  const shown = n === undefined ? undefined : Math.round(n);
+  return {
+    label,
+    value: shown === undefined ? '–' : `${shown}%`,
+    level: shown === undefined ? null : percentLevel(shown),
+  };
+};
 
 /**
  * CPU, RAM, storage and live viewers, coloured green/yellow/red by the spec's thresholds; dimmed, with the
@@ -33,21 +41,9 @@ export function StatsList({ layout = 'bar' }: { layout?: 'bar' | 'menu' }) {
   const oldSince = polledOldSince(query);
   const old = oldSince !== undefined;
   const stats: Stat[] = [
-    {
-      label: 'CPU',
-      value: data ? percent(data.cpuLoad) : '–',
-      level: data ? percentLevel(data.cpuLoad) : null,
-    },
-    {
-      label: 'RAM',
-      value: data ? percent(data.ramUsage) : '–',
-      level: data ? percentLevel(data.ramUsage) : null,
-    },
-    {
-      label: 'Storage',
-      value: data ? percent(data.storageUsage) : '–',
-      level: data ? percentLevel(data.storageUsage) : null,
-    },
+    percentStat('CPU', data?.cpuLoad),
+    percentStat('RAM', data?.ramUsage),
+    percentStat('Storage', data?.storageUsage),
     {
       label: 'Live',
       value: data ? String(data.liveView) : '–',
