@@ -62,6 +62,8 @@ test('send a notification, see its delivery status, resend it and delete it thro
   await confirm.getByLabel('Type admin to confirm').fill(' Admin ');
   await confirm.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByText(msg.sent)).toBeVisible();
+  // No push service is configured here: stored, and the admin is told no device got it.
+  await expect(page.locator('[data-sonner-toast][data-type="warning"]')).toContainText(msg.noChannel);
   await expect(form.getByLabel('Title')).toHaveValue('');
 
   // A refused icon is dropped with its message, and Send still goes on (the icon is optional).

@@ -5,6 +5,9 @@ import { mediaLimits, mediaMessages } from './media.js';
 /** Push notifications (doc 1 sections 2, 3, 5, 7, 8; ARCHITECTURE.md "push delivery"). */
 export const notificationMessages = {
   sent: 'Notification sent successfully!',
+  /** Said beside `sent` when no push channel is configured: the notification is only stored. */
+  noChannel:
+    'No push service is configured, so no app or browser received it: it is saved in the history only.',
   deleted: 'Notification deleted successfully',
   found: 'Notification history',
   titleRequired: 'Title is required',
@@ -94,6 +97,10 @@ export const notification = z.object({
   deliveredAt: z.string().nullable(),
 });
 export type Notification = z.infer<typeof notification>;
+
+/** Whether a send reached no channel at all because none is configured (ARCHITECTURE.md "push delivery"). */
+export const noChannelConfigured = (delivery: Notification['delivery']) =>
+  PUSH_CHANNELS.every((channel) => delivery[channel].status === 'not configured');
 
 export const historyQuery = pageQuery.pick({ page: true, limit: true });
 

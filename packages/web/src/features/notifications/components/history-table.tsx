@@ -2,7 +2,11 @@ import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { formatDateTime } from '@streamdesk/contract/format';
-import type { Notification } from '@streamdesk/contract/notifications';
+import {
+  notificationMessages,
+  noChannelConfigured,
+  type Notification,
+} from '@streamdesk/contract/notifications';
 import { Button } from '@/ui/button';
 import { DeleteSelectedButton, SelectCheckbox, useBulkDelete } from '@/ui/bulk-delete';
 import { ConfirmAdminDialog } from '@/ui/confirm-admin-dialog';
@@ -61,8 +65,12 @@ export function HistoryTable() {
         fileName: n.n_icon,
       }),
     );
-    if (result.status) toastSuccess(result.message);
-    else toast.error(result.message || 'Something went wrong!');
+    if (!result.status) {
+      toast.error(result.message || 'Something went wrong!');
+      return;
+    }
+    toastSuccess(result.message);
+    if (noChannelConfigured(result.data.delivery)) toast.warning(notificationMessages.noChannel);
   };
 
   const bulk = useBulkDelete(

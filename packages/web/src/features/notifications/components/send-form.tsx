@@ -4,6 +4,7 @@ import {
   notificationFields,
   notificationLimits,
   notificationMessages,
+  noChannelConfigured,
 } from '@streamdesk/contract/notifications';
 import { Button } from '@/ui/button';
 import { ConfirmAdminDialog } from '@/ui/confirm-admin-dialog';
@@ -72,6 +73,7 @@ export function SendForm() {
       return;
     }
     toastSuccess(notificationMessages.sent);
+    if (noChannelConfigured(reply.data.delivery)) toast.warning(notificationMessages.noChannel);
     setValues({ title: '', message: '', url: '' });
     setIcon(null);
     if (iconInput.current) iconInput.current.value = '';
