@@ -91,7 +91,9 @@ export const idSchema = z
   .max(64, 'id is too long');
 /** A list of ids, as the spec's bulk deletes send them (`id: [...]`); one id alone is accepted too. */
 export const idList = z
-  .union([idSchema, z.array(idSchema)])
+  .union([idSchema, z.array(idSchema)], {
+    error: (issue) => (issue.input === undefined ? 'id is required' : 'id must be an id or a list of ids'),
+  })
   .transform((v) => (Array.isArray(v) ? v : [v]))
   .pipe(z.array(idSchema).min(1, 'id must list at least one id').max(1000, 'id lists at most 1000 ids'));
 

@@ -19,6 +19,14 @@ describe('plainZodMessage', () => {
     );
   });
 
+  it("words a value of several shapes (an id or a list of ids), where zod says only 'Invalid input'", () => {
+    const body = z.object({ id: z.union([z.string(), z.array(z.string())]) });
+    expect(plainZodMessage('id', issueOf(body, {}))).toBe('id is required');
+    expect(plainZodMessage('id', issueOf(body, { id: 5 }))).toBe('id must be a string or a list');
+    const literal = z.object({ v: z.union([z.literal('a'), z.literal('b')]) });
+    expect(plainZodMessage('v', issueOf(literal, { v: 'c' }))).toBeUndefined();
+  });
+
   it("leaves a schema's own message and zod's other texts alone", () => {
     expect(plainZodMessage('a', issueOf(z.object({ a: z.string('a is missing') }), {}))).toBeUndefined();
     expect(plainZodMessage('a', issueOf(z.object({ a: z.string() }), { a: 1 }))).toBeUndefined();
@@ -55,6 +63,16 @@ describe('error replies', () => {
     expect([page.statusCode, page.json()]).toEqual([400, errorBody('querystring page must be a number')]);
     const below = await t.request({ method: 'GET', url: '/api/App/notification/history?page=0' });
     expect(below.json()).toEqual(errorBody('querystring page: page must be 1 or more'));
+  });
+
+  it('names a missing or misshapen id list in words, not "Invalid input"', async () => {
+    const missing = await t.request({ method: 'DELETE', url: '/api/App/inhouse/ads', payload: {} });
+    expect([missing.statusCode, missing.json()]).toEqual([400, errorBody('id: id is required')]);
+    const number = await t.request({ method: 'DELETE', url: '/api/App/reels', payload: { id: 5 } });
+    expect([number.statusCode, number.json()]).toEqual([
+      400,
+      errorBody('id: id must be an id or a list of ids'),
+    ]);
   });
 
   /** Writes `request` on a raw socket; resolves with what came back once the server closes it. */

@@ -27,14 +27,32 @@ const fastifyMessages: Record<string, string> = {
  */
 export function plainZodMessage(
   where: string,
-  issue: { code?: string; message?: string; expected?: unknown },
+  issue: { code?: string; message?: string; expected?: unknown; errors?: unknown },
 ): string | undefined {
+  // A value that may take one of several shapes (an id or a list of ids): zod says only 'Invalid input'.
+  if (
+    issue.code === 'invalid_union' &&
+    issue.message === 'Invalid input' &&
+    Array.isArray(issue.errors) &&
+    issue.errors.length
+  ) {
+    const firsts = (issue.errors as { code?: string; message?: string; expected?: unknown }[][]).map(
+      (branch) => branch[0],
+    );
+    if (!firsts.every((first) => first?.code === 'invalid_type')) return undefined;
+    if (firsts.every((first) => first!.message?.endsWith('received undefined')))
+      return `${where} is required`;
+    return `${where} must be ${firsts.map((first) => articled(String(first!.expected))).join(' or ')}`;
+  }
   if (issue.code !== 'invalid_type') return undefined;
   const zodWords = `Invalid input: expected ${String(issue.expected)}, received `;
   if (issue.message === `${zodWords}undefined`) return `${where} is required`;
   if (issue.expected === 'number' && issue.message === `${zodWords}NaN`) return `${where} must be a number`;
   return undefined;
 }
+
+const articled = (type: string) =>
+  type === 'array' ? 'a list' : /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
 
 function validationMessage(error: FastifyError): string {
   if (!hasZodFastifySchemaValidationErrors(error)) return error.message;
@@ -47,7 +65,12 @@ function validationMessage(error: FastifyError): string {
     return 'The body must be a JSON object';
   const part = error.validationContext === 'body' ? '' : `${error.validationContext} `;
   if (!field) return `${part}${first.message}`.trim();
-  const issue = { code: first.keyword, message: first.message, expected: first.params.expected };
+  const issue = {
+    code: first.keyword,
+    message: first.message,
+    expected: first.params.expected,
+    errors: first.params.errors,
+  };
   return plainZodMessage(`${part}${field}`, issue) ?? `${part}${field}: ${first.message}`;
 }
 
