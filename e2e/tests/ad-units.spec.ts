@@ -1,4 +1,5 @@
 import { adMessages, type WebAd } from '@streamdesk/contract/ad-units';
+import { quickRange } from '@streamdesk/contract/date-ranges';
 import { expect, test, type Api } from '../fixtures.js';
 import type { Locator, Page } from '@playwright/test';
 import { expectFitsBox, expectInside, expectInView, expectNoPageOverflow, WIDTHS } from './layout-helpers.js';
@@ -41,17 +42,20 @@ async function confirmMath(page: Page, { wrongFirst = false, wrongOnly = false }
 const row = (page: Page, name: string): Locator =>
   page.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
 
-/** Sends app click events and waits until the admin list counts them (events are written each second). */
-async function sendClicks(api: Api, platform: 'android' | 'ios', ad: WebAd, n: number) {
+/**
+ * Sends app click events (and `views` view events in the same batch) and waits until the admin list counts
+ * the clicks (events are written each second, a batch at once).
+ */
+async function sendClicks(api: Api, platform: 'android' | 'ios', ad: WebAd, n: number, views = 0) {
   const entity = platform === 'ios' ? 'iosWebAd' : 'webAd';
-  const events = Array.from({ length: n }, (_, i) => ({
-    type: 'click',
+  const events = Array.from({ length: n + views }, (_, i) => ({
+    type: i < n ? 'click' : 'view',
     entity,
     id: ad._id,
     clientId: `e2e-${i}`,
   }));
   const sent = await api.call('POST', '/api/App/events', { body: { events }, admin: false });
-  expect(sent).toMatchObject({ status: true, accepted: n });
+  expect(sent).toMatchObject({ status: true, accepted: n + views });
   const list = platform === 'ios' ? '/api/ios/ads/webads/admin/get' : '/api/App/ads/webads/admin/get';
   await expect
     .poll(async () => ((await api.call('GET', list)).data as WebAd[]).find((a) => a._id === ad._id)?.a_click)
@@ -91,6 +95,18 @@ test.describe('simple ad units', () => {
     await expect(page.getByText(adMessages.added)).toBeVisible();
     await expect(form).toBeHidden();
     await expect(row(page, 'HomeFeed')).toContainText('ca-app-pub-3940256099942544/2247696110');
+
+    // A double click on Submit sends the form once: one refusal for a name taken, not one a click.
+    await page.getByRole('button', { name: '+ Add Native Ads' }).click();
+    await form.getByLabel('Ad Name').fill('Home Feed');
+    await form.getByLabel('Ad ID').fill('ca-app-pub-3940256099942544/1');
+    await form.getByLabel('Description').fill('Again');
+    await form.getByRole('button', { name: 'Submit' }).dblclick();
+    await expect(page.getByText(adMessages.duplicateName)).toBeVisible();
+    await page.waitForTimeout(500);
+    await expect(page.getByText(adMessages.duplicateName)).toHaveCount(1);
+    await expect(page.getByText('This change is still being saved', { exact: false })).toHaveCount(0);
+    await form.getByRole('button', { name: 'Cancel' }).click();
 
     const search = page.getByRole('searchbox', { name: 'Search' });
     await search.fill('AFTER A');
@@ -178,7 +194,7 @@ test.describe('website ads', () => {
 
     const ads = (await api.call('GET', '/api/App/ads/webads/admin/get')).data as WebAd[];
     const promo = ads.find((a) => a.a_name === 'SpringPromo')!;
-    await sendClicks(api, 'android', promo, 3);
+    await sendClicks(api, 'android', promo, 3, 2);
     await page.reload();
     const clicks = row(page, 'SpringPromo').getByRole('button', { name: /clicks of SpringPromo/ });
     await expect(page.getByRole('button', { name: 'Today' })).toHaveAttribute('aria-pressed', 'true');
@@ -189,10 +205,31 @@ test.describe('website ads', () => {
     await expect(clicks).toHaveText('3');
     await shoot(page, 'android-web');
 
+    // The count opens the dashboard on the list's range, and Back comes to the list on it again.
+    const month = quickRange('thisMonth');
+    const monthQuery = `startDate=${month.startDate}&endDate=${month.endDate}`;
+    await expect(page).toHaveURL(new RegExp(`/manage/ads/webAds/add\\?${monthQuery}$`));
+    await clicks.click();
+    await expect(page).toHaveURL(
+      new RegExp(`/views/dashboard/${promo._id}\\?q=SpringPromo&adsType=web&${monthQuery}$`),
+    );
+    await expect(page.getByRole('button', { name: 'This Month' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('region', { name: 'Click' })).toContainText('03');
+    await expect(page.getByRole('region', { name: 'Views' })).toContainText('02');
+    await page.goBack();
+    await expect(page.getByRole('button', { name: 'This Month' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(clicks).toHaveText('3');
+
+    // Clear Data says what it deletes: the views with the clicks, of the range shown.
     await row(page, 'SpringPromo').getByRole('button', { name: 'Clear Data' }).click();
+    await expect(page.getByRole('dialog', { name: 'Please confirm' })).toContainText(
+      `You are about to delete the views and clicks of SpringPromo from ${month.startDate} to ${month.endDate}.`,
+    );
     await confirmMath(page, { wrongFirst: true });
-    await expect(page.getByText(adMessages.cleared)).toBeVisible();
+    await expect(page.getByText('Views and clicks cleared successfully')).toBeVisible();
     await expect(clicks).toHaveText('0');
+    const dashboard = await api.call('GET', `/api/admin/view/dashbord/${promo._id}?${monthQuery}`);
+    expect(dashboard).toMatchObject({ totalViews: 0, totalClicks: 0 });
 
     // The inline Save of a website ad asks the captcha too; a wrong answer changes nothing.
     await row(page, 'SpringPromo').getByRole('button', { name: 'Edit' }).click();
@@ -219,6 +256,9 @@ test.describe('website ads', () => {
     await row(page, 'WEB_URL_1').getByRole('button', { name: 'Cancel' }).click();
     await row(page, 'SpringPromo').getByRole('button', { name: 'Edit' }).click();
     await row(page, 'SpringPromo').getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByRole('dialog', { name: 'Please confirm' })).toContainText(
+      'You are about to delete the ad SpringPromo and all its views and clicks.',
+    );
     await confirmMath(page);
     await expect(page.getByText(adMessages.deleted)).toBeVisible();
     await expect(row(page, 'SpringPromo')).toHaveCount(0);
@@ -226,7 +266,10 @@ test.describe('website ads', () => {
     await row(page, 'WEB_URL_1')
       .getByRole('button', { name: /clicks of WEB_URL_1/ })
       .click();
-    await expect(page).toHaveURL(/\/views\/dashboard\/[0-9a-f]{24}\?q=WEB_URL_1&adsType=web$/);
+    // The reloads above kept the range: it is in the list's URL.
+    await expect(page).toHaveURL(
+      new RegExp(`/views/dashboard/[0-9a-f]{24}\\?q=WEB_URL_1&adsType=web&${monthQuery}$`),
+    );
   });
 
   test('Apple: the green (+n) after clicks arrive, custom range, clear all', async ({
@@ -268,6 +311,9 @@ test.describe('website ads', () => {
     await page.getByLabel('End date').fill(today);
 
     await page.getByRole('button', { name: 'Clear All Data' }).click();
+    await expect(page.getByRole('dialog', { name: 'Please confirm' })).toContainText(
+      `You are about to delete the views and clicks of all ${ads.length} website ads from 2020-01-01 to ${today}.`,
+    );
     await confirmMath(page);
     await expect(page.getByText(adMessages.cleared)).toBeVisible();
     await expect(clicks).toHaveText('0');

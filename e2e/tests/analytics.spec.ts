@@ -70,10 +70,21 @@ test('the dashboard opened from a website ad: quick ranges, cards, charts, CSV, 
   await expect(page.getByRole('img', { name: 'Views chart' })).toHaveCount(0);
   await expect(page.getByRole('img', { name: 'Clicks chart' })).toHaveCount(0);
 
+  // Each chart draws every day of the range, 0 where nothing was counted, not a line across the gap.
+  const dots = (chart: string) =>
+    page.getByRole('img', { name: `${chart} chart` }).locator('.recharts-line-dot');
+  const daysIn = ({ startDate, endDate }: { startDate: string; endDate: string }) =>
+    (Date.parse(endDate) - Date.parse(startDate)) / 86_400_000 + 1;
   for (const label of ['This Week', 'This Month', 'Last 6 Months', 'This Year']) {
     await page.getByRole('button', { name: label }).click();
     await expect(page.getByRole('button', { name: label })).toHaveAttribute('aria-pressed', 'true');
     await expect(clicks).toContainText('03');
+    if (label === 'This Week') await expect(dots('Clicks')).toHaveCount(7);
+    if (label === 'This Month') {
+      await expect(dots('Views')).toHaveCount(daysIn(quickRange('thisMonth')));
+      await expect(dots('Clicks')).toHaveCount(daysIn(quickRange('thisMonth')));
+      await page.screenshot({ path: '/tmp/shots/analytics-this-month.png', fullPage: true });
+    }
   }
   await expect(views).toContainText('17');
 
@@ -109,7 +120,7 @@ test('the dashboard opened from a website ad: quick ranges, cards, charts, CSV, 
   await dialog.getByLabel('Answer').fill(String(a! + b!));
   await dialog.getByRole('button', { name: 'Clear' }).click();
   // A web ad's dashboard clears through the web ads' own call (adsType=web), which answers this.
-  await expect(page.getByText('Click data cleared successfully')).toBeVisible();
+  await expect(page.getByText('Views and clicks cleared successfully')).toBeVisible();
   await expect(views).toContainText('00');
   await expect(clicks).toContainText('00');
 

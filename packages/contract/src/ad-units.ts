@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rangeParams, type RangeChoice } from './analytics.js';
 import { calendarDay } from './date-ranges.js';
 import { defineRoute, hasVisibleText, idSchema, replyBase } from './http.js';
 
@@ -28,7 +29,8 @@ export const adMessages = {
   added: 'Ad added successfully',
   updated: 'Ad updated successfully',
   deleted: 'Ad deleted successfully',
-  cleared: 'Click data cleared successfully',
+  /** A web clear removes the dashboard's views and clicks of the range (ad-units-web-clicks.md). */
+  cleared: 'Views and clicks cleared successfully',
   config: 'Ad configuration',
   /** The overridable id-format warnings: the client offers to save anyway (`force: true`). */
   adMobFormat:
@@ -313,6 +315,12 @@ export const adPageTitle = (platform: AdPlatform, page: AdPage) =>
 export const adPagePath = (platform: AdPlatform, slug: string) =>
   platform === 'android' ? `/manage/ads/${slug}/add` : `/manage/ads/ios/${slug}/add`;
 
-/** The analytics page of one web ad (doc 2 section 2). */
-export const webAdDashboardPath = (ad: { _id: string; a_name: string }) =>
-  `/views/dashboard/${encodeURIComponent(ad._id)}?q=${encodeURIComponent(ad.a_name)}&adsType=web`;
+/**
+ * The analytics page of one web ad (doc 2 section 2), on the list's range: `q` and `adsType` first as the
+ * spec writes them, then the range's `startDate` and `endDate` unless it is Today, the dashboard's default.
+ */
+export function webAdDashboardPath(ad: { _id: string; a_name: string }, range?: RangeChoice): string {
+  const path = `/views/dashboard/${encodeURIComponent(ad._id)}?q=${encodeURIComponent(ad.a_name)}&adsType=web`;
+  const extra = range ? rangeParams(range).map(([name, value]) => `&${name}=${value}`) : [];
+  return path + extra.join('');
+}

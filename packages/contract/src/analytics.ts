@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDay } from './date-ranges.js';
+import { calendarDay, quickRange, quickRanges, type DayRange, type QuickRangeKey } from './date-ranges.js';
 import { defineRoute, idSchema, replyBase } from './http.js';
 
 /** The things the app reports views and clicks of (ARCHITECTURE.md, "how views and clicks arrive"). */
@@ -86,6 +86,56 @@ export const dashboardQuery = z
     message: 'startDate must not be after endDate',
     path: ['startDate'],
   });
+
+const shownRange = z
+  .object({ startDate: day, endDate: day })
+  .refine((q) => q.startDate <= q.endDate, 'startDate must not be after endDate');
+
+/** A range of days as the date pickers show it: a quick range, or dates picked by hand. */
+export type RangeChoice = DayRange & { preset: QuickRangeKey | 'custom' };
+
+/** The quick range with exactly these days ('custom' when none has them), as on `now`'s day. */
+export function presetOf(range: DayRange, now: Date = new Date()): QuickRangeKey | 'custom' {
+  const same = (key: QuickRangeKey) => {
+    const quick = quickRange(key, now);
+    return quick.startDate === range.startDate && quick.endDate === range.endDate;
+  };
+  return quickRanges.find(({ key }) => same(key))?.key ?? 'custom';
+}
+
+/**
+ * The range a screen keeps in its URL's `startDate` and `endDate`: the website ads lists, and the dashboard
+ * their click counts open (docs/decisions/analytics-dashboard-screen.md). Both ends, calendar days, in
+ * order; anything else is Today, the screens' default, which the URL leaves out.
+ */
+export function rangeInQuery(
+  query: { get(name: string): string | null },
+  now: Date = new Date(),
+): RangeChoice {
+  const read = shownRange.safeParse({ startDate: query.get('startDate'), endDate: query.get('endDate') });
+  if (!read.success) return { ...quickRange('today', now), preset: 'today' };
+  return { ...read.data, preset: presetOf(read.data, now) };
+}
+
+/** The query parameters of a range in a URL: none for Today, else `startDate` and `endDate`. */
+export const rangeParams = (range: RangeChoice): [string, string][] =>
+  range.preset === 'today'
+    ? []
+    : [
+        ['startDate', range.startDate],
+        ['endDate', range.endDate],
+      ];
+
+/** Puts the range in a URL's query, keeping its other parameters where they are. */
+export function withRangeParams<Q extends { set(n: string, v: string): void; delete(n: string): void }>(
+  query: Q,
+  range: RangeChoice,
+): Q {
+  query.delete('startDate');
+  query.delete('endDate');
+  for (const [name, value] of rangeParams(range)) query.set(name, value);
+  return query;
+}
 
 export const dayCount = z.object({ createdAt: z.string(), count: z.number().int() });
 export type DayCount = z.infer<typeof dayCount>;

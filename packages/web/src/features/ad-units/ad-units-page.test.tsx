@@ -1,6 +1,6 @@
 import { adMessages } from '@streamdesk/contract/ad-units';
 import { openRequest } from '@streamdesk/contract/envelope';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { answerMath } from '@/test/answer-math';
@@ -115,5 +115,49 @@ describe('Android simple ad page', () => {
       ]),
     );
     await waitFor(() => expect(screen.queryByRole('form', { name: 'Add ad' })).toBeNull());
+  }, 30_000);
+});
+
+describe('the add form', () => {
+  /** Opens the Apple Open Ads form filled in; the add call answers `reply`. */
+  async function fillForm(reply: { status: boolean; message: string; data?: unknown }, status = 200) {
+    const sent: unknown[] = [];
+    mockApi({
+      ...base,
+      'GET /api/ios/ads/open/admin/get': { status: true, message: 'ok', data: [] },
+      'POST /api/ios/ads/open/add': async (_url: string, init: RequestInit) => {
+        sent.push(await bodyOf(init));
+        return jsonResponse(reply, status);
+      },
+    });
+    renderApp('/manage/ads/ios/openAds/add');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: '+ Add Open Ads' }, { timeout: 15_000 }));
+    const form = screen.getByRole('form', { name: 'Add ad' });
+    await user.type(within(form).getByLabelText('Ad Name'), 'Launch');
+    await user.type(within(form).getByLabelText('Ad ID'), ADMOB);
+    await user.type(within(form).getByLabelText('Description'), 'at start');
+    // Both clicks land before the mutation's pending state reaches the button, as a quick double click can.
+    const submit = within(form).getByRole('button', { name: 'Submit' });
+    return { sent, doubleClick: () => [fireEvent.click(submit), fireEvent.click(submit)] };
+  }
+
+  it('sends one ad for a double click on Submit and closes', async () => {
+    const { sent, doubleClick } = await fillForm({ status: true, message: adMessages.added, data: ads[0] });
+    doubleClick();
+    expect(await screen.findByText(adMessages.added)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Add ad' })).toBeNull());
+    expect(sent).toEqual([{ a_name: 'Launch', a_id: ADMOB, a_description: 'at start' }]);
+  }, 30_000);
+
+  it('shows a refusal once for a double click on Submit, and keeps the form', async () => {
+    const { sent, doubleClick } = await fillForm({ status: false, message: adMessages.duplicateName }, 409);
+    doubleClick();
+    expect(await screen.findByText(adMessages.duplicateName)).toBeInTheDocument();
+    // Give a second toast the time to come.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.getAllByText(adMessages.duplicateName)).toHaveLength(1);
+    expect(sent).toHaveLength(1);
+    expect(screen.getByRole('form', { name: 'Add ad' })).toBeInTheDocument();
   }, 30_000);
 });

@@ -6,6 +6,7 @@ import {
   type AdKind,
   type AdPlatform,
 } from '@streamdesk/contract/ad-units';
+import type { RangeChoice } from '@streamdesk/contract/analytics';
 import { formatCount } from '@streamdesk/contract/format';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -22,14 +23,15 @@ export interface AdRowProps {
   kind: AdKind;
   ad: Ad;
   number: number;
-  /** Web rows: the clicks gained since the last visit (Apple), the clear and delete actions. */
+  /** Web rows: the clicks gained since the last visit (Apple), the range counted, clear and delete. */
   gain?: number;
+  range?: RangeChoice;
   onClear?: (ad: Ad) => void;
   onDelete?: (ad: Ad) => void;
 }
 
 /** One ad with inline edit: only the id and the description can change (doc 2 section 4). */
-export function AdRow({ platform, kind, ad, number, gain = 0, onClear, onDelete }: AdRowProps) {
+export function AdRow({ platform, kind, ad, number, gain = 0, range, onClear, onDelete }: AdRowProps) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState({ a_id: ad.a_id, a_description: ad.a_description });
   const update = useUpdateAd(platform, kind);
@@ -90,7 +92,7 @@ export function AdRow({ platform, kind, ad, number, gain = 0, onClear, onDelete 
             size="sm"
             className="min-w-12 tabular-nums"
             aria-label={`${formatCount(ad.a_click ?? 0)} clicks of ${ad.a_name}${gain > 0 ? `, ${gain} new` : ''}: open analytics`}
-            onClick={() => void navigate(webAdDashboardPath(ad))}
+            onClick={() => void navigate(webAdDashboardPath(ad, range))}
           >
             {formatCount(ad.a_click ?? 0)}
             {gain > 0 && <span className="font-semibold text-green-600">(+{gain})</span>}

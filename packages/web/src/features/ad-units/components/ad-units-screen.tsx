@@ -10,12 +10,12 @@ import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/ui/button';
 import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
-import { presetSelection, type RangeSelection } from '@/ui/date-range-picker';
 import { stickyEndHead, Table, TableMessageRow, TBody, Th, THead } from '@/ui/data-table';
 import { TextField } from '@/ui/field';
 import { PageHeader } from '@/ui/page-header';
 import { adListQuery, adRowsOf, useClearWebAdClicks, useDeleteWebAd, type AdRow as Ad } from '../api';
 import { useClickGains } from '../click-diff';
+import { useRangeParam } from '../use-range-param';
 import { AdCreateForm } from './ad-form';
 import { AdRow } from './ad-row';
 import { report } from './format-warning';
@@ -31,7 +31,7 @@ export function AdUnitsScreen({ platform, page }: { platform: AdPlatform; page: 
   const web = page.kind === 'web';
   const [formOpen, setFormOpen] = useState(false);
   const [search, setSearch] = useState('');
-  const [selection, setSelection] = useState<RangeSelection>(() => presetSelection('today'));
+  const [selection, setSelection] = useRangeParam();
   const range: DayRange = { startDate: selection.startDate, endDate: selection.endDate };
   const [confirm, setConfirm] = useState<Confirm | null>(null);
   const list = useQuery(adListQuery(platform, page.kind, web ? range : undefined));
@@ -71,13 +71,15 @@ export function AdUnitsScreen({ platform, page }: { platform: AdPlatform; page: 
     setConfirm({ kind: 'clear' });
   };
 
+  // A clear removes the dashboard's views with the clicks (ad-units-web-clicks.md), a delete all of them.
   const period = `from ${range.startDate} to ${range.endDate}`;
+  const listed = ads?.length ?? 0;
   const thing =
     confirm?.kind === 'delete'
-      ? `the ad ${confirm.ad.a_name} and its click data`
+      ? `the ad ${confirm.ad.a_name} and all its views and clicks`
       : confirm?.ad
-        ? `the click data of ${confirm.ad.a_name} ${period}`
-        : `the click data of all ${adPageTitle(platform, page).replace(/^\S+ /, '')} ${period}`;
+        ? `the views and clicks of ${confirm.ad.a_name} ${period}`
+        : `the views and clicks of ${listed === 1 ? 'the 1 website ad' : `all ${listed} website ads`} ${period}`;
 
   return (
     <div className="space-y-4">
@@ -128,6 +130,7 @@ export function AdUnitsScreen({ platform, page }: { platform: AdPlatform; page: 
                 {...(web
                   ? {
                       gain: gains[ad._id] ?? 0,
+                      range: selection,
                       onClear: (target: Ad) => setConfirm({ kind: 'clear', ad: target }),
                       onDelete: (target: Ad) => setConfirm({ kind: 'delete', ad: target }),
                     }

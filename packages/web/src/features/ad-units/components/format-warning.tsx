@@ -1,5 +1,5 @@
 import { adFormatWarnings } from '@streamdesk/contract/ad-units';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';
@@ -19,13 +19,23 @@ interface Pending {
 /**
  * Saves an ad; when the server warns that the id does not match the network's format
  * (docs/decisions/ad-units-wire.md), asks whether to save anyway and resends with `force: true`.
- * `done` gets the final reply, or undefined when the admin chose to fix the id instead.
+ * `done` gets the final reply, or undefined when the admin chose to fix the id instead. A save asked for
+ * while one is in flight is ignored: a double click on Submit comes before the button renders as busy,
+ * and the two calls, joined into one request, would each toast its reply (a refusal twice).
  */
 export function useSaveWithWarning() {
   const [pending, setPending] = useState<Pending | null>(null);
+  const saving = useRef(false);
 
   async function save(send: (force: boolean) => Promise<Reply>, done: (reply: Reply | undefined) => void) {
-    const reply = await send(false);
+    if (saving.current) return;
+    saving.current = true;
+    let reply: Reply;
+    try {
+      reply = await send(false);
+    } finally {
+      saving.current = false;
+    }
     if (!reply.status && adFormatWarnings.includes(reply.message)) {
       setPending({ message: reply.message, retry: () => send(true), done });
       return;

@@ -1,6 +1,8 @@
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { ChartPoint } from '../series';
 
+const MAX_DOTTED_DAYS = 62;
+
 /** One line per day; the tooltip reads "{n} Clicks on {date}" (doc 2 section 2). */
 export function TrendChart({
   title,
@@ -38,7 +40,8 @@ export function TrendChart({
               dataKey="count"
               stroke={color}
               strokeWidth={2}
-              dot={{ r: 3 }}
+              // A dot a day while they stay apart (a month); past that the line alone, dots on hover.
+              dot={points.length <= MAX_DOTTED_DAYS ? { r: 3 } : false}
               isAnimationActive={false}
             />
           </LineChart>

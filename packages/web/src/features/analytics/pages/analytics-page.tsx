@@ -1,10 +1,11 @@
+import { rangeInQuery } from '@streamdesk/contract/analytics';
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Button } from '@/ui/button';
 import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
-import { DateRangePicker, presetSelection, type RangeSelection } from '@/ui/date-range-picker';
+import { DateRangePicker, type RangeSelection } from '@/ui/date-range-picker';
 import { PageHeader } from '@/ui/page-header';
 import { toastSuccess } from '@/ui/toast-success';
 import { dashboardQuery, useClearAnalytics } from '../api';
@@ -19,7 +20,8 @@ export default function AnalyticsPage() {
   const name = search.get('q');
   // The type marker: 'web' selects the web ads' own clear call.
   const web = search.get('adsType') === 'web';
-  const [range, setRange] = useState<RangeSelection>(() => presetSelection('today'));
+  // Opens on the range the link carries (a website ads list's, analytics-dashboard-screen.md), else Today.
+  const [range, setRange] = useState<RangeSelection>(() => rangeInQuery(search));
   const [confirming, setConfirming] = useState(false);
   const query = useQuery({
     ...dashboardQuery(id, { startDate: range.startDate, endDate: range.endDate }),
@@ -28,8 +30,11 @@ export default function AnalyticsPage() {
   const clear = useClearAnalytics(id, web);
 
   const data = query.data?.status ? query.data : undefined;
-  const views = toSeries(data?.views_data ?? []);
-  const clicks = toSeries(data?.clicks_data ?? []);
+  // Every day of the range once its own reply is in; the previous range's reply, standing in meanwhile,
+  // is filled between its own counted days only.
+  const shownRange = query.isPlaceholderData ? undefined : range;
+  const views = toSeries(data?.views_data ?? [], shownRange);
+  const clicks = toSeries(data?.clicks_data ?? [], shownRange);
 
   const download = () => {
     const blob = new Blob([toCsv(views, clicks)], { type: 'text/csv;charset=utf-8' });
