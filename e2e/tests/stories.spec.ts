@@ -4,7 +4,14 @@ import { STORY_REDIRECT_MS, storyMessages } from '@streamdesk/contract/stories';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures.js';
 import { expectInView } from './layout-helpers.js';
-import { clearStoryVideos, rowMenu, seedImageStories } from './story-helpers.js';
+import { editVersionMessages } from '@streamdesk/contract/edit-versions';
+import {
+  clearStoryVideos,
+  editStoryElsewhere,
+  listStoryVideos,
+  rowMenu,
+  seedImageStories,
+} from './story-helpers.js';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -458,6 +465,82 @@ test('story videos past 200: page 2 holds the oldest, switched off and deleted t
     await expect(table).toHaveCount(0);
     await expect(page.locator('img[alt^="Thumbnail of story"]')).toHaveCount(200);
     await page.setViewportSize({ width: 1280, height: 800 });
+  } finally {
+    await clearStoryVideos(api);
+  }
+});
+
+test('story videos: a bulk delete refused because another admin deleted one, then done on the rest', async ({
+  signedInPage: page,
+  api,
+  media,
+}) => {
+  await seedImageStories(api, media.png, 3);
+  try {
+    await page.goto('/add/story/video');
+    const table = page.getByRole('table', { name: 'Story Video List' });
+    await expect(table.getByRole('row')).toHaveCount(4);
+    await page.getByRole('checkbox', { name: 'Select all stories' }).check();
+    // Another admin deletes the middle one.
+    const [, middle] = await listStoryVideos(api);
+    await api.call('DELETE', '/api/App/delete/story/video', { body: { id: [middle!._id] } });
+
+    await page.getByRole('button', { name: 'Delete selected (3)' }).click();
+    await solve(page);
+    await expect(
+      page.locator('[data-sonner-toast]').filter({ hasText: storyMessages.notFound }),
+    ).toBeVisible();
+    // All or nothing: nothing was deleted; the list reloads without it, the other two still selected.
+    await expect(table.getByRole('row')).toHaveCount(3);
+    await expect(page.getByRole('button', { name: 'Delete selected (2)' })).toBeVisible();
+    await page.getByRole('button', { name: 'Delete selected (2)' }).click();
+    await solve(page);
+    await expect(page.getByText(storyMessages.deleted)).toBeVisible();
+    await expect(page.getByText('No stories found')).toBeVisible();
+  } finally {
+    await clearStoryVideos(api);
+  }
+});
+
+test('story edit: a save after another admin changed the story is refused, and Reload shows the change', async ({
+  signedInPage: page,
+  api,
+  media,
+}) => {
+  await seedImageStories(api, media.png, 1);
+  try {
+    const [story] = await listStoryVideos(api);
+    await page.goto(`/update/story/video/${story!._id}`);
+    const name = page.getByLabel('Button Name');
+    await expect(name).toHaveValue('Go');
+    // Meanwhile another admin changes the Button URL and switches the story off.
+    await editStoryElsewhere(api, story!, { btnUrl: 'https://example.com/elsewhere' });
+    await api.call('PUT', '/api/App/story/video/status', { body: { _id: story!._id, status: false } });
+
+    await name.fill('Mine');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await solve(page);
+    const conflict = editVersionMessages.changed('story');
+    const form = page.getByRole('form', { name: 'Edit story' });
+    const alert = form.getByRole('alert').filter({ hasText: conflict });
+    await expect(alert).toBeVisible();
+    await expect(page.locator('[data-sonner-toast]').filter({ hasText: conflict })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
+    await shot(page, 'edit-conflict');
+    const [kept] = await listStoryVideos(api);
+    expect(kept).toMatchObject({ btnName: 'Go', btnUrl: 'https://example.com/elsewhere', status: false });
+
+    await alert.getByRole('button', { name: 'Reload the story' }).click();
+    await expect(page.getByLabel('Button URL')).toHaveValue('https://example.com/elsewhere');
+    await expect(page.getByRole('switch', { name: 'Status' })).not.toBeChecked();
+    await expect(form.getByRole('alert')).toHaveCount(0);
+    await name.fill('Mine');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await solve(page);
+    await expect(page.getByText(storyMessages.updated)).toBeVisible();
+    await expect(page).toHaveURL('/add/story/video');
+    const [saved] = await listStoryVideos(api);
+    expect(saved).toMatchObject({ btnName: 'Mine', btnUrl: 'https://example.com/elsewhere', status: false });
   } finally {
     await clearStoryVideos(api);
   }

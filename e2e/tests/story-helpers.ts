@@ -24,3 +24,31 @@ export async function clearStoryVideos(api: Api) {
 /** The row menu button of story `no` in the Story Video List. */
 export const rowMenu = (page: Page, no: number) =>
   page.getByRole('button', { name: `Actions for story ${no}` }).first();
+
+interface ListedStory {
+  _id: string;
+  btnName: string;
+  btnUrl: string;
+  status: boolean;
+}
+
+/** The story videos and images as listed, newest first. */
+export async function listStoryVideos(api: Api) {
+  const { data } = (await api.call('GET', '/api/App/all/only/story/video?page=1&limit=200')) as {
+    data: ListedStory[];
+  };
+  return data;
+}
+
+/**
+ * Another admin's edit of a story, as a client that sends no version does: its fields as stored, with
+ * `change` on top.
+ */
+export async function editStoryElsewhere(api: Api, story: ListedStory, change: Partial<ListedStory>) {
+  await api.upload(
+    'PUT',
+    '/api/App/Edit/story/video',
+    { _id: JSON.stringify(story._id), insertData: JSON.stringify({ ...story, ...change }) },
+    {},
+  );
+}

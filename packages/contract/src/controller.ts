@@ -19,6 +19,7 @@ export const controllerMessages = {
   webPositionMin: 'Web position must be 1 or more',
   webPositionMax: 'Web position max 100',
   wholeNumber: 'Enter a whole number',
+  positionValue: 'value must be a whole number, sent as a number or as text',
   facebookAppIdRequired: 'Facebook app id is required',
   facebookClientTokenRequired: 'Facebook client token is required',
   webRedirectUrlRequired: 'Web redirect URL is required',
@@ -277,7 +278,11 @@ export type FlagBody = z.infer<typeof flagBody>;
 export const positionBody = z
   .object({
     name: z.enum(POSITION_NAMES, `name must be one of ${POSITION_NAMES.join(', ')}`),
-    value: z.union([z.number(), z.string().max(20), z.null()]).optional(),
+    value: z
+      .union([z.number(), z.string().max(20, controllerMessages.positionValue), z.null()], {
+        error: controllerMessages.positionValue,
+      })
+      .optional(),
   })
   .transform((body, ctx) => {
     const checked = checkPosition(body.name, body.value);

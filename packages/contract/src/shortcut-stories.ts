@@ -4,6 +4,10 @@ import { mediaLimits, mediaMessages } from './media.js';
 
 /** Shortcut stories (story brands): doc 1 sections 2 "Story section", 3, 4, 5 and 7. */
 
+/** The largest No (and Click) a shortcut may have. */
+export const SHORTCUT_MAX_NUMBER = 1_000_000_000;
+const maxNumberText = SHORTCUT_MAX_NUMBER.toLocaleString('en-US');
+
 export const shortcutMessages = {
   titleRequired: 'Title is required',
   urlRequired: 'Url is required',
@@ -13,6 +17,8 @@ export const shortcutMessages = {
   labelRequired: 'label is required',
   sNoRequired: 's_no is required',
   positive: 'Enter No only positive number',
+  noTooLarge: `No is too large: it must be at most ${maxNumberText}`,
+  clickTooLarge: `Click is too large: it must be at most ${maxNumberText}`,
   idRequired: '_id is required',
   selectImage: mediaMessages.selectImage,
   imageType: mediaMessages.gifPng,
@@ -46,24 +52,24 @@ export const shortcutStory = z.object({
 });
 export type ShortcutStory = z.infer<typeof shortcutStory>;
 
-/** The largest No (and Click) a shortcut may have. */
-export const SHORTCUT_MAX_NUMBER = 1_000_000_000;
-
 const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
-const countNumber = decimalNumber(
-  z
-    .number(shortcutMessages.positive)
-    .int(shortcutMessages.positive)
-    .min(0, shortcutMessages.positive)
-    .max(SHORTCUT_MAX_NUMBER, shortcutMessages.positive),
-);
+/** A whole number of 0 or more, at most SHORTCUT_MAX_NUMBER (`tooLarge` names the field). */
+const countNumber = (tooLarge: string) =>
+  decimalNumber(
+    z
+      .number(shortcutMessages.positive)
+      .int(shortcutMessages.positive)
+      .min(0, shortcutMessages.positive)
+      .max(SHORTCUT_MAX_NUMBER, tooLarge),
+  );
 /** A form number that may be left empty: otherwise a whole number of 0 or more. */
-const optionalCount = z.preprocess((v) => (isEmpty(v) ? undefined : v), countNumber.optional());
+const optionalCount = (tooLarge: string) =>
+  z.preprocess((v) => (isEmpty(v) ? undefined : v), countNumber(tooLarge).optional());
 /** A required form number: a whole number of 0 or more. */
-const requiredCount = (message: string) =>
+const requiredCount = (message: string, tooLarge: string) =>
   z
     .preprocess((v) => (isEmpty(v) ? undefined : v), z.unknown())
-    .pipe(z.custom<unknown>((v) => v !== undefined, message).pipe(countNumber));
+    .pipe(z.custom<unknown>((v) => v !== undefined, message).pipe(countNumber(tooLarge)));
 
 /** Schemes a browser would run instead of open; the Url is shown as a link in the back office and the app. */
 const SCRIPT_SCHEME = /^\s*(javascript|data|vbscript):/i;
@@ -81,7 +87,7 @@ const text = (message: string, max = 2000) =>
 
 /** POST /api/sortcut form fields (the image is the `image` file field). */
 export const shortcutAddFields = z.object({
-  s_no: optionalCount,
+  s_no: optionalCount(shortcutMessages.noTooLarge),
   name: text(shortcutMessages.titleRequired, 200),
   url: text(shortcutMessages.urlRequired).refine(isSafeShortcutUrl, shortcutMessages.urlScheme),
   label: z
@@ -98,9 +104,9 @@ export const shortcutEditFields = z.object({
   _id: z.string(shortcutMessages.idRequired).trim().min(1, shortcutMessages.idRequired).max(64),
   name: text(shortcutMessages.nameRequired, 200),
   url: text(shortcutMessages.urlEditRequired).refine(isSafeShortcutUrl, shortcutMessages.urlScheme),
-  s_no: requiredCount(shortcutMessages.sNoRequired),
+  s_no: requiredCount(shortcutMessages.sNoRequired, shortcutMessages.noTooLarge),
   label: text(shortcutMessages.labelRequired, 40),
-  clickCount: optionalCount,
+  clickCount: optionalCount(shortcutMessages.clickTooLarge),
 });
 export type ShortcutEditFields = z.infer<typeof shortcutEditFields>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DECIMAL_TEXT, defineRoute, idList, idSchema, pageQuery, replyBase } from './http.js';
+import { EDIT_VERSION_FIELD, editVersion } from './edit-versions.js';
 import { mediaLimits, mediaMessages } from './media.js';
 
 /** Story video, image and native-ad stories (doc 1 sections 2 to 5 and 7). */
@@ -11,6 +12,21 @@ import { mediaLimits, mediaMessages } from './media.js';
 export const STORY_MAX_SECONDS = 3600;
 /** The largest view or click limit: far above any story's reach, and within every database's integer column. */
 export const STORY_MAX_LIMIT = 1_000_000_000;
+/** The longest texts of a story, in characters after trimming; the forms check them before sending. */
+export const STORY_TEXT_MAX = { btnName: 100, btnUrl: 2000, NTV_ID: 200 } as const;
+
+/**
+ * What the story forms say under a field, in the field's own words (its label): the server's replies
+ * name `insertData.<key>`, which an admin does not see on the screen.
+ */
+export const storyFieldMessages = {
+  tooLong: (label: string, max: number) =>
+    `${label} must be at most ${max.toLocaleString('en-US')} characters`,
+  limitNegative: (label: string) => `${label} must be 0 or more`,
+  limitTooLarge: (label: string) => `${label} must be at most ${STORY_MAX_LIMIT.toLocaleString('en-US')}`,
+  limitZero: (label: string) =>
+    `With a ${label} of 0 the app will not show this story: raise the limit for it to be seen.`,
+};
 
 export const storyMessages = {
   added: 'Story added successfully',
@@ -18,6 +34,9 @@ export const storyMessages = {
   deleted: 'Story deleted successfully',
   statusUpdated: 'Story status updated successfully',
   found: 'Story found',
+  /** What an edit conflict calls the record (editVersionMessages.changed). */
+  conflictThing: 'story',
+  conflictThingAd: 'story ad',
   list: 'Stories fetched successfully',
   notFound: 'Story not found.',
   selectFile: mediaMessages.selectImage,
@@ -96,11 +115,11 @@ export const storyInsertData = z
       )
       .optional(),
     adsStory: boolLike('adsStory').default(false),
-    btnName: text('btnName', 100).default(''),
-    btnUrl: text('btnUrl', 2000).optional(),
-    web_Url: text('web_Url', 2000).optional(),
+    btnName: text('btnName', STORY_TEXT_MAX.btnName).default(''),
+    btnUrl: text('btnUrl', STORY_TEXT_MAX.btnUrl).optional(),
+    web_Url: text('web_Url', STORY_TEXT_MAX.btnUrl).optional(),
     NTV: boolLike('NTV').default(false),
-    NTV_ID: text('NTV_ID', 200).default(''),
+    NTV_ID: text('NTV_ID', STORY_TEXT_MAX.NTV_ID).default(''),
     status: boolLike('status').optional(),
     maxviewLimit: limit.default(0),
     maxviewStatus: boolLike('maxviewStatus').default(false),
@@ -202,6 +221,13 @@ export type StoryListReply = z.infer<typeof storyListReply>;
 export const storyReply = replyBase.extend({ data: story });
 export type StoryReply = z.infer<typeof storyReply>;
 
+/**
+ * The find reply: the story and the version of its editable fields (additive), which the edit page
+ * sends back as the edit form's `version` field (docs/decisions/edit-conflicts.md).
+ */
+export const storyFindReply = storyReply.extend({ [EDIT_VERSION_FIELD]: editVersion });
+export type StoryFindReply = z.infer<typeof storyFindReply>;
+
 export const storyDeleteBody = z.object({ id: idList });
 export const storyDeleteReply = replyBase.extend({ deleted: z.number().int() });
 
@@ -257,7 +283,7 @@ const find = (path: string, summary: string) =>
     auth: 'admin',
     summary,
     querystring: storyFindQuery,
-    reply: storyReply,
+    reply: storyFindReply,
   });
 const status = (path: string, summary: string) =>
   defineRoute({ method: 'PUT', path, auth: 'admin', summary, body: storyStatusBody, reply: storyReply });
@@ -276,7 +302,9 @@ export const storyRoutes = {
     path: '/api/App/Edit/story/video',
     auth: 'admin',
     multipart: true,
-    summary: 'Edit a story: form _id (JSON-encoded), insertData (JSON), optional image or video replacement',
+    summary:
+      'Edit a story: form _id (JSON-encoded), insertData (JSON), optional image or video replacement, and ' +
+      `optional ${EDIT_VERSION_FIELD} (the find reply's): refused with 409 when the story was changed since`,
     reply: storyReply,
   }),
   listVideo: list('/api/App/all/only/story/video', 'Story videos and images (not ads), newest first'),

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { controllerDefaults, controllerRoutes as r } from '@streamdesk/contract/controller';
+import {
+  controllerDefaults,
+  controllerMessages,
+  controllerRoutes as r,
+} from '@streamdesk/contract/controller';
 import { createTestApp, errorBody, TEST_API_KEY, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -117,6 +121,12 @@ describe('PUT /api/App/Controler/Edit/storyAdsPosition', () => {
       await refused(r.position.path, payload, message);
     }
     await refused(r.position.path, { name: 'reels', value: 3 }, /^name: name must be one of/);
+  });
+
+  it('names the value and what it must be when it is neither a number nor text', async () => {
+    const message = `value: ${controllerMessages.positionValue}`;
+    for (const value of [{ a: 1 }, [3], true, '1'.repeat(21)])
+      await refused(r.position.path, await t.seal({ name: 'storyAdsPosition', value }), message);
   });
 });
 

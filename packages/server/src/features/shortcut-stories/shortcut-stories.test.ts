@@ -252,6 +252,17 @@ describe('PUT /api/sortcut', () => {
           400,
           shortcutMessages.positive,
         );
+    // Past the largest number: refused in words naming the field and the maximum.
+    await expectNothingWritten(
+      () => put({ ...base, s_no: '2000000000' }, image(PNG)),
+      400,
+      'No is too large: it must be at most 1,000,000,000',
+    );
+    await expectNothingWritten(
+      () => put({ ...base, clickCount: '2000000000' }, image(PNG)),
+      400,
+      'Click is too large: it must be at most 1,000,000,000',
+    );
     await expectNothingWritten(() => put({ ...base, _id: '' }), 400, '_id is required');
     expect((await list()).data.find((x) => x._id === s._id)).toMatchObject({ name: 'Brand', s_no: s.s_no });
   });

@@ -46,7 +46,7 @@ export function registerStories(ctx: FeatureContext): void {
     registerRoute(app, find, async (request) => ({
       status: true,
       message: storyMessages.found,
-      data: await stories.find(request.query.id, ads),
+      ...(await stories.find(request.query.id, ads)),
     }));
     registerRoute(app, status, async (request) => ({
       status: true,

@@ -10,11 +10,17 @@ import {
   type Story,
   type StoryInsertData,
 } from '@streamdesk/contract/stories';
+import { EDIT_VERSION_FIELD } from '@streamdesk/contract/edit-versions';
 import { tablesOf, type AnyDb } from '../../platform/db/database.js';
 import { newId, nowIso, toDbBool } from '../../platform/db/values.js';
 import { inputFault, inputFaultError } from '../../platform/http/input-hygiene.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { deleteAllOrNone } from '../../platform/db/delete-all-or-none.js';
+import {
+  checkEditVersion,
+  editVersionOf,
+  readEditVersion,
+} from '../../platform/edit-versions/edit-versions.js';
 import type { FeatureContext } from '../../platform/feature-context.js';
 import type { MultipartResult } from '../../platform/media/multipart.js';
 import { single } from '../../platform/media/multipart.js';
@@ -78,6 +84,28 @@ const APP_STORY_FIELDS = Object.keys(appStory.shape) as (keyof AppStory)[];
 function toAppStory(story: Story): AppStory {
   return Object.fromEntries(APP_STORY_FIELDS.map((field) => [field, story[field]])) as AppStory;
 }
+
+/**
+ * What an admin edits of a story: the version the edit page sends back covers these, and not the view
+ * and click counts, which the app changes every second (docs/decisions/edit-conflicts.md).
+ */
+const EDITABLE_FIELDS = [
+  'status',
+  'NTV',
+  'NTV_ID',
+  'video',
+  'image',
+  'thembnal',
+  'storyTime',
+  'btnName',
+  'btnUrl',
+  'maxviewLimit',
+  'maxviewStatus',
+  'maxclickLimit',
+  'maxclickStatus',
+] as const satisfies readonly (keyof Story)[];
+
+const storyVersion = (story: Story) => editVersionOf(story, EDITABLE_FIELDS);
 
 const limitColumns = (d: StoryInsertData) => ({
   max_view_limit: d.maxviewLimit,
@@ -150,7 +178,14 @@ export function createStoriesService(ctx: FeatureContext) {
       () => made,
       async () => {
         const id = parseFormId(upload.fields._id);
+        const sent = readEditVersion(upload.fields[EDIT_VERSION_FIELD]);
         const old = await getRow(id, undefined);
+        // Under the story's lock: what the edit page loaded is what is stored now, or nothing is written.
+        checkEditVersion(
+          sent,
+          storyVersion(repo.toStory(old)),
+          old.ads_story === 1 ? storyMessages.conflictThingAd : storyMessages.conflictThing,
+        );
         const d = parseInsertData(upload.fields.insertData, { adsStory: old.ads_story === 1 });
         const got = await mediaOf(upload, d);
         if (got && !d.NTV) made = got.media;
@@ -263,8 +298,10 @@ export function createStoriesService(ctx: FeatureContext) {
       };
     },
 
-    async find(id: string, ads: boolean): Promise<Story> {
-      return repo.toStory(await getRow(id, ads));
+    /** One story and the version of its editable fields, for the edit page. */
+    async find(id: string, ads: boolean): Promise<{ data: Story; version: string }> {
+      const data = repo.toStory(await getRow(id, ads));
+      return { data, version: storyVersion(data) };
     },
 
     setStatus(id: string, ads: boolean, status: boolean): Promise<Story> {

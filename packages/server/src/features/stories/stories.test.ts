@@ -315,7 +315,12 @@ describe('lists, find, status, edit and delete', () => {
 
   it('finds one story of the right kind, 404 otherwise', async () => {
     const res = await t.request({ method: 'GET', url: `/api/App/story/video/find?id=${v._id}` });
-    expect(res.json()).toEqual({ status: true, message: storyMessages.found, data: v });
+    expect(res.json()).toEqual({
+      status: true,
+      message: storyMessages.found,
+      data: v,
+      version: expect.stringMatching(/^[0-9a-f]{16}$/),
+    });
     const wrongKind = await t.request({ method: 'GET', url: `/api/App/story/ads/find?id=${v._id}` });
     expect([wrongKind.statusCode, wrongKind.json()]).toEqual([404, errorBody(storyMessages.notFound)]);
     const unknown = await t.request({

@@ -1,3 +1,4 @@
+import { EDIT_VERSION_FIELD } from '@streamdesk/contract/edit-versions';
 import {
   STORY_LIST_LIMIT,
   storyRoutes,
@@ -90,13 +91,19 @@ export interface StoryUpload {
   image?: File | undefined;
   /** Set on edit. */
   id?: string;
+  /**
+   * On edit, the version the story was loaded at (its find reply's): the server refuses the save when
+   * the story changed since (docs/decisions/edit-conflicts.md).
+   */
+  version?: string | undefined;
   /** Told how much of the file has gone out, when the story carries one. */
   onProgress?: UploadProgress | undefined;
 }
 
-function storyForm({ insertData, video, image, id }: StoryUpload): FormData {
+function storyForm({ insertData, video, image, id, version }: StoryUpload): FormData {
   const form = new FormData();
   if (id !== undefined) form.append('_id', JSON.stringify(id));
+  if (version !== undefined) form.append(EDIT_VERSION_FIELD, version);
   form.append('insertData', JSON.stringify(insertData));
   if (video) form.append('video', video);
   if (image) form.append('image', image);

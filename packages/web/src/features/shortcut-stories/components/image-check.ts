@@ -1,5 +1,5 @@
 import { mediaLimits } from '@streamdesk/contract/media';
-import { shortcutMessages } from '@streamdesk/contract/shortcut-stories';
+import { SHORTCUT_MAX_NUMBER, shortcutMessages } from '@streamdesk/contract/shortcut-stories';
 
 const allowed = ['image/gif', 'image/png'];
 
@@ -13,4 +13,9 @@ export function shortcutImageProblem(file: File): string | undefined {
 /** A number field of the shortcut forms: empty, or a whole number of 0 or more. */
 export function isPositiveWhole(value: string): boolean {
   return value.trim() === '' || /^\d+$/.test(value.trim());
+}
+
+/** A whole number past the largest No or Click the server takes (SHORTCUT_MAX_NUMBER). */
+export function isTooLarge(value: string): boolean {
+  return isPositiveWhole(value) && Number(value.trim()) > SHORTCUT_MAX_NUMBER;
 }

@@ -1,5 +1,5 @@
 import { mediaLimits, mediaMessages } from '@streamdesk/contract/media';
-import { shortcutMessages } from '@streamdesk/contract/shortcut-stories';
+import { SHORTCUT_MAX_NUMBER, shortcutMessages } from '@streamdesk/contract/shortcut-stories';
 import { describe, expect, it } from 'vitest';
 import { isPositiveWhole, shortcutImageProblem } from './image-check';
 import { draftProblem } from './shortcut-table';
@@ -30,5 +30,14 @@ describe('shortcut form checks', () => {
     expect(draftProblem({ ...draft, s_no: '-1' })).toBe(shortcutMessages.positive);
     expect(draftProblem({ ...draft, clickCount: '-4' })).toBe(shortcutMessages.positive);
     expect(draftProblem({ ...draft, image: file('video/mp4') })).toBe(mediaMessages.gifPng);
+  });
+
+  it('says which number is too large, at the contract maximum', () => {
+    const max = String(SHORTCUT_MAX_NUMBER);
+    const over = String(SHORTCUT_MAX_NUMBER + 1);
+    expect(draftProblem({ ...draft, s_no: max, clickCount: max })).toBeUndefined();
+    expect(draftProblem({ ...draft, s_no: over })).toBe(shortcutMessages.noTooLarge);
+    expect(draftProblem({ ...draft, clickCount: '2000000000' })).toBe(shortcutMessages.clickTooLarge);
+    expect(shortcutMessages.clickTooLarge).toBe('Click is too large: it must be at most 1,000,000,000');
   });
 });

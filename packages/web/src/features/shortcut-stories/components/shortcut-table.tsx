@@ -13,7 +13,7 @@ import { toastSuccess } from '@/ui/toast-success';
 import { useCheckedFile } from '@/ui/use-checked-file';
 import { useConfirmUpdate } from '@/ui/use-confirm-update';
 import { useDeleteShortcuts, useEditShortcut } from '../api';
-import { isPositiveWhole, shortcutImageProblem } from './image-check';
+import { isPositiveWhole, isTooLarge, shortcutImageProblem } from './image-check';
 import { NotFoundPicture } from './not-found-picture';
 import { ShortcutRow, type EditableField, type RowEditor, type ShortcutHandlers } from './shortcut-row';
 
@@ -36,6 +36,9 @@ export function draftProblem(d: Draft): string | undefined {
   if (!isSafeShortcutUrl(d.url)) return shortcutMessages.urlScheme;
   if (!d.s_no.trim()) return shortcutMessages.sNoRequired;
   if (!isPositiveWhole(d.s_no) || !isPositiveWhole(d.clickCount)) return shortcutMessages.positive;
+  // Checked here, before the confirmation: the server would refuse it after the captcha was solved.
+  if (isTooLarge(d.s_no)) return shortcutMessages.noTooLarge;
+  if (isTooLarge(d.clickCount)) return shortcutMessages.clickTooLarge;
   return d.image ? shortcutImageProblem(d.image) : undefined;
 }
 

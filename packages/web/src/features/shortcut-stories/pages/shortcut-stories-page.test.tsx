@@ -20,6 +20,15 @@ const listReply = (data: unknown[], running: boolean) => ({
   total: data.length,
 });
 
+/** The page with the server's `handlers` (beside the shell's), Brand 1's row open for editing. */
+async function editFirstRow(handlers: Parameters<typeof mockApi>[0]) {
+  mockApi({ ...shell, ...handlers });
+  const user = userEvent.setup();
+  renderApp('/add/story');
+  await user.click(await screen.findByRole('button', { name: 'Edit Brand 1' }, { timeout: 8000 }));
+  return user;
+}
+
 signedInScreenTests({ authStatus: 'signed-in' });
 
 describe('Shortcut Story page', { timeout: 15_000 }, () => {
@@ -155,5 +164,36 @@ describe('Shortcut Story page', { timeout: 15_000 }, () => {
     await waitFor(() => expect(del).toHaveBeenCalled());
     expect(await screen.findByRole('button', { name: 'Edit Brand 2' })).toBeEnabled();
     expect(screen.queryByRole('textbox', { name: 'Name' })).not.toBeInTheDocument();
+  });
+
+  it('ends the edit of a row another admin deleted once the refused save has reloaded the list', async () => {
+    let rows = [row(1, 0), row(2, 0)];
+    const put = vi.fn(() => jsonResponse({ status: false, message: shortcutMessages.notFound }, 404));
+    const user = await editFirstRow({
+      'GET /api/sortcut': () => jsonResponse(listReply(rows, false)),
+      'PUT /api/sortcut': put,
+    });
+    rows = [row(2, 0)];
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await answerMath();
+    expect(await screen.findByText(shortcutMessages.notFound)).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Edit Brand 2' })).toBeEnabled();
+    expect(screen.queryByRole('textbox', { name: 'Name' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit Brand 1' })).not.toBeInTheDocument();
+    expect(put).toHaveBeenCalledOnce();
+  });
+  it('refuses a Click past the maximum before the captcha, naming the field', async () => {
+    const put = vi.fn(() => jsonResponse({ status: true, message: 'ok', data: row(1, 0) }));
+    const user = await editFirstRow({
+      'GET /api/sortcut': listReply([row(1, 0)], false),
+      'PUT /api/sortcut': put,
+    });
+    const click = screen.getByRole('textbox', { name: 'Click' });
+    await user.clear(click);
+    await user.type(click, '2000000000');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(shortcutMessages.clickTooLarge)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(put).not.toHaveBeenCalled();
   });
 });

@@ -1,10 +1,18 @@
+import type { StoryFindReply } from '@streamdesk/contract/stories';
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import { FullPageLoader } from '@/ui/full-page-loader';
 import { PageHeader } from '@/ui/page-header';
 import { useStory, type StoryKind } from '../api';
 import { StoryEditForm } from './story-edit-form';
 
-/** An edit page: loads the story of the route's id (a failed load goes to /Error), then the form. */
+/**
+ * An edit page: loads the story of the route's id (a failed load goes to /Error), then the form. The
+ * form edits the story as it was when the page opened, and sends that version with the save; a reload
+ * of the query in the background does not change it under the admin's draft. Reload (offered when the
+ * save was refused because the story changed meanwhile) fetches the story again and starts the form
+ * afresh from it.
+ */
 export function EditStoryScreen(props: {
   kind: StoryKind;
   title: string;
@@ -12,12 +20,29 @@ export function EditStoryScreen(props: {
   backTo: string;
 }) {
   const { id = '' } = useParams();
-  const { data } = useStory(props.kind, id);
+  const query = useStory(props.kind, id);
+  // The reply the form was started from: the first for this id, then the one each Reload fetched.
+  const [opened, setOpened] = useState<{ id: string; reloads: number; reply: StoryFindReply }>();
+  if (query.data && opened?.id !== id) setOpened({ id, reloads: 0, reply: query.data });
+  const current = opened?.id === id ? opened : undefined;
+
+  const reload = async () => {
+    const { data } = await query.refetch();
+    if (data) setOpened((o) => ({ id, reloads: (o?.reloads ?? 0) + 1, reply: data }));
+  };
+
   return (
     <div className="space-y-4">
       <PageHeader title={props.title} description={props.description} />
-      {data ? (
-        <StoryEditForm kind={props.kind} story={data.data} backTo={props.backTo} />
+      {current ? (
+        <StoryEditForm
+          key={`${id}:${current.reloads}`}
+          kind={props.kind}
+          story={current.reply.data}
+          version={current.reply.version}
+          onReload={reload}
+          backTo={props.backTo}
+        />
       ) : (
         <FullPageLoader />
       )}

@@ -1,3 +1,4 @@
+import { isEditConflict } from '@streamdesk/contract/edit-versions';
 import { storyMessages, storyTypeOf, type Story, type StoryType } from '@streamdesk/contract/stories';
 import { formatViewCount } from '@streamdesk/contract/format';
 import { Tabs as RadixTabs } from 'radix-ui';
@@ -40,12 +41,35 @@ function usePreviewUrl(file: File | undefined) {
   return url;
 }
 
-/** The edit form of /update/story/video/:id and /update/story/ads/:id. */
-export function StoryEditForm({ kind, story, backTo }: { kind: StoryKind; story: Story; backTo: string }) {
+/**
+ * The edit form of /update/story/video/:id and /update/story/ads/:id. The save carries the `version`
+ * the story was loaded at; when another admin changed the story since, the server refuses it and the
+ * form says so and offers `onReload` (the story afresh, the form started again from it).
+ */
+export function StoryEditForm({
+  kind,
+  story,
+  version,
+  onReload,
+  backTo,
+}: {
+  kind: StoryKind;
+  story: Story;
+  version: string;
+  onReload: () => Promise<void>;
+  backTo: string;
+}) {
   const form = useStoryForm(() => formOf(story));
   const { values, setValues, file, setUploadState, startUpload } = form;
   // Saved: the page leaves a second later; Save stays held until then so it cannot be sent again.
   const [saved, setSaved] = useState(false);
+  // The refusal of a save because the story changed since it was loaded: the draft is of an old story.
+  const [conflict, setConflict] = useState<string>();
+  const [reloading, setReloading] = useState(false);
+  const reload = () => {
+    setReloading(true);
+    void onReload().finally(() => setReloading(false));
+  };
   const save = useSaveStory();
   const confirmUpdate = useConfirmUpdate();
   const navigate = useNavigate();
@@ -66,7 +90,7 @@ export function StoryEditForm({ kind, story, backTo }: { kind: StoryKind; story:
   const submit = (event: FormEvent) => {
     event.preventDefault();
     // A field problem shows at once, without the confirmation (confirm-updates-and-story-add-redirect.md).
-    if (!form.check(sameType)) return;
+    if (!form.check(sameType, kind === 'ads' ? 'Button Text' : undefined)) return;
     // Only the right answer to the arithmetic confirmation sends the update (doc 1 section 5).
     confirmUpdate.ask(kind === 'video' ? 'Story' : 'Story Ad', send);
   };
@@ -75,15 +99,18 @@ export function StoryEditForm({ kind, story, backTo }: { kind: StoryKind; story:
     const upload = values.type === 'Video' ? { video: file } : values.type === 'Image' ? { image: file } : {};
     const onProgress = startUpload();
     save.mutate(
-      { id: story._id, insertData: toInsertData(values, kind === 'ads'), ...upload, onProgress },
+      { id: story._id, version, insertData: toInsertData(values, kind === 'ads'), ...upload, onProgress },
       {
         onSuccess: (result) => {
           if (!result.status) {
             if (file) setUploadState('error');
-            toast.error(
+            const message =
               result.message ||
-                (kind === 'video' ? storyMessages.updateFailed : storyMessages.updateStoryFailed),
-            );
+              (kind === 'video' ? storyMessages.updateFailed : storyMessages.updateStoryFailed);
+            if (isEditConflict(message)) {
+              setConflict(message);
+              toast.error(message, { action: { label: 'Reload', onClick: reload } });
+            } else toast.error(message);
             return;
           }
           if (file) setUploadState('success');
@@ -127,11 +154,23 @@ export function StoryEditForm({ kind, story, backTo }: { kind: StoryKind; story:
               : {})}
             {...(kind === 'ads' ? { buttonNameLabel: 'Button Text' } : {})}
           />
+          {conflict && (
+            <div
+              role="alert"
+              className="flex flex-wrap items-center justify-between gap-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200"
+            >
+              <p>{conflict}</p>
+              <Button size="sm" variant="secondary" loading={reloading} onClick={reload}>
+                Reload the story
+              </Button>
+            </div>
+          )}
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={() => void navigate(backTo)}>
               Cancel
             </Button>
-            <Button type="submit" loading={save.isPending || saved}>
+            {/* A refused save would be refused again: only a reload (a fresh form) can be saved. */}
+            <Button type="submit" disabled={conflict !== undefined} loading={save.isPending || saved}>
               {kind === 'video' ? 'Save' : 'Update'}
             </Button>
           </div>

@@ -1,6 +1,8 @@
 import {
   STORY_LIMIT_TYPES,
+  STORY_MAX_LIMIT,
   STORY_MAX_SECONDS,
+  STORY_TEXT_MAX,
   storyImageRule,
   storyMessages,
   type StoryType,
@@ -11,7 +13,15 @@ import { FileField, TextField } from '@/ui/field';
 import { UploadIndicator, type UploadState } from '@/ui/upload-indicator';
 import { UploadProgressBar } from '@/ui/upload-progress-bar';
 import { useWholeImageCheck } from '@/ui/use-whole-image-check';
-import { acceptOf, fileProblem, type StoryFormErrors, type StoryFormValues } from './story-form';
+import {
+  acceptOf,
+  fileProblem,
+  limitKeyOf,
+  limitLabelOf,
+  limitWarning,
+  type StoryFormErrors,
+  type StoryFormValues,
+} from './story-form';
 import { SelectField } from './select-field';
 
 export interface StoryFieldsProps {
@@ -90,6 +100,7 @@ export function StoryFields(props: StoryFieldsProps) {
         <TextField
           label={storyMessages.ntvIdLabel}
           required
+          maxLength={STORY_TEXT_MAX.NTV_ID}
           value={v.ntvId}
           error={errors.ntvId}
           onChange={(e) => onChange({ ntvId: e.target.value })}
@@ -116,7 +127,7 @@ export function StoryFields(props: StoryFieldsProps) {
           <TextField
             label={props.buttonNameLabel ?? 'Button Name'}
             required
-            maxLength={100}
+            maxLength={STORY_TEXT_MAX.btnName}
             value={v.btnName}
             error={errors.btnName}
             onChange={(e) => onChange({ btnName: e.target.value })}
@@ -126,6 +137,7 @@ export function StoryFields(props: StoryFieldsProps) {
             type="url"
             required
             placeholder="https://"
+            maxLength={STORY_TEXT_MAX.btnUrl}
             value={v.btnUrl}
             error={errors.btnUrl}
             onChange={(e) => onChange({ btnUrl: e.target.value })}
@@ -144,7 +156,7 @@ export function StoryFields(props: StoryFieldsProps) {
           <StoryUploadProgress state={props.uploadState} percent={props.uploadPercent} />
         </>
       )}
-      <LimitSettings values={v} onChange={onChange} />
+      <LimitSettings values={v} onChange={onChange} errors={errors} />
     </div>
   );
 }
@@ -164,12 +176,15 @@ function StoryUploadProgress({ state, percent }: { state: UploadState; percent: 
 function LimitSettings({
   values: v,
   onChange,
+  errors,
 }: {
   values: StoryFormValues;
   onChange: (patch: Partial<StoryFormValues>) => void;
+  errors: StoryFormErrors;
 }) {
   const name = useId();
-  const limitKey = v.limitType === 'Click' ? 'clickLimit' : 'viewLimit';
+  const limitKey = limitKeyOf(v.limitType);
+  const warning = limitWarning(v);
   return (
     <fieldset className="space-y-2 sm:col-span-2">
       <legend className="text-sm font-medium text-slate-700">Limit Settings</legend>
@@ -191,12 +206,16 @@ function LimitSettings({
       {v.limitType !== 'None' && (
         <TextField
           key={limitKey}
-          label={`${v.limitType} Limit`}
+          label={limitLabelOf(v.limitType)}
           type="number"
           min={0}
+          max={STORY_MAX_LIMIT}
           step={1}
           className="max-w-xs"
           value={v[limitKey]}
+          error={errors[limitKey]}
+          // A limit on at 0 is reached at once: saved, but the app will not show the story.
+          hint={warning && <span className="font-medium text-amber-700">{warning}</span>}
           onChange={(e) => onChange({ [limitKey]: e.target.value })}
         />
       )}

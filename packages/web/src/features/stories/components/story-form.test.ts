@@ -1,7 +1,15 @@
 import { mediaLimits, mediaMessages } from '@streamdesk/contract/media';
-import { storyMessages, type Story } from '@streamdesk/contract/stories';
+import { STORY_MAX_LIMIT, STORY_TEXT_MAX, storyMessages, type Story } from '@streamdesk/contract/stories';
 import { describe, expect, it } from 'vitest';
-import { emptyStoryForm, fileProblem, formOf, formProblems, toInsertData, toLimit } from './story-form';
+import {
+  emptyStoryForm,
+  fileProblem,
+  formOf,
+  formProblems,
+  limitWarning,
+  toInsertData,
+  toLimit,
+} from './story-form';
 
 const story: Story = {
   _id: 'a'.repeat(24),
@@ -91,6 +99,58 @@ describe('story form rules', () => {
     });
     // A video's timing is not asked for (the field is disabled).
     expect(formProblems({ ...ok, storyTime: '' }, undefined, true)).toEqual({});
+  });
+
+  it('refuses a negative limit or one past the maximum under its field, in its own words', () => {
+    const ok = { ...emptyStoryForm, btnName: 'Go', btnUrl: 'https://e.com' };
+    expect(formProblems({ ...ok, limitType: 'View', viewLimit: '-5' }, undefined, true)).toEqual({
+      viewLimit: 'View Limit must be 0 or more',
+    });
+    expect(formProblems({ ...ok, limitType: 'Click', clickLimit: '99999999999' }, undefined, true)).toEqual({
+      clickLimit: 'Click Limit must be at most 1,000,000,000',
+    });
+    // The edge is taken, and so is 0; non-numeric text becomes 0 (doc 1 section 5); NTV is checked too.
+    for (const viewLimit of [String(STORY_MAX_LIMIT), '0', 'abc', ''])
+      expect(formProblems({ ...ok, limitType: 'View', viewLimit }, undefined, true)).toEqual({});
+    expect(
+      formProblems({ ...ok, type: 'NTV', ntvId: 'n1', limitType: 'View', viewLimit: '-1' }, undefined, false),
+    ).toEqual({ viewLimit: 'View Limit must be 0 or more' });
+    // Only the chosen type's limit counts: the other is zeroed when sent.
+    expect(formProblems({ ...ok, limitType: 'View', clickLimit: '-1' }, undefined, true)).toEqual({});
+  });
+
+  it('warns that a limit on at 0 keeps the story out of the app, and takes it', () => {
+    const warning =
+      'With a View Limit of 0 the app will not show this story: raise the limit for it to be seen.';
+    expect(limitWarning({ ...emptyStoryForm, limitType: 'View' })).toBe(warning);
+    expect(limitWarning({ ...emptyStoryForm, limitType: 'View', viewLimit: 'x' })).toBe(warning);
+    expect(limitWarning({ ...emptyStoryForm, limitType: 'Click', clickLimit: '0' })).toMatch(
+      /Click Limit of 0/,
+    );
+    expect(limitWarning({ ...emptyStoryForm, limitType: 'View', viewLimit: '3' })).toBeUndefined();
+    expect(limitWarning({ ...emptyStoryForm, limitType: 'View', viewLimit: '-3' })).toBeUndefined();
+    expect(limitWarning(emptyStoryForm)).toBeUndefined();
+  });
+
+  it('holds the texts to the contract maxima, named as the field is labelled', () => {
+    const ok = { ...emptyStoryForm, btnName: 'Go', btnUrl: 'https://e.com' };
+    const longUrl = `https://e.com/${'a'.repeat(STORY_TEXT_MAX.btnUrl)}`;
+    expect(formProblems({ ...ok, btnUrl: longUrl }, undefined, true)).toEqual({
+      btnUrl: 'Button URL must be at most 2,000 characters',
+    });
+    const longName = 'n'.repeat(STORY_TEXT_MAX.btnName + 1);
+    expect(formProblems({ ...ok, btnName: longName }, undefined, true)).toEqual({
+      btnName: 'Button Name must be at most 100 characters',
+    });
+    expect(formProblems({ ...ok, btnName: longName }, undefined, true, 'Button Text')).toEqual({
+      btnName: 'Button Text must be at most 100 characters',
+    });
+    expect(
+      formProblems({ ...ok, btnName: ` ${'n'.repeat(STORY_TEXT_MAX.btnName)} ` }, undefined, true),
+    ).toEqual({});
+    expect(
+      formProblems({ ...ok, type: 'NTV', ntvId: 'i'.repeat(STORY_TEXT_MAX.NTV_ID + 1) }, undefined, false),
+    ).toEqual({ ntvId: 'Native Ad ID must be at most 200 characters' });
   });
 
   it('checks a chosen file against the type and the size limits', () => {

@@ -24,8 +24,8 @@ export function useStoryForm(initial: StoryFormValues | (() => StoryFormValues))
    * to the first. A missing file also shows the spec's toast and the error mark (doc 1 sections 4 and 5),
    * as the other forms with a required picker do. True when the form may be sent.
    */
-  const check = (hasMedia: boolean) => {
-    const found = formProblems(values, file, hasMedia);
+  const check = (hasMedia: boolean, buttonNameLabel?: string) => {
+    const found = formProblems(values, file, hasMedia, buttonNameLabel);
     setErrors(found);
     if (found.file) {
       setUploadState('error');

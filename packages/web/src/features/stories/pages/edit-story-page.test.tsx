@@ -1,8 +1,9 @@
-import { storyMessages } from '@streamdesk/contract/stories';
-import { screen, waitFor } from '@testing-library/react';
+import { editVersionMessages } from '@streamdesk/contract/edit-versions';
+import { storyMessages, type Story } from '@streamdesk/contract/stories';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { answerWrongThenRight } from '@/test/answer-math';
+import { answerMath, answerWrongThenRight } from '@/test/answer-math';
 import { mockApi, renderApp } from '@/test/render-app';
 import { jsonResponse } from '@/test/runtime';
 import { signedInScreenTests, signedInApi as base } from '@/test/signed-in-screen';
@@ -68,5 +69,63 @@ describe('Story edit page', () => {
     expect(screen.getByLabelText('Replace image (PNG, JPG, JPEG)')).not.toHaveAttribute('aria-invalid');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(put).not.toHaveBeenCalled();
+  });
+  it('refuses a save of a story changed since it opened: the toast, Save held, and Reload starts afresh', async () => {
+    const conflict = editVersionMessages.changed('story');
+    // The stored story: what this page loads first, then what another admin made of it.
+    let stored: { data: Story; version: string } = { data: story, version: '1111111111111111' };
+    const find = vi.fn(() => jsonResponse({ status: true, message: 'ok', ...stored }));
+    const put = vi.fn((_url: string, init: RequestInit) => {
+      const sent = (init.body as FormData).get('version');
+      return sent === stored.version
+        ? jsonResponse({ status: true, message: 'Story updated successfully!', data: stored.data })
+        : jsonResponse({ status: false, message: conflict }, 409);
+    });
+    mockApi({
+      ...base,
+      'GET /api/App/story/video/find': find,
+      'GET /api/App/all/only/story/video': storyListReply([]),
+      'PUT /api/App/Edit/story/video': put,
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp(`/update/story/video/${id}`);
+    const name = await screen.findByLabelText('Button Name', undefined, { timeout: 8000 });
+    stored = {
+      data: { ...story, btnUrl: 'https://e.com/new', web_Url: 'https://e.com/new', status: false },
+      version: '2222222222222222',
+    };
+
+    await user.clear(name);
+    await user.type(name, 'Mine');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await answerMath();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(conflict);
+    const toast = (await screen.findAllByText(conflict)).find((el) => el.closest('[data-sonner-toast]'));
+    expect(toast).toBeDefined();
+    expect((put.mock.calls[0]![1].body as FormData).get('version')).toBe('1111111111111111');
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    expect(router.state.location.pathname).toBe(`/update/story/video/${id}`);
+
+    // Reload: the story as stored now, the draft gone, Save free again.
+    await user.click(within(alert).getByRole('button', { name: 'Reload the story' }));
+    await waitFor(() => expect(screen.getByLabelText('Button URL')).toHaveValue('https://e.com/new'));
+    expect(screen.getByLabelText('Button Name')).toHaveValue(story.btnName);
+    expect(screen.getByRole('switch', { name: 'Status' })).not.toBeChecked();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+
+    await user.clear(screen.getByLabelText('Button Name'));
+    await user.type(screen.getByLabelText('Button Name'), 'Mine');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await answerMath();
+    expect(await screen.findByText('Story updated successfully!')).toBeInTheDocument();
+    const second = put.mock.calls[1]![1].body as FormData;
+    expect(second.get('version')).toBe('2222222222222222');
+    expect(JSON.parse(String(second.get('insertData')))).toMatchObject({
+      btnName: 'Mine',
+      btnUrl: 'https://e.com/new',
+      status: false,
+    });
   });
 });

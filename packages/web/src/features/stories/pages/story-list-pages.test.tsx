@@ -37,18 +37,25 @@ function storyServer(count: number, more: Parameters<typeof mockApi>[0] = {}) {
       firstStoryVideo: null,
     });
   });
+  // All or nothing, as the server deletes: one unknown id and nothing is deleted (404).
   const remove = vi.fn(async (_url: string, init: RequestInit) => {
     const { id } = JSON.parse(String(init.body)) as { id: string[] };
+    if (!id.every((one) => stories.some((s) => s._id === one)))
+      return jsonResponse({ status: false, message: 'Story not found.' }, 404);
     stories = stories.filter((s) => !id.includes(s._id));
     return jsonResponse({ status: true, message: 'Story deleted successfully' });
   });
+  /** Another admin deletes story `n`. */
+  const deleteElsewhere = (n: number) => {
+    stories = stories.filter((s) => s._id !== story(n)._id);
+  };
   mockApi({
     ...base,
     'GET /api/App/all/only/story/video': list,
     'DELETE /api/App/delete/story/video': remove,
     ...more,
   });
-  return { asked, remove };
+  return { asked, remove, deleteElsewhere };
 }
 
 /** A window `width` px wide, as matchMedia answers it (rem at 16 px); `resize` tells the listeners. */
@@ -142,6 +149,36 @@ describe('Story Video List past 200 stories', { timeout: 30_000 }, () => {
     // Story 7's View and Click, once each (the top bar's live viewers may be formatted too).
     const ofStories = rendered.mock.calls.filter(([value]) => Number(value) >= 1000);
     expect(ofStories).toEqual([[1007], [5007]]);
+  });
+});
+
+describe('Story Video List after another admin deleted a selected story', { timeout: 30_000 }, () => {
+  it('reloads on the 404, drops the vanished story from the selection, and the next delete works', async () => {
+    const server = storyServer(3);
+    const user = userEvent.setup();
+    renderApp('/add/story/video');
+    await user.click(await screen.findByLabelText('Select all stories', undefined, { timeout: 8000 }));
+    server.deleteElsewhere(2);
+
+    await user.click(screen.getByRole('button', { name: 'Delete selected (3)' }));
+    await answerMath({ confirm: 'Delete', title: 'Delete story' });
+    expect(await screen.findByText('Story not found.')).toBeInTheDocument();
+    // The list reloads: story 2 is gone from it and from the selection, the other two stay selected.
+    await waitFor(() => expect(screen.queryByLabelText('Select story 3')).toBeNull());
+    expect(screen.getByLabelText('Select story 1')).toBeChecked();
+    expect(screen.getByLabelText('Select story 2')).toBeChecked();
+    expect(screen.getByLabelText('Select all stories')).toBeChecked();
+
+    await user.click(screen.getByRole('button', { name: 'Delete selected (2)' }));
+    await answerMath({ confirm: 'Delete', title: 'Delete story' });
+    expect(await screen.findByText('No stories found')).toBeInTheDocument();
+    const sent = server.remove.mock.calls.map(
+      ([, init]) => (JSON.parse(String(init.body)) as { id: string[] }).id,
+    );
+    expect(sent).toEqual([
+      [story(1)._id, story(2)._id, story(3)._id],
+      [story(1)._id, story(3)._id],
+    ]);
   });
 });
 

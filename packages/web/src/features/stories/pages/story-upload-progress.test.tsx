@@ -106,6 +106,9 @@ describe('Story add with a file', () => {
     const again = await sent(2);
     expect(again.headers['idempotency-key']).toBe(first.headers['idempotency-key']);
     expect(within(form).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
+    // Answered, so no upload of this form is left in flight for the next test to join (sendOnce).
+    respond(again, 200, { status: false, message: 'Stored once' });
+    expect(await screen.findByText('Stored once')).toBeInTheDocument();
   });
 
   it('a 401 signs out and opens the login page', async () => {

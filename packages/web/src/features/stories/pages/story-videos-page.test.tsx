@@ -1,6 +1,6 @@
 import { mediaMessages } from '@streamdesk/contract/media';
 import { brokenImageMessage } from '@streamdesk/contract/media-sniff';
-import { storyMessages, type Story } from '@streamdesk/contract/stories';
+import { STORY_MAX_LIMIT, STORY_TEXT_MAX, storyMessages, type Story } from '@streamdesk/contract/stories';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -13,6 +13,20 @@ import { storyListReply, storyRow } from '../test-stories';
 
 const story = (n: number, over: Partial<Story> = {}) =>
   storyRow(n, { status: n % 2 === 1, view: 1500, clickBtnCount: 7, ...over });
+
+/** The Story Video screen with an empty list, its add form found; `post` answers the add. */
+async function openAddForm() {
+  const post = vi.fn(() => jsonResponse({ status: true, message: 'Story added successfully' }));
+  mockApi({
+    ...base,
+    'GET /api/App/all/only/story/video': storyListReply([]),
+    'POST /api/App/Add/Story/Video': post,
+  });
+  const user = userEvent.setup();
+  renderApp('/add/story/video');
+  const form = await screen.findByRole('form', { name: 'Add Story' }, { timeout: 5000 });
+  return { post, user, form };
+}
 
 signedInScreenTests();
 
@@ -167,15 +181,7 @@ describe('Story Video screen', () => {
   });
 
   it('shows every problem at once under its field, focuses the first, and sends nothing', async () => {
-    const post = vi.fn(() => jsonResponse({ status: true, message: 'Story added successfully' }));
-    mockApi({
-      ...base,
-      'GET /api/App/all/only/story/video': storyListReply([]),
-      'POST /api/App/Add/Story/Video': post,
-    });
-    const user = userEvent.setup();
-    renderApp('/add/story/video');
-    const form = await screen.findByRole('form', { name: 'Add Story' }, { timeout: 5000 });
+    const { post, user, form } = await openAddForm();
     await user.selectOptions(within(form).getByLabelText('Type'), 'Image');
     await user.clear(within(form).getByLabelText('Timing'));
     await user.type(within(form).getByLabelText('Button URL'), 'example.com');
@@ -205,6 +211,45 @@ describe('Story Video screen', () => {
     expect(name).not.toHaveAttribute('aria-invalid');
     expect(name).not.toHaveAccessibleDescription();
     expect(url).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('warns of a limit of 0, refuses a negative or too large limit under the field, and caps the texts', async () => {
+    const { post, user, form } = await openAddForm();
+    // The texts are held to the contract's own maxima as they are typed.
+    expect(within(form).getByLabelText('Button Name')).toHaveAttribute(
+      'maxlength',
+      String(STORY_TEXT_MAX.btnName),
+    );
+    expect(within(form).getByLabelText('Button URL')).toHaveAttribute(
+      'maxlength',
+      String(STORY_TEXT_MAX.btnUrl),
+    );
+    await user.type(within(form).getByLabelText('Button Name'), 'Go');
+    await user.type(within(form).getByLabelText('Button URL'), 'https://e.com');
+
+    // View with the prefilled 0: taken, but the app would not show the story, and the field says so.
+    await user.click(within(form).getByRole('radio', { name: 'View' }));
+    const limit = within(form).getByLabelText('View Limit');
+    expect(limit).toHaveAttribute('max', String(STORY_MAX_LIMIT));
+    expect(limit).toHaveAccessibleDescription(
+      'With a View Limit of 0 the app will not show this story: raise the limit for it to be seen.',
+    );
+    await user.clear(limit);
+    await user.type(limit, '-5');
+    await user.click(within(form).getByRole('button', { name: 'Upload' }));
+    expect(limit).toHaveAttribute('aria-invalid', 'true');
+    expect(limit).toHaveAccessibleDescription('View Limit must be 0 or more');
+
+    await user.clear(limit);
+    await user.type(limit, '99999999999');
+    await user.click(within(form).getByRole('button', { name: 'Upload' }));
+    expect(limit).toHaveAccessibleDescription('View Limit must be at most 1,000,000,000');
+    expect(post).not.toHaveBeenCalled();
+
+    await user.clear(limit);
+    await user.type(limit, '50');
+    expect(limit).not.toHaveAttribute('aria-invalid');
+    expect(limit).not.toHaveAccessibleDescription();
   });
 
   it('goes to /Error when the list cannot load', async () => {
