@@ -115,12 +115,13 @@ test('live matches: add with a real PNG, copy the link, edit inline, toggle and 
   await page.unroute(viewers);
   await expect(page.getByText(/Watching now: not updated since/)).toBeHidden({ timeout: 10_000 });
 
-  await row.getByRole('button', { name: 'Copy link' }).click();
+  // Named with the match, so a screen reader's list of buttons tells the rows apart.
+  await row.getByRole('button', { name: 'Copy link to E2E Final', exact: true }).click();
   await expect(toast(page, liveMatchMessages.linkCopied)).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${LIVE_HOST}/live_match/${id}`);
 
   // The inline Save asks the captcha; a wrong answer saves nothing (the reload shows the old title).
-  await row.getByRole('button', { name: 'Edit' }).click();
+  await row.getByRole('button', { name: 'Edit E2E Final', exact: true }).click();
   const editing = page.getByRole('row', { name: 'Editing E2E Final' });
   await editing.getByLabel('Edit title').fill('E2E Final edited');
   await editing.getByRole('button', { name: 'Save' }).click();
@@ -130,7 +131,7 @@ test('live matches: add with a real PNG, copy the link, edit inline, toggle and 
   await expect(row).toHaveCount(1);
   await expect(page.getByRole('row').filter({ hasText: 'E2E Final edited' })).toHaveCount(0);
 
-  await row.getByRole('button', { name: 'Edit' }).click();
+  await row.getByRole('button', { name: 'Edit E2E Final', exact: true }).click();
   await editing.getByLabel('Edit title').fill('E2E Final edited');
   await editing.getByLabel('New image (optional)').setInputFiles(media.gif);
   await editing.getByRole('button', { name: 'Save' }).click();
@@ -149,7 +150,7 @@ test('live matches: add with a real PNG, copy the link, edit inline, toggle and 
   const after = (await api.call('GET', '/api/App/liveMatch/admin?page=1&limit=100')) as typeof listed;
   expect(after.data.find((m) => m._id === id)?.status).toBe(false);
 
-  await edited.getByRole('button', { name: 'Delete' }).click();
+  await edited.getByRole('button', { name: 'Delete E2E Final edited', exact: true }).click();
   await confirmMath(page);
   await expect(toast(page, 'Live match deleted successfully')).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: 'E2E Final edited' })).toHaveCount(0);
@@ -176,7 +177,8 @@ test('a match deleted from the keyboard leaves focus on the next Delete, the pre
     .getByRole('row')
     .filter({ hasText: /Focus match/ });
   await expect(rows).toHaveCount(3);
-  const deleteOf = (title: string) => rows.filter({ hasText: title }).getByRole('button', { name: 'Delete' });
+  const deleteOf = (title: string) =>
+    rows.filter({ hasText: title }).getByRole('button', { name: `Delete ${title}`, exact: true });
   const shown = async () => (await rows.allInnerTexts()).map((text) => titles.find((t) => text.includes(t))!);
   /** Delete from the keyboard, through the confirmation; waits for the row to go. */
   const remove = async (title: string) => {
@@ -379,6 +381,74 @@ test('website ads: add, edit, fire and delete; the fire shows in the history wit
   await expect(page.getByText('No ad has been fired yet.')).toBeVisible();
 });
 
+test('an ad keeps its views through a rename, a stale row leaves after a Fire, and the app never gets an older fire back', async ({
+  signedInPage: page,
+  api,
+}) => {
+  const WEB_ADS = '/api/App/liveMatch/liveAdsWeb';
+  const FIRE = '/api/App/LiveMatch/admin/ads/fire';
+  await page.goto('/add/liveMatch/liveAdWeb');
+  const form = page.getByRole('form', { name: 'Add website ad' });
+  await form.getByLabel('Ad name').fill('KeeperAd');
+  await form.getByLabel('Ad URL').fill('https://keeper.example.com');
+  // A double-click adds one ad and says so once.
+  await form.getByRole('button', { name: 'Add' }).dblclick();
+  await expect(toast(page, 'Ad added successfully')).toBeVisible();
+  const ads = page.getByRole('table', { name: 'Website ads' });
+  await expect(ads.getByRole('row').filter({ hasText: 'KeeperAd' })).toHaveCount(1);
+  await page.waitForTimeout(500);
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Ad added successfully' })).toHaveCount(
+    1,
+  );
+
+  // Views of its fire, then a rename: the views stay with the ad.
+  const fired = (await api.call('POST', FIRE, {
+    body: { Adstype: 'Url_Ads_Fire', a_name: 'KeeperAd', url: '' },
+  })) as { data: { _id: string } };
+  const view = { type: 'view', entity: 'liveAdFire', id: fired.data._id, clientId: 'e2e-keeper' };
+  await api.call('POST', '/api/App/events', { admin: false, body: { events: [view, view] } });
+  const viewsOf = (name: string) => ads.getByRole('row').filter({ hasText: name }).getByRole('cell').nth(2);
+  await expect(async () => {
+    await page.reload();
+    await expect(viewsOf('KeeperAd')).toHaveText('2', { timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
+  await ads.getByRole('button', { name: 'Edit KeeperAd' }).click();
+  await page.getByRole('row', { name: 'Editing KeeperAd' }).getByLabel('Edit name').fill('KeeperRenamed');
+  await page.getByRole('row', { name: 'Editing KeeperAd' }).getByRole('button', { name: 'Save' }).click();
+  await confirmMath(page);
+  await expect(toast(page, 'Ad updated successfully!')).toBeVisible();
+  await expect(viewsOf('KeeperRenamed')).toHaveText('2');
+
+  // Another admin deletes it: its Fire here says so in a sentence and the row leaves.
+  const listed = (await api.call('GET', WEB_ADS)) as { data: { _id: string; a_name: string }[] };
+  const id = listed.data.find((a) => a.a_name === 'KeeperRenamed')!._id;
+  await api.call('DELETE', WEB_ADS, { body: { id: [id] } });
+  await ads.getByRole('button', { name: 'Fire KeeperRenamed' }).click();
+  await expect(toast(page, webLiveAdMessages.fireUnknownName)).toBeVisible();
+  await expect(ads.getByRole('row').filter({ hasText: 'KeeperRenamed' })).toHaveCount(0);
+  await page.screenshot({ path: '/tmp/shots/live-matches-stale-fire.png', fullPage: true });
+
+  // The newest fire deleted from the history: the app's latest is withdrawn, not the fire before it.
+  const main = { Adstype: 'Url_Ads_Fire', a_name: 'WEB_URL_1', url: '' };
+  await api.call('POST', FIRE, { body: main });
+  const newest = (await api.call('POST', FIRE, { body: main })) as { data: { _id: string } };
+  await page.goto('/add/liveMatch/liveAdWeb/history');
+  // Newest first: the first row is the newest fire.
+  await page
+    .getByRole('button', { name: /^Delete WEB_URL_1 fired/ })
+    .first()
+    .click();
+  await confirmMath(page);
+  await expect(toast(page, 'History deleted successfully')).toBeVisible();
+  const latest = (await api.call('GET', '/api/App/LiveMatch/ads/fire/latest', { admin: false })) as {
+    data: unknown;
+    message: string;
+  };
+  expect(latest).toMatchObject({ data: null, message: webLiveAdMessages.noFire });
+  const left = (await api.call('GET', `${FIRE}/history?page=1&limit=1000`)) as { data: { _id: string }[] };
+  expect(left.data.map((f) => f._id)).not.toContain(newest.data._id);
+});
+
 test('a history of over 1,000 fires: 100 rows a page, the selection stays on its page, an old fire is deleted', async ({
   signedInPage: page,
   api,
@@ -468,7 +538,9 @@ test('long rows keep their actions in view at every width, and the edit row stay
     await expect(row.getByRole('cell').filter({ hasText: url })).toHaveAttribute('title', url);
     for (const size of WIDTHS) {
       await page.setViewportSize(size);
-      const actions = ['Copy link', 'Edit', 'Delete'].map((name) => row.getByRole('button', { name }));
+      const actions = [`Copy link to ${title}`, `Edit ${title}`, `Delete ${title}`].map((name) =>
+        row.getByRole('button', { name, exact: true }),
+      );
       await expect(actions[1]!).toBeVisible();
       await expectInView(page, table, table.getByRole('columnheader', { name: 'Actions' }), ...actions);
       // On a laptop the whole table fits its box: no column hides under the Actions.
@@ -479,7 +551,7 @@ test('long rows keep their actions in view at every width, and the edit row stay
     for (const size of WIDTHS.slice(1)) {
       await page.setViewportSize(size);
       await scrollToEnd(table);
-      await row.getByRole('button', { name: 'Edit' }).click();
+      await row.getByRole('button', { name: `Edit ${title}`, exact: true }).click();
       const editing = table.getByRole('row', { name: `Editing ${title}` });
       await expectInView(
         page,

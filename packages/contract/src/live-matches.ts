@@ -57,7 +57,8 @@ export const webLiveAdMessages = {
   fetched: 'Ads fetched successfully',
   fired: 'Ad fired successfully',
   fireNameRequired: 'Please fill all the fields',
-  fireUnknownName: 'No website ad has this name',
+  /** A 404 the Fire button meets when another admin renamed or deleted the ad: a sentence, no field prefix. */
+  fireUnknownName: 'No website ad has this name (it may have been renamed or deleted)',
   adsTypeInvalid: 'Adstype must be Open_Ads_Fire, NTV_Ads_Fire or Url_Ads_Fire',
   adsTypeMismatch: 'Adstype does not match the ad',
   historyFetched: 'Ads history fetched successfully',

@@ -14,6 +14,10 @@ export const reelMessages = {
   notFound: 'Reel not found',
 } as const;
 
+/** The delete's message: the singular for one reel, the count for more ('3 reels deleted successfully'). */
+export const reelsDeletedMessage = (deleted: number): string =>
+  deleted === 1 ? reelMessages.deleted : `${deleted} reels deleted successfully`;
+
 /** Reels page size (doc 1 section 9). */
 export const REELS_PAGE_SIZE = 20;
 export const reelVideoRule = {

@@ -132,7 +132,7 @@ const liveMatches: AdminWrite[] = [
   fire('Sponsor', 'fire:1'),
   json('PUT', WEB_LIVE, (r) => ({ _id: r.get('webLive:sponsor'), a_name: 'Sponsor2', a_url: OTHER_URL })),
   fire('WEB_URL_1', 'fire:2'),
-  // The latest fire: the app's latest-fire read goes back to the one before.
+  // The latest fire: the app's latest-fire read is withdrawn (null), never the older fire:1.
   deleteIds(`${FIRE}/history`, 'fire:2'),
   fire('WEB_URL_1', 'fire:3'),
   // Not the latest: the app's latest-fire read stays as it was.

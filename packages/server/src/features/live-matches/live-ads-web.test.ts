@@ -5,7 +5,10 @@ import {
   type AdFire,
   type WebLiveAd,
 } from '@streamdesk/contract/live-matches';
-import { createTestApp, errorBody, type TestApp } from '../../test/test-app.js';
+import { buildApp } from '../../app.js';
+import { tablesOf } from '../../platform/db/database.js';
+import { createTestApp, errorBody, TEST_API_KEY, type TestApp } from '../../test/test-app.js';
+import { insertFire, newestFireId, type LiveMatchesTables } from './live-matches.repository.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -195,7 +198,10 @@ describe('POST /api/App/LiveMatch/admin/ads/fire', () => {
     for (const a_name of ['NoSuchAd', 'web_url_1']) {
       const res = await fire({ Adstype: 'Url_Ads_Fire', a_name, url: 'https://x.example' });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual(errorBody('a_name: No website ad has this name'));
+      // A sentence the back office can show as it is: no 'a_name: ' prefix.
+      expect(res.json()).toEqual(
+        errorBody('No website ad has this name (it may have been renamed or deleted)'),
+      );
     }
     expect((await history()).data).toEqual(before.data);
     expect(await latestFire()).toEqual(latest);
@@ -329,7 +335,7 @@ describe('/api/App/LiveMatch/admin/ads/fire/history', () => {
     expect(bad.statusCode).toBe(400);
   });
 
-  it('deletes single and bulk, nothing when one id is unknown, and refreshes the app latest fire', async () => {
+  it('deletes single and bulk, nothing when one id is unknown, and withdraws the app latest fire', async () => {
     const all = (await history()).data;
     const [a, b, c] = all;
     const partial = await call('DELETE', routes.removeHistory.path, {
@@ -349,7 +355,128 @@ describe('/api/App/LiveMatch/admin/ads/fire/history', () => {
     expect((await t.json(bulk)).deleted).toBe(2);
     const left = (await history()).data;
     expect(left.length).toBe(all.length - 3);
+    // `a` was the newest fire: the app is not sent back to `left[0]`, an older fire.
     const latest = await t.request({ method: 'GET', url: routes.appLatestFire.path, admin: false });
-    expect(latest.json<{ data: { _id: string } }>().data._id).toBe(left[0]!._id);
+    expect(latest.json()).toEqual({ status: true, message: 'No ad has been fired yet', data: null });
+  });
+});
+
+describe("a fire's views and clicks belong to the ad fired, by id", () => {
+  const countFire = async (id: string, views: number, clicks: number) => {
+    const event = (type: string) => ({ type, entity: 'liveAdFire', id, clientId: 'phone-9' });
+    const events = [...Array(views).fill('view'), ...Array(clicks).fill('click')].map(event);
+    await t.request({ method: 'POST', url: '/api/App/events', admin: false, payload: { events } });
+    await t.app.streamdesk.analytics.counter.flush();
+  };
+  const fireNamed = async (a_name: string) =>
+    (await t.json<{ data: AdFire }>(await fire({ Adstype: 'Url_Ads_Fire', a_name, url: '' }))).data;
+  const counts = async (id: string) => {
+    const ad = (await ads()).find((a) => a._id === id);
+    return ad && [ad.a_name, ad.a_view, ad.a_click];
+  };
+
+  it('keeps them through a rename; a name used again, or an ad deleted and added again, starts at 0', async () => {
+    const ad = await addAd('Renamed', 'https://renamed.example');
+    const fired = await fireNamed('Renamed');
+    await countFire(fired._id, 3, 2);
+    expect(await counts(ad._id)).toEqual(['Renamed', 3, 2]);
+
+    const renamed = await call('PUT', routes.editWebAd.path, {
+      _id: ad._id,
+      a_name: 'RenamedNow',
+      a_url: 'https://renamed.example',
+    });
+    expect((await t.json<{ data: WebLiveAd }>(renamed)).data).toMatchObject({ a_view: 3, a_click: 2 });
+    expect(await counts(ad._id)).toEqual(['RenamedNow', 3, 2]);
+    // The history shows what was fired: the name the fire went out with.
+    expect((await history()).data.find((f) => f._id === fired._id)?.a_name).toBe('Renamed');
+    // Its fires under the new name add up with the old ones.
+    await countFire((await fireNamed('RenamedNow'))._id, 1, 0);
+    expect(await counts(ad._id)).toEqual(['RenamedNow', 4, 2]);
+
+    const reused = await addAd('Renamed', 'https://reused.example');
+    expect([reused.a_view, reused.a_click]).toEqual([0, 0]);
+    expect(await counts(reused._id)).toEqual(['Renamed', 0, 0]);
+
+    await call('DELETE', routes.removeWebAds.path, { id: [ad._id] });
+    const again = await addAd('RenamedNow', 'https://renamed.example');
+    expect(await counts(again._id)).toEqual(['RenamedNow', 0, 0]);
+    // The deleted ad's fires stay in the history and its totals.
+    expect((await history()).data.filter((f) => f.a_name.startsWith('Renamed'))).toHaveLength(2);
+  });
+});
+
+describe("the app's latest fire never steps back to an older fire", () => {
+  const latest = () => t.request({ method: 'GET', url: routes.appLatestFire.path, admin: false });
+  const fireMain = async () =>
+    (
+      await t.json<{ data: AdFire }>(
+        await fire({ Adstype: 'Url_Ads_Fire', a_name: 'WEB_URL_1', url: 'https://x.example' }),
+      )
+    ).data;
+  const removeFires = (...id: string[]) => call('DELETE', routes.removeHistory.path, { id });
+
+  it('is withdrawn when the newest fire is deleted, until the next fire; older deletes leave it', async () => {
+    const older = await fireMain();
+    const newest = await fireMain();
+    const before = await latest();
+    expect(before.json<{ data: { _id: string } }>().data._id).toBe(newest._id);
+
+    expect((await removeFires(newest._id)).statusCode).toBe(200);
+    const withdrawn = await latest();
+    expect(withdrawn.headers.etag).not.toBe(before.headers.etag);
+    expect(withdrawn.json()).toEqual({ status: true, message: 'No ad has been fired yet', data: null });
+    // The older fire is still in the history, and still not the app's.
+    expect((await history()).data[0]!._id).toBe(older._id);
+
+    const next = await fireMain();
+    expect((await latest()).json<{ data: { _id: string } }>().data._id).toBe(next._id);
+    const kept = await latest();
+    expect((await removeFires(older._id)).statusCode).toBe(200);
+    const after = await latest();
+    expect(after.json<{ data: { _id: string } }>().data._id).toBe(next._id);
+    expect(after.headers.etag).toBe(kept.headers.etag);
+  });
+
+  it('is read from the database, so another server process on it agrees', async () => {
+    const other = await buildApp(t.config, { logger: false });
+    try {
+      const read = async (app: typeof t.app) =>
+        (
+          await app.inject({
+            method: 'GET',
+            url: routes.appLatestFire.path,
+            headers: { 'api-key': TEST_API_KEY },
+          })
+        ).json<{ data: { _id: string } | null }>().data;
+      const fired = await fireMain();
+      expect((await read(other))?._id).toBe(fired._id);
+      // The delete on this server: the other learns of it through the cache sync (cache-sync.ts).
+      await removeFires(fired._id);
+      expect(await read(t.app)).toBeNull();
+      await expect.poll(() => read(other), { timeout: 3000, interval: 100 }).toBeNull();
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("keeps the newest fire when a fire of an earlier moment is stored after it (another process's)", async () => {
+    const db = tablesOf<LiveMatchesTables>(t.app.streamdesk.context.db);
+    const newest = await fireMain();
+    const late = {
+      id: 'ffffffffffffffffffffffff',
+      ads_type: 'Url_Ads_Fire',
+      a_name: 'WEB_URL_1',
+      url: 'https://x.example',
+      a_view: 0,
+      a_click: 0,
+      created_at: new Date(Date.parse(newest.createdAt) - 1000).toISOString(),
+      web_ad_id: null,
+    };
+    await insertFire(db, late);
+    expect(await newestFireId(db)).toBe(newest._id);
+    const ids = (await history('?limit=1000')).data.map((f) => f._id);
+    expect([ids[0], ids.includes(late.id)]).toEqual([newest._id, true]);
+    expect((await latestFire())?._id).toBe(newest._id);
   });
 });

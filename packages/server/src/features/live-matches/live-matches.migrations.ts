@@ -1,4 +1,4 @@
-import type { Kysely, Migration } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
 import { countsToBigint } from '../../platform/db/bigint-counters.js';
 import { newestFirstIndexes } from '../../platform/db/newest-first-indexes.js';
 
@@ -80,4 +80,39 @@ export const liveMatchesMigrations: Record<string, Migration> = {
     { name: 'live_matches_created_at', table: 'live_matches' },
     { name: 'live_ad_fires_created_at', table: 'live_ad_fires' },
   ]),
+  /**
+   * Fires belong to their ad by id, so a rename keeps the ad's views and clicks and a name used again
+   * starts at 0. Fires made before are given the ad that holds their name now (none: null).
+   */
+  '0803_live_ad_fires_web_ad_id': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('live_ad_fires').addColumn('web_ad_id', 'text').execute();
+      await sql`UPDATE live_ad_fires SET web_ad_id =
+        (SELECT id FROM live_web_ads WHERE live_web_ads.a_name = live_ad_fires.a_name)`.execute(db);
+      await db.schema
+        .createIndex('live_ad_fires_web_ad_id')
+        .on('live_ad_fires')
+        .column('web_ad_id')
+        .execute();
+    },
+  },
+  /**
+   * The newest fire ever made (one row, id 1), written with each fire: the app's latest fire is that one
+   * while it exists, so deleting it from the history never brings an older fire back to the phones.
+   * Starts as the newest fire there is (none: nulls).
+   */
+  '0804_live_ad_fire_latest': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('live_ad_fire_latest')
+        .addColumn('id', 'integer', (c) => c.primaryKey())
+        .addColumn('fire_id', 'text')
+        .addColumn('created_at', 'text')
+        .execute();
+      await sql`INSERT INTO live_ad_fire_latest (id, fire_id, created_at)
+        SELECT 1, newest.id, newest.created_at FROM (SELECT 1 AS one) AS seed
+        LEFT JOIN (SELECT id, created_at FROM live_ad_fires ORDER BY created_at DESC, id DESC LIMIT 1)
+          AS newest ON 1 = 1`.execute(db);
+    },
+  },
 };

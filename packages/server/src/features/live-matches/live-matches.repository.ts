@@ -23,7 +23,11 @@ export interface LiveMatchesTables {
     a_view: number;
     a_click: number;
     created_at: string;
+    /** The ad fired (null for fires made before fires kept their ad, of a name no ad held then). */
+    web_ad_id: string | null;
   };
+  /** One row (id 1): the newest fire ever made, kept when it is deleted from the history. */
+  live_ad_fire_latest: { id: number; fire_id: string | null; created_at: string | null };
 }
 
 export type Db = Kysely<LiveMatchesTables>;
@@ -96,16 +100,17 @@ export const replaceAdFields = (db: Db, fields: readonly [string, string][]) =>
 export const listWebAds = (db: Db) =>
   db.selectFrom('live_web_ads').selectAll().orderBy('created_at').orderBy('id').execute();
 
-/** Views and clicks of every ad name, summed over its fires. */
-export const fireTotalsByName = (db: Db) =>
+/** Views and clicks of every ad, summed over its fires (by the ad's id: a rename keeps them). */
+export const fireTotalsByAd = (db: Db) =>
   db
     .selectFrom('live_ad_fires')
     .select((eb) => [
-      'a_name',
+      'web_ad_id',
       eb.fn.sum<number>('a_view').as('views'),
       eb.fn.sum<number>('a_click').as('clicks'),
     ])
-    .groupBy('a_name')
+    .where('web_ad_id', 'is not', null)
+    .groupBy('web_ad_id')
     .execute();
 
 export const findWebAd = (db: Db, id: string) =>
@@ -127,15 +132,39 @@ export const deleteWebAds = (db: Db, ids: readonly string[]) =>
 
 // Fires and their history -----------------------------------------------------------------------------------
 
-export const insertFire = (db: Db, row: FireRow) => db.insertInto('live_ad_fires').values(row).execute();
+/**
+ * Stores a fire and makes it the newest fire ever made unless a newer one is kept already (another
+ * process's fire of the same moment), in one transaction.
+ */
+export const insertFire = (db: Db, row: FireRow) =>
+  db.transaction().execute(async (trx) => {
+    await trx.insertInto('live_ad_fires').values(row).execute();
+    await trx
+      .updateTable('live_ad_fire_latest')
+      .set({ fire_id: row.id, created_at: row.created_at })
+      .where('id', '=', 1)
+      .where((eb) =>
+        eb.or([
+          eb('created_at', 'is', null),
+          eb('created_at', '<', row.created_at),
+          eb.and([eb('created_at', '=', row.created_at), eb('fire_id', '<', row.id)]),
+        ]),
+      )
+      .execute();
+  });
 
+/** The id of the newest fire ever made, deleted or not; undefined before the first fire. */
+export const newestFireId = async (db: Db) =>
+  (await db.selectFrom('live_ad_fire_latest').select('fire_id').where('id', '=', 1).executeTakeFirst())
+    ?.fire_id ?? undefined;
+
+/** The newest fire ever made while it is in the history; undefined once deleted (or before any fire). */
 export const latestFire = (db: Db) =>
   db
-    .selectFrom('live_ad_fires')
-    .selectAll()
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(1)
+    .selectFrom('live_ad_fire_latest')
+    .innerJoin('live_ad_fires', 'live_ad_fires.id', 'live_ad_fire_latest.fire_id')
+    .selectAll('live_ad_fires')
+    .where('live_ad_fire_latest.id', '=', 1)
     .executeTakeFirst();
 
 export async function listFires(db: Db, page: number, limit: number) {

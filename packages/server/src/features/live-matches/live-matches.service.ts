@@ -96,10 +96,11 @@ export function createLiveMatchesService({
   counters,
   liveMatchRunning,
 }: LiveMatchesDeps) {
+  /** Views and clicks by ad id: fires belong to the ad they fired, whatever its name is now. */
   const webAdTotals = async () => {
     const totals = new Map<string, { views: number; clicks: number }>();
-    for (const t of await repo.fireTotalsByName(db))
-      totals.set(t.a_name, { views: Number(t.views ?? 0), clicks: Number(t.clicks ?? 0) });
+    for (const t of await repo.fireTotalsByAd(db))
+      totals.set(t.web_ad_id!, { views: Number(t.views ?? 0), clicks: Number(t.clicks ?? 0) });
     return totals;
   };
 
@@ -110,8 +111,8 @@ export function createLiveMatchesService({
     _id: row.id,
     a_name: row.a_name,
     a_url: row.a_url,
-    a_view: totals.get(row.a_name)?.views ?? 0,
-    a_click: totals.get(row.a_name)?.clicks ?? 0,
+    a_view: totals.get(row.id)?.views ?? 0,
+    a_click: totals.get(row.id)?.clicks ?? 0,
     createdAt: row.created_at,
   });
 
@@ -278,7 +279,7 @@ export function createLiveMatchesService({
      */
     async fire(body: { Adstype: AdsType; a_name: string }) {
       const ad = await repo.findWebAdByName(db, body.a_name);
-      if (!ad) throw notFound(`a_name: ${webLiveAdMessages.fireUnknownName}`);
+      if (!ad) throw notFound(webLiveAdMessages.fireUnknownName);
       const type = adsTypeOf(ad.a_name);
       if (body.Adstype !== type)
         throw badRequest(`Adstype: ${webLiveAdMessages.adsTypeMismatch} (${ad.a_name} fires as ${type})`);
@@ -290,6 +291,7 @@ export function createLiveMatchesService({
         a_view: 0,
         a_click: 0,
         created_at: createdNow(),
+        web_ad_id: ad.id,
       };
       await repo.insertFire(db, row);
       cache.invalidate(LIVE_TAGS.fire);
@@ -310,17 +312,20 @@ export function createLiveMatchesService({
       };
     },
 
+    /**
+     * Deleting the newest fire withdraws it: the app's latest fire becomes none until the next fire, never
+     * an older fire (the app would show it again). Other fires leave the app's read as it was.
+     */
     async removeHistory(ids: readonly string[]) {
       const unique = [...new Set(ids)];
-      const latest = await repo.latestFire(db);
-      const result = await db.transaction().execute(async (trx) => {
+      const { deleted: result, newest } = await db.transaction().execute(async (trx) => {
         const deleted = await repo.deleteFires(trx, unique);
         if (Number(deleted.numDeletedRows) !== unique.length)
           throw notFound(webLiveAdMessages.historyNotFound);
         await counters.forget(trx, 'liveAdFire', unique);
-        return deleted;
+        return { deleted, newest: await repo.newestFireId(trx) };
       });
-      if (latest && unique.includes(latest.id)) cache.invalidate(LIVE_TAGS.fire);
+      if (newest !== undefined && unique.includes(newest)) cache.invalidate(LIVE_TAGS.fire);
       cache.invalidate(LIVE_TAGS.fireItems);
       return {
         status: true,

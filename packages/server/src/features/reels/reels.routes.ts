@@ -1,4 +1,4 @@
-import { reelMessages, reelRoutes, reelVideoRule } from '@streamdesk/contract/reels';
+import { reelMessages, reelRoutes, reelsDeletedMessage, reelVideoRule } from '@streamdesk/contract/reels';
 import type { FeatureContext } from '../../platform/feature-context.js';
 import { keepUploadIf } from '../../platform/http/parse-form.js';
 import { registerRoute } from '../../platform/http/register-route.js';
@@ -27,11 +27,10 @@ export function registerReels(ctx: FeatureContext, opts: { reelsRunning: () => P
     return sendCached(request, reply, cached) as never;
   });
 
-  registerRoute(app, reelRoutes.remove, async (request) => ({
-    status: true,
-    message: reelMessages.deleted,
-    deleted: await service.remove(request.body.id),
-  }));
+  registerRoute(app, reelRoutes.remove, async (request) => {
+    const deleted = await service.remove(request.body.id);
+    return { status: true, message: reelsDeletedMessage(deleted), deleted };
+  });
 
   // Unlike stories, reels count into their main tag: the reels page is the app's read and the back
   // office's list alike (one spec path, no token, and the spec's Reel carries view and click), so a

@@ -174,10 +174,15 @@ describe('DELETE /api/App/reels', () => {
     const b = await added();
     const res = await del([a._id, b._id]);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: true, message: reelMessages.deleted, deleted: 2 });
+    expect(res.json()).toMatchObject({ status: true, message: '2 reels deleted successfully', deleted: 2 });
     for (const url of [a.video, a.thumbnail, b.video, b.thumbnail]) expect(onDisk(url)).toBe(false);
     const ids = ((await appList().then((r) => r.json())) as ReelListReply).data.map((r) => r._id);
     expect(ids).not.toContain(a._id);
+  });
+
+  it('says one reel in the singular', async () => {
+    const res = await del([(await added())._id]);
+    expect(res.json()).toEqual({ status: true, message: 'Reel deleted successfully', deleted: 1 });
   });
 
   it('answers 404 for unknown ids and 400 for an empty list', async () => {

@@ -72,8 +72,9 @@ interface Reply {
 
 /**
  * A write of this section: toasts the server's message (success 2 s, failure 5 s), reloads the lists
- * it touched after a success (doc 1 section 7), and resolves with the reply so the screen can leave
- * edit mode or clear its form.
+ * it touched after a success (doc 1 section 7), and resolves with the reply so the screen can leave edit
+ * mode or clear its form. A not-found (a row another admin deleted) reloads every list: the query client
+ * does that for any write answered 404 (lib/query-client.ts).
  */
 function useLiveAction<V, R extends Reply>(
   run: (vars: V) => Promise<R>,

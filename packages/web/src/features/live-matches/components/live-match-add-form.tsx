@@ -8,6 +8,7 @@ import { useAddLiveMatch } from '../api';
 import { liveMatchImageProblem } from './image-check';
 import { ImageInput } from './image-input';
 import { liveMatchUrlProblem } from './url-check';
+import { useOneAtATime } from './use-one-at-a-time';
 
 /** Title, an http(s) URL and a PNG/GIF image, all required (doc 1 section 5, "Live match"). */
 export function LiveMatchAddForm() {
@@ -16,9 +17,14 @@ export function LiveMatchAddForm() {
   const [url, setUrl] = useState('');
   const [errors, setErrors] = useState<{ title?: string | undefined; url?: string | undefined }>({});
   const picker = useCheckedFile(liveMatchImageProblem, 'idle', LIVE_MATCH_IMAGE);
+  const oneAtATime = useOneAtATime();
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
+    return oneAtATime(() => send());
+  };
+
+  const send = async () => {
     const found = {
       title: title.trim() ? undefined : liveMatchMessages.titleRequired,
       url: liveMatchUrlProblem(url),

@@ -12,6 +12,7 @@ import { useEditLiveMatch, useLiveMatchStatus } from '../api';
 import { copyLiveMatchLink } from './copy-link';
 import { liveMatchImageProblem } from './image-check';
 import { ImageInput } from './image-input';
+import { RowDeleteButton } from './row-delete-button';
 import { actionButtonsClass, InlineEditRow, InlineInput } from './inline-edit';
 import { StoredUrlLink } from './stored-url-link';
 import { liveMatchUrlProblem } from './url-check';
@@ -78,15 +79,19 @@ export function LiveMatchRow({ match, onEdit, onDelete, deleting = false, watchi
       </Td>
       <Td className={stickyEndCell}>
         <div className={actionButtonsClass}>
-          <Button size="sm" variant="secondary" onClick={() => void copyLiveMatchLink(match._id)}>
+          {/* Named with the match, as the Ads Fire rows are: 'Edit' alone is the same on every row. */}
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => void copyLiveMatchLink(match._id)}
+            aria-label={`Copy link to ${match.title}`}
+          >
             Copy link
           </Button>
-          <Button size="sm" variant="secondary" onClick={onEdit}>
+          <Button size="sm" variant="secondary" onClick={onEdit} aria-label={`Edit ${match.title}`}>
             Edit
           </Button>
-          <Button size="sm" variant="danger" onClick={onDelete} loading={deleting}>
-            Delete
-          </Button>
+          <RowDeleteButton name={match.title} deleting={deleting} onDelete={onDelete} />
         </div>
       </Td>
     </Tr>

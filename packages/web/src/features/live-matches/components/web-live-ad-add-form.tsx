@@ -4,23 +4,27 @@ import { toast } from 'sonner';
 import { Button } from '@/ui/button';
 import { TextField } from '@/ui/field';
 import { useAddWebLiveAd } from '../api';
+import { useOneAtATime } from './use-one-at-a-time';
 
 /** Name and URL, trimmed and with their spaces removed before sending (doc 1 section 5). */
 export function WebLiveAdAddForm() {
   const add = useAddWebLiveAd();
   const [name, setName] = useState('');
   const [url, setUrl] = useState('');
+  const oneAtATime = useOneAtATime();
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const body = { a_name: squeeze(name), a_url: squeeze(url) };
     if (!body.a_name || !body.a_url) return void toast.error(webLiveAdMessages.fillAll);
     if (!isLiveMatchUrl(body.a_url)) return void toast.error(webLiveAdMessages.urlInvalid);
-    const result = await add.mutateAsync(body);
-    if (result.status) {
-      setName('');
-      setUrl('');
-    }
+    return oneAtATime(async () => {
+      const result = await add.mutateAsync(body);
+      if (result.status) {
+        setName('');
+        setUrl('');
+      }
+    });
   };
 
   return (

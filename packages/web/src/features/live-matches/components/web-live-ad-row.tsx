@@ -13,6 +13,7 @@ import { Button } from '@/ui/button';
 import { stickyEndCell, Td, Tr } from '@/ui/data-table';
 import { useConfirmUpdate } from '@/ui/use-confirm-update';
 import { useEditWebLiveAd } from '../api';
+import { RowDeleteButton } from './row-delete-button';
 import { StoredUrlLink } from './stored-url-link';
 import { actionButtonsClass, InlineEditRow, InlineInput } from './inline-edit';
 
@@ -57,15 +58,7 @@ export function WebLiveAdRow({
             </Button>
           )}
           {!fireOnly && ad.a_name !== MAIN_WEB_AD && (
-            <Button
-              size="sm"
-              variant="danger"
-              onClick={onDelete}
-              loading={deleting}
-              aria-label={`Delete ${ad.a_name}`}
-            >
-              Delete
-            </Button>
+            <RowDeleteButton name={ad.a_name} deleting={deleting} onDelete={onDelete} />
           )}
         </div>
       </Td>

@@ -1,8 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { answerMath } from '@/test/answer-math';
-import { jsonResponse } from '@/test/runtime';
+import { jsonResponse, pendingResponse } from '@/test/runtime';
 import { signedInScreenTests } from '@/test/signed-in-screen';
 import { openScreen } from './signed-in-app';
 
@@ -63,5 +63,31 @@ describe('Live Call Management', () => {
     await user.click(screen.getByRole('button', { name: 'Save all' }));
     expect(await screen.findByText('Field names must be unique: a')).toBeInTheDocument();
     expect(put).not.toHaveBeenCalled();
+  }, 20_000);
+
+  // A guard, not a fix test: the confirmation closes on the first submit, so a second one sends nothing.
+  it('saves once and toasts once when the confirmation is sent twice before the reply', async () => {
+    const saved = pendingResponse();
+    openScreen('/add/liveMatch/liveAd', {
+      'GET /api/App/liveMatch/liveAds': { status: true, message: 'ok', data: { a: '1' } },
+      'PUT /api/App/liveMatch/liveAds': saved.handler,
+    });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Value 1', {}, { timeout: 5000 }), '2');
+    await user.click(screen.getByRole('button', { name: 'Save all' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Please confirm' });
+    const [a, b] = within(dialog).getByTestId('math-problem').textContent!.match(/\d+/g)!.map(Number);
+    await user.type(within(dialog).getByLabelText('Answer'), String(a! + b!));
+    // A double Enter: both submits come before the dialog has closed.
+    const form = within(dialog).getByLabelText('Answer').closest('form')!;
+    fireEvent.submit(form);
+    fireEvent.submit(form);
+    await waitFor(() => expect(saved.handler).toHaveBeenCalledOnce());
+    // A message of its own: the first test's success toast may still be up.
+    saved.answer({ status: true, message: 'Fields saved', data: { a: '12' } });
+    expect(await screen.findByText('Fields saved')).toBeInTheDocument();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.getAllByText('Fields saved')).toHaveLength(1);
+    expect(saved.handler).toHaveBeenCalledOnce();
   }, 20_000);
 });

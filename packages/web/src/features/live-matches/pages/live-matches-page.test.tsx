@@ -1,9 +1,10 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { queryClient } from '@/lib/query-client';
 import { POLLED_OLD_AFTER_MS } from '@/lib/stats-polling';
 import { answerMath } from '@/test/answer-math';
+import { PNG } from '@/test/images';
 import { jsonResponse, pendingResponse } from '@/test/runtime';
 import { signedInScreenTests } from '@/test/signed-in-screen';
 import { liveMatchViewersQuery } from '../api';
@@ -143,7 +144,7 @@ describe('Live Match Management', () => {
     expect(within(form).queryByText('URL must be a valid http(s) URL')).toBeNull();
     expect(await screen.findByText('Please select a valid image to upload.')).toBeInTheDocument();
 
-    await user.click(within(row).getByRole('button', { name: 'Edit' }));
+    await user.click(within(row).getByRole('button', { name: 'Edit Cup Final' }));
     const editing = screen.getByRole('row', { name: 'Editing Cup Final' });
     await user.clear(within(editing).getByLabelText('Edit URL'));
     await user.type(within(editing).getByLabelText('Edit URL'), 'not a url');
@@ -179,8 +180,8 @@ describe('Live Match Management', () => {
     expect(await screen.findByText('Not Running', {}, { timeout: 5000 })).toBeInTheDocument();
     await screen.findByText('Cup Final');
     const rowOf = (title: string) => screen.getByText(title).closest('tr')!;
-    await user.click(within(rowOf('Cup Final')).getByRole('button', { name: 'Edit' }));
-    await user.click(within(rowOf('Other')).getByRole('button', { name: 'Edit' }));
+    await user.click(within(rowOf('Cup Final')).getByRole('button', { name: 'Edit Cup Final' }));
+    await user.click(within(rowOf('Other')).getByRole('button', { name: 'Edit Other' }));
     expect(screen.getAllByRole('row', { name: /^Editing/ })).toHaveLength(1);
     const editing = screen.getByRole('row', { name: 'Editing Other' });
     await user.clear(within(editing).getByLabelText('Edit title'));
@@ -212,14 +213,73 @@ describe('Live Match Management', () => {
     });
     const user = userEvent.setup();
     const row = (await screen.findByText('Cup Final', {}, { timeout: 5000 })).closest('tr')!;
-    await user.click(within(row).getByRole('button', { name: 'Delete' }));
+    await user.click(within(row).getByRole('button', { name: 'Delete Cup Final' }));
     await answerMath();
     expect(screen.queryByRole('dialog', { name: 'Please confirm' })).toBeNull();
     // The delete is sealed (and keyed) before it goes out: wait for it rather than race those steps.
     await waitFor(() => expect(remove.handler).toHaveBeenCalledOnce());
     // The row's Delete is held until the reply: it cannot be asked for again meanwhile.
-    expect(within(row).getByRole('button', { name: 'Delete' })).toBeDisabled();
+    expect(within(row).getByRole('button', { name: 'Delete Cup Final' })).toBeDisabled();
     remove.answer({ status: true, message: 'Live match deleted successfully' });
     expect(await screen.findByText('Live match deleted successfully')).toBeInTheDocument();
+  }, 20_000);
+
+  it("names each row's buttons with its match, keeping the visible text", async () => {
+    const other = { ...match, _id: '6650f0c1a2b3c4d5e6f70815', title: 'Semi Final' };
+    openScreen('/add/liveMatch', { 'GET /api/App/liveMatch/admin': list([match, other], true) });
+    await screen.findByText('Semi Final', {}, { timeout: 5000 });
+    for (const title of ['Cup Final', 'Semi Final']) {
+      const row = screen.getByText(title).closest('tr')!;
+      for (const [name, text] of [
+        [`Copy link to ${title}`, 'Copy link'],
+        [`Edit ${title}`, 'Edit'],
+        [`Delete ${title}`, 'Delete'],
+      ] as const)
+        expect(within(row).getByRole('button', { name })).toHaveTextContent(text);
+    }
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+  });
+
+  it('reloads the list when a switch meets a match another admin deleted', async () => {
+    let listed = [match];
+    const read = vi.fn(() => jsonResponse(list(listed, true)));
+    openScreen('/add/liveMatch', {
+      'GET /api/App/liveMatch/admin': read,
+      [`PUT /api/App/liveMatch/admin/status/${match._id}`]: () => {
+        listed = [];
+        return jsonResponse({ status: false, message: 'Live match not found' }, 404);
+      },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('switch', { name: 'Status of Cup Final' }, { timeout: 5000 }));
+    expect(await screen.findByText('Live match not found')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('switch', { name: 'Status of Cup Final' })).toBeNull());
+    // Read again (the app-wide reload after a 404, where there is one, may read it once more).
+    expect(read.mock.calls.length).toBeGreaterThanOrEqual(2);
+  }, 20_000);
+
+  it('adds once and toasts once when the form is submitted twice before the reply', async () => {
+    const added = pendingResponse();
+    openScreen('/add/liveMatch', {
+      'GET /api/App/liveMatch/admin': list([match], true),
+      'POST /api/App/liveMatch/admin': added.handler,
+    });
+    const user = userEvent.setup();
+    await screen.findByText('Cup Final', {}, { timeout: 5000 });
+    const form = screen.getByRole('form', { name: 'Add live match' });
+    await user.type(within(form).getByLabelText('Title'), 'Semi');
+    await user.type(within(form).getByLabelText('URL'), 'https://s.example/semi.m3u8');
+    await user.upload(
+      within(form).getByLabelText('Image (PNG or GIF)'),
+      new File([PNG], 'semi.png', { type: 'image/png' }),
+    );
+    fireEvent.submit(form);
+    fireEvent.submit(form);
+    await waitFor(() => expect(added.handler).toHaveBeenCalledOnce());
+    added.answer({ status: true, message: 'Live match added successfully', data: match });
+    expect(await screen.findByText('Live match added successfully')).toBeInTheDocument();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.getAllByText('Live match added successfully')).toHaveLength(1);
+    expect(added.handler).toHaveBeenCalledOnce();
   }, 20_000);
 });

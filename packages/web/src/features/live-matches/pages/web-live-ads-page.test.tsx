@@ -1,6 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { webLiveAdMessages } from '@streamdesk/contract/live-matches';
 import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse, pendingResponse } from '@/test/runtime';
 import { signedInScreenTests } from '@/test/signed-in-screen';
 import { openScreen } from './signed-in-app';
 
@@ -59,4 +61,60 @@ describe('Ads Fire', () => {
     );
     expect(screen.getByText('javascript:alert(1)').closest('a')).toBeNull();
   });
+
+  it('reloads the list when a Fire meets an ad another admin deleted, and says so in a sentence', async () => {
+    let listed = [ad];
+    const list = vi.fn(() => jsonResponse({ status: true, message: 'ok', data: listed }));
+    openScreen('/add/liveMatch/liveAdWeb', {
+      'GET /api/App/liveMatch/liveAdsWeb': list,
+      'POST /api/App/LiveMatch/admin/ads/fire': () => {
+        listed = [];
+        return jsonResponse({ status: false, message: webLiveAdMessages.fireUnknownName }, 404);
+      },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Fire Sponsor' }, { timeout: 5000 }));
+    const toast = await screen.findByText(webLiveAdMessages.fireUnknownName);
+    expect(toast.textContent).not.toMatch(/^a_name:/);
+    // The stale row leaves the screen: the list is read again after the not-found.
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Fire Sponsor' })).toBeNull());
+    // Read again (the app-wide reload after a 404, where there is one, may read it once more).
+    expect(list.mock.calls.length).toBeGreaterThanOrEqual(2);
+    expect(screen.getByText('No website ads yet.')).toBeInTheDocument();
+  }, 20_000);
+
+  it('does not reload the list after a refusal that leaves the row as it is', async () => {
+    const list = vi.fn(() => jsonResponse({ status: true, message: 'ok', data: [ad] }));
+    openScreen('/add/liveMatch/liveAdWeb', {
+      'GET /api/App/liveMatch/liveAdsWeb': list,
+      'POST /api/App/LiveMatch/admin/ads/fire': () => jsonResponse({ status: false, message: 'Paused' }, 400),
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Fire Sponsor' }, { timeout: 5000 }));
+    expect(await screen.findByText('Paused')).toBeInTheDocument();
+    expect(list).toHaveBeenCalledTimes(1);
+  }, 20_000);
+
+  it('adds once and toasts once when the form is submitted twice before the reply', async () => {
+    const added = pendingResponse();
+    openScreen('/add/liveMatch/liveAdWeb', {
+      'GET /api/App/liveMatch/liveAdsWeb': { status: true, message: 'ok', data: [ad] },
+      'POST /api/App/liveMatch/liveAdsWeb': added.handler,
+    });
+    const user = userEvent.setup();
+    await screen.findByRole('button', { name: 'Fire Sponsor' }, { timeout: 5000 });
+    const form = screen.getByRole('form', { name: 'Add website ad' });
+    await user.type(within(form).getByLabelText('Ad name'), 'Promo');
+    await user.type(within(form).getByLabelText('Ad URL'), 'https://promo.example');
+    // A double-click: both submits come before the button has re-rendered as busy.
+    fireEvent.submit(form);
+    fireEvent.submit(form);
+    await waitFor(() => expect(added.handler).toHaveBeenCalledOnce());
+    added.answer({ status: true, message: 'Ad added successfully', data: { ...ad, a_name: 'Promo' } });
+    expect(await screen.findByText('Ad added successfully')).toBeInTheDocument();
+    // Another submit's reply would have come by now.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.getAllByText('Ad added successfully')).toHaveLength(1);
+    expect(added.handler).toHaveBeenCalledOnce();
+  }, 20_000);
 });

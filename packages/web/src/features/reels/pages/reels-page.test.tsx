@@ -1,6 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { reelsDeletedMessage } from '@streamdesk/contract/reels';
+import { answerMath } from '@/test/answer-math';
 import { mockApi, renderApp } from '@/test/render-app';
 import { jsonResponse } from '@/test/runtime';
 import { signedInApi as shell, signedInScreenTests } from '@/test/signed-in-screen';
@@ -61,4 +63,37 @@ describe('Reels page', { timeout: 15_000 }, () => {
       '20',
     ]);
   });
+
+  it("says how many reels a bulk delete removed, in the server's words", async () => {
+    let listed = [1, 2, 3];
+    const removed: string[][] = [];
+    mockApi({
+      ...shell,
+      'GET /api/App/reels': () =>
+        jsonResponse({
+          status: true,
+          message: 'ok',
+          data: listed.map(reel),
+          totalPage: 1,
+          total: listed.length,
+          reels: true,
+        }),
+      'DELETE /api/App/reels': (_url: string, init: RequestInit) => {
+        const { id } = JSON.parse(String(init.body)) as { id: string[] };
+        removed.push(id);
+        listed = listed.filter((n) => !id.includes(`r${n}`));
+        return jsonResponse({ status: true, message: reelsDeletedMessage(id.length), deleted: id.length });
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/story/add/reels');
+    await user.click(await screen.findByLabelText('Select reel 1', {}, { timeout: 8000 }));
+    await user.click(screen.getByLabelText('Select reel 2'));
+    await user.click(screen.getByRole('button', { name: 'Delete selected (2)' }));
+    await answerMath({ confirm: 'Delete' });
+    expect(await screen.findByText('2 reels deleted successfully')).toBeInTheDocument();
+    expect(removed).toEqual([['r1', 'r2']]);
+    expect(await screen.findByText('1 reel')).toBeInTheDocument();
+    expect(reelsDeletedMessage(1)).toBe('Reel deleted successfully');
+  }, 20_000);
 });
