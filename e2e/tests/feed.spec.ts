@@ -230,6 +230,63 @@ test.describe('public feed on a phone', () => {
     await expect(page.getByRole('region', { name: 'Video 1', exact: true })).toBeVisible();
   });
 
+  test('turning the phone sideways and back resumes the same video, with the overlay still up, counted once', async ({
+    page,
+    api,
+    media,
+  }) => {
+    await seedFeed(api, media, 12, 100);
+    const viewed: string[] = [];
+    const firstPages: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname === '/api/App/events')
+        for (const e of (JSON.parse(r.postData() ?? '{}') as { events?: { id: string }[] }).events ?? [])
+          viewed.push(e.id);
+      if (feedPage(1)(url)) firstPages.push(r.url());
+    });
+    await page.goto('/site/');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const feed = page.getByTestId('video-feed');
+    const video = (i: number) => page.locator(`video[data-index="${i}"]`);
+    const playing = (i: number) => video(i).evaluate((v: HTMLVideoElement) => !v.paused);
+    await expect.poll(() => playing(0)).toBe(true);
+    await feed.evaluate((el) => el.scrollTo({ top: el.clientHeight * 2 }));
+    await expect.poll(() => playing(2)).toBe(true);
+    await expect.poll(() => viewed.length).toBe(2);
+
+    // Sideways: wider than a phone, so the app-store gate, and nothing plays behind it.
+    await page.setViewportSize({ width: 844, height: 390 });
+    await expect(page.getByRole('heading', { name: 'Get Our Mobile App' })).toBeVisible();
+    await expect(feed).toBeHidden();
+    await expect.poll(() => playing(2)).toBe(false);
+    await shoot(page, 'feed-sideways-844');
+
+    // Upright again: the same video, where it was, with no page 1 fetched again and no view counted again.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByRole('heading', { name: 'Get Our Mobile App' })).toHaveCount(0);
+    await expect(page.getByRole('dialog', { name: 'Welcome' })).toHaveCount(0);
+    await expect.poll(() => playing(2)).toBe(true);
+    expect(await feed.evaluate((el) => Math.round(el.scrollTop / el.clientHeight))).toBe(2);
+    await page.waitForTimeout(500);
+    expect(firstPages).toHaveLength(1);
+    expect(viewed).toHaveLength(2);
+    expect(new Set(viewed).size).toBe(2);
+    await shoot(page, 'feed-upright-again-390');
+
+    // The download overlay, once up, is still up after a turn and back.
+    await setWebPosition(api, 1);
+    await page.goto('/site/');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const overlay = page.getByRole('dialog', { name: 'Watch the full video in our app' });
+    await expect(overlay).toBeVisible();
+    await page.setViewportSize({ width: 844, height: 390 });
+    await expect(page.getByRole('heading', { name: 'Get Our Mobile App' })).toBeVisible();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(overlay).toBeVisible();
+    await expect.poll(() => video(0).evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+  });
+
   test('turning into a wide screen shows the app-store gate (re-checked on resize)', async ({ page }) => {
     await page.goto('/site/');
     await expect(page.getByRole('dialog', { name: 'Welcome' })).toBeVisible();

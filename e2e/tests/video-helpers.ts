@@ -27,6 +27,14 @@ export async function openLibraryWith(page: Page, api: Api, media: typeof mediaF
   await expect(page.getByText(`Showing ${count} of ${count} videos`)).toBeVisible();
 }
 
+/** A new category, and the upload page open with it selected. */
+export async function openUploadWith(page: Page, api: Api, media: typeof mediaFiles) {
+  const category = await seedCategory(api, media);
+  await page.goto('/add/video');
+  await page.getByLabel('Category').selectOption({ label: category.name });
+  return category;
+}
+
 /** Answers the arithmetic confirmation, right or wrong. */
 export async function answerMath(page: Page, right = true) {
   const problem = (await page.getByTestId('math-problem').textContent()) ?? '';

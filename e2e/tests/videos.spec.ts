@@ -2,7 +2,15 @@ import { categoryMessages } from '@streamdesk/contract/video-categories';
 import { videoMessages } from '@streamdesk/contract/videos';
 import { expect, test } from '../fixtures.js';
 import { expectInView, WIDTHS } from './layout-helpers.js';
-import { answerMath, openLibraryWith, seedCategory, seedVideos, shoot, unique } from './video-helpers.js';
+import {
+  answerMath,
+  openLibraryWith,
+  openUploadWith,
+  seedCategory,
+  seedVideos,
+  shoot,
+  unique,
+} from './video-helpers.js';
 
 test.describe('video categories', () => {
   test('add with an image, search, edit, toggle and delete through the confirmation', async ({
@@ -137,6 +145,41 @@ test.describe('video upload', () => {
     await shoot(page, 'videos-upload-375');
   });
 
+  test('a file picked again is listed and sent once, and leaving mid-upload asks first', async ({
+    signedInPage: page,
+    api,
+    media,
+  }) => {
+    const category = await openUploadWith(page, api, media);
+    const picker = page.getByLabel('Videos (MP4)');
+    await picker.setInputFiles([media.mp4, media.mp4b]);
+    const list = page.getByRole('list', { name: 'Selected videos' });
+    await expect(list.getByRole('listitem')).toHaveCount(2);
+    await picker.setInputFiles([media.mp4]);
+    await expect(page.getByText(videoMessages.alreadySelected('clip.mp4'))).toBeVisible();
+    await expect(list.getByRole('listitem')).toHaveCount(2);
+    await shoot(page, 'videos-upload-already-selected');
+
+    // Held on its way, the upload makes the browser ask before the page is left.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/App/video', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Upload Videos' }).click();
+    await expect(page.getByRole('button', { name: 'Uploading...' })).toBeVisible();
+    const asked = page.waitForEvent('dialog');
+    await page.evaluate(() => setTimeout(() => location.reload(), 0));
+    const dialog = await asked;
+    expect(dialog.type()).toBe('beforeunload');
+    await dialog.dismiss();
+    release();
+    await expect(page.getByText(videoMessages.uploaded)).toBeVisible();
+    const listed = await api.call('GET', `/api/App/video/category/admin/${category._id}`);
+    expect(listed.totalRecord).toBe(2);
+  });
+
   test('a failed category load is said beside the picker and in a toast', async ({ signedInPage: page }) => {
     await page.route('**/api/App/video/category', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":false,"message":"x"}' }),
@@ -154,9 +197,7 @@ test.describe('video upload', () => {
     api,
     media,
   }) => {
-    const category = await seedCategory(api, media);
-    await page.goto('/add/video');
-    await page.getByLabel('Category').selectOption({ label: category.name });
+    const category = await openUploadWith(page, api, media);
     // Its header passes the browser's MP4 check; the server cannot read the rest as a video.
     await page.getByLabel('Videos (MP4)').setInputFiles(media.brokenMp4);
     const list = page.getByRole('list', { name: 'Selected videos' });

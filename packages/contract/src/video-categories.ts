@@ -18,6 +18,7 @@ export const categoryMessages = {
   statusUpdated: 'Category status updated',
   listed: 'Categories fetched',
   notFound: 'Category not found',
+  nameTaken: 'A category with this name already exists',
   // Web-side fallbacks and confirmations (doc 2 section 8).
   somethingWrong: 'Something went wrong!',
   addFailed: 'Failed to add category',

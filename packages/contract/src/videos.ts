@@ -16,6 +16,7 @@ export const videoMessages = {
   tooMany: `You can upload a maximum of ${VIDEO_MAX_FILES} videos at once.`,
   notMp4: (file: string) => `${file} is not an MP4 file.`,
   tooLarge: (file: string) => `${file} exceeds the 200MB size limit.`,
+  alreadySelected: (file: string) => `${file} is already selected.`,
   unreadable: (file: string) => `${file} could not be read as a video.`,
   uploaded: 'Videos uploaded successfully!',
   partlyUploaded: (done: number, total: number) => `Uploaded ${done} of ${total} videos.`,

@@ -47,6 +47,8 @@ export const STORY_DATA = {
 
 type Add = ApiCall & { method: 'POST' };
 
+let categoriesAdded = 0;
+
 /** A valid add of each kind of record, as the back office sends it: `storedId(t, addCall.x())` stores one. */
 export const addCall = {
   story: (insertData: string): Add => ({
@@ -73,7 +75,8 @@ export const addCall = {
     fields: INHOUSE_AD_FIELDS,
     files: [image('icon'), image()],
   }),
-  category: (name = 'Sports'): Add => ({
+  // Names differ from call to call: a category's name is unique (case-insensitively) among categories.
+  category: (name = `Sports ${++categoriesAdded}`): Add => ({
     method: 'POST',
     url: '/api/App/video/category',
     fields: { name },

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../../platform/db/database.js';
-import { containsInsensitive } from '../../platform/db/dialect.js';
+import { containsInsensitive, equalsInsensitive } from '../../platform/db/dialect.js';
 
 export interface VideoCategoriesTables {
   video_categories: {
@@ -35,6 +35,18 @@ export const listActiveCategories = (db: Db) =>
 
 export const findCategory = (db: Db, id: string) =>
   db.selectFrom('video_categories').selectAll().where('id', '=', id).executeTakeFirst();
+
+/** Whether another category (not `exceptId`) has this name, compared case-insensitively. */
+export const nameTaken = async (db: Db, dialect: DialectName, name: string, exceptId?: string) =>
+  Boolean(
+    await db
+      .selectFrom('video_categories')
+      .select('id')
+      .where(() => equalsInsensitive(dialect, 'name', name))
+      .$if(exceptId !== undefined, (qb) => qb.where('id', '!=', exceptId!))
+      .limit(1)
+      .executeTakeFirst(),
+  );
 
 export const insertCategory = (db: Db, row: CategoryRow) =>
   db.insertInto('video_categories').values(row).execute();

@@ -10,7 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FeatureContext } from '../../platform/feature-context.js';
 import { tablesOf } from '../../platform/db/database.js';
 import { fromDbBool, newId, nowIso, toDbBool } from '../../platform/db/values.js';
-import { badRequest, notFound } from '../../platform/errors.js';
+import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { keepUploadIf, parseForm } from '../../platform/http/parse-form.js';
 import { readMultipart, single } from '../../platform/media/multipart.js';
 import * as repo from './video-categories.repository.js';
@@ -53,6 +53,12 @@ const toJson = (row: repo.CategoryRow, count: number): VideoCategory => ({
 
 /** The record lock of a category (platform/record-locks.ts): its edits, its delete, uploads into it. */
 const LOCKED = 'video_categories';
+/**
+ * The lock of the set of names, taken by an add and a rename with their check: two admins adding
+ * 'Sports' at once (or through two server processes) cannot both find the name free. No unique index:
+ * installs from before the check may hold duplicates, which stay editable.
+ */
+const NAMES = 'names';
 
 export function createVideoCategoriesService(ctx: FeatureContext, videos: CategoryVideos) {
   const db = tablesOf<VideoCategoriesTables>(ctx.db);
@@ -104,7 +110,12 @@ export function createVideoCategoriesService(ctx: FeatureContext, videos: Catego
         created_at: nowIso(),
       };
       try {
-        await repo.insertCategory(db, row);
+        await ctx.locks.run(LOCKED, [NAMES], () =>
+          db.transaction().execute(async (trx) => {
+            if (await repo.nameTaken(trx, ctx.dialect, name)) throw conflict(categoryMessages.nameTaken);
+            await repo.insertCategory(trx, row);
+          }),
+        );
       } catch (error) {
         await upload.discard();
         throw error;
@@ -119,11 +130,15 @@ export function createVideoCategoriesService(ctx: FeatureContext, videos: Catego
         parseForm(categoryEditFields, upload.fields),
       );
       const image = single(upload, 'image');
-      return ctx.locks.run(LOCKED, [id], async () => {
+      return ctx.locks.run(LOCKED, [id, NAMES], async () => {
         let before: repo.CategoryRow;
         try {
           before = await one(id);
-          await repo.updateCategory(db, id, { name, ...(image ? { main_image: image.url } : {}) });
+          await db.transaction().execute(async (trx) => {
+            // Its own name in another case is a rename, not a clash.
+            if (await repo.nameTaken(trx, ctx.dialect, name, id)) throw conflict(categoryMessages.nameTaken);
+            await repo.updateCategory(trx, id, { name, ...(image ? { main_image: image.url } : {}) });
+          });
         } catch (error) {
           await upload.discard();
           throw error;

@@ -115,6 +115,48 @@ describe('video categories', () => {
     expect((await list()).find((c) => c._id === cat._id)?.name).toBe('New name');
   });
 
+  it('refuses a name another category has in any case, on add and on edit, keeping no file', async () => {
+    const sports = await addOk('Sports');
+    const before = filesIn('video-categories').length;
+    const count = (await list()).length;
+    for (const name of ['Sports', 'sports', '  SPORTS  ']) {
+      const res = await add({ name });
+      expect([res.statusCode, res.json()], name).toEqual([
+        409,
+        errorBody('A category with this name already exists'),
+      ]);
+    }
+    const other = await addOk('Tennis');
+    const renamed = await edit({ id: other._id, name: 'sPORTS' }, image(GIF, 'b.gif'));
+    expect([renamed.statusCode, renamed.json()]).toEqual([
+      409,
+      errorBody('A category with this name already exists'),
+    ]);
+    expect((await list()).length).toBe(count + 1);
+    expect(filesIn('video-categories').length).toBe(before + 1);
+    // Its own name in another case is a rename.
+    const recased = await edit({ id: sports._id, name: ' SPORTS ' });
+    expect([recased.statusCode, (await t.json<{ data: VideoCategory }>(recased)).data.name]).toEqual([
+      200,
+      'SPORTS',
+    ]);
+  });
+
+  it('folds case beyond ASCII when comparing names, as on PostgreSQL', async () => {
+    await addOk('Ésport Лига Σigma');
+    const res = await add({ name: 'éSPORT лига σIGMA' });
+    expect([res.statusCode, res.json()]).toEqual([
+      409,
+      errorBody('A category with this name already exists'),
+    ]);
+  });
+
+  it('lets one of two adds of the same name at once through', async () => {
+    const replies = await Promise.all(['Racing', 'RACING', 'racing'].map((name) => add({ name })));
+    expect(replies.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
+    expect((await list('racing')).length).toBe(1);
+  });
+
   it('searches names case-insensitively', async () => {
     await addOk('Football Highlights');
     expect((await list('fOOTBALL')).map((c) => c.name)).toEqual(['Football Highlights']);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -167,6 +168,46 @@ describe('POST /api/App/video (batch upload)', () => {
     expect(res.json()).toEqual(errorBody(INCOMPLETE_UPLOAD));
     expect(await total()).toBe(before);
     expect(videoFiles()).toEqual(files);
+  });
+});
+
+describe('POST /api/App/video over a real connection', () => {
+  // app.inject() hands the parser the whole body at once; a browser's upload arrives in 64 KB reads,
+  // which is where a refused part once stopped the rest of the batch being read.
+  let origin: string;
+  beforeAll(async () => {
+    origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
+  });
+  const uploadOverHttp = async (files: ReturnType<typeof clip>[]) => {
+    const res = await fetch(origin + routes.upload.path, {
+      method: 'POST',
+      headers: { 'api-key': TEST_API_KEY, authorization: `Bearer ${t.token}` },
+      body: form({ category: category._id }, files),
+    });
+    await t.app.streamdesk.context.media.idle();
+    return {
+      status: res.status,
+      body: (await res.json()) as { data: Video[]; rejected: unknown[]; message: string },
+    };
+  };
+  // Random bytes well past the first chunk, named as an MP4.
+  const fake = () => clip('fake.mp4', randomBytes(300 * 1024));
+
+  it.each([
+    ['a, fake, b', () => [clip('a.mp4'), fake(), clip('b.mp4', mp4(2))]],
+    ['fake, a, b', () => [fake(), clip('a.mp4'), clip('b.mp4', mp4(2))]],
+  ])('keeps both good videos and names the refused one in the order %s', async (_order, files) => {
+    const before = await total();
+    const stored = videoFiles().length;
+    const res = await uploadOverHttp(files());
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('Uploaded 2 of 3 videos. fake.mp4 is not an MP4 file.');
+    expect(res.body.rejected).toEqual([{ file: 'fake.mp4', message: 'fake.mp4 is not an MP4 file.' }]);
+    expect(res.body.data).toHaveLength(2);
+    expect(await total()).toBe(before + 2);
+    // Each good video with its thumbnail; nothing of the refused one, and no partial file.
+    expect(videoFiles().length).toBe(stored + 4);
+    expect(readdirSync(path.join(t.config.dataDir, 'media', '.tmp'))).toEqual([]);
   });
 });
 

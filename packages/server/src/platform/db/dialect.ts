@@ -13,3 +13,9 @@ export function containsInsensitive(dialect: DialectName, column: string, text: 
     ? sql<SqlBool>`${sql.ref(column)} ILIKE ${pattern} ESCAPE '\\'`
     : sql<SqlBool>`${sql.raw(UNICODE_LOWER)}(${sql.ref(column)}) LIKE ${sql.raw(UNICODE_LOWER)}(${pattern}) ESCAPE '\\'`;
 }
+
+/** Case-insensitive equality of a text column with a value, for every script (as containsInsensitive). */
+export function equalsInsensitive(dialect: DialectName, column: string, text: string): Expression<SqlBool> {
+  const lower = dialect === 'postgres' ? sql.raw('lower') : sql.raw(UNICODE_LOWER);
+  return sql<SqlBool>`${lower}(${sql.ref(column)}) = ${lower}(${text})`;
+}

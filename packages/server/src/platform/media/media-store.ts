@@ -6,7 +6,7 @@ import { Transform, type Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { MediaKind } from '@streamdesk/contract/media';
 import { newId } from '../db/values.js';
-import { badRequest, HttpError, payloadTooLarge } from '../errors.js';
+import { badRequest, payloadTooLarge, type HttpError } from '../errors.js';
 import { uploadMemory } from './memory-guard.js';
 import {
   brokenImageMessage,
@@ -97,14 +97,21 @@ export const isMediaKey = (key: string): boolean => KEY.test(key);
 /** Bytes an observer may fall behind by before the upload waits for it (bounds memory). */
 const OBSERVER_MAX_BEHIND = 8 * 1024 * 1024;
 
+type Done = (error?: Error | null, data?: Buffer) => void;
+
 /**
- * Checks the first bytes, then counts every byte, failing as soon as a rule is broken; an image is also
+ * Checks the first bytes, then counts every byte, refusing as soon as a rule is broken; an image is also
  * checked whole once it has all arrived (a PNG cut off after its signature starts like any other).
+ * A refused file is read to its end and dropped, and the refusal is raised only then: destroying the
+ * part's stream instead would stop the multipart parser, losing every part after it (a batch's good
+ * videos) and the request's unread body with them.
  */
 class Inspector extends Transform {
   head = Buffer.alloc(0);
   size = 0;
   kind: MediaKind | undefined;
+  /** Why the file was refused, raised once its last byte has gone by. */
+  refusal: HttpError | undefined;
   /**
    * An image's bytes, kept until its end for the whole-file check. Images are at most the rule's size
    * (1 MB); a video is never kept: ffprobe reads it (acceptVideo).
@@ -124,7 +131,7 @@ class Inspector extends Transform {
   }
 
   /** Passes accepted bytes on, and to the observer; waits for the observer only when far behind. */
-  private accept(chunk: Buffer, done: (error?: Error | null, data?: Buffer) => void) {
+  private accept(chunk: Buffer, done: Done) {
     const observer = this.observer;
     if (!observer || !this.observing) return done(null, chunk);
     if (observer.write(chunk) || observer.writableLength < OBSERVER_MAX_BEHIND) return done(null, chunk);
@@ -135,9 +142,22 @@ class Inspector extends Transform {
     observer.on('drain', resume).on('close', resume);
   }
 
+  /**
+   * Refuses the file: nothing more is passed on or kept, and the rest of it is read and dropped (the
+   * per-chunk work is swapped out, so the accepted path carries no check for this).
+   */
+  private refuse(error: HttpError, done: Done) {
+    this.refusal = error;
+    this.image = undefined;
+    this.head = Buffer.alloc(0);
+    this.finishObserver(true);
+    this._transform = drop;
+    done();
+  }
+
   /** The type is known: the bytes so far go on, and an image's are kept from here. */
-  private typed(kind: MediaKind, head: Buffer, done: (error?: Error | null, data?: Buffer) => void) {
-    if (!this.rule.kinds.includes(kind)) return done(badRequest(this.rule.typeMessage));
+  private typed(kind: MediaKind, head: Buffer, done: Done) {
+    if (!this.rule.kinds.includes(kind)) return this.refuse(badRequest(this.rule.typeMessage), done);
     if (isImageKind(kind)) this.image = [head];
     this.accept(head, done);
   }
@@ -156,19 +176,15 @@ class Inspector extends Transform {
     else if (this.observing) this.observer.end();
   }
 
-  override _transform(
-    chunk: Buffer,
-    _enc: BufferEncoding,
-    done: (error?: Error | null, data?: Buffer) => void,
-  ) {
+  override _transform(chunk: Buffer, _enc: BufferEncoding, done: Done) {
     this.size += chunk.length;
     uploadMemory.received(chunk.length);
-    if (this.size > this.rule.maxBytes) return done(payloadTooLarge(this.rule.sizeMessage));
+    if (this.size > this.rule.maxBytes) return this.refuse(payloadTooLarge(this.rule.sizeMessage), done);
     if (!this.kind) {
       this.head = Buffer.concat([this.head, chunk]);
       if (this.head.length >= SNIFF_BYTES) {
         this.kind = sniffMediaKind(this.head);
-        if (!this.kind) return done(badRequest(this.rule.typeMessage));
+        if (!this.kind) return this.refuse(badRequest(this.rule.typeMessage), done);
         const buffered = this.head;
         this.head = Buffer.alloc(0);
         return this.typed(this.kind, buffered, done);
@@ -179,13 +195,23 @@ class Inspector extends Transform {
     this.accept(chunk, done);
   }
 
-  override _flush(done: (error?: Error | null, data?: Buffer) => void) {
+  override _flush(done: Done) {
+    if (this.refusal) return done(this.refusal);
     if (this.kind) return done(this.brokenImage());
     // Shorter than the sniff window: decide on what there is (an 8-byte PNG signature, say).
     this.kind = sniffMediaKind(this.head);
     if (this.size === 0 || !this.kind) return done(badRequest(this.rule.typeMessage));
-    this.typed(this.kind, this.head, (error, data) => done(error ?? this.brokenImage(), data));
+    this.typed(this.kind, this.head, (error, data) =>
+      done(error ?? this.refusal ?? this.brokenImage(), data),
+    );
   }
+}
+
+/** A refused file's remaining bytes: counted for the memory guard, then dropped. */
+function drop(this: Inspector, chunk: Buffer, _enc: BufferEncoding, done: Done) {
+  this.size += chunk.length;
+  uploadMemory.received(chunk.length);
+  done();
 }
 
 export function createLocalMediaStore(root: string): MediaStore {
@@ -251,9 +277,6 @@ export function createLocalMediaStore(root: string): MediaStore {
         // and leave a partial file behind, so wait until the write stream has closed.
         if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
         await rm(tmp, { force: true });
-        // Let the rest of this part flow past so the request can still be answered.
-        source.resume();
-        if (error instanceof HttpError) throw error;
         throw error;
       }
     },

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mediaLimits, mediaMessages } from '@streamdesk/contract/media';
 import { buildApp } from '../../app.js';
 import { createTestApp, errorBody, type TestApp } from '../../test/test-app.js';
+import { addTestUploadRoute } from '../../test/upload-route.js';
 import {
   BROKEN_MP4,
   cutShort,
@@ -17,7 +18,6 @@ import {
   realImage,
 } from '../../test/media-fixtures.js';
 import { createLocalMediaStore } from './media-store.js';
-import { readMultipart, single } from './multipart.js';
 import { brokenImageMessage, sniffMediaKind } from './sniff.js';
 import { acceptVideo, makeThumbnail, probeVideo, streamProbe, startMediaTools } from './video-tools.js';
 
@@ -33,44 +33,11 @@ const filesIn = (folder: string) => {
 
 beforeAll(async () => {
   t = await createTestApp();
-  const { app } = t;
-  const media = app.streamdesk.context.media;
-  // A test-only route exercising the shared pipeline the way features use it.
-  app.post('/api/test/upload', { config: { auth: 'admin' } }, async (request) => {
-    const result = await readMultipart(request, media, {
-      files: {
-        image: {
-          folder: 'test',
-          rule: {
-            kinds: ['png', 'gif'],
-            maxBytes: mediaLimits.image,
-            typeMessage: mediaMessages.gifPng,
-            sizeMessage: mediaMessages.imageSize,
-          },
-        },
-        video: {
-          folder: 'test',
-          probe: request.headers['x-probe'] === '1',
-          maxCount: 3,
-          rule: {
-            kinds: ['mp4'],
-            maxBytes: 200_000,
-            typeMessage: mediaMessages.video,
-            sizeMessage: mediaMessages.videoSize,
-          },
-        },
-      },
-      skipInvalidFiles: request.headers['x-skip'] === '1',
-    });
-    return {
-      status: true,
-      message: 'ok',
-      fields: result.fields,
-      image: single(result, 'image')?.url,
-      videos: result.files.video?.map((v) => v.url) ?? [],
-      probes: await Promise.all(result.files.video?.map((v) => v.probe ?? null) ?? []),
-      rejected: result.rejected,
-    };
+  addTestUploadRoute(t.app, {
+    path: '/api/test/upload',
+    folder: 'test',
+    videoMaxBytes: 200_000,
+    maxCount: 3,
   });
 });
 afterAll(() => t.close());

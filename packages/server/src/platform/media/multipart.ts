@@ -50,6 +50,19 @@ const incompleteBody = (error: unknown) =>
   /unexpected end of|malformed|aborted/i.test(error.message);
 
 /**
+ * Reads and drops what is left of a request refused before its end, so the reply is not its last word:
+ * left piped to a parser nobody reads from, the body stalls, and the connection the reply calls
+ * keep-alive cannot carry another request (the client's next one fails with ECONNRESET). Node keeps
+ * the connection once the body is through, as it does for a body no route read.
+ */
+function skipRestOf(request: FastifyRequest) {
+  const raw = request.raw;
+  if (raw.complete || raw.destroyed) return;
+  raw.unpipe();
+  raw.resume();
+}
+
+/**
  * Reads a multipart request, streaming each file part straight into the media store (never buffering a
  * file in memory). By default one bad file fails the request and removes whatever was already saved;
  * with `skipInvalidFiles` a batch keeps its good files and reports the bad ones by name.
@@ -111,6 +124,7 @@ export async function readMultipart(
       }
     }
   } catch (error) {
+    skipRestOf(request);
     await discard();
     if (incompleteBody(error)) throw badRequest(INCOMPLETE_UPLOAD);
     // busboy's own words for a content type that names no boundary: the client's mistake, not ours.

@@ -6,15 +6,26 @@ import { VideoFeed } from './video-feed';
 
 type Stage = 'welcome' | 'viewing' | 'unavailable';
 
-/** The public vertical feed at /site/: phones only, after the welcome dialog. */
+/**
+ * The public vertical feed at /site/: phones only, after the welcome dialog. A phone turned sideways is
+ * wider than a phone (doc 2 section 4) and gets the app-store gate; the feed stays mounted behind it,
+ * hidden and paused, so turning back resumes the same video at the same page, with the download overlay
+ * still up if it was and no second view counted.
+ */
 export function FeedPage() {
   const phone = useIsPhone();
   const [stage, setStage] = useState<Stage>('welcome');
 
-  if (!phone) return <AppStoreGate />;
-  if (stage === 'viewing') return <VideoFeed onUnavailable={() => setStage('unavailable')} />;
-  if (stage === 'unavailable') return <ContentNotAvailable onRetry={() => setStage('welcome')} />;
-  return <WelcomeDialog onContinue={() => setStage('viewing')} onDecline={() => setStage('unavailable')} />;
+  return (
+    <>
+      {!phone && <AppStoreGate />}
+      {stage === 'viewing' && <VideoFeed hidden={!phone} onUnavailable={() => setStage('unavailable')} />}
+      {phone && stage === 'unavailable' && <ContentNotAvailable onRetry={() => setStage('welcome')} />}
+      {phone && stage === 'welcome' && (
+        <WelcomeDialog onContinue={() => setStage('viewing')} onDecline={() => setStage('unavailable')} />
+      )}
+    </>
+  );
 }
 
 function WelcomeDialog({ onContinue, onDecline }: { onContinue: () => void; onDecline: () => void }) {

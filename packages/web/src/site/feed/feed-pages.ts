@@ -23,6 +23,23 @@ export interface FeedPages extends Loaded {
 }
 
 /**
+ * A next page's items after those shown, leaving out any already shown: pages are by offset, so a video
+ * enabled for the web while the visitor watches shifts the later pages by one, and the last video of
+ * a page comes again at the top of the next.
+ */
+export function appendNew(shown: readonly FeedItem[], page: readonly FeedItem[]): FeedItem[] {
+  const ids = new Set(shown.map((item) => item._id));
+  return [
+    ...shown,
+    ...page.filter((item) => {
+      if (ids.has(item._id)) return false;
+      ids.add(item._id);
+      return true;
+    }),
+  ];
+}
+
+/**
  * The feed's pages: page 1 at once (it replaces the list), then the next one whenever the current video
  * comes within two of the end (appended). A failed page waits for Try Again, or for the browser to come
  * back online, keeping what is shown. An empty first page means there is nothing to see.
@@ -53,7 +70,7 @@ export function useFeedPages(current: number, onEmpty: () => void): FeedPages {
     setLoaded((before) =>
       next === 1
         ? { items: data, page: 1, totalPage, webPosition }
-        : { ...before, items: [...before.items, ...data], page: next, totalPage },
+        : { ...before, items: appendNew(before.items, data), page: next, totalPage },
     );
     if (next === 1 && !data.length) onEmptyRef.current();
   }, []);

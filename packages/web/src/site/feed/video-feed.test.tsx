@@ -1,8 +1,10 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FeedItem } from '@streamdesk/contract/videos';
 import { hangingFetch, jsonResponse, pendingResponse, stubbedFetch } from '@/test/runtime';
+import { FeedPage } from './feed-page';
+import { appendNew } from './feed-pages';
 import { VideoFeed } from './video-feed';
 
 const fetchMock = stubbedFetch();
@@ -172,5 +174,79 @@ describe('a next page that fails', () => {
     act(() => void window.dispatchEvent(new Event('online')));
     expect(await screen.findByRole('region', { name: 'Video 12' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+describe('pages that shift while the visitor watches', () => {
+  it('leaves out of a next page the videos already shown', async () => {
+    // A video enabled meanwhile moves v10 from the end of page 1 to the top of page 2.
+    serveFeed({
+      1: async () => feedPage(items(1, 10), 2),
+      2: async () => feedPage(items(10, 10), 2),
+    });
+    render(<VideoFeed onUnavailable={vi.fn()} />);
+    await screen.findByRole('region', { name: 'Video 10' });
+    inView(8, 1);
+    expect(await screen.findByRole('region', { name: 'Video 19' })).toBeInTheDocument();
+    expect(screen.getAllByRole('region')).toHaveLength(19);
+  });
+
+  it('appendNew keeps the order and drops only the ids already there', () => {
+    const ids = (list: FeedItem[]) => list.map((item) => item._id);
+    expect(ids(appendNew(items(1, 3), [...items(3, 3), ...items(4, 1)]))).toEqual([
+      'v1',
+      'v2',
+      'v3',
+      'v4',
+      'v5',
+    ]);
+  });
+});
+
+describe('a phone turned sideways and back', () => {
+  const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
+  const turn = (width: number) =>
+    act(() => {
+      Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
+      window.dispatchEvent(new Event('resize'));
+    });
+  const width = window.innerWidth;
+  afterEach(() => turn(width));
+  const views = (id: string) =>
+    fetchMock.mock.calls.filter(
+      ([url, init]) => String(url).endsWith('/api/App/events') && String(init?.body).includes(`"${id}"`),
+    ).length;
+
+  it('resumes the same video with its overlay, without loading page 1 or counting a view again', async () => {
+    vi.useFakeTimers();
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(IPHONE);
+    turn(390);
+    serveFeed({ 1: async () => feedPage(items(1, 10), 2, 2) });
+    render(<FeedPage />);
+    await act(async () => void screen.getByRole('button', { name: 'Continue' }).click());
+    await advance(0);
+    inView(0, 0);
+    inView(2, 1);
+    const third = video(2);
+    fireEvent.playing(third);
+    await advance(2000);
+    expect(overlay()).toBeInTheDocument();
+    expect(views('v3')).toBe(1);
+
+    turn(844);
+    expect(screen.getByRole('heading', { name: 'Get Our Mobile App' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Video 3' })).toBeNull(); // hidden, out of the a11y tree
+    expect(HTMLMediaElement.prototype.pause).toHaveBeenCalled();
+
+    turn(390);
+    expect(screen.queryByRole('heading', { name: 'Get Our Mobile App' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
+    expect(video(2)).toBe(third); // the same element: nothing was mounted afresh
+    expect(overlay()).toBeInTheDocument();
+    inView(2, 1);
+    expect(views('v3')).toBe(1);
+    expect(feedCalls(1)).toBe(1);
+    // Still the video reached: it keeps its source, and the videos far behind it let theirs go.
+    expect(video(2).getAttribute('src')).toBe('/media/videos/v3.mp4');
   });
 });

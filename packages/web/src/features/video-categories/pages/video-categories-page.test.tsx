@@ -5,6 +5,7 @@ import { answerMath, answerWrongThenRight } from '@/test/answer-math';
 import { mockApi, renderApp } from '@/test/render-app';
 import { jsonResponse, pendingResponse } from '@/test/runtime';
 import { signedInScreenTests, signedInApi as signedIn } from '@/test/signed-in-screen';
+import { PNG } from '@/test/images';
 
 const category = {
   _id: 'c1',
@@ -135,5 +136,26 @@ describe('video categories page', () => {
 
     del.answer({ status: false, message: 'Category not found' });
     await waitFor(() => expect(remove).toBeEnabled());
+  });
+
+  it('shows a name another category has as an error toast, keeping the form filled in', async () => {
+    const post = vi.fn(() =>
+      jsonResponse({ status: false, message: 'A category with this name already exists' }, 409),
+    );
+    mockApi({
+      ...signedIn,
+      'GET /api/App/video/category': { status: true, message: 'ok', data: [category] },
+      'POST /api/App/video/category': post,
+    });
+    const user = userEvent.setup();
+    renderApp('/add/video/category');
+    await screen.findByText('Cricket', {}, { timeout: 5000 });
+    await user.type(screen.getByLabelText('Category name'), '  CRICKET ');
+    await user.upload(screen.getByLabelText(/Main image/), new File([PNG], 'c.png', { type: 'image/png' }));
+    await user.click(screen.getByRole('button', { name: 'Add Category' }));
+    const toast = await screen.findByText('A category with this name already exists');
+    expect(toast.closest('[data-type]')).toHaveAttribute('data-type', 'error');
+    expect(post).toHaveBeenCalledOnce();
+    expect(screen.getByLabelText('Category name')).toHaveValue('  CRICKET ');
   });
 });

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { pickVideos, sizeInMb } from './video-file-rules';
 
 const MP4_HEAD = new Uint8Array([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x6d, 0x70, 0x34, 0x32]);
-const mp4 = (name: string, size = 1000) => {
+const mp4 = (name: string, size = 1000, lastModified = 1_700_000_000_000) => {
   const body = new Uint8Array(size);
   body.set(MP4_HEAD);
-  return new File([body], name, { type: 'video/mp4' });
+  return new File([body], name, { type: 'video/mp4', lastModified });
 };
 
 describe('pickVideos', () => {
@@ -30,6 +30,24 @@ describe('pickVideos', () => {
     expect(accepted).toEqual([]);
     expect(problems).toEqual(['You can upload a maximum of 50 videos at once.']);
     expect((await pickVideos(current, [mp4('x.mp4')])).accepted).toHaveLength(1);
+  });
+
+  it('drops a file already selected, or chosen twice at once, naming it', async () => {
+    const a = mp4('a.mp4');
+    const again = await pickVideos([a, mp4('b.mp4')], [mp4('a.mp4'), mp4('c.mp4'), mp4('c.mp4')]);
+    expect(again.accepted.map((f) => f.name)).toEqual(['c.mp4']);
+    expect(again.problems).toEqual(['a.mp4 is already selected.', 'c.mp4 is already selected.']);
+    // Another file of the same name (another folder, another size or time) is another video.
+    const other = await pickVideos([a], [mp4('a.mp4', 2000), mp4('a.mp4', 1000, 5)]);
+    expect(other.accepted).toHaveLength(2);
+    expect(other.problems).toEqual([]);
+  });
+
+  it('counts a file chosen again once toward the 50', async () => {
+    const current = Array.from({ length: 50 }, (_, i) => mp4(`${i}.mp4`));
+    const { accepted, problems } = await pickVideos(current, [mp4('7.mp4')]);
+    expect(accepted).toEqual([]);
+    expect(problems).toEqual(['7.mp4 is already selected.']);
   });
 
   it('shows sizes in MB', () => {

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { VIDEO_MAX_BYTES, VIDEO_MAX_FILES, videoMessages } from '@streamdesk/contract/videos';
 import { videoTabs } from '@/config/section-tabs';
@@ -8,7 +8,7 @@ import { PageHeader } from '@/ui/page-header';
 import { Tabs } from '@/ui/tabs';
 import { UploadProgressBar } from '@/ui/upload-progress-bar';
 import { toastSuccess } from '@/ui/toast-success';
-import { uploadFailureMessage } from '@/lib/upload';
+import { UploadRefusedError, uploadFailureMessage } from '@/lib/upload';
 import { useFailureToast } from '@/ui/use-failed-load-toast';
 import { useUploadVideos, useVideoCategories } from '../api';
 import { pickVideos, sizeInMb } from '../components/video-file-rules';
@@ -35,6 +35,25 @@ export default function VideoUploadPage() {
     }
   };
 
+  const uploading = upload.isPending;
+  // Leaving or reloading the page would drop the batch on its way: the browser asks first. Moving
+  // within the app is fine, the upload goes on.
+  useEffect(() => {
+    if (!uploading) return;
+    const ask = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [uploading]);
+
+  /** A category deleted by another admin leaves the select, and the selection with it. */
+  const reloadCategories = async () => {
+    const fresh = await categories.refetch();
+    if (fresh.data && !fresh.data.data.some((c) => c._id === category)) setCategory('');
+  };
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!category) return void toast.error(videoMessages.categoryRequired);
@@ -59,10 +78,11 @@ export default function VideoUploadPage() {
       setPercent(null);
       // A refused batch (every file refused, or its category deleted meanwhile) says why.
       toast.error(uploadFailureMessage(error, videoMessages.uploadCrashed));
+      // 'Category not found': another admin deleted it since the list loaded.
+      if (error instanceof UploadRefusedError && error.status === 404) await reloadCategories();
     }
   };
 
-  const uploading = upload.isPending;
   return (
     <div className="space-y-4">
       <Tabs tabs={videoTabs} label="Video section" />

@@ -1,0 +1,101 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { FakeXhr, stubXhr } from '@/test/fake-xhr';
+import { mockApi, renderApp } from '@/test/render-app';
+import { signedInApi as shell, signedInScreenTests } from '@/test/signed-in-screen';
+
+const MP4_HEAD = [0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x6d, 0x70, 0x34, 0x32];
+const mp4 = (name: string) =>
+  new File([new Uint8Array([...MP4_HEAD, ...new Array<number>(100).fill(0)])], name, {
+    type: 'video/mp4',
+    lastModified: 1_700_000_000_000,
+  });
+const category = (id: string, name: string) => ({
+  _id: id,
+  name,
+  main_image: `/media/video-categories/${id}.png`,
+  status: true,
+  total_products: 0,
+  createdAt: '2026-11-21T06:00:00.000Z',
+});
+
+signedInScreenTests({ authStatus: 'signed-in' });
+beforeEach(() => stubXhr());
+
+/** The upload page with `Sports` and `Music`; `gone` makes the next category load leave out Sports. */
+async function openPage() {
+  const state = { sportsGone: false };
+  const fetchMock = mockApi({
+    ...shell,
+    'GET /api/App/video/category': () =>
+      Response.json({
+        status: true,
+        message: 'ok',
+        data: [...(state.sportsGone ? [] : [category('c1', 'Sports')]), category('c2', 'Music')],
+      }),
+  });
+  const user = userEvent.setup();
+  renderApp('/add/video');
+  const form = await screen.findByRole('form', { name: 'Upload videos' });
+  const select = within(form).getByLabelText(/Category/);
+  await within(form).findByRole('option', { name: 'Sports' });
+  const picker = within(form).getByLabelText('Videos (MP4)');
+  const selected = () =>
+    within(form)
+      .queryAllByRole('listitem')
+      .map((li) => li.querySelector('span')?.textContent);
+  return { state, fetchMock, user, form, select, picker, selected };
+}
+
+describe('Video upload page', { timeout: 15_000 }, () => {
+  it('lists a file chosen twice once, says so, and uploads it once', async () => {
+    const { user, form, select, picker, selected } = await openPage();
+    await user.upload(picker, [mp4('a.mp4'), mp4('audioonly.mp4')]);
+    await waitFor(() => expect(selected()).toEqual(['a.mp4', 'audioonly.mp4']));
+    await user.upload(picker, [mp4('a.mp4')]);
+    expect(await screen.findByText('a.mp4 is already selected.')).toBeInTheDocument();
+    expect(selected()).toEqual(['a.mp4', 'audioonly.mp4']);
+
+    await user.selectOptions(select, 'c1');
+    await user.click(within(form).getByRole('button', { name: 'Upload Videos' }));
+    await waitFor(() => expect(FakeXhr.made).toHaveLength(1));
+    const sent = FakeXhr.last.sent as FormData;
+    expect(sent.getAll('video').map((f) => (f as File).name)).toEqual(['a.mp4', 'audioonly.mp4']);
+  });
+
+  it('asks before the page is left while an upload is on its way, and no longer once it is done', async () => {
+    const { user, form, select, picker } = await openPage();
+    const leave = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    await user.upload(picker, [mp4('a.mp4')]);
+    await user.selectOptions(select, 'c1');
+    expect(leave()).toBe(false);
+    await user.click(within(form).getByRole('button', { name: 'Upload Videos' }));
+    await waitFor(() => expect(FakeXhr.made).toHaveLength(1));
+    expect(leave()).toBe(true);
+    FakeXhr.last.respond(
+      200,
+      JSON.stringify({ status: true, message: 'Videos uploaded successfully!', data: [], rejected: [] }),
+    );
+    expect(await screen.findByText('Videos uploaded successfully!')).toBeInTheDocument();
+    expect(leave()).toBe(false);
+  });
+
+  it('drops a category deleted meanwhile from the select after its Category not found', async () => {
+    const { state, user, form, select, picker } = await openPage();
+    await user.upload(picker, [mp4('a.mp4')]);
+    await user.selectOptions(select, 'c1');
+    await user.click(within(form).getByRole('button', { name: 'Upload Videos' }));
+    await waitFor(() => expect(FakeXhr.made).toHaveLength(1));
+    state.sportsGone = true;
+    FakeXhr.last.respond(404, JSON.stringify({ status: false, message: 'Category not found' }));
+    expect(await screen.findByText('Category not found')).toBeInTheDocument();
+    await waitFor(() => expect(within(form).queryByRole('option', { name: 'Sports' })).toBeNull());
+    expect(select).toHaveValue('');
+    expect(within(form).getByRole('option', { name: 'Music' })).toBeInTheDocument();
+  });
+});
