@@ -55,6 +55,10 @@ export const storyQuery = (kind: StoryKind, id: string) =>
     queryKey: keys.one(kind, id),
     queryFn: ({ signal }) => fetchApiOk(routesOf(kind).find, { query: { id }, signal }),
     staleTime: 0,
+    // A first load that fails goes to /Error (doc 1); a reload that fails while the form is shown (the
+    // story deleted meanwhile: a save's 404 reloads every query) is only logged, and the page keeps the
+    // save's own 'not found' toast and the admin's draft.
+    meta: { onError: 'log-refetch' },
   });
 
 export const useStoryList = (kind: StoryKind, page: number) => useQuery(storyListQuery(kind, page));

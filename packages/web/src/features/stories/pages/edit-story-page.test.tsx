@@ -70,6 +70,38 @@ describe('Story edit page', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(put).not.toHaveBeenCalled();
   });
+  it('a save of a story deleted meanwhile says so and keeps the page and the draft (no /Error)', async () => {
+    let deleted = false;
+    const find = vi.fn(() =>
+      deleted
+        ? jsonResponse({ status: false, message: storyMessages.notFound }, 404)
+        : jsonResponse({ status: true, message: 'ok', data: story }),
+    );
+    mockApi({
+      ...base,
+      'GET /api/App/story/video/find': find,
+      'GET /api/App/all/only/story/video': storyListReply([]),
+      'PUT /api/App/Edit/story/video': () =>
+        jsonResponse({ status: false, message: storyMessages.notFound }, 404),
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const user = userEvent.setup();
+    const { router } = renderApp(`/update/story/video/${id}`);
+    const name = await screen.findByLabelText('Button Name', undefined, { timeout: 8000 });
+    deleted = true;
+    await user.clear(name);
+    await user.type(name, 'Mine');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await answerMath();
+    expect(await screen.findByText(storyMessages.notFound)).toBeInTheDocument();
+    // The save's 404 reloads every query; the story's own reload fails, and is only logged.
+    // (and its one retry, a second later).
+    await waitFor(() => expect(find).toHaveBeenCalledTimes(3), { timeout: 4000 });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(router.state.location.pathname).toBe(`/update/story/video/${id}`);
+    expect(screen.getByLabelText('Button Name')).toHaveValue('Mine');
+  });
+
   it('refuses a save of a story changed since it opened: the toast, Save held, and Reload starts afresh', async () => {
     const conflict = editVersionMessages.changed('story');
     // The stored story: what this page loads first, then what another admin made of it.
