@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { editVersionMessages } from '@streamdesk/contract/edit-versions';
 import { liveMatchMessages, webLiveAdMessages } from '@streamdesk/contract/live-matches';
 import { answerCaptcha } from '../captcha.js';
 import { expect, test } from '../fixtures.js';
@@ -585,4 +586,68 @@ test('long rows keep their actions in view at every width, and the edit row stay
     const web = ad.data as { _id: string } | undefined;
     if (web) await api.call('DELETE', '/api/App/liveMatch/liveAdsWeb', { body: { id: [web._id] } });
   }
+});
+
+test('an edit saved after another admin changed the match or the live call ads is refused, not lost', async ({
+  signedInPage: page,
+  api,
+  media,
+}) => {
+  // The live match row: another admin renames the match while this page edits only its URL.
+  const title = `Conflict ${Date.now()}`;
+  const added = await api.upload(
+    'POST',
+    '/api/App/liveMatch/admin',
+    { title, url: 'https://stream.example.com/old' },
+    { image: media.png },
+  );
+  const id = (added.data as { _id: string })._id;
+  await page.goto('/add/liveMatch');
+  await page.getByRole('button', { name: `Edit ${title}` }).click();
+  const editing = page.getByRole('row', { name: `Editing ${title}` });
+  await editing.getByLabel('Edit URL').fill('https://stream.example.com/mine');
+  await api.upload(
+    'PUT',
+    '/api/App/liveMatch/admin',
+    { _id: id, title: `${title} renamed`, url: 'https://stream.example.com/old' },
+    {},
+  );
+  await editing.getByRole('button', { name: 'Save' }).click();
+  await confirmMath(page);
+  await expect(toast(page, editVersionMessages.changed('live match'))).toBeVisible();
+  await expect(page.getByRole('button', { name: `Edit ${title} renamed` })).toBeVisible();
+  await expect(page.getByRole('row', { name: /^Editing/ })).toHaveCount(0);
+  const listed = (await api.call('GET', '/api/App/liveMatch/admin?page=1&limit=100')) as {
+    data: { _id: string; title: string; url: string }[];
+  };
+  expect(listed.data.find((m) => m._id === id)).toMatchObject({
+    title: `${title} renamed`,
+    url: 'https://stream.example.com/old',
+  });
+
+  // Live Call Management: another admin adds a field while this page changes a value.
+  await api.call('PUT', '/api/App/liveMatch/liveAds', { body: { banner: 'b1' } });
+  await page.goto('/add/liveMatch/liveAd');
+  await page.getByLabel('Value 1').fill('b2');
+  await api.call('PUT', '/api/App/liveMatch/liveAds', { body: { banner: 'b1', native: 'n1' } });
+  await page.getByRole('button', { name: 'Save all' }).click();
+  await confirmMath(page);
+  await expect(toast(page, editVersionMessages.changed('list of live call ads'))).toBeVisible();
+  const alert = page.getByRole('alert').filter({ hasText: editVersionMessages.changed('list of live call ads') });
+  await expect(alert).toBeVisible();
+  await expect(page.getByLabel('Value 1')).toHaveValue('b2');
+  await expect(page.getByRole('button', { name: 'Save all' })).toBeDisabled();
+  await page.screenshot({ path: '/tmp/shots/live-matches-edit-conflict.png', fullPage: true });
+  expect((await api.call('GET', '/api/App/liveMatch/liveAds')).data).toEqual({ banner: 'b1', native: 'n1' });
+
+  await alert.getByRole('button', { name: 'Reload the fields' }).click();
+  await expect(page.getByLabel('Field name 2')).toHaveValue('native');
+  await expect(page.getByLabel('Value 1')).toHaveValue('b1');
+  await page.getByLabel('Value 1').fill('b2');
+  await page.getByRole('button', { name: 'Save all' }).click();
+  await confirmMath(page);
+  await expect(toast(page, 'Ads updated successfully!')).toBeVisible();
+  expect((await api.call('GET', '/api/App/liveMatch/liveAds')).data).toEqual({ banner: 'b2', native: 'n1' });
+
+  await api.call('DELETE', '/api/App/liveMatch/admin', { body: { id: [id] }, seal: true });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EDIT_VERSION_FIELD, editVersion } from './edit-versions.js';
 import { defineRoute, hasVisibleText, idList, idSchema, pageQuery, replyBase, requiredText } from './http.js';
 import { mediaLimits, mediaMessages, type MediaKind } from './media.js';
 import { isHttpUrl } from './notifications.js';
@@ -22,6 +23,8 @@ export const liveMatchMessages = {
   deleted: 'Live match deleted successfully',
   statusChanged: 'Live match status updated',
   notFound: 'Live match not found',
+  /** The thing named by an edit conflict (editVersionMessages.changed). */
+  conflictThing: 'live match',
   listed: 'Live matches fetched successfully',
   linkCopied: 'Link copied successfully!',
   copyFailed: 'Failed to copy link. Please try again.',
@@ -36,8 +39,12 @@ export const liveAdMessages = {
   tooMany: 'At most 200 fields are allowed',
   notText: 'Field values must be text',
   notMap: 'Send the fields as an object of names and text values',
+  /** `version` in the saved body is the version the fields were read with, never a field. */
+  reservedKey: `${EDIT_VERSION_FIELD} is reserved (the version the fields were read with)`,
   saved: 'Ads updated successfully!',
   fetched: 'Live ads fetched successfully',
+  /** The thing named by an edit conflict (editVersionMessages.changed). */
+  conflictThing: 'list of live call ads',
 } as const;
 
 export const webLiveAdMessages = {
@@ -93,6 +100,11 @@ export const liveMatch = z.object({
   view: z.number().int(),
   createdAt: z.string(),
   status: z.boolean(),
+  /**
+   * The version of what the inline edit changes (title, url, thumbnail; not the view count or the
+   * status), which the edit sends back (docs/decisions/edit-conflicts.md). Additive.
+   */
+  [EDIT_VERSION_FIELD]: editVersion,
 });
 export type LiveMatch = z.infer<typeof liveMatch>;
 
@@ -113,9 +125,14 @@ export const liveMatchAddFields = z.object({
 });
 export type LiveMatchAddFields = z.infer<typeof liveMatchAddFields>;
 
-/** The text fields of the edit form (multipart: _id, title, url, optional image). */
+/**
+ * The text fields of the edit form (multipart: _id, title, url, optional image, optional version). The
+ * version is the row's as the list showed it; the server checks its form (readEditVersion) and refuses
+ * the edit with 409 when the match has changed since. Without it the edit is made as before.
+ */
 export const liveMatchEditFields = liveMatchAddFields.extend({
   _id: z.string(liveMatchMessages.idRequired).trim().min(1, liveMatchMessages.idRequired).max(64),
+  [EDIT_VERSION_FIELD]: z.string().optional(),
 });
 export type LiveMatchEditFields = z.infer<typeof liveMatchEditFields>;
 
@@ -161,6 +178,7 @@ export function liveAdProblem(pairs: readonly { key: string; value: string }[]):
     const name = key.trim();
     if (!name) return liveAdMessages.keyRequired;
     if (!LIVE_AD_KEY.test(name)) return `${liveAdMessages.keyFormat}: ${name}`;
+    if (name === EDIT_VERSION_FIELD) return liveAdMessages.reservedKey;
     if (seen.has(name)) return `${liveAdMessages.duplicateKey}: ${name}`;
     seen.add(name);
     if (value.length > LIVE_AD_VALUE_MAX) return `${liveAdMessages.valueTooLong}: ${name}`;
@@ -171,16 +189,25 @@ export function liveAdProblem(pairs: readonly { key: string; value: string }[]):
 export const liveAdMap = z.record(z.string(), z.string(liveAdMessages.notText));
 export type LiveAdMap = z.infer<typeof liveAdMap>;
 
-/** The edit sends the field map itself; keys are trimmed, so `"a"` and `" a"` count as duplicates. */
+/**
+ * The edit sends the field map itself; keys are trimmed, so `"a"` and `" a"` count as duplicates. The
+ * body's `version` (optional) is not a field: it is the version the map was read with (its read reply's),
+ * checked by the server (readEditVersion), which refuses the save with 409 when the map has changed since.
+ */
 export const liveAdsBody = z
   .record(z.string(), z.string(liveAdMessages.notText), liveAdMessages.notMap)
   .superRefine((map, ctx) => {
-    const problem = liveAdProblem(Object.entries(map).map(([key, value]) => ({ key, value })));
+    const fields = Object.entries(map).filter(([key]) => key !== EDIT_VERSION_FIELD);
+    const problem = liveAdProblem(fields.map(([key, value]) => ({ key, value })));
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   })
-  .transform((map) => Object.fromEntries(Object.entries(map).map(([k, v]) => [k.trim(), v])));
+  .transform(({ [EDIT_VERSION_FIELD]: version, ...map }) => ({
+    fields: Object.fromEntries(Object.entries(map).map(([k, v]) => [k.trim(), v])),
+    version,
+  }));
 
-export const liveAdsReply = replyBase.extend({ data: liveAdMap });
+/** The fields and the version of the whole map, in its order (additive), which the editor sends back. */
+export const liveAdsReply = replyBase.extend({ data: liveAdMap, [EDIT_VERSION_FIELD]: editVersion });
 export type LiveAdsReply = z.infer<typeof liveAdsReply>;
 
 // ---------------------------------------------------------------------------------------------------

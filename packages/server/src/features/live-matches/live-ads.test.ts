@@ -15,11 +15,22 @@ const put = (payload: unknown) =>
 
 describe('GET and PUT /api/App/liveMatch/liveAds', () => {
   it('starts empty, then saves the whole map in the order sent', async () => {
-    expect(await get()).toEqual({ status: true, message: 'Live ads fetched successfully', data: {} });
+    const version = expect.stringMatching(/^[0-9a-f]{16}$/);
+    expect(await get()).toEqual({
+      status: true,
+      message: 'Live ads fetched successfully',
+      data: {},
+      version,
+    });
     const map = { banner_id: 'ca-app-pub-1/2', Interstitial2: 'x', empty_ok: '' };
     const res = await put(map);
     expect(res.statusCode).toBe(200);
-    expect(await t.json(res)).toEqual({ status: true, message: 'Ads updated successfully!', data: map });
+    expect(await t.json(res)).toEqual({
+      status: true,
+      message: 'Ads updated successfully!',
+      data: map,
+      version,
+    });
     expect(Object.keys((await get()).data)).toEqual(['banner_id', 'Interstitial2', 'empty_ok']);
   });
 
@@ -41,6 +52,7 @@ describe('GET and PUT /api/App/liveMatch/liveAds', () => {
       [{ ok: 'v'.repeat(2049) }, 'Field values are at most 2048 characters: ok'],
       [{ dup: '1', ' dup': '2' }, 'Field names must be unique: dup'],
       [{ n: 5 }, 'n: Field values must be text'],
+      [{ ' version': 'x' }, 'version is reserved (the version the fields were read with)'],
       [['x'], 'Send the fields as an object of names and text values'],
     ];
     for (const [body, message] of cases) {

@@ -84,9 +84,17 @@ export const deleteLiveMatches = (db: Db, ids: readonly string[]) =>
 export const listAdFields = (db: Db) =>
   db.selectFrom('live_ad_fields').select(['name', 'value']).orderBy('position').execute();
 
-/** Replaces every field in one transaction, keeping the order they were sent in. */
-export const replaceAdFields = (db: Db, fields: readonly [string, string][]) =>
+/**
+ * Replaces every field in one transaction, keeping the order they were sent in; `before` runs first in
+ * the transaction (a throw there writes nothing).
+ */
+export const replaceAdFields = (
+  db: Db,
+  fields: readonly [string, string][],
+  before: (trx: Db) => Promise<void> = async () => {},
+) =>
   db.transaction().execute(async (trx) => {
+    await before(trx);
     await trx.deleteFrom('live_ad_fields').execute();
     if (fields.length)
       await trx

@@ -13,6 +13,11 @@ import {
   type WebLiveAd,
 } from '@streamdesk/contract/live-matches';
 import type { AppCache } from '../../platform/app-cache.js';
+import {
+  checkEditVersion,
+  editVersionOf,
+  readEditVersion,
+} from '../../platform/edit-versions/edit-versions.js';
 import type { CounterRegistry } from '../../platform/registries.js';
 import type { DialectName } from '../../platform/db/database.js';
 import { fromDbBool, newId, toDbBool } from '../../platform/db/values.js';
@@ -47,6 +52,12 @@ export interface LiveMatchesDeps {
   liveMatchRunning: () => Promise<boolean>;
 }
 
+/**
+ * What the inline edit writes of a match: its version covers these, not the view count the app changes
+ * nor the status the edit never sends (docs/decisions/edit-conflicts.md).
+ */
+const EDITABLE_FIELDS = ['title', 'url', 'thumbnail'] as const satisfies readonly (keyof repo.LiveMatchRow)[];
+
 const toMatch = (row: repo.LiveMatchRow): LiveMatch => ({
   _id: row.id,
   title: row.title,
@@ -55,7 +66,14 @@ const toMatch = (row: repo.LiveMatchRow): LiveMatch => ({
   view: Number(row.view),
   createdAt: row.created_at,
   status: fromDbBool(row.status),
+  version: editVersionOf(row, EDITABLE_FIELDS),
 });
+
+/** The live-call ad fields' version: of the whole map, names and values in their order. */
+const liveAdsVersion = (map: LiveAdMap) => editVersionOf(map, Object.keys(map));
+
+/** The key of the live-call ad fields in the record locks: the map is saved as one record. */
+const LIVE_AD_FIELDS_LOCK = ['live_ad_fields', ['map']] as const;
 
 const toAppMatch = (row: repo.LiveMatchRow): AppLiveMatch => ({
   _id: row.id,
@@ -164,11 +182,20 @@ export function createLiveMatchesService({
       return { status: true, message: liveMatchMessages.added, data: toMatch(row) };
     },
 
-    /** Edits the text and, when a new image came, swaps the image (the old file is removed after). */
-    edit(fields: { _id: string; title: string; url: string }, image: SavedMedia | undefined) {
+    /**
+     * Edits the text and, when a new image came, swaps the image (the old file is removed after). An
+     * edit sent with the version its row was listed at is refused (409) when the match changed since;
+     * the caller then removes the uploaded image.
+     */
+    edit(
+      fields: { _id: string; title: string; url: string; version?: string | undefined },
+      image: SavedMedia | undefined,
+    ) {
+      const sent = readEditVersion(fields.version);
       return locks.run('live_matches', [fields._id], async () => {
         const existing = await repo.findLiveMatch(db, fields._id);
         if (!existing) throw notFound(liveMatchMessages.notFound);
+        checkEditVersion(sent, editVersionOf(existing, EDITABLE_FIELDS), liveMatchMessages.conflictThing);
         const changes = { title: fields.title, url: fields.url, ...(image ? { thumbnail: image.url } : {}) };
         await repo.updateLiveMatch(db, existing.id, changes);
         if (image) await media.remove(existing.thumbnail);
@@ -224,13 +251,26 @@ export function createLiveMatchesService({
     liveAdMap,
 
     async liveAds() {
-      return { status: true, message: liveAdMessages.fetched, data: await liveAdMap() };
+      const data = await liveAdMap();
+      return { status: true, message: liveAdMessages.fetched, data, version: liveAdsVersion(data) };
     },
 
-    async saveLiveAds(map: LiveAdMap) {
-      await repo.replaceAdFields(db, Object.entries(map));
-      cache.invalidate(LIVE_TAGS.liveAds);
-      return { status: true, message: liveAdMessages.saved, data: await liveAdMap() };
+    /**
+     * Replaces the map. Sent with the version it was read at, the save is refused (409) when the map
+     * changed since: checked under the map's lock (on PostgreSQL an advisory lock too), in the
+     * transaction that replaces it, before anything is written.
+     */
+    saveLiveAds(body: { fields: LiveAdMap; version?: string | undefined }) {
+      const sent = readEditVersion(body.version);
+      return locks.run(...LIVE_AD_FIELDS_LOCK, async () => {
+        await repo.replaceAdFields(db, Object.entries(body.fields), async (trx) => {
+          const current = Object.fromEntries((await repo.listAdFields(trx)).map((f) => [f.name, f.value]));
+          checkEditVersion(sent, liveAdsVersion(current), liveAdMessages.conflictThing);
+        });
+        cache.invalidate(LIVE_TAGS.liveAds);
+        const data = await liveAdMap();
+        return { status: true, message: liveAdMessages.saved, data, version: liveAdsVersion(data) };
+      });
     },
 
     // Website live ads ------------------------------------------------------------------------------------

@@ -55,6 +55,7 @@ describe('POST /api/App/liveMatch/admin', () => {
         view: 0,
         createdAt: expect.any(String),
         status: true,
+        version: expect.stringMatching(/^[0-9a-f]{16}$/),
       },
     });
     const image = await t.request({ method: 'GET', url: body.data.thumbnail });
@@ -212,6 +213,7 @@ describe('PUT /api/App/liveMatch/admin', () => {
       ...match,
       title: 'After',
       url: 'https://live.example.com/after',
+      version: expect.not.stringMatching(match.version),
     });
   });
 

@@ -5,6 +5,7 @@ import {
   type FireBody,
   type LiveAdMap,
 } from '@streamdesk/contract/live-matches';
+import { EDIT_VERSION_FIELD, isEditConflict } from '@streamdesk/contract/edit-versions';
 import { systemStatsRoutes } from '@streamdesk/contract/system-stats';
 import {
   keepPreviousData,
@@ -98,12 +99,23 @@ function useLiveAction<V, R extends Reply>(
 export const useAddLiveMatch = () =>
   useLiveAction((form: FormData) => callApi(routes.add, { body: form }), [liveMatchKeys.matches]);
 
-export const useEditLiveMatch = () =>
-  useLiveAction(
-    (form: FormData) => callApi(routes.edit, { body: form }),
+/**
+ * The inline edit; its form carries the version the row was listed at. Refused because the match
+ * changed since (409), the list reloads, so the admin sees the other change before editing again.
+ */
+export function useEditLiveMatch() {
+  const client = useQueryClient();
+  return useLiveAction(
+    async (form: FormData) => {
+      const result = await callApi(routes.edit, { body: form });
+      if (!result.status && isEditConflict(result.message))
+        void client.invalidateQueries({ queryKey: liveMatchKeys.matches });
+      return result;
+    },
     [liveMatchKeys.matches],
     'Failed to update',
   );
+}
 
 export const useDeleteLiveMatches = () =>
   useLiveAction((ids: string[]) => callApi(routes.remove, { body: { id: ids } }), [liveMatchKeys.matches]);
@@ -116,9 +128,17 @@ export const useLiveMatchStatus = () =>
     'Failed to update',
   );
 
+/**
+ * Saves the whole map with the version it was read at (when known): the server refuses it (409) when
+ * another admin saved the map since. A refusal does not reload the fields: the editor keeps the admin's
+ * values and offers the reload.
+ */
 export const useSaveLiveAds = () =>
   useLiveAction(
-    (map: LiveAdMap) => callApi(routes.saveLiveAds, { body: map }),
+    ({ map, version }: { map: LiveAdMap; version: string | undefined }) =>
+      callApi(routes.saveLiveAds, {
+        body: version === undefined ? map : { ...map, [EDIT_VERSION_FIELD]: version },
+      }),
     [liveMatchKeys.liveAds],
     'Failed to update',
   );

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { EDIT_VERSION_FIELD, isEditConflict } from '@streamdesk/contract/edit-versions';
 import { formatDateTime, formatViewCount } from '@streamdesk/contract/format';
 import { LIVE_MATCH_IMAGE, liveMatchMessages, type LiveMatch } from '@streamdesk/contract/live-matches';
 import { toast } from 'sonner';
@@ -98,11 +99,17 @@ export function LiveMatchRow({ match, onEdit, onDelete, deleting = false, watchi
   );
 }
 
-/** The row in edit mode: title, URL and an optional new image; Save or Cancel returns to viewing. */
+/**
+ * The row in edit mode: title, URL and an optional new image; Save or Cancel returns to viewing. The save
+ * carries the version the row had when Edit was pressed (a reload of the list meanwhile does not change
+ * it); refused because another admin changed the match since, the row leaves edit mode and the list
+ * reloads (useEditLiveMatch), the refusal toasted.
+ */
 export function LiveMatchEditRow({ match, onDone }: { match: LiveMatch; onDone: () => void }) {
   const edit = useEditLiveMatch();
   const [title, setTitle] = useState(match.title);
   const [url, setUrl] = useState(match.url);
+  const [version] = useState<string | undefined>(match.version);
   const picker = useCheckedFile(liveMatchImageProblem, 'idle', LIVE_MATCH_IMAGE);
   const confirmUpdate = useConfirmUpdate();
 
@@ -119,11 +126,13 @@ export function LiveMatchEditRow({ match, onDone }: { match: LiveMatch; onDone: 
     form.append('_id', match._id);
     form.append('title', title.trim());
     form.append('url', url.trim());
+    if (version) form.append(EDIT_VERSION_FIELD, version);
     const file = picker.file;
     if (file) form.append('image', file);
     picker.setState(file ? 'uploading' : 'idle');
     const result = await edit.mutateAsync(form);
-    if (!result.status) return void picker.setState(file ? 'error' : 'idle');
+    if (!result.status && !isEditConflict(result.message))
+      return void picker.setState(file ? 'error' : 'idle');
     onDone();
   };
 

@@ -1,5 +1,6 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { LIVE_AD_VALUE_MAX } from '@streamdesk/contract/live-matches';
+import { useState, type FormEvent } from 'react';
+import { isEditConflict } from '@streamdesk/contract/edit-versions';
+import { LIVE_AD_VALUE_MAX, type LiveAdMap } from '@streamdesk/contract/live-matches';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { liveMatchTabs } from '@/config/section-tabs';
@@ -13,34 +14,72 @@ import { LOAD_FAILED, useFailedLoadToast } from '@/ui/use-failed-load-toast';
 import { liveAdsQuery, useSaveLiveAds } from '../api';
 import { mapOf, newRow, rowsOf, sameRows, type FieldRow } from '../components/live-ad-fields';
 
-/** Live Call Management: the live-call ad fields, edited as key/value pairs and saved all at once. */
+/** The fields the editor was started from, the version they were read at and the map they came from. */
+interface Base {
+  rows: FieldRow[];
+  version: string | undefined;
+  from: LiveAdMap | undefined;
+}
+
+/**
+ * Live Call Management: the live-call ad fields, edited as key/value pairs and saved all at once. The save
+ * carries the version of the map the editor was started from; a background reload of the fields does not
+ * change a draft under the admin. Refused because another admin saved the map since, the draft stays on
+ * screen with an alert offering the reload (Save is held: it would be refused again).
+ */
 export default function LiveAdsPage() {
-  const { data: reply, isPending } = useQuery(liveAdsQuery);
+  const { data: reply, isPending, refetch } = useQuery(liveAdsQuery);
   useFailedLoadToast(reply);
   const save = useSaveLiveAds();
   const confirmUpdate = useConfirmUpdate();
-  const saved = reply?.status ? reply.data : undefined;
+  const current = reply?.status ? reply : undefined;
+  const saved = current?.data;
   const [rows, setRows] = useState<FieldRow[]>([]);
-  const [base, setBase] = useState<FieldRow[]>([]);
+  const [base, setBase] = useState<Base>({ rows: [], version: undefined, from: undefined });
+  const [conflict, setConflict] = useState<string>();
+  const [reloading, setReloading] = useState(false);
+  const dirty = !sameRows(rows, base.rows);
 
-  // Load (and reload after a save) the server's fields into the editor.
-  useEffect(() => {
-    if (!saved) return;
-    const loaded = rowsOf(saved);
+  const load = (map: LiveAdMap, version: string | undefined, from: LiveAdMap | undefined) => {
+    const loaded = rowsOf(map);
     setRows(loaded);
-    setBase(loaded);
-  }, [saved]);
+    setBase({ rows: loaded, version, from });
+  };
+  // The server's fields go into the editor when they first arrive and when they are reloaded while the
+  // admin has no draft (after a save, too); a draft keeps the version it was started from.
+  if (saved && saved !== base.from && !dirty && !conflict) load(saved, current?.version, saved);
+
+  const reload = () => {
+    setReloading(true);
+    void refetch()
+      .then(({ data }) => {
+        if (!data?.status) return;
+        setConflict(undefined);
+        load(data.data, data.version, data.data);
+      })
+      .finally(() => setReloading(false));
+  };
 
   const change = (id: number, patch: Partial<FieldRow>) =>
     setRows((current) => current.map((r) => (r.id === id ? { ...r, ...patch } : r)));
-  const dirty = !sameRows(rows, base);
+
+  const send = (map: LiveAdMap) =>
+    save.mutate(
+      { map, version: base.version },
+      {
+        onSuccess: (result) => {
+          if (result.status) load(result.data, result.version, base.from);
+          else if (isEditConflict(result.message)) setConflict(result.message);
+        },
+      },
+    );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const checked = mapOf(rows);
     if ('problem' in checked) return void toast.error(checked.problem);
     // Only the right answer to the arithmetic confirmation sends the fields (doc 1 section 5).
-    confirmUpdate.ask('the live call ad fields', () => save.mutate(checked.map));
+    confirmUpdate.ask('the live call ad fields', () => send(checked.map));
   };
 
   return (
@@ -92,14 +131,31 @@ export default function LiveAdsPage() {
               ))}
             </ul>
           )}
+          {conflict && (
+            <div
+              role="alert"
+              className="flex flex-wrap items-center justify-between gap-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200"
+            >
+              <p>{conflict} Your values stay here until you reload.</p>
+              <Button size="sm" variant="secondary" loading={reloading} onClick={reload}>
+                Reload the fields
+              </Button>
+            </div>
+          )}
           <div className="flex flex-wrap items-center gap-2">
             <Button variant="secondary" onClick={() => setRows((current) => [...current, newRow()])}>
               Add field
             </Button>
-            <Button variant="ghost" disabled={!dirty || save.isPending} onClick={() => setRows(base)}>
+            <Button variant="ghost" disabled={!dirty || save.isPending} onClick={() => setRows(base.rows)}>
               Discard changes
             </Button>
-            <Button type="submit" loading={save.isPending} disabled={!dirty} className="ml-auto">
+            {/* A refused save would be refused again: only after a reload can the fields be saved. */}
+            <Button
+              type="submit"
+              loading={save.isPending}
+              disabled={!dirty || conflict !== undefined}
+              className="ml-auto"
+            >
               Save all
             </Button>
           </div>

@@ -9,24 +9,10 @@ import { jsonResponse, pendingResponse } from '@/test/runtime';
 import { signedInScreenTests } from '@/test/signed-in-screen';
 import { liveMatchViewersQuery } from '../api';
 import { openScreen } from './signed-in-app';
+import { testMatch, testMatchList } from './test-live-matches';
 
-const match = {
-  _id: '6650f0c1a2b3c4d5e6f70812',
-  title: 'Cup Final',
-  url: 'https://stream.example.com/cup',
-  thumbnail: '/media/live-matches/6650f0c1a2b3c4d5e6f70812.png',
-  view: 1500,
-  createdAt: '2026-11-21T06:00:00.000Z',
-  status: true,
-};
-
-const list = (data: unknown[], liveMatch: boolean) => ({
-  status: true,
-  message: 'ok',
-  data,
-  totalPage: 1,
-  liveMatch,
-});
+const match = testMatch;
+const list = testMatchList;
 
 signedInScreenTests();
 
@@ -201,6 +187,7 @@ describe('Live Match Management', () => {
       _id: second._id,
       title: 'Other 2',
       url: second.url,
+      version: second.version,
     });
     await waitFor(() => expect(screen.queryByRole('row', { name: /^Editing/ })).toBeNull());
   }, 20_000);

@@ -1,0 +1,19 @@
+/** A live match as the list replies with it, and the list reply, for the screen tests. */
+export const testMatch = {
+  _id: '6650f0c1a2b3c4d5e6f70812',
+  title: 'Cup Final',
+  url: 'https://stream.example.com/cup',
+  thumbnail: '/media/live-matches/6650f0c1a2b3c4d5e6f70812.png',
+  view: 1500,
+  createdAt: '2026-11-21T06:00:00.000Z',
+  status: true,
+  version: '1111111111111111',
+};
+
+export const testMatchList = (data: unknown[], liveMatch: boolean) => ({
+  status: true,
+  message: 'ok',
+  data,
+  totalPage: 1,
+  liveMatch,
+});
