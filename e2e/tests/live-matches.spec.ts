@@ -633,7 +633,9 @@ test('an edit saved after another admin changed the match or the live call ads i
   await page.getByRole('button', { name: 'Save all' }).click();
   await confirmMath(page);
   await expect(toast(page, editVersionMessages.changed('list of live call ads'))).toBeVisible();
-  const alert = page.getByRole('alert').filter({ hasText: editVersionMessages.changed('list of live call ads') });
+  const alert = page
+    .getByRole('alert')
+    .filter({ hasText: editVersionMessages.changed('list of live call ads') });
   await expect(alert).toBeVisible();
   await expect(page.getByLabel('Value 1')).toHaveValue('b2');
   await expect(page.getByRole('button', { name: 'Save all' })).toBeDisabled();

@@ -65,7 +65,10 @@ describe('Live Call Management: a save refused because another admin saved the m
         const body = JSON.parse(String(init.body)) as Record<string, string>;
         sent.push(body);
         if (body.version !== stored.version)
-          return jsonResponse({ status: false, message: editVersionMessages.changed('list of live call ads') }, 409);
+          return jsonResponse(
+            { status: false, message: editVersionMessages.changed('list of live call ads') },
+            409,
+          );
         const { version: _v, ...data } = body;
         stored = { data, version: 'cccccccccccccccc' };
         return jsonResponse({ status: true, message: 'Fields saved', ...stored });
