@@ -1,8 +1,9 @@
 import { adFormatWarnings } from '@streamdesk/contract/ad-units';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';
+import { useOneAtATime } from '@/ui/use-one-at-a-time';
 import { toastSuccess } from '@/ui/toast-success';
 
 interface Reply {
@@ -25,17 +26,11 @@ interface Pending {
  */
 export function useSaveWithWarning() {
   const [pending, setPending] = useState<Pending | null>(null);
-  const saving = useRef(false);
+  const oneAtATime = useOneAtATime();
 
   async function save(send: (force: boolean) => Promise<Reply>, done: (reply: Reply | undefined) => void) {
-    if (saving.current) return;
-    saving.current = true;
-    let reply: Reply;
-    try {
-      reply = await send(false);
-    } finally {
-      saving.current = false;
-    }
+    const reply = await oneAtATime(() => send(false));
+    if (!reply) return;
     if (!reply.status && adFormatWarnings.includes(reply.message)) {
       setPending({ message: reply.message, retry: () => send(true), done });
       return;

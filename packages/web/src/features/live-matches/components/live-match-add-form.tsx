@@ -8,7 +8,7 @@ import { useAddLiveMatch } from '../api';
 import { liveMatchImageProblem } from './image-check';
 import { ImageInput } from './image-input';
 import { liveMatchUrlProblem } from './url-check';
-import { useOneAtATime } from './use-one-at-a-time';
+import { useOneAtATime } from '@/ui/use-one-at-a-time';
 
 /** Title, an http(s) URL and a PNG/GIF image, all required (doc 1 section 5, "Live match"). */
 export function LiveMatchAddForm() {

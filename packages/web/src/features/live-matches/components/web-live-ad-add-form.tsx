@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { Button } from '@/ui/button';
 import { TextField } from '@/ui/field';
 import { useAddWebLiveAd } from '../api';
-import { useOneAtATime } from './use-one-at-a-time';
+import { useOneAtATime } from '@/ui/use-one-at-a-time';
 
 /** Name and URL, trimmed and with their spaces removed before sending (doc 1 section 5). */
 export function WebLiveAdAddForm() {
