@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { liveMatchTabs } from '@/config/section-tabs';
 import { Button } from '@/ui/button';
+import { EditConflictAlert } from '@/ui/edit-conflict-alert';
 import { EmptyState } from '@/ui/empty-state';
 import { TextField } from '@/ui/field';
 import { PageHeader } from '@/ui/page-header';
@@ -132,15 +133,13 @@ export default function LiveAdsPage() {
             </ul>
           )}
           {conflict && (
-            <div
-              role="alert"
-              className="flex flex-wrap items-center justify-between gap-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200"
-            >
-              <p>{conflict} Your values stay here until you reload.</p>
-              <Button size="sm" variant="secondary" loading={reloading} onClick={reload}>
-                Reload the fields
-              </Button>
-            </div>
+            <EditConflictAlert
+              message={conflict}
+              note="Your values stay here until you reload."
+              reloadLabel="Reload the fields"
+              reloading={reloading}
+              onReload={reload}
+            />
           )}
           <div className="flex flex-wrap items-center gap-2">
             <Button variant="secondary" onClick={() => setRows((current) => [...current, newRow()])}>

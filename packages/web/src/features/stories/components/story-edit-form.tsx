@@ -6,6 +6,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/ui/button';
+import { EditConflictAlert } from '@/ui/edit-conflict-alert';
 import { TextField } from '@/ui/field';
 import { toastSuccess } from '@/ui/toast-success';
 import { Toggle } from '@/ui/toggle';
@@ -155,15 +156,12 @@ export function StoryEditForm({
             {...(kind === 'ads' ? { buttonNameLabel: 'Button Text' } : {})}
           />
           {conflict && (
-            <div
-              role="alert"
-              className="flex flex-wrap items-center justify-between gap-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200"
-            >
-              <p>{conflict}</p>
-              <Button size="sm" variant="secondary" loading={reloading} onClick={reload}>
-                Reload the story
-              </Button>
-            </div>
+            <EditConflictAlert
+              message={conflict}
+              reloadLabel="Reload the story"
+              reloading={reloading}
+              onReload={reload}
+            />
           )}
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={() => void navigate(backTo)}>
