@@ -127,6 +127,22 @@ describe('route table', () => {
     }
   });
 
+  it('answers JSON sent to any form route with 415 naming the type it takes', async () => {
+    const forms = routes.filter((r) => (r.schema as { consumes?: string[] } | undefined)?.consumes);
+    expect(forms.length).toBeGreaterThan(8);
+    for (const r of forms) {
+      for (const method of routeMethods(r)) {
+        const res = await t.request({ method, url: fill(r.url), payload: { a: 1 } });
+        expect([method, r.url, res.statusCode, res.json()]).toEqual([
+          method,
+          r.url,
+          415,
+          errorBody('The request is not multipart/form-data'),
+        ]);
+      }
+    }
+  });
+
   it('answers unknown API paths with the error shape', async () => {
     const res = await t.request({ method: 'GET', url: '/api/nothing/here' });
     expect(res.statusCode).toBe(404);

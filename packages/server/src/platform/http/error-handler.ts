@@ -19,6 +19,15 @@ const fastifyMessages: Record<string, string> = {
 };
 
 /**
+ * Statuses for Fastify's own client errors where its plugin's is the wrong one: @fastify/multipart
+ * answers a form route sent JSON with 406 Not Acceptable, which is about the Accept header; the body's
+ * type is what is refused (415).
+ */
+const fastifyStatuses: Record<string, number> = {
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 415,
+};
+
+/**
  * zod's own words for a value of the wrong type ('Invalid input: expected string, received undefined')
  * in the product's, for the two that come up: a missing field 'is required', as the contract's own
  * messages say it, and text that is not a number (`page=abc`, coerced to NaN) 'must be a number'.
@@ -86,7 +95,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.code(400).send({ status: false, message: validationMessage(error) });
     }
-    const statusCode = error.statusCode ?? 500;
+    const statusCode = (error.code && fastifyStatuses[error.code]) || error.statusCode || 500;
     if (statusCode >= 400 && statusCode < 500) {
       const message = (error.code && fastifyMessages[error.code]) || error.message || 'Bad request';
       // Headers an error carries belong to its answer, as Fastify's own handler keeps them: a 416 says
