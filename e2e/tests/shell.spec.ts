@@ -1,5 +1,7 @@
+import type { Page } from '@playwright/test';
 import { authMessages } from '@streamdesk/contract/auth';
 import { messages } from '@streamdesk/contract/messages';
+import { notificationMessages } from '@streamdesk/contract/notifications';
 import { expect, test } from '../fixtures.js';
 import { E2E_API_KEY } from '../server.js';
 
@@ -47,19 +49,18 @@ test.describe('sign-in', () => {
     await expect(page.getByRole('heading', { name: 'Controller', level: 1 })).toBeVisible();
   });
 
-  test('a session ended mid-work: the login page says so, and signing in again returns to the screen', async ({
+  test('a session ended mid-work: from the sign-in dialog to the login page, which says so and returns to the screen', async ({
     signedInPage: page,
     admin,
   }) => {
     await page.goto('/show/video?web=true');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    // Another device signs this session out (or it expires): the next call gets a 401.
-    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('admin_download')!).token);
-    const out = await page.request.post('/api/admin/logout', {
-      headers: { 'api-key': E2E_API_KEY, authorization: `Bearer ${token}` },
-    });
-    expect(out.ok()).toBe(true);
+    await endSession(page);
     await page.getByRole('link', { name: 'Controller' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign in again' });
+    await expect(dialog).toBeVisible();
+    await expect(page).toHaveURL('/controller');
+    await dialog.getByRole('button', { name: 'Go to the sign-in page' }).click();
     await expect(page).toHaveURL(/\/admin\/panel\/login\?next=/);
     await expect(page.getByRole('alert').filter({ hasText: messages.unauthorized })).toBeVisible();
     await page.screenshot({ path: '/tmp/shots/login-session-ended.png' });
@@ -70,7 +71,49 @@ test.describe('sign-in', () => {
     await expect(page.getByRole('heading', { name: 'Controller', level: 1 })).toBeVisible();
     await expect(page).toHaveURL('/controller');
   });
+
+  test('a session ended mid-work: signing in again over the form keeps what was typed and sends it once', async ({
+    signedInPage: page,
+    admin,
+  }) => {
+    await page.goto('/notification');
+    const form = page.getByRole('form', { name: 'Send a notification' });
+    await form.getByLabel('Title').fill('Kick-off moved');
+    await form.getByLabel('Message').fill('The final starts at 19:45 tonight.');
+    await endSession(page);
+    await form.getByRole('button', { name: 'Send' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Please confirm' });
+    await confirm.getByLabel('Type admin to confirm').fill('admin');
+    await confirm.getByRole('button', { name: 'Send' }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'Sign in again' });
+    await expect(dialog).toBeVisible();
+    await expect(page).toHaveURL('/notification');
+    // Behind the modal dialog (hidden from the accessibility tree meanwhile), the form is as typed.
+    const formBehind = page.getByRole('form', { name: 'Send a notification', includeHidden: true });
+    await expect(formBehind.getByLabel('Title')).toHaveValue('Kick-off moved');
+    await page.screenshot({ path: '/tmp/shots/sign-in-again-dialog.png' });
+    await dialog.getByLabel('Email').fill(admin.email);
+    await dialog.getByLabel('Password').fill(admin.password);
+    await dialog.getByRole('button', { name: 'Sign in and continue' }).click();
+
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText(notificationMessages.sent)).toBeVisible();
+    await expect(form.getByLabel('Title')).toHaveValue('');
+    const history = page.getByRole('table', { name: 'Notification history' });
+    await expect(history.getByRole('row').filter({ hasText: 'Kick-off moved' })).toHaveCount(1);
+    await expect(page).toHaveURL('/notification');
+  });
 });
+
+/** Another device signs this session out (or it expires): the page's next admin call gets a 401. */
+async function endSession(page: Page) {
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('admin_download')!).token);
+  const out = await page.request.post('/api/admin/logout', {
+    headers: { 'api-key': E2E_API_KEY, authorization: `Bearer ${token}` },
+  });
+  expect(out.ok()).toBe(true);
+}
 
 test.describe('signed-in shell', () => {
   test('the side navigation marks the current section and the top bar links work', async ({

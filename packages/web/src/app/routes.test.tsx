@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAuthStatus } from '@/lib/auth-state';
@@ -57,24 +57,50 @@ describe('signed out', () => {
 });
 
 describe('a session that ends mid-work', () => {
-  it('signs in again back on the screen the admin was on, with its query', async () => {
+  /** Authorized at load; then the session ends: admin calls get a 401 until the admin signs in as tok-2. */
+  function sessionEndingApi() {
     load('tok-old');
     let checks = 0;
+    const signedInAgain = (init?: RequestInit) =>
+      (init?.headers as Record<string, string> | undefined)?.authorization === 'Bearer tok-2';
+    const expired = () => jsonResponse({ status: false, message: 'Please sign in again' }, 401);
     mockApi({
       ...signedInApi,
-      // The stored session passes at load, then expires: the next admin call gets a 401.
-      'GET /api/admin/auth/check': () =>
-        ++checks === 1
+      'GET /api/admin/auth/check': (_url: string, init?: RequestInit) =>
+        ++checks === 1 || signedInAgain(init)
           ? jsonResponse({ status: true, message: 'Authorized' })
-          : jsonResponse({ status: false, message: 'Please sign in again' }, 401),
-      'GET /api/App/policy/admin/get': () => jsonResponse({ status: false, message: 'expired' }, 401),
+          : expired(),
+      'GET /api/App/policy/admin/get': (_url: string, init?: RequestInit) =>
+        signedInAgain(init) ? jsonResponse(signedInApi['GET /api/App/policy/admin/get']) : expired(),
       'POST /api/admin/login': { status: true, message: 'Login successful', token: 'tok-2' },
     });
+  }
+
+  it('signs in again in a dialog over the screen, which then loads what met the 401', async () => {
+    sessionEndingApi();
     const user = userEvent.setup();
     const { router } = renderApp('/policy?from=menu');
+    const dialog = await screen.findByRole('dialog', { name: 'Sign in again' });
+    expect(router.state.location.pathname + router.state.location.search).toBe('/policy?from=menu');
+    expect(readSession()).toBeNull();
+
+    await user.type(within(dialog).getByLabelText('Email'), 'admin@example.com');
+    await user.type(within(dialog).getByLabelText('Password'), 'secret');
+    await user.click(within(dialog).getByRole('button', { name: 'Sign in and continue' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByRole('heading', { name: 'Privacy Policy', level: 2 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/policy');
+    expect(readSession()?.token).toBe('tok-2');
+  });
+
+  it('goes to the login page from the dialog, which says why and returns to the screen after sign-in', async () => {
+    sessionEndingApi();
+    const user = userEvent.setup();
+    const { router } = renderApp('/policy?from=menu');
+    const dialog = await screen.findByRole('dialog', { name: 'Sign in again' });
+    await user.click(within(dialog).getByRole('button', { name: 'Go to the sign-in page' }));
     expect(await screen.findByRole('heading', { name: 'Sign in to Streamdesk' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin/panel/login');
-    // Said on the login page itself: the screen that met the 401 is gone.
     expect(screen.getByRole('alert')).toHaveTextContent(
       'Please sign in again: the session is missing or has expired.',
     );

@@ -9,6 +9,7 @@ import { callApi, isNetworkFailure } from './api-client';
 import { getAuthStatus, setAuthStatus } from './auth-state';
 import { registerNavigator } from './navigation';
 import { readSession, writeSession } from './session';
+import { giveUpSigningIn, signedInAgain, signInAgainNeeded } from './session-ended';
 
 const fetchMock = stubbedFetch();
 const lastRequest = () => {
@@ -90,20 +91,100 @@ describe('callApi', () => {
     expect(isNetworkFailure(result)).toBe(false);
   });
 
-  it('on a 401 from an admin route, forgets the session and goes to the login page', async () => {
+  it('on a 401 while signed in, waits for the admin to sign in again, then sends the call again', async () => {
     writeSession('expired');
     setAuthStatus('signed-in');
     const navigate = vi.fn();
     registerNavigator(navigate);
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse({ status: false, message: 'Please sign in again' }, 401))
+      .mockResolvedValueOnce(jsonResponse({ status: true, message: 'Category added' }));
+    const body = new FormData();
+    body.append('name', 'Sports');
+    const result = callApi(videoCategoryRoutes.add, { body });
+    await vi.waitFor(() => expect(signInAgainNeeded()).toBe(true));
+    // The old token is forgotten at once (a reload now goes to the login page); the screen stays.
+    expect(readSession()).toBeNull();
+    expect(getAuthStatus()).toBe('signed-in');
+    const firstKey = lastRequest().headers['idempotency-key'];
+    writeSession('tok-new');
+    signedInAgain();
+    expect(await result).toEqual({ status: true, message: 'Category added' });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(lastRequest().headers).toMatchObject({
+      authorization: 'Bearer tok-new',
+      'idempotency-key': firstKey,
+    });
+    expect(navigate).not.toHaveBeenCalled();
+    expect(signInAgainNeeded()).toBe(false);
+  });
+
+  it('waits for one sign-in for every call that met the 401, and another tab signing in is one', async () => {
+    writeSession('expired');
+    setAuthStatus('signed-in');
+    fetchMock.mockImplementation(async (_url, init) =>
+      (init?.headers as Record<string, string>).authorization === 'Bearer tok-tab'
+        ? jsonResponse({ status: true, message: 'ok' })
+        : jsonResponse({ status: false, message: 'Please sign in again' }, 401),
+    );
+    const both = Promise.all([callApi(systemStatsRoutes.get), callApi(authRoutes.check)]);
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    await vi.waitFor(() => expect(signInAgainNeeded()).toBe(true));
+    // Both replies read (the second one's 401 joins the same wait).
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    writeSession('tok-tab');
+    window.dispatchEvent(new StorageEvent('storage', { key: 'admin_download' }));
+    expect(await both).toEqual([
+      { status: true, message: 'ok' },
+      { status: true, message: 'ok' },
+    ]);
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+  });
+
+  it('answers with the 401 and goes to the login page when the admin gives up signing in again', async () => {
+    writeSession('expired');
+    setAuthStatus('signed-in');
+    const navigate = vi.fn();
+    registerNavigator(navigate, () => ({ pathname: '/add/video/category', search: '' }));
     fetchMock.mockResolvedValue(jsonResponse({ status: false, message: 'Please sign in again' }, 401));
-    const result = await callApi(systemStatsRoutes.get);
-    expect(result).toEqual({ status: false, message: 'Please sign in again' });
+    const result = callApi(systemStatsRoutes.get);
+    await vi.waitFor(() => expect(signInAgainNeeded()).toBe(true));
+    giveUpSigningIn();
+    expect(await result).toEqual({ status: false, message: 'Please sign in again' });
+    expect(getAuthStatus()).toBe('signed-out');
+    expect(navigate).toHaveBeenCalledWith('/admin/panel/login?next=%2Fadd%2Fvideo%2Fcategory', {
+      replace: true,
+      state: { sessionEnded: true },
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('goes to the login page at once on a 401 before the admin was signed in (the check on load)', async () => {
+    writeSession('expired');
+    setAuthStatus('checking');
+    const navigate = vi.fn();
+    registerNavigator(navigate);
+    fetchMock.mockResolvedValue(jsonResponse({ status: false, message: 'Please sign in again' }, 401));
+    expect(await callApi(authRoutes.check)).toEqual({ status: false, message: 'Please sign in again' });
+    expect(signInAgainNeeded()).toBe(false);
     expect(readSession()).toBeNull();
     expect(getAuthStatus()).toBe('signed-out');
     expect(navigate).toHaveBeenCalledWith('/admin/panel/login', {
       replace: true,
       state: { sessionEnded: true },
     });
+  });
+
+  it('stops waiting for the sign-in when the call is aborted (a query no longer shown)', async () => {
+    writeSession('expired');
+    setAuthStatus('signed-in');
+    fetchMock.mockResolvedValue(jsonResponse({ status: false, message: 'Please sign in again' }, 401));
+    const controller = new AbortController();
+    const result = callApi(systemStatsRoutes.get, { signal: controller.signal });
+    await vi.waitFor(() => expect(signInAgainNeeded()).toBe(true));
+    controller.abort();
+    await expect(result).rejects.toMatchObject({ name: 'AbortError' });
+    giveUpSigningIn();
   });
 
   it('marks a write refused with 404 as gone (the screen reloads), not a read', async () => {

@@ -3,12 +3,10 @@ import { buildPath, type RouteDef } from '@streamdesk/contract/http';
 import { IDEMPOTENCY_KEY_HEADER } from '@streamdesk/contract/idempotency';
 import { messages } from '@streamdesk/contract/messages';
 import type { z } from 'zod';
-import { setAuthStatus } from './auth-state';
 import { deadlineFor, withDeadline } from './deadlines';
-import { currentPlace, navigateTo } from './navigation';
-import { loginHrefReturningTo, SESSION_ENDED } from './return-to';
 import { runtimeConfig } from './runtime-config';
-import { clearSession, readToken } from './session';
+import { readToken } from './session';
+import { SessionEndedError, sendSignedIn } from './session-ended';
 import { isStillSaving, sendOnce, settleWriteKey, writeKeyFor, type WriteKey } from './write-keys';
 
 /** The reply a route declares in the contract. */
@@ -109,13 +107,6 @@ export function authHeaders(route: RouteDef): Record<string, string> {
   return headers;
 }
 
-/** A 401 means the token is gone or revoked: forget it and go to the login page. */
-export function handleUnauthorized(): void {
-  clearSession();
-  setAuthStatus('signed-out');
-  navigateTo(loginHrefReturningTo(currentPlace()), { replace: true, state: SESSION_ENDED });
-}
-
 /**
  * Opens a sealed reply; a reply that cannot be decrypted yields the spec's empty result (no status,
  * no message: the screen falls back to its own message). Anything but an object is unreadable.
@@ -141,11 +132,13 @@ export async function readReply(data: unknown): Promise<unknown> {
  * Admin writes carry an Idempotency-Key (lib/write-keys.ts): the same change sent again after no reply
  * is made once, and gets the first reply; sent again while the first is in flight, it is not sent but
  * answered with the first's outcome (`sendOnce`).
+ * A 401 mid-work waits for the admin to sign in again over the screen, then sends the call again
+ * (lib/session-ended.ts).
  */
 export function callApi<R extends RouteDef>(route: R, options: CallOptions<R> = {}): Promise<ApiResult<R>> {
   const url = routeUrl(route, options.params, options.query);
   const writeKey = writeKeyFor(route, url, options.body);
-  return sendOnce(writeKey, () => send(route, url, options, writeKey));
+  return sendOnce(writeKey, () => sendSignedIn(() => send(route, url, options, writeKey), options.signal));
 }
 
 async function send<R extends RouteDef>(
@@ -178,12 +171,13 @@ async function send<R extends RouteDef>(
     // A server failure reads like a network one (doc 1 section 8), but the server did answer, so the
     // screen treats it as any `status: false` reply rather than as lost connectivity.
     if (response.status >= 500) return { status: false, message: messages.internetServerError };
-    if (response.status === 401 && route.auth === 'admin') handleUnauthorized();
     const reply = (await readReply(data)) as ApiResult<R>;
+    if (response.status === 401 && route.auth === 'admin') throw new SessionEndedError(() => reply);
     if (isStillSaving(response.status, data)) return { ...(reply as FailedReply), stillSaving: true };
     if (response.status === 404 && writeKey) return { ...(reply as FailedReply), gone: true };
     return reply;
   } catch (error) {
+    if (error instanceof SessionEndedError) throw error;
     writeKey?.unsettled();
     if (options.signal?.aborted) throw error;
     return deadline?.expired() ? timedOutReply(route.method) : internetServerError();

@@ -8,6 +8,7 @@ import { getAuthStatus, setAuthStatus } from './auth-state';
 import { DeadlineError } from './deadlines';
 import { registerNavigator } from './navigation';
 import { readSession, writeSession } from './session';
+import { giveUpSigningIn, signedInAgain, signInAgainNeeded } from './session-ended';
 import { callApiWithProgress, UploadRefusedError, uploadFailureMessage, uploadWithProgress } from './upload';
 
 const route = defineRoute({
@@ -73,15 +74,36 @@ describe('uploadWithProgress', () => {
     expect(uploadFailureMessage(new Error('Network Error'), 'fallback')).toBe('fallback');
   });
 
-  it('on a 401, forgets the session and goes to the login page, as every admin call does', async () => {
+  it('on a 401 mid-work, waits for the admin to sign in again and sends the upload again', async () => {
+    writeSession('expired');
+    setAuthStatus('signed-in');
+    const navigate = vi.fn();
+    registerNavigator(navigate);
+    const form = new FormData();
+    const promise = uploadWithProgress(route, form);
+    const first = FakeXhr.last;
+    first.respond(401, JSON.stringify({ status: false, message: 'Please sign in again' }));
+    await vi.waitFor(() => expect(signInAgainNeeded()).toBe(true));
+    expect(readSession()).toBeNull();
+    writeSession('tok-new');
+    signedInAgain();
+    await vi.waitFor(() => expect(FakeXhr.last).not.toBe(first));
+    expect([FakeXhr.last.sent, FakeXhr.last.headers.authorization]).toEqual([form, 'Bearer tok-new']);
+    FakeXhr.last.respond(200, JSON.stringify({ status: true, message: 'Reel added' }));
+    await expect(promise).resolves.toEqual({ status: true, message: 'Reel added' });
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('on a 401 the admin gives up signing in again for, rejects with HTTP Error 401 and goes to the login page', async () => {
     writeSession('expired');
     setAuthStatus('signed-in');
     const navigate = vi.fn();
     registerNavigator(navigate);
     const promise = uploadWithProgress(route, new FormData());
     FakeXhr.last.respond(401, JSON.stringify({ status: false, message: 'Please sign in again' }));
+    await vi.waitFor(() => expect(signInAgainNeeded()).toBe(true));
+    giveUpSigningIn();
     await expect(promise).rejects.toThrow('HTTP Error 401');
-    expect(readSession()).toBeNull();
     expect(getAuthStatus()).toBe('signed-out');
     expect(navigate).toHaveBeenCalledWith('/admin/panel/login', {
       replace: true,

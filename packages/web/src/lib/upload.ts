@@ -3,7 +3,6 @@ import { IDEMPOTENCY_KEY_HEADER } from '@streamdesk/contract/idempotency';
 import { messages } from '@streamdesk/contract/messages';
 import {
   authHeaders,
-  handleUnauthorized,
   internetServerError,
   parseJson,
   readReply,
@@ -13,6 +12,7 @@ import {
   type FailedReply,
 } from './api-client';
 import { DeadlineError, UPLOAD_REPLY_DEADLINE_MS, UPLOAD_STALL_MS } from './deadlines';
+import { SessionEndedError, sendSignedIn } from './session-ended';
 import { isStillSaving, sendOnce, settleWriteKey, writeKeyFor, type WriteKey } from './write-keys';
 
 export type UploadProgress = (loaded: number, total: number, percent: number) => void;
@@ -69,8 +69,8 @@ async function refusalMessage(status: number, body: unknown): Promise<string | u
 
 /**
  * A multipart upload with progress (doc 1 section 8): a non-2xx status rejects with
- * 'HTTP Error <code>' (an `UploadRefusedError` carrying the server's reason; a 401 also signs out, as
- * every admin call does), a network failure rejects with 'Network Error', and a 2xx reply that is not
+ * 'HTTP Error <code>' (an `UploadRefusedError` carrying the server's reason; a 401 mid-work waits for the
+ * admin to sign in again and sends the upload again, as every admin call does), a network failure rejects with 'Network Error', and a 2xx reply that is not
  * JSON resolves to `{ status: false, message: 'Error parsing server response' }` (as a network failure:
  * what came was not the server's reply).
  * Deadlines (lib/deadlines.ts): an upload that sends nothing for 30 s, or whose reply has not come 60 s
@@ -86,7 +86,7 @@ export function uploadWithProgress<R extends RouteDef>(
   const url = routeUrl(route, options.params, options.query);
   const writeKey = writeKeyFor(route, url, formData);
   // The same upload sent again while this one runs waits for its outcome (without its progress).
-  return sendOnce(writeKey, () => send(route, url, formData, writeKey, onProgress));
+  return sendOnce(writeKey, () => sendSignedIn(() => send(route, url, formData, writeKey, onProgress)));
 }
 
 function send<R extends RouteDef>(
@@ -128,11 +128,16 @@ function send<R extends RouteDef>(
       const data = parseJson(xhr.responseText);
       settleWriteKey(writeKey, status, data);
       if (status < 200 || status >= 300) {
-        if (status === 401 && route.auth === 'admin') handleUnauthorized();
         const outcome = { networkFailure: data === undefined, stillSaving: isStillSaving(status, data) };
-        void refusalMessage(status, data).then((reason) =>
-          reject(new UploadRefusedError(status, reason, outcome)),
-        );
+        void refusalMessage(status, data).then((reason) => {
+          const refused = new UploadRefusedError(status, reason, outcome);
+          if (status !== 401 || route.auth !== 'admin') return reject(refused);
+          reject(
+            new SessionEndedError(() => {
+              throw refused;
+            }),
+          );
+        });
         return;
       }
       if (data === undefined) {

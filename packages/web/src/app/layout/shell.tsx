@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { SignInAgainDialog } from '@/features/auth/components/sign-in-again-dialog';
 import { queryClient } from '@/lib/query-client';
 import { FullPageLoader } from '@/ui/full-page-loader';
 import { OfflineNotice } from '@/ui/offline-notice';
@@ -32,6 +33,7 @@ export function Shell() {
           </div>
         </main>
         <OfflineNotice />
+        <SignInAgainDialog />
       </div>
     </QueryClientProvider>
   );

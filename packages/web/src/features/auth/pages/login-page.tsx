@@ -1,52 +1,12 @@
-import { loginBody, type LoginBody } from '@streamdesk/contract/auth';
 import { messages } from '@streamdesk/contract/messages';
-import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { returnPath, sessionEnded } from '@/lib/return-to';
-import { Button } from '@/ui/button';
-import { TextField } from '@/ui/field';
 import { LogoIcon } from '@/ui/icons';
-import { toastSuccess } from '@/ui/toast-success';
-import { login } from '../api';
+import { LoginForm } from '../components/login-form';
 
-type FieldErrors = Partial<Record<keyof LoginBody, string>>;
-
-/**
- * Two fields, validated with the contract's schema. Plain state rather than react-hook-form keeps
- * the first page a signed-out admin loads small (the JS budget is in the web README).
- */
 export default function LoginPage() {
   const navigate = useNavigate();
   const { search, state } = useLocation();
-  const [values, setValues] = useState<LoginBody>({ a_email: '', a_password: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [pending, setPending] = useState(false);
-
-  const change = (field: keyof LoginBody) => (event: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [field]: event.target.value }));
-    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = loginBody.safeParse(values);
-    if (!parsed.success) {
-      const found: FieldErrors = {};
-      for (const issue of parsed.error.issues) found[issue.path[0] as keyof LoginBody] ??= issue.message;
-      setErrors(found);
-      return;
-    }
-    setPending(true);
-    const result = await login(parsed.data);
-    setPending(false);
-    if (result.status) {
-      toastSuccess(result.message || 'Login successful');
-      void navigate(returnPath(search), { replace: true });
-    } else {
-      toast.error(result.message || 'Something went wrong!', { duration: 2000 });
-    }
-  };
 
   return (
     <main className="flex min-h-dvh items-center justify-center bg-slate-100 px-4 py-10">
@@ -66,35 +26,12 @@ export default function LoginPage() {
             {messages.unauthorized}
           </p>
         )}
-        <form
-          onSubmit={submit}
-          noValidate
-          className="space-y-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
-        >
-          <TextField
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="username"
-            aria-required="true"
-            value={values.a_email}
-            onChange={change('a_email')}
-            error={errors.a_email}
+        <div className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+          <LoginForm
+            submitLabel="Login"
+            onSignedIn={() => void navigate(returnPath(search), { replace: true })}
           />
-          <TextField
-            label="Password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            aria-required="true"
-            value={values.a_password}
-            onChange={change('a_password')}
-            error={errors.a_password}
-          />
-          <Button type="submit" loading={pending} className="w-full">
-            Login
-          </Button>
-        </form>
+        </div>
       </div>
     </main>
   );

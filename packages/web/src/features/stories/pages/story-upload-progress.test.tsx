@@ -111,11 +111,30 @@ describe('Story add with a file', () => {
     expect(await screen.findByText('Stored once')).toBeInTheDocument();
   });
 
-  it('a 401 signs out and opens the login page', async () => {
-    const { user, upload, router } = await fillAddForm();
+  it('a 401 asks to sign in again over the form, then sends the same story, nothing retyped', async () => {
+    const { user, form, upload, router } = await fillAddForm();
     await user.click(upload);
-    respond(await sent(1), 401, { status: false, message: 'Please sign in again' });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/panel/login'));
+    const first = await sent(1);
+    respond(first, 401, { status: false, message: 'Please sign in again' });
+    const dialog = await screen.findByRole('dialog', { name: 'Sign in again' });
+    expect(router.state.location.pathname).toBe('/add/story/video');
+    mockApi({
+      ...base,
+      [LIST]: emptyList,
+      'POST /api/admin/login': { status: true, message: 'Login successful', token: 'tok-2' },
+    });
+    await user.type(within(dialog).getByLabelText('Email'), 'admin@example.com');
+    await user.type(within(dialog).getByLabelText('Password'), 'secret');
+    await user.click(within(dialog).getByRole('button', { name: 'Sign in and continue' }));
+
+    const again = await sent(2);
+    expect(again.headers.authorization).toBe('Bearer tok-2');
+    expect(again.headers['idempotency-key']).toBe(first.headers['idempotency-key']);
+    expect(again.sent).toBe(first.sent);
+    expect(within(form).getByLabelText('Button Name')).toHaveValue('Watch');
+    respond(again, 200, { status: false, message: 'Stored once' });
+    expect(await screen.findByText('Stored once')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/add/story/video');
   });
 });
 

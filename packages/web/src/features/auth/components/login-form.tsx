@@ -1,0 +1,73 @@
+import { loginBody, type LoginBody } from '@streamdesk/contract/auth';
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/ui/button';
+import { TextField } from '@/ui/field';
+import { toastSuccess } from '@/ui/toast-success';
+import { login } from '../api';
+
+type FieldErrors = Partial<Record<keyof LoginBody, string>>;
+
+/**
+ * Email and password, validated with the contract's schema; signs in and then calls `onSignedIn`. Used by
+ * the login page and by the dialog that signs in again over a screen. Plain state rather than
+ * react-hook-form keeps the first page a signed-out admin loads small (the JS budget is in the web README).
+ */
+export function LoginForm({ submitLabel, onSignedIn }: { submitLabel: string; onSignedIn: () => void }) {
+  const [values, setValues] = useState<LoginBody>({ a_email: '', a_password: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [pending, setPending] = useState(false);
+
+  const change = (field: keyof LoginBody) => (event: { target: { value: string } }) => {
+    setValues((v) => ({ ...v, [field]: event.target.value }));
+    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = loginBody.safeParse(values);
+    if (!parsed.success) {
+      const found: FieldErrors = {};
+      for (const issue of parsed.error.issues) found[issue.path[0] as keyof LoginBody] ??= issue.message;
+      setErrors(found);
+      return;
+    }
+    setPending(true);
+    const result = await login(parsed.data);
+    setPending(false);
+    if (result.status) {
+      toastSuccess(result.message || 'Login successful');
+      onSignedIn();
+    } else {
+      toast.error(result.message || 'Something went wrong!', { duration: 2000 });
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="username"
+        aria-required="true"
+        value={values.a_email}
+        onChange={change('a_email')}
+        error={errors.a_email}
+      />
+      <TextField
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        aria-required="true"
+        value={values.a_password}
+        onChange={change('a_password')}
+        error={errors.a_password}
+      />
+      <Button type="submit" loading={pending} className="w-full">
+        {submitLabel}
+      </Button>
+    </form>
+  );
+}
