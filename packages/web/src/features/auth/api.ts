@@ -4,6 +4,7 @@ import { callApi, isNetworkFailure } from '@/lib/api-client';
 import { isTimedOut } from '@/lib/deadlines';
 import { setAuthStatus } from '@/lib/auth-state';
 import { clearAllStorage, clearSession, readSession, writeSession } from '@/lib/session';
+import { signedInAgain } from '@/lib/session-ended';
 
 let verifying: Promise<void> | null = null;
 
@@ -30,7 +31,10 @@ export function verifyStoredSession(): Promise<void> {
   return verifying;
 }
 
-/** Signs in; on success the token is stored under admin_download and the app is signed in. */
+/**
+ * Signs in; on success the token is stored under admin_download and the app is signed in. Calls waiting
+ * for a sign-in (lib/session-ended.ts) go on, whichever form signed in.
+ */
 export async function login(body: LoginBody) {
   const result = await callApi(authRoutes.login, { body });
   // A sign-in past its deadline changed nothing the admin could check: the message says only to retry.
@@ -38,6 +42,7 @@ export async function login(body: LoginBody) {
   if (result.status && 'token' in result) {
     writeSession(result.token);
     setAuthStatus('signed-in');
+    signedInAgain();
   }
   return result;
 }

@@ -1,4 +1,4 @@
-import { giveUpSigningIn, signedInAgain, useSignInAgainNeeded } from '@/lib/session-ended';
+import { giveUpSigningIn, useSignInAgainNeeded } from '@/lib/session-ended';
 import { Button } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';
 import { LoginForm } from './login-form';
@@ -17,7 +17,8 @@ export function SignInAgainDialog() {
       title="Sign in again"
       description="Your session has ended. Sign in to carry on: this screen stays as it is, with what you typed, and what you were saving is sent once you are signed in."
     >
-      <LoginForm submitLabel="Sign in and continue" onSignedIn={signedInAgain} />
+      {/* Signing in ends the wait (features/auth/api.ts `login`): the dialog closes by itself. */}
+      <LoginForm submitLabel="Sign in and continue" onSignedIn={() => undefined} />
       <Button variant="secondary" className="mt-3 w-full" onClick={giveUpSigningIn}>
         Go to the sign-in page
       </Button>
