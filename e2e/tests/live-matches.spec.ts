@@ -653,3 +653,110 @@ test('an edit saved after another admin changed the match or the live call ads i
 
   await api.call('DELETE', '/api/App/liveMatch/admin', { body: { id: [id] }, seal: true });
 });
+
+test('a web live ad edit saved after another admin changed the ad, in another page, is refused, not lost', async ({
+  signedInPage: page,
+  api,
+}) => {
+  const name = `Conflict${Date.now()}`;
+  const added = (await api.call('POST', '/api/App/liveMatch/liveAdsWeb', {
+    body: { a_name: name, a_url: 'https://ads.example.com/old' },
+  })) as { data: { _id: string } };
+  const id = added.data._id;
+  const other = await page.context().newPage();
+  try {
+    // This page opens the edit and renames the ad; the other page changes its URL meanwhile and saves.
+    await page.goto('/add/liveMatch/liveAdWeb');
+    await page.getByRole('button', { name: `Edit ${name}` }).click();
+    const editing = page.getByRole('row', { name: `Editing ${name}` });
+    await editing.getByLabel('Edit name').fill(`${name}Renamed`);
+
+    await other.goto('/add/liveMatch/liveAdWeb');
+    await other.getByRole('button', { name: `Edit ${name}` }).click();
+    const otherEditing = other.getByRole('row', { name: `Editing ${name}` });
+    await otherEditing.getByLabel('Edit URL').fill('https://ads.example.com/other');
+    await otherEditing.getByRole('button', { name: 'Save' }).click();
+    await confirmMath(other);
+    await expect(toast(other, webLiveAdMessages.updated)).toBeVisible();
+
+    await editing.getByRole('button', { name: 'Save' }).click();
+    await confirmMath(page);
+    await expect(toast(page, editVersionMessages.changed('web live ad'))).toBeVisible();
+    await expect(page.getByRole('row', { name: /^Editing/ })).toHaveCount(0);
+    const row = page.getByRole('row').filter({ hasText: name });
+    await expect(row).toContainText('https://ads.example.com/other');
+    await page.screenshot({ path: '/tmp/shots/web-live-ads-edit-conflict.png', fullPage: true });
+    const listed = async () =>
+      (
+        (await api.call('GET', '/api/App/liveMatch/liveAdsWeb')) as {
+          data: { _id: string; a_name: string; a_url: string }[];
+        }
+      ).data.find((a) => a._id === id);
+    expect(await listed()).toMatchObject({ a_name: name, a_url: 'https://ads.example.com/other' });
+
+    // Edited again from the reloaded row, the rename goes through and keeps the other page's URL.
+    await row.getByRole('button', { name: `Edit ${name}` }).click();
+    await page
+      .getByRole('row', { name: `Editing ${name}` })
+      .getByLabel('Edit name')
+      .fill(`${name}Renamed`);
+    await page
+      .getByRole('row', { name: `Editing ${name}` })
+      .getByRole('button', { name: 'Save' })
+      .click();
+    await confirmMath(page);
+    await expect(toast(page, webLiveAdMessages.updated)).toBeVisible();
+    expect(await listed()).toMatchObject({
+      a_name: `${name}Renamed`,
+      a_url: 'https://ads.example.com/other',
+    });
+  } finally {
+    await other.close();
+    await api.call('DELETE', '/api/App/liveMatch/liveAdsWeb', { body: { id: [id] } });
+  }
+});
+
+test('live call ads: leaving with a value not saved asks first; Cancel keeps it, leaving drops it', async ({
+  signedInPage: page,
+  api,
+}) => {
+  await api.call('PUT', '/api/App/liveMatch/liveAds', { body: { banner: 'b1' } });
+  const sectionTab = (name: string) =>
+    page.getByRole('navigation', { name: 'Live match section' }).getByRole('link', { name, exact: true });
+  await page.goto('/add/liveMatch/liveAd');
+  await page.getByLabel('Value 1').fill('b2');
+
+  await sectionTab('Ads Fire').click();
+  const dialog = page.getByRole('dialog', { name: 'Unsaved changes' });
+  await expect(dialog).toContainText('Your changes to the live call ad fields are not saved.');
+  await page.screenshot({ path: '/tmp/shots/live-ads-leave-warning.png', fullPage: true });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL('/add/liveMatch/liveAd');
+  await expect(page.getByLabel('Value 1')).toHaveValue('b2');
+
+  // Closing (or reloading) the page gets the browser's own prompt.
+  const asked = page.waitForEvent('dialog');
+  void page.close({ runBeforeUnload: true });
+  const prompt = await asked;
+  expect(prompt.type()).toBe('beforeunload');
+  await prompt.dismiss();
+  await expect(page.getByLabel('Value 1')).toHaveValue('b2');
+
+  await sectionTab('Ads Fire').click();
+  await dialog.getByRole('button', { name: 'Leave without saving' }).click();
+  await expect(page).toHaveURL('/add/liveMatch/liveAdWeb');
+  await expect(page.getByRole('heading', { name: 'Ads Fire' })).toBeVisible();
+  expect((await api.call('GET', '/api/App/liveMatch/liveAds')).data).toEqual({ banner: 'b1' });
+
+  // Right after a save nothing is asked.
+  await sectionTab('Ads').click();
+  await page.getByLabel('Value 1').fill('b3');
+  await page.getByRole('button', { name: 'Save all' }).click();
+  await confirmMath(page);
+  await expect(toast(page, 'Ads updated successfully!')).toBeVisible();
+  await sectionTab('Live Match').click();
+  await expect(page).toHaveURL('/add/liveMatch');
+  await expect(dialog).toHaveCount(0);
+  expect((await api.call('GET', '/api/App/liveMatch/liveAds')).data).toEqual({ banner: 'b3' });
+});

@@ -73,6 +73,8 @@ export const webLiveAdMessages = {
   historyNotFound: 'History entry not found',
   noFire: 'No ad has been fired yet',
   latestFire: 'The latest fired ad',
+  /** The thing named by an edit conflict (editVersionMessages.changed), as the Ads Fire screen names it. */
+  conflictThing: 'web live ad',
 } as const;
 
 /** Live match images: PNG or GIF only (doc 1 section 5); the size limit is the general image limit. */
@@ -248,6 +250,11 @@ export const webLiveAd = z.object({
   a_view: z.number().int(),
   a_click: z.number().int(),
   createdAt: z.string(),
+  /**
+   * The version of what the inline edit changes (name and URL; not the views and clicks its fires
+   * count), which the edit sends back (docs/decisions/edit-conflicts.md). Additive.
+   */
+  [EDIT_VERSION_FIELD]: editVersion,
 });
 export type WebLiveAd = z.infer<typeof webLiveAd>;
 
@@ -256,7 +263,16 @@ export const webLiveAdAddBody = z.object({
   // A fire carries this URL to the apps, which open it: http(s) only, like a live match's.
   a_url: squeezed(2048, webLiveAdMessages.urlTooLong).refine(isLiveMatchUrl, webLiveAdMessages.urlInvalid),
 });
-export const webLiveAdEditBody = webLiveAdAddBody.extend({ _id: idSchema });
+/**
+ * The edit's body: _id, a_name, a_url and, optionally, the version the row was listed at; the server
+ * checks its form (readEditVersion) and refuses the edit with 409 when the ad has changed since. Without
+ * it the edit is made as before.
+ */
+export const webLiveAdEditBody = webLiveAdAddBody.extend({
+  _id: idSchema,
+  [EDIT_VERSION_FIELD]: z.string().optional(),
+});
+export type WebLiveAdEdit = z.input<typeof webLiveAdEditBody>;
 export const webLiveAdListReply = replyBase.extend({ data: z.array(webLiveAd) });
 export const webLiveAdReply = replyBase.extend({ data: webLiveAd });
 
@@ -387,7 +403,7 @@ export const liveMatchRoutes = {
     method: 'PUT',
     path: ADS_WEB,
     auth: 'admin',
-    summary: 'Edit a website live ad (_id, a_name, a_url)',
+    summary: 'Edit a website live ad (_id, a_name, a_url, optional version)',
     body: webLiveAdEditBody,
     reply: webLiveAdReply,
   }),

@@ -55,6 +55,7 @@ describe('/api/App/liveMatch/liveAdsWeb', () => {
         a_view: 0,
         a_click: 0,
         createdAt: expect.any(String),
+        version: expect.stringMatching(/^[0-9a-f]{16}$/),
       },
     });
   });

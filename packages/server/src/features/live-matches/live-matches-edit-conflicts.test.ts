@@ -2,11 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { editVersionMessages } from '@streamdesk/contract/edit-versions';
-import { liveMatchRoutes as routes, type LiveMatch } from '@streamdesk/contract/live-matches';
+import { liveMatchRoutes as routes, type LiveMatch, type WebLiveAd } from '@streamdesk/contract/live-matches';
 import { GIF, PNG, form } from '../../test/media-fixtures.js';
 import { createTestApp, errorBody, type TestApp } from '../../test/test-app.js';
 
-/** Edit conflicts (docs/decisions/edit-conflicts.md) of the live match inline edit and the live ads map. */
+/**
+ * Edit conflicts (docs/decisions/edit-conflicts.md) of the live match inline edit, the live ads map and
+ * the web live ad inline edit.
+ */
 
 let t: TestApp;
 beforeAll(async () => {
@@ -189,5 +192,118 @@ describe('a live call ads save made after another admin saved the map', () => {
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     const won = answers.find((r) => r.statusCode === 200)!.json() as AdsReply;
     expect(await readAds()).toMatchObject({ data: won.data, version: won.version });
+  });
+});
+
+// Web live ads (Ads Fire) ------------------------------------------------------------------------------------
+
+const addWebAd = async (a_name: string) => {
+  const res = await t.request({
+    method: 'POST',
+    url: routes.addWebAd.path,
+    payload: { a_name, a_url: 'https://ads.example.com/old' },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as { data: WebLiveAd }).data;
+};
+/** The ad's row as the Ads Fire list shows it now (the screen's read). */
+const listedAd = async (id: string) => {
+  const res = await t.request({ method: 'GET', url: routes.webAds.path });
+  return (res.json() as { data: WebLiveAd[] }).data.find((a) => a._id === id)!;
+};
+/** The inline edit's save: the row as it was read with `change` on top, and its version when given. */
+const saveAd = (ad: WebLiveAd, change: Partial<WebLiveAd>, version?: string) =>
+  t.request({
+    method: 'PUT',
+    url: routes.editWebAd.path,
+    payload: {
+      _id: ad._id,
+      a_name: change.a_name ?? ad.a_name,
+      a_url: change.a_url ?? ad.a_url,
+      ...(version === undefined ? {} : { version }),
+    },
+  });
+
+describe('a web live ad edit saved after another admin changed the ad', () => {
+  it('is refused with 409 and nothing written; read again, it keeps the other change', async () => {
+    const ad = await addWebAd('Promo');
+    const tabA = await listedAd(ad._id);
+    const tabB = await listedAd(ad._id);
+    // Tab B changes the URL; tab A, from its old read, renames the ad only.
+    const b = await saveAd(tabB, { a_url: 'https://ads.example.com/b' }, tabB.version);
+    expect(b.statusCode, b.body).toBe(200);
+    const before = await listedAd(ad._id);
+
+    const a = await saveAd(tabA, { a_name: 'PromoRenamed' }, tabA.version);
+    expect([a.statusCode, a.json()]).toEqual(conflict('web live ad'));
+    expect(await listedAd(ad._id)).toEqual(before);
+    expect(before).toMatchObject({ a_name: 'Promo', a_url: 'https://ads.example.com/b' });
+
+    const again = await listedAd(ad._id);
+    const ok = await saveAd(again, { a_name: 'PromoRenamed' }, again.version);
+    expect(ok.statusCode, ok.body).toBe(200);
+    const saved = (ok.json() as { data: WebLiveAd }).data;
+    expect(saved).toMatchObject({ a_name: 'PromoRenamed', a_url: 'https://ads.example.com/b' });
+    expect(saved.version).toBe((await listedAd(ad._id)).version);
+    expect(saved.version).not.toBe(again.version);
+  });
+
+  it('is not refused when only its fires, views and clicks changed', async () => {
+    const ad = await addWebAd('Counted');
+    const fired = await t.request({
+      method: 'POST',
+      url: routes.fire.path,
+      payload: { Adstype: 'Url_Ads_Fire', a_name: ad.a_name, url: ad.a_url },
+    });
+    expect(fired.statusCode, fired.body).toBe(200);
+    await t.app.streamdesk.context.db
+      .updateTable('live_ad_fires')
+      .set({ a_view: 40, a_click: 7 })
+      .where('web_ad_id', '=', ad._id)
+      .execute();
+    const now = await listedAd(ad._id);
+    expect(now).toMatchObject({ a_view: 40, a_click: 7, version: ad.version });
+    const res = await saveAd(ad, { a_url: 'https://ads.example.com/new' }, ad.version);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await listedAd(ad._id)).toMatchObject({
+      a_url: 'https://ads.example.com/new',
+      a_view: 40,
+      a_click: 7,
+    });
+  });
+
+  it('is made as before without a version (deployed clients): the last save wins', async () => {
+    const ad = await addWebAd('NoVersion');
+    expect((await saveAd(ad, { a_url: 'https://ads.example.com/first' }, ad.version)).statusCode).toBe(200);
+    const res = await saveAd(ad, { a_name: 'NoVersionLast' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await listedAd(ad._id)).toMatchObject({
+      a_name: 'NoVersionLast',
+      a_url: 'https://ads.example.com/old',
+    });
+  });
+
+  it('refuses a version that is not one with 400 naming the field, keeping the ad', async () => {
+    const ad = await addWebAd('Malformed');
+    for (const version of ['not-a-version', 'ABCDEF0123456789', '0123']) {
+      const res = await saveAd(ad, { a_name: 'MalformedEdited' }, version);
+      expect([version, res.statusCode, res.json()]).toEqual([
+        version,
+        400,
+        errorBody(editVersionMessages.invalid),
+      ]);
+    }
+    expect(await listedAd(ad._id)).toEqual(ad);
+  });
+
+  it('of two saves from one read at once, makes one and refuses the other', async () => {
+    const ad = await addWebAd('Race');
+    const answers = await Promise.all([
+      saveAd(ad, { a_url: 'https://ads.example.com/one' }, ad.version),
+      saveAd(ad, { a_url: 'https://ads.example.com/two' }, ad.version),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const won = answers.find((r) => r.statusCode === 200)!.json() as { data: WebLiveAd };
+    expect(await listedAd(ad._id)).toEqual(won.data);
   });
 });

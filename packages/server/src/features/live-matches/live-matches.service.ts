@@ -58,6 +58,27 @@ export interface LiveMatchesDeps {
  */
 const EDITABLE_FIELDS = ['title', 'url', 'thumbnail'] as const satisfies readonly (keyof repo.LiveMatchRow)[];
 
+/**
+ * What the inline edit writes of a web live ad: its name and URL. Not the views and clicks, which its
+ * fires count (the app changes them), nor its date.
+ */
+const WEB_AD_EDITABLE_FIELDS = ['a_name', 'a_url'] as const satisfies readonly (keyof repo.WebAdRow)[];
+
+/**
+ * The record an edit is about, read under its lock: 404 when it is gone, 409 when an edit sent with the
+ * version it was read at finds it changed since (its editable `fields`); the caller writes nothing then.
+ */
+function foundAtVersion<R extends object>(
+  row: R | undefined,
+  sent: string | undefined,
+  fields: readonly (keyof R)[],
+  messages: { notFound: string; conflictThing: string },
+): R {
+  if (!row) throw notFound(messages.notFound);
+  checkEditVersion(sent, editVersionOf(row, fields), messages.conflictThing);
+  return row;
+}
+
 const toMatch = (row: repo.LiveMatchRow): LiveMatch => ({
   _id: row.id,
   title: row.title,
@@ -132,6 +153,7 @@ export function createLiveMatchesService({
     a_view: totals.get(row.id)?.views ?? 0,
     a_click: totals.get(row.id)?.clicks ?? 0,
     createdAt: row.created_at,
+    version: editVersionOf(row, WEB_AD_EDITABLE_FIELDS),
   });
 
   const webAdById = async (id: string) => {
@@ -193,9 +215,8 @@ export function createLiveMatchesService({
     ) {
       const sent = readEditVersion(fields.version);
       return locks.run('live_matches', [fields._id], async () => {
-        const existing = await repo.findLiveMatch(db, fields._id);
-        if (!existing) throw notFound(liveMatchMessages.notFound);
-        checkEditVersion(sent, editVersionOf(existing, EDITABLE_FIELDS), liveMatchMessages.conflictThing);
+        const found = await repo.findLiveMatch(db, fields._id);
+        const existing = foundAtVersion(found, sent, EDITABLE_FIELDS, liveMatchMessages);
         const changes = { title: fields.title, url: fields.url, ...(image ? { thumbnail: image.url } : {}) };
         await repo.updateLiveMatch(db, existing.id, changes);
         if (image) await media.remove(existing.thumbnail);
@@ -286,15 +307,23 @@ export function createLiveMatchesService({
       return { status: true, message: webLiveAdMessages.added, data: await webAdById(id) };
     },
 
-    async editWebAd(body: { _id: string; a_name: string; a_url: string }) {
-      const existing = await repo.findWebAd(db, body._id);
-      if (!existing) throw notFound(webLiveAdMessages.notFound);
-      if (FIRE_ONLY_ADS.includes(existing.a_name)) throw badRequest(webLiveAdMessages.fireOnly);
-      if (existing.a_name === MAIN_WEB_AD && body.a_name !== MAIN_WEB_AD)
-        throw badRequest(webLiveAdMessages.mainCannotBeRenamed);
-      await checkFreeName(body.a_name, existing.id);
-      await repo.updateWebAd(db, existing.id, { a_name: body.a_name, a_url: body.a_url });
-      return { status: true, message: webLiveAdMessages.updated, data: await webAdById(existing.id) };
+    /**
+     * Edits an ad's name and URL. An edit sent with the version its row was listed at is refused (409)
+     * when the ad changed since: checked under the ad's lock (on PostgreSQL an advisory lock too),
+     * before anything is written.
+     */
+    editWebAd(body: { _id: string; a_name: string; a_url: string; version?: string | undefined }) {
+      const sent = readEditVersion(body.version);
+      return locks.run('live_web_ads', [body._id], async () => {
+        const found = await repo.findWebAd(db, body._id);
+        const existing = foundAtVersion(found, sent, WEB_AD_EDITABLE_FIELDS, webLiveAdMessages);
+        if (FIRE_ONLY_ADS.includes(existing.a_name)) throw badRequest(webLiveAdMessages.fireOnly);
+        if (existing.a_name === MAIN_WEB_AD && body.a_name !== MAIN_WEB_AD)
+          throw badRequest(webLiveAdMessages.mainCannotBeRenamed);
+        await checkFreeName(body.a_name, existing.id);
+        await repo.updateWebAd(db, existing.id, { a_name: body.a_name, a_url: body.a_url });
+        return { status: true, message: webLiveAdMessages.updated, data: await webAdById(existing.id) };
+      });
     },
 
     async removeWebAds(ids: readonly string[]) {

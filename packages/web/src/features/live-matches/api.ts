@@ -4,6 +4,7 @@ import {
   liveMatchRoutes as routes,
   type FireBody,
   type LiveAdMap,
+  type WebLiveAdEdit,
 } from '@streamdesk/contract/live-matches';
 import { EDIT_VERSION_FIELD, isEditConflict } from '@streamdesk/contract/edit-versions';
 import { systemStatsRoutes } from '@streamdesk/contract/system-stats';
@@ -100,22 +101,30 @@ export const useAddLiveMatch = () =>
   useLiveAction((form: FormData) => callApi(routes.add, { body: form }), [liveMatchKeys.matches]);
 
 /**
- * The inline edit; its form carries the version the row was listed at. Refused because the match
- * changed since (409), the list reloads, so the admin sees the other change before editing again.
+ * An inline edit of a row of `list`; what it sends carries the version the row was listed at. Refused
+ * because the record changed since (409), the list reloads, so the admin sees the other change before
+ * editing again (the row leaves edit mode: endsEditMode).
  */
-export function useEditLiveMatch() {
+function useInlineEdit<V, R extends Reply>(run: (vars: V) => Promise<R>, list: QueryKey, fallback: string) {
   const client = useQueryClient();
   return useLiveAction(
-    async (form: FormData) => {
-      const result = await callApi(routes.edit, { body: form });
-      if (!result.status && isEditConflict(result.message))
-        void client.invalidateQueries({ queryKey: liveMatchKeys.matches });
+    async (vars: V) => {
+      const result = await run(vars);
+      if (!result.status && isEditConflict(result.message)) void client.invalidateQueries({ queryKey: list });
       return result;
     },
-    [liveMatchKeys.matches],
-    'Failed to update',
+    [list],
+    fallback,
   );
 }
+
+/** The live match inline edit (its form carries the row's version). */
+export const useEditLiveMatch = () =>
+  useInlineEdit(
+    (form: FormData) => callApi(routes.edit, { body: form }),
+    liveMatchKeys.matches,
+    'Failed to update',
+  );
 
 export const useDeleteLiveMatches = () =>
   useLiveAction((ids: string[]) => callApi(routes.remove, { body: { id: ids } }), [liveMatchKeys.matches]);
@@ -149,10 +158,11 @@ export const useAddWebLiveAd = () =>
     [liveMatchKeys.webAds],
   );
 
+/** The web live ad inline edit (its body carries the row's version when it has one). */
 export const useEditWebLiveAd = () =>
-  useLiveAction(
-    (body: { _id: string; a_name: string; a_url: string }) => callApi(routes.editWebAd, { body }),
-    [liveMatchKeys.webAds],
+  useInlineEdit(
+    (body: WebLiveAdEdit) => callApi(routes.editWebAd, { body }),
+    liveMatchKeys.webAds,
     'Error updating ad.',
   );
 

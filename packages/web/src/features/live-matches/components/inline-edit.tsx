@@ -1,4 +1,5 @@
 import type { ComponentProps, ReactNode } from 'react';
+import { isEditConflict } from '@streamdesk/contract/edit-versions';
 import { cn } from '@/lib/cn';
 import { Button } from '@/ui/button';
 import { Tr } from '@/ui/data-table';
@@ -60,3 +61,11 @@ export function InlineInput({ label, ...input }: ComponentProps<'input'> & { lab
 
 /** Action buttons stack on narrow screens so the sticky column stays slim. */
 export const actionButtonsClass = 'flex flex-col gap-1.5 sm:flex-row';
+
+/**
+ * Whether a save's reply ends the row's edit mode: saved, or refused because another admin changed the
+ * record since Edit was pressed (docs/decisions/edit-conflicts.md), as the list then reloads to show the
+ * other change. Any other refusal keeps the row in edit mode with the admin's values.
+ */
+export const endsEditMode = (result: { status: boolean; message: string }) =>
+  result.status || isEditConflict(result.message);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { EDIT_VERSION_FIELD, isEditConflict } from '@streamdesk/contract/edit-versions';
+import { EDIT_VERSION_FIELD } from '@streamdesk/contract/edit-versions';
 import { formatDateTime, formatViewCount } from '@streamdesk/contract/format';
 import { LIVE_MATCH_IMAGE, liveMatchMessages, type LiveMatch } from '@streamdesk/contract/live-matches';
 import { toast } from 'sonner';
@@ -14,7 +14,7 @@ import { copyLiveMatchLink } from './copy-link';
 import { liveMatchImageProblem } from './image-check';
 import { ImageInput } from './image-input';
 import { RowDeleteButton } from './row-delete-button';
-import { actionButtonsClass, InlineEditRow, InlineInput } from './inline-edit';
+import { actionButtonsClass, endsEditMode, InlineEditRow, InlineInput } from './inline-edit';
 import { StoredUrlLink } from './stored-url-link';
 import { liveMatchUrlProblem } from './url-check';
 import { RemoteImage } from '@/ui/remote-image';
@@ -131,8 +131,7 @@ export function LiveMatchEditRow({ match, onDone }: { match: LiveMatch; onDone: 
     if (file) form.append('image', file);
     picker.setState(file ? 'uploading' : 'idle');
     const result = await edit.mutateAsync(form);
-    if (!result.status && !isEditConflict(result.message))
-      return void picker.setState(file ? 'error' : 'idle');
+    if (!endsEditMode(result)) return void picker.setState(file ? 'error' : 'idle');
     onDone();
   };
 

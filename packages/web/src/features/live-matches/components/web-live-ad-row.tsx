@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { EDIT_VERSION_FIELD } from '@streamdesk/contract/edit-versions';
 import { formatDateTime, formatViewCount } from '@streamdesk/contract/format';
 import {
   FIRE_ONLY_ADS,
@@ -15,7 +16,7 @@ import { useConfirmUpdate } from '@/ui/use-confirm-update';
 import { useEditWebLiveAd } from '../api';
 import { RowDeleteButton } from './row-delete-button';
 import { StoredUrlLink } from './stored-url-link';
-import { actionButtonsClass, InlineEditRow, InlineInput } from './inline-edit';
+import { actionButtonsClass, endsEditMode, InlineEditRow, InlineInput } from './inline-edit';
 
 export const webLiveAdColumns = ['Name', 'URL', 'Views', 'Clicks', 'Date', 'Actions'] as const;
 
@@ -66,11 +67,17 @@ export function WebLiveAdRow({
   );
 }
 
-/** Edit mode of a row; WEB_URL_1 keeps its name (only its URL changes). */
+/**
+ * Edit mode of a row; WEB_URL_1 keeps its name (only its URL changes). The save carries the version the
+ * row had when Edit was pressed (a reload of the list meanwhile, after a Fire say, does not change it);
+ * refused because another admin changed the ad since, the row leaves edit mode and the list reloads
+ * (useEditWebLiveAd), the refusal toasted.
+ */
 export function WebLiveAdEditRow({ ad, onDone }: { ad: WebLiveAd; onDone: () => void }) {
   const edit = useEditWebLiveAd();
   const [name, setName] = useState(ad.a_name);
   const [url, setUrl] = useState(ad.a_url);
+  const [version] = useState<string | undefined>(ad.version);
   const isMain = ad.a_name === MAIN_WEB_AD;
   const confirmUpdate = useConfirmUpdate();
 
@@ -80,7 +87,8 @@ export function WebLiveAdEditRow({ ad, onDone }: { ad: WebLiveAd; onDone: () => 
     if (!body.a_name || !body.a_url) return void toast.error(webLiveAdMessages.fillAll);
     if (!isLiveMatchUrl(body.a_url)) return void toast.error(webLiveAdMessages.urlInvalid);
     confirmUpdate.ask(`Ad "${ad.a_name}"`, () => {
-      void edit.mutateAsync(body).then((result) => result.status && onDone());
+      const sent = version ? { ...body, [EDIT_VERSION_FIELD]: version } : body;
+      void edit.mutateAsync(sent).then((result) => endsEditMode(result) && onDone());
     });
   };
 

@@ -91,3 +91,78 @@ describe('Live Call Management', () => {
     expect(saved.handler).toHaveBeenCalledOnce();
   }, 20_000);
 });
+
+describe('Live Call Management: leaving with values not saved', () => {
+  /** Whether the browser would ask before a reload or close now. */
+  const unloadAsks = () => {
+    const event = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(event);
+    return event.defaultPrevented;
+  };
+  const openEditor = () => {
+    let stored: Record<string, string> = { banner: 'b1' };
+    openScreen('/add/liveMatch/liveAd', {
+      'GET /api/App/liveMatch/liveAds': () =>
+        jsonResponse({ status: true, message: 'ok', data: stored, version: 'aaaaaaaaaaaaaaaa' }),
+      'PUT /api/App/liveMatch/liveAds': (_url: string, init: RequestInit) => {
+        const { version: _v, ...data } = JSON.parse(String(init.body)) as Record<string, string>;
+        stored = data;
+        return jsonResponse({
+          status: true,
+          message: 'Ads updated successfully!',
+          data,
+          version: 'bbbbbbbbbbbbbbbb',
+        });
+      },
+      'GET /api/App/liveMatch/liveAdsWeb': { status: true, message: 'ok', data: [] },
+    });
+    return userEvent.setup();
+  };
+  const adsFireTab = () =>
+    within(screen.getByRole('navigation', { name: 'Live match section' })).getByRole('link', {
+      name: 'Ads Fire',
+    });
+
+  it('asks before a section tab leaves a changed value: Cancel keeps it, Leave without saving goes', async () => {
+    const user = openEditor();
+    const value = await screen.findByLabelText('Value 1');
+    expect(unloadAsks()).toBe(false);
+    await user.clear(value);
+    await user.type(value, 'b2');
+    expect(unloadAsks()).toBe(true);
+
+    await user.click(adsFireTab());
+    const dialog = await screen.findByRole('dialog', { name: 'Unsaved changes' });
+    expect(dialog).toHaveTextContent('Your changes to the live call ad fields are not saved.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Live Call Management' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Value 1')).toHaveValue('b2');
+
+    await user.click(adsFireTab());
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Unsaved changes' })).getByRole('button', {
+        name: 'Leave without saving',
+      }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Ads Fire' })).toBeInTheDocument();
+  }, 20_000);
+
+  it('does not ask once the values are saved, or put back with Discard changes', async () => {
+    const user = openEditor();
+    const value = await screen.findByLabelText('Value 1');
+    await user.type(value, 'x');
+    await user.click(screen.getByRole('button', { name: 'Discard changes' }));
+    expect(unloadAsks()).toBe(false);
+
+    await user.clear(value);
+    await user.type(value, 'b2');
+    await user.click(screen.getByRole('button', { name: 'Save all' }));
+    await answerMath();
+    expect(await screen.findByText('Ads updated successfully!')).toBeInTheDocument();
+    await waitFor(() => expect(unloadAsks()).toBe(false));
+    await user.click(adsFireTab());
+    expect(await screen.findByRole('heading', { name: 'Ads Fire' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Unsaved changes' })).toBeNull();
+  }, 20_000);
+});

@@ -8,6 +8,7 @@ import { Button } from '@/ui/button';
 import { EditConflictAlert } from '@/ui/edit-conflict-alert';
 import { EmptyState } from '@/ui/empty-state';
 import { TextField } from '@/ui/field';
+import { useLeaveGuard } from '@/ui/leave-guard';
 import { PageHeader } from '@/ui/page-header';
 import { Tabs } from '@/ui/tabs';
 import { useConfirmUpdate } from '@/ui/use-confirm-update';
@@ -26,7 +27,8 @@ interface Base {
  * Live Call Management: the live-call ad fields, edited as key/value pairs and saved all at once. The save
  * carries the version of the map the editor was started from; a background reload of the fields does not
  * change a draft under the admin. Refused because another admin saved the map since, the draft stays on
- * screen with an alert offering the reload (Save is held: it would be refused again).
+ * screen with an alert offering the reload (Save is held: it would be refused again). Leaving the screen
+ * (a section tab, reload) with values not saved asks first.
  */
 export default function LiveAdsPage() {
   const { data: reply, isPending, refetch } = useQuery(liveAdsQuery);
@@ -40,6 +42,8 @@ export default function LiveAdsPage() {
   const [conflict, setConflict] = useState<string>();
   const [reloading, setReloading] = useState(false);
   const dirty = !sameRows(rows, base.rows);
+  // Values not saved yet (a draft, or one a conflict refused) are not lost without a word.
+  const leaveGuard = useLeaveGuard(dirty, 'the live call ad fields');
 
   const load = (map: LiveAdMap, version: string | undefined, from: LiveAdMap | undefined) => {
     const loaded = rowsOf(map);
@@ -87,6 +91,7 @@ export default function LiveAdsPage() {
     <div className="space-y-4">
       <Tabs tabs={liveMatchTabs} label="Live match section" />
       {confirmUpdate.dialog}
+      {leaveGuard.dialog}
       <PageHeader
         title="Live Call Management"
         description="Ad fields the app reads during a live match. Names use letters, digits and _."

@@ -6,9 +6,12 @@ import { answerMath } from '@/test/answer-math';
 import { jsonResponse } from '@/test/runtime';
 import { signedInScreenTests } from '@/test/signed-in-screen';
 import { openScreen } from './signed-in-app';
-import { testMatch, testMatchList } from './test-live-matches';
+import { testMatch, testMatchList, testWebAd } from './test-live-matches';
 
-/** Edit conflicts (docs/decisions/edit-conflicts.md) on the live match list and Live Call Management. */
+/**
+ * Edit conflicts (docs/decisions/edit-conflicts.md) on the live match list, Live Call Management and the
+ * web live ads of Ads Fire.
+ */
 
 signedInScreenTests();
 
@@ -105,5 +108,64 @@ describe('Live Call Management: a save refused because another admin saved the m
     await waitFor(() => expect(sent[1]).toEqual({ banner: 'b2', native: 'n1', version: 'bbbbbbbbbbbbbbbb' }));
     expect(await screen.findByText('Fields saved')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Save all' })).toBeDisabled());
+  }, 20_000);
+});
+
+describe('Ads Fire: a web live ad edit refused because another admin changed the ad', () => {
+  it('sends the version the row had when Edit was pressed; refused, it toasts, leaves edit mode and reloads', async () => {
+    let stored = testWebAd;
+    let lists = 0;
+    const sent: unknown[] = [];
+    openScreen('/add/liveMatch/liveAdWeb', {
+      'GET /api/App/liveMatch/liveAdsWeb': () => {
+        lists += 1;
+        return jsonResponse({ status: true, message: 'ok', data: [stored] });
+      },
+      'PUT /api/App/liveMatch/liveAdsWeb': (_url: string, init: RequestInit) => {
+        sent.push(JSON.parse(String(init.body)));
+        return jsonResponse({ status: false, message: editVersionMessages.changed('web live ad') }, 409);
+      },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit Sponsor' }, { timeout: 5000 }));
+    const editing = screen.getByRole('row', { name: 'Editing Sponsor' });
+    await user.clear(within(editing).getByLabelText('Edit name'));
+    await user.type(within(editing).getByLabelText('Edit name'), 'SponsorRenamed');
+    // Another admin changes the URL meanwhile; the next list read has it.
+    stored = { ...testWebAd, a_url: 'https://other.example.com', version: '4444444444444444' };
+    await user.click(within(editing).getByRole('button', { name: 'Save' }));
+    await answerMath();
+
+    await waitFor(() =>
+      expect(sent).toEqual([
+        {
+          _id: testWebAd._id,
+          a_name: 'SponsorRenamed',
+          a_url: testWebAd.a_url,
+          version: '3333333333333333',
+        },
+      ]),
+    );
+    expect(await screen.findByText(editVersionMessages.changed('web live ad'))).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'https://other.example.com' })).toBeInTheDocument();
+    expect(lists).toBeGreaterThanOrEqual(2);
+    expect(screen.queryByRole('row', { name: /^Editing/ })).toBeNull();
+  }, 20_000);
+
+  it('stays in edit mode with the values after any other refusal', async () => {
+    openScreen('/add/liveMatch/liveAdWeb', {
+      'GET /api/App/liveMatch/liveAdsWeb': { status: true, message: 'ok', data: [testWebAd] },
+      'PUT /api/App/liveMatch/liveAdsWeb': () =>
+        jsonResponse({ status: false, message: 'An ad with this name already exists' }, 409),
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit Sponsor' }, { timeout: 5000 }));
+    const editing = screen.getByRole('row', { name: 'Editing Sponsor' });
+    await user.clear(within(editing).getByLabelText('Edit name'));
+    await user.type(within(editing).getByLabelText('Edit name'), 'Taken');
+    await user.click(within(editing).getByRole('button', { name: 'Save' }));
+    await answerMath();
+    expect(await screen.findByText('An ad with this name already exists')).toBeInTheDocument();
+    expect(within(editing).getByLabelText('Edit name')).toHaveValue('Taken');
   }, 20_000);
 });

@@ -17,3 +17,14 @@ export const testMatchList = (data: unknown[], liveMatch: boolean) => ({
   totalPage: 1,
   liveMatch,
 });
+
+/** A website live ad as the Ads Fire list replies with it. */
+export const testWebAd = {
+  _id: '6650f0c1a2b3c4d5e6f70901',
+  a_name: 'Sponsor',
+  a_url: 'https://sponsor.example.com',
+  a_view: 3,
+  a_click: 1,
+  createdAt: '2026-11-21T06:00:00.000Z',
+  version: '3333333333333333',
+};

@@ -1,0 +1,117 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { createMemoryRouter, Link, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { useAskBeforeUnload, useLeaveGuard } from './leave-guard';
+
+/** Whether the browser would ask before unloading the page now. */
+const unloadAsks = () => {
+  const event = new Event('beforeunload', { cancelable: true });
+  window.dispatchEvent(event);
+  return event.defaultPrevented;
+};
+
+function Editor() {
+  const [saved, setSaved] = useState('a');
+  const [value, setValue] = useState('a');
+  const guard = useLeaveGuard(value !== saved, 'the note');
+  return (
+    <>
+      <label>
+        Note
+        <input value={value} onChange={(e) => setValue(e.target.value)} />
+      </label>
+      <button onClick={() => setSaved(value)}>Save</button>
+      <Link to="/other">Other</Link>
+      <Link to="/editor?page=2">Page 2</Link>
+      {guard.dialog}
+    </>
+  );
+}
+
+function openEditor() {
+  const router = createMemoryRouter(
+    [
+      { path: '/editor', element: <Editor /> },
+      { path: '/other', element: <h1>Other screen</h1> },
+    ],
+    { initialEntries: ['/editor'] },
+  );
+  render(<RouterProvider router={router} />);
+  return { router, user: userEvent.setup() };
+}
+
+describe('useLeaveGuard', () => {
+  it('lets the screen go at once while nothing is unsaved', async () => {
+    const { user } = openEditor();
+    expect(unloadAsks()).toBe(false);
+    await user.click(screen.getByRole('link', { name: 'Other' }));
+    expect(await screen.findByRole('heading', { name: 'Other screen' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('asks before an unsaved value is left: Cancel keeps it, Leave without saving goes on', async () => {
+    const { router, user } = openEditor();
+    await user.type(screen.getByLabelText('Note'), 'b');
+    expect(unloadAsks()).toBe(true);
+
+    await user.click(screen.getByRole('link', { name: 'Other' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Unsaved changes' });
+    expect(dialog).toHaveTextContent(
+      'Your changes to the note are not saved. If you leave now, they are lost.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(router.state.location.pathname).toBe('/editor');
+    expect(screen.getByLabelText('Note')).toHaveValue('ab');
+
+    // Escape stays too.
+    await user.click(screen.getByRole('link', { name: 'Other' }));
+    await screen.findByRole('dialog', { name: 'Unsaved changes' });
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByLabelText('Note')).toHaveValue('ab');
+
+    await user.click(screen.getByRole('link', { name: 'Other' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Unsaved changes' })).getByRole('button', {
+        name: 'Leave without saving',
+      }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Other screen' })).toBeInTheDocument();
+    expect(unloadAsks()).toBe(false);
+  });
+
+  it('does not ask for a move that keeps the screen, nor once the value is saved', async () => {
+    const { router, user } = openEditor();
+    await user.type(screen.getByLabelText('Note'), 'b');
+    await user.click(screen.getByRole('link', { name: 'Page 2' }));
+    expect(router.state.location.search).toBe('?page=2');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByLabelText('Note')).toHaveValue('ab');
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(unloadAsks()).toBe(false);
+    await user.click(screen.getByRole('link', { name: 'Other' }));
+    expect(await screen.findByRole('heading', { name: 'Other screen' })).toBeInTheDocument();
+  });
+});
+
+describe('useAskBeforeUnload', () => {
+  function Work() {
+    const [busy, setBusy] = useState(false);
+    useAskBeforeUnload(busy);
+    return <button onClick={() => setBusy((b) => !b)}>Toggle</button>;
+  }
+
+  it('asks only while active', async () => {
+    render(<Work />);
+    const user = userEvent.setup();
+    expect(unloadAsks()).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Toggle' }));
+    expect(unloadAsks()).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Toggle' }));
+    expect(unloadAsks()).toBe(false);
+  });
+});

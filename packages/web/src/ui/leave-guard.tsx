@@ -1,0 +1,56 @@
+import { useEffect } from 'react';
+import { useBlocker } from 'react-router';
+import { Button } from './button';
+import { Dialog } from './dialog';
+
+/**
+ * While `active`, the browser asks before the page is reloaded or closed: its own prompt, which a page
+ * cannot word. For work the page would drop: an upload on its way, values not saved yet.
+ */
+export function useAskBeforeUnload(active: boolean) {
+  useEffect(() => {
+    if (!active) return;
+    const ask = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Older browsers ask only when returnValue is set.
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [active]);
+}
+
+/**
+ * While `unsaved`, leaving the screen asks first, so an editor's values are not lost without a word. A
+ * move within the app (a section tab, the menu, Back) opens a dialog: Cancel stays with the values,
+ * 'Leave without saving' goes on. A reload or closing the tab gets the browser's prompt
+ * (useAskBeforeUnload). A move that keeps the screen (its query string only) is not asked about: the
+ * values stay. `what` names the values ('the live call ad fields'). Render `dialog` once.
+ */
+export function useLeaveGuard(unsaved: boolean, what: string) {
+  useAskBeforeUnload(unsaved);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => unsaved && currentLocation.pathname !== nextLocation.pathname,
+  );
+  const stay = () => blocker.reset?.();
+
+  const dialog = (
+    <Dialog
+      open={blocker.state === 'blocked'}
+      onOpenChange={(open) => !open && stay()}
+      title="Unsaved changes"
+      description={`Your changes to ${what} are not saved. If you leave now, they are lost.`}
+    >
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={stay}>
+          Cancel
+        </Button>
+        <Button variant="danger" onClick={() => blocker.proceed?.()}>
+          Leave without saving
+        </Button>
+      </div>
+    </Dialog>
+  );
+
+  return { dialog };
+}
