@@ -124,7 +124,8 @@ function createdNow(): string {
   return new Date(lastCreated).toISOString();
 }
 
-const totalPages = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));
+/** 0 for an empty list, as every other paged list of the API answers (the screens show no pager then). */
+const totalPages = (total: number, limit: number) => Math.ceil(total / limit);
 
 export function createLiveMatchesService({
   db,
