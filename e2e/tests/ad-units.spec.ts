@@ -1,5 +1,6 @@
 import { adMessages, type WebAd } from '@streamdesk/contract/ad-units';
 import { quickRange } from '@streamdesk/contract/date-ranges';
+import { editVersionMessages } from '@streamdesk/contract/edit-versions';
 import { expect, test, type Api } from '../fixtures.js';
 import type { Locator, Page } from '@playwright/test';
 import { expectFitsBox, expectInside, expectInView, expectNoPageOverflow, WIDTHS } from './layout-helpers.js';
@@ -407,4 +408,50 @@ test('a long ad name keeps the Actions column in view on Android and Apple, at e
     row(page, 'WEB_URL_1').getByRole('button', { name: 'Edit' }),
     row(page, 'WEB_URL_1').getByRole('button', { name: 'Clear Data' }),
   );
+});
+
+test('an edit saved after another admin changed the ad in another page is refused, not lost', async ({
+  signedInPage: page,
+  api,
+}) => {
+  await api.call('POST', '/api/App/ads/native/add', {
+    body: { a_name: 'Conflict', a_id: 'ca-app-pub-1/100', a_description: 'Old description' },
+    seal: true,
+  });
+  // This page edits only the Ad ID; another admin's page changes the description and saves first.
+  await page.goto('/manage/ads/nativeAds/add');
+  await row(page, 'Conflict').getByRole('button', { name: 'Edit' }).click();
+  await row(page, 'Conflict').getByRole('textbox', { name: 'Ad ID' }).fill('ca-app-pub-1/200');
+
+  const other = await page.context().newPage();
+  await other.goto('/manage/ads/nativeAds/add');
+  await row(other, 'Conflict').getByRole('button', { name: 'Edit' }).click();
+  await row(other, 'Conflict').getByRole('textbox', { name: 'Ad Description' }).fill('Changed by B');
+  await row(other, 'Conflict').getByRole('button', { name: 'Save' }).click();
+  await confirmMath(other);
+  await expect(other.getByText(adMessages.updated)).toBeVisible();
+  await other.close();
+
+  await row(page, 'Conflict').getByRole('button', { name: 'Save' }).click();
+  await confirmMath(page);
+  await expect(page.getByText(editVersionMessages.changed('ad'))).toBeVisible();
+  // The row leaves edit mode and the list reloads with the other admin's change.
+  await expect(row(page, 'Conflict').getByRole('button', { name: 'Save' })).toHaveCount(0);
+  await expect(row(page, 'Conflict')).toContainText('Changed by B');
+  await expect(row(page, 'Conflict')).toContainText('ca-app-pub-1/100');
+  await page.screenshot({ path: `${SHOTS}/ad-units-edit-conflict.png`, fullPage: true });
+  const stored = async () =>
+    ((await api.call('GET', '/api/App/ads/native/admin/get')).data as WebAd[]).find(
+      (a) => a.a_name === 'Conflict',
+    );
+  expect(await stored()).toMatchObject({ a_id: 'ca-app-pub-1/100', a_description: 'Changed by B' });
+
+  // Edited again from the reloaded row, the same change is saved and keeps the other one.
+  await row(page, 'Conflict').getByRole('button', { name: 'Edit' }).click();
+  await row(page, 'Conflict').getByRole('textbox', { name: 'Ad ID' }).fill('ca-app-pub-1/200');
+  await row(page, 'Conflict').getByRole('button', { name: 'Save' }).click();
+  await confirmMath(page);
+  await expect(page.getByText(adMessages.updated)).toBeVisible();
+  await expect(row(page, 'Conflict')).toContainText('ca-app-pub-1/200');
+  expect(await stored()).toMatchObject({ a_id: 'ca-app-pub-1/200', a_description: 'Changed by B' });
 });

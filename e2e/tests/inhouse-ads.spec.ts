@@ -1,4 +1,6 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { editVersionMessages } from '@streamdesk/contract/edit-versions';
 import { inHouseMessages, inHouseRoutes } from '@streamdesk/contract/inhouse-ads';
 import { brokenImageMessage } from '@streamdesk/contract/media-sniff';
 import type { Page } from '@playwright/test';
@@ -339,4 +341,63 @@ test('a long title: the list cuts it with a tooltip, the edit page fits every sc
     await page.setViewportSize(size);
     await expectNoPageOverflow(page);
   }
+});
+
+test('an edit saved after another admin changed the ad in another page is refused, its image not kept', async ({
+  signedInPage: page,
+  media,
+  api,
+  server,
+}) => {
+  const ad = await seed(api, { icon: media.png, image: media.jpeg }, { mainTitle: 'Conflict' });
+  const folder = path.join(server.dataDir, 'media', 'inhouse-ads');
+  const files = () => readdirSync(folder).sort();
+  // This page changes the title and picks a new image; another admin's page changes the URL first.
+  await page.goto(`/manage/ads/inHouseAds/edit/${ad._id}`);
+  await page.getByLabel('Title', { exact: true }).fill('Mine');
+  await page.getByLabel('New image').setInputFiles(media.gif);
+
+  const other = await page.context().newPage();
+  await other.goto(`/manage/ads/inHouseAds/edit/${ad._id}`);
+  await other.getByLabel('Call to action URL').fill('https://example.com/changed-by-b');
+  await other.getByRole('button', { name: 'Update' }).click();
+  await answerCaptcha(other, { confirm: 'Confirm' });
+  await expect(toast(other, 'Updated successfully!')).toBeVisible();
+  await other.close();
+  const before = files();
+
+  await page.getByRole('button', { name: 'Update' }).click();
+  await answerCaptcha(page, { confirm: 'Confirm' });
+  const refusal = editVersionMessages.changed('in-house ad');
+  await expect(toast(page, refusal)).toBeVisible();
+  const alert = page.getByRole('alert').filter({ hasText: refusal });
+  await expect(alert).toBeVisible();
+  // The admin's values stay on the page; Update is held until the ad is reloaded.
+  await expect(page).toHaveURL(`/manage/ads/inHouseAds/edit/${ad._id}`);
+  await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Mine');
+  await expect(page.getByRole('button', { name: 'Update' })).toBeDisabled();
+  await shoot(page, 'edit-conflict');
+  const stored = async () => (await api.call('GET', `${API}/data/${ad._id}`)).data;
+  expect(await stored()).toMatchObject({
+    mainTitle: 'Conflict',
+    callToAction: 'https://example.com/changed-by-b',
+  });
+  // The refused edit's image was not kept.
+  expect(files()).toEqual(before);
+
+  await alert.getByRole('button', { name: 'Reload the ad' }).click();
+  await expect(page.getByLabel('Call to action URL')).toHaveValue('https://example.com/changed-by-b');
+  await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Conflict');
+  await expect(page.getByRole('alert').filter({ hasText: refusal })).toHaveCount(0);
+  await page.getByLabel('Title', { exact: true }).fill('Mine');
+  await page.getByLabel('New image').setInputFiles(media.gif);
+  await page.getByRole('button', { name: 'Update' }).click();
+  await answerCaptcha(page, { confirm: 'Confirm' });
+  await expect(toast(page, 'Updated successfully!')).toBeVisible();
+  await expect(page).toHaveURL(LIST);
+  expect(await stored()).toMatchObject({
+    mainTitle: 'Mine',
+    callToAction: 'https://example.com/changed-by-b',
+    medView: expect.stringMatching(/\.gif$/),
+  });
 });

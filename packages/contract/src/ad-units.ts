@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { rangeParams, type RangeChoice } from './analytics.js';
 import { calendarDay } from './date-ranges.js';
+import { EDIT_VERSION_FIELD, editVersion } from './edit-versions.js';
 import { defineRoute, hasVisibleText, idSchema, replyBase } from './http.js';
 
 /**
@@ -36,6 +37,8 @@ export const adMessages = {
   adMobFormat:
     'Ad ID does not look like an AdMob ad unit id (ca-app-pub-<digits>/<digits>). Check it, or save anyway.',
   urlFormat: 'Ad URL does not look like a web address (http:// or https://). Check it, or save anyway.',
+  /** The thing named by an edit conflict (editVersionMessages.changed). */
+  conflictThing: 'ad',
   dayFormat: 'must be a day as YYYY-MM-DD',
   rangeOrder: 'startDate must not be after endDate',
 } as const;
@@ -97,9 +100,20 @@ export const adAddBody = z
   }));
 export type AdAddBody = z.input<typeof adAddBody>;
 
-/** Update body: a_id and a_description only; a_name is accepted only when unchanged. */
+/**
+ * Update body: a_id and a_description only; a_name is accepted only when unchanged. The optional
+ * `version` is the row's as the list showed it: the server checks its form (readEditVersion) and refuses
+ * the update with 409 when the ad has changed since (docs/decisions/edit-conflicts.md). Without it the
+ * update is made as before.
+ */
 export const adUpdateBody = z
-  .object({ a_name: text, a_id: text, a_description: text, force: z.boolean().optional() })
+  .object({
+    a_name: text,
+    a_id: text,
+    a_description: text,
+    force: z.boolean().optional(),
+    [EDIT_VERSION_FIELD]: z.string().optional(),
+  })
   .superRefine((v, ctx) => {
     if (blank(v.a_id) || blank(v.a_description)) {
       ctx.addIssue({ code: 'custom', path: [], message: adMessages.fillAll });
@@ -112,6 +126,7 @@ export const adUpdateBody = z
     a_id: stripSpaces(v.a_id ?? ''),
     a_description: (v.a_description ?? '').trim(),
     force: v.force ?? false,
+    version: v.version,
   }));
 export type AdUpdateBody = z.input<typeof adUpdateBody>;
 
@@ -120,6 +135,11 @@ export const simpleAd = z.object({
   a_name: z.string(),
   a_id: z.string(),
   a_description: z.string(),
+  /**
+   * The version of what the inline edit changes (a_id, a_description; not the clicks), which the edit
+   * sends back (docs/decisions/edit-conflicts.md). Additive.
+   */
+  [EDIT_VERSION_FIELD]: editVersion,
 });
 export type SimpleAd = z.infer<typeof simpleAd>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EDIT_VERSION_FIELD, editVersion } from './edit-versions.js';
 import { decimalNumber, defineRoute, idList, idSchema, pageQuery, pageSize, replyBase } from './http.js';
 import { mediaLimits, mediaMessages } from './media.js';
 
@@ -41,6 +42,8 @@ export const inHouseMessages = {
   adType: 'Ad type must be fs_web',
   medType: 'Media type must be image or video',
   notFound: 'In-house ad not found',
+  /** The thing named by an edit conflict (editVersionMessages.changed). */
+  conflictThing: 'in-house ad',
   listed: 'In-house ads',
   loaded: 'In-house ad',
   active: 'Active in-house ads',
@@ -117,7 +120,16 @@ export const inHouseAdFields = z.object({
 });
 export type InHouseAdFields = z.output<typeof inHouseAdFields>;
 
-export const inHouseAdUpdateFields = inHouseAdFields.extend({ id: idSchema });
+/**
+ * The update form's text fields: the create form's, the id and the optional `version` the edit page
+ * loaded the ad at (its `one` reply's). The server checks its form (readEditVersion) and refuses the
+ * update with 409 when the ad has changed since (docs/decisions/edit-conflicts.md); without it the
+ * update is made as before.
+ */
+export const inHouseAdUpdateFields = inHouseAdFields.extend({
+  id: idSchema,
+  [EDIT_VERSION_FIELD]: z.string().optional(),
+});
 
 export type InHouseAdType = (typeof inHouseAdTypes)[number];
 export type MedType = (typeof medTypes)[number];
@@ -167,6 +179,12 @@ export const inHouseListReply = replyBase.extend({
 export type InHouseListReply = z.infer<typeof inHouseListReply>;
 
 export const inHouseOneReply = replyBase.extend({ data: inHouseAd });
+/**
+ * The edit page's read: the ad and the version of what the edit form changes (not the view and click
+ * counts, nor the status, which the list's switch sets and the form never sends). Additive.
+ */
+export const inHouseFindReply = inHouseOneReply.extend({ [EDIT_VERSION_FIELD]: editVersion });
+export type InHouseFindReply = z.infer<typeof inHouseFindReply>;
 export const inHouseStatusBody = z.object({
   id: idSchema,
   status: z.boolean('status must be true or false'),
@@ -217,9 +235,9 @@ export const inHouseRoutes = {
     method: 'GET',
     path: `${base}/data/:id`,
     auth: 'admin',
-    summary: 'One in-house ad, for the edit page',
+    summary: 'One in-house ad and the version of its editable fields, for the edit page',
     params: z.object({ id: idSchema }),
-    reply: inHouseOneReply,
+    reply: inHouseFindReply,
   }),
   status: defineRoute({
     method: 'POST',

@@ -13,7 +13,12 @@ import {
 
 /** Ad units of both platforms: admin routes, the app's cached config, the launch section, click counters. */
 export function registerAdUnits(ctx: FeatureContext): void {
-  const ads = createAdUnitsService({ db: ctx.db, cache: ctx.cache, counters: ctx.counters });
+  const ads = createAdUnitsService({
+    db: ctx.db,
+    cache: ctx.cache,
+    counters: ctx.counters,
+    locks: ctx.locks,
+  });
   registerAdUnitsRoutes(ctx.app, ads, ctx.cache);
   ctx.launch.add('adUnits', [AD_UNITS_TAG], async () => ({
     android: await ads.config('android'),

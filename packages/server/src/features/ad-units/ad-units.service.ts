@@ -14,6 +14,12 @@ import {
 } from '@streamdesk/contract/ad-units';
 import type { AppCache } from '../../platform/app-cache.js';
 import { tablesOf, type AnyDb } from '../../platform/db/database.js';
+import {
+  checkEditVersion,
+  editVersionOf,
+  readEditVersion,
+} from '../../platform/edit-versions/edit-versions.js';
+import type { RecordLocks } from '../../platform/record-locks.js';
 import type { CounterRegistry, CounterTarget } from '../../platform/registries.js';
 import { newId, nowIso } from '../../platform/db/values.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
@@ -38,15 +44,24 @@ export interface AdChange {
   a_id: string;
   a_description: string;
   force: boolean;
+  /** The version the row was listed at (unchecked form); none: the update is made as before. */
+  version?: string | undefined;
 }
 
 type AdDb = Kysely<repo.AdUnitsTables>;
+
+/**
+ * What the inline edit writes of an ad: its version covers these, not the name (which cannot change)
+ * nor a web ad's clicks, which the app counts (docs/decisions/edit-conflicts.md).
+ */
+const EDITABLE_FIELDS = ['a_id', 'a_description'] as const satisfies readonly (keyof repo.AdUnitRecord)[];
 
 const toAd = (row: repo.AdUnitRecord): SimpleAd => ({
   _id: row.id,
   a_name: row.a_name,
   a_id: row.a_id,
   a_description: row.a_description,
+  version: editVersionOf(row, EDITABLE_FIELDS),
 });
 
 function isUniqueViolation(error: unknown): boolean {
@@ -106,7 +121,12 @@ export function webAdCounterTargets(): CounterTarget[] {
   }));
 }
 
-export function createAdUnitsService(deps: { db: AnyDb; cache: AppCache; counters: CounterRegistry }) {
+export function createAdUnitsService(deps: {
+  db: AnyDb;
+  cache: AppCache;
+  counters: CounterRegistry;
+  locks: RecordLocks;
+}) {
   const db = tablesOf<repo.AdUnitsTables>(deps.db);
   // The event counter learns the web ads' ids on AD_UNITS_TAG too (their itemsTag).
   const changed = () => deps.cache.invalidate(AD_UNITS_TAG);
@@ -152,17 +172,27 @@ export function createAdUnitsService(deps: { db: AnyDb; cache: AppCache; counter
     return toAd(row);
   }
 
-  async function updateRecord(platform: AdPlatform, kind: AdKind, id: string, change: AdChange) {
-    const row = await existing(platform, kind, id);
-    if (change.a_name !== undefined && change.a_name !== row.a_name) throw badRequest(adMessages.nameLocked);
-    checkId(kind, change.a_id, change.force);
-    await repo.updateAdUnit(db, id, {
-      a_id: change.a_id,
-      a_description: change.a_description,
-      updated_at: nowIso(),
+  /**
+   * Changes an ad's id and description. Sent with the version its row was listed at, the update is
+   * refused (409) when the ad changed since: checked under the ad's record lock (on PostgreSQL its
+   * advisory lock too), before anything is written.
+   */
+  function updateRecord(platform: AdPlatform, kind: AdKind, id: string, change: AdChange) {
+    const sent = readEditVersion(change.version);
+    return deps.locks.run('ad_units', [id], async () => {
+      const row = await existing(platform, kind, id);
+      if (change.a_name !== undefined && change.a_name !== row.a_name)
+        throw badRequest(adMessages.nameLocked);
+      checkEditVersion(sent, editVersionOf(row, EDITABLE_FIELDS), adMessages.conflictThing);
+      checkId(kind, change.a_id, change.force);
+      await repo.updateAdUnit(db, id, {
+        a_id: change.a_id,
+        a_description: change.a_description,
+        updated_at: nowIso(),
+      });
+      changed();
+      return { ...row, a_id: change.a_id, a_description: change.a_description };
     });
-    changed();
-    return { ...row, a_id: change.a_id, a_description: change.a_description };
   }
 
   async function webIds(platform: AdPlatform, ids: readonly string[] | undefined): Promise<string[]> {

@@ -36,6 +36,7 @@ describe.each(['android', 'ios'] as const)('%s simple ad units', (platform) => {
         a_name: `Home${platform}`,
         a_id: ADMOB,
         a_description: 'Home feed',
+        version: expect.stringMatching(/^[0-9a-f]{16}$/),
       },
     });
     expect(await list('native')).toEqual([res.body.data]);
@@ -107,7 +108,13 @@ describe.each(['android', 'ios'] as const)('%s simple ad units', (platform) => {
     expect(changed.body).toEqual({
       status: true,
       message: adMessages.updated,
-      data: { _id: id, a_name: 'Detail', a_id: 'ca-app-pub-1/2', a_description: 'new text' },
+      data: {
+        _id: id,
+        a_name: 'Detail',
+        a_id: 'ca-app-pub-1/2',
+        a_description: 'new text',
+        version: expect.not.stringMatching(body.data.version),
+      },
     });
     const renamed = await update('native', id, { a_name: 'Other', a_id: ADMOB, a_description: 'x' });
     expect(renamed.status).toBe(400);

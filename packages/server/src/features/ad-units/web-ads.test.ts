@@ -34,6 +34,7 @@ describe.each([
         a_id: expect.any(String),
         a_description: expect.any(String),
         a_click: 0,
+        version: expect.stringMatching(/^[0-9a-f]{16}$/),
       },
     ]);
   });
@@ -53,6 +54,7 @@ describe.each([
         a_id: 'https://example.org/promo',
         a_description: 'Spring promo',
         a_click: 0,
+        version: expect.stringMatching(/^[0-9a-f]{16}$/),
       },
     });
     adId = res.body.data._id;

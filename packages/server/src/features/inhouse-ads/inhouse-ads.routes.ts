@@ -59,7 +59,7 @@ export function registerInHouseAds(ctx: FeatureContext, opts: { inHouseAdsRunnin
   registerRoute(app, inHouseRoutes.one, async (req) => ({
     status: true,
     message: inHouseMessages.loaded,
-    data: await ads.get(req.params.id),
+    ...(await ads.get(req.params.id)),
   }));
 
   registerRoute(app, inHouseRoutes.status, async (req) => ({

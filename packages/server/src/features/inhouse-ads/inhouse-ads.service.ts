@@ -11,6 +11,11 @@ import type { CounterRegistry } from '../../platform/registries.js';
 import type { DialectName } from '../../platform/db/database.js';
 import { newId, nowIso, toDbBool } from '../../platform/db/values.js';
 import { badRequest, notFound } from '../../platform/errors.js';
+import {
+  checkEditVersion,
+  editVersionOf,
+  readEditVersion,
+} from '../../platform/edit-versions/edit-versions.js';
 import { parseForm } from '../../platform/http/parse-form.js';
 import { deleteAllOrNone } from '../../platform/db/delete-all-or-none.js';
 import type { MediaStore } from '../../platform/media/media-store.js';
@@ -33,6 +38,26 @@ export interface InHouseAdsDeps {
   /** The controller's "in-house ads running" flag (InHouseAdsStatus). */
   inHouseAdsRunning: () => Promise<boolean>;
 }
+
+/**
+ * What the edit page changes of an ad: the version it sends back covers these, and not the view and
+ * click counts the app changes, nor the status, which the list's switch sets and the edit never sends
+ * (docs/decisions/edit-conflicts.md). The thumbnail follows the video it is made from.
+ */
+const EDITABLE_FIELDS = [
+  'mainTitle',
+  'subTitle',
+  'description',
+  'callToAction',
+  'btnName',
+  'web_stay_time',
+  'adType',
+  'icon',
+  'medType',
+  'medView',
+] as const satisfies readonly (keyof InHouseAd)[];
+
+const versionOf = (row: repo.InHouseAdRow) => editVersionOf(repo.toInHouseAd(row), EDITABLE_FIELDS);
 
 export function toAppAd({
   view: _v,
@@ -89,8 +114,10 @@ export function createInHouseAdsService(deps: InHouseAdsDeps) {
       } satisfies InHouseListReply;
     },
 
-    async get(id: string): Promise<InHouseAd> {
-      return repo.toInHouseAd(await mustFind(id));
+    /** One ad and the version of its editable fields, for the edit page. */
+    async get(id: string): Promise<{ data: InHouseAd; version: string }> {
+      const row = await mustFind(id);
+      return { data: repo.toInHouseAd(row), version: versionOf(row) };
     },
 
     async activeForApp(): Promise<AppInHouseAd[]> {
@@ -172,9 +199,13 @@ export function createInHouseAdsService(deps: InHouseAdsDeps) {
     const replaced: (string | null)[] = [];
     const ad = await withUpload(upload, async (thumb) => {
       const fields = parseForm(inHouseAdUpdateFields, upload.fields);
+      const sent = readEditVersion(fields.version);
       const { icon, image, video } = upload;
       if (image && video) throw badRequest(inHouseMessages.imageOrVideo);
       const old = await mustFind(fields.id);
+      // Under the ad's lock: what the edit page loaded is what is stored now, or nothing is written and
+      // the uploaded files go (withUpload).
+      checkEditVersion(sent, versionOf(old), inHouseMessages.conflictThing);
       if (video) thumb.url = await thumbnailOf(media, video);
       const changes: repo.InHouseAdChanges = {
         // An emptied title keeps the one the ad has.

@@ -276,7 +276,12 @@ describe('GET /api/App/inhouse/ads/data/:id', () => {
   it('returns one ad, 404 for an unknown id', async () => {
     const ad = await create();
     const res = await t.request({ method: 'GET', url: `${PATH}/data/${ad._id}` });
-    expect(res.json()).toEqual({ status: true, message: 'In-house ad', data: ad });
+    expect(res.json()).toEqual({
+      status: true,
+      message: 'In-house ad',
+      data: ad,
+      version: expect.stringMatching(/^[0-9a-f]{16}$/),
+    });
     const missing = await t.request({ method: 'GET', url: `${PATH}/data/ffffffffffffffffffffffff` });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual(errorBody(inHouseMessages.notFound));

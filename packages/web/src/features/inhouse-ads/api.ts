@@ -1,3 +1,4 @@
+import { isEditConflict } from '@streamdesk/contract/edit-versions';
 import { inHouseMessages, inHouseRoutes, INHOUSE_PAGE_SIZE } from '@streamdesk/contract/inhouse-ads';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
@@ -59,6 +60,10 @@ export function useCreateInHouseAd() {
   });
 }
 
+/**
+ * The edit page's save; its form carries the version the ad was loaded at. A refusal because the ad
+ * changed since (docs/decisions/edit-conflicts.md) is left to the page, which toasts it with a Reload.
+ */
 export function useUpdateInHouseAd() {
   const client = useQueryClient();
   return useMutation({
@@ -67,7 +72,7 @@ export function useUpdateInHouseAd() {
     onError: () => toast.error(inHouseMessages.updateError),
     onSuccess: async (result) => {
       if (!result.status) {
-        toast.error(result.message || inHouseMessages.updateFailed);
+        if (!isEditConflict(result.message)) toast.error(result.message || inHouseMessages.updateFailed);
         return;
       }
       toastSuccess(inHouseMessages.updated);

@@ -7,6 +7,7 @@ import {
   type AdPlatform,
 } from '@streamdesk/contract/ad-units';
 import type { RangeChoice } from '@streamdesk/contract/analytics';
+import { EDIT_VERSION_FIELD } from '@streamdesk/contract/edit-versions';
 import { formatCount } from '@streamdesk/contract/format';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -30,10 +31,17 @@ export interface AdRowProps {
   onDelete?: (ad: Ad) => void;
 }
 
-/** One ad with inline edit: only the id and the description can change (doc 2 section 4). */
+/**
+ * One ad with inline edit: only the id and the description can change (doc 2 section 4). The save carries
+ * the version the row had when Edit was pressed (a reload of the list meanwhile does not change it);
+ * refused because another admin changed the ad since (docs/decisions/edit-conflicts.md), the refusal is
+ * toasted, the row leaves edit mode and the list reloads (every ad save reloads it), so the admin sees
+ * the other change before editing again.
+ */
 export function AdRow({ platform, kind, ad, number, gain = 0, range, onClear, onDelete }: AdRowProps) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState({ a_id: ad.a_id, a_description: ad.a_description });
+  const [version, setVersion] = useState<string | undefined>(ad.version);
   const update = useUpdateAd(platform, kind);
   const { save, dialog } = useSaveWithWarning();
   const confirmUpdate = useConfirmUpdate({ wrongAnswerMessage: adMessages.captchaWrong });
@@ -42,6 +50,7 @@ export function AdRow({ platform, kind, ad, number, gain = 0, range, onClear, on
 
   const startEdit = () => {
     setDraft({ a_id: ad.a_id, a_description: ad.a_description });
+    setVersion(ad.version);
     setEditing(true);
   };
 
@@ -50,7 +59,11 @@ export function AdRow({ platform, kind, ad, number, gain = 0, range, onClear, on
       toast.error(adMessages.fillAll);
       return;
     }
-    const body = { a_id: stripSpaces(draft.a_id), a_description: draft.a_description.trim() };
+    const body = {
+      a_id: stripSpaces(draft.a_id),
+      a_description: draft.a_description.trim(),
+      ...(version ? { [EDIT_VERSION_FIELD]: version } : {}),
+    };
     // Only the right answer to the arithmetic confirmation sends (doc 1 section 5). Save then leaves
     // editing whether or not it succeeded; choosing to fix a doubtful id keeps it open.
     confirmUpdate.ask(`the ad ${ad.a_name}`, () => {

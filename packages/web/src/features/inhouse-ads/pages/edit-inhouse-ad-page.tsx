@@ -1,15 +1,18 @@
+import { EDIT_VERSION_FIELD, isEditConflict } from '@streamdesk/contract/edit-versions';
 import { formatCount, formatDateTime } from '@streamdesk/contract/format';
 import {
   callToActionSchema,
   inHouseMessages,
   type InHouseAd,
   type InHouseAdType,
+  type InHouseFindReply,
 } from '@streamdesk/contract/inhouse-ads';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '@/config/paths';
 import { Button } from '@/ui/button';
+import { EditConflictAlert } from '@/ui/edit-conflict-alert';
 import { TextAreaField, TextField } from '@/ui/field';
 import { FullPageLoader } from '@/ui/full-page-loader';
 import { ChevronLeftIcon } from '@/ui/icons';
@@ -23,10 +26,20 @@ import { stayTimeProblem } from '../components/file-checks';
 import { ImageFileField } from '../components/image-file-field';
 import { useObjectUrl } from '../components/use-object-url';
 
+/**
+ * The edit page: loads the ad of the route's id, then the form. The form edits the ad as it was when the
+ * page opened and sends that version with the save; a reload of the query in the background does not
+ * change the form under the admin's draft. Reload (offered when the save was refused because the ad
+ * changed meanwhile, docs/decisions/edit-conflicts.md) fetches the ad again and starts the form afresh.
+ */
 export default function EditInHouseAdPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const query = useInHouseAd(id);
+  // The reply the form was started from: the first for this id, then the one each Reload fetched.
+  const [opened, setOpened] = useState<{ id: string; reloads: number; reply: InHouseFindReply }>();
+  if (query.data?.status && opened?.id !== id) setOpened({ id, reloads: 0, reply: query.data });
+  const current = opened?.id === id ? opened : undefined;
   // The list page the admin came from (its ?page= and search), else the list's first page.
   const listHref = useReturnTo(paths.inHouseAds.getHref());
 
@@ -38,9 +51,22 @@ export default function EditInHouseAdPage() {
     void navigate(listHref, { replace: true });
   }, [query.isError, query.data, navigate, listHref]);
 
-  const ad = query.data?.status ? query.data.data : undefined;
-  if (!ad) return <FullPageLoader />;
-  return <EditForm key={ad.updatedAt} ad={ad} listHref={listHref} />;
+  const reload = async () => {
+    const { data } = await query.refetch();
+    // A failed reload (the ad deleted meanwhile) goes back to the list through the effect above.
+    if (data?.status) setOpened((o) => ({ id, reloads: (o?.reloads ?? 0) + 1, reply: data }));
+  };
+
+  if (!current) return <FullPageLoader />;
+  return (
+    <EditForm
+      key={`${id}:${current.reloads}`}
+      ad={current.reply.data}
+      version={current.reply.version}
+      onReload={reload}
+      listHref={listHref}
+    />
+  );
 }
 
 function Stat({ label, value }: { label: string; value: string }) {
@@ -52,8 +78,29 @@ function Stat({ label, value }: { label: string; value: string }) {
   );
 }
 
-function EditForm({ ad, listHref }: { ad: InHouseAd; listHref: string }) {
+/**
+ * The edit form. The save carries the `version` the ad was loaded at; when another admin changed the ad
+ * since, the server refuses it (and removes the files sent with it): the admin's values stay, an alert
+ * offers `onReload`, and Update is held until then, as it would be refused again.
+ */
+function EditForm({
+  ad,
+  version,
+  onReload,
+  listHref,
+}: {
+  ad: InHouseAd;
+  version: string;
+  onReload: () => Promise<void>;
+  listHref: string;
+}) {
   const navigate = useNavigate();
+  const [conflict, setConflict] = useState<string>();
+  const [reloading, setReloading] = useState(false);
+  const reload = () => {
+    setReloading(true);
+    void onReload().finally(() => setReloading(false));
+  };
   const update = useUpdateInHouseAd();
   const confirmUpdate = useConfirmUpdate({ wrongAnswerMessage: inHouseMessages.captchaWrong });
   const [values, setValues] = useState({
@@ -95,11 +142,20 @@ function EditForm({ ad, listHref }: { ad: InHouseAd; listHref: string }) {
     form.append('btnName', values.btnName.trim());
     form.append('web_stay_time', String(Number(values.webStayTime)));
     form.append('adType', values.adType);
+    if (version) form.append(EDIT_VERSION_FIELD, version);
     if (icon) form.append('icon', icon);
     if (image) form.append('image', image);
     // Only the right answer to the arithmetic confirmation sends the update.
     confirmUpdate.ask(`in-house ad "${ad.mainTitle}"`, () =>
-      update.mutate(form, { onSuccess: (result) => result.status && back() }),
+      update.mutate(form, {
+        onSuccess: (result) => {
+          if (result.status) return back();
+          if (isEditConflict(result.message)) {
+            setConflict(result.message);
+            toast.error(result.message, { action: { label: 'Reload', onClick: reload } });
+          }
+        },
+      }),
     );
   };
 
@@ -167,8 +223,20 @@ function EditForm({ ad, listHref }: { ad: InHouseAd; listHref: string }) {
             onChange={setImage}
             hint={`Optional: keeps the current ${ad.medType}`}
           />
+          {conflict && (
+            <div className="sm:col-span-2">
+              <EditConflictAlert
+                message={conflict}
+                note="Your values stay here until you reload."
+                reloadLabel="Reload the ad"
+                reloading={reloading}
+                onReload={reload}
+              />
+            </div>
+          )}
           <div className="flex gap-2 sm:col-span-2">
-            <Button type="submit" loading={update.isPending}>
+            {/* A refused save would be refused again: only a reload (a fresh form) can be saved. */}
+            <Button type="submit" loading={update.isPending} disabled={conflict !== undefined}>
               Update
             </Button>
             <Button variant="secondary" onClick={back}>
