@@ -1,4 +1,5 @@
 import { controllerMessages as m, controllerRoutes } from '@streamdesk/contract/controller';
+import { editVersionMessages } from '@streamdesk/contract/edit-versions';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.js';
 
@@ -196,5 +197,45 @@ test.describe('controller', () => {
     await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('Back in ten minutes');
     await expect(page.getByRole('textbox', { name: 'UPI ID' })).toHaveValue('shop@okbank');
     await expect(page.getByRole('spinbutton', { name: 'Pay Amount' })).toHaveValue('49.5');
+  });
+
+  test('a payee save made after another admin changed the payee, in another page, is refused, not lost', async ({
+    signedInPage: page,
+    api,
+  }) => {
+    await api.call('PUT', controllerRoutes.phonePay.path, {
+      body: { upi_id: 'shop@okbank', payee_name: 'Shop', phone: '+919876543210' },
+    });
+    const refused = editVersionMessages.changed(m.phonePayConflictThing);
+    const other = await page.context().newPage();
+    try {
+      // This page changes the payee name; the other page changes the phone meanwhile and saves.
+      await page.reload();
+      await form(page, 'Payee').getByLabel('Payee Name', { exact: true }).fill('Shop by me');
+      await other.goto('/controller');
+      await submit(other, 'Payee', { Phone: '+911234567890' });
+      await expect(other.locator('[data-sonner-toast]').filter({ hasText: m.updated })).toBeVisible();
+
+      const payee = await submit(page, 'Payee', {});
+      const alert = payee.getByRole('alert').filter({ hasText: refused });
+      await expect(alert).toBeVisible();
+      await expect(page.locator('[data-sonner-toast]').filter({ hasText: refused })).toBeVisible();
+      await expect(payee.getByLabel('Payee Name', { exact: true })).toHaveValue('Shop by me');
+      await expect(payee.getByRole('button', { name: 'Save' })).toBeDisabled();
+      // The viewport, the form in it: a full-page shot of a scrolled page draws the fixed bars mid-page.
+      await payee.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${shots}/controller-edit-conflict.png` });
+      const stored = async () => (await api.call('GET', controllerRoutes.get.path)).data;
+      expect(await stored()).toMatchObject({ payee_name: 'Shop', phone: '+911234567890' });
+
+      // Reloaded, the form shows the other page's phone; the name change, made again, keeps it.
+      await alert.getByRole('button', { name: 'Reload the payee' }).click();
+      await expect(form(page, 'Payee').getByLabel('Phone', { exact: true })).toHaveValue('+911234567890');
+      await submit(page, 'Payee', { 'Payee Name': 'Shop by me' });
+      await expect(page.locator('[data-sonner-toast]').filter({ hasText: m.updated })).toBeVisible();
+      await expect.poll(stored).toMatchObject({ payee_name: 'Shop by me', phone: '+911234567890' });
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { editVersionMessages } from '@streamdesk/contract/edit-versions';
 import { policyMessages } from '@streamdesk/contract/policy';
 import { answerCaptcha } from '../captcha.js';
 import { expect, test } from '../fixtures.js';
@@ -77,4 +78,96 @@ test('Cancel leaves edit mode without saving', async ({ signedInPage: page }) =>
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('button', { name: 'Edit' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Not saved' })).toHaveCount(0);
+});
+
+test('a save made after another admin saved the policy, in another page, is refused, not lost', async ({
+  signedInPage: page,
+  api,
+}) => {
+  const stamp = Date.now();
+  await api.call('PUT', '/api/App/policy/admin/update', {
+    body: { policy_title: `Privacy ${stamp}`, policy_description: 'We keep little.' },
+  });
+  const refused = editVersionMessages.changed(policyMessages.conflictThing);
+  const other = await page.context().newPage();
+  try {
+    // This page changes the title; the other page adds a paragraph meanwhile and saves.
+    await page.goto('/policy');
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByLabel('Title').fill(`Privacy ${stamp} (mine)`);
+
+    await other.goto('/policy');
+    await other.getByRole('button', { name: 'Edit' }).click();
+    await other.getByLabel('Description').fill('We keep little.\n\nAnd we say so.');
+    await other.getByRole('button', { name: 'Save' }).click();
+    await answerCaptcha(other, { confirm: 'Confirm' });
+    await expect(other.getByText(policyMessages.updated)).toBeVisible();
+
+    await page.getByRole('button', { name: 'Save' }).click();
+    await answerCaptcha(page, { confirm: 'Confirm' });
+    const alert = page.getByRole('alert').filter({ hasText: refused });
+    await expect(alert).toBeVisible();
+    await expect(page.locator('[data-sonner-toast]').filter({ hasText: refused })).toBeVisible();
+    await expect(page.getByLabel('Title')).toHaveValue(`Privacy ${stamp} (mine)`);
+    await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
+    await page.screenshot({ path: `${shots}/policy-edit-conflict.png`, fullPage: true });
+    expect((await api.call('GET', '/api/App/policy/admin/get')).data).toMatchObject({
+      policy_title: `Privacy ${stamp}`,
+      policy_description: 'We keep little.\n\nAnd we say so.',
+    });
+
+    // Reloaded, the form shows the other page's paragraph; the title change, made again, keeps it.
+    await alert.getByRole('button', { name: 'Reload the policy' }).click();
+    await expect(page.getByLabel('Description')).toHaveValue('We keep little.\n\nAnd we say so.');
+    await expect(page.getByLabel('Title')).toHaveValue(`Privacy ${stamp}`);
+    await page.getByLabel('Title').fill(`Privacy ${stamp} (mine)`);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await answerCaptcha(page, { confirm: 'Confirm' });
+    await expect(page.getByText(policyMessages.updated)).toBeVisible();
+    expect((await api.call('GET', '/api/App/policy/admin/get')).data).toMatchObject({
+      policy_title: `Privacy ${stamp} (mine)`,
+      policy_description: 'We keep little.\n\nAnd we say so.',
+    });
+  } finally {
+    await other.close();
+  }
+});
+
+test('leaving with policy text not saved asks first; Cancel keeps it, leaving drops it', async ({
+  signedInPage: page,
+  api,
+}) => {
+  const title = `Kept ${Date.now()}`;
+  await api.call('PUT', '/api/App/policy/admin/update', {
+    body: { policy_title: title, policy_description: 'Saved text.' },
+  });
+  const videoLink = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Video' });
+  await page.goto('/policy');
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.getByLabel('Description').fill('Saved text.\n\nA paragraph not saved yet.');
+
+  await videoLink.click();
+  const dialog = page.getByRole('dialog', { name: 'Unsaved changes' });
+  await expect(dialog).toContainText('Your changes to the policy are not saved.');
+  await page.screenshot({ path: `${shots}/policy-leave-warning.png`, fullPage: true });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL('/policy');
+  await expect(page.getByLabel('Description')).toHaveValue('Saved text.\n\nA paragraph not saved yet.');
+
+  // Closing (or reloading) the page gets the browser's own prompt.
+  const asked = page.waitForEvent('dialog');
+  void page.close({ runBeforeUnload: true });
+  const prompt = await asked;
+  expect(prompt.type()).toBe('beforeunload');
+  await prompt.dismiss();
+  await expect(page.getByLabel('Description')).toHaveValue('Saved text.\n\nA paragraph not saved yet.');
+
+  await videoLink.click();
+  await dialog.getByRole('button', { name: 'Leave without saving' }).click();
+  await expect(page).toHaveURL('/add/video');
+  expect((await api.call('GET', '/api/App/policy/admin/get')).data).toMatchObject({
+    policy_title: title,
+    policy_description: 'Saved text.',
+  });
 });

@@ -1,3 +1,4 @@
+import { editVersionMessages } from '@streamdesk/contract/edit-versions';
 import { categoryMessages } from '@streamdesk/contract/video-categories';
 import { videoMessages } from '@streamdesk/contract/videos';
 import { expect, test } from '../fixtures.js';
@@ -92,6 +93,72 @@ test.describe('video categories', () => {
 
     await page.setViewportSize({ width: 375, height: 800 });
     await shoot(page, 'videos-categories-375');
+  });
+
+  test('an edit saved after another admin changed the category, in another page, is refused, not lost', async ({
+    signedInPage: page,
+    api,
+    media,
+  }) => {
+    const category = await seedCategory(api, media);
+    const other = await page.context().newPage();
+    const refused = editVersionMessages.changed(categoryMessages.conflictThing);
+    try {
+      // This page opens the edit and picks a new image; the other page renames the category meanwhile.
+      await page.goto('/add/video/category');
+      await page.getByRole('button', { name: `Edit ${category.name}` }).click();
+      await page.getByLabel('Main image').setInputFiles(media.gif);
+      await expect(page.getByRole('img', { name: 'Main image preview' })).toBeVisible();
+
+      await other.goto('/add/video/category');
+      await other.getByRole('button', { name: `Edit ${category.name}` }).click();
+      const renamed = `${category.name} World`;
+      await other.getByLabel('Category name').fill(renamed);
+      await other.getByRole('button', { name: 'Update Category' }).click();
+      await answerMath(other, true);
+      await other
+        .getByRole('dialog', { name: 'Please confirm' })
+        .getByRole('button', { name: 'Confirm' })
+        .click();
+      await expect(other.getByText(categoryMessages.updated)).toBeVisible();
+
+      await page.getByRole('button', { name: 'Update Category' }).click();
+      await answerMath(page, true);
+      await page
+        .getByRole('dialog', { name: 'Please confirm' })
+        .getByRole('button', { name: 'Confirm' })
+        .click();
+      const alert = page.getByRole('alert').filter({ hasText: refused });
+      await expect(alert).toBeVisible();
+      await expect(page.locator('[data-sonner-toast]').filter({ hasText: refused })).toBeVisible();
+      await expect(page.getByLabel('Category name')).toHaveValue(category.name);
+      await expect(page.getByRole('button', { name: 'Update Category' })).toBeDisabled();
+      await shoot(page, 'video-categories-edit-conflict');
+      const stored = async () =>
+        (
+          (await api.call('GET', '/api/App/video/category')) as {
+            data: { _id: string; name: string; main_image: string }[];
+          }
+        ).data.find((c) => c._id === category._id);
+      expect(await stored()).toMatchObject({ name: renamed, main_image: expect.stringMatching(/\.png$/) });
+
+      // Reloaded, the form shows the other page's name; the new image, picked again, goes through.
+      await alert.getByRole('button', { name: 'Reload the category' }).click();
+      await expect(page.getByLabel('Category name')).toHaveValue(renamed);
+      await expect(page.getByRole('alert').filter({ hasText: refused })).toHaveCount(0);
+      await page.getByLabel('Main image').setInputFiles(media.gif);
+      await page.getByRole('button', { name: 'Update Category' }).click();
+      await answerMath(page, true);
+      await page
+        .getByRole('dialog', { name: 'Please confirm' })
+        .getByRole('button', { name: 'Confirm' })
+        .click();
+      await expect(page.getByText(categoryMessages.updated)).toBeVisible();
+      expect(await stored()).toMatchObject({ name: renamed, main_image: expect.stringMatching(/\.gif$/) });
+    } finally {
+      await other.close();
+      await api.call('DELETE', `/api/App/video/category/${category._id}`);
+    }
   });
 });
 

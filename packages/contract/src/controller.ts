@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { adConfig } from './ad-units.js';
+import { EDIT_VERSION_FIELD, editVersion } from './edit-versions.js';
 import { DECIMAL_TEXT, decimalNumber, defineRoute, replyBase, requiredField } from './http.js';
 import { appInHouseAd } from './inhouse-ads.js';
 import { appLiveMatch, liveAdMap } from './live-matches.js';
@@ -37,6 +38,11 @@ export const controllerMessages = {
   payAmountDecimals: 'Pay amount can have at most 2 decimals',
   maintenanceStatus: 'Maintenance status',
   loadCheck: 'App launch data',
+  /** The Web Redirect form's Save when neither of its values was changed: nothing is sent. */
+  nothingChanged: 'No changes to save',
+  /** The things named by an edit conflict (editVersionMessages.changed), as the forms are titled. */
+  facebookConflictThing: 'Facebook SDK setting',
+  phonePayConflictThing: 'payee',
 } as const;
 
 /** The on/off settings: the toggle call sends one of these names with the inverse value. */
@@ -261,11 +267,25 @@ export const controllerDefaults: ControllerSettings = {
 
 export const installNewInfo = z.object({ status: z.boolean(), btn_url: z.string() });
 
+/**
+ * The forms whose save writes several settings at once, and those settings. Each is saved whole, so a
+ * form read before another admin changed one of them would put the old value back: its save carries the
+ * version of these settings as read (docs/decisions/edit-conflicts.md). The other saves write only the
+ * one value the admin set.
+ */
+export const EDIT_GROUPS = {
+  facebook: ['facebook_app_id', 'facebook_client_token'],
+  phonePay: ['upi_id', 'payee_name', 'phone'],
+} as const satisfies Record<string, readonly (keyof ControllerSettings)[]>;
+export type EditGroup = keyof typeof EDIT_GROUPS;
+
 export const controllerDataReply = replyBase.extend({
   data: controllerSettings,
   installNew: installNewInfo,
   /** App launches counted by `app/loadCheck`. */
   appOpens: z.number().int(),
+  /** The version of each form's settings (EDIT_GROUPS), which its save sends back. Additive. */
+  versions: z.object({ facebook: editVersion, phonePay: editVersion }),
 });
 export type ControllerDataReply = z.infer<typeof controllerDataReply>;
 
@@ -308,6 +328,12 @@ export const textBody = z
   });
 export type TextBody = z.input<typeof textBody>;
 
+/**
+ * The version a whole-form save was read with (optional); the server checks its form (readEditVersion:
+ * 400 when it is no version) and refuses the save with 409 when the form's settings changed since.
+ */
+const sentVersion = { [EDIT_VERSION_FIELD]: z.unknown().optional() };
+
 export const facebookBody = z.object({
   facebook_app_id: requiredField(
     controllerMessages.facebookAppIdRequired,
@@ -319,6 +345,7 @@ export const facebookBody = z.object({
     LIMITS.facebook,
     'Facebook client token',
   ),
+  ...sentVersion,
 });
 export type FacebookBody = z.infer<typeof facebookBody>;
 
@@ -334,6 +361,7 @@ export const phonePayBody = z.object({
     .regex(/^(\+?\d{10,15})?$/, controllerMessages.phoneInvalid)
     .optional()
     .default(''),
+  ...sentVersion,
 });
 export type PhonePayBody = z.input<typeof phonePayBody>;
 
@@ -411,7 +439,8 @@ export const controllerRoutes = {
     method: 'GET',
     path: '/api/App/admin/ControlerData',
     auth: 'admin',
-    summary: 'Every controller setting, with installNew and the app-open count',
+    summary:
+      'Every controller setting, with installNew, the app-open count and the versions the Facebook and payee forms send back',
     reply: controllerDataReply,
   }),
   flag: defineRoute({
@@ -444,7 +473,7 @@ export const controllerRoutes = {
     method: 'PUT',
     path: '/api/App/Controler/Edit/facebook/data',
     auth: 'admin',
-    summary: 'Set facebook_app_id and facebook_client_token',
+    summary: `Set facebook_app_id and facebook_client_token; optional ${EDIT_VERSION_FIELD} (versions.facebook of the read): refused with 409 when they were changed since`,
     body: facebookBody,
     reply: replyBase,
   }),
@@ -452,7 +481,7 @@ export const controllerRoutes = {
     method: 'PUT',
     path: '/api/App/Controler/Edit/phone/pay',
     auth: 'admin',
-    summary: 'Set the UPI/phone payee (upi_id, payee_name, optional phone)',
+    summary: `Set the UPI/phone payee (upi_id, payee_name, optional phone); optional ${EDIT_VERSION_FIELD} (versions.phonePay of the read): refused with 409 when it was changed since`,
     body: phonePayBody,
     reply: replyBase,
   }),

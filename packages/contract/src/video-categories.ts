@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EDIT_VERSION_FIELD, editVersion } from './edit-versions.js';
 import { defineRoute, hasVisibleText, idSchema, replyBase } from './http.js';
 import { MB } from './media.js';
 
@@ -19,6 +20,8 @@ export const categoryMessages = {
   listed: 'Categories fetched',
   notFound: 'Category not found',
   nameTaken: 'A category with this name already exists',
+  /** The thing named by an edit conflict (editVersionMessages.changed). */
+  conflictThing: 'category',
   // Web-side fallbacks and confirmations (doc 2 section 8).
   somethingWrong: 'Something went wrong!',
   addFailed: 'Failed to add category',
@@ -40,6 +43,11 @@ export const videoCategory = z.object({
   /** The number of videos in the category. */
   total_products: z.number().int(),
   createdAt: z.string(),
+  /**
+   * The version of what the edit form changes (name and image; not the video count nor the status,
+   * which the edit never sends), which the edit sends back (docs/decisions/edit-conflicts.md). Additive.
+   */
+  [EDIT_VERSION_FIELD]: editVersion,
 });
 export type VideoCategory = z.infer<typeof videoCategory>;
 
@@ -52,8 +60,17 @@ const categoryName = z
 
 /** The text fields of the multipart add form. */
 export const categoryAddFields = z.object({ name: categoryName });
-/** The text fields of the multipart edit form (the image part is optional). */
-export const categoryEditFields = z.object({ id: idSchema, name: categoryName });
+/**
+ * The text fields of the multipart edit form (the image part is optional, and so is the version: the
+ * row's as the list showed it when Edit was pressed). The server checks the version's form
+ * (readEditVersion) and refuses the edit with 409 when the category has changed since; without one the
+ * edit is made as before.
+ */
+export const categoryEditFields = z.object({
+  id: idSchema,
+  name: categoryName,
+  [EDIT_VERSION_FIELD]: z.string().optional(),
+});
 
 export const categoryListQuery = z.object({
   q: z.string().max(200, 'q must be at most 200 characters').optional(),
@@ -97,7 +114,7 @@ export const videoCategoryRoutes = {
     path: '/api/App/video/category',
     auth: 'admin',
     multipart: true,
-    summary: 'Edit a category: multipart id, name and optionally a new image',
+    summary: `Edit a category: multipart id, name, optionally a new image and optional ${EDIT_VERSION_FIELD} (the list row's): refused with 409 when the category was changed since`,
     body: categoryEditFields,
     reply: categoryReply,
   }),

@@ -2,14 +2,21 @@ import {
   controllerDefaults,
   controllerMessages,
   controllerSettings,
+  EDIT_GROUPS,
   type ControllerDataReply,
   type ControllerFlag,
   type ControllerSettings,
+  type EditGroup,
   type LoadCheckReply,
   type MaintenanceReply,
   type SettingName,
 } from '@streamdesk/contract/controller';
 import { tablesOf } from '../../platform/db/database.js';
+import {
+  checkEditVersion,
+  editVersionOf,
+  readEditVersion,
+} from '../../platform/edit-versions/edit-versions.js';
 import { nowIso } from '../../platform/db/values.js';
 import type { FeatureContext } from '../../platform/feature-context.js';
 import * as repo from './controller.repository.js';
@@ -19,7 +26,19 @@ export const CONTROLLER_TAG = 'controller';
 const APP_OPEN_COUNTER = 'app_open';
 const FLUSH_AFTER_MS = 2000;
 
-type ControllerContext = Pick<FeatureContext, 'db' | 'cache' | 'launch'>;
+type ControllerContext = Pick<FeatureContext, 'db' | 'cache' | 'launch' | 'locks'>;
+
+/** The record lock of a whole-form save: its settings are read, checked and written one save at a time. */
+const LOCKED = 'controller_settings';
+const CONFLICT_THING: Record<EditGroup, string> = {
+  facebook: controllerMessages.facebookConflictThing,
+  phonePay: controllerMessages.phonePayConflictThing,
+};
+
+const versionsOf = (s: ControllerSettings) => ({
+  facebook: editVersionOf(s, EDIT_GROUPS.facebook),
+  phonePay: editVersionOf(s, EDIT_GROUPS.phonePay),
+});
 
 function parseSettings(rows: { name: string; value: string }[]): ControllerSettings {
   const settings: Record<string, unknown> = { ...controllerDefaults };
@@ -73,6 +92,21 @@ export function createControllerService(ctx: ControllerContext) {
     return { status: true, message: controllerMessages.updated };
   }
 
+  /**
+   * A whole-form save (EDIT_GROUPS). Sent with the version its form was read at, it is refused (409)
+   * when another save changed the form's settings since: checked under the form's lock (on PostgreSQL
+   * its advisory lock too) against the settings as stored, not as this process remembers them, before
+   * anything is written. Without a version it is made as before.
+   */
+  function saveWhole(group: EditGroup, values: Partial<ControllerSettings>, version: unknown) {
+    const sent = readEditVersion(version);
+    return ctx.locks.run(LOCKED, [group], async () => {
+      const stored = parseSettings(await repo.listSettings(db));
+      checkEditVersion(sent, editVersionOf(stored, EDIT_GROUPS[group]), CONFLICT_THING[group]);
+      return save(values);
+    });
+  }
+
   async function flushOpens(): Promise<void> {
     if (flushTimer) clearTimeout(flushTimer);
     flushTimer = undefined;
@@ -108,6 +142,7 @@ export function createControllerService(ctx: ControllerContext) {
         data,
         installNew: installNewOf(data),
         appOpens: await repo.readCounter(db, APP_OPEN_COUNTER),
+        versions: versionsOf(data),
       };
     },
 
@@ -116,8 +151,16 @@ export function createControllerService(ctx: ControllerContext) {
       save({ [name]: value }),
     setText: (field: 'webRedirectUrl' | 'searchText' | 'maintenanceMessage', value: string) =>
       save({ [field]: value }),
-    setFacebook: (body: Pick<ControllerSettings, 'facebook_app_id' | 'facebook_client_token'>) => save(body),
-    setPhonePay: (body: Pick<ControllerSettings, 'upi_id' | 'payee_name' | 'phone'>) => save(body),
+    setFacebook: ({
+      version,
+      ...values
+    }: Pick<ControllerSettings, 'facebook_app_id' | 'facebook_client_token'> & { version?: unknown }) =>
+      saveWhole('facebook', values, version),
+    setPhonePay: ({
+      version,
+      ...values
+    }: Pick<ControllerSettings, 'upi_id' | 'payee_name' | 'phone'> & { version?: unknown }) =>
+      saveWhole('phonePay', values, version),
     setPayAmount: (payAmount: number) => save({ payAmount }),
     setInstallUrl: (btnUrl: string) => save({ installNewBtnUrl: btnUrl }),
     setPlacement: (field: string, name: string) => save({ [field]: name } as Partial<ControllerSettings>),

@@ -43,6 +43,10 @@ describe('GET /api/App/admin/ControlerData', () => {
       data: controllerDefaults,
       installNew: { status: false, btn_url: '' },
       appOpens: 0,
+      versions: {
+        facebook: expect.stringMatching(/^[0-9a-f]{16}$/),
+        phonePay: expect.stringMatching(/^[0-9a-f]{16}$/),
+      },
     });
   });
 });

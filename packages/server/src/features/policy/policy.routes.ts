@@ -6,7 +6,7 @@ import { POLICY_TAG, createPolicyService } from './policy.service.js';
 
 export function registerPolicy(ctx: FeatureContext): void {
   const policy = createPolicyService(ctx);
-  registerRoute(ctx.app, policyRoutes.get, () => policy.get());
+  registerRoute(ctx.app, policyRoutes.get, () => policy.adminGet());
   registerRoute(ctx.app, policyRoutes.update, ({ body }) => policy.update(body));
   registerRoute(ctx.app, policyRoutes.read, async (request, reply) =>
     sendCached(request, reply, await ctx.cache.get('policy:privacy', [POLICY_TAG], () => policy.get())),

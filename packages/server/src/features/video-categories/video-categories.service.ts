@@ -8,6 +8,11 @@ import {
 } from '@streamdesk/contract/video-categories';
 import type { FastifyRequest } from 'fastify';
 import type { FeatureContext } from '../../platform/feature-context.js';
+import {
+  checkEditVersion,
+  editVersionOf,
+  readEditVersion,
+} from '../../platform/edit-versions/edit-versions.js';
 import { tablesOf } from '../../platform/db/database.js';
 import { fromDbBool, newId, nowIso, toDbBool } from '../../platform/db/values.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
@@ -42,6 +47,12 @@ const imageField = {
   },
 };
 
+/**
+ * What the edit form writes of a category: its version covers these, not the video count the uploads
+ * change nor the status its own switch flips (docs/decisions/edit-conflicts.md).
+ */
+const EDITABLE_FIELDS = ['name', 'main_image'] as const satisfies readonly (keyof repo.CategoryRow)[];
+
 const toJson = (row: repo.CategoryRow, count: number): VideoCategory => ({
   _id: row.id,
   name: row.name,
@@ -49,6 +60,7 @@ const toJson = (row: repo.CategoryRow, count: number): VideoCategory => ({
   status: fromDbBool(row.status),
   total_products: count,
   createdAt: row.created_at,
+  version: editVersionOf(row, EDITABLE_FIELDS),
 });
 
 /** The record lock of a category (platform/record-locks.ts): its edits, its delete, uploads into it. */
@@ -89,8 +101,13 @@ export function createVideoCategoriesService(ctx: FeatureContext, videos: Catego
           status: true,
           message: categoryMessages.listed,
           data: rows.map((row) => {
-            // Only active ones are listed, so no status.
-            const { status: _status, createdAt: _createdAt, ...app } = toJson(row, counts.get(row.id) ?? 0);
+            // Only active ones are listed, so no status; the app edits none, so no version.
+            const {
+              status: _status,
+              createdAt: _createdAt,
+              version: _version,
+              ...app
+            } = toJson(row, counts.get(row.id) ?? 0);
             return app;
           }),
         };
@@ -124,16 +141,24 @@ export function createVideoCategoriesService(ctx: FeatureContext, videos: Catego
       return toJson(row, 0);
     },
 
+    /**
+     * Edits the name and, when a new image came, swaps the image (the old file is removed after). An edit
+     * sent with the version its row was listed at is refused (409) when the category changed since:
+     * checked under the category's lock (on PostgreSQL its advisory lock too) before anything is written,
+     * and the uploaded image is removed.
+     */
     async update(request: FastifyRequest) {
       const upload = await readMultipart(request, ctx.media, { files: imageField });
-      const { id, name } = await keepUploadIf(upload, async () =>
-        parseForm(categoryEditFields, upload.fields),
-      );
+      const { id, name, sent } = await keepUploadIf(upload, async () => {
+        const fields = parseForm(categoryEditFields, upload.fields);
+        return { ...fields, sent: readEditVersion(fields.version) };
+      });
       const image = single(upload, 'image');
       return ctx.locks.run(LOCKED, [id, NAMES], async () => {
         let before: repo.CategoryRow;
         try {
           before = await one(id);
+          checkEditVersion(sent, editVersionOf(before, EDITABLE_FIELDS), categoryMessages.conflictThing);
           await db.transaction().execute(async (trx) => {
             // Its own name in another case is a rename, not a clash.
             if (await repo.nameTaken(trx, ctx.dialect, name, id)) throw conflict(categoryMessages.nameTaken);

@@ -14,6 +14,10 @@ export function usePolicy() {
   return useQuery(policyQuery);
 }
 
+/**
+ * The update, with the version the edit opened with. Only a save reloads the policy: after a refusal
+ * because another admin saved it since (409), the form keeps the draft and offers the reload.
+ */
 export function useUpdatePolicy() {
   const queryClient = useQueryClient();
   return useMutation({

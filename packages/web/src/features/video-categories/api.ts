@@ -1,3 +1,4 @@
+import { EDIT_VERSION_FIELD } from '@streamdesk/contract/edit-versions';
 import { videoCategoryRoutes } from '@streamdesk/contract/video-categories';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
@@ -20,12 +21,15 @@ export interface CategoryInput {
   id?: string;
   name: string;
   image: File | null;
+  /** An edit's: the version the row had when Edit was pressed (the server refuses it when changed since). */
+  version?: string | undefined;
 }
 
-function categoryForm({ id, name, image }: CategoryInput): FormData {
+function categoryForm({ id, name, image, version }: CategoryInput): FormData {
   const form = new FormData();
   if (id) form.append('id', id);
   form.append('name', name);
+  if (version) form.append(EDIT_VERSION_FIELD, version);
   if (image) form.append('image', image);
   return form;
 }

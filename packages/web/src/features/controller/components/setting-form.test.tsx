@@ -51,7 +51,7 @@ describe('SettingForm', () => {
     expect(screen.queryByText(m.ntvTimingMax)).not.toBeInTheDocument();
     await user.type(input, '19');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(onSave).toHaveBeenCalledWith({ ntvTiming: '19' });
+    expect(onSave).toHaveBeenCalledWith({ ntvTiming: '19' }, undefined);
   });
 
   it('takes the saved value when it changes, keeping the form otherwise', async () => {
@@ -96,5 +96,34 @@ describe('SettingForm', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled());
     expect(screen.getByLabelText('Position')).toHaveValue(4);
     expect(onSave).toHaveBeenCalledOnce();
+  });
+
+  it('sends the version its values were begun from: a draft keeps it, its own save takes the new one', async () => {
+    const user = userEvent.setup();
+    const onSave = vi.fn(async () => ({ status: true, message: 'Updated successfully' }));
+    const form = (name: string, phone: string, version: string) => (
+      <SettingForm
+        title="Payee"
+        fields={[
+          { name: 'payee_name', label: 'Payee Name', initial: name, check: () => undefined },
+          { name: 'phone', label: 'Phone', initial: phone, check: () => undefined },
+        ]}
+        edit={{ version, reloadLabel: 'Reload the payee', onReload: vi.fn(async () => {}) }}
+        onSave={onSave}
+      />
+    );
+    const view = render(form('Shop', '1', 'v1'));
+    await user.type(screen.getByLabelText('Payee Name'), ' A');
+    // The settings reload with another admin's phone: the untouched field shows it, the draft stays
+    // begun from v1 (its save is refused if the payee changed since).
+    view.rerender(form('Shop', '2', 'v2'));
+    expect(screen.getByLabelText('Phone')).toHaveValue('2');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSave).toHaveBeenLastCalledWith({ payee_name: 'Shop A', phone: '2' }, 'v1');
+
+    // Its own save reloads the settings as typed: no draft left, the form takes their version.
+    view.rerender(form('Shop A', '2', 'v3'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSave).toHaveBeenLastCalledWith({ payee_name: 'Shop A', phone: '2' }, 'v3');
   });
 });

@@ -1,5 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { isEditConflict } from '@streamdesk/contract/edit-versions';
 import { Button } from '@/ui/button';
+import { EditConflictAlert } from '@/ui/edit-conflict-alert';
 import { TextField } from '@/ui/field';
 
 export interface SettingField {
@@ -21,15 +23,24 @@ interface SettingFormProps {
   title: string;
   description?: ReactNode;
   fields: SettingField[];
-  onSave: (values: Record<string, string>) => Promise<unknown>;
+  /** Sends the values (with `version`, for a form that has one); resolves with the save's reply. */
+  onSave: (values: Record<string, string>, version: string | undefined) => Promise<unknown>;
   saveLabel?: string;
   /** Names the form for assistive technology only (the section heading already says it). */
   hideTitle?: boolean;
+  /**
+   * For a form saved whole (contract EDIT_GROUPS): the version of its settings as read, sent back with
+   * the save, and what to do when the save is refused because another admin changed them since.
+   */
+  edit?: { version: string | undefined; reloadLabel: string; onReload: () => Promise<void> };
 }
 
 /**
  * A small labelled form of controller settings: checks each field with the contract's rule, shows the
- * message under the field, and calls `onSave` with the values when all pass.
+ * message under the field, and calls `onSave` with the values when all pass. A form with `edit` sends
+ * the version of the settings its values were begun from; refused because another admin changed them
+ * since, it keeps the admin's values with an alert offering the reload (which remounts the form from the
+ * settings read again) and holds Save until then (docs/decisions/edit-conflicts.md).
  */
 export function SettingForm({
   title,
@@ -38,26 +49,32 @@ export function SettingForm({
   onSave,
   saveLabel = 'Save',
   hideTitle,
+  edit,
 }: SettingFormProps) {
   const initials = Object.fromEntries(fields.map((f) => [f.name, f.initial]));
   const [values, setValues] = useState<Record<string, string>>(initials);
+  const [version, setVersion] = useState(edit?.version);
   // A newly saved value shows in the fields still holding the old one; a field the admin has changed
   // keeps what was typed. The form is never rebuilt under a save in flight: Web Redirect saves its URL,
   // the settings reload, then it saves its position, which a rebuilt form would have lost.
   const [shown, setShown] = useState(initials);
   if (fields.some((f) => shown[f.name] !== f.initial)) {
-    setShown(initials);
-    setValues((v) =>
-      Object.fromEntries(
-        fields.map((f) => {
-          const current = v[f.name] ?? f.initial;
-          return [f.name, current === shown[f.name] ? f.initial : current];
-        }),
-      ),
+    const merged = Object.fromEntries(
+      fields.map((f) => {
+        const current = values[f.name] ?? f.initial;
+        return [f.name, current === shown[f.name] ? f.initial : current];
+      }),
     );
+    setShown(initials);
+    setValues(merged);
+    // With nothing of a draft left (nothing typed, or the form's own save), the form holds the settings
+    // as read now, and their version; a draft keeps the version it was begun from.
+    if (fields.every((f) => merged[f.name] === f.initial)) setVersion(edit?.version);
   }
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const [pending, setPending] = useState(false);
+  const [conflict, setConflict] = useState<string>();
+  const [reloading, setReloading] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -66,10 +83,16 @@ export function SettingForm({
     if (Object.values(found).some(Boolean)) return;
     setPending(true);
     try {
-      await onSave(values);
+      const reply = (await onSave(values, version)) as { status?: boolean; message?: string } | undefined;
+      if (edit && reply?.status === false && isEditConflict(reply.message)) setConflict(reply.message);
     } finally {
       setPending(false);
     }
+  };
+
+  const reload = () => {
+    setReloading(true);
+    void edit?.onReload().finally(() => setReloading(false));
   };
 
   return (
@@ -101,7 +124,17 @@ export function SettingForm({
           />
         ))}
       </div>
-      <Button type="submit" size="sm" loading={pending}>
+      {conflict && edit && (
+        <EditConflictAlert
+          message={conflict}
+          note="Your values stay here until you reload."
+          reloadLabel={edit.reloadLabel}
+          reloading={reloading}
+          onReload={reload}
+        />
+      )}
+      {/* A refused save would be refused again: only after a reload can the form be saved. */}
+      <Button type="submit" size="sm" loading={pending} disabled={conflict !== undefined}>
         {saveLabel}
       </Button>
     </form>

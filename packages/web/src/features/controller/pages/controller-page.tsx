@@ -1,6 +1,7 @@
 import {
   checkPosition,
   checkText,
+  controllerMessages,
   controllerRoutes,
   facebookBody,
   installNewBody,
@@ -8,9 +9,13 @@ import {
   phonePayBody,
   PLACEMENT_FIELDS,
   positionRules,
+  type ControllerDataReply,
   type ControllerSettings,
+  type EditGroup,
   type PositionName,
 } from '@streamdesk/contract/controller';
+import { useState } from 'react';
+import { toast } from 'sonner';
 import type { z } from 'zod';
 import { FullPageLoader } from '@/ui/full-page-loader';
 import { PageHeader } from '@/ui/page-header';
@@ -47,8 +52,16 @@ const positionField = (name: PositionName, initial: number, hint?: string): Sett
 });
 
 export default function ControllerPage() {
-  const { data, isPending } = useControllerSettings();
+  const { data, isPending, refetch } = useControllerSettings();
   useFailedLoadToast(data);
+  // Each reload of a form saved whole, after an edit conflict, starts it afresh from the settings read
+  // again (its key). Kept here, with the read: the form is remounted with what the reload brought.
+  const [reloads, setReloads] = useState<Record<EditGroup, number>>({ facebook: 0, phonePay: 0 });
+  const reload = (group: EditGroup) => async () => {
+    const fresh = await refetch();
+    if (fresh.data?.status) setReloads((r) => ({ ...r, [group]: r[group] + 1 }));
+    else toast.error(fresh.data?.message || LOAD_FAILED);
+  };
   if (isPending) return <FullPageLoader label="Loading controller settings" />;
   if (!data?.status) {
     return (
@@ -60,10 +73,31 @@ export default function ControllerPage() {
       </section>
     );
   }
-  return <ControllerScreen settings={data.data} appOpens={data.appOpens} />;
+  return (
+    <ControllerScreen
+      settings={data.data}
+      appOpens={data.appOpens}
+      versions={data.versions}
+      reloads={reloads}
+      reload={reload}
+    />
+  );
 }
 
-function ControllerScreen({ settings: s, appOpens }: { settings: ControllerSettings; appOpens: number }) {
+function ControllerScreen({
+  settings: s,
+  appOpens,
+  versions,
+  reloads,
+  reload,
+}: {
+  settings: ControllerSettings;
+  appOpens: number;
+  /** Undefined from a server without them: the forms then save as before. */
+  versions: ControllerDataReply['versions'] | undefined;
+  reloads: Record<EditGroup, number>;
+  reload: (group: EditGroup) => () => Promise<void>;
+}) {
   const position = useControllerSave(controllerRoutes.position, 'Failed to update Ads Position');
   const text = useControllerSave(controllerRoutes.text);
   const facebook = useControllerSave(controllerRoutes.facebook);
@@ -76,6 +110,29 @@ function ControllerScreen({ settings: s, appOpens }: { settings: ControllerSetti
   const textError = (field: 'webRedirectUrl' | 'searchText' | 'maintenanceMessage') => (value: string) => {
     const checked = checkText(field, value);
     return typeof checked === 'string' ? undefined : checked.message;
+  };
+  const edit = (group: EditGroup, reloadLabel: string) => ({
+    version: versions?.[group],
+    reloadLabel,
+    onReload: reload(group),
+  });
+
+  /**
+   * Web Redirect's two values are saved by two calls that each set one value. Only a value changed from
+   * the one read is sent: the other, as this page read it minutes ago, would put back another admin's
+   * change made meanwhile (docs/decisions/edit-conflicts.md).
+   */
+  const saveWebRedirect = async (v: Record<string, string>) => {
+    const url = v.webRedirectUrl ?? '';
+    const webPosition = v.webPosition ?? '';
+    const urlChanged = url.trim() !== s.webRedirectUrl;
+    const positionChanged = webPosition.trim() !== String(s.webPosition);
+    if (!urlChanged && !positionChanged) return void toast.info(controllerMessages.nothingChanged);
+    if (urlChanged) {
+      const saved = await text.mutateAsync({ field: 'webRedirectUrl', url });
+      if (!saved.status) return;
+    }
+    if (positionChanged) await position.mutateAsync({ name: 'webPosition', value: webPosition });
   };
 
   return (
@@ -124,8 +181,10 @@ function ControllerScreen({ settings: s, appOpens }: { settings: ControllerSetti
       <div className="grid gap-4 lg:grid-cols-2">
         <Section title="Facebook">
           <SettingForm
+            key={`facebook-${reloads.facebook}`}
             title="Facebook SDK"
             hideTitle
+            edit={edit('facebook', 'Reload the Facebook SDK setting')}
             fields={[
               {
                 name: 'facebook_app_id',
@@ -140,10 +199,11 @@ function ControllerScreen({ settings: s, appOpens }: { settings: ControllerSetti
                 check: fieldError(facebookBody, 'facebook_client_token'),
               },
             ]}
-            onSave={(v) =>
+            onSave={(v, version) =>
               facebook.mutateAsync({
                 facebook_app_id: v.facebook_app_id ?? '',
                 facebook_client_token: v.facebook_client_token ?? '',
+                version,
               })
             }
           />
@@ -164,11 +224,7 @@ function ControllerScreen({ settings: s, appOpens }: { settings: ControllerSetti
               },
               positionField('webPosition', s.webPosition),
             ]}
-            onSave={async (v) => {
-              const saved = await text.mutateAsync({ field: 'webRedirectUrl', url: v.webRedirectUrl ?? '' });
-              if (saved.status)
-                await position.mutateAsync({ name: 'webPosition', value: v.webPosition ?? '' });
-            }}
+            onSave={saveWebRedirect}
           />
         </Section>
 
@@ -238,7 +294,9 @@ function ControllerScreen({ settings: s, appOpens }: { settings: ControllerSetti
 
         <Section title="Payment">
           <SettingForm
+            key={`phonePay-${reloads.phonePay}`}
             title="Payee"
+            edit={edit('phonePay', 'Reload the payee')}
             fields={[
               {
                 name: 'upi_id',
@@ -254,11 +312,12 @@ function ControllerScreen({ settings: s, appOpens }: { settings: ControllerSetti
               },
               { name: 'phone', label: 'Phone', initial: s.phone, check: fieldError(phonePayBody, 'phone') },
             ]}
-            onSave={(v) =>
+            onSave={(v, version) =>
               phonePay.mutateAsync({
                 upi_id: v.upi_id ?? '',
                 payee_name: v.payee_name ?? '',
                 phone: v.phone ?? '',
+                version,
               })
             }
           />

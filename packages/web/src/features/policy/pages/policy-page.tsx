@@ -1,8 +1,10 @@
+import { isEditConflict } from '@streamdesk/contract/edit-versions';
 import { policyBody, type Policy, type PolicyBody } from '@streamdesk/contract/policy';
 import { formatDateTime } from '@streamdesk/contract/format';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/ui/button';
+import { EditConflictAlert } from '@/ui/edit-conflict-alert';
 import { TextAreaField, TextField } from '@/ui/field';
 import { FullPageLoader } from '@/ui/full-page-loader';
 import { PageHeader } from '@/ui/page-header';
@@ -10,14 +12,23 @@ import { toastSuccess } from '@/ui/toast-success';
 import { useConfirmUpdate } from '@/ui/use-confirm-update';
 import { LOAD_FAILED, useFailedLoadToast } from '@/ui/use-failed-load-toast';
 import { usePolicy, useUpdatePolicy } from '../api';
+import { useLeaveGuard } from '@/ui/leave-guard';
 
-type Errors = Partial<Record<keyof PolicyBody, string>>;
+type Text = Pick<PolicyBody, 'policy_title' | 'policy_description'>;
+type Errors = Partial<Record<keyof Text, string>>;
 
 /** Privacy Policy: view mode, and an edit mode whose Save returns to view mode (doc 1 section 4). */
 export default function PolicyPage() {
-  const { data, isPending } = usePolicy();
+  const { data, isPending, refetch } = usePolicy();
   useFailedLoadToast(data);
   const [editing, setEditing] = useState(false);
+  // Each reload after an edit conflict starts the form afresh from the policy read again.
+  const [opened, setOpened] = useState(0);
+  const reload = async () => {
+    const fresh = await refetch();
+    if (fresh.data?.status) setOpened((n) => n + 1);
+    else toast.error(fresh.data?.message || LOAD_FAILED);
+  };
   if (isPending) return <FullPageLoader label="Loading the policy" />;
   if (!data?.status) {
     return (
@@ -53,7 +64,13 @@ export default function PolicyPage() {
       />
       <div className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
         {editing ? (
-          <PolicyForm policy={policy} onDone={() => setEditing(false)} />
+          <PolicyForm
+            key={opened}
+            policy={policy}
+            version={data.version}
+            onDone={() => setEditing(false)}
+            onReload={reload}
+          />
         ) : (
           <PolicyView policy={policy} />
         )}
@@ -77,16 +94,36 @@ function PolicyView({ policy }: { policy: Policy }) {
   );
 }
 
-function PolicyForm({ policy, onDone }: { policy: Policy; onDone: () => void }) {
+/**
+ * The edit form. It keeps the policy and the version it opened with (a background reload of the policy
+ * does not change them under the draft) and sends the version back. Refused because another admin saved
+ * the policy since, the draft stays with an alert offering the reload, and Save is held until then: it
+ * would be refused again (docs/decisions/edit-conflicts.md). While the draft differs from what it opened
+ * with, leaving the screen or reloading the page asks first.
+ */
+function PolicyForm(props: {
+  policy: Policy;
+  version: string | undefined;
+  onDone: () => void;
+  onReload: () => Promise<void>;
+}) {
+  const { onDone } = props;
   const update = useUpdatePolicy();
   const confirmUpdate = useConfirmUpdate();
-  const [values, setValues] = useState<PolicyBody>({
-    policy_title: policy.policy_title,
-    policy_description: policy.policy_description,
-  });
+  const [opened] = useState(() => ({
+    text: { policy_title: props.policy.policy_title, policy_description: props.policy.policy_description },
+    version: props.version,
+  }));
+  const [values, setValues] = useState<Text>(opened.text);
   const [errors, setErrors] = useState<Errors>({});
+  const [conflict, setConflict] = useState<string>();
+  const [reloading, setReloading] = useState(false);
+  const dirty =
+    values.policy_title !== opened.text.policy_title ||
+    values.policy_description !== opened.text.policy_description;
+  const leaveGuard = useLeaveGuard(dirty, 'the policy');
 
-  const change = (field: keyof PolicyBody) => (event: { target: { value: string } }) => {
+  const change = (field: keyof Text) => (event: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [field]: event.target.value }));
     if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
   };
@@ -96,7 +133,7 @@ function PolicyForm({ policy, onDone }: { policy: Policy; onDone: () => void }) 
     const parsed = policyBody.safeParse(values);
     if (!parsed.success) {
       const found: Errors = {};
-      for (const issue of parsed.error.issues) found[issue.path[0] as keyof PolicyBody] ??= issue.message;
+      for (const issue of parsed.error.issues) found[issue.path[0] as keyof Text] ??= issue.message;
       setErrors(found);
       return;
     }
@@ -105,18 +142,25 @@ function PolicyForm({ policy, onDone }: { policy: Policy; onDone: () => void }) 
   };
 
   const send = async (body: PolicyBody) => {
-    const result = await update.mutateAsync(body);
+    const result = await update.mutateAsync({ ...body, version: opened.version });
     if (result.status) {
       toastSuccess('Policy updated successfully');
       onDone();
     } else {
       toast.error(result.message || 'Failed to update policy');
+      if (isEditConflict(result.message)) setConflict(result.message);
     }
+  };
+
+  const reload = () => {
+    setReloading(true);
+    void props.onReload().finally(() => setReloading(false));
   };
 
   return (
     <>
       {confirmUpdate.dialog}
+      {leaveGuard.dialog}
       <form onSubmit={submit} noValidate className="space-y-4" aria-label="Edit privacy policy">
         <TextField
           label="Title"
@@ -134,8 +178,18 @@ function PolicyForm({ policy, onDone }: { policy: Policy; onDone: () => void }) 
           error={errors.policy_description}
           inputClassName="font-mono leading-6"
         />
+        {conflict && (
+          <EditConflictAlert
+            message={conflict}
+            note="Your text stays here until you reload: copy what you need first."
+            reloadLabel="Reload the policy"
+            reloading={reloading}
+            onReload={reload}
+          />
+        )}
         <div className="flex gap-2">
-          <Button type="submit" loading={update.isPending}>
+          {/* A refused save would be refused again: only after a reload can the policy be saved. */}
+          <Button type="submit" loading={update.isPending} disabled={conflict !== undefined}>
             Save
           </Button>
           <Button variant="secondary" onClick={onDone} disabled={update.isPending}>

@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
+import { isEditConflict } from '@streamdesk/contract/edit-versions';
 import { categoryMessages, type VideoCategory } from '@streamdesk/contract/video-categories';
 import { isNetworkFailure } from '@/lib/api-client';
 import { Button } from '@/ui/button';
+import { EditConflictAlert } from '@/ui/edit-conflict-alert';
 import { FileField, TextField } from '@/ui/field';
 import { toastSuccess } from '@/ui/toast-success';
 import { useConfirmUpdate } from '@/ui/use-confirm-update';
@@ -14,21 +16,31 @@ interface CategoryFormProps {
   /** The category being edited, or null in add mode. */
   editing: VideoCategory | null;
   onDone: () => void;
+  /** Reads the category being edited afresh and edits it from there (after an edit conflict). */
+  onReload: () => Promise<void>;
 }
 
-/** Add or edit a category: name, main image with preview and remove. */
-export function CategoryForm({ editing, onDone }: CategoryFormProps) {
+/**
+ * Add or edit a category: name, main image with preview and remove. An edit carries the version the row
+ * had when Edit was pressed (a reload of the list meanwhile does not change it). Refused because another
+ * admin changed the category since, the admin's values stay with an alert offering the reload, and the
+ * update is held until then: it would be refused again (docs/decisions/edit-conflicts.md).
+ */
+export function CategoryForm({ editing, onDone, onReload }: CategoryFormProps) {
   const save = useSaveCategory();
   const confirmUpdate = useConfirmUpdate({ wrongAnswerMessage: categoryMessages.wrongAnswer });
   const [name, setName] = useState('');
   const [image, setImage] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
+  const [conflict, setConflict] = useState<string>();
+  const [reloading, setReloading] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     setName(editing?.name ?? '');
     setImage(null);
     setPreview(editing?.main_image ?? null);
+    setConflict(undefined);
     if (fileInput.current) fileInput.current.value = '';
   }, [editing]);
 
@@ -74,7 +86,12 @@ export function CategoryForm({ editing, onDone }: CategoryFormProps) {
   const send = async () => {
     const fallback = editing ? categoryMessages.updateFailed : categoryMessages.addFailed;
     try {
-      const result = await save.mutateAsync({ id: editing?._id, name: name.trim(), image });
+      const result = await save.mutateAsync({
+        id: editing?._id,
+        name: name.trim(),
+        image,
+        version: editing?.version,
+      });
       if (result.status) {
         toastSuccess(editing ? categoryMessages.updated : categoryMessages.added);
         clearImage();
@@ -82,10 +99,16 @@ export function CategoryForm({ editing, onDone }: CategoryFormProps) {
         onDone();
       } else {
         toast.error(isNetworkFailure(result) ? categoryMessages.somethingWrong : result.message || fallback);
+        if (isEditConflict(result.message)) setConflict(result.message);
       }
     } catch {
       toast.error(categoryMessages.somethingWrong);
     }
+  };
+
+  const reload = () => {
+    setReloading(true);
+    void onReload().finally(() => setReloading(false));
   };
 
   return (
@@ -131,8 +154,18 @@ export function CategoryForm({ editing, onDone }: CategoryFormProps) {
             )}
           </div>
         )}
+        {editing && conflict && (
+          <EditConflictAlert
+            message={conflict}
+            note="Your values stay here until you reload."
+            reloadLabel="Reload the category"
+            reloading={reloading}
+            onReload={reload}
+          />
+        )}
         <div className="flex flex-wrap gap-2">
-          <Button type="submit" loading={save.isPending}>
+          {/* A refused edit would be refused again: only after a reload can it be sent. */}
+          <Button type="submit" loading={save.isPending} disabled={conflict !== undefined}>
             {editing ? 'Update Category' : 'Add Category'}
           </Button>
           {editing && (

@@ -8,6 +8,7 @@ const category = (name: string) => ({
   status: true,
   total_products: 0,
   createdAt: '',
+  version: '0000000000000000',
 });
 
 describe('filterCategories', () => {

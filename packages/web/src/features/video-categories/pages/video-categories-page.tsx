@@ -51,6 +51,15 @@ export default function VideoCategoriesPage() {
     window.scrollTo({ top: 0, behavior: 'smooth' });
   };
 
+  /** After an edit conflict: the category as stored now, edited afresh (gone: back to add mode). */
+  const reloadEditing = async () => {
+    const fresh = await categories.refetch();
+    if (fresh.isError) return void toast.error(categoryMessages.somethingWrong);
+    const category = fresh.data?.data.find((c) => c._id === editing?._id);
+    if (!category) toast.error(categoryMessages.notFound);
+    setEditing(category ?? null);
+  };
+
   const flip = async (category: VideoCategory) => {
     try {
       const result = await flipping.run(category._id, () => toggle.mutateAsync(category._id));
@@ -89,7 +98,7 @@ export default function VideoCategoriesPage() {
           </p>
         }
       />
-      <CategoryForm editing={editing} onDone={() => setEditing(null)} />
+      <CategoryForm editing={editing} onDone={() => setEditing(null)} onReload={reloadEditing} />
       <div className="max-w-sm">
         <TextField
           label="Search categories"
