@@ -1,4 +1,5 @@
 import type { Locator } from '@playwright/test';
+import { editVersionMessages } from '@streamdesk/contract/edit-versions';
 import { mediaMessages } from '@streamdesk/contract/media';
 import { shortcutMessages, shortcutRoutes } from '@streamdesk/contract/shortcut-stories';
 import { expect, test, type Api } from '../fixtures.js';
@@ -34,6 +35,9 @@ async function seedShortcuts(api: Api, png: string, count: number) {
         ),
     );
 }
+
+/** The add form's tick once a picked image is checked: it is not sent before Upload. */
+const IMAGE_READY = 'File checked: it is sent when you press Upload';
 
 const imageLoaded = (img: Locator) =>
   expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
@@ -78,14 +82,17 @@ test.describe('Shortcut Story page', () => {
     await form.getByLabel('Title').fill('Cricket Plus');
     await form.getByLabel('Url').fill('https://cricket.example/app');
     await form.getByRole('button', { name: 'Upload' }).click();
-    await expect(page.getByText(shortcutMessages.selectImage)).toBeVisible();
+    await expect(form.getByText(shortcutMessages.selectImage)).toBeVisible();
+    await expect(form.getByRole('img', { name: 'File missing' })).toBeVisible();
     await form.getByLabel('Image').setInputFiles(media.jpeg);
-    await expect(page.getByText(mediaMessages.gifPng)).toBeVisible();
-    await expect(form.getByRole('img', { name: 'Upload failed' })).toBeVisible();
+    // Said in a toast and beside the picker.
+    await expect(page.locator('[data-sonner-toast]').filter({ hasText: mediaMessages.gifPng })).toBeVisible();
+    await expect(form.getByText(mediaMessages.gifPng)).toBeVisible();
+    await expect(form.getByRole('img', { name: 'File refused' })).toBeVisible();
     await expect(form.getByLabel('Image')).toHaveValue('');
 
     await form.getByLabel('Image').setInputFiles(media.png);
-    await expect(form.getByRole('img', { name: 'Upload complete' })).toBeVisible();
+    await expect(form.getByRole('img', { name: IMAGE_READY })).toBeVisible();
     await form.getByRole('button', { name: 'Upload' }).click();
     await expect(page.getByText(shortcutMessages.added)).toBeVisible();
     await expect(form.getByLabel('Title')).toHaveValue('');
@@ -117,7 +124,7 @@ test.describe('Shortcut Story page', () => {
     // A JPEG picked as the new logo is refused at once: the toast, the cross, an empty picker.
     await editing.getByLabel('New logo').setInputFiles(media.jpeg);
     await expect(page.getByText(shortcutMessages.imageType).last()).toBeVisible();
-    await expect(editing.getByRole('img', { name: 'Upload failed' })).toBeVisible();
+    await expect(editing.getByRole('img', { name: 'File refused' })).toBeVisible();
     await expect(editing.getByLabel('New logo')).toHaveValue('');
     await editing.getByLabel('Name').fill('Cricket Max');
     await editing.getByLabel('Label').fill('HOT');
@@ -158,7 +165,7 @@ test.describe('Shortcut Story page', () => {
     // A JPEG picked as the new logo is refused at once: the toast, the cross, an empty picker.
     await editing.getByLabel('New logo').setInputFiles(media.jpeg);
     await expect(page.getByText(shortcutMessages.imageType)).toBeVisible();
-    await expect(editing.getByRole('img', { name: 'Upload failed' })).toBeVisible();
+    await expect(editing.getByRole('img', { name: 'File refused' })).toBeVisible();
     await expect(editing.getByLabel('New logo')).toHaveValue('');
     await editing.getByLabel('Name').fill('Cricket Max');
     await editing.getByLabel('Label').fill('HOT');
@@ -314,5 +321,95 @@ test.describe('Shortcut Story page', () => {
     await expect(table.getByRole('row').nth(1).getByRole('cell').nth(1)).toHaveText('1');
     const app = (await api.call('GET', shortcutRoutes.appList.path, { admin: false })) as { data: unknown[] };
     expect(app.data).toHaveLength(100);
+  });
+
+  test('a picked image is shown as checked and waiting for Upload, not as uploaded, until Upload sends it', async ({
+    signedInPage: page,
+    media,
+    api,
+  }) => {
+    await page.goto('/add/story');
+    const form = page.getByRole('form', { name: 'Add shortcut story' });
+    await form.getByLabel('Title').fill('Picked Only');
+    await form.getByLabel('Url').fill('https://picked.example');
+
+    // A refused pick: the cross, and why beside the picker.
+    await form.getByLabel('Image').setInputFiles(media.jpeg);
+    await expect(form.getByRole('img', { name: 'File refused' })).toBeVisible();
+    await expect(form.getByText(mediaMessages.gifPng)).toBeVisible();
+
+    // A good one: checked here, and the tick says it goes with Upload. Nothing has been sent.
+    await form.getByLabel('Image').setInputFiles(media.png);
+    const ready = form.getByRole('img', { name: IMAGE_READY });
+    await expect(ready).toBeVisible();
+    await expect(form.getByRole('img', { name: /Upload(ing| complete| failed)/ })).toHaveCount(0);
+    await expect(form.getByText(mediaMessages.gifPng)).toHaveCount(0);
+    await expect(form.getByText('logo.png is checked and is sent when you press Upload.')).toBeVisible();
+    await page.screenshot({ path: '/tmp/shots/shortcut-image-pick.png' });
+    const before = (await api.call('GET', `${shortcutRoutes.list.path}?page=1&limit=100`)) as Listed;
+    expect(before.data).toEqual([]);
+
+    // Upload sends it: then the marks are the upload's.
+    await form.getByRole('button', { name: 'Upload' }).click();
+    await expect(page.getByText(shortcutMessages.added)).toBeVisible();
+    await expect(form.getByRole('img', { name: 'Upload complete' })).toBeVisible();
+    const after = (await api.call('GET', `${shortcutRoutes.list.path}?page=1&limit=100`)) as Listed;
+    expect(after.data.map((s) => s.name)).toEqual(['Picked Only']);
+  });
+
+  test('an inline edit saved after another admin changed the shortcut is refused, not lost', async ({
+    signedInPage: page,
+    media,
+    api,
+  }) => {
+    await api.upload(
+      'POST',
+      shortcutRoutes.add.path,
+      { name: 'Cricket Plus', url: 'https://cricket.example/old', label: 'AD' },
+      { image: media.png },
+    );
+    // Two tabs of the same admin panel.
+    const other = await page.context().newPage();
+    await page.goto('/add/story');
+    await other.goto('/add/story');
+    const table = page.getByRole('table', { name: 'Shortcut stories' });
+    const otherTable = other.getByRole('table', { name: 'Shortcut stories' });
+    const editingIn = (t: Locator) =>
+      t.getByRole('row').filter({ has: t.page().getByRole('button', { name: 'Save' }) });
+
+    // This tab opens the row and changes only its URL.
+    await table.getByRole('button', { name: 'Edit Cricket Plus' }).click();
+    await editingIn(table).getByLabel('Url').fill('https://cricket.example/mine');
+
+    // The other tab renames it and saves.
+    await otherTable.getByRole('button', { name: 'Edit Cricket Plus' }).click();
+    await editingIn(otherTable).getByLabel('Name').fill('Cricket Max');
+    await editingIn(otherTable).getByRole('button', { name: 'Save' }).click();
+    await answerCaptcha(other, { confirm: 'Confirm' });
+    await expect(other.getByText(shortcutMessages.updated)).toBeVisible();
+
+    // This tab's save would put the old name back: refused, the row leaves edit mode, the list reloads.
+    await editingIn(table).getByRole('button', { name: 'Save' }).click();
+    await answerCaptcha(page, { confirm: 'Confirm' });
+    await expect(page.getByText(editVersionMessages.changed('shortcut story'))).toBeVisible();
+    await expect(table.getByRole('button', { name: 'Edit Cricket Max' })).toBeVisible();
+    await expect(editingIn(table)).toHaveCount(0);
+    await page.screenshot({ path: '/tmp/shots/shortcut-stories-edit-conflict.png' });
+    const stored = async () =>
+      (
+        (await api.call('GET', `${shortcutRoutes.list.path}?page=1&limit=100`)) as {
+          data: { name: string; url: string }[];
+        }
+      ).data[0];
+    expect(await stored()).toMatchObject({ name: 'Cricket Max', url: 'https://cricket.example/old' });
+
+    // Edited again from the reloaded row, the URL change goes through and keeps the other admin's name.
+    await table.getByRole('button', { name: 'Edit Cricket Max' }).click();
+    await editingIn(table).getByLabel('Url').fill('https://cricket.example/mine');
+    await editingIn(table).getByRole('button', { name: 'Save' }).click();
+    await answerCaptcha(page, { confirm: 'Confirm' });
+    await expect(page.getByText(shortcutMessages.updated)).toBeVisible();
+    expect(await stored()).toMatchObject({ name: 'Cricket Max', url: 'https://cricket.example/mine' });
+    await other.close();
   });
 });

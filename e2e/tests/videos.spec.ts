@@ -247,6 +247,41 @@ test.describe('video upload', () => {
     expect(listed.totalRecord).toBe(2);
   });
 
+  test("the picker is a button for the page's own list, with no 'No file chosen' beside three picked MP4s", async ({
+    signedInPage: page,
+    api,
+    media,
+  }) => {
+    await openUploadWith(page, api, media);
+    const form = page.getByRole('form', { name: 'Upload videos' });
+    await expect(form.getByRole('status')).toHaveText('No videos selected');
+    // The file input keeps its label but is not drawn: the browser's own words beside it are gone.
+    const box = (await form.getByLabel('Videos (MP4)').boundingBox())!;
+    expect(box.width * box.height).toBeLessThanOrEqual(1);
+
+    // From the keyboard: the button after the category opens the browser's file chooser.
+    await form.getByLabel('Category').focus();
+    await page.keyboard.press('Tab');
+    const choose = form.getByRole('button', { name: 'Choose videos' });
+    await expect(choose).toBeFocused();
+    const chooser = page.waitForEvent('filechooser');
+    await page.keyboard.press('Enter');
+    await (await chooser).setFiles([media.mp4, media.mp4b, media.mp4c]);
+    const list = page.getByRole('list', { name: 'Selected videos' });
+    await expect(list.getByRole('listitem')).toHaveCount(3);
+    await expect(form.getByRole('heading', { name: 'Selected videos (3)' })).toBeVisible();
+    await expect(form.getByRole('status')).toHaveText('3 videos selected');
+    await expect(form.getByText('No file chosen')).toHaveCount(0);
+    await page.screenshot({ path: '/tmp/shots/video-upload-picked.png' });
+
+    // With the mouse, a pick adds to the list (a file already there is said and left out).
+    const more = page.waitForEvent('filechooser');
+    await form.getByRole('button', { name: 'Add more videos' }).click();
+    await (await more).setFiles([media.mp4]);
+    await expect(page.getByText(videoMessages.alreadySelected('clip.mp4'))).toBeVisible();
+    await expect(list.getByRole('listitem')).toHaveCount(3);
+  });
+
   test('a failed category load is said beside the picker and in a toast', async ({ signedInPage: page }) => {
     await page.route('**/api/App/video/category', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":false,"message":"x"}' }),

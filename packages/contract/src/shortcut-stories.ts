@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EDIT_VERSION_FIELD, editVersion } from './edit-versions.js';
 import { decimalNumber, defineRoute, hasVisibleText, idList, pageQuery, replyBase } from './http.js';
 import { mediaLimits, mediaMessages } from './media.js';
 
@@ -28,6 +29,8 @@ export const shortcutMessages = {
   updated: 'Shortcut story updated successfully',
   deleted: 'Shortcut story deleted successfully',
   notFound: 'Shortcut story not found',
+  /** The thing named by an edit conflict (editVersionMessages.changed). */
+  conflictThing: 'shortcut story',
 } as const;
 
 export const SHORTCUT_DEFAULT_LABEL = 'AD';
@@ -49,6 +52,11 @@ export const shortcutStory = z.object({
   logo: z.string(),
   clickCount: z.number().int(),
   createdAt: z.string(),
+  /**
+   * The version of what the inline edit changes (No, name, url, label, logo; not the click count the app
+   * changes), which the edit sends back (docs/decisions/edit-conflicts.md). Additive.
+   */
+  [EDIT_VERSION_FIELD]: editVersion,
 });
 export type ShortcutStory = z.infer<typeof shortcutStory>;
 
@@ -99,7 +107,11 @@ export const shortcutAddFields = z.object({
 });
 export type ShortcutAddFields = z.infer<typeof shortcutAddFields>;
 
-/** PUT /api/sortcut form fields (an `image` file is optional). */
+/**
+ * PUT /api/sortcut form fields (an `image` file is optional, and so is `version`: the row's as the list
+ * showed it; the server checks its form (readEditVersion) and refuses the edit with 409 when the shortcut
+ * has changed since. Without it the edit is made as before).
+ */
 export const shortcutEditFields = z.object({
   _id: z.string(shortcutMessages.idRequired).trim().min(1, shortcutMessages.idRequired).max(64),
   name: text(shortcutMessages.nameRequired, 200),
@@ -107,6 +119,7 @@ export const shortcutEditFields = z.object({
   s_no: requiredCount(shortcutMessages.sNoRequired, shortcutMessages.noTooLarge),
   label: text(shortcutMessages.labelRequired, 40),
   clickCount: optionalCount(shortcutMessages.clickTooLarge),
+  [EDIT_VERSION_FIELD]: z.string().optional(),
 });
 export type ShortcutEditFields = z.infer<typeof shortcutEditFields>;
 
@@ -129,7 +142,7 @@ export const shortcutDeleteBody = z.object({ id: idList });
 
 export const shortcutAppReply = replyBase.extend({
   secondStoryBrand: z.boolean(),
-  data: z.array(shortcutStory.omit({ createdAt: true, clickCount: true })),
+  data: z.array(shortcutStory.omit({ createdAt: true, clickCount: true, [EDIT_VERSION_FIELD]: true })),
 });
 export type ShortcutAppReply = z.infer<typeof shortcutAppReply>;
 

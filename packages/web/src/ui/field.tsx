@@ -94,6 +94,8 @@ export type FileFieldProps = FieldProps &
   Omit<ComponentProps<'input'>, 'type'> & {
     /** Shown beside the picker, e.g. its UploadIndicator. */
     adornment?: ReactNode;
+    /** Replaces the input's own classes (`className` goes to the field around it, as for TextField). */
+    inputClassName?: string;
   };
 
 /** The look of every file picker's button. */
@@ -102,13 +104,22 @@ const fileInputClass =
   'file:py-2 file:text-sm file:font-medium file:text-slate-700 hover:file:bg-slate-200 disabled:opacity-60';
 
 /** A labelled file picker; its hint (what it accepts) and error are announced with it. */
-export function FileField({ label, error, hint, className, id, adornment, ...input }: FileFieldProps) {
+export function FileField({
+  label,
+  error,
+  hint,
+  className,
+  id,
+  adornment,
+  inputClassName = fileInputClass,
+  ...input
+}: FileFieldProps) {
   return (
     <Field
       {...{ label, error, hint, className, id }}
       control={(aria) => (
         <div className="flex items-center gap-2">
-          <input {...aria} type="file" className={fileInputClass} {...input} />
+          <input {...aria} type="file" className={inputClassName} {...input} />
           {adornment}
         </div>
       )}

@@ -21,6 +21,8 @@ export function useCheckedFile(
 ) {
   const [file, setFile] = useState<File | null>(null);
   const [state, setState] = useState<UploadState>('idle');
+  /** Why the latest pick was refused (its toast's message), for the indicator to say. */
+  const [problem, setProblem] = useState<string | undefined>(undefined);
   const inputRef = useRef<HTMLInputElement>(null);
   const whole = useWholeImageCheck(wholeImage);
 
@@ -30,6 +32,7 @@ export function useCheckedFile(
       input.value = '';
     }
     setFile(picked && !problem ? picked : null);
+    setProblem(problem);
     setState(!picked ? 'idle' : problem ? 'error' : validState);
   };
 
@@ -45,9 +48,10 @@ export function useCheckedFile(
   const clear = (next?: UploadState) => {
     whole.forget();
     setFile(null);
+    setProblem(undefined);
     if (inputRef.current) inputRef.current.value = '';
     if (next) setState(next);
   };
 
-  return { file, state, setState, inputRef, pick, clear };
+  return { file, state, setState, problem, inputRef, pick, clear };
 }

@@ -20,7 +20,8 @@ type Db = Kysely<ShortcutTables>;
 
 export const TABLE = 'shortcut_stories';
 
-export const toShortcut = (row: ShortcutRow): ShortcutStory => ({
+/** A row in the contract's words; the service adds the edit version. */
+export const toShortcut = (row: ShortcutRow): Omit<ShortcutStory, 'version'> => ({
   _id: row.id,
   s_no: Number(row.s_no),
   name: row.name,

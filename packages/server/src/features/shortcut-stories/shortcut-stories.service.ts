@@ -7,6 +7,11 @@ import {
   type ShortcutStory,
 } from '@streamdesk/contract/shortcut-stories';
 import type { AppCache } from '../../platform/app-cache.js';
+import {
+  checkEditVersion,
+  editVersionOf,
+  readEditVersion,
+} from '../../platform/edit-versions/edit-versions.js';
 import type { CounterRegistry } from '../../platform/registries.js';
 import { tablesOf, type AnyDb, type DialectName } from '../../platform/db/database.js';
 import { newId, nowIso } from '../../platform/db/values.js';
@@ -18,6 +23,27 @@ import type { ShortcutTables } from './shortcut-stories.repository.js';
 
 /** The cache tag of everything the app reads from this feature. */
 export const SHORTCUT_TAG = 'shortcut-stories';
+
+/**
+ * What the inline edit writes of a shortcut: its version covers these, not the click count the app
+ * changes (docs/decisions/edit-conflicts.md). The logo counts: a new one picked meanwhile is a change.
+ */
+const EDITABLE_FIELDS = [
+  's_no',
+  'name',
+  'url',
+  'label',
+  'logo',
+] as const satisfies readonly (keyof ShortcutStory)[];
+
+/** The version of a row's editable fields, taken in the contract's types (the same on every database). */
+const versionOf = (row: repo.ShortcutRow) => editVersionOf(repo.toShortcut(row), EDITABLE_FIELDS);
+
+/** A shortcut as the admin list shows it, with the version its inline edit sends back. */
+const toStory = (row: repo.ShortcutRow): ShortcutStory => ({
+  ...repo.toShortcut(row),
+  version: versionOf(row),
+});
 
 export interface ShortcutDeps {
   db: AnyDb;
@@ -49,7 +75,7 @@ export function createShortcutService(deps: ShortcutDeps) {
     return {
       status: true,
       message: shortcutMessages.listed,
-      data: rows.map(repo.toShortcut),
+      data: rows.map(toStory),
       next_s_no: next,
       secondStoryBrand: running,
       totalPage: Math.ceil(total / query.limit),
@@ -71,14 +97,25 @@ export function createShortcutService(deps: ShortcutDeps) {
     };
     await repo.insertShortcut(db, row);
     changed();
-    return repo.toShortcut(row);
+    return toStory(row);
   }
 
-  const edit = (fields: ShortcutEditFields, image: SavedMedia | undefined) =>
-    deps.locks.run('shortcut_stories', [fields._id], () => editNow(fields, image));
-  async function editNow(fields: ShortcutEditFields, image: SavedMedia | undefined): Promise<ShortcutStory> {
+  /**
+   * An edit sent with the version its row was listed at is refused (409) when the shortcut changed since,
+   * checked under the record lock before anything is written; the caller then removes the uploaded image.
+   */
+  const edit = (fields: ShortcutEditFields, image: SavedMedia | undefined) => {
+    const sent = readEditVersion(fields.version);
+    return deps.locks.run('shortcut_stories', [fields._id], () => editNow(fields, sent, image));
+  };
+  async function editNow(
+    fields: ShortcutEditFields,
+    sent: string | undefined,
+    image: SavedMedia | undefined,
+  ): Promise<ShortcutStory> {
     const current = await repo.findShortcut(db, fields._id);
     if (!current) throw notFound(shortcutMessages.notFound);
+    checkEditVersion(sent, versionOf(current), shortcutMessages.conflictThing);
     const values = {
       name: fields.name,
       url: fields.url,
@@ -92,7 +129,7 @@ export function createShortcutService(deps: ShortcutDeps) {
     // The old image goes only once the row points at the new one.
     if (image) await deps.media.remove(current.logo);
     changed();
-    return repo.toShortcut({ ...current, ...values });
+    return toStory({ ...current, ...values });
   }
 
   const remove = (ids: readonly string[]) => deps.locks.run('shortcut_stories', ids, () => removeNow(ids));

@@ -1,3 +1,4 @@
+import { isEditConflict } from '@streamdesk/contract/edit-versions';
 import { SHORTCUT_PAGE_SIZE, shortcutRoutes } from '@streamdesk/contract/shortcut-stories';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
@@ -41,8 +42,19 @@ function useShortcutMutation<V, R extends { status: boolean }>(call: (vars: V) =
 export const useAddShortcut = () =>
   useShortcutMutation((form: FormData) => callApi(shortcutRoutes.add, { body: form }));
 
-export const useEditShortcut = () =>
-  useShortcutMutation((form: FormData) => callApi(shortcutRoutes.edit, { body: form }));
+/**
+ * The inline edit; its form carries the version the row was listed at. Refused because the shortcut
+ * changed since (409), the list reloads, so the admin sees the other change before editing again.
+ */
+export function useEditShortcut() {
+  const client = useQueryClient();
+  return useShortcutMutation(async (form: FormData) => {
+    const result = await callApi(shortcutRoutes.edit, { body: form });
+    if (!result.status && isEditConflict(result.message))
+      void client.invalidateQueries({ queryKey: keys.all });
+    return result;
+  });
+}
 
 export const useDeleteShortcuts = () =>
   useShortcutMutation((ids: string[]) => callApi(shortcutRoutes.remove, { body: { id: ids } }));

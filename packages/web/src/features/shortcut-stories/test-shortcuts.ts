@@ -10,5 +10,6 @@ export const shortcutRow = (n: number, over: Partial<ShortcutStory> = {}): Short
   logo: `/media/shortcut-stories/${n}.png`,
   clickCount: 0,
   createdAt: '2026-01-02T03:04:05.000Z',
+  version: String(n).padStart(16, '0'),
   ...over,
 });

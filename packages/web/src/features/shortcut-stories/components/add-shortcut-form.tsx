@@ -9,12 +9,19 @@ import { toast } from 'sonner';
 import { Button } from '@/ui/button';
 import { FileField, TextField } from '@/ui/field';
 import { toastSuccess } from '@/ui/toast-success';
-import { UploadIndicator, type UploadState } from '@/ui/upload-indicator';
+import { UPLOAD_LABELS, UploadIndicator, type UploadState } from '@/ui/upload-indicator';
 import { useCheckedFile } from '@/ui/use-checked-file';
 import { useAddShortcut } from '../api';
 import { shortcutImageProblem } from './image-check';
+import { pickedImageLabels } from './image-indicator-labels';
 
 const empty = { title: '', url: '', label: SHORTCUT_DEFAULT_LABEL };
+
+/**
+ * Where the image stands, for what the indicator says: picked (only checked here) or sent with the form.
+ * `refused`: why Upload found no image to send, or why the server refused the add.
+ */
+type ImageStage = { sent: boolean; refused?: string };
 
 /**
  * Add form: read-only No (the next number), Title, Url, Label and the gif/png image. `onAdded` is told once
@@ -25,6 +32,20 @@ export function AddShortcutForm({ nextSNo, onAdded }: { nextSNo: number; onAdded
   const [values, setValues] = useState(empty);
   const [errors, setErrors] = useState<{ title?: string; url?: string }>({});
   const image = useCheckedFile(shortcutImageProblem, 'success', shortcutImageRule);
+  const [stage, setStage] = useState<ImageStage>({ sent: false });
+  const pickLabels = pickedImageLabels('Upload');
+  const labels = stage.sent
+    ? UPLOAD_LABELS
+    : stage.refused
+      ? { ...pickLabels, failed: 'File missing' }
+      : pickLabels;
+  // Said in words too: a tick alone beside a file reads as 'uploaded'.
+  const waiting =
+    image.file && !stage.sent ? ` ${image.file.name} is checked and is sent when you press Upload.` : '';
+  const pick = (e: ChangeEvent<HTMLInputElement>) => {
+    setStage({ sent: false });
+    image.pick(e);
+  };
 
   const set = (name: keyof typeof empty) => (e: ChangeEvent<HTMLInputElement>) =>
     setValues((v) => ({ ...v, [name]: e.target.value }));
@@ -34,6 +55,7 @@ export function AddShortcutForm({ nextSNo, onAdded }: { nextSNo: number; onAdded
     setValues(empty);
     setErrors({});
     image.clear(indicator);
+    if (indicator === 'idle') setStage({ sent: false });
   };
 
   const submit = async (e: FormEvent) => {
@@ -50,6 +72,7 @@ export function AddShortcutForm({ nextSNo, onAdded }: { nextSNo: number; onAdded
     if (found.title || found.url) return;
     if (!image.file) {
       toast.error(shortcutMessages.selectImage);
+      setStage({ sent: false, refused: shortcutMessages.selectImage });
       image.setState('error');
       return;
     }
@@ -59,6 +82,7 @@ export function AddShortcutForm({ nextSNo, onAdded }: { nextSNo: number; onAdded
     form.append('url', values.url.trim());
     form.append('label', values.label.trim() || SHORTCUT_DEFAULT_LABEL);
     form.append('image', image.file);
+    setStage({ sent: true });
     image.setState('uploading');
     const result = await add.mutateAsync(form);
     if (result.status) {
@@ -67,6 +91,7 @@ export function AddShortcutForm({ nextSNo, onAdded }: { nextSNo: number; onAdded
       onAdded?.();
     } else {
       toast.error(result.message);
+      setStage({ sent: true, refused: result.message });
       image.setState('error');
     }
   };
@@ -111,9 +136,10 @@ export function AddShortcutForm({ nextSNo, onAdded }: { nextSNo: number; onAdded
           className="min-w-0 flex-1"
           ref={image.inputRef}
           accept="image/png,image/gif"
-          onChange={image.pick}
-          hint="GIF or PNG, at most 1 MB."
-          adornment={<UploadIndicator state={image.state} />}
+          onChange={pick}
+          hint={`GIF or PNG, at most 1 MB.${waiting}`}
+          error={stage.refused ?? image.problem}
+          adornment={<UploadIndicator state={image.state} labels={labels} />}
         />
         <div className="flex gap-2 sm:pb-5">
           <Button type="submit" loading={add.isPending}>

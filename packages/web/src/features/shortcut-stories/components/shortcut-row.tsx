@@ -8,6 +8,7 @@ import { inputClass } from '@/ui/field';
 import { ExternalLinkIcon } from '@/ui/icons';
 import { UploadIndicator, type UploadState } from '@/ui/upload-indicator';
 import { RemoteImage } from '@/ui/remote-image';
+import { pickedImageLabels } from './image-indicator-labels';
 
 /** The text fields of a row being edited. */
 export type EditableField = 's_no' | 'name' | 'label' | 'url' | 'clickCount';
@@ -109,7 +110,8 @@ export const ShortcutRow = memo(function ShortcutRow({
               onChange={editor.logo.pick}
               className="min-w-0 flex-1 text-xs file:mr-2 file:rounded file:border-0 file:bg-slate-100 file:px-2 file:py-1"
             />
-            <UploadIndicator state={editor.logo.state} />
+            {/* The new logo is only checked here; it is sent with Save. */}
+            <UploadIndicator state={editor.logo.state} labels={pickedImageLabels('Save')} />
           </div>
         )}
       </Td>

@@ -1,3 +1,4 @@
+import { EDIT_VERSION_FIELD, isEditConflict } from '@streamdesk/contract/edit-versions';
 import {
   isSafeShortcutUrl,
   shortcutImageRule,
@@ -42,11 +43,21 @@ export function draftProblem(d: Draft): string | undefined {
   return d.image ? shortcutImageProblem(d.image) : undefined;
 }
 
+/** The row being edited: its draft, the values it opened with, and the version the list gave it then. */
+interface Editing {
+  id: string;
+  draft: Draft;
+  loaded: Draft;
+  version: string | undefined;
+}
+
 /**
  * The edit as the spec's form. Click goes only when the admin changed it: the app's clicks keep counting
- * while the row is open, and sending back the count the row loaded would undo them.
+ * while the row is open, and sending back the count the row loaded would undo them. The other fields go
+ * as the row shows them, with the version it opened with: the server refuses the save (409) when another
+ * admin changed the shortcut since, rather than put back what they changed (docs/decisions/edit-conflicts.md).
  */
-function toForm(id: string, d: Draft, loaded: Draft): FormData {
+function toForm({ id, loaded, version }: Editing, d: Draft): FormData {
   const form = new FormData();
   form.append('_id', id);
   form.append('name', d.name.trim());
@@ -56,6 +67,7 @@ function toForm(id: string, d: Draft, loaded: Draft): FormData {
   const clickCount = d.clickCount.trim();
   if (clickCount && clickCount !== loaded.clickCount) form.append('clickCount', clickCount);
   if (d.image) form.append('image', d.image);
+  if (version) form.append(EDIT_VERSION_FIELD, version);
   return form;
 }
 
@@ -70,7 +82,7 @@ export function ShortcutTable({ rows }: { rows: ShortcutStory[] }) {
     rows.map((r) => r._id),
     remove.mutateAsync,
   );
-  const [editing, setEditing] = useState<{ id: string; draft: Draft; loaded: Draft } | null>(null);
+  const [editing, setEditing] = useState<Editing | null>(null);
   // The edited row may go (deleted in bulk, or by another admin before a reload): stop editing it, or
   // every other row's Edit would stay disabled. Adjusted while rendering, as React advises for state
   // that follows props.
@@ -81,7 +93,7 @@ export function ShortcutTable({ rows }: { rows: ShortcutStory[] }) {
   const logo = useCheckedFile(shortcutImageProblem, 'idle', shortcutImageRule);
   const startEditing = (s: ShortcutStory) => {
     logo.clear('idle');
-    setEditing({ id: s._id, draft: draftOf(s), loaded: draftOf(s) });
+    setEditing({ id: s._id, draft: draftOf(s), loaded: draftOf(s), version: s.version });
   };
 
   const setDraft = (patch: Partial<Draft>) =>
@@ -92,12 +104,19 @@ export function ShortcutTable({ rows }: { rows: ShortcutStory[] }) {
     onChange: (e: { target: { value: string } }) => setDraft({ [field]: e.target.value }),
   });
 
-  const send = async (id: string, draft: Draft, loaded: Draft) => {
-    const result = await edit.mutateAsync(toForm(id, draft, loaded));
+  /**
+   * Refused because another admin changed the shortcut since, the row leaves edit mode while the list
+   * reloads (useEditShortcut): the admin sees the other change before editing again.
+   */
+  const send = async (opened: Editing, draft: Draft) => {
+    const result = await edit.mutateAsync(toForm(opened, draft));
     if (result.status) {
       toastSuccess(result.message);
       setEditing(null);
-    } else toast.error(result.message || 'Failed to update');
+    } else {
+      toast.error(result.message || 'Failed to update');
+      if (isEditConflict(result.message)) setEditing(null);
+    }
   };
 
   /** Checks the draft, then asks the arithmetic confirmation; only the right answer sends it. */
@@ -109,8 +128,8 @@ export function ShortcutTable({ rows }: { rows: ShortcutStory[] }) {
       toast.error(problem);
       return;
     }
-    const { id, loaded } = editing;
-    confirmUpdate.ask('Shortcut Story', () => void send(id, draft, loaded));
+    const opened = editing;
+    confirmUpdate.ask('Shortcut Story', () => void send(opened, draft));
   };
 
   // The rows' actions, the same object at every render (the rows are memoised), calling this render's code.

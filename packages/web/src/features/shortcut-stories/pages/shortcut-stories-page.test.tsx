@@ -63,7 +63,9 @@ describe('Shortcut Story page', { timeout: 15_000 }, () => {
     await user.upload(logo, new File(['x'], 'logo.jpg', { type: 'image/jpeg' }));
     expect(await screen.findByText(shortcutMessages.imageType)).toBeInTheDocument();
     expect(logo.files).toHaveLength(0);
-    expect(screen.getByRole('img', { name: 'Upload failed' })).toBeInTheDocument();
+    // The cross says the file was refused, not that an upload failed: the logo goes with Save.
+    expect(screen.getByRole('img', { name: 'File refused' })).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /Upload/ })).toBeNull();
 
     // A PNG cut off before its end is found as soon as it is picked, as the server would refuse it.
     await user.upload(logo, new File([PNG.slice(0, 20)], 'cut.png', { type: 'image/png' }));
@@ -75,9 +77,9 @@ describe('Shortcut Story page', { timeout: 15_000 }, () => {
     await waitFor(() => expect(logo.files).toHaveLength(0));
 
     await user.upload(logo, new File([PNG], 'logo.png', { type: 'image/png' }));
-    await waitFor(() => expect(screen.queryByRole('img', { name: 'Upload failed' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('img', { name: 'File refused' })).toBeNull());
     expect(logo.files).toHaveLength(1);
-    expect(screen.queryByRole('img', { name: 'Upload failed' })).toBeNull();
+    expect(screen.queryByRole('img', { name: 'File refused' })).toBeNull();
     expect(put).not.toHaveBeenCalled();
 
     // The valid logo is the one sent with the edit.
@@ -122,6 +124,7 @@ describe('Shortcut Story page', { timeout: 15_000 }, () => {
       url: 'https://brand1.example',
       s_no: '1',
       label: 'AD',
+      version: '0000000000000001',
     });
     expect(await screen.findByRole('button', { name: 'Edit Brand 2' })).toBeEnabled();
   });

@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { VIDEO_MAX_BYTES, VIDEO_MAX_FILES, videoMessages } from '@streamdesk/contract/videos';
+import { videoMessages } from '@streamdesk/contract/videos';
 import { videoTabs } from '@/config/section-tabs';
-import { FileField, inputClass } from '@/ui/field';
+import { inputClass } from '@/ui/field';
+import { useAskBeforeUnload } from '@/ui/leave-guard';
 import { Button } from '@/ui/button';
 import { PageHeader } from '@/ui/page-header';
 import { Tabs } from '@/ui/tabs';
@@ -12,6 +13,7 @@ import { UploadRefusedError, uploadFailureMessage } from '@/lib/upload';
 import { useFailureToast } from '@/ui/use-failed-load-toast';
 import { useUploadVideos, useVideoCategories } from '../api';
 import { pickVideos, sizeInMb } from '../components/video-file-rules';
+import { VideoPicker } from '../components/video-picker';
 
 export default function VideoUploadPage() {
   const categories = useVideoCategories();
@@ -38,15 +40,7 @@ export default function VideoUploadPage() {
   const uploading = upload.isPending;
   // Leaving or reloading the page would drop the batch on its way: the browser asks first. Moving
   // within the app is fine, the upload goes on.
-  useEffect(() => {
-    if (!uploading) return;
-    const ask = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', ask);
-    return () => window.removeEventListener('beforeunload', ask);
-  }, [uploading]);
+  useAskBeforeUnload(uploading);
 
   /** A category deleted by another admin leaves the select, and the selection with it. */
   const reloadCategories = async () => {
@@ -116,14 +110,11 @@ export default function VideoUploadPage() {
               <p className="text-xs font-medium text-red-600">{videoMessages.categoriesFailed}</p>
             )}
           </div>
-          <FileField
-            label="Videos (MP4)"
-            ref={fileInput}
-            multiple
-            accept="video/mp4"
+          <VideoPicker
+            inputRef={fileInput}
+            count={files.length}
             disabled={uploading}
-            onChange={(e) => void choose(e.target.files)}
-            hint={`MP4, at most ${VIDEO_MAX_BYTES / (1024 * 1024)} MB each, up to ${VIDEO_MAX_FILES} files.`}
+            onPick={(chosen) => void choose(chosen)}
           />
         </div>
 
