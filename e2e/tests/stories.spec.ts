@@ -1,6 +1,6 @@
 import { mediaMessages } from '@streamdesk/contract/media';
 import { brokenImageMessage } from '@streamdesk/contract/media-sniff';
-import { STORY_REDIRECT_MS, storyMessages } from '@streamdesk/contract/stories';
+import { STORY_REDIRECT_MS, storiesDeletedMessage, storyMessages } from '@streamdesk/contract/stories';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures.js';
 import { expectInView } from './layout-helpers.js';
@@ -220,7 +220,7 @@ test('story videos: add a video and an image, toggle, edit, delete through the c
   await page.getByRole('button', { name: 'Delete selected (2)' }).click();
   await expect(page.getByRole('dialog')).toContainText('You are about to delete 2 stories');
   await solve(page);
-  await expect(page.getByText(storyMessages.deleted)).toBeVisible();
+  await expect(page.getByText(storiesDeletedMessage(2))).toBeVisible();
   await expect(page.getByText('No stories found')).toBeVisible();
 });
 
@@ -495,7 +495,7 @@ test('story videos: a bulk delete refused because another admin deleted one, the
     await expect(page.getByRole('button', { name: 'Delete selected (2)' })).toBeVisible();
     await page.getByRole('button', { name: 'Delete selected (2)' }).click();
     await solve(page);
-    await expect(page.getByText(storyMessages.deleted)).toBeVisible();
+    await expect(page.getByText(storiesDeletedMessage(2))).toBeVisible();
     await expect(page.getByText('No stories found')).toBeVisible();
   } finally {
     await clearStoryVideos(api);

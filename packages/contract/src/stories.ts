@@ -62,6 +62,10 @@ export const storyMessages = {
   ntvIdLabel: 'Native Ad ID',
 } as const;
 
+/** The delete's message: the singular for one story, the count for more ('3 stories deleted successfully'). */
+export const storiesDeletedMessage = (deleted: number): string =>
+  deleted === 1 ? storyMessages.deleted : `${deleted} stories deleted successfully`;
+
 export const DEFAULT_STORY_TIME = 10;
 /** Story and story-ad lists load up to 200 items (doc 1 section 9). */
 export const STORY_LIST_LIMIT = 200;

@@ -1,5 +1,11 @@
 import type { FastifyRequest } from 'fastify';
-import { storyMessages, storyImageRule, storyRoutes, storyVideoRule } from '@streamdesk/contract/stories';
+import {
+  storiesDeletedMessage,
+  storyMessages,
+  storyImageRule,
+  storyRoutes,
+  storyVideoRule,
+} from '@streamdesk/contract/stories';
 import type { FeatureContext } from '../../platform/feature-context.js';
 import { sendCached } from '../../platform/http/cached-reply.js';
 import { registerRoute } from '../../platform/http/register-route.js';
@@ -38,11 +44,10 @@ export function registerStories(ctx: FeatureContext): void {
       message: storyMessages.list,
       ...(await stories.list(ads, request.query.page, request.query.limit)),
     }));
-    registerRoute(app, remove, async (request) => ({
-      status: true,
-      message: storyMessages.deleted,
-      deleted: await stories.remove(request.body.id, ads),
-    }));
+    registerRoute(app, remove, async (request) => {
+      const deleted = await stories.remove(request.body.id, ads);
+      return { status: true, message: storiesDeletedMessage(deleted), deleted };
+    });
     registerRoute(app, find, async (request) => ({
       status: true,
       message: storyMessages.found,

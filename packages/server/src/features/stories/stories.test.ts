@@ -456,7 +456,7 @@ describe('lists, find, status, edit and delete', () => {
       url: '/api/App/delete/story/video',
       payload: { id: [a._id, b._id] },
     });
-    expect(res.json()).toEqual({ status: true, message: storyMessages.deleted, deleted: 2 });
+    expect(res.json()).toEqual({ status: true, message: '2 stories deleted successfully', deleted: 2 });
     for (const f of [a.video, a.thembnal, b.image]) expect(files()).not.toContain(path.basename(f));
     const one = await t.request({
       method: 'DELETE',
