@@ -12,11 +12,12 @@ const maxNumberText = SHORTCUT_MAX_NUMBER.toLocaleString('en-US');
 export const shortcutMessages = {
   titleRequired: 'Title is required',
   urlRequired: 'Url is required',
-  nameRequired: 'name is required',
-  urlEditRequired: 'url is required',
+  // The inline edit's, named as its row's fields are labelled (No, Name, Label, Url).
+  nameRequired: 'Name is required',
+  urlEditRequired: 'Url is required',
   urlScheme: 'Url must not be a javascript:, data: or vbscript: link',
-  labelRequired: 'label is required',
-  sNoRequired: 's_no is required',
+  labelRequired: 'Label is required',
+  sNoRequired: 'No is required',
   positive: 'Enter No only positive number',
   noTooLarge: `No is too large: it must be at most ${maxNumberText}`,
   clickTooLarge: `Click is too large: it must be at most ${maxNumberText}`,

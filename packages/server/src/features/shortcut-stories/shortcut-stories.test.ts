@@ -230,10 +230,10 @@ describe('PUT /api/sortcut', () => {
   it('requires name, label, url and s_no and refuses negative numbers', async () => {
     const s = await added();
     const base = { _id: s._id, name: 'N', url: 'u', s_no: '1', label: 'AD' };
-    await expectNothingWritten(() => put({ ...base, name: '' }, image(PNG)), 400, 'name is required');
-    await expectNothingWritten(() => put({ ...base, label: ' ' }, image(PNG)), 400, 'label is required');
-    await expectNothingWritten(() => put({ ...base, url: '' }, image(PNG)), 400, 'url is required');
-    await expectNothingWritten(() => put({ ...base, s_no: '' }, image(PNG)), 400, 's_no is required');
+    await expectNothingWritten(() => put({ ...base, name: '' }, image(PNG)), 400, 'Name is required');
+    await expectNothingWritten(() => put({ ...base, label: ' ' }, image(PNG)), 400, 'Label is required');
+    await expectNothingWritten(() => put({ ...base, url: '' }, image(PNG)), 400, 'Url is required');
+    await expectNothingWritten(() => put({ ...base, s_no: '' }, image(PNG)), 400, 'No is required');
     await expectNothingWritten(
       () => put({ ...base, s_no: '-2' }, image(PNG)),
       400,
