@@ -129,6 +129,11 @@ export type InHouseAdFields = z.output<typeof inHouseAdFields>;
 export const inHouseAdUpdateFields = inHouseAdFields.extend({
   id: idSchema,
   [EDIT_VERSION_FIELD]: z.string().optional(),
+  // Left out of an update (another client sending only what it changes), these keep the ad's own, as the
+  // titles do; sent blank (a field the edit page cleared), they take the create form's default.
+  btnName: inHouseAdFields.shape.btnName.optional(),
+  web_stay_time: inHouseAdFields.shape.web_stay_time.optional(),
+  adType: inHouseAdFields.shape.adType.optional(),
 });
 
 export type InHouseAdType = (typeof inHouseAdTypes)[number];

@@ -213,9 +213,9 @@ export function createInHouseAdsService(deps: InHouseAdsDeps) {
         sub_title: fields.subTitle || old.sub_title,
         description: fields.description || old.description,
         call_to_action: fields.callToAction,
-        btn_name: fields.btnName,
-        web_stay_time: fields.web_stay_time,
-        ad_type: fields.adType,
+        btn_name: fields.btnName ?? old.btn_name,
+        web_stay_time: fields.web_stay_time ?? old.web_stay_time,
+        ad_type: fields.adType ?? old.ad_type,
         updated_at: nowIso(),
       };
       if (icon) {

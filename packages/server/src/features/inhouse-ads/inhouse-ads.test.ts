@@ -309,6 +309,17 @@ describe('PUT /api/App/inhouse/ads', () => {
     });
   });
 
+  it('keeps the button name and stay time an update leaves out; a blank button name takes the default', async () => {
+    const ad = await create({ btnName: 'Shop Now', web_stay_time: '9' });
+    const partial = await put({ id: ad._id, callToAction: 'https://k2.example' }, []);
+    expect(partial.json()).toMatchObject({
+      status: true,
+      data: { btnName: 'Shop Now', web_stay_time: 9, callToAction: 'https://k2.example' },
+    });
+    const cleared = await put({ id: ad._id, callToAction: 'https://k2.example', btnName: '' }, []);
+    expect(cleared.json()).toMatchObject({ data: { btnName: 'Install', web_stay_time: 9 } });
+  });
+
   it('replaces the icon and swaps an image for a video, removing the old files', async () => {
     const ad = await create();
     const name = (url: string) => url.split('/').pop()!;
