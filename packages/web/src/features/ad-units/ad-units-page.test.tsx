@@ -22,6 +22,17 @@ const bodyOf = async (init: RequestInit) => {
 };
 
 describe('Apple simple ad page', () => {
+  it('says the list could not be loaded rather than that there are no ads', async () => {
+    // No handler for the list: every call to it fails as a network failure would.
+    mockApi({ ...base });
+    renderApp('/manage/ads/ios/bannerAds/add');
+    const table = await screen.findByRole('table', { name: 'Apple Banner Ads' }, { timeout: 15_000 });
+    expect(
+      await within(table).findByText('Internet Server Error', {}, { timeout: 8000 }),
+    ).toBeInTheDocument();
+    expect(within(table).queryByText('No ads yet.')).not.toBeInTheDocument();
+  });
+
   it('lists, searches over name, id and description, and edits only id and description after the captcha', async () => {
     const sent: unknown[] = [];
     mockApi({

@@ -45,7 +45,14 @@ export function AdUnitsScreen({ platform, page }: { platform: AdPlatform; page: 
     return (ads ?? []).filter((ad) => !q || matches(ad, q));
   }, [ads, search]);
 
-  const failed = list.data && !list.data.status ? list.data.message : undefined;
+  // A list that never came (a network failure, after the retry) is not an empty one: 'No ads yet.' would
+  // send the admin to add ads that are there. Shown in the table only (doc 2 section 8: logged, no toast).
+  const failed =
+    list.data && !list.data.status
+      ? list.data.message
+      : !list.data && list.isError
+        ? list.error.message
+        : undefined;
   const columns = web ? 6 : 5;
   const idLabel = web ? 'Ad URL' : 'Ad ID';
 

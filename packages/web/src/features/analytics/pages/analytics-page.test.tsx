@@ -28,6 +28,20 @@ const pressed = () =>
     .map((b) => b.textContent)
     .join();
 
+describe('figures that could not be loaded', () => {
+  it('say so, with dashes rather than 00 in the cards', async () => {
+    // No handler for the dashboard: every call to it fails as a network failure would.
+    mockApi({ ...base });
+    renderApp('/views/dashboard/a1?q=Promo');
+    expect(await screen.findByRole('alert', {}, { timeout: 15_000 })).toHaveTextContent(
+      'Internet Server Error',
+    );
+    const views = screen.getByRole('region', { name: 'Views' });
+    expect(views).toHaveTextContent('Not loaded');
+    expect(views).not.toHaveTextContent('00');
+  }, 30_000);
+});
+
 describe('the dashboard range in the URL', () => {
   it('opens on the quick range the link carries', async () => {
     const month = quickRange('thisMonth');

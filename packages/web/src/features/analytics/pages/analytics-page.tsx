@@ -30,6 +30,13 @@ export default function AnalyticsPage() {
   const clear = useClearAnalytics(id, web);
 
   const data = query.data?.status ? query.data : undefined;
+  // The server's refusal, or the call's own failure (after the retry) when no figures came at all.
+  const failure =
+    query.data && !query.data.status
+      ? query.data.message
+      : !query.data && query.isError
+        ? query.error.message
+        : undefined;
   // Every day of the range once its own reply is in; the previous range's reply, standing in meanwhile,
   // is filled between its own counted days only.
   const shownRange = query.isPlaceholderData ? undefined : range;
@@ -73,12 +80,12 @@ export default function AnalyticsPage() {
       />
       <DateRangePicker value={range} onChange={setRange} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <CountCard label="Views" value={data?.totalViews ?? 0} tone="red" />
-        <CountCard label="Click" value={data?.totalClicks ?? 0} tone="green" />
+        <CountCard label="Views" value={data?.totalViews} tone="red" />
+        <CountCard label="Click" value={data?.totalClicks} tone="green" />
       </div>
-      {query.data && !query.data.status && (
+      {failure && (
         <p role="alert" className="text-sm text-red-600">
-          {query.data.message}
+          {failure}
         </p>
       )}
       <div className="grid gap-4 lg:grid-cols-2">

@@ -44,6 +44,20 @@ vi.mock('@streamdesk/contract/format', async (importOriginal) => {
 signedInScreenTests({ authStatus: 'signed-in' });
 
 describe('Video Library', { timeout: 15_000 }, () => {
+  it('says a failed load in the red banner without counting 0 videos', async () => {
+    mockApi({
+      ...shell,
+      'GET /api/App/video/category': categories,
+      'GET /api/App/video/category/admin/all': () =>
+        jsonResponse({ status: false, message: 'Something went wrong' }, 500),
+    });
+    renderApp('/show/video');
+    expect(await screen.findByRole('alert')).toHaveTextContent(videoMessages.loadFailed);
+    expect(screen.getByRole('heading', { name: 'Video Library' })).toBeInTheDocument();
+    expect(screen.queryByText('0 videos')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Showing 0 of 0 videos/)).not.toBeInTheDocument();
+  });
+
   it('shows the page that now is the last when a web change empties the one shown', async () => {
     const { state, list } = library();
     const put = vi.fn(() => {

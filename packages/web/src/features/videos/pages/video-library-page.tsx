@@ -163,7 +163,8 @@ export default function VideoLibraryPage() {
       <Tabs tabs={videoTabs} label="Video section" />
       <PageHeader
         title="Video Library"
-        description={`${totalRecord} ${totalRecord === 1 ? 'video' : 'videos'}`}
+        // No count until a list came: a failed load is not '0 videos' (the red banner says what happened).
+        description={reply && `${totalRecord} ${totalRecord === 1 ? 'video' : 'videos'}`}
       />
       <LibraryFilters
         categories={categories.data?.data ?? []}
@@ -237,7 +238,7 @@ export default function VideoLibraryPage() {
 
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-slate-600">
-          Showing {videos.length} of {totalRecord} videos
+          {reply && `Showing ${videos.length} of ${totalRecord} videos`}
         </p>
         <Pagination page={page} totalPages={totalPage} onPageChange={setPage} />
       </div>
