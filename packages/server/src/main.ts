@@ -1,5 +1,5 @@
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './platform/config.js';
+import { ConfigError, loadConfig, startNotes } from './platform/config.js';
 import { steadyHeapGrowth } from './platform/heap-growth.js';
 import { startMediaTools } from './platform/media/video-tools.js';
 import { resolveSecrets } from './platform/secrets.js';
@@ -36,6 +36,7 @@ async function main(): Promise<void> {
     `Streamdesk is running at ${url}/  (started in ${Math.round(performance.now() - started)} ms)`,
   ];
   if (generatedFile) lines.push(`API_KEY and PAYLOAD_KEY were generated into ${generatedFile}`);
+  lines.push(...startNotes());
   if (admin?.generatedPassword) {
     lines.push(
       `Sign in at ${url}/admin/panel/login as ${admin.email} with password ${admin.generatedPassword}`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, startNotes } from './config.js';
 
 describe('loadConfig', () => {
   it('has defaults that start the product with no settings', () => {
@@ -49,5 +49,15 @@ describe('loadConfig', () => {
   ])('stops with one line naming the variable: %o', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+});
+
+describe('startNotes', () => {
+  it('says when copied live match links would point at this machine, and nothing once PUBLIC_LIVE_HOST is set', () => {
+    expect(startNotes({})).toEqual([
+      'PUBLIC_LIVE_HOST is not set: copied live match links and notification icons point at ' +
+        'http://127.0.0.1:8080. Set it to the address viewers and phones reach.',
+    ]);
+    expect(startNotes({ PUBLIC_LIVE_HOST: 'https://live.example.com' })).toEqual([]);
   });
 });

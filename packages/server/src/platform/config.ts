@@ -159,6 +159,21 @@ export type ResolvedConfig = Config & { apiKey: string; payloadKey: string };
 export class ConfigError extends Error {}
 
 /** Parses the environment; the first bad variable stops start-up with one line naming it. */
+/**
+ * Lines the start-up prints about settings left at a default that only suits a try-out on this machine.
+ * PUBLIC_LIVE_HOST unset: the Live Match screen's Copy link and the notification icons name
+ * 127.0.0.1:8080, which no viewer or phone reaches, while the screen says the link was copied.
+ */
+export function startNotes(env: NodeJS.ProcessEnv = process.env): string[] {
+  const notes: string[] = [];
+  if (!env.PUBLIC_LIVE_HOST)
+    notes.push(
+      'PUBLIC_LIVE_HOST is not set: copied live match links and notification icons point at ' +
+        `${envSchema.shape.PUBLIC_LIVE_HOST.parse(undefined)}. Set it to the address viewers and phones reach.`,
+    );
+  return notes;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
