@@ -71,7 +71,7 @@ test('live matches: add with a real PNG, copy the link, edit inline, toggle and 
 
   await form.getByLabel('Image (PNG or GIF)').setInputFiles(media.jpeg);
   await expect(toast(page, liveMatchMessages.imageType)).toBeVisible();
-  await expect(form.getByRole('img', { name: 'Upload failed' })).toBeVisible();
+  await expect(form.getByRole('img', { name: 'File refused' })).toBeVisible();
   // A PNG cut off half-way is refused when it is picked, in the server's words.
   await form.getByLabel('Image (PNG or GIF)').setInputFiles(media.cutPng);
   await expect(toast(page, 'The image file is cut off: its end is missing.')).toBeVisible();

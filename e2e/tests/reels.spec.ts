@@ -49,7 +49,7 @@ test.describe('Reels page', () => {
     const form = page.getByRole('form', { name: 'Upload reel' });
     await form.getByLabel('Reel video').setInputFiles(media.png);
     await expect(page.getByText(mediaMessages.video)).toBeVisible();
-    await expect(form.getByRole('img', { name: 'Upload failed' })).toBeVisible();
+    await expect(form.getByRole('img', { name: 'File refused' })).toBeVisible();
 
     // A file the browser takes for an MP4 but the server cannot play: the toast gives the server's reason.
     await form.getByLabel('Reel video').setInputFiles(media.brokenMp4);

@@ -21,6 +21,12 @@ export const UPLOAD_LABELS: UploadLabels = {
   failed: 'Upload failed',
 };
 
+/**
+ * For a picker whose latest pick was refused before anything was sent (its kind, its size): the cross
+ * says so, not 'Upload failed'. A picker passes it while `useCheckedFile`'s `problem` is set.
+ */
+export const REFUSED_PICK_LABELS: UploadLabels = { ...UPLOAD_LABELS, failed: 'File refused' };
+
 /** The tick appears this long after a successful upload (doc 1 section 9). */
 export const UPLOAD_TICK_DELAY_MS = 1000;
 

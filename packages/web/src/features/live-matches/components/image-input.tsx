@@ -1,6 +1,6 @@
 import { LIVE_MATCH_IMAGE } from '@streamdesk/contract/live-matches';
 import { FileField } from '@/ui/field';
-import { UploadIndicator } from '@/ui/upload-indicator';
+import { REFUSED_PICK_LABELS, UploadIndicator } from '@/ui/upload-indicator';
 import type { useCheckedFile } from '@/ui/use-checked-file';
 
 /** A labelled PNG/GIF file input with its upload indicator, driven by `useCheckedFile`. */
@@ -20,7 +20,9 @@ export function ImageInput({
       ref={picker.inputRef}
       accept={LIVE_MATCH_IMAGE.accept}
       onChange={picker.pick}
-      adornment={<UploadIndicator state={picker.state} />}
+      adornment={
+        <UploadIndicator state={picker.state} labels={picker.problem ? REFUSED_PICK_LABELS : undefined} />
+      }
     />
   );
 }

@@ -100,7 +100,7 @@ describe('Live Match Management', () => {
       ),
     ).toBeInTheDocument();
     expect(input.value).toBe('');
-    expect(within(form).getByRole('img', { name: 'Upload failed' })).toBeInTheDocument();
+    expect(within(form).getByRole('img', { name: 'File refused' })).toBeInTheDocument();
     expect(post).not.toHaveBeenCalled();
   }, 20_000);
 

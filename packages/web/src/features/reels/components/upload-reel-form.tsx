@@ -6,7 +6,7 @@ import { Button } from '@/ui/button';
 import { FileField } from '@/ui/field';
 import { toastSuccess } from '@/ui/toast-success';
 import { uploadFailureMessage } from '@/lib/upload';
-import { UploadIndicator } from '@/ui/upload-indicator';
+import { REFUSED_PICK_LABELS, UploadIndicator } from '@/ui/upload-indicator';
 import { useCheckedFile } from '@/ui/use-checked-file';
 import { useUploadReel } from '../api';
 
@@ -19,7 +19,7 @@ export function reelFileProblem(file: File): string | undefined {
 
 export function UploadReelForm() {
   const upload = useUploadReel();
-  const { file, state, setState, inputRef, pick, clear } = useCheckedFile(reelFileProblem, 'idle');
+  const { file, state, setState, problem, inputRef, pick, clear } = useCheckedFile(reelFileProblem, 'idle');
   const [percent, setPercent] = useState<number | undefined>();
 
   const submit = async (e: FormEvent) => {
@@ -62,7 +62,13 @@ export function UploadReelForm() {
         accept="video/mp4"
         onChange={pick}
         hint="MP4, at most 30 MB."
-        adornment={<UploadIndicator state={state} percent={state === 'uploading' ? percent : undefined} />}
+        adornment={
+          <UploadIndicator
+            state={state}
+            percent={state === 'uploading' ? percent : undefined}
+            labels={problem ? REFUSED_PICK_LABELS : undefined}
+          />
+        }
       />
       <div className="sm:pb-5">
         <Button type="submit" loading={upload.isPending}>

@@ -1,4 +1,4 @@
-import type { UploadLabels } from '@/ui/upload-indicator';
+import { REFUSED_PICK_LABELS, type UploadLabels } from '@/ui/upload-indicator';
 
 /**
  * What the shortcut image's marks are called while the image is only picked. It is checked in the
@@ -13,6 +13,6 @@ export function pickedImageLabels(sendButton: string): UploadLabels {
   return {
     busy: 'Checking the file',
     done: `File checked: it is sent when you press ${sendButton}`,
-    failed: 'File refused',
+    failed: REFUSED_PICK_LABELS.failed,
   };
 }
