@@ -28,3 +28,17 @@ export async function fetchApiOk<R extends RouteDef>(
   if ((result as { status?: unknown }).status !== true) throw new ApiCallError(result as FailedReply);
   return result as ReplyOf<R>;
 }
+
+/**
+ * What a screen says when its list or figures could not be loaded: the server's refusal (a reply with
+ * `status: false`), or, when no reply came at all (after the retry), the call's own failure. Undefined
+ * while loading and once loaded; a refetch that fails keeps the reply that came, and says nothing.
+ */
+export function loadFailure(query: {
+  data?: { status?: boolean; message?: string } | undefined;
+  isError: boolean;
+  error: Error | null;
+}): string | undefined {
+  if (query.data) return query.data.status ? undefined : query.data.message;
+  return query.isError ? query.error?.message : undefined;
+}

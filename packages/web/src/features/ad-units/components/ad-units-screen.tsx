@@ -8,6 +8,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
+import { loadFailure } from '@/lib/api-query';
 import { Button } from '@/ui/button';
 import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
 import { stickyEndHead, Table, TableMessageRow, TBody, Th, THead } from '@/ui/data-table';
@@ -47,12 +48,7 @@ export function AdUnitsScreen({ platform, page }: { platform: AdPlatform; page: 
 
   // A list that never came (a network failure, after the retry) is not an empty one: 'No ads yet.' would
   // send the admin to add ads that are there. Shown in the table only (doc 2 section 8: logged, no toast).
-  const failed =
-    list.data && !list.data.status
-      ? list.data.message
-      : !list.data && list.isError
-        ? list.error.message
-        : undefined;
+  const failed = loadFailure(list);
   const columns = web ? 6 : 5;
   const idLabel = web ? 'Ad URL' : 'Ad ID';
 

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
+import { loadFailure } from '@/lib/api-query';
 import { Button } from '@/ui/button';
 import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
 import { DateRangePicker, type RangeSelection } from '@/ui/date-range-picker';
@@ -31,12 +32,7 @@ export default function AnalyticsPage() {
 
   const data = query.data?.status ? query.data : undefined;
   // The server's refusal, or the call's own failure (after the retry) when no figures came at all.
-  const failure =
-    query.data && !query.data.status
-      ? query.data.message
-      : !query.data && query.isError
-        ? query.error.message
-        : undefined;
+  const failure = loadFailure(query);
   // Every day of the range once its own reply is in; the previous range's reply, standing in meanwhile,
   // is filled between its own counted days only.
   const shownRange = query.isPlaceholderData ? undefined : range;
