@@ -8,7 +8,7 @@ import { hangingFetch, jsonResponse, stubbedFetch, TEST_PAYLOAD_KEY } from '@/te
 import { callApi, isNetworkFailure } from './api-client';
 import { getAuthStatus, setAuthStatus } from './auth-state';
 import { registerNavigator } from './navigation';
-import { readSession, writeSession } from './session';
+import { clearSession, readSession, writeSession } from './session';
 import { giveUpSigningIn, signedInAgain, signInAgainNeeded } from './session-ended';
 
 const fetchMock = stubbedFetch();
@@ -139,6 +139,25 @@ describe('callApi', () => {
       { status: true, message: 'ok' },
     ]);
     expect(fetchMock).toHaveBeenCalledTimes(4);
+  });
+
+  it('sends again at once a call whose 401 comes after the admin signed in again, keeping the new session', async () => {
+    writeSession('tok-new');
+    setAuthStatus('signed-in');
+    // A poll sent during the dialog, without a token, answered only after the sign-in stored tok-new.
+    let answer!: (response: Response) => void;
+    fetchMock
+      .mockImplementationOnce(() => new Promise<Response>((resolve) => (answer = resolve)))
+      .mockResolvedValueOnce(jsonResponse({ status: true, message: 'ok' }));
+    clearSession();
+    const poll = callApi(systemStatsRoutes.get);
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    writeSession('tok-new');
+    answer(jsonResponse({ status: false, message: 'Please sign in again' }, 401));
+    expect(await poll).toEqual({ status: true, message: 'ok' });
+    expect(lastRequest().headers.authorization).toBe('Bearer tok-new');
+    expect(signInAgainNeeded()).toBe(false);
+    expect(readSession()?.token).toBe('tok-new');
   });
 
   it('answers with the 401 and goes to the login page when the admin gives up signing in again', async () => {

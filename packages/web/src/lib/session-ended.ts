@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { getAuthStatus, setAuthStatus } from './auth-state';
 import { currentPlace, navigateTo } from './navigation';
 import { loginHrefReturningTo, SESSION_ENDED } from './return-to';
-import { clearSession, readSession } from './session';
+import { clearSession, readSession, readToken } from './session';
 
 /**
  * What an admin call does when it meets a 401 (docs/decisions/signing-in-again.md). Mid-work, the admin
@@ -82,10 +82,15 @@ export function useSignInAgainNeeded(): boolean {
  */
 export async function sendSignedIn<T>(call: () => Promise<T>, signal?: AbortSignal): Promise<T> {
   for (;;) {
+    const sentWith = readToken();
     try {
       return await call();
     } catch (error) {
       if (!(error instanceof SessionEndedError)) throw error;
+      // Signed in again (here or in another tab) while this call was out, as a poll sent during the
+      // dialog is: its 401 is about the session before. Sent again, it must not clear the new one.
+      const now = readToken();
+      if (now && now !== sentWith) continue;
       if (getAuthStatus() !== 'signed-in') {
         goToLogin();
         return (await error.answer()) as T;
