@@ -279,6 +279,12 @@ export const EDIT_GROUPS = {
 } as const satisfies Record<string, readonly (keyof ControllerSettings)[]>;
 export type EditGroup = keyof typeof EDIT_GROUPS;
 
+/**
+ * A whole-form save's reply: the version of the form's settings as now stored (trimmed as the server
+ * keeps them), which the form's next save sends. Additive.
+ */
+export const wholeFormSaveReply = replyBase.extend({ [EDIT_VERSION_FIELD]: editVersion });
+
 export const controllerDataReply = replyBase.extend({
   data: controllerSettings,
   installNew: installNewInfo,
@@ -475,7 +481,7 @@ export const controllerRoutes = {
     auth: 'admin',
     summary: `Set facebook_app_id and facebook_client_token; optional ${EDIT_VERSION_FIELD} (versions.facebook of the read): refused with 409 when they were changed since`,
     body: facebookBody,
-    reply: replyBase,
+    reply: wholeFormSaveReply,
   }),
   phonePay: defineRoute({
     method: 'PUT',
@@ -483,7 +489,7 @@ export const controllerRoutes = {
     auth: 'admin',
     summary: `Set the UPI/phone payee (upi_id, payee_name, optional phone); optional ${EDIT_VERSION_FIELD} (versions.phonePay of the read): refused with 409 when it was changed since`,
     body: phonePayBody,
-    reply: replyBase,
+    reply: wholeFormSaveReply,
   }),
   payAmount: defineRoute({
     method: 'PUT',

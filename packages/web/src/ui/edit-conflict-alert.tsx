@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Button } from './button';
 
 /**
@@ -12,8 +13,18 @@ export function EditConflictAlert(props: {
   reloading: boolean;
   onReload: () => void;
 }) {
+  const box = useRef<HTMLDivElement>(null);
+  // The refused Save is held disabled (and a captcha that asked for it has closed), so focus has fallen
+  // to the page: a keyboard user goes on from the way forward, not from the top. Focus the admin has put
+  // elsewhere meanwhile stays there.
+  useEffect(() => {
+    const active = document.activeElement;
+    const lost = !active || active === document.body || active.matches(':disabled');
+    if (lost) box.current?.querySelector('button')?.focus();
+  }, []);
   return (
     <div
+      ref={box}
       role="alert"
       className="flex flex-wrap items-center justify-between gap-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200"
     >

@@ -80,6 +80,18 @@ describe('a Facebook or payee save made after another admin changed the same for
     expect(before.data.phone).toBe('8888888888');
   });
 
+  it("replies with the version of what it stored, trimmed, which the form's next save is made with", async () => {
+    const from = await read();
+    const first = await save('phonePay', from, { payee_name: 'Shop Two ' }, from.versions.phonePay);
+    expect(first.statusCode, first.body).toBe(200);
+    const { version } = first.json() as { version: string };
+    expect(version).toBe((await read()).versions.phonePay);
+    expect((await read()).data.payee_name).toBe('Shop Two');
+    const next = await save('phonePay', from, { payee_name: 'Shop Two ', phone: '7777777777' }, version);
+    expect(next.statusCode, next.body).toBe(200);
+    expect((await read()).data.phone).toBe('7777777777');
+  });
+
   it('is not refused by a change of another setting, nor of the other form', async () => {
     const tabA = await read();
     expect((await put(r.flag.path, { name: 'reels', status: false })).statusCode).toBe(200);

@@ -96,14 +96,18 @@ export function createControllerService(ctx: ControllerContext) {
    * A whole-form save (EDIT_GROUPS). Sent with the version its form was read at, it is refused (409)
    * when another save changed the form's settings since: checked under the form's lock (on PostgreSQL
    * its advisory lock too) against the settings as stored, not as this process remembers them, before
-   * anything is written. Without a version it is made as before.
+   * anything is written. Without a version it is made as before. The reply carries the new version.
    */
   function saveWhole(group: EditGroup, values: Partial<ControllerSettings>, version: unknown) {
     const sent = readEditVersion(version);
     return ctx.locks.run(LOCKED, [group], async () => {
       const stored = parseSettings(await repo.listSettings(db));
       checkEditVersion(sent, editVersionOf(stored, EDIT_GROUPS[group]), CONFLICT_THING[group]);
-      return save(values);
+      const reply = await save(values);
+      // The version of what is stored now (as the server keeps it: trimmed), for the form's next save: a
+      // form comparing its typed values with the reloaded ones cannot tell its own save by them.
+      const now = parseSettings(await repo.listSettings(db));
+      return { ...reply, version: editVersionOf(now, EDIT_GROUPS[group]) };
     });
   }
 

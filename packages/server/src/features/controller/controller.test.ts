@@ -16,6 +16,7 @@ type Data = {
   data: Record<string, unknown>;
   installNew: { status: boolean; btn_url: string };
   appOpens: number;
+  versions: { facebook: string; phonePay: string };
 };
 const settings = async () => t.json<Data>(await t.request({ method: 'GET', url: r.get.path }));
 const put = (path: string, payload: object) => t.request({ method: 'PUT', url: path, payload });
@@ -175,7 +176,10 @@ describe('PUT /api/App/Controler/Edit/weburl', () => {
 describe('PUT facebook, phone/pay, payAmount, install/new', () => {
   it('saves the Facebook ids and refuses missing ones', async () => {
     const body = { facebook_app_id: '1234567890', facebook_client_token: 'abc123' };
-    expect((await put(r.facebook.path, body)).json()).toEqual(ok);
+    expect((await put(r.facebook.path, body)).json()).toEqual({
+      ...ok,
+      version: (await settings()).versions.facebook,
+    });
     expect((await settings()).data).toMatchObject(body);
     await refused(
       r.facebook.path,
@@ -191,7 +195,10 @@ describe('PUT facebook, phone/pay, payAmount, install/new', () => {
 
   it('saves the payee and refuses a bad UPI id or phone', async () => {
     const body = { upi_id: 'shop.owner@okbank', payee_name: 'Shop Owner', phone: '+919876543210' };
-    expect((await put(r.phonePay.path, body)).json()).toEqual(ok);
+    expect((await put(r.phonePay.path, body)).json()).toEqual({
+      ...ok,
+      version: (await settings()).versions.phonePay,
+    });
     expect((await settings()).data).toMatchObject(body);
     await refused(r.phonePay.path, { ...body, upi_id: 'nope' }, 'upi_id: UPI id must look like name@bank');
     await refused(r.phonePay.path, { ...body, upi_id: '' }, 'upi_id: UPI id is required');

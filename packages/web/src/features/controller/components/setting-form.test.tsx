@@ -126,4 +126,26 @@ describe('SettingForm', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(onSave).toHaveBeenLastCalledWith({ payee_name: 'Shop A', phone: '2' }, 'v3');
   });
+
+  it('takes the version its own save replies with, though the server trimmed what was typed', async () => {
+    const user = userEvent.setup();
+    const onSave = vi.fn(async () => ({ status: true, message: 'Updated successfully', version: 'v2' }));
+    const form = (name: string, version: string) => (
+      <SettingForm
+        title="Payee"
+        fields={[{ name: 'payee_name', label: 'Payee Name', initial: name, check: () => undefined }]}
+        edit={{ version, reloadLabel: 'Reload the payee', onReload: vi.fn(async () => {}) }}
+        onSave={onSave}
+      />
+    );
+    const view = render(form('Shop', 'v1'));
+    await user.type(screen.getByLabelText('Payee Name'), ' Two ');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSave).toHaveBeenLastCalledWith({ payee_name: 'Shop Two ' }, 'v1');
+    // The settings reload as stored, trimmed: the field keeps what was typed, and the form its save's version.
+    view.rerender(form('Shop Two', 'v2'));
+    await user.type(screen.getByLabelText('Payee Name'), '!');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSave).toHaveBeenLastCalledWith({ payee_name: 'Shop Two !' }, 'v2');
+  });
 });

@@ -83,8 +83,12 @@ export function SettingForm({
     if (Object.values(found).some(Boolean)) return;
     setPending(true);
     try {
-      const reply = (await onSave(values, version)) as { status?: boolean; message?: string } | undefined;
+      const reply = (await onSave(values, version)) as
+        { status?: boolean; message?: string; version?: unknown } | undefined;
       if (edit && reply?.status === false && isEditConflict(reply.message)) setConflict(reply.message);
+      // Its own save: the next one goes from what is stored now. Not told by comparing the values with
+      // the reloaded ones: the server keeps them trimmed ('Shop ' is stored 'Shop').
+      if (edit && reply?.status === true && typeof reply.version === 'string') setVersion(reply.version);
     } finally {
       setPending(false);
     }

@@ -69,6 +69,10 @@ describe('Privacy Policy: a save refused because another admin saved the policy'
     expect(screen.getAllByText(refused, { exact: false }).length).toBeGreaterThanOrEqual(2);
     expect(screen.getByLabelText('Title')).toHaveValue('Privacy (mine)');
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    // Focus was on the Save now held: it goes to the way forward, for a keyboard user.
+    await waitFor(() =>
+      expect(within(alert).getByRole('button', { name: 'Reload the policy' })).toHaveFocus(),
+    );
 
     await user.click(within(alert).getByRole('button', { name: 'Reload the policy' }));
     await waitFor(() => expect(screen.getByLabelText('Title')).toHaveValue('Privacy'));
