@@ -2,6 +2,7 @@ import { editVersionMessages } from '@streamdesk/contract/edit-versions';
 import { policyMessages } from '@streamdesk/contract/policy';
 import { answerCaptcha } from '../captcha.js';
 import { expect, test } from '../fixtures.js';
+import { E2E_API_KEY } from '../server.js';
 
 const shots = '/tmp/shots';
 
@@ -170,4 +171,32 @@ test('leaving with policy text not saved asks first; Cancel keeps it, leaving dr
     policy_title: title,
     policy_description: 'Saved text.',
   });
+});
+
+test('a session ended with policy text not saved: the sign-in dialog asks before the login page loses it', async ({
+  signedInPage: page,
+  admin,
+}) => {
+  await page.goto('/policy');
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.getByLabel('Description').fill('A draft the session ended under.');
+  // Another device signs this session out: the next admin call (the 5 s status poll) meets a 401.
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('admin_download')!).token);
+  const out = await page.request.post('/api/admin/logout', {
+    headers: { 'api-key': E2E_API_KEY, authorization: `Bearer ${token}` },
+  });
+  expect(out.ok()).toBe(true);
+  const dialog = page.getByRole('dialog', { name: 'Sign in again' });
+  await expect(dialog).toBeVisible({ timeout: 15_000 });
+
+  await dialog.getByRole('button', { name: 'Go to the sign-in page' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('Your changes to the policy are not saved.');
+  await page.screenshot({ path: `${shots}/sign-in-again-unsaved.png` });
+  await dialog.getByRole('button', { name: 'Stay and sign in' }).click();
+  await dialog.getByLabel('Email').fill(admin.email);
+  await dialog.getByLabel('Password').fill(admin.password);
+  await dialog.getByRole('button', { name: 'Sign in and continue' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL('/policy');
+  await expect(page.getByLabel('Description')).toHaveValue('A draft the session ended under.');
 });

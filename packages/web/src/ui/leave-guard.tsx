@@ -20,6 +20,24 @@ export function useAskBeforeUnload(active: boolean) {
   }, [active]);
 }
 
+/** What the screens shown now hold unsaved (their `what`), for a way out the router cannot block. */
+const unsavedWork = new Map<symbol, string>();
+
+/**
+ * What is unsaved on screen now ('the policy'), as the guarded screens name it. The sign-in-again dialog
+ * asks with it before its way to the login page, which signs out first: the screen is gone before any
+ * navigation the blocker could hold.
+ */
+export const unsavedWorkNow = (): string[] => [...new Set(unsavedWork.values())];
+
+/** Set once the admin chose to leave without saving from outside the screen: the guards let the move by. */
+let released = false;
+
+/** The admin chose to lose what is unsaved (the sign-in-again dialog): no guard holds the next move. */
+export function releaseLeaveGuards(): void {
+  released = true;
+}
+
 /**
  * While `unsaved`, leaving the screen asks first, so an editor's values are not lost without a word. A
  * move within the app (a section tab, the menu, Back) opens a dialog: Cancel stays with the values,
@@ -29,8 +47,17 @@ export function useAskBeforeUnload(active: boolean) {
  */
 export function useLeaveGuard(unsaved: boolean, what: string) {
   useAskBeforeUnload(unsaved);
+  useEffect(() => {
+    if (!unsaved) return;
+    // New unsaved work (after a sign-in, on a screen mounted again) is guarded again.
+    released = false;
+    const key = Symbol(what);
+    unsavedWork.set(key, what);
+    return () => void unsavedWork.delete(key);
+  }, [unsaved, what]);
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => unsaved && currentLocation.pathname !== nextLocation.pathname,
+    ({ currentLocation, nextLocation }) =>
+      unsaved && !released && currentLocation.pathname !== nextLocation.pathname,
   );
   const stay = () => blocker.reset?.();
 

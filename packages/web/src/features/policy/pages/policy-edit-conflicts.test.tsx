@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { systemStatsRoutes } from '@streamdesk/contract/system-stats';
+import { callApi } from '@/lib/api-client';
 import { editVersionMessages } from '@streamdesk/contract/edit-versions';
 import { answerMath } from '@/test/answer-math';
 import { mockApi, renderApp } from '@/test/render-app';
@@ -141,5 +143,33 @@ describe('Privacy Policy: text not saved', () => {
     await user.click(screen.getAllByRole('link', { name: 'Video' })[0]!);
     await waitFor(() => expect(router.state.location.pathname).toBe('/add/video'));
     expect(screen.queryByRole('dialog', { name: 'Unsaved changes' })).toBeNull();
+  }, 20_000);
+});
+
+describe('Privacy Policy: text not saved when the session ends', () => {
+  it("asks before the sign-in dialog's way to the login page loses it; signing in there keeps it", async () => {
+    const { router } = openPolicy();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit' }, { timeout: 5000 }));
+    await user.type(screen.getByLabelText('Description'), ' And a new line.');
+    // The session ends: the next admin call (a poll, here called at once) meets a 401.
+    const fetchMock = vi.mocked(fetch);
+    fetchMock.mockImplementationOnce(async () =>
+      jsonResponse({ status: false, message: 'Please sign in again' }, 401),
+    );
+    const stats = callApi(systemStatsRoutes.get);
+    const dialog = await screen.findByRole('dialog', { name: 'Sign in again' });
+
+    await user.click(within(dialog).getByRole('button', { name: 'Go to the sign-in page' }));
+    const ask = within(dialog).getByRole('alert');
+    expect(ask).toHaveTextContent('Your changes to the policy are not saved.');
+    await user.click(within(ask).getByRole('button', { name: 'Stay and sign in' }));
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    expect(router.state.location.pathname).toBe('/policy');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Go to the sign-in page' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Leave without saving' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/panel/login'));
+    await stats;
   }, 20_000);
 });
