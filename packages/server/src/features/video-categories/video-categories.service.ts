@@ -4,6 +4,7 @@ import {
   categoryEditFields,
   categoryMessages,
   type AppCategoryListReply,
+  type AppVideoCategory,
   type VideoCategory,
 } from '@streamdesk/contract/video-categories';
 import type { FastifyRequest } from 'fastify';
@@ -53,12 +54,17 @@ const imageField = {
  */
 const EDITABLE_FIELDS = ['name', 'main_image'] as const satisfies readonly (keyof repo.CategoryRow)[];
 
-const toJson = (row: repo.CategoryRow, count: number): VideoCategory => ({
+/** A category as the app lists it: only active ones, so no status; the app edits none, so no version. */
+const toAppJson = (row: repo.CategoryRow, count: number): AppVideoCategory => ({
   _id: row.id,
   name: row.name,
   main_image: row.main_image,
-  status: fromDbBool(row.status),
   total_products: count,
+});
+
+const toJson = (row: repo.CategoryRow, count: number): VideoCategory => ({
+  ...toAppJson(row, count),
+  status: fromDbBool(row.status),
   createdAt: row.created_at,
   version: editVersionOf(row, EDITABLE_FIELDS),
 });
@@ -100,16 +106,7 @@ export function createVideoCategoriesService(ctx: FeatureContext, videos: Catego
         return {
           status: true,
           message: categoryMessages.listed,
-          data: rows.map((row) => {
-            // Only active ones are listed, so no status; the app edits none, so no version.
-            const {
-              status: _status,
-              createdAt: _createdAt,
-              version: _version,
-              ...app
-            } = toJson(row, counts.get(row.id) ?? 0);
-            return app;
-          }),
+          data: rows.map((row) => toAppJson(row, counts.get(row.id) ?? 0)),
         };
       });
     },
