@@ -2,11 +2,11 @@
 // npm run bench:app: the app-facing API under load, on loopback, against the built server with a
 // realistic data set (hundreds of stories, ads, matches, reels and feed videos; 10 million rolled-up
 // events). Measured with autocannon (50 connections, 10 s each): a bare node:http server answering a
-// 1 KB JSON; loadCheck on a first launch (full reply) next to a bare server sending the same bytes; then
-// ROUNDS (3) rounds of loadCheck on a launch that revalidates its ETag (304), the reels page and the feed
-// page (asking for gzip, as the app does), each run between two bare runs and followed by a bare server
-// sending that read's exact reply; and POST /api/App/events in batches of 100, each with a fresh batchId
-// as an app sends (each is looked up and its id recorded, 0005-app-events.md).
+// 1 KB JSON; then ROUNDS (3) rounds of loadCheck on a first launch (the full reply), loadCheck on a
+// launch that revalidates its ETag (304), the reels page and the feed page (asking for gzip, as the app
+// does), each run between two bare runs and followed by a bare server sending that read's exact reply;
+// the sizes of the lists loadCheck names (launch-lists.md); and POST /api/App/events in batches of 100,
+// each with a fresh batchId as an app sends (each is looked up and its id recorded, 0005-app-events.md).
 // Prints req/s and p99 for each, each read's median ratio to the bare server (and to the bare server
 // sending its reply), events/s accepted, and the median time of the analytics query for one item over a
 // year. Not a test: it prints figures.
@@ -311,32 +311,23 @@ try {
     };
   };
 
-  // loadCheck on a first launch (no ETag yet) is bound by its size: measured once, next to a bare server
-  // sending the same gzipped bytes, which shows what a reply of this size costs on this machine by itself.
   const first = await sizes(loadCheck);
-  const firstBare = await measureBare();
-  const coldRps = line(
-    `loadCheck (cold, full reply) (${first.label})`,
-    await load({ url: server.baseURL + loadCheck, headers: gzipRead }),
-    firstBare,
-  );
-  const sameBytes = await startSameReply(
-    server.baseURL + loadCheck,
-    gzipRead,
-    path.join(work, 'loadcheck.reply'),
-  );
-  const sameRps = line(
-    `  bare node:http sending the same bytes`,
-    await load({ url: sameBytes.url, headers: gzipRead }),
-    firstBare,
-  );
-  sameBytes.stop();
-  console.log(`  loadCheck (cold) to that bare server: ${(coldRps / sameRps).toFixed(2)}`);
-  const sections = Object.entries(
-    (await readJson(await fetch(server.baseURL + loadCheck, { headers: app }))).data,
-  );
+  const launchData = (await readJson(await fetch(server.baseURL + loadCheck, { headers: app }))).data;
   console.log(
-    `  its sections as JSON: ${sections.map(([name, v]) => `${name} ${kb(JSON.stringify(v).length)}`).join(', ')}`,
+    `  its sections as JSON: ${Object.entries(launchData)
+      .map(([name, v]) => `${name} ${kb(JSON.stringify(v).length)}`)
+      .join(', ')}`,
+  );
+  // A cold start also reads each list the launch reply names (an app that kept a list at the version
+  // named skips it): what that costs on the wire, next to the launch reply itself.
+  const listSizes = [];
+  for (const [name, list] of Object.entries(launchData.lists)) {
+    const sent = await fetch(server.baseURL + list.path, { headers: gzipRead });
+    await sent.arrayBuffer();
+    listSizes.push([name, Number(sent.headers.get('content-length'))]);
+  }
+  console.log(
+    `  the lists it names, as sent gzipped: ${listSizes.map(([name, bytes]) => `${name} ${kb(bytes)}`).join(', ')}; a cold start reads ${kb(listSizes.reduce((n, [, b]) => n + b, 0))} of lists after it`,
   );
 
   // A launch as the apps make it: OkHttp and URLSession keep the ETag of the last reply and send it
@@ -345,18 +336,21 @@ try {
   const revalidate = { ...gzipRead, 'if-none-match': first.etag };
   const check = await fetch(server.baseURL + loadCheck, { headers: revalidate });
   const reads = [
+    // A first launch, or one whose HTTP client kept no ETag: the whole reply.
+    [`loadCheck (cold, full reply) (${first.label})`, loadCheck, gzipRead, '2xx'],
     [`loadCheck (launch, If-None-Match → ${check.status})`, loadCheck, revalidate, '3xx'],
     ['reels page', '/api/App/reels?page=1&limit=20&a=true', gzipRead, '2xx'],
     ['feed page', '/api/App/video/category/client?page=1&limit=10', gzipRead, '2xx'],
   ];
   // Sizes for the pages; a 304 has no body.
-  for (const read of reads.slice(1)) read[0] = `${read[0]} (${(await sizes(read[1])).label})`;
+  for (const read of reads.slice(2)) read[0] = `${read[0]} (${(await sizes(read[1])).label})`;
   // Each read also gets a bare server sending its exact reply (status, headers, body), measured right
   // after it: the read's ratio to that one is what the server itself adds.
   const sameReplies = [];
   for (const [i, [, url, headers]] of reads.entries())
     sameReplies.push(await startSameReply(server.baseURL + url, headers, path.join(work, `reply-${i}`)));
   // What autocannon's body decoding costs it (see decodeBodies), on the 1 KB JSON and the reels reply.
+  const reelsReply = sameReplies[2];
   console.log(
     "\nautocannon's own cost: decoding each reply body into a string (the runs after this skip it):",
   );
@@ -368,7 +362,7 @@ try {
       line(`  bare 1 KB JSON, client ${label}`, await load({ url: bare.url })),
       line(
         `  bare sending the reels reply, client ${label}`,
-        await load({ url: sameReplies[1].url, headers: gzipRead }),
+        await load({ url: reelsReply.url, headers: gzipRead }),
       ),
     ]);
   }
@@ -430,8 +424,9 @@ try {
   // still gets a 304 after they are counted (the counter writes at most once a second).
   const before = await fetch(server.baseURL + loadCheck, { headers: gzipRead });
   await before.arrayBuffer();
-  const launchStories = (await readJson(await fetch(server.baseURL + loadCheck, { headers: app }))).data
-    .stories;
+  const storiesPath = (await readJson(await fetch(server.baseURL + loadCheck, { headers: app }))).data.lists
+    .stories.path;
+  const launchStories = await readJson(await fetch(server.baseURL + storiesPath, { headers: app }));
   const storyEvents = [...launchStories.data, ...launchStories.ads].slice(0, 100).map((story, i) => ({
     type: i % 10 ? 'view' : 'click',
     entity: 'story',

@@ -3,6 +3,7 @@ import { rangeParams, type RangeChoice } from './analytics.js';
 import { calendarDay } from './date-ranges.js';
 import { EDIT_VERSION_FIELD, editVersion } from './edit-versions.js';
 import { defineRoute, hasVisibleText, idSchema, replyBase } from './http.js';
+import { LIST_VERSION_FIELD, listVersion } from './launch-lists.js';
 
 /**
  * Ad units (doc 2 sections 2 to 9): native, full screen, banner, open, reward and website ads, for
@@ -197,7 +198,13 @@ export type AdConfig = z.infer<typeof adConfig>;
 export const adConfigQuery = z.object({
   platform: z.enum(adPlatforms, { message: 'platform must be android or ios' }),
 });
-export const adConfigReply = replyBase.extend({ platform: z.enum(adPlatforms), data: adConfig });
+/** One platform's ad configuration, a launch list (launch-lists.ts): it carries its version. */
+export const adConfigReply = replyBase.extend({
+  platform: z.enum(adPlatforms),
+  data: adConfig,
+  [LIST_VERSION_FIELD]: listVersion,
+});
+export type AdConfigReply = z.infer<typeof adConfigReply>;
 
 const bases: Record<AdPlatform, string> = { android: '/api/App/ads', ios: '/api/ios/ads' };
 const names: Record<AdPlatform, string> = { android: 'Android', ios: 'Apple' };

@@ -1,11 +1,8 @@
 import { z } from 'zod';
-import { adConfig } from './ad-units.js';
 import { EDIT_VERSION_FIELD, editVersion } from './edit-versions.js';
 import { DECIMAL_TEXT, decimalNumber, defineRoute, replyBase, requiredField } from './http.js';
-import { appInHouseAd } from './inhouse-ads.js';
-import { appLiveMatch, liveAdMap } from './live-matches.js';
-import { shortcutAppReply } from './shortcut-stories.js';
-import { appStoriesReply } from './stories.js';
+import { launchLists } from './launch-lists.js';
+import { liveAdMap } from './live-matches.js';
 
 /** The app-wide controller (doc 1 sections 2 to 5 and 7, "Controller"). */
 
@@ -416,26 +413,18 @@ export const maintenanceReply = replyBase.extend({
 export type MaintenanceReply = z.infer<typeof maintenanceReply>;
 
 /**
- * The app's launch reply: controller settings plus the section each other feature adds (the server's
- * launch registry), each the data of that feature's own app read. Spelled out so the published API
- * description gives the app's generated models every field.
+ * The app's launch reply: the controller settings, the live ads map, and where each launch list is read
+ * with the version it has now (launch-lists.ts, docs/decisions/launch-lists.md). The lists themselves
+ * are not in it: an app reads only those whose version differs from the copy it kept. Spelled out so
+ * the published API description gives the app's generated models every field.
  */
 export const loadCheckReply = replyBase.extend({
   data: z.object({
     controller: controllerSettings,
     installNew: installNewInfo,
-    /** As GET /api/App/liveMatch/active. */
-    liveMatches: z.array(appLiveMatch),
-    /** As GET /api/App/liveMatch/liveAds. */
+    /** As GET /api/App/liveMatch/liveAds: a few named fields, small enough to go with the launch. */
     liveAds: liveAdMap,
-    /** As GET /api/App/ads/config and /api/ios/ads/config. */
-    adUnits: z.object({ android: adConfig, ios: adConfig }),
-    /** As GET /api/App/sortcut. */
-    shortcuts: shortcutAppReply.shape.data,
-    /** As GET /api/App/stories. */
-    stories: appStoriesReply.pick({ data: true, ads: true }),
-    /** As GET /api/App/inhouse/ads/active. */
-    inHouseAds: z.array(appInHouseAd),
+    lists: launchLists,
   }),
 });
 export type LoadCheckReply = z.infer<typeof loadCheckReply>;
@@ -527,7 +516,8 @@ export const controllerRoutes = {
     method: 'GET',
     path: '/api/App/Controler/app/loadCheck',
     auth: 'app',
-    summary: 'Everything the app needs at launch in one cached reply (ETag); counts an app open',
+    summary:
+      'The launch reply: controller settings, live ads, and each launch list with its version (cached, ETag); counts an app open',
     reply: loadCheckReply,
   }),
 } as const;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EDIT_VERSION_FIELD, editVersion } from './edit-versions.js';
 import { decimalNumber, defineRoute, idList, idSchema, pageQuery, pageSize, replyBase } from './http.js';
 import { mediaLimits, mediaMessages } from './media.js';
+import { LIST_VERSION_FIELD, listVersion } from './launch-lists.js';
 
 /** In-house ads: self-made image (or video) ads with a link (doc 2 sections 2-9). */
 
@@ -196,7 +197,11 @@ export const inHouseStatusBody = z.object({
 });
 export const inHouseDeleteBody = z.object({ id: idList });
 export const inHouseDeleteReply = replyBase.extend({ deleted: z.number().int() });
-export const appInHouseReply = replyBase.extend({ data: z.array(appInHouseAd) });
+/** The app's active in-house ads, a launch list (launch-lists.ts): it carries its version. */
+export const appInHouseReply = replyBase.extend({
+  data: z.array(appInHouseAd),
+  [LIST_VERSION_FIELD]: listVersion,
+});
 
 const base = '/api/App/inhouse/ads';
 

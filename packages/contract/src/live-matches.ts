@@ -3,6 +3,7 @@ import { EDIT_VERSION_FIELD, editVersion } from './edit-versions.js';
 import { defineRoute, hasVisibleText, idList, idSchema, pageQuery, replyBase, requiredText } from './http.js';
 import { mediaLimits, mediaMessages, type MediaKind } from './media.js';
 import { isHttpUrl } from './notifications.js';
+import { LIST_VERSION_FIELD, listVersion } from './launch-lists.js';
 
 /**
  * Live matches (doc 1 sections 2, 3, 5, 7): the matches, the live-call ad fields, the website live ads
@@ -159,7 +160,11 @@ export const appLiveMatch = liveMatch.pick({
   thumbnail: true,
   createdAt: true,
 });
-export const appLiveMatchListReply = replyBase.extend({ data: z.array(appLiveMatch) });
+/** The app's active matches, a launch list (launch-lists.ts): it carries its version. */
+export const appLiveMatchListReply = replyBase.extend({
+  data: z.array(appLiveMatch),
+  [LIST_VERSION_FIELD]: listVersion,
+});
 export type AppLiveMatch = z.infer<typeof appLiveMatch>;
 
 // ---------------------------------------------------------------------------------------------------

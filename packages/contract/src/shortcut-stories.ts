@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EDIT_VERSION_FIELD, editVersion } from './edit-versions.js';
 import { decimalNumber, defineRoute, hasVisibleText, idList, pageQuery, replyBase } from './http.js';
 import { mediaLimits, mediaMessages } from './media.js';
+import { LIST_VERSION_FIELD, listVersion } from './launch-lists.js';
 
 /** Shortcut stories (story brands): doc 1 sections 2 "Story section", 3, 4, 5 and 7. */
 
@@ -141,9 +142,11 @@ export type ShortcutListReply = z.infer<typeof shortcutListReply>;
 
 export const shortcutDeleteBody = z.object({ id: idList });
 
+/** The app's shortcut list, a launch list (launch-lists.ts): it carries its version. */
 export const shortcutAppReply = replyBase.extend({
   secondStoryBrand: z.boolean(),
   data: z.array(shortcutStory.omit({ createdAt: true, clickCount: true, [EDIT_VERSION_FIELD]: true })),
+  [LIST_VERSION_FIELD]: listVersion,
 });
 export type ShortcutAppReply = z.infer<typeof shortcutAppReply>;
 

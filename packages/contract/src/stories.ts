@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DECIMAL_TEXT, defineRoute, idList, idSchema, pageQuery, replyBase } from './http.js';
 import { EDIT_VERSION_FIELD, editVersion } from './edit-versions.js';
 import { mediaLimits, mediaMessages } from './media.js';
+import { LIST_VERSION_FIELD, listVersion } from './launch-lists.js';
 
 /** Story video, image and native-ad stories (doc 1 sections 2 to 5 and 7). */
 
@@ -259,7 +260,12 @@ export const appStory = story.omit({
 export type AppStory = z.infer<typeof appStory>;
 
 /** The app-facing list: active stories whose limit is not reached, stories and ads apart. */
-export const appStoriesReply = replyBase.extend({ data: z.array(appStory), ads: z.array(appStory) });
+/** The app's story list, a launch list (launch-lists.ts): it carries its version. */
+export const appStoriesReply = replyBase.extend({
+  data: z.array(appStory),
+  ads: z.array(appStory),
+  [LIST_VERSION_FIELD]: listVersion,
+});
 export type AppStoriesReply = z.infer<typeof appStoriesReply>;
 
 const list = (path: string, summary: string) =>

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { adConfigReply, type AdConfigReply } from '@streamdesk/contract/ad-units';
 import { controllerRoutes, loadCheckReply } from '@streamdesk/contract/controller';
+import { appInHouseReply } from '@streamdesk/contract/inhouse-ads';
+import { appLiveMatchListReply } from '@streamdesk/contract/live-matches';
+import { shortcutAppReply, type ShortcutAppReply } from '@streamdesk/contract/shortcut-stories';
+import { appStoriesReply, type AppStoriesReply } from '@streamdesk/contract/stories';
 import { addCall, HTTPS_URL, send, storedId } from './test/api-calls.js';
 import { createTestApp, type TestApp } from './test/test-app.js';
 
@@ -50,21 +56,20 @@ describe('controller flags reach the features', () => {
     expect((await get('/api/App/video/category/client?page=1&limit=10', false)).webPosition).toBe(42);
   });
 
-  it('the launch reply carries every feature section', async () => {
+  it('the launch reply names every launch list, and the shortcut list carries the storyBrand flag', async () => {
     const launch = await get('/api/App/Controler/app/loadCheck', false);
     expect(launch.status).toBe(true);
-    const text = JSON.stringify(launch);
-    for (const section of [
-      'adUnits',
+    expect(Object.keys(launch.data.lists)).toEqual([
       'stories',
-      'inHouseAds',
       'shortcuts',
       'liveMatches',
-      'liveAds',
-      'storyBrand',
-    ]) {
-      expect([section, text.includes(`"${section}"`)]).toEqual([section, true]);
-    }
+      'inHouseAds',
+      'androidAdUnits',
+      'iosAdUnits',
+    ]);
+    expect(launch.data.controller).toHaveProperty('storyBrand');
+    const shortcuts = await get(launch.data.lists.shortcuts.path, false);
+    expect(shortcuts).toHaveProperty('secondStoryBrand');
   });
 
   it('the launch reply is the published schema, field for field, with every section filled', async () => {
@@ -93,23 +98,42 @@ describe('controller flags reach the features', () => {
     // Parsing drops what the schema does not name: equal means the description misses no field.
     expect(loadCheckReply.parse(launch)).toEqual(launch);
     const { data } = loadCheckReply.parse(launch);
-    expect([
-      data.liveMatches.length,
-      Object.keys(data.liveAds).length,
-      data.adUnits.android.native.length,
-      data.adUnits.ios.banner.length,
-      data.adUnits.android.web.length,
-      data.shortcuts.length,
-      data.stories.data.length,
-      data.stories.ads.length,
-      data.inHouseAds.length,
-    ]).toEqual([1, 1, 1, 1, 2, 1, 1, 1, 1]); // Android web: WEB_URL_1, which is always there, and Sponsor
+    expect(Object.keys(data.liveAds)).toEqual(['banner_id']);
+    // Each list is read where the launch reply says, at the version it names, in its published shape.
+    const lists: Record<keyof typeof data.lists, [z.ZodType, (reply: never) => number[]]> = {
+      stories: [appStoriesReply, (r: AppStoriesReply) => [r.data.length, r.ads.length]],
+      shortcuts: [shortcutAppReply, (r: ShortcutAppReply) => [r.data.length]],
+      liveMatches: [appLiveMatchListReply, (r: z.infer<typeof appLiveMatchListReply>) => [r.data.length]],
+      inHouseAds: [appInHouseReply, (r: z.infer<typeof appInHouseReply>) => [r.data.length]],
+      androidAdUnits: [adConfigReply, (r: AdConfigReply) => [r.data.native.length, r.data.web.length]],
+      iosAdUnits: [adConfigReply, (r: AdConfigReply) => [r.data.banner.length, r.data.web.length]],
+    };
+    const counts: Record<string, number[]> = {};
+    for (const [name, [schema, count]] of Object.entries(lists)) {
+      const { path, version } = data.lists[name as keyof typeof data.lists];
+      const reply = (await get(path, false)) as Record<string, unknown>;
+      expect([name, reply.version]).toEqual([name, version]);
+      expect(schema.parse(reply)).toEqual(reply);
+      counts[name] = count(reply as never);
+    }
+    // Android web: WEB_URL_1, which is always there, and Sponsor.
+    expect(counts).toEqual({
+      stories: [1, 1],
+      shortcuts: [1],
+      liveMatches: [1],
+      inHouseAds: [1],
+      androidAdUnits: [1, 2],
+      iosAdUnits: [1, 1],
+    });
 
-    // What an app's model generator reads: the OpenAPI description names the sections' fields.
+    // What an app's model generator reads: the OpenAPI description names the lists' fields.
     const doc = await get('/api/docs/json');
     const ok =
       doc.paths[controllerRoutes.loadCheck.path].get.responses['200'].content['application/json'].schema;
-    expect(Object.keys(ok.properties.data.properties.liveMatches.items.properties)).toContain('url');
-    expect(Object.keys(ok.properties.data.properties.stories.properties)).toEqual(['data', 'ads']);
+    expect(Object.keys(ok.properties.data.properties.lists.properties)).toEqual(Object.keys(lists));
+    expect(Object.keys(ok.properties.data.properties.lists.properties.stories.properties)).toEqual([
+      'path',
+      'version',
+    ]);
   });
 });

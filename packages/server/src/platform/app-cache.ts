@@ -3,8 +3,11 @@
  * write in a feature invalidates its tag, so an app launch is served from memory and never stale. The
  * other server processes on the same database learn of the invalidation through cache-sync.ts.
  * Each entry keeps its serialized JSON and an ETag, so a hit costs no serialization and a 304 no body.
+ * The ETag is made of the entry's version, a hash of the value, so two processes give the same reply the
+ * same ETag; a versioned entry (a launch list, launch-lists.md) also carries it in its body.
  */
 import { createHash } from 'node:crypto';
+import { LIST_VERSION_FIELD } from '@streamdesk/contract/launch-lists';
 import { setBounded, type Evictable } from './bounded-map.js';
 import type { CodedReplies } from './http/cached-reply.js';
 
@@ -13,6 +16,9 @@ export interface CachedReply {
   key: string;
   /** The JSON, as UTF-8 bytes. */
   body: Buffer;
+  /** The first 16 hex digits of a SHA-256 of the value's JSON (before `version` is added to it). */
+  version: string;
+  /** The version, quoted. */
   etag: string;
   /** The replies as sent, as is and gzipped, each built on its first request (cached-reply.ts). */
   plainReplies?: CodedReplies;
@@ -54,7 +60,16 @@ export class AppCache {
     this.share = share;
   }
 
-  async get(key: string, tags: readonly string[], load: () => Promise<unknown>): Promise<CachedReply> {
+  /**
+   * The entry for `key`, loaded when there is none. `versioned`: the value is an object, and the body
+   * carries its version as `version` (the app compares it with the launch reply's, launch-lists.ts).
+   */
+  async get(
+    key: string,
+    tags: readonly string[],
+    load: () => Promise<unknown>,
+    options: { versioned?: boolean } = {},
+  ): Promise<CachedReply> {
     const hit = this.peek(key);
     if (hit) return hit;
     const running = this.pending.get(key);
@@ -64,13 +79,12 @@ export class AppCache {
     const generation = this.generation;
     const loading: Promise<CachedReply> = load()
       .then((value) => {
-        const body = Buffer.from(JSON.stringify(value));
-        const entry: Entry = {
-          key,
-          body,
-          etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
-          tags,
-        };
+        const json = JSON.stringify(value);
+        const version = createHash('sha256').update(json).digest('hex').slice(0, 16);
+        const body = Buffer.from(
+          options.versioned ? JSON.stringify({ ...(value as object), [LIST_VERSION_FIELD]: version }) : json,
+        );
+        const entry: Entry = { key, body, version, etag: `"${version}"`, tags };
         // A write that landed while loading makes this value stale: serve it once, do not keep it.
         if (generation === this.generation) setBounded(this.entries, key, entry, this.maxEntries);
         return entry;

@@ -185,9 +185,9 @@ async function coldServer() {
   const { cache } = app.streamdesk.context;
   const tags = new Set<string>();
   const get = cache.get.bind(cache);
-  cache.get = (key, keyTags, load) => {
+  cache.get = (key, keyTags, load, options) => {
     for (const tag of keyTags) tags.add(tag);
-    return get(key, keyTags, load);
+    return get(key, keyTags, load, options);
   };
   return {
     read(url: string) {

@@ -1,4 +1,6 @@
 import type { EventEntity } from '@streamdesk/contract/analytics';
+import { launchLists, type LaunchList, type LaunchListName } from '@streamdesk/contract/launch-lists';
+import type { CachedReply } from './app-cache.js';
 import type { AnyDb } from './db/database.js';
 
 /**
@@ -6,21 +8,43 @@ import type { AnyDb } from './db/database.js';
  * The app composes them in features.ts.
  */
 
-/** A section of the app's launch reply (`GET /api/App/Controler/app/loadCheck`). */
+/** A section of the app's launch reply (`GET /api/App/Controler/app/loadCheck`), sent in it whole. */
 export type LaunchSection = () => Promise<unknown>;
+
+/**
+ * A launch list: the launch reply names its path and version (launch-lists.md). `read` is the list
+ * route's own cached read (versioned), so both give the app the same version.
+ */
+export interface LaunchListSource {
+  path: string;
+  tags: readonly string[];
+  read: () => Promise<CachedReply>;
+}
 
 export class LaunchRegistry {
   readonly sections = new Map<string, { tags: readonly string[]; load: LaunchSection }>();
+  readonly lists = new Map<LaunchListName, LaunchListSource>();
   add(name: string, tags: readonly string[], load: LaunchSection): void {
     this.sections.set(name, { tags, load });
   }
-  get tags(): string[] {
-    return [...new Set([...this.sections.values()].flatMap((s) => s.tags))];
+  addList(name: LaunchListName, source: LaunchListSource): void {
+    this.lists.set(name, source);
   }
-  async loadAll(): Promise<Record<string, unknown>> {
-    const out: Record<string, unknown> = {};
-    for (const [name, section] of this.sections) out[name] = await section.load();
-    return out;
+  /** The tags of every section and list: a write to any of them changes the launch reply. */
+  get tags(): string[] {
+    const all = [...this.sections.values(), ...this.lists.values()].flatMap((s) => s.tags);
+    return [...new Set(all)];
+  }
+  async loadAll(): Promise<{ sections: Record<string, unknown>; lists: Record<string, LaunchList> }> {
+    const sections: Record<string, unknown> = {};
+    for (const [name, section] of this.sections) sections[name] = await section.load();
+    const lists: Record<string, LaunchList> = {};
+    // In the contract's order, whatever order the features registered in.
+    for (const name of Object.keys(launchLists.shape) as LaunchListName[]) {
+      const list = this.lists.get(name);
+      if (list) lists[name] = { path: list.path, version: (await list.read()).version };
+    }
+    return { sections, lists };
   }
 }
 

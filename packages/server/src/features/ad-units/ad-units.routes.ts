@@ -11,7 +11,7 @@ import {
   type AdUnitsService,
 } from './ad-units.service.js';
 
-/** Ad units of both platforms: admin routes, the app's cached config, the launch section, click counters. */
+/** Ad units of both platforms: admin routes, the app's cached config (a launch list per platform), click counters. */
 export function registerAdUnits(ctx: FeatureContext): void {
   const ads = createAdUnitsService({
     db: ctx.db,
@@ -19,17 +19,24 @@ export function registerAdUnits(ctx: FeatureContext): void {
     counters: ctx.counters,
     locks: ctx.locks,
   });
-  registerAdUnitsRoutes(ctx.app, ads, ctx.cache);
-  ctx.launch.add('adUnits', [AD_UNITS_TAG], async () => ({
-    android: await ads.config('android'),
-    ios: await ads.config('ios'),
-  }));
+  const configRead = registerAdUnitsRoutes(ctx.app, ads, ctx.cache);
+  for (const [name, platform] of [
+    ['androidAdUnits', 'android'],
+    ['iosAdUnits', 'ios'],
+  ] as const) {
+    ctx.launch.addList(name, {
+      path: `${adUnitRoutes.config.path}?platform=${platform}`,
+      tags: [AD_UNITS_TAG],
+      read: () => configRead(platform),
+    });
+  }
   for (const target of webAdCounterTargets()) ctx.counters.add(target);
 }
 
 export const adConfigCacheKey = (platform: AdPlatform) => `ad-units:config:${platform}`;
 
-export function registerAdUnitsRoutes(app: FastifyInstance, ads: AdUnitsService, cache: AppCache): void {
+/** Registers the routes; returns the cached read of a platform's app configuration. */
+export function registerAdUnitsRoutes(app: FastifyInstance, ads: AdUnitsService, cache: AppCache) {
   for (const platform of adPlatforms) {
     const routes = adUnitRoutes[platform];
     const ok = { status: true as const };
@@ -79,14 +86,16 @@ export function registerAdUnitsRoutes(app: FastifyInstance, ads: AdUnitsService,
     }));
   }
 
-  registerRoute(app, adUnitRoutes.config, async (req, reply) => {
-    const { platform } = req.query;
-    const cached = await cache.get(adConfigCacheKey(platform), [AD_UNITS_TAG], async () => ({
-      status: true,
-      message: adMessages.config,
-      platform,
-      data: await ads.config(platform),
-    }));
-    return sendCached(req, reply, cached);
-  });
+  /** One platform's ad configuration, a launch list (versioned). */
+  const configRead = (platform: AdPlatform) =>
+    cache.get(
+      adConfigCacheKey(platform),
+      [AD_UNITS_TAG],
+      async () => ({ status: true, message: adMessages.config, platform, data: await ads.config(platform) }),
+      { versioned: true },
+    );
+  registerRoute(app, adUnitRoutes.config, async (req, reply) =>
+    sendCached(req, reply, await configRead(req.query.platform)),
+  );
+  return configRead;
 }

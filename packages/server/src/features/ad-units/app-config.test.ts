@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adUnitRoutes, type AdConfig } from '@streamdesk/contract/ad-units';
 import { createTestApp, errorBody, type TestApp } from '../../test/test-app.js';
 import { adClient, ADMOB } from './ad-units.test-helpers.js';
+import { readLaunchList } from '../../test/launch-lists.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -55,11 +56,13 @@ describe('GET /api/App/ads/config', () => {
     expect(res.json()).toEqual(errorBody('querystring platform: platform must be android or ios'));
   });
 
-  it('adds the adUnits launch section and the web ad click counters', async () => {
+  it('names each platform config as a launch list, and adds the web ad click counters', async () => {
     const ctx = t.app.streamdesk.context;
-    const launch = (await ctx.launch.loadAll()) as { adUnits: { android: AdConfig; ios: AdConfig } };
-    expect(launch.adUnits.android.banner.map((a) => a.a_name)).toEqual(['Bottom']);
-    expect(launch.adUnits.ios.web.map((a) => a.a_name)).toEqual(['WEB_URL_1']);
+    const path = '/api/App/ads/config?platform=';
+    const android = await readLaunchList<{ data: AdConfig }>(t, 'androidAdUnits', `${path}android`);
+    const ios = await readLaunchList<{ data: AdConfig }>(t, 'iosAdUnits', `${path}ios`);
+    expect(android.data.banner.map((a) => a.a_name)).toEqual(['Bottom']);
+    expect(ios.data.web.map((a) => a.a_name)).toEqual(['WEB_URL_1']);
     expect(ctx.counters.targets.get('webAd')).toMatchObject({ table: 'ad_units', clickColumn: 'a_click' });
     expect(ctx.counters.targets.get('iosWebAd')).toMatchObject({ table: 'ad_units', clickColumn: 'a_click' });
   });

@@ -181,16 +181,18 @@ export function createControllerService(ctx: ControllerContext) {
 
     async loadCheck(): Promise<LoadCheckReply> {
       const controller = await getSettings();
-      // The features add their sections through the launch registry; the contract spells out each one,
-      // and a test holds the two together (controller.test.ts, 'matches the published schema').
-      const sections = (await ctx.launch.loadAll()) as Omit<
-        LoadCheckReply['data'],
-        'controller' | 'installNew'
-      >;
+      // The features add their sections and lists through the launch registry; the contract spells out
+      // each one, and a test holds the two together (features-wiring.test.ts, 'the published schema').
+      const { sections, lists } = await ctx.launch.loadAll();
       return {
         status: true,
         message: controllerMessages.loadCheck,
-        data: { ...sections, controller, installNew: installNewOf(controller) },
+        data: {
+          ...(sections as Pick<LoadCheckReply['data'], 'liveAds'>),
+          lists: lists as LoadCheckReply['data']['lists'],
+          controller,
+          installNew: installNewOf(controller),
+        },
       };
     },
 

@@ -1,3 +1,4 @@
+import { launchLists } from '@streamdesk/contract/launch-lists';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   controllerDefaults,
@@ -356,20 +357,37 @@ describe('app side: maintenance/status and app/loadCheck', () => {
     });
   });
 
-  it('includes the launch sections other features register and uses their tags', async () => {
+  it('includes the sections and names the lists other features register, fresh after their tags change', async () => {
     const t2 = await createTestApp();
     try {
-      let version = 1;
-      t2.app.streamdesk.context.launch.add('stories', ['stories'], async () => ({ version }));
-      const read = async () =>
-        (await t2.request({ method: 'GET', url: r.loadCheck.path, admin: false })).json<{
-          data: { stories: { version: number } };
-        }>().data.stories.version;
-      expect(await read()).toBe(1);
-      version = 2;
-      expect(await read()).toBe(1);
-      t2.app.streamdesk.context.cache.invalidate('stories');
-      expect(await read()).toBe(2);
+      const { launch, cache } = t2.app.streamdesk.context;
+      let section = 1;
+      let list = 1;
+      launch.add('liveAds', ['sectioned'], async () => ({ section }));
+      launch.addList('stories', {
+        path: '/app/list',
+        tags: ['listed'],
+        read: () => cache.get('list', ['listed'], async () => ({ list }), { versioned: true }),
+      });
+      const read = async () => {
+        const { data } = (await t2.request({ method: 'GET', url: r.loadCheck.path, admin: false })).json<{
+          data: { liveAds: { section: number }; lists: { stories: { path: string; version: string } } };
+        }>();
+        return { section: data.liveAds.section, list: data.lists.stories };
+      };
+      const first = await read();
+      expect(first).toEqual({ section: 1, list: { path: '/app/list', version: expect.any(String) } });
+      // The version is the list's own: what its read carries.
+      const body = JSON.parse((await cache.get('list', ['listed'], async () => ({}))).body.toString());
+      expect(body).toEqual({ list: 1, version: first.list.version });
+
+      [section, list] = [2, 2];
+      expect(await read()).toEqual(first);
+      cache.invalidate('sectioned');
+      expect(await read()).toEqual({ ...first, section: 2 });
+      cache.invalidate('listed');
+      const relisted = await read();
+      expect(relisted.list.version).not.toBe(first.list.version);
     } finally {
       await t2.close();
     }
@@ -425,21 +443,11 @@ describe('loadCheck with every feature registered', () => {
   const launch = async (headers: Record<string, string> = {}) =>
     t.request({ method: 'GET', url: r.loadCheck.path, admin: false, headers });
 
-  it('carries each feature section and refreshes when another feature writes', async () => {
+  it('carries the live ads, names every launch list, and refreshes when another feature writes', async () => {
     const first = await launch();
-    const data = first.json<{ data: Record<string, unknown> }>().data;
-    expect(Object.keys(data)).toEqual(
-      expect.arrayContaining([
-        'controller',
-        'installNew',
-        'adUnits',
-        'stories',
-        'inHouseAds',
-        'shortcuts',
-        'liveMatches',
-        'liveAds',
-      ]),
-    );
+    const data = first.json<{ data: { lists: Record<string, unknown> } }>().data;
+    expect(Object.keys(data).sort()).toEqual(['controller', 'installNew', 'lists', 'liveAds']);
+    expect(Object.keys(data.lists)).toEqual(Object.keys(launchLists.shape));
     const saved = await put('/api/App/liveMatch/liveAds', { LIVE_BANNER_ID: 'ca-app-pub-1/2' });
     expect(saved.statusCode).toBe(200);
     const next = await launch({ 'if-none-match': first.headers.etag as string });

@@ -32,7 +32,6 @@ export function registerInHouseAds(ctx: FeatureContext, opts: { inHouseAdsRunnin
     // No counter tag: the app's reads carry no view or click totals (toAppAd).
     itemsTag: INHOUSE_TAG,
   });
-  ctx.launch.add('inHouseAds', [INHOUSE_TAG], () => ads.activeForApp());
 
   registerRoute(app, inHouseRoutes.list, async (req) =>
     ads.list({ all: req.query.a, page: req.query.page, limit: req.query.limit, q: req.query.q }),
@@ -68,13 +67,18 @@ export function registerInHouseAds(ctx: FeatureContext, opts: { inHouseAdsRunnin
     data: await ads.setStatus(req.body.id, req.body.status),
   }));
 
-  registerRoute(app, inHouseRoutes.active, async (req, reply) => {
-    const cached = await ctx.cache.get(ACTIVE_CACHE_KEY, [INHOUSE_TAG], async () => ({
-      status: true,
-      message: inHouseMessages.active,
-      data: await ads.activeForApp(),
-    }));
-    return sendCached(req, reply, cached);
+  const activeList = () =>
+    ctx.cache.get(
+      ACTIVE_CACHE_KEY,
+      [INHOUSE_TAG],
+      async () => ({ status: true, message: inHouseMessages.active, data: await ads.activeForApp() }),
+      { versioned: true },
+    );
+  registerRoute(app, inHouseRoutes.active, async (req, reply) => sendCached(req, reply, await activeList()));
+  ctx.launch.addList('inHouseAds', {
+    path: inHouseRoutes.active.path,
+    tags: [INHOUSE_TAG],
+    read: activeList,
   });
 
   return ads;

@@ -9,6 +9,7 @@ import {
 } from '@streamdesk/contract/inhouse-ads';
 import { createTestApp, errorBody, type TestApp } from '../../test/test-app.js';
 import { BROKEN_MP4, form, GIF, JPEG, mp4, ofSize, PNG } from '../../test/media-fixtures.js';
+import { readLaunchList } from '../../test/launch-lists.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -486,11 +487,15 @@ describe('the app side', () => {
     expect(res.statusCode).toBe(403);
   });
 
-  it('adds the inHouseAds launch section and counts views and clicks into the ad', async () => {
+  it('names the active ads as a launch list and counts views and clicks into the ad', async () => {
     const ctx = t.app.streamdesk.context;
     const ad = await create({ mainTitle: 'Counted' });
-    const section = (await ctx.launch.loadAll()).inHouseAds as { _id: string }[];
-    expect(section.map((a) => a._id)).toContain(ad._id);
+    const list = await readLaunchList<{ data: { _id: string }[] }>(
+      t,
+      'inHouseAds',
+      inHouseRoutes.active.path,
+    );
+    expect(list.data.map((a) => a._id)).toContain(ad._id);
     expect(ctx.counters.targets.get('inhouseAd')).toMatchObject({
       table: 'inhouse_ads',
       viewColumn: 'view',

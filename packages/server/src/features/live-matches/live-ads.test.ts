@@ -71,6 +71,6 @@ describe('GET and PUT /api/App/liveMatch/liveAds', () => {
 
   it('puts the map into the launch reply, fresh after a save', async () => {
     await put({ launch_key: 'v1' });
-    expect((await t.app.streamdesk.context.launch.loadAll()).liveAds).toEqual({ launch_key: 'v1' });
+    expect((await t.app.streamdesk.context.launch.loadAll()).sections.liveAds).toEqual({ launch_key: 'v1' });
   });
 });

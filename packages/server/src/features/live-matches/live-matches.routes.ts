@@ -106,7 +106,11 @@ export function registerLiveMatches(
     async (request, reply) => sendCached(request, reply, await service.appLatestFire()) as never,
   );
 
-  ctx.launch.add('liveMatches', [LIVE_TAGS.matches], service.activeMatches);
+  ctx.launch.addList('liveMatches', {
+    path: routes.appList.path,
+    tags: [LIVE_TAGS.matches],
+    read: service.appList,
+  });
   ctx.launch.add('liveAds', [LIVE_TAGS.liveAds], service.liveAdMap);
   ctx.counters.add({
     entity: 'liveMatch',

@@ -260,14 +260,14 @@ export function createLiveMatchesService({
       });
     },
 
-    activeMatches,
-
+    /** The app's active matches, a launch list (versioned). */
     appList: () =>
-      cache.get('live-matches:active', [LIVE_TAGS.matches], async () => ({
-        status: true,
-        message: liveMatchMessages.listed,
-        data: await activeMatches(),
-      })),
+      cache.get(
+        'live-matches:active',
+        [LIVE_TAGS.matches],
+        async () => ({ status: true, message: liveMatchMessages.listed, data: await activeMatches() }),
+        { versioned: true },
+      ),
 
     // Live-call ad fields --------------------------------------------------------------------------------
     liveAdMap,

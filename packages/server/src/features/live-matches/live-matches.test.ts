@@ -3,6 +3,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { liveMatchRoutes as routes, type LiveMatch } from '@streamdesk/contract/live-matches';
 import { GIF, JPEG, PNG, cutShort, form, ofSize, realImage } from '../../test/media-fixtures.js';
 import { createTestApp, errorBody, type TestApp } from '../../test/test-app.js';
+import { readLaunchList } from '../../test/launch-lists.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -381,10 +382,11 @@ describe('GET /api/App/liveMatch/active (app)', () => {
     expect(after.json<{ data: { _id: string }[] }>().data.some((m) => m._id === match._id)).toBe(false);
   });
 
-  it('adds the active matches to the launch reply and registers the view counter', async () => {
+  it('names the active matches as a launch list and registers the view counter', async () => {
     const { launch, counters } = t.app.streamdesk.context;
-    const sections = await launch.loadAll();
-    expect(Array.isArray(sections.liveMatches)).toBe(true);
+    const match = await addMatch('Launched');
+    const list = await readLaunchList<{ data: { _id: string }[] }>(t, 'liveMatches', routes.appList.path);
+    expect(list.data.map((m) => m._id)).toContain(match._id);
     expect(launch.tags).toContain('liveMatches');
     expect(counters.targets.get('liveMatch')).toMatchObject({ table: 'live_matches', viewColumn: 'view' });
   });

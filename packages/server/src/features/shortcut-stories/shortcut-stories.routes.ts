@@ -45,14 +45,14 @@ export function registerShortcutStories(
     deleted: await service.remove(request.body.id),
   }));
 
-  registerRoute(app, shortcutRoutes.appList, async (request, reply) => {
-    const cached = await ctx.cache.get('shortcut-stories:app', [SHORTCUT_TAG, 'controller'], () =>
-      service.appList(),
-    );
-    return sendCached(request, reply, cached) as never;
-  });
-
-  ctx.launch.add('shortcuts', [SHORTCUT_TAG, 'controller'], async () => (await service.appList()).data);
+  // secondStoryBrand is the controller's storyBrand flag.
+  const appListTags = [SHORTCUT_TAG, 'controller'];
+  const appList = () =>
+    ctx.cache.get('shortcut-stories:app', appListTags, () => service.appList(), { versioned: true });
+  registerRoute(app, shortcutRoutes.appList, async (request, reply) =>
+    sendCached(request, reply, await appList()),
+  );
+  ctx.launch.addList('shortcuts', { path: shortcutRoutes.appList.path, tags: appListTags, read: appList });
   ctx.counters.add({
     entity: 'shortcut',
     table: 'shortcut_stories',

@@ -1,3 +1,4 @@
+import type { LIST_VERSION_FIELD } from '@streamdesk/contract/launch-lists';
 import {
   shortcutMessages,
   type ShortcutAddFields,
@@ -148,8 +149,8 @@ export function createShortcutService(deps: ShortcutDeps) {
     return Number(result.numDeletedRows);
   }
 
-  /** The app's list: every shortcut in No order, with the Running flag. */
-  async function appList(): Promise<ShortcutAppReply> {
+  /** The app's list: every shortcut in No order, with the Running flag (the cache adds its version). */
+  async function appList(): Promise<Omit<ShortcutAppReply, typeof LIST_VERSION_FIELD>> {
     const [rows, running] = await Promise.all([repo.listAllShortcuts(db), deps.storyBrandRunning()]);
     return {
       status: true,

@@ -4,6 +4,7 @@ import { shortcutMessages, shortcutRoutes, type ShortcutStory } from '@streamdes
 import { isStored, storedFiles } from '../../test/stored-files.js';
 import { createTestApp, errorBody, TEST_API_KEY, type TestApp } from '../../test/test-app.js';
 import { form, GIF, JPEG, mp4, ofSize, PNG } from '../../test/media-fixtures.js';
+import { readLaunchList } from '../../test/launch-lists.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -378,7 +379,7 @@ describe('GET /api/App/sortcut (app read)', () => {
     expect((await list()).data.find((x) => x._id === s._id)?.clickCount).toBe(3);
     // The app list carries no counts: counting leaves its cached reply alone (no rebuild every second).
     expect(cache.peek('shortcut-stories:app')).toBeDefined();
-    const launch = await t.app.streamdesk.context.launch.loadAll();
-    expect((launch.shortcuts as { _id: string }[]).map((x) => x._id)).toContain(s._id);
+    const launched = await readLaunchList<{ data: { _id: string }[] }>(t, 'shortcuts', '/api/App/sortcut');
+    expect(launched.data.map((x) => x._id)).toContain(s._id);
   });
 });

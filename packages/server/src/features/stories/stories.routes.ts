@@ -61,16 +61,11 @@ export function registerStories(ctx: FeatureContext): void {
   }
 
   const shown = async () => ({ status: true, message: storyMessages.list, ...(await stories.shown()) });
+  const appList = () => cache.get('stories:app', [STORIES_TAG], shown, { versioned: true });
 
   // The app polls this: served from memory with an ETag until a story write invalidates it.
-  registerRoute(
-    app,
-    storyRoutes.app,
-    async (request, reply) =>
-      sendCached(request, reply, await cache.get('stories:app', [STORIES_TAG], shown)) as never,
-  );
-
-  ctx.launch.add('stories', [STORIES_TAG], stories.shown);
+  registerRoute(app, storyRoutes.app, async (request, reply) => sendCached(request, reply, await appList()));
+  ctx.launch.addList('stories', { path: storyRoutes.app.path, tags: [STORIES_TAG], read: appList });
   ctx.counters.add({
     entity: 'story',
     table: 'stories',

@@ -7,6 +7,7 @@ import { createTestApp, errorBody, TEST_API_KEY, type TestApp } from '../../test
 import { cutShort, form, JPEG, mp4, ofSize, PNG, realImage } from '../../test/media-fixtures.js';
 import { tablesOf } from '../../platform/db/database.js';
 import type { StoriesTables } from './stories.repository.js';
+import { readLaunchList } from '../../test/launch-lists.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -579,8 +580,9 @@ describe('GET /api/App/stories (app side)', () => {
       expect(shown).toBeDefined();
       for (const field of ['view', 'clickBtnCount', 'maxviewLimit', 'maxclickStatus', 'status'])
         expect(shown).not.toHaveProperty(field);
-      const launched = boot.json<{ data: { stories: { data: Record<string, unknown>[] } } }>().data.stories;
-      expect(launched.data.find((x) => x._id === s._id)).toEqual(shown);
+      // The launch reply names the list's version; the list is read from its own path.
+      const named = boot.json<{ data: { lists: { stories: { version: string } } } }>().data.lists.stories;
+      expect(named.version).toBe(list.json<{ version: string }>().version);
 
       // Views and clicks on an unlimited story, and views under the limit of a limited one.
       await send([
@@ -604,7 +606,7 @@ describe('GET /api/App/stories (app side)', () => {
       ]);
       const ids = (reply: { data: Story[]; ads: Story[] }) => [...reply.data, ...reply.ads].map((x) => x._id);
       const launchedIds = async () =>
-        ids((await launch()).json<{ data: { stories: { data: Story[]; ads: Story[] } } }>().data.stories);
+        ids(await readLaunchList<{ data: Story[]; ads: Story[] }>(t, 'stories', '/api/App/stories'));
       await send([
         { type: 'view', id: viewed._id },
         { type: 'view', id: viewed._id },
@@ -638,14 +640,14 @@ describe('GET /api/App/stories (app side)', () => {
     });
   });
 
-  it('registers the launch section and the story counters', async () => {
+  it('names the app list as a launch list and registers the story counters', async () => {
     const ctx = t.app.streamdesk.context;
     expect(ctx.counters.targets.get('story')).toMatchObject({
       table: 'stories',
       viewColumn: 'view',
       clickColumn: 'click_btn_count',
     });
-    const launch = await ctx.launch.loadAll();
-    expect(launch.stories).toMatchObject({ data: expect.any(Array), ads: expect.any(Array) });
+    const list = await readLaunchList(t, 'stories', '/api/App/stories');
+    expect(list).toMatchObject({ data: expect.any(Array), ads: expect.any(Array) });
   });
 });

@@ -29,10 +29,20 @@ describe('two server processes on one database', () => {
     await a.close();
   });
 
+  /** The matches an app launching on `app` shows: the list the launch reply names, read where it says. */
   const launchMatchesOn = async (app: FastifyInstance) => {
-    const res = await app.inject({ url: LAUNCH, headers: { 'api-key': TEST_API_KEY } });
-    expect(res.statusCode).toBe(200);
-    return (res.json() as { data: { liveMatches: { _id: string }[] } }).data.liveMatches.map((m) => m._id);
+    const headers = { 'api-key': TEST_API_KEY };
+    const launch = await app.inject({ url: LAUNCH, headers });
+    expect(launch.statusCode).toBe(200);
+    const named = (launch.json() as { data: { lists: { liveMatches: { path: string; version: string } } } })
+      .data.lists.liveMatches;
+    const list = (await app.inject({ url: named.path, headers })).json<{
+      data: { _id: string }[];
+      version: string;
+    }>();
+    // The launch reply and the list it names were made from the same data.
+    expect(list.version).toBe(named.version);
+    return list.data.map((m) => m._id);
   };
 
   it("serves one process's write from the other's cache within the sync interval", async () => {

@@ -35,6 +35,7 @@ describe('cachedResponse', () => {
   const entry = (json: unknown): CachedReply => ({
     key: 'k',
     body: Buffer.from(JSON.stringify(json)),
+    version: 'abc',
     etag: '"abc"',
   });
   const big = { data: 'x'.repeat(2000) };
