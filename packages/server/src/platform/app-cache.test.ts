@@ -88,4 +88,26 @@ describe('AppCache', () => {
     expect(cache.peek('feed:499:10')).toBeUndefined();
     expect(cache.peek('feed:500:10')).toBeDefined();
   });
+
+  it('makes the ETag of a hash of the value, the same in every process, and puts it in a versioned body', async () => {
+    const [one, other] = [new AppCache(), new AppCache()];
+    const list = { status: true, data: [1, 2] };
+    const plain = await one.get('plain', ['t'], async () => list);
+    const versioned = await one.get('list', ['t'], async () => list, { versioned: true });
+    expect(plain.version).toMatch(/^[0-9a-f]{16}$/);
+    expect(plain.etag).toBe(`"${plain.version}"`);
+    expect(JSON.parse(plain.body.toString())).toEqual(list);
+    // A versioned body is the value with its version added; the version and ETag are the value's.
+    expect(JSON.parse(versioned.body.toString())).toEqual({ ...list, version: plain.version });
+    expect([versioned.version, versioned.etag]).toEqual([plain.version, plain.etag]);
+    expect((await other.get('list', ['t'], async () => ({ ...list }), { versioned: true })).etag).toBe(
+      versioned.etag,
+    );
+    // Any change to the value is a new version.
+    one.invalidate('t');
+    const changed = await one.get('list', ['t'], async () => ({ ...list, data: [1, 3] }), {
+      versioned: true,
+    });
+    expect(changed.version).not.toBe(versioned.version);
+  });
 });
