@@ -1,15 +1,10 @@
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
-import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
-import { expect, inject } from 'vitest';
+import { expect } from 'vitest';
 import { openReply, sealRequest, isSealedReply } from '@streamdesk/contract/envelope';
 import { buildApp } from '../app.js';
 import { loadConfig, type ResolvedConfig } from '../platform/config.js';
-import { sqliteFile } from '../platform/db/database.js';
-import { withDatabase } from './global-setup.js';
+import { freshDatabase } from './fresh-database.js';
 
 export const TEST_API_KEY = 'test-api-key-0123456789';
 export const TEST_PAYLOAD_KEY = 'a1'.repeat(32);
@@ -33,34 +28,8 @@ export interface TestApp {
 
 /** Builds the app on a fresh copy of the migrated template database, signed in as TEST_ADMIN. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const template = inject('template');
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sd-test-'));
-  let dropDatabase = async () => {};
-  const dbEnv: Record<string, string> = {};
-  if (template.kind === 'sqlite') {
-    copyFileSync(sqliteFile(template.dataDir), sqliteFile(dataDir));
-  } else {
-    const name = `sd_test_${randomBytes(6).toString('hex')}`;
-    const client = new pg.Client({ connectionString: template.url });
-    await client.connect();
-    await client.query(`CREATE DATABASE ${name} TEMPLATE ${template.database}`);
-    dbEnv.DATABASE_URL = withDatabase(template.url, name);
-    dropDatabase = async () => {
-      // pg-pool's end() resolves before its sockets have closed; a forced drop meanwhile makes the
-      // server kill them with FATAL 57P01, an unhandled error in the test run. Wait for them first.
-      for (let i = 0; i < 50; i++) {
-        const { rows } = await client.query<{ n: number }>(
-          'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
-          [name],
-        );
-        if (!rows[0]?.n) break;
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    };
-  }
-  mkdirSync(path.join(dataDir, 'media'), { recursive: true });
+  const database = await freshDatabase();
+  const { dataDir } = database;
   const config = {
     ...loadConfig({
       DATA_DIR: dataDir,
@@ -69,7 +38,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       LOG_LEVEL: 'silent',
       NODE_ENV: 'test',
       WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-      ...dbEnv,
+      ...database.env,
       ...env,
     }),
     apiKey: env.API_KEY ?? TEST_API_KEY,
@@ -106,8 +75,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     seal: (value) => sealRequest(value, TEST_PAYLOAD_KEY),
     close: async () => {
       await app.close();
-      await dropDatabase();
-      rmSync(dataDir, { recursive: true, force: true });
+      await database.remove();
     },
   };
   return testApp;
