@@ -227,6 +227,21 @@ describe('POST /api/App/events', () => {
       expect(reasons.properties![reason]).toMatchObject({ type: 'integer', description: expect.any(String) });
   });
 
+  it('takes a batch of exactly 500 events, the limit', async () => {
+    const events = Array.from({ length: 500 }, (_, i) => ({
+      type: i % 5 ? 'view' : 'click',
+      entity: 'reel',
+      id: B,
+      clientId: `phone-${i}`,
+    }));
+    const before = await totals(B);
+    const res = await send(events);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(countedReply(500, { unknownId: 0, tooOld: 0, inactive: 0 }));
+    await flush();
+    expect(await totals(B)).toEqual({ views: before!.views + 400, clicks: before!.clicks + 100 });
+  });
+
   it('refuses bad shapes and batches over 500 with a 400 naming the problem', async () => {
     const big = Array.from({ length: 501 }, () => ({ type: 'view', entity: 'reel', id: A, clientId: 'c' }));
     expect((await send(big)).json()).toEqual(errorBody('events: events holds at most 500 events per batch'));
