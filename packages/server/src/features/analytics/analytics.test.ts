@@ -262,6 +262,33 @@ describe('POST /api/App/events', () => {
   });
 });
 
+describe('the automatic flush', () => {
+  it('writes what was counted within a few seconds, with no flush called', async () => {
+    const other = await createTestApp();
+    try {
+      await addTestItems(other);
+      const res = await other.request({
+        method: 'POST',
+        url: analyticsRoutes.events.path,
+        admin: false,
+        payload: {
+          events: [
+            { type: 'view', entity: 'reel', id: A, clientId: 'c1' },
+            { type: 'click', entity: 'reel', id: A, clientId: 'c1' },
+          ],
+        },
+      });
+      expect(res.json()).toMatchObject({ accepted: 2 });
+      // The timer writes at most a second later; the bound only keeps a broken timer from hanging the test.
+      await expect
+        .poll(() => testItemTotals(other.app, A), { timeout: 10_000, interval: 100 })
+        .toEqual({ views: 1, clicks: 1 });
+    } finally {
+      await other.close();
+    }
+  });
+});
+
 describe('clearing a range', () => {
   it('clears only that range and fixes the totals', async () => {
     await send([
