@@ -205,6 +205,56 @@ describe('heartbeats for a live match that is switched off', () => {
   });
 });
 
+describe('liveView in the system stats', () => {
+  let own: TestApp;
+  beforeAll(async () => {
+    // An app of its own: the other tests' viewers would leave the window at times of their own.
+    own = await createTestApp();
+  });
+  afterAll(async () => {
+    vi.useRealTimers();
+    await own.close();
+  });
+
+  const beat = async (clientId: string, match: string) =>
+    expect(
+      (
+        await own.request({
+          method: 'POST',
+          url: analyticsRoutes.events.path,
+          admin: false,
+          payload: { events: [heartbeat(clientId, match)] },
+        })
+      ).json(),
+    ).toMatchObject({ accepted: 1 });
+  /** GET /api/admin/system/stats's liveView once the beats heard so far are in the shared table. */
+  const liveView = async () => {
+    await own.app.streamdesk.analytics.viewers.write();
+    const res = await own.request({ method: 'GET', url: systemStatsRoutes.get.path });
+    return res.json<{ liveView: number }>().liveView;
+  };
+
+  it('counts each client for 60 s after its last heartbeat, and not after', async () => {
+    const match = await storedId(own, addCall.liveMatch());
+    // Only Date is faked: the server's clock moves when the test says, its timers and I/O run as always.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.now();
+    const at = (seconds: number) => vi.setSystemTime(start + seconds * 1000);
+    await beat('phone-a', match);
+    await beat('phone-a', match);
+    await beat('phone-b', match);
+    expect(await liveView()).toBe(2);
+    at(30);
+    await beat('phone-a', match);
+    at(59);
+    expect(await liveView()).toBe(2);
+    at(61);
+    expect(await liveView()).toBe(1);
+    at(91);
+    expect(await liveView()).toBe(0);
+  });
+});
+
 describe('two server processes on one database', () => {
   let b: FastifyInstance;
   beforeAll(async () => {
