@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { calendarDay, quickRange, quickRanges, type DayRange, type QuickRangeKey } from './date-ranges.js';
 import { defineRoute, idSchema, replyBase } from './http.js';
+import { DEFAULT_REPORT_TIME_ZONE } from './report-days.js';
 
 /** The things the app reports views and clicks of (ARCHITECTURE.md, "how views and clicks arrive"). */
 export const eventEntities = [
@@ -94,10 +95,17 @@ const shownRange = z
 /** A range of days as the date pickers show it: a quick range, or dates picked by hand. */
 export type RangeChoice = DayRange & { preset: QuickRangeKey | 'custom' };
 
-/** The quick range with exactly these days ('custom' when none has them), as on `now`'s day. */
-export function presetOf(range: DayRange, now: Date = new Date()): QuickRangeKey | 'custom' {
+/**
+ * The quick range with exactly these days ('custom' when none has them), as on `now`'s day in the
+ * reporting time zone.
+ */
+export function presetOf(
+  range: DayRange,
+  now: Date = new Date(),
+  timeZone: string = DEFAULT_REPORT_TIME_ZONE,
+): QuickRangeKey | 'custom' {
   const same = (key: QuickRangeKey) => {
-    const quick = quickRange(key, now);
+    const quick = quickRange(key, now, timeZone);
     return quick.startDate === range.startDate && quick.endDate === range.endDate;
   };
   return quickRanges.find(({ key }) => same(key))?.key ?? 'custom';
@@ -111,10 +119,11 @@ export function presetOf(range: DayRange, now: Date = new Date()): QuickRangeKey
 export function rangeInQuery(
   query: { get(name: string): string | null },
   now: Date = new Date(),
+  timeZone: string = DEFAULT_REPORT_TIME_ZONE,
 ): RangeChoice {
   const read = shownRange.safeParse({ startDate: query.get('startDate'), endDate: query.get('endDate') });
-  if (!read.success) return { ...quickRange('today', now), preset: 'today' };
-  return { ...read.data, preset: presetOf(read.data, now) };
+  if (!read.success) return { ...quickRange('today', now, timeZone), preset: 'today' };
+  return { ...read.data, preset: presetOf(read.data, now, timeZone) };
 }
 
 /** The query parameters of a range in a URL: none for Today, else `startDate` and `endDate`. */

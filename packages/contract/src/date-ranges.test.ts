@@ -21,6 +21,23 @@ describe('quickRange', () => {
     expect(quickRange('thisWeek', late)).toEqual({ startDate: '2026-11-22', endDate: '2026-11-28' });
   });
 
+  it("uses the reporting time zone it is given: America/New_York's Saturday is Kolkata's Sunday", () => {
+    // 02:00 UTC on Sunday 22 November: 07:30 Sunday in Kolkata, 21:00 Saturday in New York.
+    const sunday = new Date('2026-11-22T02:00:00Z');
+    const newYork = (key: Parameters<typeof quickRange>[0]) => quickRange(key, sunday, 'America/New_York');
+    expect(newYork('today')).toEqual({ startDate: '2026-11-21', endDate: '2026-11-21' });
+    expect(newYork('yesterday')).toEqual({ startDate: '2026-11-20', endDate: '2026-11-20' });
+    expect(newYork('thisWeek')).toEqual({ startDate: '2026-11-15', endDate: '2026-11-21' });
+    expect(quickRange('today', sunday)).toEqual({ startDate: '2026-11-22', endDate: '2026-11-22' });
+    expect(quickRange('thisWeek', sunday)).toEqual({ startDate: '2026-11-22', endDate: '2026-11-28' });
+    // New Year's Eve in New York is 2027 in Kolkata (and in UTC).
+    const newYear = new Date('2027-01-01T03:00:00Z');
+    expect(quickRange('thisYear', newYear, 'America/New_York')).toEqual({
+      startDate: '2026-01-01',
+      endDate: '2026-12-31',
+    });
+  });
+
   it('crosses year boundaries', () => {
     const jan = new Date('2027-01-01T00:00:00Z');
     expect(quickRange('yesterday', jan)).toEqual({ startDate: '2026-12-31', endDate: '2026-12-31' });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { istDay } from './format.js';
+import { dayIn, DEFAULT_REPORT_TIME_ZONE } from './report-days.js';
 
 /** A `YYYY-MM-DD` day that is on the calendar (2026-02-30 and 2026-13-45 are not). */
 export const calendarDay = (message: string) =>
@@ -33,12 +33,16 @@ const ymd = (d: Date) => d.toISOString().slice(0, 10);
 const utc = (y: number, m: number, d: number) => new Date(Date.UTC(y, m, d));
 
 /**
- * A quick range in calendar days of Asia/Kolkata (the reporting day): This Week runs Sunday to Saturday,
- * Last 6 Months from the first day of the month five months back to the end of this month, This Year
- * from 1 January to 31 December.
+ * A quick range in calendar days of the reporting time zone, the days the server counts events on (so
+ * Today is the server's today): This Week runs Sunday to Saturday, Last 6 Months from the first day of
+ * the month five months back to the end of this month, This Year from 1 January to 31 December.
  */
-export function quickRange(key: QuickRangeKey, now: Date = new Date()): DayRange {
-  const [y, m, d] = istDay(now).split('-').map(Number) as [number, number, number];
+export function quickRange(
+  key: QuickRangeKey,
+  now: Date = new Date(),
+  timeZone: string = DEFAULT_REPORT_TIME_ZONE,
+): DayRange {
+  const [y, m, d] = dayIn(timeZone, now).split('-').map(Number) as [number, number, number];
   const today = utc(y, m - 1, d);
   switch (key) {
     case 'today':

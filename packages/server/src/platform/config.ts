@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import proxyAddr from '@fastify/proxy-addr';
 import { z } from 'zod';
 import { DEFAULT_EVENT_BATCH_WINDOW_MINUTES } from '@streamdesk/contract/analytics';
+import { DEFAULT_REPORT_TIME_ZONE } from '@streamdesk/contract/report-days';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The built admin SPA and public site, relative to this file in src/ or dist/. */
@@ -29,7 +30,7 @@ const envSchema = z.object({
   REPORT_TIME_ZONE: z
     .string()
     .min(1)
-    .default('Asia/Kolkata')
+    .default(DEFAULT_REPORT_TIME_ZONE)
     .refine((zone) => {
       try {
         new Intl.DateTimeFormat('en-CA', { timeZone: zone });

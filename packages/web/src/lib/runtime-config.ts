@@ -1,3 +1,5 @@
+import { DEFAULT_REPORT_TIME_ZONE } from '@streamdesk/contract/report-days';
+
 /** What the server serves from /runtime-config.js for this deployment (loaded before the app). */
 export interface RuntimeConfig {
   apiKey: string;
@@ -6,6 +8,8 @@ export interface RuntimeConfig {
   blockDevtools: boolean;
   publicLiveHost: string;
   playStoreUrl: string;
+  /** The server's REPORT_TIME_ZONE: the calendar days events are counted on. */
+  reportTimeZone: string;
 }
 
 declare global {
@@ -20,6 +24,7 @@ const fallback: RuntimeConfig = {
   blockDevtools: false,
   publicLiveHost: '',
   playStoreUrl: '',
+  reportTimeZone: DEFAULT_REPORT_TIME_ZONE,
 };
 
 /** Read on every call so tests (and a late-loading script) can change it. */

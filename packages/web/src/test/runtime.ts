@@ -11,6 +11,7 @@ export function setRuntimeConfig(overrides: Partial<RuntimeConfig> = {}): void {
     blockDevtools: false,
     publicLiveHost: 'https://live.example.com',
     playStoreUrl: 'https://play.example.com',
+    reportTimeZone: 'Asia/Kolkata',
     ...overrides,
   };
 }

@@ -1,10 +1,14 @@
-import { quickRange, quickRanges, type DayRange, type QuickRangeKey } from '@streamdesk/contract/date-ranges';
+import { quickRanges, type DayRange, type QuickRangeKey } from '@streamdesk/contract/date-ranges';
 import { cn } from '@/lib/cn';
+import { reportQuickRange } from '@/lib/report-ranges';
 import { TextField } from './field';
 
 export type RangeSelection = DayRange & { preset: QuickRangeKey | 'custom' };
 
-export const presetSelection = (key: QuickRangeKey): RangeSelection => ({ ...quickRange(key), preset: key });
+export const presetSelection = (key: QuickRangeKey): RangeSelection => ({
+  ...reportQuickRange(key),
+  preset: key,
+});
 
 /**
  * A hand-edited end of the range, as a custom range. Moving one end past the other moves both

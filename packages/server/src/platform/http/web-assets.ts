@@ -9,7 +9,7 @@ import { methodsOfPath } from './method-not-allowed.js';
 /**
  * Serves the built admin SPA at / and the public site at /site/, plus /runtime-config.js, which hands the
  * browser the api-key and payload key it must send (they are app-compatibility obfuscation, not secrets:
- * the bearer token and TLS are the security).
+ * the bearer token and TLS are the security) and the deployment's settings the screens follow.
  */
 export async function registerWebAssets(app: FastifyInstance, config: ResolvedConfig): Promise<void> {
   const runtimeConfig = {
@@ -18,6 +18,8 @@ export async function registerWebAssets(app: FastifyInstance, config: ResolvedCo
     blockDevtools: config.blockDevtools,
     publicLiveHost: config.publicLiveHost,
     playStoreUrl: config.playStoreUrl,
+    // The days the quick ranges pick must be the days the server counts events on.
+    reportTimeZone: config.reportTimeZone,
   };
   const script = `window.__STREAMDESK__ = ${JSON.stringify(runtimeConfig)};\n`;
   app.get('/runtime-config.js', { config: { auth: 'public' }, schema: { hide: true } }, async (_req, reply) =>

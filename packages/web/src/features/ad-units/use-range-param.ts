@@ -1,6 +1,7 @@
-import { rangeInQuery, withRangeParams, type RangeChoice } from '@streamdesk/contract/analytics';
+import { withRangeParams, type RangeChoice } from '@streamdesk/contract/analytics';
 import { useState } from 'react';
 import { useLocation, useNavigationType, useSearchParams } from 'react-router';
+import { reportRangeInQuery } from '@/lib/report-ranges';
 
 /** The history state of the list's own range writes, to tell them from a move of the URL made elsewhere. */
 const OWN_WRITE = { adRangeWrite: true } as const;
@@ -18,10 +19,10 @@ export function useRangeParam(): [RangeChoice, (next: RangeChoice) => void] {
   const [params, setParams] = useSearchParams();
   const location = useLocation();
   const navigation = useNavigationType();
-  const [shown, setShown] = useState(() => ({ key: location.key, range: rangeInQuery(params) }));
+  const [shown, setShown] = useState(() => ({ key: location.key, range: reportRangeInQuery(params) }));
   if (shown.key !== location.key) {
     const own = navigation !== 'POP' && (location.state as typeof OWN_WRITE | null)?.adRangeWrite === true;
-    setShown({ key: location.key, range: own ? shown.range : rangeInQuery(params) });
+    setShown({ key: location.key, range: own ? shown.range : reportRangeInQuery(params) });
   }
 
   const setRange = (next: RangeChoice) => {

@@ -1,17 +1,27 @@
+import type { DashboardReply } from '@streamdesk/contract/analytics';
 import { quickRange } from '@streamdesk/contract/date-ranges';
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '@/lib/query-client';
 import { mockApi, renderApp } from '@/test/render-app';
+import { setRuntimeConfig } from '@/test/runtime';
 import { signedInScreenTests, signedInApi as base } from '@/test/signed-in-screen';
 
 signedInScreenTests();
 
-const reply = { status: true, message: 'ok', views_data: [], clicks_data: [], totalViews: 0, totalClicks: 0 };
+const reply: DashboardReply = {
+  status: true,
+  message: 'ok',
+  views_data: [],
+  clicks_data: [],
+  totalViews: 0,
+  totalClicks: 0,
+};
 
 /** Opens the dashboard of `a1` at `search`; returns the router and the ranges the dashboard asked for. */
-async function open(search: string) {
-  const fetchMock = mockApi({ ...base, 'GET /api/admin/view/dashbord/a1': reply });
+async function open(search: string, answer: DashboardReply = reply) {
+  const fetchMock = mockApi({ ...base, 'GET /api/admin/view/dashbord/a1': answer });
   const view = renderApp(`/views/dashboard/a1${search}`);
   await screen.findByRole('heading', { name: 'View & Click Analytics' }, { timeout: 15_000 });
   const asked = () =>
@@ -74,5 +84,33 @@ describe('the dashboard range in the URL', () => {
       view.unmount();
       queryClient.clear();
     }
+  }, 30_000);
+});
+
+describe("days in the server's reporting time zone", () => {
+  afterEach(() => vi.useRealTimers());
+
+  /** 21:00 on Saturday 21 November 2026 in New York: already Sunday 22 in Kolkata. */
+  const inNewYork = () => {
+    setRuntimeConfig({ reportTimeZone: 'America/New_York' });
+    // Only Date: the screen's timers and requests run as usual.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-22T02:00:00Z'));
+  };
+
+  it("opens on New York's today and picks New York's week when the server reports in America/New_York", async () => {
+    inNewYork();
+    const { asked } = await open('');
+    expect(pressed()).toBe('Today');
+    expect(screen.getByLabelText('Start date')).toHaveValue('2026-11-21');
+    await waitFor(() => expect(asked()).toEqual(['startDate=2026-11-21&endDate=2026-11-21']));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'This Week' }));
+    await waitFor(() => expect(asked().at(-1)).toBe('startDate=2026-11-15&endDate=2026-11-21'));
+  }, 30_000);
+
+  it("names a link's range after New York's quick range", async () => {
+    inNewYork();
+    await open('?q=Promo&adsType=web&startDate=2026-11-15&endDate=2026-11-21');
+    expect(pressed()).toBe('This Week');
   }, 30_000);
 });

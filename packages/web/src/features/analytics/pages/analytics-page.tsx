@@ -1,9 +1,9 @@
-import { rangeInQuery } from '@streamdesk/contract/analytics';
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { loadFailure } from '@/lib/api-query';
+import { reportRangeInQuery } from '@/lib/report-ranges';
 import { Button } from '@/ui/button';
 import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
 import { DateRangePicker, type RangeSelection } from '@/ui/date-range-picker';
@@ -22,7 +22,7 @@ export default function AnalyticsPage() {
   // The type marker: 'web' selects the web ads' own clear call.
   const web = search.get('adsType') === 'web';
   // Opens on the range the link carries (a website ads list's, analytics-dashboard-screen.md), else Today.
-  const [range, setRange] = useState<RangeSelection>(() => rangeInQuery(search));
+  const [range, setRange] = useState<RangeSelection>(() => reportRangeInQuery(search));
   const [confirming, setConfirming] = useState(false);
   const query = useQuery({
     ...dashboardQuery(id, { startDate: range.startDate, endDate: range.endDate }),
