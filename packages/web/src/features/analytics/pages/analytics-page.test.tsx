@@ -1,6 +1,6 @@
 import type { DashboardReply } from '@streamdesk/contract/analytics';
 import { quickRange } from '@streamdesk/contract/date-ranges';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '@/lib/query-client';
@@ -84,6 +84,57 @@ describe('the dashboard range in the URL', () => {
       view.unmount();
       queryClient.clear();
     }
+  }, 30_000);
+});
+
+describe('the chart tooltips', () => {
+  it("read '{n} Clicks on {date}' on the clicks chart and '{n} Views on {date}' on the views chart", async () => {
+    // jsdom lays nothing out: the charts get a size, as a browser would give them.
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(
+      DOMRect.fromRect({ width: 600, height: 256 }),
+    );
+    await open('?startDate=2026-11-21&endDate=2026-11-23', {
+      ...reply,
+      views_data: [{ createdAt: '2026-11-22', count: 4 }],
+      clicks_data: [
+        { createdAt: '2026-11-21', count: 3 },
+        { createdAt: '2026-11-23', count: 5 },
+      ],
+      totalViews: 4,
+      totalClicks: 8,
+    });
+    const user = userEvent.setup();
+    const focused = async (title: string) => {
+      const chart = await screen.findByRole('img', { name: `${title} chart` });
+      // A chart takes the keyboard: focused, it shows its first day; the arrow keys move along the days.
+      act(() => within(chart).getByRole('application').focus());
+      return (text: string) => expect(within(chart).getByText(text)).toBeInTheDocument();
+    };
+    const clicksShow = await focused('Clicks');
+    clicksShow('3 Clicks on 21/11/2026');
+    await user.keyboard('{ArrowRight}');
+    clicksShow('0 Clicks on 22/11/2026');
+    await user.keyboard('{ArrowRight}');
+    clicksShow('5 Clicks on 23/11/2026');
+
+    const viewsShow = await focused('Views');
+    viewsShow('0 Views on 21/11/2026');
+    await user.keyboard('{ArrowRight}');
+    viewsShow('4 Views on 22/11/2026');
+  }, 30_000);
+});
+
+describe('the Clear data button', () => {
+  it('shows only when the query carries the item (q, as a website ad link has it)', async () => {
+    for (const search of ['', '?startDate=2026-01-05&endDate=2026-01-20', '?adsType=web']) {
+      const view = await open(search);
+      expect([search, screen.queryByRole('button', { name: 'Clear data' })]).toEqual([search, null]);
+      expect(screen.getByRole('button', { name: 'Download CSV' })).toBeVisible();
+      view.unmount();
+      queryClient.clear();
+    }
+    await open('?q=Promo&adsType=web');
+    expect(screen.getByRole('button', { name: 'Clear data' })).toBeVisible();
   }, 30_000);
 });
 
