@@ -12,6 +12,8 @@ import {
 import { createTestApp, errorBody, TEST_API_KEY, type TestApp } from '../../test/test-app.js';
 import { INCOMPLETE_UPLOAD } from '../../platform/media/multipart.js';
 import { BROKEN_MP4, form, mp4, ofSize, PNG } from '../../test/media-fixtures.js';
+import { fieldPart, fileHead, multipartType, partEnd } from '../../test/raw-upload.js';
+import { storedFiles } from '../../test/stored-files.js';
 
 let t: TestApp;
 let category: VideoCategory;
@@ -143,31 +145,29 @@ describe('POST /api/App/video (batch upload)', () => {
     expect(videoFiles()).toEqual(files);
   });
 
-  it('leaves no partial file and no row when the request is cut off mid-way', async () => {
+  it('leaves no partial file, no temporary file and no row when the request is cut off mid-way', async () => {
+    await t.app.streamdesk.context.media.idle();
     const before = await total();
     const files = videoFiles();
-    const boundary = '----cutoff';
-    const head = (name: string) =>
-      `--${boundary}\r\nContent-Disposition: form-data; name="video"; filename="${name}"\r\nContent-Type: video/mp4\r\n\r\n`;
     const payload = Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="category"\r\n\r\n${category._id}\r\n`,
-      ),
-      Buffer.from(head('complete.mp4')),
+      fieldPart('category', category._id),
+      fileHead('video', 'complete.mp4'),
       mp4(1),
-      Buffer.from('\r\n' + head('cut.mp4')),
+      partEnd,
+      fileHead('video', 'cut.mp4'),
       mp4(2).subarray(0, 5000),
     ]);
     const res = await t.request({
       method: 'POST',
       url: routes.upload.path,
       payload,
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      headers: { 'content-type': multipartType },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual(errorBody(INCOMPLETE_UPLOAD));
     expect(await total()).toBe(before);
     expect(videoFiles()).toEqual(files);
+    expect(storedFiles(t, '.tmp')).toEqual([]);
   });
 });
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { videoCategoryRoutes, type VideoCategory } from '@streamdesk/contract/video-categories';
 import { videoRoutes } from '@streamdesk/contract/videos';
 import { createTestApp, TEST_API_KEY, type TestApp } from '../../test/test-app.js';
+import { fieldPart, fileHead, formEnd, partEnd, wholeRequest } from '../../test/raw-upload.js';
 import { form, mp4, PNG } from '../../test/media-fixtures.js';
 import { storedFiles } from '../../test/stored-files.js';
 
@@ -28,25 +29,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const boundary = '----idle';
 /** The upload's bytes: request head, the category field, then one MP4 part. */
-function uploadBytes(video: Buffer): Buffer {
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="category"\r\n\r\n${category._id}\r\n` +
-        `--${boundary}\r\nContent-Disposition: form-data; name="video"; filename="v.mp4"\r\n` +
-        'Content-Type: video/mp4\r\n\r\n',
-    ),
+const uploadBytes = (video: Buffer): Buffer =>
+  wholeRequest(t, videoRoutes.upload.path, [
+    fieldPart('category', category._id),
+    fileHead('video', 'v.mp4'),
     video,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
+    partEnd,
+    formEnd,
   ]);
-  const head =
-    `POST ${videoRoutes.upload.path} HTTP/1.1\r\nHost: 127.0.0.1\r\nconnection: close\r\n` +
-    `api-key: ${TEST_API_KEY}\r\n` +
-    `authorization: Bearer ${t.token}\r\ncontent-type: multipart/form-data; boundary=${boundary}\r\n` +
-    `content-length: ${body.length}\r\n\r\n`;
-  return Buffer.concat([Buffer.from(head), body]);
-}
 
 /**
  * Sends `chunks` with `gapMs` between them; resolves with what came back and when the socket closed
