@@ -2,10 +2,10 @@ import { readFileSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { videoCategoryRoutes, type VideoCategory } from '@streamdesk/contract/video-categories';
 import { videoRoutes } from '@streamdesk/contract/videos';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { form, mp4, PNG } from '../../test/media-fixtures.js';
+import { addCall, storedId } from '../../test/api-calls.js';
+import { mp4 } from '../../test/media-fixtures.js';
 import {
   connect,
   fieldPart,
@@ -23,16 +23,11 @@ import { storedFiles } from '../../test/stored-files.js';
  */
 let t: TestApp;
 let port: number;
-let category: VideoCategory;
+let category: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const res = await t.request({
-    method: 'POST',
-    url: videoCategoryRoutes.add.path,
-    payload: form({ name: 'Streamed' }, [{ field: 'image', name: 'c.png', data: PNG }]),
-  });
-  category = (await t.json<{ data: VideoCategory }>(res)).data;
+  category = await storedId(t, addCall.category());
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   port = (t.app.server.address() as AddressInfo).port;
 });
@@ -73,14 +68,14 @@ async function expectOnDisk(video: Buffer, sent: number): Promise<Buffer> {
 const libraryRows = async () =>
   (
     await t.json<{ totalRecord: number }>(
-      await t.request({ method: 'GET', url: `/api/App/video/category/admin/${category._id}` }),
+      await t.request({ method: 'GET', url: `/api/App/video/category/admin/${category}` }),
     )
   ).totalRecord;
 
 describe('a library upload over a real socket', () => {
   it('is written to disk as its bytes arrive, not held in memory until the request ends', async () => {
     const video = longVideo();
-    const start = Buffer.concat([fieldPart('category', category._id), fileHead('video', 'long.mp4')]);
+    const start = Buffer.concat([fieldPart('category', category), fileHead('video', 'long.mp4')]);
     const body = [start, video, partEnd, formEnd];
     const client = await open();
     await client.write(postHead(t, videoRoutes.upload.path, Buffer.concat(body).length));
@@ -119,7 +114,7 @@ describe('a library upload over a real socket', () => {
     const files = storedFiles(t, 'videos');
     const second = longVideo();
     const body = [
-      fieldPart('category', category._id),
+      fieldPart('category', category),
       fileHead('video', 'whole.mp4'),
       mp4(1),
       partEnd,

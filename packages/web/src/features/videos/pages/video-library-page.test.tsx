@@ -7,21 +7,7 @@ import { videoMessages } from '@streamdesk/contract/videos';
 import { mockApi, renderApp } from '@/test/render-app';
 import { jsonResponse } from '@/test/runtime';
 import { signedInApi as shell, signedInScreenTests } from '@/test/signed-in-screen';
-
-const video = (n: number, web: boolean) => ({
-  _id: `v${n}`,
-  video: `/media/videos/v${n}.mp4`,
-  thumbnail: `/media/videos/v${n}.jpg`,
-  createdAt: '2026-11-21T06:00:00.000Z',
-  web,
-  category: 'c1',
-  view: 0,
-});
-const categories = {
-  status: true,
-  message: 'ok',
-  data: [{ _id: 'c1', name: 'Sports', image: '/media/c1.png', status: true, total_products: 2 }],
-};
+import { categories, onePage, video } from './library-test-data';
 
 /** A library whose page 2 holds one web-enabled video; the page size is the server's business here. */
 function library() {
@@ -122,7 +108,8 @@ describe('Video Library', { timeout: 15_000 }, () => {
       await screen.findByRole('img', { name: 'Thumbnail of Video 101' }, { timeout: 8000 }),
     ).toHaveAttribute('src', '/media/videos/v2.jpg');
     const first = new URL(asked[0]!, 'http://x').searchParams;
-    expect([first.get('page'), first.get('web')]).toEqual(['2', 'true']);
+    // 100 a page (doc 2 sections 7 and 9), asked for by name rather than left to the server's default.
+    expect([first.get('page'), first.get('web'), first.get('limit')]).toEqual(['2', 'true', '100']);
     await waitFor(() => expect(screen.getByLabelText('Category')).toHaveValue('c1'));
     expect(screen.getByLabelText('Web Status')).toHaveValue('true');
     expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
@@ -165,13 +152,7 @@ describe('Video Library', { timeout: 15_000 }, () => {
     mockApi({
       ...shell,
       'GET /api/App/video/category': categories,
-      'GET /api/App/video/category/admin/all': {
-        status: true,
-        message: 'ok',
-        data: videos,
-        totalPage: 1,
-        totalRecord: 100,
-      },
+      'GET /api/App/video/category/admin/all': onePage(videos),
     });
     const user = userEvent.setup();
     renderApp('/show/video');
