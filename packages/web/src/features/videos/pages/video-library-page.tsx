@@ -141,9 +141,9 @@ export default function VideoLibraryPage() {
       const result = await removeVideos.mutateAsync(targets);
       if (result.status) {
         setActionError('');
-        toastSuccess(
-          targets.length === 1 ? videoMessages.deletedOne : videoMessages.deletedMany(targets.length),
-        );
+        // The server's count, not the ids sent: a video another admin deleted meanwhile is not counted.
+        const { deleted } = result;
+        toastSuccess(deleted === 1 ? videoMessages.deletedOne : videoMessages.deletedMany(deleted));
         setSelected(new Set());
       } else {
         const message = isNetworkFailure(result) ? videoMessages.deleteError : videoMessages.deleteFailed;

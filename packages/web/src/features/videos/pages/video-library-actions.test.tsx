@@ -1,0 +1,93 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { videoMessages } from '@streamdesk/contract/videos';
+import { answerMath } from '@/test/answer-math';
+import { mockApi, renderApp } from '@/test/render-app';
+import { jsonResponse } from '@/test/runtime';
+import { signedInApi as shell, signedInScreenTests } from '@/test/signed-in-screen';
+import { findToast, noToastsCarriedOver } from '@/test/toasts';
+import { categories, onePage, video } from './library-test-data';
+
+// What the library says after its actions and failed loads (doc 2 section 8). A call left out of the
+// mocked API fails as a lost connection does (no reply).
+
+signedInScreenTests({ authStatus: 'signed-in' });
+noToastsCarriedOver();
+
+const threeVideos = onePage([video(1, false), video(2, false), video(3, false)]);
+const library = { ...shell, 'GET /api/App/video/category': categories };
+
+async function openLibrary(api: Record<string, unknown>) {
+  mockApi({ ...library, 'GET /api/App/video/category/admin/all': threeVideos, ...api });
+  const user = userEvent.setup();
+  renderApp('/show/video');
+  await screen.findByRole('checkbox', { name: 'Select Video 1' }, { timeout: 8000 });
+  return user;
+}
+
+async function deleteSelected(user: ReturnType<typeof userEvent.setup>, names: string[]) {
+  for (const name of names) await user.click(screen.getByRole('checkbox', { name: `Select ${name}` }));
+  await user.click(screen.getByRole('button', { name: `Delete Selected (${names.length})` }));
+  await answerMath({ confirm: 'Delete', title: 'Delete videos' });
+}
+
+/** The message in the red banner and in an error toast. */
+async function expectFailureSaid(message: string) {
+  expect(await findToast(message)).toHaveAttribute('data-type', 'error');
+  expect(screen.getByRole('alert')).toHaveTextContent(message);
+}
+
+describe('Video Library action replies', { timeout: 15_000 }, () => {
+  it.each([
+    [['Video 1', 'Video 2', 'Video 3'], 2, 'Successfully deleted 2 videos'],
+    [['Video 1', 'Video 2'], 1, 'Video deleted successfully'],
+  ])('a delete of %j that the server says deleted %i says "%s"', async (names, deleted, said) => {
+    const user = await openLibrary({
+      'DELETE /api/App/video/': { status: true, message: 'deleted', deleted },
+    });
+    await deleteSelected(user, names);
+    expect(await findToast(said)).toHaveAttribute('data-type', 'success');
+    expect(screen.queryByText(videoMessages.deletedMany(names.length))).not.toBeInTheDocument();
+  });
+
+  it("says 'Failed to delete video(s)' when the server refuses the delete", async () => {
+    const user = await openLibrary({
+      'DELETE /api/App/video/': () => jsonResponse({ status: false, message: videoMessages.noneFound }, 404),
+    });
+    await deleteSelected(user, ['Video 1']);
+    await expectFailureSaid(videoMessages.deleteFailed);
+  });
+
+  it("says 'Error deleting video(s) - Please try again' when the delete gets no reply", async () => {
+    const user = await openLibrary({});
+    await deleteSelected(user, ['Video 1']);
+    await expectFailureSaid(videoMessages.deleteError);
+  });
+
+  it("says 'Error updating web status - Please try again' when the web change gets no reply", async () => {
+    const user = await openLibrary({});
+    await user.click(screen.getByRole('button', { name: 'Enable web for Video 1' }));
+    await expectFailureSaid(videoMessages.webStatusError);
+  });
+
+  it("says 'Connection error - Please try again later' when the list gets no reply", async () => {
+    mockApi(library);
+    renderApp('/show/video');
+    expect(await findToast(videoMessages.connectionError, 8000)).toHaveAttribute('data-type', 'error');
+    expect(screen.getByRole('alert')).toHaveTextContent(videoMessages.connectionError);
+  });
+
+  it("says 'Error loading categories' beside the filters and in a toast when they fail to load", async () => {
+    mockApi({
+      ...shell,
+      'GET /api/App/video/category': () => jsonResponse({ status: false, message: 'x' }, 500),
+      'GET /api/App/video/category/admin/all': threeVideos,
+    });
+    renderApp('/show/video');
+    expect(await findToast(videoMessages.categoriesError, 8000)).toHaveAttribute('data-type', 'error');
+    expect(screen.getAllByText(videoMessages.categoriesError)).toHaveLength(2);
+    // The videos still show: only the category filter lacks its list.
+    expect(screen.getByRole('checkbox', { name: 'Select Video 1' })).toBeInTheDocument();
+  });
+});
