@@ -6,20 +6,13 @@ import { answerMath } from '@/test/answer-math';
 import { mockApi, renderApp } from '@/test/render-app';
 import { jsonResponse } from '@/test/runtime';
 import { signedInScreenTests, signedInApi as signedIn } from '@/test/signed-in-screen';
+import { cricket } from './category-test-data';
 
 /** Edit conflicts (docs/decisions/edit-conflicts.md) on the video category form. */
 
 signedInScreenTests();
 
-const category = {
-  _id: 'c1',
-  name: 'Cricket',
-  main_image: '/media/video-categories/c1.png',
-  status: true,
-  total_products: 4,
-  createdAt: '2026-11-21T05:00:00.000Z',
-  version: '1111111111111111',
-};
+const category = { ...cricket, version: '1111111111111111' };
 const refused = editVersionMessages.changed('category');
 
 describe('Video Categories: an edit refused because another admin changed the category', () => {

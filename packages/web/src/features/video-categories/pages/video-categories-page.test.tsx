@@ -6,15 +6,9 @@ import { mockApi, renderApp } from '@/test/render-app';
 import { jsonResponse, pendingResponse } from '@/test/runtime';
 import { signedInScreenTests, signedInApi as signedIn } from '@/test/signed-in-screen';
 import { PNG } from '@/test/images';
+import { cricket } from './category-test-data';
 
-const category = {
-  _id: 'c1',
-  name: 'Cricket',
-  main_image: '/media/video-categories/c1.png',
-  status: true,
-  total_products: 4,
-  createdAt: '2026-11-21T05:00:00.000Z',
-};
+const category = cricket;
 
 signedInScreenTests();
 

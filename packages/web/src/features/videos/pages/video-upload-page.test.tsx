@@ -1,9 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { videoMessages } from '@streamdesk/contract/videos';
 import { FakeXhr, stubXhr } from '@/test/fake-xhr';
 import { mockApi, renderApp } from '@/test/render-app';
 import { signedInApi as shell, signedInScreenTests } from '@/test/signed-in-screen';
+import { findToast, noToastsCarriedOver } from '@/test/toasts';
 
 const MP4_HEAD = [0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x6d, 0x70, 0x34, 0x32];
 const mp4 = (name: string) =>
@@ -21,6 +23,7 @@ const category = (id: string, name: string) => ({
 });
 
 signedInScreenTests({ authStatus: 'signed-in' });
+noToastsCarriedOver();
 beforeEach(() => stubXhr());
 
 /** The upload page with `Sports` and `Music`; `gone` makes the next category load leave out Sports. */
@@ -46,6 +49,17 @@ async function openPage() {
       .queryAllByRole('listitem')
       .map((li) => li.querySelector('span')?.textContent);
   return { state, fetchMock, user, form, select, picker, selected };
+}
+
+/** Picks `files`, chooses Sports and presses Upload Videos: the batch is then on its way (FakeXhr.last). */
+async function startUpload(
+  { user, form, select, picker }: Awaited<ReturnType<typeof openPage>>,
+  files: File[],
+) {
+  await user.upload(picker, files);
+  await user.selectOptions(select, 'c1');
+  await user.click(within(form).getByRole('button', { name: 'Upload Videos' }));
+  await waitFor(() => expect(FakeXhr.made).toHaveLength(1));
 }
 
 describe('Video upload page', { timeout: 15_000 }, () => {
@@ -86,16 +100,42 @@ describe('Video upload page', { timeout: 15_000 }, () => {
   });
 
   it('drops a category deleted meanwhile from the select after its Category not found', async () => {
-    const { state, user, form, select, picker } = await openPage();
-    await user.upload(picker, [mp4('a.mp4')]);
-    await user.selectOptions(select, 'c1');
-    await user.click(within(form).getByRole('button', { name: 'Upload Videos' }));
-    await waitFor(() => expect(FakeXhr.made).toHaveLength(1));
+    const page = await openPage();
+    await startUpload(page, [mp4('a.mp4')]);
+    const { state, form, select } = page;
     state.sportsGone = true;
     FakeXhr.last.respond(404, JSON.stringify({ status: false, message: 'Category not found' }));
     expect(await screen.findByText('Category not found')).toBeInTheDocument();
     await waitFor(() => expect(within(form).queryByRole('option', { name: 'Sports' })).toBeNull());
     expect(select).toHaveValue('');
     expect(within(form).getByRole('option', { name: 'Music' })).toBeInTheDocument();
+  });
+
+  it("shows the bar's percentage and 'Processing uploads...' while the batch is sent", async () => {
+    const page = await openPage();
+    await startUpload(page, [mp4('a.mp4')]);
+    const { form } = page;
+    act(() => FakeXhr.last.upload.onprogress?.({ lengthComputable: true, loaded: 40, total: 100 }));
+    const bar = within(form).getByRole('progressbar', { name: 'Upload progress' });
+    expect(bar).toHaveAttribute('aria-valuenow', '40');
+    expect(within(form).getByText('40%')).toBeInTheDocument();
+    expect(within(form).getByText(videoMessages.processing)).toBeInTheDocument();
+    expect(within(form).getByRole('button', { name: 'Uploading...' })).toBeDisabled();
+
+    // Answered (which also ends the upload, so the next test's identical batch is sent afresh).
+    FakeXhr.last.respond(200, JSON.stringify({ status: true, message: 'ok', data: [], rejected: [] }));
+    expect(await within(form).findByText('Upload complete')).toBeInTheDocument();
+    expect(bar).toHaveAttribute('aria-valuenow', '100');
+  });
+
+  it("says 'Failed to upload videos.' when the server answers with neither success nor a reason", async () => {
+    const page = await openPage();
+    await startUpload(page, [mp4('a.mp4')]);
+    const { form, selected } = page;
+    FakeXhr.last.respond(200, JSON.stringify({ status: false, message: '' }));
+    expect(await findToast(videoMessages.uploadFailed)).toHaveAttribute('data-type', 'error');
+    // The selection stays for another try; the bar goes.
+    expect(selected()).toEqual(['a.mp4']);
+    expect(within(form).queryByRole('progressbar')).toBeNull();
   });
 });
