@@ -24,6 +24,19 @@ async function seedFeed(api: Api, media: typeof mediaFiles, count: number, webPo
   await setWebPosition(api, webPosition);
 }
 
+/**
+ * Turns web access off for every video of this worker's server, so the feed has nothing to show (the
+ * tests that need videos on the web seed their own).
+ */
+async function emptyTheFeed(api: Api) {
+  for (;;) {
+    const shown = await api.call('GET', '/api/App/video/category/admin/all?web=true&limit=500');
+    const ids = (shown.data as { _id: string }[]).map((v) => v._id);
+    if (!ids.length) return;
+    await api.call('PUT', '/api/App/video/web/status', { body: { id: ids, status: false } });
+  }
+}
+
 /** A feed page request: `page` of the public feed. */
 const feedPage = (page: number) => (url: URL) =>
   url.pathname === '/api/App/video/category/client' && url.searchParams.get('page') === String(page);
@@ -200,6 +213,20 @@ test.describe('public feed on a phone', () => {
   test('declining shows Content Not Available; Try Again returns to the dialog', async ({ page }) => {
     await page.goto('/site/');
     await page.getByRole('button', { name: 'No, thanks' }).click();
+    await expect(page.getByRole('heading', { name: 'Content Not Available' })).toBeVisible();
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    await expect(page.getByRole('dialog', { name: 'Welcome' })).toBeVisible();
+  });
+
+  test('an empty first page shows Content Not Available; Try Again returns to the dialog', async ({
+    page,
+    api,
+  }) => {
+    await emptyTheFeed(api);
+    await page.goto('/site/');
+    const firstPage = page.waitForResponse((r) => feedPage(1)(new URL(r.url())));
+    await page.getByRole('button', { name: 'Continue' }).click();
+    expect(((await (await firstPage).json()) as { data: unknown[] }).data).toEqual([]);
     await expect(page.getByRole('heading', { name: 'Content Not Available' })).toBeVisible();
     await page.getByRole('button', { name: 'Try Again' }).click();
     await expect(page.getByRole('dialog', { name: 'Welcome' })).toBeVisible();

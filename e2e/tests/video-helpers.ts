@@ -45,3 +45,26 @@ export async function answerMath(page: Page, right = true) {
 export async function shoot(page: Page, name: string) {
   await page.screenshot({ path: `/tmp/shots/${name}.png`, fullPage: true });
 }
+
+/**
+ * Throttles what the page sends to `bytesPerSecond` (Chromium's network emulation, through CDP), so an
+ * upload's progress can be watched; `restore` lifts it.
+ */
+export async function slowUploads(page: Page, bytesPerSecond: number) {
+  const cdp = await page.context().newCDPSession(page);
+  const conditions = (uploadThroughput: number) =>
+    cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput,
+    });
+  await cdp.send('Network.enable');
+  await conditions(bytesPerSecond);
+  return {
+    restore: async () => {
+      await conditions(-1);
+      await cdp.detach();
+    },
+  };
+}

@@ -10,6 +10,7 @@ import {
   seedCategory,
   seedVideos,
   shoot,
+  slowUploads,
   unique,
 } from './video-helpers.js';
 
@@ -23,6 +24,13 @@ test.describe('video categories', () => {
     const name = unique('Cricket');
 
     await page.getByLabel('Category name').fill(name);
+    // A picked image can be taken back: the preview goes, and the add then asks for an image.
+    const preview = page.getByRole('img', { name: 'Main image preview' });
+    await page.getByLabel('Main image').setInputFiles(media.png);
+    await expect(preview).toBeVisible();
+    await page.getByRole('button', { name: 'Remove image' }).click();
+    await expect(preview).toHaveCount(0);
+    await expect(page.getByLabel('Main image')).toHaveValue('');
     await page.getByRole('button', { name: 'Add Category' }).click();
     await expect(page.getByText(categoryMessages.imageRequired)).toBeVisible();
 
@@ -32,7 +40,7 @@ test.describe('video categories', () => {
     await page.getByLabel('Main image').setInputFiles(media.cutPng);
     await expect(page.getByText('The image file is cut off: its end is missing.').first()).toBeVisible();
     await page.getByLabel('Main image').setInputFiles(media.png);
-    await expect(page.getByRole('img', { name: 'Main image preview' })).toBeVisible();
+    await expect(preview).toBeVisible();
     await page.getByRole('button', { name: 'Add Category' }).click();
     await expect(page.getByText(categoryMessages.added)).toBeVisible();
     const row = page.getByRole('row').filter({ hasText: name });
@@ -47,10 +55,15 @@ test.describe('video categories', () => {
     await expect(page.getByText(categoryMessages.noneMatching)).toBeVisible();
     await page.getByLabel('Search categories').fill('');
 
-    await page.mouse.wheel(0, 600);
+    // Edit scrolls back up to the form: pressed from a short window scrolled to the list, not from the top.
+    const scrollY = () => page.evaluate(() => window.scrollY);
+    await page.setViewportSize({ width: 1280, height: 400 });
+    await page.mouse.wheel(0, 2000);
+    await expect.poll(scrollY).toBeGreaterThan(0);
     await page.getByRole('button', { name: `Edit ${name}` }).click();
     await expect(page.getByRole('heading', { name: 'Edit Category' })).toBeVisible();
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await expect.poll(scrollY).toBe(0);
+    await page.setViewportSize({ width: 1280, height: 800 });
     const renamed = `${name} Live`;
     await page.getByLabel('Category name').fill(renamed);
     // Update asks the arithmetic confirmation; a wrong answer saves nothing (the reload shows the old name).
@@ -163,7 +176,7 @@ test.describe('video categories', () => {
 });
 
 test.describe('video upload', () => {
-  test('uploads three real MP4s, dropping a wrong file, with the progress bar reaching 100%', async ({
+  test('uploads three real MP4s, dropping a wrong file, with the progress bar on its way and at 100%', async ({
     signedInPage: page,
     api,
     media,
@@ -196,12 +209,21 @@ test.describe('video upload', () => {
         if (value && seen[seen.length - 1] !== value) seen.push(value);
       }).observe(document.body, { subtree: true, childList: true, attributes: true });
     });
+    // On a slow line (Chromium's own throttling of what the page sends), the bar is seen on its way.
+    const line = await slowUploads(page, 32 * 1024);
     await page.getByRole('button', { name: 'Upload Videos' }).click();
+    const form = page.getByRole('form', { name: 'Upload videos' });
+    const bar = form.getByRole('progressbar', { name: 'Upload progress' });
+    await expect(bar).toHaveAttribute('aria-valuenow', /^[1-9]\d?$/);
+    await expect(form.getByText(videoMessages.processing)).toBeVisible();
+    await expect(form.getByRole('button', { name: 'Uploading...' })).toBeDisabled();
     await expect(page.getByText(videoMessages.uploaded)).toBeVisible();
-    const bar = page.getByRole('progressbar', { name: 'Upload progress' });
+    await line.restore();
     await expect(bar).toHaveAttribute('aria-valuenow', '100');
-    await expect(page.getByRole('form', { name: 'Upload videos' }).getByText('100%')).toBeVisible();
+    await expect(form.getByText('100%')).toBeVisible();
+    await expect(form.getByText(videoMessages.processing)).toHaveCount(0);
     const seen = await page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen);
+    expect(seen.some((value) => Number(value) > 0 && Number(value) < 100)).toBe(true);
     expect(seen[seen.length - 1]).toBe('100');
     await expect(list).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Upload Videos' })).toBeEnabled();
@@ -313,6 +335,25 @@ test.describe('video upload', () => {
     const listed = await api.call('GET', `/api/App/video/category/admin/${category._id}`);
     expect(listed.totalRecord).toBe(0);
   });
+
+  test('a batch with a file the server cannot read keeps the others and warns, naming it', async ({
+    signedInPage: page,
+    api,
+    media,
+  }) => {
+    const category = await openUploadWith(page, api, media);
+    await page.getByLabel('Videos (MP4)').setInputFiles([media.mp4, media.brokenMp4]);
+    await page.getByRole('button', { name: 'Upload Videos' }).click();
+    const said = `${videoMessages.partlyUploaded(1, 2)} ${videoMessages.unreadable('broken.mp4')}`;
+    // Sonner's toast, a list item, says which kind it is.
+    await expect(page.getByRole('listitem').filter({ hasText: said })).toHaveAttribute(
+      'data-type',
+      'warning',
+    );
+    await expect(page.getByText(videoMessages.uploaded)).toHaveCount(0);
+    const listed = await api.call('GET', `/api/App/video/category/admin/${category._id}`);
+    expect(listed.totalRecord).toBe(1);
+  });
 });
 
 test.describe('video library', () => {
@@ -345,8 +386,13 @@ test.describe('video library', () => {
     await page.getByRole('button', { name: 'Disable web for Video 2' }).click();
     await expect(page.getByText(videoMessages.webUpdated(false, 1))).toBeVisible();
     await expect(page.getByText('Showing 2 of 2 videos')).toBeVisible();
+    await page.getByLabel('Select all videos').check();
+    await page.getByRole('button', { name: 'Disable Web (2)' }).click();
+    await expect(page.getByText(videoMessages.webUpdated(false, 2))).toBeVisible();
+    await expect(page.getByText('Showing 0 of 0 videos')).toBeVisible();
 
     await page.getByLabel('Web Status').selectOption({ label: 'All' });
+    await expect(page.getByRole('row', { name: /^Video \d/ }).filter({ hasText: 'Disabled' })).toHaveCount(3);
     await page.getByLabel('Select Video 1', { exact: true }).check();
     await page.getByLabel('Select Video 2', { exact: true }).check();
     await page.getByRole('button', { name: 'Delete Selected (2)' }).click();
@@ -362,6 +408,13 @@ test.describe('video library', () => {
 
     await page.setViewportSize({ width: 375, height: 800 });
     await shoot(page, 'videos-library-375');
+
+    // The last one, from its row.
+    await page.getByRole('button', { name: 'Delete Video 1' }).click();
+    await answerMath(page);
+    await page.getByRole('dialog', { name: 'Delete videos' }).getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText(videoMessages.deletedOne)).toBeVisible();
+    await expect(page.getByText('Showing 0 of 0 videos')).toBeVisible();
   });
 
   test('a broken thumbnail falls back to the placeholder; a failed load shows the red banner and a toast', async ({
