@@ -53,7 +53,8 @@ export function CategoryForm({ editing, onDone, onReload }: CategoryFormProps) {
 
   const clearImage = () => {
     setImage(null);
-    setPreview(null);
+    // An edit without a new image keeps the stored one: the preview shows it again, not nothing.
+    setPreview(editing?.main_image ?? null);
     if (fileInput.current) fileInput.current.value = '';
   };
 

@@ -44,6 +44,24 @@ describe('video categories page', () => {
     expect(screen.getByRole('heading', { name: 'Add Category' })).toBeInTheDocument();
   });
 
+  it("'Remove image' in an edit takes back the picked image and shows the stored one again", async () => {
+    mockApi({
+      ...signedIn,
+      'GET /api/App/video/category': { status: true, message: 'ok', data: [category] },
+    });
+    const user = userEvent.setup();
+    renderApp('/add/video/category');
+    await user.click(await screen.findByRole('button', { name: 'Edit Cricket' }, { timeout: 5000 }));
+    const preview = () => screen.getByRole('img', { name: 'Main image preview' });
+    expect(preview()).toHaveAttribute('src', category.main_image);
+    await user.upload(screen.getByLabelText(/Main image/), new File([PNG], 'new.png', { type: 'image/png' }));
+    await waitFor(() => expect(preview()).not.toHaveAttribute('src', category.main_image));
+    await user.click(screen.getByRole('button', { name: 'Remove image' }));
+    // The edit keeps the stored image unless another is picked: the preview says so.
+    expect(preview()).toHaveAttribute('src', category.main_image);
+    expect(screen.queryByRole('button', { name: 'Remove image' })).not.toBeInTheDocument();
+  });
+
   it('holds the status switch until the flip is answered and the list reloaded, so a second click cannot undo it', async () => {
     let status = true;
     const put = pendingResponse();
