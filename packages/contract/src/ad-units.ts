@@ -150,7 +150,7 @@ export type WebAd = z.infer<typeof webAd>;
 const day = calendarDay(adMessages.dayFormat);
 
 /**
- * A range of Asia/Kolkata days, both ends included; an end left out leaves that side open (all days
+ * A range of reporting days (REPORT_TIME_ZONE, Asia/Kolkata by default), both ends included; an end left out leaves that side open (all days
  * before, or from, the other end), as the analytics dashboard reads its range.
  */
 export const optionalRangeQuery = z

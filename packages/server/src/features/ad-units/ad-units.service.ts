@@ -84,8 +84,10 @@ async function recordClicks(db: AdDb, platform: AdPlatform, id: string, day: str
 }
 
 /**
- * Adds clicks to a web ad for one Asia/Kolkata day (`YYYY-MM-DD`, see `istDay` in contract/format): the
- * per-day row that the lists' date ranges and the range clears use. The analytics feature reaches it
+ * Adds clicks to a web ad for one reporting day (`YYYY-MM-DD` in REPORT_TIME_ZONE, Asia/Kolkata by
+ * default, the day the analytics counter gives the event: report-day.ts; the migration's comment says
+ * Asia/Kolkata, the only zone there was then): the per-day row that the lists' date ranges and the
+ * range clears use. The analytics feature reaches it
  * through the counter target's `onCount` for `webAd` and `iosWebAd` click events; the lifetime `a_click`
  * total is the analytics counter column and is not touched here (docs/decisions/ad-units-web-clicks.md).
  * Returns false, writing nothing, when the id is not a web ad of the entity's platform.
