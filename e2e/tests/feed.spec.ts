@@ -25,16 +25,24 @@ async function seedFeed(api: Api, media: typeof mediaFiles, count: number, webPo
 }
 
 /**
- * Turns web access off for every video of this worker's server, so the feed has nothing to show (the
- * tests that need videos on the web seed their own).
+ * Turns web access off for every video of this worker's server, so the feed has nothing to show, and
+ * returns what puts it back (other tests of the worker may find their videos on the web again).
  */
-async function emptyTheFeed(api: Api) {
+async function emptyTheFeed(api: Api): Promise<() => Promise<void>> {
+  const hidden: string[] = [];
   for (;;) {
     const shown = await api.call('GET', '/api/App/video/category/admin/all?web=true&limit=500');
     const ids = (shown.data as { _id: string }[]).map((v) => v._id);
-    if (!ids.length) return;
+    if (!ids.length) break;
     await api.call('PUT', '/api/App/video/web/status', { body: { id: ids, status: false } });
+    hidden.push(...ids);
   }
+  return async () => {
+    for (let i = 0; i < hidden.length; i += 500)
+      await api.call('PUT', '/api/App/video/web/status', {
+        body: { id: hidden.slice(i, i + 500), status: true },
+      });
+  };
 }
 
 /** A feed page request: `page` of the public feed. */
@@ -222,14 +230,18 @@ test.describe('public feed on a phone', () => {
     page,
     api,
   }) => {
-    await emptyTheFeed(api);
-    await page.goto('/site/');
-    const firstPage = page.waitForResponse((r) => feedPage(1)(new URL(r.url())));
-    await page.getByRole('button', { name: 'Continue' }).click();
-    expect(((await (await firstPage).json()) as { data: unknown[] }).data).toEqual([]);
-    await expect(page.getByRole('heading', { name: 'Content Not Available' })).toBeVisible();
-    await page.getByRole('button', { name: 'Try Again' }).click();
-    await expect(page.getByRole('dialog', { name: 'Welcome' })).toBeVisible();
+    const restore = await emptyTheFeed(api);
+    try {
+      await page.goto('/site/');
+      const firstPage = page.waitForResponse((r) => feedPage(1)(new URL(r.url())));
+      await page.getByRole('button', { name: 'Continue' }).click();
+      expect(((await (await firstPage).json()) as { data: unknown[] }).data).toEqual([]);
+      await expect(page.getByRole('heading', { name: 'Content Not Available' })).toBeVisible();
+      await page.getByRole('button', { name: 'Try Again' }).click();
+      await expect(page.getByRole('dialog', { name: 'Welcome' })).toBeVisible();
+    } finally {
+      await restore();
+    }
   });
 
   test('a failed feed call shows the inline red error, with Try Again while nothing is shown', async ({

@@ -1,6 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { toast } from 'sonner';
-import { afterEach, expect } from 'vitest';
+import { expect } from 'vitest';
 
 /**
  * Waits for the sonner toast saying `message` and returns it; its `data-type` says which kind it is
@@ -18,14 +17,4 @@ export function findToast(message: string, timeout = 5000): Promise<HTMLElement>
     },
     { timeout },
   );
-}
-
-/**
- * For a test file: no toast of one test shows in the next. Sonner keeps the toasts still up and shows
- * them to the next Toaster mounted (the next test's app).
- */
-export function noToastsCarriedOver(): void {
-  afterEach(() => {
-    toast.dismiss();
-  });
 }

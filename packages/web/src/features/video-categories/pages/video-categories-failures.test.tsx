@@ -7,14 +7,13 @@ import { PNG } from '@/test/images';
 import { mockApi, renderApp } from '@/test/render-app';
 import { jsonResponse } from '@/test/runtime';
 import { signedInScreenTests, signedInApi as signedIn } from '@/test/signed-in-screen';
-import { findToast, noToastsCarriedOver } from '@/test/toasts';
+import { findToast } from '@/test/toasts';
 import { cricket } from './category-test-data';
 
 // What the categories screen says when a call fails (doc 2 section 8). A call left out of the mocked API
 // fails as a lost connection does (no reply).
 
 signedInScreenTests();
-noToastsCarriedOver();
 
 const listed = { 'GET /api/App/video/category': { status: true, message: 'ok', data: [cricket] } };
 

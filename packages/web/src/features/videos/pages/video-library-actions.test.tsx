@@ -6,14 +6,13 @@ import { answerMath } from '@/test/answer-math';
 import { mockApi, renderApp } from '@/test/render-app';
 import { jsonResponse } from '@/test/runtime';
 import { signedInApi as shell, signedInScreenTests } from '@/test/signed-in-screen';
-import { findToast, noToastsCarriedOver } from '@/test/toasts';
+import { findToast } from '@/test/toasts';
 import { categories, onePage, video } from './library-test-data';
 
 // What the library says after its actions and failed loads (doc 2 section 8). A call left out of the
 // mocked API fails as a lost connection does (no reply).
 
 signedInScreenTests({ authStatus: 'signed-in' });
-noToastsCarriedOver();
 
 const threeVideos = onePage([video(1, false), video(2, false), video(3, false)]);
 const library = { ...shell, 'GET /api/App/video/category': categories };

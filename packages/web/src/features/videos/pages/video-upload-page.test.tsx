@@ -5,7 +5,7 @@ import { videoMessages } from '@streamdesk/contract/videos';
 import { FakeXhr, stubXhr } from '@/test/fake-xhr';
 import { mockApi, renderApp } from '@/test/render-app';
 import { signedInApi as shell, signedInScreenTests } from '@/test/signed-in-screen';
-import { findToast, noToastsCarriedOver } from '@/test/toasts';
+import { findToast } from '@/test/toasts';
 
 const MP4_HEAD = [0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x6d, 0x70, 0x34, 0x32];
 const mp4 = (name: string) =>
@@ -23,7 +23,6 @@ const category = (id: string, name: string) => ({
 });
 
 signedInScreenTests({ authStatus: 'signed-in' });
-noToastsCarriedOver();
 beforeEach(() => stubXhr());
 
 /** The upload page with `Sports` and `Music`; `gone` makes the next category load leave out Sports. */
