@@ -534,6 +534,10 @@ test('story edit: a save after another admin changed the story is refused, and R
     await expect(page.getByLabel('Button URL')).toHaveValue('https://example.com/elsewhere');
     await expect(page.getByRole('switch', { name: 'Status' })).not.toBeChecked();
     await expect(form.getByRole('alert')).toHaveCount(0);
+    // The Reload button went with the alert: the keyboard goes on from the rebuilt form, not the page.
+    await expect
+      .poll(() => form.evaluate((f) => f.contains(document.activeElement) && document.activeElement !== f))
+      .toBe(true);
     await name.fill('Mine');
     await page.getByRole('button', { name: 'Save' }).click();
     await solve(page);

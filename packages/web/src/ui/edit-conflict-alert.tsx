@@ -21,6 +21,17 @@ export function EditConflictAlert(props: {
     const active = document.activeElement;
     const lost = !active || active === document.body || active.matches(':disabled');
     if (lost) box.current?.querySelector('button')?.focus();
+    // Reload starts the form again from the record, and the alert goes with the old form: the Reload
+    // button had the focus, which falls to the page. It goes to the first field of the form of the same
+    // name, the one rebuilt, unless the admin has put it somewhere meanwhile.
+    const formName = box.current?.closest('form')?.getAttribute('aria-label');
+    return () => {
+      if (!formName) return;
+      setTimeout(() => {
+        if (document.activeElement && document.activeElement !== document.body) return;
+        firstField(formName)?.focus();
+      });
+    };
   }, []);
   return (
     <div
@@ -33,5 +44,15 @@ export function EditConflictAlert(props: {
         {props.reloadLabel}
       </Button>
     </div>
+  );
+}
+
+/** The first field an admin can type in or change, of the form named `name` on the page now. */
+function firstField(name: string): HTMLElement | undefined {
+  const form = [...document.querySelectorAll('form')].find((f) => f.getAttribute('aria-label') === name);
+  return (
+    form?.querySelector<HTMLElement>(
+      'input:not([type=hidden]):not(:disabled), textarea:not(:disabled), select:not(:disabled), [role=switch]:not(:disabled)',
+    ) ?? undefined
   );
 }
