@@ -42,7 +42,9 @@ export class LaunchRegistry {
     // In the contract's order, whatever order the features registered in.
     for (const name of Object.keys(launchLists.shape) as LaunchListName[]) {
       const list = this.lists.get(name);
-      if (list) lists[name] = { path: list.path, version: (await list.read()).version };
+      // The published reply names every list: a feature that stopped registering one is a wiring fault.
+      if (!list) throw new Error(`no feature registered the launch list ${name}`);
+      lists[name] = { path: list.path, version: (await list.read()).version };
     }
     return { sections, lists };
   }
