@@ -16,6 +16,7 @@ import type { AppCache } from '../../platform/app-cache.js';
 import {
   checkEditVersion,
   editVersionOf,
+  foundAtVersion,
   readEditVersion,
 } from '../../platform/edit-versions/edit-versions.js';
 import type { CounterRegistry } from '../../platform/registries.js';
@@ -64,20 +65,8 @@ const EDITABLE_FIELDS = ['title', 'url', 'thumbnail'] as const satisfies readonl
  */
 const WEB_AD_EDITABLE_FIELDS = ['a_name', 'a_url'] as const satisfies readonly (keyof repo.WebAdRow)[];
 
-/**
- * The record an edit is about, read under its lock: 404 when it is gone, 409 when an edit sent with the
- * version it was read at finds it changed since (its editable `fields`); the caller writes nothing then.
- */
-function foundAtVersion<R extends object>(
-  row: R | undefined,
-  sent: string | undefined,
-  fields: readonly (keyof R)[],
-  messages: { notFound: string; conflictThing: string },
-): R {
-  if (!row) throw notFound(messages.notFound);
-  checkEditVersion(sent, editVersionOf(row, fields), messages.conflictThing);
-  return row;
-}
+const matchVersion = (row: repo.LiveMatchRow) => editVersionOf(row, EDITABLE_FIELDS);
+const webAdVersion = (row: repo.WebAdRow) => editVersionOf(row, WEB_AD_EDITABLE_FIELDS);
 
 const toMatch = (row: repo.LiveMatchRow): LiveMatch => ({
   _id: row.id,
@@ -87,7 +76,7 @@ const toMatch = (row: repo.LiveMatchRow): LiveMatch => ({
   view: Number(row.view),
   createdAt: row.created_at,
   status: fromDbBool(row.status),
-  version: editVersionOf(row, EDITABLE_FIELDS),
+  version: matchVersion(row),
 });
 
 /** The live-call ad fields' version: of the whole map, names and values in their order. */
@@ -154,7 +143,7 @@ export function createLiveMatchesService({
     a_view: totals.get(row.id)?.views ?? 0,
     a_click: totals.get(row.id)?.clicks ?? 0,
     createdAt: row.created_at,
-    version: editVersionOf(row, WEB_AD_EDITABLE_FIELDS),
+    version: webAdVersion(row),
   });
 
   const webAdById = async (id: string) => {
@@ -217,7 +206,7 @@ export function createLiveMatchesService({
       const sent = readEditVersion(fields.version);
       return locks.run('live_matches', [fields._id], async () => {
         const found = await repo.findLiveMatch(db, fields._id);
-        const existing = foundAtVersion(found, sent, EDITABLE_FIELDS, liveMatchMessages);
+        const existing = foundAtVersion(found, sent, matchVersion, liveMatchMessages);
         const changes = { title: fields.title, url: fields.url, ...(image ? { thumbnail: image.url } : {}) };
         await repo.updateLiveMatch(db, existing.id, changes);
         if (image) await media.remove(existing.thumbnail);
@@ -317,7 +306,7 @@ export function createLiveMatchesService({
       const sent = readEditVersion(body.version);
       return locks.run('live_web_ads', [body._id], async () => {
         const found = await repo.findWebAd(db, body._id);
-        const existing = foundAtVersion(found, sent, WEB_AD_EDITABLE_FIELDS, webLiveAdMessages);
+        const existing = foundAtVersion(found, sent, webAdVersion, webLiveAdMessages);
         if (FIRE_ONLY_ADS.includes(existing.a_name)) throw badRequest(webLiveAdMessages.fireOnly);
         if (existing.a_name === MAIN_WEB_AD && body.a_name !== MAIN_WEB_AD)
           throw badRequest(webLiveAdMessages.mainCannotBeRenamed);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { editVersionMessages } from '@streamdesk/contract/edit-versions';
 import { HttpError } from '../errors.js';
-import { checkEditVersion, editVersionOf, readEditVersion } from './edit-versions.js';
+import { checkEditVersion, editVersionOf, foundAtVersion, readEditVersion } from './edit-versions.js';
 
 const record = { name: 'a', on: true, view: 5, limit: 0 };
 
@@ -35,5 +35,35 @@ describe('edit versions', () => {
         'This story ad was changed by someone else since you opened it. Reload to see the change, then edit again.',
       );
     }
+  });
+
+  it('finds the record at the sent version: 404 when it is gone, then 409 when it changed', () => {
+    const messages = { notFound: 'Thing not found', conflictThing: 'thing' };
+    const versionOf = (r: typeof record) => editVersionOf(r, ['name']);
+    const now = versionOf(record);
+    const statusOf = (run: () => unknown) => {
+      try {
+        run();
+      } catch (error) {
+        expect(error).toBeInstanceOf(HttpError);
+        return [(error as HttpError).statusCode, (error as HttpError).message];
+      }
+      return expect.unreachable();
+    };
+    expect(foundAtVersion(record, now, versionOf, messages)).toBe(record);
+    expect(foundAtVersion(record, undefined, versionOf, messages)).toBe(record);
+    expect(statusOf(() => foundAtVersion(undefined, now, versionOf, messages))).toEqual([
+      404,
+      'Thing not found',
+    ]);
+    // Gone is answered before any version: a stale edit of a deleted record is told it is gone.
+    expect(statusOf(() => foundAtVersion(undefined, 'b'.repeat(16), versionOf, messages))).toEqual([
+      404,
+      'Thing not found',
+    ]);
+    expect(statusOf(() => foundAtVersion({ ...record, name: 'b' }, now, versionOf, messages))).toEqual([
+      409,
+      'This thing was changed by someone else since you opened it. Reload to see the change, then edit again.',
+    ]);
   });
 });

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { EDIT_VERSION_PATTERN, editVersionMessages } from '@streamdesk/contract/edit-versions';
-import { badRequest, conflict } from '../errors.js';
+import { badRequest, conflict, notFound } from '../errors.js';
 
 /**
  * Edit conflicts (docs/decisions/edit-conflicts.md). A feature names the fields an admin edits (never
  * counts the app changes by itself), sends `editVersionOf` those fields with its read, and checks the
- * version an edit sends back with `checkEditVersion` under the record's lock, before writing.
+ * version an edit sends back with `checkEditVersion` (or `foundAtVersion`) under the record's lock,
+ * before writing.
  */
 
 /** The version of `record`'s `fields`: 16 hex digits of a SHA-256 of their values, in the given order. */
@@ -28,4 +29,20 @@ export function readEditVersion(raw: unknown): string | undefined {
  */
 export function checkEditVersion(sent: string | undefined, current: string, thing: string): void {
   if (sent !== undefined && sent !== current) throw conflict(editVersionMessages.changed(thing));
+}
+
+/**
+ * The record an edit is about, read under its lock: 404 when it is gone, 409 when an edit sent with the
+ * version it was read at finds it changed since (`versionOf` the record now); the caller writes nothing
+ * then. `messages` are the feature's: its not-found message and the thing the 409 names.
+ */
+export function foundAtVersion<R extends object>(
+  record: R | undefined,
+  sent: string | undefined,
+  versionOf: (record: R) => string,
+  messages: { notFound: string; conflictThing: string },
+): R {
+  if (!record) throw notFound(messages.notFound);
+  checkEditVersion(sent, versionOf(record), messages.conflictThing);
+  return record;
 }
