@@ -12,8 +12,8 @@ import type { DialectName } from '../../platform/db/database.js';
 import { newId, nowIso, toDbBool } from '../../platform/db/values.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import {
-  checkEditVersion,
   editVersionOf,
+  foundAtVersion,
   readEditVersion,
 } from '../../platform/edit-versions/edit-versions.js';
 import { parseForm } from '../../platform/http/parse-form.js';
@@ -202,10 +202,9 @@ export function createInHouseAdsService(deps: InHouseAdsDeps) {
       const sent = readEditVersion(fields.version);
       const { icon, image, video } = upload;
       if (image && video) throw badRequest(inHouseMessages.imageOrVideo);
-      const old = await mustFind(fields.id);
       // Under the ad's lock: what the edit page loaded is what is stored now, or nothing is written and
       // the uploaded files go (withUpload).
-      checkEditVersion(sent, versionOf(old), inHouseMessages.conflictThing);
+      const old = foundAtVersion(await repo.findById(db, fields.id), sent, versionOf, inHouseMessages);
       if (video) thumb.url = await thumbnailOf(media, video);
       const changes: repo.InHouseAdChanges = {
         // An emptied title keeps the one the ad has.

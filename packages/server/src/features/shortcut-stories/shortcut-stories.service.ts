@@ -9,8 +9,8 @@ import {
 } from '@streamdesk/contract/shortcut-stories';
 import type { AppCache } from '../../platform/app-cache.js';
 import {
-  checkEditVersion,
   editVersionOf,
+  foundAtVersion,
   readEditVersion,
 } from '../../platform/edit-versions/edit-versions.js';
 import type { CounterRegistry } from '../../platform/registries.js';
@@ -114,9 +114,8 @@ export function createShortcutService(deps: ShortcutDeps) {
     sent: string | undefined,
     image: SavedMedia | undefined,
   ): Promise<ShortcutStory> {
-    const current = await repo.findShortcut(db, fields._id);
-    if (!current) throw notFound(shortcutMessages.notFound);
-    checkEditVersion(sent, versionOf(current), shortcutMessages.conflictThing);
+    const found = await repo.findShortcut(db, fields._id);
+    const current = foundAtVersion(found, sent, versionOf, shortcutMessages);
     const values = {
       name: fields.name,
       url: fields.url,

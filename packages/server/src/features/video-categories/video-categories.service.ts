@@ -10,8 +10,8 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FeatureContext } from '../../platform/feature-context.js';
 import {
-  checkEditVersion,
   editVersionOf,
+  foundAtVersion,
   readEditVersion,
 } from '../../platform/edit-versions/edit-versions.js';
 import { tablesOf } from '../../platform/db/database.js';
@@ -53,6 +53,7 @@ const imageField = {
  * change nor the status its own switch flips (docs/decisions/edit-conflicts.md).
  */
 const EDITABLE_FIELDS = ['name', 'main_image'] as const satisfies readonly (keyof repo.CategoryRow)[];
+const categoryVersion = (row: repo.CategoryRow) => editVersionOf(row, EDITABLE_FIELDS);
 
 /** A category as the app lists it: only active ones, so no status; the app edits none, so no version. */
 const toAppJson = (row: repo.CategoryRow, count: number): AppVideoCategory => ({
@@ -66,7 +67,7 @@ const toJson = (row: repo.CategoryRow, count: number): VideoCategory => ({
   ...toAppJson(row, count),
   status: fromDbBool(row.status),
   createdAt: row.created_at,
-  version: editVersionOf(row, EDITABLE_FIELDS),
+  version: categoryVersion(row),
 });
 
 /** The record lock of a category (platform/record-locks.ts): its edits, its delete, uploads into it. */
@@ -154,8 +155,7 @@ export function createVideoCategoriesService(ctx: FeatureContext, videos: Catego
       return ctx.locks.run(LOCKED, [id, NAMES], async () => {
         let before: repo.CategoryRow;
         try {
-          before = await one(id);
-          checkEditVersion(sent, editVersionOf(before, EDITABLE_FIELDS), categoryMessages.conflictThing);
+          before = foundAtVersion(await repo.findCategory(db, id), sent, categoryVersion, categoryMessages);
           await db.transaction().execute(async (trx) => {
             // Its own name in another case is a rename, not a clash.
             if (await repo.nameTaken(trx, ctx.dialect, name, id)) throw conflict(categoryMessages.nameTaken);
