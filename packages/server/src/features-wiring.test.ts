@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { adConfigReply, type AdConfigReply } from '@streamdesk/contract/ad-units';
 import { controllerRoutes, loadCheckReply } from '@streamdesk/contract/controller';
 import { appInHouseReply } from '@streamdesk/contract/inhouse-ads';
+import { launchLists } from '@streamdesk/contract/launch-lists';
 import { appLiveMatchListReply } from '@streamdesk/contract/live-matches';
 import { shortcutAppReply, type ShortcutAppReply } from '@streamdesk/contract/shortcut-stories';
 import { appStoriesReply, type AppStoriesReply } from '@streamdesk/contract/stories';
@@ -59,14 +60,7 @@ describe('controller flags reach the features', () => {
   it('the launch reply names every launch list, and the shortcut list carries the storyBrand flag', async () => {
     const launch = await get('/api/App/Controler/app/loadCheck', false);
     expect(launch.status).toBe(true);
-    expect(Object.keys(launch.data.lists)).toEqual([
-      'stories',
-      'shortcuts',
-      'liveMatches',
-      'inHouseAds',
-      'androidAdUnits',
-      'iosAdUnits',
-    ]);
+    expect(Object.keys(launch.data.lists)).toEqual(Object.keys(launchLists.shape));
     expect(launch.data.controller).toHaveProperty('storyBrand');
     const shortcuts = await get(launch.data.lists.shortcuts.path, false);
     expect(shortcuts).toHaveProperty('secondStoryBrand');

@@ -1,18 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { launchLists, type LaunchListName } from '@streamdesk/contract/launch-lists';
 import { AppCache } from './app-cache.js';
 import { LaunchRegistry } from './registries.js';
 
 describe('LaunchRegistry', () => {
   const cache = new AppCache();
   const list = (n: number) => () => cache.get(`list-${n}`, ['t'], async () => ({ n }), { versioned: true });
-  const names = [
-    'stories',
-    'shortcuts',
-    'liveMatches',
-    'inHouseAds',
-    'androidAdUnits',
-    'iosAdUnits',
-  ] as const;
+  const names = Object.keys(launchLists.shape) as LaunchListName[];
 
   it("names every list in the contract's order, whatever order they were added in", async () => {
     const launch = new LaunchRegistry();
