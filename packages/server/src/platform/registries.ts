@@ -1,6 +1,6 @@
 import type { EventEntity } from '@streamdesk/contract/analytics';
 import { launchLists, type LaunchList, type LaunchListName } from '@streamdesk/contract/launch-lists';
-import type { CachedReply } from './app-cache.js';
+import type { AppCache, CachedReply } from './app-cache.js';
 import type { AnyDb } from './db/database.js';
 
 /**
@@ -19,6 +19,19 @@ export interface LaunchListSource {
   path: string;
   tags: readonly string[];
   read: () => Promise<CachedReply>;
+}
+
+/**
+ * A launch list's cached read and its tags: the one versioned AppCache entry under `key` that the list's
+ * route answers from and the launch reply takes the version of, so the two cannot come apart.
+ */
+export function launchListRead(
+  cache: AppCache,
+  key: string,
+  tags: readonly string[],
+  load: () => Promise<unknown>,
+): Omit<LaunchListSource, 'path'> {
+  return { tags, read: () => cache.get(key, tags, load, { versioned: true }) };
 }
 
 export class LaunchRegistry {

@@ -1,3 +1,4 @@
+import { launchListRead } from '../../platform/registries.js';
 import type { FastifyInstance } from 'fastify';
 import { adMessages, adPlatforms, adUnitRoutes, type AdPlatform } from '@streamdesk/contract/ad-units';
 import type { AppCache } from '../../platform/app-cache.js';
@@ -19,15 +20,14 @@ export function registerAdUnits(ctx: FeatureContext): void {
     counters: ctx.counters,
     locks: ctx.locks,
   });
-  const configRead = registerAdUnitsRoutes(ctx.app, ads, ctx.cache);
+  const configLists = registerAdUnitsRoutes(ctx.app, ads, ctx.cache);
   for (const [name, platform] of [
     ['androidAdUnits', 'android'],
     ['iosAdUnits', 'ios'],
   ] as const) {
     ctx.launch.addList(name, {
       path: `${adUnitRoutes.config.path}?platform=${platform}`,
-      tags: [AD_UNITS_TAG],
-      read: () => configRead(platform),
+      ...configLists[platform],
     });
   }
   for (const target of webAdCounterTargets()) ctx.counters.add(target);
@@ -35,7 +35,7 @@ export function registerAdUnits(ctx: FeatureContext): void {
 
 export const adConfigCacheKey = (platform: AdPlatform) => `ad-units:config:${platform}`;
 
-/** Registers the routes; returns the cached read of a platform's app configuration. */
+/** Registers the routes; returns each platform's app configuration as a launch list's cached read. */
 export function registerAdUnitsRoutes(app: FastifyInstance, ads: AdUnitsService, cache: AppCache) {
   for (const platform of adPlatforms) {
     const routes = adUnitRoutes[platform];
@@ -86,16 +86,16 @@ export function registerAdUnitsRoutes(app: FastifyInstance, ads: AdUnitsService,
     }));
   }
 
-  /** One platform's ad configuration, a launch list (versioned). */
-  const configRead = (platform: AdPlatform) =>
-    cache.get(
-      adConfigCacheKey(platform),
-      [AD_UNITS_TAG],
-      async () => ({ status: true, message: adMessages.config, platform, data: await ads.config(platform) }),
-      { versioned: true },
-    );
+  const configList = (platform: AdPlatform) =>
+    launchListRead(cache, adConfigCacheKey(platform), [AD_UNITS_TAG], async () => ({
+      status: true,
+      message: adMessages.config,
+      platform,
+      data: await ads.config(platform),
+    }));
+  const configLists = { android: configList('android'), ios: configList('ios') };
   registerRoute(app, adUnitRoutes.config, async (req, reply) =>
-    sendCached(req, reply, await configRead(req.query.platform)),
+    sendCached(req, reply, await configLists[req.query.platform].read()),
   );
-  return configRead;
+  return configLists;
 }

@@ -1,3 +1,4 @@
+import { launchListRead } from '../../platform/registries.js';
 import { inHouseMessages, inHouseRoutes } from '@streamdesk/contract/inhouse-ads';
 import { tablesOf } from '../../platform/db/database.js';
 import type { FeatureContext } from '../../platform/feature-context.js';
@@ -67,18 +68,17 @@ export function registerInHouseAds(ctx: FeatureContext, opts: { inHouseAdsRunnin
     data: await ads.setStatus(req.body.id, req.body.status),
   }));
 
-  const activeList = () =>
-    ctx.cache.get(
-      ACTIVE_CACHE_KEY,
-      [INHOUSE_TAG],
-      async () => ({ status: true, message: inHouseMessages.active, data: await ads.activeForApp() }),
-      { versioned: true },
-    );
-  registerRoute(app, inHouseRoutes.active, async (req, reply) => sendCached(req, reply, await activeList()));
+  const activeList = launchListRead(ctx.cache, ACTIVE_CACHE_KEY, [INHOUSE_TAG], async () => ({
+    status: true,
+    message: inHouseMessages.active,
+    data: await ads.activeForApp(),
+  }));
+  registerRoute(app, inHouseRoutes.active, async (req, reply) =>
+    sendCached(req, reply, await activeList.read()),
+  );
   ctx.launch.addList('inHouseAds', {
     path: inHouseRoutes.active.path,
-    tags: [INHOUSE_TAG],
-    read: activeList,
+    ...activeList,
   });
 
   return ads;

@@ -98,7 +98,7 @@ export function registerLiveMatches(
   registerRoute(
     app,
     routes.appList,
-    async (request, reply) => sendCached(request, reply, await service.appList()) as never,
+    async (request, reply) => sendCached(request, reply, await service.appList.read()) as never,
   );
   registerRoute(
     app,
@@ -106,11 +106,7 @@ export function registerLiveMatches(
     async (request, reply) => sendCached(request, reply, await service.appLatestFire()) as never,
   );
 
-  ctx.launch.addList('liveMatches', {
-    path: routes.appList.path,
-    tags: [LIVE_TAGS.matches],
-    read: service.appList,
-  });
+  ctx.launch.addList('liveMatches', { path: routes.appList.path, ...service.appList });
   ctx.launch.add('liveAds', [LIVE_TAGS.liveAds], service.liveAdMap);
   ctx.counters.add({
     entity: 'liveMatch',

@@ -1,3 +1,4 @@
+import { launchListRead } from '../../platform/registries.js';
 import {
   FIRE_ONLY_ADS,
   MAIN_WEB_AD,
@@ -250,13 +251,11 @@ export function createLiveMatchesService({
     },
 
     /** The app's active matches, a launch list (versioned). */
-    appList: () =>
-      cache.get(
-        'live-matches:active',
-        [LIVE_TAGS.matches],
-        async () => ({ status: true, message: liveMatchMessages.listed, data: await activeMatches() }),
-        { versioned: true },
-      ),
+    appList: launchListRead(cache, 'live-matches:active', [LIVE_TAGS.matches], async () => ({
+      status: true,
+      message: liveMatchMessages.listed,
+      data: await activeMatches(),
+    })),
 
     // Live-call ad fields --------------------------------------------------------------------------------
     liveAdMap,

@@ -1,3 +1,4 @@
+import { launchListRead } from '../../platform/registries.js';
 import {
   shortcutAddFields,
   shortcutEditFields,
@@ -46,13 +47,13 @@ export function registerShortcutStories(
   }));
 
   // secondStoryBrand is the controller's storyBrand flag.
-  const appListTags = [SHORTCUT_TAG, 'controller'];
-  const appList = () =>
-    ctx.cache.get('shortcut-stories:app', appListTags, () => service.appList(), { versioned: true });
-  registerRoute(app, shortcutRoutes.appList, async (request, reply) =>
-    sendCached(request, reply, await appList()),
+  const appList = launchListRead(ctx.cache, 'shortcut-stories:app', [SHORTCUT_TAG, 'controller'], () =>
+    service.appList(),
   );
-  ctx.launch.addList('shortcuts', { path: shortcutRoutes.appList.path, tags: appListTags, read: appList });
+  registerRoute(app, shortcutRoutes.appList, async (request, reply) =>
+    sendCached(request, reply, await appList.read()),
+  );
+  ctx.launch.addList('shortcuts', { path: shortcutRoutes.appList.path, ...appList });
   ctx.counters.add({
     entity: 'shortcut',
     table: 'shortcut_stories',

@@ -1,3 +1,4 @@
+import { launchListRead } from '../../platform/registries.js';
 import type { FastifyRequest } from 'fastify';
 import {
   storiesDeletedMessage,
@@ -61,11 +62,13 @@ export function registerStories(ctx: FeatureContext): void {
   }
 
   const shown = async () => ({ status: true, message: storyMessages.list, ...(await stories.shown()) });
-  const appList = () => cache.get('stories:app', [STORIES_TAG], shown, { versioned: true });
+  const appList = launchListRead(cache, 'stories:app', [STORIES_TAG], shown);
 
   // The app polls this: served from memory with an ETag until a story write invalidates it.
-  registerRoute(app, storyRoutes.app, async (request, reply) => sendCached(request, reply, await appList()));
-  ctx.launch.addList('stories', { path: storyRoutes.app.path, tags: [STORIES_TAG], read: appList });
+  registerRoute(app, storyRoutes.app, async (request, reply) =>
+    sendCached(request, reply, await appList.read()),
+  );
+  ctx.launch.addList('stories', { path: storyRoutes.app.path, ...appList });
   ctx.counters.add({
     entity: 'story',
     table: 'stories',
