@@ -3,7 +3,8 @@
 # Usage: scripts/pg-start.sh <dir> [port]   (stop with: scripts/pg-stop.sh <dir>)
 set -euo pipefail
 dir=${1:?data directory}
-port=${2:-54329}
+# Default below the ephemeral port range (32768-60999), where a client connection cannot already hold it.
+port=${2:-25432}
 bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
 if [ -z "$bin" ]; then
   echo "PostgreSQL server not found: apt-get install -y postgresql" >&2
