@@ -141,19 +141,6 @@ export const median = (values) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
-/** Debian's ffmpeg, else the one the server ships with. */
-export function ffmpegPath() {
-  for (const dir of (process.env.PATH ?? '').split(':'))
-    if (dir && existsSync(`${dir}/ffmpeg`)) return `${dir}/ffmpeg`;
-  return JSON.parse(
-    execFileSync(
-      process.execPath,
-      ['-e', "console.log(JSON.stringify(require('@ffmpeg-installer/ffmpeg').path))"],
-      { cwd: root },
-    ).toString(),
-  );
-}
-
 /**
  * Posts a multipart form whose files are streamed from disk in 1 MB reads over one plain
  * `http.request`, the way curl or a mobile app's HTTP client sends them. Node's fetch with a
@@ -219,7 +206,18 @@ export async function postMultipart(url, headers, fields, files) {
 
 /** Runs ffmpeg on one of its generated sources (lavfi) into `file`. */
 function fromLavfi(source, args, file) {
-  execFileSync(ffmpegPath(), ['-v', 'error', '-y', '-f', 'lavfi', '-i', source, ...args, file]);
+  // The system's ffmpeg (on PATH, or FFMPEG_PATH), as the server finds it.
+  execFileSync(process.env.FFMPEG_PATH || 'ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    source,
+    ...args,
+    file,
+  ]);
   return file;
 }
 

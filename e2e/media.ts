@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -21,15 +20,9 @@ export const mediaFiles = {
   brokenMp4: path.join(mediaDir, 'broken.mp4'),
 };
 
-/** Debian's ffmpeg when installed, else the binary shipped in the npm package the server uses too. */
-function ffmpegPath(): string {
-  for (const dir of (process.env.PATH ?? '').split(':'))
-    if (dir && existsSync(`${dir}/ffmpeg`)) return `${dir}/ffmpeg`;
-  return (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
-}
-
+/** The system's ffmpeg (on PATH, or FFMPEG_PATH), as the server finds it. */
 function ffmpeg(args: string[]): void {
-  execFileSync(ffmpegPath(), ['-v', 'error', '-y', ...args]);
+  execFileSync(process.env.FFMPEG_PATH || 'ffmpeg', ['-v', 'error', '-y', ...args]);
 }
 
 export function makeMediaFiles(): void {

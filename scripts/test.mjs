@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every test. Unit and server integration (Vitest), then the browser suite in Debian's
-// Chromium against the freshly built product. Nothing is skipped silently: a missing browser is
-// installed (as root) or stops the run with instructions.
+// Chromium against the freshly built product. Nothing is skipped silently: a missing browser or ffmpeg
+// is installed (as root) or stops the run with instructions.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -21,35 +21,47 @@ function run(label, command, args, env = {}) {
   return result.status === 0;
 }
 
-function ensureChromium() {
-  if (existsSync(chromium)) return;
+const onPath = (name) =>
+  (process.env.PATH ?? '').split(path.delimiter).some((dir) => dir && existsSync(path.join(dir, name)));
+
+/** Debian packages the tests need and this machine lacks: Chromium (browser suite), ffmpeg (media). */
+function missingPackages() {
+  const missing = [];
+  if (!existsSync(chromium)) missing.push('chromium');
+  if (!(process.env.FFMPEG_PATH || onPath('ffmpeg')) || !(process.env.FFPROBE_PATH || onPath('ffprobe')))
+    missing.push('ffmpeg');
+  return missing;
+}
+
+function ensureSystemPackages() {
+  const missing = missingPackages();
+  if (!missing.length) return;
+  const command = `apt-get install -y --no-install-recommends ${missing.join(' ')}`;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot) {
     console.error(
-      `Chromium is not installed at ${chromium}; the browser tests need it.\n` +
-        'Install it with: sudo apt-get update && sudo apt-get install -y --no-install-recommends chromium\n' +
-        '(or set CHROMIUM_PATH to a Chromium binary).',
+      `The tests need ${missing.join(' and ')}, not installed here.\n` +
+        `Install with: sudo apt-get update && sudo ${command}\n` +
+        '(or set CHROMIUM_PATH, FFMPEG_PATH and FFPROBE_PATH to the binaries).',
     );
     process.exit(1);
   }
-  console.log('Chromium is missing: installing Debian chromium with apt-get...');
+  console.log(`Installing ${missing.join(' and ')} with apt-get...`);
   const ok =
     spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' }).status === 0 &&
-    spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], {
+    spawnSync('apt-get', command.split(' ').slice(1), {
       stdio: 'inherit',
       env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
     }).status === 0;
-  if (!ok || !existsSync(chromium)) {
-    console.error(
-      'Installing chromium failed; install it by hand: apt-get install -y --no-install-recommends chromium',
-    );
+  if (!ok || missingPackages().length) {
+    console.error(`Installing failed; install by hand: ${command}`);
     process.exit(1);
   }
 }
 
+ensureSystemPackages();
 const results = [];
 if (!e2eOnly) results.push(['unit and integration', run('unit and integration', 'npx', ['vitest', 'run'])]);
-ensureChromium();
 const built = run('build', 'npm', ['run', 'build']);
 results.push(['build', built]);
 if (built) results.push(['browser', run('browser', 'npx', ['playwright', 'test', '-c', 'e2e'])]);

@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, startNotes } from './platform/config.js';
 import { steadyHeapGrowth } from './platform/heap-growth.js';
+import { mediaBinariesNote } from './platform/media/media-binaries.js';
 import { startMediaTools } from './platform/media/video-tools.js';
 import { resolveSecrets } from './platform/secrets.js';
 import { startFailureMessage } from './platform/start-failure.js';
@@ -37,6 +38,8 @@ async function main(): Promise<void> {
   ];
   if (generatedFile) lines.push(`API_KEY and PAYLOAD_KEY were generated into ${generatedFile}`);
   lines.push(...startNotes());
+  const toolsNote = mediaBinariesNote();
+  if (toolsNote) lines.push(toolsNote);
   if (admin?.generatedPassword) {
     lines.push(
       `Sign in at ${url}/admin/panel/login as ${admin.email} with password ${admin.generatedPassword}`,

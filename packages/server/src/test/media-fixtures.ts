@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { mediaBinaries } from '../platform/media/media-binaries.js';
 
 /** Real, small media files for upload tests, made once per machine (the MP4s with ffmpeg). */
 
@@ -20,11 +20,7 @@ export const JPEG = Buffer.from(
 
 const dir = path.join(os.tmpdir(), 'streamdesk-test-media');
 
-function ffmpeg(): string {
-  for (const d of (process.env.PATH ?? '').split(':'))
-    if (d && existsSync(`${d}/ffmpeg`)) return `${d}/ffmpeg`;
-  return (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
-}
+const ffmpeg = () => mediaBinaries().ffmpeg;
 
 /** Makes `name` in the fixtures folder with ffmpeg unless it is there already; returns its bytes. */
 function made(name: string, args: (out: string) => string[]): Buffer {

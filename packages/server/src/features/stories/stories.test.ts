@@ -1,6 +1,7 @@
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mediaLimits, mediaMessages } from '@streamdesk/contract/media';
 import { STORY_MAX_SECONDS, storyMessages, type Story } from '@streamdesk/contract/stories';
 import { createTestApp, errorBody, TEST_API_KEY, type TestApp } from '../../test/test-app.js';
@@ -8,6 +9,7 @@ import { cutShort, form, JPEG, mp4, ofSize, PNG, realImage } from '../../test/me
 import { tablesOf } from '../../platform/db/database.js';
 import type { StoriesTables } from './stories.repository.js';
 import { readLaunchList } from '../../test/launch-lists.js';
+import { missingToolsMessage } from '../../platform/media/media-binaries.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -281,6 +283,24 @@ describe('POST /api/App/Add/Story/Video', () => {
     expect({ rows: await rowCount(), files: files() }).toEqual(kept);
     const found = await t.request({ method: 'GET', url: `/api/App/story/video/find?id=${hour._id}` });
     expect((found.json() as { data: Story }).data).toEqual(hour);
+  });
+
+  it('on a server without ffmpeg refuses a video with 503 saying so, keeping no file and no row', async () => {
+    const clip = video();
+    const before = { rows: await rowCount(), files: files() };
+    const noTools = mkdtempSync(path.join(os.tmpdir(), 'sd-no-ffmpeg-'));
+    vi.stubEnv('PATH', noTools);
+    vi.stubEnv('FFMPEG_PATH', '');
+    vi.stubEnv('FFPROBE_PATH', '');
+    try {
+      const res = await add(button, [clip]);
+      expect([res.statusCode, res.json()]).toEqual([503, errorBody(missingToolsMessage)]);
+    } finally {
+      vi.unstubAllEnvs();
+      rmSync(noTools, { recursive: true });
+    }
+    expect({ rows: await rowCount(), files: files() }).toEqual(before);
+    expect(tmpFiles()).toEqual([]);
   });
 });
 

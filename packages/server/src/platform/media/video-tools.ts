@@ -1,26 +1,11 @@
 import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Writable } from 'node:stream';
 import { mediaMessages } from '@streamdesk/contract/media';
 import pLimit from 'p-limit';
 import { badRequest } from '../errors.js';
+import { mediaBinaries as bin, requireMediaBinaries } from './media-binaries.js';
 import type { MediaStore, SavedMedia } from './media-store.js';
 import { ToolLauncher, type ToolOutput } from './tool-launcher.js';
-
-const require = createRequire(import.meta.url);
-
-/** The system's binary when there is one (Debian's ffmpeg), else the one shipped in the npm package. */
-function findBinary(name: 'ffmpeg' | 'ffprobe'): string {
-  for (const dir of (process.env.PATH ?? '').split(':')) {
-    const candidate = `${dir}/${name}`;
-    if (dir && existsSync(candidate)) return candidate;
-  }
-  const pkg = name === 'ffmpeg' ? '@ffmpeg-installer/ffmpeg' : '@ffprobe-installer/ffprobe';
-  return (require(pkg) as { path: string }).path;
-}
-
-let binaries: { ffmpeg: string; ffprobe: string } | undefined;
-const bin = () => (binaries ??= { ffmpeg: findBinary('ffmpeg'), ffprobe: findBinary('ffprobe') });
 
 export interface VideoInfo {
   durationSeconds: number;
@@ -140,6 +125,7 @@ export async function acceptVideo(
   log?: { warn(details: object, message: string): void },
   limit?: DurationLimit,
 ): Promise<AcceptedVideo> {
+  requireMediaBinaries();
   const file = store.pathOf(video.key);
   const info = (await video.probe) ?? (await probeVideo(file));
   if (limit && info.durationSeconds > limit.maxSeconds) throw badRequest(limit.message);
