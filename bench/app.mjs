@@ -5,7 +5,7 @@
 // 1 KB JSON; then ROUNDS (3) rounds of loadCheck on a first launch (the full reply), loadCheck on a
 // launch that revalidates its ETag (304), the reels page and the feed page (asking for gzip, as the app
 // does), each run between two bare runs and followed by a bare server sending that read's exact reply;
-// the sizes of the lists loadCheck names (launch-lists.md); and POST /api/App/events in batches of 100,
+// the sizes of the lists loadCheck names (0007-app-reads.md); and POST /api/App/events in batches of 100,
 // each with a fresh batchId as an app sends (each is looked up and its id recorded, 0005-app-events.md).
 // Prints req/s and p99 for each, each read's median ratio to the bare server (and to the bare server
 // sending its reply), events/s accepted, and the median time of the analytics query for one item over a

@@ -1,4 +1,4 @@
-// What counting live viewers across server processes costs (docs/decisions/live-viewers-shared.md):
+// What counting live viewers across server processes costs (docs/decisions/0005-app-events.md):
 // 100,000 phones sending a heartbeat every 30 s (half of them on one of five live matches), 90 simulated
 // seconds. Prints the median and worst time of the once-a-second write of new beats, after the first 35 s
 // (every phone has been written by then), and the time of the two counts the system stats poll makes.

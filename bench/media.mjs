@@ -8,7 +8,7 @@
 // list screen as a browser loads it, SCREENS (5) times: 100 videos images, 6 at a time; and the app's
 // maintenance read, one request every 10 ms, alone and while those screens load.
 // Prints req/s and latency percentiles, ms per screen, and the read's median, p99 and max (to 0.1 ms).
-// Not a test: it prints figures (docs/decisions/media-serving.md).
+// Not a test: it prints figures (docs/decisions/0004-media-urls.md).
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';

@@ -8,7 +8,7 @@ import { LIST_VERSION_FIELD, listVersion } from './launch-lists.js';
 /**
  * Ad units (doc 2 sections 2 to 9): native, full screen, banner, open, reward and website ads, for
  * Android (`/api/App/ads/...`, enveloped) and the Apple platform (`/api/ios/ads/...`, plain JSON).
- * One generic implementation serves the twelve pages; see docs/decisions/ad-units-*.md.
+ * One generic implementation serves the twelve pages; see docs/decisions/0014-ad-units.md.
  */
 
 export const adPlatforms = ['android', 'ios'] as const;
@@ -31,7 +31,7 @@ export const adMessages = {
   added: 'Ad added successfully',
   updated: 'Ad updated successfully',
   deleted: 'Ad deleted successfully',
-  /** A web clear removes the dashboard's views and clicks of the range (ad-units-web-clicks.md). */
+  /** A web clear removes the dashboard's views and clicks of the range (0014-ad-units.md). */
   cleared: 'Views and clicks cleared successfully',
   config: 'Ad configuration',
   /** The overridable id-format warnings: the client offers to save anyway (`force: true`). */
@@ -104,7 +104,7 @@ export type AdAddBody = z.input<typeof adAddBody>;
 /**
  * Update body: a_id and a_description only; a_name is accepted only when unchanged. The optional
  * `version` is the row's as the list showed it: the server checks its form (readEditVersion) and refuses
- * the update with 409 when the ad has changed since (docs/decisions/edit-conflicts.md). Without it the
+ * the update with 409 when the ad has changed since (docs/decisions/0009-edit-conflicts.md). Without it the
  * update is made as before.
  */
 export const adUpdateBody = z
@@ -138,7 +138,7 @@ export const simpleAd = z.object({
   a_description: z.string(),
   /**
    * The version of what the inline edit changes (a_id, a_description; not the clicks), which the edit
-   * sends back (docs/decisions/edit-conflicts.md). Additive.
+   * sends back (docs/decisions/0009-edit-conflicts.md). Additive.
    */
   [EDIT_VERSION_FIELD]: editVersion,
 });
@@ -184,7 +184,7 @@ export const webListReply = replyBase.extend({ data: z.array(webAd) });
 export const webOneReply = replyBase.extend({ data: webAd });
 export const clearReply = replyBase.extend({ cleared: z.number().int() });
 
-/** The app's cached read of one platform's ad configuration (see docs/decisions/ad-units-app-config.md). */
+/** The app's cached read of one platform's ad configuration (see docs/decisions/0014-ad-units.md). */
 export const appAdUnit = z.object({ _id: z.string(), a_name: z.string(), a_id: z.string() });
 export const adConfig = z.object({
   native: z.array(appAdUnit),

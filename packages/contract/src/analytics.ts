@@ -113,7 +113,7 @@ export function presetOf(
 
 /**
  * The range a screen keeps in its URL's `startDate` and `endDate`: the website ads lists, and the dashboard
- * their click counts open (docs/decisions/analytics-dashboard-screen.md). Both ends, calendar days, in
+ * their click counts open (docs/decisions/0005-app-events.md). Both ends, calendar days, in
  * order; anything else is Today, the screens' default, which the URL leaves out.
  */
 export function rangeInQuery(

@@ -229,7 +229,7 @@ export const controllerSettings = z.object({
 export type ControllerSettings = z.infer<typeof controllerSettings>;
 export type SettingName = keyof ControllerSettings;
 
-/** What a fresh install starts with (docs/decisions/controller-defaults.md). */
+/** What a fresh install starts with (docs/decisions/0019-controller.md). */
 export const controllerDefaults: ControllerSettings = {
   reels: true,
   storyBrand: true,
@@ -267,7 +267,7 @@ export const installNewInfo = z.object({ status: z.boolean(), btn_url: z.string(
 /**
  * The forms whose save writes several settings at once, and those settings. Each is saved whole, so a
  * form read before another admin changed one of them would put the old value back: its save carries the
- * version of these settings as read (docs/decisions/edit-conflicts.md). The other saves write only the
+ * version of these settings as read (docs/decisions/0009-edit-conflicts.md). The other saves write only the
  * one value the admin set.
  */
 export const EDIT_GROUPS = {
@@ -414,7 +414,7 @@ export type MaintenanceReply = z.infer<typeof maintenanceReply>;
 
 /**
  * The app's launch reply: the controller settings, the live ads map, and where each launch list is read
- * with the version it has now (launch-lists.ts, docs/decisions/launch-lists.md). The lists themselves
+ * with the version it has now (launch-lists.ts, docs/decisions/0007-app-reads.md). The lists themselves
  * are not in it: an app reads only those whose version differs from the copy it kept. Spelled out so
  * the published API description gives the app's generated models every field.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Edit conflicts (docs/decisions/edit-conflicts.md): an edit screen keeps the `version` its record was
+ * Edit conflicts (docs/decisions/0009-edit-conflicts.md): an edit screen keeps the `version` its record was
  * read with and sends it back with the save; the server refuses the save (409) when the record's
  * editable fields have changed since. A save without a version is made as before (deployed apps and
  * other clients send none).

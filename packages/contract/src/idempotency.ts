@@ -1,7 +1,7 @@
 import type { RouteDef } from './http.js';
 
 /**
- * Idempotent admin writes (docs/decisions/idempotent-writes.md): a write sent again with the same
+ * Idempotent admin writes (docs/decisions/0010-bad-network.md): a write sent again with the same
  * `Idempotency-Key` (after a reply that never arrived) gets the first reply back instead of being made
  * twice.
  */

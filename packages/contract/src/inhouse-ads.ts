@@ -124,7 +124,7 @@ export type InHouseAdFields = z.output<typeof inHouseAdFields>;
 /**
  * The update form's text fields: the create form's, the id and the optional `version` the edit page
  * loaded the ad at (its `one` reply's). The server checks its form (readEditVersion) and refuses the
- * update with 409 when the ad has changed since (docs/decisions/edit-conflicts.md); without it the
+ * update with 409 when the ad has changed since (docs/decisions/0009-edit-conflicts.md); without it the
  * update is made as before.
  */
 export const inHouseAdUpdateFields = inHouseAdFields.extend({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The app's launch lists (docs/decisions/launch-lists.md): the launch reply names each list the app
+ * The app's launch lists (docs/decisions/0007-app-reads.md): the launch reply names each list the app
  * shows (stories, shortcuts, live matches, in-house ads, the ad configuration of each platform) by its
  * path and the version it has now; each list's own read carries the same `version`. An app that kept a
  * list with the version loadCheck names skips reading it again; on a cold start, or when a version

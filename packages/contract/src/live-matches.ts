@@ -105,7 +105,7 @@ export const liveMatch = z.object({
   status: z.boolean(),
   /**
    * The version of what the inline edit changes (title, url, thumbnail; not the view count or the
-   * status), which the edit sends back (docs/decisions/edit-conflicts.md). Additive.
+   * status), which the edit sends back (docs/decisions/0009-edit-conflicts.md). Additive.
    */
   [EDIT_VERSION_FIELD]: editVersion,
 });
@@ -114,7 +114,7 @@ export type LiveMatch = z.infer<typeof liveMatch>;
 /**
  * A live match URL, and a website live ad's (a fire sends it to every phone), is http(s) only: the apps
  * open it and the back office shows it as a link, so a script scheme must never get in. HLS (.m3u8) and DASH streams are served over http(s); RTMP and RTSP
- * are left out (no browser opens them). See docs/decisions/live-matches-app-side.md.
+ * are left out (no browser opens them). See docs/decisions/0017-live-matches.md.
  */
 export const isLiveMatchUrl = isHttpUrl;
 
@@ -257,7 +257,7 @@ export const webLiveAd = z.object({
   createdAt: z.string(),
   /**
    * The version of what the inline edit changes (name and URL; not the views and clicks its fires
-   * count), which the edit sends back (docs/decisions/edit-conflicts.md). Additive.
+   * count), which the edit sends back (docs/decisions/0009-edit-conflicts.md). Additive.
    */
   [EDIT_VERSION_FIELD]: editVersion,
 });

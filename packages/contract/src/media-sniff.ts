@@ -40,7 +40,7 @@ const NOT_MP4_MAJOR = /^(qt {2}|3gp|3g2)/;
  * The file's type from its first bytes (magic numbers), never from the client's name or MIME type.
  * PNG: 89 50 4E 47 0D 0A 1A 0A; GIF: "GIF87a"/"GIF89a"; JPEG: FF D8 FF; MP4: an ISO-BMFF `ftyp` box
  * (at 4) with an MP4 brand. Other members of that family (QuickTime .mov, 3GP, HEIC and AVIF images)
- * share the box but are not MP4, so the brands decide (docs/decisions/mp4-by-brand.md).
+ * share the box but are not MP4, so the brands decide (docs/decisions/0004-media-urls.md).
  */
 export function sniffMediaKind(head: Uint8Array): MediaKind | undefined {
   const ascii = (from: number, to: number) => text(head, from, to);
@@ -80,7 +80,9 @@ export const isImageKind = (kind: MediaKind): kind is ImageKind => kind !== 'mp4
  */
 export type ImageFault = 'truncated' | 'corrupt';
 
-/** What the admin is told, before the route's own "wrong type" message (docs/decisions/images-whole.md). */
+/**
+ * What the admin is told, before the route's own "wrong type" message (docs/decisions/0004-media-urls.md).
+ */
 export const imageFaultMessages: Record<ImageFault, string> = {
   truncated: 'The image file is cut off: its end is missing.',
   corrupt: 'The image file is damaged.',
@@ -95,7 +97,7 @@ export const brokenImageMessage = (fault: ImageFault, typeMessage: string): stri
  * walked from the first byte to its end marker (PNG: every chunk and its CRC up to IEND; GIF: every block
  * and sub-block up to the 0x3B trailer; JPEG: every segment and scan up to EOI). Bytes after the end
  * marker are ignored, as decoders ignore them. Pixel data is not decoded: a cut-off file is what breaks
- * images in practice, and the walk finds it wherever the cut falls (docs/decisions/images-whole.md).
+ * images in practice, and the walk finds it wherever the cut falls (docs/decisions/0004-media-urls.md).
  */
 export function imageFault(bytes: Uint8Array, kind: ImageKind): ImageFault | undefined {
   if (kind === 'png') return pngFault(bytes);

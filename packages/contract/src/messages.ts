@@ -18,7 +18,7 @@ export const messages = {
   errorPage: "Something went wrong. We couldn't find the page you're looking for.",
   /** A screen's code that did not arrive (not in the spec, whose error page text says "couldn't find"). */
   screenLoadFailed: 'This screen could not be loaded. Check the connection, then try again.',
-  // The back office's own deadlines (docs/decisions/request-deadlines.md); the spec sets none.
+  // The back office's own deadlines (docs/decisions/0010-bad-network.md); the spec sets none.
   readTimedOut: 'The server did not answer in time. Please try again.',
   writeTimedOut:
     'The server did not answer in time. The change may still have been saved: check the list before trying again.',

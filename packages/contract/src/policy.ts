@@ -30,7 +30,7 @@ export type PolicyReply = z.infer<typeof policyReply>;
 
 /**
  * The admin's read and the update's reply: the policy and the version of its title and description
- * (additive), which the edit sends back (docs/decisions/edit-conflicts.md). The public read has none.
+ * (additive), which the edit sends back (docs/decisions/0009-edit-conflicts.md). The public read has none.
  */
 export const policyEditReply = policyReply.extend({ [EDIT_VERSION_FIELD]: editVersion });
 export type PolicyEditReply = z.infer<typeof policyEditReply>;

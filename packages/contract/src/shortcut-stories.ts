@@ -56,7 +56,7 @@ export const shortcutStory = z.object({
   createdAt: z.string(),
   /**
    * The version of what the inline edit changes (No, name, url, label, logo; not the click count the app
-   * changes), which the edit sends back (docs/decisions/edit-conflicts.md). Additive.
+   * changes), which the edit sends back (docs/decisions/0009-edit-conflicts.md). Additive.
    */
   [EDIT_VERSION_FIELD]: editVersion,
 });

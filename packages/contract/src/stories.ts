@@ -8,7 +8,7 @@ import { LIST_VERSION_FIELD, listVersion } from './launch-lists.js';
 
 /**
  * The longest an image story shows, in seconds: the spec sets no upper bound, but an hour is past any
- * story a viewer taps through (docs/decisions/stories-app-list-and-rules.md).
+ * story a viewer taps through (docs/decisions/0016-stories.md).
  */
 export const STORY_MAX_SECONDS = 3600;
 /** The largest view or click limit: far above any story's reach, and within every database's integer column. */
@@ -228,7 +228,7 @@ export type StoryReply = z.infer<typeof storyReply>;
 
 /**
  * The find reply: the story and the version of its editable fields (additive), which the edit page
- * sends back as the edit form's `version` field (docs/decisions/edit-conflicts.md).
+ * sends back as the edit form's `version` field (docs/decisions/0009-edit-conflicts.md).
  */
 export const storyFindReply = storyReply.extend({ [EDIT_VERSION_FIELD]: editVersion });
 export type StoryFindReply = z.infer<typeof storyFindReply>;

@@ -45,7 +45,7 @@ export const videoCategory = z.object({
   createdAt: z.string(),
   /**
    * The version of what the edit form changes (name and image; not the video count nor the status,
-   * which the edit never sends), which the edit sends back (docs/decisions/edit-conflicts.md). Additive.
+   * which the edit never sends), which the edit sends back (docs/decisions/0009-edit-conflicts.md). Additive.
    */
   [EDIT_VERSION_FIELD]: editVersion,
 });

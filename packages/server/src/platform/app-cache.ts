@@ -4,7 +4,7 @@
  * other server processes on the same database learn of the invalidation through cache-sync.ts.
  * Each entry keeps its serialized JSON and an ETag, so a hit costs no serialization and a 304 no body.
  * The ETag is made of the entry's version, a hash of the value, so two processes give the same reply the
- * same ETag; a versioned entry (a launch list, launch-lists.md) also carries it in its body.
+ * same ETag; a versioned entry (a launch list, 0007-app-reads.md) also carries it in its body.
  */
 import { createHash } from 'node:crypto';
 import { LIST_VERSION_FIELD } from '@streamdesk/contract/launch-lists';

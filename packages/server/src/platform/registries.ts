@@ -12,7 +12,7 @@ import type { AnyDb } from './db/database.js';
 export type LaunchSection = () => Promise<unknown>;
 
 /**
- * A launch list: the launch reply names its path and version (launch-lists.md). `read` is the list
+ * A launch list: the launch reply names its path and version (0007-app-reads.md). `read` is the list
  * route's own cached read (versioned), so both give the app the same version.
  */
 export interface LaunchListSource {

@@ -2,7 +2,7 @@ import { adKinds, paths, type AdKind } from './paths';
 
 /**
  * The tab bars the spec gives each section (doc 1 and doc 2, section 2). The Story section also links
- * Reels (/story/add/reels), which the spec's navigation lists nowhere (docs/decisions/reels-tab.md).
+ * Reels (/story/add/reels), which the spec's navigation lists nowhere (docs/decisions/0016-stories.md).
  */
 export const storyTabs = [
   { label: 'Shortcut', to: paths.shortcutStories.getHref(), aliases: [paths.home.getHref()] },

@@ -21,7 +21,7 @@ export interface FailedReply {
   networkFailure?: true;
   /** Set when the call's deadline passed first (lib/deadlines.ts): a write may still have landed. */
   timedOut?: true;
-  /** The server is still making the same change, sent before (409, docs/decisions/idempotent-writes.md). */
+  /** The server is still making the same change, sent before (409, docs/decisions/0010-bad-network.md). */
   stillSaving?: true;
   /** A write refused with 404: what it named is gone (another admin deleted it). */
   gone?: true;

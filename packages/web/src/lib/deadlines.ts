@@ -1,5 +1,5 @@
 /**
- * How long the back office waits for the server (docs/decisions/request-deadlines.md). Without a
+ * How long the back office waits for the server (docs/decisions/0010-bad-network.md). Without a
  * deadline a call that hangs keeps its button held, or its page loading, until the browser gives up,
  * minutes later.
  */

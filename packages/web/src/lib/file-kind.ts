@@ -30,7 +30,7 @@ export async function readFileKind(file: Blob): Promise<MediaKind | undefined> {
 
 /**
  * The server's refusal of a chosen image that is not whole (cut off or damaged), found before sending it:
- * the same walk of the file the server makes (docs/decisions/images-whole.md). `kind` is the file's
+ * the same walk of the file the server makes (docs/decisions/0004-media-urls.md). `kind` is the file's
  * sniffed kind and the file is within its size limit, so reading it whole costs at most about 1 MB.
  * A file the browser cannot read is left to the server.
  */

@@ -5,7 +5,7 @@ import { loginHrefReturningTo, SESSION_ENDED } from './return-to';
 import { clearSession, readSession, readToken } from './session';
 
 /**
- * What an admin call does when it meets a 401 (docs/decisions/signing-in-again.md). Mid-work, the admin
+ * What an admin call does when it meets a 401 (docs/decisions/0011-sign-in.md). Mid-work, the admin
  * signs in again in a dialog over the screen, and the calls that met the 401 are sent again once they
  * have: what was typed into a form is not lost, and a save pressed as the session ended is made. On
  * load, or when the admin gives up on the dialog, the app goes to the login page as it did before.

@@ -14,7 +14,7 @@ export const statsPolling = {
 } as const;
 
 /**
- * Two polls in a row failed: the figures kept are said to be old (docs/decisions/stats-say-when-old.md),
+ * Two polls in a row failed: the figures kept are said to be old (docs/decisions/0013-screens.md),
  * so a stalled server is not read as a calm one. One failed poll (a blip) says nothing yet.
  */
 export const POLLED_OLD_AFTER_MS = 2 * STATS_POLL_MS;

@@ -20,7 +20,7 @@ export type UploadProgress = (loaded: number, total: number, percent: number) =>
 /**
  * An upload answered with a non-2xx status. Its message is the spec's 'HTTP Error <code>';
  * `serverMessage` is the reason a refusal (4xx) gave in its `{ status: false, message }` body, so a
- * screen can say which file was refused and why (docs/decisions/upload-refusal-messages.md).
+ * screen can say which file was refused and why (docs/decisions/0010-bad-network.md).
  * `networkFailure` (no readable reply: a proxy's error page) and `stillSaving` (the server's 409 for the
  * same change sent before) leave the outcome unknown, as they do for `callApi`: the query client then
  * reloads what the screens show (`outcomeUnknown`).

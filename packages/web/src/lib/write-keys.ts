@@ -2,7 +2,7 @@ import type { RouteDef } from '@streamdesk/contract/http';
 import { idempotencyMessages, takesIdempotencyKey } from '@streamdesk/contract/idempotency';
 
 /**
- * The Idempotency-Key of each admin write (docs/decisions/idempotent-writes.md). The same change sent
+ * The Idempotency-Key of each admin write (docs/decisions/0010-bad-network.md). The same change sent
  * again while its outcome is unknown (no reply came, or the server said it is still saving it) goes
  * with the same key, so the server makes it once and answers with the first reply; once a reply came,
  * the same change sent again is a new one (a switch pressed twice switches twice).

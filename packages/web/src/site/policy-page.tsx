@@ -7,7 +7,7 @@ type State = { kind: 'loading' } | { kind: 'error' } | { kind: 'ready'; policy: 
 
 /**
  * The public privacy policy. The description is shown as text (React text nodes with its line breaks
- * kept), never as HTML, so nothing in it can run (docs/decisions/policy-public-page.md).
+ * kept), never as HTML, so nothing in it can run (docs/decisions/0018-videos.md).
  */
 export function PolicyPage() {
   const [state, setState] = useState<State>({ kind: 'loading' });

@@ -12,7 +12,7 @@ export const presetSelection = (key: QuickRangeKey): RangeSelection => ({
 
 /**
  * A hand-edited end of the range, as a custom range. Moving one end past the other moves both
- * (docs/decisions/ad-units-web-screens.md), so the range sent is never reversed: the server refuses a
+ * (docs/decisions/0014-ad-units.md), so the range sent is never reversed: the server refuses a
  * start after the end, and a typed date is not held back by the inputs' min and max.
  */
 export function editedRange(value: DayRange, end: 'startDate' | 'endDate', day: string): RangeSelection {

@@ -3,7 +3,7 @@ import { Button } from './button';
 
 /**
  * Says that a save was refused because someone else changed the record since it was opened
- * (docs/decisions/edit-conflicts.md), with the button that loads it afresh. `message` is the server's,
+ * (docs/decisions/0009-edit-conflicts.md), with the button that loads it afresh. `message` is the server's,
  * `note` what the screen adds (what becomes of the admin's values).
  */
 export function EditConflictAlert(props: {

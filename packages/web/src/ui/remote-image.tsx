@@ -20,7 +20,7 @@ export interface RemoteImageProps {
  * glyph, when it fails. It is tried again when the browser comes back online (admins work from phone
  * hotspots: an image that failed while the connection was down would otherwise stay broken until a reload)
  * and when `src` changes. The placeholder replaces the <img>, so a retry mounts a new one, which the browser
- * fetches again (a failed load is not cached). See docs/decisions/images-that-fail.md.
+ * fetches again (a failed load is not cached). See docs/decisions/0013-screens.md.
  */
 export function RemoteImage({
   src,

@@ -29,7 +29,7 @@ const styles = {
  * A bar of links between sibling screens (Shortcut / Story / Story Ads); the current one is marked.
  * Tabs that do not fit wrap onto another line rather than scroll sideways: a bar that scrolled hid the
  * Android ad kinds past Banner Ads on a phone with nothing to say more were there, and every tab in view
- * needs no cue at all (docs/decisions/table-actions-and-overflow.md).
+ * needs no cue at all (docs/decisions/0013-screens.md).
  */
 export function Tabs({
   tabs,

@@ -10,7 +10,7 @@ import { useWholeImageCheck } from './use-whole-image-check';
  * and the indicator moves to `validState` ('success' shows the tick after its delay).
  *
  * With `wholeImage` (the kinds the server takes, and its message for a file that is not one of them), a
- * file that passes `check` is also read whole, as the server reads it (docs/decisions/images-whole.md): an
+ * file that passes `check` is also read whole, as the server reads it (docs/decisions/0004-media-urls.md): an
  * image of another kind under a fitting name, or a cut-off or damaged one, is refused here rather than
  * after its upload. Only the latest pick counts.
  */

@@ -8,7 +8,7 @@ interface Pending {
 
 /**
  * The arithmetic confirmation before an update is sent (doc 1 section 5: deletes and updates need an
- * arithmetic answer; docs/decisions/confirm-updates-and-story-add-redirect.md). `ask(thing, send)`
+ * arithmetic answer; docs/decisions/0013-screens.md). `ask(thing, send)`
  * opens "You are about to update <thing>. To confirm, please solve this math problem"; `send` runs
  * only after the right answer, while a wrong one toasts `wrongAnswerMessage` (the screen's own, as its
  * deletes use) and sends nothing. Check the form before asking; render `dialog` once.

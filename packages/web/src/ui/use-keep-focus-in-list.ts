@@ -58,7 +58,7 @@ function focusHeading(heading: HTMLElement) {
  * on <body>, sending a keyboard user back to the top of the page. Focus goes instead to the same place
  * (same cell, same control) in the row that took the deleted one's place, else in the row before it;
  * with no row left (an empty message in its place, or the whole list replaced by an empty state), to
- * the screen's heading. See docs/decisions/accessibility-checks.md.
+ * the screen's heading. See docs/decisions/0013-screens.md.
  *
  * Only a deletion counts: the item must leave with fewer items with controls left behind (an edit row
  * that replaces its row is not a deletion), and focus must have fallen to <body> (a user who moved on

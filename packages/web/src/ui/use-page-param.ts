@@ -20,7 +20,7 @@ export interface PageNavigation {
 }
 
 /**
- * The page of a paged list, kept in the URL's `?page=` (docs/decisions/list-page-in-url.md), so a reload,
+ * The page of a paged list, kept in the URL's `?page=` (docs/decisions/0012-lists.md), so a reload,
  * Back, a bookmark or an edit screen's return finds the same page. Page 1 is the bare path. `setPage`
  * adds a history entry unless told to replace; `setFilter` sets another of the list's parameters (empty
  * leaves it out) and starts the list again at page 1. Other parameters are kept as they are.

@@ -13,7 +13,7 @@ export function fromList(location: { pathname: string; search: string }): FromLi
 /**
  * Where an edit screen returns, on save or Back: the list URL it was opened from (its page, with the
  * list's filters), when that is the list's own path; else the list's bare path, its first page (the edit
- * screen opened from a bookmark or typed in). See docs/decisions/list-page-in-url.md.
+ * screen opened from a bookmark or typed in). See docs/decisions/0012-lists.md.
  */
 export function useReturnTo(listPath: string): string {
   const state: unknown = useLocation().state;

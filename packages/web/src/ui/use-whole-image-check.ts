@@ -2,9 +2,9 @@ import { useMemo, useRef } from 'react';
 import { brokenImageProblem, type WholeImageRule } from '@/lib/file-kind';
 
 /**
- * Reads a picked image whole, as the server will (docs/decisions/images-whole.md), after the picker's quick
- * checks of type and size: an image of another kind under a fitting name, or a cut-off or damaged one, is
- * found at pick time instead of after its upload. Reading takes a few ms for 1 MB, so the picker keeps the
+ * Reads a picked image whole, as the server will (docs/decisions/0004-media-urls.md), after the picker's
+ * quick checks of type and size: an image of another kind under a fitting name, or a cut-off or damaged one,
+ * is found at pick time instead of after its upload. Reading takes a few ms for 1 MB, so the picker keeps the
  * file meanwhile (a submit at once still sends it, and the server has the last word). Only the latest pick
  * counts: a later pick, or `forget`, drops an earlier one's result. The returned object is stable for a rule.
  */

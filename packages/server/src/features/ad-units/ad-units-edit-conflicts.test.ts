@@ -5,7 +5,7 @@ import { createTestApp, errorBody, type TestApp } from '../../test/test-app.js';
 import { addWebAdClicks } from './ad-units.service.js';
 import { adClient } from './ad-units.test-helpers.js';
 
-/** Edit conflicts (docs/decisions/edit-conflicts.md) of the ad units' inline edit, both platforms. */
+/** Edit conflicts (docs/decisions/0009-edit-conflicts.md) of the ad units' inline edit, both platforms. */
 
 let t: TestApp;
 beforeAll(async () => {

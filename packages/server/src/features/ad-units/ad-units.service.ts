@@ -52,7 +52,7 @@ type AdDb = Kysely<repo.AdUnitsTables>;
 
 /**
  * What the inline edit writes of an ad: its version covers these, not the name (which cannot change)
- * nor a web ad's clicks, which the app counts (docs/decisions/edit-conflicts.md).
+ * nor a web ad's clicks, which the app counts (docs/decisions/0009-edit-conflicts.md).
  */
 const EDITABLE_FIELDS = ['a_id', 'a_description'] as const satisfies readonly (keyof repo.AdUnitRecord)[];
 
@@ -89,7 +89,7 @@ async function recordClicks(db: AdDb, platform: AdPlatform, id: string, day: str
  * Asia/Kolkata, the only zone there was then): the per-day row that the lists' date ranges and the
  * range clears use. The analytics feature reaches it
  * through the counter target's `onCount` for `webAd` and `iosWebAd` click events; the lifetime `a_click`
- * total is the analytics counter column and is not touched here (docs/decisions/ad-units-web-clicks.md).
+ * total is the analytics counter column and is not touched here (docs/decisions/0014-ad-units.md).
  * Returns false, writing nothing, when the id is not a web ad of the entity's platform.
  */
 export async function addWebAdClicks(

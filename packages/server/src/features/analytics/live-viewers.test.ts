@@ -313,7 +313,7 @@ describe('two server processes on one database', () => {
       payload: { status: false },
     });
     expect(off.statusCode).toBe(200);
-    // The other process hears of the write through the shared cache versions (cache-sync.md).
+    // The other process hears of the write through the shared cache versions (0007-app-reads.md).
     await expect
       .poll(beat, { timeout: 3000, interval: 100 })
       .toMatchObject({ accepted: 0, droppedReasons: { inactive: 1 } });

@@ -8,7 +8,7 @@ import { editVersionMessages } from '@streamdesk/contract/edit-versions';
 import { createTestApp, errorBody, type TestApp } from '../../test/test-app.js';
 
 /**
- * Edit conflicts (docs/decisions/edit-conflicts.md) of the controller's whole-form saves: the Facebook
+ * Edit conflicts (docs/decisions/0009-edit-conflicts.md) of the controller's whole-form saves: the Facebook
  * form and the payee form each send all their settings, as the form loaded them.
  */
 

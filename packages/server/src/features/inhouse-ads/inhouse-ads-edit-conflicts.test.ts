@@ -6,7 +6,7 @@ import { inHouseMessages, inHouseRoutes, type InHouseAd } from '@streamdesk/cont
 import { createTestApp, errorBody, type TestApp } from '../../test/test-app.js';
 import { form, GIF, JPEG, PNG } from '../../test/media-fixtures.js';
 
-/** Edit conflicts (docs/decisions/edit-conflicts.md) of the in-house ad edit page's save. */
+/** Edit conflicts (docs/decisions/0009-edit-conflicts.md) of the in-house ad edit page's save. */
 
 let t: TestApp;
 beforeAll(async () => {

@@ -42,7 +42,7 @@ export interface InHouseAdsDeps {
 /**
  * What the edit page changes of an ad: the version it sends back covers these, and not the view and
  * click counts the app changes, nor the status, which the list's switch sets and the edit never sends
- * (docs/decisions/edit-conflicts.md). The thumbnail follows the video it is made from.
+ * (docs/decisions/0009-edit-conflicts.md). The thumbnail follows the video it is made from.
  */
 const EDITABLE_FIELDS = [
   'mainTitle',

@@ -7,7 +7,7 @@ import { GIF, PNG, form } from '../../test/media-fixtures.js';
 import { createTestApp, errorBody, type TestApp } from '../../test/test-app.js';
 
 /**
- * Edit conflicts (docs/decisions/edit-conflicts.md) of the live match inline edit, the live ads map and
+ * Edit conflicts (docs/decisions/0009-edit-conflicts.md) of the live match inline edit, the live ads map and
  * the web live ad inline edit.
  */
 

@@ -56,7 +56,7 @@ export interface LiveMatchesDeps {
 
 /**
  * What the inline edit writes of a match: its version covers these, not the view count the app changes
- * nor the status the edit never sends (docs/decisions/edit-conflicts.md).
+ * nor the status the edit never sends (docs/decisions/0009-edit-conflicts.md).
  */
 const EDITABLE_FIELDS = ['title', 'url', 'thumbnail'] as const satisfies readonly (keyof repo.LiveMatchRow)[];
 

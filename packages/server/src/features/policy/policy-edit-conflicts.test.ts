@@ -3,7 +3,7 @@ import { editVersionMessages } from '@streamdesk/contract/edit-versions';
 import { policyRoutes as r, type PolicyEditReply } from '@streamdesk/contract/policy';
 import { createTestApp, errorBody, type TestApp } from '../../test/test-app.js';
 
-/** Edit conflicts (docs/decisions/edit-conflicts.md) of the privacy policy edit. */
+/** Edit conflicts (docs/decisions/0009-edit-conflicts.md) of the privacy policy edit. */
 
 let t: TestApp;
 beforeAll(async () => {

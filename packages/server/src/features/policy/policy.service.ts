@@ -18,7 +18,7 @@ import * as repo from './policy.repository.js';
 export const POLICY_TAG = 'policy';
 const PRIVACY = 'privacy';
 
-/** Shown until the administrator writes the policy (docs/decisions/policy-default-text.md). */
+/** Shown until the administrator writes the policy (docs/decisions/0018-videos.md). */
 const DEFAULT_POLICY = { policy_title: 'Privacy Policy', policy_description: '', updatedAt: null };
 
 /**

@@ -5,7 +5,7 @@ import { storedFiles } from '../../test/stored-files.js';
 import { GIF, PNG, form } from '../../test/media-fixtures.js';
 import { createTestApp, errorBody, type TestApp } from '../../test/test-app.js';
 
-/** Edit conflicts (docs/decisions/edit-conflicts.md) of the shortcut story inline edit. */
+/** Edit conflicts (docs/decisions/0009-edit-conflicts.md) of the shortcut story inline edit. */
 
 let t: TestApp;
 beforeAll(async () => {

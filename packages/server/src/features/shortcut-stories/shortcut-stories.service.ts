@@ -27,7 +27,7 @@ export const SHORTCUT_TAG = 'shortcut-stories';
 
 /**
  * What the inline edit writes of a shortcut: its version covers these, not the click count the app
- * changes (docs/decisions/edit-conflicts.md). The logo counts: a new one picked meanwhile is a change.
+ * changes (docs/decisions/0009-edit-conflicts.md). The logo counts: a new one picked meanwhile is a change.
  */
 const EDITABLE_FIELDS = [
   's_no',

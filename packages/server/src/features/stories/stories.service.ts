@@ -87,7 +87,7 @@ function toAppStory(story: Story): AppStory {
 
 /**
  * What an admin edits of a story: the version the edit page sends back covers these, and not the view
- * and click counts, which the app changes every second (docs/decisions/edit-conflicts.md).
+ * and click counts, which the app changes every second (docs/decisions/0009-edit-conflicts.md).
  */
 const EDITABLE_FIELDS = [
   'status',

@@ -7,7 +7,7 @@ import { videoRoutes } from '@streamdesk/contract/videos';
 import { GIF, PNG, form, mp4 } from '../../test/media-fixtures.js';
 import { createTestApp, errorBody, type TestApp } from '../../test/test-app.js';
 
-/** Edit conflicts (docs/decisions/edit-conflicts.md) of the video category edit form. */
+/** Edit conflicts (docs/decisions/0009-edit-conflicts.md) of the video category edit form. */
 
 let t: TestApp;
 beforeAll(async () => {

@@ -50,7 +50,7 @@ const imageField = {
 
 /**
  * What the edit form writes of a category: its version covers these, not the video count the uploads
- * change nor the status its own switch flips (docs/decisions/edit-conflicts.md).
+ * change nor the status its own switch flips (docs/decisions/0009-edit-conflicts.md).
  */
 const EDITABLE_FIELDS = ['name', 'main_image'] as const satisfies readonly (keyof repo.CategoryRow)[];
 const categoryVersion = (row: repo.CategoryRow) => editVersionOf(row, EDITABLE_FIELDS);

@@ -3,7 +3,7 @@ import { EDIT_VERSION_PATTERN, editVersionMessages } from '@streamdesk/contract/
 import { badRequest, conflict, notFound } from '../errors.js';
 
 /**
- * Edit conflicts (docs/decisions/edit-conflicts.md). A feature names the fields an admin edits (never
+ * Edit conflicts (docs/decisions/0009-edit-conflicts.md). A feature names the fields an admin edits (never
  * counts the app changes by itself), sends `editVersionOf` those fields with its read, and checks the
  * version an edit sends back with `checkEditVersion` (or `foundAtVersion`) under the record's lock,
  * before writing.

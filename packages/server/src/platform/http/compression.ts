@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * Replies over 1 KB go out brotli (quality 4) or gzip when the client takes them. The admin lists are
- * the reason (docs/decisions/data-at-scale.md): the live ads history page is 185 KB of JSON, 3.7 s on a
+ * the reason (docs/decisions/0012-lists.md): the live ads history page is 185 KB of JSON, 3.7 s on a
  * 50 KB/s phone link, about 0.5 s compressed. Registered before the routes, whose onSend it joins
  * (after the app-wide hooks): the envelope seals first and the idempotency store keeps the reply as it
  * was before compression, so a replay is compressed for its own request.

@@ -19,7 +19,7 @@ const payloadText = (payload: unknown): string | undefined => {
 };
 
 /**
- * The admin writes' `Idempotency-Key` (docs/decisions/idempotent-writes.md). Registered after the guards
+ * The admin writes' `Idempotency-Key` (docs/decisions/0010-bad-network.md). Registered after the guards
  * (the key belongs to the signed-in admin) and after the envelope, so the reply stored is the one sent,
  * sealed as it went out. The key is looked at before the body is read: a request answered from the
  * store leaves its body unread (Node discards it), so an upload is neither read nor stored again.

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Cuts off a request whose body stops arriving for `ms` (docs/decisions/upload-idle-cut-off.md). A phone
+ * Cuts off a request whose body stops arriving for `ms` (docs/decisions/0004-media-urls.md). A phone
  * that leaves its network mid-upload sends no FIN and no RST, and Fastify's requestTimeout is 0 (no
  * limit, since a 50-file batch on a slow line may take long), so without this the socket, the partial
  * file and its spare ffprobe were held for ever. Only the time between body bytes counts, and only

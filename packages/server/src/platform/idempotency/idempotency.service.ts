@@ -14,7 +14,7 @@ import {
   type KeyedRequest,
 } from './idempotency-keys.repository.js';
 
-/** What to do with a keyed write (docs/decisions/idempotent-writes.md). */
+/** What to do with a keyed write (docs/decisions/0010-bad-network.md). */
 export type Begun =
   /** The key is this request's: run it, then `finish`. */
   | { kind: 'claimed'; claim: ClaimRef }

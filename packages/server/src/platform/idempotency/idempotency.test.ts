@@ -13,7 +13,7 @@ import { storedFiles } from '../../test/stored-files.js';
 import { createTestApp, errorBody, TEST_ADMIN, TEST_API_KEY, type TestApp } from '../../test/test-app.js';
 
 /**
- * Admin writes with an Idempotency-Key (docs/decisions/idempotent-writes.md): a change sent again after
+ * Admin writes with an Idempotency-Key (docs/decisions/0010-bad-network.md): a change sent again after
  * its reply was lost is made once, and the second request gets the first one's reply.
  */
 let t: TestApp;

@@ -12,7 +12,7 @@ import { isMediaKey, MEDIA_URL_PREFIX, type MediaStore } from './media-store.js'
  * wrong-case name or a `..` however written is a 404 before the disk is touched. The file goes out
  * through reply.sendFile rather than @fastify/static's wildcard route, whose path-spelling check lists
  * every folder on the path on every request: a thumbnail in a folder of 40,000 files took 28 ms
- * (docs/decisions/media-serving.md).
+ * (docs/decisions/0004-media-urls.md).
  */
 export async function registerMediaServing(
   app: FastifyInstance,

@@ -9,7 +9,7 @@ import { mockApi, renderApp } from '@/test/render-app';
 import { jsonResponse, TEST_PAYLOAD_KEY } from '@/test/runtime';
 import { signedInScreenTests, signedInApi as base } from '@/test/signed-in-screen';
 
-/** Edit conflicts (docs/decisions/edit-conflicts.md) on the ad units' inline edit. */
+/** Edit conflicts (docs/decisions/0009-edit-conflicts.md) on the ad units' inline edit. */
 
 signedInScreenTests();
 

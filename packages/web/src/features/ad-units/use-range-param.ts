@@ -13,7 +13,7 @@ const OWN_WRITE = { adRangeWrite: true } as const;
  *
  * The range shown is held in state too: the router renders a URL change in a transition, after the next
  * event, and a second quick date edit read from the URL would build on the range before the first one
- * (docs/decisions/ad-units-web-screens.md). A move of the URL made elsewhere (Back, a link) is followed.
+ * (docs/decisions/0014-ad-units.md). A move of the URL made elsewhere (Back, a link) is followed.
  */
 export function useRangeParam(): [RangeChoice, (next: RangeChoice) => void] {
   const [params, setParams] = useSearchParams();

@@ -62,7 +62,7 @@ export function useCreateInHouseAd() {
 
 /**
  * The edit page's save; its form carries the version the ad was loaded at. A refusal because the ad
- * changed since (docs/decisions/edit-conflicts.md) is left to the page, which toasts it with a Reload.
+ * changed since (docs/decisions/0009-edit-conflicts.md) is left to the page, which toasts it with a Reload.
  */
 export function useUpdateInHouseAd() {
   const client = useQueryClient();

@@ -10,7 +10,7 @@ import { mockApi, renderApp } from '@/test/render-app';
 import { jsonResponse } from '@/test/runtime';
 import { signedInApi as shell, signedInScreenTests } from '@/test/signed-in-screen';
 
-/** Edit conflicts (docs/decisions/edit-conflicts.md) on the in-house ad edit page. */
+/** Edit conflicts (docs/decisions/0009-edit-conflicts.md) on the in-house ad edit page. */
 
 // Lazy pages and the auth check come first: allow for a busy machine.
 configure({ asyncUtilTimeout: 5000 });

@@ -8,7 +8,7 @@ const keys = { all: ['shortcut-stories'] as const };
 
 /**
  * One page of the admin list, in No order: each request asks for the spec's 100 with an empty q (doc 1
- * section 7), and the screen pages through the rest (docs/decisions/lists-past-one-page.md).
+ * section 7), and the screen pages through the rest (docs/decisions/0012-lists.md).
  */
 export const shortcutListQuery = (page: number) =>
   queryOptions({

@@ -36,7 +36,7 @@ const keys = {
 
 /**
  * One page of up to 200 stories, newest first: each request asks for the spec's 200 (doc 1 section 9),
- * and the list pages through the rest (docs/decisions/lists-past-one-page.md). The reply carries the page
+ * and the list pages through the rest (docs/decisions/0012-lists.md). The reply carries the page
  * it is, so its rows keep their numbers while the next page loads in their place. A failed load goes to
  * /Error.
  */
@@ -97,7 +97,7 @@ export interface StoryUpload {
   id?: string;
   /**
    * On edit, the version the story was loaded at (its find reply's): the server refuses the save when
-   * the story changed since (docs/decisions/edit-conflicts.md).
+   * the story changed since (docs/decisions/0009-edit-conflicts.md).
    */
   version?: string | undefined;
   /** Told how much of the file has gone out, when the story carries one. */
@@ -118,7 +118,7 @@ type SaveResult = ApiResult<typeof storyRoutes.add>;
 
 /**
  * Add (no id) or edit a story; the lists reload after. A story with a video or image goes with upload
- * progress (docs/decisions/story-upload-progress.md); either way a failure comes back as `callApi`'s
+ * progress (docs/decisions/0016-stories.md); either way a failure comes back as `callApi`'s
  * `{ status: false, message }` (a refused file with the server's reason), never thrown.
  */
 export function useSaveStory() {

@@ -21,7 +21,7 @@ export interface MediaPlan {
 /**
  * What video `index` may fetch while `current` is shown. On a slow line every byte shared with the
  * current video delays its start (and stalls it), so until it can play only it and its poster load; then
- * the next video's metadata and poster follow (docs/decisions/videos-web-flag-and-feed-access.md).
+ * the next video's metadata and poster follow (docs/decisions/0018-videos.md).
  */
 export function mediaPlan(index: number, current: number, currentCanPlay: boolean): MediaPlan {
   const ahead = index - current;

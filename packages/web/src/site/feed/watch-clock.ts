@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 /**
  * Counts the time during which a video of the feed is actually playing, summed over every video of the
  * visit, and calls `onDue` once that sum reaches the budget. Loading, stalls ('waiting'), pauses and the
- * moments between two videos do not count (docs/decisions/videos-web-flag-and-feed-access.md).
+ * moments between two videos do not count (docs/decisions/0018-videos.md).
  */
 export interface WatchClock {
   /** The budget in ms; 0 (or less) is due at once. Time played before it is known still counts. */

@@ -59,7 +59,7 @@ const headersWith = (key: string) => ({ 'api-key': key, accept: 'application/jso
  * Subscribes this browser to the notifications the admin sends: asks for permission if not yet
  * answered (so call it from a click, or when permission is already granted), registers the service
  * worker, subscribes with the server's VAPID key and stores the subscription on the server.
- * Once permission is given, the rest must be done within 30 s (request-deadlines.md): a push service
+ * Once permission is given, the rest must be done within 30 s (0010-bad-network.md): a push service
  * the network blocks can leave the browser's subscribe() pending for ever, and the visitor's button
  * with it. Past that it says 'failed'.
  */

@@ -34,7 +34,7 @@ export interface AdRowProps {
 /**
  * One ad with inline edit: only the id and the description can change (doc 2 section 4). The save carries
  * the version the row had when Edit was pressed (a reload of the list meanwhile does not change it);
- * refused because another admin changed the ad since (docs/decisions/edit-conflicts.md), the refusal is
+ * refused because another admin changed the ad since (docs/decisions/0009-edit-conflicts.md), the refusal is
  * toasted, the row leaves edit mode and the list reloads (every ad save reloads it), so the admin sees
  * the other change before editing again.
  */

@@ -74,7 +74,7 @@ export function AdUnitsScreen({ platform, page }: { platform: AdPlatform; page: 
     setConfirm({ kind: 'clear' });
   };
 
-  // A clear removes the dashboard's views with the clicks (ad-units-web-clicks.md), a delete all of them.
+  // A clear removes the dashboard's views with the clicks (0014-ad-units.md), a delete all of them.
   const period = `from ${range.startDate} to ${range.endDate}`;
   const listed = ads?.length ?? 0;
   const thing =

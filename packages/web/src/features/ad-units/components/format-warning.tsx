@@ -19,7 +19,7 @@ interface Pending {
 
 /**
  * Saves an ad; when the server warns that the id does not match the network's format
- * (docs/decisions/ad-units-wire.md), asks whether to save anyway and resends with `force: true`.
+ * (docs/decisions/0014-ad-units.md), asks whether to save anyway and resends with `force: true`.
  * `done` gets the final reply, or undefined when the admin chose to fix the id instead. A save asked for
  * while one is in flight is ignored: a double click on Submit comes before the button renders as busy,
  * and the two calls, joined into one request, would each toast its reply (a refusal twice).

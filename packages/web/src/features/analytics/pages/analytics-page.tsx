@@ -21,7 +21,7 @@ export default function AnalyticsPage() {
   const name = search.get('q');
   // The type marker: 'web' selects the web ads' own clear call.
   const web = search.get('adsType') === 'web';
-  // Opens on the range the link carries (a website ads list's, analytics-dashboard-screen.md), else Today.
+  // Opens on the range the link carries (a website ads list's, 0005-app-events.md), else Today.
   const [range, setRange] = useState<RangeSelection>(() => reportRangeInQuery(search));
   const [confirming, setConfirming] = useState(false);
   const query = useQuery({

@@ -40,7 +40,7 @@ interface SettingFormProps {
  * message under the field, and calls `onSave` with the values when all pass. A form with `edit` sends
  * the version of the settings its values were begun from; refused because another admin changed them
  * since, it keeps the admin's values with an alert offering the reload (which remounts the form from the
- * settings read again) and holds Save until then (docs/decisions/edit-conflicts.md).
+ * settings read again) and holds Save until then (docs/decisions/0009-edit-conflicts.md).
  */
 export function SettingForm({
   title,

@@ -8,7 +8,7 @@ import { jsonResponse } from '@/test/runtime';
 import { signedInScreenTests, signedInApi as signedIn } from '@/test/signed-in-screen';
 
 /**
- * The controller's forms that can lose another admin's change (docs/decisions/edit-conflicts.md): the
+ * The controller's forms that can lose another admin's change (docs/decisions/0009-edit-conflicts.md): the
  * Facebook and payee forms send their version; Web Redirect sends only what was changed.
  */
 

@@ -120,7 +120,7 @@ function ControllerScreen({
   /**
    * Web Redirect's two values are saved by two calls that each set one value. Only a value changed from
    * the one read is sent: the other, as this page read it minutes ago, would put back another admin's
-   * change made meanwhile (docs/decisions/edit-conflicts.md).
+   * change made meanwhile (docs/decisions/0009-edit-conflicts.md).
    */
   const saveWebRedirect = async (v: Record<string, string>) => {
     const url = v.webRedirectUrl ?? '';

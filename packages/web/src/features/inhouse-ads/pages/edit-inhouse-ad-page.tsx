@@ -30,7 +30,7 @@ import { useObjectUrl } from '../components/use-object-url';
  * The edit page: loads the ad of the route's id, then the form. The form edits the ad as it was when the
  * page opened and sends that version with the save; a reload of the query in the background does not
  * change the form under the admin's draft. Reload (offered when the save was refused because the ad
- * changed meanwhile, docs/decisions/edit-conflicts.md) fetches the ad again and starts the form afresh.
+ * changed meanwhile, docs/decisions/0009-edit-conflicts.md) fetches the ad again and starts the form afresh.
  */
 export default function EditInHouseAdPage() {
   const { id = '' } = useParams();

@@ -64,7 +64,7 @@ export const actionButtonsClass = 'flex flex-col gap-1.5 sm:flex-row';
 
 /**
  * Whether a save's reply ends the row's edit mode: saved, or refused because another admin changed the
- * record since Edit was pressed (docs/decisions/edit-conflicts.md), as the list then reloads to show the
+ * record since Edit was pressed (docs/decisions/0009-edit-conflicts.md), as the list then reloads to show the
  * other change. Any other refusal keeps the row in edit mode with the admin's values.
  */
 export const endsEditMode = (result: { status: boolean; message: string }) =>

@@ -4,7 +4,7 @@ import { fireHistoryQuery } from '../api';
 
 /**
  * Rows on one page of the Live Ads History screen. The API page stays the spec's 1,000; the screen shows
- * it 100 rows at a time, so that the page stays light (see docs/decisions/live-matches-web-ads-and-fire.md).
+ * it 100 rows at a time, so that the page stays light (see docs/decisions/0017-live-matches.md).
  */
 export const HISTORY_ROWS_PER_PAGE = 100;
 const SCREEN_PAGES_PER_CALL = LIVE_ADS_HISTORY_PAGE_SIZE / HISTORY_ROWS_PER_PAGE;

@@ -9,7 +9,7 @@ import { openScreen } from './signed-in-app';
 import { testMatch, testMatchList, testWebAd } from './test-live-matches';
 
 /**
- * Edit conflicts (docs/decisions/edit-conflicts.md) on the live match list, Live Call Management and the
+ * Edit conflicts (docs/decisions/0009-edit-conflicts.md) on the live match list, Live Call Management and the
  * web live ads of Ads Fire.
  */
 

@@ -18,7 +18,7 @@ import { useInFlight } from '@/ui/use-in-flight';
 /**
  * Live Ads History: every fire with its views and clicks, the totals, and delete (single or bulk). The
  * API's page of 1,000 is shown 100 rows at a time; the selection is the rows on screen, so it is cleared
- * when the page changes (docs/decisions/live-matches-web-ads-and-fire.md).
+ * when the page changes (docs/decisions/0017-live-matches.md).
  */
 export default function WebLiveAdsHistoryPage() {
   const pager = usePageParam();

@@ -22,7 +22,7 @@ export function SendForm() {
   const [errors, setErrors] = useState<Errors>({});
   const iconInput = useRef<HTMLInputElement>(null);
   const send = useSendNotification();
-  /** A checked form waiting for the admin to type admin (see docs/decisions/confirm-by-typing-admin.md). */
+  /** A checked form waiting for the admin to type admin (see docs/decisions/0013-screens.md). */
   const [pending, setPending] = useState<FormData | null>(null);
 
   const set = (field: keyof typeof values) => (value: string) => {

@@ -9,7 +9,7 @@ import { mockApi, renderApp } from '@/test/render-app';
 import { jsonResponse } from '@/test/runtime';
 import { signedInScreenTests, signedInApi as signedIn } from '@/test/signed-in-screen';
 
-/** The policy edit: edit conflicts (docs/decisions/edit-conflicts.md) and the warning before leaving. */
+/** The policy edit: edit conflicts (docs/decisions/0009-edit-conflicts.md) and the warning before leaving. */
 
 signedInScreenTests();
 

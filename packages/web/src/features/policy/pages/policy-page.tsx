@@ -98,7 +98,7 @@ function PolicyView({ policy }: { policy: Policy }) {
  * The edit form. It keeps the policy and the version it opened with (a background reload of the policy
  * does not change them under the draft) and sends the version back. Refused because another admin saved
  * the policy since, the draft stays with an alert offering the reload, and Save is held until then: it
- * would be refused again (docs/decisions/edit-conflicts.md). While the draft differs from what it opened
+ * would be refused again (docs/decisions/0009-edit-conflicts.md). While the draft differs from what it opened
  * with, leaving the screen or reloading the page asks first.
  */
 function PolicyForm(props: {

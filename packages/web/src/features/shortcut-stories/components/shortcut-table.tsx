@@ -55,7 +55,8 @@ interface Editing {
  * The edit as the spec's form. Click goes only when the admin changed it: the app's clicks keep counting
  * while the row is open, and sending back the count the row loaded would undo them. The other fields go
  * as the row shows them, with the version it opened with: the server refuses the save (409) when another
- * admin changed the shortcut since, rather than put back what they changed (docs/decisions/edit-conflicts.md).
+ * admin changed the shortcut since, rather than put back what they changed
+ * (docs/decisions/0009-edit-conflicts.md).
  */
 function toForm({ id, loaded, version }: Editing, d: Draft): FormData {
   const form = new FormData();

@@ -8,7 +8,7 @@ import { jsonResponse } from '@/test/runtime';
 import { signedInApi as shell, signedInScreenTests } from '@/test/signed-in-screen';
 import { shortcutRow } from '../test-shortcuts';
 
-/** Edit conflicts (docs/decisions/edit-conflicts.md) on the Shortcut Story list's inline edit. */
+/** Edit conflicts (docs/decisions/0009-edit-conflicts.md) on the Shortcut Story list's inline edit. */
 
 signedInScreenTests({ authStatus: 'signed-in' });
 

@@ -18,7 +18,7 @@ const adTypes = [...videoTypes, { value: 'NTV', label: 'NTV (Native Ads)' }] as 
 
 /**
  * The add form of the Story and Story Ads screens. After a successful add the toast shows and, a
- * second later, the screen opens afresh (docs/decisions/confirm-updates-and-story-add-redirect.md):
+ * second later, the screen opens afresh (docs/decisions/0013-screens.md):
  * the page keys this form and the list by that redirect (useOpenedAfreshKey), so both start over.
  */
 export function StoryAddForm({ kind }: { kind: StoryKind }) {

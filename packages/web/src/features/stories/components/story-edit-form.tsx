@@ -90,7 +90,7 @@ export function StoryEditForm({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    // A field problem shows at once, without the confirmation (confirm-updates-and-story-add-redirect.md).
+    // A field problem shows at once, without the confirmation (0013-screens.md).
     if (!form.check(sameType, kind === 'ads' ? 'Button Text' : undefined)) return;
     // Only the right answer to the arithmetic confirmation sends the update (doc 1 section 5).
     confirmUpdate.ask(kind === 'video' ? 'Story' : 'Story Ad', send);

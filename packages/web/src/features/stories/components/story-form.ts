@@ -88,7 +88,7 @@ export function limitProblem(v: StoryFormValues): string | undefined {
 
 /**
  * A limit that is on at 0 is reached at once: the story is saved Active, but the app leaves it out
- * (stories-app-list-and-rules.md). Taken as it is, with this warning under the field.
+ * (0016-stories.md). Taken as it is, with this warning under the field.
  */
 export function limitWarning(v: StoryFormValues): string | undefined {
   if (v.limitType === 'None' || limitProblem(v)) return undefined;

@@ -33,7 +33,7 @@ const badge = 'inline-flex rounded-full px-2 py-0.5 text-xs font-medium whitespa
 
 /**
  * Active or De Active, as the spec says. An active story whose view or click limit is reached is left out
- * of the app (stories-app-list-and-rules.md) while its status stays on, so the badge says why it is gone.
+ * of the app (0016-stories.md) while its status stays on, so the badge says why it is gone.
  */
 function StatusBadge({ story }: { story: Story }) {
   const active = story.status;

@@ -31,7 +31,7 @@ export function useRedirectAfterSave() {
 /**
  * A key for the story screen's form and list that changes when the add redirect opens the screen afresh,
  * and only then: paging the list (`?page=2`, also a new location) keeps the form's draft and the list as
- * they are (docs/decisions/list-page-in-url.md).
+ * they are (docs/decisions/0012-lists.md).
  */
 export function useOpenedAfreshKey(): string {
   const { key, state } = useLocation();

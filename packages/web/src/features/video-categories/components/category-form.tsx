@@ -24,7 +24,7 @@ interface CategoryFormProps {
  * Add or edit a category: name, main image with preview and remove. An edit carries the version the row
  * had when Edit was pressed (a reload of the list meanwhile does not change it). Refused because another
  * admin changed the category since, the admin's values stay with an alert offering the reload, and the
- * update is held until then: it would be refused again (docs/decisions/edit-conflicts.md).
+ * update is held until then: it would be refused again (docs/decisions/0009-edit-conflicts.md).
  */
 export function CategoryForm({ editing, onDone, onReload }: CategoryFormProps) {
   const save = useSaveCategory();

@@ -8,7 +8,7 @@ import { jsonResponse } from '@/test/runtime';
 import { signedInScreenTests, signedInApi as signedIn } from '@/test/signed-in-screen';
 import { cricket } from './category-test-data';
 
-/** Edit conflicts (docs/decisions/edit-conflicts.md) on the video category form. */
+/** Edit conflicts (docs/decisions/0009-edit-conflicts.md) on the video category form. */
 
 signedInScreenTests();
 
