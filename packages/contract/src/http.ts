@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Access, Feature } from './roles.js';
 
 /**
  * Who may call a route.
@@ -9,11 +10,10 @@ import { z } from 'zod';
 export type RouteAuth = 'public' | 'app' | 'admin';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
-export interface RouteDef {
+interface RouteBase {
   method: HttpMethod;
   /** Fastify-style path (`/api/App/ads/:kind/update/:id`): the spec's spelling, exactly. */
   path: string;
-  auth: RouteAuth;
   summary: string;
   /** The body may arrive as `{ encryptedData }` and the reply goes back as `{ encrypted, iv }`. */
   envelope?: boolean;
@@ -24,6 +24,16 @@ export interface RouteDef {
   body?: z.ZodType;
   reply: z.ZodType;
 }
+
+/**
+ * An admin route also names the feature it belongs to and whether it reads or changes it; roles.ts says
+ * which roles may do that, for the server's guard, the OpenAPI document and the web app alike.
+ */
+export type RouteDef = RouteBase &
+  (
+    | { auth: 'admin'; feature: Feature; access: Access }
+    | { auth: Exclude<RouteAuth, 'admin'>; feature?: never; access?: never }
+  );
 
 export const defineRoute = <const T extends RouteDef>(def: T): T => def;
 

@@ -273,6 +273,8 @@ const list = (path: string, summary: string) =>
     method: 'GET',
     path,
     auth: 'admin',
+    feature: 'stories',
+    access: 'read',
     summary,
     querystring: storyListQuery,
     reply: storyListReply,
@@ -282,6 +284,8 @@ const remove = (path: string, summary: string) =>
     method: 'DELETE',
     path,
     auth: 'admin',
+    feature: 'stories',
+    access: 'write',
     summary,
     body: storyDeleteBody,
     reply: storyDeleteReply,
@@ -291,18 +295,31 @@ const find = (path: string, summary: string) =>
     method: 'GET',
     path,
     auth: 'admin',
+    feature: 'stories',
+    access: 'read',
     summary,
     querystring: storyFindQuery,
     reply: storyFindReply,
   });
 const status = (path: string, summary: string) =>
-  defineRoute({ method: 'PUT', path, auth: 'admin', summary, body: storyStatusBody, reply: storyReply });
+  defineRoute({
+    method: 'PUT',
+    path,
+    auth: 'admin',
+    feature: 'stories',
+    access: 'write',
+    summary,
+    body: storyStatusBody,
+    reply: storyReply,
+  });
 
 export const storyRoutes = {
   add: defineRoute({
     method: 'POST',
     path: '/api/App/Add/Story/Video',
     auth: 'admin',
+    feature: 'stories',
+    access: 'write',
     multipart: true,
     summary: 'Add a story: form video (mp4) or image (png/jpeg) and insertData (JSON); NTV ads take no file',
     reply: storyReply,
@@ -311,6 +328,8 @@ export const storyRoutes = {
     method: 'PUT',
     path: '/api/App/Edit/story/video',
     auth: 'admin',
+    feature: 'stories',
+    access: 'write',
     multipart: true,
     summary:
       'Edit a story: form _id (JSON-encoded), insertData (JSON), optional image or video replacement, and ' +

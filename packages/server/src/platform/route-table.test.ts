@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteOptions } from 'fastify';
 import { idempotencyMessages, takesIdempotencyKey } from '@streamdesk/contract/idempotency';
+import { ACCESS, FEATURE_NAMES, rolesFor } from '@streamdesk/contract/roles';
 import { routeMethods, uniqueRoutes } from '../test/routes.js';
 import { createTestApp, errorBody, TEST_ADMIN, type TestApp } from '../test/test-app.js';
 
@@ -28,12 +29,27 @@ describe('route table', () => {
       expect([r.url, r.config?.auth]).toEqual([r.url, expect.stringMatching(/^(app|admin)$/)]);
   });
 
+  it('declares the feature and access of every admin route, a write for every method but GET', () => {
+    const admin = routes.filter((r) => r.config?.auth === 'admin');
+    expect(admin.length).toBeGreaterThan(60);
+    for (const r of admin) {
+      const { feature, access } = r.config!;
+      const declared = [r.url, FEATURE_NAMES.includes(feature!), ACCESS.includes(access!)];
+      expect(declared).toEqual([r.url, true, true]);
+      for (const method of routeMethods(r))
+        expect([method, r.url, access]).toEqual([method, r.url, method === 'GET' ? 'read' : 'write']);
+    }
+  });
+
   it('publishes what each route asks for in the OpenAPI description', async () => {
     const doc = (await t.request({ method: 'GET', url: '/api/docs/json' })).json<{
       components: { securitySchemes: Record<string, unknown>; parameters: Record<string, { name: string }> };
       paths: Record<
         string,
-        Record<string, { security?: unknown; parameters?: { in: string; name: string }[] }>
+        Record<
+          string,
+          { security?: unknown; parameters?: { in: string; name: string }[]; 'x-roles'?: string[] }
+        >
       >;
     }>();
     expect(doc.components.securitySchemes).toEqual({
@@ -52,6 +68,9 @@ describe('route table', () => {
           r.url,
           expected[r.config!.auth as 'app' | 'admin'],
         ]);
+        const { feature, access } = r.config!;
+        const roles = feature && access ? rolesFor(feature, access) : undefined;
+        expect([method, r.url, operation?.['x-roles']]).toEqual([method, r.url, roles]);
         const takesKey = takesIdempotencyKey({ auth: r.config?.auth, method });
         const keyHeader = operation?.parameters?.find(
           (p) => p.in === 'header' && p.name === 'Idempotency-Key',

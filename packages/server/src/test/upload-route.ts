@@ -17,7 +17,7 @@ export function addTestUploadRoute(
   }: { path: string; folder: string; videoMaxBytes: number; maxCount: number },
 ): void {
   const media = app.streamdesk.context.media;
-  app.post(path, { config: { auth: 'admin' } }, async (request) => {
+  app.post(path, { config: { auth: 'admin', feature: 'reels', access: 'write' } }, async (request) => {
     const result = await readMultipart(request, media, {
       files: {
         image: {

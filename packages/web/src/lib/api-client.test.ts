@@ -223,6 +223,8 @@ describe('callApi', () => {
       method: 'DELETE',
       path: '/api/things',
       auth: 'admin',
+      feature: 'stories',
+      access: 'write',
       summary: 't',
       reply: replyBase,
     });

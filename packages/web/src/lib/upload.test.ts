@@ -15,6 +15,8 @@ const route = defineRoute({
   method: 'POST',
   path: '/api/App/reels',
   auth: 'admin',
+  feature: 'reels',
+  access: 'write',
   multipart: true,
   summary: 'r',
   reply: replyBase,

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RouteAuth, RouteDef } from '@streamdesk/contract/http';
+import { rolesFor, type Access, type Feature } from '@streamdesk/contract/roles';
 import type { z } from 'zod';
 
 type In<T> = T extends z.ZodType ? z.output<T> : undefined;
@@ -19,6 +20,9 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route; set from the contract for every route (see guards.ts). */
     auth?: RouteAuth;
+    /** On admin routes: the feature and access the role must be granted (roles.ts; see guards.ts). */
+    feature?: Feature;
+    access?: Access;
     /** The contract marks the route's bodies as enveloped (see envelope.ts). */
     envelope?: boolean;
   }
@@ -56,6 +60,7 @@ export function registerRoute<D extends RouteDef>(
     url: def.path,
     config: {
       auth: def.auth,
+      ...(def.auth === 'admin' ? { feature: def.feature, access: def.access } : {}),
       envelope: def.envelope ?? false,
       ...(extras.rateLimit ? { rateLimit: extras.rateLimit } : {}),
     },
@@ -77,6 +82,7 @@ export function registerRoute<D extends RouteDef>(
     schema: {
       summary: def.summary,
       security: SECURITY[def.auth],
+      ...(def.auth === 'admin' ? { 'x-roles': rolesFor(def.feature, def.access) } : {}),
       ...(def.params ? { params: def.params } : {}),
       ...(def.querystring ? { querystring: def.querystring } : {}),
       ...(def.body && !def.multipart ? { body: def.body } : {}),
