@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, replyBase } from './http.js';
+import { ACCESS, FEATURE_NAMES, ROLES, type Feature } from './roles.js';
 
 export const authMessages = {
   loggedIn: 'Login successful',
@@ -9,6 +10,8 @@ export const authMessages = {
   tooManyAttempts: 'Too many sign-in attempts. Please wait a few minutes and try again.',
   authorized: 'Authorized',
   loggedOut: 'Logged out',
+  disabled: 'This account is disabled. Ask the owner of the team to enable it.',
+  me: 'Signed-in person',
 } as const;
 
 /** Local-storage key holding the admin token and the signed-in flag (doc 1 section 3). */
@@ -29,6 +32,18 @@ export type LoginBody = z.infer<typeof loginBody>;
 
 export const loginReply = replyBase.extend({ token: z.string() });
 export type LoginReply = z.infer<typeof loginReply>;
+
+/** Who is signed in, and each feature's grant for their role (`write` includes reading; `none`). */
+export const meReply = replyBase.extend({
+  data: z.object({
+    _id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    role: z.enum(ROLES),
+    permissions: z.record(z.enum(FEATURE_NAMES as [Feature, ...Feature[]]), z.enum([...ACCESS, 'none'])),
+  }),
+});
+export type MeReply = z.infer<typeof meReply>;
 
 export const authRoutes = {
   login: defineRoute({
@@ -57,5 +72,15 @@ export const authRoutes = {
     access: 'write',
     summary: 'Revoke the bearer token',
     reply: replyBase,
+  }),
+  me: defineRoute({
+    method: 'GET',
+    path: '/api/admin/me',
+    auth: 'admin',
+    feature: 'account',
+    access: 'read',
+    summary:
+      'The signed-in person (id, name, email, role) and what their role may read or change, per feature',
+    reply: meReply,
   }),
 } as const;

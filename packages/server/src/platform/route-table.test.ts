@@ -1,8 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteOptions } from 'fastify';
 import { idempotencyMessages, takesIdempotencyKey } from '@streamdesk/contract/idempotency';
-import { ACCESS, FEATURE_NAMES, rolesFor } from '@streamdesk/contract/roles';
+import {
+  ACCESS,
+  FEATURE_NAMES,
+  mayCall,
+  refusal,
+  ROLES,
+  rolesFor,
+  type Access,
+  type Feature,
+} from '@streamdesk/contract/roles';
 import { routeMethods, uniqueRoutes } from '../test/routes.js';
+import { bearer, signInAs } from '../test/people.js';
 import { createTestApp, errorBody, TEST_ADMIN, type TestApp } from '../test/test-app.js';
 
 /**
@@ -94,6 +104,38 @@ describe('route table', () => {
         const noToken = await t.app.inject({ method, url, headers: { 'api-key': t.config.apiKey } });
         expect([method, url, noToken.statusCode]).toEqual([method, url, 401]);
       }
+    }
+  });
+
+  it('refuses each role exactly the routes the contract does not grant it, with a 403 naming the role and action', async () => {
+    const admin = routes.filter((r) => r.config?.auth === 'admin');
+    // Signing out ends the session the other calls use: last.
+    const last = (r: RouteOptions) => (r.url === '/api/admin/logout' ? 1 : 0);
+    const ordered = [...admin].sort((a, b) => last(a) - last(b));
+    for (const role of ROLES) {
+      const { token } = await signInAs(t, role);
+      let refused = 0;
+      for (const r of ordered) {
+        const { feature, access } = r.config as { feature: Feature; access: Access };
+        for (const method of routeMethods(r)) {
+          const res = await t.request({ method, url: fill(r.url), headers: bearer(token) });
+          if (mayCall(role, feature, access)) {
+            expect([role, method, r.url, res.statusCode === 403]).toEqual([role, method, r.url, false]);
+          } else {
+            refused++;
+            expect([role, method, r.url, res.statusCode, res.json()]).toEqual([
+              role,
+              method,
+              r.url,
+              403,
+              errorBody(refusal(role, feature, access)),
+            ]);
+          }
+        }
+      }
+      // The walk saw both sides: an analyst is refused every write but signing out, an owner nothing.
+      if (role === 'owner' || role === 'admin') expect(refused).toBe(0);
+      else expect(refused).toBeGreaterThan(10);
     }
   });
 

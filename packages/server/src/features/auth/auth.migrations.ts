@@ -1,4 +1,4 @@
-import type { Kysely, Migration } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
 
 export const authMigrations: Record<string, Migration> = {
   '0100_auth_admins_and_sessions': {
@@ -37,6 +37,38 @@ export const authMigrations: Record<string, Migration> = {
         .createIndex('login_failures_email')
         .on('login_failures')
         .columns(['email', 'failed_at'])
+        .execute();
+    },
+  },
+  '0102_auth_people': {
+    async up(db: Kysely<unknown>) {
+      // The one admin becomes a team of people: a name, a role and a status each. The table keeps its
+      // name, so the sessions' and idempotency keys' references to it stay as they are on both databases.
+      const people = db as Kysely<{ admins: { id: string; email: string; name: string; role: string } }>;
+      await db.schema
+        .alterTable('admins')
+        .addColumn('name', 'text', (c) => c.notNull().defaultTo(''))
+        .execute();
+      await db.schema
+        .alterTable('admins')
+        .addColumn('role', 'text', (c) => c.notNull().defaultTo('admin'))
+        .execute();
+      await db.schema
+        .alterTable('admins')
+        .addColumn('status', 'text', (c) => c.notNull().defaultTo('active'))
+        .execute();
+      // Whoever signs in today (ADMIN_EMAIL's admin or the generated one) may do everything: the owner.
+      for (const { id, email } of await people.selectFrom('admins').select(['id', 'email']).execute())
+        await people
+          .updateTable('admins')
+          .set({ role: 'owner', name: email.split('@')[0] ?? email })
+          .where('id', '=', id)
+          .execute();
+      await db.schema
+        .createIndex('admins_email_folded')
+        .on('admins')
+        .unique()
+        .expression(sql`lower(email)`)
         .execute();
     },
   },

@@ -1,7 +1,17 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { Role } from '@streamdesk/contract/roles';
 
 export interface AuthTables {
-  admins: { id: string; email: string; password_hash: string; created_at: string };
+  /** The people of the team (the table kept the name it had when there was one admin). */
+  admins: {
+    id: string;
+    email: string;
+    password_hash: string;
+    created_at: string;
+    name: string;
+    role: Role;
+    status: PersonStatus;
+  };
   admin_sessions: {
     id: string;
     admin_id: string;
@@ -12,10 +22,20 @@ export interface AuthTables {
   login_failures: { email: string; failed_at: number };
 }
 
+export type PersonStatus = 'active' | 'disabled';
+
 type Db = Kysely<AuthTables>;
 
+/** Emails are one person whatever their case (the unique index is on lower(email)). */
 export const findAdminByEmail = (db: Db, email: string) =>
-  db.selectFrom('admins').selectAll().where('email', '=', email).executeTakeFirst();
+  db
+    .selectFrom('admins')
+    .selectAll()
+    .where(sql`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
+
+export const findAdminById = (db: Db, id: string) =>
+  db.selectFrom('admins').selectAll().where('id', '=', id).executeTakeFirst();
 
 export const countAdmins = async (db: Db) =>
   Number(
@@ -30,8 +50,11 @@ export const countAdmins = async (db: Db) =>
 export const insertAdmin = (db: Db, admin: AuthTables['admins']) =>
   db.insertInto('admins').values(admin).execute();
 
-export const updateAdminPassword = (db: Db, id: string, passwordHash: string) =>
-  db.updateTable('admins').set({ password_hash: passwordHash }).where('id', '=', id).execute();
+export const updateAdmin = (
+  db: Db,
+  id: string,
+  changes: Partial<Pick<AuthTables['admins'], 'password_hash' | 'name' | 'role' | 'status'>>,
+) => db.updateTable('admins').set(changes).where('id', '=', id).execute();
 
 export const insertSession = (db: Db, session: AuthTables['admin_sessions']) =>
   db.insertInto('admin_sessions').values(session).execute();
@@ -40,7 +63,14 @@ export const findSessionByTokenHash = (db: Db, tokenHash: string) =>
   db
     .selectFrom('admin_sessions')
     .innerJoin('admins', 'admins.id', 'admin_sessions.admin_id')
-    .select(['admin_sessions.id', 'admin_sessions.admin_id', 'admin_sessions.last_used_at', 'admins.email'])
+    .select([
+      'admin_sessions.id',
+      'admin_sessions.admin_id',
+      'admin_sessions.last_used_at',
+      'admins.email',
+      'admins.role',
+      'admins.status',
+    ])
     .where('admin_sessions.token_hash', '=', tokenHash)
     .executeTakeFirst();
 

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { authMessages, authRoutes } from '@streamdesk/contract/auth';
+import { messages } from '@streamdesk/contract/messages';
+import { unauthorized } from '../../platform/errors.js';
 import { registerRoute } from '../../platform/http/register-route.js';
 import type { AuthService } from './auth.service.js';
 
@@ -10,6 +12,13 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): voi
   });
 
   registerRoute(app, authRoutes.check, async () => ({ status: true, message: authMessages.authorized }));
+
+  registerRoute(app, authRoutes.me, async (request) => {
+    const data = await auth.me(request.admin!.adminId);
+    // Removed between the guard's look and this one: the same as a token that no longer works.
+    if (!data) throw unauthorized(messages.unauthorized);
+    return { status: true, message: authMessages.me, data };
+  });
 
   registerRoute(app, authRoutes.logout, async (request) => {
     await auth.logout(request.headers.authorization?.replace(/^Bearer\s+/i, ''));

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { authMessages, type LoginBody } from '@streamdesk/contract/auth';
+import { authMessages, type LoginBody, type MeReply } from '@streamdesk/contract/auth';
+import { ROLE_GRANTS } from '@streamdesk/contract/roles';
 import type { AnyDb } from '../../platform/db/database.js';
 import { tablesOf } from '../../platform/db/database.js';
 import { newId, nowIso } from '../../platform/db/values.js';
@@ -16,6 +17,16 @@ export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 const TOUCH_EVERY_MS = 60 * 1000;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+const newOwner = (email: string, passwordHash: string): AuthTables['admins'] => ({
+  id: newId(),
+  email,
+  password_hash: passwordHash,
+  created_at: nowIso(),
+  name: email.split('@')[0] ?? email,
+  role: 'owner',
+  status: 'active',
+});
 
 // A fixed hash to verify against when the email is unknown, so both failures take the same time.
 let dummyHash: Promise<string> | undefined;
@@ -34,6 +45,7 @@ export function createAuthService(anyDb: AnyDb) {
       await limiter.fail(email);
       return { status: false, message: authMessages.wrongCredentials, token: '' };
     }
+    if (admin.status !== 'active') return { status: false, message: authMessages.disabled, token: '' };
     await limiter.reset(email);
     const token = randomBytes(32).toString('base64url');
     const now = nowIso();
@@ -49,14 +61,15 @@ export function createAuthService(anyDb: AnyDb) {
 
   async function authenticate(token: string): Promise<AdminIdentity | undefined> {
     const session = await repo.findSessionByTokenHash(db, hashToken(token));
-    if (!session) return undefined;
+    // A disabled person's sessions stop working on their next request, not when they expire.
+    if (!session || session.status !== 'active') return undefined;
     const idle = Date.now() - Date.parse(session.last_used_at);
     if (idle > SESSION_IDLE_MS) {
       await repo.deleteSession(db, session.id);
       return undefined;
     }
     if (idle > TOUCH_EVERY_MS) await repo.touchSession(db, session.id, nowIso());
-    return { adminId: session.admin_id, email: session.email };
+    return { adminId: session.admin_id, email: session.email, role: session.role };
   }
 
   async function logout(token: string | undefined): Promise<void> {
@@ -68,7 +81,8 @@ export function createAuthService(anyDb: AnyDb) {
   /**
    * Start-up: ADMIN_EMAIL/ADMIN_PASSWORD create or reset that admin (and sign out its old sessions);
    * with neither and no admin at all, `admin@localhost` is created with a generated password that is
-   * returned once for printing.
+   * returned once for printing. Either is the team's owner: the environment is the way back in for
+   * whoever runs the server, so it also makes an existing person of that email an active owner again.
    */
   async function ensureAdmin(
     email: string | undefined,
@@ -80,26 +94,31 @@ export function createAuthService(anyDb: AnyDb) {
       const passwordHash = await hash(password);
       if (existing) {
         if (!(await verify(existing.password_hash, password).catch(() => false))) {
-          await repo.updateAdminPassword(db, existing.id, passwordHash);
+          await repo.updateAdmin(db, existing.id, { password_hash: passwordHash });
           await repo.deleteSessionsOfAdmin(db, existing.id);
         }
+        if (existing.role !== 'owner' || existing.status !== 'active')
+          await repo.updateAdmin(db, existing.id, { role: 'owner', status: 'active' });
         return { email, created: false };
       }
-      await repo.insertAdmin(db, { id: newId(), email, password_hash: passwordHash, created_at: nowIso() });
+      await repo.insertAdmin(db, newOwner(email, passwordHash));
       return { email, created: true };
     }
     if ((await repo.countAdmins(db)) > 0) return undefined;
     const generatedPassword = randomBytes(12).toString('base64url');
-    await repo.insertAdmin(db, {
-      id: newId(),
-      email: 'admin@localhost',
-      password_hash: await hash(generatedPassword),
-      created_at: nowIso(),
-    });
+    await repo.insertAdmin(db, newOwner('admin@localhost', await hash(generatedPassword)));
     return { email: 'admin@localhost', generatedPassword, created: true };
   }
 
-  return { login, authenticate, logout, ensureAdmin };
+  /** The signed-in person and what their role may do (`GET /api/admin/me`). */
+  async function me(adminId: string): Promise<MeReply['data'] | undefined> {
+    const person = await repo.findAdminById(db, adminId);
+    if (!person) return undefined;
+    const { id, name, email, role } = person;
+    return { _id: id, name, email, role, permissions: ROLE_GRANTS[role] };
+  }
+
+  return { login, authenticate, logout, ensureAdmin, me };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,11 +1,13 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { messages } from '@streamdesk/contract/messages';
+import { mayCall, refusal, type Role } from '@streamdesk/contract/roles';
 import { forbidden, unauthorized } from '../errors.js';
 
 export interface AdminIdentity {
   adminId: string;
   email: string;
+  role: Role;
 }
 
 declare module 'fastify' {
@@ -41,7 +43,9 @@ const openPrefixes = ['/api/docs'];
 
 /**
  * One hook guards the whole route table. The contract sets `auth` on every route; a route under /api
- * without it is treated as admin, so forgetting to declare one fails closed.
+ * without it is treated as admin, so forgetting to declare one fails closed. On admin routes the
+ * person's role must be granted the route's feature and access (roles.ts), or the reply is a 403 that
+ * says so ("Analysts cannot change stories").
  */
 export function registerGuards(
   app: FastifyInstance,
@@ -66,6 +70,9 @@ export function registerGuards(
     const token = bearerToken(request);
     const admin = token ? await opts.authenticate(token) : undefined;
     if (!admin) throw unauthorized(messages.unauthorized);
+    // A route registered without a feature (only outside the contract) is the owner's alone: fail closed.
+    const { feature = 'security', access = 'write' } = request.routeOptions.config ?? {};
+    if (!mayCall(admin.role, feature, access)) throw forbidden(refusal(admin.role, feature, access));
     request.admin = admin;
   });
 }
