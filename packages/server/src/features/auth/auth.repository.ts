@@ -83,20 +83,32 @@ export const deleteSession = (db: Db, id: string) =>
 export const deleteSessionsOfAdmin = (db: Db, adminId: string) =>
   db.deleteFrom('admin_sessions').where('admin_id', '=', adminId).execute();
 
-export const countFailuresSince = async (db: Db, email: string, since: number) =>
-  Number(
-    (
-      await db
-        .selectFrom('login_failures')
-        .select((eb) => eb.fn.countAll<number | string>().as('n'))
-        .where('email', '=', email)
-        .where('failed_at', '>', since)
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
-
-export const insertFailure = (db: Db, email: string, at: number) =>
-  db.insertInto('login_failures').values({ email, failed_at: at }).execute();
+/**
+ * Adds a failure row for `email` at `at` only while it has fewer than `max` after `since`, in one
+ * statement; whether it was added. Atomic on its own on SQLite (a writing statement takes the database's
+ * write lock before it reads); on PostgreSQL the caller holds the email's lock (dialect.ts).
+ */
+export const insertFailureBelow = async (db: Db, email: string, at: number, since: number, max: number) => {
+  const attemptsInWindow = db
+    .selectFrom('login_failures')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('email', '=', email)
+    .where('failed_at', '>', since);
+  const result = await db
+    .insertInto('login_failures')
+    .columns(['email', 'failed_at'])
+    .expression(
+      db
+        // Typed, as PostgreSQL reads the parameters of an INSERT ... SELECT as text.
+        .selectNoFrom([
+          sql<string>`cast(${email} as text)`.as('email'),
+          sql<number>`cast(${at} as bigint)`.as('failed_at'),
+        ])
+        .where(attemptsInWindow, '<', max),
+    )
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+};
 
 export const deleteFailuresOf = (db: Db, email: string) =>
   db.deleteFrom('login_failures').where('email', '=', email).execute();

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { authMessages, type LoginBody, type MeReply } from '@streamdesk/contract/auth';
 import { ROLE_GRANTS } from '@streamdesk/contract/roles';
-import type { AnyDb } from '../../platform/db/database.js';
+import type { AnyDb, DialectName } from '../../platform/db/database.js';
 import { tablesOf } from '../../platform/db/database.js';
 import { newId, nowIso } from '../../platform/db/values.js';
 import { tooManyRequests } from '../../platform/errors.js';
@@ -31,22 +31,23 @@ const newOwner = (email: string, passwordHash: string): AuthTables['admins'] => 
 // A fixed hash to verify against when the email is unknown, so both failures take the same time.
 let dummyHash: Promise<string> | undefined;
 
-export function createAuthService(anyDb: AnyDb) {
+export function createAuthService(anyDb: AnyDb, opts: { dialect: DialectName }) {
   const db = tablesOf<AuthTables>(anyDb);
-  const limiter = new LoginLimiter(db);
+  const limiter = new LoginLimiter(db, opts.dialect);
 
   async function login(body: LoginBody): Promise<{ status: boolean; message: string; token: string }> {
     const email = body.a_email.trim().toLowerCase();
-    if (await limiter.isBlocked(email)) throw tooManyRequests(authMessages.tooManyAttempts);
+    if (!(await limiter.take(email))) throw tooManyRequests(authMessages.tooManyAttempts);
     const admin = await repo.findAdminByEmail(db, email);
     dummyHash ??= hash('not-a-password-' + randomBytes(8).toString('hex'));
     const ok = await verify(admin?.password_hash ?? (await dummyHash), body.a_password).catch(() => false);
     if (!admin || !ok) {
-      await limiter.fail(email);
+      await limiter.failed();
       return { status: false, message: authMessages.wrongCredentials, token: '' };
     }
+    // The right password of a disabled person: the attempt stays counted.
     if (admin.status !== 'active') return { status: false, message: authMessages.disabled, token: '' };
-    await limiter.reset(email);
+    await limiter.succeeded(email);
     const token = randomBytes(32).toString('base64url');
     const now = nowIso();
     await repo.insertSession(db, {

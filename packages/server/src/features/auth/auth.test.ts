@@ -102,6 +102,51 @@ describe('POST /api/admin/login', () => {
     }
   });
 
+  it('checks at most five passwords of one email per window, however many arrive at once', async () => {
+    // Thirty wrong passwords at the same moment, half through a second process on the same database,
+    // each from its own address (the per-IP limit is not what is tested here).
+    const db = t.app.streamdesk.context.db;
+    await db.deleteFrom('login_failures').execute(); // an earlier test's failure would take a slot
+    const other = await buildApp(t.config, { logger: false });
+    try {
+      const { email, password } = TEST_ADMIN;
+      const attempt = (i: number, guess: string) =>
+        (i % 2 ? other : t.app).inject({
+          method: 'POST',
+          url: authRoutes.login.path,
+          remoteAddress: `10.0.38.${i}`,
+          headers: { 'api-key': TEST_API_KEY },
+          payload: { a_email: email, a_password: guess },
+        });
+      const replies = await Promise.all(Array.from({ length: 30 }, (_, i) => attempt(i, `guess-${i}`)));
+      // A 200 is a password that was verified (and found wrong); a 429 was never verified.
+      const verified = replies.filter((r) => r.statusCode === 200);
+      expect(verified.length).toBe(5);
+      expect(await Promise.all(verified.map((r) => t.json(r)))).toEqual(
+        verified.map(() => ({ status: false, message: 'Invalid email or password', token: '' })),
+      );
+      expect(replies.filter((r) => r.statusCode === 429).length).toBe(30 - verified.length);
+      expect(replies.find((r) => r.statusCode === 429)?.json()).toEqual(
+        errorBody(/Too many sign-in attempts/),
+      );
+      const rows = await db.selectFrom('login_failures').selectAll().where('email', '=', email).execute();
+      expect(rows.length).toBe(verified.length);
+
+      // The right password is refused too until the window has passed.
+      expect((await attempt(31, password)).statusCode).toBe(429);
+      const sixteenMinutes = 16 * 60 * 1000;
+      await db
+        .updateTable('login_failures')
+        .set((eb) => ({ failed_at: eb('failed_at', '-', sixteenMinutes) }))
+        .where('email', '=', email)
+        .execute();
+      expect(await t.json(await attempt(32, password))).toMatchObject({ status: true });
+    } finally {
+      await db.deleteFrom('login_failures').execute();
+      await other.close();
+    }
+  });
+
   it("clears an email's failures when it signs in", async () => {
     // Three failures, then the right password, twice: without the clear the second success would be
     // refused (an earlier test already failed once for this email).

@@ -1,31 +1,39 @@
 import type { Kysely } from 'kysely';
+import type { DialectName } from '../../platform/db/database.js';
+import { lockUntilCommit } from '../../platform/db/dialect.js';
 import * as repo from './auth.repository.js';
 import type { AuthTables } from './auth.repository.js';
 
 /**
- * Counts failed sign-ins per email in a sliding window, so a password cannot be guessed from many
- * addresses (the per-IP limit is the rate-limit plugin's, on the route). The failures are kept in the
- * database: behind a load balancer every server process counts them all, where each process's own count
- * let an attacker try the limit once per process.
+ * Counts sign-in attempts per email in a sliding window, so a password cannot be guessed from many
+ * addresses (the per-IP limit is the rate-limit plugin's, on the route). The attempts are kept in the
+ * database, so every server process behind a load balancer counts them all. An attempt takes its slot
+ * before the password is verified, in one step with the count: thirty guesses sent at once get five
+ * verifications, where a count, a verification and then a record let them all through.
  */
 export class LoginLimiter {
   constructor(
     private readonly db: Kysely<AuthTables>,
-    private readonly maxFailures = 5,
+    private readonly dialect: DialectName,
+    private readonly maxAttempts = 5,
     private readonly windowMs = 15 * 60 * 1000,
   ) {}
 
-  async isBlocked(email: string, now = Date.now()): Promise<boolean> {
-    return (await repo.countFailuresSince(this.db, email, now - this.windowMs)) >= this.maxFailures;
+  /** Takes one of the email's attempts in the window (kept as a failure unless it succeeds); false when none is left. */
+  async take(email: string, now = Date.now()): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      await lockUntilCommit(this.dialect, trx, `login_failures:${email}`);
+      return repo.insertFailureBelow(trx, email, now, now - this.windowMs, this.maxAttempts);
+    });
   }
 
-  async fail(email: string, now = Date.now()): Promise<void> {
-    await repo.insertFailure(this.db, email, now);
-    // Failures past the window count for nobody: each new one clears them, so the table stays small.
+  /** After a wrong password: the attempt stays counted; attempts past the window count for nobody. */
+  async failed(now = Date.now()): Promise<void> {
     await repo.deleteFailuresBefore(this.db, now - this.windowMs);
   }
 
-  async reset(email: string): Promise<void> {
+  /** After a sign-in: the email's attempts are forgiven. */
+  async succeeded(email: string): Promise<void> {
     await repo.deleteFailuresOf(this.db, email);
   }
 }

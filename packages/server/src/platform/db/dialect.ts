@@ -1,4 +1,4 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type QueryExecutorProvider, type SqlBool } from 'kysely';
 import type { DialectName } from './database.js';
 
 /** The few SQL differences between SQLite and PostgreSQL, kept in one place. */
@@ -18,4 +18,18 @@ export function containsInsensitive(dialect: DialectName, column: string, text: 
 export function equalsInsensitive(dialect: DialectName, column: string, text: string): Expression<SqlBool> {
   const lower = dialect === 'postgres' ? sql.raw('lower') : sql.raw(UNICODE_LOWER);
   return sql<SqlBool>`${lower}(${sql.ref(column)}) = ${lower}(${text})`;
+}
+
+/**
+ * Holds `key` until the transaction `trx` ends, across every server process: on PostgreSQL an advisory
+ * lock (so a count and the insert it allows are one step under READ COMMITTED); on SQLite nothing, as
+ * a writing statement already runs alone under the database's write lock.
+ */
+export async function lockUntilCommit(
+  dialect: DialectName,
+  trx: QueryExecutorProvider,
+  key: string,
+): Promise<void> {
+  if (dialect === 'postgres')
+    await sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
 }
