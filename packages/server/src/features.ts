@@ -14,6 +14,7 @@ import { registerNotifications } from './features/notifications/notifications.ro
 import { registerSystemStatsRoutes } from './features/system-stats/system-stats.routes.js';
 import { createSystemStatsService } from './features/system-stats/system-stats.service.js';
 import { registerStories } from './features/stories/stories.routes.js';
+import { registerTeam } from './features/team/team.routes.js';
 import { registerVideoCategories } from './features/video-categories/video-categories.routes.js';
 import { registerVideos } from './features/videos/videos.routes.js';
 
@@ -22,6 +23,7 @@ export function registerFeatures(ctx: FeatureContext, services: { auth: AuthServ
   // Other features read the controller's flags (reels, storyBrand, liveMatch, inHouseAds...) through it.
   const controller = createControllerService(ctx);
   registerAuthRoutes(ctx.app, services.auth);
+  registerTeam(ctx);
   registerLiveMatches(ctx, { liveMatchRunning: () => controller.getFlag('liveMatch') });
   registerAdUnits(ctx);
   registerSystemStatsRoutes(

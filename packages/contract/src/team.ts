@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { defineRoute, idSchema, replyBase, requiredText } from './http.js';
+import { ROLES } from './roles.js';
+
+export const PERSON_NAME_MAX = 100;
+export const PASSWORD_MIN = 12;
+/** How long a set-password link works after it is made. */
+export const SET_PASSWORD_LINK_HOURS = 48;
+/** The web page a set-password link opens; the token follows in the fragment, which no server logs. */
+export const SET_PASSWORD_PATH = '/set-password';
+export const PERSON_STATUSES = ['active', 'disabled'] as const;
+
+export const teamMessages = {
+  listed: 'Team fetched',
+  added: `Person added. Copy the set-password link now: it is shown once and works for ${SET_PASSWORD_LINK_HOURS} hours.`,
+  updated: 'Person updated',
+  notFound: 'Person not found',
+  nameRequired: 'Enter a name',
+  nameTooLong: `Name must be at most ${PERSON_NAME_MAX} characters`,
+  emailRequired: 'Enter an email',
+  emailInvalid: 'Enter a valid email',
+  emailTaken: 'A person with this email is already on the team',
+  roleInvalid: `Role must be one of ${ROLES.join(', ')}`,
+  statusInvalid: `Status must be one of ${PERSON_STATUSES.join(', ')}`,
+  nothingToChange: 'Send a name, role or status to change',
+  ownRole: 'You cannot change your own role',
+  ownStatus: 'You cannot disable yourself',
+  lastOwner: 'The last owner cannot be disabled or demoted: make another person owner first',
+  linkInvalid: 'This set-password link is not valid or has expired. Ask the owner of the team for a new one.',
+  tokenRequired: 'token is required',
+  passwordRequired: 'Password is required',
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN} characters`,
+  passwordTooLong: 'Password is too long',
+  passwordSet: 'Password set. You can sign in now.',
+} as const;
+
+export const person = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  status: z.enum(PERSON_STATUSES),
+  createdAt: z.string(),
+});
+export type Person = z.infer<typeof person>;
+
+const personName = requiredText(teamMessages.nameRequired, PERSON_NAME_MAX, teamMessages.nameTooLong);
+const role = z.enum(ROLES, teamMessages.roleInvalid);
+const status = z.enum(PERSON_STATUSES, teamMessages.statusInvalid);
+
+export const teamAddBody = z.object({
+  name: personName,
+  email: z
+    .string(teamMessages.emailRequired)
+    .trim()
+    .min(1, teamMessages.emailRequired)
+    .max(254, teamMessages.emailInvalid)
+    .pipe(z.email(teamMessages.emailInvalid)),
+  role,
+});
+export type TeamAddBody = z.infer<typeof teamAddBody>;
+
+export const teamUpdateBody = z
+  .object({ name: personName.optional(), role: role.optional(), status: status.optional() })
+  .refine((b) => b.name !== undefined || b.role !== undefined || b.status !== undefined, {
+    message: teamMessages.nothingToChange,
+  });
+export type TeamUpdateBody = z.infer<typeof teamUpdateBody>;
+
+export const passwordSetBody = z.object({
+  token: z
+    .string(teamMessages.tokenRequired)
+    .min(1, teamMessages.tokenRequired)
+    .max(200, teamMessages.linkInvalid),
+  password: z
+    .string(teamMessages.passwordRequired)
+    .min(PASSWORD_MIN, teamMessages.passwordTooShort)
+    .max(256, teamMessages.passwordTooLong),
+});
+export type PasswordSetBody = z.infer<typeof passwordSetBody>;
+
+export const teamListReply = replyBase.extend({ data: z.array(person) });
+export const personReply = replyBase.extend({ data: person });
+/** The link is in this reply only: the server keeps a hash of its token, never the token. */
+export const teamAddReply = personReply.extend({ setPasswordLink: z.string(), linkExpiresAt: z.string() });
+
+export const teamRoutes = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/api/admin/team',
+    auth: 'admin',
+    feature: 'team',
+    access: 'read',
+    summary: 'The people of the team, owners first, then by name',
+    reply: teamListReply,
+  }),
+  add: defineRoute({
+    method: 'POST',
+    path: '/api/admin/team',
+    auth: 'admin',
+    feature: 'team',
+    access: 'write',
+    summary: `Add a person (name, email, role); the reply holds a one-time set-password link valid ${SET_PASSWORD_LINK_HOURS} h`,
+    body: teamAddBody,
+    reply: teamAddReply,
+  }),
+  update: defineRoute({
+    method: 'PUT',
+    path: '/api/admin/team/:id',
+    auth: 'admin',
+    feature: 'team',
+    access: 'write',
+    summary:
+      "Change a person's name, role or status (active, disabled); the last owner stays, and nobody changes their own role",
+    params: z.object({ id: idSchema }),
+    body: teamUpdateBody,
+    reply: personReply,
+  }),
+  setPassword: defineRoute({
+    method: 'POST',
+    path: '/api/admin/password/set',
+    auth: 'app',
+    summary: "Set one's password with the token of a set-password link (once; the link then stops working)",
+    body: passwordSetBody,
+    reply: replyBase,
+  }),
+} as const;

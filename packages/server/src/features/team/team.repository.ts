@@ -1,0 +1,70 @@
+import { sql, type Kysely } from 'kysely';
+import type { Person } from '@streamdesk/contract/team';
+// The people are the auth feature's table; the team feature lists and changes them.
+import type { AuthTables } from '../auth/auth.repository.js';
+
+export interface TeamTables {
+  admins: AuthTables['admins'];
+  admin_sessions: AuthTables['admin_sessions'];
+  password_links: { token_hash: string; admin_id: string; expires_at: string };
+}
+type Db = Kysely<TeamTables>;
+type PersonRow = TeamTables['admins'];
+
+export const toPerson = (row: PersonRow): Person => ({
+  _id: row.id,
+  name: row.name,
+  email: row.email,
+  role: row.role,
+  status: row.status,
+  createdAt: row.created_at,
+});
+
+export const listPeople = (db: Db) => db.selectFrom('admins').selectAll().execute();
+
+export const findPerson = (db: Db, id: string) =>
+  db.selectFrom('admins').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const emailTaken = async (db: Db, email: string) =>
+  (await db
+    .selectFrom('admins')
+    .select('id')
+    .where(sql`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst()) !== undefined;
+
+export const countActiveOwners = async (db: Db) =>
+  Number(
+    (
+      await db
+        .selectFrom('admins')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('role', '=', 'owner')
+        .where('status', '=', 'active')
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+export const insertPerson = (db: Db, row: PersonRow) => db.insertInto('admins').values(row).execute();
+
+export const updatePerson = (
+  db: Db,
+  id: string,
+  changes: Partial<Pick<PersonRow, 'name' | 'role' | 'status' | 'password_hash'>>,
+) => db.updateTable('admins').set(changes).where('id', '=', id).execute();
+
+export const deleteSessionsOf = (db: Db, id: string) =>
+  db.deleteFrom('admin_sessions').where('admin_id', '=', id).execute();
+
+export const insertLink = (db: Db, link: TeamTables['password_links']) =>
+  db.insertInto('password_links').values(link).execute();
+
+/** Uses up a link that has not expired: the person it is for, once; undefined after that or when late. */
+export const takeLink = async (db: Db, tokenHash: string, now: string) =>
+  (
+    await db
+      .deleteFrom('password_links')
+      .where('token_hash', '=', tokenHash)
+      .where('expires_at', '>', now)
+      .returning('admin_id')
+      .executeTakeFirst()
+  )?.admin_id;

@@ -1,0 +1,38 @@
+import { teamMessages, teamRoutes as routes } from '@streamdesk/contract/team';
+import type { FeatureContext } from '../../platform/feature-context.js';
+import { registerRoute } from '../../platform/http/register-route.js';
+import { createTeamService } from './team.service.js';
+
+export function registerTeam(ctx: FeatureContext): void {
+  const team = createTeamService(ctx);
+  const { app } = ctx;
+
+  registerRoute(app, routes.list, async () => ({
+    status: true,
+    message: teamMessages.listed,
+    data: await team.list(),
+  }));
+
+  registerRoute(app, routes.add, async (request) => ({
+    status: true,
+    message: teamMessages.added,
+    ...(await team.add(request.body, `${request.protocol}://${request.host}`)),
+  }));
+
+  registerRoute(app, routes.update, async (request) => ({
+    status: true,
+    message: teamMessages.updated,
+    data: await team.update(request.admin!.adminId, request.params.id, request.body),
+  }));
+
+  // The token is 32 random bytes; the limit keeps the endpoint from being a free oracle all the same.
+  registerRoute(
+    app,
+    routes.setPassword,
+    async (request) => {
+      await team.setPassword(request.body);
+      return { status: true, message: teamMessages.passwordSet };
+    },
+    { rateLimit: { max: 30, timeWindow: '1 minute', shared: true } },
+  );
+}

@@ -1,0 +1,98 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { hash } from '@node-rs/argon2';
+import { ROLES } from '@streamdesk/contract/roles';
+import {
+  SET_PASSWORD_LINK_HOURS,
+  SET_PASSWORD_PATH,
+  teamMessages,
+  type PasswordSetBody,
+  type Person,
+  type TeamAddBody,
+  type TeamUpdateBody,
+} from '@streamdesk/contract/team';
+import { tablesOf } from '../../platform/db/database.js';
+import { newId, nowIso } from '../../platform/db/values.js';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
+import type { FeatureContext } from '../../platform/feature-context.js';
+import * as repo from './team.repository.js';
+import type { TeamTables } from './team.repository.js';
+
+const LINK_MS = SET_PASSWORD_LINK_HOURS * 60 * 60 * 1000;
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const rank = (p: Person) => ROLES.indexOf(p.role);
+
+export function createTeamService(ctx: Pick<FeatureContext, 'db' | 'locks'>) {
+  const db = tablesOf<TeamTables>(ctx.db);
+  // Every change to the team runs under one lock, in this process and across processes: the last-owner
+  // and unique-email checks then see the team as it is when the change is written.
+  const locked = <T>(work: () => Promise<T>) => ctx.locks.run('admins', ['team'], work);
+
+  async function list(): Promise<Person[]> {
+    const people = (await repo.listPeople(db)).map(repo.toPerson);
+    return people.sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name));
+  }
+
+  /** A link that sets the person's password once, within 48 h; only its hash is stored. */
+  async function newLink(trx: typeof db, adminId: string, origin: string) {
+    const token = randomBytes(32).toString('base64url');
+    const linkExpiresAt = new Date(Date.now() + LINK_MS).toISOString();
+    await repo.insertLink(trx, {
+      token_hash: hashToken(token),
+      admin_id: adminId,
+      expires_at: linkExpiresAt,
+    });
+    return { setPasswordLink: `${origin}${SET_PASSWORD_PATH}#${token}`, linkExpiresAt };
+  }
+
+  async function add(body: TeamAddBody, origin: string) {
+    return locked(async () => {
+      if (await repo.emailTaken(db, body.email)) throw conflict(teamMessages.emailTaken);
+      // No password until the person sets one through the link: an empty hash matches nothing.
+      const row = {
+        id: newId(),
+        ...body,
+        password_hash: '',
+        created_at: nowIso(),
+        status: 'active' as const,
+      };
+      return db.transaction().execute(async (trx) => {
+        await repo.insertPerson(trx, row);
+        return { data: repo.toPerson(row), ...(await newLink(trx, row.id, origin)) };
+      });
+    });
+  }
+
+  async function update(actorId: string, id: string, body: TeamUpdateBody): Promise<Person> {
+    return locked(async () => {
+      const person = await repo.findPerson(db, id);
+      if (!person) throw notFound(teamMessages.notFound);
+      const demoted = body.role !== undefined && body.role !== person.role;
+      const disabled = body.status === 'disabled' && person.status === 'active';
+      const activeOwner = person.role === 'owner' && person.status === 'active';
+      if (activeOwner && (demoted || disabled) && (await repo.countActiveOwners(db)) <= 1)
+        throw conflict(teamMessages.lastOwner);
+      if (id === actorId && demoted) throw forbidden(teamMessages.ownRole);
+      if (id === actorId && disabled) throw forbidden(teamMessages.ownStatus);
+      const changes = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
+      await repo.updatePerson(db, id, changes);
+      // The guard already refuses their tokens; their sessions go too, so enabling them again does not
+      // bring old tokens back.
+      if (disabled) await repo.deleteSessionsOf(db, id);
+      return repo.toPerson({ ...person, ...changes });
+    });
+  }
+
+  async function setPassword(body: PasswordSetBody): Promise<void> {
+    const passwordHash = await hash(body.password);
+    await db.transaction().execute(async (trx) => {
+      const adminId = await repo.takeLink(trx, hashToken(body.token), nowIso());
+      if (!adminId) throw badRequest(teamMessages.linkInvalid);
+      await repo.updatePerson(trx, adminId, { password_hash: passwordHash });
+      await repo.deleteSessionsOf(trx, adminId);
+    });
+  }
+
+  return { list, add, update, setPassword };
+}
+
+export type TeamService = ReturnType<typeof createTeamService>;
