@@ -35,7 +35,7 @@ import { registerWebAssets } from './platform/http/web-assets.js';
 import { createLocalMediaStore } from './platform/media/media-store.js';
 import { registerMediaServing } from './platform/media/serve-media.js';
 import { stopMediaTools } from './platform/media/video-tools.js';
-import { CounterRegistry, LaunchRegistry, LiveViewers } from './platform/registries.js';
+import { LaunchRegistry, LiveViewers } from './platform/registries.js';
 import { RecordLocks } from './platform/record-locks.js';
 import type { FeatureContext } from './platform/feature-context.js';
 import type { registerAnalytics } from './features/analytics/analytics.routes.js';
@@ -177,7 +177,6 @@ export async function buildApp(config: ResolvedConfig, opts: BuildOptions = {}):
     dialect: database.dialect,
     cache,
     launch: new LaunchRegistry(),
-    counters: new CounterRegistry(),
     liveViewers: new LiveViewers(),
     locks: new RecordLocks(database.sharedLocks),
   };

@@ -1,4 +1,6 @@
+import type { EventEntity } from '@streamdesk/contract/analytics';
 import type { FeatureContext } from './platform/feature-context.js';
+import type { ForgetCounts } from './platform/item-counter.js';
 import { registerAdUnits } from './features/ad-units/ad-units.routes.js';
 import { registerAnalytics } from './features/analytics/analytics.routes.js';
 import { registerInHouseAds } from './features/inhouse-ads/inhouse-ads.routes.js';
@@ -22,31 +24,61 @@ import { registerVideos } from './features/videos/videos.routes.js';
 export function registerFeatures(ctx: FeatureContext, services: { auth: AuthService }) {
   // Other features read the controller's flags (reels, storyBrand, liveMatch, inHouseAds...) through it.
   const controller = createControllerService(ctx);
+  // A counted feature's deletes remove its items' counted days, which the analytics feature keeps.
+  const forgetCounts =
+    (entity: EventEntity): ForgetCounts =>
+    (db, ids) =>
+      analytics.forget(db, entity, ids);
   registerAuthRoutes(ctx.app, services.auth);
   registerTeam(ctx);
-  registerLiveMatches(ctx, { liveMatchRunning: () => controller.getFlag('liveMatch') });
-  registerAdUnits(ctx);
+  const liveMatches = registerLiveMatches(ctx, {
+    liveMatchRunning: () => controller.getFlag('liveMatch'),
+    forgetCounts: { liveMatch: forgetCounts('liveMatch'), liveAdFire: forgetCounts('liveAdFire') },
+  });
+  const adUnits = registerAdUnits(ctx, {
+    clearCounts: (id, startDate, endDate) => analytics.analytics.clear(id, startDate, endDate),
+  });
   registerSystemStatsRoutes(
     ctx.app,
     createSystemStatsService({ dataDir: ctx.config.dataDir, liveViewers: ctx.liveViewers }),
   );
-  registerShortcutStories(ctx, { storyBrandRunning: () => controller.getFlag('storyBrand') });
-  registerReels(ctx, { reelsRunning: () => controller.getFlag('reels') });
-  registerStories(ctx);
+  const shortcuts = registerShortcutStories(ctx, {
+    storyBrandRunning: () => controller.getFlag('storyBrand'),
+    forgetCounts: forgetCounts('shortcut'),
+  });
+  const reels = registerReels(ctx, {
+    reelsRunning: () => controller.getFlag('reels'),
+    forgetCounts: forgetCounts('reel'),
+  });
+  const stories = registerStories(ctx, { forgetCounts: forgetCounts('story') });
   registerControllerRoutes(ctx, controller);
   registerPolicy(ctx);
   registerNotifications(ctx);
-  registerInHouseAds(ctx, { inHouseAdsRunning: () => controller.getFlag('inHouseAds') });
+  const inHouseAds = registerInHouseAds(ctx, {
+    inHouseAdsRunning: () => controller.getFlag('inHouseAds'),
+    forgetCounts: forgetCounts('inhouseAd'),
+  });
   // Categories and the library use each other through small ports (counts, cascade; lookup).
   const categories = registerVideoCategories(ctx, {
-    countByCategory: () => videos.countByCategory(),
-    removeAllOf: (id) => videos.removeAllOf(id),
+    countByCategory: () => videos.service.countByCategory(),
+    removeAllOf: (id) => videos.service.removeAllOf(id),
   });
   const videos = registerVideos(ctx, {
     categories,
     webPosition: () => controller.getSetting('webPosition'),
+    forgetCounts: forgetCounts('video'),
   });
-  // Last: counts into the totals every feature above registered in ctx.counters.
-  const analytics = registerAnalytics(ctx);
+  // App events are counted into each counted feature's items through its own counter.
+  const analytics = registerAnalytics(ctx, {
+    counters: {
+      story: stories.counter,
+      shortcut: shortcuts.counter,
+      reel: reels.counter,
+      inhouseAd: inHouseAds.counter,
+      ...adUnits.counters,
+      ...liveMatches.counters,
+      video: videos.counter,
+    },
+  });
   return { analytics };
 }

@@ -4,7 +4,7 @@ import type { ResolvedConfig } from './config.js';
 import type { AnyDb, DialectName } from './db/database.js';
 import type { MediaStore } from './media/media-store.js';
 import type { RecordLocks } from './record-locks.js';
-import type { CounterRegistry, LaunchRegistry, LiveViewers } from './registries.js';
+import type { LaunchRegistry, LiveViewers } from './registries.js';
 
 /** What every feature's `register` function receives. */
 export interface FeatureContext {
@@ -15,7 +15,6 @@ export interface FeatureContext {
   media: MediaStore;
   cache: AppCache;
   launch: LaunchRegistry;
-  counters: CounterRegistry;
   liveViewers: LiveViewers;
   /** Serializes the edits and deletes of one record (record-locks.ts). */
   locks: RecordLocks;

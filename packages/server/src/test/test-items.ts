@@ -1,21 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { addToTotalColumns, type ItemCounter } from '../platform/item-counter.js';
 
 /**
  * A stand-in feature table with its own view and click totals, counted as `reel` events: the event
  * counter's tests count into it without making real reels (uploads).
  */
-const testItems = {
-  entity: 'reel',
-  table: 'test_items',
-  idColumn: 'id',
-  viewColumn: 'views',
-  clickColumn: 'clicks',
-  tag: 'test',
+const testItems: ItemCounter = {
   itemsTag: 'test-items',
+  async items(db) {
+    const { rows } = await sql<{ id: string }>`SELECT id FROM test_items`.execute(db);
+    return rows.map(({ id }) => ({ id, active: true }));
+  },
+  async addTotals(db, changes) {
+    await addToTotalColumns(db, { table: 'test_items', id: 'id', view: 'views', click: 'clicks' }, changes);
+    return ['test'];
+  },
 };
 
-/** Makes the table with these items, and registers it as a feature registers its items. */
+/** Makes the table with these items, and counts `reel` events into it in place of the reels'. */
 export async function addTestItems(app: FastifyInstance, ids: readonly string[]): Promise<void> {
   const { db } = app.streamdesk.context;
   await sql`CREATE TABLE test_items (id text PRIMARY KEY, views integer NOT NULL DEFAULT 0, clicks integer NOT NULL DEFAULT 0)`.execute(
@@ -25,9 +28,9 @@ export async function addTestItems(app: FastifyInstance, ids: readonly string[])
   countTestItems(app);
 }
 
-/** Registers the table in another server process on the same database (its own counter registry). */
+/** Counts `reel` events into the table in another server process on the same database (its own counters). */
 export function countTestItems(app: FastifyInstance): void {
-  app.streamdesk.context.counters.add(testItems);
+  app.streamdesk.analytics.counters.set('reel', testItems);
 }
 
 /** An item's own totals. */

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { AdKind, AdPlatform, OpenDayRange } from '@streamdesk/contract/ad-units';
+import { addToTotalColumns, type TotalsChange } from '../../platform/item-counter.js';
 
 export interface AdUnitsTables {
   ad_units: {
@@ -95,14 +96,6 @@ export const deleteClicksInRange = (db: Db, adIds: readonly string[], from?: str
     .$if(!!to, (q) => q.where('day', '<=', to!))
     .execute();
 
-/** Lowers an ad's lifetime total, never below 0. */
-export const lowerTotal = (db: Db, adId: string, by: number) =>
-  db
-    .updateTable('ad_units')
-    .set({ a_click: sql<number>`CASE WHEN a_click > ${by} THEN a_click - ${by} ELSE 0 END` })
-    .where('id', '=', adId)
-    .execute();
-
 /** Adds clicks to one web ad's day row (created when missing). */
 export async function addDayClicks(db: Db, adId: string, day: string, count: number): Promise<void> {
   await db
@@ -113,3 +106,31 @@ export async function addDayClicks(db: Db, adId: string, day: string, count: num
     )
     .execute();
 }
+
+/** Records clicks on a web ad's day row when the id is a web ad of the platform (false otherwise). */
+export async function recordWebAdClicks(
+  db: Db,
+  platform: AdPlatform,
+  id: string,
+  day: string,
+  count: number,
+) {
+  if (!(await findAdUnit(db, platform, 'web', id))) return false;
+  await addDayClicks(db, id, day, count);
+  return true;
+}
+
+/** Every web ad of a platform the app may count. */
+export const countedWebAds = async (db: Db, platform: AdPlatform) =>
+  (
+    await db
+      .selectFrom('ad_units')
+      .select('id')
+      .where('platform', '=', platform)
+      .where('kind', '=', 'web')
+      .execute()
+  ).map(({ id }) => ({ id, active: true }));
+
+/** Adds counted clicks to the web ads' lifetime totals (negative on a clear, never below 0). */
+export const addWebAdCounts = (db: Db, changes: readonly TotalsChange[]) =>
+  addToTotalColumns(db, { table: 'ad_units', id: 'id', click: 'a_click' }, changes);

@@ -5,21 +5,17 @@ import type { AppCache } from '../../platform/app-cache.js';
 import type { FeatureContext } from '../../platform/feature-context.js';
 import { sendCached } from '../../platform/http/cached-reply.js';
 import { registerRoute } from '../../platform/http/register-route.js';
+import { webAdCounters } from './ad-units.counter.js';
 import {
   AD_UNITS_TAG,
   createAdUnitsService,
-  webAdCounterTargets,
+  type AdUnitsDeps,
   type AdUnitsService,
 } from './ad-units.service.js';
 
 /** Ad units of both platforms: admin routes, the app's cached config (a launch list per platform), click counters. */
-export function registerAdUnits(ctx: FeatureContext): void {
-  const ads = createAdUnitsService({
-    db: ctx.db,
-    cache: ctx.cache,
-    counters: ctx.counters,
-    locks: ctx.locks,
-  });
+export function registerAdUnits(ctx: FeatureContext, deps: Pick<AdUnitsDeps, 'clearCounts'>) {
+  const ads = createAdUnitsService({ db: ctx.db, cache: ctx.cache, locks: ctx.locks, ...deps });
   const configLists = registerAdUnitsRoutes(ctx.app, ads, ctx.cache);
   for (const [name, platform] of [
     ['androidAdUnits', 'android'],
@@ -30,7 +26,7 @@ export function registerAdUnits(ctx: FeatureContext): void {
       ...configLists[platform],
     });
   }
-  for (const target of webAdCounterTargets()) ctx.counters.add(target);
+  return { counters: webAdCounters };
 }
 
 export const adConfigCacheKey = (platform: AdPlatform) => `ad-units:config:${platform}`;

@@ -1,8 +1,6 @@
-import type { Kysely } from 'kysely';
 import {
   adIdWarning,
   adMessages,
-  adPlatforms,
   PROTECTED_WEB_AD,
   type AdConfig,
   type AdKind,
@@ -20,14 +18,13 @@ import {
   readEditVersion,
 } from '../../platform/edit-versions/edit-versions.js';
 import type { RecordLocks } from '../../platform/record-locks.js';
-import type { CounterRegistry, CounterTarget } from '../../platform/registries.js';
 import { newId, nowIso } from '../../platform/db/values.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import * as repo from './ad-units.repository.js';
 
 /** Cache tag of everything built from ad units (the app config, the launch section). */
 export const AD_UNITS_TAG = 'ad-units';
-/** The app event entity of each platform's web ads (see platform/registries.ts). */
+/** The app event entity of each platform's web ads (ad-units.counter.ts). */
 export const webAdEntities = { android: 'webAd', ios: 'iosWebAd' } as const satisfies Record<
   AdPlatform,
   string
@@ -47,8 +44,6 @@ export interface AdChange {
   /** The version the row was listed at (unchecked form); none: the update is made as before. */
   version?: string | undefined;
 }
-
-type AdDb = Kysely<repo.AdUnitsTables>;
 
 /**
  * What the inline edit writes of an ad: its version covers these, not the name (which cannot change)
@@ -76,19 +71,12 @@ function checkId(kind: AdKind, adId: string, force: boolean) {
 
 const platformOf = (entity: string): AdPlatform => (entity === webAdEntities.ios ? 'ios' : 'android');
 
-/** Records clicks on a web ad's day row when the id is a web ad of the platform (false otherwise). */
-async function recordClicks(db: AdDb, platform: AdPlatform, id: string, day: string, count: number) {
-  if (!(await repo.findAdUnit(db, platform, 'web', id))) return false;
-  await repo.addDayClicks(db, id, day, count);
-  return true;
-}
-
 /**
  * Adds clicks to a web ad for one reporting day (`YYYY-MM-DD` in REPORT_TIME_ZONE, Asia/Kolkata by
  * default, the day the analytics counter gives the event: report-day.ts; the migration's comment says
  * Asia/Kolkata, the only zone there was then): the per-day row that the lists' date ranges and the
  * range clears use. The analytics feature reaches it
- * through the counter target's `onCount` for `webAd` and `iosWebAd` click events; the lifetime `a_click`
+ * through the web ad counters' `addDays` for `webAd` and `iosWebAd` click events; the lifetime `a_click`
  * total is the analytics counter column and is not touched here (docs/decisions/0014-ad-units.md).
  * Returns false, writing nothing, when the id is not a web ad of the entity's platform.
  */
@@ -102,33 +90,21 @@ export async function addWebAdClicks(
   const db = tablesOf<repo.AdUnitsTables>(deps.db);
   return db
     .transaction()
-    .execute((trx) => recordClicks(trx, platformOf(click.entity), click.id, click.day, count));
+    .execute((trx) => repo.recordWebAdClicks(trx, platformOf(click.entity), click.id, click.day, count));
 }
 
-/** The analytics counter targets of both platforms' web ads, with the per-day hooks. */
-export function webAdCounterTargets(): CounterTarget[] {
-  return adPlatforms.map((platform) => ({
-    entity: webAdEntities[platform],
-    table: 'ad_units',
-    idColumn: 'id',
-    clickColumn: 'a_click',
-    itemsTag: AD_UNITS_TAG,
-    scope: { platform, kind: 'web' },
-    async onCount(db, row) {
-      if (row.kind === 'click') await recordClicks(tablesOf(db), platform, row.id, row.day, row.count);
-    },
-    async onClear(db, row) {
-      await repo.deleteClicksInRange(tablesOf(db), [row.id], row.startDate, row.endDate);
-    },
-  }));
-}
-
-export function createAdUnitsService(deps: {
+export interface AdUnitsDeps {
   db: AnyDb;
   cache: AppCache;
-  counters: CounterRegistry;
+  /**
+   * Clears an item's counted days and takes them off its totals (the analytics feature's clear, which
+   * reaches the web ads' per-day rows through their counter's clearDays).
+   */
+  clearCounts: (id: string, startDate?: string, endDate?: string) => Promise<{ cleared: number }>;
   locks: RecordLocks;
-}) {
+}
+
+export function createAdUnitsService(deps: AdUnitsDeps) {
   const db = tablesOf<repo.AdUnitsTables>(deps.db);
   // The event counter learns the web ads' ids on AD_UNITS_TAG too (their itemsTag).
   const changed = () => deps.cache.invalidate(AD_UNITS_TAG);
@@ -207,19 +183,12 @@ export function createAdUnitsService(deps: {
   }
 
   /**
-   * Clears the ads' clicks within the range, ad by ad. With the analytics feature present its clear also
-   * removes the dashboard's rollups and lowers `a_click`, and reaches the per-day rows through onClear.
+   * Clears the ads' clicks within the range, ad by ad, through the analytics clear: it removes the
+   * dashboard's rollups, lowers `a_click`, and removes the per-day rows (the web ad counter's clearDays).
    */
   async function clearRange(ids: readonly string[], range: DayRange): Promise<number> {
     const totals = await repo.clickTotals(db, ids, range);
-    for (const id of ids) {
-      const viaAnalytics = await deps.counters.clear(id, range.startDate, range.endDate);
-      if (viaAnalytics) continue;
-      await db.transaction().execute(async (trx) => {
-        await repo.deleteClicksInRange(trx, [id], range.startDate, range.endDate);
-        await repo.lowerTotal(trx, id, totals.get(id) ?? 0);
-      });
-    }
+    for (const id of ids) await deps.clearCounts(id, range.startDate, range.endDate);
     return [...totals.values()].reduce((n, c) => n + c, 0);
   }
 
@@ -247,8 +216,8 @@ export function createAdUnitsService(deps: {
     async webDelete(platform: AdPlatform, id: string): Promise<void> {
       const row = await existing(platform, 'web', id);
       if (row.a_name === PROTECTED_WEB_AD) throw badRequest(adMessages.webUrl1Locked);
-      // The analytics rollups of the ad go with it (its onClear reaches the per-day rows too).
-      await deps.counters.clear(id);
+      // The analytics rollups of the ad go with it (its clearDays reaches the per-day rows too).
+      await deps.clearCounts(id);
       await db.transaction().execute(async (trx) => {
         await repo.deleteClicksOf(trx, id);
         await repo.deleteAdUnit(trx, id);

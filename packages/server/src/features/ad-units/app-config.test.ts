@@ -3,6 +3,7 @@ import { adUnitRoutes, type AdConfig } from '@streamdesk/contract/ad-units';
 import { createTestApp, errorBody, type TestApp } from '../../test/test-app.js';
 import { adClient, ADMOB } from './ad-units.test-helpers.js';
 import { readLaunchList } from '../../test/launch-lists.js';
+import { webAdCounters } from './ad-units.counter.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -57,13 +58,13 @@ describe('GET /api/App/ads/config', () => {
   });
 
   it('names each platform config as a launch list, and adds the web ad click counters', async () => {
-    const ctx = t.app.streamdesk.context;
     const path = '/api/App/ads/config?platform=';
     const android = await readLaunchList<{ data: AdConfig }>(t, 'androidAdUnits', `${path}android`);
     const ios = await readLaunchList<{ data: AdConfig }>(t, 'iosAdUnits', `${path}ios`);
     expect(android.data.banner.map((a) => a.a_name)).toEqual(['Bottom']);
     expect(ios.data.web.map((a) => a.a_name)).toEqual(['WEB_URL_1']);
-    expect(ctx.counters.targets.get('webAd')).toMatchObject({ table: 'ad_units', clickColumn: 'a_click' });
-    expect(ctx.counters.targets.get('iosWebAd')).toMatchObject({ table: 'ad_units', clickColumn: 'a_click' });
+    const { counters } = t.app.streamdesk.analytics;
+    expect(counters.get('webAd')).toBe(webAdCounters.webAd);
+    expect(counters.get('iosWebAd')).toBe(webAdCounters.iosWebAd);
   });
 });

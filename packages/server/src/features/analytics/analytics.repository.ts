@@ -1,5 +1,4 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { CounterTarget } from '../../platform/registries.js';
 
 export type CountKind = 'view' | 'click';
 
@@ -92,79 +91,6 @@ export async function forgetBatchesBefore(db: Db, before: number, limit: number)
     )
     .execute();
   return Number(result?.numDeletedRows ?? 0);
-}
-
-/**
- * Adds `n` (or, when negative, removes it without going below 0) to the total column of each of these
- * items: one statement per 500 ids, where a statement per item cost a round trip each on PostgreSQL.
- */
-async function addToTotals(db: Db, target: CounterTarget, column: string, ids: readonly string[], n: number) {
-  const col = sql.ref(column);
-  for (let i = 0; i < ids.length; i += 500) {
-    const chunk = sql.join(ids.slice(i, i + 500));
-    await sql`UPDATE ${sql.table(target.table)} SET ${col} = CASE WHEN ${col} + ${n} < 0 THEN 0 ELSE ${col} + ${n} END WHERE ${sql.ref(target.idColumn)} IN (${chunk})`.execute(
-      db,
-    );
-  }
-}
-
-/**
- * Adds each row's count to its item's total column, the items that take the same count in one
- * statement (addToTotals): a flush's counts are mostly small numbers, so 10,000 rows make a few dozen
- * statements rather than 10,000 (5.3 s on PostgreSQL). An item's rows are summed first: rows of several
- * days for one item, alike in count, would otherwise name it twice in one `IN` list, which adds once.
- * Rows of an entity without a target or column are left out.
- */
-export async function addRowsToTotals(
-  db: Db,
-  targets: ReadonlyMap<string, CounterTarget>,
-  rows: readonly Pick<RollupRow, 'entity' | 'entity_id' | 'kind' | 'count'>[],
-) {
-  const items = new Map<
-    string,
-    { target: CounterTarget; entity: string; column: string; id: string; n: number }
-  >();
-  for (const row of rows) {
-    const target = targets.get(row.entity);
-    const column = row.kind === 'view' ? target?.viewColumn : target?.clickColumn;
-    if (!target || !column) continue;
-    const key = `${row.entity}\u0000${column}\u0000${row.entity_id}`;
-    const item = items.get(key);
-    if (item) item.n += row.count;
-    else items.set(key, { target, entity: row.entity, column, id: row.entity_id, n: row.count });
-  }
-  const groups = new Map<string, { target: CounterTarget; column: string; n: number; ids: string[] }>();
-  for (const { target, entity, column, id, n } of items.values()) {
-    if (n === 0) continue;
-    const key = `${entity}\u0000${column}\u0000${n}`;
-    const group = groups.get(key);
-    if (group) group.ids.push(id);
-    else groups.set(key, { target, column, n, ids: [id] });
-  }
-  for (const { target, column, ids, n } of groups.values()) await addToTotals(db, target, column, ids, n);
-}
-
-const columnsEqual = (values: Record<string, string | number>) =>
-  Object.entries(values).map(([column, value]) => sql`${sql.ref(column)} = ${value}`);
-
-/**
- * The ids of an entity's items, each with whether it is active (1) or switched off (0) under its
- * `activeScope`; every item is active without one. One query, so both come from the same moment.
- */
-export async function listIds(db: Db, target: CounterTarget): Promise<{ id: string; active: boolean }[]> {
-  const scope = columnsEqual(target.scope ?? {});
-  const where = scope.length ? sql` WHERE ${sql.join(scope, sql` AND `)}` : sql``;
-  const activeIf = columnsEqual(target.activeScope ?? {});
-  const active = activeIf.length
-    ? sql`CASE WHEN ${sql.join(activeIf, sql` AND `)} THEN 1 ELSE 0 END`
-    : sql`1`;
-  const { rows } = await sql<{
-    id: string;
-    active: number | string;
-  }>`SELECT ${sql.ref(target.idColumn)} AS id, ${active} AS active FROM ${sql.table(target.table)}${where}`.execute(
-    db,
-  );
-  return rows.map((r) => ({ id: r.id, active: Number(r.active) === 1 }));
 }
 
 /**

@@ -1,7 +1,9 @@
-import { analyticsMessages, analyticsRoutes } from '@streamdesk/contract/analytics';
+import { analyticsMessages, analyticsRoutes, type EventEntity } from '@streamdesk/contract/analytics';
+import type { AnyDb } from '../../platform/db/database.js';
 import type { FeatureContext } from '../../platform/feature-context.js';
 import { tablesOf } from '../../platform/db/database.js';
 import { registerRoute } from '../../platform/http/register-route.js';
+import type { ItemCounter } from '../../platform/item-counter.js';
 import { createAnalyticsService } from './analytics.service.js';
 import { deleteCountsOf, type AnalyticsTables } from './analytics.repository.js';
 import { EventCounter } from './event-counter.js';
@@ -10,9 +12,14 @@ import { LiveViewerTracker, SharedLiveViewers } from './live-viewers.js';
 import { scheduleOrphanSweep, sweepOrphanCounts } from './orphan-counts.js';
 import { createDayOf } from './report-day.js';
 
-/** App events in, analytics out; provides the live viewer count to the system stats. */
-export function registerAnalytics(ctx: FeatureContext) {
+/**
+ * App events in, analytics out; provides the live viewer count to the system stats. `counters` are the
+ * counted features' own counters, one per event entity: events are counted into their items through them.
+ */
+export function registerAnalytics(ctx: FeatureContext, deps: { counters: Record<EventEntity, ItemCounter> }) {
   const db = tablesOf<AnalyticsTables>(ctx.db);
+  // A map rather than the record so a test can count into a stand-in table (test/test-items.ts).
+  const counters = new Map<string, ItemCounter>(Object.entries(deps.counters));
   const viewers = new SharedLiveViewers(
     tablesOf<LiveViewersTables>(ctx.db),
     new LiveViewerTracker(),
@@ -20,22 +27,26 @@ export function registerAnalytics(ctx: FeatureContext) {
   );
   const counter = new EventCounter(
     db,
-    ctx.counters,
+    counters,
     ctx.cache,
     viewers.tracker,
     createDayOf(ctx.config.reportTimeZone),
     ctx.app.log,
     ctx.config.eventBatchWindowMs,
   );
-  const analytics = createAnalyticsService({ db, counters: ctx.counters, cache: ctx.cache, counter });
+  const analytics = createAnalyticsService({ db, counters, cache: ctx.cache, counter });
   ctx.liveViewers.provide({ count: () => viewers.count(), perMatch: () => viewers.perMatch() });
-  ctx.counters.provideClear((id, startDate, endDate) => analytics.clear(id, startDate, endDate));
-  ctx.counters.provideForget((trx, entity, ids) =>
-    deleteCountsOf(tablesOf<AnalyticsTables>(trx), ids, { entity }),
-  );
+  /**
+   * Removes the counted days of these items of `entity`, which their feature deletes, in the delete's
+   * transaction (`trx`). Without it the days stayed for good, the dashboard of a deleted item still
+   * answered, and the table grew with every delete.
+   */
+  const forget = async (trx: AnyDb, entity: EventEntity, ids: readonly string[]) => {
+    if (ids.length) await deleteCountsOf(tablesOf<AnalyticsTables>(trx), ids, { entity });
+  };
   counter.start();
   viewers.start();
-  const sweepOrphans = () => sweepOrphanCounts(db, ctx.counters.targets.values());
+  const sweepOrphans = () => sweepOrphanCounts(db, counters.values());
   const stopSweeping = scheduleOrphanSweep(sweepOrphans, ctx.app.log);
   // preClose writes what was counted before the server stops taking requests; onClose, once the server
   // has finished the requests in flight and before the database closes (app.ts), writes what they added.
@@ -76,5 +87,5 @@ export function registerAnalytics(ctx: FeatureContext) {
     return { status: true, message: cleared ? analyticsMessages.cleared : analyticsMessages.nothingToClear };
   });
 
-  return { analytics, counter, viewers, sweepOrphans };
+  return { analytics, counter, counters, forget, viewers, sweepOrphans };
 }

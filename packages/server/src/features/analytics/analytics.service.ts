@@ -1,20 +1,13 @@
 import { analyticsMessages, type DashboardReply, type DayCount } from '@streamdesk/contract/analytics';
 import type { Kysely } from 'kysely';
 import type { AppCache } from '../../platform/app-cache.js';
-import type { CounterRegistry } from '../../platform/registries.js';
-import {
-  addRowsToTotals,
-  dailyTotals,
-  deleteRange,
-  rangeCounts,
-  type AnalyticsTables,
-} from './analytics.repository.js';
+import { dailyTotals, deleteRange, rangeCounts, type AnalyticsTables } from './analytics.repository.js';
 import type { EventCounter } from './event-counter.js';
-import { runTotalsHooks } from './totals-hooks.js';
+import { addToItemTotals, type ItemCounters } from './item-totals.js';
 
 export function createAnalyticsService(deps: {
   db: Kysely<AnalyticsTables>;
-  counters: CounterRegistry;
+  counters: ItemCounters;
   cache: AppCache;
   counter: EventCounter;
 }) {
@@ -55,16 +48,11 @@ export function createAnalyticsService(deps: {
           entity_id: id,
           count: -Number(r.count),
         }));
-        await addRowsToTotals(trx, counters.targets, taken);
-        for (const r of taken) {
-          cleared -= r.count;
-          const tag = counters.targets.get(r.entity)?.tag;
-          if (tag) tags.add(tag);
-        }
-        for (const tag of await runTotalsHooks(trx, counters, taken)) tags.add(tag);
+        for (const r of taken) cleared -= r.count;
+        for (const tag of await addToItemTotals(trx, counters, taken)) tags.add(tag);
         await deleteRange(trx, id, startDate, endDate);
-        for (const target of counters.targets.values())
-          if (target.onClear) await target.onClear(trx, { id, startDate, endDate });
+        for (const itemCounter of counters.values())
+          await itemCounter.clearDays?.(trx, id, { startDate, endDate });
       }),
     );
     for (const tag of tags) cache.invalidate(tag);

@@ -7,10 +7,11 @@ import { addCall, HTTPS_URL, send, storedId, type ApiCall } from '../../test/api
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 /**
- * Every counted entity, through the counter registry, with one item of each stored through the API. A
- * new counted entity needs an item in `storeItems()` below (the first test fails naming it).
+ * Every counted entity, through its feature's counter, with one item of each stored through the API. A
+ * new counted entity needs an item in `storeItems()` and its columns in `totalColumns` below (the first
+ * test fails naming it).
  * - An item added after the counter loaded its known ids is counted: each feature's writes must
- *   invalidate its counter target's `itemsTag`, or the new item's events are dropped as unknown ids.
+ *   invalidate its counter's `itemsTag`, or the new item's events are dropped as unknown ids.
  * - A count column that stops at 2^31 - 1 (PostgreSQL's `integer`) fails the event flush once one item
  *   passes it, and the flush keeps and retries its counts, so no count of any item would be written
  *   again: every item, with its totals and day rows at 2^31 - 1, takes one more view and click.
@@ -50,7 +51,26 @@ async function storeItems(): Promise<Record<string, string>> {
   };
 }
 
-const targets = () => [...t.app.streamdesk.context.counters.targets.values()];
+/** Where each counted entity's totals are, as its feature's migrations made them. */
+const totalColumns: Record<string, { table: string; viewColumn?: string; clickColumn?: string }> = {
+  story: { table: 'stories', viewColumn: 'view', clickColumn: 'click_btn_count' },
+  shortcut: { table: 'shortcut_stories', clickColumn: 'click_count' },
+  reel: { table: 'reels', viewColumn: 'view', clickColumn: 'click' },
+  inhouseAd: { table: 'inhouse_ads', viewColumn: 'view', clickColumn: 'click_count' },
+  webAd: { table: 'ad_units', clickColumn: 'a_click' },
+  iosWebAd: { table: 'ad_units', clickColumn: 'a_click' },
+  liveMatch: { table: 'live_matches', viewColumn: 'view' },
+  liveAdFire: { table: 'live_ad_fires', viewColumn: 'a_view', clickColumn: 'a_click' },
+  video: { table: 'videos', viewColumn: 'views' },
+};
+
+/** Every entity the analytics feature counts (features.ts), with where its totals are. */
+const targets = () =>
+  [...t.app.streamdesk.analytics.counters.keys()].map((entity) => ({
+    entity,
+    idColumn: 'id',
+    ...totalColumns[entity]!,
+  }));
 
 const sendAll = (events: { type: string; entity: string; id: string | undefined }[]) =>
   t.request({

@@ -77,10 +77,10 @@ const batchRows = () =>
 
 /** A counter of its own, as another server process has, with no flush timer: the test flushes it. */
 const newCounter = (tracker = new LiveViewerTracker()) => {
-  const { db, counters, cache } = t.app.streamdesk.context;
+  const { db, cache } = t.app.streamdesk.context;
   return new EventCounter(
     tablesOf<AnalyticsTables>(db),
-    counters,
+    t.app.streamdesk.analytics.counters,
     cache,
     tracker,
     createDayOf(t.config.reportTimeZone),

@@ -2,12 +2,9 @@ import type { AppEvent, DropReason, EventsBody, EventsReply } from '@streamdesk/
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AppCache } from '../../platform/app-cache.js';
-import type { CounterRegistry, CounterTarget } from '../../platform/registries.js';
 import {
   addRollups,
-  addRowsToTotals,
   forgetBatchesBefore,
-  listIds,
   recordBatches,
   type AnalyticsTables,
   type CountKind,
@@ -15,7 +12,7 @@ import {
 } from './analytics.repository.js';
 import { BatchLookup } from './batch-lookup.js';
 import type { LiveViewerTracker } from './live-viewers.js';
-import { runTotalsHooks } from './totals-hooks.js';
+import { addItemDays, addToItemTotals, type ItemCounters } from './item-totals.js';
 
 /** Events may be up to this old (a phone that was offline). */
 const MAX_AGE_MS = 7 * 24 * 3600 * 1000;
@@ -85,7 +82,7 @@ export class EventCounter {
 
   constructor(
     private readonly db: Kysely<AnalyticsTables>,
-    private readonly counters: CounterRegistry,
+    private readonly counters: ItemCounters,
     private readonly cache: AppCache,
     private readonly viewers: LiveViewerTracker,
     private readonly dayOf: (ms: number) => string,
@@ -95,8 +92,7 @@ export class EventCounter {
     this.lookup = new BatchLookup(db);
     // A write in a feature may add or remove items, or switch one off: forget that feature's known ids.
     cache.onInvalidate((tag) => {
-      for (const target of counters.targets.values())
-        if (target.itemsTag === tag) this.knownIds.delete(target.entity);
+      for (const [entity, counter] of counters) if (counter.itemsTag === tag) this.knownIds.delete(entity);
     });
   }
 
@@ -110,15 +106,18 @@ export class EventCounter {
     await this.flush();
   }
 
-  private ids(target: CounterTarget): Promise<KnownIds> {
-    let ids = this.knownIds.get(target.entity);
+  /** The known ids of an entity with a counter (undefined without one). */
+  private ids(entity: string): Promise<KnownIds> | undefined {
+    const counter = this.counters.get(entity);
+    if (!counter) return undefined;
+    let ids = this.knownIds.get(entity);
     if (!ids) {
-      ids = listIds(this.db, target).then((list) => ({
+      ids = counter.items(this.db).then((list) => ({
         ids: new Set(list.map((item) => item.id)),
         inactive: new Set(list.filter((item) => !item.active).map((item) => item.id)),
       }));
-      ids.catch(() => this.knownIds.delete(target.entity));
-      this.knownIds.set(target.entity, ids);
+      ids.catch(() => this.knownIds.delete(entity));
+      this.knownIds.set(entity, ids);
     }
     return ids;
   }
@@ -149,8 +148,7 @@ export class EventCounter {
     let accepted = 0;
     for (const event of events) {
       const at = event.at ? Math.min(Date.parse(event.at), now) : now;
-      const target = this.counters.targets.get(event.entity);
-      const reason = at < now - MAX_AGE_MS ? 'tooOld' : dropReason(event, target && (await this.ids(target)));
+      const reason = at < now - MAX_AGE_MS ? 'tooOld' : dropReason(event, await this.ids(event.entity));
       if (reason) {
         droppedReasons[reason]++;
         continue;
@@ -207,19 +205,14 @@ export class EventCounter {
     this.pending = new Map();
     this.batches = new Map();
     this.writing = batches;
-    let written: { rows: RollupRow[]; hookTags: string[] };
+    let tags: string[];
     try {
       await this.dropDeleted([loose, ...[...batches.values()].map((batch) => batch.rows)]);
-      written = await this.db.transaction().execute(async (trx) => {
+      tags = await this.db.transaction().execute(async (trx) => {
         const rows = [...(batches.size ? await this.withRecorded(trx, loose, batches) : loose).values()];
         await addRollups(trx, rows);
-        await addRowsToTotals(trx, this.counters.targets, rows);
-        for (const row of rows) {
-          const onCount = this.counters.targets.get(row.entity)?.onCount;
-          if (onCount)
-            await onCount(trx, { id: row.entity_id, day: row.day, kind: row.kind, count: row.count });
-        }
-        return { rows, hookTags: await runTotalsHooks(trx, this.counters, rows) };
+        await addItemDays(trx, this.counters, rows);
+        return addToItemTotals(trx, this.counters, rows);
       });
     } catch (error) {
       // Keep the counts, and the batches with their ids, for the next attempt rather than lose them.
@@ -230,17 +223,13 @@ export class EventCounter {
     } finally {
       this.writing = new Map();
     }
-    const tags = new Set([
-      ...written.rows.map((r) => this.counters.targets.get(r.entity)?.tag).filter((t): t is string => !!t),
-      ...written.hookTags,
-    ]);
-    for (const tag of tags) this.cache.invalidate(tag);
+    for (const tag of new Set(tags)) this.cache.invalidate(tag);
     if (batches.size) await this.forgetOldBatches();
   }
 
   /**
    * Drops the counts of items deleted since they were counted: the delete removed the item's counted days
-   * (CounterRegistry.forget), and writing these would bring some back for an item no longer there. The
+   * (the feature's ForgetCounts), and writing these would bring some back for an item no longer there. The
    * delete invalidated the feature's items tag, so the known ids are read again (a peer's delete once it
    * is heard of). A delete committed while the flush runs can still leave a few: the sweep
    * (orphan-counts.ts) removes them.
@@ -249,10 +238,12 @@ export class EventCounter {
     const known = new Map<string, KnownIds>();
     for (const rows of counts)
       for (const [key, row] of rows) {
-        const target = this.counters.targets.get(row.entity);
-        if (!target) continue;
         let ids = known.get(row.entity);
-        if (!ids) known.set(row.entity, (ids = await this.ids(target)));
+        if (!ids) {
+          const read = this.ids(row.entity);
+          if (!read) continue;
+          known.set(row.entity, (ids = await read));
+        }
         if (!ids.ids.has(row.entity_id)) rows.delete(key);
       }
   }

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { CounterTarget } from '../../platform/registries.js';
-import { countedIds, deleteCountsOf, listIds, type AnalyticsTables } from './analytics.repository.js';
+import type { ItemCounter } from '../../platform/item-counter.js';
+import { countedIds, deleteCountsOf, type AnalyticsTables } from './analytics.repository.js';
 
 /**
  * Two years of days of 20 items are 29,200 rows, about 15 ms on SQLite, whose statements hold the
@@ -20,12 +20,12 @@ const ORPHANS_PER_STATEMENT = 20;
  */
 export async function sweepOrphanCounts(
   db: Kysely<AnalyticsTables>,
-  targets: Iterable<CounterTarget>,
+  counters: Iterable<ItemCounter>,
 ): Promise<number> {
   const counted = await countedIds(db);
   if (!counted.length) return 0;
   const items = new Set<string>();
-  for (const target of targets) for (const { id } of await listIds(db, target)) items.add(id);
+  for (const counter of counters) for (const { id } of await counter.items(db)) items.add(id);
   const orphans = counted.filter((id) => !items.has(id));
   await deleteCountsOf(db, orphans, { perStatement: ORPHANS_PER_STATEMENT });
   return orphans.length;

@@ -20,7 +20,7 @@ export const inHouseAdsMigrations: Record<string, Migration> = {
         .addColumn('icon', 'text', (c) => c.notNull())
         .addColumn('med_view', 'text', (c) => c.notNull())
         .addColumn('thumbnail', 'text')
-        // Lifetime totals, counted into by the analytics feature (ctx.counters).
+        // Lifetime totals, counted into from app events (inhouse-ads.counter.ts).
         .addColumn('view', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('click_count', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('status', 'integer', (c) => c.notNull().defaultTo(1))

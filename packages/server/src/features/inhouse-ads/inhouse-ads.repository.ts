@@ -4,6 +4,7 @@ import type { DialectName } from '../../platform/db/database.js';
 import { containsInsensitive } from '../../platform/db/dialect.js';
 import { fromDbBool } from '../../platform/db/values.js';
 import { newestFirstPage } from '../../platform/db/paging.js';
+import { addToTotalColumns, type TotalsChange } from '../../platform/item-counter.js';
 
 export interface InHouseAdsTables {
   inhouse_ads: {
@@ -30,8 +31,13 @@ export interface InHouseAdsTables {
 export type InHouseAdRow = Selectable<InHouseAdsTables['inhouse_ads']>;
 type Db = Kysely<InHouseAdsTables> | Transaction<InHouseAdsTables>;
 
-export const TABLE = 'inhouse_ads';
-export const COLUMNS = { id: 'id', view: 'view', clicks: 'click_count' } as const;
+/** Every in-house ad the app may count. */
+export const countedInHouseAds = async (db: Db) =>
+  (await db.selectFrom('inhouse_ads').select('id').execute()).map(({ id }) => ({ id, active: true }));
+
+/** Adds counted views and clicks to the ads' totals (negative on a clear, never below 0). */
+export const addInHouseAdCounts = (db: Db, changes: readonly TotalsChange[]) =>
+  addToTotalColumns(db, { table: 'inhouse_ads', id: 'id', view: 'view', click: 'click_count' }, changes);
 
 export function toInHouseAd(row: InHouseAdRow): InHouseAd {
   return {

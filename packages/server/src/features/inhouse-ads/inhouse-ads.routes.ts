@@ -5,34 +5,27 @@ import type { FeatureContext } from '../../platform/feature-context.js';
 import { sendCached } from '../../platform/http/cached-reply.js';
 import { registerRoute } from '../../platform/http/register-route.js';
 import type { InHouseAdsTables } from './inhouse-ads.repository.js';
-import { COLUMNS, TABLE } from './inhouse-ads.repository.js';
+import type { ForgetCounts } from '../../platform/item-counter.js';
+import { inHouseAdCounter } from './inhouse-ads.counter.js';
 import { createInHouseAdsService, INHOUSE_TAG } from './inhouse-ads.service.js';
 import { readInHouseForm } from './inhouse-ads.uploads.js';
 
 const ACTIVE_CACHE_KEY = 'inhouse-ads:active';
 
 /** In-house ads: the admin list and forms, the app's cached active list, the launch section, counters. */
-export function registerInHouseAds(ctx: FeatureContext, opts: { inHouseAdsRunning: () => Promise<boolean> }) {
+export function registerInHouseAds(
+  ctx: FeatureContext,
+  deps: { inHouseAdsRunning: () => Promise<boolean>; forgetCounts: ForgetCounts },
+) {
   const ads = createInHouseAdsService({
     db: tablesOf<InHouseAdsTables>(ctx.db),
     dialect: ctx.dialect,
     media: ctx.media,
     cache: ctx.cache,
     locks: ctx.locks,
-    counters: ctx.counters,
-    inHouseAdsRunning: opts.inHouseAdsRunning,
+    ...deps,
   });
   const { app } = ctx;
-
-  ctx.counters.add({
-    entity: 'inhouseAd',
-    table: TABLE,
-    idColumn: COLUMNS.id,
-    viewColumn: COLUMNS.view,
-    clickColumn: COLUMNS.clicks,
-    // No counter tag: the app's reads carry no view or click totals (toAppAd).
-    itemsTag: INHOUSE_TAG,
-  });
 
   registerRoute(app, inHouseRoutes.list, async (req) =>
     ads.list({ all: req.query.a, page: req.query.page, limit: req.query.limit, q: req.query.q }),
@@ -81,5 +74,5 @@ export function registerInHouseAds(ctx: FeatureContext, opts: { inHouseAdsRunnin
     ...activeList,
   });
 
-  return ads;
+  return { counter: inHouseAdCounter };
 }

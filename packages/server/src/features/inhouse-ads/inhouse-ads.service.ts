@@ -7,7 +7,7 @@ import {
   type InHouseListReply,
 } from '@streamdesk/contract/inhouse-ads';
 import type { AppCache } from '../../platform/app-cache.js';
-import type { CounterRegistry } from '../../platform/registries.js';
+import type { ForgetCounts } from '../../platform/item-counter.js';
 import type { DialectName } from '../../platform/db/database.js';
 import { newId, nowIso, toDbBool } from '../../platform/db/values.js';
 import { badRequest, notFound } from '../../platform/errors.js';
@@ -34,7 +34,7 @@ export interface InHouseAdsDeps {
   media: MediaStore;
   cache: AppCache;
   locks: RecordLocks;
-  counters: CounterRegistry;
+  forgetCounts: ForgetCounts;
   /** The controller's "in-house ads running" flag (InHouseAdsStatus). */
   inHouseAdsRunning: () => Promise<boolean>;
 }
@@ -184,7 +184,7 @@ export function createInHouseAdsService(deps: InHouseAdsDeps) {
       find: repo.findByIds,
       remove: async (trx, unique) => {
         await repo.deleteByIds(trx, unique);
-        await deps.counters.forget(trx, 'inhouseAd', unique);
+        await deps.forgetCounts(trx, unique);
       },
       missing: () => notFound(inHouseMessages.notFound),
     });

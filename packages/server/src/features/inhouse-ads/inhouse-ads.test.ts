@@ -10,6 +10,7 @@ import {
 import { createTestApp, errorBody, type TestApp } from '../../test/test-app.js';
 import { BROKEN_MP4, form, GIF, JPEG, mp4, ofSize, PNG } from '../../test/media-fixtures.js';
 import { readLaunchList } from '../../test/launch-lists.js';
+import { inHouseAdCounter } from './inhouse-ads.counter.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -496,11 +497,7 @@ describe('the app side', () => {
       inHouseRoutes.active.path,
     );
     expect(list.data.map((a) => a._id)).toContain(ad._id);
-    expect(ctx.counters.targets.get('inhouseAd')).toMatchObject({
-      table: 'inhouse_ads',
-      viewColumn: 'view',
-      clickColumn: 'click_count',
-    });
+    expect(t.app.streamdesk.analytics.counters.get('inhouseAd')).toBe(inHouseAdCounter);
     await t.request({ method: 'GET', url: inHouseRoutes.active.path, admin: false });
     expect(ctx.cache.peek('inhouse-ads:active')).toBeDefined();
     const at = new Date().toISOString();

@@ -9,6 +9,7 @@ import { buildApp } from '../../app.js';
 import { tablesOf } from '../../platform/db/database.js';
 import { createTestApp, errorBody, TEST_API_KEY, type TestApp } from '../../test/test-app.js';
 import { insertFire, newestFireId, type LiveMatchesTables } from './live-matches.repository.js';
+import { liveAdFireCounter } from './live-matches.counter.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -305,11 +306,7 @@ describe('the app side of a fire', () => {
     const row = (await history()).data.find((f) => f._id === fired._id);
     expect(row).toMatchObject({ a_view: 2, a_click: 1 });
     expect(await adNamed('NTV_Ads_Fire')).toMatchObject({ a_view: 2, a_click: 1 });
-    expect(t.app.streamdesk.context.counters.targets.get('liveAdFire')).toMatchObject({
-      table: 'live_ad_fires',
-      viewColumn: 'a_view',
-      clickColumn: 'a_click',
-    });
+    expect(t.app.streamdesk.analytics.counters.get('liveAdFire')).toBe(liveAdFireCounter);
   });
 });
 

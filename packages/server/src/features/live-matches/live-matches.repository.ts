@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DialectName } from '../../platform/db/database.js';
 import { containsInsensitive } from '../../platform/db/dialect.js';
 import { newestFirstPage } from '../../platform/db/paging.js';
+import { addToTotalColumns, type TotalsChange } from '../../platform/item-counter.js';
 
 export interface LiveMatchesTables {
   live_matches: {
@@ -204,3 +205,24 @@ export async function listFires(db: Db, page: number, limit: number) {
 
 export const deleteFires = (db: Db, ids: readonly string[]) =>
   db.deleteFrom('live_ad_fires').where('id', 'in', ids).executeTakeFirst();
+
+// Counts from app events ---------------------------------------------------------------------------------
+
+/** Every match the app may count; a match switched off takes no heartbeats (nobody can watch it). */
+export const countedLiveMatches = async (db: Db) =>
+  (await db.selectFrom('live_matches').select(['id', 'status']).execute()).map((row) => ({
+    id: row.id,
+    active: Number(row.status) === 1,
+  }));
+
+/** Adds counted views to the matches' totals (negative on a clear, never below 0); clicks are not kept. */
+export const addLiveMatchCounts = (db: Db, changes: readonly TotalsChange[]) =>
+  addToTotalColumns(db, { table: 'live_matches', id: 'id', view: 'view' }, changes);
+
+/** Every fire of the history the app may count. */
+export const countedFires = async (db: Db) =>
+  (await db.selectFrom('live_ad_fires').select('id').execute()).map(({ id }) => ({ id, active: true }));
+
+/** Adds counted views and clicks to the fires' totals (negative on a clear, never below 0). */
+export const addFireCounts = (db: Db, changes: readonly TotalsChange[]) =>
+  addToTotalColumns(db, { table: 'live_ad_fires', id: 'id', view: 'a_view', click: 'a_click' }, changes);

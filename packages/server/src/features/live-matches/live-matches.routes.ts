@@ -5,14 +5,14 @@ import {
   liveMatchRoutes as routes,
 } from '@streamdesk/contract/live-matches';
 import { tablesOf } from '../../platform/db/database.js';
-import { toDbBool } from '../../platform/db/values.js';
 import { badRequest } from '../../platform/errors.js';
 import type { FeatureContext } from '../../platform/feature-context.js';
 import { sendCached } from '../../platform/http/cached-reply.js';
 import { registerRoute } from '../../platform/http/register-route.js';
 import { readMultipart, single, type MultipartResult } from '../../platform/media/multipart.js';
 import type { LiveMatchesTables } from './live-matches.repository.js';
-import { createLiveMatchesService, LIVE_TAGS } from './live-matches.service.js';
+import { liveAdFireCounter, liveMatchCounter } from './live-matches.counter.js';
+import { createLiveMatchesService, LIVE_TAGS, type LiveMatchesDeps } from './live-matches.service.js';
 
 const imageField = {
   image: {
@@ -36,8 +36,8 @@ async function formFields<S extends z.ZodType>(form: MultipartResult, schema: S)
  */
 export function registerLiveMatches(
   ctx: FeatureContext,
-  { liveMatchRunning }: { liveMatchRunning: () => Promise<boolean> },
-): void {
+  deps: Pick<LiveMatchesDeps, 'liveMatchRunning' | 'forgetCounts'>,
+) {
   const { app } = ctx;
   const service = createLiveMatchesService({
     db: tablesOf<LiveMatchesTables>(ctx.db),
@@ -45,8 +45,7 @@ export function registerLiveMatches(
     media: ctx.media,
     cache: ctx.cache,
     locks: ctx.locks,
-    counters: ctx.counters,
-    liveMatchRunning,
+    ...deps,
   });
 
   registerRoute(app, routes.list, async (request) => service.list(request.query));
@@ -108,22 +107,5 @@ export function registerLiveMatches(
 
   ctx.launch.addList('liveMatches', { path: routes.appList.path, ...service.appList });
   ctx.launch.add('liveAds', [LIVE_TAGS.liveAds], service.liveAdMap);
-  ctx.counters.add({
-    entity: 'liveMatch',
-    table: 'live_matches',
-    idColumn: 'id',
-    viewColumn: 'view',
-    // Nobody watches a match that is switched off: its heartbeats are dropped (views still count).
-    activeScope: { status: toDbBool(true) },
-    // No counter tags, here and for the fires: no cached reply holds their totals.
-    itemsTag: LIVE_TAGS.matches,
-  });
-  ctx.counters.add({
-    entity: 'liveAdFire',
-    table: 'live_ad_fires',
-    idColumn: 'id',
-    viewColumn: 'a_view',
-    clickColumn: 'a_click',
-    itemsTag: LIVE_TAGS.fireItems,
-  });
+  return { counters: { liveMatch: liveMatchCounter, liveAdFire: liveAdFireCounter } };
 }

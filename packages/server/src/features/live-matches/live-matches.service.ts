@@ -20,7 +20,7 @@ import {
   foundAtVersion,
   readEditVersion,
 } from '../../platform/edit-versions/edit-versions.js';
-import type { CounterRegistry } from '../../platform/registries.js';
+import type { ForgetCounts } from '../../platform/item-counter.js';
 import type { DialectName } from '../../platform/db/database.js';
 import { fromDbBool, newId, toDbBool } from '../../platform/db/values.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
@@ -49,7 +49,8 @@ export interface LiveMatchesDeps {
   media: MediaStore;
   cache: AppCache;
   locks: RecordLocks;
-  counters: CounterRegistry;
+  /** Remove deleted matches' and fires' counted days (the analytics feature's). */
+  forgetCounts: { liveMatch: ForgetCounts; liveAdFire: ForgetCounts };
   /** The controller's liveMatch switch (the Running badge). */
   liveMatchRunning: () => Promise<boolean>;
 }
@@ -123,7 +124,7 @@ export function createLiveMatchesService({
   media,
   cache,
   locks,
-  counters,
+  forgetCounts,
   liveMatchRunning,
 }: LiveMatchesDeps) {
   /** Views and clicks by ad id: fires belong to the ad they fired, whatever its name is now. */
@@ -226,7 +227,7 @@ export function createLiveMatchesService({
           find: repo.findLiveMatches,
           remove: async (trx, unique) => {
             await repo.deleteLiveMatches(trx, unique);
-            await counters.forget(trx, 'liveMatch', unique);
+            await forgetCounts.liveMatch(trx, unique);
           },
           missing: () => notFound(liveMatchMessages.notFound),
         });
@@ -380,7 +381,7 @@ export function createLiveMatchesService({
         const deleted = await repo.deleteFires(trx, unique);
         if (Number(deleted.numDeletedRows) !== unique.length)
           throw notFound(webLiveAdMessages.historyNotFound);
-        await counters.forget(trx, 'liveAdFire', unique);
+        await forgetCounts.liveAdFire(trx, unique);
         return { deleted, newest: await repo.newestFireId(trx) };
       });
       if (newest !== undefined && unique.includes(newest)) cache.invalidate(LIVE_TAGS.fire);

@@ -4,6 +4,7 @@ import { liveMatchRoutes as routes, type LiveMatch } from '@streamdesk/contract/
 import { GIF, JPEG, PNG, cutShort, form, ofSize, realImage } from '../../test/media-fixtures.js';
 import { createTestApp, errorBody, type TestApp } from '../../test/test-app.js';
 import { readLaunchList } from '../../test/launch-lists.js';
+import { liveMatchCounter } from './live-matches.counter.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -383,12 +384,12 @@ describe('GET /api/App/liveMatch/active (app)', () => {
   });
 
   it('names the active matches as a launch list and registers the view counter', async () => {
-    const { launch, counters } = t.app.streamdesk.context;
+    const { launch } = t.app.streamdesk.context;
     const match = await addMatch('Launched');
     const list = await readLaunchList<{ data: { _id: string }[] }>(t, 'liveMatches', routes.appList.path);
     expect(list.data.map((m) => m._id)).toContain(match._id);
     expect(launch.tags).toContain('liveMatches');
-    expect(counters.targets.get('liveMatch')).toMatchObject({ table: 'live_matches', viewColumn: 'view' });
+    expect(t.app.streamdesk.analytics.counters.get('liveMatch')).toBe(liveMatchCounter);
   });
 
   it('counts app view events of a new match into its views', async () => {

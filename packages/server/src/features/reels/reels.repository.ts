@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Reel } from '@streamdesk/contract/reels';
+import { addToTotalColumns, type TotalsChange } from '../../platform/item-counter.js';
 
 export interface ReelTables {
   reels: {
@@ -53,3 +54,11 @@ export const findReels = (db: Db, ids: readonly string[]) =>
 
 export const deleteReels = (db: Db, ids: readonly string[]) =>
   db.deleteFrom('reels').where('id', 'in', ids).executeTakeFirst();
+
+/** Every reel the app may count. */
+export const countedReels = async (db: Db) =>
+  (await db.selectFrom('reels').select('id').execute()).map(({ id }) => ({ id, active: true }));
+
+/** Adds counted views and clicks to the reels' totals (negative on a clear, never below 0). */
+export const addReelCounts = (db: Db, changes: readonly TotalsChange[]) =>
+  addToTotalColumns(db, { table: 'reels', id: 'id', view: 'view', click: 'click' }, changes);

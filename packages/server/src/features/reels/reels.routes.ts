@@ -4,11 +4,17 @@ import { keepUploadIf } from '../../platform/http/parse-form.js';
 import { registerRoute } from '../../platform/http/register-route.js';
 import { sendCached } from '../../platform/http/cached-reply.js';
 import { readMultipart, single } from '../../platform/media/multipart.js';
-import { createReelService, REEL_ITEMS_TAG, REELS_FOLDER, REELS_TAG } from './reels.service.js';
+import type { ForgetCounts } from '../../platform/item-counter.js';
+import { reelCounter } from './reels.counter.js';
+import { createReelService, REELS_FOLDER, REELS_TAG } from './reels.service.js';
 
-export function registerReels(ctx: FeatureContext, opts: { reelsRunning: () => Promise<boolean> }): void {
+/** Reels: the upload, the cached list (the app's and the back office's), the delete, and the reel counter. */
+export function registerReels(
+  ctx: FeatureContext,
+  deps: { reelsRunning: () => Promise<boolean>; forgetCounts: ForgetCounts },
+) {
   const { app } = ctx;
-  const service = createReelService({ ...ctx, reelsRunning: opts.reelsRunning });
+  const service = createReelService({ ...ctx, ...deps });
 
   registerRoute(app, reelRoutes.add, async (request) => {
     const upload = await readMultipart(request, ctx.media, {
@@ -32,16 +38,5 @@ export function registerReels(ctx: FeatureContext, opts: { reelsRunning: () => P
     return { status: true, message: reelsDeletedMessage(deleted), deleted };
   });
 
-  // Unlike stories, reels count into their main tag: the reels page is the app's read and the back
-  // office's list alike (one spec path, no token, and the spec's Reel carries view and click), so a
-  // flush that counted reels must refresh it.
-  ctx.counters.add({
-    entity: 'reel',
-    table: 'reels',
-    idColumn: 'id',
-    viewColumn: 'view',
-    clickColumn: 'click',
-    tag: REELS_TAG,
-    itemsTag: REEL_ITEMS_TAG,
-  });
+  return { counter: reelCounter };
 }

@@ -1,6 +1,6 @@
 import { reelMessages, type Reel, type ReelListReply } from '@streamdesk/contract/reels';
 import type { AppCache } from '../../platform/app-cache.js';
-import type { CounterRegistry } from '../../platform/registries.js';
+import type { ForgetCounts } from '../../platform/item-counter.js';
 import { tablesOf, type AnyDb } from '../../platform/db/database.js';
 import { newId, nowIso } from '../../platform/db/values.js';
 import { badRequest, notFound } from '../../platform/errors.js';
@@ -20,7 +20,7 @@ export interface ReelDeps {
   db: AnyDb;
   media: MediaStore;
   cache: AppCache;
-  counters: CounterRegistry;
+  forgetCounts: ForgetCounts;
   /** The controller's reels flag (drives the Running badge). */
   reelsRunning: () => Promise<boolean>;
 }
@@ -71,7 +71,7 @@ export function createReelService(deps: ReelDeps) {
     const foundIds = found.map((r) => r.id);
     const result = await db.transaction().execute(async (trx) => {
       const deleted = await repo.deleteReels(trx, foundIds);
-      await deps.counters.forget(trx, 'reel', foundIds);
+      await deps.forgetCounts(trx, foundIds);
       return deleted;
     });
     await Promise.all(found.flatMap((r) => [deps.media.remove(r.video), deps.media.remove(r.thumbnail)]));

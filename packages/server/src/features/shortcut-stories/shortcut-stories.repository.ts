@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { SHORTCUT_MAX_NUMBER, type ShortcutStory } from '@streamdesk/contract/shortcut-stories';
 import type { DialectName } from '../../platform/db/database.js';
 import { containsInsensitive } from '../../platform/db/dialect.js';
+import { addToTotalColumns, type TotalsChange } from '../../platform/item-counter.js';
 
 export interface ShortcutTables {
   shortcut_stories: {
@@ -108,3 +109,11 @@ export const updateShortcut = (db: Db, id: string, values: Partial<Omit<Shortcut
 
 export const deleteShortcuts = (db: Db, ids: readonly string[]) =>
   db.deleteFrom('shortcut_stories').where('id', 'in', ids).executeTakeFirst();
+
+/** Every shortcut story the app may count. */
+export const countedShortcuts = async (db: Db) =>
+  (await db.selectFrom('shortcut_stories').select('id').execute()).map(({ id }) => ({ id, active: true }));
+
+/** Adds counted clicks to the shortcut stories' totals (negative on a clear, never below 0); views are not kept. */
+export const addShortcutCounts = (db: Db, changes: readonly TotalsChange[]) =>
+  addToTotalColumns(db, { table: 'shortcut_stories', id: 'id', click: 'click_count' }, changes);

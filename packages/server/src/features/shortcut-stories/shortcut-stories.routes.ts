@@ -11,16 +11,18 @@ import { keepUploadIf, parseForm } from '../../platform/http/parse-form.js';
 import { registerRoute } from '../../platform/http/register-route.js';
 import { sendCached } from '../../platform/http/cached-reply.js';
 import { readMultipart, single } from '../../platform/media/multipart.js';
+import type { ForgetCounts } from '../../platform/item-counter.js';
+import { shortcutCounter } from './shortcut-stories.counter.js';
 import { createShortcutService, SHORTCUT_TAG } from './shortcut-stories.service.js';
 
 const imageField = { image: { folder: 'shortcut-stories', rule: shortcutImageRule } };
 
 export function registerShortcutStories(
   ctx: FeatureContext,
-  opts: { storyBrandRunning: () => Promise<boolean> },
-): void {
+  deps: { storyBrandRunning: () => Promise<boolean>; forgetCounts: ForgetCounts },
+) {
   const { app } = ctx;
-  const service = createShortcutService({ ...ctx, storyBrandRunning: opts.storyBrandRunning });
+  const service = createShortcutService({ ...ctx, ...deps });
 
   registerRoute(app, shortcutRoutes.list, async (request) => service.list(request.query));
 
@@ -54,12 +56,5 @@ export function registerShortcutStories(
     sendCached(request, reply, await appList.read()),
   );
   ctx.launch.addList('shortcuts', { path: shortcutRoutes.appList.path, ...appList });
-  ctx.counters.add({
-    entity: 'shortcut',
-    table: 'shortcut_stories',
-    idColumn: 'id',
-    clickColumn: 'click_count',
-    // No counter tag: no cached reply holds the click totals (the app list carries none).
-    itemsTag: SHORTCUT_TAG,
-  });
+  return { counter: shortcutCounter };
 }

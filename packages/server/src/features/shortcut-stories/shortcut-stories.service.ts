@@ -13,7 +13,7 @@ import {
   foundAtVersion,
   readEditVersion,
 } from '../../platform/edit-versions/edit-versions.js';
-import type { CounterRegistry } from '../../platform/registries.js';
+import type { ForgetCounts } from '../../platform/item-counter.js';
 import { tablesOf, type AnyDb, type DialectName } from '../../platform/db/database.js';
 import { newId, nowIso } from '../../platform/db/values.js';
 import { badRequest, notFound } from '../../platform/errors.js';
@@ -52,7 +52,7 @@ export interface ShortcutDeps {
   media: MediaStore;
   cache: AppCache;
   locks: RecordLocks;
-  counters: CounterRegistry;
+  forgetCounts: ForgetCounts;
   /** The controller's storyBrand flag (drives secondStoryBrand and the Running badge). */
   storyBrandRunning: () => Promise<boolean>;
 }
@@ -140,7 +140,7 @@ export function createShortcutService(deps: ShortcutDeps) {
     const foundIds = found.map((r) => r.id);
     const result = await db.transaction().execute(async (trx) => {
       const deleted = await repo.deleteShortcuts(trx, foundIds);
-      await deps.counters.forget(trx, 'shortcut', foundIds);
+      await deps.forgetCounts(trx, foundIds);
       return deleted;
     });
     await Promise.all(found.map((r) => deps.media.remove(r.logo)));

@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Story } from '@streamdesk/contract/stories';
 import { fromDbBool } from '../../platform/db/values.js';
 import { newestFirstPage } from '../../platform/db/paging.js';
+import { addToTotalColumns, type TotalsChange } from '../../platform/item-counter.js';
 
 export interface StoriesTables {
   stories: {
@@ -125,3 +126,11 @@ export const findLimitedStories = (db: Db, ids: readonly string[]) =>
         .where('status', '=', 1)
         .where((eb) => eb.or([eb('max_view_status', '=', 1), eb('max_click_status', '=', 1)]))
         .execute();
+
+/** Every story the app may count (all are active for heartbeats: a story has none). */
+export const countedStories = async (db: Db) =>
+  (await db.selectFrom('stories').select('id').execute()).map(({ id }) => ({ id, active: true }));
+
+/** Adds counted views and button clicks to the stories' totals (negative on a clear, never below 0). */
+export const addStoryCounts = (db: Db, changes: readonly TotalsChange[]) =>
+  addToTotalColumns(db, { table: 'stories', id: 'id', view: 'view', click: 'click_btn_count' }, changes);

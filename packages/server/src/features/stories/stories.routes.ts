@@ -11,11 +11,14 @@ import type { FeatureContext } from '../../platform/feature-context.js';
 import { sendCached } from '../../platform/http/cached-reply.js';
 import { registerRoute } from '../../platform/http/register-route.js';
 import { readMultipart } from '../../platform/media/multipart.js';
+import type { ForgetCounts } from '../../platform/item-counter.js';
+import { storyCounter } from './stories.counter.js';
 import { createStoriesService, STORIES_TAG, STORY_FOLDER } from './stories.service.js';
 
-export function registerStories(ctx: FeatureContext): void {
+/** Stories: the admin forms and lists, the app's cached list (a launch list), and the story counter. */
+export function registerStories(ctx: FeatureContext, deps: { forgetCounts: ForgetCounts }) {
   const { app, media, cache } = ctx;
-  const stories = createStoriesService(ctx);
+  const stories = createStoriesService(ctx, deps);
 
   const upload = (request: FastifyRequest) =>
     readMultipart(request, media, {
@@ -69,15 +72,5 @@ export function registerStories(ctx: FeatureContext): void {
     sendCached(request, reply, await appList.read()),
   );
   ctx.launch.addList('stories', { path: storyRoutes.app.path, ...appList });
-  ctx.counters.add({
-    entity: 'story',
-    table: 'stories',
-    idColumn: 'id',
-    viewColumn: 'view',
-    clickColumn: 'click_btn_count',
-    // No counter tag: the app's reads carry no counts (appStory), so counting rebuilds nothing, unless a
-    // story reaches its limit (onTotals, which names the tags then).
-    itemsTag: STORIES_TAG,
-    onTotals: stories.limitCrossings,
-  });
+  return { counter: storyCounter };
 }

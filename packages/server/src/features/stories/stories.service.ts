@@ -2,7 +2,6 @@ import type { z } from 'zod';
 import {
   appStory,
   DEFAULT_STORY_TIME,
-  limitReached,
   STORY_MAX_SECONDS,
   storyInsertData,
   storyMessages,
@@ -11,7 +10,7 @@ import {
   type StoryInsertData,
 } from '@streamdesk/contract/stories';
 import { EDIT_VERSION_FIELD } from '@streamdesk/contract/edit-versions';
-import { tablesOf, type AnyDb } from '../../platform/db/database.js';
+import { tablesOf } from '../../platform/db/database.js';
 import { newId, nowIso, toDbBool } from '../../platform/db/values.js';
 import { inputFault, inputFaultError } from '../../platform/http/input-hygiene.js';
 import { badRequest, notFound } from '../../platform/errors.js';
@@ -25,7 +24,7 @@ import type { FeatureContext } from '../../platform/feature-context.js';
 import type { MultipartResult } from '../../platform/media/multipart.js';
 import { single } from '../../platform/media/multipart.js';
 import { acceptVideo } from '../../platform/media/video-tools.js';
-import type { TotalsChange } from '../../platform/registries.js';
+import type { ForgetCounts } from '../../platform/item-counter.js';
 import * as repo from './stories.repository.js';
 
 /** The cache tag of everything the app reads about stories. */
@@ -114,7 +113,7 @@ const limitColumns = (d: StoryInsertData) => ({
   max_click_status: toDbBool(d.maxclickStatus),
 });
 
-export function createStoriesService(ctx: FeatureContext) {
+export function createStoriesService(ctx: FeatureContext, deps: { forgetCounts: ForgetCounts }) {
   const db = tablesOf<repo.StoriesTables>(ctx.db);
   const { media, cache } = ctx;
   const changed = () => {
@@ -225,7 +224,7 @@ export function createStoriesService(ctx: FeatureContext) {
       find: (trx, unique) => repo.findStoriesByIds(trx, unique, ads),
       remove: async (trx, unique) => {
         await repo.deleteStories(trx, unique);
-        await ctx.counters.forget(trx, 'story', unique);
+        await deps.forgetCounts(trx, unique);
       },
       missing: () => notFound(storyMessages.notFound),
     });
@@ -317,23 +316,6 @@ export function createStoriesService(ctx: FeatureContext) {
     async shown(): Promise<{ data: AppStory[]; ads: AppStory[] }> {
       const rows = (await repo.listShownStories(db)).map((row) => toAppStory(repo.toStory(row)));
       return { data: rows.filter((s) => !s.adsStory), ads: rows.filter((s) => s.adsStory) };
-    },
-
-    /**
-     * The counter's onTotals: counts change what the app is shown only when they take an active story
-     * across its view or click limit, so only then is the stories tag invalidated. Exact, so the cut-off
-     * applies with the flush that reaches the limit, and a clear below it shows the story again.
-     */
-    async limitCrossings(trx: AnyDb, added: readonly TotalsChange[]): Promise<readonly string[]> {
-      const byId = new Map(added.map((a) => [a.id, a]));
-      const rows = await repo.findLimitedStories(tablesOf<repo.StoriesTables>(trx), [...byId.keys()]);
-      const crossed = rows.some((row) => {
-        const now = repo.toStory(row);
-        const { view, click } = byId.get(row.id) ?? { view: 0, click: 0 };
-        const before = { ...now, view: now.view - view, clickBtnCount: now.clickBtnCount - click };
-        return limitReached(now) !== limitReached(before);
-      });
-      return crossed ? [STORIES_TAG] : [];
     },
   };
 }

@@ -10,6 +10,7 @@ import { tablesOf } from '../../platform/db/database.js';
 import type { StoriesTables } from './stories.repository.js';
 import { readLaunchList } from '../../test/launch-lists.js';
 import { missingToolsMessage } from '../../platform/media/media-binaries.js';
+import { storyCounter } from './stories.counter.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -661,12 +662,7 @@ describe('GET /api/App/stories (app side)', () => {
   });
 
   it('names the app list as a launch list and registers the story counters', async () => {
-    const ctx = t.app.streamdesk.context;
-    expect(ctx.counters.targets.get('story')).toMatchObject({
-      table: 'stories',
-      viewColumn: 'view',
-      clickColumn: 'click_btn_count',
-    });
+    expect(t.app.streamdesk.analytics.counters.get('story')).toBe(storyCounter);
     const list = await readLaunchList(t, 'stories', '/api/App/stories');
     expect(list).toMatchObject({ data: expect.any(Array), ads: expect.any(Array) });
   });

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import { countRows, newestFirstRows } from '../../platform/db/paging.js';
+import { addToTotalColumns, type TotalsChange } from '../../platform/item-counter.js';
 
 export interface VideosTables {
   videos: {
@@ -86,3 +87,11 @@ export const deleteVideos = (
     );
     return rows;
   });
+
+/** Every video the app may count. */
+export const countedVideos = async (db: Db) =>
+  (await db.selectFrom('videos').select('id').execute()).map(({ id }) => ({ id, active: true }));
+
+/** Adds counted views to the videos' totals (negative on a clear, never below 0); clicks are not kept. */
+export const addVideoCounts = (db: Db, changes: readonly TotalsChange[]) =>
+  addToTotalColumns(db, { table: 'videos', id: 'id', view: 'views' }, changes);

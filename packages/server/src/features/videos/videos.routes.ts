@@ -3,22 +3,14 @@ import { videoMessages, videoRoutes as routes } from '@streamdesk/contract/video
 import { sendCached } from '../../platform/http/cached-reply.js';
 import { registerRoute } from '../../platform/http/register-route.js';
 import type { FeatureContext } from '../../platform/feature-context.js';
+import { videoCounter } from './videos.counter.js';
 import { createVideosService, type VideosDeps, type VideosService } from './videos.service.js';
 
-/** The video library and the public feed's API; returns the service for the categories' port. */
-export function registerVideos(ctx: FeatureContext, deps: VideosDeps): VideosService {
+/** The video library and the public feed's API; returns the service for the categories' port, and the video counter. */
+export function registerVideos(ctx: FeatureContext, deps: VideosDeps) {
   const videos = createVideosService(ctx, deps);
   registerVideosRoutes(ctx.app, videos);
-  ctx.counters.add({
-    entity: 'video',
-    table: 'videos',
-    idColumn: 'id',
-    viewColumn: 'views',
-    // No counter tag: the feed and the app lists carry no view totals, so counting rebuilds nothing.
-    // Every write of a video or a category invalidates `videos` (CATEGORY_TAGS).
-    itemsTag: 'videos',
-  });
-  return videos;
+  return { service: videos, counter: videoCounter };
 }
 
 export function registerVideosRoutes(app: FastifyInstance, videos: VideosService): void {

@@ -12,12 +12,13 @@ import {
   type WebFilter,
 } from '@streamdesk/contract/videos';
 import type { FeatureContext } from '../../platform/feature-context.js';
-import { tablesOf, type AnyDb } from '../../platform/db/database.js';
+import { tablesOf } from '../../platform/db/database.js';
 import { fromDbBool, newId, nowIso, toDbBool } from '../../platform/db/values.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { readMultipart, type UploadedFile } from '../../platform/media/multipart.js';
 import { acceptVideo } from '../../platform/media/video-tools.js';
 import { keptCounts } from './videos.counts.js';
+import type { ForgetCounts } from '../../platform/item-counter.js';
 import * as repo from './videos.repository.js';
 import type { VideosTables } from './videos.repository.js';
 
@@ -34,6 +35,8 @@ export interface VideosDeps {
   categories: VideoCategoryLookup;
   /** Seconds before the public feed's download overlay; owned by the controller. */
   webPosition: () => Promise<number>;
+  /** Removes deleted videos' counted days (the analytics feature's). */
+  forgetCounts: ForgetCounts;
 }
 
 /** The feed depends on the videos and on the controller's webPosition. */
@@ -65,7 +68,6 @@ export function createVideosService(ctx: FeatureContext, deps: VideosDeps) {
   const db = tablesOf<VideosTables>(ctx.db);
   // The event counter learns the video ids on `videos` too (its itemsTag).
   const invalidate = () => ctx.cache.invalidate('videos');
-  const forgetCounts = (trx: AnyDb, ids: readonly string[]) => ctx.counters.forget(trx, 'video', ids);
 
   const counts = keptCounts(ctx.cache, db);
   /** A page of a list with its total, counted once until a write (videos.counts.ts), not once a page. */
@@ -199,7 +201,7 @@ export function createVideosService(ctx: FeatureContext, deps: VideosDeps) {
     },
 
     async remove(ids: string[]) {
-      const rows = await repo.deleteVideos(db, { ids: [...new Set(ids)] }, forgetCounts);
+      const rows = await repo.deleteVideos(db, { ids: [...new Set(ids)] }, deps.forgetCounts);
       if (!rows.length) throw notFound(videoMessages.noneFound);
       await removeFiles(rows);
       invalidate();
@@ -209,7 +211,7 @@ export function createVideosService(ctx: FeatureContext, deps: VideosDeps) {
     /** For the categories: video counts, and deleting a category's videos with their files. */
     countByCategory: counts.byCategory,
     async removeAllOf(categoryId: string) {
-      const rows = await repo.deleteVideos(db, { categoryId }, forgetCounts);
+      const rows = await repo.deleteVideos(db, { categoryId }, deps.forgetCounts);
       await removeFiles(rows);
       if (rows.length) invalidate();
       return rows.length;
