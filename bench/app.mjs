@@ -19,7 +19,6 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import Database from 'better-sqlite3';
 import {
   API_KEY,
   ensureBuilt,
@@ -33,6 +32,10 @@ import {
   storyInsertData,
 } from './lib.mjs';
 
+// The driver the server picks for this Node (packages/server/src/platform/db/sqlite-driver.ts says why).
+const Database = createRequire(import.meta.url)(
+  Number(process.versions.node.split('.')[0]) >= 22 ? 'better-sqlite3-napi' : 'better-sqlite3',
+);
 const DURATION = Number(process.env.DURATION ?? 10);
 /** Rounds of each cached read, each between two bare runs. */
 const ROUNDS = Number(process.env.ROUNDS ?? 3);

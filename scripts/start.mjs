@@ -4,8 +4,12 @@ import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { needsBuild } from './build-state.mjs';
+import { endOfLifeWarning } from './node-support.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const unsupported = endOfLifeWarning();
+if (unsupported) console.warn(`\n${unsupported}\n`);
 
 if (needsBuild(root)) {
   console.log('Building Streamdesk (first start or changed sources)...');

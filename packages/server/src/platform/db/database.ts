@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
-import SQLite from 'better-sqlite3';
+import { SQLite } from './sqlite-driver.js';
 import { UNICODE_LOWER } from './dialect.js';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
