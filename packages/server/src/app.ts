@@ -151,7 +151,10 @@ export async function buildApp(config: ResolvedConfig, opts: BuildOptions = {}):
   registerErrorHandler(app);
   registerEnvelope(app, config.payloadKey);
   registerInputHygiene(app);
-  const auth = createAuthService(database.db, { dialect: database.dialect });
+  const auth = createAuthService(database.db, {
+    dialect: database.dialect,
+    sessionMaxMs: config.sessionMaxMs,
+  });
   registerGuards(app, { isApiKey, authenticate: auth.authenticate });
   const idempotency = createIdempotencyService(database.db, {
     onError: (err, what) => app.log.warn({ err }, `failed ${what}`),

@@ -11,7 +11,9 @@ describe('loadConfig', () => {
       blockDevtools: true,
       uploadIdleMs: 60_000,
       eventBatchWindowMs: 3_600_000,
+      sessionMaxMs: 30 * 24 * 3600 * 1000,
     });
+    expect(loadConfig({ SESSION_MAX_DAYS: '2' }).sessionMaxMs).toBe(2 * 24 * 3600 * 1000);
     expect(loadConfig({ UPLOAD_IDLE_SECONDS: '5' }).uploadIdleMs).toBe(5000);
     expect(loadConfig({ EVENT_BATCH_WINDOW_MINUTES: '5' }).eventBatchWindowMs).toBe(300_000);
     expect(config.dataDir).toMatch(/data$/);
@@ -36,6 +38,10 @@ describe('loadConfig', () => {
     [
       { UPLOAD_IDLE_SECONDS: '0' },
       /^Invalid configuration: UPLOAD_IDLE_SECONDS must be a whole number of seconds/,
+    ],
+    [
+      { SESSION_MAX_DAYS: '0' },
+      /^Invalid configuration: SESSION_MAX_DAYS must be a whole number of days from 1 to 365/,
     ],
     [
       { EVENT_BATCH_WINDOW_MINUTES: '0' },

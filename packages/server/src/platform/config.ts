@@ -61,6 +61,12 @@ const envSchema = z.object({
     .min(1, 'must be a whole number of seconds from 1 to 3600')
     .max(3600, 'must be a whole number of seconds from 1 to 3600')
     .default(60),
+  SESSION_MAX_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1, 'must be a whole number of days from 1 to 365')
+    .max(365, 'must be a whole number of days from 1 to 365')
+    .default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('production'),
   WEB_DIST_DIR: z.string().min(1).default(defaultWebDist),
@@ -148,6 +154,11 @@ export interface Config {
   trustProxy: boolean | string[];
   /** An upload that sends nothing for this long is cut off (platform/http/idle-body.ts). */
   uploadIdleMs: number;
+  /**
+   * A sign-in's token stops working this long after the sign-in, however often it is used (besides the
+   * 7 days of disuse): a stolen token is not good for ever.
+   */
+  sessionMaxMs: number;
   blockDevtools: boolean;
   logLevel: string;
   webDistDir: string;
@@ -204,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     eventBatchWindowMs: e.EVENT_BATCH_WINDOW_MINUTES * 60_000,
     trustProxy: trustProxyOf(e.TRUST_PROXY),
     uploadIdleMs: e.UPLOAD_IDLE_SECONDS * 1000,
+    sessionMaxMs: e.SESSION_MAX_DAYS * 24 * 60 * 60 * 1000,
     blockDevtools: e.BLOCK_DEVTOOLS ? e.BLOCK_DEVTOOLS === 'true' : e.NODE_ENV === 'production',
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),

@@ -67,6 +67,7 @@ export const findSessionByTokenHash = (db: Db, tokenHash: string) =>
       'admin_sessions.id',
       'admin_sessions.admin_id',
       'admin_sessions.last_used_at',
+      'admin_sessions.created_at',
       'admins.email',
       'admins.role',
       'admins.status',
@@ -116,5 +117,11 @@ export const deleteFailuresOf = (db: Db, email: string) =>
 export const deleteFailuresBefore = (db: Db, before: number) =>
   db.deleteFrom('login_failures').where('failed_at', '<=', before).execute();
 
-export const deleteSessionsUnusedSince = (db: Db, before: string) =>
-  db.deleteFrom('admin_sessions').where('last_used_at', '<', before).execute();
+/** Sessions unused since one time or signed in before another: both have stopped working. */
+export const deleteSessionsPast = (db: Db, limits: { unusedSince: string; createdBefore: string }) =>
+  db
+    .deleteFrom('admin_sessions')
+    .where((eb) =>
+      eb.or([eb('last_used_at', '<', limits.unusedSince), eb('created_at', '<', limits.createdBefore)]),
+    )
+    .execute();

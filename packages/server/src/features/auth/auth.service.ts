@@ -31,7 +31,7 @@ const newOwner = (email: string, passwordHash: string): AuthTables['admins'] => 
 // A fixed hash to verify against when the email is unknown, so both failures take the same time.
 let dummyHash: Promise<string> | undefined;
 
-export function createAuthService(anyDb: AnyDb, opts: { dialect: DialectName }) {
+export function createAuthService(anyDb: AnyDb, opts: { dialect: DialectName; sessionMaxMs: number }) {
   const db = tablesOf<AuthTables>(anyDb);
   const limiter = new LoginLimiter(db, opts.dialect);
 
@@ -64,8 +64,9 @@ export function createAuthService(anyDb: AnyDb, opts: { dialect: DialectName }) 
     const session = await repo.findSessionByTokenHash(db, hashToken(token));
     // A disabled person's sessions stop working on their next request, not when they expire.
     if (!session || session.status !== 'active') return undefined;
-    const idle = Date.now() - Date.parse(session.last_used_at);
-    if (idle > SESSION_IDLE_MS) {
+    const now = Date.now();
+    const idle = now - Date.parse(session.last_used_at);
+    if (idle > SESSION_IDLE_MS || now - Date.parse(session.created_at) > opts.sessionMaxMs) {
       await repo.deleteSession(db, session.id);
       return undefined;
     }
@@ -89,7 +90,10 @@ export function createAuthService(anyDb: AnyDb, opts: { dialect: DialectName }) 
     email: string | undefined,
     password: string | undefined,
   ): Promise<{ email: string; generatedPassword?: string; created: boolean } | undefined> {
-    await repo.deleteSessionsUnusedSince(db, new Date(Date.now() - SESSION_IDLE_MS).toISOString());
+    await repo.deleteSessionsPast(db, {
+      unusedSince: new Date(Date.now() - SESSION_IDLE_MS).toISOString(),
+      createdBefore: new Date(Date.now() - opts.sessionMaxMs).toISOString(),
+    });
     if (email && password) {
       const existing = await repo.findAdminByEmail(db, email);
       const passwordHash = await hash(password);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authRoutes } from '@streamdesk/contract/auth';
 import { buildApp } from '../../app.js';
@@ -196,6 +197,52 @@ describe('sessions', () => {
       .set({ last_used_at: eightDaysAgo })
       .execute();
     expect(await t.app.streamdesk.auth.authenticate(token)).toBeUndefined();
+  });
+
+  it('expires a token SESSION_MAX_DAYS (30) after sign-in however often it is used', async () => {
+    const { token } = await t.app.streamdesk.auth.login({
+      a_email: TEST_ADMIN.email,
+      a_password: TEST_ADMIN.password,
+    });
+    const headers = { authorization: `Bearer ${token}` };
+    const check = () => t.request({ method: 'GET', url: authRoutes.check.path, admin: false, headers });
+    const db = t.app.streamdesk.context.db;
+    const signedInDaysAgo = (days: number) =>
+      db
+        .updateTable('admin_sessions')
+        .set({ created_at: new Date(Date.now() - days * 24 * 3600 * 1000).toISOString() })
+        .where('token_hash', '=', createHash('sha256').update(token).digest('hex'))
+        .execute();
+    await signedInDaysAgo(29);
+    expect((await check()).statusCode).toBe(200); // used just now, and 29 days old
+    await signedInDaysAgo(31);
+    const late = await check();
+    expect(late.statusCode).toBe(401);
+    expect(late.json()).toEqual(errorBody(/sign in again/));
+    const left = await db
+      .selectFrom('admin_sessions')
+      .select('id')
+      .where('created_at', '<', new Date(Date.now() - 30 * 24 * 3600 * 1000).toISOString())
+      .execute();
+    expect(left).toEqual([]);
+  });
+
+  it('removes sessions past their lifetime at start-up', async () => {
+    const { token } = await t.app.streamdesk.auth.login({
+      a_email: TEST_ADMIN.email,
+      a_password: TEST_ADMIN.password,
+    });
+    const tokenHash = createHash('sha256').update(token).digest('hex');
+    const db = t.app.streamdesk.context.db;
+    await db
+      .updateTable('admin_sessions')
+      .set({ created_at: new Date(Date.now() - 31 * 24 * 3600 * 1000).toISOString() })
+      .where('token_hash', '=', tokenHash)
+      .execute();
+    await t.app.streamdesk.auth.ensureAdmin(undefined, undefined);
+    expect(
+      await db.selectFrom('admin_sessions').where('token_hash', '=', tokenHash).select('id').execute(),
+    ).toEqual([]);
   });
 });
 
