@@ -6,7 +6,6 @@
 // (2,000) requests/s from 20 connections on an otherwise idle server, then the same while 200 MB videos
 // upload back to back through the library endpoint (each deleted once stored, so the disk does not fill).
 // Prints each phase's answered requests/s and latency percentiles, and the uploads' MB/s.
-// Compare V8's own heap growing with BENCH_SERVER_ARGS=--heap-growing-percent=0 (see heap-growth.ts).
 // Not a test: it prints figures.
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';

@@ -1,17 +1,13 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, startNotes } from './platform/config.js';
-import { steadyHeapGrowth } from './platform/heap-growth.js';
 import { mediaBinariesNote } from './platform/media/media-binaries.js';
 import { startMediaTools } from './platform/media/video-tools.js';
 import { resolveSecrets } from './platform/secrets.js';
 import { startFailureMessage } from './platform/start-failure.js';
-import { keepTickShape } from './platform/tick-shape.js';
 
 /** Starts the server: config, secrets, the first admin, listen, and a graceful stop on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
   const started = performance.now();
-  keepTickShape();
-  steadyHeapGrowth();
   let loaded;
   try {
     loaded = resolveSecrets(loadConfig());
