@@ -5,7 +5,14 @@ import { videoCategoryRoutes } from '@streamdesk/contract/video-categories';
 import { defineRoute, replyBase } from '@streamdesk/contract/http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hangingFetch, jsonResponse, stubbedFetch, TEST_PAYLOAD_KEY } from '@/test/runtime';
-import { callApi, isNetworkFailure } from './api-client';
+import {
+  ApiCallError,
+  callApi,
+  failureMessage,
+  isNetworkFailure,
+  requestApi,
+  somethingGone,
+} from './api-client';
 import { getAuthStatus, setAuthStatus } from './auth-state';
 import { registerNavigator } from './navigation';
 import { clearSession, readSession, writeSession } from './session';
@@ -272,5 +279,64 @@ describe('callApi', () => {
       await callApi(systemStatsRoutes.get);
       expect(vi.getTimerCount()).toBe(0);
     });
+  });
+});
+
+describe('requestApi (the call a mutation makes)', () => {
+  const rejection = (call: Promise<unknown>) =>
+    call.then(
+      () => expect.fail('resolved'),
+      (error: unknown) => error as ApiCallError,
+    );
+
+  it('resolves with a reply that says status true', async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ status: true, message: 'Login successful', token: 't' }));
+    await expect(
+      requestApi(authRoutes.login, { body: { a_email: 'a@b.c', a_password: 'p' } }),
+    ).resolves.toEqual({ status: true, message: 'Login successful', token: 't' });
+  });
+
+  it("rejects a status false reply with the server's message and the HTTP status", async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ status: false, message: 'Invalid email or password' }, 400));
+    const error = await rejection(
+      requestApi(authRoutes.login, { body: { a_email: 'a@b.c', a_password: 'x' } }),
+    );
+    expect(error).toBeInstanceOf(ApiCallError);
+    expect(error.message).toBe('Invalid email or password');
+    expect(error.httpStatus).toBe(400);
+    expect(failureMessage(error, 'Failed to update')).toBe('Invalid email or password');
+    // A 200 that says no is a failure too.
+    fetchMock.mockResolvedValue(jsonResponse({ status: false, message: 'Nothing to change' }));
+    expect(await rejection(requestApi(systemStatsRoutes.get))).toMatchObject({
+      message: 'Nothing to change',
+      httpStatus: 200,
+    });
+  });
+
+  it("rejects a server failure (5xx) with 'Internet Server Error', and no reply with the same, as a network failure", async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ status: false, message: 'Something went wrong' }, 500));
+    const failed = await rejection(requestApi(systemStatsRoutes.get));
+    expect(failed).toMatchObject({ message: 'Internet Server Error', httpStatus: 500 });
+    expect(isNetworkFailure(failed.reply)).toBe(false);
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    const down = await rejection(requestApi(systemStatsRoutes.get));
+    expect(down).toMatchObject({ message: 'Internet Server Error', httpStatus: undefined });
+    expect(isNetworkFailure(down.reply)).toBe(true);
+  });
+
+  it("lets the screen's fallback stand for a failure with no message (a reply that cannot be opened)", async () => {
+    fetchMock.mockResolvedValue(jsonResponse(await sealReply({ status: true }, 'ff'.repeat(32))));
+    const error = await rejection(
+      requestApi(authRoutes.login, { body: { a_email: 'a@b.c', a_password: 'p' } }),
+    );
+    expect(failureMessage(error, 'Failed to update')).toBe('Failed to update');
+    expect(failureMessage(new Error('a bug'), 'Failed to update')).toBe('Failed to update');
+  });
+
+  it('says a write refused with 404 found its record gone', async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ status: false, message: 'Category not found' }, 404));
+    const error = await rejection(requestApi(videoCategoryRoutes.toggleStatus, { params: { id: 'gone-1' } }));
+    expect(error).toMatchObject({ message: 'Category not found', httpStatus: 404 });
+    expect(somethingGone(error)).toBe(true);
   });
 });

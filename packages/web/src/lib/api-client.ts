@@ -27,6 +27,36 @@ export interface FailedReply {
   gone?: true;
 }
 
+/** A failed call, rejected: its message is the server's (or the client's own, as for `callApi`). */
+export class ApiCallError extends Error {
+  constructor(
+    readonly reply: FailedReply,
+    /** The HTTP status of the reply that said so (400, 404, 409...); undefined when none came. */
+    readonly httpStatus?: number,
+  ) {
+    super(reply.message);
+    this.name = 'ApiCallError';
+  }
+}
+
+/** What a screen says of a failed call: its message (the server's), or the screen's own fallback. */
+export function failureMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiCallError && error.message ? error.message : fallback;
+}
+
+/**
+ * For a screen that awaits a mutation (`mutateAsync`) to go on after it: the reply, or undefined when
+ * the call failed (the mutation's `onError` has said why). Anything else thrown (a bug) still rejects.
+ */
+export async function unlessFailed<T>(call: Promise<T>): Promise<T | undefined> {
+  try {
+    return await call;
+  } catch (error) {
+    if (error instanceof ApiCallError) return undefined;
+    throw error;
+  }
+}
+
 export type ApiResult<R extends RouteDef> = ReplyOf<R> | FailedReply;
 
 export type QueryValue = string | number | boolean | null | undefined;
@@ -74,6 +104,7 @@ export function outcomeUnknown(value: unknown): boolean {
  */
 export function somethingGone(value: unknown): boolean {
   if (typeof value !== 'object' || value === null) return false;
+  if (value instanceof ApiCallError) return value.reply.gone === true;
   if (value instanceof Error) return (value as { status?: unknown }).status === 404;
   return (value as FailedReply).gone === true;
 }
@@ -135,7 +166,36 @@ export async function readReply(data: unknown): Promise<unknown> {
  * A 401 mid-work waits for the admin to sign in again over the screen, then sends the call again
  * (lib/session-ended.ts).
  */
-export function callApi<R extends RouteDef>(route: R, options: CallOptions<R> = {}): Promise<ApiResult<R>> {
+export async function callApi<R extends RouteDef>(
+  route: R,
+  options: CallOptions<R> = {},
+): Promise<ApiResult<R>> {
+  return (await exchange(route, options)).reply;
+}
+
+/**
+ * Calls a contract route as `callApi` does, but resolves only with a reply that says `status: true`:
+ * anything else (a refusal, a server failure, no reply) rejects with an `ApiCallError` carrying the
+ * reply's message and HTTP status. For mutations: TanStack Query's error state and `onError` are then
+ * the one way a screen learns of a failure.
+ */
+export async function requestApi<R extends RouteDef>(
+  route: R,
+  options: CallOptions<R> = {},
+): Promise<ReplyOf<R>> {
+  const { reply, httpStatus } = await exchange(route, options);
+  if ((reply as { status?: unknown }).status !== true)
+    throw new ApiCallError(reply as FailedReply, httpStatus);
+  return reply as ReplyOf<R>;
+}
+
+/** A call's reply, with the HTTP status it came with (none when no reply came). */
+interface Answer<R extends RouteDef> {
+  reply: ApiResult<R>;
+  httpStatus?: number;
+}
+
+function exchange<R extends RouteDef>(route: R, options: CallOptions<R>): Promise<Answer<R>> {
   const url = routeUrl(route, options.params, options.query);
   const writeKey = writeKeyFor(route, url, options.body);
   return sendOnce(writeKey, () => sendSignedIn(() => send(route, url, options, writeKey), options.signal));
@@ -146,7 +206,7 @@ async function send<R extends RouteDef>(
   url: string,
   options: CallOptions<R>,
   writeKey: WriteKey | undefined,
-): Promise<ApiResult<R>> {
+): Promise<Answer<R>> {
   let deadline: ReturnType<typeof withDeadline> | undefined;
   try {
     const headers: Record<string, string> = { accept: 'application/json', ...authHeaders(route) };
@@ -165,22 +225,27 @@ async function send<R extends RouteDef>(
     const init: RequestInit = { method: route.method, headers, signal: deadline.signal };
     if (body !== undefined) init.body = body;
     const response = await fetch(url, init);
+    const httpStatus = response.status;
     const data = parseJson(await response.text());
-    settleWriteKey(writeKey, response.status, data);
-    if (data === undefined) return internetServerError();
+    settleWriteKey(writeKey, httpStatus, data);
+    if (data === undefined) return { reply: internetServerError(), httpStatus };
     // A server failure reads like a network one (doc 1 section 8), but the server did answer, so the
     // screen treats it as any `status: false` reply rather than as lost connectivity.
-    if (response.status >= 500) return { status: false, message: messages.internetServerError };
+    if (httpStatus >= 500)
+      return { reply: { status: false, message: messages.internetServerError }, httpStatus };
     const reply = (await readReply(data)) as ApiResult<R>;
-    if (response.status === 401 && route.auth === 'admin') throw new SessionEndedError(() => reply);
-    if (isStillSaving(response.status, data)) return { ...(reply as FailedReply), stillSaving: true };
-    if (response.status === 404 && writeKey) return { ...(reply as FailedReply), gone: true };
-    return reply;
+    if (httpStatus === 401 && route.auth === 'admin')
+      throw new SessionEndedError(() => ({ reply, httpStatus }));
+    if (isStillSaving(httpStatus, data))
+      return { reply: { ...(reply as FailedReply), stillSaving: true }, httpStatus };
+    if (httpStatus === 404 && writeKey)
+      return { reply: { ...(reply as FailedReply), gone: true }, httpStatus };
+    return { reply, httpStatus };
   } catch (error) {
     if (error instanceof SessionEndedError) throw error;
     writeKey?.unsettled();
     if (options.signal?.aborted) throw error;
-    return deadline?.expired() ? timedOutReply(route.method) : internetServerError();
+    return { reply: deadline?.expired() ? timedOutReply(route.method) : internetServerError() };
   } finally {
     deadline?.clear();
   }

@@ -3,8 +3,8 @@ import { systemStatsRoutes } from '@streamdesk/contract/system-stats';
 import { onlineManager, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubbedFetch } from '@/test/runtime';
-import { ApiCallError, fetchApi } from './api-query';
-import { callApi, internetServerError } from './api-client';
+import { fetchApi } from './api-query';
+import { ApiCallError, callApi, internetServerError } from './api-client';
 import { DeadlineError } from './deadlines';
 import { UploadNetworkError, UploadRefusedError } from './upload';
 import { registerNavigator } from './navigation';
@@ -54,6 +54,27 @@ describe('the /Error rule of the query client', () => {
     await expect(queryClient.fetchQuery({ ...options, queryFn: fail, staleTime: 0 })).rejects.toThrow();
     expect(navigate).toHaveBeenCalledTimes(1);
     expect(queryClient.getQueryData(['c'])).toBe('rows');
+  });
+
+  it("leaves a mutation's failed call to the screen's onError, and sends any other thrown mutation to /Error", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const navigate = vi.fn();
+    registerNavigator(navigate);
+    const seen: string[] = [];
+    const mutate = (error: Error) =>
+      queryClient
+        .getMutationCache()
+        .build(queryClient, {
+          mutationFn: () => Promise.reject(error),
+          onError: (e: Error) => void seen.push(e.message),
+        })
+        .execute(undefined)
+        .catch(() => {});
+    await mutate(new ApiCallError({ status: false, message: 'Name is required' }, 400));
+    expect(seen).toEqual(['Name is required']);
+    expect(navigate).not.toHaveBeenCalled();
+    await mutate(new TypeError('a bug'));
+    expect(navigate).toHaveBeenCalledWith('/Error', {});
   });
 });
 

@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { paths } from '@/config/paths';
-import { outcomeUnknown, somethingGone } from './api-client';
+import { ApiCallError, outcomeUnknown, somethingGone } from './api-client';
 import { navigateTo } from './navigation';
 
 declare module '@tanstack/react-query' {
@@ -21,11 +21,13 @@ declare module '@tanstack/react-query' {
 
 /**
  * The rule for "a thrown call navigates to /Error" (doc 1 section 8):
- * - `callApi` never throws; server errors arrive as `{ status: false, message }` and screens toast
- *   the message. Mutations therefore toast 'Internet Server Error' when the network fails.
- * - Query functions (`fetchApi`, `fetchApiOk`) throw when no readable reply arrived, and so does
- *   any bug inside a query function or mutation. Such a thrown query or mutation navigates to
- *   /Error, unless its `meta.onError` is 'log' (then it is only logged, as the stats poll is).
+ * - A mutation's call (`requestApi`) rejects with an `ApiCallError` for any failure: a refusal, a
+ *   server failure, no reply. That is the screen's to say (its `onError` toasts the message, so
+ *   'Internet Server Error' when the network fails); it does not go to /Error.
+ * - Query functions (`fetchApi`, `requestApi`) throw when no readable reply arrived, and so does
+ *   any bug inside a query function or mutation. Such a thrown query, or a mutation's error other
+ *   than an `ApiCallError`, navigates to /Error, unless its `meta.onError` is 'log' (then it is only
+ *   logged, as the stats poll is).
  * - A write with no reply (a network failure, a deadline: lib/deadlines.ts) may still have landed, and
  *   one the server says it is still saving will: every query is reloaded at once and again a few
  *   seconds later (a server that was busy or stalled may finish the write after the first reload), so
@@ -69,7 +71,9 @@ function createQueryClient(): QueryClient {
       },
     }),
     mutationCache: new MutationCache({
-      onError: (error, _vars, _ctx, mutation) => onError(error, mutation.meta?.onError),
+      onError: (error, _vars, _ctx, mutation) => {
+        if (!(error instanceof ApiCallError)) onError(error, mutation.meta?.onError);
+      },
       onSettled: (data, error, _vars, _ctx, _mutation, context) => {
         if (outcomeUnknown(data) || outcomeUnknown(error)) reloadAfterUnknownWrite(context.client);
         else if (somethingGone(data) || somethingGone(error)) void context.client.invalidateQueries();

@@ -2,8 +2,8 @@ import { isEditConflict } from '@streamdesk/contract/edit-versions';
 import { inHouseMessages, inHouseRoutes, INHOUSE_PAGE_SIZE } from '@streamdesk/contract/inhouse-ads';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { callApi, isNetworkFailure } from '@/lib/api-client';
-import { ApiCallError, fetchApi } from '@/lib/api-query';
+import { ApiCallError, callApi, isNetworkFailure } from '@/lib/api-client';
+import { fetchApi } from '@/lib/api-query';
 import { toastSuccess } from '@/ui/toast-success';
 
 export const inHouseKeys = {

@@ -16,8 +16,8 @@ import {
   type QueryKey,
 } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { callApi } from '@/lib/api-client';
-import { fetchApi, fetchApiOk } from '@/lib/api-query';
+import { fetchApi } from '@/lib/api-query';
+import { failureMessage, requestApi } from '@/lib/api-client';
 import { statsPolling } from '@/lib/stats-polling';
 import { toastSuccess } from '@/ui/toast-success';
 
@@ -43,7 +43,7 @@ export const liveMatchesQuery = (page: number) =>
 export const liveMatchViewersQuery = queryOptions({
   queryKey: ['live-match-viewers'],
   queryFn: async ({ signal }) => {
-    const reply = await fetchApiOk(systemStatsRoutes.liveMatchViewers, { signal });
+    const reply = await requestApi(systemStatsRoutes.liveMatchViewers, { signal });
     return new Map(reply.data.map((m) => [m._id, m.liveView]));
   },
   ...statsPolling,
@@ -67,18 +67,13 @@ export const fireHistoryQuery = (page: number) =>
     placeholderData: keepPreviousData,
   });
 
-interface Reply {
-  status: boolean;
-  message: string;
-}
-
 /**
  * A write of this section: toasts the server's message (success 2 s, failure 5 s), reloads the lists
- * it touched after a success (doc 1 section 7), and resolves with the reply so the screen can leave edit
- * mode or clear its form. A not-found (a row another admin deleted) reloads every list: the query client
- * does that for any write answered 404 (lib/query-client.ts).
+ * it touched after a success (doc 1 section 7); a failed write rejects, so the screen can keep its form.
+ * A not-found (a row another admin deleted) reloads every list: the query client does that for any
+ * write answered 404 (lib/query-client.ts).
  */
-function useLiveAction<V, R extends Reply>(
+function useLiveAction<V, R extends { message: string }>(
   run: (vars: V) => Promise<R>,
   touches: readonly QueryKey[],
   fallback = 'Something went wrong!',
@@ -87,31 +82,35 @@ function useLiveAction<V, R extends Reply>(
   return useMutation({
     mutationFn: run,
     onSuccess: async (result) => {
-      if (!result.status) {
-        toast.error(result.message || fallback);
-        return;
-      }
       toastSuccess(result.message || 'Updated successfully');
       await Promise.all(touches.map((queryKey) => client.invalidateQueries({ queryKey })));
     },
+    onError: (error) => void toast.error(failureMessage(error, fallback)),
   });
 }
 
 export const useAddLiveMatch = () =>
-  useLiveAction((form: FormData) => callApi(routes.add, { body: form }), [liveMatchKeys.matches]);
+  useLiveAction((form: FormData) => requestApi(routes.add, { body: form }), [liveMatchKeys.matches]);
 
 /**
  * An inline edit of a row of `list`; what it sends carries the version the row was listed at. Refused
  * because the record changed since (409), the list reloads, so the admin sees the other change before
  * editing again (the row leaves edit mode: endsEditMode).
  */
-function useInlineEdit<V, R extends Reply>(run: (vars: V) => Promise<R>, list: QueryKey, fallback: string) {
+function useInlineEdit<V, R extends { message: string }>(
+  run: (vars: V) => Promise<R>,
+  list: QueryKey,
+  fallback: string,
+) {
   const client = useQueryClient();
   return useLiveAction(
     async (vars: V) => {
-      const result = await run(vars);
-      if (!result.status && isEditConflict(result.message)) void client.invalidateQueries({ queryKey: list });
-      return result;
+      try {
+        return await run(vars);
+      } catch (error) {
+        if (isEditConflict(failureMessage(error, ''))) void client.invalidateQueries({ queryKey: list });
+        throw error;
+      }
     },
     [list],
     fallback,
@@ -121,18 +120,18 @@ function useInlineEdit<V, R extends Reply>(run: (vars: V) => Promise<R>, list: Q
 /** The live match inline edit (its form carries the row's version). */
 export const useEditLiveMatch = () =>
   useInlineEdit(
-    (form: FormData) => callApi(routes.edit, { body: form }),
+    (form: FormData) => requestApi(routes.edit, { body: form }),
     liveMatchKeys.matches,
     'Failed to update',
   );
 
 export const useDeleteLiveMatches = () =>
-  useLiveAction((ids: string[]) => callApi(routes.remove, { body: { id: ids } }), [liveMatchKeys.matches]);
+  useLiveAction((ids: string[]) => requestApi(routes.remove, { body: { id: ids } }), [liveMatchKeys.matches]);
 
 export const useLiveMatchStatus = () =>
   useLiveAction(
     ({ id, status }: { id: string; status: boolean }) =>
-      callApi(routes.status, { params: { id }, body: { status } }),
+      requestApi(routes.status, { params: { id }, body: { status } }),
     [liveMatchKeys.matches],
     'Failed to update',
   );
@@ -145,7 +144,7 @@ export const useLiveMatchStatus = () =>
 export const useSaveLiveAds = () =>
   useLiveAction(
     ({ map, version }: { map: LiveAdMap; version: string | undefined }) =>
-      callApi(routes.saveLiveAds, {
+      requestApi(routes.saveLiveAds, {
         body: version === undefined ? map : { ...map, [EDIT_VERSION_FIELD]: version },
       }),
     [liveMatchKeys.liveAds],
@@ -154,32 +153,32 @@ export const useSaveLiveAds = () =>
 
 export const useAddWebLiveAd = () =>
   useLiveAction(
-    (body: { a_name: string; a_url: string }) => callApi(routes.addWebAd, { body }),
+    (body: { a_name: string; a_url: string }) => requestApi(routes.addWebAd, { body }),
     [liveMatchKeys.webAds],
   );
 
 /** The web live ad inline edit (its body carries the row's version when it has one). */
 export const useEditWebLiveAd = () =>
   useInlineEdit(
-    (body: WebLiveAdEdit) => callApi(routes.editWebAd, { body }),
+    (body: WebLiveAdEdit) => requestApi(routes.editWebAd, { body }),
     liveMatchKeys.webAds,
     'Error updating ad.',
   );
 
 export const useDeleteWebLiveAds = () =>
   useLiveAction(
-    (ids: string[]) => callApi(routes.removeWebAds, { body: { id: ids } }),
+    (ids: string[]) => requestApi(routes.removeWebAds, { body: { id: ids } }),
     [liveMatchKeys.webAds],
   );
 
 export const useFireAd = () =>
   useLiveAction(
-    (body: FireBody) => callApi(routes.fire, { body }),
+    (body: FireBody) => requestApi(routes.fire, { body }),
     [liveMatchKeys.history, liveMatchKeys.webAds],
   );
 
 export const useDeleteFireHistory = () =>
   useLiveAction(
-    (ids: string[]) => callApi(routes.removeHistory, { body: { id: ids } }),
+    (ids: string[]) => requestApi(routes.removeHistory, { body: { id: ids } }),
     [liveMatchKeys.history, liveMatchKeys.webAds],
   );

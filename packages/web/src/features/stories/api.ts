@@ -7,7 +7,7 @@ import {
 } from '@streamdesk/contract/stories';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, type ApiResult } from '@/lib/api-client';
-import { fetchApiOk } from '@/lib/api-query';
+import { requestApi } from '@/lib/api-client';
 import { callApiWithProgress, type UploadProgress } from '@/lib/upload';
 
 /** Story videos and images ('video') or story ads ('ads'): the same entity, two lists. */
@@ -44,7 +44,7 @@ export const storyListQuery = (kind: StoryKind, page: number) =>
   queryOptions({
     queryKey: keys.list(kind, page),
     queryFn: async ({ signal }) => ({
-      ...(await fetchApiOk(routesOf(kind).list, { query: { page, limit: STORY_LIST_LIMIT }, signal })),
+      ...(await requestApi(routesOf(kind).list, { query: { page, limit: STORY_LIST_LIMIT }, signal })),
       page,
     }),
     placeholderData: keepPreviousData,
@@ -53,7 +53,7 @@ export const storyListQuery = (kind: StoryKind, page: number) =>
 export const storyQuery = (kind: StoryKind, id: string) =>
   queryOptions({
     queryKey: keys.one(kind, id),
-    queryFn: ({ signal }) => fetchApiOk(routesOf(kind).find, { query: { id }, signal }),
+    queryFn: ({ signal }) => requestApi(routesOf(kind).find, { query: { id }, signal }),
     staleTime: 0,
     // A first load that fails goes to /Error (doc 1); a reload that fails while the form is shown (the
     // story deleted meanwhile: a save's 404 reloads every query) is only logged, and the page keeps the

@@ -2,14 +2,14 @@ import { EDIT_VERSION_FIELD } from '@streamdesk/contract/edit-versions';
 import { videoCategoryRoutes } from '@streamdesk/contract/video-categories';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
-import { fetchApiOk } from '@/lib/api-query';
+import { requestApi } from '@/lib/api-client';
 
 /** The videos screens read the same list under this key, so a change here refreshes them too. */
 export const categoriesKey = ['video-categories'] as const;
 
 export const categoriesQuery = queryOptions({
   queryKey: categoriesKey,
-  queryFn: ({ signal }) => fetchApiOk(videoCategoryRoutes.list, { signal }),
+  queryFn: ({ signal }) => requestApi(videoCategoryRoutes.list, { signal }),
   meta: { onError: 'log' },
 });
 

@@ -2,13 +2,14 @@ import { videoCategoryRoutes } from '@streamdesk/contract/video-categories';
 import { ADMIN_VIDEO_PAGE_SIZE, videoRoutes, type WebFilter } from '@streamdesk/contract/videos';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
-import { fetchApi, fetchApiOk } from '@/lib/api-query';
+import { fetchApi } from '@/lib/api-query';
+import { requestApi } from '@/lib/api-client';
 import { uploadWithProgress, type UploadProgress } from '@/lib/upload';
 
 /** The same key and call as the categories screen, so both share one cached list. */
 export const videoCategoriesQuery = queryOptions({
   queryKey: ['video-categories'],
-  queryFn: ({ signal }) => fetchApiOk(videoCategoryRoutes.list, { signal }),
+  queryFn: ({ signal }) => requestApi(videoCategoryRoutes.list, { signal }),
   meta: { onError: 'log' },
 });
 

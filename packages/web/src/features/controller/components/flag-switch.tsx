@@ -19,16 +19,14 @@ export function FlagSwitch({
   hint?: string;
 }) {
   const save = useControllerSave(controllerRoutes.flag);
-  const toggle = async () => {
-    const result = await save.mutateAsync({ name, status: !value });
-    if (result.status && reloadPage) window.location.reload();
-  };
+  const toggle = () =>
+    save.mutate({ name, status: !value }, { onSuccess: () => reloadPage && window.location.reload() });
   return (
     <div className="flex items-center justify-between gap-3 rounded-lg bg-slate-50 px-3 py-2.5 ring-1 ring-slate-200">
       <div className="min-w-0">
         <Toggle
           checked={value}
-          onCheckedChange={() => void toggle()}
+          onCheckedChange={toggle}
           label={flagLabels[name]}
           showLabel
           disabled={save.isPending}

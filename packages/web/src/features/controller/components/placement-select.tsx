@@ -19,10 +19,9 @@ export function PlacementSelect({ field, value }: { field: PlacementField; value
     setPrevious(value);
     setShown(value);
   }
-  const change = async (name: string) => {
+  const change = (name: string) => {
     setShown(name);
-    const result = await save.mutateAsync({ field, name });
-    if (!result.status) setShown(value);
+    save.mutate({ field, name }, { onError: () => setShown(value) });
   };
   return (
     <div className="space-y-1.5">
@@ -33,7 +32,7 @@ export function PlacementSelect({ field, value }: { field: PlacementField; value
         id={id}
         value={shown}
         disabled={save.isPending}
-        onChange={(event) => void change(event.target.value)}
+        onChange={(event) => change(event.target.value)}
         className={inputClass}
       >
         {placementModes[field].map((mode) => (

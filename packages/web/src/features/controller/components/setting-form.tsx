@@ -1,5 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { isEditConflict } from '@streamdesk/contract/edit-versions';
+import { ApiCallError } from '@/lib/api-client';
 import { Button } from '@/ui/button';
 import { EditConflictAlert } from '@/ui/edit-conflict-alert';
 import { TextField } from '@/ui/field';
@@ -23,7 +24,10 @@ interface SettingFormProps {
   title: string;
   description?: ReactNode;
   fields: SettingField[];
-  /** Sends the values (with `version`, for a form that has one); resolves with the save's reply. */
+  /**
+   * Sends the values (with `version`, for a form that has one); resolves with the save's reply, or
+   * rejects with the failed call's `ApiCallError` (its mutation has already said why).
+   */
   onSave: (values: Record<string, string>, version: string | undefined) => Promise<unknown>;
   saveLabel?: string;
   /** Names the form for assistive technology only (the section heading already says it). */
@@ -83,12 +87,13 @@ export function SettingForm({
     if (Object.values(found).some(Boolean)) return;
     setPending(true);
     try {
-      const reply = (await onSave(values, version)) as
-        { status?: boolean; message?: string; version?: unknown } | undefined;
-      if (edit && reply?.status === false && isEditConflict(reply.message)) setConflict(reply.message);
+      const reply = (await onSave(values, version)) as { version?: unknown } | undefined;
       // Its own save: the next one goes from what is stored now. Not told by comparing the values with
       // the reloaded ones: the server keeps them trimmed ('Shop ' is stored 'Shop').
-      if (edit && reply?.status === true && typeof reply.version === 'string') setVersion(reply.version);
+      if (edit && typeof reply?.version === 'string') setVersion(reply.version);
+    } catch (error) {
+      if (!(error instanceof ApiCallError)) throw error;
+      if (edit && isEditConflict(error.message)) setConflict(error.message);
     } finally {
       setPending(false);
     }

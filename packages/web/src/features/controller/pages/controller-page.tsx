@@ -128,10 +128,8 @@ function ControllerScreen({
     const urlChanged = url.trim() !== s.webRedirectUrl;
     const positionChanged = webPosition.trim() !== String(s.webPosition);
     if (!urlChanged && !positionChanged) return void toast.info(controllerMessages.nothingChanged);
-    if (urlChanged) {
-      const saved = await text.mutateAsync({ field: 'webRedirectUrl', url });
-      if (!saved.status) return;
-    }
+    // A refused URL rejects: the position is then not sent.
+    if (urlChanged) await text.mutateAsync({ field: 'webRedirectUrl', url });
     if (positionChanged) await position.mutateAsync({ name: 'webPosition', value: webPosition });
   };
 

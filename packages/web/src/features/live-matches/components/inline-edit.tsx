@@ -1,5 +1,6 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { isEditConflict } from '@streamdesk/contract/edit-versions';
+import { failureMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { Button } from '@/ui/button';
 import { Tr } from '@/ui/data-table';
@@ -63,9 +64,8 @@ export function InlineInput({ label, ...input }: ComponentProps<'input'> & { lab
 export const actionButtonsClass = 'flex flex-col gap-1.5 sm:flex-row';
 
 /**
- * Whether a save's reply ends the row's edit mode: saved, or refused because another admin changed the
- * record since Edit was pressed (docs/decisions/0009-edit-conflicts.md), as the list then reloads to show the
- * other change. Any other refusal keeps the row in edit mode with the admin's values.
+ * Whether a failed save still ends the row's edit mode: refused because another admin changed the record
+ * since Edit was pressed (docs/decisions/0009-edit-conflicts.md), as the list then reloads to show the other
+ * change. Any other failure keeps the row in edit mode with the admin's values; a save ends it too.
  */
-export const endsEditMode = (result: { status: boolean; message: string }) =>
-  result.status || isEditConflict(result.message);
+export const failureEndsEditMode = (error: unknown) => isEditConflict(failureMessage(error, ''));

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { LIVE_MATCH_IMAGE, liveMatchMessages } from '@streamdesk/contract/live-matches';
 import { toast } from 'sonner';
+import { unlessFailed } from '@/lib/api-client';
 import { Button } from '@/ui/button';
 import { TextField } from '@/ui/field';
 import { useCheckedFile } from '@/ui/use-checked-file';
@@ -42,11 +43,7 @@ export function LiveMatchAddForm() {
     form.append('url', url.trim());
     form.append('image', file);
     picker.setState('uploading');
-    const result = await add.mutateAsync(form);
-    if (!result.status) {
-      picker.setState('error');
-      return;
-    }
+    if (!(await unlessFailed(add.mutateAsync(form)))) return void picker.setState('error');
     picker.clear('success');
     setTitle('');
     setUrl('');

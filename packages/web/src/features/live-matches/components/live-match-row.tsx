@@ -14,7 +14,7 @@ import { copyLiveMatchLink } from './copy-link';
 import { liveMatchImageProblem } from './image-check';
 import { ImageInput } from './image-input';
 import { RowDeleteButton } from './row-delete-button';
-import { actionButtonsClass, endsEditMode, InlineEditRow, InlineInput } from './inline-edit';
+import { actionButtonsClass, failureEndsEditMode, InlineEditRow, InlineInput } from './inline-edit';
 import { StoredUrlLink } from './stored-url-link';
 import { liveMatchUrlProblem } from './url-check';
 import { RemoteImage } from '@/ui/remote-image';
@@ -118,10 +118,10 @@ export function LiveMatchEditRow({ match, onDone }: { match: LiveMatch; onDone: 
     if (!title.trim()) return void toast.error(liveMatchMessages.titleRequired);
     const urlProblem = liveMatchUrlProblem(url);
     if (urlProblem) return void toast.error(urlProblem);
-    confirmUpdate.ask(`Live Match "${match.title}"`, () => void send());
+    confirmUpdate.ask(`Live Match "${match.title}"`, send);
   };
 
-  const send = async () => {
+  const send = () => {
     const form = new FormData();
     form.append('_id', match._id);
     form.append('title', title.trim());
@@ -130,9 +130,10 @@ export function LiveMatchEditRow({ match, onDone }: { match: LiveMatch; onDone: 
     const file = picker.file;
     if (file) form.append('image', file);
     picker.setState(file ? 'uploading' : 'idle');
-    const result = await edit.mutateAsync(form);
-    if (!endsEditMode(result)) return void picker.setState(file ? 'error' : 'idle');
-    onDone();
+    edit.mutate(form, {
+      onSuccess: onDone,
+      onError: (error) => (failureEndsEditMode(error) ? onDone() : picker.setState(file ? 'error' : 'idle')),
+    });
   };
 
   return (

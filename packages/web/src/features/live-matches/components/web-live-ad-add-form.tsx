@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { isLiveMatchUrl, squeeze, webLiveAdMessages } from '@streamdesk/contract/live-matches';
 import { toast } from 'sonner';
+import { unlessFailed } from '@/lib/api-client';
 import { Button } from '@/ui/button';
 import { TextField } from '@/ui/field';
 import { useAddWebLiveAd } from '../api';
@@ -19,11 +20,9 @@ export function WebLiveAdAddForm() {
     if (!body.a_name || !body.a_url) return void toast.error(webLiveAdMessages.fillAll);
     if (!isLiveMatchUrl(body.a_url)) return void toast.error(webLiveAdMessages.urlInvalid);
     return oneAtATime(async () => {
-      const result = await add.mutateAsync(body);
-      if (result.status) {
-        setName('');
-        setUrl('');
-      }
+      if (!(await unlessFailed(add.mutateAsync(body)))) return;
+      setName('');
+      setUrl('');
     });
   };
 

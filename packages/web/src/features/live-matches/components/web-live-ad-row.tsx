@@ -16,7 +16,7 @@ import { useConfirmUpdate } from '@/ui/use-confirm-update';
 import { useEditWebLiveAd } from '../api';
 import { RowDeleteButton } from './row-delete-button';
 import { StoredUrlLink } from './stored-url-link';
-import { actionButtonsClass, endsEditMode, InlineEditRow, InlineInput } from './inline-edit';
+import { actionButtonsClass, failureEndsEditMode, InlineEditRow, InlineInput } from './inline-edit';
 
 export const webLiveAdColumns = ['Name', 'URL', 'Views', 'Clicks', 'Date', 'Actions'] as const;
 
@@ -88,7 +88,7 @@ export function WebLiveAdEditRow({ ad, onDone }: { ad: WebLiveAd; onDone: () => 
     if (!isLiveMatchUrl(body.a_url)) return void toast.error(webLiveAdMessages.urlInvalid);
     confirmUpdate.ask(`Ad "${ad.a_name}"`, () => {
       const sent = version ? { ...body, [EDIT_VERSION_FIELD]: version } : body;
-      void edit.mutateAsync(sent).then((result) => endsEditMode(result) && onDone());
+      edit.mutate(sent, { onSuccess: onDone, onError: (error) => failureEndsEditMode(error) && onDone() });
     });
   };
 

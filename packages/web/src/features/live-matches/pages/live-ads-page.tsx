@@ -15,6 +15,7 @@ import { useConfirmUpdate } from '@/ui/use-confirm-update';
 import { LOAD_FAILED, useFailedLoadToast } from '@/ui/use-failed-load-toast';
 import { liveAdsQuery, useSaveLiveAds } from '../api';
 import { mapOf, newRow, rowsOf, sameRows, type FieldRow } from '../components/live-ad-fields';
+import { failureMessage } from '@/lib/api-client';
 
 /** The fields the editor was started from, the version they were read at and the map they came from. */
 interface Base {
@@ -72,9 +73,9 @@ export default function LiveAdsPage() {
     save.mutate(
       { map, version: base.version },
       {
-        onSuccess: (result) => {
-          if (result.status) load(result.data, result.version, base.from);
-          else if (isEditConflict(result.message)) setConflict(result.message);
+        onSuccess: (result) => load(result.data, result.version, base.from),
+        onError: (error) => {
+          if (isEditConflict(failureMessage(error, ''))) setConflict(error.message);
         },
       },
     );

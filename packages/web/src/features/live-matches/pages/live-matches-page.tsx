@@ -3,6 +3,7 @@ import type { LiveMatch } from '@streamdesk/contract/live-matches';
 import { useQuery } from '@tanstack/react-query';
 import { liveMatchTabs } from '@/config/section-tabs';
 import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
+import { unlessFailed } from '@/lib/api-client';
 import { polledOldSince } from '@/lib/stats-polling';
 import { OldFiguresNote } from '@/ui/old-figures-note';
 import { PageHeader } from '@/ui/page-header';
@@ -39,8 +40,8 @@ export default function LiveMatchesPage() {
     const match = deleting;
     if (!match) return;
     setDeleting(null);
-    const result = await removing.run(match._id, () => remove.mutateAsync([match._id]));
-    if (result.status && editingId === match._id) setEditingId(null);
+    const removed = await removing.run(match._id, () => unlessFailed(remove.mutateAsync([match._id])));
+    if (removed && editingId === match._id) setEditingId(null);
   };
 
   return (

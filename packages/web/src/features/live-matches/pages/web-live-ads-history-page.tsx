@@ -14,6 +14,7 @@ import { FireHistoryRow, historyColumns } from '../components/fire-history-row';
 import { ListTable } from '../components/list-table';
 import { useFireHistoryPage } from '../components/use-fire-history-page';
 import { useInFlight } from '@/ui/use-in-flight';
+import { unlessFailed } from '@/lib/api-client';
 
 /**
  * Live Ads History: every fire with its views and clicks, the totals, and delete (single or bulk). The
@@ -57,8 +58,7 @@ export default function WebLiveAdsHistoryPage() {
     const ids = deleting;
     if (!ids) return;
     setDeleting(null);
-    const result = await removing.run(ids, () => remove.mutateAsync(ids));
-    if (!result.status) return;
+    if (!(await removing.run(ids, () => unlessFailed(remove.mutateAsync(ids))))) return;
     setSelected((current) => new Set([...current].filter((id) => !ids.includes(id))));
   };
 

@@ -23,7 +23,10 @@ export default function WebLiveAdsPage() {
   // first is in flight would push it to the app twice.
   const firing = useInFlight();
   const removing = useInFlight();
-  /** Runs a row's action; a thrown call is the mutation cache's business (it opens /Error). */
+  /**
+   * Runs a row's action. A failed call is its mutation's to say (onError), anything else thrown the
+   * mutation cache's (it opens /Error).
+   */
   const rowAction = (ids: ReturnType<typeof useInFlight>, id: string, work: () => Promise<unknown>) =>
     void ids.run(id, work).catch(() => undefined);
   const ads = reply?.status ? reply.data : undefined;
