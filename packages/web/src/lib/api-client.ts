@@ -44,6 +44,16 @@ export function failureMessage(error: unknown, fallback: string): string {
   return error instanceof ApiCallError && error.message ? error.message : fallback;
 }
 
+/** Whether a call rejected because no readable reply came (the network, a deadline, a proxy's page). */
+export const gotNoReply = (error: unknown) => error instanceof ApiCallError && isNetworkFailure(error.reply);
+
+/**
+ * For a screen that words its failures itself: `refused` when the server answered no, `noReply` when no
+ * reply came (or the call threw something else).
+ */
+export const refusedOrNoReply = <T>(error: unknown, refused: T, noReply: T): T =>
+  error instanceof ApiCallError && !gotNoReply(error) ? refused : noReply;
+
 /**
  * For a screen that awaits a mutation (`mutateAsync`) to go on after it: the reply, or undefined when
  * the call failed (the mutation's `onError` has said why). Anything else thrown (a bug) still rejects.

@@ -76,6 +76,24 @@ describe('the /Error rule of the query client', () => {
     await mutate(new TypeError('a bug'));
     expect(navigate).toHaveBeenCalledWith('/Error', {});
   });
+
+  it("sends a mutation's call that got no reply to /Error when its meta says 'page' (the in-house upload)", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    // The reloads after a write with no reply are timers: kept fake, they do not reach the next test.
+    vi.useFakeTimers();
+    const navigate = vi.fn();
+    registerNavigator(navigate);
+    const mutate = (error: Error) =>
+      queryClient
+        .getMutationCache()
+        .build(queryClient, { mutationFn: () => Promise.reject(error), meta: { onError: 'page' } })
+        .execute(undefined)
+        .catch(() => {});
+    await mutate(new ApiCallError({ status: false, message: 'Upload failed!' }, 400));
+    expect(navigate).not.toHaveBeenCalled();
+    await mutate(new ApiCallError(internetServerError()));
+    expect(navigate).toHaveBeenCalledWith('/Error', {});
+  });
 });
 
 /** A list on screen (an active query, which invalidation reloads): how many times it loaded. */

@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { paths } from '@/config/paths';
-import { ApiCallError, outcomeUnknown, somethingGone } from './api-client';
+import { ApiCallError, gotNoReply, outcomeUnknown, somethingGone } from './api-client';
 import { navigateTo } from './navigation';
 
 declare module '@tanstack/react-query' {
@@ -14,6 +14,10 @@ declare module '@tanstack/react-query' {
       onError?: 'page' | 'log' | 'log-refetch';
     };
     mutationMeta: {
+      /**
+       * 'page': a call of this mutation that got no reply goes to /Error too (the in-house upload and
+       * status, doc 2). 'log': a thrown error other than a failed call is only logged.
+       */
       onError?: 'page' | 'log';
     };
   }
@@ -23,7 +27,8 @@ declare module '@tanstack/react-query' {
  * The rule for "a thrown call navigates to /Error" (doc 1 section 8):
  * - A mutation's call (`requestApi`) rejects with an `ApiCallError` for any failure: a refusal, a
  *   server failure, no reply. That is the screen's to say (its `onError` toasts the message, so
- *   'Internet Server Error' when the network fails); it does not go to /Error.
+ *   'Internet Server Error' when the network fails); it does not go to /Error, but for a call that got
+ *   no reply when the mutation's `meta.onError` is 'page' (the screens the spec sends there).
  * - Query functions (`fetchApi`, `requestApi`) throw when no readable reply arrived, and so does
  *   any bug inside a query function or mutation. Such a thrown query, or a mutation's error other
  *   than an `ApiCallError`, navigates to /Error, unless its `meta.onError` is 'log' (then it is only
@@ -72,7 +77,9 @@ function createQueryClient(): QueryClient {
     }),
     mutationCache: new MutationCache({
       onError: (error, _vars, _ctx, mutation) => {
-        if (!(error instanceof ApiCallError)) onError(error, mutation.meta?.onError);
+        const mode = mutation.meta?.onError;
+        if (error instanceof ApiCallError && !(mode === 'page' && gotNoReply(error))) return;
+        onError(error, mode);
       },
       onSettled: (data, error, _vars, _ctx, _mutation, context) => {
         if (outcomeUnknown(data) || outcomeUnknown(error)) reloadAfterUnknownWrite(context.client);

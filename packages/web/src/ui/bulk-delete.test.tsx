@@ -1,5 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { ApiCallError } from '@/lib/api-client';
 import { useBulkDelete } from './bulk-delete';
 
 vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }) }));
@@ -31,7 +32,9 @@ describe('useBulkDelete', () => {
   });
 
   it('frees the rows when the delete fails, so they can be asked for again', async () => {
-    const remove = vi.fn(() => Promise.resolve({ status: false, message: 'Not found' }));
+    const remove = vi.fn(() =>
+      Promise.reject(new ApiCallError({ status: false, message: 'Not found' }, 404)),
+    );
     const { result } = renderHook(() => useBulkDelete(['a'], remove));
     act(() => result.current.ask(['a']));
     await act(async () => result.current.confirm());

@@ -1,23 +1,21 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { unlessFailed } from '@/lib/api-client';
 import { Button } from './button';
 import { toggleAll, toggleSelection } from './data-table';
 import { toastSuccess } from './toast-success';
 import { useInFlight } from './use-in-flight';
 
-interface Reply {
-  status: boolean;
-  message: string;
-}
-
 /**
  * Row selection and the confirm-then-delete flow of a list: select rows (or all), ask for the arithmetic
  * confirmation for one row or the selection, then delete, toast the server's message and forget the
- * deleted ids. Render a ConfirmMathDialog with `open={confirming !== null}` and `onConfirm={confirm}`.
+ * deleted ids. `remove` rejects when the delete fails (its mutation's onError says why): the rows stay. Render a ConfirmMathDialog with `open={confirming !== null}` and `onConfirm={confirm}`.
  * Rows being deleted cannot be asked for again until the reply (`isDeleting` holds their Delete): a
  * second delete of the same row would only come back 'not found'.
  */
-export function useBulkDelete(ids: readonly string[], remove: (ids: string[]) => Promise<Reply>) {
+export function useBulkDelete(
+  ids: readonly string[],
+  remove: (ids: string[]) => Promise<{ message: string }>,
+) {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [confirming, setConfirming] = useState<string[] | null>(null);
   const inFlight = useInFlight();
@@ -26,11 +24,10 @@ export function useBulkDelete(ids: readonly string[], remove: (ids: string[]) =>
   const confirm = async () => {
     const target = confirming ?? [];
     setConfirming(null);
-    const result = await inFlight.run(target, () => remove(target));
-    if (result.status) {
-      toastSuccess(result.message);
-      setSelected((s) => new Set([...s].filter((id) => !target.includes(id))));
-    } else toast.error(result.message || 'Something went wrong!');
+    const result = await inFlight.run(target, () => unlessFailed(remove(target)));
+    if (!result) return;
+    toastSuccess(result.message);
+    setSelected((s) => new Set([...s].filter((id) => !target.includes(id))));
   };
 
   return {

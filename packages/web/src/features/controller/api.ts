@@ -1,10 +1,10 @@
 import { controllerRoutes } from '@streamdesk/contract/controller';
 import type { RouteDef } from '@streamdesk/contract/http';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import type { z } from 'zod';
-import { failureMessage, requestApi } from '@/lib/api-client';
+import { requestApi } from '@/lib/api-client';
 import { fetchApi } from '@/lib/api-query';
+import { toastFailure } from '@/ui/toast-failure';
 import { toastSuccess } from '@/ui/toast-success';
 
 export const controllerKey = ['controller'] as const;
@@ -33,6 +33,6 @@ export function useControllerSave<R extends RouteDef>(route: R, failure = 'Faile
       toastSuccess((reply as { message?: string }).message || 'Updated successfully');
       await queryClient.invalidateQueries({ queryKey: controllerKey });
     },
-    onError: (error) => void toast.error(failureMessage(error, failure)),
+    onError: toastFailure(failure),
   });
 }

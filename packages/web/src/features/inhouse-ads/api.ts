@@ -2,7 +2,7 @@ import { isEditConflict } from '@streamdesk/contract/edit-versions';
 import { inHouseMessages, inHouseRoutes, INHOUSE_PAGE_SIZE } from '@streamdesk/contract/inhouse-ads';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { ApiCallError, callApi, isNetworkFailure } from '@/lib/api-client';
+import { failureMessage, gotNoReply, requestApi } from '@/lib/api-client';
 import { fetchApi } from '@/lib/api-query';
 import { toastSuccess } from '@/ui/toast-success';
 
@@ -39,21 +39,21 @@ export function useInHouseAd(id: string) {
   });
 }
 
-/** Throws when no readable reply came back, so the mutation cache's /Error rule applies. */
-function orThrow<T>(result: T): T {
-  if (isNetworkFailure(result)) throw new ApiCallError(result);
-  return result;
-}
+/**
+ * A failure that got a reply is toasted (its message, or `fallback`); one that got none goes to /Error
+ * (doc 2: in-house upload and status exceptions), by the mutation's `meta`.
+ */
+const toastRefusal = (fallback: string) => (error: Error) => {
+  if (!gotNoReply(error)) toast.error(failureMessage(error, fallback));
+};
 
 export function useCreateInHouseAd() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (form: FormData) => orThrow(await callApi(inHouseRoutes.create, { body: form })),
-    onSuccess: async (result) => {
-      if (!result.status) {
-        toast.error(result.message || inHouseMessages.uploadFailed);
-        return;
-      }
+    mutationFn: (form: FormData) => requestApi(inHouseRoutes.create, { body: form }),
+    meta: { onError: 'page' },
+    onError: toastRefusal(inHouseMessages.uploadFailed),
+    onSuccess: async () => {
       toastSuccess(inHouseMessages.created);
       await client.invalidateQueries({ queryKey: inHouseKeys.all });
     },
@@ -67,14 +67,13 @@ export function useCreateInHouseAd() {
 export function useUpdateInHouseAd() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (form: FormData) => orThrow(await callApi(inHouseRoutes.update, { body: form })),
-    meta: { onError: 'log' },
-    onError: () => toast.error(inHouseMessages.updateError),
-    onSuccess: async (result) => {
-      if (!result.status) {
-        if (!isEditConflict(result.message)) toast.error(result.message || inHouseMessages.updateFailed);
-        return;
-      }
+    mutationFn: (form: FormData) => requestApi(inHouseRoutes.update, { body: form }),
+    onError: (error) => {
+      if (gotNoReply(error)) toast.error(inHouseMessages.updateError);
+      else if (!isEditConflict(error.message))
+        toast.error(failureMessage(error, inHouseMessages.updateFailed));
+    },
+    onSuccess: async () => {
       toastSuccess(inHouseMessages.updated);
       await client.invalidateQueries({ queryKey: inHouseKeys.all });
     },
@@ -84,25 +83,21 @@ export function useUpdateInHouseAd() {
 export function useSetInHouseStatus() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (body: { id: string; status: boolean }) =>
-      orThrow(await callApi(inHouseRoutes.status, { body })),
-    onSuccess: async (result) => {
-      if (result.status) toastSuccess(inHouseMessages.statusUpdated);
-      else toast.error(result.message || inHouseMessages.statusFailed);
-      await client.invalidateQueries({ queryKey: inHouseKeys.all });
-    },
+    mutationFn: (body: { id: string; status: boolean }) => requestApi(inHouseRoutes.status, { body }),
+    meta: { onError: 'page' },
+    onSuccess: () => toastSuccess(inHouseMessages.statusUpdated),
+    onError: toastRefusal(inHouseMessages.statusFailed),
+    // A refused switch reloads too, so it shows what the server holds.
+    onSettled: () => client.invalidateQueries({ queryKey: inHouseKeys.all }),
   });
 }
 
 export function useDeleteInHouseAds() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (ids: string[]) => callApi(inHouseRoutes.remove, { body: { id: ids } }),
-    onSuccess: async (result) => {
-      if (!result.status) {
-        toast.error(result.message || inHouseMessages.deleteFailed);
-        return;
-      }
+    mutationFn: (ids: string[]) => requestApi(inHouseRoutes.remove, { body: { id: ids } }),
+    onError: (error) => void toast.error(failureMessage(error, inHouseMessages.deleteFailed)),
+    onSuccess: async () => {
       toastSuccess(inHouseMessages.deleted);
       await client.invalidateQueries({ queryKey: inHouseKeys.all });
     },

@@ -15,10 +15,10 @@ import {
   useQueryClient,
   type QueryKey,
 } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { fetchApi } from '@/lib/api-query';
 import { failureMessage, requestApi } from '@/lib/api-client';
 import { statsPolling } from '@/lib/stats-polling';
+import { toastFailure } from '@/ui/toast-failure';
 import { toastSuccess } from '@/ui/toast-success';
 
 export const liveMatchKeys = {
@@ -85,7 +85,7 @@ function useLiveAction<V, R extends { message: string }>(
       toastSuccess(result.message || 'Updated successfully');
       await Promise.all(touches.map((queryKey) => client.invalidateQueries({ queryKey })));
     },
-    onError: (error) => void toast.error(failureMessage(error, fallback)),
+    onError: toastFailure(fallback),
   });
 }
 

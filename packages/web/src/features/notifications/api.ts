@@ -4,7 +4,8 @@ import {
   type ResendBody,
 } from '@streamdesk/contract/notifications';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { callApi } from '@/lib/api-client';
+import { requestApi } from '@/lib/api-client';
+import { toastFailure } from '@/ui/toast-failure';
 import { fetchApi } from '@/lib/api-query';
 
 const keys = {
@@ -30,7 +31,8 @@ export const historyQuery = (page: number, limit: number) =>
 export function useSendNotification() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (form: FormData) => callApi(routes.send, { body: form }),
+    mutationFn: (form: FormData) => requestApi(routes.send, { body: form }),
+    onError: toastFailure(),
     onSettled: () => client.invalidateQueries({ queryKey: keys.all }),
   });
 }
@@ -38,7 +40,8 @@ export function useSendNotification() {
 export function useResendNotification() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: ResendBody) => callApi(routes.resend, { body }),
+    mutationFn: (body: ResendBody) => requestApi(routes.resend, { body }),
+    onError: toastFailure(),
     onSettled: () => client.invalidateQueries({ queryKey: keys.all }),
   });
 }
@@ -46,7 +49,8 @@ export function useResendNotification() {
 export function useDeleteNotifications() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (ids: string[]) => callApi(routes.delete, { body: { id: ids } }),
+    mutationFn: (ids: string[]) => requestApi(routes.delete, { body: { id: ids } }),
+    onError: toastFailure(),
     onSettled: () => client.invalidateQueries({ queryKey: keys.all }),
   });
 }

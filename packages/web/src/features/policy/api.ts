@@ -1,6 +1,7 @@
 import { policyRoutes, type PolicyBody } from '@streamdesk/contract/policy';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callApi } from '@/lib/api-client';
+import { requestApi } from '@/lib/api-client';
+import { toastFailure } from '@/ui/toast-failure';
 import { fetchApi } from '@/lib/api-query';
 
 export const policyKey = ['policy'] as const;
@@ -21,9 +22,8 @@ export function usePolicy() {
 export function useUpdatePolicy() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: PolicyBody) => callApi(policyRoutes.update, { body }),
-    onSuccess: async (result) => {
-      if (result.status) await queryClient.invalidateQueries({ queryKey: policyKey });
-    },
+    mutationFn: (body: PolicyBody) => requestApi(policyRoutes.update, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: policyKey }),
+    onError: toastFailure('Failed to update policy'),
   });
 }

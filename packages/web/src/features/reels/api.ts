@@ -1,8 +1,9 @@
 import { REELS_PAGE_SIZE, reelRoutes } from '@streamdesk/contract/reels';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callApi } from '@/lib/api-client';
+import { requestApi } from '@/lib/api-client';
 import { fetchApi } from '@/lib/api-query';
 import { uploadWithProgress, type UploadProgress } from '@/lib/upload';
+import { toastFailure } from '@/ui/toast-failure';
 
 const keys = { all: ['reels'] as const };
 
@@ -19,10 +20,14 @@ export function useReelsPage(page: number) {
   return useQuery(reelsPageQuery(page));
 }
 
-function useReelMutation<V, R extends { status: boolean }>(call: (vars: V) => Promise<R>) {
+export function useUploadReel() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: call,
+    mutationFn: ({ file, onProgress }: { file: File; onProgress?: UploadProgress }) => {
+      const form = new FormData();
+      form.append('video', file);
+      return uploadWithProgress(reelRoutes.add, form, onProgress);
+    },
     // A rejected upload (HTTP or network error) is reported by the form, not by the /Error page.
     meta: { onError: 'log' },
     onSuccess: (result) => {
@@ -31,12 +36,11 @@ function useReelMutation<V, R extends { status: boolean }>(call: (vars: V) => Pr
   });
 }
 
-export const useUploadReel = () =>
-  useReelMutation(({ file, onProgress }: { file: File; onProgress?: UploadProgress }) => {
-    const form = new FormData();
-    form.append('video', file);
-    return uploadWithProgress(reelRoutes.add, form, onProgress);
+export function useDeleteReels() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: string[]) => requestApi(reelRoutes.remove, { body: { id: ids } }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: keys.all }),
+    onError: toastFailure(),
   });
-
-export const useDeleteReels = () =>
-  useReelMutation((ids: string[]) => callApi(reelRoutes.remove, { body: { id: ids } }));
+}

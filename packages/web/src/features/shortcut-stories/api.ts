@@ -1,7 +1,8 @@
 import { isEditConflict } from '@streamdesk/contract/edit-versions';
 import { SHORTCUT_PAGE_SIZE, shortcutRoutes } from '@streamdesk/contract/shortcut-stories';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callApi } from '@/lib/api-client';
+import { failureMessage, requestApi } from '@/lib/api-client';
+import { toastFailure } from '@/ui/toast-failure';
 import { fetchApi } from '@/lib/api-query';
 
 const keys = { all: ['shortcut-stories'] as const };
@@ -27,20 +28,20 @@ export function useShortcutList(page: number) {
 
 /**
  * After any success the list reloads (doc 1 section 4), and the write is done only once it has: the add
- * form offers the next No from the reloaded list, so a second add cannot send the No of the first.
+ * form offers the next No from the reloaded list, so a second add cannot send the No of the first. A
+ * failure is toasted (the server's message, or `fallback`).
  */
-function useShortcutMutation<V, R extends { status: boolean }>(call: (vars: V) => Promise<R>) {
+function useShortcutMutation<V, R>(call: (vars: V) => Promise<R>, fallback?: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: call,
-    onSuccess: async (result) => {
-      if (result.status) await client.invalidateQueries({ queryKey: keys.all });
-    },
+    onSuccess: () => client.invalidateQueries({ queryKey: keys.all }),
+    onError: toastFailure(fallback),
   });
 }
 
 export const useAddShortcut = () =>
-  useShortcutMutation((form: FormData) => callApi(shortcutRoutes.add, { body: form }));
+  useShortcutMutation((form: FormData) => requestApi(shortcutRoutes.add, { body: form }));
 
 /**
  * The inline edit; its form carries the version the row was listed at. Refused because the shortcut
@@ -49,12 +50,14 @@ export const useAddShortcut = () =>
 export function useEditShortcut() {
   const client = useQueryClient();
   return useShortcutMutation(async (form: FormData) => {
-    const result = await callApi(shortcutRoutes.edit, { body: form });
-    if (!result.status && isEditConflict(result.message))
-      void client.invalidateQueries({ queryKey: keys.all });
-    return result;
-  });
+    try {
+      return await requestApi(shortcutRoutes.edit, { body: form });
+    } catch (error) {
+      if (isEditConflict(failureMessage(error, ''))) void client.invalidateQueries({ queryKey: keys.all });
+      throw error;
+    }
+  }, 'Failed to update');
 }
 
 export const useDeleteShortcuts = () =>
-  useShortcutMutation((ids: string[]) => callApi(shortcutRoutes.remove, { body: { id: ids } }));
+  useShortcutMutation((ids: string[]) => requestApi(shortcutRoutes.remove, { body: { id: ids } }));

@@ -56,8 +56,7 @@ export function CreateInHouseAdForm({ listLength, onDone }: { listLength: number
     form.append('icon', icon);
     form.append('image', image);
     create.mutate(form, {
-      onSuccess: (result) => {
-        if (!result.status) return;
+      onSuccess: () => {
         setValues(empty);
         setIcon(null);
         setImage(null);

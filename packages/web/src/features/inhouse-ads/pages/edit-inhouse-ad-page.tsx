@@ -148,12 +148,11 @@ function EditForm({
     // Only the right answer to the arithmetic confirmation sends the update.
     confirmUpdate.ask(`in-house ad "${ad.mainTitle}"`, () =>
       update.mutate(form, {
-        onSuccess: (result) => {
-          if (result.status) return back();
-          if (isEditConflict(result.message)) {
-            setConflict(result.message);
-            toast.error(result.message, { action: { label: 'Reload', onClick: reload } });
-          }
+        onSuccess: back,
+        onError: (error) => {
+          if (!isEditConflict(error.message)) return;
+          setConflict(error.message);
+          toast.error(error.message, { action: { label: 'Reload', onClick: reload } });
         },
       }),
     );

@@ -62,11 +62,7 @@ export default function InHouseAdsPage() {
   const confirmDelete = () => {
     const ids = [...selected];
     setConfirmOpen(false);
-    remove.mutate(ids, {
-      onSuccess: (result) => {
-        if (result.status) setSelected(new Set());
-      },
-    });
+    remove.mutate(ids, { onSuccess: () => setSelected(new Set()) });
   };
 
   return (

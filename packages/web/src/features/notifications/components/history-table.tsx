@@ -7,6 +7,7 @@ import {
   noChannelConfigured,
   type Notification,
 } from '@streamdesk/contract/notifications';
+import { unlessFailed } from '@/lib/api-client';
 import { Button } from '@/ui/button';
 import { DeleteSelectedButton, SelectCheckbox, useBulkDelete } from '@/ui/bulk-delete';
 import { ConfirmAdminDialog } from '@/ui/confirm-admin-dialog';
@@ -58,17 +59,16 @@ export function HistoryTable() {
   const doResend = async (n: Notification) => {
     setToResend(null);
     const result = await resending.run(n._id, () =>
-      resend.mutateAsync({
-        title: n.n_title,
-        message: n.n_message,
-        url: n.n_url ?? '',
-        fileName: n.n_icon,
-      }),
+      unlessFailed(
+        resend.mutateAsync({
+          title: n.n_title,
+          message: n.n_message,
+          url: n.n_url ?? '',
+          fileName: n.n_icon,
+        }),
+      ),
     );
-    if (!result.status) {
-      toast.error(result.message || 'Something went wrong!');
-      return;
-    }
+    if (!result) return;
     toastSuccess(result.message);
     if (noChannelConfigured(result.data.delivery)) toast.warning(notificationMessages.noChannel);
   };

@@ -6,6 +6,7 @@ import {
   notificationMessages,
   noChannelConfigured,
 } from '@streamdesk/contract/notifications';
+import { unlessFailed } from '@/lib/api-client';
 import { Button } from '@/ui/button';
 import { ConfirmAdminDialog } from '@/ui/confirm-admin-dialog';
 import { FileField, TextAreaField, TextField } from '@/ui/field';
@@ -67,11 +68,8 @@ export function SendForm() {
 
   const confirmSend = async (form: FormData) => {
     setPending(null);
-    const reply = await send.mutateAsync(form);
-    if (!reply.status) {
-      toast.error(reply.message || 'Something went wrong!');
-      return;
-    }
+    const reply = await unlessFailed(send.mutateAsync(form));
+    if (!reply) return;
     toastSuccess(notificationMessages.sent);
     if (noChannelConfigured(reply.data.delivery)) toast.warning(notificationMessages.noChannel);
     setValues({ title: '', message: '', url: '' });

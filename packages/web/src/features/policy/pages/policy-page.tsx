@@ -138,19 +138,22 @@ function PolicyForm(props: {
       return;
     }
     // Only the right answer to the arithmetic confirmation sends the update (doc 1 section 5).
-    confirmUpdate.ask('the Privacy Policy', () => void send(parsed.data));
+    confirmUpdate.ask('the Privacy Policy', () => send(parsed.data));
   };
 
-  const send = async (body: PolicyBody) => {
-    const result = await update.mutateAsync({ ...body, version: opened.version });
-    if (result.status) {
-      toastSuccess('Policy updated successfully');
-      onDone();
-    } else {
-      toast.error(result.message || 'Failed to update policy');
-      if (isEditConflict(result.message)) setConflict(result.message);
-    }
-  };
+  const send = (body: PolicyBody) =>
+    update.mutate(
+      { ...body, version: opened.version },
+      {
+        onSuccess: () => {
+          toastSuccess('Policy updated successfully');
+          onDone();
+        },
+        onError: (error) => {
+          if (isEditConflict(error.message)) setConflict(error.message);
+        },
+      },
+    );
 
   const reload = () => {
     setReloading(true);

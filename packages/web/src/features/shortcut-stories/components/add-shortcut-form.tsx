@@ -6,6 +6,7 @@ import {
 } from '@streamdesk/contract/shortcut-stories';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { toast } from 'sonner';
+import { failureMessage } from '@/lib/api-client';
 import { Button } from '@/ui/button';
 import { FileField, TextField } from '@/ui/field';
 import { toastSuccess } from '@/ui/toast-success';
@@ -84,14 +85,16 @@ export function AddShortcutForm({ nextSNo, onAdded }: { nextSNo: number; onAdded
     form.append('image', image.file);
     setStage({ sent: true });
     image.setState('uploading');
-    const result = await add.mutateAsync(form);
-    if (result.status) {
+    // Awaited rather than `mutate`'s own callbacks, which are dropped when the form remounts: the list
+    // gains its pager as the add reloads it, and `onAdded` must still show the new shortcut's page.
+    try {
+      const result = await add.mutateAsync(form);
       toastSuccess(result.message);
       reset('success');
       onAdded?.();
-    } else {
-      toast.error(result.message);
-      setStage({ sent: true, refused: result.message });
+    } catch (error) {
+      // The mutation toasted why.
+      setStage({ sent: true, refused: failureMessage(error, '') });
       image.setState('error');
     }
   };

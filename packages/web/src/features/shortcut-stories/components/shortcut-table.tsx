@@ -109,16 +109,16 @@ export function ShortcutTable({ rows }: { rows: ShortcutStory[] }) {
    * Refused because another admin changed the shortcut since, the row leaves edit mode while the list
    * reloads (useEditShortcut): the admin sees the other change before editing again.
    */
-  const send = async (opened: Editing, draft: Draft) => {
-    const result = await edit.mutateAsync(toForm(opened, draft));
-    if (result.status) {
-      toastSuccess(result.message);
-      setEditing(null);
-    } else {
-      toast.error(result.message || 'Failed to update');
-      if (isEditConflict(result.message)) setEditing(null);
-    }
-  };
+  const send = (opened: Editing, draft: Draft) =>
+    edit.mutate(toForm(opened, draft), {
+      onSuccess: (result) => {
+        toastSuccess(result.message);
+        setEditing(null);
+      },
+      onError: (error) => {
+        if (isEditConflict(error.message)) setEditing(null);
+      },
+    });
 
   /** Checks the draft, then asks the arithmetic confirmation; only the right answer sends it. */
   const save = () => {
@@ -130,7 +130,7 @@ export function ShortcutTable({ rows }: { rows: ShortcutStory[] }) {
       return;
     }
     const opened = editing;
-    confirmUpdate.ask('Shortcut Story', () => void send(opened, draft));
+    confirmUpdate.ask('Shortcut Story', () => send(opened, draft));
   };
 
   // The rows' actions, the same object at every render (the rows are memoised), calling this render's code.
