@@ -9,7 +9,9 @@ import {
   type WebAd,
 } from '@streamdesk/contract/ad-units';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { callApi } from '@/lib/api-client';
+import { requestApi } from '@/lib/api-client';
+import { toastFailure } from '@/ui/toast-failure';
+import { toastSuccess } from '@/ui/toast-success';
 import { fetchApi } from '@/lib/api-query';
 
 const routesOf = (platform: AdPlatform) => adUnitRoutes[platform];
@@ -40,11 +42,22 @@ export function adListQuery(platform: AdPlatform, kind: AdKind, range?: DayRange
 export const adRowsOf = (reply: { status: boolean; data?: unknown } | undefined): AdRow[] =>
   reply?.status ? (reply.data as (SimpleAd | WebAd)[]) : [];
 
-/** Every ad mutation of a platform refreshes that platform's lists. */
-function useAdMutation<V, R>(platform: AdPlatform, fn: (vars: V) => Promise<R>) {
+/**
+ * Every ad mutation of a platform refreshes that platform's lists. With `toasts`, its outcome is toasted
+ * here (the server's words, doc 2 section 8); a save's is left to the format warning's flow.
+ */
+function useAdMutation<V, R extends { message: string }>(
+  platform: AdPlatform,
+  fn: (vars: V) => Promise<R>,
+  toasts = false,
+) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: fn,
+    ...(toasts && {
+      onSuccess: (reply: R) => void toastSuccess(reply.message),
+      onError: toastFailure('Internet Server Error'),
+    }),
     onSettled: () => client.invalidateQueries({ queryKey: adKeys.platform(platform) }),
   });
 }
@@ -52,7 +65,7 @@ function useAdMutation<V, R>(platform: AdPlatform, fn: (vars: V) => Promise<R>) 
 export function useAddAd(platform: AdPlatform, kind: AdKind) {
   const routes = routesOf(platform);
   return useAdMutation(platform, (body: AdAddBody) =>
-    kind === 'web' ? callApi(routes.webAdd, { body }) : callApi(routes.add, { params: { kind }, body }),
+    kind === 'web' ? requestApi(routes.webAdd, { body }) : requestApi(routes.add, { params: { kind }, body }),
   );
 }
 
@@ -60,21 +73,28 @@ export function useUpdateAd(platform: AdPlatform, kind: AdKind) {
   const routes = routesOf(platform);
   return useAdMutation(platform, ({ id, body }: { id: string; body: AdUpdateBody }) =>
     kind === 'web'
-      ? callApi(routes.webUpdate, { params: { id }, body })
-      : callApi(routes.update, { params: { kind, id }, body }),
+      ? requestApi(routes.webUpdate, { params: { id }, body })
+      : requestApi(routes.update, { params: { kind, id }, body }),
   );
 }
 
 export function useDeleteWebAd(platform: AdPlatform) {
-  return useAdMutation(platform, (id: string) => callApi(routesOf(platform).webDelete, { params: { id } }));
+  return useAdMutation(
+    platform,
+    (id: string) => requestApi(routesOf(platform).webDelete, { params: { id } }),
+    true,
+  );
 }
 
 /** Clears the clicks of one web ad (`id`) or of the listed ones (`ids`) within the range. */
 export function useClearWebAdClicks(platform: AdPlatform) {
   const routes = routesOf(platform);
-  return useAdMutation(platform, ({ id, ids, range }: { id?: string; ids?: string[]; range: DayRange }) =>
-    id !== undefined
-      ? callApi(routes.webClearOne, { params: { id }, query: { ...range } })
-      : callApi(routes.webClearAll, { query: { ...range }, body: { id: ids ?? [] } }),
+  return useAdMutation(
+    platform,
+    ({ id, ids, range }: { id?: string; ids?: string[]; range: DayRange }) =>
+      id !== undefined
+        ? requestApi(routes.webClearOne, { params: { id }, query: { ...range } })
+        : requestApi(routes.webClearAll, { query: { ...range }, body: { id: ids ?? [] } }),
+    true,
   );
 }

@@ -2,7 +2,9 @@ import { adPlatforms, adUnitRoutes } from '@streamdesk/contract/ad-units';
 import { analyticsRoutes } from '@streamdesk/contract/analytics';
 import type { DayRange } from '@streamdesk/contract/date-ranges';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { callApi } from '@/lib/api-client';
+import { callApi, requestApi } from '@/lib/api-client';
+import { toastFailure } from '@/ui/toast-failure';
+import { toastSuccess } from '@/ui/toast-success';
 import { fetchApi } from '@/lib/api-query';
 
 const keys = {
@@ -30,9 +32,9 @@ export async function clearAnalytics(id: string, range: DayRange, web: boolean) 
     const routes = adUnitRoutes[platform];
     const list = await callApi(routes.webList, { query: {} });
     if (list.status && 'data' in list && list.data.some((ad) => ad._id === id))
-      return callApi(routes.webClearOne, { params: { id }, query: { ...range } });
+      return requestApi(routes.webClearOne, { params: { id }, query: { ...range } });
   }
-  return callApi(analyticsRoutes.clear, { params: { id }, query: { ...range } });
+  return requestApi(analyticsRoutes.clear, { params: { id }, query: { ...range } });
 }
 
 export function useClearAnalytics(id: string, web: boolean) {
@@ -40,6 +42,8 @@ export function useClearAnalytics(id: string, web: boolean) {
   return useMutation({
     mutationFn: (range: DayRange) => clearAnalytics(id, range, web),
     meta: { onError: 'log' },
+    onSuccess: (reply) => void toastSuccess(reply.message),
+    onError: toastFailure(),
     onSettled: () => client.invalidateQueries({ queryKey: keys.all }),
   });
 }

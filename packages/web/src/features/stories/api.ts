@@ -6,9 +6,9 @@ import {
   type StoryInsertInput,
 } from '@streamdesk/contract/stories';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callApi, type ApiResult } from '@/lib/api-client';
-import { requestApi } from '@/lib/api-client';
+import { callApi, requestApi, type ApiResult } from '@/lib/api-client';
 import { callApiWithProgress, type UploadProgress } from '@/lib/upload';
+import { toastFailure } from '@/ui/toast-failure';
 
 /** Story videos and images ('video') or story ads ('ads'): the same entity, two lists. */
 export type StoryKind = 'video' | 'ads';
@@ -72,20 +72,18 @@ function useInvalidateStories() {
 export function useDeleteStories(kind: StoryKind) {
   const invalidate = useInvalidateStories();
   return useMutation({
-    mutationFn: (ids: string[]) => callApi(routesOf(kind).remove, { body: { id: ids } }),
-    onSuccess: (result) => {
-      if (result.status) void invalidate();
-    },
+    mutationFn: (ids: string[]) => requestApi(routesOf(kind).remove, { body: { id: ids } }),
+    onSuccess: () => void invalidate(),
+    onError: toastFailure(),
   });
 }
 
 export function useStoryStatus(kind: StoryKind) {
   const invalidate = useInvalidateStories();
   return useMutation({
-    mutationFn: (vars: { _id: string; status: boolean }) => callApi(routesOf(kind).status, { body: vars }),
-    onSuccess: (result) => {
-      if (result.status) void invalidate();
-    },
+    mutationFn: (vars: { _id: string; status: boolean }) => requestApi(routesOf(kind).status, { body: vars }),
+    onSuccess: () => void invalidate(),
+    onError: toastFailure('Failed to update'),
   });
 }
 

@@ -1,8 +1,8 @@
 import { EDIT_VERSION_FIELD } from '@streamdesk/contract/edit-versions';
-import { videoCategoryRoutes } from '@streamdesk/contract/video-categories';
+import { categoryMessages, videoCategoryRoutes } from '@streamdesk/contract/video-categories';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callApi } from '@/lib/api-client';
-import { requestApi } from '@/lib/api-client';
+import { toast } from 'sonner';
+import { failureMessage, refusedOrNoReply, requestApi } from '@/lib/api-client';
 
 /** The videos screens read the same list under this key, so a change here refreshes them too. */
 export const categoriesKey = ['video-categories'] as const;
@@ -44,29 +44,45 @@ function useInvalidate() {
     ]);
 }
 
+/**
+ * Toasts a failed category write: the server's refusal (its message, or `fallback`), or `noReply` when
+ * none came (or the write threw: the mutation cache opens /Error too).
+ */
+const toastCategoryFailure =
+  (noReply: string, fallback = noReply) =>
+  (error: Error) =>
+    void toast.error(refusedOrNoReply(error, failureMessage(error, fallback), noReply));
+
 export function useSaveCategory() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (input: CategoryInput) =>
-      callApi(input.id ? videoCategoryRoutes.update : videoCategoryRoutes.add, {
+      requestApi(input.id ? videoCategoryRoutes.update : videoCategoryRoutes.add, {
         body: categoryForm(input),
       }),
     onSuccess: invalidate,
+    onError: (error, input) =>
+      toastCategoryFailure(
+        categoryMessages.somethingWrong,
+        input.id ? categoryMessages.updateFailed : categoryMessages.addFailed,
+      )(error),
   });
 }
 
 export function useToggleCategory() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (id: string) => callApi(videoCategoryRoutes.toggleStatus, { params: { id } }),
+    mutationFn: (id: string) => requestApi(videoCategoryRoutes.toggleStatus, { params: { id } }),
     onSuccess: invalidate,
+    onError: toastCategoryFailure(categoryMessages.statusFailed),
   });
 }
 
 export function useDeleteCategory() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (id: string) => callApi(videoCategoryRoutes.remove, { params: { id } }),
+    mutationFn: (id: string) => requestApi(videoCategoryRoutes.remove, { params: { id } }),
     onSuccess: invalidate,
+    onError: toastCategoryFailure(categoryMessages.deleteFailed),
   });
 }

@@ -1,7 +1,6 @@
 import { videoCategoryRoutes } from '@streamdesk/contract/video-categories';
 import { ADMIN_VIDEO_PAGE_SIZE, videoRoutes, type WebFilter } from '@streamdesk/contract/videos';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callApi } from '@/lib/api-client';
 import { fetchApi } from '@/lib/api-query';
 import { requestApi } from '@/lib/api-client';
 import { uploadWithProgress, type UploadProgress } from '@/lib/upload';
@@ -65,7 +64,7 @@ export function useUploadVideos() {
 export function useSetWebStatus() {
   const invalidate = useInvalidateVideos();
   return useMutation({
-    mutationFn: (body: { id: string[]; status: boolean }) => callApi(videoRoutes.webStatus, { body }),
+    mutationFn: (body: { id: string[]; status: boolean }) => requestApi(videoRoutes.webStatus, { body }),
     onSuccess: invalidate,
     meta: { onError: 'log' },
   });
@@ -74,7 +73,7 @@ export function useSetWebStatus() {
 export function useDeleteVideos() {
   const invalidate = useInvalidateVideos();
   return useMutation({
-    mutationFn: (id: string[]) => callApi(videoRoutes.remove, { body: { id } }),
+    mutationFn: (id: string[]) => requestApi(videoRoutes.remove, { body: { id } }),
     onSuccess: invalidate,
     meta: { onError: 'log' },
   });

@@ -36,11 +36,10 @@ export function AdCreateForm({
     };
     void save(
       (force) => add.mutateAsync(force ? { ...body, force } : body),
-      (reply) => {
-        if (reply?.status) {
-          setValues(empty);
-          onClose();
-        }
+      (outcome) => {
+        if (outcome !== 'saved') return;
+        setValues(empty);
+        onClose();
       },
     );
   };

@@ -69,8 +69,8 @@ export function AdRow({ platform, kind, ad, number, gain = 0, range, onClear, on
     confirmUpdate.ask(`the ad ${ad.a_name}`, () => {
       void save(
         (force) => update.mutateAsync({ id: ad._id, body: force ? { ...body, force } : body }),
-        (reply) => {
-          if (reply) setEditing(false);
+        (outcome) => {
+          if (outcome) setEditing(false);
         },
       );
     });

@@ -19,7 +19,6 @@ import { useClickGains } from '../click-diff';
 import { useRangeParam } from '../use-range-param';
 import { AdCreateForm } from './ad-form';
 import { AdRow } from './ad-row';
-import { report } from './format-warning';
 import { RangeBar } from './range-bar';
 
 type Confirm = { kind: 'clear'; ad?: Ad } | { kind: 'delete'; ad: Ad };
@@ -52,18 +51,13 @@ export function AdUnitsScreen({ platform, page }: { platform: AdPlatform; page: 
   const columns = web ? 6 : 5;
   const idLabel = web ? 'Ad URL' : 'Ad ID';
 
-  const onConfirmed = async () => {
+  const onConfirmed = () => {
     const action = confirm;
     setConfirm(null);
     if (!action) return;
-    if (action.kind === 'delete') {
-      report(await remove.mutateAsync(action.ad._id));
-      return;
-    }
-    const reply = action.ad
-      ? await clear.mutateAsync({ id: action.ad._id, range })
-      : await clear.mutateAsync({ ids: (ads ?? []).map((a) => a._id), range });
-    report(reply);
+    if (action.kind === 'delete') remove.mutate(action.ad._id);
+    else if (action.ad) clear.mutate({ id: action.ad._id, range });
+    else clear.mutate({ ids: (ads ?? []).map((a) => a._id), range });
   };
 
   const clearAll = () => {
@@ -148,7 +142,7 @@ export function AdUnitsScreen({ platform, page }: { platform: AdPlatform; page: 
         onOpenChange={(open) => !open && setConfirm(null)}
         thing={thing}
         wrongAnswerMessage={adMessages.captchaWrong}
-        onConfirm={() => void onConfirmed()}
+        onConfirm={onConfirmed}
       />
     </div>
   );

@@ -1,26 +1,30 @@
 import { adFormatWarnings } from '@streamdesk/contract/ad-units';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { ApiCallError, failureMessage } from '@/lib/api-client';
 import { Button } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';
 import { useOneAtATime } from '@/ui/use-one-at-a-time';
 import { toastSuccess } from '@/ui/toast-success';
 
 interface Reply {
-  status: boolean;
   message: string;
 }
+
+/** What became of a save: made, or failed (toasted); undefined when the admin chose to fix the id. */
+type Outcome = 'saved' | 'failed' | undefined;
 
 interface Pending {
   message: string;
   retry: () => Promise<Reply>;
-  done: (reply: Reply | undefined) => void;
+  done: (outcome: Outcome) => void;
 }
 
 /**
  * Saves an ad; when the server warns that the id does not match the network's format
  * (docs/decisions/0014-ad-units.md), asks whether to save anyway and resends with `force: true`.
- * `done` gets the final reply, or undefined when the admin chose to fix the id instead. A save asked for
+ * `send` rejects when the save fails; `done` gets the outcome, or undefined when the admin chose to fix the
+ * id instead. A save asked for
  * while one is in flight is ignored: a double click on Submit comes before the button renders as busy,
  * and the two calls, joined into one request, would each toast its reply (a refusal twice).
  */
@@ -28,15 +32,14 @@ export function useSaveWithWarning() {
   const [pending, setPending] = useState<Pending | null>(null);
   const oneAtATime = useOneAtATime();
 
-  async function save(send: (force: boolean) => Promise<Reply>, done: (reply: Reply | undefined) => void) {
-    const reply = await oneAtATime(() => send(false));
-    if (!reply) return;
-    if (!reply.status && adFormatWarnings.includes(reply.message)) {
-      setPending({ message: reply.message, retry: () => send(true), done });
+  async function save(send: (force: boolean) => Promise<Reply>, done: (outcome: Outcome) => void) {
+    const sent = await oneAtATime(() => settle(send(false)));
+    if (!sent) return;
+    if (sent instanceof ApiCallError && adFormatWarnings.includes(sent.message)) {
+      setPending({ message: sent.message, retry: () => send(true), done });
       return;
     }
-    report(reply);
-    done(reply);
+    done(report(sent));
   }
 
   const dialog = (
@@ -65,9 +68,7 @@ export function useSaveWithWarning() {
           onClick={async () => {
             if (!pending) return;
             setPending(null);
-            const reply = await pending.retry();
-            report(reply);
-            pending.done(reply);
+            pending.done(report(await settle(pending.retry())));
           }}
         >
           Save anyway
@@ -79,8 +80,22 @@ export function useSaveWithWarning() {
   return { save, dialog };
 }
 
-/** A reply's message as a toast: the server's words, success or failure (doc 2 section 8). */
-export function report(reply: Reply) {
-  if (reply.status) toastSuccess(reply.message);
-  else toast.error(reply.message || 'Internet Server Error');
+/** A save's reply, or the `ApiCallError` it failed with (anything else thrown rejects). */
+async function settle(call: Promise<Reply>): Promise<Reply | ApiCallError> {
+  try {
+    return await call;
+  } catch (error) {
+    if (error instanceof ApiCallError) return error;
+    throw error;
+  }
+}
+
+/** A save's outcome as a toast: the server's words, success or failure (doc 2 section 8). */
+function report(sent: Reply | ApiCallError): Outcome {
+  if (!(sent instanceof ApiCallError)) {
+    toastSuccess(sent.message);
+    return 'saved';
+  }
+  toast.error(failureMessage(sent, 'Internet Server Error'));
+  return 'failed';
 }

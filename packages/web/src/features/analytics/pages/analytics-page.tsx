@@ -1,14 +1,12 @@
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { loadFailure } from '@/lib/api-query';
 import { reportRangeInQuery } from '@/lib/report-ranges';
 import { Button } from '@/ui/button';
 import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
 import { DateRangePicker, type RangeSelection } from '@/ui/date-range-picker';
 import { PageHeader } from '@/ui/page-header';
-import { toastSuccess } from '@/ui/toast-success';
 import { dashboardQuery, useClearAnalytics } from '../api';
 import { CountCard } from '../components/count-card';
 import { TrendChart } from '../components/trend-chart';
@@ -49,11 +47,9 @@ export default function AnalyticsPage() {
     URL.revokeObjectURL(url);
   };
 
-  const confirmClear = async () => {
+  const confirmClear = () => {
     setConfirming(false);
-    const reply = await clear.mutateAsync({ startDate: range.startDate, endDate: range.endDate });
-    if (reply.status) toastSuccess(reply.message);
-    else toast.error(reply.message);
+    clear.mutate({ startDate: range.startDate, endDate: range.endDate });
   };
 
   return (
@@ -98,7 +94,7 @@ export default function AnalyticsPage() {
         thing={`the views and clicks from ${range.startDate} to ${range.endDate}`}
         wrongAnswerMessage="Captcha answer is not correct"
         confirmLabel="Clear"
-        onConfirm={() => void confirmClear()}
+        onConfirm={confirmClear}
       />
     </div>
   );

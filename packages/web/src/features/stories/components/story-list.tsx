@@ -1,7 +1,6 @@
 import { STORY_LIST_LIMIT, type Story } from '@streamdesk/contract/stories';
 import { useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { Button } from '@/ui/button';
@@ -100,19 +99,16 @@ export function StoryList({ kind }: { kind: StoryKind }) {
       void removing
         .run(target, () => remove.mutateAsync(target))
         .then((result) => {
-          if (!result.status) return void toast.error(result.message || 'Something went wrong!');
           toastSuccess(result.message);
           setSelected((s) => new Set([...s].filter((id) => !target.includes(id))));
         })
-        .catch(() => undefined); // a thrown call is the mutation cache's business (it opens /Error)
+        // A failed call is its mutation's to say (onError), anything else the mutation cache's (/Error).
+        .catch(() => undefined);
       return;
     }
     status.mutate(
       { _id: pending.story._id, status: !pending.story.status },
-      {
-        onSuccess: (result) =>
-          result.status ? toastSuccess(result.message) : toast.error(result.message || 'Failed to update'),
-      },
+      { onSuccess: (result) => toastSuccess(result.message) },
     );
   };
 

@@ -2,7 +2,6 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { isEditConflict } from '@streamdesk/contract/edit-versions';
 import { categoryMessages, type VideoCategory } from '@streamdesk/contract/video-categories';
-import { isNetworkFailure } from '@/lib/api-client';
 import { Button } from '@/ui/button';
 import { EditConflictAlert } from '@/ui/edit-conflict-alert';
 import { FileField, TextField } from '@/ui/field';
@@ -80,32 +79,25 @@ export function CategoryForm({ editing, onDone, onReload }: CategoryFormProps) {
       return;
     }
     // An edit is sent only after the right answer to the arithmetic confirmation; an add at once.
-    if (editing) confirmUpdate.ask(`the category "${editing.name}"`, () => void send());
-    else void send();
+    if (editing) confirmUpdate.ask(`the category "${editing.name}"`, send);
+    else send();
   };
 
-  const send = async () => {
-    const fallback = editing ? categoryMessages.updateFailed : categoryMessages.addFailed;
-    try {
-      const result = await save.mutateAsync({
-        id: editing?._id,
-        name: name.trim(),
-        image,
-        version: editing?.version,
-      });
-      if (result.status) {
-        toastSuccess(editing ? categoryMessages.updated : categoryMessages.added);
-        clearImage();
-        setName('');
-        onDone();
-      } else {
-        toast.error(isNetworkFailure(result) ? categoryMessages.somethingWrong : result.message || fallback);
-        if (isEditConflict(result.message)) setConflict(result.message);
-      }
-    } catch {
-      toast.error(categoryMessages.somethingWrong);
-    }
-  };
+  const send = () =>
+    save.mutate(
+      { id: editing?._id, name: name.trim(), image, version: editing?.version },
+      {
+        onSuccess: () => {
+          toastSuccess(editing ? categoryMessages.updated : categoryMessages.added);
+          clearImage();
+          setName('');
+          onDone();
+        },
+        onError: (error) => {
+          if (isEditConflict(error.message)) setConflict(error.message);
+        },
+      },
+    );
 
   const reload = () => {
     setReloading(true);

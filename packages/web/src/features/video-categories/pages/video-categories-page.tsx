@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { categoryMessages, type VideoCategory } from '@streamdesk/contract/video-categories';
 import { videoTabs } from '@/config/section-tabs';
-import { isNetworkFailure } from '@/lib/api-client';
+import { unlessFailed } from '@/lib/api-client';
 import { Button } from '@/ui/button';
 import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
 import {
@@ -60,31 +60,17 @@ export default function VideoCategoriesPage() {
     setEditing(category ?? null);
   };
 
-  const flip = async (category: VideoCategory) => {
-    try {
-      const result = await flipping.run(category._id, () => toggle.mutateAsync(category._id));
-      if (!result.status)
-        toast.error(isNetworkFailure(result) ? categoryMessages.statusFailed : result.message);
-    } catch {
-      toast.error(categoryMessages.statusFailed);
-    }
-  };
+  const flip = (category: VideoCategory) =>
+    flipping.run(category._id, () => unlessFailed(toggle.mutateAsync(category._id)));
 
   const confirmDelete = async () => {
     const category = deleting;
     setDeleting(null);
     if (!category) return;
-    try {
-      const result = await removing.run(category._id, () => remove.mutateAsync(category._id));
-      if (result.status) {
-        toastSuccess(categoryMessages.deleted);
-        if (editing?._id === category._id) setEditing(null);
-      } else {
-        toast.error(isNetworkFailure(result) ? categoryMessages.deleteFailed : result.message);
-      }
-    } catch {
-      toast.error(categoryMessages.somethingWrong);
-    }
+    const removed = await removing.run(category._id, () => unlessFailed(remove.mutateAsync(category._id)));
+    if (!removed) return;
+    toastSuccess(categoryMessages.deleted);
+    if (editing?._id === category._id) setEditing(null);
   };
 
   return (

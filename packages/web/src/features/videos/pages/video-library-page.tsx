@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { ADMIN_VIDEO_PAGE_SIZE, videoMessages, webFilter, type Video } from '@streamdesk/contract/videos';
 import { videoTabs } from '@/config/section-tabs';
-import { isNetworkFailure } from '@/lib/api-client';
+import { isNetworkFailure, refusedOrNoReply } from '@/lib/api-client';
 import { Button } from '@/ui/button';
 import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
 import {
@@ -98,22 +98,15 @@ export default function VideoLibraryPage() {
       if (!targets.length) return void toast.error(videoMessages.selectToUpdate);
       try {
         const result = await sendWebStatus({ id: targets, status });
-        if (result.status) {
-          setActionError('');
-          toastSuccess(
-            videoMessages.webUpdated(status, 'modified' in result ? result.modified : targets.length),
-          );
-          setSelected(new Set());
-        } else {
-          const message = isNetworkFailure(result)
-            ? videoMessages.webStatusError
-            : videoMessages.webStatusFailed;
-          setActionError(message);
-          toast.error(message);
-        }
-      } catch {
-        setActionError(videoMessages.webStatusError);
-        toast.error(videoMessages.webStatusError);
+        setActionError('');
+        toastSuccess(
+          videoMessages.webUpdated(status, 'modified' in result ? result.modified : targets.length),
+        );
+        setSelected(new Set());
+      } catch (error) {
+        const message = refusedOrNoReply(error, videoMessages.webStatusFailed, videoMessages.webStatusError);
+        setActionError(message);
+        toast.error(message);
       }
     },
     [sendWebStatus],
@@ -138,21 +131,15 @@ export default function VideoLibraryPage() {
     const targets = deleting ?? [];
     setDeleting(null);
     try {
-      const result = await removeVideos.mutateAsync(targets);
-      if (result.status) {
-        setActionError('');
-        // The server's count, not the ids sent: a video another admin deleted meanwhile is not counted.
-        const { deleted } = result;
-        toastSuccess(deleted === 1 ? videoMessages.deletedOne : videoMessages.deletedMany(deleted));
-        setSelected(new Set());
-      } else {
-        const message = isNetworkFailure(result) ? videoMessages.deleteError : videoMessages.deleteFailed;
-        setActionError(message);
-        toast.error(message);
-      }
-    } catch {
-      setActionError(videoMessages.deleteError);
-      toast.error(videoMessages.deleteError);
+      // The server's count, not the ids sent: a video another admin deleted meanwhile is not counted.
+      const { deleted } = await removeVideos.mutateAsync(targets);
+      setActionError('');
+      toastSuccess(deleted === 1 ? videoMessages.deletedOne : videoMessages.deletedMany(deleted));
+      setSelected(new Set());
+    } catch (error) {
+      const message = refusedOrNoReply(error, videoMessages.deleteFailed, videoMessages.deleteError);
+      setActionError(message);
+      toast.error(message);
     }
   };
 
