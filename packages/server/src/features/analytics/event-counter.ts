@@ -1,24 +1,15 @@
-import type { AppEvent, DropReason, EventsBody, EventsReply } from '@streamdesk/contract/analytics';
+import type { DropReason, EventsBody, EventsReply } from '@streamdesk/contract/analytics';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AppCache } from '../../platform/app-cache.js';
-import {
-  addRollups,
-  forgetBatchesBefore,
-  recordBatches,
-  type AnalyticsTables,
-  type CountKind,
-  type RollupRow,
-} from './analytics.repository.js';
-import { BatchLookup } from './batch-lookup.js';
-import type { LiveViewerTracker } from './live-viewers.js';
+import { addRollups, type AnalyticsTables, type CountKind, type RollupRow } from './analytics.repository.js';
+import { addRows, CountedBatches } from './counted-batches.js';
 import { addItemDays, addToItemTotals, type ItemCounters } from './item-totals.js';
+import { KnownItems } from './known-items.js';
+import type { LiveViewerTracker } from './live-viewers.js';
 
 /** Events may be up to this old (a phone that was offline). */
 const MAX_AGE_MS = 7 * 24 * 3600 * 1000;
-/** Batch ids past the window are deleted this often, at most this many per flush until none is left. */
-const FORGET_BATCHES_EVERY_MS = 60_000;
-const FORGET_BATCHES_CHUNK = 5000;
 
 export type Counted = Pick<EventsReply, 'accepted' | 'dropped' | 'droppedReasons' | 'duplicate'>;
 
@@ -30,53 +21,18 @@ const repeated = (): Counted => ({
   duplicate: true,
 });
 
-/** A batch with an id, counted in memory: its rows are written only with its id (`write`). */
-interface PendingBatch {
-  receivedAt: number;
-  rows: Map<string, RollupRow>;
-}
-
-/** Adds `from`'s counts to `into`, copying rows so that `from` stays as it was. */
-function addRows(into: Map<string, RollupRow>, from: Map<string, RollupRow>): void {
-  for (const [key, row] of from) {
-    const again = into.get(key);
-    if (again) again.count += row.count;
-    else into.set(key, { ...row });
-  }
-}
-
-/** An entity's items as the counter knows them: every id, and those switched off (`activeScope`). */
-interface KnownIds {
-  ids: Set<string>;
-  inactive: Set<string>;
-}
-
-/** Why an event of an age the counter takes is dropped, if it is: `known` is its entity's items. */
-function dropReason(event: AppEvent, known: KnownIds | undefined): DropReason | undefined {
-  if (!known?.ids.has(event.id)) return 'unknownId';
-  if (event.type === 'heartbeat' && known.inactive.has(event.id)) return 'inactive';
-  return undefined;
-}
-
 /**
  * Counts app events in memory and writes them, at most once a second, in one transaction: per-day
- * rollups and each item's own totals. Raw events are never stored. `stop()` writes what is left, so a
- * clean shutdown loses nothing and a crash loses at most the last second.
- *
- * A batch with a `batchId` counts once within `batchWindowMs`, over every server process: its rows are
- * kept apart until a flush records its id in `event_batches`, in the transaction that writes its counts,
- * and only the batches whose id that insert recorded are counted. A crash before the commit loses both
- * (the app's retry counts), after it keeps both (the retry is a duplicate).
+ * rollups and each item's own totals (through its feature's counter). Raw events are never stored.
+ * `stop()` writes what is left, so a clean shutdown loses nothing and a crash loses at most the last
+ * second. Which events are dropped: known-items.ts; batches with a `batchId`, counted once within
+ * `batchWindowMs` over every server process: counted-batches.ts.
  */
 export class EventCounter {
   /** Counts of batches without an id. */
   private pending = new Map<string, RollupRow>();
-  /** Batches with an id, not yet written; and those the flush in progress is writing. */
-  private batches = new Map<string, PendingBatch>();
-  private writing = new Map<string, PendingBatch>();
-  private nextForget = 0;
-  private readonly lookup: BatchLookup;
-  private readonly knownIds = new Map<string, Promise<KnownIds>>();
+  private readonly batches: CountedBatches;
+  private readonly known: KnownItems;
   private flushing: Promise<void> = Promise.resolve();
   private timer: NodeJS.Timeout | undefined;
 
@@ -87,13 +43,10 @@ export class EventCounter {
     private readonly viewers: LiveViewerTracker,
     private readonly dayOf: (ms: number) => string,
     private readonly log: FastifyBaseLogger,
-    private readonly batchWindowMs: number,
+    batchWindowMs: number,
   ) {
-    this.lookup = new BatchLookup(db);
-    // A write in a feature may add or remove items, or switch one off: forget that feature's known ids.
-    cache.onInvalidate((tag) => {
-      for (const [entity, counter] of counters) if (counter.itemsTag === tag) this.knownIds.delete(entity);
-    });
+    this.batches = new CountedBatches(db, batchWindowMs, log);
+    this.known = new KnownItems(db, counters, cache);
   }
 
   start(everyMs = 1000): void {
@@ -106,34 +59,6 @@ export class EventCounter {
     await this.flush();
   }
 
-  /** The known ids of an entity with a counter (undefined without one). */
-  private ids(entity: string): Promise<KnownIds> | undefined {
-    const counter = this.counters.get(entity);
-    if (!counter) return undefined;
-    let ids = this.knownIds.get(entity);
-    if (!ids) {
-      ids = counter.items(this.db).then((list) => ({
-        ids: new Set(list.map((item) => item.id)),
-        inactive: new Set(list.filter((item) => !item.active).map((item) => item.id)),
-      }));
-      ids.catch(() => this.knownIds.delete(entity));
-      this.knownIds.set(entity, ids);
-    }
-    return ids;
-  }
-
-  /** Whether a batch id is counted in this process and not written yet (or being written). */
-  private holds(batchId: string): boolean {
-    return this.batches.has(batchId) || this.writing.has(batchId);
-  }
-
-  /** Whether a batch id was counted within the window before `now`: held here, or in the table. */
-  private async counted(batchId: string, now: number): Promise<boolean> {
-    if (this.holds(batchId)) return true;
-    const receivedAt = await this.lookup.receivedAt(batchId);
-    return receivedAt !== undefined && receivedAt > now - this.batchWindowMs;
-  }
-
   /**
    * Counts a batch. A time ahead of the server's (a phone whose clock is fast) counts as received now, on
    * today's day: apps' clocks are often wrong and nothing counted may be lost. Dropped, under the first
@@ -142,13 +67,13 @@ export class EventCounter {
    * this process holds, or the table has from within the window, counts nothing (`duplicate`).
    */
   async ingest({ events, batchId }: EventsBody, now = Date.now()): Promise<Counted> {
-    if (batchId !== undefined && (await this.counted(batchId, now))) return repeated();
+    if (batchId !== undefined && (await this.batches.counted(batchId, now))) return repeated();
     const droppedReasons: Record<DropReason, number> = { unknownId: 0, tooOld: 0, inactive: 0 };
     const own = batchId === undefined ? undefined : new Map<string, RollupRow>();
     let accepted = 0;
     for (const event of events) {
       const at = event.at ? Math.min(Date.parse(event.at), now) : now;
-      const reason = at < now - MAX_AGE_MS ? 'tooOld' : dropReason(event, await this.ids(event.entity));
+      const reason = at < now - MAX_AGE_MS ? 'tooOld' : await this.known.dropReason(event);
       if (reason) {
         droppedReasons[reason]++;
         continue;
@@ -171,8 +96,8 @@ export class EventCounter {
     }
     if (batchId !== undefined && own) {
       // A copy sent at the same moment may have been counted while this one waited for the database.
-      if (this.holds(batchId)) return repeated();
-      this.batches.set(batchId, { receivedAt: now, rows: own });
+      if (this.batches.holds(batchId)) return repeated();
+      this.batches.add(batchId, { receivedAt: now, rows: own });
     }
     return { accepted, dropped: events.length - accepted, droppedReasons, duplicate: false };
   }
@@ -201,15 +126,14 @@ export class EventCounter {
   private async write(): Promise<void> {
     if (this.pending.size === 0 && this.batches.size === 0) return;
     const loose = this.pending;
-    const batches = this.batches;
     this.pending = new Map();
-    this.batches = new Map();
-    this.writing = batches;
+    const batches = this.batches.take();
     let tags: string[];
     try {
-      await this.dropDeleted([loose, ...[...batches.values()].map((batch) => batch.rows)]);
+      await this.known.dropDeleted([loose, ...[...batches.values()].map((batch) => batch.rows)]);
       tags = await this.db.transaction().execute(async (trx) => {
-        const rows = [...(batches.size ? await this.withRecorded(trx, loose, batches) : loose).values()];
+        const counted = batches.size ? await this.batches.withRecorded(trx, loose, batches) : loose;
+        const rows = [...counted.values()];
         await addRollups(trx, rows);
         await addItemDays(trx, this.counters, rows);
         return addToItemTotals(trx, this.counters, rows);
@@ -217,72 +141,13 @@ export class EventCounter {
     } catch (error) {
       // Keep the counts, and the batches with their ids, for the next attempt rather than lose them.
       addRows(this.pending, loose);
-      for (const [batchId, batch] of batches) this.batches.set(batchId, batch);
+      this.batches.putBack(batches);
       this.log.error({ err: error }, 'writing counted events failed; will retry');
       return;
     } finally {
-      this.writing = new Map();
+      this.batches.written();
     }
     for (const tag of new Set(tags)) this.cache.invalidate(tag);
-    if (batches.size) await this.forgetOldBatches();
-  }
-
-  /**
-   * Drops the counts of items deleted since they were counted: the delete removed the item's counted days
-   * (the feature's ForgetCounts), and writing these would bring some back for an item no longer there. The
-   * delete invalidated the feature's items tag, so the known ids are read again (a peer's delete once it
-   * is heard of). A delete committed while the flush runs can still leave a few: the sweep
-   * (orphan-counts.ts) removes them.
-   */
-  private async dropDeleted(counts: Map<string, RollupRow>[]): Promise<void> {
-    const known = new Map<string, KnownIds>();
-    for (const rows of counts)
-      for (const [key, row] of rows) {
-        let ids = known.get(row.entity);
-        if (!ids) {
-          const read = this.ids(row.entity);
-          if (!read) continue;
-          known.set(row.entity, (ids = await read));
-        }
-        if (!ids.ids.has(row.entity_id)) rows.delete(key);
-      }
-  }
-
-  /**
-   * Records the batches' ids and answers the counts to write: those without an id, and those of the
-   * batches recorded. A batch whose id is there already (another process wrote it first) is dropped.
-   * Ids go in sorted, so two processes' inserts take their row locks in the same order (PostgreSQL).
-   */
-  private async withRecorded(
-    trx: Kysely<AnalyticsTables>,
-    loose: Map<string, RollupRow>,
-    batches: Map<string, PendingBatch>,
-  ): Promise<Map<string, RollupRow>> {
-    const ids = [...batches.keys()].sort();
-    const recorded = await recordBatches(
-      trx,
-      ids.map((batchId) => ({ batch_id: batchId, received_at: batches.get(batchId)!.receivedAt })),
-      this.batchWindowMs,
-    );
-    const rows = new Map<string, RollupRow>();
-    addRows(rows, loose);
-    for (const batchId of recorded) addRows(rows, batches.get(batchId)!.rows);
-    return rows;
-  }
-
-  /**
-   * Deletes batch ids past the window, about once a minute, a bounded chunk per flush so no flush waits
-   * long; a full chunk means more are due, so the next flush goes on. A failure only waits for the next
-   * turn: an id past the window is ignored by the lookup and replaced by the insert anyway.
-   */
-  private async forgetOldBatches(now = Date.now()): Promise<void> {
-    if (now < this.nextForget) return;
-    this.nextForget = now + FORGET_BATCHES_EVERY_MS;
-    try {
-      const deleted = await forgetBatchesBefore(this.db, now - this.batchWindowMs, FORGET_BATCHES_CHUNK);
-      if (deleted === FORGET_BATCHES_CHUNK) this.nextForget = 0;
-    } catch (error) {
-      this.log.warn({ err: error }, 'deleting old event batch ids failed; will retry');
-    }
+    if (batches.size) await this.batches.forgetOld();
   }
 }

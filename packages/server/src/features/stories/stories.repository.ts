@@ -28,7 +28,7 @@ export interface StoriesTables {
 }
 
 export type StoryRow = Selectable<StoriesTables['stories']>;
-type Db = Kysely<StoriesTables>;
+export type Db = Kysely<StoriesTables>;
 
 export function toStory(row: StoryRow): Story {
   return {

@@ -1,0 +1,78 @@
+import type { AppEvent, DropReason } from '@streamdesk/contract/analytics';
+import type { Kysely } from 'kysely';
+import type { AppCache } from '../../platform/app-cache.js';
+import type { AnalyticsTables, RollupRow } from './analytics.repository.js';
+import type { ItemCounters } from './item-totals.js';
+
+/** An entity's items as the counter knows them: every id, and those that take no heartbeats. */
+interface KnownIds {
+  ids: Set<string>;
+  inactive: Set<string>;
+}
+
+/**
+ * The items of each counted entity, read through its feature's counter on the first event for it and
+ * kept until the feature invalidates its counter's `itemsTag` (a write that adds or removes items, or
+ * switches one off): an event for no item of its entity is dropped, and a heartbeat for an inactive one.
+ */
+export class KnownItems {
+  private readonly known = new Map<string, Promise<KnownIds>>();
+
+  constructor(
+    private readonly db: Kysely<AnalyticsTables>,
+    private readonly counters: ItemCounters,
+    cache: AppCache,
+  ) {
+    cache.onInvalidate((tag) => {
+      for (const [entity, counter] of counters) if (counter.itemsTag === tag) this.known.delete(entity);
+    });
+  }
+
+  /** The known ids of an entity with a counter (undefined without one). */
+  private ids(entity: string): Promise<KnownIds> | undefined {
+    const counter = this.counters.get(entity);
+    if (!counter) return undefined;
+    let ids = this.known.get(entity);
+    if (!ids) {
+      ids = counter.items(this.db).then((list) => ({
+        ids: new Set(list.map((item) => item.id)),
+        inactive: new Set(list.filter((item) => !item.active).map((item) => item.id)),
+      }));
+      ids.catch(() => this.known.delete(entity));
+      this.known.set(entity, ids);
+    }
+    return ids;
+  }
+
+  /**
+   * Why an event of an age the counter takes is dropped, if it is: for no item of its entity
+   * (`unknownId`), or a heartbeat for an item that is switched off (`inactive`).
+   */
+  async dropReason(event: AppEvent): Promise<DropReason | undefined> {
+    const known = await this.ids(event.entity);
+    if (!known?.ids.has(event.id)) return 'unknownId';
+    if (event.type === 'heartbeat' && known.inactive.has(event.id)) return 'inactive';
+    return undefined;
+  }
+
+  /**
+   * Drops the counts of items deleted since they were counted: the delete removed the item's counted days
+   * (the feature's ForgetCounts), and writing these would bring some back for an item no longer there. The
+   * delete invalidated the feature's items tag, so the known ids are read again (a peer's delete once it
+   * is heard of). A delete committed while the flush runs can still leave a few: the sweep
+   * (orphan-counts.ts) removes them.
+   */
+  async dropDeleted(counts: Map<string, RollupRow>[]): Promise<void> {
+    const known = new Map<string, KnownIds>();
+    for (const rows of counts)
+      for (const [key, row] of rows) {
+        let ids = known.get(row.entity);
+        if (!ids) {
+          const read = this.ids(row.entity);
+          if (!read) continue;
+          known.set(row.entity, (ids = await read));
+        }
+        if (!ids.ids.has(row.entity_id)) rows.delete(key);
+      }
+  }
+}

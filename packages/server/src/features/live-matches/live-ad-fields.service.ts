@@ -1,0 +1,47 @@
+import { liveAdMessages, type LiveAdMap } from '@streamdesk/contract/live-matches';
+import {
+  checkEditVersion,
+  editVersionOf,
+  readEditVersion,
+} from '../../platform/edit-versions/edit-versions.js';
+import { LIVE_TAGS, type LiveMatchesDeps } from './live-matches.common.js';
+import * as repo from './live-matches.repository.js';
+
+/** The live-call ad fields' version: of the whole map, names and values in their order. */
+const liveAdsVersion = (map: LiveAdMap) => editVersionOf(map, Object.keys(map));
+
+/** The key of the live-call ad fields in the record locks: the map is saved as one record. */
+const LIVE_AD_FIELDS_LOCK = ['live_ad_fields', ['map']] as const;
+
+/** The live-call ad fields: one map of names to ad ids that the app reads with its launch reply. */
+export function createLiveAdFields({ db, cache, locks }: Pick<LiveMatchesDeps, 'db' | 'cache' | 'locks'>) {
+  const liveAdMap = async (): Promise<LiveAdMap> =>
+    Object.fromEntries((await repo.listAdFields(db)).map((f) => [f.name, f.value]));
+
+  return {
+    liveAdMap,
+
+    async liveAds() {
+      const data = await liveAdMap();
+      return { status: true, message: liveAdMessages.fetched, data, version: liveAdsVersion(data) };
+    },
+
+    /**
+     * Replaces the map. Sent with the version it was read at, the save is refused (409) when the map
+     * changed since: checked under the map's lock (on PostgreSQL an advisory lock too), in the
+     * transaction that replaces it, before anything is written.
+     */
+    saveLiveAds(body: { fields: LiveAdMap; version?: string | undefined }) {
+      const sent = readEditVersion(body.version);
+      return locks.run(...LIVE_AD_FIELDS_LOCK, async () => {
+        await repo.replaceAdFields(db, Object.entries(body.fields), async (trx) => {
+          const current = Object.fromEntries((await repo.listAdFields(trx)).map((f) => [f.name, f.value]));
+          checkEditVersion(sent, liveAdsVersion(current), liveAdMessages.conflictThing);
+        });
+        cache.invalidate(LIVE_TAGS.liveAds);
+        const data = await liveAdMap();
+        return { status: true, message: liveAdMessages.saved, data, version: liveAdsVersion(data) };
+      });
+    },
+  };
+}

@@ -1,0 +1,108 @@
+import {
+  FIRE_ONLY_ADS,
+  MAIN_WEB_AD,
+  webLiveAdMessages,
+  type WebLiveAd,
+} from '@streamdesk/contract/live-matches';
+import {
+  editVersionOf,
+  foundAtVersion,
+  readEditVersion,
+} from '../../platform/edit-versions/edit-versions.js';
+import { deleteAllOrNone } from '../../platform/db/delete-all-or-none.js';
+import { newId } from '../../platform/db/values.js';
+import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import { createdNow, type LiveMatchesDeps } from './live-matches.common.js';
+import * as repo from './live-matches.repository.js';
+
+/**
+ * What the inline edit writes of a web live ad: its name and URL. Not the views and clicks, which its
+ * fires count (the app changes them), nor its date.
+ */
+const WEB_AD_EDITABLE_FIELDS = ['a_name', 'a_url'] as const satisfies readonly (keyof repo.WebAdRow)[];
+
+const webAdVersion = (row: repo.WebAdRow) => editVersionOf(row, WEB_AD_EDITABLE_FIELDS);
+
+/** The website live ads: the ads the Fire button fires, each with the views and clicks of its fires. */
+export function createWebLiveAds({ db, locks }: Pick<LiveMatchesDeps, 'db' | 'locks'>) {
+  /** Views and clicks by ad id: fires belong to the ad they fired, whatever its name is now. */
+  const webAdTotals = async () => {
+    const totals = new Map<string, { views: number; clicks: number }>();
+    for (const t of await repo.fireTotalsByAd(db))
+      totals.set(t.web_ad_id!, { views: Number(t.views ?? 0), clicks: Number(t.clicks ?? 0) });
+    return totals;
+  };
+
+  const toWebAd = (
+    row: repo.WebAdRow,
+    totals: Map<string, { views: number; clicks: number }>,
+  ): WebLiveAd => ({
+    _id: row.id,
+    a_name: row.a_name,
+    a_url: row.a_url,
+    a_view: totals.get(row.id)?.views ?? 0,
+    a_click: totals.get(row.id)?.clicks ?? 0,
+    createdAt: row.created_at,
+    version: webAdVersion(row),
+  });
+
+  const webAdById = async (id: string) => {
+    const row = await repo.findWebAd(db, id);
+    if (!row) throw notFound(webLiveAdMessages.notFound);
+    return toWebAd(row, await webAdTotals());
+  };
+
+  const checkFreeName = async (name: string, ownId?: string) => {
+    if (FIRE_ONLY_ADS.includes(name)) throw badRequest(webLiveAdMessages.reservedName);
+    const other = await repo.findWebAdByName(db, name);
+    if (other && other.id !== ownId) throw conflict(webLiveAdMessages.duplicateName);
+  };
+
+  return {
+    async webAds() {
+      const [rows, totals] = await Promise.all([repo.listWebAds(db), webAdTotals()]);
+      return { status: true, message: webLiveAdMessages.fetched, data: rows.map((r) => toWebAd(r, totals)) };
+    },
+
+    async addWebAd(body: { a_name: string; a_url: string }) {
+      await checkFreeName(body.a_name);
+      const id = newId();
+      await repo.insertWebAd(db, { id, a_name: body.a_name, a_url: body.a_url, created_at: createdNow() });
+      return { status: true, message: webLiveAdMessages.added, data: await webAdById(id) };
+    },
+
+    /**
+     * Edits an ad's name and URL. An edit sent with the version its row was listed at is refused (409)
+     * when the ad changed since: checked under the ad's lock (on PostgreSQL an advisory lock too),
+     * before anything is written.
+     */
+    editWebAd(body: { _id: string; a_name: string; a_url: string; version?: string | undefined }) {
+      const sent = readEditVersion(body.version);
+      return locks.run('live_web_ads', [body._id], async () => {
+        const found = await repo.findWebAd(db, body._id);
+        const existing = foundAtVersion(found, sent, webAdVersion, webLiveAdMessages);
+        if (FIRE_ONLY_ADS.includes(existing.a_name)) throw badRequest(webLiveAdMessages.fireOnly);
+        if (existing.a_name === MAIN_WEB_AD && body.a_name !== MAIN_WEB_AD)
+          throw badRequest(webLiveAdMessages.mainCannotBeRenamed);
+        await checkFreeName(body.a_name, existing.id);
+        await repo.updateWebAd(db, existing.id, { a_name: body.a_name, a_url: body.a_url });
+        return { status: true, message: webLiveAdMessages.updated, data: await webAdById(existing.id) };
+      });
+    },
+
+    async removeWebAds(ids: readonly string[]) {
+      const rows = await deleteAllOrNone(db, ids, {
+        find: repo.findWebAds,
+        remove: repo.deleteWebAds,
+        missing: () => notFound(webLiveAdMessages.notFound),
+        check: (found) => {
+          if (found.some((r) => r.a_name === MAIN_WEB_AD))
+            throw badRequest(webLiveAdMessages.mainCannotBeDeleted);
+          if (found.some((r) => FIRE_ONLY_ADS.includes(r.a_name)))
+            throw badRequest(webLiveAdMessages.fireOnly);
+        },
+      });
+      return { status: true, message: webLiveAdMessages.deleted, deleted: rows.length };
+    },
+  };
+}
