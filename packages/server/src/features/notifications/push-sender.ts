@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import pRetry from 'p-retry';
 import type { ChannelDelivery, PushChannel } from '@streamdesk/contract/notifications';
 
 /** What every channel delivers: one notification to its whole audience. */
@@ -72,33 +73,39 @@ export function httpFailure(status: number, reason: string, retryAfter?: string 
 }
 
 /**
- * Runs `attempt` until it succeeds, it throws a non-retryable error, or the tries run out. Waits grow
- * exponentially (with jitter) unless the server named a Retry-After, which is honoured. An abort stops
- * the waiting at once.
+ * Runs `attempt` until it succeeds, it throws a non-retryable error, or the tries run out (p-retry). Waits
+ * grow exponentially with jitter (from half of baseDelayMs, 2x, 4x... to all of it), and a Retry-After the
+ * server named is waited for first; one longer than maxRetryAfterMs fails the delivery with the reason.
+ * An abort stops the waiting at once.
  */
 export async function withRetries<T>(
   attempt: (n: number) => Promise<T>,
   policy: RetryPolicy,
   signal: AbortSignal,
 ): Promise<T> {
-  for (let n = 1; ; n++) {
-    try {
-      return await attempt(n);
-    } catch (error) {
-      if (signal.aborted) throw new Error(STOPPED_REASON, { cause: error });
-      if (!(error instanceof RetryableError) || n >= policy.attempts) throw error;
-      if (error.retryAfterMs !== undefined && error.retryAfterMs > policy.maxRetryAfterMs) {
-        const after = Math.ceil(error.retryAfterMs / 1000);
-        throw new Error(`${error.message} (asked to retry after ${after} s)`, { cause: error });
-      }
-      const backoff = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (n - 1));
-      const wait = error.retryAfterMs ?? backoff / 2 + (Math.random() * backoff) / 2;
-      try {
-        await sleep(wait, undefined, { signal });
-      } catch (aborted) {
-        throw new Error(STOPPED_REASON, { cause: aborted });
-      }
-    }
+  try {
+    return await pRetry(attempt, {
+      retries: policy.attempts - 1,
+      // p-retry waits minTimeout * factor^(n-1) times a random 1 to 2.
+      minTimeout: policy.baseDelayMs / 2,
+      factor: 2,
+      randomize: true,
+      maxTimeout: policy.maxDelayMs,
+      signal,
+      shouldRetry: ({ error }) => error instanceof RetryableError,
+      onFailedAttempt: async ({ error, retriesLeft }) => {
+        const after = error instanceof RetryableError ? error.retryAfterMs : undefined;
+        if (after === undefined || retriesLeft === 0 || signal.aborted) return;
+        if (after > policy.maxRetryAfterMs)
+          throw new Error(`${error.message} (asked to retry after ${Math.ceil(after / 1000)} s)`, {
+            cause: error,
+          });
+        await sleep(after, undefined, { signal });
+      },
+    });
+  } catch (error) {
+    if (signal.aborted) throw new Error(STOPPED_REASON, { cause: error });
+    throw error;
   }
 }
 
