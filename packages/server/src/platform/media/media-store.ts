@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import type { MediaKind } from '@streamdesk/contract/media';
 import { newId } from '../db/values.js';
 import { badRequest, payloadTooLarge, type HttpError } from '../errors.js';
+import { uploadMemory } from './memory-guard.js';
 import {
   brokenImageMessage,
   extensionOf,
@@ -177,6 +178,7 @@ class Inspector extends Transform {
 
   override _transform(chunk: Buffer, _enc: BufferEncoding, done: Done) {
     this.size += chunk.length;
+    uploadMemory.received(chunk.length);
     if (this.size > this.rule.maxBytes) return this.refuse(payloadTooLarge(this.rule.sizeMessage), done);
     if (!this.kind) {
       this.head = Buffer.concat([this.head, chunk]);
@@ -205,9 +207,10 @@ class Inspector extends Transform {
   }
 }
 
-/** A refused file's remaining bytes: counted, then dropped. */
+/** A refused file's remaining bytes: counted for the memory guard, then dropped. */
 function drop(this: Inspector, chunk: Buffer, _enc: BufferEncoding, done: Done) {
   this.size += chunk.length;
+  uploadMemory.received(chunk.length);
   done();
 }
 
