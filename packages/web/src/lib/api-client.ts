@@ -194,9 +194,17 @@ export async function requestApi<R extends RouteDef>(
   options: CallOptions<R> = {},
 ): Promise<ReplyOf<R>> {
   const { reply, httpStatus } = await exchange(route, options);
-  if ((reply as { status?: unknown }).status !== true)
-    throw new ApiCallError(reply as FailedReply, httpStatus);
-  return reply as ReplyOf<R>;
+  return replyOrReject(reply, httpStatus);
+}
+
+/**
+ * `requestApi`'s rule for a call made another way (an upload with progress): the reply when it says
+ * `status: true`, else an `ApiCallError` thrown with it.
+ */
+export function replyOrReject<R extends RouteDef>(result: ApiResult<R>, httpStatus?: number): ReplyOf<R> {
+  if ((result as { status?: unknown }).status !== true)
+    throw new ApiCallError(result as FailedReply, httpStatus);
+  return result as ReplyOf<R>;
 }
 
 /** A call's reply, with the HTTP status it came with (none when no reply came). */

@@ -1,6 +1,6 @@
 import { REELS_PAGE_SIZE, reelRoutes } from '@streamdesk/contract/reels';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { requestApi } from '@/lib/api-client';
+import { replyOrReject, requestApi } from '@/lib/api-client';
 import { fetchApi } from '@/lib/api-query';
 import { uploadWithProgress, type UploadProgress } from '@/lib/upload';
 import { toastFailure } from '@/ui/toast-failure';
@@ -23,16 +23,14 @@ export function useReelsPage(page: number) {
 export function useUploadReel() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ file, onProgress }: { file: File; onProgress?: UploadProgress }) => {
+    mutationFn: async ({ file, onProgress }: { file: File; onProgress?: UploadProgress }) => {
       const form = new FormData();
       form.append('video', file);
-      return uploadWithProgress(reelRoutes.add, form, onProgress);
+      return replyOrReject(await uploadWithProgress(reelRoutes.add, form, onProgress));
     },
-    // A rejected upload (HTTP or network error) is reported by the form, not by the /Error page.
+    // A rejected upload (refused, HTTP or network error) is reported by the form, not by the /Error page.
     meta: { onError: 'log' },
-    onSuccess: (result) => {
-      if (result.status) void client.invalidateQueries({ queryKey: keys.all });
-    },
+    onSuccess: () => void client.invalidateQueries({ queryKey: keys.all }),
   });
 }
 

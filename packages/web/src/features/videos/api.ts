@@ -2,7 +2,7 @@ import { videoCategoryRoutes } from '@streamdesk/contract/video-categories';
 import { ADMIN_VIDEO_PAGE_SIZE, videoRoutes, type WebFilter } from '@streamdesk/contract/videos';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fetchApi } from '@/lib/api-query';
-import { requestApi } from '@/lib/api-client';
+import { replyOrReject, requestApi } from '@/lib/api-client';
 import { uploadWithProgress, type UploadProgress } from '@/lib/upload';
 
 /** The same key and call as the categories screen, so both share one cached list. */
@@ -54,8 +54,8 @@ function useInvalidateVideos() {
 export function useUploadVideos() {
   const invalidate = useInvalidateVideos();
   return useMutation({
-    mutationFn: ({ form, onProgress }: { form: FormData; onProgress: UploadProgress }) =>
-      uploadWithProgress(videoRoutes.upload, form, onProgress),
+    mutationFn: async ({ form, onProgress }: { form: FormData; onProgress: UploadProgress }) =>
+      replyOrReject(await uploadWithProgress(videoRoutes.upload, form, onProgress)),
     onSuccess: invalidate,
     meta: { onError: 'log' },
   });

@@ -33,15 +33,11 @@ export function UploadReelForm() {
     setPercent(0);
     try {
       const result = await upload.mutateAsync({ file, onProgress: (_l, _t, p) => setPercent(p) });
-      if (result.status) {
-        toastSuccess(result.message);
-        setState('success');
-        clear();
-      } else {
-        toast.error(result.message);
-        setState('error');
-      }
+      toastSuccess(result.message);
+      setState('success');
+      clear();
     } catch (error) {
+      // A refusal in a 2xx reply (an ApiCallError) says its message, as an HTTP refusal says its reason.
       toast.error(
         uploadFailureMessage(error, error instanceof Error ? error.message : 'Something went wrong!'),
       );

@@ -9,6 +9,7 @@ import { PageHeader } from '@/ui/page-header';
 import { Tabs } from '@/ui/tabs';
 import { UploadProgressBar } from '@/ui/upload-progress-bar';
 import { toastSuccess } from '@/ui/toast-success';
+import { ApiCallError, failureMessage } from '@/lib/api-client';
 import { UploadRefusedError, uploadFailureMessage } from '@/lib/upload';
 import { useFailureToast } from '@/ui/use-failed-load-toast';
 import { useUploadVideos, useVideoCategories } from '../api';
@@ -58,20 +59,20 @@ export default function VideoUploadPage() {
     setPercent(0);
     try {
       const result = await upload.mutateAsync({ form, onProgress: (_l, _t, p) => setPercent(p) });
-      if (result.status) {
-        setPercent(100);
-        const partly = 'rejected' in result && result.rejected.length > 0;
-        if (partly) toast.warning(result.message);
-        else toastSuccess(videoMessages.uploaded);
-        setFiles([]);
-      } else {
-        setPercent(null);
-        toast.error(result.message || videoMessages.uploadFailed);
-      }
+      setPercent(100);
+      const partly = 'rejected' in result && result.rejected.length > 0;
+      if (partly) toast.warning(result.message);
+      else toastSuccess(videoMessages.uploaded);
+      setFiles([]);
     } catch (error) {
       setPercent(null);
-      // A refused batch (every file refused, or its category deleted meanwhile) says why.
-      toast.error(uploadFailureMessage(error, videoMessages.uploadCrashed));
+      // A refused batch (every file refused, or its category deleted meanwhile) says why; a refusal in
+      // a 2xx reply says its message.
+      toast.error(
+        error instanceof ApiCallError
+          ? failureMessage(error, videoMessages.uploadFailed)
+          : uploadFailureMessage(error, videoMessages.uploadCrashed),
+      );
       // 'Category not found': another admin deleted it since the list loaded.
       if (error instanceof UploadRefusedError && error.status === 404) await reloadCategories();
     }
