@@ -93,6 +93,11 @@ const screens: [path: string, ready: (page: Page) => Promise<unknown>][] = [
   ['/add/video', (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible()],
   ['/add/video/category', (p) => expect(p.getByRole('table')).toBeVisible()],
   ['/show/video', (p) => expect(p.getByRole('table')).toBeVisible()],
+  ['/team', (p) => expect(p.getByRole('table', { name: 'Team' })).toBeVisible()],
+  [
+    '/set-password#not-a-token',
+    (p) => expect(p.getByRole('heading', { name: 'Set your password' })).toBeVisible(),
+  ],
   ['/nowhere', (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible()],
 ];
 

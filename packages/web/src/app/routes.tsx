@@ -88,6 +88,7 @@ const signedInScreens: RouteObject[] = [
     path: paths.videoLibrary.path,
     lazy: screenChunk(() => import('@/features/videos/pages/video-library-page')),
   },
+  { path: paths.team.path, lazy: screenChunk(() => import('@/features/team/pages/team-page')) },
   { path: paths.error.path, lazy: screenChunk(() => import('./pages/error-page')) },
   { path: '*', Component: NotFound },
 ];
@@ -103,6 +104,10 @@ export const routes: RouteObject[] = [
         children: [
           { path: paths.login.path, lazy: screenChunk(() => import('@/features/auth/pages/login-page')) },
         ],
+      },
+      {
+        path: paths.setPassword.path,
+        lazy: screenChunk(() => import('@/features/team/pages/set-password-page')),
       },
       { path: paths.logout.path, lazy: screenChunk(() => import('@/features/auth/pages/logout-page')) },
       {

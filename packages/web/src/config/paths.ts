@@ -1,3 +1,5 @@
+import { SET_PASSWORD_PATH } from '@streamdesk/contract/team';
+
 /**
  * Every route path of the back office (doc 1 and doc 2, section 2), spelling included: the spec's
  * paths are bookmarked by admins. `path` is the router pattern, `getHref` builds a link.
@@ -58,6 +60,8 @@ export const paths = {
   videoUpload: fixed('/add/video'),
   videoCategories: fixed('/add/video/category'),
   videoLibrary: fixed('/show/video'),
+  team: fixed('/team'),
+  setPassword: fixed(SET_PASSWORD_PATH),
 
   /** Served by the server from the public site bundle, not by this SPA. */
   site: fixed('/site/'),

@@ -1,3 +1,4 @@
+import { ROLE_GRANTS } from '@streamdesk/contract/roles';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { setAuthStatus } from '@/lib/auth-state';
 import { registerNavigator } from '@/lib/navigation';
@@ -5,7 +6,7 @@ import { queryClient } from '@/lib/query-client';
 import { writeSession } from '@/lib/session';
 import { setRuntimeConfig } from './runtime';
 
-/** The calls every signed-in screen makes: the admin check and the top bar's system stats. */
+/** The calls every signed-in screen makes: the admin check, the top bar's system stats and who is signed in. */
 export const signedInApi = {
   'GET /api/admin/auth/check': { status: true, message: 'Authorized' },
   'GET /api/admin/system/stats': {
@@ -15,6 +16,17 @@ export const signedInApi = {
     ramUsage: 1,
     storageUsage: 1,
     liveView: 0,
+  },
+  'GET /api/admin/me': {
+    status: true,
+    message: 'Signed-in person',
+    data: {
+      _id: 'p1',
+      name: 'admin',
+      email: 'admin@example.com',
+      role: 'owner',
+      permissions: ROLE_GRANTS.owner,
+    },
   },
 };
 

@@ -71,6 +71,12 @@ export const BellIcon = (p: P) => (
     <path d="M10 20a2 2 0 0 0 4 0" />
   </Icon>
 );
+export const TeamIcon = (p: P) => (
+  <Icon {...p}>
+    <circle cx="9" cy="8" r="3" />
+    <path d="M3 19a6 6 0 0 1 12 0M16 5a3 3 0 0 1 0 6M18 19a6 6 0 0 0-2.5-4.9" />
+  </Icon>
+);
 export const LogoutIcon = (p: P) => (
   <Icon {...p}>
     <path d="M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3" />

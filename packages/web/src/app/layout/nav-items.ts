@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { Feature } from '@streamdesk/contract/roles';
 import { paths } from '@/config/paths';
 import {
   AdsIcon,
@@ -8,6 +9,7 @@ import {
   LogoutIcon,
   PolicyIcon,
   StoryIcon,
+  TeamIcon,
   VideoIcon,
 } from '@/ui/icons';
 
@@ -29,11 +31,13 @@ export const sideNavItems: readonly NavItem[] = [
   { key: 'ads', label: 'Ads Manager', to: paths.adUnits.getHref('nativeAds'), icon: AdsIcon },
 ];
 
-export const topBarLinks = [
+/** A link with a `feature` shows only to roles that may read it (the Team link: owners). */
+export const topBarLinks: readonly { label: string; to: string; icon: ComponentType; feature?: Feature }[] = [
   { label: 'Controller', to: paths.controller.getHref(), icon: ControllerIcon },
   { label: 'Notification', to: paths.notifications.getHref(), icon: BellIcon },
+  { label: 'Team', to: paths.team.getHref(), icon: TeamIcon, feature: 'team' },
   { label: 'Logout', to: paths.logout.getHref(), icon: LogoutIcon },
-] as const;
+];
 
 /**
  * The side-nav item a path belongs to, from its leading segments; the root path is the dashboard,

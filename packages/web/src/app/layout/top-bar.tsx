@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
+import { mayCall } from '@streamdesk/contract/roles';
 import { StatsList } from '@/features/system-stats/components/stats-list';
+import { useMe } from '@/features/team/api';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { CloseIcon, LogoIcon, MenuIcon, MoreIcon } from '@/ui/icons';
@@ -19,6 +21,8 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 export function TopBar({ navOpen, onToggleNav }: { navOpen: boolean; onToggleNav: () => void }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
+  const role = useMe().data?.data.role;
+  const links = topBarLinks.filter((l) => !l.feature || (role && mayCall(role, l.feature, 'read')));
   useEffect(() => setMenuOpen(false), [pathname]);
   useEffect(() => {
     if (!menuOpen) return;
@@ -52,7 +56,7 @@ export function TopBar({ navOpen, onToggleNav }: { navOpen: boolean; onToggleNav
         <div className="ml-auto hidden items-center gap-3 md:flex">
           <StatsList />
           <nav aria-label="Account" className="flex items-center gap-1">
-            {topBarLinks.map(({ label, to, icon: Icon }) => (
+            {links.map(({ label, to, icon: Icon }) => (
               // Below lg the stats leave room for the icons only; the title names them on hover.
               <NavLink key={to} to={to} title={label} className={linkClass}>
                 <Icon />
@@ -87,7 +91,7 @@ export function TopBar({ navOpen, onToggleNav }: { navOpen: boolean; onToggleNav
           className="border-b border-slate-200 bg-white px-3 pt-2 pb-4 shadow-lg md:hidden"
         >
           <nav aria-label="Account" className="flex flex-col gap-1">
-            {topBarLinks.map(({ label, to, icon: Icon }) => (
+            {links.map(({ label, to, icon: Icon }) => (
               <NavLink key={to} to={to} className={linkClass}>
                 <Icon />
                 {label}

@@ -1,0 +1,64 @@
+import { teamMessages } from '@streamdesk/contract/team';
+import { expect, test } from '../fixtures.js';
+
+const shots = '/tmp/shots';
+test.use({ serverFor: 'team' });
+
+test('the owner adds an analyst, who sets a password from the one-time link and signs in without the Team screen', async ({
+  signedInPage: page,
+  browser,
+  baseURL,
+}) => {
+  await page.getByRole('link', { name: 'Team' }).click();
+  await expect(page.getByRole('heading', { name: 'Team', level: 1 })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: /^Role of / })).toBeDisabled();
+
+  await page.getByLabel('Name').fill('Ana Analyst');
+  await page.getByLabel('Email').fill('ana@example.com');
+  await page.getByLabel('Role', { exact: true }).selectOption('analyst');
+  await page.getByRole('button', { name: 'Add person' }).click();
+  const linkField = page.getByLabel('Set-password link for Ana Analyst');
+  await expect(linkField).toHaveValue(/\/set-password#[\w-]{43}$/);
+  const link = await linkField.inputValue();
+  const row = page.getByRole('row', { name: /Ana Analyst/ });
+  await expect(row).toContainText('ana@example.com');
+  await expect(row.getByRole('combobox', { name: 'Role of Ana Analyst' })).toHaveValue('analyst');
+  await page.screenshot({ path: `${shots}/team-desktop.png`, fullPage: true });
+
+  // The same email again, in another case, is refused with the server's words.
+  await page.getByLabel('Name').fill('Ana Again');
+  await page.getByLabel('Email').fill('ANA@example.com');
+  await page.getByRole('button', { name: 'Add person' }).click();
+  await expect(page.getByText(teamMessages.emailTaken)).toBeVisible();
+
+  // The analyst, in a browser of their own.
+  const analystContext = await browser.newContext({ baseURL: baseURL! });
+  const analyst = await analystContext.newPage();
+  await analyst.goto(link);
+  await analyst.getByLabel('New password').fill('analyst password 1');
+  await analyst.getByLabel('Repeat the password').fill('analyst password 1');
+  await analyst.getByRole('button', { name: 'Set password' }).click();
+  await expect(analyst.getByText(teamMessages.passwordSet)).toBeVisible();
+  await analyst.getByRole('link', { name: 'Sign in' }).click();
+  await analyst.getByLabel('Email').fill('ana@example.com');
+  await analyst.getByLabel('Password').fill('analyst password 1');
+  await analyst.getByRole('button', { name: /sign in|log ?in/i }).click();
+  await expect(analyst.getByRole('link', { name: 'Controller' })).toBeVisible();
+  await expect(analyst.getByRole('link', { name: 'Team' })).toHaveCount(0);
+  await analyst.goto('/team');
+  await expect(analyst.getByRole('heading', { name: /Only the owners of the team/ })).toBeVisible();
+  await analyst.screenshot({ path: `${shots}/team-analyst-refused.png` });
+
+  // The link works once.
+  await analyst.goto(link);
+  await analyst.getByLabel('New password').fill('another password 2');
+  await analyst.getByLabel('Repeat the password').fill('another password 2');
+  await analyst.getByRole('button', { name: 'Set password' }).click();
+  await expect(analyst.getByText(teamMessages.linkInvalid)).toBeVisible();
+
+  // The owner disables the analyst: the row says so.
+  await page.getByRole('button', { name: 'Disable Ana Analyst' }).click();
+  await expect(row).toContainText('Disabled');
+  await expect(page.getByRole('button', { name: 'Enable Ana Analyst' })).toBeVisible();
+  await analystContext.close();
+});

@@ -1,0 +1,203 @@
+import { useState, type FormEvent } from 'react';
+import { ROLES, type Role } from '@streamdesk/contract/roles';
+import { teamMessages, type Person } from '@streamdesk/contract/team';
+import { toast } from 'sonner';
+import { failureMessage } from '@/lib/api-client';
+import { loadFailure } from '@/lib/api-query';
+import { Button } from '@/ui/button';
+import { Table, TableMessageRow, TBody, Td, Th, THead, Tr } from '@/ui/data-table';
+import { inputClass, TextField } from '@/ui/field';
+import { MessagePage } from '@/ui/message-page';
+import { PageHeader } from '@/ui/page-header';
+import { toastSuccess } from '@/ui/toast-success';
+import { useAddPerson, useMay, useMe, useTeam, useUpdatePerson } from '../api';
+
+const roleLabel = (role: Role) => role[0]!.toUpperCase() + role.slice(1);
+
+/** The team (owners only): who is on it, adding a person with a one-time link, roles and status. */
+export default function TeamPage() {
+  const may = useMay('team', 'read');
+  if (may === undefined) return null;
+  if (!may)
+    return <MessagePage code="403" message="Only the owners of the team can see and change the team." />;
+  return <Team />;
+}
+
+function Team() {
+  const team = useTeam();
+  const people = team.data?.status ? team.data.data : [];
+  const failure = loadFailure(team);
+  return (
+    <>
+      <PageHeader
+        title="Team"
+        description="The people who can sign in to the back office, and what each may do."
+      />
+      <AddPerson />
+      <Table caption="Team" className="mt-6">
+        <THead>
+          <Th>Name</Th>
+          <Th>Email</Th>
+          <Th>Role</Th>
+          <Th>Status</Th>
+          <Th>
+            <span className="sr-only">Actions</span>
+          </Th>
+        </THead>
+        <TBody>
+          {failure && <TableMessageRow colSpan={5}>{failure}</TableMessageRow>}
+          {people.map((person) => (
+            <PersonRow key={person._id} person={person} />
+          ))}
+        </TBody>
+      </Table>
+    </>
+  );
+}
+
+function PersonRow({ person }: { person: Person }) {
+  const me = useMe().data?.data;
+  const update = useUpdatePerson();
+  const self = me?._id === person._id;
+  const change = (body: { role?: Role; status?: Person['status'] }, done: string) =>
+    update.mutate({ id: person._id, ...body }, { onSuccess: () => toastSuccess(done) });
+  const disabled = person.status === 'disabled';
+  return (
+    <Tr>
+      <Td className="font-medium text-slate-900">
+        {person.name}
+        {self && <span className="ml-1 text-xs text-slate-500">(you)</span>}
+      </Td>
+      <Td>{person.email}</Td>
+      <Td>
+        <select
+          aria-label={`Role of ${person.name}`}
+          className={`${inputClass} w-32`}
+          value={person.role}
+          disabled={self || update.isPending}
+          title={self ? teamMessages.ownRole : undefined}
+          onChange={(e) =>
+            void change({ role: e.target.value as Role }, `${person.name} is now ${e.target.value}`)
+          }
+        >
+          {ROLES.map((role) => (
+            <option key={role} value={role}>
+              {roleLabel(role)}
+            </option>
+          ))}
+        </select>
+      </Td>
+      <Td>
+        <span className={disabled ? 'text-red-700' : 'text-emerald-700'}>
+          {disabled ? 'Disabled' : 'Active'}
+        </span>
+      </Td>
+      <Td className="text-right">
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={self}
+          title={self ? teamMessages.ownStatus : undefined}
+          loading={update.isPending}
+          onClick={() =>
+            change(
+              { status: disabled ? 'active' : 'disabled' },
+              `${person.name} is ${disabled ? 'enabled' : 'disabled'}`,
+            )
+          }
+        >
+          {disabled ? `Enable ${person.name}` : `Disable ${person.name}`}
+        </Button>
+      </Td>
+    </Tr>
+  );
+}
+
+function AddPerson() {
+  const add = useAddPerson();
+  const [role, setRole] = useState<Role>('editor');
+  const [link, setLink] = useState<{ name: string; url: string }>();
+  const [error, setError] = useState<string>();
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const body = { name: String(data.get('name') ?? ''), email: String(data.get('email') ?? ''), role };
+    add.mutate(body, {
+      onSuccess: (result) => {
+        setError(undefined);
+        setLink({ name: result.data.name, url: result.setPasswordLink });
+        form.reset();
+      },
+      onError: (e) => setError(failureMessage(e, 'Failed to add the person')),
+    });
+  };
+
+  return (
+    <section aria-labelledby="add-person" className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
+      <h2 id="add-person" className="mb-3 text-base font-semibold text-slate-900">
+        Add a person
+      </h2>
+      <form onSubmit={submit} className="flex flex-wrap items-end gap-3">
+        <TextField label="Name" name="name" required className="min-w-48 flex-1" />
+        <TextField label="Email" name="email" type="email" required className="min-w-56 flex-1" />
+        <div className="space-y-1.5">
+          <label htmlFor="add-person-role" className="block text-sm font-medium text-slate-700">
+            Role
+          </label>
+          <select
+            id="add-person-role"
+            className={`${inputClass} w-32`}
+            value={role}
+            onChange={(e) => setRole(e.target.value as Role)}
+          >
+            {ROLES.map((r) => (
+              <option key={r} value={r}>
+                {roleLabel(r)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button type="submit" loading={add.isPending}>
+          Add person
+        </Button>
+      </form>
+      {error && (
+        <p role="alert" className="mt-3 text-sm font-medium text-red-600">
+          {error}
+        </p>
+      )}
+      {link && <OneTimeLink {...link} />}
+    </section>
+  );
+}
+
+/** The set-password link, shown this once: the server keeps only a hash of it. */
+function OneTimeLink({ name, url }: { name: string; url: string }) {
+  const copy = async () => {
+    await navigator.clipboard.writeText(url).then(
+      () => toastSuccess('Link copied'),
+      () => toast.error('Could not copy: select the link and copy it'),
+    );
+  };
+  return (
+    <div className="mt-4 rounded-md bg-amber-50 p-3 ring-1 ring-amber-200">
+      <p className="text-sm text-amber-900">
+        Send {name} this link to set their password. It is shown only now and works once, for 48 hours.
+      </p>
+      <div className="mt-2 flex gap-2">
+        <input
+          readOnly
+          aria-label={`Set-password link for ${name}`}
+          value={url}
+          className={`${inputClass} font-mono text-xs`}
+          onFocus={(e) => e.target.select()}
+        />
+        <Button variant="secondary" className="shrink-0" onClick={() => void copy()}>
+          Copy link
+        </Button>
+      </div>
+    </div>
+  );
+}
