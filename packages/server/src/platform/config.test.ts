@@ -19,6 +19,17 @@ describe('loadConfig', () => {
     expect(config.dataDir).toMatch(/data$/);
   });
 
+  it('points PUBLIC_LIVE_HOST by default at the address the server listens on', () => {
+    expect(loadConfig({}).publicLiveHost).toBe('http://127.0.0.1:8080');
+    expect(loadConfig({ PORT: '3000' }).publicLiveHost).toBe('http://127.0.0.1:3000');
+    expect(loadConfig({ HOST: 'box.lan', PORT: '9000' }).publicLiveHost).toBe('http://box.lan:9000');
+    expect(loadConfig({ HOST: '0.0.0.0', PORT: '9000' }).publicLiveHost).toBe('http://127.0.0.1:9000');
+    expect(loadConfig({ HOST: '::1' }).publicLiveHost).toBe('http://[::1]:8080');
+    expect(loadConfig({ PUBLIC_LIVE_HOST: 'https://live.example.com/', PORT: '3000' }).publicLiveHost).toBe(
+      'https://live.example.com',
+    );
+  });
+
   it('reads TRUST_PROXY as off, on, or the proxies a client IP may be forwarded by', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
@@ -64,6 +75,7 @@ describe('startNotes', () => {
       'PUBLIC_LIVE_HOST is not set: copied live match links and notification icons point at ' +
         'http://127.0.0.1:8080. Set it to the address viewers and phones reach.',
     ]);
+    expect(startNotes({ PORT: '3000' })[0]).toContain(' http://127.0.0.1:3000. ');
     expect(startNotes({ PUBLIC_LIVE_HOST: 'https://live.example.com' })).toEqual([]);
   });
 });

@@ -25,7 +25,7 @@ const envSchema = z.object({
   PAYLOAD_KEY: optional(z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)')),
   ADMIN_EMAIL: optional(z.email('must be an email address')),
   ADMIN_PASSWORD: optional(z.string().min(8, 'must be at least 8 characters').max(256)),
-  PUBLIC_LIVE_HOST: z.url('must be a URL').default('http://127.0.0.1:8080'),
+  PUBLIC_LIVE_HOST: optional(z.url('must be a URL')),
   PLAY_STORE_URL: z.url('must be a URL').default('https://play.google.com/store/apps'),
   REPORT_TIME_ZONE: z
     .string()
@@ -181,9 +181,20 @@ export function startNotes(env: NodeJS.ProcessEnv = process.env): string[] {
   if (!env.PUBLIC_LIVE_HOST)
     notes.push(
       'PUBLIC_LIVE_HOST is not set: copied live match links and notification icons point at ' +
-        `${envSchema.shape.PUBLIC_LIVE_HOST.parse(undefined)}. Set it to the address viewers and phones reach.`,
+        `${publicLiveHostOf(envSchema.parse(env))}. Set it to the address viewers and phones reach.`,
     );
   return notes;
+}
+
+/**
+ * PUBLIC_LIVE_HOST, or else the address the server listens on (HOST and PORT), so copied links work on a
+ * default set-up; a wildcard HOST (0.0.0.0, ::) is named as 127.0.0.1, the address this machine reaches.
+ * Read before listen: with PORT=0 the links name port 0, so such a set-up must set PUBLIC_LIVE_HOST.
+ */
+function publicLiveHostOf(e: z.output<typeof envSchema>): string {
+  if (e.PUBLIC_LIVE_HOST) return e.PUBLIC_LIVE_HOST.replace(/\/+$/, '');
+  const host = e.HOST === '0.0.0.0' || e.HOST === '::' ? '127.0.0.1' : e.HOST;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${e.PORT}`;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -208,7 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payloadKey: e.PAYLOAD_KEY?.toLowerCase(),
     adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
-    publicLiveHost: e.PUBLIC_LIVE_HOST.replace(/\/+$/, ''),
+    publicLiveHost: publicLiveHostOf(e),
     playStoreUrl: e.PLAY_STORE_URL,
     reportTimeZone: e.REPORT_TIME_ZONE,
     eventsRateLimit: e.EVENTS_RATE_LIMIT,
