@@ -25,6 +25,10 @@ interface Recorded extends Evictable {
  * (sendCached records it), whose cache entry is still there (a write removes it, so the next request goes
  * through Fastify, which loads and records again), with the right api-key. Everything else, a bad key
  * included, falls through to Fastify untouched. Fast replies are not in Fastify's request log.
+ * Kept on Node 24 (issue 37, 2026-12-01): with cached replies sent by the normal route instead, bench:app's
+ * cached reads ran at 0.25-0.81 of bare (three runs; reels and feed 0.43-0.76) against 0.53-2.54 (four
+ * runs; reels and feed 0.69-1.82) with this path, interleaved on the same loaded machine; the target is
+ * 0.8.
  */
 export class FastReads {
   /** Replies this path has served. */
