@@ -40,6 +40,8 @@ export interface MultipartResult {
 }
 
 export const NO_BOUNDARY = 'The multipart/form-data content type names no boundary.';
+export const BOUNDARY_TOO_LONG =
+  'The multipart boundary is longer than 70 characters (RFC 2046). Please send the form again.';
 export const INCOMPLETE_UPLOAD = 'The upload was cut off before it finished. Please try again.';
 
 /** The parser's errors for a body that ends early or is malformed carry no status: they are the client's. */
@@ -48,6 +50,17 @@ const incompleteBody = (error: unknown) =>
   !(error instanceof HttpError) &&
   (error as { statusCode?: number }).statusCode === undefined &&
   /unexpected end of|malformed|aborted/i.test(error.message);
+
+/** RFC 2046: a boundary is 1 to 70 characters. busboy fails with a bare "needle" error past 252. */
+const MAX_BOUNDARY = 70;
+const BOUNDARY_PARAM = /;\s*boundary\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;]*))/i;
+
+/** The boundary a multipart content type names, unquoted (undefined when it names none). */
+function boundaryOf(contentType: string | undefined): string | undefined {
+  const match = contentType && BOUNDARY_PARAM.exec(contentType);
+  if (!match) return undefined;
+  return match[1] !== undefined ? match[1].replace(/\\(.)/g, '$1') : match[2]!.trim();
+}
 
 /**
  * Reads and drops what is left of a request refused before its end, so the reply is not its last word:
@@ -82,6 +95,8 @@ export async function readMultipart(
   };
 
   try {
+    if ((boundaryOf(request.headers['content-type'])?.length ?? 0) > MAX_BOUNDARY)
+      throw badRequest(BOUNDARY_TOO_LONG);
     for await (const part of request.parts()) {
       if (part.type === 'field') {
         if (part.valueTruncated) throw badRequest(`${part.fieldname} is too long`);
