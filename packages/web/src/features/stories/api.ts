@@ -6,7 +6,7 @@ import {
   type StoryInsertInput,
 } from '@streamdesk/contract/stories';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callApi, requestApi, type ApiResult } from '@/lib/api-client';
+import { callApi, replyOrReject, requestApi, type ApiResult } from '@/lib/api-client';
 import { callApiWithProgress, type UploadProgress } from '@/lib/upload';
 import { toastFailure } from '@/ui/toast-failure';
 
@@ -116,22 +116,21 @@ type SaveResult = ApiResult<typeof storyRoutes.add>;
 
 /**
  * Add (no id) or edit a story; the lists reload after. A story with a video or image goes with upload
- * progress (docs/decisions/0016-stories.md); either way a failure comes back as `callApi`'s
- * `{ status: false, message }` (a refused file with the server's reason), never thrown.
+ * progress (docs/decisions/0016-stories.md); either way a failure rejects with an `ApiCallError` (a
+ * refused file with the server's reason), as `requestApi` does.
  */
 export function useSaveStory() {
   const invalidate = useInvalidateStories();
   return useMutation({
-    mutationFn: ({ onProgress, ...upload }: StoryUpload): Promise<SaveResult> => {
+    mutationFn: async ({ onProgress, ...upload }: StoryUpload) => {
       const route = upload.id === undefined ? storyRoutes.add : storyRoutes.edit;
       const body = storyForm(upload);
-      return upload.video || upload.image
+      const result: SaveResult = await (upload.video || upload.image
         ? callApiWithProgress(route, body, onProgress)
-        : callApi(route, { body });
+        : callApi(route, { body }));
+      return replyOrReject<typeof storyRoutes.add>(result);
     },
-    onSuccess: (result) => {
-      if (result.status) void invalidate();
-    },
+    onSuccess: () => void invalidate(),
   });
 }
 

@@ -9,6 +9,7 @@ import { StoryFields } from './story-fields';
 import { emptyStoryForm, toInsertData } from './story-form';
 import { useRedirectAfterSave } from './use-redirect-after-save';
 import { useStoryForm } from './use-story-form';
+import { failureMessage } from '@/lib/api-client';
 
 const videoTypes = [
   { value: 'Video', label: 'Video' },
@@ -37,19 +38,18 @@ export function StoryAddForm({ kind }: { kind: StoryKind }) {
       { insertData: toInsertData(values, kind === 'ads'), ...media, onProgress },
       {
         onSuccess: (result) => {
-          if (result.status) {
-            toastSuccess(result.message);
-            setUploadState(values.type === 'NTV' ? 'idle' : 'success');
-            // The form keeps what was sent, locked, until the page opens afresh.
-            setAdded(true);
-            redirect(kind === 'video' ? paths.storyVideos.getHref() : paths.storyAds.getHref(), {
-              replace: true,
-              afresh: true,
-            });
-          } else {
-            setUploadState('error');
-            toast.error(result.message || storyMessages.submitFailed);
-          }
+          toastSuccess(result.message);
+          setUploadState(values.type === 'NTV' ? 'idle' : 'success');
+          // The form keeps what was sent, locked, until the page opens afresh.
+          setAdded(true);
+          redirect(kind === 'video' ? paths.storyVideos.getHref() : paths.storyAds.getHref(), {
+            replace: true,
+            afresh: true,
+          });
+        },
+        onError: (error) => {
+          setUploadState('error');
+          toast.error(failureMessage(error, storyMessages.submitFailed));
         },
       },
     );

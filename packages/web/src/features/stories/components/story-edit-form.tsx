@@ -17,6 +17,7 @@ import { formOf, toInsertData, type StoryFormValues } from './story-form';
 import { useRedirectAfterSave } from './use-redirect-after-save';
 import { useStoryForm } from './use-story-form';
 import { RemoteImage } from '@/ui/remote-image';
+import { failureMessage } from '@/lib/api-client';
 
 const editTypes = {
   video: [
@@ -102,18 +103,18 @@ export function StoryEditForm({
     save.mutate(
       { id: story._id, version, insertData: toInsertData(values, kind === 'ads'), ...upload, onProgress },
       {
+        onError: (error) => {
+          if (file) setUploadState('error');
+          const message = failureMessage(
+            error,
+            kind === 'video' ? storyMessages.updateFailed : storyMessages.updateStoryFailed,
+          );
+          if (isEditConflict(message)) {
+            setConflict(message);
+            toast.error(message, { action: { label: 'Reload', onClick: reload } });
+          } else toast.error(message);
+        },
         onSuccess: (result) => {
-          if (!result.status) {
-            if (file) setUploadState('error');
-            const message =
-              result.message ||
-              (kind === 'video' ? storyMessages.updateFailed : storyMessages.updateStoryFailed);
-            if (isEditConflict(message)) {
-              setConflict(message);
-              toast.error(message, { action: { label: 'Reload', onClick: reload } });
-            } else toast.error(message);
-            return;
-          }
           if (file) setUploadState('success');
           toastSuccess(result.message || storyMessages.updated);
           setSaved(true);
