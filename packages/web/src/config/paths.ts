@@ -1,8 +1,9 @@
-import { SET_PASSWORD_PATH } from '@streamdesk/contract/team';
+import { webPaths as w } from '@streamdesk/contract/web-paths';
 
 /**
- * Every route path of the back office (doc 1 and doc 2, section 2), spelling included: the spec's
- * paths are bookmarked by admins. `path` is the router pattern, `getHref` builds a link.
+ * Every route path of the back office, spelling included: the spec's paths are bookmarked by admins.
+ * `path` is the router pattern (the contract's webPaths, which the server answers 200 for, other paths
+ * 404), `getHref` builds a link.
  * Shared (not under src/app) so features can link to each other's screens.
  */
 const fixed = (path: string) => ({ path, getHref: () => path });
@@ -20,50 +21,50 @@ export function isAdKind(value: string | undefined): value is AdKind {
 }
 
 export const paths = {
-  home: fixed('/'),
-  login: fixed('/admin/panel/login'),
-  logout: fixed('/Logout'),
-  error: fixed('/Error'),
+  home: fixed(w.home),
+  login: fixed(w.login),
+  logout: fixed(w.logout),
+  error: fixed(w.error),
 
-  shortcutStories: fixed('/add/story'),
-  storyVideos: fixed('/add/story/video'),
-  storyAds: fixed('/add/story/Ad'),
-  editStoryVideo: withId('/update/story/video/:id'),
-  editStoryAd: withId('/update/story/ads/:id'),
-  controller: fixed('/controller'),
-  reels: fixed('/story/add/reels'),
-  policy: fixed('/policy'),
-  liveMatches: fixed('/add/liveMatch'),
-  liveAds: fixed('/add/liveMatch/liveAd'),
-  webLiveAds: fixed('/add/liveMatch/liveAdWeb'),
-  webLiveAdsHistory: fixed('/add/liveMatch/liveAdWeb/history'),
-  notifications: fixed('/notification'),
+  shortcutStories: fixed(w.shortcutStories),
+  storyVideos: fixed(w.storyVideos),
+  storyAds: fixed(w.storyAds),
+  editStoryVideo: withId(w.editStoryVideo),
+  editStoryAd: withId(w.editStoryAd),
+  controller: fixed(w.controller),
+  reels: fixed(w.reels),
+  policy: fixed(w.policy),
+  liveMatches: fixed(w.liveMatches),
+  liveAds: fixed(w.liveAds),
+  webLiveAds: fixed(w.webLiveAds),
+  webLiveAdsHistory: fixed(w.webLiveAdsHistory),
+  notifications: fixed(w.notifications),
 
   adUnits: {
-    path: '/manage/ads/:kind/add',
+    path: w.adUnits,
     getHref: (kind: AdKind) => `/manage/ads/${kind}/add`,
   },
   iosAdUnits: {
-    path: '/manage/ads/ios/:kind/add',
+    path: w.iosAdUnits,
     getHref: (kind: AdKind) => `/manage/ads/ios/${kind}/add`,
   },
-  inHouseAds: fixed('/manage/ads/inHouseAds/add'),
-  editInHouseAd: withId('/manage/ads/inHouseAds/edit/:id'),
+  inHouseAds: fixed(w.inHouseAds),
+  editInHouseAd: withId(w.editInHouseAd),
   analytics: {
-    path: '/views/dashboard/:id',
+    path: w.analytics,
     getHref: (id: string, query: { q?: string; adsType?: 'web' } = {}) => {
       const search = new URLSearchParams(Object.entries(query).filter(([, v]) => v !== undefined));
       const qs = search.toString();
       return `/views/dashboard/${encodeURIComponent(id)}${qs ? `?${qs}` : ''}`;
     },
   },
-  videoUpload: fixed('/add/video'),
-  videoCategories: fixed('/add/video/category'),
-  videoLibrary: fixed('/show/video'),
-  team: fixed('/team'),
-  setPassword: fixed(SET_PASSWORD_PATH),
+  videoUpload: fixed(w.videoUpload),
+  videoCategories: fixed(w.videoCategories),
+  videoLibrary: fixed(w.videoLibrary),
+  team: fixed(w.team),
+  setPassword: fixed(w.setPassword),
 
   /** Served by the server from the public site bundle, not by this SPA. */
-  site: fixed('/site/'),
-  sitePolicy: fixed('/site/policy'),
+  site: fixed(w.site),
+  sitePolicy: fixed(w.sitePolicy),
 } as const;

@@ -17,6 +17,8 @@ const write = (name: string, text: string) => {
 mkdirSync(path.join(dist, 'assets'));
 write('assets/admin-abc123.js', script);
 write('index.html', page);
+mkdirSync(path.join(dist, 'site'));
+writeFileSync(path.join(dist, 'site/index.html'), 'site page');
 
 let t: TestApp;
 beforeAll(async () => {
@@ -55,5 +57,23 @@ describe('the built web assets', () => {
     expect([res.statusCode, res.headers['content-encoding']]).toEqual([200, 'br']);
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(brotliDecompressSync(res.rawPayload).toString()).toBe(page);
+  });
+
+  it('answer a screen path 200 and a path no screen has 404, both with the SPA page', async () => {
+    for (const url of ['/', '/admin/panel/login', '/logout', '/views/dashboard/abc?q=1', '/team/']) {
+      const res = await get(url);
+      expect([url, res.statusCode, res.body]).toEqual([url, 200, page]);
+    }
+    for (const url of ['/no-such-page', '/team/extra', '/views/dashboard', '/add/story/nope?x=1']) {
+      const res = await get(url);
+      expect([url, res.statusCode, res.body]).toEqual([url, 404, page]);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+    }
+    expect([(await get('/site/policy')).statusCode, (await get('/site/nope')).statusCode]).toEqual([
+      200, 404,
+    ]);
+    expect((await get('/site/nope')).body).toBe('site page');
+    const api = await get('/api/no-such-route');
+    expect([api.statusCode, api.json().status]).toEqual([404, false]);
   });
 });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { messages } from '@streamdesk/contract/messages';
+import { isWebPath } from '@streamdesk/contract/web-paths';
 import type { ResolvedConfig } from '../config.js';
 import { methodsOfPath } from './method-not-allowed.js';
 
@@ -63,10 +64,13 @@ export async function registerWebAssets(app: FastifyInstance, config: ResolvedCo
     if (url.startsWith('/assets/') || url.startsWith('/media/')) {
       return reply.code(404).send({ status: false, message: messages.notFound });
     }
-    const entry =
-      url === '/site' || url.startsWith('/site/') || url.startsWith('/site?')
-        ? 'site/index.html'
-        : 'index.html';
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile(entry);
+    const pathname = url.split('?')[0]!;
+    const entry = /^\/site(\/|$)/i.test(pathname) ? 'site/index.html' : 'index.html';
+    // A path no screen has gets the page too (its router shows the not-found screen), with a 404 status.
+    return reply
+      .code(isWebPath(pathname) ? 200 : 404)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .sendFile(entry);
   });
 }

@@ -1,0 +1,57 @@
+import { SET_PASSWORD_PATH } from './team.js';
+
+/**
+ * The router patterns of the back office's screens (doc 1 and doc 2, section 2), spelling included, and of
+ * the public site. Shared so the server answers a path no screen has with 404 (still with the SPA page,
+ * whose router shows its not-found screen) and a screen's path with 200.
+ */
+export const webPaths = {
+  home: '/',
+  login: '/admin/panel/login',
+  logout: '/Logout',
+  error: '/Error',
+  shortcutStories: '/add/story',
+  storyVideos: '/add/story/video',
+  storyAds: '/add/story/Ad',
+  editStoryVideo: '/update/story/video/:id',
+  editStoryAd: '/update/story/ads/:id',
+  controller: '/controller',
+  reels: '/story/add/reels',
+  policy: '/policy',
+  liveMatches: '/add/liveMatch',
+  liveAds: '/add/liveMatch/liveAd',
+  webLiveAds: '/add/liveMatch/liveAdWeb',
+  webLiveAdsHistory: '/add/liveMatch/liveAdWeb/history',
+  notifications: '/notification',
+  adUnits: '/manage/ads/:kind/add',
+  iosAdUnits: '/manage/ads/ios/:kind/add',
+  inHouseAds: '/manage/ads/inHouseAds/add',
+  editInHouseAd: '/manage/ads/inHouseAds/edit/:id',
+  analytics: '/views/dashboard/:id',
+  videoUpload: '/add/video',
+  videoCategories: '/add/video/category',
+  videoLibrary: '/show/video',
+  team: '/team',
+  setPassword: SET_PASSWORD_PATH,
+  /** Served from the public site bundle, not by the admin SPA. */
+  site: '/site/',
+  sitePolicy: '/site/policy',
+} as const;
+
+const patterns = Object.values(webPaths).map(
+  (pattern) =>
+    // As the router matches: any case, an optional trailing slash, one segment per `:param`.
+    new RegExp(
+      `^${pattern
+        .replace(/\/$/, '')
+        .split('/')
+        .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+        .join('/')}/?$`,
+      'i',
+    ),
+);
+
+/** Whether a URL path (no query) is one of the screens' paths. */
+export function isWebPath(pathname: string): boolean {
+  return patterns.some((pattern) => pattern.test(pathname));
+}
