@@ -31,6 +31,7 @@ import {
 } from './platform/idempotency/idempotency.service.js';
 import { cutOffIdleBodies } from './platform/http/idle-body.js';
 import { registerInputHygiene } from './platform/http/input-hygiene.js';
+import { registerSecurityHeaders } from './platform/http/security-headers.js';
 import { registerWebAssets } from './platform/http/web-assets.js';
 import { createLocalMediaStore } from './platform/media/media-store.js';
 import { registerMediaServing } from './platform/media/serve-media.js';
@@ -151,6 +152,7 @@ export async function buildApp(config: ResolvedConfig, opts: BuildOptions = {}):
   registerErrorHandler(app);
   registerEnvelope(app, config.payloadKey);
   registerInputHygiene(app);
+  registerSecurityHeaders(app);
   const auth = createAuthService(database.db, {
     dialect: database.dialect,
     sessionMaxMs: config.sessionMaxMs,

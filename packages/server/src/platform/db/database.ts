@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { SQLite } from './sqlite-driver.js';
 import { UNICODE_LOWER } from './dialect.js';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
@@ -70,7 +70,10 @@ export function createDatabase(opts: {
       },
     };
   }
-  mkdirSync(opts.dataDir, { recursive: true });
+  mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
+  // Created readable by the server's user only, as secrets.json is; SQLite gives its -wal and -shm
+  // files the database file's mode.
+  closeSync(openSync(sqliteFile(opts.dataDir), 'a', 0o600));
   const sqlite = new SQLite(sqliteFile(opts.dataDir));
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');

@@ -250,8 +250,9 @@ export function createLocalMediaStore(root: string): MediaStore {
 
     async save(source, folder, rule, options = {}) {
       if (!FOLDER.test(folder)) throw new Error(`Invalid media folder ${folder}`);
-      await mkdir(tmpDir, { recursive: true });
-      await mkdir(path.join(root, folder), { recursive: true });
+      // Readable by the server's user only, as secrets.json is (and the database file).
+      await mkdir(tmpDir, { recursive: true, mode: 0o700 });
+      await mkdir(path.join(root, folder), { recursive: true, mode: 0o700 });
       const id = newId();
       const tmp = path.join(tmpDir, `${id}.part`);
       const inspector = new Inspector(rule, options.observer);
@@ -294,7 +295,7 @@ export function createLocalMediaStore(root: string): MediaStore {
       const tmp = path.join(tmpDir, `${path.basename(target.key, `.${ext}`)}.${ext}`);
       const marker = markerOf(target.key);
       // Written before the reply that names the key goes out, so no other process can miss it.
-      mkdirSync(tmpDir, { recursive: true });
+      mkdirSync(tmpDir, { recursive: true, mode: 0o700 });
       writeFileSync(marker, '');
       const job = (async () => {
         try {
