@@ -38,11 +38,16 @@ describe('response headers', () => {
   });
 
   it('refuses powerful browser features on every page', async () => {
-    for (const url of ['/', '/site/', '/stories']) {
+    // The back office, the public feed, and a path no screen has (the page, with a 404).
+    for (const [url, status] of [
+      ['/', 200],
+      ['/site/', 200],
+      ['/no-such-screen', 404],
+    ] as const) {
       const page = await t.request({ method: 'GET', url, admin: false });
       expect([url, page.statusCode, page.headers['permissions-policy']]).toEqual([
         url,
-        200,
+        status,
         PERMISSIONS_POLICY,
       ]);
     }
