@@ -2,7 +2,7 @@
  * Who may do what in the back office. Every admin route declares the feature it belongs to and whether
  * it reads or changes it (`feature`, `access` beside its `auth` in the contract); this table turns a
  * person's role into yes or no for that pair. The server's guard, the OpenAPI document (`x-roles`) and
- * the web app all ask `mayCall`. See docs/decisions/team-roles.md.
+ * the web app all ask `mayCall`. See docs/decisions/0022-team-roles.md.
  */
 export const ROLES = ['owner', 'admin', 'editor', 'analyst'] as const;
 export type Role = (typeof ROLES)[number];

@@ -10,7 +10,7 @@ import type BetterSqlite3 from 'better-sqlite3';
  *   Node 24's node::ObjectWrap registers a cleanup hook that 12's destructor cannot remove; upstream
  *   WiseLibs/better-sqlite3#1515, not fixed in 12). Seen here: vitest workers aborted at exit.
  * The API the server uses is the same in both. The Node 20 branch goes when Node 20 does
- * (docs/decisions/runtime-node-24.md).
+ * (docs/decisions/0021-runtime-node-24.md).
  */
 const nodeMajor = Number(process.versions.node.split('.')[0]);
 
