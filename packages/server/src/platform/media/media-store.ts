@@ -261,7 +261,7 @@ export function createLocalMediaStore(root: string): MediaStore {
       // waited for its own write, which halved the upload speed. Larger is slower again: the write's
       // copy into the page cache (39% of the server's CPU in an upload) reads chunks that have left
       // the CPU cache by then. 200 MB uploads, medians of five: 1 MB 714-840 MB/s, 4 MB 580-597,
-      // 16 MB 429 (media-upload-throughput.md).
+      // 16 MB 429 (docs/decisions/0004-media-urls.md).
       const out = createWriteStream(tmp, { flags: 'wx', highWaterMark: 1024 * 1024 });
       try {
         await pipeline(source, inspector, out);
