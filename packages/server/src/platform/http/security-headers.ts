@@ -7,7 +7,7 @@ export const PERMISSIONS_POLICY =
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
- * Headers helmet does not give (docs/decisions/security-headers.md): admin API replies are never stored
+ * Headers helmet does not give (docs/decisions/0023-security-headers.md): admin API replies are never stored
  * by a browser or a proxy (they hold people's data and tokens); every page refuses powerful features;
  * HSTS on a request that arrived over TLS (directly, or through a TRUST_PROXY proxy's X-Forwarded-Proto).
  * The app API's replies keep their own caching headers (ETag, Cache-Control of the cached reads).
