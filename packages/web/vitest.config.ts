@@ -9,7 +9,7 @@ export default defineConfig({
     name: 'web',
     environment: 'jsdom',
     // Worker threads cost less than a forked process per jsdom file: -9 % CPU on 22 files
-    // (docs/decisions/test-speed.md).
+    // (docs/decisions/0024-test-speed.md).
     pool: 'threads',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
