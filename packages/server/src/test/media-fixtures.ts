@@ -88,6 +88,12 @@ export const BROKEN_MP4 = Buffer.concat([
   Buffer.alloc(2000, 7),
 ]);
 
+/**
+ * An MP4's first 2,000 bytes, index (moov) first: ffprobe reads its stream and duration from the index,
+ * but the frames are gone (issue 38: accepted, it never played and its thumbnail never came).
+ */
+export const truncatedMp4 = (): Buffer => mp4(2).subarray(0, 2000);
+
 /** Pads a file with trailing bytes to an exact size (still sniffs as the same type). */
 export function ofSize(head: Buffer, size: number): Buffer {
   const out = Buffer.alloc(size, 0);

@@ -8,7 +8,7 @@ import {
   type InHouseAd,
 } from '@streamdesk/contract/inhouse-ads';
 import { createTestApp, errorBody, type TestApp } from '../../test/test-app.js';
-import { BROKEN_MP4, form, GIF, JPEG, mp4, ofSize, PNG } from '../../test/media-fixtures.js';
+import { BROKEN_MP4, form, GIF, JPEG, mp4, ofSize, PNG, truncatedMp4 } from '../../test/media-fixtures.js';
 import { readLaunchList } from '../../test/launch-lists.js';
 import { inHouseAdCounter } from './inhouse-ads.counter.js';
 
@@ -192,6 +192,13 @@ describe('POST /api/App/inhouse/ads', () => {
       'an unplayable mp4',
       {},
       [icon(), { field: 'video', name: 'v.mp4', data: BROKEN_MP4 }],
+      400,
+      'The video could not be read. Please upload a playable MP4 file.',
+    ],
+    [
+      'an mp4 cut short after its index',
+      {},
+      [icon(), { field: 'video', name: 'v.mp4', data: truncatedMp4() }],
       400,
       'The video could not be read. Please upload a playable MP4 file.',
     ],

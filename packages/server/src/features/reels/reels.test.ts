@@ -6,7 +6,7 @@ import { createTestApp, errorBody, TEST_API_KEY, type TestApp } from '../../test
 import { tablesOf } from '../../platform/db/database.js';
 import { newId, nowIso } from '../../platform/db/values.js';
 import { insertReel, type ReelTables } from './reels.repository.js';
-import { BROKEN_MP4, form, mp4, ofSize, PNG } from '../../test/media-fixtures.js';
+import { BROKEN_MP4, form, mp4, ofSize, PNG, truncatedMp4 } from '../../test/media-fixtures.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -90,6 +90,10 @@ describe('POST /api/App/reels', () => {
 
   it('refuses an MP4 ffmpeg cannot read, removing the video', async () => {
     await expectNothingWritten(() => upload(BROKEN_MP4), 400, mediaMessages.unreadableVideo);
+  });
+
+  it('refuses an MP4 cut short after its index, whose first frame cannot be decoded', async () => {
+    await expectNothingWritten(() => upload(truncatedMp4()), 400, mediaMessages.unreadableVideo);
   });
 
   it('needs the admin token', async () => {

@@ -5,7 +5,16 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mediaLimits, mediaMessages } from '@streamdesk/contract/media';
 import { STORY_MAX_SECONDS, storyMessages, type Story } from '@streamdesk/contract/stories';
 import { createTestApp, errorBody, TEST_API_KEY, type TestApp } from '../../test/test-app.js';
-import { cutShort, form, JPEG, mp4, ofSize, PNG, realImage } from '../../test/media-fixtures.js';
+import {
+  cutShort,
+  form,
+  JPEG,
+  mp4,
+  ofSize,
+  PNG,
+  realImage,
+  truncatedMp4,
+} from '../../test/media-fixtures.js';
 import { tablesOf } from '../../platform/db/database.js';
 import type { StoriesTables } from './stories.repository.js';
 import { readLaunchList } from '../../test/launch-lists.js';
@@ -248,9 +257,12 @@ describe('POST /api/App/Add/Story/Video', () => {
       Buffer.from('ftypmp42'),
       Buffer.alloc(500, 1),
     ]);
-    const res = await add(button, [{ ...video(), data: broken }]);
-    expect([res.statusCode, res.json()]).toEqual([400, errorBody(mediaMessages.unreadableVideo)]);
-    expect({ rows: await rowCount(), files: files() }).toEqual(before);
+    // The second is an MP4 cut short after its index: a stream and a duration, but no frame.
+    for (const data of [broken, truncatedMp4()]) {
+      const res = await add(button, [{ ...video(), data }]);
+      expect([res.statusCode, res.json()]).toEqual([400, errorBody(mediaMessages.unreadableVideo)]);
+      expect({ rows: await rowCount(), files: files() }).toEqual(before);
+    }
   });
 
   it('refuses a PNG or JPEG cut short, its signature alone too, keeping no file and no row', async () => {

@@ -11,7 +11,7 @@ import {
 } from '@streamdesk/contract/videos';
 import { createTestApp, errorBody, TEST_API_KEY, type TestApp } from '../../test/test-app.js';
 import { INCOMPLETE_UPLOAD } from '../../platform/media/multipart.js';
-import { BROKEN_MP4, form, mp4, ofSize, PNG } from '../../test/media-fixtures.js';
+import { BROKEN_MP4, form, mp4, ofSize, PNG, truncatedMp4 } from '../../test/media-fixtures.js';
 import { fieldPart, fileHead, multipartType, partEnd } from '../../test/raw-upload.js';
 import { storedFiles } from '../../test/stored-files.js';
 
@@ -84,6 +84,7 @@ describe('POST /api/App/video (batch upload)', () => {
       clip('notes.mp4', Buffer.from('plain text, not a video at all')),
       clip('huge.mp4', ofSize(mp4(1), 200 * 1024 * 1024 + 1)),
       clip('broken.mp4', BROKEN_MP4),
+      clip('cut.mp4', truncatedMp4()),
     ]);
     expect(res.statusCode).toBe(200);
     const body = await t.json<{ data: Video[]; rejected: unknown[]; message: string }>(res);
@@ -92,9 +93,10 @@ describe('POST /api/App/video (batch upload)', () => {
       { file: 'notes.mp4', message: 'notes.mp4 is not an MP4 file.' },
       { file: 'huge.mp4', message: 'huge.mp4 exceeds the 200MB size limit.' },
       { file: 'broken.mp4', message: 'broken.mp4 could not be read as a video.' },
+      { file: 'cut.mp4', message: 'cut.mp4 could not be read as a video.' },
     ]);
     expect(body.message).toBe(
-      'Uploaded 1 of 4 videos. notes.mp4 is not an MP4 file. huge.mp4 exceeds the 200MB size limit. broken.mp4 could not be read as a video.',
+      'Uploaded 1 of 5 videos. notes.mp4 is not an MP4 file. huge.mp4 exceeds the 200MB size limit. broken.mp4 could not be read as a video. cut.mp4 could not be read as a video.',
     );
     expect(await total()).toBe(before + 1);
     expect(videoFiles().length).toBe(files + 2);

@@ -11,28 +11,35 @@ export interface VideoInfo {
   durationSeconds: number;
 }
 
+// Besides the stream and the duration, the first packet is decoded (-count_frames over one packet): a
+// file cut short after its index (moov) names a stream and a duration but has no frame to play.
 const PROBE_ARGS = [
   '-v',
   'error',
   '-select_streams',
   'v:0',
+  '-count_frames',
+  '-read_intervals',
+  '%+#1',
   '-show_entries',
-  'stream=codec_type:format=duration',
+  'stream=codec_type,nb_read_frames:format=duration',
   '-of',
   'json',
 ];
 const PROBE_TIMEOUT_MS = 30_000;
 
-/** ffprobe's output to a VideoInfo; undefined when it failed or found no video stream. */
+/** ffprobe's output to a VideoInfo; undefined without a video stream, a duration and a decoded frame. */
 function readProbe(output: ToolOutput | undefined): VideoInfo | undefined {
   if (output?.code !== 0) return undefined;
   try {
     const info = JSON.parse(output.stdout) as {
-      streams?: { codec_type?: string }[];
+      streams?: { codec_type?: string; nb_read_frames?: string }[];
       format?: { duration?: string };
     };
-    if (!info.streams?.some((s) => s.codec_type === 'video')) return undefined;
-    return { durationSeconds: Number(info.format?.duration ?? 0) || 0 };
+    const durationSeconds = Number(info.format?.duration);
+    const decoded = info.streams?.some((s) => s.codec_type === 'video' && Number(s.nb_read_frames) > 0);
+    if (!decoded || !(durationSeconds > 0)) return undefined;
+    return { durationSeconds };
   } catch {
     return undefined;
   }
