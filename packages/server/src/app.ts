@@ -79,6 +79,7 @@ export async function buildApp(config: ResolvedConfig, opts: BuildOptions = {}):
   const fastReads = new FastReads(cache, isApiKey);
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel },
+    disableRequestLogging: !config.logRequests,
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
     serverFactory: fastReadsServer(fastReads),

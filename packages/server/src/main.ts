@@ -3,6 +3,7 @@ import { ConfigError, loadConfig, startNotes } from './platform/config.js';
 import { mediaBinariesNote } from './platform/media/media-binaries.js';
 import { startMediaTools } from './platform/media/video-tools.js';
 import { resolveSecrets } from './platform/secrets.js';
+import { startBanner } from './platform/start-banner.js';
 import { startFailureMessage } from './platform/start-failure.js';
 
 /** Starts the server: config, secrets, the first admin, listen, and a graceful stop on SIGTERM/SIGINT. */
@@ -28,25 +29,10 @@ async function main(): Promise<void> {
   );
   const url = address.replace('[::1]', 'localhost');
 
-  const lines = [
-    ``,
-    `Streamdesk is running at ${url}/  (started in ${Math.round(performance.now() - started)} ms)`,
-  ];
-  if (generatedFile) lines.push(`API_KEY and PAYLOAD_KEY were generated into ${generatedFile}`);
-  lines.push(...startNotes());
   const toolsNote = mediaBinariesNote();
-  if (toolsNote) lines.push(toolsNote);
-  if (admin?.generatedPassword) {
-    lines.push(
-      `Sign in at ${url}/admin/panel/login as ${admin.email} with password ${admin.generatedPassword}`,
-    );
-    lines.push('This password is shown only once. Set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own.');
-  } else if (admin) {
-    lines.push(`Sign in at ${url}/admin/panel/login as ${admin.email} (the password from ADMIN_PASSWORD)`);
-  } else {
-    lines.push(`Sign in at ${url}/admin/panel/login with your admin account`);
-  }
-  console.log(lines.join('\n') + '\n');
+  const notes = [...startNotes(), ...(toolsNote ? [toolsNote] : [])];
+  const startedMs = performance.now() - started;
+  console.log(startBanner({ url, startedMs, generatedFile, notes, admin: admin ?? undefined }));
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -30,6 +30,14 @@ describe('loadConfig', () => {
     );
   });
 
+  it('logs requests only when LOG_REQUESTS asks', () => {
+    expect(loadConfig({}).logRequests).toBe(false);
+    expect(loadConfig({ LOG_REQUESTS: 'true' }).logRequests).toBe(true);
+    expect(() => loadConfig({ LOG_REQUESTS: 'yes' })).toThrow(
+      /^Invalid configuration: LOG_REQUESTS must be true or false/,
+    );
+  });
+
   it('reads TRUST_PROXY as off, on, or the proxies a client IP may be forwarded by', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);

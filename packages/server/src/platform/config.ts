@@ -67,6 +67,7 @@ const envSchema = z.object({
     .min(1, 'must be a whole number of days from 1 to 365')
     .max(365, 'must be a whole number of days from 1 to 365')
     .default(30),
+  LOG_REQUESTS: optional(z.enum(['true', 'false'], 'must be true or false')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('production'),
   WEB_DIST_DIR: z.string().min(1).default(defaultWebDist),
@@ -161,6 +162,11 @@ export interface Config {
   sessionMaxMs: number;
   blockDevtools: boolean;
   logLevel: string;
+  /**
+   * Whether each request is logged (at info). Off by default: a line per request buried the start-up's
+   * sign-in block in the terminal; warnings and errors are logged either way.
+   */
+  logRequests: boolean;
   webDistDir: string;
   push: PushConfig;
 }
@@ -229,6 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionMaxMs: e.SESSION_MAX_DAYS * 24 * 60 * 60 * 1000,
     blockDevtools: e.BLOCK_DEVTOOLS ? e.BLOCK_DEVTOOLS === 'true' : e.NODE_ENV === 'production',
     logLevel: e.LOG_LEVEL,
+    logRequests: e.LOG_REQUESTS === 'true',
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     push: {
       fcm: {
