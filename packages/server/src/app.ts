@@ -1,5 +1,10 @@
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from 'fastify';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -79,7 +84,7 @@ export async function buildApp(config: ResolvedConfig, opts: BuildOptions = {}):
   const fastReads = new FastReads(cache, isApiKey);
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel },
-    disableRequestLogging: !config.logRequests,
+    logController: new LogController({ disableRequestLogging: !config.logRequests }),
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
     serverFactory: fastReadsServer(fastReads),
