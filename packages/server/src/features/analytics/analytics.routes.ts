@@ -42,7 +42,10 @@ export function registerAnalytics(ctx: FeatureContext, deps: { counters: Record<
    * answered, and the table grew with every delete.
    */
   const forget = async (trx: AnyDb, entity: EventEntity, ids: readonly string[]) => {
-    if (ids.length) await deleteCountsOf(tablesOf<AnalyticsTables>(trx), ids, { entity });
+    if (!ids.length) return;
+    // Before the delete commits: a flush from then on reads the entity's ids again, not the ones known.
+    counter.forgetItems(entity);
+    await deleteCountsOf(tablesOf<AnalyticsTables>(trx), ids, { entity });
   };
   counter.start();
   viewers.start();

@@ -1,5 +1,6 @@
 import type { AppEvent, DropReason } from '@streamdesk/contract/analytics';
 import type { Kysely } from 'kysely';
+import type { AnyDb } from '../../platform/db/database.js';
 import type { AppCache } from '../../platform/app-cache.js';
 import type { AnalyticsTables, RollupRow } from './analytics.repository.js';
 import type { ItemCounters } from './item-totals.js';
@@ -55,24 +56,31 @@ export class KnownItems {
     return undefined;
   }
 
+  /** Forgets an entity's known ids: a delete of its items is under way (read again on the next need). */
+  forget(entity: string): void {
+    this.known.delete(entity);
+  }
+
   /**
    * Drops the counts of items deleted since they were counted: the delete removed the item's counted days
    * (the feature's ForgetCounts), and writing these would bring some back for an item no longer there. The
-   * delete invalidated the feature's items tag, so the known ids are read again (a peer's delete once it
-   * is heard of). A delete committed while the flush runs can still leave a few: the sweep
-   * (orphan-counts.ts) removes them.
+   * delete forgot the entity's known ids, so they are read again (a peer's delete once it is heard of).
+   * With `fresh` (a flush's transaction) the ids are read there rather than from what is known.
    */
-  async dropDeleted(counts: Map<string, RollupRow>[]): Promise<void> {
-    const known = new Map<string, KnownIds>();
+  async dropDeleted(counts: Map<string, RollupRow>[], fresh?: AnyDb): Promise<void> {
+    const known = new Map<string, Set<string>>();
     for (const rows of counts)
       for (const [key, row] of rows) {
         let ids = known.get(row.entity);
         if (!ids) {
-          const read = this.ids(row.entity);
-          if (!read) continue;
-          known.set(row.entity, (ids = await read));
+          const counter = this.counters.get(row.entity);
+          if (!counter) continue;
+          ids = fresh
+            ? new Set((await counter.items(fresh)).map((item) => item.id))
+            : (await this.ids(row.entity)!).ids;
+          known.set(row.entity, ids);
         }
-        if (!ids.ids.has(row.entity_id)) rows.delete(key);
+        if (!ids.has(row.entity_id)) rows.delete(key);
       }
   }
 }
