@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { MediaKind } from './media.js';
 import type { Access, Feature } from './roles.js';
 
 /**
@@ -17,12 +18,41 @@ interface RouteBase {
   summary: string;
   /** The body may arrive as `{ encryptedData }` and the reply goes back as `{ encrypted, iv }`. */
   envelope?: boolean;
-  /** The body is multipart/form-data, parsed by the feature (files are streamed). */
-  multipart?: boolean;
+  /**
+   * The body is multipart/form-data: `body` then checks its text fields and `multipart` declares its
+   * files. The server parses and checks both before the handler runs (platform/http/upload.ts).
+   * `true`: the feature still reads the form itself (being moved to the declaration).
+   */
+  multipart?: MultipartDef | true;
   params?: z.ZodType;
   querystring?: z.ZodType;
+  /** The JSON body, or a multipart route's text fields. */
   body?: z.ZodType;
   reply: z.ZodType;
+}
+
+/** A file field of a multipart route. Its kind is told from the file's first bytes, never its name. */
+export interface UploadFileRule {
+  kinds: readonly MediaKind[];
+  /** Checked while the file streams in; over it, `sizeMessage` with 413. */
+  maxBytes: number;
+  /** The message for a file of another kind (400). */
+  typeMessage: string;
+  sizeMessage: string;
+  /** Most files in the field; declared, the handler gets a list. Unset: one file. */
+  maxCount?: number;
+  /** The message when more than `maxCount` files arrive (400). */
+  countMessage?: string;
+  /** Set, the file must come, and this is the message (400) when it does not. */
+  required?: string;
+}
+
+export interface MultipartDef {
+  files: Record<string, UploadFileRule>;
+  /** A refused text field's message starts with its name ("title: ..."), as a JSON body's does. */
+  nameFields?: boolean;
+  /** A batch: a refused file is reported by name and the good ones kept, instead of failing the form. */
+  keepGoodFiles?: boolean;
 }
 
 /**

@@ -61,7 +61,7 @@ export const reelRoutes = {
     auth: 'admin',
     feature: 'reels',
     access: 'write',
-    multipart: true,
+    multipart: { files: { video: { ...reelVideoRule, required: reelMessages.selectVideo } } },
     summary: 'Upload a reel (form: video, mp4 up to 30 MB); the server makes its thumbnail',
     reply: replyBase.extend({ data: reel }),
   }),

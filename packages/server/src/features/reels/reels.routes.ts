@@ -1,9 +1,7 @@
-import { reelMessages, reelRoutes, reelsDeletedMessage, reelVideoRule } from '@streamdesk/contract/reels';
+import { reelMessages, reelRoutes, reelsDeletedMessage } from '@streamdesk/contract/reels';
 import type { FeatureContext } from '../../platform/feature-context.js';
-import { keepUploadIf } from '../../platform/http/parse-form.js';
 import { registerRoute } from '../../platform/http/register-route.js';
 import { sendCached } from '../../platform/http/cached-reply.js';
-import { readMultipart, single } from '../../platform/media/multipart.js';
 import type { ForgetCounts } from '../../platform/item-counter.js';
 import { reelCounter } from './reels.counter.js';
 import { createReelService, REELS_FOLDER, REELS_TAG } from './reels.service.js';
@@ -16,13 +14,16 @@ export function registerReels(
   const { app } = ctx;
   const service = createReelService({ ...ctx, ...deps });
 
-  registerRoute(app, reelRoutes.add, async (request) => {
-    const upload = await readMultipart(request, ctx.media, {
-      files: { video: { folder: REELS_FOLDER, rule: reelVideoRule, probe: true } },
-    });
-    const data = await keepUploadIf(upload, () => service.add(single(upload, 'video')));
-    return { status: true, message: reelMessages.added, data };
-  });
+  registerRoute(
+    app,
+    reelRoutes.add,
+    async (request) => ({
+      status: true,
+      message: reelMessages.added,
+      data: await service.add(request.uploads.video),
+    }),
+    { upload: { store: ctx.media, folder: REELS_FOLDER } },
+  );
 
   // The app's read (and the admin list): cached per page until a reel or the controller changes.
   registerRoute(app, reelRoutes.list, async (request, reply) => {

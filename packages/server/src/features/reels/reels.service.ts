@@ -3,7 +3,7 @@ import type { AppCache } from '../../platform/app-cache.js';
 import type { ForgetCounts } from '../../platform/item-counter.js';
 import { tablesOf, type AnyDb } from '../../platform/db/database.js';
 import { newId, nowIso } from '../../platform/db/values.js';
-import { badRequest, notFound } from '../../platform/errors.js';
+import { notFound } from '../../platform/errors.js';
 import type { MediaStore } from '../../platform/media/media-store.js';
 import type { UploadedFile } from '../../platform/media/multipart.js';
 import { acceptVideo } from '../../platform/media/video-tools.js';
@@ -41,8 +41,7 @@ export function createReelService(deps: ReelDeps) {
   }
 
   /** Stores a reel for an uploaded video: its duration is read first, its thumbnail made after. */
-  async function add(video: UploadedFile | undefined): Promise<Reel> {
-    if (!video) throw badRequest(reelMessages.selectVideo);
+  async function add(video: UploadedFile): Promise<Reel> {
     const { durationSeconds, thumbnail: thumb } = await acceptVideo(deps.media, video, REELS_FOLDER);
     try {
       const row: repo.ReelRow = {

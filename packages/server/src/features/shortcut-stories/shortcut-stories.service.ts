@@ -16,7 +16,7 @@ import {
 import type { ForgetCounts } from '../../platform/item-counter.js';
 import { tablesOf, type AnyDb, type DialectName } from '../../platform/db/database.js';
 import { newId, nowIso } from '../../platform/db/values.js';
-import { badRequest, notFound } from '../../platform/errors.js';
+import { notFound } from '../../platform/errors.js';
 import type { MediaStore, SavedMedia } from '../../platform/media/media-store.js';
 import type { RecordLocks } from '../../platform/record-locks.js';
 import * as repo from './shortcut-stories.repository.js';
@@ -84,8 +84,7 @@ export function createShortcutService(deps: ShortcutDeps) {
     };
   }
 
-  async function add(fields: ShortcutAddFields, image: SavedMedia | undefined): Promise<ShortcutStory> {
-    if (!image) throw badRequest(shortcutMessages.selectImage);
+  async function add(fields: ShortcutAddFields, image: SavedMedia): Promise<ShortcutStory> {
     const row: repo.ShortcutRow = {
       id: newId(),
       s_no: fields.s_no ?? (await repo.nextSNo(db)),

@@ -1,7 +1,9 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { RouteAuth, RouteDef } from '@streamdesk/contract/http';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
+import type { MultipartDef, RouteAuth, RouteDef } from '@streamdesk/contract/http';
 import { rolesFor, type Access, type Feature } from '@streamdesk/contract/roles';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { documentedForm, withUpload, type UploadParts, type UploadTarget } from './upload.js';
 
 type In<T> = T extends z.ZodType ? z.output<T> : undefined;
 
@@ -9,7 +11,8 @@ export type RouteRequest<D extends RouteDef> = FastifyRequest<{
   Body: In<D['body']>;
   Querystring: In<D['querystring']>;
   Params: In<D['params']>;
-}>;
+}> &
+  (D['multipart'] extends MultipartDef ? UploadParts<D['multipart']> : unknown);
 
 export type RouteHandler<D extends RouteDef> = (
   request: RouteRequest<D>,
@@ -40,7 +43,16 @@ export interface RouteExtras {
   rateLimit?: { max: number; timeWindow: string | number; shared?: boolean };
   /** Largest JSON body accepted, in bytes (default: Fastify's 1 MiB). */
   bodyLimit?: number;
+  /** Where a multipart route's files go; required when the contract declares `multipart`. */
+  upload?: UploadTarget;
 }
+
+/**
+ * A multipart route's form is checked by withUpload when the handler runs (the files stream in then):
+ * Fastify's own check of `body`, which would see no body, is skipped. Its schema stays for OpenAPI.
+ */
+const formNotCheckedHere: FastifySchemaCompiler<z.ZodType> = (route) =>
+  route.httpPart === 'body' ? () => true : validatorCompiler(route);
 
 /** The OpenAPI `security` of each kind of route, naming the schemes app.ts declares. */
 const SECURITY: Record<RouteAuth, Array<Record<string, string[]>>> = {
@@ -55,6 +67,9 @@ export function registerRoute<D extends RouteDef>(
   handler: RouteHandler<D>,
   extras: RouteExtras = {},
 ): void {
+  const multipart = typeof def.multipart === 'object' ? { ...def, multipart: def.multipart } : undefined;
+  if (multipart && !extras.upload) throw new Error(`${def.method} ${def.path} declares files but no store`);
+  const run = handler as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
   app.route({
     method: def.method,
     url: def.path,
@@ -85,10 +100,16 @@ export function registerRoute<D extends RouteDef>(
       ...(def.auth === 'admin' ? { 'x-roles': rolesFor(def.feature, def.access) } : {}),
       ...(def.params ? { params: def.params } : {}),
       ...(def.querystring ? { querystring: def.querystring } : {}),
-      ...(def.body && !def.multipart ? { body: def.body } : {}),
-      ...(def.multipart ? { consumes: ['multipart/form-data'] } : {}),
+      ...(multipart
+        ? { body: documentedForm(multipart), consumes: ['multipart/form-data'] }
+        : def.multipart
+          ? { consumes: ['multipart/form-data'] }
+          : def.body
+            ? { body: def.body }
+            : {}),
       response: { 200: def.reply },
     },
-    handler: handler as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+    ...(multipart ? { validatorCompiler: formNotCheckedHere as never } : {}),
+    handler: multipart ? withUpload(multipart, extras.upload!, run) : run,
   });
 }
