@@ -162,6 +162,8 @@ export const analyticsMessages = {
   dashboard: 'Analytics data',
   cleared: 'Analytics data cleared',
   nothingToClear: 'There is no data in this range',
+  /** A 503 to an events batch that could not be put on disk; the app sends it again. */
+  notStored: 'The events could not be stored: send them again',
 } as const;
 
 export const analyticsRoutes = {

@@ -22,18 +22,7 @@ async function main(): Promise<void> {
   const { config, generatedFile } = loaded;
   const app = await buildApp(config);
   const admin = await app.streamdesk.auth.ensureAdmin(config.adminEmail, config.adminPassword);
-  const address = await app.listen({ port: config.port, host: config.host });
-  // The first video upload finds its ffprobe already running (see streamProbe).
-  startMediaTools().catch(() =>
-    app.log.warn('no spare ffprobe started: uploads are probed from their files'),
-  );
-  const url = address.replace('[::1]', 'localhost');
-
-  const toolsNote = mediaBinariesNote();
-  const notes = [...startNotes(), ...(toolsNote ? [toolsNote] : [])];
-  const startedMs = performance.now() - started;
-  console.log(startBanner({ url, startedMs, generatedFile, notes, admin: admin ?? undefined }));
-
+  // Before listening: a stop asked for while the server starts is a clean stop too.
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -46,6 +35,17 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+  const address = await app.listen({ port: config.port, host: config.host });
+  // The first video upload finds its ffprobe already running (see streamProbe).
+  startMediaTools().catch(() =>
+    app.log.warn('no spare ffprobe started: uploads are probed from their files'),
+  );
+  const url = address.replace('[::1]', 'localhost');
+
+  const toolsNote = mediaBinariesNote();
+  const notes = [...startNotes(), ...(toolsNote ? [toolsNote] : [])];
+  const startedMs = performance.now() - started;
+  console.log(startBanner({ url, startedMs, generatedFile, notes, admin: admin ?? undefined }));
 }
 
 main().catch((error: unknown) => {

@@ -151,6 +151,7 @@ const declared = {
       count: 'not null',
     },
     event_batches: { batch_id: 'not null', received_at: 'not null' },
+    event_journals: { journal: 'not null', applied_seq: 'not null' },
   }),
   ...columns<VideoCategoriesTables>({
     video_categories: {

@@ -75,4 +75,18 @@ export const analyticsMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '1105_analytics_event_journals': {
+    /**
+     * Per event journal (one per server process start, event-journal.ts), the last of its files whose
+     * counts a flush committed, written in that flush's transaction: at start-up a file left by a crash
+     * is counted again only when its counts are not in.
+     */
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('event_journals')
+        .addColumn('journal', 'text', (c) => c.notNull().primaryKey())
+        .addColumn('applied_seq', 'integer', (c) => c.notNull())
+        .execute();
+    },
+  },
 };

@@ -6,6 +6,8 @@ export interface AnalyticsTables {
   event_rollups: { entity_id: string; day: string; kind: CountKind; entity: string; count: number };
   /** The app's batch ids counted within the window, with when each was received (ms since 1970). */
   event_batches: { batch_id: string; received_at: number };
+  /** Per event journal (event-journal.ts), the last of its files whose counts are committed. */
+  event_journals: { journal: string; applied_seq: number };
 }
 
 type Db = Kysely<AnalyticsTables> | Transaction<AnalyticsTables>;
@@ -91,6 +93,33 @@ export async function forgetBatchesBefore(db: Db, before: number, limit: number)
     )
     .execute();
   return Number(result?.numDeletedRows ?? 0);
+}
+
+/** Records, in the flush's transaction, the last file of each journal whose counts it commits. */
+export async function markJournalsApplied(db: Db, applied: Map<string, number>): Promise<void> {
+  for (const [journal, seq] of applied) {
+    await db
+      .insertInto('event_journals')
+      .values({ journal, applied_seq: seq })
+      .onConflict((oc) => oc.column('journal').doUpdateSet({ applied_seq: seq }))
+      .execute();
+  }
+}
+
+/** The last committed file of each of these journals that has one. */
+export async function journalsApplied(db: Db, journals: readonly string[]): Promise<Map<string, number>> {
+  if (!journals.length) return new Map();
+  const rows = await db
+    .selectFrom('event_journals')
+    .select(['journal', 'applied_seq'])
+    .where('journal', 'in', journals)
+    .execute();
+  return new Map(rows.map((row) => [row.journal, Number(row.applied_seq)]));
+}
+
+/** Forgets journals whose files are all gone (a clean stop, or leftovers counted again). */
+export async function forgetJournals(db: Db, journals: readonly string[]): Promise<void> {
+  if (journals.length) await db.deleteFrom('event_journals').where('journal', 'in', journals).execute();
 }
 
 /**

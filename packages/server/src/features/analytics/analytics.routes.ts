@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { analyticsMessages, analyticsRoutes, type EventEntity } from '@streamdesk/contract/analytics';
 import type { AnyDb } from '../../platform/db/database.js';
 import type { FeatureContext } from '../../platform/feature-context.js';
@@ -7,6 +8,7 @@ import type { ItemCounter } from '../../platform/item-counter.js';
 import { createAnalyticsService } from './analytics.service.js';
 import { deleteCountsOf, type AnalyticsTables } from './analytics.repository.js';
 import { EventCounter } from './event-counter.js';
+import { EventJournal } from './event-journal.js';
 import type { LiveViewersTables } from './live-viewers.repository.js';
 import { LiveViewerTracker, SharedLiveViewers } from './live-viewers.js';
 import { scheduleOrphanSweep, sweepOrphanCounts } from './orphan-counts.js';
@@ -33,6 +35,7 @@ export function registerAnalytics(ctx: FeatureContext, deps: { counters: Record<
     createDayOf(ctx.config.reportTimeZone),
     ctx.app.log,
     ctx.config.eventBatchWindowMs,
+    new EventJournal(path.join(ctx.config.dataDir, 'event-journal')),
   );
   const analytics = createAnalyticsService({ db, counters, cache: ctx.cache, counter });
   ctx.liveViewers.provide({ count: () => viewers.count(), perMatch: () => viewers.perMatch() });
@@ -47,6 +50,12 @@ export function registerAnalytics(ctx: FeatureContext, deps: { counters: Record<
     counter.forgetItems(entity);
     await deleteCountsOf(tablesOf<AnalyticsTables>(trx), ids, { entity });
   };
+  // Before the server takes requests: what a crashed process acknowledged and did not write.
+  ctx.app.addHook('onReady', async () => {
+    const replayed = await counter.replay();
+    if (replayed)
+      ctx.app.log.warn(`counted ${replayed} event batches again from the journal of a stopped server`);
+  });
   counter.start();
   viewers.start();
   const sweepOrphans = () => sweepOrphanCounts(db, counters.values());
@@ -58,7 +67,7 @@ export function registerAnalytics(ctx: FeatureContext, deps: { counters: Record<
     await Promise.all([counter.stop(), viewers.stop()]);
   });
   ctx.app.addHook('onClose', async () => {
-    await Promise.all([counter.flush(), viewers.write()]);
+    await Promise.all([counter.close(), viewers.write()]);
   });
 
   registerRoute(

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +11,7 @@ import { createTestApp, errorBody, TEST_API_KEY, type TestApp } from '../../test
 import { addTestItems, countTestItems, testItemTotals } from '../../test/test-items.js';
 import type { AnalyticsTables } from './analytics.repository.js';
 import { EventCounter } from './event-counter.js';
+import { EventJournal } from './event-journal.js';
 import { LiveViewerTracker } from './live-viewers.js';
 import { createDayOf } from './report-day.js';
 
@@ -86,6 +88,7 @@ const newCounter = (tracker = new LiveViewerTracker()) => {
     createDayOf(t.config.reportTimeZone),
     t.app.log,
     t.config.eventBatchWindowMs,
+    new EventJournal(path.join(t.config.dataDir, `journal-${randomUUID()}`)),
   );
 };
 type Body = Parameters<EventCounter['ingest']>[0];

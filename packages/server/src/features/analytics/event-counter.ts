@@ -1,9 +1,24 @@
-import type { DropReason, EventsBody, EventsReply } from '@streamdesk/contract/analytics';
+import {
+  analyticsMessages,
+  type DropReason,
+  type EventsBody,
+  type EventsReply,
+} from '@streamdesk/contract/analytics';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AppCache } from '../../platform/app-cache.js';
-import { addRollups, type AnalyticsTables, type CountKind, type RollupRow } from './analytics.repository.js';
+import { HttpError } from '../../platform/errors.js';
+import {
+  addRollups,
+  forgetJournals,
+  journalsApplied,
+  markJournalsApplied,
+  type AnalyticsTables,
+  type CountKind,
+  type RollupRow,
+} from './analytics.repository.js';
 import { addRows, CountedBatches } from './counted-batches.js';
+import type { EventJournal, JournalRecord, SegmentName } from './event-journal.js';
 import { addItemDays, addToItemTotals, type ItemCounters } from './item-totals.js';
 import { KnownItems } from './known-items.js';
 import type { LiveViewerTracker } from './live-viewers.js';
@@ -13,6 +28,8 @@ const MAX_AGE_MS = 7 * 24 * 3600 * 1000;
 
 export type Counted = Pick<EventsReply, 'accepted' | 'dropped' | 'droppedReasons' | 'duplicate'>;
 
+const rowKey = (row: RollupRow) => `${row.entity}\u0000${row.entity_id}\u0000${row.day}\u0000${row.kind}`;
+
 /** The reply to a batch whose id was counted already: nothing is counted again. */
 const repeated = (): Counted => ({
   accepted: 0,
@@ -21,12 +38,20 @@ const repeated = (): Counted => ({
   duplicate: true,
 });
 
+/** The last file of each journal among `names`: a flush that commits them records these. */
+function lastOfEach(names: readonly SegmentName[]): Map<string, number> {
+  const last = new Map<string, number>();
+  for (const { journal, seq } of names) last.set(journal, Math.max(seq, last.get(journal) ?? -1));
+  return last;
+}
+
 /**
  * Counts app events in memory and writes them, at most once a second, in one transaction: per-day
  * rollups and each item's own totals (through its feature's counter). Raw events are never stored.
- * `stop()` writes what is left, so a clean shutdown loses nothing and a crash loses at most the last
- * second. Which events are dropped: known-items.ts; batches with a `batchId`, counted once within
- * `batchWindowMs` over every server process: counted-batches.ts.
+ * A batch is acknowledged once it is in the journal on disk (event-journal.ts), so a crash loses
+ * nothing acknowledged: start-up counts again what the journal has and the database lacks (`replay`).
+ * `stop()` writes what is left. Which events are dropped: known-items.ts; batches with a `batchId`,
+ * counted once within `batchWindowMs` over every server process: counted-batches.ts.
  */
 export class EventCounter {
   /** Counts of batches without an id. */
@@ -46,6 +71,7 @@ export class EventCounter {
     private readonly dayOf: (ms: number) => string,
     private readonly log: FastifyBaseLogger,
     batchWindowMs: number,
+    private readonly journal: EventJournal,
   ) {
     this.batches = new CountedBatches(db, batchWindowMs, log);
     this.known = new KnownItems(db, counters, cache);
@@ -61,6 +87,33 @@ export class EventCounter {
     await this.flush();
   }
 
+  /** After the last requests: writes what they added and leaves no journal behind. */
+  async close(): Promise<void> {
+    await this.flush();
+    if (this.journal.unapplied) return; // the write failed: the files stay for the next start
+    await this.journal.close();
+    await forgetJournals(this.db, [this.journal.id]).catch(() => undefined);
+  }
+
+  /**
+   * At start-up, counts again the batches a process that crashed acknowledged and did not write, and
+   * writes them at once.
+   */
+  async replay(): Promise<number> {
+    const records = await this.journal.takeLeftovers((journals) => journalsApplied(this.db, journals));
+    if (!records.length && !this.journal.unapplied) return 0;
+    for (const record of records) this.keep(record);
+    await this.flush();
+    return records.length;
+  }
+
+  /** Keeps a journalled batch's counts for the next flush. */
+  private keep({ batchId, receivedAt, rows }: JournalRecord): void {
+    const counts = new Map(rows.map((row) => [rowKey(row), row]));
+    if (batchId === undefined) addRows(this.pending, counts);
+    else if (!this.batches.holds(batchId)) this.batches.add(batchId, { receivedAt, rows: counts });
+  }
+
   /**
    * Counts a batch. A time ahead of the server's (a phone whose clock is fast) counts as received now, on
    * today's day: apps' clocks are often wrong and nothing counted may be lost. Dropped, under the first
@@ -71,7 +124,7 @@ export class EventCounter {
   async ingest({ events, batchId }: EventsBody, now = Date.now()): Promise<Counted> {
     if (batchId !== undefined && (await this.batches.counted(batchId, now))) return repeated();
     const droppedReasons: Record<DropReason, number> = { unknownId: 0, tooOld: 0, inactive: 0 };
-    const own = batchId === undefined ? undefined : new Map<string, RollupRow>();
+    const counts = new Map<string, RollupRow>();
     let accepted = 0;
     for (const event of events) {
       const at = event.at ? Math.min(Date.parse(event.at), now) : now;
@@ -88,18 +141,26 @@ export class EventCounter {
         continue;
       }
       const kind: CountKind = event.type;
-      const day = this.dayOf(at);
-      const key = `${event.entity}\u0000${event.id}\u0000${day}\u0000${kind}`;
-      // Read each time: a flush during the await above takes the pending counts away.
-      const rows = own ?? this.pending;
-      const row = rows.get(key);
-      if (row) row.count++;
-      else rows.set(key, { entity: event.entity, entity_id: event.id, day, kind, count: 1 });
+      const row = { entity: event.entity, entity_id: event.id, day: this.dayOf(at), kind, count: 1 };
+      const key = rowKey(row);
+      const same = counts.get(key);
+      if (same) same.count++;
+      else counts.set(key, row);
     }
-    if (batchId !== undefined && own) {
+    // From here to the append, in one tick: the counts go to the flush that also covers the journal
+    // file they are appended to (a flush takes both in one tick, `write`).
+    if (batchId !== undefined) {
       // A copy sent at the same moment may have been counted while this one waited for the database.
       if (this.batches.holds(batchId)) return repeated();
-      this.batches.add(batchId, { receivedAt: now, rows: own });
+      this.batches.add(batchId, { receivedAt: now, rows: counts });
+    } else if (counts.size) addRows(this.pending, counts);
+    if (batchId !== undefined || counts.size) {
+      try {
+        await this.journal.append({ batchId, receivedAt: now, rows: [...counts.values()] });
+      } catch (error) {
+        this.log.error({ err: error }, 'writing events to the journal failed');
+        throw new HttpError(503, analyticsMessages.notStored);
+      }
     }
     return { accepted, dropped: events.length - accepted, droppedReasons, duplicate: false };
   }
@@ -135,7 +196,9 @@ export class EventCounter {
   }
 
   private async write(): Promise<void> {
-    if (this.pending.size === 0 && this.batches.size === 0) return;
+    if (this.pending.size === 0 && this.batches.size === 0 && !this.journal.unapplied) return;
+    // In the tick that takes the counts: the journal files holding exactly them.
+    const covered = this.journal.rotate();
     const loose = this.pending;
     this.pending = new Map();
     const batches = this.batches.take();
@@ -154,6 +217,7 @@ export class EventCounter {
         const rows = [...counted.values()];
         await addRollups(trx, rows);
         await addItemDays(trx, this.counters, rows);
+        await markJournalsApplied(trx, lastOfEach(covered));
         return addToItemTotals(trx, this.counters, rows);
       });
     } catch (error) {
@@ -166,6 +230,7 @@ export class EventCounter {
       this.batches.written();
     }
     for (const tag of new Set(tags)) this.cache.invalidate(tag);
+    await this.journal.applied(covered);
     if (batches.size) await this.batches.forgetOld();
   }
 }

@@ -1,37 +1,30 @@
 import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsRoutes } from '@streamdesk/contract/analytics';
-import { createDatabase } from '../../platform/db/database.js';
 import { freshDatabase, type FreshDatabase } from '../../test/fresh-database.js';
 import { startServerProcess, type ServerProcess } from '../../test/server-process.js';
-import { TEST_ADMIN, TEST_API_KEY, TEST_PAYLOAD_KEY } from '../../test/test-app.js';
+import { TEST_API_KEY } from '../../test/test-app.js';
+import {
+  addReels,
+  batchEvents,
+  CLICKS_PER_REEL,
+  reelCounts,
+  REELS,
+  serverEnv,
+  VIEWS_PER_REEL,
+} from './event-load.js';
 
 /**
  * Issue 7 promises that a SIGTERM during load loses nothing. The real entry (main.ts) in its own process, several app
  * clients sending batches to it without pause, SIGTERM in the middle: it must exit with 0, and every
  * event it acknowledged must be in the reels' totals and the daily rollups, and nothing it did not.
  */
-const REELS = ['5e1000000000000000000001', '5e1000000000000000000002', '5e1000000000000000000003'];
 const SENDERS = 4;
 /** SIGTERM goes once this many batches were acknowledged: the server is busy and has counts in memory. */
 const BATCHES_BEFORE_SIGTERM = 40;
 const EXIT_WITHIN_MS = 15_000;
-
-const yesterday = () => new Date(Date.now() - 86_400_000).toISOString();
-/** Per reel: a view now, a view yesterday (another rollup day), a click now; five times over. */
-const batchEvents = (sender: number) =>
-  Array.from({ length: 5 }, () =>
-    REELS.flatMap((id) => [
-      { type: 'view', entity: 'reel', id, clientId: `phone-${sender}` },
-      { type: 'view', entity: 'reel', id, clientId: `phone-${sender}`, at: yesterday() },
-      { type: 'click', entity: 'reel', id, clientId: `phone-${sender}` },
-    ]),
-  ).flat();
-const VIEWS_PER_REEL = 10;
-const CLICKS_PER_REEL = 5;
 
 /**
  * A batch whose body is held back: once `routed` resolves the server has its headers (it answered
@@ -94,24 +87,9 @@ async function refusesConnections(origin: string): Promise<void> {
 let database: FreshDatabase;
 let server: ServerProcess | undefined;
 
-/** Reads the database the server wrote, through a connection of its own. */
-async function readDatabase<T>(read: (db: ReturnType<typeof createDatabase>['db']) => Promise<T>) {
-  const opened = createDatabase({ databaseUrl: database.env.DATABASE_URL, dataDir: database.dataDir });
-  try {
-    return await read(opened.db);
-  } finally {
-    await opened.destroy();
-  }
-}
-
 beforeAll(async () => {
   database = await freshDatabase();
-  await readDatabase(async (db) => {
-    for (const id of REELS)
-      await sql`INSERT INTO reels (id, video, thumbnail, created_at) VALUES (${id}, ${`/media/${id}.mp4`}, ${`/media/${id}.jpg`}, ${new Date().toISOString()})`.execute(
-        db,
-      );
-  });
+  await addReels(database);
 });
 afterAll(async () => {
   server?.kill();
@@ -120,18 +98,7 @@ afterAll(async () => {
 
 describe('SIGTERM while app clients send events', () => {
   it('exits with 0 and has written every event it acknowledged, and no other', async () => {
-    server = await startServerProcess({
-      ...database.env,
-      DATA_DIR: database.dataDir,
-      API_KEY: TEST_API_KEY,
-      PAYLOAD_KEY: TEST_PAYLOAD_KEY,
-      ADMIN_EMAIL: TEST_ADMIN.email,
-      ADMIN_PASSWORD: TEST_ADMIN.password,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      // One IP sends everything here: the per-IP limit would answer 429 and measure nothing.
-      EVENTS_RATE_LIMIT: '0',
-    });
+    server = await startServerProcess(serverEnv(database));
     const { origin } = server;
     let acknowledged = 0;
     let acceptedEvents = 0;
@@ -195,18 +162,7 @@ describe('SIGTERM while app clients send events', () => {
     expect(acknowledged).toBeGreaterThanOrEqual(BATCHES_BEFORE_SIGTERM);
 
     expect(acceptedEvents).toBe(acknowledged * batchEvents(0).length);
-    const { totals, rollups } = await readDatabase(async (db) => ({
-      totals: (
-        await sql<{ id: string; view: number | string; click: number | string }>`
-          SELECT id, view, click FROM reels ORDER BY id`.execute(db)
-      ).rows.map((r) => ({ id: r.id, view: Number(r.view), click: Number(r.click) })),
-      rollups: (
-        await sql<{ kind: string; n: number | string }>`
-          SELECT kind, sum(count) AS n FROM event_rollups WHERE entity = 'reel' GROUP BY kind ORDER BY kind`.execute(
-          db,
-        )
-      ).rows.map((r) => ({ kind: r.kind, n: Number(r.n) })),
-    }));
+    const { totals, rollups } = await reelCounts(database);
     expect(totals).toEqual(
       REELS.map((id) => ({ id, view: acknowledged * VIEWS_PER_REEL, click: acknowledged * CLICKS_PER_REEL })),
     );
