@@ -34,12 +34,18 @@ export function CategoryForm({ editing, onDone, onReload }: CategoryFormProps) {
   const [conflict, setConflict] = useState<string>();
   const [reloading, setReloading] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
+  /**
+   * The check of the latest pick while it reads the file: Add waits for it. Without the wait, Add pressed
+   * before the read ended warned 'Please upload main image' for the image just picked, and sent nothing.
+   */
+  const checking = useRef<Promise<File | null> | null>(null);
 
   useEffect(() => {
     setName(editing?.name ?? '');
     setImage(null);
     setPreview(editing?.main_image ?? null);
     setConflict(undefined);
+    checking.current = null;
     if (fileInput.current) fileInput.current.value = '';
   }, [editing]);
 
@@ -51,41 +57,49 @@ export function CategoryForm({ editing, onDone, onReload }: CategoryFormProps) {
   }, [image]);
 
   const clearImage = () => {
+    checking.current = null;
     setImage(null);
     // An edit without a new image keeps the stored one: the preview shows it again, not nothing.
     setPreview(editing?.main_image ?? null);
     if (fileInput.current) fileInput.current.value = '';
   };
 
-  const pick = async (file: File | undefined) => {
+  const pick = (file: File | undefined) => {
     if (!file) return;
-    const problem = await imageProblem(file);
-    if (problem) {
-      toast.error(problem);
-      if (fileInput.current) fileInput.current.value = '';
-      return;
-    }
-    setImage(file);
+    const check: Promise<File | null> = imageProblem(file).then((problem) => {
+      // Only the latest pick counts.
+      if (checking.current !== check) return null;
+      checking.current = null;
+      if (problem) {
+        toast.error(problem);
+        if (fileInput.current) fileInput.current.value = '';
+        return null;
+      }
+      setImage(file);
+      return file;
+    });
+    checking.current = check;
   };
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const picked = checking.current ? await checking.current : image;
     if (!name.trim()) {
       toast.warning(categoryMessages.nameRequired);
       return;
     }
-    if (!editing && !image) {
+    if (!editing && !picked) {
       toast.warning(categoryMessages.imageRequired);
       return;
     }
     // An edit is sent only after the right answer to the arithmetic confirmation; an add at once.
-    if (editing) confirmUpdate.ask(`the category "${editing.name}"`, send);
-    else send();
+    if (editing) confirmUpdate.ask(`the category "${editing.name}"`, () => send(picked));
+    else send(picked);
   };
 
-  const send = () =>
+  const send = (picked: File | null) =>
     save.mutate(
-      { id: editing?._id, name: name.trim(), image, version: editing?.version },
+      { id: editing?._id, name: name.trim(), image: picked, version: editing?.version },
       {
         onSuccess: () => {
           toastSuccess(editing ? categoryMessages.updated : categoryMessages.added);
@@ -108,7 +122,7 @@ export function CategoryForm({ editing, onDone, onReload }: CategoryFormProps) {
     <>
       {confirmUpdate.dialog}
       <form
-        onSubmit={submit}
+        onSubmit={(event) => void submit(event)}
         aria-label={editing ? 'Edit category' : 'Add category'}
         className="space-y-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200"
       >
@@ -129,7 +143,7 @@ export function CategoryForm({ editing, onDone, onReload }: CategoryFormProps) {
             }
             ref={fileInput}
             accept="image/png,image/gif,image/jpeg,image/jpg"
-            onChange={(e) => void pick(e.target.files?.[0])}
+            onChange={(e) => pick(e.target.files?.[0])}
             hint="PNG, GIF, JPG or JPEG, at most 1 MB."
           />
         </div>

@@ -150,6 +150,43 @@ describe('video categories page', () => {
     await waitFor(() => expect(remove).toBeEnabled());
   });
 
+  // Add used to warn 'Please upload main image' when pressed before the picked image was read (a large
+  // image, a busy machine: the whole web suite on Node 24 met it in every run), and sent nothing.
+  it('sends the image picked when Add is pressed while the image is still being read', async () => {
+    const post = vi.fn((_url: string, _init: RequestInit) =>
+      jsonResponse({ status: false, message: 'A category with this name already exists' }, 409),
+    );
+    mockApi({
+      ...signedIn,
+      'GET /api/App/video/category': { status: true, message: 'ok', data: [category] },
+      'POST /api/App/video/category': post,
+    });
+    // The picked file's reads (its first bytes, then all of it) wait until let go.
+    const held: (() => void)[] = [];
+    const read = FileReader.prototype.readAsArrayBuffer;
+    vi.spyOn(FileReader.prototype, 'readAsArrayBuffer').mockImplementation(function (
+      this: FileReader,
+      blob: Blob,
+    ) {
+      held.push(() => read.call(this, blob));
+    });
+    const user = userEvent.setup();
+    renderApp('/add/video/category');
+    await screen.findByText('Cricket', {}, { timeout: 5000 });
+    await user.type(screen.getByLabelText('Category name'), 'Football');
+    await user.upload(screen.getByLabelText(/Main image/), new File([PNG], 'f.png', { type: 'image/png' }));
+    await user.click(screen.getByRole('button', { name: 'Add Category' }));
+    expect(post).not.toHaveBeenCalled();
+    for (let i = 0; i < 2; i++) {
+      await waitFor(() => expect(held).toHaveLength(1));
+      held.pop()!();
+    }
+
+    await waitFor(() => expect(post).toHaveBeenCalledOnce());
+    expect((post.mock.calls[0]![1].body as FormData).get('image')).toHaveProperty('name', 'f.png');
+    expect(screen.queryByText('Please upload main image')).toBeNull();
+  });
+
   it('shows a name another category has as an error toast, keeping the form filled in', async () => {
     const post = vi.fn(() =>
       jsonResponse({ status: false, message: 'A category with this name already exists' }, 409),
