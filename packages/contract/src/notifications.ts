@@ -156,7 +156,17 @@ export const notificationRoutes = {
     auth: 'admin',
     feature: 'notifications',
     access: 'write',
-    multipart: true,
+    multipart: {
+      files: {
+        image: {
+          kinds: notificationLimits.iconKinds,
+          maxBytes: notificationLimits.icon,
+          typeMessage: notificationMessages.icon,
+          sizeMessage: notificationMessages.iconSize,
+        },
+      },
+      nameFields: true,
+    },
     summary: 'Send a notification (form: title, message, url, optional image); delivery runs after the reply',
     body: notificationFields,
     reply: sendReply,

@@ -35,6 +35,13 @@ export const categoryMessages = {
   noneMatching: 'No categories found matching your search',
 } as const;
 
+const categoryImage = {
+  kinds: ['png', 'gif', 'jpeg'],
+  maxBytes: CATEGORY_IMAGE_MAX_BYTES,
+  typeMessage: categoryMessages.imageType,
+  sizeMessage: categoryMessages.imageSize,
+} as const;
+
 export const videoCategory = z.object({
   _id: z.string(),
   name: z.string(),
@@ -108,7 +115,7 @@ export const videoCategoryRoutes = {
     auth: 'admin',
     feature: 'video-categories',
     access: 'write',
-    multipart: true,
+    multipart: { files: { image: { ...categoryImage, required: categoryMessages.imageRequired } } },
     summary: 'Add a category: multipart name and image (PNG, GIF, JPG, JPEG, at most 1 MB)',
     body: categoryAddFields,
     reply: categoryReply,
@@ -119,7 +126,7 @@ export const videoCategoryRoutes = {
     auth: 'admin',
     feature: 'video-categories',
     access: 'write',
-    multipart: true,
+    multipart: { files: { image: categoryImage } },
     summary: `Edit a category: multipart id, name, optionally a new image and optional ${EDIT_VERSION_FIELD} (the list row's): refused with 409 when the category was changed since`,
     body: categoryEditFields,
     reply: categoryReply,

@@ -1,34 +1,11 @@
-import type { z } from 'zod';
-import {
-  LIVE_MATCH_IMAGE,
-  liveMatchMessages,
-  liveMatchRoutes as routes,
-} from '@streamdesk/contract/live-matches';
+import { liveMatchRoutes as routes } from '@streamdesk/contract/live-matches';
 import { tablesOf } from '../../platform/db/database.js';
-import { badRequest } from '../../platform/errors.js';
 import type { FeatureContext } from '../../platform/feature-context.js';
 import { sendCached } from '../../platform/http/cached-reply.js';
 import { registerRoute } from '../../platform/http/register-route.js';
-import { readMultipart, single, type MultipartResult } from '../../platform/media/multipart.js';
 import type { LiveMatchesTables } from './live-matches.repository.js';
 import { liveAdFireCounter, liveMatchCounter } from './live-matches.counter.js';
 import { createLiveMatchesService, LIVE_TAGS, type LiveMatchesDeps } from './live-matches.service.js';
-
-const imageField = {
-  image: {
-    folder: 'live-matches',
-    rule: LIVE_MATCH_IMAGE,
-  },
-};
-
-/** Parses the text fields of a form with the contract schema; a failure removes the uploaded files. */
-async function formFields<S extends z.ZodType>(form: MultipartResult, schema: S): Promise<z.output<S>> {
-  const parsed = schema.safeParse(form.fields);
-  if (parsed.success) return parsed.data;
-  await form.discard();
-  const issue = parsed.error.issues[0]!;
-  throw badRequest(issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message);
-}
 
 /**
  * Live matches, the live-call ad fields, the website live ads with Fire and the fire history.
@@ -50,29 +27,14 @@ export function registerLiveMatches(
 
   registerRoute(app, routes.list, async (request) => service.list(request.query));
 
-  registerRoute(app, routes.add, async (request) => {
-    const form = await readMultipart(request, ctx.media, { files: imageField });
-    const fields = await formFields(form, routes.add.body);
-    const image = single(form, 'image');
-    if (!image) throw badRequest(liveMatchMessages.selectImage);
-    try {
-      return await service.add(fields, image);
-    } catch (error) {
-      await form.discard();
-      throw error;
-    }
-  });
-
-  registerRoute(app, routes.edit, async (request) => {
-    const form = await readMultipart(request, ctx.media, { files: imageField });
-    const fields = await formFields(form, routes.edit.body);
-    try {
-      return await service.edit(fields, single(form, 'image'));
-    } catch (error) {
-      await form.discard();
-      throw error;
-    }
-  });
+  const upload = { upload: { store: ctx.media, folder: 'live-matches' } };
+  registerRoute(app, routes.add, async (request) => service.add(request.body, request.uploads.image), upload);
+  registerRoute(
+    app,
+    routes.edit,
+    async (request) => service.edit(request.body, request.uploads.image),
+    upload,
+  );
 
   registerRoute(app, routes.remove, async (request) => service.remove(request.body.id));
   registerRoute(app, routes.status, async (request) =>

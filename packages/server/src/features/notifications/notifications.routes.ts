@@ -1,14 +1,9 @@
-import { mediaLimits } from '@streamdesk/contract/media';
 import {
-  notificationFields,
-  notificationLimits,
   notificationMessages as msg,
   notificationRoutes as routes,
 } from '@streamdesk/contract/notifications';
 import type { FeatureContext } from '../../platform/feature-context.js';
-import { parseForm } from '../../platform/http/parse-form.js';
 import { registerRoute } from '../../platform/http/register-route.js';
-import { readMultipart, single } from '../../platform/media/multipart.js';
 import {
   createNotificationsService,
   ICON_FOLDER,
@@ -36,29 +31,16 @@ export function registerNotifications(ctx: FeatureContext): NotificationsService
   // Before the database closes (onClose): stop the deliveries and record the ones cut short.
   app.addHook('preClose', () => service.close());
 
-  registerRoute(app, routes.send, async (request) => {
-    const upload = await readMultipart(request, ctx.media, {
-      files: {
-        image: {
-          folder: ICON_FOLDER,
-          rule: {
-            kinds: notificationLimits.iconKinds,
-            maxBytes: mediaLimits.image,
-            typeMessage: msg.icon,
-            sizeMessage: msg.iconSize,
-          },
-        },
-      },
-    });
-    try {
-      const fields = parseForm(notificationFields, upload.fields, { nameField: true });
-      const data = await service.send(fields, single(upload, 'image')?.url ?? null);
-      return { status: true, message: msg.sent, data };
-    } catch (error) {
-      await upload.discard();
-      throw error;
-    }
-  });
+  registerRoute(
+    app,
+    routes.send,
+    async (request) => ({
+      status: true,
+      message: msg.sent,
+      data: await service.send(request.body, request.uploads.image?.url ?? null),
+    }),
+    { upload: { store: ctx.media, folder: ICON_FOLDER } },
+  );
 
   registerRoute(app, routes.resend, async (request) => ({
     status: true,

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { categoryMessages, videoCategoryRoutes as routes } from '@streamdesk/contract/video-categories';
 import { sendCached } from '../../platform/http/cached-reply.js';
 import { registerRoute } from '../../platform/http/register-route.js';
@@ -11,14 +10,8 @@ import {
 
 export function registerVideoCategories(ctx: FeatureContext, videos: CategoryVideos): VideoCategoriesService {
   const categories = createVideoCategoriesService(ctx, videos);
-  registerVideoCategoriesRoutes(ctx.app, categories);
-  return categories;
-}
-
-export function registerVideoCategoriesRoutes(
-  app: FastifyInstance,
-  categories: VideoCategoriesService,
-): void {
+  const { app } = ctx;
+  const upload = { upload: { store: ctx.media, folder: 'video-categories' } };
   registerRoute(app, routes.list, async (request) => ({
     status: true,
     message: categoryMessages.listed,
@@ -32,17 +25,27 @@ export function registerVideoCategoriesRoutes(
     async (request, reply) => sendCached(request, reply, await categories.appList()) as never,
   );
 
-  registerRoute(app, routes.add, async (request) => ({
-    status: true,
-    message: categoryMessages.added,
-    data: await categories.add(request),
-  }));
+  registerRoute(
+    app,
+    routes.add,
+    async (request) => ({
+      status: true,
+      message: categoryMessages.added,
+      data: await categories.add(request.body, request.uploads.image),
+    }),
+    upload,
+  );
 
-  registerRoute(app, routes.update, async (request) => ({
-    status: true,
-    message: categoryMessages.updated,
-    data: await categories.update(request),
-  }));
+  registerRoute(
+    app,
+    routes.update,
+    async (request) => ({
+      status: true,
+      message: categoryMessages.updated,
+      data: await categories.update(request.body, request.uploads.image),
+    }),
+    upload,
+  );
 
   registerRoute(app, routes.toggleStatus, async (request) => ({
     status: true,
@@ -55,4 +58,5 @@ export function registerVideoCategoriesRoutes(
     message: categoryMessages.deleted,
     deletedVideos: await categories.remove(request.params.id),
   }));
+  return categories;
 }

@@ -1,13 +1,11 @@
 import {
-  CATEGORY_IMAGE_MAX_BYTES,
-  categoryAddFields,
-  categoryEditFields,
   categoryMessages,
+  type categoryAddFields,
+  type categoryEditFields,
   type AppCategoryListReply,
   type AppVideoCategory,
   type VideoCategory,
 } from '@streamdesk/contract/video-categories';
-import type { FastifyRequest } from 'fastify';
 import type { FeatureContext } from '../../platform/feature-context.js';
 import {
   editVersionOf,
@@ -16,9 +14,9 @@ import {
 } from '../../platform/edit-versions/edit-versions.js';
 import { tablesOf } from '../../platform/db/database.js';
 import { fromDbBool, newId, nowIso, toDbBool } from '../../platform/db/values.js';
-import { badRequest, conflict, notFound } from '../../platform/errors.js';
-import { keepUploadIf, parseForm } from '../../platform/http/parse-form.js';
-import { readMultipart, single } from '../../platform/media/multipart.js';
+import { conflict, notFound } from '../../platform/errors.js';
+import type { SavedMedia } from '../../platform/media/media-store.js';
+import type { z } from 'zod';
 import * as repo from './video-categories.repository.js';
 import type { VideoCategoriesTables } from './video-categories.repository.js';
 
@@ -35,18 +33,6 @@ export interface CategoryVideos {
  * every video write invalidates `videos`.
  */
 export const CATEGORY_TAGS = ['video-categories', 'videos'] as const;
-
-const imageField = {
-  image: {
-    folder: 'video-categories',
-    rule: {
-      kinds: ['png', 'gif', 'jpeg'] as const,
-      maxBytes: CATEGORY_IMAGE_MAX_BYTES,
-      typeMessage: categoryMessages.imageType,
-      sizeMessage: categoryMessages.imageSize,
-    },
-  },
-};
 
 /**
  * What the edit form writes of a category: its version covers these, not the video count the uploads
@@ -112,11 +98,7 @@ export function createVideoCategoriesService(ctx: FeatureContext, videos: Catego
       });
     },
 
-    async add(request: FastifyRequest) {
-      const upload = await readMultipart(request, ctx.media, { files: imageField });
-      const { name } = await keepUploadIf(upload, async () => parseForm(categoryAddFields, upload.fields));
-      const image = single(upload, 'image');
-      if (!image) throw badRequest(categoryMessages.imageRequired);
+    async add({ name }: z.output<typeof categoryAddFields>, image: SavedMedia) {
       const row: repo.CategoryRow = {
         id: newId(),
         name,
@@ -124,17 +106,12 @@ export function createVideoCategoriesService(ctx: FeatureContext, videos: Catego
         status: toDbBool(true),
         created_at: nowIso(),
       };
-      try {
-        await ctx.locks.run(LOCKED, [NAMES], () =>
-          db.transaction().execute(async (trx) => {
-            if (await repo.nameTaken(trx, ctx.dialect, name)) throw conflict(categoryMessages.nameTaken);
-            await repo.insertCategory(trx, row);
-          }),
-        );
-      } catch (error) {
-        await upload.discard();
-        throw error;
-      }
+      await ctx.locks.run(LOCKED, [NAMES], () =>
+        db.transaction().execute(async (trx) => {
+          if (await repo.nameTaken(trx, ctx.dialect, name)) throw conflict(categoryMessages.nameTaken);
+          await repo.insertCategory(trx, row);
+        }),
+      );
       invalidate();
       return toJson(row, 0);
     },
@@ -142,29 +119,23 @@ export function createVideoCategoriesService(ctx: FeatureContext, videos: Catego
     /**
      * Edits the name and, when a new image came, swaps the image (the old file is removed after). An edit
      * sent with the version its row was listed at is refused (409) when the category changed since:
-     * checked under the category's lock (on PostgreSQL its advisory lock too) before anything is written,
-     * and the uploaded image is removed.
+     * checked under the category's lock (on PostgreSQL its advisory lock too) before anything is written.
      */
-    async update(request: FastifyRequest) {
-      const upload = await readMultipart(request, ctx.media, { files: imageField });
-      const { id, name, sent } = await keepUploadIf(upload, async () => {
-        const fields = parseForm(categoryEditFields, upload.fields);
-        return { ...fields, sent: readEditVersion(fields.version) };
-      });
-      const image = single(upload, 'image');
+    async update(fields: z.output<typeof categoryEditFields>, image: SavedMedia | undefined) {
+      const { id, name } = fields;
+      const sent = readEditVersion(fields.version);
       return ctx.locks.run(LOCKED, [id, NAMES], async () => {
-        let before: repo.CategoryRow;
-        try {
-          before = foundAtVersion(await repo.findCategory(db, id), sent, categoryVersion, categoryMessages);
-          await db.transaction().execute(async (trx) => {
-            // Its own name in another case is a rename, not a clash.
-            if (await repo.nameTaken(trx, ctx.dialect, name, id)) throw conflict(categoryMessages.nameTaken);
-            await repo.updateCategory(trx, id, { name, ...(image ? { main_image: image.url } : {}) });
-          });
-        } catch (error) {
-          await upload.discard();
-          throw error;
-        }
+        const before = foundAtVersion(
+          await repo.findCategory(db, id),
+          sent,
+          categoryVersion,
+          categoryMessages,
+        );
+        await db.transaction().execute(async (trx) => {
+          // Its own name in another case is a rename, not a clash.
+          if (await repo.nameTaken(trx, ctx.dialect, name, id)) throw conflict(categoryMessages.nameTaken);
+          await repo.updateCategory(trx, id, { name, ...(image ? { main_image: image.url } : {}) });
+        });
         if (image) await ctx.media.remove(before.main_image);
         invalidate();
         return withCount({ ...before, name, main_image: image?.url ?? before.main_image });
