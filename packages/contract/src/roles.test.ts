@@ -29,7 +29,13 @@ describe('roles', () => {
       policy: 'read',
       analytics: 'read',
       team: 'none',
+      activity: 'none',
     });
+  });
+
+  it('lets the owner, admins and analysts read the activity log and only the owner and admins revert', () => {
+    expect(rolesFor('activity', 'read')).toEqual(['owner', 'admin', 'analyst']);
+    expect(rolesFor('activity', 'write')).toEqual(['owner', 'admin']);
   });
 
   it('lets analysts read everything of the spec and change nothing but their own session', () => {

@@ -28,6 +28,8 @@ export const FEATURES = {
   controller: 'the controller',
   policy: 'the policy',
   team: 'the team',
+  /** The activity log: read by all but editors; its only write is a revert (admins and the owner). */
+  activity: 'the activity log',
   security: 'security settings',
 } as const;
 export type Feature = keyof typeof FEATURES;
@@ -51,6 +53,7 @@ const EDITED: readonly Feature[] = [
 function grantOf(role: Role, feature: Feature): Grant {
   if (feature === 'account') return 'write';
   if (OWNER_ONLY.includes(feature)) return role === 'owner' ? 'write' : 'none';
+  if (feature === 'activity') return role === 'editor' ? 'none' : role === 'analyst' ? 'read' : 'write';
   if (role === 'owner' || role === 'admin') return 'write';
   if (role === 'editor' && EDITED.includes(feature)) return 'write';
   return 'read';

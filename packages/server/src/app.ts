@@ -43,6 +43,7 @@ import { registerMediaServing } from './platform/media/serve-media.js';
 import { stopMediaTools } from './platform/media/video-tools.js';
 import { LaunchRegistry, LiveViewers } from './platform/registries.js';
 import { RecordLocks } from './platform/record-locks.js';
+import { ActivityRecorder } from './platform/activity/activity-recorder.js';
 import type { FeatureContext } from './platform/feature-context.js';
 import type { registerAnalytics } from './features/analytics/analytics.routes.js';
 
@@ -92,6 +93,7 @@ export async function buildApp(config: ResolvedConfig, opts: BuildOptions = {}):
     clientErrorHandler,
   });
   app.decorate('fastReads', fastReads);
+  app.decorate('activityLog', new ActivityRecorder(database.db, database.writeScopes));
   app.addHook('preClose', async () => fastReads.close());
   // Closing waits for every connection to end. Node closes the idle keep-alive connections once, when
   // the close begins; a connection that finishes its request after that would stay open until the app

@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import { LIST_VERSION_FIELD } from '@streamdesk/contract/launch-lists';
 import { setBounded, type Evictable } from './bounded-map.js';
+import { afterWriteScope, currentWriteScope } from './db/write-scope.js';
 import type { CodedReplies } from './http/cached-reply.js';
 
 export interface CachedReply {
@@ -106,7 +107,13 @@ export class AppCache {
   /** A write in this process changed what `tag` covers. */
   invalidate(tag: string): void {
     this.drop(tag);
-    this.share?.(tag);
+    // Inside a back-office write the change is visible to other requests only once it commits: a read in
+    // between would cache the old data again, so the tag is dropped again then, and passed on then.
+    if (!currentWriteScope()) return void this.share?.(tag);
+    afterWriteScope(() => {
+      this.drop(tag);
+      this.share?.(tag);
+    });
   }
 
   /** Another server process's write changed what `tag` covers (cache-sync.ts): drop it, pass nothing on. */

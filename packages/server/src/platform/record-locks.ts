@@ -1,4 +1,5 @@
 import type { SharedLocks } from './db/advisory-locks.js';
+import { currentWriteScope, writeScopeEnd } from './db/write-scope.js';
 
 /**
  * Runs the writes that touch one record's files one after another. An edit that swaps a file reads the
@@ -20,7 +21,12 @@ export class RecordLocks {
 
   /** Runs `work` once every write queued before it on any of these records has settled. */
   async run<T>(table: string, ids: readonly string[], work: () => Promise<T>): Promise<T> {
-    const unique = [...new Set(ids.map((id) => `${table}:${id}`))];
+    const scope = currentWriteScope();
+    const held = scope ? this.heldByScope.get(scope) : undefined;
+    // Records this write scope already holds (a service calling another on the same record) are its own.
+    const unique = [...new Set(ids.map((id) => `${table}:${id}`))].filter((k) => !held?.has(k));
+    const scopeEnd = this.shared ? writeScopeEnd() : undefined;
+    if (scope && scopeEnd) return this.runToScopeEnd(scope, scopeEnd, unique, work);
     const before = unique.map((k) => this.tails.get(k)).filter((p): p is Promise<void> => p !== undefined);
     let release!: () => void;
     const done = new Promise<void>((resolve) => (release = resolve));
@@ -35,6 +41,40 @@ export class RecordLocks {
       release();
       for (const k of unique) if (this.tails.get(k) === done) this.tails.delete(k);
     }
+  }
+
+  /** Records each write scope holds until it ends (on PostgreSQL). */
+  private readonly heldByScope = new WeakMap<object, Set<string>>();
+
+  /**
+   * On PostgreSQL a back-office write commits when its write scope ends (db/write-scope.ts), after the
+   * service has returned: its records stay locked until then, so the next write of one of them reads what
+   * this one committed (an edit version checked against the old row would let a lost update through).
+   */
+  private async runToScopeEnd<T>(
+    scope: object,
+    scopeEnd: Promise<void>,
+    keys: string[],
+    work: () => Promise<T>,
+  ): Promise<T> {
+    const held = this.heldByScope.get(scope) ?? new Set<string>();
+    this.heldByScope.set(scope, held);
+    const before = keys.map((k) => this.tails.get(k)).filter((p): p is Promise<void> => p !== undefined);
+    const done = scopeEnd;
+    for (const k of keys) {
+      this.tails.set(k, done);
+      held.add(k);
+    }
+    void done.then(() => {
+      for (const k of keys) if (this.tails.get(k) === done) this.tails.delete(k);
+    });
+    await Promise.all(before);
+    return new Promise<T>((resolve, reject) => {
+      this.shared!.hold(keys, async () => {
+        await work().then(resolve, reject);
+        await scopeEnd;
+      }).catch(reject);
+    });
   }
 
   /** Records held or waited for (tests). */

@@ -10,11 +10,34 @@ import type { AdminIdentity } from '../../platform/http/guards.js';
 import * as repo from './auth.repository.js';
 import type { AuthTables } from './auth.repository.js';
 import { LoginLimiter } from './login-limiter.js';
+import { addActivity } from '../../platform/activity/activity-recorder.js';
 
 /** A token unused for this long stops working (7 days of disuse). */
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 /** last_used_at is written at most this often, so checks do not write on every request. */
 const TOUCH_EVERY_MS = 60 * 1000;
+
+/** Where a sign-in came from, for its activity entry. */
+export interface SignInFrom {
+  ip: string;
+  userAgent: string;
+}
+
+/** The activity entry of a sign-in: a person not on the team is named by the email tried. */
+const signInEntry = (
+  action: 'sign-in' | 'failed sign-in',
+  email: string,
+  person: { id: string; role: string } | undefined,
+  from: SignInFrom,
+) => ({
+  actor: {
+    personId: person?.id ?? null,
+    ...(person ? {} : { personName: email.slice(0, 254) }),
+    role: person?.role ?? '',
+    ...from,
+  },
+  route: { action, feature: 'account' as const, itemIds: [], label: `sign-in as "${email.slice(0, 254)}"` },
+});
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -35,27 +58,39 @@ export function createAuthService(anyDb: AnyDb, opts: { dialect: DialectName; se
   const db = tablesOf<AuthTables>(anyDb);
   const limiter = new LoginLimiter(db, opts.dialect);
 
-  async function login(body: LoginBody): Promise<{ status: boolean; message: string; token: string }> {
+  async function login(
+    body: LoginBody,
+    from: SignInFrom = { ip: '', userAgent: '' },
+  ): Promise<{ status: boolean; message: string; token: string }> {
     const email = body.a_email.trim().toLowerCase();
     if (!(await limiter.take(email))) throw tooManyRequests(authMessages.tooManyAttempts);
     const admin = await repo.findAdminByEmail(db, email);
     dummyHash ??= hash('not-a-password-' + randomBytes(8).toString('hex'));
     const ok = await verify(admin?.password_hash ?? (await dummyHash), body.a_password).catch(() => false);
+    const failed = signInEntry('failed sign-in', email, admin, from);
     if (!admin || !ok) {
       await limiter.failed();
+      await addActivity(db, failed.actor, failed.route);
       return { status: false, message: authMessages.wrongCredentials, token: '' };
     }
     // The right password of a disabled person: the attempt stays counted.
-    if (admin.status !== 'active') return { status: false, message: authMessages.disabled, token: '' };
+    if (admin.status !== 'active') {
+      await addActivity(db, failed.actor, failed.route);
+      return { status: false, message: authMessages.disabled, token: '' };
+    }
     await limiter.succeeded(email);
     const token = randomBytes(32).toString('base64url');
     const now = nowIso();
-    await repo.insertSession(db, {
-      id: newId(),
-      admin_id: admin.id,
-      token_hash: hashToken(token),
-      created_at: now,
-      last_used_at: now,
+    const signedIn = signInEntry('sign-in', email, admin, from);
+    await db.transaction().execute(async (trx) => {
+      await repo.insertSession(trx, {
+        id: newId(),
+        admin_id: admin.id,
+        token_hash: hashToken(token),
+        created_at: now,
+        last_used_at: now,
+      });
+      await addActivity(trx, signedIn.actor, signedIn.route);
     });
     return { status: true, message: authMessages.loggedIn, token };
   }

@@ -5,6 +5,7 @@ import { UNICODE_LOWER } from './dialect.js';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { advisoryLocks, type SharedLocks } from './advisory-locks.js';
+import { WriteScopes } from './write-scope.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -20,6 +21,8 @@ export interface Database {
   dialect: DialectName;
   /** Record locks across server processes (PostgreSQL only; SQLite serves one process). */
   sharedLocks?: SharedLocks;
+  /** Each back-office write as one transaction with its activity entry (write-scope.ts). */
+  writeScopes: WriteScopes;
   destroy(): Promise<void>;
 }
 
@@ -57,12 +60,14 @@ export function createDatabase(opts: {
       return pool;
     };
     const pool = newPool(10);
-    const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) }) as AnyDb;
+    const writeScopes = new WriteScopes();
+    const db = new Kysely<unknown>({ dialect: writeScopes.wrap(new PostgresDialect({ pool })) }) as AnyDb;
     // Admins' writes of distinct records at the same moment: a handful at most.
     const lockPool = newPool(5);
     return {
       db,
       dialect: 'postgres',
+      writeScopes,
       sharedLocks: advisoryLocks(lockPool),
       destroy: async () => {
         await db.destroy();
@@ -84,8 +89,11 @@ export function createDatabase(opts: {
   sqlite.function(UNICODE_LOWER, { deterministic: true }, (text: unknown) =>
     typeof text === 'string' ? text.toLowerCase() : text,
   );
-  const db = new Kysely<unknown>({ dialect: new SqliteDialect({ database: sqlite }) }) as AnyDb;
-  return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+  const writeScopes = new WriteScopes();
+  const db = new Kysely<unknown>({
+    dialect: writeScopes.wrap(new SqliteDialect({ database: sqlite })),
+  }) as AnyDb;
+  return { db, dialect: 'sqlite', writeScopes, destroy: () => db.destroy() };
 }
 
 /** Narrows the app's database to the tables a feature declares. */

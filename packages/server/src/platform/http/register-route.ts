@@ -4,6 +4,7 @@ import { rolesFor, type Access, type Feature } from '@streamdesk/contract/roles'
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { documentedForm, withUpload, type UploadParts, type UploadTarget } from './upload.js';
+import { recordedWrite } from '../activity/activity-route.js';
 
 type In<T> = T extends z.ZodType ? z.output<T> : undefined;
 
@@ -69,7 +70,10 @@ export function registerRoute<D extends RouteDef>(
 ): void {
   const multipart = typeof def.multipart === 'object' ? { ...def, multipart: def.multipart } : undefined;
   if (multipart && !extras.upload) throw new Error(`${def.method} ${def.path} declares files but no store`);
-  const run = handler as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+  const plain = handler as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+  // Every admin write commits with its activity entry, or neither does (activity-recorder.ts); an
+  // upload is read before, outside the write's transaction.
+  const run = def.auth === 'admin' && def.access === 'write' ? recordedWrite(app, plain) : plain;
   app.route({
     method: def.method,
     url: def.path,

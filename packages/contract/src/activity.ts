@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { decimalNumber, defineRoute, pageSize, replyBase } from './http.js';
+import { FEATURE_NAMES, type Feature } from './roles.js';
+
+/**
+ * The activity log: every back-office write, recorded in the same transaction as the write
+ * (docs/decisions/0028-activity-log.md). Append-only: no route edits or deletes an entry.
+ */
+export const ACTIVITY_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'status',
+  'fire',
+  'send',
+  'resend',
+  'clear',
+  'sign-in',
+  'sign-out',
+  'failed sign-in',
+  'role change',
+  'restore',
+  'revert',
+] as const;
+export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
+
+/** Days an entry is kept when ACTIVITY_RETENTION_DAYS is not set (0 keeps every entry). */
+export const ACTIVITY_RETENTION_DAYS_DEFAULT = 365;
+export const ACTIVITY_PAGE_MAX = 200;
+/** The value that stands for a secret (a token, a password) in an entry: the secret itself is never stored. */
+export const HIDDEN_VALUE = '(hidden)';
+
+export const activityMessages = {
+  listed: 'Activity fetched',
+  badDate: 'from and to must be dates (YYYY-MM-DD) or ISO times',
+  badRange: 'from must not be after to',
+} as const;
+
+export const activityChange = z.object({
+  field: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export type ActivityChange = z.infer<typeof activityChange>;
+
+export const activityEntry = z.object({
+  _id: z.string(),
+  at: z.string(),
+  personId: z.string().nullable(),
+  personName: z.string(),
+  role: z.string(),
+  action: z.enum(ACTIVITY_ACTIONS),
+  feature: z.string(),
+  itemId: z.string(),
+  label: z.string(),
+  changes: z.array(activityChange),
+  ip: z.string(),
+  userAgent: z.string(),
+});
+export type ActivityEntry = z.infer<typeof activityEntry>;
+
+const dateOrTime = z
+  .string()
+  .trim()
+  .refine((v) => /^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v)), activityMessages.badDate);
+
+export const activityQuery = z
+  .object({
+    page: decimalNumber(z.number().int().min(1, 'page must be 1 or more')).default(1),
+    limit: pageSize(50, ACTIVITY_PAGE_MAX),
+    person: z.string().trim().max(64, 'person is too long').optional(),
+    feature: z.enum(FEATURE_NAMES as [Feature, ...Feature[]], 'feature is not a known feature').optional(),
+    action: z.enum(ACTIVITY_ACTIONS, 'action is not a known action').optional(),
+    item: z.string().trim().max(64, 'item is too long').optional(),
+    from: dateOrTime.optional(),
+    to: dateOrTime.optional(),
+    q: z.string().trim().max(200, 'q must be at most 200 characters').optional(),
+  })
+  .refine((v) => !v.from || !v.to || v.from <= v.to, { message: activityMessages.badRange, path: ['from'] });
+export type ActivityQuery = z.infer<typeof activityQuery>;
+
+export const activityListReply = replyBase.extend({
+  data: z.array(activityEntry),
+  total: z.number(),
+  totalPage: z.number(),
+});
+export type ActivityListReply = z.infer<typeof activityListReply>;
+
+export const activityRoutes = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/api/admin/activity',
+    summary: 'The activity log, newest first, filtered by person, feature, action, item, dates and text',
+    auth: 'admin',
+    feature: 'activity',
+    access: 'read',
+    querystring: activityQuery,
+    reply: activityListReply,
+  }),
+};

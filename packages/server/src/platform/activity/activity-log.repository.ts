@@ -1,0 +1,37 @@
+import { sql, type Kysely } from 'kysely';
+
+export interface ActivityTables {
+  activity_log: {
+    id: string;
+    created_at: string;
+    person_id: string | null;
+    person_name: string;
+    role: string;
+    action: string;
+    feature: string;
+    item_id: string;
+    label: string;
+    /** JSON: [{ field, before, after }]. */
+    changes: string;
+    ip: string;
+    user_agent: string;
+  };
+}
+export type ActivityRow = ActivityTables['activity_log'];
+
+/** A row as a write gives it: the person's name is read in the insert itself, from the team. */
+export type NewActivityRow = Omit<ActivityRow, 'person_name'> & { person_name?: string };
+
+export async function insertEntries(db: Kysely<ActivityTables>, rows: readonly NewActivityRow[]) {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('activity_log')
+    .values(
+      rows.map((row) => ({
+        ...row,
+        person_name:
+          row.person_name ?? sql<string>`coalesce((select name from admins where id = ${row.person_id}), '')`,
+      })),
+    )
+    .execute();
+}

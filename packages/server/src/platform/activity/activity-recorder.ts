@@ -1,0 +1,125 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { HIDDEN_VALUE, type ActivityAction, type ActivityChange } from '@streamdesk/contract/activity';
+import type { Feature } from '@streamdesk/contract/roles';
+import { tablesOf, type AnyDb } from '../db/database.js';
+import { newId, nowIso } from '../db/values.js';
+import type { WriteScopes } from '../db/write-scope.js';
+import { insertEntries, type ActivityTables, type NewActivityRow } from './activity-log.repository.js';
+
+/**
+ * What a service says about the write it made, for the write's activity entry: the item, a readable
+ * label (`story #12`, `ad unit "Home banner"`) and the item before and after (the changed fields are
+ * worked out from them). Anything left out comes from the route (activity-route.ts).
+ */
+export interface ActivityNote {
+  action?: ActivityAction;
+  feature?: Feature;
+  itemId?: string;
+  label?: string;
+  /** The item as it was (null or absent for an add) and as it is (null or absent for a delete). */
+  before?: object | null;
+  after?: object | null;
+}
+
+/** Who made a write and from where. */
+export interface Actor {
+  personId: string | null;
+  /** Set when the person is not on the team (a failed sign-in names the email tried). */
+  personName?: string;
+  role: string;
+  ip: string;
+  userAgent: string;
+}
+
+/** What the route alone tells of a write: its action and feature, and the ids it names. */
+export interface RouteActivity {
+  action: ActivityAction;
+  feature: Feature;
+  itemIds: string[];
+  label?: string;
+}
+
+const notes = new AsyncLocalStorage<ActivityNote[]>();
+
+/**
+ * Adds what the running back-office write changed to its activity entry. Outside a recorded write
+ * (start-up, background jobs, a service called by a test) there is no entry to add to, and it does nothing.
+ */
+export function noteActivity(note: ActivityNote): void {
+  notes.getStore()?.push(note);
+}
+
+/** Field names whose values are secrets: an entry says they changed but never holds them. */
+const SECRET = /password|token|secret|otp|recovery|hash/i;
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The fields that differ between `before` and `after`, secrets hidden. */
+export function changesOf(
+  before: object | null | undefined,
+  after: object | null | undefined,
+): ActivityChange[] {
+  const b = (before ?? {}) as Record<string, unknown>;
+  const a = (after ?? {}) as Record<string, unknown>;
+  const fields = [...new Set([...Object.keys(b), ...Object.keys(a)])];
+  return fields
+    .filter((field) => !same(b[field], a[field]))
+    .map((field) =>
+      SECRET.test(field)
+        ? { field, before: HIDDEN_VALUE, after: HIDDEN_VALUE }
+        : { field, before: b[field] ?? null, after: a[field] ?? null },
+    );
+}
+
+export function entryRows(
+  actor: Actor,
+  route: RouteActivity,
+  noted: readonly ActivityNote[],
+): NewActivityRow[] {
+  const at = nowIso();
+  const row = (note: ActivityNote, itemId: string): NewActivityRow => ({
+    id: newId(),
+    created_at: at,
+    person_id: actor.personId,
+    ...(actor.personName !== undefined ? { person_name: actor.personName } : {}),
+    role: actor.role,
+    action: note.action ?? route.action,
+    feature: note.feature ?? route.feature,
+    item_id: note.itemId ?? itemId,
+    label: note.label ?? route.label ?? '',
+    changes: JSON.stringify(changesOf(note.before, note.after)),
+    ip: actor.ip,
+    user_agent: actor.userAgent.slice(0, 500),
+  });
+  if (noted.length) return noted.map((note) => row(note, route.itemIds[0] ?? ''));
+  // Nothing noted: one entry per item the request named (one for a bulk delete's each id), or one.
+  const ids = route.itemIds.length ? route.itemIds : [''];
+  return ids.map((id) => row({}, id));
+}
+
+/**
+ * Records each back-office write in the same transaction as the write: `work` runs in a write scope
+ * (db/write-scope.ts), and before it commits the entries (what its services noted, or what the route
+ * tells) are inserted. A write that fails leaves neither its change nor an entry.
+ */
+export class ActivityRecorder {
+  private readonly db;
+
+  constructor(
+    anyDb: AnyDb,
+    private readonly scopes: WriteScopes,
+  ) {
+    this.db = tablesOf<ActivityTables>(anyDb);
+  }
+
+  record<T>(actor: Actor, route: (result: T) => RouteActivity, work: () => Promise<T>): Promise<T> {
+    const noted: ActivityNote[] = [];
+    return notes.run(noted, () =>
+      this.scopes.run(work, (result) => insertEntries(this.db, entryRows(actor, route(result), noted))),
+    );
+  }
+}
+
+/** Adds an entry outside a recorded write (a sign-in), on `db`: the sign-in's own transaction. */
+export const addActivity = (db: AnyDb, actor: Actor, route: RouteActivity): Promise<void> =>
+  insertEntries(tablesOf<ActivityTables>(db), entryRows(actor, route, []));

@@ -1,0 +1,115 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ActivityAction } from '@streamdesk/contract/activity';
+import type { Feature } from '@streamdesk/contract/roles';
+import type { ActivityRecorder, Actor, RouteActivity } from './activity-recorder.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Records every admin write with its activity entry (registerRoute wraps them all in it). */
+    activityLog?: ActivityRecorder;
+  }
+}
+
+/**
+ * The action a write route makes, from its method and path (the spec's paths name what they do):
+ * services say otherwise where the route cannot tell (a role change, a revert).
+ */
+export function routeAction(method: string, path: string): ActivityAction {
+  if (/\/logout$/.test(path)) return 'sign-out';
+  if (/\/ads\/fire$/i.test(path)) return 'fire';
+  if (/\/resend$/.test(path)) return 'resend';
+  if (/\/send$/.test(path)) return 'send';
+  if (/count\/.*remove|\/dashbord\//.test(path)) return 'clear';
+  if (/status/i.test(path)) return 'status';
+  if (method === 'DELETE' || /\/delete(\/|$)/.test(path)) return 'delete';
+  if (method === 'POST') return 'create';
+  return 'update';
+}
+
+/** What a feature's items are called in a label: `story #…`, `ad unit "Home"`. */
+const ITEM_WORDS: Partial<Record<Feature, string>> = {
+  stories: 'story',
+  'shortcut-stories': 'shortcut story',
+  reels: 'reel',
+  'video-categories': 'category',
+  videos: 'video',
+  'live-matches': 'live match',
+  notifications: 'notification',
+  'ad-units': 'ad unit',
+  'inhouse-ads': 'in-house ad',
+  controller: 'controller',
+  policy: 'policy',
+  team: 'person',
+  account: 'session',
+  analytics: 'counts of',
+};
+const NAME_FIELDS = ['name', 'title', 'a_name', 'mainTitle', 'btnName', 'policy_title', 'email'];
+
+/** A readable label for an item: its kind and its name, or its id when it has none. */
+export function itemLabel(feature: Feature, item: Record<string, unknown> | undefined, id: string): string {
+  const word = ITEM_WORDS[feature] ?? feature;
+  const name = NAME_FIELDS.map((f) => item?.[f]).find((v) => typeof v === 'string' && v.trim() !== '');
+  if (typeof name === 'string') return `${word} "${name.slice(0, 80)}"`;
+  return id ? `${word} #${id}` : word;
+}
+
+const idsIn = (value: unknown): string[] =>
+  typeof value === 'string' && value
+    ? [value]
+    : Array.isArray(value)
+      ? value.filter((v) => typeof v === 'string')
+      : [];
+
+const record = (value: unknown): Record<string, unknown> | undefined =>
+  value && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
+
+/** What the request and its reply tell of a write. */
+export function routeActivity(request: FastifyRequest, result: unknown): RouteActivity {
+  const { feature = 'security' } = request.routeOptions.config ?? {};
+  const action = routeAction(request.method, request.routeOptions.url ?? request.url);
+  const params = record(request.params);
+  const body = record(request.body);
+  const data = record(record(result)?.data);
+  const itemIds = [
+    ...new Set([
+      ...idsIn(params?.id),
+      ...idsIn(body?._id),
+      ...idsIn(body?.id),
+      ...(idsIn(params?.id).length + idsIn(body?._id).length + idsIn(body?.id).length === 0
+        ? idsIn(data?._id)
+        : []),
+    ]),
+  ];
+  return {
+    action,
+    feature,
+    itemIds,
+    label: itemLabel(feature, data, itemIds.length === 1 ? itemIds[0]! : ''),
+  };
+}
+
+export const actorOf = (request: FastifyRequest): Actor => ({
+  personId: request.admin?.adminId ?? null,
+  role: request.admin?.role ?? '',
+  ip: request.ip,
+  userAgent: request.headers['user-agent'] ?? '',
+});
+
+/** Runs an admin write's handler in the activity recorder: the write and its entry commit together. */
+export function recordedWrite<A extends unknown[], T>(
+  app: FastifyInstance,
+  handler: (request: FastifyRequest, ...rest: A) => Promise<T>,
+): (request: FastifyRequest, ...rest: A) => Promise<T> {
+  return (request, ...rest) => {
+    const recorder = app.activityLog;
+    // Fail closed: a write with no recorder would be a change without its entry.
+    if (!recorder) throw new Error('admin writes need the activity recorder (app.activityLog)');
+    return recorder.record(
+      actorOf(request),
+      (result) => routeActivity(request, result),
+      () => handler(request, ...rest),
+    );
+  };
+}

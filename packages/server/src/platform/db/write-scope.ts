@@ -1,0 +1,223 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import {
+  CompiledQuery,
+  SelectQueryNode,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type QueryResult,
+  type TransactionSettings,
+} from 'kysely';
+
+/**
+ * A write scope: one request's back-office write as one transaction, whatever its service and
+ * repositories do (docs/decisions/0028-activity-log.md). Inside `WriteScopes.run`, every query of the
+ * app's Kysely goes through the scope: reads run as usual until the first statement that is not a plain
+ * SELECT, which begins the scope's transaction on a connection of its own; from then on every statement
+ * of the scope runs on it, and a `db.transaction()` inside becomes a savepoint. `finish` (the activity
+ * entry) runs last in the transaction, then it commits; a failure anywhere rolls all of it back.
+ *
+ * Uploads and probes run before a service's first write, so the transaction (which holds SQLite's one
+ * connection) lasts from the first write to the reply, as the services' own transactions did.
+ */
+interface Scope {
+  owner: ScopedDriver;
+  /** The transaction's connection, once a write began it. */
+  conn?: DatabaseConnection;
+  opening?: Promise<DatabaseConnection>;
+  closed: boolean;
+  /** Nested transactions (savepoints) run one at a time: interleaved savepoints would release each other. */
+  nested: Promise<void>;
+  savepoints: number;
+  /** Run once the scope has ended, committed or not. */
+  ended: Array<() => void>;
+  endedPromise?: Promise<void>;
+}
+
+const storage = new AsyncLocalStorage<Scope>();
+
+/** The scope of the running write, if one is open. */
+const openScope = (): Scope | undefined => {
+  const scope = storage.getStore();
+  return scope && !scope.closed ? scope : undefined;
+};
+
+/**
+ * Runs `fn` once the running write scope has ended (committed or rolled back), or now outside one: what
+ * others may read (cache invalidations) must not go out before the data they announce is visible.
+ */
+export function afterWriteScope(fn: () => void): void {
+  const scope = openScope();
+  if (scope) scope.ended.push(fn);
+  else fn();
+}
+
+/** Settles when the running write scope ends; undefined outside one. */
+export function writeScopeEnd(): Promise<void> | undefined {
+  const scope = openScope();
+  if (!scope) return undefined;
+  scope.endedPromise ??= new Promise<void>((resolve) => scope.ended.push(resolve));
+  return scope.endedPromise;
+}
+
+/** An object standing for the running write scope (to key what it holds), or undefined. */
+export const currentWriteScope = (): object | undefined => openScope();
+
+/** A connection handed out inside a scope: it runs each query where the scope says. */
+class ScopedConnection implements DatabaseConnection {
+  savepoint?: string;
+  constructor(
+    readonly scope: Scope,
+    private readonly driver: ScopedDriver,
+  ) {}
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const { scope } = this;
+    if (scope.conn || scope.opening || !SelectQueryNode.is(query.query))
+      return (await this.driver.open(scope)).executeQuery<R>(query);
+    return this.driver.once((conn) => conn.executeQuery<R>(query));
+  }
+
+  async *streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
+    yield* (await this.driver.open(this.scope)).streamQuery<R>(query, chunkSize);
+  }
+}
+
+class ScopedDriver implements Driver {
+  constructor(private readonly inner: Driver) {}
+
+  init = () => this.inner.init();
+  destroy = () => this.inner.destroy();
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const scope = openScope();
+    if (scope?.owner === this) return new ScopedConnection(scope, this);
+    return this.inner.acquireConnection();
+  }
+
+  async releaseConnection(conn: DatabaseConnection): Promise<void> {
+    // The scope's connection is released when the scope ends.
+    if (!(conn instanceof ScopedConnection)) await this.inner.releaseConnection(conn);
+  }
+
+  /** One query on a connection of its own (a read in a scope before its first write). */
+  async once<T>(work: (conn: DatabaseConnection) => Promise<T>): Promise<T> {
+    const conn = await this.inner.acquireConnection();
+    try {
+      return await work(conn);
+    } finally {
+      await this.inner.releaseConnection(conn);
+    }
+  }
+
+  /** The scope's transaction, begun on the first call. */
+  open(scope: Scope): Promise<DatabaseConnection> {
+    if (scope.conn) return Promise.resolve(scope.conn);
+    scope.opening ??= (async () => {
+      const conn = await this.inner.acquireConnection();
+      try {
+        await this.inner.beginTransaction(conn, {});
+      } catch (error) {
+        await this.inner.releaseConnection(conn);
+        scope.opening = undefined;
+        throw error;
+      }
+      scope.conn = conn;
+      return conn;
+    })();
+    return scope.opening;
+  }
+
+  async beginTransaction(conn: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    if (!(conn instanceof ScopedConnection)) return this.inner.beginTransaction(conn, settings);
+    const { scope } = conn;
+    const turn = scope.nested;
+    let done!: () => void;
+    scope.nested = new Promise((resolve) => (done = resolve));
+    await turn;
+    conn.savepoint = `scope_${++scope.savepoints}`;
+    (conn as ScopedConnection & { done?: () => void }).done = done;
+    await (await this.open(scope)).executeQuery(CompiledQuery.raw(`savepoint ${conn.savepoint}`));
+  }
+
+  async commitTransaction(conn: DatabaseConnection): Promise<void> {
+    if (!(conn instanceof ScopedConnection)) return this.inner.commitTransaction(conn);
+    await this.endSavepoint(conn, [`release savepoint ${conn.savepoint}`]);
+  }
+
+  async rollbackTransaction(conn: DatabaseConnection): Promise<void> {
+    if (!(conn instanceof ScopedConnection)) return this.inner.rollbackTransaction(conn);
+    const name = conn.savepoint;
+    await this.endSavepoint(conn, [`rollback to savepoint ${name}`, `release savepoint ${name}`]);
+  }
+
+  private async endSavepoint(conn: ScopedConnection, statements: string[]): Promise<void> {
+    try {
+      const trx = await this.open(conn.scope);
+      for (const statement of statements) await trx.executeQuery(CompiledQuery.raw(statement));
+    } finally {
+      (conn as ScopedConnection & { done?: () => void }).done?.();
+    }
+  }
+
+  /** Ends the scope: commits (or rolls back) its transaction, if a write began one. */
+  async end(scope: Scope, commit: boolean): Promise<void> {
+    const conn = scope.opening ? await scope.opening.catch(() => undefined) : undefined;
+    scope.closed = true;
+    if (!conn) return;
+    try {
+      if (commit) await this.inner.commitTransaction(conn);
+      else await this.inner.rollbackTransaction(conn);
+    } catch (error) {
+      if (commit) await this.inner.rollbackTransaction(conn).catch(() => {});
+      throw error;
+    } finally {
+      await this.inner.releaseConnection(conn);
+    }
+  }
+}
+
+/** The scopes of one database; `dialect` is the one its Kysely must be built with. */
+export class WriteScopes {
+  private driver: ScopedDriver | undefined;
+
+  wrap(inner: Dialect): Dialect {
+    return {
+      createDriver: () => (this.driver = new ScopedDriver(inner.createDriver())),
+      createQueryCompiler: () => inner.createQueryCompiler(),
+      createAdapter: () => inner.createAdapter(),
+      createIntrospector: (db) => inner.createIntrospector(db),
+    };
+  }
+
+  /**
+   * Runs `work` in a new write scope, then `finish` in its transaction, then commits; on any failure
+   * rolls back and rethrows. Afterwards the scope's `afterWriteScope` work runs, in either case.
+   */
+  async run<T>(work: () => Promise<T>, finish: (result: T) => Promise<void>): Promise<T> {
+    const driver = this.driver;
+    if (!driver) throw new Error('The database was built without write scopes');
+    const scope: Scope = {
+      owner: driver,
+      closed: false,
+      nested: Promise.resolve(),
+      savepoints: 0,
+      ended: [],
+    };
+    try {
+      const result = await storage.run(scope, async () => {
+        const value = await work();
+        await finish(value);
+        return value;
+      });
+      await driver.end(scope, true);
+      return result;
+    } catch (error) {
+      if (!scope.closed) await driver.end(scope, false).catch(() => {});
+      throw error;
+    } finally {
+      scope.closed = true;
+      for (const fn of scope.ended) fn();
+    }
+  }
+}
