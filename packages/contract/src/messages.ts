@@ -23,4 +23,6 @@ export const messages = {
   writeTimedOut:
     'The server did not answer in time. The change may still have been saved: check the list before trying again.',
   uploadStalled: 'The upload stalled: nothing was sent for 30 seconds. Please try again.',
+  /** UPLOADS_PER_CLIENT (docs/decisions/0004-media-urls.md). */
+  tooManyUploads: 'Too many uploads at once from this browser: wait for one to finish, then try again.',
 } as const;

@@ -34,7 +34,7 @@ import {
   createIdempotencyService,
   type IdempotencyService,
 } from './platform/idempotency/idempotency.service.js';
-import { cutOffIdleBodies } from './platform/http/idle-body.js';
+import { limitBodies } from './platform/http/body-limits.js';
 import { registerInputHygiene } from './platform/http/input-hygiene.js';
 import { registerSecurityHeaders } from './platform/http/security-headers.js';
 import { registerWebAssets } from './platform/http/web-assets.js';
@@ -137,7 +137,12 @@ export async function buildApp(config: ResolvedConfig, opts: BuildOptions = {}):
     // The media store enforces each kind's own limit while streaming; these only bound the request.
     limits: { fileSize: 256 * 1024 * 1024, files: 60, fields: 60, fieldSize: 1024 * 1024, parts: 120 },
   });
-  cutOffIdleBodies(app, config.uploadIdleMs);
+  limitBodies(app, {
+    idleMs: config.uploadIdleMs,
+    bodyDeadlineMs: config.bodyDeadlineMs,
+    uploadDeadlineMs: config.uploadDeadlineMs,
+    uploadsPerClient: config.uploadsPerClient,
+  });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Streamdesk API', version: '1.0.0' },

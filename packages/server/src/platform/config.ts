@@ -61,6 +61,24 @@ const envSchema = z.object({
     .min(1, 'must be a whole number of seconds from 1 to 3600')
     .max(3600, 'must be a whole number of seconds from 1 to 3600')
     .default(60),
+  BODY_DEADLINE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1, 'must be a whole number of seconds from 1 to 3600')
+    .max(3600, 'must be a whole number of seconds from 1 to 3600')
+    .default(60),
+  UPLOAD_DEADLINE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1, 'must be a whole number of minutes from 1 to 1440')
+    .max(1440, 'must be a whole number of minutes from 1 to 1440')
+    .default(120),
+  UPLOADS_PER_CLIENT: z.coerce
+    .number()
+    .int()
+    .min(1, 'must be a whole number from 1 to 100')
+    .max(100, 'must be a whole number from 1 to 100')
+    .default(4),
   SESSION_MAX_DAYS: z.coerce
     .number()
     .int()
@@ -153,8 +171,13 @@ export interface Config {
    * (events, push subscriptions, login) become one budget for everyone.
    */
   trustProxy: boolean | string[];
-  /** An upload that sends nothing for this long is cut off (platform/http/idle-body.ts). */
+  /** A body that sends nothing for this long is cut off (platform/http/body-limits.ts). */
   uploadIdleMs: number;
+  /** A JSON body must arrive whole within this; an upload within `uploadDeadlineMs`. */
+  bodyDeadlineMs: number;
+  uploadDeadlineMs: number;
+  /** Uploads one client (address and session) may send at once. */
+  uploadsPerClient: number;
   /**
    * A sign-in's token stops working this long after the sign-in, however often it is used (besides the
    * 7 days of disuse): a stolen token is not good for ever.
@@ -232,6 +255,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     eventBatchWindowMs: e.EVENT_BATCH_WINDOW_MINUTES * 60_000,
     trustProxy: trustProxyOf(e.TRUST_PROXY),
     uploadIdleMs: e.UPLOAD_IDLE_SECONDS * 1000,
+    bodyDeadlineMs: e.BODY_DEADLINE_SECONDS * 1000,
+    uploadDeadlineMs: e.UPLOAD_DEADLINE_MINUTES * 60_000,
+    uploadsPerClient: e.UPLOADS_PER_CLIENT,
     sessionMaxMs: e.SESSION_MAX_DAYS * 24 * 60 * 60 * 1000,
     blockDevtools: e.BLOCK_DEVTOOLS ? e.BLOCK_DEVTOOLS === 'true' : e.NODE_ENV === 'production',
     logLevel: e.LOG_LEVEL,
