@@ -72,6 +72,18 @@ export const inHouseImageRule = {
   sizeMessage: inHouseMessages.imageSize,
 };
 
+/** The files of the create and update forms: an icon, and an image or a video (the server checks which). */
+const inHouseFiles = {
+  icon: inHouseImageRule,
+  image: inHouseImageRule,
+  video: {
+    kinds: ['mp4'] as const,
+    maxBytes: inHouseLimits.videoBytes,
+    typeMessage: inHouseMessages.videoType,
+    sizeMessage: inHouseMessages.videoSize,
+  },
+};
+
 const text = (label: string, max: number) =>
   z
     .string()
@@ -222,7 +234,7 @@ export const inHouseRoutes = {
     auth: 'admin',
     feature: 'inhouse-ads',
     access: 'write',
-    multipart: true,
+    multipart: { files: inHouseFiles },
     summary: 'Creates an in-house ad from the form fields, an icon and an image (or an mp4 video)',
     body: inHouseAdFields,
     reply: inHouseOneReply,
@@ -233,7 +245,7 @@ export const inHouseRoutes = {
     auth: 'admin',
     feature: 'inhouse-ads',
     access: 'write',
-    multipart: true,
+    multipart: { files: inHouseFiles },
     summary: 'Updates an in-house ad; a new icon, image or video replaces the old file',
     body: inHouseAdUpdateFields,
     reply: inHouseOneReply,

@@ -313,6 +313,16 @@ const status = (path: string, summary: string) =>
     reply: storyReply,
   });
 
+/**
+ * The story form's text fields, as sent: insertData is JSON and the edit's _id JSON-encoded, which the
+ * server reads with their own messages (storyMessages.insertDataJson, idJson).
+ */
+const formText = z.string().optional();
+export const storyAddForm = z.object({ insertData: formText });
+export const storyEditForm = storyAddForm.extend({ _id: formText, [EDIT_VERSION_FIELD]: formText });
+/** A story carries a video or an image (an NTV ad neither): the server checks which came. */
+const storyFiles = { video: storyVideoRule, image: storyImageRule };
+
 export const storyRoutes = {
   add: defineRoute({
     method: 'POST',
@@ -320,7 +330,8 @@ export const storyRoutes = {
     auth: 'admin',
     feature: 'stories',
     access: 'write',
-    multipart: true,
+    multipart: { files: storyFiles },
+    body: storyAddForm,
     summary: 'Add a story: form video (mp4) or image (png/jpeg) and insertData (JSON); NTV ads take no file',
     reply: storyReply,
   }),
@@ -330,7 +341,8 @@ export const storyRoutes = {
     auth: 'admin',
     feature: 'stories',
     access: 'write',
-    multipart: true,
+    multipart: { files: storyFiles },
+    body: storyEditForm,
     summary:
       'Edit a story: form _id (JSON-encoded), insertData (JSON), optional image or video replacement, and ' +
       `optional ${EDIT_VERSION_FIELD} (the find reply's): refused with 409 when the story was changed since`,

@@ -8,7 +8,7 @@ import type { InHouseAdsTables } from './inhouse-ads.repository.js';
 import type { ForgetCounts } from '../../platform/item-counter.js';
 import { inHouseAdCounter } from './inhouse-ads.counter.js';
 import { createInHouseAdsService, INHOUSE_TAG } from './inhouse-ads.service.js';
-import { readInHouseForm } from './inhouse-ads.uploads.js';
+import { INHOUSE_FOLDER } from './inhouse-ads.uploads.js';
 
 const ACTIVE_CACHE_KEY = 'inhouse-ads:active';
 
@@ -26,22 +26,33 @@ export function registerInHouseAds(
     ...deps,
   });
   const { app } = ctx;
+  const upload = { upload: { store: ctx.media, folder: INHOUSE_FOLDER } };
 
   registerRoute(app, inHouseRoutes.list, async (req) =>
     ads.list({ all: req.query.a, page: req.query.page, limit: req.query.limit, q: req.query.q }),
   );
 
-  registerRoute(app, inHouseRoutes.create, async (req) => ({
-    status: true,
-    message: inHouseMessages.created,
-    data: await ads.create(await readInHouseForm(req, ctx.media)),
-  }));
+  registerRoute(
+    app,
+    inHouseRoutes.create,
+    async (req) => ({
+      status: true,
+      message: inHouseMessages.created,
+      data: await ads.create(req.body, req.uploads),
+    }),
+    upload,
+  );
 
-  registerRoute(app, inHouseRoutes.update, async (req) => ({
-    status: true,
-    message: inHouseMessages.updated,
-    data: await ads.update(await readInHouseForm(req, ctx.media)),
-  }));
+  registerRoute(
+    app,
+    inHouseRoutes.update,
+    async (req) => ({
+      status: true,
+      message: inHouseMessages.updated,
+      data: await ads.update(req.body, req.uploads),
+    }),
+    upload,
+  );
 
   registerRoute(app, inHouseRoutes.remove, async (req) => ({
     status: true,

@@ -1,7 +1,7 @@
 import {
-  inHouseAdFields,
-  inHouseAdUpdateFields,
   inHouseMessages,
+  type InHouseAdFields,
+  type inHouseAdUpdateFields,
   type AppInHouseAd,
   type InHouseAd,
   type InHouseListReply,
@@ -16,7 +16,6 @@ import {
   foundAtVersion,
   readEditVersion,
 } from '../../platform/edit-versions/edit-versions.js';
-import { parseForm } from '../../platform/http/parse-form.js';
 import { deleteAllOrNone } from '../../platform/db/delete-all-or-none.js';
 import type { MediaStore } from '../../platform/media/media-store.js';
 import type { RecordLocks } from '../../platform/record-locks.js';
@@ -24,6 +23,7 @@ import * as repo from './inhouse-ads.repository.js';
 import type { InHouseAdsTables } from './inhouse-ads.repository.js';
 import { thumbnailOf, type InHouseUpload } from './inhouse-ads.uploads.js';
 import type { Kysely } from 'kysely';
+import type { z } from 'zod';
 
 /** The cache tag of everything the app reads of in-house ads. */
 export const INHOUSE_TAG = 'inhouse-ads';
@@ -82,12 +82,12 @@ export function createInHouseAdsService(deps: InHouseAdsDeps) {
   }
 
   /** Runs a write that follows an upload; on any failure the uploaded files (and thumbnail) go. */
-  async function withUpload<T>(upload: InHouseUpload, write: (thumb: { url: string | null }) => Promise<T>) {
+  /** Runs a write; if it fails, the thumbnail made from the uploaded video goes (the route removes the upload). */
+  async function withThumbnail<T>(write: (thumb: { url: string | null }) => Promise<T>) {
     const thumb = { url: null as string | null };
     try {
       return await write(thumb);
     } catch (error) {
-      await upload.discard();
       await media.remove(thumb.url);
       throw error;
     }
@@ -124,9 +124,8 @@ export function createInHouseAdsService(deps: InHouseAdsDeps) {
       return (await repo.listActive(db)).map((row) => toAppAd(repo.toInHouseAd(row)));
     },
 
-    create(upload: InHouseUpload): Promise<InHouseAd> {
-      return withUpload(upload, async (thumb) => {
-        const fields = parseForm(inHouseAdFields, upload.fields);
+    create(fields: InHouseAdFields, upload: InHouseUpload): Promise<InHouseAd> {
+      return withThumbnail(async (thumb) => {
         const { icon, image, video } = upload;
         if (!icon || !(image ?? video)) throw badRequest(inHouseMessages.selectFiles);
         if (image && video) throw badRequest(inHouseMessages.imageOrVideo);
@@ -159,8 +158,8 @@ export function createInHouseAdsService(deps: InHouseAdsDeps) {
       });
     },
 
-    update(upload: InHouseUpload): Promise<InHouseAd> {
-      return deps.locks.run('inhouse_ads', [upload.fields.id ?? ''], () => updateNow(upload));
+    update(fields: z.output<typeof inHouseAdUpdateFields>, upload: InHouseUpload): Promise<InHouseAd> {
+      return deps.locks.run('inhouse_ads', [fields.id], () => updateNow(fields, upload));
     },
 
     setStatus(id: string, status: boolean): Promise<InHouseAd> {
@@ -195,15 +194,17 @@ export function createInHouseAdsService(deps: InHouseAdsDeps) {
     return rows.length;
   }
 
-  async function updateNow(upload: InHouseUpload): Promise<InHouseAd> {
+  async function updateNow(
+    fields: z.output<typeof inHouseAdUpdateFields>,
+    upload: InHouseUpload,
+  ): Promise<InHouseAd> {
     const replaced: (string | null)[] = [];
-    const ad = await withUpload(upload, async (thumb) => {
-      const fields = parseForm(inHouseAdUpdateFields, upload.fields);
+    const ad = await withThumbnail(async (thumb) => {
       const sent = readEditVersion(fields.version);
       const { icon, image, video } = upload;
       if (image && video) throw badRequest(inHouseMessages.imageOrVideo);
       // Under the ad's lock: what the edit page loaded is what is stored now, or nothing is written and
-      // the uploaded files go (withUpload).
+      // the uploaded files go (the route's upload handling).
       const old = foundAtVersion(await repo.findById(db, fields.id), sent, versionOf, inHouseMessages);
       if (video) thumb.url = await thumbnailOf(media, video);
       const changes: repo.InHouseAdChanges = {

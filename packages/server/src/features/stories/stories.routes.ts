@@ -1,16 +1,8 @@
 import { launchListRead } from '../../platform/registries.js';
-import type { FastifyRequest } from 'fastify';
-import {
-  storiesDeletedMessage,
-  storyMessages,
-  storyImageRule,
-  storyRoutes,
-  storyVideoRule,
-} from '@streamdesk/contract/stories';
+import { storiesDeletedMessage, storyMessages, storyRoutes } from '@streamdesk/contract/stories';
 import type { FeatureContext } from '../../platform/feature-context.js';
 import { sendCached } from '../../platform/http/cached-reply.js';
 import { registerRoute } from '../../platform/http/register-route.js';
-import { readMultipart } from '../../platform/media/multipart.js';
 import type { ForgetCounts } from '../../platform/item-counter.js';
 import { storyCounter } from './stories.counter.js';
 import { createStoriesService, STORIES_TAG, STORY_FOLDER } from './stories.service.js';
@@ -20,24 +12,27 @@ export function registerStories(ctx: FeatureContext, deps: { forgetCounts: Forge
   const { app, media, cache } = ctx;
   const stories = createStoriesService(ctx, deps);
 
-  const upload = (request: FastifyRequest) =>
-    readMultipart(request, media, {
-      files: {
-        video: { folder: STORY_FOLDER, rule: storyVideoRule, probe: true },
-        image: { folder: STORY_FOLDER, rule: storyImageRule },
-      },
-    });
-
-  registerRoute(app, storyRoutes.add, async (request) => ({
-    status: true,
-    message: storyMessages.added,
-    data: await stories.add(await upload(request)),
-  }));
-  registerRoute(app, storyRoutes.edit, async (request) => ({
-    status: true,
-    message: storyMessages.updated,
-    data: await stories.edit(await upload(request)),
-  }));
+  const upload = { upload: { store: media, folder: STORY_FOLDER } };
+  registerRoute(
+    app,
+    storyRoutes.add,
+    async (request) => ({
+      status: true,
+      message: storyMessages.added,
+      data: await stories.add(request.body, request.uploads),
+    }),
+    upload,
+  );
+  registerRoute(
+    app,
+    storyRoutes.edit,
+    async (request) => ({
+      status: true,
+      message: storyMessages.updated,
+      data: await stories.edit(request.body, request.uploads),
+    }),
+    upload,
+  );
 
   for (const [ads, list, remove, find, status] of [
     [false, storyRoutes.listVideo, storyRoutes.deleteVideo, storyRoutes.findVideo, storyRoutes.statusVideo],

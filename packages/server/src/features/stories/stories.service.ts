@@ -5,11 +5,12 @@ import { newId, nowIso, toDbBool } from '../../platform/db/values.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import type { FeatureContext } from '../../platform/feature-context.js';
 import type { ForgetCounts } from '../../platform/item-counter.js';
-import type { MultipartResult } from '../../platform/media/multipart.js';
+import type { storyAddForm, storyEditForm } from '@streamdesk/contract/stories';
+import type { z } from 'zod';
 import * as repo from './stories.repository.js';
 import { shownStories } from './story-app-list.js';
 import { createStoryEdit, storyVersion } from './story-edit.js';
-import { createStoryFiles, type Media } from './story-files.js';
+import { createStoryFiles, type Media, type StoryUpload } from './story-files.js';
 import { formIdOrRaw, limitColumns, parseInsertData } from './story-form.js';
 
 /** The cache tag of everything the app reads about stories. */
@@ -52,13 +53,12 @@ export function createStoriesService(ctx: FeatureContext, deps: { forgetCounts: 
   }
 
   return {
-    async add(upload: MultipartResult): Promise<Story> {
+    async add(fields: z.output<typeof storyAddForm>, upload: StoryUpload): Promise<Story> {
       let made: Media | undefined;
       return afterUpload(
-        upload,
         () => made,
         async () => {
-          const d = parseInsertData(upload.fields.insertData);
+          const d = parseInsertData(fields.insertData);
           const got = await mediaOf(upload, d);
           if (!got) throw badRequest(storyMessages.selectFile);
           made = got.media;
@@ -84,8 +84,8 @@ export function createStoriesService(ctx: FeatureContext, deps: { forgetCounts: 
       );
     },
 
-    edit(upload: MultipartResult): Promise<Story> {
-      return ctx.locks.run('stories', [formIdOrRaw(upload.fields._id)], () => editNow(upload));
+    edit(fields: z.output<typeof storyEditForm>, upload: StoryUpload): Promise<Story> {
+      return ctx.locks.run('stories', [formIdOrRaw(fields._id)], () => editNow(fields, upload));
     },
 
     /** Deletes all the listed stories of the kind, or none when one is unknown; then their files. */

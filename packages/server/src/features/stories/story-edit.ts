@@ -7,8 +7,9 @@ import {
   readEditVersion,
 } from '../../platform/edit-versions/edit-versions.js';
 import { badRequest } from '../../platform/errors.js';
-import type { MultipartResult } from '../../platform/media/multipart.js';
-import type { Media, StoryFiles } from './story-files.js';
+import type { storyEditForm } from '@streamdesk/contract/stories';
+import type { z } from 'zod';
+import type { Media, StoryFiles, StoryUpload } from './story-files.js';
 import { limitColumns, parseFormId, parseInsertData } from './story-form.js';
 import * as repo from './stories.repository.js';
 
@@ -46,14 +47,13 @@ export function createStoryEdit(deps: {
 }) {
   const { db, files, getRow, changed } = deps;
   const { afterUpload, mediaOf, removeMedia } = files;
-  async function editNow(upload: MultipartResult): Promise<Story> {
+  async function editNow(fields: z.output<typeof storyEditForm>, upload: StoryUpload): Promise<Story> {
     let made: Media | undefined;
     const { old, next } = await afterUpload(
-      upload,
       () => made,
       async () => {
-        const id = parseFormId(upload.fields._id);
-        const sent = readEditVersion(upload.fields[EDIT_VERSION_FIELD]);
+        const id = parseFormId(fields._id);
+        const sent = readEditVersion(fields[EDIT_VERSION_FIELD]);
         const old = await getRow(id, undefined);
         // Under the story's lock: what the edit page loaded is what is stored now, or nothing is written.
         checkEditVersion(
@@ -61,7 +61,7 @@ export function createStoryEdit(deps: {
           storyVersion(repo.toStory(old)),
           old.ads_story === 1 ? storyMessages.conflictThingAd : storyMessages.conflictThing,
         );
-        const d = parseInsertData(upload.fields.insertData, { adsStory: old.ads_story === 1 });
+        const d = parseInsertData(fields.insertData, { adsStory: old.ads_story === 1 });
         const got = await mediaOf(upload, d);
         if (got && !d.NTV) made = got.media;
         const keep: Media = { video: old.video, image: old.image, thembnal: old.thembnal };

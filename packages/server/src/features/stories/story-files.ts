@@ -2,7 +2,7 @@ import { STORY_MAX_SECONDS, storyMessages, type StoryInsertData } from '@streamd
 import type { FastifyBaseLogger } from 'fastify';
 import { badRequest } from '../../platform/errors.js';
 import type { MediaStore } from '../../platform/media/media-store.js';
-import { single, type MultipartResult } from '../../platform/media/multipart.js';
+import type { UploadedFile } from '../../platform/media/multipart.js';
 import { acceptVideo } from '../../platform/media/video-tools.js';
 import type * as repo from './stories.repository.js';
 
@@ -12,17 +12,24 @@ export const STORY_FOLDER = 'stories';
 export type Media = Pick<repo.StoryRow, 'video' | 'image' | 'thembnal'>;
 export const NO_MEDIA: Media = { video: '', image: '', thembnal: '' };
 
-/** A story's uploaded files: turned into its media, and removed when the write they came with fails. */
+/** The files a story form may carry (the contract's storyRoutes.add and edit). */
+export interface StoryUpload {
+  video: UploadedFile | undefined;
+  image: UploadedFile | undefined;
+}
+
+/**
+ * A story's uploaded files turned into its media. The uploads are removed by the route when the request
+ * fails; the thumbnail made from a video is removed here.
+ */
 export function createStoryFiles(media: MediaStore, log: FastifyBaseLogger) {
   const removeMedia = (m: Media) => Promise.all([m.video, m.image, m.thembnal].map((u) => media.remove(u)));
 
   /** Turns the uploaded file (if any) into the story's media; a video gets its thumbnail and duration. */
   async function mediaOf(
-    upload: MultipartResult,
+    { video, image }: StoryUpload,
     d: StoryInsertData,
   ): Promise<{ media: Media; duration?: number } | undefined> {
-    const video = single(upload, 'video');
-    const image = single(upload, 'image');
     if (d.NTV) {
       if (video || image) throw badRequest(storyMessages.ntvNoFile);
       return { media: NO_MEDIA };
@@ -42,16 +49,11 @@ export function createStoryFiles(media: MediaStore, log: FastifyBaseLogger) {
     };
   }
 
-  /** Runs a write that follows an upload; on any failure the uploaded and server-made files go. */
-  async function afterUpload<T>(
-    upload: MultipartResult,
-    made: () => Media | undefined,
-    work: () => Promise<T>,
-  ) {
+  /** Runs a write that follows an upload; on any failure the files made from the upload go too. */
+  async function afterUpload<T>(made: () => Media | undefined, work: () => Promise<T>) {
     try {
       return await work();
     } catch (error) {
-      await upload.discard();
       const m = made();
       if (m) await removeMedia(m);
       throw error;
