@@ -88,9 +88,10 @@ function runHere(argv: readonly string[], timeoutMs: number): Promise<ToolOutput
  * private (0700) folder, so an upload streams its bytes into a probe that is already running (Debian's
  * ffprobe needs ~60 ms to start): taking one is a connect(), and the launcher starts its replacement.
  *
- * Kept on Node 24 (issue 37, 2026-12-01): with plain spawn from the server, one ffprobe per upload on its
- * stdin, bench:upload's 30 MB story ran at 0.09-0.20 of `dd` (0.15 with one spare ffprobe spawned ahead
- * by the server) against 0.24-0.59 with the launcher, interleaved; the target is 0.25.
+ * Kept on Node 24 (issue 37, 2026-12-02): with plain execFile/spawn from the server instead (one ffprobe
+ * per upload on its stdin, a p-limit of four), bench:upload's 30 MB story ran at 0.27 / 0.14 / 0.20 of
+ * `dd` against 0.55 / 0.36 / 0.09 with it, interleaved, and below the 0.25 target in seven of eight runs
+ * over two days; figures in bench/notes/upload.md.
  */
 export class ToolLauncher {
   private launcher: ChildProcess | undefined;
