@@ -25,10 +25,9 @@ interface Recorded extends Evictable {
  * (sendCached records it), whose cache entry is still there (a write removes it, so the next request goes
  * through Fastify, which loads and records again), with the right api-key. Everything else, a bad key
  * included, falls through to Fastify untouched. Fast replies are not in Fastify's request log.
- * Kept on Node 24 (issue 37, 2026-12-01): with cached replies sent by the normal route instead, bench:app's
- * cached reads ran at 0.25-0.81 of bare (three runs; reels and feed 0.43-0.76) against 0.53-2.54 (four
- * runs; reels and feed 0.69-1.82) with this path, interleaved on the same loaded machine; the target is
- * 0.8.
+ * Kept on Node 24 (issue 37, 2026-12-02): sent by the normal route instead, bench:app's four cached reads
+ * ran at 0.30-0.74 of bare in three runs (the 0.8 target in none), against 0.68-2.24 with this path (11 of
+ * 12 medians at 0.8 or more), interleaved; figures in bench/notes/app.md.
  */
 export class FastReads {
   /** Replies this path has served. */
