@@ -37,9 +37,9 @@ export function collectYoung(): void {
  * floor up at the next collection instead of causing one every 4 MB.
  * A minor GC every 16 MB regardless (tried) promoted live stream objects early and made RSS creep by about
  * 1 MB an upload, so it is a threshold, not a schedule.
- * Kept on Node 24 (issue 37, 2026-12-01): without it, `bench:upload --story-only` (RUNS=5) grew the
- * server's peak RSS by 64.4-77.1 MB in seven runs, against 50.5-55.3 MB in three runs with it, interleaved;
- * the target is under 64 MB.
+ * Kept on Node 24 (issue 37, 2026-12-02): without it, `bench:upload --story-only` (RUNS=5) grew the
+ * server's peak RSS by 74.5 / 77.1 / 71.9 MB against 63.4 / 49.1 / 32.1 MB with it, interleaved (and
+ * 64.4-77.1 MB in seven runs without it on 2026-12-01); the target is under 64 MB.
  */
 export class UploadMemoryGuard {
   private sinceCheck = 0;
