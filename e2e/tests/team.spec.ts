@@ -46,7 +46,7 @@ test('the owner adds an analyst, who sets a password from the one-time link and 
   await expect(analyst.getByRole('link', { name: 'Controller' })).toBeVisible();
   await expect(analyst.getByRole('link', { name: 'Team' })).toHaveCount(0);
   await analyst.goto('/team');
-  await expect(analyst.getByRole('heading', { name: /Only the owners of the team/ })).toBeVisible();
+  await expect(analyst.getByRole('heading', { name: /Analysts cannot see the team/ })).toBeVisible();
   await analyst.screenshot({ path: `${shots}/team-analyst-refused.png` });
 
   // The link works once.

@@ -1,3 +1,4 @@
+import type { Feature } from '@streamdesk/contract/roles';
 import { useState } from 'react';
 import { unlessFailed } from '@/lib/api-client';
 import { Button } from './button';
@@ -72,13 +73,22 @@ export function DeleteSelectedButton({
   count,
   loading,
   onClick,
+  write,
 }: {
   count: number;
   loading: boolean;
   onClick: () => void;
+  write: Feature;
 }) {
   return (
-    <Button variant="danger" size="sm" disabled={count === 0} loading={loading} onClick={onClick}>
+    <Button
+      variant="danger"
+      size="sm"
+      write={write}
+      disabled={count === 0}
+      loading={loading}
+      onClick={onClick}
+    >
       Delete selected ({count})
     </Button>
   );

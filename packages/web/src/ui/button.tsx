@@ -1,4 +1,6 @@
 import type { ButtonHTMLAttributes } from 'react';
+import type { Feature } from '@streamdesk/contract/roles';
+import { useWriteRefusal } from '@/lib/access';
 import { cn } from '@/lib/cn';
 import { Spinner } from './spinner';
 
@@ -16,6 +18,8 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   size?: 'sm' | 'md';
   /** Shows a spinner and disables the button; the accessible name stays the same. */
   loading?: boolean;
+  /** The feature this button changes: disabled, with the reason as its tooltip, for a role that may not. */
+  write?: Feature;
 }
 
 export function Button({
@@ -25,13 +29,17 @@ export function Button({
   disabled,
   className,
   children,
+  write,
   ...rest
 }: ButtonProps) {
+  const refused = useWriteRefusal(write);
   return (
     <button
       type="button"
       {...rest}
-      disabled={disabled || loading}
+      data-write={write}
+      title={refused ?? rest.title}
+      disabled={disabled || loading || refused !== undefined}
       aria-busy={loading || undefined}
       className={cn(
         'inline-flex items-center justify-center gap-2 rounded-md font-medium transition-colors',

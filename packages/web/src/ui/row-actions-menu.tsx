@@ -1,4 +1,7 @@
+import { useContext } from 'react';
 import { DropdownMenu } from 'radix-ui';
+import type { Feature } from '@streamdesk/contract/roles';
+import { RoleContext, writeRefusal } from '@/lib/access';
 import { cn } from '@/lib/cn';
 import { MoreIcon } from './icons';
 
@@ -8,10 +11,15 @@ export interface RowAction {
   danger?: boolean;
   /** Shown but not selectable (a row whose delete is in flight). */
   disabled?: boolean;
+  /** The feature this action changes: left out of the menu for a role that may not. */
+  write?: Feature;
 }
 
 /** The "…" menu of a list row (Play, Edit, Delete…); `label` names the row, e.g. "Actions for reel 3". */
 export function RowActionsMenu({ label, actions }: { label: string; actions: readonly RowAction[] }) {
+  const role = useContext(RoleContext);
+  const allowed = actions.filter((action) => writeRefusal(role, action.write) === undefined);
+  if (allowed.length === 0) return null;
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
@@ -26,7 +34,7 @@ export function RowActionsMenu({ label, actions }: { label: string; actions: rea
           sideOffset={4}
           className="z-50 min-w-32 rounded-md bg-white p-1 text-sm shadow-lg ring-1 ring-slate-200"
         >
-          {actions.map((action) => (
+          {allowed.map((action) => (
             <DropdownMenu.Item
               key={action.label}
               onSelect={action.onSelect}

@@ -1,4 +1,6 @@
 import { Switch } from 'radix-ui';
+import type { Feature } from '@streamdesk/contract/roles';
+import { useWriteRefusal } from '@/lib/access';
 import { cn } from '@/lib/cn';
 
 export interface ToggleProps {
@@ -9,15 +11,20 @@ export interface ToggleProps {
   /** Show the label beside the switch; otherwise it is only announced. */
   showLabel?: boolean;
   disabled?: boolean;
+  /** The feature this switch changes: disabled, with the reason as its tooltip, for a role that may not. */
+  write?: Feature;
 }
 
 /** An on/off switch (role switch) with an accessible label. */
-export function Toggle({ checked, onCheckedChange, label, showLabel, disabled }: ToggleProps) {
+export function Toggle({ checked, onCheckedChange, label, showLabel, disabled, write }: ToggleProps) {
+  const refused = useWriteRefusal(write);
   const control = (
     <Switch.Root
       checked={checked}
       onCheckedChange={onCheckedChange}
-      disabled={disabled}
+      disabled={disabled || refused !== undefined}
+      data-write={write}
+      title={refused}
       aria-label={showLabel ? undefined : label}
       className={cn(
         'relative inline-flex h-5 w-9 shrink-0 items-center rounded-full transition-colors',

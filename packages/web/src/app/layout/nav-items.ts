@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { Feature } from '@streamdesk/contract/roles';
+import { mayCall, type Feature, type Role } from '@streamdesk/contract/roles';
 import { paths } from '@/config/paths';
 import {
   AdsIcon,
@@ -20,21 +20,45 @@ export interface NavItem {
   label: string;
   to: string;
   icon: ComponentType;
+  /** The feature its screen shows: the item shows only to roles that may read it. */
+  feature?: Feature;
 }
+
+/** The items a role may open; all of them while the role is not known yet. */
+export const openableBy = <T extends { feature?: Feature }>(role: Role | undefined, items: readonly T[]) =>
+  items.filter((item) => !item.feature || !role || mayCall(role, item.feature, 'read'));
 
 /** The side navigation, in the spec's order (doc 1 section 2, "Chrome"). */
 export const sideNavItems: readonly NavItem[] = [
-  { key: 'policy', label: 'Policy', to: paths.policy.getHref(), icon: PolicyIcon },
-  { key: 'video', label: 'Video', to: paths.videoUpload.getHref(), icon: VideoIcon },
-  { key: 'story', label: 'Story', to: paths.shortcutStories.getHref(), icon: StoryIcon },
-  { key: 'liveMatch', label: 'Live Match', to: paths.liveMatches.getHref(), icon: LiveIcon },
-  { key: 'ads', label: 'Ads Manager', to: paths.adUnits.getHref('nativeAds'), icon: AdsIcon },
+  { key: 'policy', label: 'Policy', to: paths.policy.getHref(), icon: PolicyIcon, feature: 'policy' },
+  { key: 'video', label: 'Video', to: paths.videoUpload.getHref(), icon: VideoIcon, feature: 'videos' },
+  {
+    key: 'story',
+    label: 'Story',
+    to: paths.shortcutStories.getHref(),
+    icon: StoryIcon,
+    feature: 'shortcut-stories',
+  },
+  {
+    key: 'liveMatch',
+    label: 'Live Match',
+    to: paths.liveMatches.getHref(),
+    icon: LiveIcon,
+    feature: 'live-matches',
+  },
+  {
+    key: 'ads',
+    label: 'Ads Manager',
+    to: paths.adUnits.getHref('nativeAds'),
+    icon: AdsIcon,
+    feature: 'ad-units',
+  },
 ];
 
-/** A link with a `feature` shows only to roles that may read it (the Team link: owners). */
+/** Each link shows only to roles that may read its feature (the Team link: owners). */
 export const topBarLinks: readonly { label: string; to: string; icon: ComponentType; feature?: Feature }[] = [
-  { label: 'Controller', to: paths.controller.getHref(), icon: ControllerIcon },
-  { label: 'Notification', to: paths.notifications.getHref(), icon: BellIcon },
+  { label: 'Controller', to: paths.controller.getHref(), icon: ControllerIcon, feature: 'controller' },
+  { label: 'Notification', to: paths.notifications.getHref(), icon: BellIcon, feature: 'notifications' },
   { label: 'Team', to: paths.team.getHref(), icon: TeamIcon, feature: 'team' },
   { label: 'Logout', to: paths.logout.getHref(), icon: LogoutIcon },
 ];

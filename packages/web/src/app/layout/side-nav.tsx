@@ -1,6 +1,8 @@
+import { useContext } from 'react';
 import { Link, useLocation } from 'react-router';
+import { RoleContext } from '@/lib/access';
 import { cn } from '@/lib/cn';
-import { activeNavKey, sideNavItems } from './nav-items';
+import { activeNavKey, openableBy, sideNavItems } from './nav-items';
 
 export const SIDE_NAV_ID = 'side-navigation';
 
@@ -11,6 +13,7 @@ export const SIDE_NAV_ID = 'side-navigation';
 export function SideNav({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { pathname } = useLocation();
   const active = activeNavKey(pathname);
+  const items = openableBy(useContext(RoleContext), sideNavItems);
   return (
     <>
       {open && (
@@ -30,7 +33,7 @@ export function SideNav({ open, onClose }: { open: boolean; onClose: () => void 
         )}
       >
         <ul className="flex flex-col gap-1 p-2">
-          {sideNavItems.map(({ key, label, to, icon: Icon }) => {
+          {items.map(({ key, label, to, icon: Icon }) => {
             const isActive = key === active;
             return (
               <li key={key}>

@@ -1,12 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useContext, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { mayCall } from '@streamdesk/contract/roles';
 import { StatsList } from '@/features/system-stats/components/stats-list';
-import { useMe } from '@/features/team/api';
 import { paths } from '@/config/paths';
+import { RoleContext } from '@/lib/access';
 import { cn } from '@/lib/cn';
 import { CloseIcon, LogoIcon, MenuIcon, MoreIcon } from '@/ui/icons';
-import { topBarLinks } from './nav-items';
+import { openableBy, topBarLinks } from './nav-items';
 import { SIDE_NAV_ID } from './side-nav';
 
 const MOBILE_MENU_ID = 'top-bar-menu';
@@ -21,8 +20,8 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 export function TopBar({ navOpen, onToggleNav }: { navOpen: boolean; onToggleNav: () => void }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
-  const role = useMe().data?.data.role;
-  const links = topBarLinks.filter((l) => !l.feature || (role && mayCall(role, l.feature, 'read')));
+  const role = useContext(RoleContext);
+  const links = openableBy(role, topBarLinks);
   useEffect(() => setMenuOpen(false), [pathname]);
   useEffect(() => {
     if (!menuOpen) return;

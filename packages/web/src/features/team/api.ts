@@ -1,5 +1,3 @@
-import { authRoutes } from '@streamdesk/contract/auth';
-import { mayCall, type Access, type Feature } from '@streamdesk/contract/roles';
 import {
   teamRoutes,
   type PasswordSetBody,
@@ -10,24 +8,6 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { requestApi } from '@/lib/api-client';
 import { fetchApi } from '@/lib/api-query';
 import { toastFailure } from '@/ui/toast-failure';
-
-/** The signed-in person and their role's grants (GET /api/admin/me). */
-export const meQuery = queryOptions({
-  queryKey: ['me'],
-  queryFn: ({ signal }) => requestApi(authRoutes.me, { signal }),
-  // The chrome asks it on every screen: a failure only hides what needs it, it is no error page.
-  meta: { onError: 'log' },
-});
-
-export function useMe() {
-  return useQuery(meQuery);
-}
-
-/** Whether the signed-in person may read or change a feature; undefined while that is not known yet. */
-export function useMay(feature: Feature, access: Access): boolean | undefined {
-  const role = useMe().data?.data.role;
-  return role && mayCall(role, feature, access);
-}
 
 export const teamKey = ['team'] as const;
 

@@ -64,7 +64,7 @@ export function AdCreateForm({
       />
       <TextField label="Description" autoComplete="off" {...field('a_description')} />
       <div className="flex gap-2 sm:col-span-3 sm:justify-end">
-        <Button type="submit" loading={add.isPending}>
+        <Button write="ad-units" type="submit" loading={add.isPending}>
           Submit
         </Button>
         <Button

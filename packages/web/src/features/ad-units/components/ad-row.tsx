@@ -116,25 +116,25 @@ export function AdRow({ platform, kind, ad, number, gain = 0, range, onClear, on
         <div className="flex flex-wrap gap-1.5">
           {editing ? (
             <>
-              <Button size="sm" onClick={submit} loading={update.isPending}>
+              <Button write="ad-units" size="sm" onClick={submit} loading={update.isPending}>
                 Save
               </Button>
               <Button size="sm" variant="secondary" onClick={() => setEditing(false)}>
                 Cancel
               </Button>
               {onDelete && ad.a_name !== PROTECTED_WEB_AD && (
-                <Button size="sm" variant="danger" onClick={() => onDelete(ad)}>
+                <Button write="ad-units" size="sm" variant="danger" onClick={() => onDelete(ad)}>
                   Delete
                 </Button>
               )}
             </>
           ) : (
             <>
-              <Button size="sm" variant="secondary" onClick={startEdit}>
+              <Button write="ad-units" size="sm" variant="secondary" onClick={startEdit}>
                 Edit
               </Button>
               {onClear && (
-                <Button size="sm" variant="ghost" onClick={() => onClear(ad)}>
+                <Button write="ad-units" size="sm" variant="ghost" onClick={() => onClear(ad)}>
                   Clear Data
                 </Button>
               )}

@@ -83,7 +83,7 @@ export function AdUnitsScreen({ platform, page }: { platform: AdPlatform; page: 
       <PageHeader
         title={adPageTitle(platform, page)}
         actions={
-          <Button aria-expanded={formOpen} onClick={() => setFormOpen((open) => !open)}>
+          <Button write="ad-units" aria-expanded={formOpen} onClick={() => setFormOpen((open) => !open)}>
             + Add {page.label} Ads
           </Button>
         }

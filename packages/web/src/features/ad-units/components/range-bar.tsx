@@ -18,7 +18,7 @@ export function RangeBar({
     >
       <DateRangePicker value={range} onChange={onChange} />
       {range.preset === 'custom' && <span className="pb-2 text-xs text-slate-500">Custom range</span>}
-      <Button variant="danger" className="sm:ml-auto" onClick={onClearAll}>
+      <Button write="ad-units" variant="danger" className="sm:ml-auto" onClick={onClearAll}>
         Clear All Data
       </Button>
     </section>

@@ -63,7 +63,12 @@ export default function AnalyticsPage() {
               Download CSV
             </Button>
             {name !== null && (
-              <Button variant="danger" onClick={() => setConfirming(true)} loading={clear.isPending}>
+              <Button
+                write="analytics"
+                variant="danger"
+                onClick={() => setConfirming(true)}
+                loading={clear.isPending}
+              >
                 Clear data
               </Button>
             )}

@@ -25,6 +25,7 @@ export function FlagSwitch({
     <div className="flex items-center justify-between gap-3 rounded-lg bg-slate-50 px-3 py-2.5 ring-1 ring-slate-200">
       <div className="min-w-0">
         <Toggle
+          write="controller"
           checked={value}
           onCheckedChange={toggle}
           label={flagLabels[name]}

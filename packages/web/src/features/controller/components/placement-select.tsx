@@ -6,6 +6,7 @@ import {
   placementModes,
   type PlacementField,
 } from '@streamdesk/contract/controller';
+import { useWriteRefusal } from '@/lib/access';
 import { inputClass } from '@/ui/field';
 import { useControllerSave } from '../api';
 
@@ -13,6 +14,8 @@ import { useControllerSave } from '../api';
 export function PlacementSelect({ field, value }: { field: PlacementField; value: string }) {
   const id = useId();
   const save = useControllerSave(controllerRoutes.placement);
+  // A change saves at once: this select is a write control of its own.
+  const refused = useWriteRefusal('controller');
   const [shown, setShown] = useState(value);
   const [previous, setPrevious] = useState(value);
   if (previous !== value) {
@@ -31,7 +34,9 @@ export function PlacementSelect({ field, value }: { field: PlacementField; value
       <select
         id={id}
         value={shown}
-        disabled={save.isPending}
+        disabled={save.isPending || refused !== undefined}
+        title={refused}
+        data-write="controller"
         onChange={(event) => change(event.target.value)}
         className={inputClass}
       >

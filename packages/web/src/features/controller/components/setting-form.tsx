@@ -143,7 +143,7 @@ export function SettingForm({
         />
       )}
       {/* A refused save would be refused again: only after a reload can the form be saved. */}
-      <Button type="submit" size="sm" loading={pending} disabled={conflict !== undefined}>
+      <Button write="controller" type="submit" size="sm" loading={pending} disabled={conflict !== undefined}>
         {saveLabel}
       </Button>
     </form>

@@ -106,7 +106,7 @@ export function CreateInHouseAdForm({ listLength, onDone }: { listLength: number
         resetKey={resetKey}
       />
       <div className="flex flex-col justify-end gap-1.5">
-        <Button type="submit" disabled={!filesReady} loading={create.isPending}>
+        <Button write="inhouse-ads" type="submit" disabled={!filesReady} loading={create.isPending}>
           Upload
         </Button>
         {!filesReady && <p className="text-xs text-slate-500">{inHouseMessages.selectFiles}</p>}

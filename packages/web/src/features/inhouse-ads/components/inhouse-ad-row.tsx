@@ -3,6 +3,7 @@ import { adTypeLabels, type InHouseAd } from '@streamdesk/contract/inhouse-ads';
 import { memo } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { useWriteRefusal } from '@/lib/access';
 import { stickyEndCell, Td, Tr } from '@/ui/data-table';
 import { Toggle } from '@/ui/toggle';
 import type { FromList } from '@/ui/use-return-to-list';
@@ -42,6 +43,7 @@ export const InHouseAdRow = memo(function InHouseAdRow({
   onStatusChange: (ad: InHouseAd, status: boolean) => void;
   onPreview: (media: PreviewMedia) => void;
 }) {
+  const refused = useWriteRefusal('inhouse-ads');
   return (
     <Tr>
       <Td>
@@ -92,6 +94,7 @@ export const InHouseAdRow = memo(function InHouseAdRow({
       <Td>
         <div className="flex items-center gap-2">
           <Toggle
+            write="inhouse-ads"
             checked={ad.status}
             label={`Status of ${ad.mainTitle}`}
             disabled={statusPending}
@@ -119,10 +122,11 @@ export const InHouseAdRow = memo(function InHouseAdRow({
           to={paths.editInHouseAd.getHref(ad._id)}
           // The edit screen returns to this page of the list, with its search.
           state={{ from } satisfies FromList}
-          aria-label={`Edit ${ad.mainTitle}`}
+          // A role that may not change in-house ads opens the same screen to read it, with Save disabled.
+          aria-label={`${refused ? 'View' : 'Edit'} ${ad.mainTitle}`}
           className="inline-flex h-8 items-center rounded-md px-3 text-xs font-medium text-brand-700 ring-1 ring-slate-300 ring-inset hover:bg-brand-50"
         >
-          Edit
+          {refused ? 'View' : 'Edit'}
         </Link>
       </Td>
     </Tr>

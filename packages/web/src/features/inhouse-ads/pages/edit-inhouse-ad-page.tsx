@@ -235,7 +235,12 @@ function EditForm({
           )}
           <div className="flex gap-2 sm:col-span-2">
             {/* A refused save would be refused again: only a reload (a fresh form) can be saved. */}
-            <Button type="submit" loading={update.isPending} disabled={conflict !== undefined}>
+            <Button
+              write="inhouse-ads"
+              type="submit"
+              loading={update.isPending}
+              disabled={conflict !== undefined}
+            >
               Update
             </Button>
             <Button variant="secondary" onClick={back}>

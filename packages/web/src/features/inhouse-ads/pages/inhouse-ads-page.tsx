@@ -76,7 +76,7 @@ export default function InHouseAdsPage() {
           </span>
         }
         actions={
-          <Button onClick={() => setFormOpen((open) => !open)} aria-expanded={formOpen}>
+          <Button write="inhouse-ads" onClick={() => setFormOpen((open) => !open)} aria-expanded={formOpen}>
             {formOpen ? 'Close form' : 'Create New Ad'}
           </Button>
         }
@@ -87,6 +87,7 @@ export default function InHouseAdsPage() {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <SearchField q={q} onSearch={search} />
         <Button
+          write="inhouse-ads"
           variant="danger"
           disabled={selected.size === 0}
           // The selection stays until the reply: held meanwhile, it cannot be sent again.

@@ -48,6 +48,7 @@ export const FireHistoryRow = memo(function FireHistoryRow({
       <Td className="tabular-nums">{when}</Td>
       <Td className={stickyEndCell}>
         <Button
+          write="live-matches"
           size="sm"
           variant="danger"
           aria-label={`Delete ${fire.a_name} fired ${when}`}

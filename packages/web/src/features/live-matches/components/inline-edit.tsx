@@ -36,7 +36,7 @@ export function InlineEditRow({
           <div className={cn('grid gap-3 py-1', className)}>
             {children}
             <div className="flex gap-2">
-              <Button size="sm" onClick={onSave} loading={saving}>
+              <Button write="live-matches" size="sm" onClick={onSave} loading={saving}>
                 Save
               </Button>
               <Button size="sm" variant="secondary" onClick={onCancel} disabled={saving}>

@@ -76,6 +76,7 @@ export function LiveMatchAddForm() {
       />
       <ImageInput label="Image (PNG or GIF)" picker={picker} />
       <Button
+        write="live-matches"
         type="submit"
         loading={add.isPending}
         className="md:mt-6 md:justify-self-end lg:justify-self-auto"

@@ -72,6 +72,7 @@ export function LiveMatchRow({ match, onEdit, onDelete, deleting = false, watchi
       <Td className="tabular-nums">{formatDateTime(match.createdAt)}</Td>
       <Td>
         <Toggle
+          write="live-matches"
           checked={match.status}
           label={`Status of ${match.title}`}
           disabled={setStatus.isPending}
@@ -89,7 +90,13 @@ export function LiveMatchRow({ match, onEdit, onDelete, deleting = false, watchi
           >
             Copy link
           </Button>
-          <Button size="sm" variant="secondary" onClick={onEdit} aria-label={`Edit ${match.title}`}>
+          <Button
+            write="live-matches"
+            size="sm"
+            variant="secondary"
+            onClick={onEdit}
+            aria-label={`Edit ${match.title}`}
+          >
             Edit
           </Button>
           <RowDeleteButton name={match.title} deleting={deleting} onDelete={onDelete} />

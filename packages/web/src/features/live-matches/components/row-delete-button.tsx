@@ -11,7 +11,14 @@ export function RowDeleteButton({
   onDelete: () => void;
 }) {
   return (
-    <Button size="sm" variant="danger" onClick={onDelete} loading={deleting} aria-label={`Delete ${name}`}>
+    <Button
+      write="live-matches"
+      size="sm"
+      variant="danger"
+      onClick={onDelete}
+      loading={deleting}
+      aria-label={`Delete ${name}`}
+    >
       Delete
     </Button>
   );

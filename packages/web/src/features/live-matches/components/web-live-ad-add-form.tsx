@@ -41,7 +41,7 @@ export function WebLiveAdAddForm() {
         value={url}
         onChange={(e) => setUrl(e.target.value)}
       />
-      <Button type="submit" loading={add.isPending}>
+      <Button write="live-matches" type="submit" loading={add.isPending}>
         Add
       </Button>
     </form>

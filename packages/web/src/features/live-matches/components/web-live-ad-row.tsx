@@ -50,11 +50,23 @@ export function WebLiveAdRow({
       <Td className="tabular-nums">{formatDateTime(ad.createdAt)}</Td>
       <Td className={stickyEndCell}>
         <div className={actionButtonsClass}>
-          <Button size="sm" onClick={onFire} loading={firing} aria-label={`Fire ${ad.a_name}`}>
+          <Button
+            write="live-matches"
+            size="sm"
+            onClick={onFire}
+            loading={firing}
+            aria-label={`Fire ${ad.a_name}`}
+          >
             Fire
           </Button>
           {!fireOnly && (
-            <Button size="sm" variant="secondary" onClick={onEdit} aria-label={`Edit ${ad.a_name}`}>
+            <Button
+              write="live-matches"
+              size="sm"
+              variant="secondary"
+              onClick={onEdit}
+              aria-label={`Edit ${ad.a_name}`}
+            >
               Edit
             </Button>
           )}

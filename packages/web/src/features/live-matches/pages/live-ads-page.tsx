@@ -148,7 +148,11 @@ export default function LiveAdsPage() {
             />
           )}
           <div className="flex flex-wrap items-center gap-2">
-            <Button variant="secondary" onClick={() => setRows((current) => [...current, newRow()])}>
+            <Button
+              write="live-matches"
+              variant="secondary"
+              onClick={() => setRows((current) => [...current, newRow()])}
+            >
               Add field
             </Button>
             <Button variant="ghost" disabled={!dirty || save.isPending} onClick={() => setRows(base.rows)}>
@@ -156,6 +160,7 @@ export default function LiveAdsPage() {
             </Button>
             {/* A refused save would be refused again: only after a reload can the fields be saved. */}
             <Button
+              write="live-matches"
               type="submit"
               loading={save.isPending}
               disabled={!dirty || conflict !== undefined}

@@ -69,6 +69,7 @@ export default function WebLiveAdsHistoryPage() {
         title="Live Ads History"
         actions={
           <Button
+            write="live-matches"
             variant="danger"
             disabled={chosen.length === 0}
             loading={removing.any}

@@ -90,6 +90,7 @@ export function HistoryTable() {
           History
         </h2>
         <DeleteSelectedButton
+          write="notifications"
           count={bulk.chosen.length}
           loading={remove.isPending}
           onClick={() => bulk.ask()}
@@ -170,6 +171,7 @@ export function HistoryTable() {
               <Td className={stickyEndCell}>
                 <div className="flex flex-col gap-1.5">
                   <Button
+                    write="notifications"
                     size="sm"
                     variant="secondary"
                     aria-label={`Resend ${n.n_title}`}
@@ -179,6 +181,7 @@ export function HistoryTable() {
                     Resend
                   </Button>
                   <Button
+                    write="notifications"
                     size="sm"
                     variant="danger"
                     aria-label={`Delete ${n.n_title}`}

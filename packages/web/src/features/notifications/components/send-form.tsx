@@ -124,7 +124,7 @@ export function SendForm() {
           />
         </div>
         <div className="flex justify-end">
-          <Button type="submit" loading={send.isPending}>
+          <Button write="notifications" type="submit" loading={send.isPending}>
             Send
           </Button>
         </div>

@@ -58,7 +58,11 @@ export default function PolicyPage() {
             >
               View public page
             </a>
-            {!editing && <Button onClick={() => setEditing(true)}>Edit</Button>}
+            {!editing && (
+              <Button write="policy" onClick={() => setEditing(true)}>
+                Edit
+              </Button>
+            )}
           </>
         }
       />
@@ -192,7 +196,7 @@ function PolicyForm(props: {
         )}
         <div className="flex gap-2">
           {/* A refused save would be refused again: only after a reload can the policy be saved. */}
-          <Button type="submit" loading={update.isPending} disabled={conflict !== undefined}>
+          <Button write="policy" type="submit" loading={update.isPending} disabled={conflict !== undefined}>
             Save
           </Button>
           <Button variant="secondary" onClick={onDone} disabled={update.isPending}>

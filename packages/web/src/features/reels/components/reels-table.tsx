@@ -19,6 +19,7 @@ export function ReelsTable({ rows, page }: { rows: Reel[]; page: number }) {
     <div className="space-y-3">
       <div className="flex justify-end">
         <DeleteSelectedButton
+          write="reels"
           count={bulk.chosen.length}
           loading={remove.isPending}
           onClick={() => bulk.ask()}
@@ -76,6 +77,7 @@ export function ReelsTable({ rows, page }: { rows: Reel[]; page: number }) {
                         label: 'Delete',
                         danger: true,
                         disabled: bulk.isDeleting(reel._id),
+                        write: 'reels',
                         onSelect: () => bulk.ask([reel._id]),
                       },
                     ]}

@@ -67,7 +67,7 @@ export function UploadReelForm() {
         }
       />
       <div className="sm:pb-5">
-        <Button type="submit" loading={upload.isPending}>
+        <Button write="reels" type="submit" loading={upload.isPending}>
           Upload
         </Button>
       </div>

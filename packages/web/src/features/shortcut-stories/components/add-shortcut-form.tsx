@@ -145,7 +145,7 @@ export function AddShortcutForm({ nextSNo, onAdded }: { nextSNo: number; onAdded
           adornment={<UploadIndicator state={image.state} labels={labels} />}
         />
         <div className="flex gap-2 sm:pb-5">
-          <Button type="submit" loading={add.isPending}>
+          <Button write="shortcut-stories" type="submit" loading={add.isPending}>
             Upload
           </Button>
           <Button variant="secondary" onClick={() => reset('idle')}>

@@ -157,7 +157,7 @@ export const ShortcutRow = memo(function ShortcutRow({
         <div className="flex justify-end gap-1.5">
           {editor ? (
             <>
-              <Button size="sm" onClick={editor.save} loading={editor.saving}>
+              <Button write="shortcut-stories" size="sm" onClick={editor.save} loading={editor.saving}>
                 Save
               </Button>
               <Button size="sm" variant="secondary" onClick={editor.cancel}>
@@ -167,6 +167,7 @@ export const ShortcutRow = memo(function ShortcutRow({
           ) : (
             <>
               <Button
+                write="shortcut-stories"
                 size="sm"
                 variant="secondary"
                 aria-label={`Edit ${s.name}`}
@@ -176,6 +177,7 @@ export const ShortcutRow = memo(function ShortcutRow({
                 Edit
               </Button>
               <Button
+                write="shortcut-stories"
                 size="sm"
                 variant="danger"
                 aria-label={`Delete ${s.name}`}

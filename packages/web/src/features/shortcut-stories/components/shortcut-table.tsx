@@ -154,6 +154,7 @@ export function ShortcutTable({ rows }: { rows: ShortcutStory[] }) {
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-base font-semibold text-slate-900">Shortcut Story List</h2>
         <DeleteSelectedButton
+          write="shortcut-stories"
           count={bulk.chosen.length}
           loading={remove.isPending}
           onClick={() => bulk.ask()}

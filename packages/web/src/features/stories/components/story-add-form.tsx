@@ -70,7 +70,7 @@ export function StoryAddForm({ kind }: { kind: StoryKind }) {
         <Button variant="secondary" disabled={added} onClick={form.clear}>
           Clear
         </Button>
-        <Button type="submit" loading={save.isPending || added}>
+        <Button write="stories" type="submit" loading={save.isPending || added}>
           Upload
         </Button>
       </div>

@@ -136,6 +136,7 @@ export function StoryEditForm({
       >
         <div className="space-y-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
           <Toggle
+            write="stories"
             label="Status"
             showLabel
             checked={values.status}
@@ -169,7 +170,12 @@ export function StoryEditForm({
               Cancel
             </Button>
             {/* A refused save would be refused again: only a reload (a fresh form) can be saved. */}
-            <Button type="submit" disabled={conflict !== undefined} loading={save.isPending || saved}>
+            <Button
+              write="stories"
+              type="submit"
+              disabled={conflict !== undefined}
+              loading={save.isPending || saved}
+            >
               {kind === 'video' ? 'Save' : 'Update'}
             </Button>
           </div>

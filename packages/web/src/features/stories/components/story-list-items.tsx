@@ -2,6 +2,7 @@ import { formatDateTime, formatViewCount } from '@streamdesk/contract/format';
 import { limitReached, type Story } from '@streamdesk/contract/stories';
 import { DropdownMenu } from 'radix-ui';
 import { memo } from 'react';
+import { useWriteRefusal } from '@/lib/access';
 import { cn } from '@/lib/cn';
 import { Button } from '@/ui/button';
 import { stickyEndCell, Td, Tr } from '@/ui/data-table';
@@ -73,6 +74,8 @@ function Thumbnail({ story, no }: { story: Story; no: number }) {
 
 function RowMenu({ story, no, deleting, on }: StoryItemProps) {
   const media = story.video || story.image;
+  // Status, Edit and Delete change the story: a role that may not sees them disabled, with the reason.
+  const refused = useWriteRefusal('stories');
   const item =
     'flex cursor-pointer items-center justify-between gap-3 rounded px-2 py-1.5 text-sm text-slate-700 outline-none data-[disabled]:cursor-not-allowed data-[disabled]:opacity-50 data-[highlighted]:bg-slate-100';
   return (
@@ -91,6 +94,8 @@ function RowMenu({ story, no, deleting, on }: StoryItemProps) {
           <DropdownMenu.CheckboxItem
             className={item}
             checked={story.status}
+            disabled={refused !== undefined}
+            title={refused}
             onSelect={() => on.status(story, no)}
           >
             Active
@@ -116,13 +121,19 @@ function RowMenu({ story, no, deleting, on }: StoryItemProps) {
           >
             Play
           </DropdownMenu.Item>
-          <DropdownMenu.Item className={item} onSelect={() => on.edit(story._id)}>
+          <DropdownMenu.Item
+            className={item}
+            disabled={refused !== undefined}
+            title={refused}
+            onSelect={() => on.edit(story._id)}
+          >
             Edit
           </DropdownMenu.Item>
           <DropdownMenu.Item
             className={cn(item, 'text-red-600')}
             onSelect={() => on.remove(story._id)}
-            disabled={deleting}
+            disabled={deleting || refused !== undefined}
+            title={refused}
           >
             Delete
           </DropdownMenu.Item>

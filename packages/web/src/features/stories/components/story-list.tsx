@@ -138,6 +138,7 @@ export function StoryList({ kind }: { kind: StoryKind }) {
         </h2>
         {chosen.length > 0 && (
           <Button
+            write="stories"
             variant="danger"
             size="sm"
             loading={removing.any}

@@ -7,23 +7,15 @@ import { loadFailure } from '@/lib/api-query';
 import { Button } from '@/ui/button';
 import { Table, TableMessageRow, TBody, Td, Th, THead, Tr } from '@/ui/data-table';
 import { inputClass, TextField } from '@/ui/field';
-import { MessagePage } from '@/ui/message-page';
 import { PageHeader } from '@/ui/page-header';
 import { toastSuccess } from '@/ui/toast-success';
-import { useAddPerson, useMay, useMe, useTeam, useUpdatePerson } from '../api';
+import { useMe } from '@/lib/access';
+import { useAddPerson, useTeam, useUpdatePerson } from '../api';
 
 const roleLabel = (role: Role) => role[0]!.toUpperCase() + role.slice(1);
 
 /** The team (owners only): who is on it, adding a person with a one-time link, roles and status. */
 export default function TeamPage() {
-  const may = useMay('team', 'read');
-  if (may === undefined) return null;
-  if (!may)
-    return <MessagePage code="403" message="Only the owners of the team can see and change the team." />;
-  return <Team />;
-}
-
-function Team() {
   const team = useTeam();
   const people = team.data?.status ? team.data.data : [];
   const failure = loadFailure(team);

@@ -172,7 +172,12 @@ export function CategoryForm({ editing, onDone, onReload }: CategoryFormProps) {
         )}
         <div className="flex flex-wrap gap-2">
           {/* A refused edit would be refused again: only after a reload can it be sent. */}
-          <Button type="submit" loading={save.isPending} disabled={conflict !== undefined}>
+          <Button
+            write="video-categories"
+            type="submit"
+            loading={save.isPending}
+            disabled={conflict !== undefined}
+          >
             {editing ? 'Update Category' : 'Add Category'}
           </Button>
           {editing && (

@@ -129,6 +129,7 @@ export default function VideoCategoriesPage() {
                 <Td className="tabular-nums">{category.total_products}</Td>
                 <Td>
                   <Toggle
+                    write="video-categories"
                     checked={category.status}
                     onCheckedChange={() => void flip(category)}
                     label={`Status of ${category.name}`}
@@ -140,6 +141,7 @@ export default function VideoCategoriesPage() {
                 <Td className={`${stickyEndCell} text-right`}>
                   <div className="inline-flex gap-2">
                     <Button
+                      write="video-categories"
                       variant="secondary"
                       size="sm"
                       aria-label={`Edit ${category.name}`}
@@ -148,6 +150,7 @@ export default function VideoCategoriesPage() {
                       Edit
                     </Button>
                     <Button
+                      write="video-categories"
                       variant="danger"
                       size="sm"
                       aria-label={`Delete ${category.name}`}

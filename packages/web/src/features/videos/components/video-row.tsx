@@ -66,6 +66,7 @@ export const VideoRow = memo(function VideoRow({
             View
           </Button>
           <Button
+            write="videos"
             size="sm"
             variant="secondary"
             disabled={busy}
@@ -75,6 +76,7 @@ export const VideoRow = memo(function VideoRow({
             {video.web ? 'Disable Web' : 'Enable Web'}
           </Button>
           <Button
+            write="videos"
             size="sm"
             variant="danger"
             disabled={busy}

@@ -178,13 +178,25 @@ export default function VideoLibraryPage() {
         <span className="mr-auto text-sm text-slate-600" aria-live="polite">
           {chosen.length} selected
         </span>
-        <Button size="sm" variant="secondary" disabled={busy} onClick={() => void changeWeb(chosen, true)}>
+        <Button
+          write="videos"
+          size="sm"
+          variant="secondary"
+          disabled={busy}
+          onClick={() => void changeWeb(chosen, true)}
+        >
           Enable Web ({chosen.length})
         </Button>
-        <Button size="sm" variant="secondary" disabled={busy} onClick={() => void changeWeb(chosen, false)}>
+        <Button
+          write="videos"
+          size="sm"
+          variant="secondary"
+          disabled={busy}
+          onClick={() => void changeWeb(chosen, false)}
+        >
           Disable Web ({chosen.length})
         </Button>
-        <Button size="sm" variant="danger" disabled={busy} onClick={() => askDelete(chosen)}>
+        <Button write="videos" size="sm" variant="danger" disabled={busy} onClick={() => askDelete(chosen)}>
           Delete Selected ({chosen.length})
         </Button>
       </div>

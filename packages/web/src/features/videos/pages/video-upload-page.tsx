@@ -152,7 +152,7 @@ export default function VideoUploadPage() {
           />
         )}
 
-        <Button type="submit" disabled={uploading}>
+        <Button write="videos" type="submit" disabled={uploading}>
           {uploading ? 'Uploading...' : 'Upload Videos'}
         </Button>
       </form>

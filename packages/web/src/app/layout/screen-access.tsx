@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import { Link, useMatches } from 'react-router';
+import { FEATURES, mayCall, refusal, type Feature } from '@streamdesk/contract/roles';
+import { paths } from '@/config/paths';
+import { useMe } from '@/lib/access';
+import { MessagePage, primaryLinkClass } from '@/ui/message-page';
+
+/** A screen's route handle: the feature it shows, which a role must be able to read to open it. */
+export const screenOf = (feature: Feature) => ({ feature });
+
+const featureOf = (handle: unknown): Feature | undefined => {
+  const feature = (handle as { feature?: unknown } | undefined)?.feature;
+  return typeof feature === 'string' && feature in FEATURES ? (feature as Feature) : undefined;
+};
+
+/**
+ * The current screen, or a clear 403 page when the signed-in role may not read its feature (an admin
+ * opening Team). Until the role is known the screen shows: its own reads are refused by the server anyway.
+ */
+export function ScreenAccess({ children }: { children: ReactNode }) {
+  const role = useMe().data?.data.role;
+  const feature = useMatches()
+    .map((m) => featureOf(m.handle))
+    .findLast(Boolean);
+  if (role && feature && !mayCall(role, feature, 'read'))
+    return (
+      <MessagePage code="403" message={`${refusal(role, feature, 'read')}: ask the owner of the team.`}>
+        <Link to={paths.home.getHref()} className={primaryLinkClass}>
+          Go to the dashboard
+        </Link>
+      </MessagePage>
+    );
+  return children;
+}

@@ -1,0 +1,73 @@
+import { ROLE_GRANTS, type Role } from '@streamdesk/contract/roles';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { Button } from '@/ui/button';
+import { RowActionsMenu } from '@/ui/row-actions-menu';
+import { Toggle } from '@/ui/toggle';
+import { mockApi, renderApp } from '@/test/render-app';
+import { signedInApi, signedInScreenTests } from '@/test/signed-in-screen';
+import { RoleContext } from './access';
+
+const asRole = (role: Role | undefined, ui: React.ReactNode) =>
+  render(<RoleContext value={role}>{ui}</RoleContext>);
+
+describe('write controls', () => {
+  it('disable themselves with the refusal as their tooltip for a role that may not change the feature', () => {
+    asRole(
+      'editor',
+      <>
+        <Button write="controller">Save</Button>
+        <Button write="stories">Add story</Button>
+        <Toggle write="controller" label="Maintenance" checked={false} onCheckedChange={() => {}} />
+      </>,
+    );
+    const save = screen.getByRole('button', { name: 'Save' });
+    expect(save).toBeDisabled();
+    expect(save).toHaveAttribute('title', 'Editors cannot change the controller');
+    expect(screen.getByRole('button', { name: 'Add story' })).toBeEnabled();
+    expect(screen.getByRole('switch', { name: 'Maintenance' })).toBeDisabled();
+  });
+
+  it('stay usable while the role is not known: the server still refuses', () => {
+    asRole(undefined, <Button write="controller">Save</Button>);
+    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+  });
+
+  it('leave a row menu with only what the role may do, and no menu when nothing is left', async () => {
+    const actions = [
+      { label: 'Play', onSelect: () => {} },
+      { label: 'Delete', onSelect: () => {}, write: 'reels' as const },
+    ];
+    const { unmount } = asRole('analyst', <RowActionsMenu label="Actions for reel 1" actions={actions} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Actions for reel 1' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'Play' })).toBeInTheDocument();
+    expect(within(menu).queryByRole('menuitem', { name: 'Delete' })).toBeNull();
+    unmount();
+    asRole('analyst', <RowActionsMenu label="Actions for reel 2" actions={actions.slice(1)} />);
+    expect(screen.queryByRole('button', { name: 'Actions for reel 2' })).toBeNull();
+  });
+});
+
+describe('a screen the role may not open', () => {
+  signedInScreenTests();
+  const meAs = (role: Role) => ({
+    ...signedInApi,
+    'GET /api/admin/me': {
+      status: true,
+      message: 'Signed-in person',
+      data: { _id: 'p2', name: 'Adi', email: 'adi@example.com', role, permissions: ROLE_GRANTS[role] },
+    },
+  });
+
+  it('shows a clear 403 page, and the nav leaves out its link', async () => {
+    mockApi(meAs('admin'));
+    renderApp('/team');
+    expect(await screen.findByRole('heading', { name: /Admins cannot see the team/ })).toBeInTheDocument();
+    expect(screen.getByText('403')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the dashboard' })).toHaveAttribute('href', '/');
+    expect(screen.getAllByRole('link', { name: 'Controller' }).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('link', { name: 'Team' })).toBeNull();
+  });
+});
