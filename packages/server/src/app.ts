@@ -40,7 +40,7 @@ import { registerSecurityHeaders } from './platform/http/security-headers.js';
 import { registerWebAssets } from './platform/http/web-assets.js';
 import { createLocalMediaStore } from './platform/media/media-store.js';
 import { registerMediaServing } from './platform/media/serve-media.js';
-import { stopMediaTools } from './platform/media/video-tools.js';
+import { remakeThumbnail, stopMediaTools } from './platform/media/video-tools.js';
 import { LaunchRegistry, LiveViewers } from './platform/registries.js';
 import { RecordLocks } from './platform/record-locks.js';
 import { ActivityRecorder } from './platform/activity/activity-recorder.js';
@@ -183,8 +183,10 @@ export async function buildApp(config: ResolvedConfig, opts: BuildOptions = {}):
 
   const mediaRoot = path.join(config.dataDir, 'media');
   const media = createLocalMediaStore(mediaRoot);
-  const leftovers = await media.sweepLeftovers(LEFTOVER_AGE_MS);
-  if (leftovers) app.log.info(`removed ${leftovers} leftover temporary media files`);
+  const { removed, remade } = await media.reconcile(LEFTOVER_AGE_MS, remakeThumbnail);
+  if (removed) app.log.info(`removed ${removed} temporary media files a stopped server left`);
+  if (remade.length)
+    app.log.warn({ files: remade }, `making again ${remade.length} thumbnails a stopped server left unmade`);
   await registerMediaServing(app, mediaRoot, media);
 
   const context: FeatureContext = {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { open, readdir, readFile, rename, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
+import { ownerGone } from '../../platform/process-owner.js';
 import type { RollupRow } from './analytics.repository.js';
 
 /** One acknowledged batch as the journal keeps it: its id (if it had one), when, and its counts. */
@@ -73,21 +74,6 @@ class Segment {
   }
 }
 
-/** Whether the process that wrote journal `journal` (`<pid>-<random>`) may still be writing it. */
-function mayBeRunning(journal: string, own: string): boolean {
-  if (journal === own) return true;
-  const pid = Number(journal.split('-')[0]);
-  // A container's server is often pid 1 at every start: a journal with our pid and another id is ours
-  // from before a restart.
-  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /**
  * The app's events are acknowledged only once they are on disk (issue 38: a kill -9 lost up to a second
  * of acknowledged events). Each counted batch is appended to this process's journal and synced before
@@ -153,7 +139,7 @@ export class EventJournal {
       const match = FILE.exec(file);
       if (!match) continue;
       const [, journal, seq, claimer] = match;
-      if (mayBeRunning(claimer ?? journal!, this.id)) continue;
+      if (!ownerGone(claimer ?? journal!, this.id)) continue;
       const claimed = path.join(this.dir, `${journal}.${seq}.claimed-${this.id}.jsonl`);
       try {
         await rename(path.join(this.dir, file), claimed);

@@ -1,5 +1,5 @@
 import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { access, mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
 import { Transform, type Readable, type Writable } from 'node:stream';
@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import type { MediaKind } from '@streamdesk/contract/media';
 import { newId } from '../db/values.js';
 import { badRequest, payloadTooLarge, type HttpError } from '../errors.js';
+import { OWNER, ownerGone } from '../process-owner.js';
 import { uploadMemory } from './memory-guard.js';
 import {
   brokenImageMessage,
@@ -44,6 +45,16 @@ export interface SaveOptions {
   observer?: Writable;
 }
 
+/** Makes a background file again from its source (both local paths): a thumbnail from its video. */
+export type Remake = (sourcePath: string, outPath: string) => Promise<void>;
+
+/** What a background write's marker holds: who writes it, its key, and what it is made from. */
+interface Marker {
+  owner: string;
+  key: string;
+  source?: string;
+}
+
 /** Where uploaded media live. Local disk now; an S3-compatible store can implement the same. */
 export interface MediaStore {
   /** Streams a file in, checking its type and size as it arrives; nothing is left behind on failure. */
@@ -64,6 +75,8 @@ export interface MediaStore {
     folder: string,
     ext: string,
     write: (tmpPath: string) => Promise<void>,
+    /** The stored file it is made from, so a start after a crash can make it again (`reconcile`). */
+    source?: string,
   ): { key: string; url: string };
   /**
    * Resolves once the background write of a key (if any) has finished, whether or not it succeeded: this
@@ -73,10 +86,12 @@ export interface MediaStore {
   /** Resolves once every background write has finished (shutdown, tests). */
   idle(): Promise<void>;
   /**
-   * Deletes what a process that stopped mid-way left in the temporary folder (a cut-off upload's part
-   * file, a thumbnail's file or marker) untouched for `olderThanMs`; returns how many. Run at start.
+   * Run at start: deletes what a process that stopped mid-way left in the temporary folder (a cut-off
+   * upload's part file, a thumbnail's half-made file and marker): at once when the file names its
+   * process and that process is gone, else once untouched for `olderThanMs`. A background file whose
+   * marker names its source (a video's thumbnail) is made again with `remake` rather than left missing.
    */
-  sweepLeftovers(olderThanMs: number): Promise<number>;
+  reconcile(olderThanMs: number, remake: Remake): Promise<{ removed: number; remade: string[] }>;
 }
 
 export const MEDIA_URL_PREFIX = '/media/';
@@ -86,6 +101,21 @@ const FOLDER = /^[a-z0-9-]+$/;
 const OTHERS_WAIT_MS = 30_000;
 /** A marker this old is a process that died mid-write: nothing waits for it. */
 const STALE_MARKER_MS = 5 * 60_000;
+const PENDING = '.pending';
+/** A part file named by its process (`<owner>.<id>.part`). */
+const PART = /^(\d+-[0-9a-f]+)\.[^.]+\.part$/;
+
+/** A marker's contents; undefined for one written before markers held them (empty). */
+async function readMarker(file: string): Promise<Marker | undefined> {
+  try {
+    const marker = JSON.parse(await readFile(file, 'utf8')) as Partial<Marker>;
+    return typeof marker.owner === 'string' && typeof marker.key === 'string'
+      ? (marker as Marker)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
 const KEY = /^[a-z0-9-]+\/[0-9a-f]{24}(-[a-z]+)?\.[a-z0-9]+$/;
 
 /**
@@ -223,13 +253,38 @@ export function createLocalMediaStore(root: string): MediaStore {
    * a load balancer the request for a thumbnail just uploaded may reach another process, which has no
    * entry in its `pending` and would answer 404 while this one is still making it.
    */
-  const markerOf = (key: string) => path.join(tmpDir, `${path.basename(key)}.pending`);
+  const markerOf = (key: string) => path.join(tmpDir, `${path.basename(key)}${PENDING}`);
   const othersWrite = async (key: string): Promise<boolean> => {
     try {
       return Date.now() - (await stat(markerOf(key))).mtimeMs < STALE_MARKER_MS;
     } catch {
       return false;
     }
+  };
+
+  /**
+   * Writes `key` in the background: `write` gets a temporary path, renamed into place when it succeeds.
+   * Its marker (this process, the key, the source) is written before the reply that names the key goes
+   * out, so no other process can miss it.
+   */
+  const background = (key: string, write: (tmpPath: string) => Promise<void>, source?: string) => {
+    const tmp = path.join(tmpDir, path.basename(key));
+    const marker = markerOf(key);
+    mkdirSync(tmpDir, { recursive: true, mode: 0o700 });
+    writeFileSync(marker, JSON.stringify({ owner: OWNER, key, source } satisfies Marker));
+    const job = (async () => {
+      try {
+        await write(tmp);
+        await rename(tmp, path.join(root, key));
+      } catch {
+        // The caller's job logs its own failure; the key then simply has no file (a 404).
+        await rm(tmp, { force: true });
+      } finally {
+        await rm(marker, { force: true });
+        pending.delete(key);
+      }
+    })();
+    pending.set(key, job);
   };
 
   const pathOf = (key: string) => {
@@ -254,7 +309,8 @@ export function createLocalMediaStore(root: string): MediaStore {
       await mkdir(tmpDir, { recursive: true, mode: 0o700 });
       await mkdir(path.join(root, folder), { recursive: true, mode: 0o700 });
       const id = newId();
-      const tmp = path.join(tmpDir, `${id}.part`);
+      // Named by its process, so a start after a crash removes it at once (`reconcile`).
+      const tmp = path.join(tmpDir, `${OWNER}.${id}.part`);
       const inspector = new Inspector(rule, options.observer);
       // A 1 MB buffer lets the network keep filling while the disk write in flight finishes, and the
       // chunks gathered meanwhile go out as one writev: with the default 16 KB each 64 KB socket read
@@ -290,26 +346,9 @@ export function createLocalMediaStore(root: string): MediaStore {
       await rm(path.join(root, key), { force: true });
     },
 
-    writeLater(folder, ext, write) {
+    writeLater(folder, ext, write, source) {
       const target = adopt(folder, ext);
-      const tmp = path.join(tmpDir, `${path.basename(target.key, `.${ext}`)}.${ext}`);
-      const marker = markerOf(target.key);
-      // Written before the reply that names the key goes out, so no other process can miss it.
-      mkdirSync(tmpDir, { recursive: true, mode: 0o700 });
-      writeFileSync(marker, '');
-      const job = (async () => {
-        try {
-          await write(tmp);
-          await rename(tmp, target.path);
-        } catch {
-          // The caller's job logs its own failure; the key then simply has no file (a 404).
-          await rm(tmp, { force: true });
-        } finally {
-          await rm(marker, { force: true });
-          pending.delete(target.key);
-        }
-      })();
-      pending.set(target.key, job);
+      background(target.key, write, source);
       return { key: target.key, url: target.url };
     },
 
@@ -326,19 +365,57 @@ export function createLocalMediaStore(root: string): MediaStore {
       while (pending.size) await Promise.all(pending.values());
     },
 
-    async sweepLeftovers(olderThanMs) {
-      // Another process on this folder may be writing some of these right now: an upload in progress
-      // keeps its part file's time fresh, and nothing in .tmp lasts an hour when its process is alive.
+    async reconcile(olderThanMs, remake) {
+      // Another process on this folder may be writing some of these right now: its files name it (or,
+      // from before they did, keep their time fresh; nothing in .tmp lasts an hour when its process is
+      // alive).
       const names = await readdir(tmpDir).catch(() => [] as string[]);
+      const stale = async (file: string) =>
+        Date.now() - ((await stat(file).catch(() => undefined))?.mtimeMs ?? 0) >= olderThanMs;
+      const exists = (key: string) =>
+        access(path.join(root, key)).then(
+          () => true,
+          () => false,
+        );
+      const keep = new Set<string>();
+      const remade: string[] = [];
       let removed = 0;
-      for (const name of names) {
+      for (const name of names.filter((n) => n.endsWith(PENDING))) {
         const file = path.join(tmpDir, name);
-        const info = await stat(file).catch(() => undefined);
-        if (!info?.isFile() || Date.now() - info.mtimeMs < olderThanMs) continue;
-        await rm(file, { force: true });
-        removed++;
+        const output = name.slice(0, -PENDING.length);
+        const marker = await readMarker(file);
+        if (marker ? !ownerGone(marker.owner) : !(await stale(file))) {
+          keep.add(output);
+          continue;
+        }
+        await rm(path.join(tmpDir, output), { force: true });
+        const { key, source } = marker ?? {};
+        if (
+          key &&
+          source &&
+          KEY.test(key) &&
+          KEY.test(source) &&
+          !(await exists(key)) &&
+          (await exists(source))
+        ) {
+          background(key, (out) => remake(path.join(root, source), out), source);
+          keep.add(output);
+          remade.push(key);
+        } else {
+          await rm(file, { force: true });
+          removed++;
+        }
       }
-      return removed;
+      for (const name of names) {
+        if (name.endsWith(PENDING) || keep.has(name)) continue;
+        const file = path.join(tmpDir, name);
+        const owner = PART.exec(name)?.[1];
+        if (owner ? ownerGone(owner) : await stale(file)) {
+          await rm(file, { force: true });
+          removed++;
+        }
+      }
+      return { removed, remade };
     },
   };
 }

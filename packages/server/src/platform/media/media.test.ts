@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -329,6 +329,33 @@ describe('video uploads probed as they stream, thumbnails made after the reply',
     await started.close();
     expect(filesIn('.tmp')).toEqual(['0123456789abcdef0123dddd.part']);
     rmSync(path.join(tmp, '0123456789abcdef0123dddd.part'));
+  });
+
+  it("a server starting after a kill -9 removes a stopped process's part files at once and makes its unmade thumbnail", async () => {
+    const tmp = path.join(mediaDir(), '.tmp');
+    mkdirSync(tmp, { recursive: true });
+    mkdirSync(path.join(mediaDir(), 'test'), { recursive: true });
+    // No process has pid 2^22 + 1 (above Linux's pid_max default); the runner's parent is running.
+    const gone = `${2 ** 22 + 1}-deadbeef`;
+    const running = `${process.ppid}-0a1b2c3d`;
+    writeFileSync(path.join(tmp, `${gone}.0123456789abcdef0123aaaa.part`), 'half an upload');
+    writeFileSync(path.join(tmp, `${running}.0123456789abcdef0123bbbb.part`), 'an upload in progress');
+    // A video stored, its thumbnail's marker written, the process killed before ffmpeg finished.
+    const video = 'test/0123456789abcdef0123cccc.mp4';
+    const thumbnail = 'test/0123456789abcdef0123dddd.jpg';
+    writeFileSync(path.join(mediaDir(), video), mp4(2));
+    writeFileSync(path.join(tmp, '0123456789abcdef0123dddd.jpg'), 'half a jpeg');
+    writeFileSync(
+      path.join(tmp, '0123456789abcdef0123dddd.jpg.pending'),
+      JSON.stringify({ owner: gone, key: thumbnail, source: video }),
+    );
+    const started = await buildApp(t.config, { logger: false });
+    await started.streamdesk.context.media.idle();
+    await started.close();
+    expect(filesIn('.tmp')).toEqual([`${running}.0123456789abcdef0123bbbb.part`]);
+    expect(filesIn('test')).toContain(path.basename(thumbnail));
+    expect(sniffMediaKind(readFileSync(path.join(mediaDir(), thumbnail)))).toBe('jpeg');
+    rmSync(path.join(tmp, `${running}.0123456789abcdef0123bbbb.part`));
   });
 
   it('does not wait for a marker a process left behind when it died mid-write', async () => {

@@ -106,6 +106,12 @@ export async function makeThumbnail(video: string, output: string, durationSecon
 /** Background thumbnails share the two cores with uploads and replies: at most two ffmpeg at a time. */
 const thumbnailSlots = pLimit(2);
 
+/** A thumbnail a crash left unmade, made again at start from its video (MediaStore.reconcile). */
+export const remakeThumbnail = async (video: string, output: string): Promise<void> => {
+  const { durationSeconds } = await probeVideo(video);
+  await thumbnailSlots(() => makeThumbnail(video, output, durationSeconds));
+};
+
 export interface AcceptedVideo {
   durationSeconds: number;
   /** The thumbnail's key and URL; the file itself is made just after (serving it waits for it). */
@@ -136,11 +142,15 @@ export async function acceptVideo(
   const file = store.pathOf(video.key);
   const info = (await video.probe) ?? (await probeVideo(file));
   if (limit && info.durationSeconds > limit.maxSeconds) throw badRequest(limit.message);
-  const thumbnail = store.writeLater(thumbnailFolder, 'jpg', (out) =>
-    thumbnailSlots(() => makeThumbnail(file, out, info.durationSeconds)).catch((error: unknown) => {
-      log?.warn({ err: error, video: video.key }, 'thumbnail not made');
-      throw error;
-    }),
+  const thumbnail = store.writeLater(
+    thumbnailFolder,
+    'jpg',
+    (out) =>
+      thumbnailSlots(() => makeThumbnail(file, out, info.durationSeconds)).catch((error: unknown) => {
+        log?.warn({ err: error, video: video.key }, 'thumbnail not made');
+        throw error;
+      }),
+    video.key,
   );
   return { durationSeconds: info.durationSeconds, thumbnail };
 }
