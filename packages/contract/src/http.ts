@@ -21,9 +21,8 @@ interface RouteBase {
   /**
    * The body is multipart/form-data: `body` then checks its text fields and `multipart` declares its
    * files. The server parses and checks both before the handler runs (platform/http/upload.ts).
-   * `true`: the feature still reads the form itself (being moved to the declaration).
    */
-  multipart?: MultipartDef | true;
+  multipart?: MultipartDef;
   params?: z.ZodType;
   querystring?: z.ZodType;
   /** The JSON body, or a multipart route's text fields. */

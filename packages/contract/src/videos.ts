@@ -60,7 +60,12 @@ export const video = z.object({
 export type Video = z.infer<typeof video>;
 
 export const uploadFields = z.object({
-  category: z.string(videoMessages.categoryRequired).trim().min(1, videoMessages.categoryRequired).max(64),
+  // Any refusal of the field has said this since the first upload screen, over-long text included.
+  category: z
+    .string(videoMessages.categoryRequired)
+    .trim()
+    .min(1, videoMessages.categoryRequired)
+    .max(64, videoMessages.categoryRequired),
 });
 
 export const rejectedVideo = z.object({ file: z.string(), message: z.string() });
@@ -127,7 +132,20 @@ export const videoRoutes = {
     auth: 'admin',
     feature: 'videos',
     access: 'write',
-    multipart: true,
+    multipart: {
+      files: {
+        video: {
+          kinds: ['mp4'],
+          maxBytes: VIDEO_MAX_BYTES,
+          // Not shown: a refused file is reported by name (videoMessages.notMp4, tooLarge) by the server.
+          typeMessage: 'not mp4',
+          sizeMessage: 'too large',
+          maxCount: VIDEO_MAX_FILES,
+          countMessage: videoMessages.tooMany,
+        },
+      },
+      keepGoodFiles: true,
+    },
     summary:
       'Upload a batch: multipart category and up to 50 repeated video parts (MP4, at most 200 MB each). Bad files are reported by name; the good ones are kept',
     body: uploadFields,

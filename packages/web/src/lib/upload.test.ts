@@ -17,7 +17,7 @@ const route = defineRoute({
   auth: 'admin',
   feature: 'reels',
   access: 'write',
-  multipart: true,
+  multipart: { files: {} },
   summary: 'r',
   reply: replyBase,
 });

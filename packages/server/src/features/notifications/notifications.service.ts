@@ -13,7 +13,6 @@ import { tablesOf, type AnyDb } from '../../platform/db/database.js';
 import { newId, nowIso } from '../../platform/db/values.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { deleteAllOrNone } from '../../platform/db/delete-all-or-none.js';
-import { keepUploadIf } from '../../platform/http/parse-form.js';
 import type { MediaStore } from '../../platform/media/media-store.js';
 import { DeliveryQueue } from './delivery-queue.js';
 import { createFcmSender } from './fcm-sender.js';
@@ -162,7 +161,13 @@ export function createNotificationsService(opts: NotificationsOptions) {
 
     async resend(fields: NotificationFields & { fileName: string | null }) {
       const icon = await copiedIcon(fields.fileName);
-      return keepUploadIf({ discard: () => opts.media.remove(icon) }, () => create(fields, icon));
+      try {
+        return await create(fields, icon);
+      } catch (error) {
+        // The icon's copy is this send's own: it goes with the send that failed.
+        await opts.media.remove(icon);
+        throw error;
+      }
     },
 
     async history(page: number, limit: number) {

@@ -1,20 +1,27 @@
-import type { FastifyInstance } from 'fastify';
 import { videoMessages, videoRoutes as routes } from '@streamdesk/contract/videos';
 import { sendCached } from '../../platform/http/cached-reply.js';
 import { registerRoute } from '../../platform/http/register-route.js';
 import type { FeatureContext } from '../../platform/feature-context.js';
 import { videoCounter } from './videos.counter.js';
-import { createVideosService, type VideosDeps, type VideosService } from './videos.service.js';
+import { createVideosService, VIDEOS_FOLDER, type VideosDeps, type VideosService } from './videos.service.js';
 
 /** The video library and the public feed's API; returns the service for the categories' port, and the video counter. */
 export function registerVideos(ctx: FeatureContext, deps: VideosDeps) {
   const videos = createVideosService(ctx, deps);
-  registerVideosRoutes(ctx.app, videos);
+  registerVideosRoutes(ctx, videos);
   return { service: videos, counter: videoCounter };
 }
 
-export function registerVideosRoutes(app: FastifyInstance, videos: VideosService): void {
-  registerRoute(app, routes.upload, async (request) => ({ status: true, ...(await videos.upload(request)) }));
+function registerVideosRoutes({ app, media }: FeatureContext, videos: VideosService): void {
+  registerRoute(
+    app,
+    routes.upload,
+    async (request) => ({
+      status: true,
+      ...(await videos.upload(request.body.category, request.uploads.video, request.rejectedFiles)),
+    }),
+    { upload: { store: media, folder: VIDEOS_FOLDER } },
+  );
 
   registerRoute(app, routes.adminList, async (request) => ({
     status: true,

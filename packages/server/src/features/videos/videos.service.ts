@@ -1,10 +1,6 @@
 import path from 'node:path';
-import type { FastifyRequest } from 'fastify';
 import pLimit from 'p-limit';
 import {
-  uploadFields,
-  VIDEO_MAX_BYTES,
-  VIDEO_MAX_FILES,
   videoMessages,
   type AppVideoListReply,
   type FeedReply,
@@ -15,7 +11,7 @@ import type { FeatureContext } from '../../platform/feature-context.js';
 import { tablesOf } from '../../platform/db/database.js';
 import { fromDbBool, newId, nowIso, toDbBool } from '../../platform/db/values.js';
 import { badRequest, notFound } from '../../platform/errors.js';
-import { readMultipart, type UploadedFile } from '../../platform/media/multipart.js';
+import type { RejectedFile, UploadedFile } from '../../platform/media/multipart.js';
 import { acceptVideo } from '../../platform/media/video-tools.js';
 import { keptCounts } from './videos.counts.js';
 import type { ForgetCounts } from '../../platform/item-counter.js';
@@ -49,7 +45,7 @@ const FILE_REMOVALS_AT_ONCE = 8;
  */
 export const APP_LIST_TAGS = ['videos'] as const;
 
-const FOLDER = 'videos';
+export const VIDEOS_FOLDER = 'videos';
 
 const toJson = (row: repo.VideoRow): Video => ({
   _id: row.id,
@@ -95,7 +91,7 @@ export function createVideosService(ctx: FeatureContext, deps: VideosDeps) {
     // Most probes finished while their file streamed in; the others (and their fallbacks) run in turn.
     for (const file of files) {
       try {
-        const { thumbnail } = await acceptVideo(ctx.media, file, FOLDER, ctx.app.log);
+        const { thumbnail } = await acceptVideo(ctx.media, file, VIDEOS_FOLDER, ctx.app.log);
         made.push({ file, thumbnail: thumbnail.url });
       } catch {
         await ctx.media.remove(file.key);
@@ -106,43 +102,17 @@ export function createVideosService(ctx: FeatureContext, deps: VideosDeps) {
   }
 
   return {
-    async upload(request: FastifyRequest) {
-      const upload = await readMultipart(request, ctx.media, {
-        files: {
-          video: {
-            folder: FOLDER,
-            probe: true,
-            maxCount: VIDEO_MAX_FILES,
-            countMessage: videoMessages.tooMany,
-            rule: {
-              kinds: ['mp4'],
-              maxBytes: VIDEO_MAX_BYTES,
-              typeMessage: 'not mp4',
-              sizeMessage: 'too large',
-            },
-          },
-        },
-        skipInvalidFiles: true,
-      });
-      const files = upload.files.video ?? [];
-      const rejected = upload.rejected.map((r) => {
+    /** A batch from the upload form: the files were stored and checked by the route (videoRoutes.upload). */
+    async upload(categoryId: string, files: UploadedFile[], refused: RejectedFile[]) {
+      const rejected = refused.map((r) => {
         const name = displayName(r.filename);
         return {
           file: name,
           message: r.statusCode === 413 ? videoMessages.tooLarge(name) : videoMessages.notMp4(name),
         };
       });
-      const fail = async (error: Error) => {
-        await upload.discard();
-        return error;
-      };
-
-      const fields = uploadFields.safeParse(upload.fields);
-      if (!fields.success) throw await fail(badRequest(videoMessages.categoryRequired));
-      const categoryId = fields.data.category;
-      if (!(await deps.categories.exists(categoryId)))
-        throw await fail(notFound(videoMessages.categoryNotFound));
-      if (!files.length && !rejected.length) throw await fail(badRequest(videoMessages.videoRequired));
+      if (!(await deps.categories.exists(categoryId))) throw notFound(videoMessages.categoryNotFound);
+      if (!files.length && !rejected.length) throw badRequest(videoMessages.videoRequired);
 
       const { made, unreadable } = await withThumbnails(files);
       for (const file of unreadable) {
@@ -168,7 +138,7 @@ export function createVideosService(ctx: FeatureContext, deps: VideosDeps) {
           await repo.insertVideos(db, rows);
         });
       } catch (error) {
-        await Promise.all([upload.discard(), removeFiles(rows)]);
+        await removeFiles(rows);
         throw error;
       }
       invalidate();

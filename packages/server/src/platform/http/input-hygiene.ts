@@ -101,7 +101,7 @@ function poisonedKey(text: string): InputFault | undefined {
  * Refuses, before the route runs, a NUL character or a lone surrogate anywhere in a request's path
  * parameters, query or JSON body (after the envelope is opened, so register this after it), in a value
  * or a key, with a 400 naming where. No text the product keeps can hold either, and refusing them keeps
- * SQLite and PostgreSQL alike. Multipart fields are checked where they are read (readMultipart).
+ * SQLite and PostgreSQL alike. Multipart fields are checked where they are read (readMultipart, for every upload route).
  *
  * Walking a parsed body costs more than parsing it (about 65 µs for a batch of 100 app events), so the
  * JSON parser looks at the text first (MAY_HOLD_FAULT) and only a body that may hold one is walked.

@@ -23,16 +23,3 @@ export function parseForm<S extends z.ZodType>(
   if (plain) throw badRequest(plain);
   throw badRequest(nameField && path ? `${path}: ${issue.message}` : issue.message);
 }
-
-/** Runs the work of a request that uploaded files; if it fails, the files are removed before rethrowing. */
-export async function keepUploadIf<T>(
-  upload: { discard(): Promise<void> },
-  work: () => Promise<T>,
-): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    await upload.discard();
-    throw error;
-  }
-}

@@ -68,7 +68,7 @@ export function registerRoute<D extends RouteDef>(
   handler: RouteHandler<D>,
   extras: RouteExtras = {},
 ): void {
-  const multipart = typeof def.multipart === 'object' ? { ...def, multipart: def.multipart } : undefined;
+  const multipart = def.multipart && { ...def, multipart: def.multipart };
   if (multipart && !extras.upload) throw new Error(`${def.method} ${def.path} declares files but no store`);
   const plain = handler as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
   // Every admin write commits with its activity entry, or neither does (activity-recorder.ts); an
@@ -106,11 +106,9 @@ export function registerRoute<D extends RouteDef>(
       ...(def.querystring ? { querystring: def.querystring } : {}),
       ...(multipart
         ? { body: documentedForm(multipart), consumes: ['multipart/form-data'] }
-        : def.multipart
-          ? { consumes: ['multipart/form-data'] }
-          : def.body
-            ? { body: def.body }
-            : {}),
+        : def.body
+          ? { body: def.body }
+          : {}),
       response: { 200: def.reply },
     },
     ...(multipart ? { validatorCompiler: formNotCheckedHere as never } : {}),
