@@ -17,6 +17,7 @@ import { registerSystemStatsRoutes } from './features/system-stats/system-stats.
 import { createSystemStatsService } from './features/system-stats/system-stats.service.js';
 import { registerStories } from './features/stories/stories.routes.js';
 import { registerTeam } from './features/team/team.routes.js';
+import { registerActivity } from './features/activity/activity.routes.js';
 import { registerVideoCategories } from './features/video-categories/video-categories.routes.js';
 import { registerVideos } from './features/videos/videos.routes.js';
 
@@ -31,6 +32,7 @@ export function registerFeatures(ctx: FeatureContext, services: { auth: AuthServ
       analytics.forget(db, entity, ids);
   registerAuthRoutes(ctx.app, services.auth);
   registerTeam(ctx);
+  registerActivity(ctx);
   const liveMatches = registerLiveMatches(ctx, {
     liveMatchRunning: () => controller.getFlag('liveMatch'),
     forgetCounts: { liveMatch: forgetCounts('liveMatch'), liveAdFire: forgetCounts('liveAdFire') },

@@ -2,6 +2,7 @@ import { createPrivateKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ACTIVITY_RETENTION_DAYS_DEFAULT } from '@streamdesk/contract/activity';
 import proxyAddr from '@fastify/proxy-addr';
 import { z } from 'zod';
 import { DEFAULT_EVENT_BATCH_WINDOW_MINUTES } from '@streamdesk/contract/analytics';
@@ -85,6 +86,11 @@ const envSchema = z.object({
     .min(1, 'must be a whole number of days from 1 to 365')
     .max(365, 'must be a whole number of days from 1 to 365')
     .default(30),
+  ACTIVITY_RETENTION_DAYS: z.coerce
+    .number()
+    .int('must be a whole number of days (0 keeps every entry)')
+    .min(0, 'must be a whole number of days (0 keeps every entry)')
+    .default(ACTIVITY_RETENTION_DAYS_DEFAULT),
   LOG_REQUESTS: optional(z.enum(['true', 'false'], 'must be true or false')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('production'),
@@ -183,6 +189,8 @@ export interface Config {
    * 7 days of disuse): a stolen token is not good for ever.
    */
   sessionMaxMs: number;
+  /** Activity entries older than this many days are removed by a daily job; 0 keeps them all. */
+  activityRetentionDays: number;
   blockDevtools: boolean;
   logLevel: string;
   /**
@@ -259,6 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadDeadlineMs: e.UPLOAD_DEADLINE_MINUTES * 60_000,
     uploadsPerClient: e.UPLOADS_PER_CLIENT,
     sessionMaxMs: e.SESSION_MAX_DAYS * 24 * 60 * 60 * 1000,
+    activityRetentionDays: e.ACTIVITY_RETENTION_DAYS,
     blockDevtools: e.BLOCK_DEVTOOLS ? e.BLOCK_DEVTOOLS === 'true' : e.NODE_ENV === 'production',
     logLevel: e.LOG_LEVEL,
     logRequests: e.LOG_REQUESTS === 'true',

@@ -20,10 +20,13 @@ import {
 import { nowIso } from '../../platform/db/values.js';
 import type { FeatureContext } from '../../platform/feature-context.js';
 import * as repo from './controller.repository.js';
+import { noteActivity } from '../../platform/activity/activity-recorder.js';
 
 /** Cache tag of everything built from controller settings; other features' cached replies may use it too. */
 export const CONTROLLER_TAG = 'controller';
 const APP_OPEN_COUNTER = 'app_open';
+/** The item id of the controller's settings in the activity log (one record of many settings). */
+export const CONTROLLER_ITEM = 'settings';
 const FLUSH_AFTER_MS = 2000;
 
 type ControllerContext = Pick<FeatureContext, 'db' | 'cache' | 'launch' | 'locks'>;
@@ -87,6 +90,14 @@ export function createControllerService(ctx: ControllerContext) {
   };
 
   async function save(values: Partial<ControllerSettings>): Promise<{ status: true; message: string }> {
+    const stored = parseSettings(await repo.listSettings(db));
+    const names = Object.keys(values) as SettingName[];
+    noteActivity({
+      itemId: CONTROLLER_ITEM,
+      label: `controller: ${names.join(', ')}`,
+      before: Object.fromEntries(names.map((n) => [n, stored[n]])),
+      after: values,
+    });
     await repo.saveSettings(db, values, nowIso());
     ctx.cache.invalidate(CONTROLLER_TAG); // also drops the memo (onInvalidate above)
     return { status: true, message: controllerMessages.updated };

@@ -14,6 +14,7 @@ import {
 import { nowIso } from '../../platform/db/values.js';
 import type { FeatureContext } from '../../platform/feature-context.js';
 import * as repo from './policy.repository.js';
+import { noteActivity } from '../../platform/activity/activity-recorder.js';
 
 export const POLICY_TAG = 'policy';
 const PRIVACY = 'privacy';
@@ -60,7 +61,14 @@ export function createPolicyService(ctx: Pick<FeatureContext, 'db' | 'cache' | '
     async update(body: PolicyBody): Promise<PolicyEditReply> {
       const sent = readEditVersion(body.version);
       await ctx.locks.run(LOCKED, [PRIVACY], async () => {
-        checkEditVersion(sent, editVersionOf(await read(), EDITABLE_FIELDS), policyMessages.conflictThing);
+        const before = await read();
+        checkEditVersion(sent, editVersionOf(before, EDITABLE_FIELDS), policyMessages.conflictThing);
+        noteActivity({
+          itemId: PRIVACY,
+          label: 'policy',
+          before: { policy_title: before.policy_title, policy_description: before.policy_description },
+          after: { policy_title: body.policy_title, policy_description: body.policy_description },
+        });
         await repo.savePolicy(db, {
           id: PRIVACY,
           title: body.policy_title,

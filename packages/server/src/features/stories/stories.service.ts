@@ -9,7 +9,8 @@ import type { storyAddForm, storyEditForm } from '@streamdesk/contract/stories';
 import type { z } from 'zod';
 import * as repo from './stories.repository.js';
 import { shownStories } from './story-app-list.js';
-import { createStoryEdit, storyVersion } from './story-edit.js';
+import { createStoryEdit, storyLabel, storyVersion } from './story-edit.js';
+import { noteActivity } from '../../platform/activity/activity-recorder.js';
 import { createStoryFiles, type Media, type StoryUpload } from './story-files.js';
 import { formIdOrRaw, limitColumns, parseInsertData } from './story-form.js';
 
@@ -116,6 +117,12 @@ export function createStoriesService(ctx: FeatureContext, deps: { forgetCounts: 
       return ctx.locks.run('stories', [id], async () => {
         const row = await getRow(id, ads);
         await repo.updateStory(db, id, { status: toDbBool(status) });
+        noteActivity({
+          itemId: id,
+          label: storyLabel(row),
+          before: { status: row.status === 1 },
+          after: { status },
+        });
         changed();
         return repo.toStory({ ...row, status: toDbBool(status) });
       });

@@ -12,6 +12,8 @@ import type { z } from 'zod';
 import type { Media, StoryFiles, StoryUpload } from './story-files.js';
 import { limitColumns, parseFormId, parseInsertData } from './story-form.js';
 import * as repo from './stories.repository.js';
+import { noteActivity } from '../../platform/activity/activity-recorder.js';
+import { itemLabel } from '../../platform/activity/activity-route.js';
 
 /**
  * What an admin edits of a story: the version the edit page sends back covers these, and not the view
@@ -39,6 +41,13 @@ export const storyVersion = (story: Story) => editVersionOf(story, EDITABLE_FIEL
  * Edits a story from its form (call it under the story's record lock): refused (409) when the story
  * changed since the edit page loaded it; a new file replaces the old ones, which are removed after.
  */
+/** A story in the activity log: `story "Open"` by its button, or `story #id`. */
+export const storyLabel = (row: repo.StoryRow) =>
+  itemLabel('stories', { name: row.btn_name }, row.id).replace(
+    /^story/,
+    row.ads_story === 1 ? 'story ad' : 'story',
+  );
+
 export function createStoryEdit(deps: {
   db: repo.Db;
   files: StoryFiles;
@@ -81,7 +90,14 @@ export function createStoryEdit(deps: {
           ...limitColumns(d),
         };
         await repo.updateStory(db, id, set);
-        return { old, next: { ...old, ...set } };
+        const next = { ...old, ...set };
+        noteActivity({
+          itemId: id,
+          label: storyLabel(next),
+          before: repo.toStory(old),
+          after: repo.toStory(next),
+        });
+        return { old, next };
       },
     );
     // Files the story no longer points at.

@@ -37,6 +37,8 @@ export interface RouteActivity {
   feature: Feature;
   itemIds: string[];
   label?: string;
+  /** What an add stored, as its reply gave it (the entry lists its fields). */
+  added?: object;
 }
 
 const notes = new AsyncLocalStorage<ActivityNote[]>();
@@ -94,7 +96,7 @@ export function entryRows(
   if (noted.length) return noted.map((note) => row(note, route.itemIds[0] ?? ''));
   // Nothing noted: one entry per item the request named (one for a bulk delete's each id), or one.
   const ids = route.itemIds.length ? route.itemIds : [''];
-  return ids.map((id) => row({}, id));
+  return ids.map((id) => row(route.added ? { after: route.added } : {}, id));
 }
 
 /**

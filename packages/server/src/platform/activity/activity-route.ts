@@ -87,6 +87,7 @@ export function routeActivity(request: FastifyRequest, result: unknown): RouteAc
     feature,
     itemIds,
     label: itemLabel(feature, data, itemIds.length === 1 ? itemIds[0]! : ''),
+    ...(action === 'create' && data ? { added: data } : {}),
   };
 }
 
