@@ -35,17 +35,19 @@ export function CategoryForm({ editing, onDone, onReload }: CategoryFormProps) {
   const [reloading, setReloading] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   /**
-   * The check of the latest pick while it reads the file: Add waits for it. Without the wait, Add pressed
-   * before the read ended warned 'Please upload main image' for the image just picked, and sent nothing.
+   * The latest pick: the file once its check has accepted it (null when refused, or taken back). Add
+   * waits for it and sends what it gives, rather than read `image`: pressed before the check had read
+   * the file, Add warned 'Please upload main image' for the image just picked and sent nothing, and
+   * pressed after the check but before the re-render, it read the `image` of the render before.
    */
-  const checking = useRef<Promise<File | null> | null>(null);
+  const latestPick = useRef<Promise<File | null> | null>(null);
 
   useEffect(() => {
     setName(editing?.name ?? '');
     setImage(null);
     setPreview(editing?.main_image ?? null);
     setConflict(undefined);
-    checking.current = null;
+    latestPick.current = null;
     if (fileInput.current) fileInput.current.value = '';
   }, [editing]);
 
@@ -57,7 +59,7 @@ export function CategoryForm({ editing, onDone, onReload }: CategoryFormProps) {
   }, [image]);
 
   const clearImage = () => {
-    checking.current = null;
+    latestPick.current = null;
     setImage(null);
     // An edit without a new image keeps the stored one: the preview shows it again, not nothing.
     setPreview(editing?.main_image ?? null);
@@ -68,8 +70,7 @@ export function CategoryForm({ editing, onDone, onReload }: CategoryFormProps) {
     if (!file) return;
     const check: Promise<File | null> = imageProblem(file).then((problem) => {
       // Only the latest pick counts.
-      if (checking.current !== check) return null;
-      checking.current = null;
+      if (latestPick.current !== check) return null;
       if (problem) {
         toast.error(problem);
         if (fileInput.current) fileInput.current.value = '';
@@ -78,12 +79,12 @@ export function CategoryForm({ editing, onDone, onReload }: CategoryFormProps) {
       setImage(file);
       return file;
     });
-    checking.current = check;
+    latestPick.current = check;
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const picked = checking.current ? await checking.current : image;
+    const picked = latestPick.current ? await latestPick.current : null;
     if (!name.trim()) {
       toast.warning(categoryMessages.nameRequired);
       return;
