@@ -9,6 +9,7 @@ test('the owner adds an analyst, who sets a password from the one-time link and 
   browser,
   baseURL,
 }) => {
+  test.slow(); // two people's browsers, four sign-ins and two set-password pages
   await page.getByRole('link', { name: 'Team' }).click();
   await expect(page.getByRole('heading', { name: 'Team', level: 1 })).toBeVisible();
   await expect(page.getByRole('combobox', { name: /^Role of / })).toBeDisabled();
@@ -55,6 +56,25 @@ test('the owner adds an analyst, who sets a password from the one-time link and 
   await analyst.getByLabel('Repeat the password').fill('another password 2');
   await analyst.getByRole('button', { name: 'Set password' }).click();
   await expect(analyst.getByText(teamMessages.linkInvalid)).toBeVisible();
+
+  // The analyst is still signed in; the owner signs them out everywhere: their next page load is signed out.
+  await analyst.goto('/controller');
+  await expect(analyst.getByRole('link', { name: 'Controller' })).toBeVisible();
+  await page.getByRole('button', { name: 'Sign out Ana Analyst everywhere' }).click();
+  await expect(page.getByText('Ana Analyst is signed out everywhere (1 session)')).toBeVisible();
+  await analyst.goto('/controller');
+  await expect(analyst.getByRole('heading', { name: 'Sign in to Streamdesk' })).toBeVisible();
+
+  // A password reset shows a new one-time link, which sets a new password.
+  await page.getByRole('button', { name: 'Reset password of Ana Analyst' }).click();
+  const resetLink = page.getByLabel('Set-password link for Ana Analyst');
+  await expect(resetLink).not.toHaveValue(link);
+  await page.screenshot({ path: `${shots}/team-reset-link.png`, fullPage: true });
+  await analyst.goto(await resetLink.inputValue());
+  await analyst.getByLabel('New password').fill('analyst password 3');
+  await analyst.getByLabel('Repeat the password').fill('analyst password 3');
+  await analyst.getByRole('button', { name: 'Set password' }).click();
+  await expect(analyst.getByText(teamMessages.passwordSet)).toBeVisible();
 
   // The owner disables the analyst: the row says so.
   await page.getByRole('button', { name: 'Disable Ana Analyst' }).click();

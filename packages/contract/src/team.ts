@@ -32,6 +32,12 @@ export const teamMessages = {
   passwordTooShort: `Password must be at least ${PASSWORD_MIN} characters`,
   passwordTooLong: 'Password is too long',
   passwordSet: 'Password set. You can sign in now.',
+  passwordReset: `Password reset and sessions ended. Copy the new set-password link now: it is shown once and works for ${SET_PASSWORD_LINK_HOURS} hours.`,
+  ownReset: 'Change your own password on My account',
+  ownSessions: 'Sign out your other sessions on My account',
+  sessionsRevoked: 'Signed out everywhere',
+  linkEmailed: 'The link was also e-mailed to them.',
+  linkNotEmailed: 'The e-mail with the link could not be sent: copy the link and send it yourself.',
 } as const;
 
 export const person = z.object({
@@ -81,8 +87,17 @@ export type PasswordSetBody = z.infer<typeof passwordSetBody>;
 
 export const teamListReply = replyBase.extend({ data: z.array(person) });
 export const personReply = replyBase.extend({ data: person });
-/** The link is in this reply only: the server keeps a hash of its token, never the token. */
-export const teamAddReply = personReply.extend({ setPasswordLink: z.string(), linkExpiresAt: z.string() });
+/**
+ * The link is in this reply only: the server keeps a hash of its token, never the token. `emailed` is
+ * true when SMTP_URL is set and the mail server took the message; false when it is set and refused it.
+ */
+export const teamAddReply = personReply.extend({
+  setPasswordLink: z.string(),
+  linkExpiresAt: z.string(),
+  emailed: z.boolean().optional(),
+});
+export type SetPasswordLinkReply = z.infer<typeof teamAddReply>;
+export const sessionsRevokedReply = replyBase.extend({ revoked: z.number().int() });
 
 export const teamRoutes = {
   list: defineRoute({
@@ -115,6 +130,26 @@ export const teamRoutes = {
     params: z.object({ id: idSchema }),
     body: teamUpdateBody,
     reply: personReply,
+  }),
+  resetPassword: defineRoute({
+    method: 'POST',
+    path: '/api/admin/team/:id/password/reset',
+    auth: 'admin',
+    feature: 'team',
+    access: 'write',
+    summary: `Reset a person's password: their password and sessions stop working and a new one-time set-password link (${SET_PASSWORD_LINK_HOURS} h) is answered, and e-mailed when SMTP_URL is set`,
+    params: z.object({ id: idSchema }),
+    reply: teamAddReply,
+  }),
+  revokeSessions: defineRoute({
+    method: 'DELETE',
+    path: '/api/admin/team/:id/sessions',
+    auth: 'admin',
+    feature: 'team',
+    access: 'write',
+    summary: 'Sign a person out everywhere: every one of their tokens stops working (401) at once',
+    params: z.object({ id: idSchema }),
+    reply: sessionsRevokedReply,
   }),
   setPassword: defineRoute({
     method: 'POST',

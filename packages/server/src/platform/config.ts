@@ -91,6 +91,10 @@ const envSchema = z.object({
     .int('must be a whole number of days (0 keeps every entry)')
     .min(0, 'must be a whole number of days (0 keeps every entry)')
     .default(ACTIVITY_RETENTION_DAYS_DEFAULT),
+  SMTP_URL: optional(
+    z.string().regex(/^smtps?:\/\/.+/, 'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@host:587'),
+  ),
+  SMTP_FROM: z.string().min(3).default('Streamdesk <no-reply@localhost>'),
   LOG_REQUESTS: optional(z.enum(['true', 'false'], 'must be true or false')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('production'),
@@ -200,6 +204,8 @@ export interface Config {
   logRequests: boolean;
   webDistDir: string;
   push: PushConfig;
+  /** Set-password links are also e-mailed when `url` is set (SMTP_URL). */
+  mail: { url?: string; from: string };
 }
 
 /** A config with the secrets resolved (given, or generated into DATA_DIR/secrets.json). */
@@ -272,6 +278,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     logRequests: e.LOG_REQUESTS === 'true',
     webDistDir: path.resolve(e.WEB_DIST_DIR),
+    mail: { url: e.SMTP_URL, from: e.SMTP_FROM },
     push: {
       fcm: {
         baseUrl: e.FCM_BASE_URL.replace(/\/+$/, ''),

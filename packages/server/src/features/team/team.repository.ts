@@ -52,8 +52,14 @@ export const updatePerson = (
   changes: Partial<Pick<PersonRow, 'name' | 'role' | 'status' | 'password_hash'>>,
 ) => db.updateTable('admins').set(changes).where('id', '=', id).execute();
 
-export const deleteSessionsOf = (db: Db, id: string) =>
-  db.deleteFrom('admin_sessions').where('admin_id', '=', id).execute();
+/** Ends every session of a person; how many there were. */
+export const deleteSessionsOf = async (db: Db, id: string) =>
+  Number(
+    (await db.deleteFrom('admin_sessions').where('admin_id', '=', id).executeTakeFirst()).numDeletedRows,
+  );
+
+export const deleteLinksOf = (db: Db, id: string) =>
+  db.deleteFrom('password_links').where('admin_id', '=', id).execute();
 
 export const insertLink = (db: Db, link: TeamTables['password_links']) =>
   db.insertInto('password_links').values(link).execute();

@@ -1,10 +1,11 @@
 import { teamMessages, teamRoutes as routes } from '@streamdesk/contract/team';
 import type { FeatureContext } from '../../platform/feature-context.js';
 import { registerRoute } from '../../platform/http/register-route.js';
+import { createMailer } from '../../platform/mail.js';
 import { createTeamService } from './team.service.js';
 
 export function registerTeam(ctx: FeatureContext): void {
-  const team = createTeamService(ctx);
+  const team = createTeamService(ctx, createMailer(ctx.config.mail, ctx.app.log));
   const { app } = ctx;
 
   registerRoute(app, routes.list, async () => ({
@@ -13,10 +14,21 @@ export function registerTeam(ctx: FeatureContext): void {
     data: await team.list(),
   }));
 
+  const origin = (request: { protocol: string; host: string }) => `${request.protocol}://${request.host}`;
   registerRoute(app, routes.add, async (request) => ({
     status: true,
-    message: teamMessages.added,
-    ...(await team.add(request.body, `${request.protocol}://${request.host}`)),
+    ...(await team.add(request.body, origin(request))),
+  }));
+
+  registerRoute(app, routes.resetPassword, async (request) => ({
+    status: true,
+    ...(await team.resetPassword(request.admin!.adminId, request.params.id, origin(request))),
+  }));
+
+  registerRoute(app, routes.revokeSessions, async (request) => ({
+    status: true,
+    message: teamMessages.sessionsRevoked,
+    revoked: await team.revokeSessions(request.admin!.adminId, request.params.id),
   }));
 
   registerRoute(app, routes.update, async (request) => ({

@@ -14,6 +14,7 @@ import { tablesOf } from '../../platform/db/database.js';
 import { newId, nowIso } from '../../platform/db/values.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import type { FeatureContext } from '../../platform/feature-context.js';
+import type { SendMail } from '../../platform/mail.js';
 import * as repo from './team.repository.js';
 import type { TeamTables } from './team.repository.js';
 
@@ -21,7 +22,14 @@ const LINK_MS = SET_PASSWORD_LINK_HOURS * 60 * 60 * 1000;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const rank = (p: Person) => ROLES.indexOf(p.role);
 
-export function createTeamService(ctx: Pick<FeatureContext, 'db' | 'locks'>) {
+/** The reply's message: the base words, and whether the link also went out by e-mail. */
+const withMailNote = (base: string, emailed: boolean | undefined) =>
+  emailed === undefined
+    ? base
+    : `${base} ${emailed ? teamMessages.linkEmailed : teamMessages.linkNotEmailed}`;
+
+/** `sendMail` is set when SMTP_URL is: set-password links are then e-mailed as well as answered. */
+export function createTeamService(ctx: Pick<FeatureContext, 'db' | 'locks'>, sendMail?: SendMail) {
   const db = tablesOf<TeamTables>(ctx.db);
   // Every change to the team runs under one lock, in this process and across processes: the last-owner
   // and unique-email checks then see the team as it is when the change is written.
@@ -44,6 +52,23 @@ export function createTeamService(ctx: Pick<FeatureContext, 'db' | 'locks'>) {
     return { setPasswordLink: `${origin}${SET_PASSWORD_PATH}#${token}`, linkExpiresAt };
   }
 
+  /** Sends the link to the person when mail is set up; after the change is committed, never inside it. */
+  async function mailLink(person: Person, link: string): Promise<boolean | undefined> {
+    if (!sendMail) return undefined;
+    return sendMail({
+      to: person.email,
+      subject: 'Set your Streamdesk password',
+      text: [
+        `Hello ${person.name},`,
+        '',
+        `Set your password for the Streamdesk back office (${person.role}) with this link.`,
+        `It works once, for ${SET_PASSWORD_LINK_HOURS} hours:`,
+        '',
+        link,
+      ].join('\n'),
+    });
+  }
+
   async function add(body: TeamAddBody, origin: string) {
     return locked(async () => {
       if (await repo.emailTaken(db, body.email)) throw conflict(teamMessages.emailTaken);
@@ -55,11 +80,40 @@ export function createTeamService(ctx: Pick<FeatureContext, 'db' | 'locks'>) {
         created_at: nowIso(),
         status: 'active' as const,
       };
-      return db.transaction().execute(async (trx) => {
+      const added = await db.transaction().execute(async (trx) => {
         await repo.insertPerson(trx, row);
         return { data: repo.toPerson(row), ...(await newLink(trx, row.id, origin)) };
       });
+      const emailed = await mailLink(added.data, added.setPasswordLink);
+      return { ...added, emailed, message: withMailNote(teamMessages.added, emailed) };
     });
+  }
+
+  /**
+   * A new one-time link for someone who lost their password (or whose password may be known to others):
+   * their password, earlier links and sessions stop working at once. One's own password is changed on
+   * My account, with the current one.
+   */
+  async function resetPassword(actorId: string, id: string, origin: string) {
+    if (id === actorId) throw forbidden(teamMessages.ownReset);
+    const person = await repo.findPerson(db, id);
+    if (!person) throw notFound(teamMessages.notFound);
+    const link = await db.transaction().execute(async (trx) => {
+      await repo.updatePerson(trx, id, { password_hash: '' });
+      await repo.deleteLinksOf(trx, id);
+      await repo.deleteSessionsOf(trx, id);
+      return newLink(trx, id, origin);
+    });
+    const data = repo.toPerson(person);
+    const emailed = await mailLink(data, link.setPasswordLink);
+    return { data, ...link, emailed, message: withMailNote(teamMessages.passwordReset, emailed) };
+  }
+
+  /** Signs a person out everywhere; how many sessions ended. */
+  async function revokeSessions(actorId: string, id: string): Promise<number> {
+    if (id === actorId) throw forbidden(teamMessages.ownSessions);
+    if (!(await repo.findPerson(db, id))) throw notFound(teamMessages.notFound);
+    return repo.deleteSessionsOf(db, id);
   }
 
   async function update(actorId: string, id: string, body: TeamUpdateBody): Promise<Person> {
@@ -92,7 +146,7 @@ export function createTeamService(ctx: Pick<FeatureContext, 'db' | 'locks'>) {
     });
   }
 
-  return { list, add, update, setPassword };
+  return { list, add, update, resetPassword, revokeSessions, setPassword };
 }
 
 export type TeamService = ReturnType<typeof createTeamService>;

@@ -39,3 +39,19 @@ export function useUpdatePerson() {
 }
 
 export const setPassword = (body: PasswordSetBody) => requestApi(teamRoutes.setPassword, { body });
+
+export function useResetPassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => requestApi(teamRoutes.resetPassword, { params: { id } }),
+    onError: toastFailure('Failed to reset the password'),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: teamKey }),
+  });
+}
+
+export function useRevokeSessions() {
+  return useMutation({
+    mutationFn: (id: string) => requestApi(teamRoutes.revokeSessions, { params: { id } }),
+    onError: toastFailure('Failed to sign them out'),
+  });
+}

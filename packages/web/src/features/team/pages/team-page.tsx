@@ -1,22 +1,24 @@
 import { useState, type FormEvent } from 'react';
 import { ROLES, type Role } from '@streamdesk/contract/roles';
-import { teamMessages, type Person } from '@streamdesk/contract/team';
+import { SET_PASSWORD_LINK_HOURS, teamMessages, type Person } from '@streamdesk/contract/team';
 import { toast } from 'sonner';
 import { failureMessage } from '@/lib/api-client';
 import { loadFailure } from '@/lib/api-query';
-import { Button } from '@/ui/button';
+import { Button, type ButtonProps } from '@/ui/button';
 import { Table, TableMessageRow, TBody, Td, Th, THead, Tr } from '@/ui/data-table';
 import { inputClass, TextField } from '@/ui/field';
 import { PageHeader } from '@/ui/page-header';
 import { toastSuccess } from '@/ui/toast-success';
 import { useMe } from '@/lib/access';
-import { useAddPerson, useTeam, useUpdatePerson } from '../api';
+import { useAddPerson, useResetPassword, useRevokeSessions, useTeam, useUpdatePerson } from '../api';
 
 const roleLabel = (role: Role) => role[0]!.toUpperCase() + role.slice(1);
 
 /** The team (owners only): who is on it, adding a person with a one-time link, roles and status. */
 export default function TeamPage() {
   const team = useTeam();
+  // The newest set-password link made on this screen (adding or resetting), shown this once.
+  const [link, setLink] = useState<Link>();
   const people = team.data?.status ? team.data.data : [];
   const failure = loadFailure(team);
   return (
@@ -25,7 +27,8 @@ export default function TeamPage() {
         title="Team"
         description="The people who can sign in to the back office, and what each may do."
       />
-      <AddPerson />
+      <AddPerson onLink={setLink} />
+      {link && <OneTimeLink {...link} />}
       <Table caption="Team" className="mt-6">
         <THead>
           <Th>Name</Th>
@@ -39,7 +42,7 @@ export default function TeamPage() {
         <TBody>
           {failure && <TableMessageRow colSpan={5}>{failure}</TableMessageRow>}
           {people.map((person) => (
-            <PersonRow key={person._id} person={person} />
+            <PersonRow key={person._id} person={person} onLink={setLink} />
           ))}
         </TBody>
       </Table>
@@ -47,9 +50,11 @@ export default function TeamPage() {
   );
 }
 
-function PersonRow({ person }: { person: Person }) {
+function PersonRow({ person, onLink }: { person: Person; onLink: (link: Link) => void }) {
   const me = useMe().data?.data;
   const update = useUpdatePerson();
+  const reset = useResetPassword();
+  const revoke = useRevokeSessions();
   const self = me?._id === person._id;
   const change = (body: { role?: Role; status?: Person['status'] }, done: string) =>
     update.mutate({ id: person._id, ...body }, { onSuccess: () => toastSuccess(done) });
@@ -84,12 +89,39 @@ function PersonRow({ person }: { person: Person }) {
           {disabled ? 'Disabled' : 'Active'}
         </span>
       </Td>
-      <Td className="text-right">
-        <Button
-          size="sm"
-          variant="secondary"
-          disabled={self}
-          title={self ? teamMessages.ownStatus : undefined}
+      <Td className="space-x-2 text-right whitespace-nowrap">
+        <RowAction
+          refusedOnSelf={self && teamMessages.ownReset}
+          loading={reset.isPending}
+          aria-label={`Reset password of ${person.name}`}
+          onClick={() =>
+            reset.mutate(person._id, {
+              onSuccess: (result) => {
+                onLink({ name: person.name, url: result.setPasswordLink, emailed: result.emailed });
+                toastSuccess(result.message);
+              },
+            })
+          }
+        >
+          Reset password
+        </RowAction>
+        <RowAction
+          refusedOnSelf={self && teamMessages.ownSessions}
+          loading={revoke.isPending}
+          aria-label={`Sign out ${person.name} everywhere`}
+          onClick={() =>
+            revoke.mutate(person._id, {
+              onSuccess: (result) =>
+                toastSuccess(
+                  `${person.name} is signed out everywhere (${result.revoked} ${result.revoked === 1 ? 'session' : 'sessions'})`,
+                ),
+            })
+          }
+        >
+          Sign out everywhere
+        </RowAction>
+        <RowAction
+          refusedOnSelf={self && teamMessages.ownStatus}
           loading={update.isPending}
           onClick={() =>
             change(
@@ -99,16 +131,38 @@ function PersonRow({ person }: { person: Person }) {
           }
         >
           {disabled ? `Enable ${person.name}` : `Disable ${person.name}`}
-        </Button>
+        </RowAction>
       </Td>
     </Tr>
   );
 }
 
-function AddPerson() {
+/** A person row's button: on one's own row it is disabled, with the reason as its tooltip. */
+function RowAction({
+  refusedOnSelf,
+  ...props
+}: Omit<ButtonProps, 'size' | 'variant' | 'disabled' | 'title'> & { refusedOnSelf: string | false }) {
+  return (
+    <Button
+      size="sm"
+      variant="secondary"
+      disabled={refusedOnSelf !== false}
+      title={refusedOnSelf || undefined}
+      {...props}
+    />
+  );
+}
+
+interface Link {
+  name: string;
+  url: string;
+  /** Whether the link also went out by e-mail; undefined when mail is not set up. */
+  emailed?: boolean;
+}
+
+function AddPerson({ onLink }: { onLink: (link: Link) => void }) {
   const add = useAddPerson();
   const [role, setRole] = useState<Role>('editor');
-  const [link, setLink] = useState<{ name: string; url: string }>();
   const [error, setError] = useState<string>();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -119,7 +173,7 @@ function AddPerson() {
     add.mutate(body, {
       onSuccess: (result) => {
         setError(undefined);
-        setLink({ name: result.data.name, url: result.setPasswordLink });
+        onLink({ name: result.data.name, url: result.setPasswordLink, emailed: result.emailed });
         form.reset();
       },
       onError: (e) => setError(failureMessage(e, 'Failed to add the person')),
@@ -160,13 +214,12 @@ function AddPerson() {
           {error}
         </p>
       )}
-      {link && <OneTimeLink {...link} />}
     </section>
   );
 }
 
 /** The set-password link, shown this once: the server keeps only a hash of it. */
-function OneTimeLink({ name, url }: { name: string; url: string }) {
+function OneTimeLink({ name, url, emailed }: Link) {
   const copy = async () => {
     await navigator.clipboard.writeText(url).then(
       () => toastSuccess('Link copied'),
@@ -174,9 +227,14 @@ function OneTimeLink({ name, url }: { name: string; url: string }) {
     );
   };
   return (
-    <div className="mt-4 rounded-md bg-amber-50 p-3 ring-1 ring-amber-200">
+    <div role="status" className="mt-4 rounded-md bg-amber-50 p-3 ring-1 ring-amber-200">
       <p className="text-sm text-amber-900">
-        Send {name} this link to set their password. It is shown only now and works once, for 48 hours.
+        {emailed
+          ? `The link was e-mailed to ${name}; here it is too.`
+          : emailed === false
+            ? `The e-mail to ${name} could not be sent: send them this link yourself.`
+            : `Send ${name} this link to set their password.`}{' '}
+        It is shown only now and works once, for {SET_PASSWORD_LINK_HOURS} hours.
       </p>
       <div className="mt-2 flex gap-2">
         <input
