@@ -32,6 +32,7 @@ export const webPaths = {
   videoCategories: '/add/video/category',
   videoLibrary: '/show/video',
   team: '/team',
+  activity: '/activity',
   setPassword: SET_PASSWORD_PATH,
   /** Served from the public site bundle, not by the admin SPA. */
   site: '/site/',

@@ -128,6 +128,11 @@ const signedInScreens: RouteObject[] = [
     handle: screenOf('team'),
     lazy: screenChunk(() => import('@/features/team/pages/team-page')),
   },
+  {
+    path: paths.activity.path,
+    handle: screenOf('activity'),
+    lazy: screenChunk(() => import('@/features/activity/pages/activity-page')),
+  },
   { path: paths.error.path, lazy: screenChunk(() => import('./pages/error-page')) },
   { path: '*', Component: NotFound },
 ];

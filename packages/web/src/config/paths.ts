@@ -62,6 +62,7 @@ export const paths = {
   videoCategories: fixed(w.videoCategories),
   videoLibrary: fixed(w.videoLibrary),
   team: fixed(w.team),
+  activity: fixed(w.activity),
   setPassword: fixed(w.setPassword),
 
   /** Served by the server from the public site bundle, not by this SPA. */

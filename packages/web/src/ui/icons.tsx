@@ -77,6 +77,12 @@ export const TeamIcon = (p: P) => (
     <path d="M3 19a6 6 0 0 1 12 0M16 5a3 3 0 0 1 0 6M18 19a6 6 0 0 0-2.5-4.9" />
   </Icon>
 );
+export const ActivityIcon = (p: P) => (
+  <Icon {...p}>
+    <circle cx="12" cy="12" r="8" />
+    <path d="M12 8v4l3 2" />
+  </Icon>
+);
 export const LogoutIcon = (p: P) => (
   <Icon {...p}>
     <path d="M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3" />

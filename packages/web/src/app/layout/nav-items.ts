@@ -10,6 +10,7 @@ import {
   PolicyIcon,
   StoryIcon,
   TeamIcon,
+  ActivityIcon,
   VideoIcon,
 } from '@/ui/icons';
 
@@ -60,6 +61,7 @@ export const topBarLinks: readonly { label: string; to: string; icon: ComponentT
   { label: 'Controller', to: paths.controller.getHref(), icon: ControllerIcon, feature: 'controller' },
   { label: 'Notification', to: paths.notifications.getHref(), icon: BellIcon, feature: 'notifications' },
   { label: 'Team', to: paths.team.getHref(), icon: TeamIcon, feature: 'team' },
+  { label: 'Activity', to: paths.activity.getHref(), icon: ActivityIcon, feature: 'activity' },
   { label: 'Logout', to: paths.logout.getHref(), icon: LogoutIcon },
 ];
 

@@ -1,0 +1,62 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '../fixtures.js';
+
+const shots = '/tmp/shots';
+test.use({ serverFor: 'activity' });
+
+test('the owner finds a controller change in Activity with its person, filters to it, opens its diff and exports the view', async ({
+  signedInPage: page,
+}) => {
+  await page.goto('/controller');
+  const sw = page.getByRole('switch', { name: 'Reels', exact: true });
+  const before = (await sw.getAttribute('aria-checked')) === 'true';
+  await sw.click();
+  await expect(sw).toHaveAttribute('aria-checked', String(!before));
+
+  await page.getByRole('link', { name: 'Activity' }).click();
+  await expect(page.getByRole('heading', { name: 'Activity', level: 1 })).toBeVisible();
+  const row = page.getByRole('row', { name: /controller: reels/ });
+  await expect(row).toContainText('update');
+  await expect(row).toContainText('(owner)');
+  // Signing in is recorded too.
+  await expect(page.getByRole('row', { name: /sign-in/ }).first()).toBeVisible();
+
+  // Filter: the controller's updates only.
+  await page.getByLabel('Feature').selectOption('controller');
+  await page.getByLabel('Action').selectOption('update');
+  await page.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(page).toHaveURL(/feature=controller/);
+  await expect(page.getByRole('row', { name: /sign-in/ })).toHaveCount(0);
+  await expect(page.getByRole('row', { name: /controller: reels/ })).toBeVisible();
+  await page.screenshot({ path: `${shots}/activity-list.png`, fullPage: true });
+
+  await page.getByRole('button', { name: 'Details of controller: reels' }).first().click();
+  const panel = page.getByRole('dialog', { name: 'controller: reels' });
+  const change = panel.getByRole('row', { name: /reels/ });
+  await expect(change).toContainText(String(before));
+  await expect(change).toContainText(String(!before));
+  await page.screenshot({ path: `${shots}/activity-diff.png` });
+  await panel.getByRole('button', { name: 'Close' }).click();
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
+  const csv = await readFile((await download.path())!, 'utf8');
+  expect(csv.split('\n')[0]).toBe('when,person,role,action,feature,item,label,changes,ip,user agent');
+  expect(csv).toContain('controller: reels');
+  expect(csv).not.toContain('sign-in');
+
+  // Text search finds nothing for a made-up word, and says so.
+  await page.getByLabel('Search').fill('no such thing anywhere');
+  await page.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(page.getByText('No activity matches these filters.')).toBeVisible();
+
+  // Put the switch back for other tests on this server.
+  await page.goto('/controller');
+  await page.getByRole('switch', { name: 'Reels', exact: true }).click();
+  await expect(page.getByRole('switch', { name: 'Reels', exact: true })).toHaveAttribute(
+    'aria-checked',
+    String(before),
+  );
+});
