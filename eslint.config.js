@@ -59,6 +59,8 @@ export default tseslint.config(
     },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // Features add their tables to the app's one table type as `interface AppTables extends XTables {}`.
+      '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'import-x/no-cycle': 'off',
       'import-x/no-restricted-paths': [

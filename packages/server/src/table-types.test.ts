@@ -1,178 +1,205 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdUnitsTables } from './features/ad-units/ad-units.repository.js';
-import type { AnalyticsTables } from './features/analytics/analytics.repository.js';
-import type { ControllerTables } from './features/controller/controller.repository.js';
-import type { LiveViewersTables } from './features/analytics/live-viewers.repository.js';
-import type { InHouseAdsTables } from './features/inhouse-ads/inhouse-ads.repository.js';
-import type { LiveMatchesTables } from './features/live-matches/live-matches.repository.js';
-import type { PolicyTables } from './features/policy/policy.repository.js';
-import type { ReelTables } from './features/reels/reels.repository.js';
-import type { ShortcutTables } from './features/shortcut-stories/shortcut-stories.repository.js';
-import type { StoriesTables } from './features/stories/stories.repository.js';
-import type { VideoCategoriesTables } from './features/video-categories/video-categories.repository.js';
-import type { VideosTables } from './features/videos/videos.repository.js';
+import type { AppTables } from './platform/db/database.js';
 import { createTestApp, type TestApp } from './test/test-app.js';
 
 /**
- * The table types the features' repositories declare, checked against the migrated schema on
- * the database the suite runs on (SQLite, or PostgreSQL with TEST_DATABASE_URL): every column, and
- * whether it may be null. Each table's columns are written once below, typed from the repository's own
- * interface, so a column the interface adds, drops or makes nullable does not compile until it is
- * written here, and one the migrations change fails here. Not yet written: the tables of auth, team,
- * notifications and the platform (sessions, rate limits, idempotency keys, cache versions).
+ * The app's table types (AppTables: what every feature's repository adds to it), checked against the
+ * migrated schema of the database the suite runs on (SQLite, or PostgreSQL with TEST_DATABASE_URL; CI
+ * runs both): every table, every column, whether it may be null, and its type family. The columns are
+ * written once below, typed from AppTables, so a table or column a repository adds, drops or retypes
+ * does not compile until it is written here, and one the migrations change fails here.
  */
-type Columns<Row> = { [K in keyof Row]-?: null extends Row[K] ? 'null' : 'not null' };
-const columns = <Tables>(tables: { [T in keyof Tables]: Columns<Tables[T]> }) => tables;
+type Family<T> = [T] extends [string] ? 'text' : [T] extends [number] ? 'number' : 'not a column type';
+type Column<T> = null extends T ? `${Family<NonNullable<T>>} | null` : Family<T>;
+type Declared = { [T in keyof AppTables]: { [C in keyof AppTables[T]]-?: Column<AppTables[T][C]> } };
 
-const declared = {
-  ...columns<StoriesTables>({
-    stories: {
-      id: 'not null',
-      status: 'not null',
-      ads_story: 'not null',
-      ntv: 'not null',
-      ntv_id: 'not null',
-      video: 'not null',
-      image: 'not null',
-      thembnal: 'not null',
-      story_time: 'not null',
-      btn_name: 'not null',
-      btn_url: 'not null',
-      view: 'not null',
-      click_btn_count: 'not null',
-      max_view_limit: 'not null',
-      max_view_status: 'not null',
-      max_click_limit: 'not null',
-      max_click_status: 'not null',
-      created_at: 'not null',
-    },
-  }),
-  ...columns<ShortcutTables>({
-    shortcut_stories: {
-      id: 'not null',
-      s_no: 'not null',
-      name: 'not null',
-      url: 'not null',
-      label: 'not null',
-      logo: 'not null',
-      click_count: 'not null',
-      created_at: 'not null',
-    },
-  }),
-  ...columns<ReelTables>({
-    reels: {
-      id: 'not null',
-      video: 'not null',
-      thumbnail: 'not null',
-      duration: 'not null',
-      size: 'not null',
-      view: 'not null',
-      click: 'not null',
-      created_at: 'not null',
-    },
-  }),
-  ...columns<InHouseAdsTables>({
-    inhouse_ads: {
-      id: 'not null',
-      main_title: 'not null',
-      sub_title: 'not null',
-      description: 'not null',
-      med_type: 'not null',
-      call_to_action: 'not null',
-      btn_name: 'not null',
-      web_stay_time: 'not null',
-      ad_type: 'not null',
-      icon: 'not null',
-      med_view: 'not null',
-      thumbnail: 'null',
-      view: 'not null',
-      click_count: 'not null',
-      status: 'not null',
-      created_at: 'not null',
-      updated_at: 'not null',
-    },
-  }),
-  ...columns<LiveMatchesTables>({
-    live_matches: {
-      id: 'not null',
-      title: 'not null',
-      url: 'not null',
-      thumbnail: 'not null',
-      view: 'not null',
-      status: 'not null',
-      created_at: 'not null',
-    },
-    live_ad_fields: { name: 'not null', value: 'not null', position: 'not null' },
-    live_web_ads: { id: 'not null', a_name: 'not null', a_url: 'not null', created_at: 'not null' },
-    live_ad_fires: {
-      id: 'not null',
-      ads_type: 'not null',
-      a_name: 'not null',
-      url: 'not null',
-      a_view: 'not null',
-      a_click: 'not null',
-      created_at: 'not null',
-      web_ad_id: 'null',
-    },
-    live_ad_fire_latest: { id: 'not null', fire_id: 'null', created_at: 'null' },
-  }),
-  ...columns<AdUnitsTables>({
-    ad_units: {
-      id: 'not null',
-      platform: 'not null',
-      kind: 'not null',
-      a_name: 'not null',
-      a_id: 'not null',
-      a_description: 'not null',
-      a_click: 'not null',
-      created_at: 'not null',
-      updated_at: 'not null',
-    },
-    web_ad_clicks: { ad_id: 'not null', day: 'not null', count: 'not null' },
-  }),
-  ...columns<VideosTables>({
-    videos: {
-      id: 'not null',
-      category_id: 'not null',
-      video: 'not null',
-      thumbnail: 'not null',
-      web: 'not null',
-      views: 'not null',
-      created_at: 'not null',
-    },
-  }),
-  ...columns<AnalyticsTables>({
-    event_rollups: {
-      entity_id: 'not null',
-      day: 'not null',
-      kind: 'not null',
-      entity: 'not null',
-      count: 'not null',
-    },
-    event_batches: { batch_id: 'not null', received_at: 'not null' },
-    event_journals: { journal: 'not null', applied_seq: 'not null' },
-  }),
-  ...columns<VideoCategoriesTables>({
-    video_categories: {
-      id: 'not null',
-      name: 'not null',
-      main_image: 'not null',
-      status: 'not null',
-      created_at: 'not null',
-    },
-  }),
-  ...columns<ControllerTables>({
-    controller_settings: { name: 'not null', value: 'not null', updated_at: 'not null' },
-    controller_counters: { name: 'not null', value: 'not null' },
-  }),
-  ...columns<PolicyTables>({
-    policies: { id: 'not null', title: 'not null', description: 'not null', updated_at: 'not null' },
-  }),
-  ...columns<LiveViewersTables>({
-    live_viewers: { match_id: 'not null', client_id: 'not null', last_seen: 'not null' },
-  }),
+const declared: Declared = {
+  activity_log: {
+    id: 'text',
+    created_at: 'text',
+    person_id: 'text | null',
+    person_name: 'text',
+    role: 'text',
+    action: 'text',
+    feature: 'text',
+    item_id: 'text',
+    label: 'text',
+    changes: 'text',
+    ip: 'text',
+    user_agent: 'text',
+  },
+  ad_units: {
+    id: 'text',
+    platform: 'text',
+    kind: 'text',
+    a_name: 'text',
+    a_id: 'text',
+    a_description: 'text',
+    a_click: 'number',
+    created_at: 'text',
+    updated_at: 'text',
+  },
+  admin_sessions: {
+    id: 'text',
+    admin_id: 'text',
+    token_hash: 'text',
+    created_at: 'text',
+    last_used_at: 'text',
+  },
+  admins: {
+    id: 'text',
+    email: 'text',
+    password_hash: 'text',
+    created_at: 'text',
+    name: 'text',
+    role: 'text',
+    status: 'text',
+  },
+  cache_versions: { tag: 'text', version: 'number' },
+  controller_counters: { name: 'text', value: 'number' },
+  controller_settings: { name: 'text', value: 'text', updated_at: 'text' },
+  event_batches: { batch_id: 'text', received_at: 'number' },
+  event_journals: { journal: 'text', applied_seq: 'number' },
+  event_rollups: { entity_id: 'text', day: 'text', kind: 'text', entity: 'text', count: 'number' },
+  idempotency_keys: {
+    admin_id: 'text',
+    key: 'text',
+    method: 'text',
+    url: 'text',
+    claim: 'text',
+    created_at: 'number',
+    touched_at: 'number',
+    reply_status: 'number | null',
+    reply_body: 'text | null',
+  },
+  inhouse_ads: {
+    id: 'text',
+    main_title: 'text',
+    sub_title: 'text',
+    description: 'text',
+    med_type: 'text',
+    call_to_action: 'text',
+    btn_name: 'text',
+    web_stay_time: 'number',
+    ad_type: 'text',
+    icon: 'text',
+    med_view: 'text',
+    thumbnail: 'text | null',
+    view: 'number',
+    click_count: 'number',
+    status: 'number',
+    created_at: 'text',
+    updated_at: 'text',
+  },
+  live_ad_fields: { name: 'text', value: 'text', position: 'number' },
+  live_ad_fire_latest: { id: 'number', fire_id: 'text | null', created_at: 'text | null' },
+  live_ad_fires: {
+    id: 'text',
+    ads_type: 'text',
+    a_name: 'text',
+    url: 'text',
+    a_view: 'number',
+    a_click: 'number',
+    created_at: 'text',
+    web_ad_id: 'text | null',
+  },
+  live_matches: {
+    id: 'text',
+    title: 'text',
+    url: 'text',
+    thumbnail: 'text',
+    view: 'number',
+    status: 'number',
+    created_at: 'text',
+  },
+  live_viewers: { match_id: 'text', client_id: 'text', last_seen: 'number' },
+  live_web_ads: { id: 'text', a_name: 'text', a_url: 'text', created_at: 'text' },
+  login_failures: { email: 'text', failed_at: 'number' },
+  notifications: {
+    id: 'text',
+    title: 'text',
+    message: 'text',
+    url: 'text | null',
+    icon: 'text | null',
+    created_at: 'text',
+    fcm_status: 'text',
+    fcm_detail: 'text | null',
+    web_status: 'text',
+    web_detail: 'text | null',
+    delivered_at: 'text | null',
+  },
+  password_links: { token_hash: 'text', admin_id: 'text', expires_at: 'text' },
+  policies: { id: 'text', title: 'text', description: 'text', updated_at: 'text' },
+  push_subscriptions: {
+    id: 'text',
+    endpoint: 'text',
+    p256dh: 'text',
+    auth: 'text',
+    created_at: 'text',
+    updated_at: 'text',
+  },
+  rate_limit_hits: { route: 'text', client: 'text', window_start: 'number', hits: 'number' },
+  reels: {
+    id: 'text',
+    video: 'text',
+    thumbnail: 'text',
+    duration: 'number',
+    size: 'number',
+    view: 'number',
+    click: 'number',
+    created_at: 'text',
+  },
+  shortcut_stories: {
+    id: 'text',
+    s_no: 'number',
+    name: 'text',
+    url: 'text',
+    label: 'text',
+    logo: 'text',
+    click_count: 'number',
+    created_at: 'text',
+  },
+  stories: {
+    id: 'text',
+    status: 'number',
+    ads_story: 'number',
+    ntv: 'number',
+    ntv_id: 'text',
+    video: 'text',
+    image: 'text',
+    thembnal: 'text',
+    story_time: 'number',
+    btn_name: 'text',
+    btn_url: 'text',
+    view: 'number',
+    click_btn_count: 'number',
+    max_view_limit: 'number',
+    max_view_status: 'number',
+    max_click_limit: 'number',
+    max_click_status: 'number',
+    created_at: 'text',
+  },
+  video_categories: { id: 'text', name: 'text', main_image: 'text', status: 'number', created_at: 'text' },
+  videos: {
+    id: 'text',
+    category_id: 'text',
+    video: 'text',
+    thumbnail: 'text',
+    web: 'number',
+    views: 'number',
+    created_at: 'text',
+  },
+  web_ad_clicks: { ad_id: 'text', day: 'text', count: 'number' },
 };
+
+/** The family of a column's type as each database names it. */
+function familyOf(dataType: string): string {
+  const type = dataType.toLowerCase();
+  if (/^(text|varchar|character varying|char|bpchar)/.test(type)) return 'text';
+  if (/^(integer|int|bigint|smallint|real|double|float|numeric|decimal)/.test(type)) return 'number';
+  return type;
+}
 
 let t: TestApp;
 beforeAll(async () => {
@@ -180,10 +207,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('the features’ table types', () => {
-  it('name every column of the migrated tables, and which may be null', async () => {
+describe('the app’s table types', () => {
+  it('name every table and column of the migrated schema, its type family and whether it may be null', async () => {
     const { db, dialect } = t.app.streamdesk.context;
-    const migrated = new Map((await db.introspection.getTables()).map((table) => [table.name, table]));
     /**
      * SQLite lets a primary key column other than an INTEGER one hold NULL unless it says NOT NULL (a
      * documented quirk kept for old files); no write ever leaves one out, and PostgreSQL refuses it.
@@ -199,13 +225,13 @@ describe('the features’ table types', () => {
           )
         : new Set<string>();
     const found: Record<string, Record<string, string>> = {};
-    for (const name of Object.keys(declared)) {
-      const keys = await primaryKey(name);
-      found[name] = Object.fromEntries(
-        (migrated.get(name)?.columns ?? []).map((c) => [
-          c.name,
-          c.isNullable && !keys.has(c.name) ? 'null' : 'not null',
-        ]),
+    for (const table of await db.introspection.getTables()) {
+      const keys = await primaryKey(table.name);
+      found[table.name] = Object.fromEntries(
+        table.columns.map((c) => {
+          const family = familyOf(c.dataType);
+          return [c.name, c.isNullable && !keys.has(c.name) ? `${family} | null` : family];
+        }),
       );
     }
     expect(found).toEqual(declared);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppCache } from './app-cache.js';
 import type { ResolvedConfig } from './config.js';
-import type { AnyDb, DialectName } from './db/database.js';
+import type { AppDb, DialectName } from './db/database.js';
 import type { MediaStore } from './media/media-store.js';
 import type { RecordLocks } from './record-locks.js';
 import type { LaunchRegistry, LiveViewers } from './registries.js';
@@ -10,7 +10,7 @@ import type { LaunchRegistry, LiveViewers } from './registries.js';
 export interface FeatureContext {
   app: FastifyInstance;
   config: ResolvedConfig;
-  db: AnyDb;
+  db: AppDb;
   dialect: DialectName;
   media: MediaStore;
   cache: AppCache;

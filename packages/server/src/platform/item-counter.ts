@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AnyDb } from './db/database.js';
+import type { AppDb } from './db/database.js';
 
 /**
  * What a counted feature (stories, reels, live matches...) gives the analytics feature so that app events
@@ -19,18 +19,18 @@ export interface ItemCounter {
    * off) is dropped, as nobody can be watching it; its views and clicks still count. One read, so both
    * come from the same moment.
    */
-  items(db: AnyDb): Promise<CountedItem[]>;
+  items(db: AppDb): Promise<CountedItem[]>;
   /**
    * Adds to the items' totals what a flush counted, or (negative, never below 0) what a clear took off,
    * inside that transaction, after the day rows changed; answers the cache tags to invalidate once it
    * commits (the replies that show the totals, or those a limit reached changes).
    */
-  addTotals(db: AnyDb, changes: readonly TotalsChange[]): Promise<readonly string[]>;
+  addTotals(db: AppDb, changes: readonly TotalsChange[]): Promise<readonly string[]>;
   /** For a feature that keeps its own per-day counts (web ads): the counted days, in the same transaction. */
-  addDays?(db: AnyDb, days: readonly DayCount[]): Promise<void>;
+  addDays?(db: AppDb, days: readonly DayCount[]): Promise<void>;
   /** Called inside the transaction that clears an item's counts (a day range, or all days without one). */
   clearDays?(
-    db: AnyDb,
+    db: AppDb,
     id: string,
     range: { startDate?: string | undefined; endDate?: string | undefined },
   ): Promise<void>;
@@ -57,7 +57,7 @@ export interface DayCount {
 }
 
 /** Removes the counted days of a feature's items that it deletes, in the delete's transaction (`db`). */
-export type ForgetCounts = (db: AnyDb, ids: readonly string[]) => Promise<void>;
+export type ForgetCounts = (db: AppDb, ids: readonly string[]) => Promise<void>;
 
 /** Where a feature keeps its items' view and click totals (a column left out is not counted). */
 export interface TotalColumns {
@@ -74,7 +74,7 @@ export interface TotalColumns {
  * its own table.
  */
 export async function addToTotalColumns(
-  db: AnyDb,
+  db: AppDb,
   columns: TotalColumns,
   changes: readonly TotalsChange[],
 ): Promise<void> {

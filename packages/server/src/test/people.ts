@@ -1,9 +1,7 @@
 import { hash } from '@node-rs/argon2';
 import type { Role } from '@streamdesk/contract/roles';
-import { tablesOf } from '../platform/db/database.js';
 import { newId, nowIso } from '../platform/db/values.js';
 import * as authRepo from '../features/auth/auth.repository.js';
-import type { AuthTables } from '../features/auth/auth.repository.js';
 import type { TestApp } from './test-app.js';
 
 export const PERSON_PASSWORD = 'a long enough password';
@@ -15,7 +13,7 @@ export async function signInAs(
   t: TestApp,
   role: Role,
 ): Promise<{ id: string; email: string; token: string }> {
-  const db = tablesOf<AuthTables>(t.app.streamdesk.context.db);
+  const db = t.app.streamdesk.context.db;
   const id = newId();
   const email = `${role}-${++n}@example.com`;
   passwordHash ??= hash(PERSON_PASSWORD);

@@ -6,7 +6,6 @@ import { addCall, send, storedId } from '../../test/api-calls.js';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../test/test-app.js';
 import { bearer } from '../../test/people.js';
 import { storeRecords, storyData, type Records } from '../../test/walk-records.js';
-import { tablesOf } from '../../platform/db/database.js';
 import { adminId, entriesAfter, featureOf, entryIds, storyEdit } from './activity-test-helpers.js';
 
 /**
@@ -74,7 +73,7 @@ describe('the activity log', () => {
     } finally {
       await sql`alter table activity_log_away rename to activity_log`.execute(t.app.streamdesk.context.db);
     }
-    const row = await tablesOf<{ stories: { id: string; btn_name: string } }>(t.app.streamdesk.context.db)
+    const row = await t.app.streamdesk.context.db
       .selectFrom('stories')
       .select('btn_name')
       .where('id', '=', id)

@@ -1,13 +1,11 @@
-import { tablesOf } from '../../platform/db/database.js';
-import type { ActivityRow, ActivityTables } from '../../platform/activity/activity-log.repository.js';
-import type { AuthTables } from '../auth/auth.repository.js';
+import type { ActivityRow } from '../../platform/activity/activity-log.repository.js';
 import type { ApiCall } from '../../test/api-calls.js';
 import { routeMethods } from '../../test/routes.js';
 import { storyData } from '../../test/walk-records.js';
 import { TEST_ADMIN, type TestApp } from '../../test/test-app.js';
 
 const allEntries = (t: TestApp): Promise<ActivityRow[]> =>
-  tablesOf<ActivityTables>(t.app.streamdesk.context.db).selectFrom('activity_log').selectAll().execute();
+  t.app.streamdesk.context.db.selectFrom('activity_log').selectAll().execute();
 
 /** The ids of the entries stored now. */
 export const entryIds = async (t: TestApp): Promise<Set<string>> =>
@@ -19,7 +17,7 @@ export const entriesAfter = async (t: TestApp, before: Set<string>): Promise<Act
 
 export const adminId = async (t: TestApp): Promise<string> =>
   (
-    await tablesOf<AuthTables>(t.app.streamdesk.context.db)
+    await t.app.streamdesk.context.db
       .selectFrom('admins')
       .select('id')
       .where('email', '=', TEST_ADMIN.email)

@@ -1,10 +1,7 @@
 import type { AdPlatform } from '@streamdesk/contract/ad-units';
-import { tablesOf, type AnyDb } from '../../platform/db/database.js';
 import type { ItemCounter } from '../../platform/item-counter.js';
 import * as repo from './ad-units.repository.js';
 import { AD_UNITS_TAG, type webAdEntities } from './ad-units.service.js';
-
-const db = (on: AnyDb) => tablesOf<repo.AdUnitsTables>(on);
 
 /**
  * A platform's web ads' clicks, counted from app events: the lifetime `a_click` total, and the per-day
@@ -14,17 +11,17 @@ const db = (on: AnyDb) => tablesOf<repo.AdUnitsTables>(on);
 function webAdCounter(platform: AdPlatform): ItemCounter {
   return {
     itemsTag: AD_UNITS_TAG,
-    items: (on) => repo.countedWebAds(db(on), platform),
-    async addTotals(on, changes) {
-      await repo.addWebAdCounts(db(on), changes);
+    items: (db) => repo.countedWebAds(db, platform),
+    async addTotals(db, changes) {
+      await repo.addWebAdCounts(db, changes);
       return [];
     },
-    async addDays(on, days) {
+    async addDays(db, days) {
       for (const day of days)
-        if (day.kind === 'click') await repo.recordWebAdClicks(db(on), platform, day.id, day.day, day.count);
+        if (day.kind === 'click') await repo.recordWebAdClicks(db, platform, day.id, day.day, day.count);
     },
-    async clearDays(on, id, range) {
-      await repo.deleteClicksInRange(db(on), [id], range.startDate, range.endDate);
+    async clearDays(db, id, range) {
+      await repo.deleteClicksInRange(db, [id], range.startDate, range.endDate);
     },
   };
 }

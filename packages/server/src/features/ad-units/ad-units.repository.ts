@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import type { AppDb } from '../../platform/db/database.js';
+import { sql } from 'kysely';
 import type { AdKind, AdPlatform, OpenDayRange } from '@streamdesk/contract/ad-units';
 import { addToTotalColumns, type TotalsChange } from '../../platform/item-counter.js';
 
@@ -17,7 +18,11 @@ export interface AdUnitsTables {
   web_ad_clicks: { ad_id: string; day: string; count: number };
 }
 
-type Db = Kysely<AdUnitsTables>;
+declare module '../../platform/db/database.js' {
+  interface AppTables extends AdUnitsTables {}
+}
+
+type Db = AppDb;
 export type AdUnitRow = AdUnitsTables['ad_units'];
 
 const columns = ['id', 'platform', 'kind', 'a_name', 'a_id', 'a_description'] as const;

@@ -11,7 +11,7 @@ import {
   type WebAd,
 } from '@streamdesk/contract/ad-units';
 import type { AppCache } from '../../platform/app-cache.js';
-import { tablesOf, type AnyDb } from '../../platform/db/database.js';
+import type { AppDb } from '../../platform/db/database.js';
 import {
   checkEditVersion,
   editVersionOf,
@@ -81,20 +81,20 @@ const platformOf = (entity: string): AdPlatform => (entity === webAdEntities.ios
  * Returns false, writing nothing, when the id is not a web ad of the entity's platform.
  */
 export async function addWebAdClicks(
-  deps: { db: AnyDb },
+  deps: { db: AppDb },
   click: { entity: 'webAd' | 'iosWebAd'; id: string; day: string; count?: number },
 ): Promise<boolean> {
   const count = click.count ?? 1;
   if (!Number.isInteger(count) || count < 1) throw new Error('count must be a positive integer');
   if (!/^\d{4}-\d{2}-\d{2}$/.test(click.day)) throw new Error('day must be YYYY-MM-DD');
-  const db = tablesOf<repo.AdUnitsTables>(deps.db);
+  const db = deps.db;
   return db
     .transaction()
     .execute((trx) => repo.recordWebAdClicks(trx, platformOf(click.entity), click.id, click.day, count));
 }
 
 export interface AdUnitsDeps {
-  db: AnyDb;
+  db: AppDb;
   cache: AppCache;
   /**
    * Clears an item's counted days and takes them off its totals (the analytics feature's clear, which
@@ -105,7 +105,7 @@ export interface AdUnitsDeps {
 }
 
 export function createAdUnitsService(deps: AdUnitsDeps) {
-  const db = tablesOf<repo.AdUnitsTables>(deps.db);
+  const db = deps.db;
   // The event counter learns the web ads' ids on AD_UNITS_TAG too (their itemsTag).
   const changed = () => deps.cache.invalidate(AD_UNITS_TAG);
 

@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDatabase, type Database } from '../../platform/db/database.js';
+import { createDatabase, type Database, type AppDb } from '../../platform/db/database.js';
 import { migrateToLatest } from '../../platform/db/migrate.js';
-import { addRollups, dailyTotals, type AnalyticsTables, type RollupRow } from './analytics.repository.js';
+import { addRollups, dailyTotals, type RollupRow } from './analytics.repository.js';
 import { analyticsMigrations } from './analytics.migrations.js';
 
 let database: Database | undefined;
@@ -19,7 +19,7 @@ describe('analytics migrations (SQLite)', () => {
   it('moves the rollups into a WITHOUT ROWID table, keeping every row, and counting still adds up', async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'sd-migrate-'));
     database = createDatabase({ dataDir: dir });
-    const db = database.db as Kysely<AnalyticsTables>;
+    const db = database.db as AppDb;
     const first = '1100_analytics_event_rollups';
     await migrateToLatest(db, { [first]: analyticsMigrations[first]! });
     const rows: RollupRow[] = [

@@ -1,4 +1,5 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { AppDb } from '../../platform/db/database.js';
+import { sql } from 'kysely';
 
 export type CountKind = 'view' | 'click';
 
@@ -10,7 +11,11 @@ export interface AnalyticsTables {
   event_journals: { journal: string; applied_seq: number };
 }
 
-type Db = Kysely<AnalyticsTables> | Transaction<AnalyticsTables>;
+declare module '../../platform/db/database.js' {
+  interface AppTables extends AnalyticsTables {}
+}
+
+type Db = AppDb;
 
 export interface RollupRow {
   entity: string;

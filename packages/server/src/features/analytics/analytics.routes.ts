@@ -1,15 +1,13 @@
 import path from 'node:path';
 import { analyticsMessages, analyticsRoutes, type EventEntity } from '@streamdesk/contract/analytics';
-import type { AnyDb } from '../../platform/db/database.js';
+import type { AppDb } from '../../platform/db/database.js';
 import type { FeatureContext } from '../../platform/feature-context.js';
-import { tablesOf } from '../../platform/db/database.js';
 import { registerRoute } from '../../platform/http/register-route.js';
 import type { ItemCounter } from '../../platform/item-counter.js';
 import { createAnalyticsService } from './analytics.service.js';
-import { deleteCountsOf, type AnalyticsTables } from './analytics.repository.js';
+import { deleteCountsOf } from './analytics.repository.js';
 import { EventCounter } from './event-counter.js';
 import { EventJournal } from './event-journal.js';
-import type { LiveViewersTables } from './live-viewers.repository.js';
 import { LiveViewerTracker, SharedLiveViewers } from './live-viewers.js';
 import { scheduleOrphanSweep, sweepOrphanCounts } from './orphan-counts.js';
 import { createDayOf } from './report-day.js';
@@ -19,14 +17,10 @@ import { createDayOf } from './report-day.js';
  * counted features' own counters, one per event entity: events are counted into their items through them.
  */
 export function registerAnalytics(ctx: FeatureContext, deps: { counters: Record<EventEntity, ItemCounter> }) {
-  const db = tablesOf<AnalyticsTables>(ctx.db);
+  const db = ctx.db;
   // A map rather than the record so a test can count into a stand-in table (test/test-items.ts).
   const counters = new Map<string, ItemCounter>(Object.entries(deps.counters));
-  const viewers = new SharedLiveViewers(
-    tablesOf<LiveViewersTables>(ctx.db),
-    new LiveViewerTracker(),
-    ctx.app.log,
-  );
+  const viewers = new SharedLiveViewers(ctx.db, new LiveViewerTracker(), ctx.app.log);
   const counter = new EventCounter(
     db,
     counters,
@@ -44,11 +38,11 @@ export function registerAnalytics(ctx: FeatureContext, deps: { counters: Record<
    * transaction (`trx`). Without it the days stayed for good, the dashboard of a deleted item still
    * answered, and the table grew with every delete.
    */
-  const forget = async (trx: AnyDb, entity: EventEntity, ids: readonly string[]) => {
+  const forget = async (trx: AppDb, entity: EventEntity, ids: readonly string[]) => {
     if (!ids.length) return;
     // Before the delete commits: a flush from then on reads the entity's ids again, not the ones known.
     counter.forgetItems(entity);
-    await deleteCountsOf(tablesOf<AnalyticsTables>(trx), ids, { entity });
+    await deleteCountsOf(trx, ids, { entity });
   };
   // Before the server takes requests: what a crashed process acknowledged and did not write.
   ctx.app.addHook('onReady', async () => {

@@ -1,12 +1,12 @@
 import { analyticsMessages, type DashboardReply, type DayCount } from '@streamdesk/contract/analytics';
-import type { Kysely } from 'kysely';
 import type { AppCache } from '../../platform/app-cache.js';
-import { dailyTotals, deleteRange, rangeCounts, type AnalyticsTables } from './analytics.repository.js';
+import { dailyTotals, deleteRange, rangeCounts } from './analytics.repository.js';
 import type { EventCounter } from './event-counter.js';
 import { addToItemTotals, type ItemCounters } from './item-totals.js';
+import type { AppDb } from '../../platform/db/database.js';
 
 export function createAnalyticsService(deps: {
-  db: Kysely<AnalyticsTables>;
+  db: AppDb;
   counters: ItemCounters;
   cache: AppCache;
   counter: EventCounter;

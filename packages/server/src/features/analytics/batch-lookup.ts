@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import { batchesReceived, type AnalyticsTables } from './analytics.repository.js';
+import { batchesReceived } from './analytics.repository.js';
+import type { AppDb } from '../../platform/db/database.js';
 
 type Waiter = { resolve: (receivedAt: number | undefined) => void; reject: (error: unknown) => void };
 
@@ -13,7 +13,7 @@ type Waiter = { resolve: (receivedAt: number | undefined) => void; reject: (erro
 export class BatchLookup {
   private queued: Map<string, Waiter[]> | undefined;
 
-  constructor(private readonly db: Kysely<AnalyticsTables>) {}
+  constructor(private readonly db: AppDb) {}
 
   /** When the table says the batch was received (ms), or undefined when it does not have it. */
   receivedAt(batchId: string): Promise<number | undefined> {

@@ -1,12 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
-import {
-  forgetBatchesBefore,
-  recordBatches,
-  type AnalyticsTables,
-  type RollupRow,
-} from './analytics.repository.js';
+import { forgetBatchesBefore, recordBatches, type RollupRow } from './analytics.repository.js';
 import { BatchLookup } from './batch-lookup.js';
+import type { AppDb } from '../../platform/db/database.js';
 
 /** Batch ids past the window are deleted this often, at most this many per flush until none is left. */
 const FORGET_BATCHES_EVERY_MS = 60_000;
@@ -42,7 +37,7 @@ export class CountedBatches {
   private readonly lookup: BatchLookup;
 
   constructor(
-    private readonly db: Kysely<AnalyticsTables>,
+    private readonly db: AppDb,
     private readonly windowMs: number,
     private readonly log: FastifyBaseLogger,
   ) {
@@ -94,7 +89,7 @@ export class CountedBatches {
    * Ids go in sorted, so two processes' inserts take their row locks in the same order (PostgreSQL).
    */
   async withRecorded(
-    trx: Kysely<AnalyticsTables>,
+    trx: AppDb,
     loose: Map<string, RollupRow>,
     taken: Map<string, PendingBatch>,
   ): Promise<Map<string, RollupRow>> {

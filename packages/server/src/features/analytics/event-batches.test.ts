@@ -5,11 +5,10 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsRoutes } from '@streamdesk/contract/analytics';
 import { buildApp } from '../../app.js';
-import { createDatabase, tablesOf } from '../../platform/db/database.js';
+import { createDatabase } from '../../platform/db/database.js';
 import { addCall, storedId } from '../../test/api-calls.js';
 import { createTestApp, errorBody, TEST_API_KEY, type TestApp } from '../../test/test-app.js';
 import { addTestItems, countTestItems, testItemTotals } from '../../test/test-items.js';
-import type { AnalyticsTables } from './analytics.repository.js';
 import { EventCounter } from './event-counter.js';
 import { EventJournal } from './event-journal.js';
 import { LiveViewerTracker } from './live-viewers.js';
@@ -71,17 +70,13 @@ const countedTimes = (n: number) => ({
 });
 
 const batchRows = () =>
-  tablesOf<AnalyticsTables>(t.app.streamdesk.context.db)
-    .selectFrom('event_batches')
-    .selectAll()
-    .orderBy('batch_id')
-    .execute();
+  t.app.streamdesk.context.db.selectFrom('event_batches').selectAll().orderBy('batch_id').execute();
 
 /** A counter of its own, as another server process has, with no flush timer: the test flushes it. */
 const newCounter = (tracker = new LiveViewerTracker()) => {
   const { db, cache } = t.app.streamdesk.context;
   return new EventCounter(
-    tablesOf<AnalyticsTables>(db),
+    db,
     t.app.streamdesk.analytics.counters,
     cache,
     tracker,
@@ -279,7 +274,7 @@ describe('POST /api/App/events with a batchId', () => {
 
 describe('batch ids past the window', () => {
   it('are deleted by a flush, about once a minute', async () => {
-    const db = tablesOf<AnalyticsTables>(t.app.streamdesk.context.db);
+    const db = t.app.streamdesk.context.db;
     const now = Date.now();
     const past = now - t.config.eventBatchWindowMs - 1000;
     await db
@@ -350,7 +345,7 @@ describe('shutdown', () => {
     expect((await post(other.app, batchOf(ITEMS[11]!, batchId))).json()).toMatchObject({ accepted: 3 });
     await other.app.close();
     const fresh = createDatabase({ databaseUrl: other.config.databaseUrl, dataDir: other.config.dataDir });
-    const db = tablesOf<AnalyticsTables & { test_items: { id: string; views: number } }>(fresh.db);
+    const db = fresh.db.withTables<{ test_items: { id: string; views: number } }>();
     const ids = await db.selectFrom('event_batches').select('batch_id').execute();
     const item = await db.selectFrom('test_items').select('views').where('id', '=', ITEMS[11]!).execute();
     await fresh.destroy();

@@ -5,7 +5,6 @@ import {
   type EventsReply,
 } from '@streamdesk/contract/analytics';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { AppCache } from '../../platform/app-cache.js';
 import { HttpError } from '../../platform/errors.js';
 import {
@@ -13,7 +12,6 @@ import {
   forgetJournals,
   journalsApplied,
   markJournalsApplied,
-  type AnalyticsTables,
   type CountKind,
   type RollupRow,
 } from './analytics.repository.js';
@@ -22,6 +20,7 @@ import type { EventJournal, JournalRecord, SegmentName } from './event-journal.j
 import { addItemDays, addToItemTotals, type ItemCounters } from './item-totals.js';
 import { KnownItems } from './known-items.js';
 import type { LiveViewerTracker } from './live-viewers.js';
+import type { AppDb } from '../../platform/db/database.js';
 
 /** Events may be up to this old (a phone that was offline). */
 const MAX_AGE_MS = 7 * 24 * 3600 * 1000;
@@ -64,7 +63,7 @@ export class EventCounter {
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
-    private readonly db: Kysely<AnalyticsTables>,
+    private readonly db: AppDb,
     private readonly counters: ItemCounters,
     private readonly cache: AppCache,
     private readonly viewers: LiveViewerTracker,

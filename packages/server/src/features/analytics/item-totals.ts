@@ -1,4 +1,4 @@
-import type { AnyDb } from '../../platform/db/database.js';
+import type { AppDb } from '../../platform/db/database.js';
 import type { ItemCounter, TotalsChange } from '../../platform/item-counter.js';
 import type { RollupRow } from './analytics.repository.js';
 
@@ -12,7 +12,7 @@ export type ItemCounters = ReadonlyMap<string, ItemCounter>;
  * out. Call it inside the transaction that changed the day rows.
  */
 export async function addToItemTotals(
-  db: AnyDb,
+  db: AppDb,
   counters: ItemCounters,
   rows: readonly Pick<RollupRow, 'entity' | 'entity_id' | 'kind' | 'count'>[],
 ): Promise<string[]> {
@@ -32,7 +32,7 @@ export async function addToItemTotals(
 }
 
 /** Hands each counted day to its entity's counter when the feature keeps per-day counts of its own. */
-export async function addItemDays(db: AnyDb, counters: ItemCounters, rows: readonly RollupRow[]) {
+export async function addItemDays(db: AppDb, counters: ItemCounters, rows: readonly RollupRow[]) {
   const byEntity = new Map<string, RollupRow[]>();
   for (const row of rows) {
     if (!counters.get(row.entity)?.addDays) continue;

@@ -1,9 +1,8 @@
 import type { AppEvent, DropReason } from '@streamdesk/contract/analytics';
-import type { Kysely } from 'kysely';
-import type { AnyDb } from '../../platform/db/database.js';
 import type { AppCache } from '../../platform/app-cache.js';
-import type { AnalyticsTables, RollupRow } from './analytics.repository.js';
+import type { RollupRow } from './analytics.repository.js';
 import type { ItemCounters } from './item-totals.js';
+import type { AppDb } from '../../platform/db/database.js';
 
 /** An entity's items as the counter knows them: every id, and those that take no heartbeats. */
 interface KnownIds {
@@ -20,7 +19,7 @@ export class KnownItems {
   private readonly known = new Map<string, Promise<KnownIds>>();
 
   constructor(
-    private readonly db: Kysely<AnalyticsTables>,
+    private readonly db: AppDb,
     private readonly counters: ItemCounters,
     cache: AppCache,
   ) {
@@ -67,7 +66,7 @@ export class KnownItems {
    * delete forgot the entity's known ids, so they are read again (a peer's delete once it is heard of).
    * With `fresh` (a flush's transaction) the ids are read there rather than from what is known.
    */
-  async dropDeleted(counts: Map<string, RollupRow>[], fresh?: AnyDb): Promise<void> {
+  async dropDeleted(counts: Map<string, RollupRow>[], fresh?: AppDb): Promise<void> {
     const known = new Map<string, Set<string>>();
     for (const rows of counts)
       for (const [key, row] of rows) {

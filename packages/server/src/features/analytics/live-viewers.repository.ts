@@ -1,10 +1,15 @@
-import { sql, type Kysely } from 'kysely';
+import type { AppDb } from '../../platform/db/database.js';
+import { sql } from 'kysely';
 
 export interface LiveViewersTables {
   live_viewers: { match_id: string; client_id: string; last_seen: number };
 }
 
-type Db = Kysely<LiveViewersTables>;
+declare module '../../platform/db/database.js' {
+  interface AppTables extends LiveViewersTables {}
+}
+
+type Db = AppDb;
 
 export interface SeenRow {
   match_id: string;

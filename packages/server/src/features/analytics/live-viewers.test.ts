@@ -6,10 +6,8 @@ import { liveMatchRoutes } from '@streamdesk/contract/live-matches';
 import { systemStatsRoutes } from '@streamdesk/contract/system-stats';
 import { buildApp } from '../../app.js';
 import { SYNC_INTERVAL_MS } from '../../platform/cache-sync/cache-sync.js';
-import { tablesOf } from '../../platform/db/database.js';
 import { addCall, storedId } from '../../test/api-calls.js';
 import { createTestApp, TEST_API_KEY, type TestApp } from '../../test/test-app.js';
-import type { LiveViewersTables } from './live-viewers.repository.js';
 import { LiveViewerTracker, SharedLiveViewers } from './live-viewers.js';
 
 let t: TestApp;
@@ -62,12 +60,7 @@ describe('LiveViewerTracker', () => {
 
 describe('SharedLiveViewers', () => {
   const quiet = { warn: vi.fn(), info: vi.fn() };
-  const shared = () =>
-    new SharedLiveViewers(
-      tablesOf<LiveViewersTables>(t.app.streamdesk.context.db),
-      new LiveViewerTracker(),
-      quiet,
-    );
+  const shared = () => new SharedLiveViewers(t.app.streamdesk.context.db, new LiveViewerTracker(), quiet);
 
   it('counts clients seen in the last 60 s, overall and per live match, and deletes older rows', async () => {
     const viewers = shared();
@@ -86,7 +79,7 @@ describe('SharedLiveViewers', () => {
     viewers.tracker.beat('d', undefined, base + 95_000);
     await viewers.write(base + 95_000);
     const { db } = t.app.streamdesk.context;
-    const rows = await tablesOf<LiveViewersTables>(db)
+    const rows = await db
       .selectFrom('live_viewers')
       .select('client_id')
       .where('match_id', 'in', ['', 'm1'])
@@ -97,7 +90,7 @@ describe('SharedLiveViewers', () => {
   it('keeps the beats it could not write and writes them once the database answers; warns once', async () => {
     const log = { warn: vi.fn(), info: vi.fn() };
     const { db } = t.app.streamdesk.context;
-    const viewers = new SharedLiveViewers(tablesOf<LiveViewersTables>(db), new LiveViewerTracker(), log);
+    const viewers = new SharedLiveViewers(db, new LiveViewerTracker(), log);
     const now = Date.now();
     viewers.tracker.beat('offline-1', 'm3', now);
     // The table out of reach stands for a database that does not answer.
@@ -143,7 +136,7 @@ describe('heartbeats for a live match that is switched off', () => {
   /** The live_viewers rows (match id, '' for overall) written for a client. */
   const rowsOf = async (clientId: string) => {
     await t.app.streamdesk.analytics.viewers.write();
-    const rows = await tablesOf<LiveViewersTables>(t.app.streamdesk.context.db)
+    const rows = await t.app.streamdesk.context.db
       .selectFrom('live_viewers')
       .select('match_id')
       .where('client_id', '=', clientId)
@@ -187,7 +180,7 @@ describe('heartbeats for a live match that is switched off', () => {
     expect(await sendEvents(beats)).toMatchObject({ accepted: 2, dropped: 0 });
     expect(await rowsOf('watched-2-min-ago')).toEqual([]);
     expect(await rowsOf('watched-10-s-ago')).toEqual(['', match]);
-    const seen = await tablesOf<LiveViewersTables>(t.app.streamdesk.context.db)
+    const seen = await t.app.streamdesk.context.db
       .selectFrom('live_viewers')
       .select('last_seen')
       .where('client_id', '=', 'watched-10-s-ago')

@@ -1,13 +1,12 @@
-import type { Kysely } from 'kysely';
 import { OutageLog } from '../../platform/outage-log.js';
 import {
   countSeenByMatch,
   countSeenSince,
   forgetSeenBefore,
   writeSeen,
-  type LiveViewersTables,
   type SeenRow,
 } from './live-viewers.repository.js';
+import type { AppDb } from '../../platform/db/database.js';
 
 /** The row of the overall count: live match ids are never empty. */
 export const ANY_MATCH = '';
@@ -95,7 +94,7 @@ export class SharedLiveViewers {
   private readonly outage: OutageLog;
 
   constructor(
-    private readonly db: Kysely<LiveViewersTables>,
+    private readonly db: AppDb,
     readonly tracker: LiveViewerTracker,
     log: ConstructorParameters<typeof OutageLog>[0],
   ) {

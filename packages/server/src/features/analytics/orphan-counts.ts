@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { ItemCounter } from '../../platform/item-counter.js';
-import { countedIds, deleteCountsOf, type AnalyticsTables } from './analytics.repository.js';
+import { countedIds, deleteCountsOf } from './analytics.repository.js';
+import type { AppDb } from '../../platform/db/database.js';
 
 /**
  * Two years of days of 20 items are 29,200 rows, about 15 ms on SQLite, whose statements hold the
@@ -18,10 +18,7 @@ const ORPHANS_PER_STATEMENT = 20;
  * existed then (events are taken only for known items), so an id missing from the items read after it
  * was deleted in between, never one created since.
  */
-export async function sweepOrphanCounts(
-  db: Kysely<AnalyticsTables>,
-  counters: Iterable<ItemCounter>,
-): Promise<number> {
+export async function sweepOrphanCounts(db: AppDb, counters: Iterable<ItemCounter>): Promise<number> {
   const counted = await countedIds(db);
   if (!counted.length) return 0;
   const items = new Set<string>();

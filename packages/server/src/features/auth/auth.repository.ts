@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import type { AppDb } from '../../platform/db/database.js';
+import { sql } from 'kysely';
 import type { Role } from '@streamdesk/contract/roles';
 
 export interface AuthTables {
@@ -22,9 +23,13 @@ export interface AuthTables {
   login_failures: { email: string; failed_at: number };
 }
 
+declare module '../../platform/db/database.js' {
+  interface AppTables extends AuthTables {}
+}
+
 export type PersonStatus = 'active' | 'disabled';
 
-type Db = Kysely<AuthTables>;
+type Db = AppDb;
 
 /** Emails are one person whatever their case (the unique index is on lower(email)). */
 export const findAdminByEmail = (db: Db, email: string) =>

@@ -2,8 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { authMessages, type LoginBody, type MeReply } from '@streamdesk/contract/auth';
 import { ROLE_GRANTS } from '@streamdesk/contract/roles';
-import type { AnyDb, DialectName } from '../../platform/db/database.js';
-import { tablesOf } from '../../platform/db/database.js';
+import type { AppDb, DialectName } from '../../platform/db/database.js';
 import { newId, nowIso } from '../../platform/db/values.js';
 import { tooManyRequests } from '../../platform/errors.js';
 import type { AdminIdentity } from '../../platform/http/guards.js';
@@ -54,8 +53,7 @@ const newOwner = (email: string, passwordHash: string): AuthTables['admins'] => 
 // A fixed hash to verify against when the email is unknown, so both failures take the same time.
 let dummyHash: Promise<string> | undefined;
 
-export function createAuthService(anyDb: AnyDb, opts: { dialect: DialectName; sessionMaxMs: number }) {
-  const db = tablesOf<AuthTables>(anyDb);
+export function createAuthService(db: AppDb, opts: { dialect: DialectName; sessionMaxMs: number }) {
   const limiter = new LoginLimiter(db, opts.dialect);
 
   async function login(

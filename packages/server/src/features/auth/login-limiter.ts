@@ -1,8 +1,6 @@
-import type { Kysely } from 'kysely';
-import type { DialectName } from '../../platform/db/database.js';
+import type { DialectName, AppDb } from '../../platform/db/database.js';
 import { lockUntilCommit } from '../../platform/db/dialect.js';
 import * as repo from './auth.repository.js';
-import type { AuthTables } from './auth.repository.js';
 
 /**
  * Counts sign-in attempts per email in a sliding window, so a password cannot be guessed from many
@@ -13,7 +11,7 @@ import type { AuthTables } from './auth.repository.js';
  */
 export class LoginLimiter {
   constructor(
-    private readonly db: Kysely<AuthTables>,
+    private readonly db: AppDb,
     private readonly dialect: DialectName,
     private readonly maxAttempts = 5,
     private readonly windowMs = 15 * 60 * 1000,

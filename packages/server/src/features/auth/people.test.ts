@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
@@ -10,12 +11,11 @@ import { controllerRoutes } from '@streamdesk/contract/controller';
 import { ROLE_GRANTS } from '@streamdesk/contract/roles';
 import { storyRoutes } from '@streamdesk/contract/stories';
 import { migrations } from '../../migrations.js';
-import { createDatabase, tablesOf } from '../../platform/db/database.js';
+import { createDatabase } from '../../platform/db/database.js';
 import { migrateToLatest } from '../../platform/db/migrate.js';
 import { withDatabase } from '../../test/global-setup.js';
 import { bearer, PERSON_PASSWORD, signInAs } from '../../test/people.js';
 import { createTestApp, errorBody, TEST_ADMIN, type TestApp } from '../../test/test-app.js';
-import type { AuthTables } from './auth.repository.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -53,12 +53,11 @@ describe('the people migration', () => {
     try {
       const before = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '0102'));
       await migrateToLatest(database.db, before);
-      const db = tablesOf<AuthTables>(database.db);
+      const db = database.db;
       const created_at = new Date().toISOString();
-      await database.db
-        .insertInto('admins')
-        .values({ id: 'a1', email: 'boss@example.com', password_hash: 'h', created_at })
-        .execute();
+      // The admins table before the people migration, with no name, role or status yet.
+      await sql`INSERT INTO admins (id, email, password_hash, created_at)
+        VALUES ('a1', 'boss@example.com', 'h', ${created_at})`.execute(database.db);
       await migrateToLatest(database.db, migrations);
       expect(await db.selectFrom('admins').selectAll().execute()).toEqual([
         {
@@ -150,7 +149,7 @@ describe('roles at the guard', () => {
     const check = () =>
       t.request({ method: 'GET', url: authRoutes.check.path, headers: bearer(editor.token) });
     expect((await check()).statusCode).toBe(200);
-    const db = tablesOf<AuthTables>(t.app.streamdesk.context.db);
+    const db = t.app.streamdesk.context.db;
     await db.updateTable('admins').set({ status: 'disabled' }).where('id', '=', editor.id).execute();
     const after = await check();
     expect(after.statusCode).toBe(401);

@@ -1,11 +1,15 @@
-import type { Kysely } from 'kysely';
+import type { AppDb } from '../../platform/db/database.js';
 
 export interface ControllerTables {
   controller_settings: { name: string; value: string; updated_at: string };
   controller_counters: { name: string; value: number };
 }
 
-type Db = Kysely<ControllerTables>;
+declare module '../../platform/db/database.js' {
+  interface AppTables extends ControllerTables {}
+}
+
+type Db = AppDb;
 
 export const listSettings = (db: Db) =>
   db.selectFrom('controller_settings').select(['name', 'value']).execute();

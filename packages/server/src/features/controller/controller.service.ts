@@ -11,7 +11,6 @@ import {
   type MaintenanceReply,
   type SettingName,
 } from '@streamdesk/contract/controller';
-import { tablesOf } from '../../platform/db/database.js';
 import {
   checkEditVersion,
   editVersionOf,
@@ -70,7 +69,7 @@ function parseSettings(rows: { name: string; value: string }[]): ControllerSetti
  * features.ts); settings are kept in memory between writes so a flag read costs no query.
  */
 export function createControllerService(ctx: ControllerContext) {
-  const db = tablesOf<repo.ControllerTables>(ctx.db);
+  const db = ctx.db;
   let memo: Promise<ControllerSettings> | undefined;
   let pendingOpens = 0;
   let flushTimer: NodeJS.Timeout | undefined;

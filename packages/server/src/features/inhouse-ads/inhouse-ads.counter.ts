@@ -1,4 +1,3 @@
-import { tablesOf } from '../../platform/db/database.js';
 import type { ItemCounter } from '../../platform/item-counter.js';
 import * as repo from './inhouse-ads.repository.js';
 import { INHOUSE_TAG } from './inhouse-ads.service.js';
@@ -6,9 +5,9 @@ import { INHOUSE_TAG } from './inhouse-ads.service.js';
 /** The in-house ads' views and clicks, counted from app events. No tag: the app's reads carry no totals (toAppAd). */
 export const inHouseAdCounter: ItemCounter = {
   itemsTag: INHOUSE_TAG,
-  items: (db) => repo.countedInHouseAds(tablesOf<repo.InHouseAdsTables>(db)),
+  items: (db) => repo.countedInHouseAds(db),
   async addTotals(db, changes) {
-    await repo.addInHouseAdCounts(tablesOf<repo.InHouseAdsTables>(db), changes);
+    await repo.addInHouseAdCounts(db, changes);
     return [];
   },
 };

@@ -1,4 +1,5 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { AppDb } from '../../platform/db/database.js';
+import type { Selectable } from 'kysely';
 import type { InHouseAd, InHouseAdType, MedType } from '@streamdesk/contract/inhouse-ads';
 import type { DialectName } from '../../platform/db/database.js';
 import { containsInsensitive } from '../../platform/db/dialect.js';
@@ -28,8 +29,12 @@ export interface InHouseAdsTables {
   };
 }
 
+declare module '../../platform/db/database.js' {
+  interface AppTables extends InHouseAdsTables {}
+}
+
 export type InHouseAdRow = Selectable<InHouseAdsTables['inhouse_ads']>;
-type Db = Kysely<InHouseAdsTables> | Transaction<InHouseAdsTables>;
+type Db = AppDb;
 
 /** Every in-house ad the app may count. */
 export const countedInHouseAds = async (db: Db) =>

@@ -1,10 +1,8 @@
 import { launchListRead } from '../../platform/registries.js';
 import { inHouseMessages, inHouseRoutes } from '@streamdesk/contract/inhouse-ads';
-import { tablesOf } from '../../platform/db/database.js';
 import type { FeatureContext } from '../../platform/feature-context.js';
 import { sendCached } from '../../platform/http/cached-reply.js';
 import { registerRoute } from '../../platform/http/register-route.js';
-import type { InHouseAdsTables } from './inhouse-ads.repository.js';
 import type { ForgetCounts } from '../../platform/item-counter.js';
 import { inHouseAdCounter } from './inhouse-ads.counter.js';
 import { createInHouseAdsService, INHOUSE_TAG } from './inhouse-ads.service.js';
@@ -18,7 +16,7 @@ export function registerInHouseAds(
   deps: { inHouseAdsRunning: () => Promise<boolean>; forgetCounts: ForgetCounts },
 ) {
   const ads = createInHouseAdsService({
-    db: tablesOf<InHouseAdsTables>(ctx.db),
+    db: ctx.db,
     dialect: ctx.dialect,
     media: ctx.media,
     cache: ctx.cache,

@@ -8,7 +8,7 @@ import {
 } from '@streamdesk/contract/inhouse-ads';
 import type { AppCache } from '../../platform/app-cache.js';
 import type { ForgetCounts } from '../../platform/item-counter.js';
-import type { DialectName } from '../../platform/db/database.js';
+import type { DialectName, AppDb } from '../../platform/db/database.js';
 import { newId, nowIso, toDbBool } from '../../platform/db/values.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import {
@@ -20,7 +20,6 @@ import { deleteAllOrNone } from '../../platform/db/delete-all-or-none.js';
 import type { MediaStore } from '../../platform/media/media-store.js';
 import type { RecordLocks } from '../../platform/record-locks.js';
 import * as repo from './inhouse-ads.repository.js';
-import type { InHouseAdsTables } from './inhouse-ads.repository.js';
 import { thumbnailOf, type InHouseUpload } from './inhouse-ads.uploads.js';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
@@ -29,7 +28,7 @@ import type { z } from 'zod';
 export const INHOUSE_TAG = 'inhouse-ads';
 
 export interface InHouseAdsDeps {
-  db: Kysely<InHouseAdsTables>;
+  db: AppDb;
   dialect: DialectName;
   media: MediaStore;
   cache: AppCache;

@@ -6,9 +6,8 @@ import {
   type WebLiveAd,
 } from '@streamdesk/contract/live-matches';
 import { buildApp } from '../../app.js';
-import { tablesOf } from '../../platform/db/database.js';
 import { createTestApp, errorBody, TEST_API_KEY, type TestApp } from '../../test/test-app.js';
-import { insertFire, newestFireId, type LiveMatchesTables } from './live-matches.repository.js';
+import { insertFire, newestFireId } from './live-matches.repository.js';
 import { liveAdFireCounter } from './live-matches.counter.js';
 
 let t: TestApp;
@@ -459,7 +458,7 @@ describe("the app's latest fire never steps back to an older fire", () => {
   });
 
   it("keeps the newest fire when a fire of an earlier moment is stored after it (another process's)", async () => {
-    const db = tablesOf<LiveMatchesTables>(t.app.streamdesk.context.db);
+    const db = t.app.streamdesk.context.db;
     const newest = await fireMain();
     const late = {
       id: 'ffffffffffffffffffffffff',

@@ -1,4 +1,3 @@
-import { tablesOf } from '../../platform/db/database.js';
 import type { ItemCounter } from '../../platform/item-counter.js';
 import * as repo from './live-matches.repository.js';
 import { LIVE_TAGS } from './live-matches.service.js';
@@ -10,9 +9,9 @@ import { LIVE_TAGS } from './live-matches.service.js';
  */
 export const liveMatchCounter: ItemCounter = {
   itemsTag: LIVE_TAGS.matches,
-  items: (db) => repo.countedLiveMatches(tablesOf<repo.LiveMatchesTables>(db)),
+  items: (db) => repo.countedLiveMatches(db),
   async addTotals(db, changes) {
-    await repo.addLiveMatchCounts(tablesOf<repo.LiveMatchesTables>(db), changes);
+    await repo.addLiveMatchCounts(db, changes);
     return [];
   },
 };
@@ -20,9 +19,9 @@ export const liveMatchCounter: ItemCounter = {
 /** The fire history's views and clicks of each fire, counted from app events. */
 export const liveAdFireCounter: ItemCounter = {
   itemsTag: LIVE_TAGS.fireItems,
-  items: (db) => repo.countedFires(tablesOf<repo.LiveMatchesTables>(db)),
+  items: (db) => repo.countedFires(db),
   async addTotals(db, changes) {
-    await repo.addFireCounts(tablesOf<repo.LiveMatchesTables>(db), changes);
+    await repo.addFireCounts(db, changes);
     return [];
   },
 };

@@ -1,15 +1,15 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tablesOf } from '../../platform/db/database.js';
+import type { AppDb } from '../../platform/db/database.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { liveMatchesMigrations } from './live-matches.migrations.js';
-import type { FireRow, LiveMatchesTables } from './live-matches.repository.js';
+import type { FireRow } from './live-matches.repository.js';
 
 let t: TestApp;
-let db: Kysely<LiveMatchesTables>;
+let db: AppDb;
 beforeAll(async () => {
   t = await createTestApp();
-  db = tablesOf<LiveMatchesTables>(t.app.streamdesk.context.db);
+  db = t.app.streamdesk.context.db;
 });
 afterAll(() => t.close());
 

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { AppDb } from '../../platform/db/database.js';
 import type { DialectName } from '../../platform/db/database.js';
 import { containsInsensitive } from '../../platform/db/dialect.js';
 import { newestFirstPage } from '../../platform/db/paging.js';
@@ -31,7 +31,11 @@ export interface LiveMatchesTables {
   live_ad_fire_latest: { id: number; fire_id: string | null; created_at: string | null };
 }
 
-export type Db = Kysely<LiveMatchesTables>;
+declare module '../../platform/db/database.js' {
+  interface AppTables extends LiveMatchesTables {}
+}
+
+export type Db = AppDb;
 export type LiveMatchRow = LiveMatchesTables['live_matches'];
 export type WebAdRow = LiveMatchesTables['live_web_ads'];
 export type FireRow = LiveMatchesTables['live_ad_fires'];

@@ -1,9 +1,7 @@
 import { liveMatchRoutes as routes } from '@streamdesk/contract/live-matches';
-import { tablesOf } from '../../platform/db/database.js';
 import type { FeatureContext } from '../../platform/feature-context.js';
 import { sendCached } from '../../platform/http/cached-reply.js';
 import { registerRoute } from '../../platform/http/register-route.js';
-import type { LiveMatchesTables } from './live-matches.repository.js';
 import { liveAdFireCounter, liveMatchCounter } from './live-matches.counter.js';
 import { createLiveMatchesService, LIVE_TAGS, type LiveMatchesDeps } from './live-matches.service.js';
 
@@ -17,7 +15,7 @@ export function registerLiveMatches(
 ) {
   const { app } = ctx;
   const service = createLiveMatchesService({
-    db: tablesOf<LiveMatchesTables>(ctx.db),
+    db: ctx.db,
     dialect: ctx.dialect,
     media: ctx.media,
     cache: ctx.cache,

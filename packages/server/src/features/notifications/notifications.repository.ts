@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { AppDb } from '../../platform/db/database.js';
 import type { DeliveryStatus } from '@streamdesk/contract/notifications';
 
 export interface NotificationRow {
@@ -29,7 +29,11 @@ export interface NotificationTables {
   push_subscriptions: PushSubscriptionRow;
 }
 
-type Db = Kysely<NotificationTables>;
+declare module '../../platform/db/database.js' {
+  interface AppTables extends NotificationTables {}
+}
+
+type Db = AppDb;
 
 export const insertNotification = (db: Db, row: NotificationRow) =>
   db.insertInto('notifications').values(row).execute();

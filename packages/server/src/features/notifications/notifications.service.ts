@@ -9,7 +9,7 @@ import {
   type SubscribeBody,
 } from '@streamdesk/contract/notifications';
 import type { PushConfig } from '../../platform/config.js';
-import { tablesOf, type AnyDb } from '../../platform/db/database.js';
+import type { AppDb } from '../../platform/db/database.js';
 import { newId, nowIso } from '../../platform/db/values.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { deleteAllOrNone } from '../../platform/db/delete-all-or-none.js';
@@ -17,7 +17,7 @@ import type { MediaStore } from '../../platform/media/media-store.js';
 import { DeliveryQueue } from './delivery-queue.js';
 import { createFcmSender } from './fcm-sender.js';
 import * as repo from './notifications.repository.js';
-import type { NotificationRow, NotificationTables } from './notifications.repository.js';
+import type { NotificationRow } from './notifications.repository.js';
 import { defaultRetryPolicy, type PushSender, type RetryPolicy } from './push-sender.js';
 import { createWebPushSender } from './web-push-sender.js';
 
@@ -49,7 +49,7 @@ export function toNotification(row: NotificationRow): Notification {
 }
 
 export interface NotificationsOptions {
-  db: AnyDb;
+  db: AppDb;
   media: MediaStore;
   push: PushConfig;
   /** Absolute base of this server's URLs, for icons shown outside the browser (the mobile app). */
@@ -63,7 +63,7 @@ export interface NotificationsOptions {
 export type NotificationsService = ReturnType<typeof createNotificationsService>;
 
 export function createNotificationsService(opts: NotificationsOptions) {
-  const db = tablesOf<NotificationTables>(opts.db);
+  const db = opts.db;
   const retry = opts.retry ?? defaultRetryPolicy;
   const senders = opts.senders ?? [
     createFcmSender(opts.push.fcm, retry),

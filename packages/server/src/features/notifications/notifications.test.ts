@@ -7,9 +7,7 @@ import {
   notificationRoutes as routes,
 } from '@streamdesk/contract/notifications';
 import { form, GIF, JPEG, ofSize, PNG } from '../../test/media-fixtures.js';
-import { tablesOf } from '../../platform/db/database.js';
 import { createTestApp, errorBody, type TestApp } from '../../test/test-app.js';
-import type { NotificationTables } from './notifications.repository.js';
 import { isAllowedEndpoint } from './notifications.service.js';
 
 /** The calls with no push channel configured (the default): every row says "not configured". */
@@ -232,7 +230,7 @@ describe('DELETE /api/App/notification/delete', () => {
   it('keeps an icon two rows share (resends before icons were copied) until neither uses it', async () => {
     const a = (await send({ title: 'shared a', message: 'm' }, { data: PNG, name: 'a.png' })).json().data;
     const b = (await send({ title: 'shared b', message: 'm' })).json().data;
-    await tablesOf<NotificationTables>(t.app.streamdesk.context.db)
+    await t.app.streamdesk.context.db
       .updateTable('notifications')
       .set({ icon: a.n_icon })
       .where('id', '=', b._id)

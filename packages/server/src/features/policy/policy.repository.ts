@@ -1,10 +1,14 @@
-import type { Kysely } from 'kysely';
+import type { AppDb } from '../../platform/db/database.js';
 
 export interface PolicyTables {
   policies: { id: string; title: string; description: string; updated_at: string };
 }
 
-type Db = Kysely<PolicyTables>;
+declare module '../../platform/db/database.js' {
+  interface AppTables extends PolicyTables {}
+}
+
+type Db = AppDb;
 
 export const findPolicy = (db: Db, id: string) =>
   db.selectFrom('policies').selectAll().where('id', '=', id).executeTakeFirst();

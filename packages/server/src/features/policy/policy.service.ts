@@ -5,7 +5,6 @@ import {
   type PolicyEditReply,
   type PolicyReply,
 } from '@streamdesk/contract/policy';
-import { tablesOf } from '../../platform/db/database.js';
 import {
   checkEditVersion,
   editVersionOf,
@@ -30,7 +29,7 @@ const EDITABLE_FIELDS = ['policy_title', 'policy_description'] as const satisfie
 const LOCKED = 'policies';
 
 export function createPolicyService(ctx: Pick<FeatureContext, 'db' | 'cache' | 'locks'>) {
-  const db = tablesOf<repo.PolicyTables>(ctx.db);
+  const db = ctx.db;
 
   async function read(): Promise<Policy> {
     const row = await repo.findPolicy(db, PRIVACY);

@@ -1,4 +1,3 @@
-import { tablesOf } from '../../platform/db/database.js';
 import type { ItemCounter } from '../../platform/item-counter.js';
 import * as repo from './reels.repository.js';
 import { REEL_ITEMS_TAG, REELS_TAG } from './reels.service.js';
@@ -10,9 +9,9 @@ import { REEL_ITEMS_TAG, REELS_TAG } from './reels.service.js';
  */
 export const reelCounter: ItemCounter = {
   itemsTag: REEL_ITEMS_TAG,
-  items: (db) => repo.countedReels(tablesOf<repo.ReelTables>(db)),
+  items: (db) => repo.countedReels(db),
   async addTotals(db, changes) {
-    await repo.addReelCounts(tablesOf<repo.ReelTables>(db), changes);
+    await repo.addReelCounts(db, changes);
     return [REELS_TAG];
   },
 };

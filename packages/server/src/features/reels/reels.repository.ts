@@ -1,4 +1,5 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { AppDb } from '../../platform/db/database.js';
+import type { Selectable } from 'kysely';
 import type { Reel } from '@streamdesk/contract/reels';
 import { addToTotalColumns, type TotalsChange } from '../../platform/item-counter.js';
 
@@ -14,8 +15,12 @@ export interface ReelTables {
     created_at: string;
   };
 }
+
+declare module '../../platform/db/database.js' {
+  interface AppTables extends ReelTables {}
+}
 export type ReelRow = Selectable<ReelTables['reels']>;
-type Db = Kysely<ReelTables>;
+type Db = AppDb;
 
 export const toReel = (row: ReelRow): Reel => ({
   _id: row.id,

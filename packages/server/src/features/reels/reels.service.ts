@@ -1,14 +1,13 @@
 import { reelMessages, type Reel, type ReelListReply } from '@streamdesk/contract/reels';
 import type { AppCache } from '../../platform/app-cache.js';
 import type { ForgetCounts } from '../../platform/item-counter.js';
-import { tablesOf, type AnyDb } from '../../platform/db/database.js';
+import type { AppDb } from '../../platform/db/database.js';
 import { newId, nowIso } from '../../platform/db/values.js';
 import { notFound } from '../../platform/errors.js';
 import type { MediaStore } from '../../platform/media/media-store.js';
 import type { UploadedFile } from '../../platform/media/multipart.js';
 import { acceptVideo } from '../../platform/media/video-tools.js';
 import * as repo from './reels.repository.js';
-import type { ReelTables } from './reels.repository.js';
 
 /** The cache tag of everything the app reads from this feature. */
 export const REELS_TAG = 'reels';
@@ -17,7 +16,7 @@ export const REEL_ITEMS_TAG = 'reel-items';
 export const REELS_FOLDER = 'reels';
 
 export interface ReelDeps {
-  db: AnyDb;
+  db: AppDb;
   media: MediaStore;
   cache: AppCache;
   forgetCounts: ForgetCounts;
@@ -26,7 +25,7 @@ export interface ReelDeps {
 }
 
 export function createReelService(deps: ReelDeps) {
-  const db = tablesOf<ReelTables>(deps.db);
+  const db = deps.db;
 
   async function list(query: { page: number; limit: number }): Promise<ReelListReply> {
     const [{ rows, total }, running] = await Promise.all([repo.listReels(db, query), deps.reelsRunning()]);

@@ -3,9 +3,8 @@ import { mediaLimits, mediaMessages } from '@streamdesk/contract/media';
 import { reelMessages, reelRoutes, type Reel, type ReelListReply } from '@streamdesk/contract/reels';
 import { isStored, storedFiles } from '../../test/stored-files.js';
 import { createTestApp, errorBody, TEST_API_KEY, type TestApp } from '../../test/test-app.js';
-import { tablesOf } from '../../platform/db/database.js';
 import { newId, nowIso } from '../../platform/db/values.js';
-import { insertReel, type ReelTables } from './reels.repository.js';
+import { insertReel } from './reels.repository.js';
 import { BROKEN_MP4, form, mp4, ofSize, PNG, truncatedMp4 } from '../../test/media-fixtures.js';
 
 let t: TestApp;
@@ -117,7 +116,7 @@ describe('GET /api/App/reels', () => {
   it('pages 20 at a time by default', async () => {
     const before = (await appList('page=1').then((r) => r.json())) as ReelListReply;
     // Rows straight into the table: paging needs many reels, not many ffmpeg runs.
-    const db = tablesOf<ReelTables>(t.app.streamdesk.context.db);
+    const db = t.app.streamdesk.context.db;
     for (let i = before.total; i < 21; i++)
       await insertReel(db, {
         id: newId(),

@@ -1,4 +1,3 @@
-import { tablesOf } from '../../platform/db/database.js';
 import type { ItemCounter } from '../../platform/item-counter.js';
 import * as repo from './shortcut-stories.repository.js';
 import { SHORTCUT_TAG } from './shortcut-stories.service.js';
@@ -6,9 +5,9 @@ import { SHORTCUT_TAG } from './shortcut-stories.service.js';
 /** The shortcut stories' clicks, counted from app events. No tag: no cached reply holds the totals. */
 export const shortcutCounter: ItemCounter = {
   itemsTag: SHORTCUT_TAG,
-  items: (db) => repo.countedShortcuts(tablesOf<repo.ShortcutTables>(db)),
+  items: (db) => repo.countedShortcuts(db),
   async addTotals(db, changes) {
-    await repo.addShortcutCounts(tablesOf<repo.ShortcutTables>(db), changes);
+    await repo.addShortcutCounts(db, changes);
     return [];
   },
 };

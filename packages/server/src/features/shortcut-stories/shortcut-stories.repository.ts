@@ -1,4 +1,5 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { AppDb } from '../../platform/db/database.js';
+import type { Selectable } from 'kysely';
 import { SHORTCUT_MAX_NUMBER, type ShortcutStory } from '@streamdesk/contract/shortcut-stories';
 import type { DialectName } from '../../platform/db/database.js';
 import { containsInsensitive } from '../../platform/db/dialect.js';
@@ -16,8 +17,12 @@ export interface ShortcutTables {
     created_at: string;
   };
 }
+
+declare module '../../platform/db/database.js' {
+  interface AppTables extends ShortcutTables {}
+}
 export type ShortcutRow = Selectable<ShortcutTables['shortcut_stories']>;
-type Db = Kysely<ShortcutTables>;
+type Db = AppDb;
 
 export const TABLE = 'shortcut_stories';
 

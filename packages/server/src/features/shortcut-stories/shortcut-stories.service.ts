@@ -14,13 +14,12 @@ import {
   readEditVersion,
 } from '../../platform/edit-versions/edit-versions.js';
 import type { ForgetCounts } from '../../platform/item-counter.js';
-import { tablesOf, type AnyDb, type DialectName } from '../../platform/db/database.js';
+import type { AppDb, DialectName } from '../../platform/db/database.js';
 import { newId, nowIso } from '../../platform/db/values.js';
 import { notFound } from '../../platform/errors.js';
 import type { MediaStore, SavedMedia } from '../../platform/media/media-store.js';
 import type { RecordLocks } from '../../platform/record-locks.js';
 import * as repo from './shortcut-stories.repository.js';
-import type { ShortcutTables } from './shortcut-stories.repository.js';
 
 /** The cache tag of everything the app reads from this feature. */
 export const SHORTCUT_TAG = 'shortcut-stories';
@@ -47,7 +46,7 @@ const toStory = (row: repo.ShortcutRow): ShortcutStory => ({
 });
 
 export interface ShortcutDeps {
-  db: AnyDb;
+  db: AppDb;
   dialect: DialectName;
   media: MediaStore;
   cache: AppCache;
@@ -58,7 +57,7 @@ export interface ShortcutDeps {
 }
 
 export function createShortcutService(deps: ShortcutDeps) {
-  const db = tablesOf<ShortcutTables>(deps.db);
+  const db = deps.db;
   const changed = () => {
     deps.cache.invalidate(SHORTCUT_TAG);
   };

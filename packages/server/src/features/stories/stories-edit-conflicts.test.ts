@@ -5,8 +5,6 @@ import { editVersionMessages } from '@streamdesk/contract/edit-versions';
 import { storyMessages, type Story } from '@streamdesk/contract/stories';
 import { createTestApp, errorBody, type TestApp } from '../../test/test-app.js';
 import { form, PNG } from '../../test/media-fixtures.js';
-import { tablesOf } from '../../platform/db/database.js';
-import type { StoriesTables } from './stories.repository.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -89,7 +87,7 @@ describe('a story edit saved after another admin changed the story', () => {
   it('is not refused for the view and click counts the app keeps changing', async () => {
     const s = await add({ ...button, maxviewLimit: 100, maxviewStatus: true });
     const opened = await find(s);
-    const db = tablesOf<StoriesTables>(t.app.streamdesk.context.db);
+    const db = t.app.streamdesk.context.db;
     await db.updateTable('stories').set({ view: 40, click_btn_count: 7 }).where('id', '=', s._id).execute();
     expect((await find(s)).version).toBe(opened.version);
     const res = await save(opened.data, { btnName: 'Counted' }, opened.version);

@@ -1,5 +1,5 @@
 import { limitReached } from '@streamdesk/contract/stories';
-import { tablesOf, type AnyDb } from '../../platform/db/database.js';
+import type { AppDb } from '../../platform/db/database.js';
 import type { ItemCounter, TotalsChange } from '../../platform/item-counter.js';
 import * as repo from './stories.repository.js';
 import { STORIES_TAG } from './stories.service.js';
@@ -9,9 +9,9 @@ import { STORIES_TAG } from './stories.service.js';
  * limit, so only then is the stories tag invalidated. Exact, so the cut-off applies with the flush that
  * reaches the limit, and a clear below it shows the story again.
  */
-async function limitCrossings(db: AnyDb, added: readonly TotalsChange[]): Promise<readonly string[]> {
+async function limitCrossings(db: AppDb, added: readonly TotalsChange[]): Promise<readonly string[]> {
   const byId = new Map(added.map((a) => [a.id, a]));
-  const rows = await repo.findLimitedStories(tablesOf<repo.StoriesTables>(db), [...byId.keys()]);
+  const rows = await repo.findLimitedStories(db, [...byId.keys()]);
   const crossed = rows.some((row) => {
     const now = repo.toStory(row);
     const { view, click } = byId.get(row.id) ?? { view: 0, click: 0 };
@@ -27,9 +27,9 @@ async function limitCrossings(db: AnyDb, added: readonly TotalsChange[]): Promis
  */
 export const storyCounter: ItemCounter = {
   itemsTag: STORIES_TAG,
-  items: (db) => repo.countedStories(tablesOf<repo.StoriesTables>(db)),
+  items: (db) => repo.countedStories(db),
   async addTotals(db, changes) {
-    await repo.addStoryCounts(tablesOf<repo.StoriesTables>(db), changes);
+    await repo.addStoryCounts(db, changes);
     return limitCrossings(db, changes);
   },
 };

@@ -1,4 +1,5 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
+import type { AppDb } from '../../platform/db/database.js';
 import type { Story } from '@streamdesk/contract/stories';
 import { fromDbBool } from '../../platform/db/values.js';
 import { newestFirstPage } from '../../platform/db/paging.js';
@@ -27,8 +28,12 @@ export interface StoriesTables {
   };
 }
 
+declare module '../../platform/db/database.js' {
+  interface AppTables extends StoriesTables {}
+}
+
 export type StoryRow = Selectable<StoriesTables['stories']>;
-export type Db = Kysely<StoriesTables>;
+export type Db = AppDb;
 
 export function toStory(row: StoryRow): Story {
   return {

@@ -1,5 +1,4 @@
 import { DEFAULT_STORY_TIME, storyMessages, type Story } from '@streamdesk/contract/stories';
-import { tablesOf } from '../../platform/db/database.js';
 import { deleteAllOrNone } from '../../platform/db/delete-all-or-none.js';
 import { newId, nowIso, toDbBool } from '../../platform/db/values.js';
 import { badRequest, notFound } from '../../platform/errors.js';
@@ -23,7 +22,7 @@ export { STORY_FOLDER } from './story-files.js';
  * the uploaded files, the edit and the app's list each have their own file.
  */
 export function createStoriesService(ctx: FeatureContext, deps: { forgetCounts: ForgetCounts }) {
-  const db = tablesOf<repo.StoriesTables>(ctx.db);
+  const db = ctx.db;
   const { cache } = ctx;
   const changed = () => {
     cache.invalidate(STORIES_TAG);

@@ -15,8 +15,6 @@ import {
   realImage,
   truncatedMp4,
 } from '../../test/media-fixtures.js';
-import { tablesOf } from '../../platform/db/database.js';
-import type { StoriesTables } from './stories.repository.js';
 import { readLaunchList } from '../../test/launch-lists.js';
 import { missingToolsMessage } from '../../platform/media/media-binaries.js';
 import { storyCounter } from './stories.counter.js';
@@ -42,8 +40,7 @@ const tmpFiles = () => {
   }
 };
 const rowCount = async () =>
-  (await tablesOf<StoriesTables>(t.app.streamdesk.context.db).selectFrom('stories').select('id').execute())
-    .length;
+  (await t.app.streamdesk.context.db.selectFrom('stories').select('id').execute()).length;
 
 const button = { btnName: 'Watch', btnUrl: 'https://example.com/x' };
 type File = { field: string; name: string; data: Buffer; type?: string };
@@ -516,7 +513,7 @@ describe('GET /api/App/stories (app side)', () => {
     });
 
   it('needs only the api-key, answers 304 to a matching ETag and leaves out stories at their limit', async () => {
-    const db = tablesOf<StoriesTables>(t.app.streamdesk.context.db);
+    const db = t.app.streamdesk.context.db;
     const limited = await added({ ...button, maxviewLimit: 2, maxviewStatus: true }, [image()]);
     const clicked = await added({ ...button, adsStory: true, maxclickLimit: 1, maxclickStatus: true }, [
       image(),

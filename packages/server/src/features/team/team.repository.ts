@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import type { AppDb } from '../../platform/db/database.js';
+import { sql } from 'kysely';
 import type { Person } from '@streamdesk/contract/team';
 // The people are the auth feature's table; the team feature lists and changes them.
 import type { AuthTables } from '../auth/auth.repository.js';
@@ -8,7 +9,11 @@ export interface TeamTables {
   admin_sessions: AuthTables['admin_sessions'];
   password_links: { token_hash: string; admin_id: string; expires_at: string };
 }
-type Db = Kysely<TeamTables>;
+
+declare module '../../platform/db/database.js' {
+  interface AppTables extends TeamTables {}
+}
+type Db = AppDb;
 type PersonRow = TeamTables['admins'];
 
 export const toPerson = (row: PersonRow): Person => ({

@@ -10,13 +10,11 @@ import {
   type TeamAddBody,
   type TeamUpdateBody,
 } from '@streamdesk/contract/team';
-import { tablesOf } from '../../platform/db/database.js';
 import { newId, nowIso } from '../../platform/db/values.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import type { FeatureContext } from '../../platform/feature-context.js';
 import type { SendMail } from '../../platform/mail.js';
 import * as repo from './team.repository.js';
-import type { TeamTables } from './team.repository.js';
 
 const LINK_MS = SET_PASSWORD_LINK_HOURS * 60 * 60 * 1000;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -30,7 +28,7 @@ const withMailNote = (base: string, emailed: boolean | undefined) =>
 
 /** `sendMail` is set when SMTP_URL is: set-password links are then e-mailed as well as answered. */
 export function createTeamService(ctx: Pick<FeatureContext, 'db' | 'locks'>, sendMail?: SendMail) {
-  const db = tablesOf<TeamTables>(ctx.db);
+  const db = ctx.db;
   // Every change to the team runs under one lock, in this process and across processes: the last-owner
   // and unique-email checks then see the team as it is when the change is written.
   const locked = <T>(work: () => Promise<T>) => ctx.locks.run('admins', ['team'], work);

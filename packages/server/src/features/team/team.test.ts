@@ -2,10 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authRoutes } from '@streamdesk/contract/auth';
 import { teamRoutes } from '@streamdesk/contract/team';
 import { buildPath } from '@streamdesk/contract/http';
-import { tablesOf } from '../../platform/db/database.js';
 import { bearer, signInAs } from '../../test/people.js';
 import { createTestApp, errorBody, TEST_ADMIN, type TestApp } from '../../test/test-app.js';
-import type { TeamTables } from './team.repository.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -71,7 +69,7 @@ describe('adding a person', () => {
     ).json<{
       setPasswordLink: string;
     }>();
-    const db = tablesOf<TeamTables>(t.app.streamdesk.context.db);
+    const db = t.app.streamdesk.context.db;
     await db
       .updateTable('password_links')
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })

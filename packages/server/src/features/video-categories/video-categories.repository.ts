@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { AppDb } from '../../platform/db/database.js';
 import type { DialectName } from '../../platform/db/database.js';
 import { containsInsensitive, equalsInsensitive } from '../../platform/db/dialect.js';
 
@@ -12,8 +12,12 @@ export interface VideoCategoriesTables {
   };
 }
 
+declare module '../../platform/db/database.js' {
+  interface AppTables extends VideoCategoriesTables {}
+}
+
 export type CategoryRow = VideoCategoriesTables['video_categories'];
-type Db = Kysely<VideoCategoriesTables>;
+type Db = AppDb;
 
 export const listCategories = (db: Db, dialect: DialectName, q?: string) =>
   db

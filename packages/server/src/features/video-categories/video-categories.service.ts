@@ -12,13 +12,11 @@ import {
   foundAtVersion,
   readEditVersion,
 } from '../../platform/edit-versions/edit-versions.js';
-import { tablesOf } from '../../platform/db/database.js';
 import { fromDbBool, newId, nowIso, toDbBool } from '../../platform/db/values.js';
 import { conflict, notFound } from '../../platform/errors.js';
 import type { SavedMedia } from '../../platform/media/media-store.js';
 import type { z } from 'zod';
 import * as repo from './video-categories.repository.js';
-import type { VideoCategoriesTables } from './video-categories.repository.js';
 
 /** What the categories need from the video library, provided by the videos feature (see features.ts). */
 export interface CategoryVideos {
@@ -66,7 +64,7 @@ const LOCKED = 'video_categories';
 const NAMES = 'names';
 
 export function createVideoCategoriesService(ctx: FeatureContext, videos: CategoryVideos) {
-  const db = tablesOf<VideoCategoriesTables>(ctx.db);
+  const db = ctx.db;
   const invalidate = () => CATEGORY_TAGS.forEach((tag) => ctx.cache.invalidate(tag));
 
   const one = async (id: string) => {

@@ -1,4 +1,3 @@
-import { tablesOf } from '../../platform/db/database.js';
 import type { ItemCounter } from '../../platform/item-counter.js';
 import * as repo from './videos.repository.js';
 
@@ -8,9 +7,9 @@ import * as repo from './videos.repository.js';
  */
 export const videoCounter: ItemCounter = {
   itemsTag: 'videos',
-  items: (db) => repo.countedVideos(tablesOf<repo.VideosTables>(db)),
+  items: (db) => repo.countedVideos(db),
   async addTotals(db, changes) {
-    await repo.addVideoCounts(tablesOf<repo.VideosTables>(db), changes);
+    await repo.addVideoCounts(db, changes);
     return [];
   },
 };

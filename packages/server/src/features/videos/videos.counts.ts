@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
 import type { AppCache } from '../../platform/app-cache.js';
 import * as repo from './videos.repository.js';
+import type { AppDb } from '../../platform/db/database.js';
 
 const filterKey = (filter: repo.VideoFilter) =>
   `${filter.categoryIds ? [...filter.categoryIds].sort().join(',') : 'all'}:${filter.web ?? 'any'}`;
@@ -13,7 +13,7 @@ const filterKey = (filter: repo.VideoFilter) =>
  * write waits for a new one; a failed count is not kept. The keys are bounded by the categories: every
  * caller checks its category first, and the feed's filter is the active ones.
  */
-export function keptCounts(cache: Pick<AppCache, 'onInvalidate'>, db: Kysely<repo.VideosTables>) {
+export function keptCounts(cache: Pick<AppCache, 'onInvalidate'>, db: AppDb) {
   const kept = new Map<string, Promise<unknown>>();
   cache.onInvalidate((tag) => {
     if (tag === 'videos') kept.clear();

@@ -1,4 +1,5 @@
-import { sql, type Kysely, type SqlBool } from 'kysely';
+import type { AppDb } from '../../platform/db/database.js';
+import { sql, type SqlBool } from 'kysely';
 import { countRows, newestFirstRows } from '../../platform/db/paging.js';
 import { addToTotalColumns, type TotalsChange } from '../../platform/item-counter.js';
 
@@ -14,8 +15,12 @@ export interface VideosTables {
   };
 }
 
+declare module '../../platform/db/database.js' {
+  interface AppTables extends VideosTables {}
+}
+
 export type VideoRow = VideosTables['videos'];
-type Db = Kysely<VideosTables>;
+type Db = AppDb;
 
 export interface VideoFilter {
   /** A category id, or every category when undefined. */

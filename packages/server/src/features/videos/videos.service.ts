@@ -8,7 +8,6 @@ import {
   type WebFilter,
 } from '@streamdesk/contract/videos';
 import type { FeatureContext } from '../../platform/feature-context.js';
-import { tablesOf } from '../../platform/db/database.js';
 import { fromDbBool, newId, nowIso, toDbBool } from '../../platform/db/values.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import type { RejectedFile, UploadedFile } from '../../platform/media/multipart.js';
@@ -16,7 +15,6 @@ import { acceptVideo } from '../../platform/media/video-tools.js';
 import { keptCounts } from './videos.counts.js';
 import type { ForgetCounts } from '../../platform/item-counter.js';
 import * as repo from './videos.repository.js';
-import type { VideosTables } from './videos.repository.js';
 
 /** What the library needs from the categories, provided by the video-categories feature. */
 export interface VideoCategoryLookup {
@@ -61,7 +59,7 @@ const toJson = (row: repo.VideoRow): Video => ({
 const displayName = (name: string) => path.basename(name.replace(/\\/g, '/')).slice(0, 120) || 'file';
 
 export function createVideosService(ctx: FeatureContext, deps: VideosDeps) {
-  const db = tablesOf<VideosTables>(ctx.db);
+  const db = ctx.db;
   // The event counter learns the video ids on `videos` too (its itemsTag).
   const invalidate = () => ctx.cache.invalidate('videos');
 

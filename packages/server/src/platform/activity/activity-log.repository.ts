@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { AppDb } from '../db/database.js';
 
 export interface ActivityTables {
   activity_log: {
@@ -17,12 +18,17 @@ export interface ActivityTables {
     user_agent: string;
   };
 }
+
+declare module '../db/database.js' {
+  interface AppTables extends ActivityTables {}
+}
+
 export type ActivityRow = ActivityTables['activity_log'];
 
 /** A row as a write gives it: the person's name is read in the insert itself, from the team. */
 export type NewActivityRow = Omit<ActivityRow, 'person_name'> & { person_name?: string };
 
-export async function insertEntries(db: Kysely<ActivityTables>, rows: readonly NewActivityRow[]) {
+export async function insertEntries(db: AppDb, rows: readonly NewActivityRow[]) {
   if (rows.length === 0) return;
   await db
     .insertInto('activity_log')

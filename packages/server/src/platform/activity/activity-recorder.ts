@@ -1,10 +1,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { HIDDEN_VALUE, type ActivityAction, type ActivityChange } from '@streamdesk/contract/activity';
 import type { Feature } from '@streamdesk/contract/roles';
-import { tablesOf, type AnyDb } from '../db/database.js';
+import type { AppDb } from '../db/database.js';
 import { newId, nowIso } from '../db/values.js';
 import type { WriteScopes } from '../db/write-scope.js';
-import { insertEntries, type ActivityTables, type NewActivityRow } from './activity-log.repository.js';
+import { insertEntries, type NewActivityRow } from './activity-log.repository.js';
 
 /**
  * What a service says about the write it made, for the write's activity entry: the item, a readable
@@ -105,14 +105,10 @@ export function entryRows(
  * tells) are inserted. A write that fails leaves neither its change nor an entry.
  */
 export class ActivityRecorder {
-  private readonly db;
-
   constructor(
-    anyDb: AnyDb,
+    private readonly db: AppDb,
     private readonly scopes: WriteScopes,
-  ) {
-    this.db = tablesOf<ActivityTables>(anyDb);
-  }
+  ) {}
 
   record<T>(actor: Actor, route: (result: T) => RouteActivity, work: () => Promise<T>): Promise<T> {
     const noted: ActivityNote[] = [];
@@ -123,5 +119,5 @@ export class ActivityRecorder {
 }
 
 /** Adds an entry outside a recorded write (a sign-in), on `db`: the sign-in's own transaction. */
-export const addActivity = (db: AnyDb, actor: Actor, route: RouteActivity): Promise<void> =>
-  insertEntries(tablesOf<ActivityTables>(db), entryRows(actor, route, []));
+export const addActivity = (db: AppDb, actor: Actor, route: RouteActivity): Promise<void> =>
+  insertEntries(db, entryRows(actor, route, []));

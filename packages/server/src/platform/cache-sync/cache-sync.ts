@@ -1,13 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppCache } from '../app-cache.js';
 import { OutageLog } from '../outage-log.js';
-import { tablesOf, type AnyDb } from '../db/database.js';
-import {
-  allVersions,
-  bumpVersions,
-  type CacheVersionsTables,
-  type TagVersion,
-} from './cache-versions.repository.js';
+import type { AppDb } from '../db/database.js';
+import { allVersions, bumpVersions, type TagVersion } from './cache-versions.repository.js';
 
 /** How often a process looks for the other processes' invalidations: the longest it serves a stale read. */
 export const SYNC_INTERVAL_MS = 500;
@@ -17,8 +12,8 @@ export interface CacheVersions {
   bump(tags: readonly string[]): Promise<TagVersion[]>;
 }
 
-export function cacheVersionsIn(db: AnyDb): CacheVersions {
-  const tables = tablesOf<CacheVersionsTables>(db);
+export function cacheVersionsIn(db: AppDb): CacheVersions {
+  const tables = db;
   return { all: () => allVersions(tables), bump: (tags) => bumpVersions(tables, tags) };
 }
 

@@ -1,10 +1,15 @@
-import { sql, type Kysely } from 'kysely';
+import type { AppDb } from '../db/database.js';
+import { sql } from 'kysely';
 
 export interface CacheVersionsTables {
   cache_versions: { tag: string; version: number };
 }
 
-type Db = Kysely<CacheVersionsTables>;
+declare module '../db/database.js' {
+  interface AppTables extends CacheVersionsTables {}
+}
+
+type Db = AppDb;
 
 export interface TagVersion {
   tag: string;

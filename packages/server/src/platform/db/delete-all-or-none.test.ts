@@ -1,18 +1,17 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppTables } from './database.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { tablesOf } from './database.js';
 import { deleteAllOrNone } from './delete-all-or-none.js';
 
-interface Tables {
-  doomed: { id: string; name: string };
-}
+type Tables = { doomed: { id: string; name: string } };
 
 let t: TestApp;
-let db: Kysely<Tables>;
+type Db = Kysely<AppTables & Tables>;
+let db: Db;
 beforeAll(async () => {
   t = await createTestApp();
-  db = tablesOf<Tables>(t.app.streamdesk.context.db);
+  db = t.app.streamdesk.context.db.withTables<Tables>();
   await sql`CREATE TABLE doomed (id text PRIMARY KEY, name text NOT NULL)`.execute(db);
 });
 afterAll(() => t.close());
@@ -27,10 +26,9 @@ const fill = async () => {
 const left = async () =>
   (await db.selectFrom('doomed').select('id').orderBy('id').execute()).map((r) => r.id);
 const steps = {
-  find: (trx: Kysely<Tables>, ids: readonly string[]) =>
+  find: (trx: Db, ids: readonly string[]) =>
     trx.selectFrom('doomed').selectAll().where('id', 'in', ids).execute(),
-  remove: (trx: Kysely<Tables>, ids: readonly string[]) =>
-    trx.deleteFrom('doomed').where('id', 'in', ids).execute(),
+  remove: (trx: Db, ids: readonly string[]) => trx.deleteFrom('doomed').where('id', 'in', ids).execute(),
   missing: () => new Error('not found'),
 };
 

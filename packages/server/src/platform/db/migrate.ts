@@ -1,12 +1,12 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
-import type { AnyDb } from './database.js';
+import type { AppDb } from './database.js';
 import { isDatabaseUnavailable } from './unavailable.js';
 
 /**
  * One migration set for SQLite and PostgreSQL. Names start with the feature's number block
  * (see src/migrations.ts) so they sort in the order they must run.
  */
-export async function migrateToLatest(db: AnyDb, migrations: Record<string, Migration>): Promise<void> {
+export async function migrateToLatest(db: AppDb, migrations: Record<string, Migration>): Promise<void> {
   const provider: MigrationProvider = { getMigrations: async () => migrations };
   const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();

@@ -60,7 +60,7 @@ async function formBytes(...args: Parameters<typeof form>) {
   return { type: request.headers.get('content-type')!, bytes: Buffer.from(await request.arrayBuffer()) };
 }
 
-const rowsOf = async (table: string) =>
+const rowsOf = async (table: 'stories' | 'live_matches') =>
   (await t.app.streamdesk.context.db.selectFrom(table).select('id').execute()).length;
 
 describe('a replay on a kept-alive connection', () => {

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { AppDb } from '../db/database.js';
 
 export interface IdempotencyKeysTables {
   idempotency_keys: {
@@ -14,7 +14,11 @@ export interface IdempotencyKeysTables {
   };
 }
 
-type Db = Kysely<IdempotencyKeysTables>;
+declare module '../db/database.js' {
+  interface AppTables extends IdempotencyKeysTables {}
+}
+
+type Db = AppDb;
 
 /** One admin's key, and the request it is used for. */
 export interface KeyedRequest {

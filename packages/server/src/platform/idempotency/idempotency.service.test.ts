@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { tablesOf } from '../db/database.js';
-import type { IdempotencyKeysTables } from './idempotency-keys.repository.js';
 import {
   createIdempotencyService,
   keepsReply,
@@ -18,7 +16,7 @@ afterAll(() => t.close());
 
 const HOUR = 60 * 60 * 1000;
 const T0 = 1_800_000_000_000;
-const db = () => tablesOf<IdempotencyKeysTables>(t.app.streamdesk.context.db);
+const db = () => t.app.streamdesk.context.db;
 let clock = T0;
 const service = (options: IdempotencyOptions = {}) =>
   createIdempotencyService(db(), { now: () => clock, ...options });

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import { IDEMPOTENCY_KEY_TTL_MS } from '@streamdesk/contract/idempotency';
 import {
   findKey,
@@ -10,9 +9,9 @@ import {
   takeOverClaim,
   touchClaims,
   type ClaimRef,
-  type IdempotencyKeysTables,
   type KeyedRequest,
 } from './idempotency-keys.repository.js';
+import type { AppDb } from '../db/database.js';
 
 /** What to do with a keyed write (docs/decisions/0010-bad-network.md). */
 export type Begun =
@@ -65,10 +64,7 @@ export function keepsReply(reply: SentReply): boolean {
  * first request with a key inserts its row (a conflict does nothing), runs, and stores its reply; a
  * request that finds the row gets that reply, or a 'still running' while there is none yet.
  */
-export function createIdempotencyService(
-  db: Kysely<IdempotencyKeysTables>,
-  options: IdempotencyOptions = {},
-) {
+export function createIdempotencyService(db: AppDb, options: IdempotencyOptions = {}) {
   const {
     now = Date.now,
     keepMs = IDEMPOTENCY_KEY_TTL_MS,

@@ -1,10 +1,15 @@
-import { sql, type Kysely } from 'kysely';
+import type { AppDb } from '../db/database.js';
+import { sql } from 'kysely';
 
 export interface RateLimitHitsTables {
   rate_limit_hits: { route: string; client: string; window_start: number; hits: number };
 }
 
-type Db = Kysely<RateLimitHitsTables>;
+declare module '../db/database.js' {
+  interface AppTables extends RateLimitHitsTables {}
+}
+
+type Db = AppDb;
 
 export interface WindowCount {
   hits: number;

@@ -4,8 +4,7 @@ import { authRoutes } from '@streamdesk/contract/auth';
 import { analyticsRoutes } from '@streamdesk/contract/analytics';
 import { buildApp } from '../../app.js';
 import { createTestApp, TEST_API_KEY, type TestApp } from '../../test/test-app.js';
-import { tablesOf } from '../db/database.js';
-import { countHit, type RateLimitHitsTables } from './rate-limit-hits.repository.js';
+import { countHit } from './rate-limit-hits.repository.js';
 
 let t: TestApp;
 let other: FastifyInstance;
@@ -19,7 +18,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const db = () => tablesOf<RateLimitHitsTables>(t.app.streamdesk.context.db);
+const db = () => t.app.streamdesk.context.db;
 
 describe('shared rate limits', () => {
   it('holds the sign-in limit of one IP over every server process', async () => {

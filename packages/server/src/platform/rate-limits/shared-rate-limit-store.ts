@@ -1,7 +1,7 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import LocalStore from '@fastify/rate-limit/store/LocalStore.js';
-import type { Kysely } from 'kysely';
-import { countHit, forgetEndedWindows, type RateLimitHitsTables } from './rate-limit-hits.repository.js';
+import { countHit, forgetEndedWindows } from './rate-limit-hits.repository.js';
+import type { AppDb } from '../db/database.js';
 
 type Done = Parameters<FastifyRateLimitStore['incr']>[1];
 type ChildOptions = Parameters<FastifyRateLimitStore['child']>[0];
@@ -26,7 +26,7 @@ interface RouteLimitParams {
  * requests whose limit guards something (sign-in, push subscriptions); the other routes (the app's events,
  * thousands a second) keep the plugin's in-memory store.
  */
-export function sharedRateLimitStore(db: Kysely<RateLimitHitsTables>): FastifyRateLimitStoreCtor {
+export function sharedRateLimitStore(db: AppDb): FastifyRateLimitStoreCtor {
   return class SharedRateLimitStore implements FastifyRateLimitStore {
     private readonly local: FastifyRateLimitStore;
 
@@ -52,7 +52,7 @@ class DatabaseStore implements FastifyRateLimitStore {
   private sweptAt = 0;
 
   constructor(
-    private readonly db: Kysely<RateLimitHitsTables>,
+    private readonly db: AppDb,
     private readonly route: string,
   ) {}
 
