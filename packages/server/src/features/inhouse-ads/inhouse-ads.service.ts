@@ -21,7 +21,6 @@ import type { MediaStore } from '../../platform/media/media-store.js';
 import type { RecordLocks } from '../../platform/record-locks.js';
 import * as repo from './inhouse-ads.repository.js';
 import { thumbnailOf, type InHouseUpload } from './inhouse-ads.uploads.js';
-import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 
 /** The cache tag of everything the app reads of in-house ads. */
