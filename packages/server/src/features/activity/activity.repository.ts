@@ -1,11 +1,10 @@
-import type { Kysely } from 'kysely';
 import type { ActivityAction, ActivityEntry, ActivityQuery } from '@streamdesk/contract/activity';
-import type { DialectName } from '../../platform/db/database.js';
+import type { AppDb, DialectName } from '../../platform/db/database.js';
 import { containsInsensitive } from '../../platform/db/dialect.js';
 import { newestFirstPage } from '../../platform/db/paging.js';
-import type { ActivityRow, ActivityTables } from '../../platform/activity/activity-log.repository.js';
+import type { ActivityRow } from '../../platform/activity/activity-log.repository.js';
 
-export type Db = Kysely<ActivityTables>;
+export type Db = AppDb;
 
 export function toEntry(row: ActivityRow): ActivityEntry {
   return {

@@ -1,14 +1,12 @@
 import type { ActivityQuery } from '@streamdesk/contract/activity';
-import { tablesOf } from '../../platform/db/database.js';
 import type { FeatureContext } from '../../platform/feature-context.js';
-import type { ActivityTables } from '../../platform/activity/activity-log.repository.js';
 import * as repo from './activity.repository.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The activity log's reads and its retention; entries are written by the recorder (platform/activity). */
 export function createActivityService(ctx: Pick<FeatureContext, 'db' | 'dialect' | 'config'>) {
-  const db = tablesOf<ActivityTables>(ctx.db);
+  const { db } = ctx;
 
   return {
     async list(query: ActivityQuery) {

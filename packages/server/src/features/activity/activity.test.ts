@@ -4,8 +4,6 @@ import { addCall, send, storedId } from '../../test/api-calls.js';
 import { bearer, signInAs } from '../../test/people.js';
 import { createTestApp, errorBody, type TestApp } from '../../test/test-app.js';
 import { storyData } from '../../test/walk-records.js';
-import { tablesOf } from '../../platform/db/database.js';
-import type { ActivityTables } from '../../platform/activity/activity-log.repository.js';
 import { createActivityService } from './activity.service.js';
 import { adminId, storyEdit } from './activity-test-helpers.js';
 
@@ -106,7 +104,7 @@ describe('GET /api/admin/activity', () => {
   });
 
   it('removes entries older than ACTIVITY_RETENTION_DAYS, and none when it is 0', async () => {
-    const db = tablesOf<ActivityTables>(t.app.streamdesk.context.db);
+    const db = t.app.streamdesk.context.db;
     const old = {
       created_at: '2020-01-01T00:00:00.000Z',
       person_id: null,
