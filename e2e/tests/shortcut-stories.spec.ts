@@ -6,6 +6,7 @@ import { expect, test, type Api } from '../fixtures.js';
 import { setControllerFlag } from '../controller-flags.js';
 import { answerCaptcha } from '../captcha.js';
 import { expectApart, expectFitsBox, expectInView, WIDTHS } from './layout-helpers.js';
+import { UPLOADS_AT_ONCE } from './story-helpers.js';
 
 type Listed = { data: { _id: string; name: string }[]; next_s_no: number };
 
@@ -18,13 +19,16 @@ async function clearShortcuts(api: Api) {
     });
 }
 
-/** Adds shortcuts 'Brand 1' to 'Brand `count`' through the API, a few at a time (Nos 1 to `count`). */
+/**
+ * Adds shortcuts 'Brand 1' to 'Brand `count`' through the API, as many at a time as one client may upload
+ * (Nos 1 to `count`).
+ */
 async function seedShortcuts(api: Api, png: string, count: number) {
   const names = Array.from({ length: count }, (_, i) => `Brand ${i + 1}`);
-  for (let i = 0; i < names.length; i += 10)
+  for (let i = 0; i < names.length; i += UPLOADS_AT_ONCE)
     await Promise.all(
       names
-        .slice(i, i + 10)
+        .slice(i, i + UPLOADS_AT_ONCE)
         .map((name, j) =>
           api.upload(
             'POST',

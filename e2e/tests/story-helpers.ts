@@ -1,12 +1,18 @@
 import type { Page } from '@playwright/test';
 import type { Api } from '../fixtures.js';
 
+/**
+ * Uploads one client may send at once: the server's UPLOADS_PER_CLIENT default (4); one more is a 429
+ * with its connection closed.
+ */
+export const UPLOADS_AT_ONCE = 4;
+
 /** Adds `count` image stories through the API, a few at a time, the first added the oldest. */
 export async function seedImageStories(api: Api, image: string, count: number) {
   const insertData = JSON.stringify({ btnName: 'Go', btnUrl: 'https://example.com' });
-  for (let i = 0; i < count; i += 10)
+  for (let i = 0; i < count; i += UPLOADS_AT_ONCE)
     await Promise.all(
-      Array.from({ length: Math.min(10, count - i) }, () =>
+      Array.from({ length: Math.min(UPLOADS_AT_ONCE, count - i) }, () =>
         api.upload('POST', '/api/App/Add/Story/Video', { insertData }, { image }),
       ),
     );
