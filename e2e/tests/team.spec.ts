@@ -60,7 +60,7 @@ test('the owner adds an analyst, who sets a password from the one-time link and 
   // The analyst is still signed in; the owner signs them out everywhere: their next page load is signed out.
   await analyst.goto('/controller');
   await expect(analyst.getByRole('link', { name: 'Controller' })).toBeVisible();
-  await page.getByRole('button', { name: 'Sign out Ana Analyst everywhere' }).click();
+  await page.getByRole('button', { name: 'Sign out everywhere: Ana Analyst' }).click();
   await expect(page.getByText('Ana Analyst is signed out everywhere (1 session)')).toBeVisible();
   await analyst.goto('/controller');
   await expect(analyst.getByRole('heading', { name: 'Sign in to Streamdesk' })).toBeVisible();

@@ -108,7 +108,7 @@ function PersonRow({ person, onLink }: { person: Person; onLink: (link: Link) =>
         <RowAction
           refusedOnSelf={self && teamMessages.ownSessions}
           loading={revoke.isPending}
-          aria-label={`Sign out ${person.name} everywhere`}
+          aria-label={`Sign out everywhere: ${person.name}`}
           onClick={() =>
             revoke.mutate(person._id, {
               onSuccess: (result) =>
