@@ -114,7 +114,8 @@ export async function mediaMismatches(
 ): Promise<{ filesWithoutRow: string[]; rowsWithoutFile: string[] }> {
   await t.app.streamdesk.context.media.idle();
   const referenced = new Set<string>();
-  for (const [, rows] of await rowsOfTables(t)) {
+  // The activity log names the files a change replaced or removed, as history: no row of the app uses them.
+  for (const [, rows] of await rowsOfTables(t, (table) => table !== 'activity_log')) {
     for (const url of JSON.stringify(rows).match(/\/media\/[A-Za-z0-9_./-]+/g) ?? []) referenced.add(url);
   }
   const mediaRoot = path.join(t.config.dataDir, 'media');
