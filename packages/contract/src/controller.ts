@@ -3,6 +3,7 @@ import { EDIT_VERSION_FIELD, editVersion } from './edit-versions.js';
 import { DECIMAL_TEXT, decimalNumber, defineRoute, replyBase, requiredField } from './http.js';
 import { launchLists } from './launch-lists.js';
 import { liveAdMap } from './live-matches.js';
+import { versionRoutes } from './versions.js';
 
 /** The app-wide controller (doc 1 sections 2 to 5 and 7, "Controller"). */
 
@@ -539,3 +540,11 @@ export const controllerRoutes = {
     reply: loadCheckReply,
   }),
 } as const;
+
+/** The controller's versions and rollback (docs/decisions/0032-versions.md). */
+export const controllerVersionRoutes = versionRoutes(
+  'controller',
+  '/api/admin/controller/versions',
+  controllerSettings,
+  'the controller',
+);

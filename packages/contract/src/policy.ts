@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EDIT_VERSION_FIELD, editVersion } from './edit-versions.js';
 import { defineRoute, replyBase, requiredField, requiredText } from './http.js';
 import { POLICY_PUBLIC_PATH, type PublicPolicy } from './policy-public.js';
+import { versionRoutes } from './versions.js';
 
 /** The privacy policy text (doc 1 sections 2, 3, 4 and 7, "Policy"). */
 
@@ -94,3 +95,15 @@ export const policyRoutes = {
     reply: policyReply,
   }),
 } as const;
+
+/** What a policy version holds: its title and description. */
+export const policyState = policy.pick({ policy_title: true, policy_description: true });
+export type PolicyState = z.infer<typeof policyState>;
+
+/** The policy's versions and rollback (docs/decisions/0032-versions.md). */
+export const policyVersionRoutes = versionRoutes(
+  'policy',
+  '/api/admin/policy/versions',
+  policyState,
+  'the privacy policy',
+);

@@ -150,6 +150,18 @@ const declared: Declared = {
     click: 'number',
     created_at: 'text',
   },
+  setting_version_heads: { subject: 'text', last_n: 'number' },
+  setting_versions: {
+    subject: 'text',
+    n: 'number',
+    created_at: 'text',
+    person_id: 'text | null',
+    person_name: 'text',
+    source: 'text',
+    rolled_back_to: 'number | null',
+    keys: 'text',
+    state: 'text',
+  },
   shortcut_stories: {
     id: 'text',
     s_no: 'number',

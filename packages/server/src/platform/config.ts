@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ACTIVITY_RETENTION_DAYS_DEFAULT } from '@streamdesk/contract/activity';
+import { VERSIONS_KEEP_DEFAULT, VERSIONS_KEEP_MIN } from '@streamdesk/contract/versions';
 import proxyAddr from '@fastify/proxy-addr';
 import { z } from 'zod';
 import { DEFAULT_EVENT_BATCH_WINDOW_MINUTES } from '@streamdesk/contract/analytics';
@@ -91,6 +92,14 @@ const envSchema = z.object({
     .int('must be a whole number of days (0 keeps every entry)')
     .min(0, 'must be a whole number of days (0 keeps every entry)')
     .default(ACTIVITY_RETENTION_DAYS_DEFAULT),
+  VERSIONS_KEEP: z.coerce
+    .number()
+    .int(`must be 0 (keep every version) or a whole number from ${VERSIONS_KEEP_MIN}`)
+    .refine(
+      (n) => n === 0 || n >= VERSIONS_KEEP_MIN,
+      `must be 0 (keep every version) or a whole number from ${VERSIONS_KEEP_MIN}`,
+    )
+    .default(VERSIONS_KEEP_DEFAULT),
   SMTP_URL: optional(
     z.string().regex(/^smtps?:\/\/.+/, 'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@host:587'),
   ),
@@ -195,6 +204,8 @@ export interface Config {
   sessionMaxMs: number;
   /** Activity entries older than this many days are removed by a daily job; 0 keeps them all. */
   activityRetentionDays: number;
+  /** Versions kept of each settings record (controller, policy); the oldest go past it; 0 keeps them all. */
+  versionsKeep: number;
   blockDevtools: boolean;
   logLevel: string;
   /**
@@ -274,6 +285,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadsPerClient: e.UPLOADS_PER_CLIENT,
     sessionMaxMs: e.SESSION_MAX_DAYS * 24 * 60 * 60 * 1000,
     activityRetentionDays: e.ACTIVITY_RETENTION_DAYS,
+    versionsKeep: e.VERSIONS_KEEP,
     blockDevtools: e.BLOCK_DEVTOOLS ? e.BLOCK_DEVTOOLS === 'true' : e.NODE_ENV === 'production',
     logLevel: e.LOG_LEVEL,
     logRequests: e.LOG_REQUESTS === 'true',

@@ -204,6 +204,9 @@ const shortcutsAndInHouseAds: AdminWrite[] = [
   deleteIds(INHOUSE, 'inhouse:3'),
 ];
 
+const rollbackTo = (versions: string, n: number) =>
+  write('POST', `${versions}/:n/rollback`, () => ({ url: `${versions}/${n}/rollback` }));
+
 const controller: AdminWrite[] = [
   // Each switch away from its default, then back.
   ...CONTROLLER_FLAGS.flatMap((name) =>
@@ -224,6 +227,8 @@ const controller: AdminWrite[] = [
   ...PLACEMENT_FIELDS.map((field) =>
     put('/api/App/controler/admin/afterIntro/change', { field, name: placementModes[field][1] }),
   ),
+  // Back to the settings before the walk's first change (version 1): every setting changed above at once.
+  rollbackTo('/api/admin/controller/versions', 1),
 ];
 
 /** Deletes of two at once, after the edits of what they delete. */
@@ -238,6 +243,7 @@ const bulkDeletes: AdminWrite[] = [
 
 const policyNotificationsAndSessions: AdminWrite[] = [
   put('/api/App/policy/admin/update', { policy_title: 'Policy', policy_description: '<p>New text</p>' }),
+  rollbackTo('/api/admin/policy/versions', 1),
   form('POST', '/api/App/notification/send', () => ({ title: 'Kick-off', message: 'At 8', url: HTTPS_URL })),
   json('POST', '/api/App/notification/resend', (r) => ({
     title: 'Again',

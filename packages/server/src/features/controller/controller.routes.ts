@@ -1,7 +1,8 @@
-import { controllerRoutes } from '@streamdesk/contract/controller';
+import { controllerRoutes, controllerVersionRoutes } from '@streamdesk/contract/controller';
 import type { FeatureContext } from '../../platform/feature-context.js';
 import { sendCached } from '../../platform/http/cached-reply.js';
 import { registerRoute } from '../../platform/http/register-route.js';
+import { registerVersionRoutes } from '../../platform/versions/version-routes.js';
 import { CONTROLLER_TAG, type ControllerService } from './controller.service.js';
 
 export function registerControllerRoutes(ctx: FeatureContext, controller: ControllerService): void {
@@ -17,6 +18,7 @@ export function registerControllerRoutes(ctx: FeatureContext, controller: Contro
   registerRoute(app, controllerRoutes.placement, ({ body }) =>
     controller.setPlacement(body.field, body.name),
   );
+  registerVersionRoutes(app, controllerVersionRoutes, controller);
 
   registerRoute(app, controllerRoutes.maintenance, async (request, reply) =>
     sendCached(

@@ -11,6 +11,7 @@ import {
   type MaintenanceReply,
   type SettingName,
 } from '@streamdesk/contract/controller';
+import { versionMessages } from '@streamdesk/contract/versions';
 import {
   checkEditVersion,
   editVersionOf,
@@ -20,6 +21,11 @@ import { nowIso } from '../../platform/db/values.js';
 import type { FeatureContext } from '../../platform/feature-context.js';
 import * as repo from './controller.repository.js';
 import { noteActivity } from '../../platform/activity/activity-recorder.js';
+import {
+  changedKeys,
+  createSettingVersions,
+  type NewVersion,
+} from '../../platform/versions/setting-versions.js';
 
 /** Cache tag of everything built from controller settings; other features' cached replies may use it too. */
 export const CONTROLLER_TAG = 'controller';
@@ -28,7 +34,7 @@ const APP_OPEN_COUNTER = 'app_open';
 export const CONTROLLER_ITEM = 'settings';
 const FLUSH_AFTER_MS = 2000;
 
-type ControllerContext = Pick<FeatureContext, 'db' | 'cache' | 'launch' | 'locks'>;
+type ControllerContext = Pick<FeatureContext, 'db' | 'cache' | 'launch' | 'locks' | 'config'>;
 
 /** The record lock of a whole-form save: its settings are read, checked and written one save at a time. */
 const LOCKED = 'controller_settings';
@@ -42,26 +48,30 @@ const versionsOf = (s: ControllerSettings) => ({
   phonePay: editVersionOf(s, EDIT_GROUPS.phonePay),
 });
 
-function parseSettings(rows: { name: string; value: string }[]): ControllerSettings {
+/** The settings from stored values: a value that no longer fits (an old placement value, say) is its default. */
+function settingsFrom(values: Record<string, unknown>): ControllerSettings {
   const settings: Record<string, unknown> = { ...controllerDefaults };
   const shape = controllerSettings.shape as Record<
     string,
     { safeParse(v: unknown): { success: boolean; data?: unknown } }
   >;
+  for (const [name, value] of Object.entries(values)) {
+    const parsed = shape[name]?.safeParse(value);
+    if (parsed?.success) settings[name] = parsed.data;
+  }
+  return settings as ControllerSettings;
+}
+
+function parseSettings(rows: { name: string; value: string }[]): ControllerSettings {
+  const values: Record<string, unknown> = {};
   for (const row of rows) {
-    const rule = shape[row.name];
-    if (!rule) continue;
-    let value: unknown;
     try {
-      value = JSON.parse(row.value);
+      values[row.name] = JSON.parse(row.value);
     } catch {
       continue;
     }
-    // A stored value that no longer fits (an old placement value, say) falls back to the default.
-    const parsed = rule.safeParse(value);
-    if (parsed.success) settings[row.name] = parsed.data;
   }
-  return settings as ControllerSettings;
+  return settingsFrom(values);
 }
 
 /**
@@ -70,6 +80,7 @@ function parseSettings(rows: { name: string; value: string }[]): ControllerSetti
  */
 export function createControllerService(ctx: ControllerContext) {
   const db = ctx.db;
+  const versions = createSettingVersions(db, CONTROLLER_TAG, ctx.config.versionsKeep);
   let memo: Promise<ControllerSettings> | undefined;
   let pendingOpens = 0;
   let flushTimer: NodeJS.Timeout | undefined;
@@ -88,17 +99,32 @@ export function createControllerService(ctx: ControllerContext) {
     return memo;
   };
 
-  async function save(values: Partial<ControllerSettings>): Promise<{ status: true; message: string }> {
-    const stored = parseSettings(await repo.listSettings(db));
+  const readStored = async () => parseSettings(await repo.listSettings(db));
+
+  /** Writes settings with their activity note and version (none when nothing changed); returns its number. */
+  async function write(
+    values: Partial<ControllerSettings>,
+    how: Pick<NewVersion, 'source' | 'rolledBackTo'> = {},
+  ): Promise<number | undefined> {
+    const stored = await readStored();
     const names = Object.keys(values) as SettingName[];
     noteActivity({
       itemId: CONTROLLER_ITEM,
-      label: `controller: ${names.join(', ')}`,
+      label: how.rolledBackTo
+        ? `controller: rolled back to version ${how.rolledBackTo}`
+        : `controller: ${names.join(', ')}`,
+      ...(how.rolledBackTo ? { action: 'update' as const } : {}),
       before: Object.fromEntries(names.map((n) => [n, stored[n]])),
       after: values,
     });
     await repo.saveSettings(db, values, nowIso());
+    const n = await versions.record({ before: stored, readAfter: readStored, ...how });
     ctx.cache.invalidate(CONTROLLER_TAG); // also drops the memo (onInvalidate above)
+    return n;
+  }
+
+  async function save(values: Partial<ControllerSettings>): Promise<{ status: true; message: string }> {
+    await write(values);
     return { status: true, message: controllerMessages.updated };
   }
 
@@ -111,12 +137,12 @@ export function createControllerService(ctx: ControllerContext) {
   function saveWhole(group: EditGroup, values: Partial<ControllerSettings>, version: unknown) {
     const sent = readEditVersion(version);
     return ctx.locks.run(LOCKED, [group], async () => {
-      const stored = parseSettings(await repo.listSettings(db));
+      const stored = await readStored();
       checkEditVersion(sent, editVersionOf(stored, EDIT_GROUPS[group]), CONFLICT_THING[group]);
       const reply = await save(values);
       // The version of what is stored now (as the server keeps it: trimmed), for the form's next save: a
       // form comparing its typed values with the reloaded ones cannot tell its own save by them.
-      const now = parseSettings(await repo.listSettings(db));
+      const now = await readStored();
       return { ...reply, version: editVersionOf(now, EDIT_GROUPS[group]) };
     });
   }
@@ -213,6 +239,23 @@ export function createControllerService(ctx: ControllerContext) {
       flushTimer.unref?.();
     },
     flushOpens,
+
+    versions,
+    /**
+     * Rolls back to version `n`: the settings that differ from it are written as any save writes them,
+     * making a new version (under the whole-form locks, so a form's edit version check sees it).
+     */
+    async rollback(n: number): Promise<{ status: true; message: string; n: number | null }> {
+      const wanted = settingsFrom((await versions.get(n)).state);
+      return ctx.locks.run(LOCKED, Object.keys(EDIT_GROUPS), async () => {
+        const stored = await readStored();
+        const keys = changedKeys(stored, wanted) as SettingName[];
+        if (keys.length === 0) return { status: true, message: versionMessages.unchanged(n), n: null };
+        const values = Object.fromEntries(keys.map((k) => [k, wanted[k]])) as Partial<ControllerSettings>;
+        const made = await write(values, { source: 'rollback', rolledBackTo: n });
+        return { status: true, message: versionMessages.rolledBack(n), n: made ?? null };
+      });
+    },
   };
 }
 

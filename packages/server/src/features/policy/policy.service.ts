@@ -1,5 +1,7 @@
 import {
   policyMessages,
+  policyState,
+  type PolicyState,
   type Policy,
   type PolicyBody,
   type PolicyEditReply,
@@ -14,6 +16,12 @@ import { nowIso } from '../../platform/db/values.js';
 import type { FeatureContext } from '../../platform/feature-context.js';
 import * as repo from './policy.repository.js';
 import { noteActivity } from '../../platform/activity/activity-recorder.js';
+import {
+  changedKeys,
+  createSettingVersions,
+  type NewVersion,
+} from '../../platform/versions/setting-versions.js';
+import { versionMessages } from '@streamdesk/contract/versions';
 
 export const POLICY_TAG = 'policy';
 const PRIVACY = 'privacy';
@@ -28,8 +36,14 @@ const DEFAULT_POLICY = { policy_title: 'Privacy Policy', policy_description: '',
 const EDITABLE_FIELDS = ['policy_title', 'policy_description'] as const satisfies readonly (keyof Policy)[];
 const LOCKED = 'policies';
 
-export function createPolicyService(ctx: Pick<FeatureContext, 'db' | 'cache' | 'locks'>) {
+const stateOf = (p: PolicyState): PolicyState => ({
+  policy_title: p.policy_title,
+  policy_description: p.policy_description,
+});
+
+export function createPolicyService(ctx: Pick<FeatureContext, 'db' | 'cache' | 'locks' | 'config'>) {
   const db = ctx.db;
+  const versions = createSettingVersions(db, POLICY_TAG, ctx.config.versionsKeep);
 
   async function read(): Promise<Policy> {
     const row = await repo.findPolicy(db, PRIVACY);
@@ -49,6 +63,32 @@ export function createPolicyService(ctx: Pick<FeatureContext, 'db' | 'cache' | '
     return { status: true, message, data, version: editVersionOf(data, EDITABLE_FIELDS) };
   }
 
+  const readState = async () => stateOf(await read());
+
+  /** Writes the policy with its activity note and version (none when nothing changed); returns its number. */
+  async function write(
+    before: PolicyState,
+    after: PolicyState,
+    how: Pick<NewVersion, 'source' | 'rolledBackTo'> = {},
+  ): Promise<number | undefined> {
+    noteActivity({
+      itemId: PRIVACY,
+      label: how.rolledBackTo ? `policy: rolled back to version ${how.rolledBackTo}` : 'policy',
+      ...(how.rolledBackTo ? { action: 'update' as const } : {}),
+      before,
+      after,
+    });
+    await repo.savePolicy(db, {
+      id: PRIVACY,
+      title: after.policy_title,
+      description: after.policy_description,
+      updated_at: nowIso(),
+    });
+    const n = await versions.record({ before, readAfter: readState, ...how });
+    ctx.cache.invalidate(POLICY_TAG);
+    return n;
+  }
+
   return {
     get,
     adminGet,
@@ -62,21 +102,22 @@ export function createPolicyService(ctx: Pick<FeatureContext, 'db' | 'cache' | '
       await ctx.locks.run(LOCKED, [PRIVACY], async () => {
         const before = await read();
         checkEditVersion(sent, editVersionOf(before, EDITABLE_FIELDS), policyMessages.conflictThing);
-        noteActivity({
-          itemId: PRIVACY,
-          label: 'policy',
-          before: { policy_title: before.policy_title, policy_description: before.policy_description },
-          after: { policy_title: body.policy_title, policy_description: body.policy_description },
-        });
-        await repo.savePolicy(db, {
-          id: PRIVACY,
-          title: body.policy_title,
-          description: body.policy_description,
-          updated_at: nowIso(),
-        });
+        await write(stateOf(before), stateOf(body));
       });
-      ctx.cache.invalidate(POLICY_TAG);
       return adminGet(policyMessages.updated);
+    },
+
+    versions,
+    /** Rolls back to version `n`: its title and description are written as an update writes them. */
+    async rollback(n: number): Promise<{ status: true; message: string; n: number | null }> {
+      const wanted = policyState.parse((await versions.get(n)).state);
+      return ctx.locks.run(LOCKED, [PRIVACY], async () => {
+        const before = stateOf(await read());
+        if (changedKeys(before, wanted).length === 0)
+          return { status: true, message: versionMessages.unchanged(n), n: null };
+        const made = await write(before, wanted, { source: 'rollback', rolledBackTo: n });
+        return { status: true, message: versionMessages.rolledBack(n), n: made ?? null };
+      });
     },
   };
 }

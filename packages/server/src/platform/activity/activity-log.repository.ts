@@ -28,6 +28,10 @@ export type ActivityRow = ActivityTables['activity_log'];
 /** A row as a write gives it: the person's name is read in the insert itself, from the team. */
 export type NewActivityRow = Omit<ActivityRow, 'person_name'> & { person_name?: string };
 
+/** A person's name as the team has it now, read inside an insert ('' when not on the team). */
+export const personNameOf = (personId: string | null) =>
+  sql<string>`coalesce((select name from admins where id = ${personId}), '')`;
+
 export async function insertEntries(db: AppDb, rows: readonly NewActivityRow[]) {
   if (rows.length === 0) return;
   await db
@@ -35,8 +39,7 @@ export async function insertEntries(db: AppDb, rows: readonly NewActivityRow[]) 
     .values(
       rows.map((row) => ({
         ...row,
-        person_name:
-          row.person_name ?? sql<string>`coalesce((select name from admins where id = ${row.person_id}), '')`,
+        person_name: row.person_name ?? personNameOf(row.person_id),
       })),
     )
     .execute();

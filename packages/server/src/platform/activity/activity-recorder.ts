@@ -42,6 +42,10 @@ export interface RouteActivity {
 }
 
 const notes = new AsyncLocalStorage<ActivityNote[]>();
+const actors = new AsyncLocalStorage<Actor>();
+
+/** Who is making the running back-office write (for records that name them, as versions do). */
+export const currentActor = (): Actor | undefined => actors.getStore();
 
 /**
  * Adds what the running back-office write changed to its activity entry. Outside a recorded write
@@ -112,8 +116,10 @@ export class ActivityRecorder {
 
   record<T>(actor: Actor, route: (result: T) => RouteActivity, work: () => Promise<T>): Promise<T> {
     const noted: ActivityNote[] = [];
-    return notes.run(noted, () =>
-      this.scopes.run(work, (result) => insertEntries(this.db, entryRows(actor, route(result), noted))),
+    return actors.run(actor, () =>
+      notes.run(noted, () =>
+        this.scopes.run(work, (result) => insertEntries(this.db, entryRows(actor, route(result), noted))),
+      ),
     );
   }
 }
