@@ -3,6 +3,7 @@ import {
   checkText,
   controllerMessages,
   controllerRoutes,
+  controllerVersionRoutes,
   facebookBody,
   installNewBody,
   payAmountBody,
@@ -19,12 +20,14 @@ import { toast } from 'sonner';
 import type { z } from 'zod';
 import { FullPageLoader } from '@/ui/full-page-loader';
 import { PageHeader } from '@/ui/page-header';
+import { HistoryButton } from '@/ui/version-history/history-panel';
 import { LOAD_FAILED, useFailedLoadToast } from '@/ui/use-failed-load-toast';
-import { useControllerSave, useControllerSettings } from '../api';
+import { controllerKey, useControllerSave, useControllerSettings } from '../api';
 import { FlagSwitch } from '../components/flag-switch';
 import { PlacementSelect } from '../components/placement-select';
 import { Section } from '../components/section';
 import { SettingForm, type SettingField } from '../components/setting-form';
+import { settingLabel } from '../setting-labels';
 
 /** The first message a contract schema gives for one field, or undefined when it passes. */
 const fieldError =
@@ -135,7 +138,19 @@ function ControllerScreen({
 
   return (
     <div className="space-y-4">
-      <PageHeader title="Controller" description={`App opens counted: ${appOpens.toLocaleString('en-US')}`} />
+      <PageHeader
+        title="Controller"
+        description={`App opens counted: ${appOpens.toLocaleString('en-US')}`}
+        actions={
+          <HistoryButton
+            title="Controller"
+            feature="controller"
+            routes={controllerVersionRoutes}
+            recordKey={controllerKey}
+            labelOf={settingLabel}
+          />
+        }
+      />
 
       <Section title="Home">
         <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">

@@ -1,5 +1,5 @@
 import { isEditConflict } from '@streamdesk/contract/edit-versions';
-import { policyBody, type Policy, type PolicyBody } from '@streamdesk/contract/policy';
+import { policyBody, policyVersionRoutes, type Policy, type PolicyBody } from '@streamdesk/contract/policy';
 import { formatDateTime } from '@streamdesk/contract/format';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
@@ -8,10 +8,14 @@ import { EditConflictAlert } from '@/ui/edit-conflict-alert';
 import { TextAreaField, TextField } from '@/ui/field';
 import { FullPageLoader } from '@/ui/full-page-loader';
 import { PageHeader } from '@/ui/page-header';
+import { HistoryButton } from '@/ui/version-history/history-panel';
 import { toastSuccess } from '@/ui/toast-success';
 import { useConfirmUpdate } from '@/ui/use-confirm-update';
 import { LOAD_FAILED, useFailedLoadToast } from '@/ui/use-failed-load-toast';
-import { usePolicy, useUpdatePolicy } from '../api';
+import { policyKey, usePolicy, useUpdatePolicy } from '../api';
+
+const policyLabel = (key: string) =>
+  key === 'policy_title' ? 'Title' : key === 'policy_description' ? 'Description' : key;
 import { useLeaveGuard } from '@/ui/leave-guard';
 
 type Text = Pick<PolicyBody, 'policy_title' | 'policy_description'>;
@@ -59,9 +63,18 @@ export default function PolicyPage() {
               View public page
             </a>
             {!editing && (
-              <Button write="policy" onClick={() => setEditing(true)}>
-                Edit
-              </Button>
+              <>
+                <HistoryButton
+                  title="Privacy Policy"
+                  feature="policy"
+                  routes={policyVersionRoutes}
+                  recordKey={policyKey}
+                  labelOf={policyLabel}
+                />
+                <Button write="policy" onClick={() => setEditing(true)}>
+                  Edit
+                </Button>
+              </>
             )}
           </>
         }
