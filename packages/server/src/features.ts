@@ -4,6 +4,7 @@ import type { ForgetCounts } from './platform/item-counter.js';
 import { registerAdUnits } from './features/ad-units/ad-units.routes.js';
 import { registerAnalytics } from './features/analytics/analytics.routes.js';
 import { registerInHouseAds } from './features/inhouse-ads/inhouse-ads.routes.js';
+import { registerAccount } from './features/account/account.routes.js';
 import { registerAuthRoutes } from './features/auth/auth.routes.js';
 import { registerReels } from './features/reels/reels.routes.js';
 import { registerShortcutStories } from './features/shortcut-stories/shortcut-stories.routes.js';
@@ -32,6 +33,7 @@ export function registerFeatures(ctx: FeatureContext, services: { auth: AuthServ
       analytics.forget(db, entity, ids);
   registerAuthRoutes(ctx.app, services.auth);
   registerTeam(ctx);
+  registerAccount(ctx);
   registerActivity(ctx);
   const liveMatches = registerLiveMatches(ctx, {
     liveMatchRunning: () => controller.getFlag('liveMatch'),

@@ -46,6 +46,8 @@ const declared: Declared = {
     token_hash: 'text',
     created_at: 'text',
     last_used_at: 'text',
+    user_agent: 'text',
+    ip: 'text',
   },
   admins: {
     id: 'text',

@@ -72,4 +72,17 @@ export const authMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0103_auth_session_device': {
+    async up(db: Kysely<unknown>) {
+      // What My account shows of each session: the browser it signed in from and its address.
+      await db.schema
+        .alterTable('admin_sessions')
+        .addColumn('user_agent', 'text', (c) => c.notNull().defaultTo(''))
+        .execute();
+      await db.schema
+        .alterTable('admin_sessions')
+        .addColumn('ip', 'text', (c) => c.notNull().defaultTo(''))
+        .execute();
+    },
+  },
 };

@@ -19,6 +19,9 @@ export interface AuthTables {
     token_hash: string;
     created_at: string;
     last_used_at: string;
+    /** The sign-in's User-Agent header, at most 512 characters; '' when none was sent. */
+    user_agent: string;
+    ip: string;
   };
   login_failures: { email: string; failed_at: number };
 }

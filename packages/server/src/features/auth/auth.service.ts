@@ -87,6 +87,9 @@ export function createAuthService(db: AppDb, opts: { dialect: DialectName; sessi
         token_hash: hashToken(token),
         created_at: now,
         last_used_at: now,
+        // What My account shows of the session.
+        user_agent: from.userAgent.slice(0, 512),
+        ip: from.ip,
       });
       await addActivity(trx, signedIn.actor, signedIn.route);
     });
@@ -104,7 +107,7 @@ export function createAuthService(db: AppDb, opts: { dialect: DialectName; sessi
       return undefined;
     }
     if (idle > TOUCH_EVERY_MS) await repo.touchSession(db, session.id, nowIso());
-    return { adminId: session.admin_id, email: session.email, role: session.role };
+    return { adminId: session.admin_id, email: session.email, role: session.role, sessionId: session.id };
   }
 
   async function logout(token: string | undefined): Promise<void> {

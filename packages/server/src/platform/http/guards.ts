@@ -8,6 +8,8 @@ export interface AdminIdentity {
   adminId: string;
   email: string;
   role: Role;
+  /** The session the bearer token belongs to (My account marks it and keeps it on "everywhere else"). */
+  sessionId: string;
 }
 
 declare module 'fastify' {
