@@ -133,6 +133,11 @@ const signedInScreens: RouteObject[] = [
     handle: screenOf('activity'),
     lazy: screenChunk(() => import('@/features/activity/pages/activity-page')),
   },
+  {
+    path: paths.account.path,
+    handle: screenOf('account'),
+    lazy: screenChunk(() => import('@/features/account/pages/account-page')),
+  },
   { path: paths.error.path, lazy: screenChunk(() => import('./pages/error-page')) },
   { path: '*', Component: NotFound },
 ];

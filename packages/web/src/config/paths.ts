@@ -63,6 +63,7 @@ export const paths = {
   videoLibrary: fixed(w.videoLibrary),
   team: fixed(w.team),
   activity: fixed(w.activity),
+  account: fixed(w.account),
   setPassword: fixed(w.setPassword),
 
   /** Served by the server from the public site bundle, not by this SPA. */

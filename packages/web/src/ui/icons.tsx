@@ -83,6 +83,12 @@ export const ActivityIcon = (p: P) => (
     <path d="M12 8v4l3 2" />
   </Icon>
 );
+export const AccountIcon = (p: P) => (
+  <Icon {...p}>
+    <circle cx="12" cy="8" r="4" />
+    <path d="M4 20a8 8 0 0 1 16 0" />
+  </Icon>
+);
 export const LogoutIcon = (p: P) => (
   <Icon {...p}>
     <path d="M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3" />

@@ -1,9 +1,12 @@
 // The people and their sessions are the auth feature's tables; My account reads and changes one's own.
 import type { AppDb as Db } from '../../platform/db/database.js';
 
-export const findPasswordHash = async (db: Db, adminId: string) =>
-  (await db.selectFrom('admins').select('password_hash').where('id', '=', adminId).executeTakeFirst())
-    ?.password_hash;
+export const findPerson = (db: Db, adminId: string) =>
+  db
+    .selectFrom('admins')
+    .select(['password_hash', 'name', 'email'])
+    .where('id', '=', adminId)
+    .executeTakeFirst();
 
 export const updatePerson = (db: Db, adminId: string, changes: { name?: string; password_hash?: string }) =>
   db.updateTable('admins').set(changes).where('id', '=', adminId).execute();

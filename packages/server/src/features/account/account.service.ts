@@ -1,5 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 import { accountMessages, type AccountSession, type PasswordChangeBody } from '@streamdesk/contract/account';
+import { passwordStrength, weakPasswordRefusal } from '@streamdesk/contract/password-strength';
 import type { AppDb } from '../../platform/db/database.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import type { AdminIdentity } from '../../platform/http/guards.js';
@@ -13,12 +14,17 @@ export function createAccountService(db: AppDb) {
     return { name };
   }
 
-  /** The current password is required; the new one ends every other session, as a stolen one would have. */
+  /**
+   * The current password is required and the new one must be hard to guess (the page's meter, same rule);
+   * it ends every other session, as a stolen one would have.
+   */
   async function changePassword(me: AdminIdentity, body: PasswordChangeBody): Promise<void> {
-    const current = await repo.findPasswordHash(db, me.adminId);
-    if (!current || !(await verify(current, body.currentPassword).catch(() => false)))
+    const person = await repo.findPerson(db, me.adminId);
+    if (!person || !(await verify(person.password_hash, body.currentPassword).catch(() => false)))
       throw badRequest(accountMessages.currentPasswordWrong);
     if (body.newPassword === body.currentPassword) throw badRequest(accountMessages.samePassword);
+    const strength = await passwordStrength(body.newPassword, [person.name, person.email]);
+    if (!strength.strongEnough) throw badRequest(`newPassword: ${weakPasswordRefusal(strength)}`);
     const passwordHash = await hash(body.newPassword);
     await db.transaction().execute(async (trx) => {
       await repo.updatePerson(trx, me.adminId, { password_hash: passwordHash });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMessages, accountRoutes } from '@streamdesk/contract/account';
 import { authRoutes } from '@streamdesk/contract/auth';
 import { buildPath } from '@streamdesk/contract/http';
+import { passwordWeakMessage } from '@streamdesk/contract/password-strength';
 import { bearer, PERSON_PASSWORD, signInAs } from '../../test/people.js';
 import { createTestApp, errorBody, type TestApp } from '../../test/test-app.js';
 import { deviceOf } from './device.js';
@@ -123,7 +124,7 @@ describe('my password and name', () => {
     expect((await login('a new long password')).status).toBe(true);
   });
 
-  it('refuses a wrong current password, a short or unchanged new one, and changes nothing', async () => {
+  it('refuses a wrong current password, a short, unchanged or easily guessed new one, and changes nothing', async () => {
     const person = await signInAs(t, 'editor');
     const me = bearer(person.token);
     const wrong = await change(me, { currentPassword: 'not it at all', newPassword: 'a new long password' });
@@ -135,6 +136,17 @@ describe('my password and name', () => {
     expect(missing.json()).toEqual(errorBody('currentPassword: Enter your current password'));
     const same = await change(me, { currentPassword: PERSON_PASSWORD, newPassword: PERSON_PASSWORD });
     expect(same.json()).toEqual(errorBody(accountMessages.samePassword));
+    const weak = await change(me, { currentPassword: PERSON_PASSWORD, newPassword: 'password1234' });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json()).toEqual(
+      errorBody(`newPassword: ${passwordWeakMessage}: This is similar to a commonly used password.`),
+    );
+    // The person's own email is an easy guess too.
+    const ownEmail = await change(me, { currentPassword: PERSON_PASSWORD, newPassword: person.email });
+    expect(ownEmail.json()).toMatchObject({
+      status: false,
+      message: expect.stringMatching(/^newPassword: /),
+    });
     const login = await t.app.streamdesk.auth.login({ a_email: person.email, a_password: PERSON_PASSWORD });
     expect(login.status).toBe(true);
   });

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { mayCall, type Feature, type Role } from '@streamdesk/contract/roles';
 import { paths } from '@/config/paths';
 import {
+  AccountIcon,
   AdsIcon,
   BellIcon,
   ControllerIcon,
@@ -56,12 +57,13 @@ export const sideNavItems: readonly NavItem[] = [
   },
 ];
 
-/** Each link shows only to roles that may read its feature (the Team link: owners). */
+/** Each link shows only to roles that may read its feature (the Team link: owners; My account: everyone). */
 export const topBarLinks: readonly { label: string; to: string; icon: ComponentType; feature?: Feature }[] = [
   { label: 'Controller', to: paths.controller.getHref(), icon: ControllerIcon, feature: 'controller' },
   { label: 'Notification', to: paths.notifications.getHref(), icon: BellIcon, feature: 'notifications' },
   { label: 'Team', to: paths.team.getHref(), icon: TeamIcon, feature: 'team' },
   { label: 'Activity', to: paths.activity.getHref(), icon: ActivityIcon, feature: 'activity' },
+  { label: 'My account', to: paths.account.getHref(), icon: AccountIcon, feature: 'account' },
   { label: 'Logout', to: paths.logout.getHref(), icon: LogoutIcon },
 ];
 

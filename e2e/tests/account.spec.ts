@@ -1,0 +1,91 @@
+import { accountMessages } from '@streamdesk/contract/account';
+import { passwordWeakMessage } from '@streamdesk/contract/password-strength';
+import { teamMessages } from '@streamdesk/contract/team';
+import { expect, test } from '../fixtures.js';
+import { addPerson, signIn } from '../people.js';
+
+const shots = '/tmp/shots';
+test.use({ serverFor: 'account' });
+
+test('an editor renames themselves and changes their password: too short and too easy refused, a good one signs in', async ({
+  api,
+  browser,
+  baseURL,
+}) => {
+  const who = await addPerson(api, 'Eddie Editor', 'editor');
+  const page = await signIn(browser, baseURL!, who);
+  await page.getByRole('link', { name: 'My account' }).first().click();
+  await expect(page.getByRole('heading', { name: 'My account', level: 1 })).toBeVisible();
+
+  await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('Eddie Editor');
+  await page.getByRole('textbox', { name: 'Name' }).fill('Edwina Editor');
+  await page.getByRole('button', { name: 'Save name' }).click();
+  await expect(page.getByText(accountMessages.renamed)).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('Edwina Editor');
+
+  const meter = page.getByRole('meter', { name: 'Password strength' });
+  const alert = page.getByRole('alert');
+  await page.getByLabel('Current password').fill(who.password);
+  await page.getByLabel('New password', { exact: true }).fill('short one');
+  await page.getByLabel('Repeat the new password').fill('short one');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(alert).toHaveText(teamMessages.passwordTooShort);
+
+  await page.getByLabel('New password', { exact: true }).fill('password1234');
+  await page.getByLabel('Repeat the new password').fill('password1234');
+  await expect(meter).toHaveAttribute('aria-valuetext', 'Weak');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(alert).toHaveText(new RegExp(`^${passwordWeakMessage}`));
+  await page.screenshot({ path: `${shots}/account-weak-password.png`, fullPage: true });
+
+  const good = 'violet harbour tractor';
+  await page.getByLabel('New password', { exact: true }).fill(good);
+  await page.getByLabel('Repeat the new password').fill(good);
+  await expect(meter).toHaveAttribute('aria-valuetext', 'Very strong');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText(accountMessages.passwordChanged)).toBeVisible();
+  await expect(page.getByLabel('New password', { exact: true })).toHaveValue('');
+
+  const login = (password: string) =>
+    api.call('POST', '/api/admin/login', {
+      admin: false,
+      body: { a_email: who.email, a_password: password },
+    });
+  expect((await login(who.password)).status).toBe(false);
+  expect((await login(good)).status).toBe(true);
+  await page.context().close();
+});
+
+test('two browsers of one analyst: "Sign out everywhere else" from one sends the other to sign-in', async ({
+  api,
+  browser,
+  baseURL,
+}) => {
+  const who = await addPerson(api, 'Ana Analyst', 'analyst');
+  const laptop = await signIn(browser, baseURL!, who);
+  const phone = await signIn(browser, baseURL!, who);
+
+  await laptop.goto('/account');
+  const sessions = laptop.getByRole('table', { name: 'Active sessions' });
+  const rows = sessions.getByRole('row').filter({ has: laptop.getByRole('cell') });
+  await expect(rows).toHaveCount(2);
+  await expect(rows.filter({ hasText: 'This device' })).toHaveCount(1);
+  await expect(rows.first()).toContainText(/Chrome \d+ on Linux/);
+  await expect(rows.first()).toContainText('127.0.0.1');
+  // The other browser's row has its own Sign out; this device's has none.
+  await expect(sessions.getByRole('button', { name: /^Sign out: / })).toHaveCount(1);
+  await laptop.screenshot({ path: `${shots}/account-desktop.png`, fullPage: true });
+
+  await laptop.getByRole('button', { name: 'Sign out everywhere else' }).click();
+  await expect(laptop.getByText(`${accountMessages.othersEnded} (1 session)`)).toBeVisible();
+  await expect(rows).toHaveCount(1);
+  await expect(laptop.getByRole('button', { name: 'Sign out everywhere else' })).toBeDisabled();
+
+  await phone.goto('/controller');
+  await expect(phone.getByRole('heading', { name: 'Sign in to Streamdesk' })).toBeVisible();
+  await laptop.goto('/controller');
+  await expect(laptop.getByRole('link', { name: 'Controller' })).toBeVisible();
+  await laptop.context().close();
+  await phone.context().close();
+});

@@ -1,0 +1,53 @@
+import { accountRoutes, type PasswordChangeBody } from '@streamdesk/contract/account';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { meQuery } from '@/lib/access';
+import { requestApi } from '@/lib/api-client';
+import { fetchApi } from '@/lib/api-query';
+import { toastFailure } from '@/ui/toast-failure';
+
+export const accountSessionsKey = ['account', 'sessions'] as const;
+
+export const accountSessionsQuery = queryOptions({
+  queryKey: accountSessionsKey,
+  queryFn: ({ signal }) => fetchApi(accountRoutes.sessions, { signal }),
+});
+
+export function useAccountSessions() {
+  return useQuery(accountSessionsQuery);
+}
+
+/** Renames oneself; the name in `me` (the shell's, Team's "(you)") follows. */
+export function useRename() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => requestApi(accountRoutes.rename, { body: { name } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: meQuery.queryKey }),
+  });
+}
+
+/** Changes one's password; the other sessions end with it, so the list is read again. */
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PasswordChangeBody) => requestApi(accountRoutes.changePassword, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountSessionsKey }),
+  });
+}
+
+export function useEndSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => requestApi(accountRoutes.endSession, { params: { id } }),
+    onError: toastFailure('Failed to sign out that session'),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: accountSessionsKey }),
+  });
+}
+
+export function useEndOtherSessions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => requestApi(accountRoutes.endOtherSessions),
+    onError: toastFailure('Failed to sign out the other sessions'),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: accountSessionsKey }),
+  });
+}
