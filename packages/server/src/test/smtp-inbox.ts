@@ -8,10 +8,14 @@ export interface ReceivedMail {
 
 /**
  * A real SMTP server on loopback for tests: it keeps what it receives, and refuses recipients whose
- * address starts with `refused`, as a mail server refuses an unknown mailbox.
+ * address starts with `refused`, as a mail server refuses an unknown mailbox. While `hold()` is on, a
+ * mail's data is taken but not answered, as a slow mail server does, until `release()`; `arrived`
+ * settles when a held mail is in.
  */
 export async function startSmtpInbox() {
   const received: ReceivedMail[] = [];
+  let held: (() => void)[] | undefined;
+  let arrived: (() => void) | undefined;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -25,8 +29,13 @@ export async function startSmtpInbox() {
       stream.setEncoding('utf8');
       stream.on('data', (chunk: string) => (raw += chunk));
       stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
+        const keep = () => {
+          received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+          callback();
+        };
+        if (!held) return keep();
+        held.push(keep);
+        arrived?.();
       });
     },
   });
@@ -35,6 +44,16 @@ export async function startSmtpInbox() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    /** Holds the mails that come from now on; settles when the first is in. */
+    hold: () => {
+      held = [];
+      return new Promise<void>((resolve) => (arrived = resolve));
+    },
+    release: () => {
+      const waiting = held ?? [];
+      held = undefined;
+      for (const keep of waiting) keep();
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -90,6 +90,24 @@ describe('resetting a password', () => {
     expect(textOf(inbox.received.at(-1)!.raw)).toContain(setPasswordLink);
   });
 
+  it('mails the link after the reset is committed: a slow mail server holds no other write', async () => {
+    const person = await signInAs(t, 'editor');
+    const other = await signInAs(t, 'analyst');
+    const arrived = inbox.hold();
+    const pending = reset(person.id);
+    await arrived;
+    // On SQLite the write's transaction holds the one connection: had the mail been sent inside it, this
+    // write would wait for the mail, which waits for this test.
+    expect((await revoke(other.id)).json()).toMatchObject({ status: true });
+    inbox.release();
+    const res = await pending;
+    expect(res.json()).toMatchObject({
+      emailed: true,
+      message: `${teamMessages.passwordReset} ${teamMessages.linkEmailed}`,
+    });
+    expect(inbox.received.at(-1)!.to).toEqual([person.email]);
+  });
+
   it("refuses one's own reset, an unknown person, and anyone but an owner", async () => {
     const own = await reset(await ownerId());
     expect(own.statusCode).toBe(403);

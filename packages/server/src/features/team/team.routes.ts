@@ -15,15 +15,12 @@ export function registerTeam(ctx: FeatureContext): void {
   }));
 
   const origin = (request: { protocol: string; host: string }) => `${request.protocol}://${request.host}`;
-  registerRoute(app, routes.add, async (request) => ({
-    status: true,
-    ...(await team.add(request.body, origin(request))),
-  }));
-
-  registerRoute(app, routes.resetPassword, async (request) => ({
-    status: true,
-    ...(await team.resetPassword(request.admin!.adminId, request.params.id, origin(request))),
-  }));
+  // These two hand back the service's reply itself, not a copy: it says whether the link was e-mailed,
+  // which is known only once the write has committed (team.service.ts, withMailedLink).
+  registerRoute(app, routes.add, (request) => team.add(request.body, origin(request)));
+  registerRoute(app, routes.resetPassword, (request) =>
+    team.resetPassword(request.admin!.adminId, request.params.id, origin(request)),
+  );
 
   registerRoute(app, routes.revokeSessions, async (request) => ({
     status: true,

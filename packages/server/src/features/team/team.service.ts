@@ -11,14 +11,29 @@ import {
   type TeamUpdateBody,
 } from '@streamdesk/contract/team';
 import { newId, nowIso } from '../../platform/db/values.js';
+import { whenCommitted } from '../../platform/db/write-scope.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import type { FeatureContext } from '../../platform/feature-context.js';
-import type { SendMail } from '../../platform/mail.js';
+import type { MailMessage, SendMail } from '../../platform/mail.js';
 import * as repo from './team.repository.js';
 
 const LINK_MS = SET_PASSWORD_LINK_HOURS * 60 * 60 * 1000;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const rank = (p: Person) => ROLES.indexOf(p.role);
+
+/** The mail that brings a person their set-password link. */
+const linkMail = (person: Person, link: string): MailMessage => ({
+  to: person.email,
+  subject: 'Set your Streamdesk password',
+  text: [
+    `Hello ${person.name},`,
+    '',
+    `Set your password for the Streamdesk back office (${person.role}) with this link.`,
+    `It works once, for ${SET_PASSWORD_LINK_HOURS} hours:`,
+    '',
+    link,
+  ].join('\n'),
+});
 
 /** The reply's message: the base words, and whether the link also went out by e-mail. */
 const withMailNote = (base: string, emailed: boolean | undefined) =>
@@ -50,21 +65,25 @@ export function createTeamService(ctx: Pick<FeatureContext, 'db' | 'locks'>, sen
     return { setPasswordLink: `${origin}${SET_PASSWORD_PATH}#${token}`, linkExpiresAt };
   }
 
-  /** Sends the link to the person when mail is set up; after the change is committed, never inside it. */
-  async function mailLink(person: Person, link: string): Promise<boolean | undefined> {
-    if (!sendMail) return undefined;
-    return sendMail({
-      to: person.email,
-      subject: 'Set your Streamdesk password',
-      text: [
-        `Hello ${person.name},`,
-        '',
-        `Set your password for the Streamdesk back office (${person.role}) with this link.`,
-        `It works once, for ${SET_PASSWORD_LINK_HOURS} hours:`,
-        '',
-        link,
-      ].join('\n'),
+  /**
+   * Sends the link to the person when mail is set up, once the change is committed (`whenCommitted`: a
+   * mail server can take seconds, and the request's write scope would hold SQLite's writer that long),
+   * and says in the reply whether it went: the reply object is filled in then, so it is handed to the
+   * route as it is, never copied.
+   */
+  async function withMailedLink<R extends { setPasswordLink: string }>(
+    person: Person,
+    reply: R,
+    message: string,
+  ) {
+    const answer = { status: true as const, ...reply, emailed: undefined as boolean | undefined, message };
+    const send = sendMail;
+    if (!send) return answer;
+    await whenCommitted(async () => {
+      answer.emailed = await send(linkMail(person, reply.setPasswordLink));
+      answer.message = withMailNote(message, answer.emailed);
     });
+    return answer;
   }
 
   async function add(body: TeamAddBody, origin: string) {
@@ -82,8 +101,7 @@ export function createTeamService(ctx: Pick<FeatureContext, 'db' | 'locks'>, sen
         await repo.insertPerson(trx, row);
         return { data: repo.toPerson(row), ...(await newLink(trx, row.id, origin)) };
       });
-      const emailed = await mailLink(added.data, added.setPasswordLink);
-      return { ...added, emailed, message: withMailNote(teamMessages.added, emailed) };
+      return withMailedLink(added.data, added, teamMessages.added);
     });
   }
 
@@ -103,8 +121,7 @@ export function createTeamService(ctx: Pick<FeatureContext, 'db' | 'locks'>, sen
       return newLink(trx, id, origin);
     });
     const data = repo.toPerson(person);
-    const emailed = await mailLink(data, link.setPasswordLink);
-    return { data, ...link, emailed, message: withMailNote(teamMessages.passwordReset, emailed) };
+    return withMailedLink(data, { data, ...link }, teamMessages.passwordReset);
   }
 
   /** Signs a person out everywhere; how many sessions ended. */

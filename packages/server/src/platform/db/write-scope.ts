@@ -31,6 +31,8 @@ interface Scope {
   savepoints: number;
   /** Run once the scope has ended, committed or not. */
   ended: Array<() => void>;
+  /** Run once the scope has committed, before its result is handed back (`whenCommitted`). */
+  committed: Array<() => Promise<void>>;
   endedPromise?: Promise<void>;
 }
 
@@ -50,6 +52,20 @@ export function afterWriteScope(fn: () => void): void {
   const scope = openScope();
   if (scope) scope.ended.push(fn);
   else fn();
+}
+
+/**
+ * Runs `work` once the running write scope has committed, before the scope hands its result back (so it
+ * may still fill in the reply), and not at all if the scope rolls back; outside a scope, now. For what
+ * must not hold the write's transaction open, which on SQLite holds every other writer: e-mailing a link
+ * waits on a mail server. The promise settles at once inside a scope (awaiting the work there would wait
+ * for a commit that waits for the awaiting service), and when the work is done outside one.
+ */
+export function whenCommitted(work: () => Promise<void>): Promise<void> {
+  const scope = openScope();
+  if (!scope) return work();
+  scope.committed.push(work);
+  return Promise.resolve();
 }
 
 /** Settles when the running write scope ends; undefined outside one. */
@@ -192,7 +208,8 @@ export class WriteScopes {
 
   /**
    * Runs `work` in a new write scope, then `finish` in its transaction, then commits; on any failure
-   * rolls back and rethrows. Afterwards the scope's `afterWriteScope` work runs, in either case.
+   * rolls back and rethrows. Afterwards the scope's `afterWriteScope` work runs, in either case, and
+   * once committed its `whenCommitted` work, one after the other.
    */
   async run<T>(work: () => Promise<T>, finish: (result: T) => Promise<void>): Promise<T> {
     const driver = this.driver;
@@ -203,21 +220,40 @@ export class WriteScopes {
       nested: Promise.resolve(),
       savepoints: 0,
       ended: [],
+      committed: [],
     };
+    let result: T;
     try {
-      const result = await storage.run(scope, async () => {
+      result = await storage.run(scope, async () => {
         const value = await work();
         await finish(value);
         return value;
       });
       await driver.end(scope, true);
-      return result;
     } catch (error) {
       if (!scope.closed) await driver.end(scope, false).catch(() => {});
+      endScope(scope);
       throw error;
-    } finally {
-      scope.closed = true;
-      for (const fn of scope.ended) fn();
+    }
+    endScope(scope);
+    // Committed: nothing from here on may fail the write (an upload's files are removed on a failure,
+    // and its row is already in).
+    for (const work of scope.committed) await work().catch(warnAfterCommit);
+    return result;
+  }
+}
+
+function endScope(scope: Scope): void {
+  scope.closed = true;
+  for (const fn of scope.ended) {
+    try {
+      fn();
+    } catch (error) {
+      warnAfterCommit(error);
     }
   }
+}
+
+function warnAfterCommit(error: unknown): void {
+  process.emitWarning(`Work after a write scope ended failed: ${String(error)}`, 'WriteScopeWarning');
 }
