@@ -111,6 +111,12 @@ export async function markJournalsApplied(db: Db, applied: Map<string, number>):
   }
 }
 
+/** Every journal a flush has recorded and no clean stop has forgotten. */
+export async function recordedJournals(db: Db): Promise<string[]> {
+  const rows = await db.selectFrom('event_journals').select('journal').execute();
+  return rows.map((row) => row.journal);
+}
+
 /** The last committed file of each of these journals that has one. */
 export async function journalsApplied(db: Db, journals: readonly string[]): Promise<Map<string, number>> {
   if (!journals.length) return new Map();

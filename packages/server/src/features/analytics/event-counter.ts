@@ -11,6 +11,7 @@ import {
   addRollups,
   forgetJournals,
   journalsApplied,
+  recordedJournals,
   markJournalsApplied,
   type CountKind,
   type RollupRow,
@@ -100,9 +101,15 @@ export class EventCounter {
    */
   async replay(): Promise<number> {
     const records = await this.journal.takeLeftovers((journals) => journalsApplied(this.db, journals));
-    if (!records.length && !this.journal.unapplied) return 0;
-    for (const record of records) this.keep(record);
-    await this.flush();
+    if (records.length || this.journal.unapplied) {
+      for (const record of records) this.keep(record);
+      await this.flush();
+      if (this.journal.unapplied) return records.length; // the write failed: the next start tries again
+    }
+    // A crashed process's row outlives its files, which are now counted and gone: one row was left
+    // for every crash until a start forgot it.
+    const finished = await this.journal.finished(await recordedJournals(this.db));
+    await forgetJournals(this.db, finished);
     return records.length;
   }
 

@@ -168,6 +168,19 @@ export class EventJournal {
     return records;
   }
 
+  /**
+   * Of these journals, those of a stopped process with no file left here: their counts are all in the
+   * database, and so their `event_journals` rows can go.
+   */
+  async finished(journals: readonly string[]): Promise<string[]> {
+    const held = new Set<string>();
+    for (const file of await readdir(this.dir)) {
+      const match = FILE.exec(file);
+      if (match) held.add(match[1]!);
+    }
+    return journals.filter((journal) => !held.has(journal) && ownerGone(journal, this.id));
+  }
+
   /** Deletes this journal's open file when it holds nothing (a clean stop after the last flush). */
   async close(): Promise<void> {
     if (this.current.empty) await this.current.remove();
