@@ -182,6 +182,18 @@ describe('signed in', () => {
     expect(await screen.findByRole('heading', { name: 'Shortcut stories' })).toBeInTheDocument();
   });
 
+  it("/Error's Try again opens the screen the person was on, in place of /Error", async () => {
+    load('tok');
+    mockApi(signedInApi);
+    const user = userEvent.setup();
+    const { router } = renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'Shortcut stories' })).toBeInTheDocument();
+    await router.navigate('/Error', { state: { from: '/policy?x=1' } });
+    await user.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Privacy Policy', level: 1 })).toBeInTheDocument();
+    expect(router.state.location.pathname + router.state.location.search).toBe('/policy?x=1');
+  });
+
   it('/Logout revokes the token, clears storage and goes to the login page', async () => {
     load('tok');
     sessionStorage.setItem('x', '1');

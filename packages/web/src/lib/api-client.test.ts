@@ -17,6 +17,7 @@ import { getAuthStatus, setAuthStatus } from './auth-state';
 import { registerNavigator } from './navigation';
 import { clearSession, readSession, writeSession } from './session';
 import { giveUpSigningIn, signedInAgain, signInAgainNeeded } from './session-ended';
+import { fetchApi } from './api-query';
 
 const fetchMock = stubbedFetch();
 const lastRequest = () => {
@@ -86,8 +87,10 @@ describe('callApi', () => {
   it("shows a server failure (5xx) as Internet Server Error, not the server's own text", async () => {
     fetchMock.mockResolvedValue(jsonResponse({ status: false, message: 'Something went wrong' }, 500));
     const result = await callApi(systemStatsRoutes.get);
-    expect(result).toEqual({ status: false, message: 'Internet Server Error' });
+    expect(result).toEqual({ status: false, message: 'Internet Server Error', serverFailure: true });
     expect(isNetworkFailure(result)).toBe(false);
+    // A load (fetchApi) throws it, as it does a call with no reply: the shell says it with a Retry.
+    await expect(fetchApi(systemStatsRoutes.get)).rejects.toThrow('Internet Server Error');
   });
 
   it('yields an empty result when a sealed reply cannot be decrypted', async () => {

@@ -19,6 +19,8 @@ export interface FailedReply {
   message: string;
   /** Set when no readable reply arrived (network down, proxy error page): doc 1 section 8. */
   networkFailure?: true;
+  /** Set when the server answered with a 5xx: it failed, and nothing the screen asked for came. */
+  serverFailure?: true;
   /** Set when the call's deadline passed first (lib/deadlines.ts): a write may still have landed. */
   timedOut?: true;
   /** The server is still making the same change, sent before (409, docs/decisions/0010-bad-network.md). */
@@ -46,6 +48,13 @@ export function failureMessage(error: unknown, fallback: string): string {
 
 /** Whether a call rejected because no readable reply came (the network, a deadline, a proxy's page). */
 export const gotNoReply = (error: unknown) => error instanceof ApiCallError && isNetworkFailure(error.reply);
+
+/**
+ * Whether a load failed for want of an answer: no reply came, or the server failed (5xx). Such a load
+ * stays on its screen with a Retry (issue 36); a refusal (4xx) thrown by a query still goes to /Error.
+ */
+export const loadGotNoAnswer = (error: unknown) =>
+  gotNoReply(error) || (error instanceof ApiCallError && error.reply.serverFailure === true);
 
 /**
  * For a screen that words its failures itself: `refused` when the server answered no, `noReply` when no
@@ -250,7 +259,10 @@ async function send<R extends RouteDef>(
     // A server failure reads like a network one (doc 1 section 8), but the server did answer, so the
     // screen treats it as any `status: false` reply rather than as lost connectivity.
     if (httpStatus >= 500)
-      return { reply: { status: false, message: messages.internetServerError }, httpStatus };
+      return {
+        reply: { status: false, message: messages.internetServerError, serverFailure: true },
+        httpStatus,
+      };
     const reply = (await readReply(data)) as ApiResult<R>;
     if (httpStatus === 401 && route.auth === 'admin')
       throw new SessionEndedError(() => ({ reply, httpStatus }));

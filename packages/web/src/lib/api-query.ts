@@ -9,12 +9,14 @@ import {
 } from './api-client';
 
 /**
- * For `queryFn`: resolves with the reply (a server's `status: false` included, so the screen can
- * toast its message) and throws only when the call itself failed.
+ * For `queryFn`: resolves with the reply (a server's refusal, `status: false`, included, so the screen
+ * can toast its message) and throws only when the call itself failed: no reply, or a server failure
+ * (5xx). The shell then shows the failure with a Retry (app/layout/failed-loads.tsx).
  */
 export async function fetchApi<R extends RouteDef>(route: R, options: CallOptions<R> = {}) {
   const result = await callApi(route, options);
   if (isNetworkFailure(result)) throw new ApiCallError(result);
+  if ((result as FailedReply).serverFailure) throw new ApiCallError(result as FailedReply);
   return result as ReplyOf<R> | FailedReply;
 }
 

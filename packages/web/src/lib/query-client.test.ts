@@ -17,15 +17,18 @@ afterEach(() => {
 });
 
 describe('the /Error rule of the query client', () => {
-  it('navigates to /Error when a query throws', async () => {
+  it('keeps a load whose call failed on its screen, and sends a query that throws anything else to /Error, saying where from', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const navigate = vi.fn();
-    registerNavigator(navigate);
-    const queryFn = () => Promise.reject(new ApiCallError(internetServerError()));
-    await expect(queryClient.fetchQuery({ queryKey: ['a'], queryFn, retry: false })).rejects.toThrow(
-      'Internet Server Error',
-    );
-    expect(navigate).toHaveBeenCalledWith('/Error', {});
+    registerNavigator(navigate, () => ({ pathname: '/stories', search: '?page=2' }));
+    const failedCall = () => Promise.reject(new ApiCallError(internetServerError()));
+    await expect(
+      queryClient.fetchQuery({ queryKey: ['a'], queryFn: failedCall, retry: false }),
+    ).rejects.toThrow('Internet Server Error');
+    expect(navigate).not.toHaveBeenCalled();
+    const bug = () => Promise.reject(new TypeError('a bug'));
+    await expect(queryClient.fetchQuery({ queryKey: ['a2'], queryFn: bug, retry: false })).rejects.toThrow();
+    expect(navigate).toHaveBeenCalledWith('/Error', { state: { from: '/stories?page=2' } });
   });
 
   it("only logs when the query's meta says so (the stats poll)", async () => {
@@ -74,7 +77,7 @@ describe('the /Error rule of the query client', () => {
     expect(seen).toEqual(['Name is required']);
     expect(navigate).not.toHaveBeenCalled();
     await mutate(new TypeError('a bug'));
-    expect(navigate).toHaveBeenCalledWith('/Error', {});
+    expect(navigate).toHaveBeenCalledWith('/Error', { state: { from: '/' } });
   });
 
   it("sends a mutation's call that got no reply to /Error when its meta says 'page' (the in-house upload)", async () => {
@@ -92,7 +95,7 @@ describe('the /Error rule of the query client', () => {
     await mutate(new ApiCallError({ status: false, message: 'Upload failed!' }, 400));
     expect(navigate).not.toHaveBeenCalled();
     await mutate(new ApiCallError(internetServerError()));
-    expect(navigate).toHaveBeenCalledWith('/Error', {});
+    expect(navigate).toHaveBeenCalledWith('/Error', { state: { from: '/' } });
   });
 });
 
@@ -166,9 +169,10 @@ describe('after a write whose outcome is unknown', () => {
     expect(loads).toBe(4);
     expect(navigate).not.toHaveBeenCalled();
     expect(queryClient.getQueryData(['rows'])).toBe('rows');
-    // Any other failed reload still goes to /Error.
+    // A failed reload stays on the screen at any time now (issue 36); the rows shown stay.
     await queryClient.refetchQueries();
-    expect(navigate).toHaveBeenCalledWith('/Error', {});
+    expect(navigate).not.toHaveBeenCalled();
+    expect(queryClient.getQueryData(['rows'])).toBe('rows');
     unsubscribe();
   });
 

@@ -1,15 +1,17 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { paths } from '@/config/paths';
-import { ApiCallError, gotNoReply, outcomeUnknown, somethingGone } from './api-client';
-import { navigateTo } from './navigation';
+import { ApiCallError, gotNoReply, loadGotNoAnswer, outcomeUnknown, somethingGone } from './api-client';
+import { errorPageState } from './error-page-state';
+import { currentPlace, navigateTo } from './navigation';
 
 declare module '@tanstack/react-query' {
   interface Register {
     queryMeta: {
       /**
-       * 'log': a failure is only logged and the previous data stays (the stats poll). 'log-refetch': the
-       * first load goes to /Error as usual, but a failed reload of data already shown is only logged
-       * (a poll under a form the admin is typing into).
+       * 'log': a failure is only logged and the previous data stays (the stats poll), and the shell's
+       * failed-load alert leaves it out (a poll, or a screen that words its own failure). 'log-refetch':
+       * a thrown bug on the first load goes to /Error as usual, but a failed reload of data already
+       * shown is only logged (a poll under a form the admin is typing into).
        */
       onError?: 'page' | 'log' | 'log-refetch';
     };
@@ -29,10 +31,13 @@ declare module '@tanstack/react-query' {
  *   server failure, no reply. That is the screen's to say (its `onError` toasts the message, so
  *   'Internet Server Error' when the network fails); it does not go to /Error, but for a call that got
  *   no reply when the mutation's `meta.onError` is 'page' (the screens the spec sends there).
- * - Query functions (`fetchApi`, `requestApi`) throw when no readable reply arrived, and so does
- *   any bug inside a query function or mutation. Such a thrown query, or a mutation's error other
- *   than an `ApiCallError`, navigates to /Error, unless its `meta.onError` is 'log' (then it is only
- *   logged, as the stats poll is).
+ * - Query functions (`fetchApi`, `requestApi`) throw an `ApiCallError` when no readable reply arrived
+ *   or the server failed (5xx). Such a load stays on its screen: the shell shows its message with a
+ *   Retry (app/layout/failed-loads.tsx; issue 36, docs/decisions/0036-failed-loads.md).
+ * - Any other thrown query (a refusal thrown by `requestApi`, such as an unknown story id, or a bug),
+ *   or a mutation's error other than an `ApiCallError`, navigates to /Error, unless its
+ *   `meta.onError` is 'log' (then it is only logged, as the stats poll is). /Error is told the screen
+ *   the person was on, for its Try again.
  * - A write with no reply (a network failure, a deadline: lib/deadlines.ts) may still have landed, and
  *   one the server says it is still saving will: every query is reloaded at once and again a few
  *   seconds later (a server that was busy or stalled may finish the write after the first reload), so
@@ -64,11 +69,13 @@ function reloadAfterUnknownWrite(client: QueryClient) {
 function createQueryClient(): QueryClient {
   const onError = (error: unknown, mode: 'page' | 'log' | undefined) => {
     console.error(error);
-    if (mode !== 'log') navigateTo(paths.error.getHref());
+    if (mode !== 'log') navigateTo(paths.error.getHref(), { state: errorPageState(currentPlace()) });
   };
   return new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
+        // A load whose call failed stays on its screen, which says so with a Retry (FailedLoads).
+        if (loadGotNoAnswer(error)) return void console.error(error);
         const mode = query.meta?.onError;
         const shown = query.state.data !== undefined;
         if (shown && (mode === 'log-refetch' || unknownWriteReloads > 0)) return onError(error, 'log');

@@ -6,6 +6,7 @@ import { RoleContext, useMe } from '@/lib/access';
 import { queryClient } from '@/lib/query-client';
 import { FullPageLoader } from '@/ui/full-page-loader';
 import { OfflineNotice } from '@/ui/offline-notice';
+import { FailedLoads } from './failed-loads';
 import { ScreenAccess } from './screen-access';
 import { SideNav } from './side-nav';
 import { TopBar } from './top-bar';
@@ -39,6 +40,7 @@ function SignedInChrome() {
         <SideNav open={navOpen} onClose={() => setNavOpen(false)} />
         <main className="px-3 pt-[4.5rem] pb-8 sm:px-6 md:pl-[5.5rem]">
           <div className="mx-auto max-w-7xl">
+            <FailedLoads />
             <Suspense fallback={<FullPageLoader />}>
               <ScreenAccess>
                 <Outlet />

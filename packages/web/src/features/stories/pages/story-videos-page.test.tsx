@@ -252,10 +252,23 @@ describe('Story Video screen', () => {
     expect(limit).not.toHaveAccessibleDescription();
   });
 
-  it('goes to /Error when the list cannot load', async () => {
-    mockApi({ ...base });
+  it('stays when the list cannot load, says so with a Retry, and loads the list on Retry', async () => {
+    let up = false;
+    mockApi({
+      ...base,
+      'GET /api/App/all/only/story/video': () =>
+        up ? jsonResponse(storyListReply([story(1)])) : jsonResponse({ status: false, message: 'x' }, 502),
+    });
+    const user = userEvent.setup();
     const { router } = renderApp('/add/story/video');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/Error'), { timeout: 5000 });
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(alert).toHaveTextContent('Internet Server Error');
+    expect(router.state.location.pathname).toBe('/add/story/video');
+    up = true;
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    const table = await screen.findByRole('table', { name: 'Story Video List' });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2), { timeout: 5000 });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });
 

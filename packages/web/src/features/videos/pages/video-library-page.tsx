@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { ADMIN_VIDEO_PAGE_SIZE, videoMessages, webFilter, type Video } from '@streamdesk/contract/videos';
 import { videoTabs } from '@/config/section-tabs';
-import { isNetworkFailure, refusedOrNoReply } from '@/lib/api-client';
+import { gotNoReply, isNetworkFailure, refusedOrNoReply } from '@/lib/api-client';
 import { Button } from '@/ui/button';
 import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
 import {
@@ -28,7 +28,8 @@ import { VideoRow, type VideoRowActions } from '../components/video-row';
 
 /** The red banner's text for a failed list load. */
 function loadError(query: ReturnType<typeof useVideoLibrary>): string {
-  if (query.isError) return videoMessages.connectionError;
+  if (query.isError)
+    return gotNoReply(query.error) ? videoMessages.connectionError : videoMessages.loadFailed;
   const data = query.data;
   if (data && !data.status)
     return isNetworkFailure(data) ? videoMessages.connectionError : videoMessages.loadFailed;
