@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { ACTIVITY_ACTIONS } from '@streamdesk/contract/activity';
+import { ACTIVITY_ACTIONS, type ActivityChange } from '@streamdesk/contract/activity';
 import { ADMIN_WRITES } from '../../test/admin-writes.js';
 import { addCall, send, storedId } from '../../test/api-calls.js';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../test/test-app.js';
@@ -25,6 +25,7 @@ describe('the activity log', () => {
   it('records an entry for every admin write route of the walk, with who, what and from where', async () => {
     const me = await adminId(t);
     const failures: string[] = [];
+    const updates: { route: string; label: string; changes: ActivityChange[] }[] = [];
     for (const write of ADMIN_WRITES) {
       const before = await entryIds(t);
       const call = write.call(records);
@@ -49,9 +50,36 @@ describe('the activity log', () => {
           (ACTIVITY_ACTIONS as readonly string[]).includes(entry.action) &&
           entry.ip === '127.0.0.1';
         if (!ok) failures.push(`${write.route}: ${JSON.stringify(entry)}`);
+        // An edit or a switch says what it changed, before and after (0031).
+        const changes = JSON.parse(entry.changes) as ActivityChange[];
+        if (['update', 'status'].includes(entry.action)) {
+          if (changes.length === 0 || changes.some((c) => c.before === undefined || c.after === undefined))
+            failures.push(`${write.route}: no changed fields in ${JSON.stringify(entry)}`);
+          if (entry.label === '' || entry.item_id === '')
+            failures.push(`${write.route}: no item or label in ${JSON.stringify(entry)}`);
+          updates.push({ route: write.route, label: entry.label, changes });
+        }
       }
     }
     expect(failures).toEqual([]);
+    // A few by name: an ad unit's new id, a live match's title and image (a file, by its URL), a switch.
+    const of = (route: string) => updates.filter((u) => u.route === route);
+    expect(of('PUT /api/App/ads/:kind/update/:id')[0]).toMatchObject({
+      label: 'ad unit "Home"',
+      changes: [
+        { field: 'a_id', before: expect.stringMatching(/^ca-app-pub/), after: expect.stringMatching(/0$/) },
+      ],
+    });
+    expect(of('PUT /api/App/liveMatch/admin')[0]!.changes).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ field: 'title', after: 'Final 2' }),
+        expect.objectContaining({ field: 'thumbnail', after: expect.stringMatching(/^\/.+\.(png|jpe?g)$/) }),
+      ]),
+    );
+    expect(of('PUT /api/App/liveMatch/admin/status/:id').map((u) => u.changes)).toEqual([
+      [{ field: 'status', before: 1, after: 0 }],
+      [{ field: 'status', before: 0, after: 1 }],
+    ]);
   }, 600_000);
 
   it('records no entry for a refused write', async () => {

@@ -2,6 +2,7 @@ import type { AppDb } from '../../platform/db/database.js';
 import { sql } from 'kysely';
 import type { AdKind, AdPlatform, OpenDayRange } from '@streamdesk/contract/ad-units';
 import { addToTotalColumns, type TotalsChange } from '../../platform/item-counter.js';
+import { noteUpdate } from '../../platform/activity/noted-update.js';
 
 export interface AdUnitsTables {
   ad_units: {
@@ -67,11 +68,14 @@ export const findAdUnitByName = (db: Db, platform: AdPlatform, kind: AdKind, nam
 
 export const insertAdUnit = (db: Db, row: AdUnitRow) => db.insertInto('ad_units').values(row).execute();
 
-export const updateAdUnit = (
+export const updateAdUnit = async (
   db: Db,
   id: string,
   values: Pick<AdUnitRow, 'a_id' | 'a_description' | 'updated_at'>,
-) => db.updateTable('ad_units').set(values).where('id', '=', id).execute();
+) => {
+  await noteUpdate(db, 'ad_units', [id], values);
+  return db.updateTable('ad_units').set(values).where('id', '=', id).execute();
+};
 
 export const deleteAdUnit = (db: Db, id: string) => db.deleteFrom('ad_units').where('id', '=', id).execute();
 

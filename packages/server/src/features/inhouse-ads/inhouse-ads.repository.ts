@@ -6,6 +6,7 @@ import { containsInsensitive } from '../../platform/db/dialect.js';
 import { fromDbBool } from '../../platform/db/values.js';
 import { newestFirstPage } from '../../platform/db/paging.js';
 import { addToTotalColumns, type TotalsChange } from '../../platform/item-counter.js';
+import { noteUpdate } from '../../platform/activity/noted-update.js';
 
 export interface InHouseAdsTables {
   inhouse_ads: {
@@ -117,6 +118,7 @@ export async function insert(db: Db, row: InHouseAdRow): Promise<void> {
 export type InHouseAdChanges = Partial<Omit<InHouseAdRow, 'id' | 'created_at' | 'view' | 'click_count'>>;
 
 export async function update(db: Db, id: string, changes: InHouseAdChanges): Promise<boolean> {
+  await noteUpdate(db, 'inhouse_ads', [id], changes);
   const result = await db.updateTable('inhouse_ads').set(changes).where('id', '=', id).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

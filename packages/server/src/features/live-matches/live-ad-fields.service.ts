@@ -4,11 +4,15 @@ import {
   editVersionOf,
   readEditVersion,
 } from '../../platform/edit-versions/edit-versions.js';
+import { noteActivity } from '../../platform/activity/activity-recorder.js';
 import { LIVE_TAGS, type LiveMatchesDeps } from './live-matches.common.js';
 import * as repo from './live-matches.repository.js';
 
 /** The live-call ad fields' version: of the whole map, names and values in their order. */
 const liveAdsVersion = (map: LiveAdMap) => editVersionOf(map, Object.keys(map));
+
+/** The item id of the live-call ad fields in the activity log (they are one record). */
+export const LIVE_AD_FIELDS_ITEM = 'live-ads';
 
 /** The key of the live-call ad fields in the record locks: the map is saved as one record. */
 const LIVE_AD_FIELDS_LOCK = ['live_ad_fields', ['map']] as const;
@@ -37,6 +41,12 @@ export function createLiveAdFields({ db, cache, locks }: Pick<LiveMatchesDeps, '
         await repo.replaceAdFields(db, Object.entries(body.fields), async (trx) => {
           const current = Object.fromEntries((await repo.listAdFields(trx)).map((f) => [f.name, f.value]));
           checkEditVersion(sent, liveAdsVersion(current), liveAdMessages.conflictThing);
+          noteActivity({
+            itemId: LIVE_AD_FIELDS_ITEM,
+            label: 'live call ad fields',
+            before: current,
+            after: body.fields,
+          });
         });
         cache.invalidate(LIVE_TAGS.liveAds);
         const data = await liveAdMap();

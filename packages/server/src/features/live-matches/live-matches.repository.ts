@@ -3,6 +3,7 @@ import type { DialectName } from '../../platform/db/database.js';
 import { containsInsensitive } from '../../platform/db/dialect.js';
 import { newestFirstPage } from '../../platform/db/paging.js';
 import { addToTotalColumns, type TotalsChange } from '../../platform/item-counter.js';
+import { noteUpdate } from '../../platform/activity/noted-update.js';
 
 export interface LiveMatchesTables {
   live_matches: {
@@ -72,11 +73,14 @@ export const findLiveMatch = (db: Db, id: string) =>
 export const insertLiveMatch = (db: Db, row: LiveMatchRow) =>
   db.insertInto('live_matches').values(row).execute();
 
-export const updateLiveMatch = (
+export const updateLiveMatch = async (
   db: Db,
   id: string,
   changes: Partial<Pick<LiveMatchRow, 'title' | 'url' | 'thumbnail' | 'status'>>,
-) => db.updateTable('live_matches').set(changes).where('id', '=', id).executeTakeFirst();
+) => {
+  await noteUpdate(db, 'live_matches', [id], changes);
+  return db.updateTable('live_matches').set(changes).where('id', '=', id).executeTakeFirst();
+};
 
 export const findLiveMatches = (db: Db, ids: readonly string[]) =>
   db.selectFrom('live_matches').select(['id', 'thumbnail']).where('id', 'in', ids).execute();
@@ -137,8 +141,10 @@ export const findWebAds = (db: Db, ids: readonly string[]) =>
 
 export const insertWebAd = (db: Db, row: WebAdRow) => db.insertInto('live_web_ads').values(row).execute();
 
-export const updateWebAd = (db: Db, id: string, changes: Pick<WebAdRow, 'a_name' | 'a_url'>) =>
-  db.updateTable('live_web_ads').set(changes).where('id', '=', id).execute();
+export const updateWebAd = async (db: Db, id: string, changes: Pick<WebAdRow, 'a_name' | 'a_url'>) => {
+  await noteUpdate(db, 'live_web_ads', [id], changes);
+  return db.updateTable('live_web_ads').set(changes).where('id', '=', id).execute();
+};
 
 export const deleteWebAds = (db: Db, ids: readonly string[]) =>
   db.deleteFrom('live_web_ads').where('id', 'in', ids).executeTakeFirst();

@@ -4,6 +4,7 @@ import { SHORTCUT_MAX_NUMBER, type ShortcutStory } from '@streamdesk/contract/sh
 import type { DialectName } from '../../platform/db/database.js';
 import { containsInsensitive } from '../../platform/db/dialect.js';
 import { addToTotalColumns, type TotalsChange } from '../../platform/item-counter.js';
+import { noteUpdate } from '../../platform/activity/noted-update.js';
 
 export interface ShortcutTables {
   shortcut_stories: {
@@ -109,8 +110,14 @@ export const findShortcuts = (db: Db, ids: readonly string[]) =>
 export const insertShortcut = (db: Db, row: ShortcutRow) =>
   db.insertInto('shortcut_stories').values(row).execute();
 
-export const updateShortcut = (db: Db, id: string, values: Partial<Omit<ShortcutRow, 'id' | 'created_at'>>) =>
-  db.updateTable('shortcut_stories').set(values).where('id', '=', id).executeTakeFirst();
+export const updateShortcut = async (
+  db: Db,
+  id: string,
+  values: Partial<Omit<ShortcutRow, 'id' | 'created_at'>>,
+) => {
+  await noteUpdate(db, 'shortcut_stories', [id], values);
+  return db.updateTable('shortcut_stories').set(values).where('id', '=', id).executeTakeFirst();
+};
 
 export const deleteShortcuts = (db: Db, ids: readonly string[]) =>
   db.deleteFrom('shortcut_stories').where('id', 'in', ids).executeTakeFirst();

@@ -13,7 +13,7 @@ import type { Media, StoryFiles, StoryUpload } from './story-files.js';
 import { limitColumns, parseFormId, parseInsertData } from './story-form.js';
 import * as repo from './stories.repository.js';
 import { noteActivity } from '../../platform/activity/activity-recorder.js';
-import { itemLabel } from '../../platform/activity/activity-route.js';
+import { itemLabel } from '../../platform/activity/item-label.js';
 
 /**
  * What an admin edits of a story: the version the edit page sends back covers these, and not the view

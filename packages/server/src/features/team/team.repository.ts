@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Person } from '@streamdesk/contract/team';
 // The people are the auth feature's table; the team feature lists and changes them.
 import type { AuthTables } from '../auth/auth.repository.js';
+import { noteUpdate } from '../../platform/activity/noted-update.js';
 
 export interface TeamTables {
   admins: AuthTables['admins'];
@@ -51,11 +52,14 @@ export const countActiveOwners = async (db: Db) =>
 
 export const insertPerson = (db: Db, row: PersonRow) => db.insertInto('admins').values(row).execute();
 
-export const updatePerson = (
+export const updatePerson = async (
   db: Db,
   id: string,
   changes: Partial<Pick<PersonRow, 'name' | 'role' | 'status' | 'password_hash'>>,
-) => db.updateTable('admins').set(changes).where('id', '=', id).execute();
+) => {
+  await noteUpdate(db, 'admins', [id], changes);
+  return db.updateTable('admins').set(changes).where('id', '=', id).execute();
+};
 
 /** Ends every session of a person; how many there were. */
 export const deleteSessionsOf = async (db: Db, id: string) =>

@@ -1,6 +1,7 @@
 import type { AppDb } from '../../platform/db/database.js';
 import type { DialectName } from '../../platform/db/database.js';
 import { containsInsensitive, equalsInsensitive } from '../../platform/db/dialect.js';
+import { noteUpdate } from '../../platform/activity/noted-update.js';
 
 export interface VideoCategoriesTables {
   video_categories: {
@@ -55,8 +56,10 @@ export const nameTaken = async (db: Db, dialect: DialectName, name: string, exce
 export const insertCategory = (db: Db, row: CategoryRow) =>
   db.insertInto('video_categories').values(row).execute();
 
-export const updateCategory = (db: Db, id: string, changes: Partial<Omit<CategoryRow, 'id'>>) =>
-  db.updateTable('video_categories').set(changes).where('id', '=', id).executeTakeFirst();
+export const updateCategory = async (db: Db, id: string, changes: Partial<Omit<CategoryRow, 'id'>>) => {
+  await noteUpdate(db, 'video_categories', [id], changes);
+  return db.updateTable('video_categories').set(changes).where('id', '=', id).executeTakeFirst();
+};
 
 export const deleteCategory = (db: Db, id: string) =>
   db.deleteFrom('video_categories').where('id', '=', id).executeTakeFirst();

@@ -2,6 +2,7 @@ import type { AppDb } from '../../platform/db/database.js';
 import { sql, type SqlBool } from 'kysely';
 import { countRows, newestFirstRows } from '../../platform/db/paging.js';
 import { addToTotalColumns, type TotalsChange } from '../../platform/item-counter.js';
+import { noteUpdate } from '../../platform/activity/noted-update.js';
 
 export interface VideosTables {
   videos: {
@@ -57,13 +58,15 @@ export const countByCategory = async (db: Db) => {
   return new Map(rows.map((r) => [r.category_id, Number(r.n)]));
 };
 
-export const setWeb = (db: Db, ids: readonly string[], web: boolean) =>
-  db
+export const setWeb = async (db: Db, ids: readonly string[], web: boolean) => {
+  await noteUpdate(db, 'videos', ids, { web: web ? 1 : 0 });
+  return db
     .updateTable('videos')
     .set({ web: web ? 1 : 0 })
     .where('id', 'in', ids)
     .executeTakeFirst()
     .then((r) => Number(r.numUpdatedRows));
+};
 
 /**
  * Deletes rows and returns them, so their files can be removed after the commit. A category's videos are

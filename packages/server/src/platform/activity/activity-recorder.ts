@@ -5,6 +5,7 @@ import type { AppDb } from '../db/database.js';
 import { newId, nowIso } from '../db/values.js';
 import type { WriteScopes } from '../db/write-scope.js';
 import { insertEntries, type NewActivityRow } from './activity-log.repository.js';
+import { itemLabel } from './item-label.js';
 
 /**
  * What a service says about the write it made, for the write's activity entry: the item, a readable
@@ -19,6 +20,11 @@ export interface ActivityNote {
   /** The item as it was (null or absent for an add) and as it is (null or absent for a delete). */
   before?: object | null;
   after?: object | null;
+  /**
+   * Noted by a repository's update helper (noted-update.ts) rather than by the service: kept only on
+   * an update or status write that no service noted itself, one entry per item whatever the updates.
+   */
+  merge?: boolean;
 }
 
 /** Who made a write and from where. */
@@ -55,6 +61,9 @@ export function noteActivity(note: ActivityNote): void {
   notes.getStore()?.push(note);
 }
 
+/** Whether a back-office write is being recorded (a repository reads the before values only then). */
+export const recordingActivity = (): boolean => notes.getStore() !== undefined;
+
 /** Field names whose values are secrets: an entry says they changed but never holds them. */
 const SECRET = /password|token|secret|otp|recovery|hash/i;
 
@@ -77,6 +86,25 @@ export function changesOf(
     );
 }
 
+const MERGED_ACTIONS: readonly ActivityAction[] = ['update', 'status', 'revert'];
+
+/**
+ * The notes an entry is made of: the services' own when there are; else, on an update, what the
+ * repositories' update helpers noted, one per item (the first before, the last after of each field).
+ */
+function notesFor(route: RouteActivity, noted: readonly ActivityNote[]): ActivityNote[] {
+  const own = noted.filter((n) => !n.merge);
+  if (own.length || !MERGED_ACTIONS.includes(route.action)) return own;
+  const byItem = new Map<string, { before: Record<string, unknown>; after: Record<string, unknown> }>();
+  for (const n of noted) {
+    const item = byItem.get(n.itemId ?? '') ?? { before: {}, after: {} };
+    item.before = { ...n.before, ...item.before };
+    item.after = { ...item.after, ...n.after };
+    byItem.set(n.itemId ?? '', item);
+  }
+  return [...byItem].map(([itemId, { before, after }]) => ({ itemId, before, after }));
+}
+
 export function entryRows(
   actor: Actor,
   route: RouteActivity,
@@ -92,12 +120,18 @@ export function entryRows(
     action: note.action ?? route.action,
     feature: note.feature ?? route.feature,
     item_id: note.itemId ?? itemId,
-    label: note.label ?? route.label ?? '',
+    label:
+      note.label ??
+      (route.itemIds.length > 1 && note.itemId
+        ? itemLabel(route.feature, undefined, note.itemId)
+        : route.label) ??
+      '',
     changes: JSON.stringify(changesOf(note.before, note.after)),
     ip: actor.ip,
     user_agent: actor.userAgent.slice(0, 500),
   });
-  if (noted.length) return noted.map((note) => row(note, route.itemIds[0] ?? ''));
+  const chosen = notesFor(route, noted);
+  if (chosen.length) return chosen.map((note) => row(note, route.itemIds[0] ?? ''));
   // Nothing noted: one entry per item the request named (one for a bulk delete's each id), or one.
   const ids = route.itemIds.length ? route.itemIds : [''];
   return ids.map((id) => row(route.added ? { after: route.added } : {}, id));

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ActivityAction } from '@streamdesk/contract/activity';
-import type { Feature } from '@streamdesk/contract/roles';
 import type { ActivityRecorder, Actor, RouteActivity } from './activity-recorder.js';
+import { itemLabel } from './item-label.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,6 +16,7 @@ declare module 'fastify' {
  */
 export function routeAction(method: string, path: string): ActivityAction {
   if (/\/logout$/.test(path)) return 'sign-out';
+  if (/\/revert$/.test(path)) return 'revert';
   if (/\/ads\/fire$/i.test(path)) return 'fire';
   if (/\/resend$/.test(path)) return 'resend';
   if (/\/send$/.test(path)) return 'send';
@@ -24,33 +25,6 @@ export function routeAction(method: string, path: string): ActivityAction {
   if (method === 'DELETE' || /\/delete(\/|$)/.test(path)) return 'delete';
   if (method === 'POST') return 'create';
   return 'update';
-}
-
-/** What a feature's items are called in a label: `story #…`, `ad unit "Home"`. */
-const ITEM_WORDS: Partial<Record<Feature, string>> = {
-  stories: 'story',
-  'shortcut-stories': 'shortcut story',
-  reels: 'reel',
-  'video-categories': 'category',
-  videos: 'video',
-  'live-matches': 'live match',
-  notifications: 'notification',
-  'ad-units': 'ad unit',
-  'inhouse-ads': 'in-house ad',
-  controller: 'controller',
-  policy: 'policy',
-  team: 'person',
-  account: 'session',
-  analytics: 'counts of',
-};
-const NAME_FIELDS = ['name', 'title', 'a_name', 'mainTitle', 'btnName', 'policy_title', 'email'];
-
-/** A readable label for an item: its kind and its name, or its id when it has none. */
-export function itemLabel(feature: Feature, item: Record<string, unknown> | undefined, id: string): string {
-  const word = ITEM_WORDS[feature] ?? feature;
-  const name = NAME_FIELDS.map((f) => item?.[f]).find((v) => typeof v === 'string' && v.trim() !== '');
-  if (typeof name === 'string') return `${word} "${name.slice(0, 80)}"`;
-  return id ? `${word} #${id}` : word;
 }
 
 const idsIn = (value: unknown): string[] =>
