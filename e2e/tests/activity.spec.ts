@@ -6,6 +6,7 @@ test.use({ serverFor: 'activity' });
 
 test('the owner finds a controller change in Activity with its person, filters to it, opens its diff and exports the view', async ({
   signedInPage: page,
+  apiKey,
 }) => {
   await page.goto('/controller');
   const sw = page.getByRole('switch', { name: 'Reels', exact: true });
@@ -52,9 +53,25 @@ test('the owner finds a controller change in Activity with its person, filters t
   await page.getByRole('button', { name: 'Apply filters' }).click();
   await expect(page.getByText('No activity matches these filters.')).toBeVisible();
 
-  // Put the switch back for other tests on this server.
+  // Revert the switch from its entry's panel: the controller and the app's launch reply have the old value.
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await page.getByRole('button', { name: 'Details of controller: reels' }).first().click();
+  await page
+    .getByRole('dialog', { name: 'controller: reels' })
+    .getByRole('button', { name: 'Revert this change' })
+    .click();
+  await expect(page.getByText('Change reverted')).toBeVisible();
+  await expect(page.getByRole('row', { name: /revert/ }).first()).toContainText('controller: reels');
+  await page.screenshot({ path: `${shots}/activity-reverted.png`, fullPage: true });
+  const launch = await page.evaluate(
+    async (key) =>
+      (await (await fetch('/api/App/Controler/app/loadCheck', { headers: { 'api-key': key } })).json()) as {
+        data: { controller: { reels: boolean } };
+      },
+    apiKey,
+  );
+  expect(launch.data.controller.reels).toBe(before);
   await page.goto('/controller');
-  await page.getByRole('switch', { name: 'Reels', exact: true }).click();
   await expect(page.getByRole('switch', { name: 'Reels', exact: true })).toHaveAttribute(
     'aria-checked',
     String(before),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decimalNumber, defineRoute, pageSize, replyBase } from './http.js';
+import { decimalNumber, defineRoute, idSchema, pageSize, replyBase } from './http.js';
 import { FEATURE_NAMES, type Feature } from './roles.js';
 
 /**
@@ -34,7 +34,14 @@ export const activityMessages = {
   listed: 'Activity fetched',
   badDate: 'from and to must be dates (YYYY-MM-DD) or ISO times',
   badRange: 'from must not be after to',
-} as const;
+  notFound: 'Activity entry not found',
+  reverted: 'Change reverted',
+  notRevertable: 'This change cannot be reverted',
+  /** The item changed after the entry: its later change would be lost. */
+  changedSince: (label: string) =>
+    `This change cannot be reverted: ${label || 'the item'} was changed since. Revert the later change first.`,
+  itemGone: (label: string) => `This change cannot be reverted: ${label || 'the item'} no longer exists.`,
+};
 
 export const activityChange = z.object({
   field: z.string(),
@@ -56,6 +63,8 @@ export const activityEntry = z.object({
   changes: z.array(activityChange),
   ip: z.string(),
   userAgent: z.string(),
+  /** Whether "Revert this change" applies (an update of a settings-like record; 0031). */
+  revertable: z.boolean(),
 });
 export type ActivityEntry = z.infer<typeof activityEntry>;
 
@@ -96,5 +105,16 @@ export const activityRoutes = {
     access: 'read',
     querystring: activityQuery,
     reply: activityListReply,
+  }),
+  revert: defineRoute({
+    method: 'POST',
+    path: '/api/admin/activity/:id/revert',
+    summary:
+      'Revert an update of a settings-like record (controller, policy, ad units, in-house ad fields, live match fields, web live ads, live call ad fields): writes its before values back, refused (409) when the item changed since',
+    auth: 'admin',
+    feature: 'activity',
+    access: 'write',
+    params: z.object({ id: idSchema }),
+    reply: replyBase,
   }),
 };

@@ -12,6 +12,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createAuthService, type AuthService } from './features/auth/auth.service.js';
+import { Reverts } from './platform/activity/reverts.js';
 import { registerFeatures } from './features.js';
 import { migrations } from './migrations.js';
 import { AppCache } from './platform/app-cache.js';
@@ -199,6 +200,7 @@ export async function buildApp(config: ResolvedConfig, opts: BuildOptions = {}):
     launch: new LaunchRegistry(),
     liveViewers: new LiveViewers(),
     locks: new RecordLocks(database.sharedLocks),
+    reverts: new Reverts(),
   };
   // Fastify runs onClose hooks in reverse order of registration (avvio puts each at the front of its
   // queue), so this one, added before any feature's, runs last: every feature's own onClose (writing

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Reverts } from './activity/reverts.js';
 import type { AppCache } from './app-cache.js';
 import type { ResolvedConfig } from './config.js';
 import type { AppDb, DialectName } from './db/database.js';
@@ -18,4 +19,6 @@ export interface FeatureContext {
   liveViewers: LiveViewers;
   /** Serializes the edits and deletes of one record (record-locks.ts). */
   locks: RecordLocks;
+  /** How each feature writes an activity entry's before values back (activity/reverts.ts). */
+  reverts: Reverts;
 }

@@ -290,4 +290,6 @@ export const NOT_WALKED: Record<string, string> = {
   'POST /api/admin/account/password': "changes one's password; no app read shows the team",
   'DELETE /api/admin/account/sessions/:id': "ends one of one's sessions; no app read shows the team",
   'DELETE /api/admin/account/sessions': "ends one's other sessions; no app read shows the team",
+  'POST /api/admin/activity/:id/revert':
+    "writes back an entry's before values through the feature's own update; activity-revert.test.ts checks the app reads them",
 };

@@ -6,7 +6,7 @@ import type { ActivityRow } from '../../platform/activity/activity-log.repositor
 
 export type Db = AppDb;
 
-export function toEntry(row: ActivityRow): ActivityEntry {
+export function toEntry(row: ActivityRow): Omit<ActivityEntry, 'revertable'> {
   return {
     _id: row.id,
     at: row.created_at,

@@ -7,7 +7,7 @@ import { createActivityService } from './activity.service.js';
 const PURGE_EVERY_MS = 24 * 60 * 60 * 1000;
 const FIRST_PURGE_MS = 60 * 1000;
 
-/** The activity log: its list (append-only: no route edits or deletes an entry) and the daily purge. */
+/** The activity log: its list, its reverts (append-only: no route edits or deletes an entry) and the daily purge. */
 export function registerActivity(ctx: FeatureContext) {
   const { app } = ctx;
   const activity = createActivityService(ctx);
@@ -17,6 +17,11 @@ export function registerActivity(ctx: FeatureContext) {
     message: activityMessages.listed,
     ...(await activity.list(request.query)),
   }));
+
+  registerRoute(app, routes.revert, async (request) => {
+    await activity.revert(request.params.id);
+    return { status: true, message: activityMessages.reverted };
+  });
 
   const purge = () =>
     activity.purge().catch((err: unknown) => app.log.warn({ err }, 'could not remove old activity entries'));

@@ -57,6 +57,9 @@ export const findAdUnit = (db: Db, platform: AdPlatform, kind: AdKind, id: strin
     .where('kind', '=', kind)
     .executeTakeFirst();
 
+export const findAdUnitById = (db: Db, id: string) =>
+  db.selectFrom('ad_units').select(columns).where('id', '=', id).executeTakeFirst();
+
 export const findAdUnitByName = (db: Db, platform: AdPlatform, kind: AdKind, name: string) =>
   db
     .selectFrom('ad_units')

@@ -17,6 +17,7 @@ import {
 export function registerAdUnits(ctx: FeatureContext, deps: Pick<AdUnitsDeps, 'clearCounts'>) {
   const ads = createAdUnitsService({ db: ctx.db, cache: ctx.cache, locks: ctx.locks, ...deps });
   const configLists = registerAdUnitsRoutes(ctx.app, ads, ctx.cache);
+  ctx.reverts.add('ad-units', ads.reverter);
   for (const [name, platform] of [
     ['androidAdUnits', 'android'],
     ['iosAdUnits', 'ios'],

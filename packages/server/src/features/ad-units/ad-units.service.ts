@@ -20,6 +20,7 @@ import {
 import type { RecordLocks } from '../../platform/record-locks.js';
 import { newId, nowIso } from '../../platform/db/values.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import type { Reverter } from '../../platform/activity/reverts.js';
 import * as repo from './ad-units.repository.js';
 
 /** Cache tag of everything built from ad units (the app config, the launch section). */
@@ -173,6 +174,21 @@ export function createAdUnitsService(deps: AdUnitsDeps) {
     });
   }
 
+  /** Writes an activity entry's before values back (0031), under the ad's lock like an update. */
+  const reverter: Reverter = {
+    owns: async (id) => (await repo.findAdUnitById(db, id)) !== undefined,
+    fields: ['a_id', 'a_description'],
+    revert: (id, values, check) =>
+      deps.locks.run('ad_units', [id], async () => {
+        const row = await repo.findAdUnitById(db, id);
+        if (!row) throw notFound(adMessages.notFound);
+        check(row);
+        const { a_id = row.a_id, a_description = row.a_description } = values as Partial<typeof row>;
+        await repo.updateAdUnit(db, id, { a_id, a_description, updated_at: nowIso() });
+        changed();
+      }),
+  };
+
   async function webIds(platform: AdPlatform, ids: readonly string[] | undefined): Promise<string[]> {
     const all = (await repo.listAdUnits(db, platform, 'web')).map((r) => r.id);
     if (!ids) return all;
@@ -193,6 +209,7 @@ export function createAdUnitsService(deps: AdUnitsDeps) {
   }
 
   return {
+    reverter,
     list: async (platform: AdPlatform, kind: AdKind) =>
       (await repo.listAdUnits(db, platform, kind)).map(toAd),
 

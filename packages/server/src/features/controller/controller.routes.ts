@@ -7,6 +7,7 @@ import { CONTROLLER_TAG, type ControllerService } from './controller.service.js'
 
 export function registerControllerRoutes(ctx: FeatureContext, controller: ControllerService): void {
   const { app } = ctx;
+  ctx.reverts.add('controller', controller.reverter);
   registerRoute(app, controllerRoutes.get, () => controller.adminData());
   registerRoute(app, controllerRoutes.flag, ({ body }) => controller.setFlag(body.name, body.status));
   registerRoute(app, controllerRoutes.position, ({ body }) => controller.setPosition(body.name, body.value));

@@ -18,6 +18,8 @@ import {
   readEditVersion,
 } from '../../platform/edit-versions/edit-versions.js';
 import { nowIso } from '../../platform/db/values.js';
+import { badRequest } from '../../platform/errors.js';
+import { activityMessages } from '@streamdesk/contract/activity';
 import type { FeatureContext } from '../../platform/feature-context.js';
 import * as repo from './controller.repository.js';
 import { noteActivity } from '../../platform/activity/activity-recorder.js';
@@ -26,6 +28,7 @@ import {
   createSettingVersions,
   type NewVersion,
 } from '../../platform/versions/setting-versions.js';
+import type { Reverter } from '../../platform/activity/reverts.js';
 
 /** Cache tag of everything built from controller settings; other features' cached replies may use it too. */
 export const CONTROLLER_TAG = 'controller';
@@ -161,9 +164,26 @@ export function createControllerService(ctx: ControllerContext) {
     }
   }
 
+  /**
+   * Writes an activity entry's before values back (0031): under every form's lock, so no whole-form save
+   * runs between its check and its write; values that no longer fit a setting's rule are refused.
+   */
+  const reverter: Reverter = {
+    owns: (id) => Promise.resolve(id === CONTROLLER_ITEM),
+    fields: Object.keys(controllerSettings.shape),
+    revert: (_id, values, check) =>
+      ctx.locks.run(LOCKED, Object.keys(EDIT_GROUPS), async () => {
+        check(await readStored());
+        const parsed = controllerSettings.partial().safeParse(values);
+        if (!parsed.success) throw badRequest(activityMessages.notRevertable);
+        await save(parsed.data);
+      }),
+  };
+
   const installNewOf = (s: ControllerSettings) => ({ status: s.installNew, btn_url: s.installNewBtnUrl });
 
   return {
+    reverter,
     getSettings,
     async getFlag(name: ControllerFlag): Promise<boolean> {
       return (await getSettings())[name];

@@ -23,6 +23,7 @@ export function registerInHouseAds(
     locks: ctx.locks,
     ...deps,
   });
+  ctx.reverts.add('inhouse-ads', ads.reverter);
   const { app } = ctx;
   const upload = { upload: { store: ctx.media, folder: INHOUSE_FOLDER } };
 

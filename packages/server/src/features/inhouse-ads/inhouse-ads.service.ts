@@ -19,6 +19,7 @@ import {
 import { deleteAllOrNone } from '../../platform/db/delete-all-or-none.js';
 import type { MediaStore } from '../../platform/media/media-store.js';
 import type { RecordLocks } from '../../platform/record-locks.js';
+import type { Reverter } from '../../platform/activity/reverts.js';
 import * as repo from './inhouse-ads.repository.js';
 import { thumbnailOf, type InHouseUpload } from './inhouse-ads.uploads.js';
 import type { z } from 'zod';
@@ -67,6 +68,17 @@ export function toAppAd({
   return ad;
 }
 
+/** The columns a revert writes back: the text an edit changes (files are removed once replaced). */
+const REVERTED_FIELDS = [
+  'main_title',
+  'sub_title',
+  'description',
+  'call_to_action',
+  'btn_name',
+  'web_stay_time',
+  'ad_type',
+] as const satisfies readonly (keyof repo.InHouseAdChanges)[];
+
 export function createInHouseAdsService(deps: InHouseAdsDeps) {
   const { db, media } = deps;
   const changed = () => {
@@ -91,7 +103,21 @@ export function createInHouseAdsService(deps: InHouseAdsDeps) {
     }
   }
 
+  /** Writes an activity entry's before values back (0031): the ad's text fields, not its files. */
+  const reverter: Reverter = {
+    owns: async (id) => (await repo.findById(db, id)) !== undefined,
+    fields: REVERTED_FIELDS,
+    revert: (id, values, check) =>
+      deps.locks.run('inhouse_ads', [id], async () => {
+        check(await mustFind(id));
+        const changes: repo.InHouseAdChanges = { ...values, updated_at: nowIso() };
+        if (!(await repo.update(db, id, changes))) throw notFound(inHouseMessages.notFound);
+        changed();
+      }),
+  };
+
   return {
+    reverter,
     async list(opts: { all: boolean; page: number; limit: number; q?: string | undefined }) {
       const [{ rows, total }, running] = await Promise.all([
         repo.listPage(db, deps.dialect, {

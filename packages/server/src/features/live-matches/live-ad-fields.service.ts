@@ -5,6 +5,7 @@ import {
   readEditVersion,
 } from '../../platform/edit-versions/edit-versions.js';
 import { noteActivity } from '../../platform/activity/activity-recorder.js';
+import type { Reverter } from '../../platform/activity/reverts.js';
 import { LIVE_TAGS, type LiveMatchesDeps } from './live-matches.common.js';
 import * as repo from './live-matches.repository.js';
 
@@ -22,7 +23,23 @@ export function createLiveAdFields({ db, cache, locks }: Pick<LiveMatchesDeps, '
   const liveAdMap = async (): Promise<LiveAdMap> =>
     Object.fromEntries((await repo.listAdFields(db)).map((f) => [f.name, f.value]));
 
+  /** Writes an activity entry's before values back (0031): a field it added goes, one it removed returns. */
+  const liveAdsReverter: Reverter = {
+    owns: (id) => Promise.resolve(id === LIVE_AD_FIELDS_ITEM),
+    fields: undefined,
+    revert: (_id, values, check) =>
+      locks.run(...LIVE_AD_FIELDS_LOCK, async () => {
+        const current: Record<string, string | null> = await liveAdMap();
+        check(current);
+        for (const [name, value] of Object.entries(values)) current[name] = value as string | null;
+        const kept = Object.entries(current).filter((f): f is [string, string] => typeof f[1] === 'string');
+        await repo.replaceAdFields(db, kept);
+        cache.invalidate(LIVE_TAGS.liveAds);
+      }),
+  };
+
   return {
+    liveAdsReverter,
     liveAdMap,
 
     async liveAds() {

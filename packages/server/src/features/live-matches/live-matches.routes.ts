@@ -23,6 +23,9 @@ export function registerLiveMatches(
     ...deps,
   });
 
+  for (const reverter of [service.matchReverter, service.webAdReverter, service.liveAdsReverter])
+    ctx.reverts.add('live-matches', reverter);
+
   registerRoute(app, routes.list, async (request) => service.list(request.query));
 
   const upload = { upload: { store: ctx.media, folder: 'live-matches' } };

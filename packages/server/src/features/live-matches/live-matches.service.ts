@@ -12,6 +12,7 @@ import type { SavedMedia } from '../../platform/media/media-store.js';
 import { createFireHistory } from './fire-history.service.js';
 import { createLiveAdFields } from './live-ad-fields.service.js';
 import { createdNow, LIVE_TAGS, totalPages, type LiveMatchesDeps } from './live-matches.common.js';
+import type { Reverter } from '../../platform/activity/reverts.js';
 import * as repo from './live-matches.repository.js';
 import { createWebLiveAds } from './web-live-ads.service.js';
 
@@ -52,7 +53,22 @@ export function createLiveMatchesService(deps: LiveMatchesDeps) {
   const { db, dialect, media, cache, locks, forgetCounts, liveMatchRunning } = deps;
   const activeMatches = async () => (await repo.listActiveLiveMatches(db)).map(toAppMatch);
 
+  /** Writes an activity entry's before values back (0031): the title and URL, not the replaced image. */
+  const matchReverter: Reverter = {
+    owns: async (id) => (await repo.findLiveMatch(db, id)) !== undefined,
+    fields: ['title', 'url'],
+    revert: (id, values, check) =>
+      locks.run('live_matches', [id], async () => {
+        const found = await repo.findLiveMatch(db, id);
+        if (!found) throw notFound(liveMatchMessages.notFound);
+        check(found);
+        await repo.updateLiveMatch(db, id, values as Partial<Pick<repo.LiveMatchRow, 'title' | 'url'>>);
+        cache.invalidate(LIVE_TAGS.matches);
+      }),
+  };
+
   return {
+    matchReverter,
     // Live matches ------------------------------------------------------------------------------------
     async list(query: { page: number; limit: number; q?: string | undefined }) {
       const [{ rows, total }, running] = await Promise.all([

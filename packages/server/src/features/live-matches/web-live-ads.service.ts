@@ -13,6 +13,7 @@ import { deleteAllOrNone } from '../../platform/db/delete-all-or-none.js';
 import { newId } from '../../platform/db/values.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { createdNow, type LiveMatchesDeps } from './live-matches.common.js';
+import type { Reverter } from '../../platform/activity/reverts.js';
 import * as repo from './live-matches.repository.js';
 
 /**
@@ -58,7 +59,30 @@ export function createWebLiveAds({ db, locks }: Pick<LiveMatchesDeps, 'db' | 'lo
     if (other && other.id !== ownId) throw conflict(webLiveAdMessages.duplicateName);
   };
 
+  /** An edit's rules and write: the fire-only ads stay, the main ad keeps its name, names are unique. */
+  async function writeWebAd(existing: repo.WebAdRow, next: Pick<repo.WebAdRow, 'a_name' | 'a_url'>) {
+    if (FIRE_ONLY_ADS.includes(existing.a_name)) throw badRequest(webLiveAdMessages.fireOnly);
+    if (existing.a_name === MAIN_WEB_AD && next.a_name !== MAIN_WEB_AD)
+      throw badRequest(webLiveAdMessages.mainCannotBeRenamed);
+    await checkFreeName(next.a_name, existing.id);
+    await repo.updateWebAd(db, existing.id, { a_name: next.a_name, a_url: next.a_url });
+  }
+
+  /** Writes an activity entry's before values back (0031), with an edit's rules, under the ad's lock. */
+  const webAdReverter: Reverter = {
+    owns: async (id) => (await repo.findWebAd(db, id)) !== undefined,
+    fields: WEB_AD_EDITABLE_FIELDS,
+    revert: (id, values, check) =>
+      locks.run('live_web_ads', [id], async () => {
+        const existing = await repo.findWebAd(db, id);
+        if (!existing) throw notFound(webLiveAdMessages.notFound);
+        check(existing);
+        await writeWebAd(existing, { ...existing, ...values });
+      }),
+  };
+
   return {
+    webAdReverter,
     async webAds() {
       const [rows, totals] = await Promise.all([repo.listWebAds(db), webAdTotals()]);
       return { status: true, message: webLiveAdMessages.fetched, data: rows.map((r) => toWebAd(r, totals)) };
@@ -81,11 +105,7 @@ export function createWebLiveAds({ db, locks }: Pick<LiveMatchesDeps, 'db' | 'lo
       return locks.run('live_web_ads', [body._id], async () => {
         const found = await repo.findWebAd(db, body._id);
         const existing = foundAtVersion(found, sent, webAdVersion, webLiveAdMessages);
-        if (FIRE_ONLY_ADS.includes(existing.a_name)) throw badRequest(webLiveAdMessages.fireOnly);
-        if (existing.a_name === MAIN_WEB_AD && body.a_name !== MAIN_WEB_AD)
-          throw badRequest(webLiveAdMessages.mainCannotBeRenamed);
-        await checkFreeName(body.a_name, existing.id);
-        await repo.updateWebAd(db, existing.id, { a_name: body.a_name, a_url: body.a_url });
+        await writeWebAd(existing, body);
         return { status: true, message: webLiveAdMessages.updated, data: await webAdById(existing.id) };
       });
     },

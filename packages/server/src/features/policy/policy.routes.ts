@@ -7,6 +7,7 @@ import { POLICY_TAG, createPolicyService } from './policy.service.js';
 
 export function registerPolicy(ctx: FeatureContext): void {
   const policy = createPolicyService(ctx);
+  ctx.reverts.add('policy', policy.reverter);
   registerRoute(ctx.app, policyRoutes.get, () => policy.adminGet());
   registerRoute(ctx.app, policyRoutes.update, ({ body }) => policy.update(body));
   registerVersionRoutes(ctx.app, policyVersionRoutes, policy);

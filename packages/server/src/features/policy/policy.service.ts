@@ -22,6 +22,7 @@ import {
   type NewVersion,
 } from '../../platform/versions/setting-versions.js';
 import { versionMessages } from '@streamdesk/contract/versions';
+import type { Reverter } from '../../platform/activity/reverts.js';
 
 export const POLICY_TAG = 'policy';
 const PRIVACY = 'privacy';
@@ -89,7 +90,20 @@ export function createPolicyService(ctx: Pick<FeatureContext, 'db' | 'cache' | '
     return n;
   }
 
+  /** Writes an activity entry's before values back (0031), under the policy's lock like an update. */
+  const reverter: Reverter = {
+    owns: (id) => Promise.resolve(id === PRIVACY),
+    fields: EDITABLE_FIELDS,
+    revert: (_id, values, check) =>
+      ctx.locks.run(LOCKED, [PRIVACY], async () => {
+        const current = stateOf(await read());
+        check(current);
+        await write(current, policyState.parse({ ...current, ...values }));
+      }),
+  };
+
   return {
+    reverter,
     get,
     adminGet,
     /**

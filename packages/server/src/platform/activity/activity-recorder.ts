@@ -61,6 +61,12 @@ export function noteActivity(note: ActivityNote): void {
   notes.getStore()?.push(note);
 }
 
+/**
+ * Runs `work` with its notes set aside: a revert's entry says what the revert changed, not what the
+ * service it writes through notes of its own save.
+ */
+export const unnoted = <T>(work: () => Promise<T>): Promise<T> => notes.run([], work);
+
 /** Whether a back-office write is being recorded (a repository reads the before values only then). */
 export const recordingActivity = (): boolean => notes.getStore() !== undefined;
 

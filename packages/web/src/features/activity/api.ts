@@ -1,7 +1,8 @@
 import { activityRoutes, type ActivityEntry, type ActivityQuery } from '@streamdesk/contract/activity';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { requestApi } from '@/lib/api-client';
 import { fetchApi } from '@/lib/api-query';
+import { toastFailure } from '@/ui/toast-failure';
 
 /** The Activity screen's filters, as the URL holds them (page and limit apart). */
 export type ActivityFilters = Omit<ActivityQuery, 'page' | 'limit'>;
@@ -15,6 +16,19 @@ export const activityQuery = (filters: ActivityFilters, page: number, limit: num
 
 export function useActivity(filters: ActivityFilters, page: number, limit: number) {
   return useQuery(activityQuery(filters, page, limit));
+}
+
+/**
+ * Reverts an entry (0031). Every query goes stale after it: the revert changed another feature's record
+ * (the controller, an ad unit) and added an entry.
+ */
+export function useRevert() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => requestApi(activityRoutes.revert, { params: { id } }),
+    onError: toastFailure('Failed to revert the change'),
+    onSettled: () => queryClient.invalidateQueries(),
+  });
 }
 
 /** Every entry of the filtered view (for the CSV), page by page, up to `max`. */

@@ -12,7 +12,8 @@ import { Table, TableMessageRow, TBody, Td, Th, THead, Tr } from '@/ui/data-tabl
 import { inputClass, TextField } from '@/ui/field';
 import { PageHeader } from '@/ui/page-header';
 import { Pagination } from '@/ui/pagination';
-import { allEntries, useActivity, type ActivityFilters } from '../api';
+import { useMay } from '@/lib/access';
+import { allEntries, useActivity, useRevert, type ActivityFilters } from '../api';
 import { activityCsv } from '../csv';
 
 const PAGE_SIZE = 50;
@@ -223,6 +224,15 @@ const shown = (value: unknown) =>
 
 /** The side panel of one entry: who, when, from where, and each changed field before and after. */
 function EntryPanel({ entry, onClose }: { entry: ActivityEntry | undefined; onClose: () => void }) {
+  const mayRevert = useMay('activity', 'write');
+  const revert = useRevert();
+  const revertNow = (id: string) =>
+    revert.mutate(id, {
+      onSuccess: (reply) => {
+        toast.success(reply.message);
+        onClose();
+      },
+    });
   return (
     <RadixDialog.Root open={entry !== undefined} onOpenChange={(o) => !o && onClose()}>
       <RadixDialog.Portal>
@@ -268,7 +278,12 @@ function EntryPanel({ entry, onClose }: { entry: ActivityEntry | undefined; onCl
                   </TBody>
                 </Table>
               )}
-              <div className="mt-5">
+              <div className="mt-5 flex gap-2">
+                {entry.revertable && mayRevert && (
+                  <Button loading={revert.isPending} onClick={() => revertNow(entry._id)}>
+                    Revert this change
+                  </Button>
+                )}
                 <RadixDialog.Close asChild>
                   <Button variant="secondary">Close</Button>
                 </RadixDialog.Close>
