@@ -82,3 +82,37 @@ test('the owner adds an analyst, who sets a password from the one-time link and 
   await expect(page.getByRole('button', { name: 'Enable Ana Analyst' })).toBeVisible();
   await analystContext.close();
 });
+
+test("the owner clears a person's sign-in lock on the Team screen, and the log says so", async ({
+  signedInPage: page,
+  api,
+}) => {
+  const added = await api.call('POST', '/api/admin/team', {
+    body: { name: 'Lea Locked', email: 'lea@example.com', role: 'editor' },
+  });
+  const id = (added.data as { _id: string })._id;
+  const signIn = () =>
+    api.call('POST', '/api/admin/login', {
+      admin: false,
+      body: { a_email: 'lea@example.com', a_password: 'a wrong guess' },
+    });
+  for (let i = 0; i < 5; i++) expect((await signIn()).message).toBe('Invalid email or password');
+  expect((await signIn()).message).toMatch(/^Too many sign-in attempts/);
+
+  await page.getByRole('link', { name: 'Team' }).click();
+  const row = page.getByRole('row', { name: /Lea Locked/ });
+  await expect(row).toContainText('5 failed sign-ins in the last hour');
+  await expect(page.getByRole('button', { name: /^Clear sign-in lock: Ana/ })).toHaveCount(0);
+  await page.screenshot({ path: `${shots}/team-sign-in-lock.png`, fullPage: true });
+  await row.getByRole('button', { name: 'Clear sign-in lock: Lea Locked' }).click();
+  await expect(page.getByText('Lea Locked may sign in from anywhere again')).toBeVisible();
+  await expect(row).not.toContainText('failed sign-in');
+  await expect(row.getByRole('button', { name: /^Clear sign-in lock/ })).toHaveCount(0);
+
+  // Her next sign-in is checked again, and the activity log names who cleared the lock.
+  expect((await signIn()).message).toBe('Invalid email or password');
+  const log = await api.call('GET', '/api/admin/activity?limit=10');
+  expect(log.data).toContainEqual(
+    expect.objectContaining({ action: 'clear', feature: 'team', itemId: id, label: 'person "Lea Locked"' }),
+  );
+});

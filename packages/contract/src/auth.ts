@@ -14,6 +14,22 @@ export const authMessages = {
   me: 'Signed-in person',
 } as const;
 
+/** The sign-in policy (docs/decisions/0034-sign-in-policy.md). */
+export const SIGN_IN_POLICY = {
+  /** Attempts one client address gets per email in `addressWindowMs`, known address or not. */
+  perAddress: 5,
+  addressWindowMs: 15 * 60 * 1000,
+  /** Attempts an email gets in `emailWindowMs`, from anywhere, before addresses it never signed in from wait. */
+  perEmail: 10,
+  emailWindowMs: 60 * 60 * 1000,
+  /** Past `perEmail`, an unknown address waits this long after the email's latest attempt, doubled for each further one... */
+  firstDelayMs: 1000,
+  /** ...up to this: a delay, never a lock. */
+  maxDelayMs: 5 * 60 * 1000,
+  /** How long an address a person signed in from stays known. */
+  knownForMs: 90 * 24 * 60 * 60 * 1000,
+} as const;
+
 /** Local-storage key holding the admin token and the signed-in flag (doc 1 section 3). */
 export const ADMIN_STORAGE_KEY = 'admin_download';
 

@@ -38,6 +38,7 @@ export const teamMessages = {
   sessionsRevoked: 'Signed out everywhere',
   linkEmailed: 'The link was also e-mailed to them.',
   linkNotEmailed: 'The e-mail with the link could not be sent: copy the link and send it yourself.',
+  signInLockCleared: 'Sign-in lock cleared: their failed sign-ins are forgotten',
 } as const;
 
 export const person = z.object({
@@ -85,7 +86,11 @@ export const passwordSetBody = z.object({
 });
 export type PasswordSetBody = z.infer<typeof passwordSetBody>;
 
-export const teamListReply = replyBase.extend({ data: z.array(person) });
+/** A person in the team list, with their failed sign-ins of the last hour (0034-sign-in-policy.md). */
+export const teamMember = person.extend({ failedSignIns: z.number().int() });
+export type TeamMember = z.infer<typeof teamMember>;
+
+export const teamListReply = replyBase.extend({ data: z.array(teamMember) });
 export const personReply = replyBase.extend({ data: person });
 /**
  * The link is in this reply only: the server keeps a hash of its token, never the token. `emailed` is
@@ -98,6 +103,7 @@ export const teamAddReply = personReply.extend({
 });
 export type SetPasswordLinkReply = z.infer<typeof teamAddReply>;
 export const sessionsRevokedReply = replyBase.extend({ revoked: z.number().int() });
+export const signInLockClearedReply = personReply.extend({ cleared: z.number().int() });
 
 export const teamRoutes = {
   list: defineRoute({
@@ -150,6 +156,17 @@ export const teamRoutes = {
     summary: 'Sign a person out everywhere: every one of their tokens stops working (401) at once',
     params: z.object({ id: idSchema }),
     reply: sessionsRevokedReply,
+  }),
+  clearSignInLock: defineRoute({
+    method: 'DELETE',
+    path: '/api/admin/team/:id/sign-in-lock',
+    auth: 'admin',
+    feature: 'team',
+    access: 'write',
+    summary:
+      "Clear a person's sign-in lock: their failed sign-ins are forgotten, so they may sign in from anywhere at once (owners only)",
+    params: z.object({ id: idSchema }),
+    reply: signInLockClearedReply,
   }),
   setPassword: defineRoute({
     method: 'POST',

@@ -94,6 +94,7 @@ const declared: Declared = {
     created_at: 'text',
     updated_at: 'text',
   },
+  known_sign_in_ips: { admin_id: 'text', ip: 'text', last_at: 'number' },
   live_ad_fields: { name: 'text', value: 'text', position: 'number' },
   live_ad_fire_latest: { id: 'number', fire_id: 'text | null', created_at: 'text | null' },
   live_ad_fires: {
@@ -117,7 +118,7 @@ const declared: Declared = {
   },
   live_viewers: { match_id: 'text', client_id: 'text', last_seen: 'number' },
   live_web_ads: { id: 'text', a_name: 'text', a_url: 'text', created_at: 'text' },
-  login_failures: { email: 'text', failed_at: 'number' },
+  login_failures: { email: 'text', failed_at: 'number', ip: 'text' },
   notifications: {
     id: 'text',
     title: 'text',

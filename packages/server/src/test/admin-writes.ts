@@ -285,6 +285,7 @@ export const NOT_WALKED: Record<string, string> = {
   'PUT /api/admin/team/:id': "changes a person's role or status; no app read shows the team",
   'POST /api/admin/team/:id/password/reset': "resets a person's password; no app read shows the team",
   'DELETE /api/admin/team/:id/sessions': "ends a person's sessions; no app read shows the team",
+  'DELETE /api/admin/team/:id/sign-in-lock': "forgets a person's failed sign-ins; no app read shows them",
   // One's own account: name, password and sessions are the back office's own too.
   'PUT /api/admin/account': "changes one's name; no app read shows the team",
   'POST /api/admin/account/password': "changes one's password; no app read shows the team",

@@ -85,4 +85,27 @@ export const authMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0104_auth_sign_in_policy': {
+    async up(db: Kysely<unknown>) {
+      // Failures are counted per email and client address together (0034-sign-in-policy.md); rows
+      // from before have no address and count for the email's ceiling only.
+      await db.schema
+        .alterTable('login_failures')
+        .addColumn('ip', 'text', (c) => c.notNull().defaultTo(''))
+        .execute();
+      await db.schema
+        .createIndex('login_failures_email_ip')
+        .on('login_failures')
+        .columns(['email', 'ip', 'failed_at'])
+        .execute();
+      // The addresses a person signed in from: a sign-in from one of them skips the email's ceiling.
+      await db.schema
+        .createTable('known_sign_in_ips')
+        .addColumn('admin_id', 'text', (c) => c.notNull().references('admins.id').onDelete('cascade'))
+        .addColumn('ip', 'text', (c) => c.notNull())
+        .addColumn('last_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('known_sign_in_ips_pk', ['admin_id', 'ip'])
+        .execute();
+    },
+  },
 };

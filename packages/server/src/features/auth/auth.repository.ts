@@ -23,7 +23,10 @@ export interface AuthTables {
     user_agent: string;
     ip: string;
   };
-  login_failures: { email: string; failed_at: number };
+  /** Sign-in attempts (ms since 1970) per email and client address; see login-limiter.ts. */
+  login_failures: { email: string; failed_at: number; ip: string };
+  /** Where each person signed in from (last time in ms): a sign-in from there skips the email's ceiling. */
+  known_sign_in_ips: { admin_id: string; ip: string; last_at: number };
 }
 
 declare module '../../platform/db/database.js' {
@@ -92,35 +95,82 @@ export const deleteSession = (db: Db, id: string) =>
 export const deleteSessionsOfAdmin = (db: Db, adminId: string) =>
   db.deleteFrom('admin_sessions').where('admin_id', '=', adminId).execute();
 
-/**
- * Adds a failure row for `email` at `at` only while it has fewer than `max` after `since`, in one
- * statement; whether it was added. Atomic on its own on SQLite (a writing statement takes the database's
- * write lock before it reads); on PostgreSQL the caller holds the email's lock (dialect.ts).
- */
-export const insertFailureBelow = async (db: Db, email: string, at: number, since: number, max: number) => {
-  const attemptsInWindow = db
+/** The email's attempts after `since`, those from `ip` after `ipSince`, and the latest one's time. */
+export const failuresSince = async (
+  db: Db,
+  email: string,
+  { since, ip, ipSince }: { since: number; ip: string; ipSince: number },
+) => {
+  const row = await db
     .selectFrom('login_failures')
-    .select((eb) => eb.fn.countAll().as('n'))
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('all'),
+      eb.fn
+        .sum<number | string | null>(
+          eb
+            .case()
+            .when(eb.and([eb('ip', '=', ip), eb('failed_at', '>', ipSince)]))
+            .then(1)
+            .else(0)
+            .end(),
+        )
+        .as('fromIp'),
+      eb.fn
+        .min<number | string | null>(
+          eb
+            .case()
+            .when(eb.and([eb('ip', '=', ip), eb('failed_at', '>', ipSince)]))
+            .then(eb.ref('failed_at'))
+            .end(),
+        )
+        .as('oldestFromIp'),
+      eb.fn.max('failed_at').as('latest'),
+    ])
     .where('email', '=', email)
-    .where('failed_at', '>', since);
-  const result = await db
-    .insertInto('login_failures')
-    .columns(['email', 'failed_at'])
-    .expression(
-      db
-        // Typed, as PostgreSQL reads the parameters of an INSERT ... SELECT as text.
-        .selectNoFrom([
-          sql<string>`cast(${email} as text)`.as('email'),
-          sql<number>`cast(${at} as bigint)`.as('failed_at'),
-        ])
-        .where(attemptsInWindow, '<', max),
-    )
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    .where('failed_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return {
+    all: Number(row.all),
+    fromIp: Number(row.fromIp ?? 0),
+    oldestFromIp: Number(row.oldestFromIp ?? 0),
+    latest: Number(row.latest ?? 0),
+  };
 };
 
-export const deleteFailuresOf = (db: Db, email: string) =>
-  db.deleteFrom('login_failures').where('email', '=', email).execute();
+export const insertFailure = (db: Db, email: string, ip: string, at: number) =>
+  db.insertInto('login_failures').values({ email, ip, failed_at: at }).execute();
+
+/** The email's attempts at or before `before` (a writing statement, so on SQLite it takes the write lock). */
+export const deleteFailuresOfBefore = (db: Db, email: string, before: number) =>
+  db.deleteFrom('login_failures').where('email', '=', email).where('failed_at', '<=', before).execute();
+
+export const deleteFailuresOfIp = (db: Db, email: string, ip: string) =>
+  db.deleteFrom('login_failures').where('email', '=', email).where('ip', '=', ip).execute();
+
+/** Whether the person of `email` signed in from `ip` since `since`. */
+export const isKnownIp = async (db: Db, email: string, ip: string, since: number) =>
+  (await db
+    .selectFrom('known_sign_in_ips')
+    .innerJoin('admins', 'admins.id', 'known_sign_in_ips.admin_id')
+    .select('known_sign_in_ips.ip')
+    .where(sql`lower(admins.email)`, '=', email.toLowerCase())
+    .where('known_sign_in_ips.ip', '=', ip)
+    .where('known_sign_in_ips.last_at', '>', since)
+    .executeTakeFirst()) !== undefined;
+
+/** Remembers a sign-in of the person from `ip`, and forgets their addresses unused since `since`. */
+export const rememberIp = async (db: Db, adminId: string, ip: string, at: number, since: number) => {
+  await db
+    .insertInto('known_sign_in_ips')
+    .values({ admin_id: adminId, ip, last_at: at })
+    .onConflict((oc) => oc.columns(['admin_id', 'ip']).doUpdateSet({ last_at: at }))
+    .execute();
+  await db
+    .deleteFrom('known_sign_in_ips')
+    .where('admin_id', '=', adminId)
+    .where('last_at', '<=', since)
+    .execute();
+};
 
 export const deleteFailuresBefore = (db: Db, before: number) =>
   db.deleteFrom('login_failures').where('failed_at', '<=', before).execute();

@@ -61,7 +61,8 @@ export function createAuthService(db: AppDb, opts: { dialect: DialectName; sessi
     from: SignInFrom = { ip: '', userAgent: '' },
   ): Promise<{ status: boolean; message: string; token: string }> {
     const email = body.a_email.trim().toLowerCase();
-    if (!(await limiter.take(email))) throw tooManyRequests(authMessages.tooManyAttempts);
+    const taken = await limiter.take(email, from.ip, await limiter.known(email, from.ip));
+    if (!taken.ok) throw tooManyRequests(authMessages.tooManyAttempts, taken.retryAfterMs);
     const admin = await repo.findAdminByEmail(db, email);
     dummyHash ??= hash('not-a-password-' + randomBytes(8).toString('hex'));
     const ok = await verify(admin?.password_hash ?? (await dummyHash), body.a_password).catch(() => false);
@@ -76,7 +77,7 @@ export function createAuthService(db: AppDb, opts: { dialect: DialectName; sessi
       await addActivity(db, failed.actor, failed.route);
       return { status: false, message: authMessages.disabled, token: '' };
     }
-    await limiter.succeeded(email);
+    await limiter.succeeded(email, admin.id, from.ip);
     const token = randomBytes(32).toString('base64url');
     const now = nowIso();
     const signedIn = signInEntry('sign-in', email, admin, from);

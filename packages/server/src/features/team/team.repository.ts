@@ -8,6 +8,7 @@ import { noteUpdate } from '../../platform/activity/noted-update.js';
 export interface TeamTables {
   admins: AuthTables['admins'];
   admin_sessions: AuthTables['admin_sessions'];
+  login_failures: AuthTables['login_failures'];
   password_links: { token_hash: string; admin_id: string; expires_at: string };
 }
 
@@ -83,3 +84,23 @@ export const takeLink = async (db: Db, tokenHash: string, now: string) =>
       .returning('admin_id')
       .executeTakeFirst()
   )?.admin_id;
+
+/** Failed sign-ins after `since` per email (lower case, as sign-in keeps them). */
+export const failedSignInsSince = async (db: Db, since: number) =>
+  new Map(
+    (
+      await db
+        .selectFrom('login_failures')
+        .select(['email', (eb) => eb.fn.countAll<number | string>().as('n')])
+        .where('failed_at', '>', since)
+        .groupBy('email')
+        .execute()
+    ).map((row) => [row.email, Number(row.n)]),
+  );
+
+/** Forgets every failed sign-in of an email; how many there were. */
+export const deleteFailedSignInsOf = async (db: Db, email: string) =>
+  Number(
+    (await db.deleteFrom('login_failures').where('email', '=', email.toLowerCase()).executeTakeFirst())
+      .numDeletedRows,
+  );

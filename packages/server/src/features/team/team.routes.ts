@@ -28,6 +28,12 @@ export function registerTeam(ctx: FeatureContext): void {
     revoked: await team.revokeSessions(request.admin!.adminId, request.params.id),
   }));
 
+  registerRoute(app, routes.clearSignInLock, async (request) => ({
+    status: true,
+    message: teamMessages.signInLockCleared,
+    ...(await team.clearSignInLock(request.params.id)),
+  }));
+
   registerRoute(app, routes.update, async (request) => ({
     status: true,
     message: teamMessages.updated,

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
+import { SIGN_IN_POLICY } from '@streamdesk/contract/auth';
 import { ROLES } from '@streamdesk/contract/roles';
 import {
   SET_PASSWORD_LINK_HOURS,
@@ -7,6 +8,7 @@ import {
   teamMessages,
   type PasswordSetBody,
   type Person,
+  type TeamMember,
   type TeamAddBody,
   type TeamUpdateBody,
 } from '@streamdesk/contract/team';
@@ -48,8 +50,12 @@ export function createTeamService(ctx: Pick<FeatureContext, 'db' | 'locks'>, sen
   // and unique-email checks then see the team as it is when the change is written.
   const locked = <T>(work: () => Promise<T>) => ctx.locks.run('admins', ['team'], work);
 
-  async function list(): Promise<Person[]> {
-    const people = (await repo.listPeople(db)).map(repo.toPerson);
+  async function list(): Promise<TeamMember[]> {
+    const failures = await repo.failedSignInsSince(db, Date.now() - SIGN_IN_POLICY.emailWindowMs);
+    const people = (await repo.listPeople(db)).map((row) => ({
+      ...repo.toPerson(row),
+      failedSignIns: failures.get(row.email.toLowerCase()) ?? 0,
+    }));
     return people.sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name));
   }
 
@@ -131,6 +137,13 @@ export function createTeamService(ctx: Pick<FeatureContext, 'db' | 'locks'>, sen
     return repo.deleteSessionsOf(db, id);
   }
 
+  /** Forgets a person's failed sign-ins, wherever they came from: a stranger's guesses no longer delay them. */
+  async function clearSignInLock(id: string): Promise<{ data: Person; cleared: number }> {
+    const person = await repo.findPerson(db, id);
+    if (!person) throw notFound(teamMessages.notFound);
+    return { data: repo.toPerson(person), cleared: await repo.deleteFailedSignInsOf(db, person.email) };
+  }
+
   async function update(actorId: string, id: string, body: TeamUpdateBody): Promise<Person> {
     return locked(async () => {
       const person = await repo.findPerson(db, id);
@@ -161,7 +174,7 @@ export function createTeamService(ctx: Pick<FeatureContext, 'db' | 'locks'>, sen
     });
   }
 
-  return { list, add, update, resetPassword, revokeSessions, setPassword };
+  return { list, add, update, resetPassword, revokeSessions, clearSignInLock, setPassword };
 }
 
 export type TeamService = ReturnType<typeof createTeamService>;

@@ -161,3 +161,48 @@ describe('changing a person', () => {
     expect(res.json()).toEqual(errorBody('Admins cannot see the team'));
   });
 });
+
+describe("clearing a person's sign-in lock", () => {
+  it('forgets their failed sign-ins (owners only) and notes it in the activity log', async () => {
+    const { body } = await add({ name: 'Lara Locked', email: 'lara@example.com', role: 'editor' }).then(
+      (res) => ({ body: res.json<{ data: { _id: string } }>() }),
+    );
+    const id = body.data._id;
+    for (let i = 0; i < 5; i++) await signIn('Lara@example.com', `guess-${i}`);
+    const listed = (await t.request({ method: 'GET', url: teamRoutes.list.path })).json<{
+      data: { _id: string; failedSignIns: number }[];
+    }>();
+    expect(listed.data.find((p) => p._id === id)?.failedSignIns).toBe(5);
+
+    const url = buildPath(teamRoutes.clearSignInLock.path, { id });
+    const admin = await signInAs(t, 'admin');
+    const refused = await t.request({ method: 'DELETE', url, headers: bearer(admin.token) });
+    expect(refused.json()).toEqual(errorBody('Admins cannot change the team'));
+
+    const cleared = await t.request({ method: 'DELETE', url });
+    expect(cleared.json()).toMatchObject({
+      status: true,
+      message: 'Sign-in lock cleared: their failed sign-ins are forgotten',
+      cleared: 5,
+      data: { _id: id, name: 'Lara Locked' },
+    });
+    const after = (await t.request({ method: 'GET', url: teamRoutes.list.path })).json<{
+      data: { _id: string; failedSignIns: number }[];
+    }>();
+    expect(after.data.find((p) => p._id === id)?.failedSignIns).toBe(0);
+    const log = (await t.request({ method: 'GET', url: '/api/admin/activity?limit=5' })).json<{
+      data: { action: string; feature: string; label: string; itemId: string }[];
+    }>();
+    expect(log.data[0]).toMatchObject({
+      action: 'clear',
+      feature: 'team',
+      itemId: id,
+      label: 'person "Lara Locked"',
+    });
+    const unknown = await t.request({
+      method: 'DELETE',
+      url: buildPath(teamRoutes.clearSignInLock.path, { id: 'nobody' }),
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+});

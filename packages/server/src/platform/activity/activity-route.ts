@@ -20,7 +20,7 @@ export function routeAction(method: string, path: string): ActivityAction {
   if (/\/ads\/fire$/i.test(path)) return 'fire';
   if (/\/resend$/.test(path)) return 'resend';
   if (/\/send$/.test(path)) return 'send';
-  if (/count\/.*remove|\/dashbord\//.test(path)) return 'clear';
+  if (/count\/.*remove|\/dashbord\/|\/sign-in-lock$/.test(path)) return 'clear';
   if (/status/i.test(path)) return 'status';
   if (method === 'DELETE' || /\/delete(\/|$)/.test(path)) return 'delete';
   if (method === 'POST') return 'create';

@@ -90,6 +90,7 @@ function validationMessage(error: FastifyError): string {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
+      if (error.headers) void reply.headers(error.headers);
       return reply.code(error.statusCode).send({ status: false, message: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

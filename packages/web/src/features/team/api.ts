@@ -55,3 +55,12 @@ export function useRevokeSessions() {
     onError: toastFailure('Failed to sign them out'),
   });
 }
+
+export function useClearSignInLock() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => requestApi(teamRoutes.clearSignInLock, { params: { id } }),
+    onError: toastFailure('Failed to clear the sign-in lock'),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: teamKey }),
+  });
+}

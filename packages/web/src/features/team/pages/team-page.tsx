@@ -1,6 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { ROLES, type Role } from '@streamdesk/contract/roles';
-import { SET_PASSWORD_LINK_HOURS, teamMessages, type Person } from '@streamdesk/contract/team';
+import {
+  SET_PASSWORD_LINK_HOURS,
+  teamMessages,
+  type Person,
+  type TeamMember,
+} from '@streamdesk/contract/team';
 import { toast } from 'sonner';
 import { failureMessage } from '@/lib/api-client';
 import { loadFailure } from '@/lib/api-query';
@@ -10,7 +15,14 @@ import { inputClass, TextField } from '@/ui/field';
 import { PageHeader } from '@/ui/page-header';
 import { toastSuccess } from '@/ui/toast-success';
 import { useMe } from '@/lib/access';
-import { useAddPerson, useResetPassword, useRevokeSessions, useTeam, useUpdatePerson } from '../api';
+import {
+  useAddPerson,
+  useClearSignInLock,
+  useResetPassword,
+  useRevokeSessions,
+  useTeam,
+  useUpdatePerson,
+} from '../api';
 
 const roleLabel = (role: Role) => role[0]!.toUpperCase() + role.slice(1);
 
@@ -50,11 +62,12 @@ export default function TeamPage() {
   );
 }
 
-function PersonRow({ person, onLink }: { person: Person; onLink: (link: Link) => void }) {
+function PersonRow({ person, onLink }: { person: TeamMember; onLink: (link: Link) => void }) {
   const me = useMe().data?.data;
   const update = useUpdatePerson();
   const reset = useResetPassword();
   const revoke = useRevokeSessions();
+  const clearLock = useClearSignInLock();
   const self = me?._id === person._id;
   const change = (body: { role?: Role; status?: Person['status'] }, done: string) =>
     update.mutate({ id: person._id, ...body }, { onSuccess: () => toastSuccess(done) });
@@ -88,8 +101,27 @@ function PersonRow({ person, onLink }: { person: Person; onLink: (link: Link) =>
         <span className={disabled ? 'text-red-700' : 'text-emerald-700'}>
           {disabled ? 'Disabled' : 'Active'}
         </span>
+        {person.failedSignIns > 0 && (
+          <span className="block text-xs text-amber-700">
+            {person.failedSignIns} failed sign-in{person.failedSignIns === 1 ? '' : 's'} in the last hour
+          </span>
+        )}
       </Td>
       <Td className="space-x-2 text-right whitespace-nowrap">
+        {person.failedSignIns > 0 && (
+          <RowAction
+            refusedOnSelf={false}
+            loading={clearLock.isPending}
+            aria-label={`Clear sign-in lock: ${person.name}`}
+            onClick={() =>
+              clearLock.mutate(person._id, {
+                onSuccess: () => toastSuccess(`${person.name} may sign in from anywhere again`),
+              })
+            }
+          >
+            Clear sign-in lock
+          </RowAction>
+        )}
         <RowAction
           refusedOnSelf={self && teamMessages.ownReset}
           loading={reset.isPending}
