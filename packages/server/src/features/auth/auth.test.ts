@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { authRoutes } from '@streamdesk/contract/auth';
 import { buildApp } from '../../app.js';
 import { createTestApp, errorBody, TEST_ADMIN, TEST_API_KEY, type TestApp } from '../../test/test-app.js';
@@ -108,6 +108,8 @@ describe('POST /api/admin/login', () => {
   it('checks at most five passwords of one email per address and ten per email, however many arrive at once', async () => {
     // Wrong passwords at the same moment, half through a second process on the same database: first
     // all from one address, then each from its own.
+    // The clock stands still, so the email's first delay (1 s) cannot pass on a busy machine.
+    vi.useFakeTimers({ toFake: ['Date'] });
     const db = t.app.streamdesk.context.db;
     await db.deleteFrom('login_failures').execute(); // an earlier test's failure would take a slot
     const other = await buildApp(t.config, { logger: false });
@@ -153,6 +155,7 @@ describe('POST /api/admin/login', () => {
         .execute();
       expect(await t.json(await attempt(32, password, '10.0.39.1'))).toMatchObject({ status: true });
     } finally {
+      vi.useRealTimers();
       await db.deleteFrom('login_failures').execute();
       await other.close();
     }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { authRoutes } from '@streamdesk/contract/auth';
 import { teamRoutes } from '@streamdesk/contract/team';
 import { createTestApp, TEST_ADMIN, TEST_API_KEY, type TestApp } from '../../test/test-app.js';
@@ -25,7 +25,12 @@ const countCodes = (codes: number[]) => ({
 });
 
 describe('the sign-in policy under attack (0034-sign-in-policy.md)', () => {
+  afterEach(() => vi.useRealTimers());
+
   it('keeps a stranger from locking the person out, and delays guessing from new addresses', async () => {
+    // The clock stands still, so the first delays (1 s, 2 s) do not pass while argon2 verifies on a
+    // busy machine: every attempt is at the same moment, as in an attack faster than the delays.
+    vi.useFakeTimers({ toFake: ['Date'] });
     expect((await signIn(HOME, TEST_ADMIN.password)).statusCode).toBe(200); // HOME is now known
 
     // One address sends twenty wrong passwords: five are checked.
