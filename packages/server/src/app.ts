@@ -39,6 +39,7 @@ import { limitBodies } from './platform/http/body-limits.js';
 import { registerInputHygiene } from './platform/http/input-hygiene.js';
 import { registerSecurityHeaders } from './platform/http/security-headers.js';
 import { registerWebAssets } from './platform/http/web-assets.js';
+import { MediaColumns, moveOrphanMedia } from './platform/media/media-references.js';
 import { createLocalMediaStore } from './platform/media/media-store.js';
 import { registerMediaServing } from './platform/media/serve-media.js';
 import { remakeThumbnail, stopMediaTools } from './platform/media/video-tools.js';
@@ -60,7 +61,10 @@ declare module 'fastify' {
   }
 }
 
-/** Files in media/.tmp untouched this long were left by a process that stopped mid-write. */
+/**
+ * Files in media/.tmp untouched this long were left by a process that stopped mid-write; stored files
+ * no row names, untouched this long, are orphans (a row is written seconds after its file is stored).
+ */
 const LEFTOVER_AGE_MS = 60 * 60 * 1000;
 
 export interface BuildOptions {
@@ -194,6 +198,7 @@ export async function buildApp(config: ResolvedConfig, opts: BuildOptions = {}):
     app,
     config,
     media,
+    mediaColumns: new MediaColumns(),
     db: database.db,
     dialect: database.dialect,
     cache,
@@ -217,6 +222,7 @@ export async function buildApp(config: ResolvedConfig, opts: BuildOptions = {}):
   await cacheSync.start();
   app.addHook('onClose', () => cacheSync.stop());
   const { analytics } = registerFeatures(context, { auth });
+  await moveOrphanMedia(context, path.join(config.dataDir, 'orphans'), LEFTOVER_AGE_MS);
   await registerWebAssets(app, config);
   app.decorate('streamdesk', { auth, context, routes, idempotency, analytics });
   return app;

@@ -3,6 +3,7 @@ import type { Reverts } from './activity/reverts.js';
 import type { AppCache } from './app-cache.js';
 import type { ResolvedConfig } from './config.js';
 import type { AppDb, DialectName } from './db/database.js';
+import type { MediaColumns } from './media/media-references.js';
 import type { MediaStore } from './media/media-store.js';
 import type { RecordLocks } from './record-locks.js';
 import type { LaunchRegistry, LiveViewers } from './registries.js';
@@ -14,6 +15,8 @@ export interface FeatureContext {
   db: AppDb;
   dialect: DialectName;
   media: MediaStore;
+  /** Each feature declares the columns of its tables that name media files (the orphan sweep reads them). */
+  mediaColumns: MediaColumns;
   cache: AppCache;
   launch: LaunchRegistry;
   liveViewers: LiveViewers;

@@ -15,6 +15,7 @@ export function registerInHouseAds(
   ctx: FeatureContext,
   deps: { inHouseAdsRunning: () => Promise<boolean>; forgetCounts: ForgetCounts },
 ) {
+  ctx.mediaColumns.declare('inhouse_ads', ['icon', 'med_view', 'thumbnail']);
   const ads = createInHouseAdsService({
     db: ctx.db,
     dialect: ctx.dialect,

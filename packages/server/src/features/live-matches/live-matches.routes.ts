@@ -13,6 +13,7 @@ export function registerLiveMatches(
   ctx: FeatureContext,
   deps: Pick<LiveMatchesDeps, 'liveMatchRunning' | 'forgetCounts'>,
 ) {
+  ctx.mediaColumns.declare('live_matches', ['thumbnail']);
   const { app } = ctx;
   const service = createLiveMatchesService({
     db: ctx.db,

@@ -18,6 +18,7 @@ declare module 'fastify' {
 }
 
 export function registerNotifications(ctx: FeatureContext): NotificationsService {
+  ctx.mediaColumns.declare('notifications', ['icon']);
   const { app } = ctx;
   const service = createNotificationsService({
     db: ctx.db,

@@ -11,6 +11,7 @@ export function registerReels(
   ctx: FeatureContext,
   deps: { reelsRunning: () => Promise<boolean>; forgetCounts: ForgetCounts },
 ) {
+  ctx.mediaColumns.declare('reels', ['video', 'thumbnail']);
   const { app } = ctx;
   const service = createReelService({ ...ctx, ...deps });
 

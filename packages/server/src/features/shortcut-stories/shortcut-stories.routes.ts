@@ -13,6 +13,7 @@ export function registerShortcutStories(
   ctx: FeatureContext,
   deps: { storyBrandRunning: () => Promise<boolean>; forgetCounts: ForgetCounts },
 ) {
+  ctx.mediaColumns.declare('shortcut_stories', ['logo']);
   const { app } = ctx;
   const service = createShortcutService({ ...ctx, ...deps });
 

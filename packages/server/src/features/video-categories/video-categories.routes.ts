@@ -9,6 +9,7 @@ import {
 } from './video-categories.service.js';
 
 export function registerVideoCategories(ctx: FeatureContext, videos: CategoryVideos): VideoCategoriesService {
+  ctx.mediaColumns.declare('video_categories', ['main_image']);
   const categories = createVideoCategoriesService(ctx, videos);
   const { app } = ctx;
   const upload = { upload: { store: ctx.media, folder: 'video-categories' } };

@@ -7,6 +7,7 @@ import { createVideosService, VIDEOS_FOLDER, type VideosDeps, type VideosService
 
 /** The video library and the public feed's API; returns the service for the categories' port, and the video counter. */
 export function registerVideos(ctx: FeatureContext, deps: VideosDeps) {
+  ctx.mediaColumns.declare('videos', ['video', 'thumbnail']);
   const videos = createVideosService(ctx, deps);
   registerVideosRoutes(ctx, videos);
   return { service: videos, counter: videoCounter };

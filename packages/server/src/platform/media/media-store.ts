@@ -92,6 +92,13 @@ export interface MediaStore {
    * marker names its source (a video's thumbnail) is made again with `remake` rather than left missing.
    */
   reconcile(olderThanMs: number, remake: Remake): Promise<{ removed: number; remade: string[] }>;
+  /**
+   * Run at start, once the features have declared their media columns: moves each stored file that no
+   * row names (not in `referenced`) and that is untouched for `olderThanMs` to `orphansDir`, in the same
+   * folder layout, and answers their keys. A younger file may be an upload whose row is about to be
+   * written (in this process or another), so it stays.
+   */
+  moveOrphans(referenced: ReadonlySet<string>, olderThanMs: number, orphansDir: string): Promise<string[]>;
 }
 
 export const MEDIA_URL_PREFIX = '/media/';
@@ -417,5 +424,29 @@ export function createLocalMediaStore(root: string): MediaStore {
       }
       return { removed, remade };
     },
+
+    async moveOrphans(referenced, olderThanMs, orphansDir) {
+      const moved: string[] = [];
+      for (const key of await storedKeys(root)) {
+        if (referenced.has(key) || pending.has(key)) continue;
+        const file = path.join(root, key);
+        const info = await stat(file).catch(() => undefined);
+        if (!info || Date.now() - info.mtimeMs < olderThanMs) continue;
+        const target = path.join(orphansDir, key);
+        await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
+        await rename(file, target);
+        moved.push(key);
+      }
+      return moved.sort();
+    },
   };
+}
+
+/** The keys (paths under `root`, with `/`) of every stored file, the temporary folder aside. */
+async function storedKeys(root: string): Promise<string[]> {
+  const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(root, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
+    .filter((key) => !key.startsWith('.tmp/'));
 }
