@@ -84,6 +84,14 @@ describe('callApi', () => {
     });
   });
 
+  it("a refusal without a message rejects with the spec's fallback, and a screen's own fallback wins", async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ status: false, message: '' }, 400));
+    const error = await requestApi(systemStatsRoutes.get).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiCallError);
+    expect((error as Error).message).toBe('Something went wrong!');
+    expect(failureMessage(error, 'Failed to update policy')).toBe('Failed to update policy');
+  });
+
   it("shows a server failure (5xx) as Internet Server Error, not the server's own text", async () => {
     fetchMock.mockResolvedValue(jsonResponse({ status: false, message: 'Something went wrong' }, 500));
     const result = await callApi(systemStatsRoutes.get);

@@ -29,21 +29,30 @@ export interface FailedReply {
   gone?: true;
 }
 
-/** A failed call, rejected: its message is the server's (or the client's own, as for `callApi`). */
+/**
+ * The spec's catch-all fallback (doc 1 section 8), for a `status: false` reply without a message
+ * where the screen names no fallback of its own: a toast or note never shows an empty text.
+ */
+export const SOMETHING_WENT_WRONG = 'Something went wrong!';
+
+/**
+ * A failed call, rejected: its message is the server's (or the client's own, as for `callApi`), or
+ * SOMETHING_WENT_WRONG when the reply had none; `failureMessage` gives a screen's own fallback instead.
+ */
 export class ApiCallError extends Error {
   constructor(
     readonly reply: FailedReply,
     /** The HTTP status of the reply that said so (400, 404, 409...); undefined when none came. */
     readonly httpStatus?: number,
   ) {
-    super(reply.message);
+    super(reply.message || SOMETHING_WENT_WRONG);
     this.name = 'ApiCallError';
   }
 }
 
 /** What a screen says of a failed call: its message (the server's), or the screen's own fallback. */
 export function failureMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiCallError && error.message ? error.message : fallback;
+  return error instanceof ApiCallError && error.reply.message ? error.reply.message : fallback;
 }
 
 /** Whether a call rejected because no readable reply came (the network, a deadline, a proxy's page). */

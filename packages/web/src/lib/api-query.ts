@@ -20,16 +20,20 @@ export async function fetchApi<R extends RouteDef>(route: R, options: CallOption
   return result as ReplyOf<R> | FailedReply;
 }
 
+/** The spec's fallback when a load fails without a message (doc 1 section 8). */
+export const LOAD_FAILED = 'Data Not Fetch';
+
 /**
  * What a screen says when its list or figures could not be loaded: the server's refusal (a reply with
- * `status: false`), or, when no reply came at all (after the retry), the call's own failure. Undefined
- * while loading and once loaded; a refetch that fails keeps the reply that came, and says nothing.
+ * `status: false`; 'Data Not Fetch' when it has no message), or, when no reply came at all (after the
+ * retry), the call's own failure. Undefined while loading and once loaded; a refetch that fails keeps
+ * the reply that came, and says nothing.
  */
 export function loadFailure(query: {
   data?: { status?: boolean; message?: string } | undefined;
   isError: boolean;
   error: Error | null;
 }): string | undefined {
-  if (query.data) return query.data.status ? undefined : query.data.message;
+  if (query.data) return query.data.status ? undefined : query.data.message || LOAD_FAILED;
   return query.isError ? query.error?.message : undefined;
 }

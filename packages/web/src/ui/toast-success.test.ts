@@ -13,4 +13,12 @@ describe('toastSuccess', () => {
       id: 'success:Story updated successfully!',
     });
   });
+
+  it("says the spec's 'Updated successfully' for a reply without a message, never an empty toast", () => {
+    const success = vi.spyOn(toast, 'success').mockReturnValue(1);
+    toastSuccess('');
+    expect(success).toHaveBeenCalledWith('Updated successfully', expect.anything());
+    toastSuccess('', 'Policy updated successfully');
+    expect(success).toHaveBeenLastCalledWith('Policy updated successfully', expect.anything());
+  });
 });

@@ -7,6 +7,8 @@ export const SUCCESS_TOAST_MS = 2000;
  * One toast per message: the same success shown again while its toast is up (a form sent twice by a
  * double click, both calls answered with the one reply) updates that toast rather than stacking a copy.
  */
-export function toastSuccess(message: string): string | number {
-  return toast.success(message, { duration: SUCCESS_TOAST_MS, id: `success:${message}` });
+export function toastSuccess(message: string, fallback = 'Updated successfully'): string | number {
+  // A reply without a message gets the spec's words (doc 1 section 8), never an empty green toast.
+  const text = message || fallback;
+  return toast.success(text, { duration: SUCCESS_TOAST_MS, id: `success:${text}` });
 }

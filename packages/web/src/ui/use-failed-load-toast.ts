@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
 import { toast } from 'sonner';
+import { LOAD_FAILED } from '@/lib/api-query';
 
-/** The spec's fallback when a load fails without a message (doc 1 section 8). */
-export const LOAD_FAILED = 'Data Not Fetch';
+/** The spec's fallback when a load fails without a message; kept here too for the screens' imports. */
+export { LOAD_FAILED };
 
 /**
  * A load the server answered with `status: false` shows its message as an error toast (doc 1 section 8:

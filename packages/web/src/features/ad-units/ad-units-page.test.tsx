@@ -33,6 +33,14 @@ describe('Apple simple ad page', () => {
     expect(within(table).queryByText('No ads yet.')).not.toBeInTheDocument();
   });
 
+  it("says the spec's 'Data Not Fetch' when the list is refused without a message", async () => {
+    mockApi({ ...base, 'GET /api/ios/ads/banner/admin/get': { status: false, message: '' } });
+    renderApp('/manage/ads/ios/bannerAds/add');
+    const table = await screen.findByRole('table', { name: 'Apple Banner Ads' }, { timeout: 15_000 });
+    expect(await within(table).findByText('Data Not Fetch', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(within(table).queryByText('No ads yet.')).not.toBeInTheDocument();
+  });
+
   it('lists, searches over name, id and description, and edits only id and description after the captcha', async () => {
     const sent: unknown[] = [];
     mockApi({
