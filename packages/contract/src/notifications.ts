@@ -5,7 +5,7 @@ import { mediaLimits, mediaMessages } from './media.js';
 /** Push notifications (doc 1 sections 2, 3, 5, 7, 8; ARCHITECTURE.md "push delivery"). */
 export const notificationMessages = {
   sent: 'Notification sent successfully!',
-  /** Said beside `sent` when no push channel is configured: the notification is only stored. */
+  /** Said instead of `sent` when no push channel is configured: the notification is only stored. */
   noChannel:
     'No push service is configured, so no app or browser received it: it is saved in the history only.',
   deleted: 'Notification deleted successfully',

@@ -1,12 +1,7 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { formatDateTime } from '@streamdesk/contract/format';
-import {
-  notificationMessages,
-  noChannelConfigured,
-  type Notification,
-} from '@streamdesk/contract/notifications';
+import { type Notification } from '@streamdesk/contract/notifications';
 import { unlessFailed } from '@/lib/api-client';
 import { Button } from '@/ui/button';
 import { DeleteSelectedButton, SelectCheckbox, useBulkDelete } from '@/ui/bulk-delete';
@@ -24,7 +19,7 @@ import {
   Tr,
 } from '@/ui/data-table';
 import { Pagination } from '@/ui/pagination';
-import { toastSuccess } from '@/ui/toast-success';
+import { toastSendOutcome } from './send-outcome-toast';
 import { LOAD_FAILED, useFailedLoadToast } from '@/ui/use-failed-load-toast';
 import { usePageParam, useStepBackToLastPage } from '@/ui/use-page-param';
 import { historyQuery, useDeleteNotifications, useResendNotification } from '../api';
@@ -69,8 +64,7 @@ export function HistoryTable() {
       ),
     );
     if (!result) return;
-    toastSuccess(result.message);
-    if (noChannelConfigured(result.data.delivery)) toast.warning(notificationMessages.noChannel);
+    toastSendOutcome(result);
   };
 
   const bulk = useBulkDelete(

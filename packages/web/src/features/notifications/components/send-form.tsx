@@ -1,16 +1,10 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
-import {
-  notificationFields,
-  notificationLimits,
-  notificationMessages,
-  noChannelConfigured,
-} from '@streamdesk/contract/notifications';
+import { notificationFields, notificationLimits } from '@streamdesk/contract/notifications';
 import { unlessFailed } from '@/lib/api-client';
 import { Button } from '@/ui/button';
 import { ConfirmAdminDialog } from '@/ui/confirm-admin-dialog';
 import { FileField, TextAreaField, TextField } from '@/ui/field';
-import { toastSuccess } from '@/ui/toast-success';
+import { toastSendOutcome } from './send-outcome-toast';
 import { useSendNotification } from '../api';
 import { checkIcon } from '../icon-check';
 
@@ -70,8 +64,7 @@ export function SendForm() {
     setPending(null);
     const reply = await unlessFailed(send.mutateAsync(form));
     if (!reply) return;
-    toastSuccess(notificationMessages.sent);
-    if (noChannelConfigured(reply.data.delivery)) toast.warning(notificationMessages.noChannel);
+    toastSendOutcome({ data: reply.data });
     setValues({ title: '', message: '', url: '' });
     setIcon(null);
     if (iconInput.current) iconInput.current.value = '';

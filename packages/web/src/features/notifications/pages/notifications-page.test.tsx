@@ -1,5 +1,5 @@
-import type { Notification } from '@streamdesk/contract/notifications';
-import { screen, waitFor } from '@testing-library/react';
+import { notificationMessages, type Notification } from '@streamdesk/contract/notifications';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi, renderApp } from '@/test/render-app';
@@ -40,4 +40,45 @@ describe('Notifications page', () => {
     expect(screen.getByLabelText('Title')).toHaveValue('Half-time offer');
     expect(screen.getByText('Match tonight')).toBeInTheDocument();
   }, 20_000);
+
+  it.each([
+    ['no push service is configured: one neutral message, no green success', 'not configured', 'info'],
+    ['a push service took it: the green success', 'pending', 'success'],
+  ] as const)(
+    'a send when %s',
+    async (_case, status, type) => {
+      const delivery = { fcm: { status, detail: null }, webPush: { status, detail: null } };
+      mockApi({
+        ...signedInApi,
+        'GET /api/App/notification/history': {
+          status: true,
+          message: 'ok',
+          data: [],
+          totalPage: 0,
+          total: 0,
+        },
+        'POST /api/App/notification/send': {
+          status: true,
+          message: 'Notification sent',
+          data: { ...sending, delivery },
+        },
+      });
+      renderApp('/notification');
+      const user = userEvent.setup();
+      const form = await screen.findByRole('form', { name: 'Send a notification' }, { timeout: 5000 });
+      await user.type(within(form).getByLabelText('Title'), 'Kick-off');
+      await user.type(within(form).getByLabelText('Message'), 'At 8');
+      await user.click(within(form).getByRole('button', { name: 'Send' }));
+      const confirm = await screen.findByRole('dialog', { name: 'Please confirm' });
+      await user.type(within(confirm).getByLabelText('Type admin to confirm'), 'admin');
+      await user.click(within(confirm).getByRole('button', { name: 'Send' }));
+      await waitFor(() => expect(document.querySelectorAll('[data-sonner-toast]')).toHaveLength(1));
+      const toast = document.querySelector('[data-sonner-toast]')!;
+      expect(toast).toHaveAttribute('data-type', type);
+      expect(toast).toHaveTextContent(
+        type === 'info' ? notificationMessages.noChannel : notificationMessages.sent,
+      );
+    },
+    20_000,
+  );
 });
