@@ -193,6 +193,29 @@ test.describe('signed-in shell', () => {
     await expect(page.getByRole('heading', { name: 'Shortcut stories' })).toBeVisible();
   });
 
+  test('a list that cannot load stays on its screen with a Retry; /Error offers Try again', async ({
+    signedInPage: page,
+  }) => {
+    const list = '**/api/App/all/only/story/video*';
+    await page.route(list, (route) => route.abort('connectionrefused'));
+    await page.goto('/add/story/video');
+    const alert = page.getByRole('alert').filter({ hasText: 'Internet Server Error' });
+    await expect(alert).toBeVisible({ timeout: 15_000 });
+    await expect(page).toHaveURL('/add/story/video');
+    await page.screenshot({ path: '/tmp/shots/failed-load-1280.png' });
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.screenshot({ path: '/tmp/shots/failed-load-375.png' });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.unroute(list);
+    await alert.getByRole('button', { name: 'Retry' }).click();
+    await expect(alert).toBeHidden();
+    await expect(page).toHaveURL('/add/story/video');
+
+    await page.goto('/Error');
+    await page.screenshot({ path: '/tmp/shots/error-page-try-again.png' });
+    await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+  });
+
   test('a screen whose code cannot load says so inside the shell, and loads once the connection is back', async ({
     signedInPage: page,
   }) => {
