@@ -2,8 +2,7 @@ import type { Browser } from '@playwright/test';
 import { expect, type Api } from './fixtures.js';
 
 /** A person of `role` added by the owner, their password set through the one-time link's token. */
-export async function addPerson(api: Api, name: string, role: string) {
-  const email = `${role}@example.com`;
+export async function addPerson(api: Api, name: string, role: string, email = `${role}@example.com`) {
   const password = `${role} password 12`;
   const added = await api.call('POST', '/api/admin/team', { body: { name, email, role } });
   const token = String(added.setPasswordLink).split('#')[1];

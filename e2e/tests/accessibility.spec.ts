@@ -94,6 +94,7 @@ const screens: [path: string, ready: (page: Page) => Promise<unknown>][] = [
   ['/add/video/category', (p) => expect(p.getByRole('table')).toBeVisible()],
   ['/show/video', (p) => expect(p.getByRole('table')).toBeVisible()],
   ['/team', (p) => expect(p.getByRole('table', { name: 'Team' })).toBeVisible()],
+  ['/account', (p) => expect(p.getByRole('table', { name: 'Active sessions' })).toBeVisible()],
   [
     '/set-password#not-a-token',
     (p) => expect(p.getByRole('heading', { name: 'Set your password' })).toBeVisible(),

@@ -1,6 +1,8 @@
+import { generate } from 'otplib';
 import { accountMessages } from '@streamdesk/contract/account';
 import { passwordWeakMessage } from '@streamdesk/contract/password-strength';
 import { teamMessages } from '@streamdesk/contract/team';
+import { RECOVERY_CODE_COUNT, twoStepMessages } from '@streamdesk/contract/two-step';
 import { expect, test } from '../fixtures.js';
 import { addPerson, signIn } from '../people.js';
 
@@ -88,4 +90,46 @@ test('two browsers of one analyst: "Sign out everywhere else" from one sends the
   await expect(laptop.getByRole('link', { name: 'Controller' })).toBeVisible();
   await laptop.context().close();
   await phone.context().close();
+});
+
+test('an admin turns on two-step sign-in with a code computed from the shown key, then signs in with a code', async ({
+  api,
+  browser,
+  baseURL,
+  signedInPage: owner,
+}) => {
+  const who = await addPerson(api, 'Ada Admin', 'admin', 'ada@example.com');
+  const page = await signIn(browser, baseURL!, who);
+  await page.goto('/account');
+  await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
+  await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+  const secret = await page.getByRole('textbox', { name: 'Secret key' }).inputValue();
+  await page.getByLabel('Code from the app').fill('000000');
+  await page.getByRole('button', { name: 'Confirm and turn on' }).click();
+  await expect(page.getByText(twoStepMessages.codeWrong)).toBeVisible();
+  await page.screenshot({ path: `${shots}/account-two-step-set-up.png`, fullPage: true });
+  await page.getByLabel('Code from the app').fill(await generate({ secret }));
+  await page.getByRole('button', { name: 'Confirm and turn on' }).click();
+  const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+  await expect(codes).toHaveCount(RECOVERY_CODE_COUNT);
+  await page.screenshot({ path: `${shots}/account-recovery-codes.png`, fullPage: true });
+  await page.getByRole('button', { name: 'I have saved them' }).click();
+  await expect(page.getByText(/Recovery codes left: 10/)).toBeVisible();
+
+  // The owner's Team screen says it is on.
+  await owner.goto('/team');
+  await expect(owner.getByRole('row', { name: /Ada Admin/ })).toContainText('On');
+
+  await page.getByRole('link', { name: 'Logout' }).first().click();
+  await page.goto('/admin/panel/login');
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: /sign in|log ?in/i }).click();
+  const code = page.getByLabel('Authentication code');
+  await expect(code).toBeVisible();
+  await page.screenshot({ path: `${shots}/login-two-step.png` });
+  await code.fill(await generate({ secret }));
+  await page.getByRole('button', { name: /sign in|log ?in/i }).click();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await page.context().close();
 });

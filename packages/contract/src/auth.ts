@@ -11,6 +11,8 @@ export const authMessages = {
   authorized: 'Authorized',
   loggedOut: 'Logged out',
   disabled: 'This account is disabled. Ask the owner of the team to enable it.',
+  otpRequired: 'Enter the 6-digit code from your authenticator app, or one of your recovery codes',
+  otpWrong: 'That code is not correct: enter the code your authenticator app shows now, or a recovery code',
   me: 'Signed-in person',
 } as const;
 
@@ -43,10 +45,13 @@ export const loginBody = z.object({
     .string(authMessages.passwordRequired)
     .min(1, authMessages.passwordRequired)
     .max(256, 'Password is too long'),
+  /** The two-step code (TOTP or a recovery code) of a person with two-step sign-in on. */
+  a_otp: z.string().trim().max(64, 'The code is too long').optional(),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
-export const loginReply = replyBase.extend({ token: z.string() });
+/** `otpRequired` is true when the password was right but the two-step code is missing or wrong. */
+export const loginReply = replyBase.extend({ token: z.string(), otpRequired: z.boolean().optional() });
 export type LoginReply = z.infer<typeof loginReply>;
 
 /** Who is signed in, and each feature's grant for their role (`write` includes reading; `none`). */

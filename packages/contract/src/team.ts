@@ -47,6 +47,8 @@ export const person = z.object({
   email: z.string(),
   role: z.enum(ROLES),
   status: z.enum(PERSON_STATUSES),
+  /** Whether two-step sign-in is on for them. */
+  twoStep: z.boolean(),
   createdAt: z.string(),
 });
 export type Person = z.infer<typeof person>;

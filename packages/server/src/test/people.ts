@@ -25,6 +25,8 @@ export async function signInAs(
     name: `${role} ${n}`,
     role,
     status: 'active',
+    totp_secret: null,
+    totp_pending: null,
   });
   const { token } = await t.app.streamdesk.auth.login({ a_email: email, a_password: PERSON_PASSWORD });
   return { id, email, token };

@@ -1,3 +1,4 @@
+import { authMessages } from '@streamdesk/contract/auth';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -139,6 +140,34 @@ describe('login', () => {
     await user.click(screen.getByRole('button', { name: 'Login' }));
     expect(await screen.findByRole('heading', { name: 'Shortcut stories' })).toBeInTheDocument();
     expect(readSession()).toEqual({ token: 'tok-1', isAdmin: true });
+  });
+
+  it('asks for the two-step code when the server says so, then signs in with it', async () => {
+    load(null);
+    const bodies: string[] = [];
+    mockApi({
+      ...signedInApi,
+      'POST /api/admin/login': (_url: string, init: RequestInit) => {
+        bodies.push(String(init.body));
+        return bodies.length === 1
+          ? jsonResponse({ status: false, message: authMessages.otpRequired, token: '', otpRequired: true })
+          : jsonResponse({ status: true, message: 'Login successful', token: 'tok-2' });
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/admin/panel/login');
+    expect(screen.queryByLabelText('Authentication code')).not.toBeInTheDocument();
+    await user.type(await screen.findByLabelText('Email'), 'admin@example.com');
+    await user.type(screen.getByLabelText('Password'), 'a long enough password');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText(authMessages.otpRequired)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Authentication code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('heading', { name: 'Shortcut stories' })).toBeInTheDocument();
+    expect(readSession()).toEqual({ token: 'tok-2', isAdmin: true });
+    expect(bodies).toHaveLength(2);
+    // Sealed like every login body: the second is longer by the code it carries.
+    expect(bodies[1]!.length).toBeGreaterThan(bodies[0]!.length);
   });
 });
 

@@ -108,4 +108,17 @@ export const authMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0105_auth_two_step': {
+    async up(db: Kysely<unknown>) {
+      // TOTP two-step sign-in: the secret in use, one waiting for its first code, and recovery codes.
+      await db.schema.alterTable('admins').addColumn('totp_secret', 'text').execute();
+      await db.schema.alterTable('admins').addColumn('totp_pending', 'text').execute();
+      await db.schema
+        .createTable('admin_recovery_codes')
+        .addColumn('admin_id', 'text', (c) => c.notNull().references('admins.id').onDelete('cascade'))
+        .addColumn('code_hash', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('admin_recovery_codes_pk', ['admin_id', 'code_hash'])
+        .execute();
+    },
+  },
 };

@@ -12,6 +12,10 @@ export interface AuthTables {
     name: string;
     role: Role;
     status: PersonStatus;
+    /** The TOTP secret (base32) of a person with two-step sign-in on; null when it is off. */
+    totp_secret: string | null;
+    /** A secret shown at set-up, waiting for its first code. */
+    totp_pending: string | null;
   };
   admin_sessions: {
     id: string;

@@ -9,6 +9,7 @@ import type { AdminIdentity } from '../../platform/http/guards.js';
 import * as repo from './auth.repository.js';
 import type { AuthTables } from './auth.repository.js';
 import { LoginLimiter } from './login-limiter.js';
+import { createTwoStep } from './two-step.js';
 import { addActivity } from '../../platform/activity/activity-recorder.js';
 
 /** A token unused for this long stops working (7 days of disuse). */
@@ -48,6 +49,8 @@ const newOwner = (email: string, passwordHash: string): AuthTables['admins'] => 
   name: email.split('@')[0] ?? email,
   role: 'owner',
   status: 'active',
+  totp_secret: null,
+  totp_pending: null,
 });
 
 // A fixed hash to verify against when the email is unknown, so both failures take the same time.
@@ -55,11 +58,12 @@ let dummyHash: Promise<string> | undefined;
 
 export function createAuthService(db: AppDb, opts: { dialect: DialectName; sessionMaxMs: number }) {
   const limiter = new LoginLimiter(db, opts.dialect);
+  const twoStep = createTwoStep(db);
 
   async function login(
     body: LoginBody,
     from: SignInFrom = { ip: '', userAgent: '' },
-  ): Promise<{ status: boolean; message: string; token: string }> {
+  ): Promise<{ status: boolean; message: string; token: string; otpRequired?: boolean }> {
     const email = body.a_email.trim().toLowerCase();
     const taken = await limiter.take(email, from.ip, await limiter.known(email, from.ip));
     if (!taken.ok) throw tooManyRequests(authMessages.tooManyAttempts, taken.retryAfterMs);
@@ -76,6 +80,17 @@ export function createAuthService(db: AppDb, opts: { dialect: DialectName; sessi
     if (admin.status !== 'active') {
       await addActivity(db, failed.actor, failed.route);
       return { status: false, message: authMessages.disabled, token: '' };
+    }
+    // Two-step on: the right password alone asks for the code (the attempt stays counted until the
+    // sign-in succeeds); a wrong code is a failed sign-in like a wrong password.
+    if (admin.totp_secret) {
+      if (!body.a_otp)
+        return { status: false, message: authMessages.otpRequired, token: '', otpRequired: true };
+      if (!(await twoStep.accepts({ id: admin.id, totp_secret: admin.totp_secret }, body.a_otp))) {
+        await limiter.failed();
+        await addActivity(db, failed.actor, failed.route);
+        return { status: false, message: authMessages.otpWrong, token: '', otpRequired: true };
+      }
     }
     await limiter.succeeded(email, admin.id, from.ip);
     const token = randomBytes(32).toString('base64url');

@@ -68,6 +68,8 @@ describe('the people migration', () => {
           name: 'boss',
           role: 'owner',
           status: 'active',
+          totp_secret: null,
+          totp_pending: null,
         },
       ]);
       const again = { id: 'a2', email: 'BOSS@Example.com', password_hash: 'h', created_at, name: 'x' };

@@ -24,6 +24,7 @@ export const toPerson = (row: PersonRow): Person => ({
   email: row.email,
   role: row.role,
   status: row.status,
+  twoStep: row.totp_secret !== null,
   createdAt: row.created_at,
 });
 

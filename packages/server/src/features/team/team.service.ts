@@ -102,6 +102,8 @@ export function createTeamService(ctx: Pick<FeatureContext, 'db' | 'locks'>, sen
         password_hash: '',
         created_at: nowIso(),
         status: 'active' as const,
+        totp_secret: null,
+        totp_pending: null,
       };
       const added = await db.transaction().execute(async (trx) => {
         await repo.insertPerson(trx, row);

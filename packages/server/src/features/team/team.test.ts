@@ -38,6 +38,7 @@ describe('adding a person', () => {
       email: 'esha@example.com',
       role: 'editor',
       status: 'active',
+      twoStep: false,
       createdAt: expect.any(String),
     });
     expect(body.message).toMatch(/shown once and works for 48 hours/);

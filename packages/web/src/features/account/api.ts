@@ -1,4 +1,5 @@
 import { accountRoutes, type PasswordChangeBody } from '@streamdesk/contract/account';
+import { twoStepRoutes } from '@streamdesk/contract/two-step';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { meQuery } from '@/lib/access';
 import { requestApi } from '@/lib/api-client';
@@ -49,5 +50,38 @@ export function useEndOtherSessions() {
     mutationFn: () => requestApi(accountRoutes.endOtherSessions),
     onError: toastFailure('Failed to sign out the other sessions'),
     onSettled: () => queryClient.invalidateQueries({ queryKey: accountSessionsKey }),
+  });
+}
+
+export const twoStepKey = ['account', 'two-step'] as const;
+
+export function useTwoStep() {
+  return useQuery({
+    queryKey: twoStepKey,
+    queryFn: ({ signal }) => fetchApi(twoStepRoutes.status, { signal }),
+  });
+}
+
+/** A new secret to scan; nothing changes until a code of it is confirmed. */
+export function useStartTwoStep() {
+  return useMutation({
+    mutationFn: () => requestApi(twoStepRoutes.start),
+    onError: toastFailure('Could not start setting up two-step sign-in'),
+  });
+}
+
+export function useConfirmTwoStep() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) => requestApi(twoStepRoutes.confirm, { body: { code } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: twoStepKey }),
+  });
+}
+
+export function useDisableTwoStep() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (currentPassword: string) => requestApi(twoStepRoutes.disable, { body: { currentPassword } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: twoStepKey }),
   });
 }

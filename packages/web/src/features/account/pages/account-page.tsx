@@ -12,6 +12,7 @@ import { PageHeader } from '@/ui/page-header';
 import { toastSuccess } from '@/ui/toast-success';
 import { useAccountSessions, useChangePassword, useEndOtherSessions, useEndSession, useRename } from '../api';
 import { PasswordMeter } from '../components/password-meter';
+import { TwoStepSection } from '../components/two-step-section';
 import { newPasswordProblem } from '../password-check';
 import { usePasswordStrength } from '../use-password-strength';
 
@@ -21,11 +22,15 @@ const sectionClass = 'rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200';
 export default function AccountPage() {
   return (
     <>
-      <PageHeader title="My account" description="Your name, your password and where you are signed in." />
+      <PageHeader
+        title="My account"
+        description="Your name, your password, two-step sign-in and where you are signed in."
+      />
       <div className="grid gap-6 lg:grid-cols-2">
         <NameSection />
         <PasswordSection />
       </div>
+      <TwoStepSection className={`${sectionClass} mt-6`} />
       <SessionsSection />
     </>
   );

@@ -15,6 +15,8 @@ type FieldErrors = Partial<Record<keyof LoginBody, string>>;
  */
 export function LoginForm({ submitLabel, onSignedIn }: { submitLabel: string; onSignedIn: () => void }) {
   const [values, setValues] = useState<LoginBody>({ a_email: '', a_password: '' });
+  // Shown once the server asks for the two-step code (a person with two-step sign-in on).
+  const [otpAsked, setOtpAsked] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [pending, setPending] = useState(false);
 
@@ -39,6 +41,7 @@ export function LoginForm({ submitLabel, onSignedIn }: { submitLabel: string; on
       toastSuccess(result.message || 'Login successful');
       onSignedIn();
     } else {
+      if ('otpRequired' in result && result.otpRequired) setOtpAsked(true);
       toast.error(result.message || 'Something went wrong!', { duration: 2000 });
     }
   };
@@ -65,6 +68,18 @@ export function LoginForm({ submitLabel, onSignedIn }: { submitLabel: string; on
         onChange={change('a_password')}
         error={errors.a_password}
       />
+      {otpAsked && (
+        <TextField
+          label="Authentication code"
+          name="otp"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          autoFocus
+          hint="The 6-digit code from your authenticator app, or a recovery code"
+          value={values.a_otp ?? ''}
+          onChange={change('a_otp')}
+        />
+      )}
       <Button type="submit" loading={pending} className="w-full">
         {submitLabel}
       </Button>

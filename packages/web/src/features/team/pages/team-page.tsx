@@ -47,12 +47,13 @@ export default function TeamPage() {
           <Th>Email</Th>
           <Th>Role</Th>
           <Th>Status</Th>
+          <Th>Two-step</Th>
           <Th>
             <span className="sr-only">Actions</span>
           </Th>
         </THead>
         <TBody>
-          {failure && <TableMessageRow colSpan={5}>{failure}</TableMessageRow>}
+          {failure && <TableMessageRow colSpan={6}>{failure}</TableMessageRow>}
           {people.map((person) => (
             <PersonRow key={person._id} person={person} onLink={setLink} />
           ))}
@@ -107,6 +108,7 @@ function PersonRow({ person, onLink }: { person: TeamMember; onLink: (link: Link
           </span>
         )}
       </Td>
+      <Td>{person.twoStep ? 'On' : 'Off'}</Td>
       <Td className="space-x-2 text-right whitespace-nowrap">
         {person.failedSignIns > 0 && (
           <RowAction
