@@ -16,3 +16,40 @@ export function dayIn(timeZone: string, when: Date): string {
     day: '2-digit',
   }).format(when);
 }
+
+const zoneParts = (timeZone: string) =>
+  new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+
+/** How far a time zone's clocks are ahead of UTC at `when`, in ms. */
+function zoneOffsetMs(timeZone: string, when: number): number {
+  const parts = Object.fromEntries(
+    zoneParts(timeZone)
+      .formatToParts(new Date(when))
+      .map((p) => [p.type, Number(p.value)]),
+  ) as Record<string, number>;
+  const wall = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
+  return wall - Math.floor(when / 1000) * 1000;
+}
+
+/** A wall-clock time in a zone (`YYYY-MM-DDTHH:mm[:ss]`, as a datetime-local field holds it) as UTC ISO. */
+export function zonedToIso(local: string, timeZone: string): string {
+  const wall = Date.parse(`${local.length === 16 ? `${local}:00` : local}Z`);
+  const first = wall - zoneOffsetMs(timeZone, wall);
+  // Near a daylight-saving change the offset at the guess may differ from the one at the answer.
+  return new Date(wall - zoneOffsetMs(timeZone, first)).toISOString();
+}
+
+/** A UTC time as the wall clock of a zone shows it, `YYYY-MM-DDTHH:mm:ss` (a datetime-local value). */
+export function isoToZoned(iso: string, timeZone: string): string {
+  const when = Date.parse(iso);
+  return new Date(when + zoneOffsetMs(timeZone, when)).toISOString().slice(0, 19);
+}

@@ -15,6 +15,7 @@ import { createAuthService, type AuthService } from './features/auth/auth.servic
 import { Reverts } from './platform/activity/reverts.js';
 import { registerFeatures } from './features.js';
 import { migrations } from './migrations.js';
+import { Scheduler } from './platform/jobs/scheduler.js';
 import { AppCache } from './platform/app-cache.js';
 import { CacheSync, cacheVersionsIn } from './platform/cache-sync/cache-sync.js';
 import type { ResolvedConfig } from './platform/config.js';
@@ -69,6 +70,8 @@ const LEFTOVER_AGE_MS = 60 * 60 * 1000;
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
+  /** The scheduler's time; tests inject their own. */
+  clock?: () => Date;
 }
 
 /**
@@ -206,6 +209,11 @@ export async function buildApp(config: ResolvedConfig, opts: BuildOptions = {}):
     liveViewers: new LiveViewers(),
     locks: new RecordLocks(database.sharedLocks),
     reverts: new Reverts(),
+    jobs: new Scheduler(database.db, {
+      graceMs: config.scheduleGraceMs,
+      ...(opts.clock ? { clock: opts.clock } : {}),
+      onError: (err, job) => app.log.error({ err, job: job?.id, kind: job?.kind }, 'a scheduled job failed'),
+    }),
   };
   // Fastify runs onClose hooks in reverse order of registration (avvio puts each at the front of its
   // queue), so this one, added before any feature's, runs last: every feature's own onClose (writing
@@ -223,6 +231,9 @@ export async function buildApp(config: ResolvedConfig, opts: BuildOptions = {}):
   app.addHook('onClose', () => cacheSync.stop());
   const { analytics } = registerFeatures(context, { auth });
   await moveOrphanMedia(context, path.join(config.dataDir, 'orphans'), LEFTOVER_AGE_MS);
+  // Once every feature has its handlers; stopped before the database closes (onClose runs in reverse).
+  app.addHook('onReady', async () => context.jobs.start());
+  app.addHook('onClose', () => context.jobs.stop());
   await registerWebAssets(app, config);
   app.decorate('streamdesk', { auth, context, routes, idempotency, analytics });
   return app;

@@ -92,6 +92,12 @@ const envSchema = z.object({
     .int('must be a whole number of days (0 keeps every entry)')
     .min(0, 'must be a whole number of days (0 keeps every entry)')
     .default(ACTIVITY_RETENTION_DAYS_DEFAULT),
+  SCHEDULE_GRACE_MINUTES: z.coerce
+    .number()
+    .int('must be a whole number of minutes from 0 to 10080')
+    .min(0, 'must be a whole number of minutes from 0 to 10080')
+    .max(10080, 'must be a whole number of minutes from 0 to 10080')
+    .default(15),
   VERSIONS_KEEP: z.coerce
     .number()
     .int(`must be 0 (keep every version) or a whole number from ${VERSIONS_KEEP_MIN}`)
@@ -206,6 +212,8 @@ export interface Config {
   activityRetentionDays: number;
   /** Versions kept of each settings record (controller, policy); the oldest go past it; 0 keeps them all. */
   versionsKeep: number;
+  /** Scheduled work later than this when a server takes it (it was down) is marked missed, not run. */
+  scheduleGraceMs: number;
   blockDevtools: boolean;
   logLevel: string;
   /**
@@ -286,6 +294,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionMaxMs: e.SESSION_MAX_DAYS * 24 * 60 * 60 * 1000,
     activityRetentionDays: e.ACTIVITY_RETENTION_DAYS,
     versionsKeep: e.VERSIONS_KEEP,
+    scheduleGraceMs: e.SCHEDULE_GRACE_MINUTES * 60 * 1000,
     blockDevtools: e.BLOCK_DEVTOOLS ? e.BLOCK_DEVTOOLS === 'true' : e.NODE_ENV === 'production',
     logLevel: e.LOG_LEVEL,
     logRequests: e.LOG_REQUESTS === 'true',

@@ -4,6 +4,7 @@ import type { AppCache } from './app-cache.js';
 import type { ResolvedConfig } from './config.js';
 import type { AppDb, DialectName } from './db/database.js';
 import type { MediaColumns } from './media/media-references.js';
+import type { Scheduler } from './jobs/scheduler.js';
 import type { MediaStore } from './media/media-store.js';
 import type { RecordLocks } from './record-locks.js';
 import type { LaunchRegistry, LiveViewers } from './registries.js';
@@ -24,4 +25,6 @@ export interface FeatureContext {
   locks: RecordLocks;
   /** How each feature writes an activity entry's before values back (activity/reverts.ts). */
   reverts: Reverts;
+  /** Stored due work, run once across processes (jobs/scheduler.ts). */
+  jobs: Scheduler;
 }

@@ -293,4 +293,9 @@ export const NOT_WALKED: Record<string, string> = {
   'DELETE /api/admin/account/sessions': "ends one's other sessions; no app read shows the team",
   'POST /api/admin/activity/:id/revert':
     "writes back an entry's before values through the feature's own update; activity-revert.test.ts checks the app reads them",
+  // A scheduled change changes the settings when it runs (a job), through the same writes as the walk's.
+  'POST /api/admin/controller/schedules':
+    'stores a scheduled change; nothing the app reads changes until it runs',
+  'PUT /api/admin/controller/schedules/:id': 'edits a scheduled change that has not run',
+  'DELETE /api/admin/controller/schedules/:id': 'cancels a scheduled change that has not run',
 };

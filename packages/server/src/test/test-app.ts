@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { openReply, sealRequest, isSealedReply } from '@streamdesk/contract/envelope';
-import { buildApp } from '../app.js';
+import { buildApp, type BuildOptions } from '../app.js';
 import { loadConfig, type ResolvedConfig } from '../platform/config.js';
 import { freshDatabase } from './fresh-database.js';
 
@@ -27,7 +27,10 @@ export interface TestApp {
 }
 
 /** Builds the app on a fresh copy of the migrated template database, signed in as TEST_ADMIN. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: Pick<BuildOptions, 'clock'> = {},
+): Promise<TestApp> {
   const database = await freshDatabase();
   const { dataDir } = database;
   const config = {
@@ -44,7 +47,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     apiKey: env.API_KEY ?? TEST_API_KEY,
     payloadKey: env.PAYLOAD_KEY ?? TEST_PAYLOAD_KEY,
   };
-  const app = await buildApp(config, { logger: false });
+  const app = await buildApp(config, { ...options, logger: false });
   await app.streamdesk.auth.ensureAdmin(TEST_ADMIN.email, TEST_ADMIN.password);
   const login = await app.streamdesk.auth.login({
     a_email: TEST_ADMIN.email,

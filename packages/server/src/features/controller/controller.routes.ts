@@ -3,6 +3,7 @@ import type { FeatureContext } from '../../platform/feature-context.js';
 import { sendCached } from '../../platform/http/cached-reply.js';
 import { registerRoute } from '../../platform/http/register-route.js';
 import { registerVersionRoutes } from '../../platform/versions/version-routes.js';
+import { registerControllerSchedules } from './controller-schedules.routes.js';
 import { CONTROLLER_TAG, type ControllerService } from './controller.service.js';
 
 export function registerControllerRoutes(ctx: FeatureContext, controller: ControllerService): void {
@@ -20,6 +21,7 @@ export function registerControllerRoutes(ctx: FeatureContext, controller: Contro
     controller.setPlacement(body.field, body.name),
   );
   registerVersionRoutes(app, controllerVersionRoutes, controller);
+  registerControllerSchedules(ctx, controller);
 
   registerRoute(app, controllerRoutes.maintenance, async (request, reply) =>
     sendCached(

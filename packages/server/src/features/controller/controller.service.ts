@@ -107,21 +107,28 @@ export function createControllerService(ctx: ControllerContext) {
   /** Writes settings with their activity note and version (none when nothing changed); returns its number. */
   async function write(
     values: Partial<ControllerSettings>,
-    how: Pick<NewVersion, 'source' | 'rolledBackTo'> = {},
+    how: Pick<NewVersion, 'source' | 'rolledBackTo'> & { label?: string } = {},
   ): Promise<number | undefined> {
     const stored = await readStored();
     const names = Object.keys(values) as SettingName[];
     noteActivity({
       itemId: CONTROLLER_ITEM,
-      label: how.rolledBackTo
-        ? `controller: rolled back to version ${how.rolledBackTo}`
-        : `controller: ${names.join(', ')}`,
-      ...(how.rolledBackTo ? { action: 'update' as const } : {}),
+      label:
+        how.label ??
+        (how.rolledBackTo
+          ? `controller: rolled back to version ${how.rolledBackTo}`
+          : `controller: ${names.join(', ')}`),
+      ...(how.rolledBackTo || how.label ? { action: 'update' as const } : {}),
       before: Object.fromEntries(names.map((n) => [n, stored[n]])),
       after: values,
     });
     await repo.saveSettings(db, values, nowIso());
-    const n = await versions.record({ before: stored, readAfter: readStored, ...how });
+    const n = await versions.record({
+      before: stored,
+      readAfter: readStored,
+      ...(how.source ? { source: how.source } : {}),
+      ...(how.rolledBackTo ? { rolledBackTo: how.rolledBackTo } : {}),
+    });
     ctx.cache.invalidate(CONTROLLER_TAG); // also drops the memo (onInvalidate above)
     return n;
   }
@@ -261,6 +268,11 @@ export function createControllerService(ctx: ControllerContext) {
     flushOpens,
 
     versions,
+    /** The settings as stored now (not remembered): what a scheduled change reads in its transaction. */
+    readStored,
+    /** A scheduled change's write (controller-schedules.service.ts): a version made "by schedule". */
+    writeBySchedule: (values: Partial<ControllerSettings>, label: string) =>
+      write(values, { source: 'schedule', label }),
     /**
      * Rolls back to version `n`: the settings that differ from it are written as any save writes them,
      * making a new version (under the whole-form locks, so a form's edit version check sees it).

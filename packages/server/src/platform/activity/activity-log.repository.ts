@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Expression } from 'kysely';
 import type { AppDb } from '../db/database.js';
 
 export interface ActivityTables {
@@ -29,7 +29,7 @@ export type ActivityRow = ActivityTables['activity_log'];
 export type NewActivityRow = Omit<ActivityRow, 'person_name'> & { person_name?: string };
 
 /** A person's name as the team has it now, read inside an insert ('' when not on the team). */
-export const personNameOf = (personId: string | null) =>
+export const personNameOf = (personId: string | null | Expression<string | null>) =>
   sql<string>`coalesce((select name from admins where id = ${personId}), '')`;
 
 export async function insertEntries(db: AppDb, rows: readonly NewActivityRow[]) {

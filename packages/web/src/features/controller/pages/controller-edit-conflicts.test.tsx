@@ -34,6 +34,7 @@ function openController() {
         appOpens: 0,
         versions: state.versions,
       }),
+    'GET /api/admin/controller/schedules': { status: true, message: 'Scheduled changes', data: [] },
     'PUT /api/App/Controler/Edit/phone/pay': (_url: string, init: RequestInit) => {
       const body = JSON.parse(String(init.body)) as Record<string, string>;
       state.sent.push(body);

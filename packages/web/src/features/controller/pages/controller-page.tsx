@@ -25,6 +25,7 @@ import { LOAD_FAILED, useFailedLoadToast } from '@/ui/use-failed-load-toast';
 import { controllerKey, useControllerSave, useControllerSettings } from '../api';
 import { FlagSwitch } from '../components/flag-switch';
 import { PlacementSelect } from '../components/placement-select';
+import { ScheduledChanges } from '../components/scheduled-changes';
 import { Section } from '../components/section';
 import { SettingForm, type SettingField } from '../components/setting-form';
 import { settingLabel } from '../setting-labels';
@@ -182,6 +183,8 @@ function ControllerScreen({
           />
         </div>
       </Section>
+
+      <ScheduledChanges />
 
       <Section title="Ads Management">
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">

@@ -1,0 +1,155 @@
+import type { AppDb } from '../db/database.js';
+import { newId } from '../db/values.js';
+import * as repo from './jobs.repository.js';
+
+/** What a job's handler gets: its payload and who scheduled it. */
+export interface DueJob {
+  id: string;
+  kind: string;
+  payload: unknown;
+  personId: string | null;
+  runAt: string;
+}
+
+export interface JobHandler {
+  run(job: DueJob): Promise<unknown>;
+  /** Called instead of `run` when the job came due more than the grace period ago (the server was down). */
+  missed?(job: DueJob): Promise<void>;
+}
+
+export interface SchedulerOptions {
+  /** Jobs later than this when they are taken are marked missed instead of run. */
+  graceMs: number;
+  /** The time now; tests inject their own. */
+  clock?: () => Date;
+  /** How often due jobs are looked for. */
+  pollMs?: number;
+  onError?: (error: unknown, job: DueJob | undefined) => void;
+}
+
+/** A job taken by a process that stopped is taken again once its lease ends. */
+const LEASE_MS = 5 * 60 * 1000;
+const BATCH = 200;
+
+const dueJobOf = (row: repo.JobRow): DueJob => ({
+  id: row.id,
+  kind: row.kind,
+  payload: JSON.parse(row.payload) as unknown,
+  personId: row.person_id,
+  runAt: row.run_at,
+});
+
+/**
+ * The server's scheduler (docs/decisions/0033-scheduler.md): due work stored in `scheduled_jobs`, looked
+ * for every second by each process; a job is taken with one conditional UPDATE (a lease), so with several
+ * processes on one database each job runs once. Work that came due while no server ran is run at
+ * start-up if it is less than `graceMs` late, else marked missed. Features register a handler per kind
+ * and add jobs in their own write's transaction (`add` on the write's db).
+ */
+export class Scheduler {
+  private readonly handlers = new Map<string, JobHandler>();
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> = Promise.resolve();
+  readonly now: () => Date;
+
+  constructor(
+    private readonly db: AppDb,
+    private readonly options: SchedulerOptions,
+  ) {
+    this.now = options.clock ?? (() => new Date());
+  }
+
+  handle(kind: string, handler: JobHandler): void {
+    this.handlers.set(kind, handler);
+  }
+
+  /** Adds a job; in a write scope it commits (or not) with the write. Returns its id. */
+  async add(job: { kind: string; runAt: Date; payload: unknown; personId: string | null }): Promise<string> {
+    const id = newId();
+    await repo.insertJob(this.db, {
+      id,
+      kind: job.kind,
+      run_at: job.runAt.toISOString(),
+      payload: JSON.stringify(job.payload),
+      status: 'pending',
+      lease_until: null,
+      person_id: job.personId,
+      created_at: this.now().toISOString(),
+      finished_at: null,
+      note: '',
+    });
+    return id;
+  }
+
+  /** Cancels a job that has not started; false when it has. */
+  cancel = (id: string) => repo.updatePendingJob(this.db, id, { status: 'cancelled' });
+  /** Moves a job that has not started to another time; false when it has. */
+  move = (id: string, runAt: Date) => repo.updatePendingJob(this.db, id, { run_at: runAt.toISOString() });
+  find = (id: string) => repo.findJob(this.db, id);
+
+  /** Runs the jobs due now, one after another; returns how many this process took. */
+  runDue(): Promise<number> {
+    // One pass at a time in this process; other processes race through the claim.
+    const pass = this.running.then(() => this.pass());
+    this.running = pass.catch(() => undefined);
+    return pass;
+  }
+
+  private async pass(): Promise<number> {
+    let taken = 0;
+    for (;;) {
+      const now = this.now();
+      const rows = await repo.dueJobs(this.db, now.toISOString(), BATCH);
+      let claimed = 0;
+      for (const row of rows) {
+        const at = this.now();
+        const lease = new Date(at.getTime() + LEASE_MS).toISOString();
+        if (!(await repo.claimJob(this.db, row.id, at.toISOString(), lease))) continue;
+        claimed++;
+        await this.runOne(dueJobOf(row), at);
+      }
+      taken += claimed;
+      if (rows.length < BATCH) return taken;
+    }
+  }
+
+  private async runOne(job: DueJob, at: Date): Promise<void> {
+    const handler = this.handlers.get(job.kind);
+    const late = at.getTime() - Date.parse(job.runAt);
+    try {
+      if (!handler) throw new Error(`no handler for jobs of kind ${job.kind}`);
+      if (late > this.options.graceMs) {
+        await handler.missed?.(job);
+        await repo.finishJob(
+          this.db,
+          job.id,
+          'missed',
+          this.now().toISOString(),
+          `${Math.round(late / 1000)} s late`,
+        );
+        return;
+      }
+      await handler.run(job);
+      await repo.finishJob(this.db, job.id, 'done', this.now().toISOString());
+    } catch (error) {
+      this.options.onError?.(error, job);
+      const note = error instanceof Error ? error.message : String(error);
+      await repo.finishJob(this.db, job.id, 'failed', this.now().toISOString(), note.slice(0, 500));
+    }
+  }
+
+  /** Looks for due work now (what came due while down) and then every `pollMs`. */
+  start(): void {
+    const tick = () => void this.runDue().catch((error: unknown) => this.options.onError?.(error, undefined));
+    tick();
+    this.timer = setInterval(tick, this.options.pollMs ?? 1000);
+    this.timer.unref();
+  }
+
+  /** Stops looking and waits for the pass under way. */
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+}
