@@ -76,4 +76,10 @@ test('the owner finds a controller change in Activity with its person, filters t
     'aria-checked',
     String(before),
   );
+
+  // The controller's Change log: the Activity screen filtered to its entries.
+  await page.getByRole('link', { name: 'Change log' }).click();
+  await expect(page).toHaveURL(/\/activity\?feature=controller&item=settings$/);
+  await expect(page.getByRole('row', { name: /controller: reels/ })).toHaveCount(2);
+  await expect(page.getByRole('row', { name: /sign-in/ })).toHaveCount(0);
 });

@@ -12,6 +12,7 @@ import { formatCount } from '@streamdesk/contract/format';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { ActivityHistoryLink } from '@/ui/activity-history-link';
 import { Button } from '@/ui/button';
 import { stickyEndCell, Td, Tr } from '@/ui/data-table';
 import { inputClass } from '@/ui/field';
@@ -133,6 +134,7 @@ export function AdRow({ platform, kind, ad, number, gain = 0, range, onClear, on
               <Button write="ad-units" size="sm" variant="secondary" onClick={startEdit}>
                 Edit
               </Button>
+              <ActivityHistoryLink feature="ad-units" item={ad._id} name={ad.a_name} />
               {onClear && (
                 <Button write="ad-units" size="sm" variant="ghost" onClick={() => onClear(ad)}>
                   Clear Data

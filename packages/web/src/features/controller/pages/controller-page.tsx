@@ -19,6 +19,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { FullPageLoader } from '@/ui/full-page-loader';
+import { ActivityHistoryLink } from '@/ui/activity-history-link';
 import { PageHeader } from '@/ui/page-header';
 import { HistoryButton } from '@/ui/version-history/history-panel';
 import { LOAD_FAILED, useFailedLoadToast } from '@/ui/use-failed-load-toast';
@@ -143,13 +144,16 @@ function ControllerScreen({
         title="Controller"
         description={`App opens counted: ${appOpens.toLocaleString('en-US')}`}
         actions={
-          <HistoryButton
-            title="Controller"
-            feature="controller"
-            routes={controllerVersionRoutes}
-            recordKey={controllerKey}
-            labelOf={settingLabel}
-          />
+          <>
+            <HistoryButton
+              title="Controller"
+              feature="controller"
+              routes={controllerVersionRoutes}
+              recordKey={controllerKey}
+              labelOf={settingLabel}
+            />
+            <ActivityHistoryLink feature="controller" item="settings" text="Change log" />
+          </>
         }
       />
 

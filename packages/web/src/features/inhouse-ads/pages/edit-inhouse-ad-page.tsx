@@ -16,6 +16,7 @@ import { EditConflictAlert } from '@/ui/edit-conflict-alert';
 import { TextAreaField, TextField } from '@/ui/field';
 import { FullPageLoader } from '@/ui/full-page-loader';
 import { ChevronLeftIcon } from '@/ui/icons';
+import { ActivityHistoryLink } from '@/ui/activity-history-link';
 import { PageHeader } from '@/ui/page-header';
 import { useConfirmUpdate } from '@/ui/use-confirm-update';
 import { useReturnTo } from '@/ui/use-return-to-list';
@@ -165,7 +166,11 @@ function EditForm({
           <ChevronLeftIcon className="size-4" /> Back
         </Button>
       </div>
-      <PageHeader title="Edit In House Ad" description={ad.mainTitle} />
+      <PageHeader
+        title="Edit In House Ad"
+        description={ad.mainTitle}
+        actions={<ActivityHistoryLink feature="inhouse-ads" item={ad._id} />}
+      />
       {confirmUpdate.dialog}
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         <Stat label="Created" value={formatDateTime(ad.createdAt).slice(0, 10)} />

@@ -9,6 +9,7 @@ import { EditConflictAlert } from '@/ui/edit-conflict-alert';
 import { EmptyState } from '@/ui/empty-state';
 import { TextField } from '@/ui/field';
 import { useLeaveGuard } from '@/ui/leave-guard';
+import { ActivityHistoryLink } from '@/ui/activity-history-link';
 import { PageHeader } from '@/ui/page-header';
 import { Tabs } from '@/ui/tabs';
 import { useConfirmUpdate } from '@/ui/use-confirm-update';
@@ -96,6 +97,7 @@ export default function LiveAdsPage() {
       <PageHeader
         title="Live Call Management"
         description="Ad fields the app reads during a live match. Names use letters, digits and _."
+        actions={<ActivityHistoryLink feature="live-matches" item="live-ads" />}
       />
       {isPending ? (
         <p className="text-sm text-slate-500">Loading…</p>

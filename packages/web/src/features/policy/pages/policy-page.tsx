@@ -7,6 +7,7 @@ import { Button } from '@/ui/button';
 import { EditConflictAlert } from '@/ui/edit-conflict-alert';
 import { TextAreaField, TextField } from '@/ui/field';
 import { FullPageLoader } from '@/ui/full-page-loader';
+import { ActivityHistoryLink } from '@/ui/activity-history-link';
 import { PageHeader } from '@/ui/page-header';
 import { HistoryButton } from '@/ui/version-history/history-panel';
 import { toastSuccess } from '@/ui/toast-success';
@@ -62,6 +63,7 @@ export default function PolicyPage() {
             >
               View public page
             </a>
+            <ActivityHistoryLink feature="policy" item="privacy" text="Change log" />
             {!editing && (
               <>
                 <HistoryButton

@@ -2,6 +2,7 @@ import type { StoryFindReply } from '@streamdesk/contract/stories';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { FullPageLoader } from '@/ui/full-page-loader';
+import { ActivityHistoryLink } from '@/ui/activity-history-link';
 import { PageHeader } from '@/ui/page-header';
 import { useStory, type StoryKind } from '../api';
 import { StoryEditForm } from './story-edit-form';
@@ -33,7 +34,11 @@ export function EditStoryScreen(props: {
 
   return (
     <div className="space-y-4">
-      <PageHeader title={props.title} description={props.description} />
+      <PageHeader
+        title={props.title}
+        description={props.description}
+        actions={<ActivityHistoryLink feature="stories" item={id} />}
+      />
       {current ? (
         <StoryEditForm
           key={`${id}:${current.reloads}`}
