@@ -291,6 +291,9 @@ export const NOT_WALKED: Record<string, string> = {
   'POST /api/admin/account/password': "changes one's password; no app read shows the team",
   'DELETE /api/admin/account/sessions/:id': "ends one of one's sessions; no app read shows the team",
   'DELETE /api/admin/account/sessions': "ends one's other sessions; no app read shows the team",
+  'POST /api/admin/account/two-step/start': "starts one's two-step set-up; no app read shows the team",
+  'POST /api/admin/account/two-step/confirm': "turns one's two-step on; no app read shows the team",
+  'POST /api/admin/account/two-step/disable': "turns one's two-step off; no app read shows the team",
   'POST /api/admin/activity/:id/revert':
     "writes back an entry's before values through the feature's own update; activity-revert.test.ts checks the app reads them",
   // A scheduled change changes the settings when it runs (a job), through the same writes as the walk's.
