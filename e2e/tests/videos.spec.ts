@@ -305,7 +305,7 @@ test.describe('video upload', () => {
   });
 
   test('a failed category load is said beside the picker and in a toast', async ({ signedInPage: page }) => {
-    await page.route('**/api/App/video/category', (route) =>
+    await page.route('**/api/App/video/category*', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":false,"message":"x"}' }),
     );
     await page.goto('/add/video');
@@ -495,4 +495,21 @@ test.describe('row actions and dialogs on every screen', () => {
     await page.keyboard.press('Escape');
     await expect(remove).toBeFocused();
   });
+});
+
+test('upload with no categories yet says to add one first and links there', async ({
+  signedInPage: page,
+}) => {
+  // A first run: the category list is empty (answered here, as other tests keep categories).
+  await page.route('**/api/App/video/category*', (route) =>
+    route.fulfill({ json: { status: true, message: 'ok', data: [] } }),
+  );
+  await page.goto('/add/video');
+  const link = page.getByRole('link', { name: 'Add a category first' });
+  await expect(link).toBeVisible();
+  await page.screenshot({ path: '/tmp/shots/upload-no-categories-1280.png' });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.screenshot({ path: '/tmp/shots/upload-no-categories-375.png' });
+  await link.click();
+  await expect(page).toHaveURL('/add/video/category');
 });

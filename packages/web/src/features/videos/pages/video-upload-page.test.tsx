@@ -138,3 +138,15 @@ describe('Video upload page', { timeout: 15_000 }, () => {
     expect(within(form).queryByRole('progressbar')).toBeNull();
   });
 });
+
+describe('Upload Videos with no categories yet', () => {
+  it('says to add a category first and links to the categories screen', async () => {
+    mockApi({ ...shell, 'GET /api/App/video/category': { status: true, message: 'ok', data: [] } });
+    const user = userEvent.setup();
+    const { router } = renderApp('/add/video');
+    const link = await screen.findByRole('link', { name: 'Add a category first' }, { timeout: 8000 });
+    expect(screen.getByText(/No categories yet/)).toBeInTheDocument();
+    await user.click(link);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/add/video/category'));
+  });
+});

@@ -1,6 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { videoMessages } from '@streamdesk/contract/videos';
+import { paths } from '@/config/paths';
 import { videoTabs } from '@/config/section-tabs';
 import { inputClass } from '@/ui/field';
 import { useAskBeforeUnload } from '@/ui/leave-guard';
@@ -109,6 +111,15 @@ export default function VideoUploadPage() {
             </select>
             {categories.isError && (
               <p className="text-xs font-medium text-red-600">{videoMessages.categoriesFailed}</p>
+            )}
+            {categories.data?.status && categories.data.data.length === 0 && (
+              // A first run: nothing to pick, so the page says what to do first and links there.
+              <p className="text-xs text-slate-600">
+                No categories yet.{' '}
+                <Link to={paths.videoCategories.getHref()} className="font-medium text-brand-700 underline">
+                  Add a category first
+                </Link>
+              </p>
             )}
           </div>
           <VideoPicker
