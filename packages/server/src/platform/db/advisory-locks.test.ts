@@ -27,8 +27,15 @@ describe.runIf(process.env.TEST_DATABASE_URL)('advisory locks (PostgreSQL)', () 
     const two = processLocks();
     const log: string[] = [];
     let release!: () => void;
-    const held = one.hold(['t:1'], () => new Promise<void>((r) => (release = r)).then(() => log.push('one')));
-    await tick();
+    let entered!: () => void;
+    const holding = new Promise<void>((r) => (entered = r));
+    const held = one.hold(['t:1'], () => {
+      entered();
+      return new Promise<void>((r) => (release = r)).then(() => log.push('one'));
+    });
+    // Until its write has begun, `one` may not hold the key yet: a fixed wait was too short under load
+    // (a new pool's first connection), and `two` then found the key free.
+    await holding;
     const same = two.hold(['t:1'], async () => log.push('two on t:1'));
     await two.hold(['t:2'], async () => log.push('two on t:2'));
     await tick();
