@@ -13,6 +13,7 @@ export const authMessages = {
   disabled: 'This account is disabled. Ask the owner of the team to enable it.',
   otpRequired: 'Enter the 6-digit code from your authenticator app, or one of your recovery codes',
   otpWrong: 'That code is not correct: enter the code your authenticator app shows now, or a recovery code',
+  otpUsed: 'That code was already used to sign in: wait for the next code your authenticator app shows',
   me: 'Signed-in person',
 } as const;
 

@@ -59,6 +59,7 @@ const declared: Declared = {
     status: 'text',
     totp_secret: 'text | null',
     totp_pending: 'text | null',
+    totp_last_step: 'number | null',
   },
   admin_recovery_codes: { admin_id: 'text', code_hash: 'text' },
   cache_versions: { tag: 'text', version: 'number' },

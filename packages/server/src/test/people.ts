@@ -27,6 +27,7 @@ export async function signInAs(
     status: 'active',
     totp_secret: null,
     totp_pending: null,
+    totp_last_step: null,
   });
   const { token } = await t.app.streamdesk.auth.login({ a_email: email, a_password: PERSON_PASSWORD });
   return { id, email, token };

@@ -90,6 +90,36 @@ describe('two-step sign-in', () => {
     });
   });
 
+  it('takes a code once: after it signs a person in, it and any older code are refused', async () => {
+    const person = await enrolled();
+    const now = Math.floor(Date.now() / 1000);
+    const thisStep = await generate({ secret: person.secret, epoch: now });
+    const nextStep = await generate({ secret: person.secret, epoch: now + 30 });
+    const used = { status: false, message: authMessages.otpUsed, token: '', otpRequired: true };
+    expect((await signIn(person.email, thisStep)).status).toBe(true);
+    expect(await signIn(person.email, thisStep)).toEqual(used);
+    // A later code still signs in (the phone's clock may run ahead: one step either way is taken)...
+    expect((await signIn(person.email, nextStep)).status).toBe(true);
+    // ...and from then on the code before it is refused too, even though it is still in its window.
+    expect(await signIn(person.email, thisStep)).toEqual(used);
+    expect(await signIn(person.email, nextStep)).toEqual(used);
+    const failed = await t.app.streamdesk.context.db
+      .selectFrom('activity_log')
+      .select('action')
+      .where('person_id', '=', person.id)
+      .where('action', '=', 'failed sign-in')
+      .execute();
+    expect(failed).toHaveLength(3);
+  });
+
+  it('lets only one of two sign-ins at once with the same code through', async () => {
+    const person = await enrolled();
+    const code = await generate({ secret: person.secret });
+    const replies = await Promise.all([signIn(person.email, code), signIn(person.email, code)]);
+    expect(replies.map((r) => r.status).sort()).toEqual([false, true]);
+    expect(replies.find((r) => !r.status)?.message).toBe(authMessages.otpUsed);
+  });
+
   it('counts a wrong code toward the sign-in limit', async () => {
     const person = await enrolled();
     for (let i = 0; i < 5; i++)

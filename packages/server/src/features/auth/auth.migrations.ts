@@ -121,4 +121,11 @@ export const authMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0106_auth_totp_last_step': {
+    async up(db: Kysely<unknown>) {
+      // The time step of the last TOTP code that signed each person in: that code, and any older one,
+      // is refused from then on (a code seen over someone's shoulder cannot be used again).
+      await db.schema.alterTable('admins').addColumn('totp_last_step', 'integer').execute();
+    },
+  },
 };

@@ -16,6 +16,8 @@ export interface AuthTables {
     totp_secret: string | null;
     /** A secret shown at set-up, waiting for its first code. */
     totp_pending: string | null;
+    /** The TOTP time step (30 s since 1970) of the code that last signed them in; null before the first. */
+    totp_last_step: number | null;
   };
   admin_sessions: {
     id: string;

@@ -51,6 +51,7 @@ const newOwner = (email: string, passwordHash: string): AuthTables['admins'] => 
   status: 'active',
   totp_secret: null,
   totp_pending: null,
+  totp_last_step: null,
 });
 
 // A fixed hash to verify against when the email is unknown, so both failures take the same time.
@@ -86,10 +87,12 @@ export function createAuthService(db: AppDb, opts: { dialect: DialectName; sessi
     if (admin.totp_secret) {
       if (!body.a_otp)
         return { status: false, message: authMessages.otpRequired, token: '', otpRequired: true };
-      if (!(await twoStep.accepts({ id: admin.id, totp_secret: admin.totp_secret }, body.a_otp))) {
+      const code = await twoStep.check(admin.id, admin.totp_secret, body.a_otp);
+      if (code !== 'ok') {
         await limiter.failed();
         await addActivity(db, failed.actor, failed.route);
-        return { status: false, message: authMessages.otpWrong, token: '', otpRequired: true };
+        const message = code === 'used' ? authMessages.otpUsed : authMessages.otpWrong;
+        return { status: false, message, token: '', otpRequired: true };
       }
     }
     await limiter.succeeded(email, admin.id, from.ip);

@@ -70,6 +70,7 @@ describe('the people migration', () => {
           status: 'active',
           totp_secret: null,
           totp_pending: null,
+          totp_last_step: null,
         },
       ]);
       const again = { id: 'a2', email: 'BOSS@Example.com', password_hash: 'h', created_at, name: 'x' };

@@ -55,3 +55,20 @@ export const useRecoveryCode = async (db: Db, adminId: string, codeHash: string)
         .executeTakeFirst()
     ).numDeletedRows,
   ) > 0;
+
+/**
+ * Records that a code of TOTP time step `step` signed the person in, unless one of that step or a later
+ * one already did; whether it was recorded. One conditional UPDATE, so of two sign-ins with the same
+ * code at once (in any process, on either database) only one is recorded.
+ */
+export const takeTotpStep = async (db: Db, adminId: string, step: number) =>
+  Number(
+    (
+      await db
+        .updateTable('admins')
+        .set({ totp_last_step: step })
+        .where('id', '=', adminId)
+        .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
+        .executeTakeFirst()
+    ).numUpdatedRows,
+  ) > 0;

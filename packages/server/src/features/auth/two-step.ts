@@ -28,8 +28,9 @@ const looksLikeTotp = (code: string) => /^\d{6}$/.test(code.replace(/\s/g, ''));
 
 /** TOTP two-step sign-in: set up, turned off, and checked at sign-in. */
 export function createTwoStep(db: AppDb) {
-  const totpAccepts = async (secret: string, code: string) =>
-    (await verifyTotp({ secret, token: code.replace(/\s/g, ''), epochTolerance: TOLERANCE_SECONDS })).valid;
+  const totpCheck = (secret: string, code: string) =>
+    verifyTotp({ secret, token: code.replace(/\s/g, ''), epochTolerance: TOLERANCE_SECONDS });
+  const totpAccepts = async (secret: string, code: string) => (await totpCheck(secret, code)).valid;
 
   async function status(adminId: string) {
     const person = await repo.findTwoStep(db, adminId);
@@ -86,15 +87,20 @@ export function createTwoStep(db: AppDb) {
   }
 
   /**
-   * At sign-in, for a person with two-step on: a code of their secret, or one of their recovery codes,
-   * which is used up (deleted in one statement, so two sign-ins cannot both use it).
+   * At sign-in, for a person with two-step on: a code of their secret newer than the last one that
+   * signed them in (a code is used once, decision 0030), or one of their recovery codes, which is used
+   * up (deleted in one statement, so two sign-ins cannot both use it).
    */
-  async function accepts(person: { id: string; totp_secret: string }, code: string): Promise<boolean> {
-    if (looksLikeTotp(code)) return totpAccepts(person.totp_secret, code);
-    return repo.useRecoveryCode(db, person.id, hashRecoveryCode(code));
+  async function check(adminId: string, secret: string, code: string): Promise<'ok' | 'wrong' | 'used'> {
+    if (!looksLikeTotp(code))
+      return (await repo.useRecoveryCode(db, adminId, hashRecoveryCode(code))) ? 'ok' : 'wrong';
+    const result = await totpCheck(secret, code);
+    // (otplib's result type also covers HOTP, which has no time step.)
+    if (!result.valid || !('timeStep' in result)) return 'wrong';
+    return (await repo.takeTotpStep(db, adminId, result.timeStep)) ? 'ok' : 'used';
   }
 
-  return { status, start, confirm, disable, accepts };
+  return { status, start, confirm, disable, check };
 }
 
 export type TwoStep = ReturnType<typeof createTwoStep>;

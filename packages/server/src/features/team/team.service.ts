@@ -104,6 +104,7 @@ export function createTeamService(ctx: Pick<FeatureContext, 'db' | 'locks'>, sen
         status: 'active' as const,
         totp_secret: null,
         totp_pending: null,
+        totp_last_step: null,
       };
       const added = await db.transaction().execute(async (trx) => {
         await repo.insertPerson(trx, row);
