@@ -12,39 +12,38 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const e2eOnly = process.argv.includes('--e2e-only');
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-function run(label, command, args, env = {}) {
-  console.log(`\n== ${label}: ${command} ${args.join(' ')}`);
-  const started = Date.now();
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  console.log(
-    `== ${label}: ${result.status === 0 ? 'passed' : 'FAILED'} in ${Math.round((Date.now() - started) / 1000)} s`,
-  );
-  return result.status === 0;
-}
-
 /**
- * `run`, in the background with its output held in a file (a pipe would fill while the tests hold this
- * process): printed, with the outcome, when `finish()` is awaited. For the build, which needs no test's
- * output and so overlaps the Vitest run.
+ * Starts a suite or the build in the background. `quiet`: its output is held in a file (a pipe would fill
+ * while the process waits on it) and printed by `report()`, so two suites running at once do not mix
+ * their lines; otherwise it writes to this terminal as it goes. `exited` resolves to its exit code;
+ * `report()` prints the held output, if any, and the outcome, and resolves to whether it passed.
  */
-function runBehind(label, command, args) {
+function start(label, command, args, { env = {}, quiet = false } = {}) {
   const started = Date.now();
-  const log = path.join(os.tmpdir(), `streamdesk-${label}-${process.pid}.log`);
-  const fd = openSync(log, 'w');
-  // Niced: the tests beside it get the cores first, and the build takes what they leave.
-  const child = spawn('nice', ['-n', '10', command, ...args], { cwd: root, stdio: ['ignore', fd, fd] });
-  closeSync(fd);
-  const status = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
-  return async function finish() {
-    const code = await status;
-    console.log(`\n== ${label}: ${command} ${args.join(' ')} (ran beside the tests above)`);
-    process.stdout.write(readFileSync(log));
-    rmSync(log, { force: true });
+  const log = path.join(os.tmpdir(), `streamdesk-${label.replace(/\W+/g, '-')}-${process.pid}.log`);
+  const fd = quiet ? openSync(log, 'w') : undefined;
+  if (!quiet) console.log(`\n== ${label}: ${command} ${args.join(' ')}`);
+  const stdio = quiet ? ['ignore', fd, fd] : 'inherit';
+  const child = spawn(command, args, { cwd: root, stdio, env: { ...process.env, ...env } });
+  if (quiet) closeSync(fd); // the child has its own copy
+  let ended;
+  const exited = new Promise((resolve) => child.on('exit', (code) => resolve(code))).then((code) => {
+    ended = Date.now();
+    return code;
+  });
+  async function report() {
+    const code = await exited;
+    if (quiet) {
+      console.log(`\n== ${label}: ${command} ${args.join(' ')} (ran beside the one above)`);
+      process.stdout.write(readFileSync(log));
+      rmSync(log, { force: true });
+    }
     console.log(
-      `== ${label}: ${code === 0 ? 'passed' : 'FAILED'} in ${Math.round((Date.now() - started) / 1000)} s`,
+      `== ${label}: ${code === 0 ? 'passed' : 'FAILED'} in ${Math.round((ended - started) / 1000)} s`,
     );
     return code === 0;
-  };
+  }
+  return { exited, report };
 }
 
 const onPath = (name) =>
@@ -87,21 +86,26 @@ function ensureSystemPackages() {
 
 ensureSystemPackages();
 const results = [];
-// The build (about 20 s of CPU) goes on while Vitest runs: no test reads dist/.
-const build = runBehind('build', 'npm', ['run', 'build']);
+// The three run side by side, as each waits for something most of its time (0024-test-speed.md): the build
+// (about 20 s of CPU) starts beside Vitest (no test reads dist/), and the browser suite, which waits on
+// Chromium and its servers more than it computes, starts as soon as the build is done, beside the rest of
+// Vitest. Vitest writes here as it goes; the build's and the browser suite's output follow it.
 // On CI a failed test runs once more, as the browser suite's do (e2e/playwright.config.ts); one that passes
 // then is listed as such at the end, with every failure (scripts/vitest-outcomes.ts).
 const outcomes = path.join(os.tmpdir(), `streamdesk-vitest-outcomes-${process.pid}.txt`);
-if (!e2eOnly)
-  results.push([
-    'unit and integration',
-    run('unit and integration', 'npx', ['vitest', 'run', ...(process.env.CI ? ['--retry=1'] : [])], {
-      VITEST_OUTCOMES_FILE: outcomes,
-    }),
-  ]);
-const built = await build();
-results.push(['build', built]);
-if (built) results.push(['browser', run('browser', 'npx', ['playwright', 'test', '-c', 'e2e'])]);
+const build = start('build', 'npm', ['run', 'build'], { quiet: true });
+const unit = e2eOnly
+  ? undefined
+  : start('unit and integration', 'npx', ['vitest', 'run', ...(process.env.CI ? ['--retry=1'] : [])], {
+      env: { VITEST_OUTCOMES_FILE: outcomes },
+    });
+const browser =
+  (await build.exited) === 0
+    ? start('browser', 'npx', ['playwright', 'test', '-c', 'e2e'], { quiet: true })
+    : undefined;
+if (unit) results.push(['unit and integration', await unit.report()]);
+results.push(['build', await build.report()]);
+if (browser) results.push(['browser', await browser.report()]);
 
 if (existsSync(outcomes)) {
   console.log('\n== unit and integration, once more:');
