@@ -240,17 +240,21 @@ describe('counted items', () => {
       }));
       expect((await sendAll(events)).json()).toMatchObject({ accepted: events.length, dropped: 0 });
 
-      let flushed: Promise<void> | undefined;
-      const startFlush = () => (flushed ??= t.app.streamdesk.analytics.counter.flush());
+      // The 1 s timer's flush runs outside every request: begun from the test's own context, not from
+      // inside the delete's write scope, whose transaction it would otherwise join (and outlive).
+      let startFlush!: () => void;
+      const flushed = new Promise<void>((resolve) => (startFlush = resolve)).then(() =>
+        t.app.streamdesk.analytics.counter.flush(),
+      );
       const execute = TransactionBuilder.prototype.execute;
       TransactionBuilder.prototype.execute = function <T>(
         this: TransactionBuilder<unknown>,
         callback: (trx: Transaction<unknown>) => Promise<T>,
       ) {
         return execute.call(this, async (trx) => {
-          if (moment === 'begins') void startFlush();
+          if (moment === 'begins') startFlush();
           const result = await callback(trx);
-          void startFlush();
+          startFlush();
           return result;
         }) as Promise<T>;
       };

@@ -17,6 +17,24 @@ describe.runIf(process.env.TEST_DATABASE_URL)('advisory locks (PostgreSQL)', () 
   beforeAll(async () => {
     t = await createTestApp();
   });
+  /** Until `n` advisory lock requests of this test's database are waiting for a holder. */
+  const waitingForAdvisoryLocks = async (n: number) => {
+    const client = new pg.Client({ connectionString: t.config.databaseUrl });
+    await client.connect();
+    try {
+      for (let waited = 0; ; waited += 20) {
+        const { rows } = await client.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_locks l JOIN pg_database d ON d.oid = l.database
+           WHERE l.locktype = 'advisory' AND NOT l.granted AND d.datname = current_database()`,
+        );
+        if (rows[0]!.n >= n) return;
+        if (waited > 10_000) throw new Error(`${rows[0]!.n} advisory locks waited for, not ${n}`);
+        await tick();
+      }
+    } finally {
+      await client.end();
+    }
+  };
   afterAll(async () => {
     await Promise.all(pools.map((p) => p.end()));
     await t.close();
@@ -38,7 +56,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('advisory locks (PostgreSQL)', () 
     await holding;
     const same = two.hold(['t:1'], async () => log.push('two on t:1'));
     await two.hold(['t:2'], async () => log.push('two on t:2'));
-    await tick();
+    await waitingForAdvisoryLocks(1);
     expect(log).toEqual(['two on t:2']);
     release();
     await Promise.all([held, same]);

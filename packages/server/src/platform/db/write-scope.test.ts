@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { freshDatabase, type FreshDatabase } from '../../test/fresh-database.js';
 import { createDatabase, type Database } from './database.js';
-import { afterWriteScope, whenCommitted } from './write-scope.js';
+import { afterWriteScope, whenCommitted, WRITE_SCOPE_ENDED } from './write-scope.js';
 
 let fresh: FreshDatabase;
 let database: Database;
@@ -67,5 +67,38 @@ describe('work after a write scope', () => {
     expect(result).toBe('written');
     expect(later).toBe(true);
     expect(await ids()).toEqual(['a', 'c']);
+  });
+
+  // Seen on PostgreSQL: an event flush begun inside a delete's scope ran on the delete's connection after
+  // it had gone back to the pool, in the next delete's transaction, which then failed with a 500.
+  it("refuses a transaction the write did not wait for once the write has ended, and the next write's own statements run", async () => {
+    let resume!: () => void;
+    const resumed = new Promise<void>((r) => (resume = r));
+    let stray!: Promise<void>;
+    await database.writeScopes.run(async () => {
+      await insert('d');
+      let begun!: () => void;
+      const inside = new Promise<void>((r) => (begun = r));
+      stray = database.db.transaction().execute(async (trx) => {
+        begun();
+        await resumed;
+        await sql`INSERT INTO scope_probe (id) VALUES ('e')`.execute(trx);
+      });
+      await inside;
+    }, nothing);
+    // The next write takes the connection the first one gave back (pg's pool hands out the last one
+    // released; SQLite has one), and the stray transaction goes on meanwhile.
+    const strayFailure = stray.then(
+      () => 'committed',
+      (error: Error) => error.message,
+    );
+    await database.writeScopes.run(async () => {
+      await insert('f');
+      resume();
+      await strayFailure;
+      await insert('g');
+    }, nothing);
+    expect(await strayFailure).toBe(WRITE_SCOPE_ENDED);
+    expect(await ids()).toEqual(['a', 'c', 'd', 'f', 'g']);
   });
 });

@@ -38,6 +38,9 @@ interface Scope {
 
 const storage = new AsyncLocalStorage<Scope>();
 
+/** The error of a query that runs on a write scope's transaction after the scope ended. */
+export const WRITE_SCOPE_ENDED = 'A query ran after its write scope had ended';
+
 /** The scope of the running write, if one is open. */
 const openScope = (): Scope | undefined => {
   const scope = storage.getStore();
@@ -126,8 +129,13 @@ class ScopedDriver implements Driver {
     }
   }
 
-  /** The scope's transaction, begun on the first call. */
+  /**
+   * The scope's transaction, begun on the first call. Refused once the scope has ended: work it did not
+   * wait for (a transaction begun in it and still running) would otherwise run on its connection, back
+   * in the pool by then and perhaps in another write's transaction, whose statements it would break.
+   */
   open(scope: Scope): Promise<DatabaseConnection> {
+    if (scope.closed) return Promise.reject(new Error(WRITE_SCOPE_ENDED));
     if (scope.conn) return Promise.resolve(scope.conn);
     scope.opening ??= (async () => {
       const conn = await this.inner.acquireConnection();
