@@ -42,6 +42,25 @@ export function useVideoLibrary({ category, web, page }: LibraryFilter, enabled 
   });
 }
 
+/**
+ * How many videos the public feed may show (web-enabled, any category): one row asked for, its total
+ * read. Zero with videos in the library is a first run's dead end the library explains.
+ */
+export function useWebVideoCount() {
+  return useQuery({
+    queryKey: ['videos', 'web-count'],
+    queryFn: ({ signal }) =>
+      fetchApi(videoRoutes.adminList, {
+        params: { category: 'all' },
+        query: { page: 1, limit: 1, web: 'true' },
+        signal,
+      }),
+    select: (reply) => (reply.status ? reply.totalRecord : undefined),
+    retry: false,
+    meta: { onError: 'log' },
+  });
+}
+
 function useInvalidateVideos() {
   const client = useQueryClient();
   return () =>

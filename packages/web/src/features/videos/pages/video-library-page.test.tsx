@@ -164,4 +164,30 @@ describe('Video Library', { timeout: 15_000 }, () => {
     expect(box).toBeChecked();
     expect(new Set(rendered.mock.calls.map(([at]) => at))).toEqual(new Set([videos[2]!.createdAt]));
   });
+
+  it('says the web feed shows only web-enabled videos while none is, and no longer once one is', async () => {
+    const state = { enabled: 0 };
+    mockApi({
+      ...shell,
+      'GET /api/App/video/category': categories,
+      'GET /api/App/video/category/admin/all': (url: string) => {
+        const webOnly = new URL(url, 'http://x').searchParams.get('web') === 'true';
+        const all = [video(1, state.enabled > 0), video(2, false)];
+        return jsonResponse(onePage(webOnly ? all.filter((v) => v.web) : all));
+      },
+      'PUT /api/App/video/web/status': () => {
+        state.enabled = 1;
+        return jsonResponse({ status: true, message: 'ok', modified: 1 });
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/show/video');
+    const note = await screen.findByText(/web feed shows only web-enabled videos/, {}, { timeout: 8000 });
+    expect(note).toHaveTextContent('No video is on the web feed yet.');
+    await user.click(screen.getByRole('checkbox', { name: 'Select Video 1' }));
+    await user.click(screen.getByRole('button', { name: 'Enable Web (1)' }));
+    await waitFor(() =>
+      expect(screen.queryByText(/No video is on the web feed yet/)).not.toBeInTheDocument(),
+    );
+  });
 });

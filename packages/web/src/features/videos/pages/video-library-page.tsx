@@ -22,9 +22,16 @@ import { Tabs } from '@/ui/tabs';
 import { toastSuccess } from '@/ui/toast-success';
 import { useFailureToast } from '@/ui/use-failed-load-toast';
 import { usePageParam, useStepBackToLastPage } from '@/ui/use-page-param';
-import { useDeleteVideos, useSetWebStatus, useVideoCategories, useVideoLibrary } from '../api';
+import {
+  useDeleteVideos,
+  useSetWebStatus,
+  useVideoCategories,
+  useVideoLibrary,
+  useWebVideoCount,
+} from '../api';
 import { LibraryFilters } from '../components/library-filters';
 import { VideoRow, type VideoRowActions } from '../components/video-row';
+import { WEB_FEED_RULE, WebFeedNote } from '../components/web-feed-note';
 
 /** The red banner's text for a failed list load. */
 function loadError(query: ReturnType<typeof useVideoLibrary>): string {
@@ -62,6 +69,7 @@ export default function VideoLibraryPage() {
     setFilter('category', undefined, { replace: true });
     toast.info(videoMessages.categoryGone);
   }, [gone, setFilter]);
+  const webCount = useWebVideoCount().data;
   const setWebStatus = useSetWebStatus();
   const removeVideos = useDeleteVideos();
 
@@ -169,6 +177,12 @@ export default function VideoLibraryPage() {
         >
           {banner}
         </div>
+      )}
+
+      {webCount === 0 && reply && (totalRecord > 0 || web === 'true') && (
+        <WebFeedNote>
+          No video is on the web feed yet. {WEB_FEED_RULE} Select videos and press Enable Web.
+        </WebFeedNote>
       )}
 
       <div

@@ -139,6 +139,31 @@ describe('Video upload page', { timeout: 15_000 }, () => {
   });
 });
 
+describe('Upload Videos, once stored', () => {
+  it('says the videos are not on the web feed yet and links to the library', async () => {
+    const page = await openPage();
+    await startUpload(page, [mp4('a.mp4'), mp4('b.mp4')]);
+    const stored = (n: number) => ({
+      _id: `v${n}`,
+      video: `/media/videos/v${n}.mp4`,
+      thumbnail: `/media/videos/v${n}.jpg`,
+      createdAt: '2026-11-21T06:00:00.000Z',
+      web: false,
+      category: 'c1',
+      view: 0,
+    });
+    FakeXhr.last.respond(
+      200,
+      JSON.stringify({ status: true, message: 'ok', data: [stored(1), stored(2)], rejected: [] }),
+    );
+    expect(await screen.findByText(/2 videos are in the library, not yet on the web feed/)).toHaveTextContent(
+      'The web feed shows only web-enabled videos.',
+    );
+    await page.user.click(screen.getByRole('link', { name: 'Enable them in the Video Library' }));
+    expect(await screen.findByRole('heading', { name: 'Video Library' })).toBeInTheDocument();
+  });
+});
+
 describe('Upload Videos with no categories yet', () => {
   it('says to add a category first and links to the categories screen', async () => {
     mockApi({ ...shell, 'GET /api/App/video/category': { status: true, message: 'ok', data: [] } });

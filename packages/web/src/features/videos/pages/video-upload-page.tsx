@@ -17,6 +17,7 @@ import { useFailureToast } from '@/ui/use-failed-load-toast';
 import { useUploadVideos, useVideoCategories } from '../api';
 import { pickVideos, sizeInMb } from '../components/video-file-rules';
 import { VideoPicker } from '../components/video-picker';
+import { WEB_FEED_RULE, WebFeedNote } from '../components/web-feed-note';
 
 export default function VideoUploadPage() {
   const categories = useVideoCategories();
@@ -24,6 +25,8 @@ export default function VideoUploadPage() {
   const [category, setCategory] = useState('');
   const [files, setFiles] = useState<File[]>([]);
   const [percent, setPercent] = useState<number | null>(null);
+  /** How many videos the last batch stored: they start off the web feed, which the page says. */
+  const [stored, setStored] = useState(0);
   const fileInput = useRef<HTMLInputElement>(null);
   const categoryId = useId();
   useFailureToast(categories.isError ? videoMessages.categoriesFailed : '', categories.errorUpdatedAt);
@@ -59,12 +62,14 @@ export default function VideoUploadPage() {
     form.append('category', category);
     for (const file of files) form.append('video', file, file.name);
     setPercent(0);
+    setStored(0);
     try {
       const result = await upload.mutateAsync({ form, onProgress: (_l, _t, p) => setPercent(p) });
       setPercent(100);
       const partly = 'rejected' in result && result.rejected.length > 0;
       if (partly) toast.warning(result.message);
       else toastSuccess(videoMessages.uploaded);
+      setStored(result.data.length);
       setFiles([]);
     } catch (error) {
       setPercent(null);
@@ -167,6 +172,15 @@ export default function VideoUploadPage() {
           {uploading ? 'Uploading...' : 'Upload Videos'}
         </Button>
       </form>
+      {stored > 0 && (
+        <WebFeedNote>
+          {stored === 1 ? '1 video is' : `${stored} videos are`} in the library, not yet on the web feed.{' '}
+          {WEB_FEED_RULE}{' '}
+          <Link to={paths.videoLibrary.getHref()} className="font-medium text-brand-700 underline">
+            Enable them in the Video Library
+          </Link>
+        </WebFeedNote>
+      )}
     </div>
   );
 }
