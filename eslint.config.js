@@ -100,7 +100,7 @@ export default tseslint.config(
   },
   {
     // Plain Node scripts (start, test, benchmarks).
-    files: ['scripts/**/*.mjs', 'bench/**/*.mjs', 'packages/web/scripts/**/*.mjs'],
+    files: ['scripts/**/*.mjs', 'bench/**/*.mjs', 'faults/**/*.mjs', 'packages/web/scripts/**/*.mjs'],
     languageOptions: { globals: globals.node },
   },
   {
