@@ -1,5 +1,5 @@
 import { adMessages, type WebAd } from '@streamdesk/contract/ad-units';
-import { quickRange } from '@streamdesk/contract/date-ranges';
+import { enGbDay, quickRange } from '@streamdesk/contract/date-ranges';
 import { editVersionMessages } from '@streamdesk/contract/edit-versions';
 import { expect, test, type Api } from '../fixtures.js';
 import type { Locator, Page } from '@playwright/test';
@@ -302,14 +302,15 @@ test.describe('website ads', () => {
     await page.reload();
     await expect(clicks).toHaveText('2');
 
-    const today = await page.getByLabel('Start date').inputValue();
-    await page.getByLabel('Start date').fill('2020-01-01');
+    const today = quickRange('today').startDate;
+    await expect(page.getByLabel('Start date')).toHaveValue(enGbDay(today));
+    await page.getByLabel('Start date').fill('01/01/2020');
     await expect(page.getByText('Custom range')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Today' })).toHaveAttribute('aria-pressed', 'false');
     await expect(clicks).toHaveText('2');
-    await page.getByLabel('End date').fill('2020-12-31');
+    await page.getByLabel('End date').fill('31/12/2020');
     await expect(clicks).toHaveText('0');
-    await page.getByLabel('End date').fill(today);
+    await page.getByLabel('End date').fill(enGbDay(today));
 
     await page.getByRole('button', { name: 'Clear All Data' }).click();
     await expect(page.getByRole('dialog', { name: 'Please confirm' })).toContainText(

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { WebAd } from '@streamdesk/contract/ad-units';
-import { quickRange } from '@streamdesk/contract/date-ranges';
+import { enGbDay, quickRange } from '@streamdesk/contract/date-ranges';
 import { expect, test, type Api } from '../fixtures.js';
 
 /** Days ago as the ISO time of noon in Asia/Kolkata (06:30 UTC), safely inside that day. */
@@ -69,36 +69,47 @@ test('the dashboard opened from a website ad: quick ranges, cards, charts, CSV, 
   await expect(clicks).toContainText('00');
   await expect(page.getByRole('img', { name: 'Views chart' })).toHaveCount(0);
   await expect(page.getByRole('img', { name: 'Clicks chart' })).toHaveCount(0);
+  await expect(page.getByText('No views or clicks in this range')).toBeVisible();
 
-  // Each chart draws every day of the range, 0 where nothing was counted, not a line across the gap.
+  // Each chart draws every day of the range up to today, 0 where nothing was counted, not a line across
+  // the gap; the days after today are not drawn.
   const dots = (chart: string) =>
     page.getByRole('img', { name: `${chart} chart` }).locator('.recharts-line-dot');
-  const daysIn = ({ startDate, endDate }: { startDate: string; endDate: string }) =>
-    (Date.parse(endDate) - Date.parse(startDate)) / 86_400_000 + 1;
+  const daysToToday = ({ startDate }: { startDate: string }) =>
+    (Date.parse(today.endDate) - Date.parse(startDate)) / 86_400_000 + 1;
   for (const label of ['This Week', 'This Month', 'Last 6 Months', 'This Year']) {
     await page.getByRole('button', { name: label }).click();
     await expect(page.getByRole('button', { name: label })).toHaveAttribute('aria-pressed', 'true');
     await expect(clicks).toContainText('03');
-    if (label === 'This Week') await expect(dots('Clicks')).toHaveCount(7);
+    await expect(page.getByText('No views or clicks in this range')).toHaveCount(0);
+    if (label === 'This Week') await expect(dots('Clicks')).toHaveCount(daysToToday(quickRange('thisWeek')));
     if (label === 'This Month') {
-      await expect(dots('Views')).toHaveCount(daysIn(quickRange('thisMonth')));
-      await expect(dots('Clicks')).toHaveCount(daysIn(quickRange('thisMonth')));
+      await expect(dots('Views')).toHaveCount(daysToToday(quickRange('thisMonth')));
+      await expect(dots('Clicks')).toHaveCount(daysToToday(quickRange('thisMonth')));
       await page.screenshot({ path: '/tmp/shots/analytics-this-month.png', fullPage: true });
     }
   }
   await expect(views).toContainText('17');
 
-  // A date typed by hand makes the range custom.
-  await page.getByLabel('Start date').fill(daysAgo(3).slice(0, 10));
-  await page.getByLabel('End date').fill(daysAgo(3).slice(0, 10));
+  // A date typed by hand (DD/MM/YYYY, as the tables show days) makes the range custom.
+  const typed = (n: number) => enGbDay(daysAgo(n).slice(0, 10));
+  await expect(page.getByLabel('End date')).toHaveValue(enGbDay(quickRange('thisYear').endDate));
+  await page.getByLabel('Start date').fill(typed(3));
+  await page.getByLabel('End date').fill(typed(3));
   await expect(page.getByRole('button', { name: 'This Year' })).toHaveAttribute('aria-pressed', 'false');
   await expect(views).toContainText('05');
   await expect(clicks).toContainText('00');
-  // An end typed before the start moves the start with it: the range asked for is never reversed.
-  await page.getByLabel('End date').fill(daysAgo(10).slice(0, 10));
-  await expect(page.getByLabel('Start date')).toHaveValue(daysAgo(10).slice(0, 10));
-  await expect(views).toContainText('00');
-  await expect(page.getByRole('alert')).toHaveCount(0);
+  // An end typed before the start is refused with a message; the start stays, and so do the figures.
+  await page.getByLabel('End date').fill(typed(10));
+  await expect(page.getByText('The end date is before the start date')).toBeVisible();
+  await expect(page.getByLabel('Start date')).toHaveValue(typed(3));
+  await expect(views).toContainText('05');
+  await page.screenshot({ path: '/tmp/shots/analytics-end-before-start-1280.png', fullPage: true });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.screenshot({ path: '/tmp/shots/analytics-end-before-start-375.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByLabel('End date').fill(typed(3));
+  await expect(page.getByText('The end date is before the start date')).toHaveCount(0);
   await page.getByRole('button', { name: 'This Year' }).click();
 
   const [download] = await Promise.all([

@@ -1,7 +1,9 @@
-import { quickRanges, type DayRange, type QuickRangeKey } from '@streamdesk/contract/date-ranges';
+import { useId, useRef, useState } from 'react';
+import { enGbDay, quickRanges, type DayRange, type QuickRangeKey } from '@streamdesk/contract/date-ranges';
 import { cn } from '@/lib/cn';
 import { reportQuickRange } from '@/lib/report-ranges';
-import { TextField } from './field';
+import { inputClass } from './field';
+import { CalendarIcon } from './icons';
 
 export type RangeSelection = DayRange & { preset: QuickRangeKey | 'custom' };
 
@@ -10,20 +12,107 @@ export const presetSelection = (key: QuickRangeKey): RangeSelection => ({
   preset: key,
 });
 
+export const rangeMessages = {
+  format: 'Enter the date as DD/MM/YYYY',
+  endBeforeStart: 'The end date is before the start date',
+  startAfterEnd: 'The start date is after the end date',
+} as const;
+
+/** `DD/MM/YYYY` (one-digit day and month allowed) as `YYYY-MM-DD`, or undefined when no calendar day. */
+export function dayFromEnGb(text: string): string | undefined {
+  const match = /^\s*(\d{1,2})\/(\d{1,2})\/(\d{4})\s*$/.exec(text);
+  if (!match) return undefined;
+  const [, d, m, y] = match as unknown as [string, string, string, string];
+  const day = `${y}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`;
+  const time = Date.parse(`${day}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().startsWith(day) ? day : undefined;
+}
+
+type End = 'startDate' | 'endDate';
+const otherEnd = (end: End): End => (end === 'startDate' ? 'endDate' : 'startDate');
+
 /**
- * A hand-edited end of the range, as a custom range. Moving one end past the other moves both
- * (docs/decisions/0014-ad-units.md), so the range sent is never reversed: the server refuses a
- * start after the end, and a typed date is not held back by the inputs' min and max.
+ * A hand-edited end of the range, as a custom range, or the reason it is refused: a range is never
+ * reversed, and one end is never moved to follow the other (issue 36; docs/decisions/0036-daily-use.md).
  */
-export function editedRange(value: DayRange, end: 'startDate' | 'endDate', day: string): RangeSelection {
-  if (end === 'startDate')
-    return { startDate: day, endDate: day > value.endDate ? day : value.endDate, preset: 'custom' };
-  return { startDate: day < value.startDate ? day : value.startDate, endDate: day, preset: 'custom' };
+export function editedRange(value: DayRange, end: End, day: string): RangeSelection | { refused: string } {
+  const next = { ...value, [end]: day };
+  if (next.startDate <= next.endDate) return { ...next, preset: 'custom' };
+  return { refused: end === 'startDate' ? rangeMessages.startAfterEnd : rangeMessages.endBeforeStart };
 }
 
 /**
- * The quick ranges (Today ... This Year) and the start/end date inputs; editing a date by hand marks the
- * range as custom (doc 2 section 2, "Analytics screen" and "Website ads pages").
+ * One end of the range, shown and typed as DD/MM/YYYY like the tables (a native date input shows the
+ * browser's order, month first in en-US), with the browser's own calendar one button away.
+ */
+function DayField({
+  label,
+  day,
+  text,
+  error,
+  onText,
+  onBlur,
+}: {
+  label: string;
+  day: string;
+  text: string;
+  error: string;
+  onText: (text: string) => void;
+  onBlur: () => void;
+}) {
+  const id = useId();
+  const calendar = useRef<HTMLInputElement>(null);
+  return (
+    <div className="w-44 space-y-1.5">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <div className="relative flex">
+        <input
+          id={id}
+          value={text}
+          placeholder="DD/MM/YYYY"
+          inputMode="numeric"
+          autoComplete="off"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(e) => onText(e.target.value)}
+          onBlur={onBlur}
+          className={cn(inputClass, 'pr-9')}
+        />
+        <button
+          type="button"
+          aria-label={`Pick the ${label.split(' ')[0]!.toLowerCase()} from a calendar`}
+          onClick={() => calendar.current?.showPicker?.()}
+          className="absolute inset-y-0 right-0 flex w-9 items-center justify-center rounded-r-md text-slate-500 hover:text-slate-800 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+        >
+          <CalendarIcon className="size-4" />
+        </button>
+        {/* The browser's calendar, opened by the button; out of sight and of the tab order. */}
+        <input
+          ref={calendar}
+          type="date"
+          tabIndex={-1}
+          aria-hidden="true"
+          value={day}
+          onChange={(e) => e.target.value && onText(enGbDay(e.target.value))}
+          className="pointer-events-none absolute right-0 bottom-0 size-px opacity-0"
+        />
+      </div>
+      {error && (
+        <p id={`${id}-error`} className="text-xs font-medium text-red-600">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+const noErrors = { startDate: '', endDate: '' };
+
+/**
+ * The quick ranges (Today ... This Year) and the start/end dates; editing a date by hand marks the range
+ * as custom (doc 2 section 2, "Analytics screen" and "Website ads pages").
  */
 export function DateRangePicker({
   value,
@@ -34,6 +123,54 @@ export function DateRangePicker({
   onChange: (next: RangeSelection) => void;
   className?: string;
 }) {
+  // What each field shows: the range's day, or what was typed and not (yet) taken, with its error.
+  const shown = (range: DayRange) => ({
+    startDate: enGbDay(range.startDate),
+    endDate: enGbDay(range.endDate),
+  });
+  const [texts, setTexts] = useState(() => shown(value));
+  const [errors, setErrors] = useState(noErrors);
+  // A range changed from outside or taken from a field: the ends that changed show it. Adjusted while
+  // rendering, as React advises.
+  const [seen, setSeen] = useState<DayRange>(value);
+  if (seen.startDate !== value.startDate || seen.endDate !== value.endDate) {
+    const changed = (end: End) => seen[end] !== value[end];
+    setSeen(value);
+    setTexts((t) => ({
+      startDate: changed('startDate') ? enGbDay(value.startDate) : t.startDate,
+      endDate: changed('endDate') ? enGbDay(value.endDate) : t.endDate,
+    }));
+    setErrors((e) => ({
+      startDate: changed('startDate') ? '' : e.startDate,
+      endDate: changed('endDate') ? '' : e.endDate,
+    }));
+  }
+
+  const type = (end: End, text: string) => {
+    setTexts((t) => ({ ...t, [end]: text }));
+    const day = dayFromEnGb(text);
+    // A half-typed date is not an error yet: leaving the field with one is (blur).
+    if (!day) return setErrors((e) => ({ ...e, [end]: '' }));
+    // The other end refused before may fit now (an end typed before the start was moved back).
+    const other = otherEnd(end);
+    const waiting = errors[other] ? dayFromEnGb(texts[other]) : undefined;
+    const both = waiting && editedRange({ ...value, [other]: waiting }, end, day);
+    if (both && !('refused' in both)) return onChange(both);
+    const next = editedRange(value, end, day);
+    if ('refused' in next) return setErrors((e) => ({ ...e, [end]: next.refused }));
+    setErrors((e) => ({ ...e, [end]: '' }));
+    onChange(next);
+  };
+  const field = (end: End, label: string) => (
+    <DayField
+      label={label}
+      day={value[end]}
+      text={texts[end]}
+      error={errors[end]}
+      onText={(text) => type(end, text)}
+      onBlur={() => !dayFromEnGb(texts[end]) && setErrors((e) => ({ ...e, [end]: rangeMessages.format }))}
+    />
+  );
   return (
     <div className={cn('space-y-3', className)}>
       <div role="group" aria-label="Quick ranges" className="flex flex-wrap gap-2">
@@ -42,7 +179,12 @@ export function DateRangePicker({
             key={range.key}
             type="button"
             aria-pressed={value.preset === range.key}
-            onClick={() => onChange(presetSelection(range.key))}
+            onClick={() => {
+              const next = presetSelection(range.key);
+              setTexts(shown(next));
+              setErrors(noErrors);
+              onChange(next);
+            }}
             className={cn(
               'h-8 rounded-full px-3 text-xs font-medium ring-1 ring-inset transition-colors',
               value.preset === range.key
@@ -54,21 +196,9 @@ export function DateRangePicker({
           </button>
         ))}
       </div>
-      <div className="flex flex-wrap gap-3">
-        <TextField
-          label="Start date"
-          type="date"
-          value={value.startDate}
-          onChange={(e) => e.target.value && onChange(editedRange(value, 'startDate', e.target.value))}
-          className="w-44"
-        />
-        <TextField
-          label="End date"
-          type="date"
-          value={value.endDate}
-          onChange={(e) => e.target.value && onChange(editedRange(value, 'endDate', e.target.value))}
-          className="w-44"
-        />
+      <div className="flex flex-wrap items-start gap-3">
+        {field('startDate', 'Start date')}
+        {field('endDate', 'End date')}
       </div>
     </div>
   );

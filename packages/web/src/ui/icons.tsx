@@ -126,6 +126,12 @@ export const InfoIcon = (p: P) => (
     <path d="M12 11v5M12 8h.01" />
   </Icon>
 );
+export const CalendarIcon = (p: P) => (
+  <Icon {...p}>
+    <rect x="4" y="5" width="16" height="15" rx="2" />
+    <path d="M4 10h16M8 3v4M16 3v4" />
+  </Icon>
+);
 export const MoreIcon = (p: P) => (
   <Icon {...p}>
     <circle cx="12" cy="5" r="1.2" fill="currentColor" />

@@ -1,5 +1,5 @@
 import { adMessages, WEB_CLICKS_IOS_KEY } from '@streamdesk/contract/ad-units';
-import { quickRange } from '@streamdesk/contract/date-ranges';
+import { enGbDay, quickRange } from '@streamdesk/contract/date-ranges';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -170,17 +170,17 @@ describe('website ads pages', () => {
     // A typed date makes the range custom; typing the other end replaces that entry rather than adding one.
     await user.click(screen.getByRole('button', { name: 'Today' }));
     expect(router.state.location.search).toBe('');
-    fireEvent.change(screen.getByLabelText('Start date'), { target: { value: '2026-01-05' } });
+    fireEvent.change(screen.getByLabelText('Start date'), { target: { value: '05/01/2026' } });
     expect(router.state.location.search).toBe(`?startDate=2026-01-05&endDate=${today.endDate}`);
     expect(screen.getByText('Custom range')).toBeInTheDocument();
-    fireEvent.change(screen.getByLabelText('End date'), { target: { value: '2026-01-20' } });
+    fireEvent.change(screen.getByLabelText('End date'), { target: { value: '20/01/2026' } });
     expect(router.state.location.search).toBe('?startDate=2026-01-05&endDate=2026-01-20');
     expect(router.state.historyAction).toBe('REPLACE');
     // Back on the list itself shows the range of the entry it comes to.
     await act(() => router.navigate(-1));
     expect(router.state.location.search).toBe('');
     expect(pressed('Today')).toBeInTheDocument();
-    expect(screen.getByLabelText('Start date')).toHaveValue(today.startDate);
+    expect(screen.getByLabelText('Start date')).toHaveValue(enGbDay(today.startDate));
   }, 30_000);
 
   it('builds a second quick date edit on the first, before the URL has caught up', async () => {
@@ -195,12 +195,12 @@ describe('website ads pages', () => {
       Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
       input.dispatchEvent(new Event('input', { bubbles: true }));
     };
-    edit('End date', `${year}-12-31`);
-    edit('Start date', `${year}-01-10`);
-    edit('End date', `${year}-01-12`);
+    edit('End date', `31/12/${year}`);
+    edit('Start date', `10/01/${year}`);
+    edit('End date', `12/01/${year}`);
     const range = `?startDate=${year}-01-10&endDate=${year}-01-12`;
     await waitFor(() => expect(router.state.location.search).toBe(range));
-    expect(screen.getByLabelText('Start date')).toHaveValue(`${year}-01-10`);
-    expect(screen.getByLabelText('End date')).toHaveValue(`${year}-01-12`);
+    expect(screen.getByLabelText('Start date')).toHaveValue(`10/01/${year}`);
+    expect(screen.getByLabelText('End date')).toHaveValue(`12/01/${year}`);
   }, 30_000);
 });

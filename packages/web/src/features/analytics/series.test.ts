@@ -2,6 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { MAX_FILLED_DAYS, toCsv, toSeries } from './series';
 
 describe('toSeries', () => {
+  it('draws no day after today, rather than zeros there', () => {
+    const series = toSeries(
+      [{ createdAt: '2026-11-20', count: 2 }],
+      {
+        startDate: '2026-11-19',
+        endDate: '2026-11-30',
+      },
+      '2026-11-21',
+    );
+    expect(series.map((p) => [p.day, p.count])).toEqual([
+      ['2026-11-19', 0],
+      ['2026-11-20', 2],
+      ['2026-11-21', 0],
+    ]);
+    expect(toSeries([], { startDate: '2026-12-01', endDate: '2026-12-31' }, '2026-11-21')).toEqual([]);
+  });
+
   it('sums per day and sorts', () => {
     const series = toSeries([
       { createdAt: '2026-11-03', count: 2 },

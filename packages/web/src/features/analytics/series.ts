@@ -22,9 +22,10 @@ const dayOf = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10);
  * Sums per day, sorted by day, labelled with the en-GB date (doc 2 section 2), with a 0 for each day of
  * the range without counts, so the line falls to 0 there rather than joining the counted days straight
  * (clicks on 21/11 and 23/11 are not a line at 1 through 22/11). Without a range, or past
- * MAX_FILLED_DAYS, the days between the first and the last counted one are filled.
+ * MAX_FILLED_DAYS, the days between the first and the last counted one are filled. Days after `today`
+ * have not happened: they are not drawn, rather than drawn as zeros (issue 36).
  */
-export function toSeries(items: readonly DayCount[], range?: DayRange): ChartPoint[] {
+export function toSeries(items: readonly DayCount[], range?: DayRange, today?: string): ChartPoint[] {
   const byDay = new Map<string, number>();
   for (const item of items) {
     const day = item.createdAt.slice(0, 10);
@@ -32,7 +33,8 @@ export function toSeries(items: readonly DayCount[], range?: DayRange): ChartPoi
   }
   const counted = [...byDay.keys()].sort();
   const whole = range && dayNumber(range.endDate) - dayNumber(range.startDate) < MAX_FILLED_DAYS;
-  const [first, last] = whole ? [range.startDate, range.endDate] : [counted[0], counted.at(-1)];
+  const [first, end] = whole ? [range.startDate, range.endDate] : [counted[0], counted.at(-1)];
+  const last = today !== undefined && end !== undefined && end > today ? today : end;
   if (first === undefined || last === undefined) return [];
   const points: ChartPoint[] = [];
   for (let n = dayNumber(first); n <= dayNumber(last); n++) {

@@ -65,8 +65,8 @@ describe('the dashboard range in the URL', () => {
   it('opens on a custom range, and on Today without one or with a range that is not one', async () => {
     const first = await open('?q=Promo&adsType=web&startDate=2026-01-05&endDate=2026-01-20');
     expect(pressed()).toBe('');
-    expect(screen.getByLabelText('Start date')).toHaveValue('2026-01-05');
-    expect(screen.getByLabelText('End date')).toHaveValue('2026-01-20');
+    expect(screen.getByLabelText('Start date')).toHaveValue('05/01/2026');
+    expect(screen.getByLabelText('End date')).toHaveValue('20/01/2026');
     await waitFor(() => expect(first.asked()).toEqual(['startDate=2026-01-05&endDate=2026-01-20']));
     first.unmount();
 
@@ -124,6 +124,24 @@ describe('the chart tooltips', () => {
   }, 30_000);
 });
 
+describe('a range without views or clicks', () => {
+  it("says 'No views or clicks in this range', and not once there are some", async () => {
+    await open('?startDate=2026-01-05&endDate=2026-01-20');
+    expect(await screen.findByText('No views or clicks in this range')).toBeInTheDocument();
+    queryClient.clear();
+  }, 30_000);
+
+  it('is not said when the range has figures', async () => {
+    await open('?startDate=2026-01-05&endDate=2026-01-20', {
+      ...reply,
+      views_data: [{ createdAt: '2026-01-06', count: 1 }],
+      totalViews: 1,
+    });
+    expect(await screen.findByRole('img', { name: 'Views chart' })).toBeInTheDocument();
+    expect(screen.queryByText('No views or clicks in this range')).not.toBeInTheDocument();
+  }, 30_000);
+});
+
 describe('the Clear data button', () => {
   it('shows only when the query carries the item (q, as a website ad link has it)', async () => {
     for (const search of ['', '?startDate=2026-01-05&endDate=2026-01-20', '?adsType=web']) {
@@ -153,7 +171,7 @@ describe("days in the server's reporting time zone", () => {
     inNewYork();
     const { asked } = await open('');
     expect(pressed()).toBe('Today');
-    expect(screen.getByLabelText('Start date')).toHaveValue('2026-11-21');
+    expect(screen.getByLabelText('Start date')).toHaveValue('21/11/2026');
     await waitFor(() => expect(asked()).toEqual(['startDate=2026-11-21&endDate=2026-11-21']));
     await userEvent.setup().click(screen.getByRole('button', { name: 'This Week' }));
     await waitFor(() => expect(asked().at(-1)).toBe('startDate=2026-11-15&endDate=2026-11-21'));

@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { loadFailure } from '@/lib/api-query';
-import { reportRangeInQuery } from '@/lib/report-ranges';
+import { reportQuickRange, reportRangeInQuery } from '@/lib/report-ranges';
 import { Button } from '@/ui/button';
 import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
 import { DateRangePicker, type RangeSelection } from '@/ui/date-range-picker';
+import { EmptyState } from '@/ui/empty-state';
 import { PageHeader } from '@/ui/page-header';
 import { dashboardQuery, useClearAnalytics } from '../api';
 import { CountCard } from '../components/count-card';
@@ -34,8 +35,11 @@ export default function AnalyticsPage() {
   // Every day of the range once its own reply is in; the previous range's reply, standing in meanwhile,
   // is filled between its own counted days only.
   const shownRange = query.isPlaceholderData ? undefined : range;
-  const views = toSeries(data?.views_data ?? [], shownRange);
-  const clicks = toSeries(data?.clicks_data ?? [], shownRange);
+  // The reporting time zone's today: the days after it are not drawn (This Month, This Year).
+  const today = reportQuickRange('today').endDate;
+  const views = toSeries(data?.views_data ?? [], shownRange, today);
+  const clicks = toSeries(data?.clicks_data ?? [], shownRange, today);
+  const nothing = data !== undefined && data.totalViews === 0 && data.totalClicks === 0;
 
   const download = () => {
     const blob = new Blob([toCsv(views, clicks)], { type: 'text/csv;charset=utf-8' });
@@ -85,6 +89,7 @@ export default function AnalyticsPage() {
           {failure}
         </p>
       )}
+      {nothing && <EmptyState title="No views or clicks in this range" />}
       <div className="grid gap-4 lg:grid-cols-2">
         {(data?.totalViews ?? 0) > 0 && (
           <TrendChart title="Views" points={views} color="#dc2626" unit="Views" />
