@@ -46,6 +46,11 @@ describe('roles', () => {
     }
   });
 
+  it('lets editors restore from the trash (Undo) and only the owner and admins delete forever', () => {
+    expect(rolesFor('trash', 'write')).toEqual(['owner', 'admin', 'editor']);
+    expect(rolesFor('trash-purge', 'write')).toEqual(['owner', 'admin']);
+  });
+
   it('names the role and the action in a refusal', () => {
     expect(refusal('analyst', 'stories', 'write')).toBe('Analysts cannot change stories');
     expect(refusal('editor', 'controller', 'write')).toBe('Editors cannot change the controller');

@@ -30,6 +30,10 @@ export const FEATURES = {
   team: 'the team',
   /** The activity log: read by all but editors; its only write is a revert (admins and the owner). */
   activity: 'the activity log',
+  /** Deleted items: restored by whoever may change their feature (editors too: Undo), read by all. */
+  trash: 'the trash',
+  /** Deleting from the trash forever: the owner and admins only. */
+  'trash-purge': 'what the trash deletes forever',
   security: 'security settings',
 } as const;
 export type Feature = keyof typeof FEATURES;
@@ -55,7 +59,7 @@ function grantOf(role: Role, feature: Feature): Grant {
   if (OWNER_ONLY.includes(feature)) return role === 'owner' ? 'write' : 'none';
   if (feature === 'activity') return role === 'editor' ? 'none' : role === 'analyst' ? 'read' : 'write';
   if (role === 'owner' || role === 'admin') return 'write';
-  if (role === 'editor' && EDITED.includes(feature)) return 'write';
+  if (role === 'editor' && (EDITED.includes(feature) || feature === 'trash')) return 'write';
   return 'read';
 }
 

@@ -46,6 +46,7 @@ import { registerMediaServing } from './platform/media/serve-media.js';
 import { remakeThumbnail, stopMediaTools } from './platform/media/video-tools.js';
 import { LaunchRegistry, LiveViewers } from './platform/registries.js';
 import { RecordLocks } from './platform/record-locks.js';
+import { TrashBin } from './platform/trash/trash-bin.js';
 import { ActivityRecorder } from './platform/activity/activity-recorder.js';
 import type { FeatureContext } from './platform/feature-context.js';
 import type { registerAnalytics } from './features/analytics/analytics.routes.js';
@@ -209,6 +210,7 @@ export async function buildApp(config: ResolvedConfig, opts: BuildOptions = {}):
     liveViewers: new LiveViewers(),
     locks: new RecordLocks(database.sharedLocks),
     reverts: new Reverts(),
+    trash: new TrashBin(config.trashRetentionDays),
     jobs: new Scheduler(database.db, {
       graceMs: config.scheduleGraceMs,
       ...(opts.clock ? { clock: opts.clock } : {}),

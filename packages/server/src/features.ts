@@ -19,6 +19,7 @@ import { createSystemStatsService } from './features/system-stats/system-stats.s
 import { registerStories } from './features/stories/stories.routes.js';
 import { registerTeam } from './features/team/team.routes.js';
 import { registerActivity } from './features/activity/activity.routes.js';
+import { registerTrash } from './features/trash/trash.routes.js';
 import { registerVideoCategories } from './features/video-categories/video-categories.routes.js';
 import { registerVideos } from './features/videos/videos.routes.js';
 
@@ -35,6 +36,7 @@ export function registerFeatures(ctx: FeatureContext, services: { auth: AuthServ
   registerTeam(ctx);
   registerAccount(ctx);
   registerActivity(ctx);
+  registerTrash(ctx);
   const liveMatches = registerLiveMatches(ctx, {
     liveMatchRunning: () => controller.getFlag('liveMatch'),
     forgetCounts: { liveMatch: forgetCounts('liveMatch'), liveAdFire: forgetCounts('liveAdFire') },

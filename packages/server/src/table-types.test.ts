@@ -225,6 +225,18 @@ const declared: Declared = {
     max_click_status: 'number',
     created_at: 'text',
   },
+  trash: {
+    id: 'text',
+    feature: 'text',
+    kind: 'text',
+    label: 'text',
+    thumbnail: 'text',
+    created_at: 'text',
+    person_id: 'text | null',
+    person_name: 'text',
+    purge_at: 'text',
+    snapshot: 'text',
+  },
   video_categories: { id: 'text', name: 'text', main_image: 'text', status: 'number', created_at: 'text' },
   videos: {
     id: 'text',

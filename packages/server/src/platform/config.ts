@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ACTIVITY_RETENTION_DAYS_DEFAULT } from '@streamdesk/contract/activity';
+import { TRASH_RETENTION_DAYS_DEFAULT } from '@streamdesk/contract/trash';
 import { VERSIONS_KEEP_DEFAULT, VERSIONS_KEEP_MIN } from '@streamdesk/contract/versions';
 import proxyAddr from '@fastify/proxy-addr';
 import { z } from 'zod';
@@ -92,6 +93,12 @@ const envSchema = z.object({
     .int('must be a whole number of days (0 keeps every entry)')
     .min(0, 'must be a whole number of days (0 keeps every entry)')
     .default(ACTIVITY_RETENTION_DAYS_DEFAULT),
+  TRASH_RETENTION_DAYS: z.coerce
+    .number()
+    .int('must be a whole number of days from 1 to 3650')
+    .min(1, 'must be a whole number of days from 1 to 3650')
+    .max(3650, 'must be a whole number of days from 1 to 3650')
+    .default(TRASH_RETENTION_DAYS_DEFAULT),
   SCHEDULE_GRACE_MINUTES: z.coerce
     .number()
     .int('must be a whole number of minutes from 0 to 10080')
@@ -210,6 +217,8 @@ export interface Config {
   sessionMaxMs: number;
   /** Activity entries older than this many days are removed by a daily job; 0 keeps them all. */
   activityRetentionDays: number;
+  /** Days a deleted item stays in the trash before the daily purge removes it, files included. */
+  trashRetentionDays: number;
   /** Versions kept of each settings record (controller, policy); the oldest go past it; 0 keeps them all. */
   versionsKeep: number;
   /** Scheduled work later than this when a server takes it (it was down) is marked missed, not run. */
@@ -293,6 +302,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadsPerClient: e.UPLOADS_PER_CLIENT,
     sessionMaxMs: e.SESSION_MAX_DAYS * 24 * 60 * 60 * 1000,
     activityRetentionDays: e.ACTIVITY_RETENTION_DAYS,
+    trashRetentionDays: e.TRASH_RETENTION_DAYS,
     versionsKeep: e.VERSIONS_KEEP,
     scheduleGraceMs: e.SCHEDULE_GRACE_MINUTES * 60 * 1000,
     blockDevtools: e.BLOCK_DEVTOOLS ? e.BLOCK_DEVTOOLS === 'true' : e.NODE_ENV === 'production',

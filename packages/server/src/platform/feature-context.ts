@@ -7,6 +7,7 @@ import type { MediaColumns } from './media/media-references.js';
 import type { Scheduler } from './jobs/scheduler.js';
 import type { MediaStore } from './media/media-store.js';
 import type { RecordLocks } from './record-locks.js';
+import type { TrashBin } from './trash/trash-bin.js';
 import type { LaunchRegistry, LiveViewers } from './registries.js';
 
 /** What every feature's `register` function receives. */
@@ -27,4 +28,6 @@ export interface FeatureContext {
   reverts: Reverts;
   /** Stored due work, run once across processes (jobs/scheduler.ts). */
   jobs: Scheduler;
+  /** Where deletes move their items (trash/trash-bin.ts). */
+  trash: TrashBin;
 }

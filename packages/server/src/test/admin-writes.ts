@@ -262,6 +262,12 @@ const policyNotificationsAndSessions: AdminWrite[] = [
   })),
 ];
 
+/** Restores from the trash, and a delete forever, of what the bulk deletes moved there. */
+const trash: AdminWrite[] = [
+  json('POST', '/api/admin/trash/restore', (r) => ids(r, 'story:1', 'match:1', 'reel:2')),
+  json('DELETE', '/api/admin/trash', (r) => ids(r, 'story:2')),
+];
+
 /** Every admin write of the walk, in the order they run. */
 export const ADMIN_WRITES: AdminWrite[] = [
   ...categoriesAndVideos,
@@ -272,6 +278,7 @@ export const ADMIN_WRITES: AdminWrite[] = [
   ...shortcutsAndInHouseAds,
   ...controller,
   ...bulkDeletes,
+  ...trash,
   ...policyNotificationsAndSessions,
 ];
 

@@ -46,7 +46,8 @@ describe('the activity log', () => {
           entry.person_id === me &&
           entry.role === 'owner' &&
           entry.person_name !== '' &&
-          entry.feature === feature &&
+          // A restore is logged under the restored item's feature (stories, reels...), not the trash's.
+          (entry.feature === feature || (feature === 'trash' && entry.action === 'restore')) &&
           (ACTIVITY_ACTIONS as readonly string[]).includes(entry.action) &&
           entry.ip === '127.0.0.1';
         if (!ok) failures.push(`${write.route}: ${JSON.stringify(entry)}`);

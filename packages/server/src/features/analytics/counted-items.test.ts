@@ -118,7 +118,7 @@ async function totals(): Promise<Record<string, number>> {
   return out;
 }
 
-/** Deletes each item through its feature's delete route, as the back office does. */
+/** Deletes each item through its feature's delete route, as the back office does, then forever. */
 async function deleteItems(of: Record<string, string>) {
   const ok = async (call: ApiCall) => {
     const res = await send(t, call);
@@ -137,6 +137,10 @@ async function deleteItems(of: Record<string, string>) {
   });
   await ok({ method: 'DELETE', url: liveMatchRoutes.removeHistory.path, json: { id: [of.liveAdFire] } });
   await ok({ method: 'DELETE', url: videoRoutes.remove.path, json: { id: [of.video] } });
+  // The deletes moved the items to the trash with their counts (0037): deleting forever removes them.
+  const trashed = await send(t, { method: 'GET', url: '/api/admin/trash?limit=200' });
+  const ids = (trashed.json() as { data: { _id: string }[] }).data.map((e) => e._id);
+  if (ids.length) await ok({ method: 'DELETE', url: '/api/admin/trash', json: { id: ids } });
 }
 
 /** Which entities the rollups hold counted days of, for these item ids. */

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ItemCounter } from '../../platform/item-counter.js';
 import { countedIds, deleteCountsOf } from './analytics.repository.js';
 import type { AppDb } from '../../platform/db/database.js';
+import { trashedIds } from '../../platform/trash/trash.repository.js';
 
 /**
  * Two years of days of 20 items are 29,200 rows, about 15 ms on SQLite, whose statements hold the
@@ -12,7 +13,7 @@ const ORPHANS_PER_STATEMENT = 20;
 /**
  * Deletes the counted days of ids that are no item of any counted entity: items deleted before their
  * delete removed its counts (51f1ee6), or whose counts were still in memory, or in a peer process, when
- * they went. Answers how many ids it cleared.
+ * they went. Answers how many ids it cleared. Items in the trash keep their counts until purged.
  *
  * The counted ids are read before the items: an id counted at that moment belonged to an item that
  * existed then (events are taken only for known items), so an id missing from the items read after it
@@ -21,8 +22,10 @@ const ORPHANS_PER_STATEMENT = 20;
 export async function sweepOrphanCounts(db: AppDb, counters: Iterable<ItemCounter>): Promise<number> {
   const counted = await countedIds(db);
   if (!counted.length) return 0;
-  const items = new Set<string>();
+  // The trash is read before and after the items: an item moved either way in between is in one of them.
+  const items = new Set<string>(await trashedIds(db));
   for (const counter of counters) for (const { id } of await counter.items(db)) items.add(id);
+  for (const id of await trashedIds(db)) items.add(id);
   const orphans = counted.filter((id) => !items.has(id));
   await deleteCountsOf(db, orphans, { perStatement: ORPHANS_PER_STATEMENT });
   return orphans.length;

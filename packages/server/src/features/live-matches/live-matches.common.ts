@@ -1,5 +1,6 @@
 /** What the live matches feature's services share: its cache tags, its dependencies and its clock. */
 import type { AppCache } from '../../platform/app-cache.js';
+import type { TrashBin } from '../../platform/trash/trash-bin.js';
 import type { DialectName } from '../../platform/db/database.js';
 import type { ForgetCounts } from '../../platform/item-counter.js';
 import type { MediaStore } from '../../platform/media/media-store.js';
@@ -28,6 +29,7 @@ export interface LiveMatchesDeps {
   locks: RecordLocks;
   /** Remove deleted matches' and fires' counted days (the analytics feature's). */
   forgetCounts: { liveMatch: ForgetCounts; liveAdFire: ForgetCounts };
+  trash: TrashBin;
   /** The controller's liveMatch switch (the Running badge). */
   liveMatchRunning: () => Promise<boolean>;
 }

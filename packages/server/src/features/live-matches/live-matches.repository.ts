@@ -83,7 +83,7 @@ export const updateLiveMatch = async (
 };
 
 export const findLiveMatches = (db: Db, ids: readonly string[]) =>
-  db.selectFrom('live_matches').select(['id', 'thumbnail']).where('id', 'in', ids).execute();
+  db.selectFrom('live_matches').selectAll().where('id', 'in', ids).execute();
 
 export const deleteLiveMatches = (db: Db, ids: readonly string[]) =>
   db.deleteFrom('live_matches').where('id', 'in', ids).executeTakeFirst();

@@ -21,6 +21,7 @@ export function registerLiveMatches(
     media: ctx.media,
     cache: ctx.cache,
     locks: ctx.locks,
+    trash: ctx.trash,
     ...deps,
   });
 

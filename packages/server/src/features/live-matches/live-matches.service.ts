@@ -14,6 +14,8 @@ import { createLiveAdFields } from './live-ad-fields.service.js';
 import { createdNow, LIVE_TAGS, totalPages, type LiveMatchesDeps } from './live-matches.common.js';
 import type { Reverter } from '../../platform/activity/reverts.js';
 import * as repo from './live-matches.repository.js';
+import { forgetItems } from '../../platform/trash/trash-bin.js';
+import { itemLabel } from '../../platform/activity/item-label.js';
 import { createWebLiveAds } from './web-live-ads.service.js';
 
 export { LIVE_TAGS, type LiveMatchesDeps } from './live-matches.common.js';
@@ -50,7 +52,12 @@ const toAppMatch = (row: repo.LiveMatchRow): AppLiveMatch => ({
  * one service for the routes, each part in its own file.
  */
 export function createLiveMatchesService(deps: LiveMatchesDeps) {
-  const { db, dialect, media, cache, locks, forgetCounts, liveMatchRunning } = deps;
+  const { db, dialect, media, cache, locks, forgetCounts, liveMatchRunning, trash } = deps;
+  trash.register('live-matches', {
+    feature: 'live-matches',
+    changed: () => cache.invalidate(LIVE_TAGS.matches),
+    forget: forgetItems(forgetCounts.liveMatch),
+  });
   const activeMatches = async () => (await repo.listActiveLiveMatches(db)).map(toAppMatch);
 
   /** Writes an activity entry's before values back (0031): the title and URL, not the replaced image. */
@@ -128,13 +135,16 @@ export function createLiveMatchesService(deps: LiveMatchesDeps) {
       return locks.run('live_matches', ids, async () => {
         const rows = await deleteAllOrNone(db, ids, {
           find: repo.findLiveMatches,
-          remove: async (trx, unique) => {
+          // To the trash with their counts and pictures, until restored or purged.
+          remove: async (trx, unique, found) => {
+            await trash.moveRows(trx, 'live-matches', 'live_matches', found, (row) => ({
+              label: itemLabel('live-matches', row, row.id),
+              thumbnail: row.thumbnail,
+            }));
             await repo.deleteLiveMatches(trx, unique);
-            await forgetCounts.liveMatch(trx, unique);
           },
           missing: () => notFound(liveMatchMessages.notFound),
         });
-        await Promise.all(rows.map((r) => media.remove(r.thumbnail)));
         cache.invalidate(LIVE_TAGS.matches);
         return { status: true, message: liveMatchMessages.deleted, deleted: rows.length };
       });

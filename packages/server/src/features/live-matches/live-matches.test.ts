@@ -310,7 +310,7 @@ describe('PUT /api/App/liveMatch/admin/status/:id', () => {
 });
 
 describe('DELETE /api/App/liveMatch/admin', () => {
-  it('deletes with a sealed id list and removes the image', async () => {
+  it('deletes with a sealed id list to the trash; deleting forever removes the image', async () => {
     const match = await addMatch('Doomed');
     const res = await t.request({
       method: 'DELETE',
@@ -325,6 +325,13 @@ describe('DELETE /api/App/liveMatch/admin', () => {
       deleted: 1,
     });
     expect((await list()).data.some((m) => m._id === match._id)).toBe(false);
+    expect(existsSync(fileOf(match.thumbnail))).toBe(true);
+    const purged = await t.request({
+      method: 'DELETE',
+      url: '/api/admin/trash',
+      payload: { id: [match._id] },
+    });
+    expect(purged.statusCode).toBe(200);
     expect(existsSync(fileOf(match.thumbnail))).toBe(false);
   });
 

@@ -7,6 +7,8 @@ import { notFound } from '../../platform/errors.js';
 import type { MediaStore } from '../../platform/media/media-store.js';
 import type { UploadedFile } from '../../platform/media/multipart.js';
 import { acceptVideo } from '../../platform/media/video-tools.js';
+import { forgetItems, type TrashBin } from '../../platform/trash/trash-bin.js';
+import { itemLabel } from '../../platform/activity/item-label.js';
 import * as repo from './reels.repository.js';
 
 /** The cache tag of everything the app reads from this feature. */
@@ -20,12 +22,18 @@ export interface ReelDeps {
   media: MediaStore;
   cache: AppCache;
   forgetCounts: ForgetCounts;
+  trash: TrashBin;
   /** The controller's reels flag (drives the Running badge). */
   reelsRunning: () => Promise<boolean>;
 }
 
 export function createReelService(deps: ReelDeps) {
   const db = deps.db;
+  const changed = () => {
+    deps.cache.invalidate(REELS_TAG);
+    deps.cache.invalidate(REEL_ITEMS_TAG);
+  };
+  deps.trash.register('reels', { feature: 'reels', changed, forget: forgetItems(deps.forgetCounts) });
 
   async function list(query: { page: number; limit: number }): Promise<ReelListReply> {
     const [{ rows, total }, running] = await Promise.all([repo.listReels(db, query), deps.reelsRunning()]);
@@ -67,14 +75,15 @@ export function createReelService(deps: ReelDeps) {
     const found = await repo.findReels(db, [...new Set(ids)]);
     if (found.length === 0) throw notFound(reelMessages.notFound);
     const foundIds = found.map((r) => r.id);
+    // To the trash with their counts and files, until restored or purged.
     const result = await db.transaction().execute(async (trx) => {
-      const deleted = await repo.deleteReels(trx, foundIds);
-      await deps.forgetCounts(trx, foundIds);
-      return deleted;
+      await deps.trash.moveRows(trx, 'reels', 'reels', found, (row) => ({
+        label: itemLabel('reels', undefined, row.id),
+        thumbnail: row.thumbnail,
+      }));
+      return repo.deleteReels(trx, foundIds);
     });
-    await Promise.all(found.flatMap((r) => [deps.media.remove(r.video), deps.media.remove(r.thumbnail)]));
-    deps.cache.invalidate(REELS_TAG);
-    deps.cache.invalidate(REEL_ITEMS_TAG);
+    changed();
     return Number(result.numDeletedRows);
   }
 

@@ -172,12 +172,19 @@ describe('GET /api/App/reels', () => {
 });
 
 describe('DELETE /api/App/reels', () => {
-  it('deletes several reels with their videos and thumbnails', async () => {
+  it('deletes several reels to the trash; deleting forever removes their videos and thumbnails', async () => {
     const a = await added();
     const b = await added();
     const res = await del([a._id, b._id]);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: true, message: '2 reels deleted successfully', deleted: 2 });
+    for (const url of [a.video, a.thumbnail, b.video, b.thumbnail]) expect(onDisk(url)).toBe(true);
+    const purged = await t.request({
+      method: 'DELETE',
+      url: '/api/admin/trash',
+      payload: { id: [a._id, b._id] },
+    });
+    expect(purged.statusCode).toBe(200);
     for (const url of [a.video, a.thumbnail, b.video, b.thumbnail]) expect(onDisk(url)).toBe(false);
     const ids = ((await appList().then((r) => r.json())) as ReelListReply).data.map((r) => r._id);
     expect(ids).not.toContain(a._id);

@@ -10,6 +10,7 @@ import * as repo from './stories.repository.js';
 import { shownStories } from './story-app-list.js';
 import { createStoryEdit, storyLabel, storyVersion } from './story-edit.js';
 import { noteActivity } from '../../platform/activity/activity-recorder.js';
+import { forgetItems } from '../../platform/trash/trash-bin.js';
 import { createStoryFiles, type Media, type StoryUpload } from './story-files.js';
 import { formIdOrRaw, limitColumns, parseInsertData } from './story-form.js';
 
@@ -35,19 +36,23 @@ export function createStoriesService(ctx: FeatureContext, deps: { forgetCounts: 
   }
 
   const files = createStoryFiles(ctx.media, ctx.app.log);
-  const { afterUpload, mediaOf, removeMedia } = files;
+  const { afterUpload, mediaOf } = files;
+  ctx.trash.register('stories', { feature: 'stories', changed, forget: forgetItems(deps.forgetCounts) });
   const editNow = createStoryEdit({ db, files, getRow, changed });
 
   async function removeNow(ids: readonly string[], ads: boolean): Promise<number> {
     const rows = await deleteAllOrNone(db, ids, {
       find: (trx, unique) => repo.findStoriesByIds(trx, unique, ads),
-      remove: async (trx, unique) => {
+      // To the trash with their counts and files, until restored or purged.
+      remove: async (trx, unique, found) => {
+        await ctx.trash.moveRows(trx, 'stories', 'stories', found, (row) => ({
+          label: storyLabel(row),
+          thumbnail: row.thembnal || row.image,
+        }));
         await repo.deleteStories(trx, unique);
-        await deps.forgetCounts(trx, unique);
       },
       missing: () => notFound(storyMessages.notFound),
     });
-    await Promise.all(rows.map(removeMedia));
     changed();
     return rows.length;
   }

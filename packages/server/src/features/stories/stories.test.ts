@@ -466,7 +466,7 @@ describe('lists, find, status, edit and delete', () => {
     expect([back.statusCode, back.json()]).toEqual([400, errorBody(storyMessages.selectFile)]);
   });
 
-  it('deletes a list of ids with their files, all or nothing', async () => {
+  it('deletes a list of ids to the trash, all or nothing; deleting forever removes their files', async () => {
     const a = await added(button, [video()]);
     const b = await added(button, [image()]);
     const some = await t.request({
@@ -488,6 +488,13 @@ describe('lists, find, status, edit and delete', () => {
       payload: { id: [a._id, b._id] },
     });
     expect(res.json()).toEqual({ status: true, message: '2 stories deleted successfully', deleted: 2 });
+    for (const f of [a.video, a.thembnal, b.image]) expect(files()).toContain(path.basename(f));
+    const purged = await t.request({
+      method: 'DELETE',
+      url: '/api/admin/trash',
+      payload: { id: [a._id, b._id] },
+    });
+    expect(purged.statusCode).toBe(200);
     for (const f of [a.video, a.thembnal, b.image]) expect(files()).not.toContain(path.basename(f));
     const one = await t.request({
       method: 'DELETE',

@@ -17,6 +17,7 @@ declare module 'fastify' {
 export function routeAction(method: string, path: string): ActivityAction {
   if (/\/logout$/.test(path)) return 'sign-out';
   if (/\/revert$/.test(path)) return 'revert';
+  if (/\/restore$/.test(path)) return 'restore';
   if (/\/ads\/fire$/i.test(path)) return 'fire';
   if (/\/resend$/.test(path)) return 'resend';
   if (/\/send$/.test(path)) return 'send';

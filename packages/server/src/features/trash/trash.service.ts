@@ -1,0 +1,131 @@
+import { isRole, mayCall, refusal, type Feature } from '@streamdesk/contract/roles';
+import { trashMessages, type TrashItem } from '@streamdesk/contract/trash';
+import { currentActor, noteActivity } from '../../platform/activity/activity-recorder.js';
+import { nowIso } from '../../platform/db/values.js';
+import { whenCommitted } from '../../platform/db/write-scope.js';
+import { forbidden, notFound } from '../../platform/errors.js';
+import type { FeatureContext } from '../../platform/feature-context.js';
+import { referencedMedia } from '../../platform/media/media-references.js';
+import { MEDIA_URL_PREFIX } from '../../platform/media/media-store.js';
+import type { TrashKind } from '../../platform/trash/trash-bin.js';
+import * as repo from '../../platform/trash/trash.repository.js';
+
+/** How many due entries one purge pass takes (a pass runs again until none is due). */
+const PURGE_BATCH = 100;
+const MEDIA_URL = new RegExp(`${MEDIA_URL_PREFIX}([A-Za-z0-9_./-]+)`, 'g');
+
+const parse = (row: repo.TrashRow): repo.Snapshot => JSON.parse(row.snapshot) as repo.Snapshot;
+
+export const toTrashItem = (row: repo.TrashRow): TrashItem => ({
+  _id: row.id,
+  feature: row.feature,
+  label: row.label,
+  thumbnail: row.thumbnail,
+  deletedAt: row.created_at,
+  deletedBy: row.person_name,
+  purgeAt: row.purge_at,
+});
+
+/** The trash: its list, restore (all or none) and delete forever, by hand or when an item's time is up. */
+export function createTrashService(ctx: FeatureContext) {
+  const { db, trash } = ctx;
+
+  const kindOf = (row: repo.TrashRow): TrashKind => {
+    const kind = trash.kinds.get(row.kind);
+    if (!kind) throw new Error(`no trash kind registered as ${row.kind}`);
+    return kind;
+  };
+
+  /** Every entry of `ids`, or a 404 when one is not in the trash. */
+  async function findAll(trx: typeof db, ids: readonly string[]) {
+    const rows = await repo.findTrash(trx, ids);
+    if (rows.length !== ids.length) throw notFound(trashMessages.notFound);
+    return rows;
+  }
+
+  /** Removes the files the purged snapshots name that no row names any more (none is shared today). */
+  async function removeFiles(rows: readonly repo.TrashRow[]) {
+    const named = await referencedMedia(db, ctx.mediaColumns);
+    const keys = new Set<string>();
+    for (const row of rows) for (const [, key] of row.snapshot.matchAll(MEDIA_URL)) keys.add(key!);
+    await Promise.all(
+      [...keys]
+        .filter((key) => !named.has(key))
+        .map((key) =>
+          ctx.media.remove(key).catch((err: unknown) => ctx.app.log.warn({ err, key }, 'could not remove')),
+        ),
+    );
+  }
+
+  async function purgeRows(ids: readonly string[], { missingIs404 }: { missingIs404: boolean }) {
+    const unique = [...new Set(ids)];
+    const rows = await db.transaction().execute(async (trx) => {
+      const found = missingIs404 ? await findAll(trx, unique) : await repo.findTrash(trx, unique);
+      if (found.length === 0) return found;
+      await repo.deleteTrash(
+        trx,
+        found.map((r) => r.id),
+      );
+      for (const row of found) {
+        await kindOf(row).forget?.(trx, parse(row));
+        noteActivity({ itemId: row.id, label: row.label });
+      }
+      return found;
+    });
+    // Once the purge has committed: a rolled-back purge keeps its files.
+    await whenCommitted(() => removeFiles(rows));
+    for (const kind of new Set(rows.map((r) => r.kind))) trash.kinds.get(kind)?.changed();
+    return rows.length;
+  }
+
+  return {
+    async list(query: { feature?: Feature | undefined; page: number; limit: number }) {
+      const { rows, total } = await repo.listTrash(db, query.feature, query.page, query.limit);
+      return { data: rows.map(toTrashItem), total, totalPage: Math.ceil(total / query.limit) };
+    },
+
+    /** Puts the entries' rows back as they were, all or none; a conflict (409) names what clashes. */
+    async restore(ids: readonly string[]): Promise<number> {
+      const unique = [...new Set(ids)];
+      const role = currentActor()?.role;
+      const rows = await db.transaction().execute(async (trx) => {
+        const found = await findAll(trx, unique);
+        for (const row of found)
+          if (isRole(role) && !mayCall(role, row.feature as Feature, 'write'))
+            throw forbidden(refusal(role, row.feature as Feature, 'write'));
+        const ordered = [...found].sort((a, b) => (kindOf(a).rank ?? 1) - (kindOf(b).rank ?? 1));
+        for (const row of ordered) {
+          const snapshot = parse(row);
+          await kindOf(row).check?.(trx, snapshot, found);
+          for (const [table, tableRows] of snapshot.tables)
+            if (tableRows.length) await repo.insertRows(trx, table, tableRows);
+          noteActivity({
+            action: 'restore',
+            feature: row.feature as Feature,
+            itemId: row.id,
+            label: row.label,
+          });
+        }
+        await repo.deleteTrash(trx, unique);
+        return found;
+      });
+      for (const kind of new Set(rows.map((r) => r.kind))) trash.kinds.get(kind)?.changed();
+      return rows.length;
+    },
+
+    /** Deletes the entries forever: rows, counted days and files. */
+    purge: (ids: readonly string[]) => purgeRows(ids, { missingIs404: true }),
+
+    /** Deletes forever what is past its retention (`now`: ISO time). */
+    async purgeDue(now = nowIso()): Promise<number> {
+      let purged = 0;
+      for (;;) {
+        const ids = await repo.duePurge(db, now, PURGE_BATCH);
+        if (ids.length === 0) return purged;
+        purged += await purgeRows(ids, { missingIs404: false });
+      }
+    },
+  };
+}
+
+export type TrashService = ReturnType<typeof createTrashService>;

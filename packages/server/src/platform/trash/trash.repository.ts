@@ -1,0 +1,84 @@
+import type { Kysely } from 'kysely';
+import type { AppDb } from '../db/database.js';
+import { newestFirstPage } from '../db/paging.js';
+import { personNameOf } from '../activity/activity-log.repository.js';
+
+export interface TrashTables {
+  trash: {
+    id: string;
+    feature: string;
+    kind: string;
+    label: string;
+    thumbnail: string;
+    created_at: string;
+    person_id: string | null;
+    person_name: string;
+    purge_at: string;
+    snapshot: string;
+  };
+}
+
+declare module '../db/database.js' {
+  interface AppTables extends TrashTables {}
+}
+
+export type TrashRow = TrashTables['trash'];
+export type NewTrashRow = Omit<TrashRow, 'person_name'>;
+type Db = AppDb;
+
+/** The rows a delete removed, per table, parents first: what a restore inserts again, in that order. */
+export type Snapshot = { tables: Array<[table: string, rows: Record<string, unknown>[]]> };
+
+/** The rows of any table, for the generic insert and delete of a snapshot's rows. */
+type AnyDb = Kysely<Record<string, Record<string, unknown>>>;
+
+export const insertTrash = (db: Db, rows: readonly NewTrashRow[]) =>
+  rows.length === 0
+    ? Promise.resolve()
+    : db
+        .insertInto('trash')
+        .values(rows.map((row) => ({ ...row, person_name: personNameOf(row.person_id) })))
+        .execute()
+        .then(() => undefined);
+
+export const listTrash = (db: Db, feature: string | undefined, page: number, limit: number) =>
+  newestFirstPage(
+    db.selectFrom('trash').$if(feature !== undefined, (q) => q.where('feature', '=', feature!)),
+    page,
+    limit,
+  );
+
+export const findTrash = (db: Db, ids: readonly string[]) =>
+  db.selectFrom('trash').selectAll().where('id', 'in', ids).execute();
+
+export const deleteTrash = (db: Db, ids: readonly string[]) =>
+  db.deleteFrom('trash').where('id', 'in', ids).execute();
+
+/** The ids of the entries whose time is up. */
+export const duePurge = async (db: Db, nowIso: string, limit: number) =>
+  (await db.selectFrom('trash').select('id').where('purge_at', '<=', nowIso).limit(limit).execute()).map(
+    (r) => r.id,
+  );
+
+/** The id of every row in the trash (an item and what went with it): they keep their counted days. */
+export async function trashedIds(db: Db): Promise<string[]> {
+  const rows = await db.selectFrom('trash').select('snapshot').execute();
+  return rows.flatMap((r) =>
+    (JSON.parse(r.snapshot) as Snapshot).tables.flatMap(([, tableRows]) =>
+      tableRows.map((row) => String(row.id)),
+    ),
+  );
+}
+
+export const insertRows = (db: Db, table: string, rows: Record<string, unknown>[]) =>
+  (db as unknown as AnyDb).insertInto(table).values(rows).execute();
+
+/** The ids among `ids` that a row of `table` has now (a restore's id check). */
+export const existingIds = async (db: Db, table: string, ids: readonly string[]) =>
+  (
+    await (db as unknown as AnyDb)
+      .selectFrom(table)
+      .select('id')
+      .where('id', 'in', ids as string[])
+      .execute()
+  ).map((r) => String(r.id));
