@@ -1,3 +1,4 @@
+import { passwordWeakMessage } from '@streamdesk/contract/password-strength';
 import { teamMessages } from '@streamdesk/contract/team';
 import { expect, test } from '../fixtures.js';
 
@@ -36,7 +37,18 @@ test('the owner adds an analyst, who sets a password from the one-time link and 
   const analystContext = await browser.newContext({ baseURL: baseURL! });
   const analyst = await analystContext.newPage();
   await analyst.goto(link);
+  // My account's rule: twelve characters, then hard to guess, rated by the meter as it is typed.
+  const meter = analyst.getByRole('meter', { name: 'Password strength' });
+  await analyst.getByLabel('New password').fill('password1234');
+  await expect(meter).toHaveAttribute('aria-valuetext', 'Weak');
+  await analyst.getByLabel('Repeat the password').fill('password1234');
+  await analyst.getByRole('button', { name: 'Set password' }).click();
+  await expect(analyst.getByRole('alert')).toHaveText(
+    `${passwordWeakMessage}: This is similar to a commonly used password.`,
+  );
+  await analyst.screenshot({ path: `${shots}/set-password-weak.png` });
   await analyst.getByLabel('New password').fill('analyst password 1');
+  await expect(meter).toHaveAttribute('aria-valuetext', 'Very strong');
   await analyst.getByLabel('Repeat the password').fill('analyst password 1');
   await analyst.getByRole('button', { name: 'Set password' }).click();
   await expect(analyst.getByText(teamMessages.passwordSet)).toBeVisible();

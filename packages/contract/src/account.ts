@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, idSchema, replyBase, requiredText } from './http.js';
-import { PASSWORD_MIN, PERSON_NAME_MAX, teamMessages } from './team.js';
+import { newPassword, PASSWORD_MIN, PERSON_NAME_MAX, teamMessages } from './team.js';
 
 /** One's own account: name, password and sessions (feature `account`, which every role holds). */
 export const accountMessages = {
@@ -26,10 +26,7 @@ export const passwordChangeBody = z.object({
     .string(accountMessages.currentPasswordRequired)
     .min(1, accountMessages.currentPasswordRequired)
     .max(256, teamMessages.passwordTooLong),
-  newPassword: z
-    .string(teamMessages.passwordRequired)
-    .min(PASSWORD_MIN, teamMessages.passwordTooShort)
-    .max(256, teamMessages.passwordTooLong),
+  newPassword,
 });
 export type PasswordChangeBody = z.infer<typeof passwordChangeBody>;
 

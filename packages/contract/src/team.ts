@@ -76,15 +76,21 @@ export const teamUpdateBody = z
   });
 export type TeamUpdateBody = z.infer<typeof teamUpdateBody>;
 
+/**
+ * A new password, wherever one is set (a set-password link, My account): at least PASSWORD_MIN
+ * characters here, and hard to guess by the server's check (password-strength.ts, the meter's rule).
+ */
+export const newPassword = z
+  .string(teamMessages.passwordRequired)
+  .min(PASSWORD_MIN, teamMessages.passwordTooShort)
+  .max(256, teamMessages.passwordTooLong);
+
 export const passwordSetBody = z.object({
   token: z
     .string(teamMessages.tokenRequired)
     .min(1, teamMessages.tokenRequired)
     .max(200, teamMessages.linkInvalid),
-  password: z
-    .string(teamMessages.passwordRequired)
-    .min(PASSWORD_MIN, teamMessages.passwordTooShort)
-    .max(256, teamMessages.passwordTooLong),
+  password: newPassword,
 });
 export type PasswordSetBody = z.infer<typeof passwordSetBody>;
 
@@ -174,7 +180,7 @@ export const teamRoutes = {
     method: 'POST',
     path: '/api/admin/password/set',
     auth: 'app',
-    summary: "Set one's password with the token of a set-password link (once; the link then stops working)",
+    summary: `Set one's password with the token of a set-password link (once; the link then stops working): at least ${PASSWORD_MIN} characters and hard to guess, as on My account`,
     body: passwordSetBody,
     reply: replyBase,
   }),

@@ -1,9 +1,9 @@
 import { hash, verify } from '@node-rs/argon2';
 import { accountMessages, type AccountSession, type PasswordChangeBody } from '@streamdesk/contract/account';
-import { passwordStrength, weakPasswordRefusal } from '@streamdesk/contract/password-strength';
 import type { AppDb } from '../../platform/db/database.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import type { AdminIdentity } from '../../platform/http/guards.js';
+import { requireStrongPassword } from '../../platform/password-rule.js';
 import * as repo from './account.repository.js';
 import { deviceOf } from './device.js';
 
@@ -23,8 +23,7 @@ export function createAccountService(db: AppDb) {
     if (!person || !(await verify(person.password_hash, body.currentPassword).catch(() => false)))
       throw badRequest(accountMessages.currentPasswordWrong);
     if (body.newPassword === body.currentPassword) throw badRequest(accountMessages.samePassword);
-    const strength = await passwordStrength(body.newPassword, [person.name, person.email]);
-    if (!strength.strongEnough) throw badRequest(`newPassword: ${weakPasswordRefusal(strength)}`);
+    await requireStrongPassword('newPassword', body.newPassword, person);
     const passwordHash = await hash(body.newPassword);
     await db.transaction().execute(async (trx) => {
       await repo.updatePerson(trx, me.adminId, { password_hash: passwordHash });

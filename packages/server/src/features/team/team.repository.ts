@@ -76,6 +76,16 @@ export const insertLink = (db: Db, link: TeamTables['password_links']) =>
   db.insertInto('password_links').values(link).execute();
 
 /** Uses up a link that has not expired: the person it is for, once; undefined after that or when late. */
+/** The name and email of the person a set-password link is for, while it works. */
+export const linkHolder = (db: Db, tokenHash: string, now: string) =>
+  db
+    .selectFrom('password_links')
+    .innerJoin('admins', 'admins.id', 'password_links.admin_id')
+    .select(['admins.name', 'admins.email'])
+    .where('password_links.token_hash', '=', tokenHash)
+    .where('password_links.expires_at', '>', now)
+    .executeTakeFirst();
+
 export const takeLink = async (db: Db, tokenHash: string, now: string) =>
   (
     await db

@@ -17,6 +17,7 @@ import { whenCommitted } from '../../platform/db/write-scope.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import type { FeatureContext } from '../../platform/feature-context.js';
 import type { MailMessage, SendMail } from '../../platform/mail.js';
+import { requireStrongPassword } from '../../platform/password-rule.js';
 import * as repo from './team.repository.js';
 
 const LINK_MS = SET_PASSWORD_LINK_HOURS * 60 * 60 * 1000;
@@ -167,7 +168,11 @@ export function createTeamService(ctx: Pick<FeatureContext, 'db' | 'locks'>, sen
     });
   }
 
+  /** The link's person must exist and the password be hard to guess (My account's rule) before it is used up. */
   async function setPassword(body: PasswordSetBody): Promise<void> {
+    const holder = await repo.linkHolder(db, hashToken(body.token), nowIso());
+    if (!holder) throw badRequest(teamMessages.linkInvalid);
+    await requireStrongPassword('password', body.password, holder);
     const passwordHash = await hash(body.password);
     await db.transaction().execute(async (trx) => {
       const adminId = await repo.takeLink(trx, hashToken(body.token), nowIso());

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authRoutes } from '@streamdesk/contract/auth';
+import { passwordWeakMessage } from '@streamdesk/contract/password-strength';
 import { teamRoutes } from '@streamdesk/contract/team';
 import { buildPath } from '@streamdesk/contract/http';
 import { bearer, signInAs } from '../../test/people.js';
@@ -52,6 +53,16 @@ describe('adding a person', () => {
     const short = await setPassword(token, 'short');
     expect(short.statusCode).toBe(400);
     expect(short.json()).toEqual(errorBody('password: Password must be at least 12 characters'));
+    // My account's strength rule, with the person's own name and email counted as easy guesses.
+    for (const [weak, why] of [
+      ['password1234', 'This is similar to a commonly used password.'],
+      ['esha@example.com', 'There should not be any personal or page related data.'],
+    ] as const) {
+      const refused = await setPassword(token, weak);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual(errorBody(`password: ${passwordWeakMessage}: ${why}`));
+    }
+    // A refusal leaves the link working.
     const set = await setPassword(token);
     expect(set.json()).toEqual({ status: true, message: 'Password set. You can sign in now.' });
     const again = await setPassword(token, 'another long password');

@@ -1,20 +1,20 @@
 import { useState, type FormEvent } from 'react';
 import { accountMessages } from '@streamdesk/contract/account';
 import { formatDateTime } from '@streamdesk/contract/format';
-import { PASSWORD_MIN } from '@streamdesk/contract/team';
 import { failureMessage } from '@/lib/api-client';
 import { useMe } from '@/lib/access';
 import { loadFailure } from '@/lib/api-query';
+import { newPasswordHint, newPasswordProblem } from '@/lib/password-check';
+import { usePasswordStrength } from '@/lib/use-password-strength';
+import { useTextFields } from '@/lib/use-text-fields';
 import { Button } from '@/ui/button';
 import { Table, TableMessageRow, TBody, Td, Th, THead, Tr } from '@/ui/data-table';
 import { TextField } from '@/ui/field';
 import { PageHeader } from '@/ui/page-header';
+import { PasswordMeter } from '@/ui/password-meter';
 import { toastSuccess } from '@/ui/toast-success';
 import { useAccountSessions, useChangePassword, useEndOtherSessions, useEndSession, useRename } from '../api';
-import { PasswordMeter } from '../components/password-meter';
 import { TwoStepSection } from '../components/two-step-section';
-import { newPasswordProblem } from '../password-check';
-import { usePasswordStrength } from '../use-password-strength';
 
 const sectionClass = 'rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200';
 
@@ -84,17 +84,11 @@ function NameSection() {
 function PasswordSection() {
   const me = useMe().data?.data;
   const change = useChangePassword();
-  const [values, setValues] = useState({ current: '', next: '', repeat: '' });
   const [error, setError] = useState<string>();
+  const { values, field, reset } = useTextFields({ current: '', next: '', repeat: '' }, () =>
+    setError(undefined),
+  );
   const strength = usePasswordStrength(values.next, me ? [me.name, me.email] : []);
-  const field = (name: keyof typeof values) => ({
-    name,
-    value: values[name],
-    onChange: (e: { target: { value: string } }) => {
-      setValues((v) => ({ ...v, [name]: e.target.value }));
-      setError(undefined);
-    },
-  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -105,7 +99,7 @@ function PasswordSection() {
       { currentPassword: values.current, newPassword: values.next },
       {
         onSuccess: (result) => {
-          setValues({ current: '', next: '', repeat: '' });
+          reset();
           toastSuccess(result.message);
         },
         // The server's words, without the field name it puts first for API callers.
@@ -130,7 +124,7 @@ function PasswordSection() {
           label="New password"
           type="password"
           autoComplete="new-password"
-          hint={`At least ${PASSWORD_MIN} characters, hard to guess: a few uncommon words work well.`}
+          hint={newPasswordHint}
           {...field('next')}
         />
         <PasswordMeter strength={strength} />

@@ -1,31 +1,40 @@
 import { useState, type FormEvent } from 'react';
-import { PASSWORD_MIN } from '@streamdesk/contract/team';
 import { useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { failureMessage } from '@/lib/api-client';
+import { newPasswordHint, newPasswordProblem } from '@/lib/password-check';
+import { usePasswordStrength } from '@/lib/use-password-strength';
+import { useTextFields } from '@/lib/use-text-fields';
 import { Button } from '@/ui/button';
 import { TextField } from '@/ui/field';
 import { LogoIcon } from '@/ui/icons';
 import { PrimaryLink } from '@/ui/message-page';
+import { PasswordMeter } from '@/ui/password-meter';
 import { setPassword } from '../api';
 
-/** Opened from a set-password link: the token is the fragment, which never reaches a server log. */
+/**
+ * Opened from a set-password link: the token is the fragment, which never reaches a server log. The new
+ * password meets My account's rule (length, then the meter's strength); the server checks it again,
+ * with the person's name and email counted as easy guesses.
+ */
 export default function SetPasswordPage() {
   const token = useLocation().hash.slice(1);
   const [error, setError] = useState<string>();
+  const { values, field } = useTextFields({ password: '', confirm: '' }, () => setError(undefined));
   const [done, setDone] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const strength = usePasswordStrength(values.password, []);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const password = String(data.get('password') ?? '');
-    if (password !== data.get('confirm')) return setError('The two passwords are not the same');
+    const problem = newPasswordProblem(values.password, values.confirm, strength);
+    if (problem) return setError(problem);
     setBusy(true);
     try {
-      setDone((await setPassword({ token, password })).message);
+      setDone((await setPassword({ token, password: values.password })).message);
     } catch (e) {
-      setError(failureMessage(e, 'Could not set the password'));
+      // The server's words, without the field name it puts first for API callers.
+      setError(failureMessage(e, 'Could not set the password').replace(/^\w+: /, ''));
     } finally {
       setBusy(false);
     }
@@ -46,22 +55,22 @@ export default function SetPasswordPage() {
             <PrimaryLink to={paths.login.getHref()}>Sign in</PrimaryLink>
           </div>
         ) : (
-          <form onSubmit={(e) => void submit(e)} className="space-y-4">
+          <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
             <TextField
               label="New password"
-              name="password"
               type="password"
               autoComplete="new-password"
-              required
-              minLength={PASSWORD_MIN}
-              hint={`At least ${PASSWORD_MIN} characters`}
+              aria-required="true"
+              hint={newPasswordHint}
+              {...field('password')}
             />
+            <PasswordMeter strength={strength} />
             <TextField
               label="Repeat the password"
-              name="confirm"
               type="password"
               autoComplete="new-password"
-              required
+              aria-required="true"
+              {...field('confirm')}
             />
             {error && (
               <p role="alert" className="text-sm font-medium text-red-600">

@@ -3,6 +3,8 @@ import { weakPasswordRefusal } from '@streamdesk/contract/password-strength';
 import { PASSWORD_MIN, teamMessages } from '@streamdesk/contract/team';
 
 export const passwordsDifferMessage = 'The two new passwords are not the same';
+/** The new-password field's hint, wherever a password is set. */
+export const newPasswordHint = `At least ${PASSWORD_MIN} characters, hard to guess: a few uncommon words work well.`;
 
 /**
  * What stops a new password before it is sent, in the order a person fixes them: its length, how easy
