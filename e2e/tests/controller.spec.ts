@@ -61,6 +61,20 @@ test.describe('controller', () => {
     for (const name of names) await flip(page, name);
   });
 
+  test('a switch flipped from the keyboard keeps the focus, so Space flips it back', async ({
+    signedInPage: page,
+  }) => {
+    const sw = page.getByRole('switch', { name: 'Story Video', exact: true });
+    const before = (await sw.getAttribute('aria-checked')) === 'true';
+    await sw.focus();
+    await page.keyboard.press('Space');
+    await expect(sw).toHaveAttribute('aria-checked', String(!before));
+    await expect(sw).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect(sw).toHaveAttribute('aria-checked', String(before));
+    await expect(sw).toBeFocused();
+  });
+
   test('the exclusive module switch reloads the whole page', async ({ signedInPage: page }) => {
     const sw = page.getByRole('switch', { name: 'Exclusive Module', exact: true });
     const before = (await sw.getAttribute('aria-checked')) === 'true';

@@ -151,6 +151,57 @@ test.describe('signed-in shell', () => {
     await expect.poll(width).toBe(224);
   });
 
+  test('the side navigation stays expanded with its labels once asked, after a reload too', async ({
+    signedInPage: page,
+  }) => {
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const width = async () => (await nav.boundingBox())!.width;
+    const expand = nav.getByRole('button', { name: /(Expand|Collapse) sidebar/ });
+    await expect(expand).toHaveAccessibleName('Expand sidebar');
+    await expand.click();
+    await page.mouse.move(900, 500);
+    await expect(expand).toHaveAttribute('aria-expanded', 'true');
+    await expect(expand).toHaveAccessibleName('Collapse sidebar');
+    await expect.poll(width).toBe(224);
+    await expect(nav.getByText('Live Match')).toBeVisible();
+    // The screen moves over rather than lying under the rail.
+    const main = page.getByRole('main');
+    await expect
+      .poll(async () => (await main.getByRole('heading').first().boundingBox())!.x)
+      .toBeGreaterThan(224);
+    await page.reload();
+    await page.mouse.move(900, 500);
+    await expect(expand).toHaveAttribute('aria-expanded', 'true');
+    await expect.poll(width).toBe(224);
+    await page.screenshot({ path: '/tmp/shots/side-nav-expanded-1280.png' });
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect(expand).toBeHidden();
+    await page.screenshot({ path: '/tmp/shots/side-nav-expanded-375.png' });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expand.click();
+    await page.mouse.move(900, 500);
+    await expect.poll(width).toBe(64);
+  });
+
+  test('Skip to content is the first Tab stop and moves focus to the screen', async ({
+    signedInPage: page,
+  }) => {
+    await page.goto('/controller');
+    await expect(page.getByRole('heading', { name: 'Controller', level: 1 })).toBeVisible();
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeVisible();
+    await page.screenshot({ path: '/tmp/shots/skip-link-1280.png' });
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('main')).toBeFocused();
+    await page.keyboard.press('Tab');
+    // The next stop is inside the screen, not the top bar or the side navigation.
+    expect(await page.evaluate(() => document.querySelector('main')!.contains(document.activeElement))).toBe(
+      true,
+    );
+  });
+
   test('the server status shows numbers and refreshes every 5 s', async ({ signedInPage: page }) => {
     const status = page.getByRole('region', { name: 'Server status' });
     await expect(status).toContainText(/CPU\s*\d+%/);

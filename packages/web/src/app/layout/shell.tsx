@@ -4,12 +4,16 @@ import { Outlet, useLocation } from 'react-router';
 import { SignInAgainDialog } from '@/features/auth/components/sign-in-again-dialog';
 import { RoleContext, useMe } from '@/lib/access';
 import { queryClient } from '@/lib/query-client';
+import { cn } from '@/lib/cn';
 import { FullPageLoader } from '@/ui/full-page-loader';
 import { OfflineNotice } from '@/ui/offline-notice';
 import { FailedLoads } from './failed-loads';
 import { ScreenAccess } from './screen-access';
 import { SideNav } from './side-nav';
 import { TopBar } from './top-bar';
+import { useNavExpanded } from './use-nav-expanded';
+
+const CONTENT_ID = 'content';
 
 /** The signed-in chrome: top bar, side navigation and the current screen, with the query client. */
 export function Shell() {
@@ -23,6 +27,7 @@ export function Shell() {
 /** Inside the query client: the role from `me` reaches every write control through RoleContext. */
 function SignedInChrome() {
   const [navOpen, setNavOpen] = useState(false);
+  const [navExpanded, setNavExpanded] = useNavExpanded();
   const { pathname } = useLocation();
   const role = useMe().data?.data.role;
   useEffect(() => setNavOpen(false), [pathname]);
@@ -36,9 +41,22 @@ function SignedInChrome() {
   return (
     <RoleContext value={role}>
       <div className="min-h-dvh bg-slate-100">
+        <SkipToContent />
         <TopBar navOpen={navOpen} onToggleNav={() => setNavOpen((open) => !open)} />
-        <SideNav open={navOpen} onClose={() => setNavOpen(false)} />
-        <main className="px-3 pt-[4.5rem] pb-8 sm:px-6 md:pl-[5.5rem]">
+        <SideNav
+          open={navOpen}
+          onClose={() => setNavOpen(false)}
+          expanded={navExpanded}
+          onExpandedChange={setNavExpanded}
+        />
+        <main
+          id={CONTENT_ID}
+          tabIndex={-1}
+          className={cn(
+            'px-3 pt-[4.5rem] pb-8 focus:outline-none sm:px-6',
+            navExpanded ? 'md:pl-[15.5rem]' : 'md:pl-[5.5rem]',
+          )}
+        >
           <div className="mx-auto max-w-7xl">
             <FailedLoads />
             <Suspense fallback={<FullPageLoader />}>
@@ -52,5 +70,26 @@ function SignedInChrome() {
         <SignInAgainDialog />
       </div>
     </RoleContext>
+  );
+}
+
+/**
+ * The first stop of the Tab key: past the top bar and the side navigation to the screen. Focus is moved
+ * by hand, as the fragment would become a history entry the router reads.
+ */
+function SkipToContent() {
+  return (
+    <a
+      href={`#${CONTENT_ID}`}
+      onClick={(event) => {
+        event.preventDefault();
+        const main = document.getElementById(CONTENT_ID);
+        main?.focus();
+        main?.scrollIntoView?.({ block: 'start' });
+      }}
+      className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[60] focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:text-sm focus:font-medium focus:text-brand-700 focus:shadow-lg focus:ring-2 focus:ring-brand-500"
+    >
+      Skip to content
+    </a>
   );
 }

@@ -30,7 +30,7 @@ export function FlagSwitch({
           onCheckedChange={toggle}
           label={flagLabels[name]}
           showLabel
-          disabled={save.isPending}
+          busy={save.isPending}
         />
         {hint && <p className="mt-0.5 pl-11 text-xs text-slate-500">{hint}</p>}
       </div>
