@@ -79,12 +79,19 @@ export async function startServer(env = {}) {
     dataDir,
     pid: child.pid,
     async stop() {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
         await exited;
       }
       if (!env.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
+    },
+    /** kill -9, as a crash: resolves once the process is gone. */
+    async kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGKILL');
+      await exited;
     },
   };
 }

@@ -82,7 +82,7 @@ const BAD_QUERY = [
 ];
 
 /** A value the schema takes (as far as a sample goes): what each mutation then breaks one part of. */
-function valid(schema = {}, depth = 0) {
+export function valid(schema = {}, depth = 0) {
   if (depth > 6) return null;
   const branch = schema.anyOf ?? schema.oneOf ?? schema.allOf;
   if (branch) return valid(branch[0], depth + 1);

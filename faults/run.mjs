@@ -7,10 +7,15 @@
 // Settings: FAULTS_PER_OPERATION (requests per operation, 50), FAULTS_CONCURRENCY (4), FAULTS_SEED (a
 // number; the default is fixed, so a run repeats), FAULTS_ONLY (comma list of parts: fuzz, matrix,
 // uploads, kills), FAULTS_REQUEST_TIMEOUT_MS (15000).
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { ensureBuilt, startServer } from '../bench/lib.mjs';
 import { accessMatrix } from './matrix.mjs';
 import { fuzz } from './fuzz.mjs';
+import { killMidWork } from './kills.mjs';
 import { adminHeaders, appHeaders, freshPgDatabase, makeTeam, signInAdmin } from './lib.mjs';
+import { hostileUploads, SLOW_ENV, slowBodies } from './uploads.mjs';
 
 const perOperation = Number(process.env.FAULTS_PER_OPERATION ?? 50);
 const concurrency = Number(process.env.FAULTS_CONCURRENCY ?? 4);
@@ -75,6 +80,83 @@ async function apiFaults(kind) {
   });
 }
 
+/** Hostile uploads on one server. */
+async function uploadFaults(kind) {
+  return withServer(kind, async ({ baseURL, dataDir }) => {
+    const token = await signInAdmin(baseURL);
+    const doc = await (await fetch(`${baseURL}/api/docs/json`, { headers: adminHeaders(token) })).json();
+    const started = Date.now();
+    return {
+      ...(await hostileUploads(baseURL, doc, token, dataDir, workDir)),
+      seconds: (Date.now() - started) / 1000,
+    };
+  });
+}
+
+/**
+ * Slow bodies, on a server of their own on SQLite (they are HTTP's alone) and beside the other parts:
+ * the slow uploads wait out the upload deadline, a minute at the least.
+ */
+function slowFaults() {
+  return withServer(
+    'sqlite',
+    async ({ baseURL }) => {
+      const started = Date.now();
+      return {
+        cases: await slowBodies(baseURL, await signInAdmin(baseURL)),
+        seconds: (Date.now() - started) / 1000,
+      };
+    },
+    SLOW_ENV,
+  );
+}
+
+/** kill -9 mid-upload and mid-event-load, then a restart on the same data folder and database. */
+async function killFaults(kind) {
+  const database = kind === 'postgres' ? await freshPgDatabase(pgUrl) : undefined;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sd-faults-kill-'));
+  const started = Date.now();
+  try {
+    const env = {
+      WEB_DIST_DIR: '/nonexistent',
+      LOG_LEVEL: 'error',
+      ...(database ? { DATABASE_URL: database.url } : {}),
+    };
+    return { ...(await killMidWork(env, dataDir, workDir)), seconds: (Date.now() - started) / 1000 };
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+    await database?.drop();
+  }
+}
+
+function uploadFindings(uploads) {
+  if (!uploads) return [];
+  return [
+    ...uploads.cases
+      .filter((c) => !c.ok)
+      .map((c) => `upload ${c.kind} ${c.route} ${c.field}: ${c.status} ${c.answer}`),
+    ...uploads.kept.map((key) => `upload: a refused upload kept media/${key}`),
+    ...uploads.partial.map((key) => `upload: a partial file was left: media/.tmp/${key}`),
+  ];
+}
+
+function killFindings(kills) {
+  if (!kills) return [];
+  return [
+    ...(kills.eventsLost ? [`kill -9: ${kills.eventsLost} acknowledged event batches lost`] : []),
+    ...(kills.eventsOverCounted
+      ? [`kill -9: ${kills.eventsOverCounted} event batches counted more than were sent`]
+      : []),
+    ...(Number.isInteger(kills.countedBatches)
+      ? []
+      : [`kill -9: a part of a batch counted (${kills.countedBatches})`]),
+    ...kills.lostUploads.map((id) => `kill -9: acknowledged upload ${id} lost`),
+    ...kills.partialAfter.map((key) => `kill -9: partial file left after the restart: media/.tmp/${key}`),
+    ...kills.orphans.map((key) => `kill -9: media/${key} is named by no row after the restart`),
+    ...kills.missingThumbnails.map((url) => `kill -9: thumbnail ${url} not made again after the restart`),
+  ];
+}
+
 function printTable(rows) {
   const width = Math.max(...rows.map(([label]) => label.length));
   for (const [label, ...values] of rows)
@@ -83,11 +165,31 @@ function printTable(rows) {
 
 const started = Date.now();
 ensureBuilt();
+const workDir = mkdtempSync(path.join(os.tmpdir(), 'sd-faults-files-'));
 const kinds = ['sqlite', ...(pgUrl ? ['postgres'] : [])];
 const results = {};
-for (const kind of kinds) {
-  console.log(`\n== ${kind}`);
-  results[kind] = { api: only.has('fuzz') || only.has('matrix') ? await apiFaults(kind) : {} };
+let slow;
+try {
+  // Settled here, thrown below: a failure meanwhile must not end the run before the servers stop.
+  const slowRun = only.has('uploads')
+    ? slowFaults().then(
+        (v) => ({ v }),
+        (e) => ({ e }),
+      )
+    : undefined;
+  for (const kind of kinds) {
+    console.log(`\n== ${kind}`);
+    results[kind] = {
+      api: only.has('fuzz') || only.has('matrix') ? await apiFaults(kind) : {},
+      uploads: only.has('uploads') ? await uploadFaults(kind) : undefined,
+      kills: only.has('kills') ? await killFaults(kind) : undefined,
+    };
+  }
+  const settled = await slowRun;
+  if (settled?.e) throw settled.e;
+  slow = settled?.v;
+} finally {
+  rmSync(workDir, { recursive: true, force: true });
 }
 
 let findings = 0;
@@ -115,6 +217,48 @@ if (only.has('matrix')) {
     ['matrix: seconds', ...col((r) => r.api.matrix?.seconds.toFixed(1))],
   );
 }
+if (only.has('uploads')) {
+  const cases = (r, kind) => r.uploads.cases.filter((c) => !kind || c.kind === kind);
+  rows.push(
+    [
+      'uploads: routes x file fields',
+      ...col((r) => new Set(cases(r).map((c) => `${c.route} ${c.field}`)).size),
+    ],
+    ...['spoofed', 'oversized', 'truncated'].map((kind) => [
+      `uploads: ${kind} (cases / not refused)`,
+      ...col((r) => `${cases(r, kind).length} / ${cases(r, kind).filter((c) => !c.ok).length}`),
+    ]),
+    [
+      'uploads: files kept / partial left',
+      ...col((r) => `${r.uploads.kept.length} / ${r.uploads.partial.length}`),
+    ],
+  );
+  rows.push(['uploads: seconds', ...col((r) => r.uploads.seconds.toFixed(1))]);
+  for (const c of slow.cases)
+    rows.push([`slow (SQLite): ${c.kind}`, `${c.wrong} wrong, longest ${(c.longestMs / 1000).toFixed(1)} s`]);
+  rows.push(['slow (SQLite): seconds, beside the rest', slow.seconds.toFixed(1)]);
+}
+if (only.has('kills')) {
+  rows.push(
+    ['kill -9: event batches acknowledged', ...col((r) => r.kills.acknowledgedBatches)],
+    ['kill -9: event batches counted after', ...col((r) => r.kills.countedBatches)],
+    ['kill -9: acknowledged batches lost', ...col((r) => r.kills.eventsLost)],
+    [
+      'kill -9: uploads acknowledged / lost',
+      ...col((r) => `${r.kills.acknowledgedUploads} / ${r.kills.lostUploads.length}`),
+    ],
+    [
+      'kill -9: partial files at kill / after',
+      ...col((r) => `${r.kills.partialAtKill} / ${r.kills.partialAfter.length}`),
+    ],
+    [
+      'kill -9: orphan files / moved aside',
+      ...col((r) => `${r.kills.orphans.length} / ${r.kills.movedAside}`),
+    ],
+    ['kill -9: thumbnails missing', ...col((r) => r.kills.missingThumbnails.length)],
+    ['kill -9: seconds', ...col((r) => r.kills.seconds.toFixed(1))],
+  );
+}
 printTable(rows);
 for (const kind of kinds)
   if (results[kind].api.fuzz)
@@ -132,6 +276,8 @@ for (const kind of kinds) {
       (w) => `matrix ${w.operation} as ${w.caller}: expected ${w.expected}, got ${w.got}`,
     ),
     ...(api.fuzz && !api.alive ? ['the server stopped answering after the fuzz'] : []),
+    ...uploadFindings(results[kind].uploads),
+    ...killFindings(results[kind].kills),
   ];
   findings += list.length;
   if (list.length) {
@@ -140,6 +286,15 @@ for (const kind of kinds) {
     if (list.length > 50) console.log(`  ... and ${list.length - 50} more`);
   }
 }
+const slowFindings = (slow?.cases ?? [])
+  .filter((c) => c.wrong)
+  .map(
+    (c) =>
+      `${c.kind}: ${c.wrong} of ${c.connections} not ${c.bound} (${c.statuses}, longest ${c.longestMs} ms)`,
+  );
+findings += slowFindings.length;
+if (slowFindings.length)
+  console.log(`\nFindings of the slow bodies (SQLite):\n  ${slowFindings.join('\n  ')}`);
 console.log(
   `\n${findings ? `${findings} findings` : 'No findings'} in ${((Date.now() - started) / 1000).toFixed(0)} s`,
 );
