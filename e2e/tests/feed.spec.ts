@@ -143,6 +143,16 @@ test.describe('public feed on a phone', () => {
     await page.waitForTimeout(2500);
     const overlay = page.getByRole('dialog', { name: 'Watch the full video in our app' });
     await expect(overlay).toHaveCount(0);
+    // The Hindi lines' own font (this machine has no Devanagari font) is not fetched before the overlay.
+    const devanagari = () =>
+      page.evaluate(() => {
+        const faces: string[] = [];
+        document.fonts.forEach((f) => {
+          if (f.family.includes('Noto Sans Devanagari')) faces.push(`${f.weight} ${f.status}`);
+        });
+        return faces.sort();
+      });
+    expect(await devanagari()).toEqual(['400 unloaded', '600 unloaded']);
     await shoot(page, 'feed-video-loading-375');
 
     await page.unroute('**/media/videos/*.mp4');
@@ -151,6 +161,8 @@ test.describe('public feed on a phone', () => {
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused)).toBe(true);
     await expect(first.getByRole('status')).toHaveCount(0);
     await expect(overlay).toBeVisible();
+    await expect.poll(devanagari).toEqual(['400 loaded', '600 loaded']);
+    await shoot(page, 'feed-overlay-hindi-375');
     // It stopped the video behind it after a second of playback (webPosition 1).
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
     expect(await video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThanOrEqual(0.9);
