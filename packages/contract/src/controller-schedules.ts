@@ -13,7 +13,7 @@ import {
   type ControllerSettings,
   type SettingName,
 } from './controller.js';
-import { defineRoute, idSchema, replyBase } from './http.js';
+import { defineRoute, idSchema, isoTime, isoTimeMessage, replyBase } from './http.js';
 
 /**
  * Scheduled controller changes (issue 34, "Schedules"; docs/decisions/0033-scheduler.md): settings and
@@ -30,7 +30,7 @@ export const scheduleMessages = {
   notUpcoming: 'Only an upcoming scheduled change can be edited or cancelled',
   noChanges: 'changes must name at least one setting',
   unknownSetting: (name: string) => `${name} is not a controller setting`,
-  badTime: (field: string) => `${field} must be an ISO time such as 2026-12-02T19:30:00+05:30`,
+  badTime: isoTimeMessage,
   startPast: 'startAt must be in the future',
   endBeforeStart: 'endAt must be after startAt',
 } as const;
@@ -92,15 +92,6 @@ export const scheduleChanges = z
     }
     return values as Partial<ControllerSettings>;
   });
-
-const isoTime = (field: string) =>
-  z
-    .string(scheduleMessages.badTime(field))
-    .trim()
-    .refine((v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v) && !Number.isNaN(Date.parse(v)), {
-      message: scheduleMessages.badTime(field),
-    })
-    .transform((v) => new Date(v).toISOString());
 
 export const scheduleBody = z
   .object({

@@ -115,6 +115,18 @@ export const requiredText = (message: string, max: number, tooLong: string) =>
 export const requiredField = (message: string, max: number, label: string) =>
   requiredText(message, max, `${label} must be at most ${max} characters`);
 
+/** A time in ISO form (any offset), stored and replied in UTC. */
+export const isoTime = (field: string) =>
+  z
+    .string(isoTimeMessage(field))
+    .trim()
+    .refine((v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v) && !Number.isNaN(Date.parse(v)), {
+      message: isoTimeMessage(field),
+    })
+    .transform((v) => new Date(v).toISOString());
+export const isoTimeMessage = (field: string) =>
+  `${field} must be an ISO time such as 2026-12-02T19:30:00+05:30`;
+
 /** List query shared by paged lists: page is 1-based. */
 export const pageQuery = z.object({
   page: decimalNumber(z.number().int().min(1, 'page must be 1 or more')).default(1),

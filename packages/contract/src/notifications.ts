@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, idList, pageQuery, replyBase, requiredField } from './http.js';
+import { defineRoute, idList, idSchema, isoTime, pageQuery, replyBase, requiredField } from './http.js';
 import { mediaLimits, mediaMessages } from './media.js';
 
 /** Push notifications (doc 1 sections 2, 3, 5, 7, 8; ARCHITECTURE.md "push delivery"). */
@@ -22,6 +22,11 @@ export const notificationMessages = {
   vapidKey: 'Web push public key',
   icon: mediaMessages.image,
   iconSize: mediaMessages.imageSize,
+  scheduled: 'Notification scheduled',
+  scheduledUpdated: 'Scheduled notification updated',
+  scheduledCancelled: 'Scheduled notification cancelled',
+  sendAtPast: 'sendAt must be in the future',
+  notScheduled: 'Only a notification that has not been sent yet can be edited or cancelled',
 } as const;
 
 /** Field limits: a push payload must stay under 4 KB, so the text fields are bounded. */
@@ -59,6 +64,17 @@ export const notificationFields = z.object({
 });
 export type NotificationFields = z.output<typeof notificationFields>;
 
+/** Send later (issue 34): an optional ISO time on the send form; empty means now. */
+export const sendFields = notificationFields.extend({
+  sendAt: z.preprocess((v) => (v === '' || v === null ? undefined : v), isoTime('sendAt').optional()),
+});
+export type SendFields = z.output<typeof sendFields>;
+
+/** The edit of a scheduled send: its text and its time (the icon stays). */
+export const scheduledEditBody = notificationFields.extend({ sendAt: isoTime('sendAt') });
+export type ScheduledEditBody = z.input<typeof scheduledEditBody>;
+export type ScheduledEdit = z.output<typeof scheduledEditBody>;
+
 export const resendBody = notificationFields.extend({
   /** The icon of the notification being resent (its n_icon URL or its file name). */
   fileName: z
@@ -86,6 +102,10 @@ export const PUSH_CHANNELS = ['fcm', 'webPush'] as const;
 export type PushChannel = (typeof PUSH_CHANNELS)[number];
 export const pushChannelLabels: Record<PushChannel, string> = { fcm: 'App (FCM)', webPush: 'Web push' };
 
+/** `sent` for every send made now; a send later is `scheduled` until it goes. */
+export const NOTIFICATION_STATUSES = ['sent', 'scheduled', 'cancelled', 'missed'] as const;
+export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
+
 export const notification = z.object({
   _id: z.string(),
   n_title: z.string(),
@@ -95,6 +115,9 @@ export const notification = z.object({
   createdAt: z.string(),
   delivery: z.object({ fcm: channelDelivery, webPush: channelDelivery }),
   deliveredAt: z.string().nullable(),
+  status: z.enum(NOTIFICATION_STATUSES),
+  /** The time a send later was set for (null for a send made now). */
+  scheduledAt: z.string().nullable(),
 });
 export type Notification = z.infer<typeof notification>;
 
@@ -167,8 +190,9 @@ export const notificationRoutes = {
       },
       nameFields: true,
     },
-    summary: 'Send a notification (form: title, message, url, optional image); delivery runs after the reply',
-    body: notificationFields,
+    summary:
+      'Send a notification (form: title, message, url, optional image, optional sendAt ISO time to send later); delivery runs after the reply',
+    body: sendFields,
     reply: sendReply,
   }),
   resend: defineRoute({
@@ -197,9 +221,32 @@ export const notificationRoutes = {
     auth: 'admin',
     feature: 'notifications',
     access: 'read',
-    summary: 'Sent notifications, newest first, with the delivery result per channel',
+    summary:
+      'Notifications newest first (a scheduled one at its time, status scheduled until it goes), with the delivery result per channel',
     querystring: historyQuery,
     reply: historyReply,
+  }),
+  editScheduled: defineRoute({
+    method: 'PUT',
+    path: '/api/App/notification/scheduled/:id',
+    auth: 'admin',
+    feature: 'notifications',
+    access: 'write',
+    summary: 'Change the text or the time of a notification scheduled for later (before it goes)',
+    params: z.object({ id: idSchema }),
+    body: scheduledEditBody,
+    reply: sendReply,
+  }),
+  cancelScheduled: defineRoute({
+    method: 'POST',
+    path: '/api/App/notification/scheduled/:id/cancel',
+    auth: 'admin',
+    feature: 'notifications',
+    access: 'write',
+    summary:
+      'Cancel a notification scheduled for later (before it goes); it stays in the history as cancelled',
+    params: z.object({ id: idSchema }),
+    reply: sendReply,
   }),
   subscribe: defineRoute({
     method: 'POST',

@@ -308,4 +308,7 @@ export const NOT_WALKED: Record<string, string> = {
     'stores a scheduled change; nothing the app reads changes until it runs',
   'PUT /api/admin/controller/schedules/:id': 'edits a scheduled change that has not run',
   'DELETE /api/admin/controller/schedules/:id': 'cancels a scheduled change that has not run',
+  'PUT /api/App/notification/scheduled/:id': 'edits a notification scheduled for later; no app read shows it',
+  'POST /api/App/notification/scheduled/:id/cancel':
+    'cancels a notification scheduled for later; no app read shows it',
 };

@@ -5,10 +5,11 @@ import {
   type ScheduleStatus,
 } from '@streamdesk/contract/controller-schedules';
 import type { ControllerSettings, SettingName } from '@streamdesk/contract/controller';
-import { currentActor, type Actor } from '../../platform/activity/activity-recorder.js';
+import { currentActor } from '../../platform/activity/activity-recorder.js';
 import { newId } from '../../platform/db/values.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { FeatureContext } from '../../platform/feature-context.js';
+import { bySchedule } from '../../platform/jobs/by-schedule.js';
 import type { DueJob } from '../../platform/jobs/scheduler.js';
 import * as repo from './controller-schedules.repository.js';
 import { CONTROLLER_ITEM, type ControllerService } from './controller.service.js';
@@ -60,16 +61,13 @@ export function createControllerSchedules(
   }
 
   /** Runs a start or an end as a write of the person who scheduled it, recorded "by schedule". */
-  function asScheduler(job: DueJob, work: () => Promise<string>): Promise<string> {
-    const recorder = ctx.app.activityLog;
-    if (!recorder) throw new Error('scheduled writes need the activity recorder');
-    const actor: Actor = { personId: job.personId, role: 'by schedule', ip: '', userAgent: 'scheduler' };
-    return recorder.record(
-      actor,
+  const asScheduler = (job: DueJob, work: () => Promise<string>): Promise<string> =>
+    bySchedule(
+      ctx.app,
+      job,
       (label) => ({ action: 'update', feature: 'controller', itemIds: [CONTROLLER_ITEM], label }),
       work,
     );
-  }
 
   const idOf = (job: DueJob) => (job.payload as { id: string }).id;
   const names = (values: object) => Object.keys(values).join(', ');

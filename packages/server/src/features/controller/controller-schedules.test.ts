@@ -8,13 +8,11 @@ import {
 import { controllerScheduleRoutes as s } from '@streamdesk/contract/controller-schedules';
 import { buildApp } from '../../app.js';
 import { bearer, signInAs } from '../../test/people.js';
+import { movingClock } from '../../test/moving-clock.js';
 import { createTestApp, errorBody, TEST_API_KEY, type TestApp } from '../../test/test-app.js';
 
 /** The scheduler's time, shared by both processes; the tests move it. */
-let now = new Date('2031-03-01T12:00:00.000Z');
-const clock = () => now;
-const at = (seconds: number) => new Date(now.getTime() + seconds * 1000).toISOString();
-const advance = (seconds: number) => (now = new Date(now.getTime() + seconds * 1000));
+const { clock, at, advance } = movingClock('2031-03-01T12:00:00.000Z');
 
 let t: TestApp;
 /** A second server process on the same database. */

@@ -247,6 +247,9 @@ describe('delivery to FCM and to subscribed browsers', () => {
         web_status: 'sent',
         web_detail: 'Delivered to 0 of 0 browsers',
         delivered_at: null,
+        status: 'sent',
+        scheduled_at: null,
+        send_job: null,
       })
       .execute();
     await t.app.notifications.failInterrupted();

@@ -34,4 +34,15 @@ export const notificationsMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0705_notifications_send_later': {
+    async up(db: Kysely<unknown>) {
+      // Send later (issue 34): a scheduled send is a row of its own, `scheduled` until its job sends it.
+      await db.schema
+        .alterTable('notifications')
+        .addColumn('status', 'text', (c) => c.notNull().defaultTo('sent'))
+        .execute();
+      await db.schema.alterTable('notifications').addColumn('scheduled_at', 'text').execute();
+      await db.schema.alterTable('notifications').addColumn('send_job', 'text').execute();
+    },
+  },
 };

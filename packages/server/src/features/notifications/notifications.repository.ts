@@ -1,5 +1,5 @@
 import type { AppDb } from '../../platform/db/database.js';
-import type { DeliveryStatus } from '@streamdesk/contract/notifications';
+import type { DeliveryStatus, NotificationStatus } from '@streamdesk/contract/notifications';
 
 export interface NotificationRow {
   id: string;
@@ -13,6 +13,11 @@ export interface NotificationRow {
   web_status: DeliveryStatus;
   web_detail: string | null;
   delivered_at: string | null;
+  status: NotificationStatus;
+  /** A send later's time (ISO UTC); null for a send made now. */
+  scheduled_at: string | null;
+  /** The scheduler's job that sends it. */
+  send_job: string | null;
 }
 
 export interface PushSubscriptionRow {
@@ -65,15 +70,10 @@ export const listNotifications = (db: Db, offset: number, limit: number) =>
     .limit(limit)
     .execute();
 
-export const updateDelivery = (
-  db: Db,
-  id: string,
-  set: Partial<
-    Pick<NotificationRow, 'fcm_status' | 'fcm_detail' | 'web_status' | 'web_detail' | 'delivered_at'>
-  >,
-) => db.updateTable('notifications').set(set).where('id', '=', id).execute();
+export const updateNotification = (db: Db, id: string, set: Partial<Omit<NotificationRow, 'id'>>) =>
+  db.updateTable('notifications').set(set).where('id', '=', id).execute();
 
-/** Marks every delivery still pending on one channel as failed. */
+/** Marks every delivery of a send under way still pending on one channel as failed (not the scheduled). */
 export const failPending = (
   db: Db,
   status: 'fcm_status' | 'web_status',
@@ -84,6 +84,7 @@ export const failPending = (
     .updateTable('notifications')
     .set({ [status]: 'failed', [detail]: reason })
     .where(status, '=', 'pending')
+    .where('status', '=', 'sent')
     .execute();
 
 export const deleteNotifications = (db: Db, ids: readonly string[]) =>

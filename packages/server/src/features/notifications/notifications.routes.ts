@@ -4,9 +4,11 @@ import {
 } from '@streamdesk/contract/notifications';
 import type { FeatureContext } from '../../platform/feature-context.js';
 import { registerRoute } from '../../platform/http/register-route.js';
+import { bySchedule } from '../../platform/jobs/by-schedule.js';
 import {
   createNotificationsService,
   ICON_FOLDER,
+  SEND_JOB,
   type NotificationsService,
 } from './notifications.service.js';
 
@@ -24,6 +26,7 @@ export function registerNotifications(ctx: FeatureContext): NotificationsService
     db: ctx.db,
     media: ctx.media,
     push: ctx.config.push,
+    jobs: ctx.jobs,
     publicBaseUrl: ctx.config.publicLiveHost,
     onError: (error) => app.log.error({ err: error }, 'notification delivery could not be recorded'),
   });
@@ -37,7 +40,7 @@ export function registerNotifications(ctx: FeatureContext): NotificationsService
     routes.send,
     async (request) => ({
       status: true,
-      message: msg.sent,
+      message: request.body.sendAt ? msg.scheduled : msg.sent,
       data: await service.send(request.body, request.uploads.image?.url ?? null),
     }),
     { upload: { store: ctx.media, folder: ICON_FOLDER } },
@@ -54,6 +57,38 @@ export function registerNotifications(ctx: FeatureContext): NotificationsService
     message: msg.deleted,
     deleted: await service.remove(request.body.id),
   }));
+
+  registerRoute(app, routes.editScheduled, async (request) => ({
+    status: true,
+    message: msg.scheduledUpdated,
+    data: await service.editScheduled(request.params.id, request.body),
+  }));
+
+  registerRoute(app, routes.cancelScheduled, async (request) => ({
+    status: true,
+    message: msg.scheduledCancelled,
+    data: await service.cancelScheduled(request.params.id),
+  }));
+
+  // A send later goes as a send made now, logged "by schedule" for the person who scheduled it.
+  const idOf = (payload: unknown) => (payload as { id: string }).id;
+  ctx.jobs.handle(SEND_JOB, {
+    run: (job) =>
+      bySchedule(
+        app,
+        job,
+        (sent) => ({
+          action: 'send',
+          feature: 'notifications',
+          itemIds: [idOf(job.payload)],
+          label: sent
+            ? `notification "${sent.n_title.slice(0, 80)}": sent by schedule`
+            : 'notification: no longer scheduled at its time',
+        }),
+        () => service.sendScheduled(idOf(job.payload)),
+      ),
+    missed: (job) => service.missScheduled(idOf(job.payload)),
+  });
 
   registerRoute(app, routes.history, async (request) => ({
     status: true,

@@ -6,12 +6,17 @@ import {
   type Notification,
   type NotificationFields,
   type PushChannel,
+  type ScheduledEdit,
+  type SendFields,
   type SubscribeBody,
 } from '@streamdesk/contract/notifications';
+import { currentActor } from '../../platform/activity/activity-recorder.js';
 import type { PushConfig } from '../../platform/config.js';
 import type { AppDb } from '../../platform/db/database.js';
 import { newId, nowIso } from '../../platform/db/values.js';
-import { badRequest, notFound } from '../../platform/errors.js';
+import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import type { Scheduler } from '../../platform/jobs/scheduler.js';
+import { whenCommitted } from '../../platform/db/write-scope.js';
 import { deleteAllOrNone } from '../../platform/db/delete-all-or-none.js';
 import type { MediaStore } from '../../platform/media/media-store.js';
 import { DeliveryQueue } from './delivery-queue.js';
@@ -22,6 +27,8 @@ import { defaultRetryPolicy, type PushSender, type RetryPolicy } from './push-se
 import { createWebPushSender } from './web-push-sender.js';
 
 export const ICON_FOLDER = 'notifications';
+/** The scheduler's job kind of a send later. */
+export const SEND_JOB = 'notification:send';
 const ICON_NAME = /^[0-9a-f]{24}\.(png|jpg)$/;
 
 const columns: Record<
@@ -45,6 +52,8 @@ export function toNotification(row: NotificationRow): Notification {
       webPush: { status: row.web_status, detail: row.web_detail },
     },
     deliveredAt: row.delivered_at,
+    status: row.status,
+    scheduledAt: row.scheduled_at,
   };
 }
 
@@ -52,6 +61,8 @@ export interface NotificationsOptions {
   db: AppDb;
   media: MediaStore;
   push: PushConfig;
+  /** Sends later (issue 34). */
+  jobs: Scheduler;
   /** Absolute base of this server's URLs, for icons shown outside the browser (the mobile app). */
   publicBaseUrl: string;
   retry?: RetryPolicy;
@@ -81,17 +92,17 @@ export function createNotificationsService(opts: NotificationsOptions) {
     {
       async channelDone(id: string, channel: PushChannel, result: ChannelDelivery) {
         const c = columns[channel];
-        await repo.updateDelivery(db, id, { [c.status]: result.status, [c.detail]: result.detail });
+        await repo.updateNotification(db, id, { [c.status]: result.status, [c.detail]: result.detail });
       },
       async allDone(id: string) {
-        await repo.updateDelivery(db, id, { delivered_at: nowIso() });
+        await repo.updateNotification(db, id, { delivered_at: nowIso() });
       },
     },
     opts.onError ?? (() => {}),
   );
 
-  /** Stores the row with each channel pending (or not configured), then queues the delivery. */
-  async function create(fields: NotificationFields, icon: string | null): Promise<Notification> {
+  /** Each channel pending, or not configured (then nothing will be tried on it). */
+  function initialDelivery() {
     const initial = (channel: PushChannel): ChannelDelivery => {
       const sender = senders.find((s) => s.channel === channel);
       if (!sender || sender.notConfigured) {
@@ -101,20 +112,16 @@ export function createNotificationsService(opts: NotificationsOptions) {
     };
     const fcm = initial('fcm');
     const web = initial('webPush');
-    const row: NotificationRow = {
-      id: newId(),
-      title: fields.title,
-      message: fields.message,
-      url: fields.url,
-      icon,
-      created_at: nowIso(),
+    return {
       fcm_status: fcm.status,
       fcm_detail: fcm.detail,
       web_status: web.status,
       web_detail: web.detail,
       delivered_at: queue.active.length === 0 ? nowIso() : null,
     };
-    await repo.insertNotification(db, row);
+  }
+
+  const enqueue = (row: NotificationRow) =>
     queue.enqueue({
       id: row.id,
       title: row.title,
@@ -123,7 +130,84 @@ export function createNotificationsService(opts: NotificationsOptions) {
       icon: row.icon,
       iconUrl: row.icon ? opts.publicBaseUrl + row.icon : null,
     });
+
+  /** Stores the row with each channel pending (or not configured), then queues the delivery. */
+  async function create(fields: NotificationFields, icon: string | null): Promise<Notification> {
+    const row: NotificationRow = {
+      id: newId(),
+      title: fields.title,
+      message: fields.message,
+      url: fields.url,
+      icon,
+      created_at: nowIso(),
+      ...initialDelivery(),
+      status: 'sent',
+      scheduled_at: null,
+      send_job: null,
+    };
+    await repo.insertNotification(db, row);
+    // Once committed: on PostgreSQL a delivery result written sooner, on another connection, could
+    // find no row yet and be lost (the row then stayed pending).
+    await whenCommitted(async () => enqueue(row));
     return toNotification(row);
+  }
+
+  function checkSendAt(sendAt: string): void {
+    if (Date.parse(sendAt) <= opts.jobs.now().getTime()) throw badRequest(msg.sendAtPast);
+  }
+
+  /**
+   * Stores a send later with its job, in the write's transaction. Its createdAt is the time it goes, so
+   * the history (newest first) shows it where it will stand once sent.
+   */
+  async function schedule(fields: NotificationFields, icon: string | null, sendAt: string) {
+    checkSendAt(sendAt);
+    const id = newId();
+    const sendJob = await opts.jobs.add({
+      kind: SEND_JOB,
+      runAt: new Date(sendAt),
+      payload: { id },
+      personId: currentActor()?.personId ?? null,
+    });
+    const row: NotificationRow = {
+      id,
+      title: fields.title,
+      message: fields.message,
+      url: fields.url,
+      icon,
+      created_at: sendAt,
+      fcm_status: 'pending',
+      fcm_detail: null,
+      web_status: 'pending',
+      web_detail: null,
+      delivered_at: null,
+      status: 'scheduled',
+      scheduled_at: sendAt,
+      send_job: sendJob,
+    };
+    await repo.insertNotification(db, row);
+    return toNotification(row);
+  }
+
+  /** A send later that has not gone yet, or why not (404, 409). */
+  async function scheduled(id: string): Promise<NotificationRow> {
+    const row = await repo.findNotification(db, id);
+    if (!row) throw notFound(msg.notFound);
+    if (row.status !== 'scheduled' || !row.send_job) throw conflict(msg.notScheduled);
+    return row;
+  }
+
+  /** Ends a send later that will not go: both channels say why. */
+  async function closeUnsent(row: NotificationRow, status: 'cancelled' | 'missed', why: string) {
+    const set = {
+      status,
+      fcm_status: 'failed',
+      fcm_detail: why,
+      web_status: 'failed',
+      web_detail: why,
+    } as const;
+    await repo.updateNotification(db, row.id, set);
+    return toNotification({ ...row, ...set });
   }
 
   /**
@@ -157,7 +241,58 @@ export function createNotificationsService(opts: NotificationsOptions) {
     idle: () => queue.idle(),
     close: () => queue.close(),
 
-    send: (fields: NotificationFields, icon: string | null) => create(fields, icon),
+    send: ({ sendAt, ...fields }: SendFields, icon: string | null) =>
+      sendAt ? schedule(fields, icon, sendAt) : create(fields, icon),
+
+    async editScheduled(id: string, body: ScheduledEdit) {
+      const row = await scheduled(id);
+      checkSendAt(body.sendAt);
+      if (!(await opts.jobs.move(row.send_job!, new Date(body.sendAt)))) throw conflict(msg.notScheduled);
+      const set = {
+        title: body.title,
+        message: body.message,
+        url: body.url,
+        scheduled_at: body.sendAt,
+        created_at: body.sendAt,
+      };
+      await repo.updateNotification(db, id, set);
+      return toNotification({ ...row, ...set });
+    },
+
+    async cancelScheduled(id: string) {
+      const row = await scheduled(id);
+      if (!(await opts.jobs.cancel(row.send_job!))) throw conflict(msg.notScheduled);
+      return closeUnsent(row, 'cancelled', 'Cancelled before it was sent');
+    },
+
+    /**
+     * Sends a send later as a send made now (its job's work): the row turns `sent` at this time and its
+     * delivery is queued once the write has committed. Undefined when it is no longer scheduled.
+     */
+    async sendScheduled(id: string): Promise<Notification | undefined> {
+      const row = await repo.findNotification(db, id);
+      if (row?.status !== 'scheduled') return undefined;
+      const set = {
+        ...initialDelivery(),
+        status: 'sent',
+        created_at: opts.jobs.now().toISOString(),
+      } as const;
+      await repo.updateNotification(db, id, set);
+      const sent = { ...row, ...set };
+      await whenCommitted(async () => enqueue(sent));
+      return toNotification(sent);
+    },
+
+    /** A send later whose time passed while no server ran, too long ago to send now. */
+    async missScheduled(id: string): Promise<void> {
+      const row = await repo.findNotification(db, id);
+      if (row?.status !== 'scheduled') return;
+      await closeUnsent(
+        row,
+        'missed',
+        'Missed: no server was running at its time, and it came due too long ago to send',
+      );
+    },
 
     async resend(fields: NotificationFields & { fileName: string | null }) {
       const icon = await copiedIcon(fields.fileName);

@@ -2,6 +2,7 @@ import {
   notificationRoutes as routes,
   type HistoryReply,
   type ResendBody,
+  type ScheduledEditBody,
 } from '@streamdesk/contract/notifications';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestApi } from '@/lib/api-client';
@@ -13,44 +14,53 @@ const keys = {
   history: (page: number, limit: number) => ['notifications', 'history', page, limit] as const,
 };
 
-const hasPending = (reply: HistoryReply | { status: false } | undefined) =>
+type Reply = HistoryReply | { status: false } | undefined;
+const hasPending = (reply: Reply) =>
   !!reply?.status &&
-  reply.data.some((n) => n.delivery.fcm.status === 'pending' || n.delivery.webPush.status === 'pending');
+  reply.data.some(
+    (n) =>
+      n.status === 'sent' && (n.delivery.fcm.status === 'pending' || n.delivery.webPush.status === 'pending'),
+  );
+const hasScheduled = (reply: Reply) => !!reply?.status && reply.data.some((n) => n.status === 'scheduled');
 
-/** The history; polled every 2 s while a delivery is still pending so its result appears by itself. */
+/**
+ * The history; polled every 2 s while a delivery is still pending so its result appears by itself, and
+ * every 5 s while a send later waits (it turns sent at its time).
+ */
 export const historyQuery = (page: number, limit: number) =>
   queryOptions({
     queryKey: keys.history(page, limit),
     queryFn: ({ signal }) => fetchApi(routes.history, { query: { page, limit }, signal }),
-    refetchInterval: (query) => (hasPending(query.state.data) ? 2000 : false),
+    refetchInterval: (query) =>
+      hasPending(query.state.data) ? 2000 : hasScheduled(query.state.data) ? 5000 : false,
     // A poll that fails (a network blip) keeps the table and the page: leaving for /Error would throw
     // away the next notification the admin is typing.
     meta: { onError: 'log-refetch' },
   });
 
-export function useSendNotification() {
+/** A write of the history: a failure toasts, and the history reloads after it either way. */
+function useHistoryWrite<A, R>(mutationFn: (arg: A) => Promise<R>) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (form: FormData) => requestApi(routes.send, { body: form }),
+    mutationFn,
     onError: toastFailure(),
     onSettled: () => client.invalidateQueries({ queryKey: keys.all }),
   });
 }
 
-export function useResendNotification() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: ResendBody) => requestApi(routes.resend, { body }),
-    onError: toastFailure(),
-    onSettled: () => client.invalidateQueries({ queryKey: keys.all }),
-  });
-}
+export const useSendNotification = () =>
+  useHistoryWrite((form: FormData) => requestApi(routes.send, { body: form }));
 
-export function useDeleteNotifications() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (ids: string[]) => requestApi(routes.delete, { body: { id: ids } }),
-    onError: toastFailure(),
-    onSettled: () => client.invalidateQueries({ queryKey: keys.all }),
-  });
-}
+export const useResendNotification = () =>
+  useHistoryWrite((body: ResendBody) => requestApi(routes.resend, { body }));
+
+export const useDeleteNotifications = () =>
+  useHistoryWrite((ids: string[]) => requestApi(routes.delete, { body: { id: ids } }));
+
+export const useEditScheduled = () =>
+  useHistoryWrite(({ id, body }: { id: string; body: ScheduledEditBody }) =>
+    requestApi(routes.editScheduled, { params: { id }, body }),
+  );
+
+export const useCancelScheduled = () =>
+  useHistoryWrite((id: string) => requestApi(routes.cancelScheduled, { params: { id } }));

@@ -5,12 +5,16 @@ import {
   type SettingName,
 } from '@streamdesk/contract/controller';
 import type { ControllerSchedule } from '@streamdesk/contract/controller-schedules';
-import { isoToZoned, zonedToIso } from '@streamdesk/contract/report-days';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { loadFailure } from '@/lib/api-query';
-import { runtimeConfig } from '@/lib/runtime-config';
+import {
+  isoToZonedInput,
+  reportZone as zone,
+  shownZonedTime as shownTime,
+  zonedInputToIso,
+} from '@/lib/report-time';
 import { Button } from '@/ui/button';
 import { Table, TableMessageRow, TBody, Td, Th, THead, Tr } from '@/ui/data-table';
 import { Dialog } from '@/ui/dialog';
@@ -21,8 +25,6 @@ import { settingLabel } from '../setting-labels';
 import { Section } from './section';
 
 const SETTINGS = Object.keys(controllerDefaults) as SettingName[];
-const zone = () => runtimeConfig().reportTimeZone;
-const shownTime = (iso: string | null) => (iso ? isoToZoned(iso, zone()).replace('T', ' ') : '—');
 
 function shownValue(name: string, value: unknown): string {
   if (typeof value === 'boolean') return value ? 'On' : 'Off';
@@ -182,8 +184,8 @@ function ScheduleForm({
   const [changes, setChanges] = useState<Record<string, unknown>>(editing?.changes ?? {});
   const [name, setName] = useState<SettingName>('maintenance');
   const [value, setValue] = useState(firstValue('maintenance'));
-  const [startAt, setStartAt] = useState(editing ? isoToZoned(editing.startAt, zone()) : '');
-  const [endAt, setEndAt] = useState(editing?.endAt ? isoToZoned(editing.endAt, zone()) : '');
+  const [startAt, setStartAt] = useState(editing ? isoToZonedInput(editing.startAt) : '');
+  const [endAt, setEndAt] = useState(editing?.endAt ? isoToZonedInput(editing.endAt) : '');
 
   const addChange = () => setChanges((c) => ({ ...c, [name]: valueOf(name, value) }));
   const submit = (event: FormEvent) => {
@@ -192,8 +194,8 @@ function ScheduleForm({
     if (!startAt) return void toast.error('Choose when the change starts');
     onSave({
       changes,
-      startAt: zonedToIso(startAt, zone()),
-      endAt: endAt ? zonedToIso(endAt, zone()) : null,
+      startAt: zonedInputToIso(startAt),
+      endAt: endAt ? zonedInputToIso(endAt) : null,
     });
   };
   const id = useId();

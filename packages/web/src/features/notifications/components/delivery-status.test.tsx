@@ -11,6 +11,8 @@ const base: Notification = {
   n_icon: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   deliveredAt: null,
+  status: 'sent',
+  scheduledAt: null,
   delivery: {
     fcm: { status: 'failed', detail: 'HTTP 404 UNREGISTERED: Requested entity was not found.' },
     webPush: { status: 'sent', detail: 'Delivered to 2 of 2 browsers' },

@@ -24,6 +24,7 @@ import { LOAD_FAILED, useFailedLoadToast } from '@/ui/use-failed-load-toast';
 import { usePageParam, useStepBackToLastPage } from '@/ui/use-page-param';
 import { historyQuery, useDeleteNotifications, useResendNotification } from '../api';
 import { DeliveryStatusList } from './delivery-status';
+import { CancelScheduledDialog, EditScheduledDialog, UnsentStatus } from './send-later';
 import { useInFlight } from '@/ui/use-in-flight';
 import { RemoteImage } from '@/ui/remote-image';
 
@@ -35,13 +36,18 @@ const COLUMNS = 8;
  */
 const wrapping = 'min-w-32 whitespace-normal wrap-anywhere';
 
-/** The sent notifications, newest first, with their delivery results, Resend and Delete. */
+/**
+ * The notifications, newest first, with their delivery results, Resend and Delete; a send later stands
+ * at its time, with Edit and Cancel until it goes.
+ */
 export function HistoryTable() {
   const pager = usePageParam();
   const { page, setPage } = pager;
   const resending = useInFlight();
   /** The notification waiting for the admin to type admin before it goes out again. */
   const [toResend, setToResend] = useState<Notification | null>(null);
+  const [editing, setEditing] = useState<Notification | null>(null);
+  const [cancelling, setCancelling] = useState<Notification | null>(null);
   const query = useQuery({ ...historyQuery(page, PAGE_SIZE), placeholderData: keepPreviousData });
   const resend = useResendNotification();
   const remove = useDeleteNotifications();
@@ -160,20 +166,47 @@ export function HistoryTable() {
               </Td>
               <Td className="tabular-nums">{formatDateTime(n.createdAt)}</Td>
               <Td>
-                <DeliveryStatusList notification={n} />
+                {n.status === 'sent' ? (
+                  <DeliveryStatusList notification={n} />
+                ) : (
+                  <UnsentStatus notification={n} />
+                )}
               </Td>
               <Td className={stickyEndCell}>
                 <div className="flex flex-col gap-1.5">
-                  <Button
-                    write="notifications"
-                    size="sm"
-                    variant="secondary"
-                    aria-label={`Resend ${n.n_title}`}
-                    loading={resending.has(n._id)}
-                    onClick={() => setToResend(n)}
-                  >
-                    Resend
-                  </Button>
+                  {n.status === 'scheduled' ? (
+                    <>
+                      <Button
+                        write="notifications"
+                        size="sm"
+                        variant="secondary"
+                        aria-label={`Edit ${n.n_title}`}
+                        onClick={() => setEditing(n)}
+                      >
+                        Edit
+                      </Button>
+                      <Button
+                        write="notifications"
+                        size="sm"
+                        variant="secondary"
+                        aria-label={`Cancel ${n.n_title}`}
+                        onClick={() => setCancelling(n)}
+                      >
+                        Cancel
+                      </Button>
+                    </>
+                  ) : (
+                    <Button
+                      write="notifications"
+                      size="sm"
+                      variant="secondary"
+                      aria-label={`Resend ${n.n_title}`}
+                      loading={resending.has(n._id)}
+                      onClick={() => setToResend(n)}
+                    >
+                      Resend
+                    </Button>
+                  )}
                   <Button
                     write="notifications"
                     size="sm"
@@ -205,6 +238,8 @@ export function HistoryTable() {
         confirmLabel="Resend"
         onConfirm={() => toResend && void doResend(toResend)}
       />
+      <EditScheduledDialog notification={editing} onClose={() => setEditing(null)} />
+      <CancelScheduledDialog notification={cancelling} onClose={() => setCancelling(null)} />
     </section>
   );
 }

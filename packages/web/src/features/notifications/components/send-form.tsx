@@ -1,29 +1,30 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { notificationFields, notificationLimits } from '@streamdesk/contract/notifications';
+import { notificationFields, notificationMessages } from '@streamdesk/contract/notifications';
 import { unlessFailed } from '@/lib/api-client';
+import { reportZone, shownZonedTime, zonedInputToIso } from '@/lib/report-time';
+import { toastSuccess } from '@/ui/toast-success';
 import { Button } from '@/ui/button';
 import { ConfirmAdminDialog } from '@/ui/confirm-admin-dialog';
-import { FileField, TextAreaField, TextField } from '@/ui/field';
+import { FileField } from '@/ui/field';
 import { toastSendOutcome } from './send-outcome-toast';
 import { useSendNotification } from '../api';
 import { checkIcon } from '../icon-check';
+import { fieldErrors, SendAtField, TitleAndMessage, UrlField, useTextForm } from './text-fields';
 
-type Errors = Partial<Record<'title' | 'message' | 'url' | 'icon', string>>;
+const EMPTY = { title: '', message: '', url: '', sendAt: '' };
 
-/** Title, Message, URL and Icon; checked here with the contract's rules before anything is sent. */
+/**
+ * Title, Message, URL, Icon and an optional time to send it later (issue 34); checked here with the
+ * contract's rules before anything is sent.
+ */
 export function SendForm() {
-  const [values, setValues] = useState({ title: '', message: '', url: '' });
+  const text = useTextForm(EMPTY);
+  const { values, setValues, setErrors } = text;
   const [icon, setIcon] = useState<File | null>(null);
-  const [errors, setErrors] = useState<Errors>({});
   const iconInput = useRef<HTMLInputElement>(null);
   const send = useSendNotification();
   /** A checked form waiting for the admin to type admin (see docs/decisions/0013-screens.md). */
   const [pending, setPending] = useState<FormData | null>(null);
-
-  const set = (field: keyof typeof values) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
 
   const pickIcon = async (file: File | undefined) => {
     if (!file) {
@@ -41,12 +42,13 @@ export function SendForm() {
     event.preventDefault();
     const parsed = notificationFields.safeParse(values);
     if (!parsed.success) {
-      const found: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as keyof Errors;
-        found[field] ??= issue.message;
-      }
+      const found = fieldErrors(parsed.error.issues);
       setErrors((e) => ({ ...found, icon: e.icon }));
+      return;
+    }
+    const sendAt = values.sendAt ? zonedInputToIso(values.sendAt) : '';
+    if (sendAt && Date.parse(sendAt) <= Date.now()) {
+      setErrors((e) => ({ ...e, sendAt: notificationMessages.sendAtPast }));
       return;
     }
     // A refused icon was dropped from the picker (its message says so); the icon is optional, so the
@@ -56,6 +58,7 @@ export function SendForm() {
     form.append('title', parsed.data.title);
     form.append('message', parsed.data.message);
     form.append('url', parsed.data.url ?? '');
+    if (sendAt) form.append('sendAt', sendAt);
     if (icon) form.append('image', icon, icon.name);
     setPending(form);
   };
@@ -64,8 +67,10 @@ export function SendForm() {
     setPending(null);
     const reply = await unlessFailed(send.mutateAsync(form));
     if (!reply) return;
-    toastSendOutcome({ data: reply.data });
-    setValues({ title: '', message: '', url: '' });
+    if (reply.data.status === 'scheduled')
+      toastSuccess(`${reply.message} for ${shownZonedTime(reply.data.scheduledAt)} (${reportZone()})`);
+    else toastSendOutcome({ data: reply.data });
+    setValues(EMPTY);
     setIcon(null);
     if (iconInput.current) iconInput.current.value = '';
   };
@@ -79,46 +84,22 @@ export function SendForm() {
         className="space-y-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5"
       >
         <h2 className="text-base font-semibold text-slate-900">Send a notification</h2>
-        <TextField
-          label="Title"
-          required
-          maxLength={notificationLimits.title}
-          value={values.title}
-          onChange={(e) => set('title')(e.target.value)}
-          error={errors.title}
-        />
-        <TextAreaField
-          label="Message"
-          required
-          rows={3}
-          maxLength={notificationLimits.message}
-          value={values.message}
-          onChange={(e) => set('message')(e.target.value)}
-          error={errors.message}
-        />
+        <TitleAndMessage form={text} />
         <div className="grid gap-4 md:grid-cols-2">
-          <TextField
-            label="URL"
-            type="url"
-            placeholder="https://"
-            maxLength={notificationLimits.url}
-            value={values.url}
-            onChange={(e) => set('url')(e.target.value)}
-            error={errors.url}
-            hint="Optional: opened when the notification is tapped"
-          />
+          <UrlField form={text} hint="Optional: opened when the notification is tapped" />
           <FileField
             label="Icon"
             ref={iconInput}
             accept="image/png,image/jpeg"
             onChange={(e) => void pickIcon(e.target.files?.[0])}
-            error={errors.icon}
+            error={text.errors.icon}
             hint="Optional: PNG or JPEG, at most 1 MB"
           />
         </div>
+        <SendAtField form={text} label="Send at (optional)" hint="Leave empty to send now." />
         <div className="flex justify-end">
           <Button write="notifications" type="submit" loading={send.isPending}>
-            Send
+            {values.sendAt ? 'Schedule' : 'Send'}
           </Button>
         </div>
       </form>
@@ -126,8 +107,8 @@ export function SendForm() {
       <ConfirmAdminDialog
         open={pending !== null}
         onOpenChange={(open) => !open && setPending(null)}
-        action={`send "${values.title.trim()}" to every subscribed device`}
-        confirmLabel="Send"
+        action={`send "${values.title.trim()}" to every subscribed device${values.sendAt ? ` at ${values.sendAt.replace('T', ' ')} (${reportZone()})` : ''}`}
+        confirmLabel={values.sendAt ? 'Schedule' : 'Send'}
         onConfirm={() => pending && void confirmSend(pending)}
       />
     </>

@@ -1,5 +1,5 @@
 import { notificationMessages, type Notification } from '@streamdesk/contract/notifications';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi, renderApp } from '@/test/render-app';
@@ -14,6 +14,8 @@ const sending: Notification = {
   n_icon: null,
   createdAt: '2026-11-21T12:00:00.000Z',
   deliveredAt: null,
+  status: 'sent',
+  scheduledAt: null,
   delivery: {
     fcm: { status: 'pending', detail: null },
     webPush: { status: 'pending', detail: null },
@@ -81,4 +83,51 @@ describe('Notifications page', () => {
     },
     20_000,
   );
+
+  it('schedules a send for a time in the report zone, and offers Edit and Cancel on it in the history', async () => {
+    const scheduled: Notification = {
+      ...sending,
+      _id: 'n2',
+      n_title: 'Kick-off soon',
+      status: 'scheduled',
+      scheduledAt: '2099-01-01T14:00:00.000Z',
+      createdAt: '2099-01-01T14:00:00.000Z',
+    };
+    let sent: FormData | undefined;
+    mockApi({
+      ...signedInApi,
+      'GET /api/App/notification/history': {
+        status: true,
+        message: 'ok',
+        data: [scheduled],
+        totalPage: 1,
+        total: 1,
+      },
+      'POST /api/App/notification/send': (_url: string, init: RequestInit) => {
+        sent = init.body as FormData;
+        return jsonResponse({ status: true, message: 'Notification scheduled', data: scheduled });
+      },
+    });
+    renderApp('/notification');
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'Send a notification' }, { timeout: 5000 });
+    await user.type(within(form).getByLabelText('Title'), 'Kick-off soon');
+    await user.type(within(form).getByLabelText('Message'), 'At 8');
+    fireEvent.change(within(form).getByLabelText('Send at (optional)'), {
+      target: { value: '2099-01-01T19:30:00' },
+    });
+    await user.click(within(form).getByRole('button', { name: 'Schedule' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Please confirm' });
+    await user.type(within(confirm).getByLabelText('Type admin to confirm'), 'admin');
+    await user.click(within(confirm).getByRole('button', { name: 'Schedule' }));
+    // 19:30 in Asia/Kolkata (+5:30) is 14:00 UTC.
+    await waitFor(() => expect(sent?.get('sendAt')).toBe('2099-01-01T14:00:00.000Z'));
+    expect(await screen.findByText(/Notification scheduled for 2099-01-01 19:30:00/)).toBeInTheDocument();
+
+    const history = screen.getByRole('table', { name: 'Notification history' });
+    expect(within(history).getByText('for 2099-01-01 19:30:00 (Asia/Kolkata)')).toBeInTheDocument();
+    expect(within(history).getByRole('button', { name: 'Edit Kick-off soon' })).toBeInTheDocument();
+    expect(within(history).getByRole('button', { name: 'Cancel Kick-off soon' })).toBeInTheDocument();
+    expect(within(history).queryByRole('button', { name: 'Resend Kick-off soon' })).toBeNull();
+  }, 20_000);
 });

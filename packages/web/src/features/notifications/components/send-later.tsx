@@ -1,0 +1,150 @@
+import type { FormEvent } from 'react';
+import {
+  notificationMessages,
+  scheduledEditBody,
+  type Notification,
+} from '@streamdesk/contract/notifications';
+import { unlessFailed } from '@/lib/api-client';
+import { isoToZonedInput, reportZone, shownZonedTime, zonedInputToIso } from '@/lib/report-time';
+import { Button } from '@/ui/button';
+import { Dialog } from '@/ui/dialog';
+import { toastSuccess } from '@/ui/toast-success';
+import { useCancelScheduled, useEditScheduled } from '../api';
+import { fieldErrors, SendAtField, TitleAndMessage, UrlField, useTextForm } from './text-fields';
+
+/** What a send later's row says in place of its delivery: when it goes, or why it never went. */
+export function UnsentStatus({ notification: n }: { notification: Notification }) {
+  if (n.status === 'scheduled')
+    return (
+      <p className="text-sm">
+        <span className="inline-flex rounded-full bg-sky-50 px-2 py-0.5 text-xs font-medium text-sky-700 ring-1 ring-sky-600/20 ring-inset">
+          Scheduled
+        </span>
+        <span className="mt-0.5 block text-xs text-slate-500">
+          for {shownZonedTime(n.scheduledAt)} ({reportZone()})
+        </span>
+      </p>
+    );
+  return (
+    <p className="text-sm">
+      <span className="inline-flex rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600 ring-1 ring-slate-500/20 ring-inset">
+        {n.status === 'cancelled' ? 'Cancelled' : 'Missed'}
+      </span>
+      {n.status === 'missed' && (
+        <span className="mt-0.5 block max-w-64 text-xs whitespace-normal text-red-600">
+          {n.delivery.fcm.detail}
+        </span>
+      )}
+    </p>
+  );
+}
+
+/** Edit a send later's text and time before it goes. */
+export function EditScheduledDialog({
+  notification: n,
+  onClose,
+}: {
+  notification: Notification | null;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog
+      open={n !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title="Edit the scheduled notification"
+    >
+      {n && <EditScheduledForm key={n._id} notification={n} onClose={onClose} />}
+    </Dialog>
+  );
+}
+
+function EditScheduledForm({
+  notification: n,
+  onClose,
+}: {
+  notification: Notification;
+  onClose: () => void;
+}) {
+  const text = useTextForm({
+    title: n.n_title,
+    message: n.n_message,
+    url: n.n_url ?? '',
+    sendAt: n.scheduledAt ? isoToZonedInput(n.scheduledAt) : '',
+  });
+  const { values } = text;
+  const edit = useEditScheduled();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const body = { ...values, sendAt: values.sendAt ? zonedInputToIso(values.sendAt) : '' };
+    const parsed = scheduledEditBody.safeParse(body);
+    const found = fieldErrors(parsed.error?.issues ?? []);
+    if (!values.sendAt) found.sendAt = 'Choose when it goes';
+    else if (Date.parse(body.sendAt) <= Date.now()) found.sendAt = notificationMessages.sendAtPast;
+    text.setErrors(found);
+    if (Object.keys(found).length) return;
+    const reply = await unlessFailed(edit.mutateAsync({ id: n._id, body }));
+    if (!reply) return;
+    toastSuccess(reply.message);
+    onClose();
+  };
+
+  return (
+    <form
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      aria-label="Edit the scheduled notification"
+      className="space-y-3"
+    >
+      <TitleAndMessage form={text} />
+      <UrlField form={text} />
+      <SendAtField form={text} label="Send at" />
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onClose}>
+          Keep as it was
+        </Button>
+        <Button type="submit" write="notifications" loading={edit.isPending}>
+          Save
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Asks before cancelling a send later. */
+export function CancelScheduledDialog({
+  notification: n,
+  onClose,
+}: {
+  notification: Notification | null;
+  onClose: () => void;
+}) {
+  const cancel = useCancelScheduled();
+  const confirm = async (id: string) => {
+    const reply = await unlessFailed(cancel.mutateAsync(id));
+    if (reply) toastSuccess(reply.message);
+    onClose();
+  };
+  return (
+    <Dialog
+      open={n !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title="Cancel this scheduled notification?"
+      description={n ? `"${n.n_title}" will not be sent at ${shownZonedTime(n.scheduledAt)}.` : undefined}
+    >
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onClose}>
+          Keep it
+        </Button>
+        <Button
+          variant="danger"
+          write="notifications"
+          loading={cancel.isPending}
+          onClick={() => n && void confirm(n._id)}
+        >
+          Cancel the notification
+        </Button>
+      </div>
+    </Dialog>
+  );
+}

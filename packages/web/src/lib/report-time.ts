@@ -1,0 +1,15 @@
+import { isoToZoned, zonedToIso } from '@streamdesk/contract/report-days';
+import { runtimeConfig } from './runtime-config';
+
+/** Scheduled times are entered and shown as the wall clock of the server's REPORT_TIME_ZONE. */
+export const reportZone = () => runtimeConfig().reportTimeZone;
+
+/** A UTC time as that zone's `YYYY-MM-DD HH:mm:ss`, or a dash. */
+export const shownZonedTime = (iso: string | null) =>
+  iso ? isoToZoned(iso, reportZone()).replace('T', ' ') : '—';
+
+/** A datetime-local value, as that zone's wall clock, to UTC ISO. */
+export const zonedInputToIso = (local: string) => zonedToIso(local, reportZone());
+
+/** A UTC time as a datetime-local value in that zone. */
+export const isoToZonedInput = (iso: string) => isoToZoned(iso, reportZone());
