@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, idList, idSchema, pageQuery, pageSize, replyBase } from './http.js';
+import { defineRoute, idList, idSchema, pageQuery, pageSize, replyBase, requiredText } from './http.js';
 import { mediaLimits } from './media.js';
 
 /** Library videos: MP4 by content, at most 200 MB each, at most 50 per batch (doc 2 sections 5 and 9). */
@@ -43,7 +43,16 @@ export const videoMessages = {
   deleteFailed: 'Failed to delete video(s)',
   deleteError: 'Error deleting video(s) - Please try again',
   processing: 'Processing uploads...',
+  // Ours (issue 35): a video's title.
+  titleRequired: 'Please enter a title.',
+  titleTooLong: 'A title must be at most 200 characters.',
+  titleUpdated: 'Title updated',
+  videoNotFound: 'Video not found',
+  renameFailed: 'Failed to rename the video',
 } as const;
+
+/** The longest title a video takes. */
+export const VIDEO_TITLE_MAX = 200;
 
 export const video = z.object({
   _id: z.string(),
@@ -56,6 +65,17 @@ export const video = z.object({
   category: z.string(),
   /** Views counted from the app events (entity `video`). */
   view: z.number().int(),
+  /** Editable; the uploaded file's name without its extension at first. */
+  title: z.string(),
+  /** The uploaded file's own name ('' for a video uploaded before names were kept). */
+  fileName: z.string(),
+  /** Seconds, from the probe at upload (0 when not known). */
+  duration: z.number(),
+  /** Pixels of the video stream (0 when not known). */
+  width: z.number().int(),
+  height: z.number().int(),
+  /** Bytes of the stored file. */
+  size: z.number().int(),
 });
 export type Video = z.infer<typeof video>;
 
@@ -77,9 +97,28 @@ export const uploadReply = replyBase.extend({
 export const webFilter = z.enum(['all', 'true', 'false']);
 export type WebFilter = z.infer<typeof webFilter>;
 
+/** The library's orders: a column, descending with a leading `-`. */
+export const VIDEO_SORTS = [
+  'date',
+  '-date',
+  'title',
+  '-title',
+  'duration',
+  '-duration',
+  'views',
+  '-views',
+] as const;
+export const videoSort = z.enum(VIDEO_SORTS, {
+  error: () => `sort must be one of ${VIDEO_SORTS.join(', ')}`,
+});
+export type VideoSort = z.infer<typeof videoSort>;
+
 export const adminListQuery = pageQuery.pick({ page: true }).extend({
   limit: pageSize(ADMIN_VIDEO_PAGE_SIZE, 500),
   web: webFilter.default('all'),
+  /** Part of a title or file name, any case. */
+  q: z.string().trim().max(200, 'q must be at most 200 characters').optional(),
+  sort: videoSort.default('-date'),
 });
 export const adminListReply = replyBase.extend({
   data: z.array(video),
@@ -92,6 +131,12 @@ export const webStatusBody = z.object({
   status: z.boolean('status must be true or false'),
 });
 export const webStatusReply = replyBase.extend({ modified: z.number().int() });
+
+export const titleBody = z.object({
+  id: idSchema,
+  title: requiredText(videoMessages.titleRequired, VIDEO_TITLE_MAX, videoMessages.titleTooLong),
+});
+export const titleReply = replyBase.extend({ data: video });
 
 export const deleteBody = z.object({ id: idList });
 export const deleteReply = replyBase.extend({ deleted: z.number().int() });
@@ -157,7 +202,8 @@ export const videoRoutes = {
     auth: 'admin',
     feature: 'videos',
     access: 'read',
-    summary: 'Videos of one category (or `all`), newest first, filtered by web = all|true|false',
+    summary:
+      'Videos of one category (or `all`), newest first or by `sort`, filtered by web = all|true|false and by `q` (part of a title or file name)',
     params: z.object({ category: idSchema }),
     querystring: adminListQuery,
     reply: adminListReply,
@@ -171,6 +217,16 @@ export const videoRoutes = {
     summary: 'Enable or disable web access for a list of videos',
     body: webStatusBody,
     reply: webStatusReply,
+  }),
+  rename: defineRoute({
+    method: 'PUT',
+    path: '/api/App/video/title',
+    auth: 'admin',
+    feature: 'videos',
+    access: 'write',
+    summary: "Change a library video's title (shown and searched in the library)",
+    body: titleBody,
+    reply: titleReply,
   }),
   remove: defineRoute({
     method: 'DELETE',

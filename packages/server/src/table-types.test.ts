@@ -249,6 +249,12 @@ const declared: Declared = {
     web: 'number',
     views: 'number',
     created_at: 'text',
+    title: 'text',
+    file_name: 'text',
+    duration: 'number',
+    width: 'number',
+    height: 'number',
+    size: 'number',
   },
   web_ad_clicks: { ad_id: 'text', day: 'text', count: 'number' },
 };

@@ -141,6 +141,7 @@ async function validRequests(): Promise<Valid[]> {
     { method: 'PUT', url: '/api/App/controler/install/new', json: { btn_url: https } },
     { method: 'PUT', url: '/api/App/Controler/Edit/storyVideo', json: { name: 'reels', status: true } },
     { method: 'PUT', url: '/api/App/video/web/status', json: { id: [video], status: true } },
+    { method: 'PUT', url: '/api/App/video/title', json: { id: video, title: 'Derby: all goals' } },
     {
       method: 'POST',
       url: '/api/App/notification/resend',

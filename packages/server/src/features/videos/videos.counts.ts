@@ -1,6 +1,6 @@
 import type { AppCache } from '../../platform/app-cache.js';
 import * as repo from './videos.repository.js';
-import type { AppDb } from '../../platform/db/database.js';
+import type { AppDb, DialectName } from '../../platform/db/database.js';
 
 const filterKey = (filter: repo.VideoFilter) =>
   `${filter.categoryIds ? [...filter.categoryIds].sort().join(',') : 'all'}:${filter.web ?? 'any'}`;
@@ -13,7 +13,7 @@ const filterKey = (filter: repo.VideoFilter) =>
  * write waits for a new one; a failed count is not kept. The keys are bounded by the categories: every
  * caller checks its category first, and the feed's filter is the active ones.
  */
-export function keptCounts(cache: Pick<AppCache, 'onInvalidate'>, db: AppDb) {
+export function keptCounts(cache: Pick<AppCache, 'onInvalidate'>, db: AppDb, dialect: DialectName) {
   const kept = new Map<string, Promise<unknown>>();
   cache.onInvalidate((tag) => {
     if (tag === 'videos') kept.clear();
@@ -32,6 +32,10 @@ export function keptCounts(cache: Pick<AppCache, 'onInvalidate'>, db: AppDb) {
     /** The videos of each category. */
     byCategory: () => keep('by-category', () => repo.countByCategory(db)),
     /** The videos a list's filter matches. */
-    matching: (filter: repo.VideoFilter) => keep(filterKey(filter), () => repo.countVideos(db, filter)),
+    // A search's count is not kept: its keys would be as many as the words people type.
+    matching: (filter: repo.VideoFilter) =>
+      filter.text
+        ? repo.countVideos(db, dialect, filter)
+        : keep(filterKey(filter), () => repo.countVideos(db, dialect, filter)),
   };
 }

@@ -32,4 +32,23 @@ export const videosMigrations: Record<string, Migration> = {
     { name: 'videos_category_created', table: 'videos', leading: ['category_id'] },
     { name: 'videos_web_created', table: 'videos', leading: ['web'] },
   ]),
+  // Issue 35: the library keeps each video's own name, an editable title and what the probe read. A video
+  // uploaded before has none: '' and 0, shown as its stored file's name and "unknown" (0035-video-library.md).
+  '1303_videos_library_fields': {
+    async up(db: Kysely<unknown>) {
+      const columns: [string, 'text' | 'real' | 'integer', string | number][] = [
+        ['title', 'text', ''],
+        ['file_name', 'text', ''],
+        ['duration', 'real', 0],
+        ['width', 'integer', 0],
+        ['height', 'integer', 0],
+        ['size', 'bigint' as 'integer', 0],
+      ];
+      for (const [name, type, fallback] of columns)
+        await db.schema
+          .alterTable('videos')
+          .addColumn(name, type, (c) => c.notNull().defaultTo(fallback))
+          .execute();
+    },
+  },
 };

@@ -3,6 +3,9 @@ import { sql, type SqlBool } from 'kysely';
 import { countRows, newestFirstRows } from '../../platform/db/paging.js';
 import { addToTotalColumns, type TotalsChange } from '../../platform/item-counter.js';
 import { noteUpdate } from '../../platform/activity/noted-update.js';
+import { containsInsensitive, lowered } from '../../platform/db/dialect.js';
+import type { DialectName } from '../../platform/db/database.js';
+import type { VideoSort } from '@streamdesk/contract/videos';
 
 export interface VideosTables {
   videos: {
@@ -13,6 +16,12 @@ export interface VideosTables {
     web: number;
     views: number;
     created_at: string;
+    title: string;
+    file_name: string;
+    duration: number;
+    width: number;
+    height: number;
+    size: number;
   };
 }
 
@@ -27,9 +36,11 @@ export interface VideoFilter {
   /** A category id, or every category when undefined. */
   categoryIds?: readonly string[];
   web?: boolean;
+  /** Part of a title or file name, any case. */
+  text?: string;
 }
 
-const filtered = (db: Db, filter: VideoFilter) =>
+const filtered = (db: Db, dialect: DialectName, filter: VideoFilter) =>
   db
     .selectFrom('videos')
     .$if(filter.categoryIds !== undefined, (qb) =>
@@ -37,12 +48,57 @@ const filtered = (db: Db, filter: VideoFilter) =>
         ? qb.where('category_id', 'in', filter.categoryIds!)
         : qb.where(sql<SqlBool>`1 = 0`),
     )
-    .$if(filter.web !== undefined, (qb) => qb.where('web', '=', filter.web ? 1 : 0));
+    .$if(filter.web !== undefined, (qb) => qb.where('web', '=', filter.web ? 1 : 0))
+    // A scan of the filtered rows (issue 39 asks for an index-backed search at a million videos).
+    .$if(Boolean(filter.text), (qb) =>
+      qb.where((eb) =>
+        eb.or([
+          containsInsensitive(dialect, 'title', filter.text!),
+          containsInsensitive(dialect, 'file_name', filter.text!),
+        ]),
+      ),
+    );
 
-export const pageOfVideos = (db: Db, filter: VideoFilter, page: number, limit: number) =>
-  newestFirstRows(filtered(db, filter), page, limit);
+/** One page in the order asked; newest first by default, ties always by id (time-ordered too). */
+export const pageOfVideos = (
+  db: Db,
+  dialect: DialectName,
+  filter: VideoFilter,
+  sort: VideoSort,
+  page: number,
+  limit: number,
+) => {
+  const base = filtered(db, dialect, filter);
+  const descending = sort.startsWith('-');
+  const key = sort.replace(/^-/, '') as 'date' | 'title' | 'duration' | 'views';
+  if (key === 'date' && descending) return newestFirstRows(base, page, limit);
+  const direction = descending ? 'desc' : 'asc';
+  const column = {
+    date: sql.ref('created_at'),
+    title: lowered(dialect, 'title'),
+    duration: sql.ref('duration'),
+    views: sql.ref('views'),
+  }[key];
+  return base
+    .selectAll()
+    .orderBy(column, direction)
+    .orderBy('id', direction)
+    .limit(limit)
+    .offset((page - 1) * limit)
+    .execute();
+};
 
-export const countVideos = (db: Db, filter: VideoFilter) => countRows(filtered(db, filter));
+export const countVideos = (db: Db, dialect: DialectName, filter: VideoFilter) =>
+  countRows(filtered(db, dialect, filter));
+
+export const videoById = (db: Db, id: string) =>
+  db.selectFrom('videos').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const setTitle = async (db: Db, id: string, title: string) => {
+  await noteUpdate(db, 'videos', [id], { title });
+  const result = await db.updateTable('videos').set({ title }).where('id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+};
 
 export const insertVideos = (db: Db, rows: VideoRow[]) =>
   db.transaction().execute(async (trx) => {

@@ -35,6 +35,12 @@ function registerVideosRoutes({ app, media }: FeatureContext, videos: VideosServ
     return { status: true, message: videoMessages.webUpdated(request.body.status, modified), modified };
   });
 
+  registerRoute(app, routes.rename, async (request) => ({
+    status: true,
+    message: videoMessages.titleUpdated,
+    data: await videos.rename(request.body.id, request.body.title),
+  }));
+
   registerRoute(app, routes.remove, async (request) => {
     const deleted = await videos.remove(request.body.id);
     const message = deleted === 1 ? videoMessages.deletedOne : videoMessages.deletedMany(deleted);

@@ -1,17 +1,19 @@
 import path from 'node:path';
 import pLimit from 'p-limit';
 import {
+  VIDEO_TITLE_MAX,
   videoMessages,
   type AppVideoListReply,
   type FeedReply,
   type Video,
+  type VideoSort,
   type WebFilter,
 } from '@streamdesk/contract/videos';
 import type { FeatureContext } from '../../platform/feature-context.js';
 import { fromDbBool, newId, nowIso, toDbBool } from '../../platform/db/values.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import type { RejectedFile, UploadedFile } from '../../platform/media/multipart.js';
-import { acceptVideo } from '../../platform/media/video-tools.js';
+import { acceptVideo, type VideoInfo } from '../../platform/media/video-tools.js';
 import { keptCounts } from './videos.counts.js';
 import type { ForgetCounts } from '../../platform/item-counter.js';
 import * as repo from './videos.repository.js';
@@ -53,7 +55,17 @@ const toJson = (row: repo.VideoRow): Video => ({
   web: fromDbBool(row.web),
   category: row.category_id,
   view: Number(row.views),
+  title: row.title || storedName(row.video),
+  fileName: row.file_name,
+  duration: Number(row.duration),
+  width: Number(row.width),
+  height: Number(row.height),
+  size: Number(row.size),
 });
+
+/** A video uploaded before titles were kept is shown by its stored file's name, without the extension. */
+const storedName = (url: string) => withoutExtension(path.posix.basename(url));
+const withoutExtension = (name: string) => name.replace(/\.[^.]*$/, '') || name;
 
 /** The client's file name, shortened and without folders, for messages. */
 const displayName = (name: string) => path.basename(name.replace(/\\/g, '/')).slice(0, 120) || 'file';
@@ -63,11 +75,16 @@ export function createVideosService(ctx: FeatureContext, deps: VideosDeps) {
   // The event counter learns the video ids on `videos` too (its itemsTag).
   const invalidate = () => ctx.cache.invalidate('videos');
 
-  const counts = keptCounts(ctx.cache, db);
+  const counts = keptCounts(ctx.cache, db, ctx.dialect);
   /** A page of a list with its total, counted once until a write (videos.counts.ts), not once a page. */
-  const listPage = async (filter: repo.VideoFilter, page: number, limit: number) => {
+  const listPage = async (
+    filter: repo.VideoFilter,
+    page: number,
+    limit: number,
+    sort: VideoSort = '-date',
+  ) => {
     const [rows, total] = await Promise.all([
-      repo.pageOfVideos(db, filter, page, limit),
+      repo.pageOfVideos(db, ctx.dialect, filter, sort, page, limit),
       counts.matching(filter),
     ]);
     return { rows, total, totalPage: Math.ceil(total / limit) };
@@ -84,13 +101,13 @@ export function createVideosService(ctx: FeatureContext, deps: VideosDeps) {
 
   /** Each video's thumbnail (made in the background); a video ffprobe cannot read is dropped and reported. */
   async function withThumbnails(files: UploadedFile[]) {
-    const made: { file: UploadedFile; thumbnail: string }[] = [];
+    const made: { file: UploadedFile; thumbnail: string; info: VideoInfo }[] = [];
     const unreadable: UploadedFile[] = [];
     // Most probes finished while their file streamed in; the others (and their fallbacks) run in turn.
     for (const file of files) {
       try {
-        const { thumbnail } = await acceptVideo(ctx.media, file, VIDEOS_FOLDER, ctx.app.log);
-        made.push({ file, thumbnail: thumbnail.url });
+        const { thumbnail, ...info } = await acceptVideo(ctx.media, file, VIDEOS_FOLDER, ctx.app.log);
+        made.push({ file, thumbnail: thumbnail.url, info });
       } catch {
         await ctx.media.remove(file.key);
         unreadable.push(file);
@@ -120,15 +137,24 @@ export function createVideosService(ctx: FeatureContext, deps: VideosDeps) {
       if (!made.length) throw badRequest(rejected.map((r) => r.message).join(' '));
 
       const createdAt = nowIso();
-      const rows: repo.VideoRow[] = made.map(({ file, thumbnail }) => ({
-        id: newId(),
-        category_id: categoryId,
-        video: file.url,
-        thumbnail,
-        web: toDbBool(false),
-        views: 0,
-        created_at: createdAt,
-      }));
+      const rows: repo.VideoRow[] = made.map(({ file, thumbnail, info }) => {
+        const fileName = displayName(file.filename);
+        return {
+          id: newId(),
+          category_id: categoryId,
+          video: file.url,
+          thumbnail,
+          web: toDbBool(false),
+          views: 0,
+          created_at: createdAt,
+          title: withoutExtension(fileName).slice(0, VIDEO_TITLE_MAX),
+          file_name: fileName,
+          duration: info.durationSeconds,
+          width: info.width,
+          height: info.height,
+          size: file.size,
+        };
+      });
       try {
         // Under the category's lock, as its delete is: it may have gone while the files streamed in.
         await deps.categories.whileLocked(categoryId, async () => {
@@ -150,15 +176,25 @@ export function createVideosService(ctx: FeatureContext, deps: VideosDeps) {
       };
     },
 
-    async adminList(category: string, query: { page: number; limit: number; web: WebFilter }) {
+    async adminList(
+      category: string,
+      query: { page: number; limit: number; web: WebFilter; q?: string; sort: VideoSort },
+    ) {
       if (category !== 'all' && !(await deps.categories.exists(category)))
         throw notFound(videoMessages.categoryNotFound);
       const filter: repo.VideoFilter = {
         ...(category === 'all' ? {} : { categoryIds: [category] }),
         ...(query.web === 'all' ? {} : { web: query.web === 'true' }),
+        ...(query.q ? { text: query.q } : {}),
       };
-      const { rows, total, totalPage } = await listPage(filter, query.page, query.limit);
+      const { rows, total, totalPage } = await listPage(filter, query.page, query.limit, query.sort);
       return { data: rows.map(toJson), totalPage, totalRecord: total };
+    },
+
+    /** A new title; the app's replies carry none, so no cache changes. */
+    async rename(id: string, title: string) {
+      if (!(await repo.setTitle(db, id, title))) throw notFound(videoMessages.videoNotFound);
+      return toJson((await repo.videoById(db, id))!);
     },
 
     async setWeb(ids: string[], web: boolean) {
@@ -213,11 +249,15 @@ export function createVideosService(ctx: FeatureContext, deps: VideosDeps) {
         return {
           status: true,
           message: videoMessages.listed,
-          data: rows.map((r) => {
-            // No web flag (it is about the public site) and no views (events would rebuild the page).
-            const { web: _web, view: _view, ...app } = toJson(r);
-            return app;
-          }),
+          // No web flag (it is about the public site), no views (events would rebuild the page), and
+          // none of the library's own fields.
+          data: rows.map((r) => ({
+            _id: r.id,
+            video: r.video,
+            thumbnail: r.thumbnail,
+            createdAt: r.created_at,
+            category: r.category_id,
+          })),
           totalPage,
         };
       });

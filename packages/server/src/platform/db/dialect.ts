@@ -14,6 +14,12 @@ export function containsInsensitive(dialect: DialectName, column: string, text: 
     : sql<SqlBool>`${sql.raw(UNICODE_LOWER)}(${sql.ref(column)}) LIKE ${sql.raw(UNICODE_LOWER)}(${pattern}) ESCAPE '\\'`;
 }
 
+/** A text column lower-cased for every script, to order by as people read (not 'Z' before 'a'). */
+export function lowered(dialect: DialectName, column: string): Expression<string> {
+  const lower = dialect === 'postgres' ? sql.raw('lower') : sql.raw(UNICODE_LOWER);
+  return sql<string>`${lower}(${sql.ref(column)})`;
+}
+
 /** Case-insensitive equality of a text column with a value, for every script (as containsInsensitive). */
 export function equalsInsensitive(dialect: DialectName, column: string, text: string): Expression<SqlBool> {
   const lower = dialect === 'postgres' ? sql.raw('lower') : sql.raw(UNICODE_LOWER);

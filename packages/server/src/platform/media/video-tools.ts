@@ -9,6 +9,9 @@ import { ToolLauncher, type ToolOutput } from './tool-launcher.js';
 
 export interface VideoInfo {
   durationSeconds: number;
+  /** The video stream's size in pixels (0 when ffprobe did not say). */
+  width: number;
+  height: number;
 }
 
 // Besides the stream and the duration, the first packet is decoded (-count_frames over one packet): a
@@ -22,7 +25,7 @@ const PROBE_ARGS = [
   '-read_intervals',
   '%+#1',
   '-show_entries',
-  'stream=codec_type,nb_read_frames:format=duration',
+  'stream=codec_type,nb_read_frames,width,height:format=duration',
   '-of',
   'json',
 ];
@@ -33,13 +36,14 @@ function readProbe(output: ToolOutput | undefined): VideoInfo | undefined {
   if (output?.code !== 0) return undefined;
   try {
     const info = JSON.parse(output.stdout) as {
-      streams?: { codec_type?: string; nb_read_frames?: string }[];
+      streams?: { codec_type?: string; nb_read_frames?: string; width?: number; height?: number }[];
       format?: { duration?: string };
     };
     const durationSeconds = Number(info.format?.duration);
-    const decoded = info.streams?.some((s) => s.codec_type === 'video' && Number(s.nb_read_frames) > 0);
-    if (!decoded || !(durationSeconds > 0)) return undefined;
-    return { durationSeconds };
+    const stream = info.streams?.find((s) => s.codec_type === 'video' && Number(s.nb_read_frames) > 0);
+    if (!stream || !(durationSeconds > 0)) return undefined;
+    const pixels = (n: number | undefined) => (Number.isInteger(n) && n! > 0 ? n! : 0);
+    return { durationSeconds, width: pixels(stream.width), height: pixels(stream.height) };
   } catch {
     return undefined;
   }
@@ -112,8 +116,7 @@ export const remakeThumbnail = async (video: string, output: string): Promise<vo
   await thumbnailSlots(() => makeThumbnail(video, output, durationSeconds));
 };
 
-export interface AcceptedVideo {
-  durationSeconds: number;
+export interface AcceptedVideo extends VideoInfo {
   /** The thumbnail's key and URL; the file itself is made just after (serving it waits for it). */
   thumbnail: { key: string; url: string };
 }
@@ -152,5 +155,5 @@ export async function acceptVideo(
       }),
     video.key,
   );
-  return { durationSeconds: info.durationSeconds, thumbnail };
+  return { ...info, thumbnail };
 }

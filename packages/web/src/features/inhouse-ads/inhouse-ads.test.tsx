@@ -12,7 +12,7 @@ import { jsonResponse } from '@/test/runtime';
 import { signedInApi as shell, signedInScreenTests } from '@/test/signed-in-screen';
 import { autoTitle, imageFileProblem, stayTimeProblem } from './components/file-checks';
 import type * as TableModule from './components/inhouse-ads-table';
-import { useDebouncedSearch } from './components/use-debounced-search';
+import { useDebouncedSearch } from '@/ui/use-debounced-search';
 
 // Lazy pages and the auth check come first: allow for a busy machine.
 configure({ asyncUtilTimeout: 5000 });

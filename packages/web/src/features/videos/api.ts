@@ -1,5 +1,10 @@
 import { videoCategoryRoutes } from '@streamdesk/contract/video-categories';
-import { ADMIN_VIDEO_PAGE_SIZE, videoRoutes, type WebFilter } from '@streamdesk/contract/videos';
+import {
+  ADMIN_VIDEO_PAGE_SIZE,
+  videoRoutes,
+  type VideoSort,
+  type WebFilter,
+} from '@streamdesk/contract/videos';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fetchApi } from '@/lib/api-query';
 import { replyOrReject, requestApi } from '@/lib/api-client';
@@ -20,20 +25,23 @@ export interface LibraryFilter {
   category: string;
   web: WebFilter;
   page: number;
+  /** Part of a title or file name ('' for every video). */
+  q: string;
+  sort: VideoSort;
 }
 
 /**
  * A failed load is shown in the page's red banner, never by leaving the screen. Not `enabled`, it waits
  * (the page holds it until it knows the category exists).
  */
-export function useVideoLibrary({ category, web, page }: LibraryFilter, enabled = true) {
+export function useVideoLibrary({ category, web, page, q, sort }: LibraryFilter, enabled = true) {
   return useQuery({
     enabled,
-    queryKey: ['videos', 'library', category, web, page],
+    queryKey: ['videos', 'library', category, web, page, q, sort],
     queryFn: ({ signal }) =>
       fetchApi(videoRoutes.adminList, {
         params: { category },
-        query: { page, limit: ADMIN_VIDEO_PAGE_SIZE, web },
+        query: { page, limit: ADMIN_VIDEO_PAGE_SIZE, web, sort, ...(q ? { q } : {}) },
         signal,
       }),
     placeholderData: keepPreviousData,
@@ -94,6 +102,16 @@ export function useDeleteVideos() {
   return useMutation({
     mutationFn: (id: string[]) => requestApi(videoRoutes.remove, { body: { id } }),
     onSuccess: invalidate,
+    meta: { onError: 'log' },
+  });
+}
+
+export function useRenameVideo() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { id: string; title: string }) => requestApi(videoRoutes.rename, { body }),
+    // Titles are the library's own: no other list or count changes.
+    onSuccess: () => client.invalidateQueries({ queryKey: ['videos', 'library'] }),
     meta: { onError: 'log' },
   });
 }

@@ -15,7 +15,7 @@ import { CreateInHouseAdForm } from '../components/create-inhouse-ad-form';
 import { InHouseAdsTable } from '../components/inhouse-ads-table';
 import { MediaPreviewDialog, type PreviewMedia } from '../components/media-preview';
 import { PrevNextPager } from '../components/prev-next-pager';
-import { SearchField } from '../components/search-field';
+import { SearchField } from '@/ui/search-field';
 
 const EMPTY: InHouseAd[] = [];
 
@@ -85,7 +85,7 @@ export default function InHouseAdsPage() {
       {formOpen && <CreateInHouseAdForm listLength={ads.length} onDone={() => setFormOpen(false)} />}
 
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <SearchField q={q} onSearch={search} />
+        <SearchField q={q} onSearch={search} placeholder="Title, subtitle, description or URL" />
         <Button
           write="inhouse-ads"
           variant="danger"

@@ -4,6 +4,7 @@ import { memo } from 'react';
 import { cn } from '@/lib/cn';
 import { Button } from '@/ui/button';
 import { stickyEndCell, Td, Tr } from '@/ui/data-table';
+import { videoDetails } from './video-details';
 import { VideoThumbnail } from './video-thumbnail';
 
 /** What a row's controls do; stable, so a row re-renders only when its own props change. */
@@ -11,6 +12,7 @@ export interface VideoRowActions {
   toggle: (id: string) => void;
   view: (video: Video) => void;
   changeWeb: (video: Video) => void;
+  rename: (video: Video) => void;
   remove: (video: Video) => void;
 }
 
@@ -48,6 +50,13 @@ export const VideoRow = memo(function VideoRow({
       <Td>
         <VideoThumbnail src={video.thumbnail} label={`Thumbnail of ${name}`} />
       </Td>
+      <Td className="max-w-64">
+        <p className="font-medium break-words text-slate-900">{video.title}</p>
+        {video.fileName && video.fileName !== `${video.title}.mp4` && (
+          <p className="text-xs break-all text-slate-500">{video.fileName}</p>
+        )}
+      </Td>
+      <Td className="text-sm whitespace-nowrap text-slate-600 tabular-nums">{videoDetails(video)}</Td>
       <Td className="tabular-nums">{formatDateTime(video.createdAt)}</Td>
       <Td>
         <span
@@ -64,6 +73,15 @@ export const VideoRow = memo(function VideoRow({
         <div className="inline-flex flex-col gap-1.5 sm:flex-row sm:gap-2">
           <Button size="sm" variant="secondary" aria-label={`View ${name}`} onClick={() => on.view(video)}>
             View
+          </Button>
+          <Button
+            write="videos"
+            size="sm"
+            variant="secondary"
+            aria-label={`Rename ${name}`}
+            onClick={() => on.rename(video)}
+          >
+            Rename
           </Button>
           <Button
             write="videos"

@@ -9,6 +9,12 @@ export const video = (n: number, web: boolean): Video => ({
   web,
   category: 'c1',
   view: 0,
+  title: `Clip ${n}`,
+  fileName: `Clip ${n}.mp4`,
+  duration: 65,
+  width: 1280,
+  height: 720,
+  size: 12_900_000,
 });
 
 /** The category list the library's filter loads: one category, Sports. */

@@ -1,6 +1,12 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { toast } from 'sonner';
-import { ADMIN_VIDEO_PAGE_SIZE, videoMessages, webFilter, type Video } from '@streamdesk/contract/videos';
+import {
+  ADMIN_VIDEO_PAGE_SIZE,
+  videoMessages,
+  videoSort,
+  webFilter,
+  type Video,
+} from '@streamdesk/contract/videos';
 import { videoTabs } from '@/config/section-tabs';
 import { gotNoReply, isNetworkFailure, refusedOrNoReply } from '@/lib/api-client';
 import { Button } from '@/ui/button';
@@ -30,6 +36,7 @@ import {
   useWebVideoCount,
 } from '../api';
 import { LibraryFilters } from '../components/library-filters';
+import { RenameVideoDialog } from '../components/rename-video-dialog';
 import { VideoRow, type VideoRowActions } from '../components/video-row';
 import { WEB_FEED_RULE, WebFeedNote } from '../components/web-feed-note';
 
@@ -44,12 +51,16 @@ function loadError(query: ReturnType<typeof useVideoLibrary>): string {
 }
 
 export default function VideoLibraryPage() {
-  // The filters and the page are the URL's (?category=<id>&web=true&page=3), 'All' left out: a reload,
-  // Back or a bookmark finds the same view. A filter starts again at page 1.
+  // The filters, the search, the order and the page are the URL's (?category=<id>&web=true&q=derby&
+  // sort=title&page=3), defaults left out: a reload, Back or a bookmark finds the same view. A filter
+  // starts again at page 1.
   const pager = usePageParam();
   const { page, setPage, setFilter, params } = pager;
   const category = params.get('category') || 'all';
   const web = webFilter.safeParse(params.get('web')).data ?? 'all';
+  const q = params.get('q')?.trim() ?? '';
+  const sort = videoSort.safeParse(params.get('sort')).data ?? '-date';
+  const [renaming, setRenaming] = useState<Video | null>(null);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [deleting, setDeleting] = useState<string[] | null>(null);
   const [viewing, setViewing] = useState<Video | null>(null);
@@ -61,7 +72,7 @@ export default function VideoLibraryPage() {
   const known = categories.data?.data;
   const gone = category !== 'all' && known !== undefined && !known.some((c) => c._id === category);
   const library = useVideoLibrary(
-    { category, web, page },
+    { category, web, page, q, sort },
     category === 'all' || (known !== undefined && !gone) || categories.isError,
   );
   useEffect(() => {
@@ -70,6 +81,7 @@ export default function VideoLibraryPage() {
     toast.info(videoMessages.categoryGone);
   }, [gone, setFilter]);
   const webCount = useWebVideoCount().data;
+  const onSearch = useCallback((text: string) => setFilter('q', text || undefined), [setFilter]);
   const setWebStatus = useSetWebStatus();
   const removeVideos = useDeleteVideos();
 
@@ -91,7 +103,7 @@ export default function VideoLibraryPage() {
 
   // Another filter or page, however it came (the controls, Back, the step back): a fresh selection, and
   // the last action's error no longer applies. Adjusted while rendering, as React advises.
-  const view = `${category} ${web} ${page}`;
+  const view = `${category} ${web} ${page} ${q} ${sort}`;
   const [shownView, setShownView] = useState(view);
   if (view !== shownView) {
     setShownView(view);
@@ -131,6 +143,7 @@ export default function VideoLibraryPage() {
       toggle: (id) => setSelected((s) => toggleSelection(s, id)),
       view: setViewing,
       changeWeb: (video) => void changeWeb([video._id], !video.web),
+      rename: setRenaming,
       remove: (video) => askDelete([video._id]),
     }),
     [changeWeb, askDelete],
@@ -166,8 +179,12 @@ export default function VideoLibraryPage() {
         categories={categories.data?.data ?? []}
         category={category}
         web={web}
+        q={q}
+        sort={sort}
         onCategory={(id) => setFilter('category', id === 'all' ? undefined : id)}
         onWeb={(value) => setFilter('web', value === 'all' ? undefined : value)}
+        onSearch={onSearch}
+        onSort={(value) => setFilter('sort', value === '-date' ? undefined : value)}
       />
       {categories.isError && <p className="text-sm text-red-600">{videoMessages.categoriesError}</p>}
       {banner && (
@@ -230,13 +247,17 @@ export default function VideoLibraryPage() {
           </Th>
           <Th>#</Th>
           <Th>Thumbnail</Th>
+          <Th>Title</Th>
+          <Th>Details</Th>
           <Th>Date</Th>
           <Th>Web Status</Th>
           <Th className={`${stickyEndHead} text-right`}>Actions</Th>
         </THead>
         <TBody>
-          {library.isPending && <TableMessageRow colSpan={6}>Loading videos…</TableMessageRow>}
-          {reply && videos.length === 0 && <TableMessageRow colSpan={6}>No videos found</TableMessageRow>}
+          {library.isPending && <TableMessageRow colSpan={8}>Loading videos…</TableMessageRow>}
+          {reply && videos.length === 0 && (
+            <TableMessageRow colSpan={8}>{q ? `No videos match "${q}"` : 'No videos found'}</TableMessageRow>
+          )}
           {videos.map((video, index) => (
             <VideoRow
               key={video._id}
@@ -265,6 +286,7 @@ export default function VideoLibraryPage() {
         confirmLabel="Delete"
         onConfirm={() => void confirmDelete()}
       />
+      <RenameVideoDialog video={renaming} onClose={() => setRenaming(null)} />
       <Dialog open={viewing !== null} onOpenChange={(open) => !open && setViewing(null)} title="Video">
         {viewing && (
           <div className="space-y-3">

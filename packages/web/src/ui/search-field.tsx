@@ -3,12 +3,21 @@ import { TextField } from '@/ui/field';
 import { useDebouncedSearch } from './use-debounced-search';
 
 /**
- * The in-house list's search box. It keeps the typed text itself, so a keystroke re-renders the box
+ * A list's search box (in-house ads, the video library). It keeps the typed text itself, so a keystroke re-renders the box
  * alone; the list hears only the debounced query (500 ms after typing stops, at once when cleared).
  * `q` is the list's query (the URL's `?q=`): the box starts with it, and shows it when it changes
  * from outside (Back, Forward), without sending it back.
  */
-export function SearchField({ q, onSearch }: { q: string; onSearch: (q: string) => void }) {
+export function SearchField({
+  q,
+  onSearch,
+  placeholder,
+}: {
+  q: string;
+  onSearch: (q: string) => void;
+  /** What the search looks in. */
+  placeholder: string;
+}) {
   const [text, setText] = useState(q);
   const debounced = useDebouncedSearch(text);
   const [seen, setSeen] = useState(q);
@@ -28,7 +37,7 @@ export function SearchField({ q, onSearch }: { q: string; onSearch: (q: string) 
     <TextField
       label="Search"
       type="search"
-      placeholder="Title, subtitle, description or URL"
+      placeholder={placeholder}
       className="w-full sm:w-80"
       value={text}
       onChange={(e) => setText(e.target.value)}
