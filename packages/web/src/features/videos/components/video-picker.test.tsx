@@ -79,6 +79,8 @@ describe('Video upload page: the picker', { timeout: 15_000 }, () => {
   it('is held while the batch is on its way', async () => {
     const { user, form, picker } = await openPage();
     await user.upload(picker, [mp4('a.mp4')]);
+    // Each file is checked (its first bytes read) before it is listed: wait for the list, as above.
+    expect(await form.findByRole('heading', { name: 'Selected videos (1)' })).toBeInTheDocument();
     expect(form.getByRole('status')).toHaveTextContent('1 video selected');
     await user.selectOptions(form.getByLabelText(/Category/), 'c1');
     await user.click(form.getByRole('button', { name: 'Upload Videos' }));
