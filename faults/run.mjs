@@ -135,6 +135,9 @@ function uploadFindings(uploads) {
     ...uploads.cases
       .filter((c) => !c.ok)
       .map((c) => `upload ${c.kind} ${c.route} ${c.field}: ${c.status} ${c.answer}`),
+    ...uploads.controls
+      .filter((c) => c.status !== 200)
+      .map((c) => `upload control ${c.route}: a good form was answered ${c.status} ${c.answer}`),
     ...uploads.kept.map((key) => `upload: a refused upload kept media/${key}`),
     ...uploads.partial.map((key) => `upload: a partial file was left: media/.tmp/${key}`),
   ];
@@ -220,6 +223,12 @@ if (only.has('matrix')) {
 if (only.has('uploads')) {
   const cases = (r, kind) => r.uploads.cases.filter((c) => !kind || c.kind === kind);
   rows.push(
+    [
+      'uploads: good forms accepted (controls)',
+      ...col(
+        (r) => `${r.uploads.controls.filter((c) => c.status === 200).length} of ${r.uploads.controls.length}`,
+      ),
+    ],
     [
       'uploads: routes x file fields',
       ...col((r) => new Set(cases(r).map((c) => `${c.route} ${c.field}`)).size),

@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { API_KEY, makeMp4, makePng } from '../bench/lib.mjs';
+import { API_KEY, createCategory, makeMp4, makePng, storyInsertData } from '../bench/lib.mjs';
 import { adminHeaders } from './lib.mjs';
 import { valid } from './fuzz.mjs';
 
@@ -121,7 +121,7 @@ export function postForm(baseURL, urlPath, headers, fields, files, method = 'POS
   });
 }
 
-/** Each upload route's file fields, with the kinds and size limit their description gives. */
+/** Each upload route's file fields, with the kinds and size limit their description gives, and its text fields. */
 export function uploadRoutes(doc) {
   const routes = [];
   for (const [urlPath, methods] of Object.entries(doc.paths))
@@ -135,24 +135,102 @@ export function uploadRoutes(doc) {
         if (s.format === 'binary' || s.items?.format === 'binary') {
           const [, kinds, bytes] = /^(.*), at most (\d+) bytes/.exec(description ?? '') ?? [];
           fields.push({ name, video: /mp4/.test(kinds ?? ''), maxBytes: Number(bytes) });
-        } else text[name] = String(valid(s));
+        } else text[name] = s;
       }
-      routes.push({ method: method.toUpperCase(), path: urlPath, fields, text });
+      routes.push({
+        method: method.toUpperCase(),
+        path: urlPath,
+        fields,
+        text,
+        required: schema.required ?? [],
+      });
     }
   return routes;
 }
 
+/** The record a PUT route edits is made by this POST route (the same path, but for stories). */
+const MADE_BY = { '/api/App/Edit/story/video': '/api/App/Add/Story/Video' };
+let named = 0;
+
 /**
- * Every hostile upload on every upload route. Answers the cases tried and those that were not refused,
- * or kept a file.
+ * A form the route takes, as far as its text goes: its required fields (and those below) with values its
+ * rules accept, the record of a PUT made by the route's own POST first. Built from the document, with
+ * the few field names whose rules the schema cannot say (URLs, a story's JSON, a category's id).
+ */
+function goodText(route, { ids, categoryId, video }) {
+  const out = {};
+  for (const [name, schema] of Object.entries(route.text)) {
+    const wanted =
+      route.required.includes(name) || ['insertData', 'medType', '_id', 'id', 's_no'].includes(name);
+    if (!wanted) continue;
+    if (/url|callToAction/i.test(name)) out[name] = 'https://example.com/faults';
+    else if (name === 'insertData') out[name] = storyInsertData();
+    else if (name === 'medType') out[name] = video ? 'video' : 'image';
+    else if (name === 'category') out[name] = categoryId;
+    else if (name === 's_no') out[name] = String(++named);
+    else if (name === '_id' || name === 'id') out[name] = ids.get(MADE_BY[route.path] ?? route.path) ?? 'x0';
+    else if (schema.type === 'number' || schema.type === 'integer') out[name] = String(valid(schema) || 5);
+    else if (schema.enum) out[name] = schema.enum[0];
+    else out[name] = `Faults ${++named}`;
+  }
+  return out;
+}
+
+/**
+ * Every hostile upload on every upload route, each in a form that is good but for the one file: the same
+ * form with good files is sent first (the control), and its record is the one the route's PUT edits.
+ * Answers the cases tried, those not refused, the controls refused, and files kept.
  */
 export async function hostileUploads(baseURL, doc, token, dataDir, workDir) {
   const png = readFileSync(makePng(path.join(workDir, 'spoof.png')));
   const mp4 = readFileSync(makeMp4(path.join(workDir, 'index-first.mp4'), { faststart: true }));
-  const before = mediaFiles(dataDir);
+  const categoryId = await createCategory(baseURL, token, workDir);
+  const good = (field) =>
+    field.video
+      ? { field: field.name, filename: 'good.mp4', type: 'video/mp4', head: mp4 }
+      : { field: field.name, filename: 'good.png', type: 'image/png', head: png };
+  // A story and an in-house ad take a video or an image, not both: a form holds the tested file's kind.
+  const goodFiles = (route, tested) => {
+    const video = tested ? tested.video : route.fields.some((f) => f.video);
+    return route.fields
+      .filter((f) => f !== tested && !(video ? f.name === 'image' : tested?.name === 'image' && f.video))
+      .map(good);
+  };
+  const ids = new Map();
+  const controls = [];
   const cases = [];
-  for (const route of uploadRoutes(doc)) {
+  const routes = uploadRoutes(doc);
+  // The controls first: they make the records the PUT routes edit, and their files are kept.
+  for (const route of routes) {
+    const text = goodText(route, { ids, categoryId, video: route.fields.some((f) => f.video) });
+    const res = await postForm(
+      baseURL,
+      route.path,
+      adminHeaders(token),
+      text,
+      goodFiles(route),
+      route.method,
+    );
+    const id = /"_id":"(\w+)"/.exec(res.text ?? '')?.[1];
+    if (res.status === 200 && id && route.method === 'POST') ids.set(route.path, id);
+    controls.push({
+      route: `${route.method} ${route.path}`,
+      status: res.status,
+      answer: res.text?.slice(0, 160),
+    });
+  }
+  // The controls' thumbnails are made after their replies: the folder as it is once they are there.
+  let before = mediaFiles(dataDir);
+  for (let still = 0, waited = 0; still < 1000 && waited < 15_000; waited += 250) {
+    await new Promise((r) => setTimeout(r, 250));
+    const now = mediaFiles(dataDir);
+    still = now.join() === before.join() ? still + 250 : 0;
+    before = now;
+  }
+  for (const route of routes) {
     for (const field of route.fields) {
+      const text = goodText(route, { ids, categoryId, video: field.video });
+      const others = goodFiles(route, field);
       const tries = [
         // A PNG named as the MP4 a video field wants; an MP4 named as the image an image field wants.
         field.video
@@ -183,11 +261,12 @@ export async function hostileUploads(baseURL, doc, token, dataDir, workDir) {
           baseURL,
           route.path,
           adminHeaders(token),
-          route.text,
-          [{ field: field.name, ...t }],
+          text,
+          [{ field: field.name, ...t }, ...others],
           route.method,
         );
-        const refused = res.status >= 400 && res.status < 500 && ![401, 403, 429].includes(res.status);
+        // Refused for the file: 400, or 413 for the size (not a refusal of the sender, or a 404 of the record).
+        const refused = res.status === 400 || (t.kind === 'oversized' && res.status === 413);
         cases.push({
           route: `${route.method} ${route.path}`,
           field: field.name,
@@ -208,7 +287,7 @@ export async function hostileUploads(baseURL, doc, token, dataDir, workDir) {
     if (!kept.length && !partial.length) break;
     await new Promise((r) => setTimeout(r, 250));
   }
-  return { cases, kept, partial };
+  return { cases, controls, kept, partial };
 }
 
 /**
