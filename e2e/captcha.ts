@@ -3,9 +3,13 @@ import { expect, type Page } from '@playwright/test';
 /** Solves (or, with `wrong`, fails) the arithmetic confirmation dialog open on the page; its confirm button is `confirm`. */
 export async function answerCaptcha(
   page: Page,
-  { wrong = false, confirm = 'Delete' }: { wrong?: boolean; confirm?: string } = {},
+  {
+    wrong = false,
+    confirm = 'Delete',
+    title = 'Please confirm',
+  }: { wrong?: boolean; confirm?: string; title?: string } = {},
 ): Promise<void> {
-  const dialog = page.getByRole('dialog', { name: 'Please confirm' });
+  const dialog = page.getByRole('dialog', { name: title });
   await expect(dialog).toBeVisible();
   const text = (await dialog.getByTestId('math-problem').textContent()) ?? '';
   const [a, b] = (text.match(/\d+/g) ?? []).map(Number);

@@ -33,6 +33,7 @@ export const webPaths = {
   videoLibrary: '/show/video',
   team: '/team',
   activity: '/activity',
+  trash: '/trash',
   account: '/account',
   setPassword: SET_PASSWORD_PATH,
   /** Served from the public site bundle, not by the admin SPA. */

@@ -134,6 +134,11 @@ const signedInScreens: RouteObject[] = [
     lazy: screenChunk(() => import('@/features/activity/pages/activity-page')),
   },
   {
+    path: paths.trash.path,
+    handle: screenOf('trash'),
+    lazy: screenChunk(() => import('@/features/trash/pages/trash-page')),
+  },
+  {
     path: paths.account.path,
     handle: screenOf('account'),
     lazy: screenChunk(() => import('@/features/account/pages/account-page')),

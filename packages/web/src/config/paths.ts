@@ -63,6 +63,7 @@ export const paths = {
   videoLibrary: fixed(w.videoLibrary),
   team: fixed(w.team),
   activity: fixed(w.activity),
+  trash: fixed(w.trash),
   account: fixed(w.account),
   setPassword: fixed(w.setPassword),
 

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { unlessFailed } from '@/lib/api-client';
 import { Button } from './button';
 import { toggleAll, toggleSelection } from './data-table';
+import { toastDeleted } from './toast-deleted';
 import { toastSuccess } from './toast-success';
 import { useInFlight } from './use-in-flight';
 
@@ -11,11 +12,13 @@ import { useInFlight } from './use-in-flight';
  * confirmation for one row or the selection, then delete, toast the server's message and forget the
  * deleted ids. `remove` rejects when the delete fails (its mutation's onError says why): the rows stay. Render a ConfirmMathDialog with `open={confirming !== null}` and `onConfirm={confirm}`.
  * Rows being deleted cannot be asked for again until the reply (`isDeleting` holds their Delete): a
- * second delete of the same row would only come back 'not found'.
+ * second delete of the same row would only come back 'not found'. With `toTrash` (the feature's delete
+ * moves its items to the trash) the toast offers Undo.
  */
 export function useBulkDelete(
   ids: readonly string[],
   remove: (ids: string[]) => Promise<{ message: string }>,
+  { toTrash = false }: { toTrash?: boolean } = {},
 ) {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [confirming, setConfirming] = useState<string[] | null>(null);
@@ -27,7 +30,8 @@ export function useBulkDelete(
     setConfirming(null);
     const result = await inFlight.run(target, () => unlessFailed(remove(target)));
     if (!result) return;
-    toastSuccess(result.message);
+    if (toTrash) toastDeleted(result.message, target);
+    else toastSuccess(result.message);
     setSelected((s) => new Set([...s].filter((id) => !target.includes(id))));
   };
 

@@ -83,6 +83,11 @@ export const ActivityIcon = (p: P) => (
     <path d="M12 8v4l3 2" />
   </Icon>
 );
+export const TrashIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M5 7h14M10 7V5h4v2M7 7l1 12h8l1-12" />
+  </Icon>
+);
 export const AccountIcon = (p: P) => (
   <Icon {...p}>
     <circle cx="12" cy="8" r="4" />

@@ -15,6 +15,7 @@ describe('activeNavKey', () => {
     ['/add/liveMatch/liveAdWeb/history', 'liveMatch'],
     ['/manage/ads/ios/bannerAds/add', 'ads'],
     ['/views/dashboard/42', 'ads'],
+    ['/trash', 'trash'],
     ['/controller', null],
     ['/notification', null],
     ['/nowhere', null],

@@ -12,10 +12,11 @@ import {
   StoryIcon,
   TeamIcon,
   ActivityIcon,
+  TrashIcon,
   VideoIcon,
 } from '@/ui/icons';
 
-export type NavKey = 'policy' | 'video' | 'story' | 'liveMatch' | 'ads';
+export type NavKey = 'policy' | 'video' | 'story' | 'liveMatch' | 'ads' | 'trash';
 
 export interface NavItem {
   key: NavKey;
@@ -30,7 +31,7 @@ export interface NavItem {
 export const openableBy = <T extends { feature?: Feature }>(role: Role | undefined, items: readonly T[]) =>
   items.filter((item) => !item.feature || !role || mayCall(role, item.feature, 'read'));
 
-/** The side navigation, in the spec's order (doc 1 section 2, "Chrome"). */
+/** The side navigation, in the spec's order (doc 1 section 2, "Chrome"), then the Trash. */
 export const sideNavItems: readonly NavItem[] = [
   { key: 'policy', label: 'Policy', to: paths.policy.getHref(), icon: PolicyIcon, feature: 'policy' },
   { key: 'video', label: 'Video', to: paths.videoUpload.getHref(), icon: VideoIcon, feature: 'videos' },
@@ -55,6 +56,8 @@ export const sideNavItems: readonly NavItem[] = [
     icon: AdsIcon,
     feature: 'ad-units',
   },
+  // Issue 34: deleted items of every section, after the spec's sections.
+  { key: 'trash', label: 'Trash', to: paths.trash.getHref(), icon: TrashIcon, feature: 'trash' },
 ];
 
 /** Each link shows only to roles that may read its feature (the Team link: owners; My account: everyone). */
@@ -90,6 +93,8 @@ export function activeNavKey(pathname: string): NavKey | null {
     case 'manage':
     case 'views':
       return 'ads';
+    case 'trash':
+      return 'trash';
     default:
       return null;
   }

@@ -19,6 +19,7 @@ import { fetchApi } from '@/lib/api-query';
 import { failureMessage, requestApi } from '@/lib/api-client';
 import { statsPolling } from '@/lib/stats-polling';
 import { toastFailure } from '@/ui/toast-failure';
+import { toastDeleted } from '@/ui/toast-deleted';
 import { toastSuccess } from '@/ui/toast-success';
 
 export const liveMatchKeys = {
@@ -77,12 +78,13 @@ function useLiveAction<V, R extends { message: string }>(
   run: (vars: V) => Promise<R>,
   touches: readonly QueryKey[],
   fallback = 'Something went wrong!',
+  done: (result: R, vars: V) => void = (result) => toastSuccess(result.message || 'Updated successfully'),
 ) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: run,
-    onSuccess: async (result) => {
-      toastSuccess(result.message || 'Updated successfully');
+    onSuccess: async (result, vars) => {
+      done(result, vars);
       await Promise.all(touches.map((queryKey) => client.invalidateQueries({ queryKey })));
     },
     onError: toastFailure(fallback),
@@ -125,8 +127,14 @@ export const useEditLiveMatch = () =>
     'Failed to update',
   );
 
+/** A delete moves the matches to the trash: its toast offers Undo. */
 export const useDeleteLiveMatches = () =>
-  useLiveAction((ids: string[]) => requestApi(routes.remove, { body: { id: ids } }), [liveMatchKeys.matches]);
+  useLiveAction(
+    (ids: string[]) => requestApi(routes.remove, { body: { id: ids } }),
+    [liveMatchKeys.matches],
+    undefined,
+    (result, ids) => toastDeleted(result.message, ids),
+  );
 
 export const useLiveMatchStatus = () =>
   useLiveAction(

@@ -13,6 +13,7 @@ export function ReelsTable({ rows, page }: { rows: Reel[]; page: number }) {
   const bulk = useBulkDelete(
     rows.map((r) => r._id),
     remove.mutateAsync,
+    { toTrash: true },
   );
 
   return (

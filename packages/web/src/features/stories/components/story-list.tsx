@@ -20,6 +20,7 @@ import { Pagination, scrollToListTop } from '@/ui/pagination';
 import { showingRange } from '@/ui/showing-range';
 import { Spinner } from '@/ui/spinner';
 import { toastSuccess } from '@/ui/toast-success';
+import { toastDeleted } from '@/ui/toast-deleted';
 import { useInFlight } from '@/ui/use-in-flight';
 import { useKeepFocusInList } from '@/ui/use-keep-focus-in-list';
 import { MD_UP, useMediaQuery } from '@/ui/use-media-query';
@@ -99,7 +100,7 @@ export function StoryList({ kind }: { kind: StoryKind }) {
       void removing
         .run(target, () => remove.mutateAsync(target))
         .then((result) => {
-          toastSuccess(result.message);
+          toastDeleted(result.message, target);
           setSelected((s) => new Set([...s].filter((id) => !target.includes(id))));
         })
         // A failed call is its mutation's to say (onError), anything else the mutation cache's (/Error).

@@ -1,0 +1,111 @@
+import type { Page } from '@playwright/test';
+import { liveMatchMessages } from '@streamdesk/contract/live-matches';
+import { storyMessages } from '@streamdesk/contract/stories';
+import { trashMessages } from '@streamdesk/contract/trash';
+import { answerCaptcha } from '../captcha.js';
+import { expect, test } from '../fixtures.js';
+import { rowMenu } from './story-helpers.js';
+
+test.use({ serverFor: 'trash' });
+
+const toast = (page: Page, text: string) =>
+  page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
+
+async function shoot(page: Page, name: string) {
+  await page.screenshot({ path: `/tmp/shots/trash-${name}.png`, fullPage: true });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.screenshot({ path: `/tmp/shots/trash-${name}-375.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+test('a deleted story comes back with Undo in the delete toast', async ({
+  signedInPage: page,
+  api,
+  media,
+}) => {
+  const insertData = JSON.stringify({ btnName: 'Undo me', btnUrl: 'https://example.com/u' });
+  const added = (await api.upload(
+    'POST',
+    '/api/App/Add/Story/Video',
+    { insertData },
+    { image: media.png },
+  )) as {
+    data: { _id: string };
+  };
+  await page.goto('/add/story/video');
+  // The only story of this file's server: row 1.
+  await expect(rowMenu(page, 1)).toBeVisible();
+
+  await rowMenu(page, 1).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await answerCaptcha(page, { confirm: 'Delete', title: 'Delete story' });
+  const deleted = toast(page, storyMessages.deleted);
+  await expect(deleted).toBeVisible();
+  await expect(rowMenu(page, 1)).toHaveCount(0);
+  await shoot(page, 'undo-toast');
+  await deleted.getByRole('button', { name: 'Undo' }).click();
+
+  await expect(toast(page, trashMessages.restored(1))).toBeVisible();
+  await expect(rowMenu(page, 1)).toBeVisible();
+  const app = (await api.call('GET', '/api/App/stories', { admin: false })) as { data: { _id: string }[] };
+  expect(app.data.map((s) => s._id)).toContain(added.data._id);
+});
+
+test('a deleted live match is found in Trash, restored into the app read, and another deleted forever', async ({
+  signedInPage: page,
+  api,
+  media,
+}) => {
+  const add = async (title: string) =>
+    (
+      (await api.upload(
+        'POST',
+        '/api/App/liveMatch/admin',
+        { title, url: 'https://stream.example.com/t' },
+        { image: media.png },
+      )) as { data: { _id: string } }
+    ).data._id;
+  const kept = await add('Trash Final');
+  await add('Gone Final');
+  const active = async () =>
+    (
+      (await api.call('GET', '/api/App/liveMatch/active', { admin: false })) as { data: { _id: string }[] }
+    ).data.map((m) => m._id);
+  expect(await active()).toContain(kept);
+
+  await page.goto('/add/liveMatch');
+  for (const title of ['Trash Final', 'Gone Final']) {
+    await page.getByRole('button', { name: `Delete ${title}`, exact: true }).click();
+    await answerCaptcha(page, { confirm: 'Confirm' });
+    await expect(page.getByRole('row').filter({ hasText: title })).toHaveCount(0);
+  }
+  await expect(toast(page, liveMatchMessages.deleted)).toBeVisible();
+  expect(await active()).not.toContain(kept);
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Trash' }).click();
+  await expect(page).toHaveURL('/trash');
+  await expect(page.getByRole('heading', { name: 'Trash' })).toBeVisible();
+  await page.getByLabel('Feature').selectOption({ label: 'live matches' });
+  const table = page.getByRole('table', { name: 'Trash' });
+  const row = table.getByRole('row').filter({ hasText: 'live match "Trash Final"' });
+  await expect(row).toContainText('live matches');
+  await expect(row).toContainText('30');
+  await shoot(page, 'screen');
+
+  await row.getByRole('button', { name: 'Restore live match "Trash Final"' }).click();
+  await expect(toast(page, trashMessages.restored(1))).toBeVisible();
+  await expect(row).toHaveCount(0);
+  expect(await active()).toContain(kept);
+
+  await table
+    .getByRole('row')
+    .filter({ hasText: 'Gone Final' })
+    .getByRole('button', { name: 'Delete forever live match "Gone Final"' })
+    .click();
+  await answerCaptcha(page, { confirm: 'Delete forever' });
+  await expect(toast(page, trashMessages.purged(1))).toBeVisible();
+  await expect(table.getByText('The trash is empty.')).toBeVisible();
+
+  await page.goto('/add/liveMatch');
+  await expect(page.getByRole('row').filter({ hasText: 'Trash Final' })).toHaveCount(1);
+});
