@@ -417,7 +417,7 @@ test.describe('video library', () => {
     await expect(page.getByText('Showing 0 of 0 videos')).toBeVisible();
   });
 
-  test('a broken thumbnail falls back to the placeholder; a failed load shows the red banner and a toast', async ({
+  test('a broken thumbnail falls back to the placeholder; a failed load shows the red banner, a toast and Retry', async ({
     signedInPage: page,
     api,
     media,
@@ -431,9 +431,18 @@ test.describe('video library', () => {
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":false,"message":"x"}' }),
     );
     await page.getByLabel('Web Status').selectOption({ label: 'Web Disabled' });
-    await expect(page.getByRole('alert').filter({ hasText: videoMessages.loadFailed })).toBeVisible();
+    const banner = page.getByRole('alert').filter({ hasText: videoMessages.loadFailed });
+    await expect(banner).toBeVisible();
     // The toast says it too (sonner's list item, beside the banner).
     await expect(page.getByRole('listitem').filter({ hasText: videoMessages.loadFailed })).toBeVisible();
+    await page.screenshot({ path: '/tmp/shots/library-load-failed-1280.png' });
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.screenshot({ path: '/tmp/shots/library-load-failed-375.png', fullPage: true });
+    // Retry, once the server answers again, loads the list in place.
+    await page.unroute('**/api/App/video/category/admin/**');
+    await banner.getByRole('button', { name: 'Retry' }).click();
+    await expect(banner).toHaveCount(0);
+    await expect(page.getByText(/Showing \d+ of \d+ videos/)).toBeVisible();
   });
 });
 

@@ -1,7 +1,7 @@
 import { useQueryClient, type Query } from '@tanstack/react-query';
-import { useCallback, useState, useSyncExternalStore } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 import { loadGotNoAnswer } from '@/lib/api-client';
-import { Button } from '@/ui/button';
+import { LoadError } from '@/ui/load-error';
 
 /**
  * A load on the screen that failed before anything came (no reply, or a server failure): the screen
@@ -16,26 +16,13 @@ export function FailedLoads() {
     useCallback((onChange) => cache.subscribe(onChange), [cache]),
     () => failedMessages(cache.getAll()),
   );
-  const [retrying, setRetrying] = useState(false);
   if (!failed) return null;
-  const retry = async () => {
-    setRetrying(true);
-    try {
-      await client.refetchQueries({ predicate: isFailedLoad }, { throwOnError: false });
-    } finally {
-      setRetrying(false);
-    }
-  };
   return (
-    <div
-      role="alert"
-      className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-lg bg-red-50 px-4 py-3 text-sm text-red-800 ring-1 ring-red-200"
-    >
-      <p className="font-medium">{failed}</p>
-      <Button variant="secondary" size="sm" loading={retrying} onClick={() => void retry()}>
-        Retry
-      </Button>
-    </div>
+    <LoadError
+      className="mb-4"
+      message={failed}
+      onRetry={() => client.refetchQueries({ predicate: isFailedLoad }, { throwOnError: false })}
+    />
   );
 }
 

@@ -10,6 +10,7 @@ import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { loadFailure } from '@/lib/api-query';
 import { Button } from '@/ui/button';
+import { LoadError } from '@/ui/load-error';
 import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
 import { stickyEndHead, Table, TableMessageRow, TBody, Th, THead } from '@/ui/data-table';
 import { TextField } from '@/ui/field';
@@ -111,7 +112,9 @@ export function AdUnitsScreen({ platform, page }: { platform: AdPlatform; page: 
           {list.isPending ? (
             <TableMessageRow colSpan={columns}>Loading ads…</TableMessageRow>
           ) : failed ? (
-            <TableMessageRow colSpan={columns}>{failed}</TableMessageRow>
+            <TableMessageRow colSpan={columns}>
+              <LoadError message={failed} onRetry={() => list.refetch()} />
+            </TableMessageRow>
           ) : shown.length === 0 ? (
             <TableMessageRow colSpan={columns}>
               {search.trim() ? 'No ads match your search.' : 'No ads yet.'}

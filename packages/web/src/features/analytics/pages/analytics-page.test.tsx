@@ -52,6 +52,25 @@ describe('figures that could not be loaded', () => {
   }, 30_000);
 });
 
+describe('a failed load', () => {
+  it('offers Retry, which loads the figures again', async () => {
+    let failing = true;
+    mockApi({
+      ...base,
+      'GET /api/admin/view/dashbord/a1': () =>
+        failing
+          ? Response.json({ status: false, message: 'Something went wrong' }, { status: 500 })
+          : Response.json({ ...reply, views_data: [{ createdAt: '2026-01-06', count: 7 }], totalViews: 7 }),
+    });
+    renderApp('/views/dashboard/a1?startDate=2026-01-05&endDate=2026-01-20');
+    const alert = await screen.findByRole('alert', {}, { timeout: 15_000 });
+    failing = false;
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('region', { name: 'Views' })).toHaveTextContent('07');
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+  }, 30_000);
+});
+
 describe('the dashboard range in the URL', () => {
   it('opens on the quick range the link carries', async () => {
     const month = quickRange('thisMonth');

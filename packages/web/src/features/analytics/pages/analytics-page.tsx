@@ -7,6 +7,7 @@ import { Button } from '@/ui/button';
 import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
 import { DateRangePicker, type RangeSelection } from '@/ui/date-range-picker';
 import { EmptyState } from '@/ui/empty-state';
+import { LoadError } from '@/ui/load-error';
 import { PageHeader } from '@/ui/page-header';
 import { dashboardQuery, useClearAnalytics } from '../api';
 import { CountCard } from '../components/count-card';
@@ -84,11 +85,7 @@ export default function AnalyticsPage() {
         <CountCard label="Views" value={data?.totalViews} tone="red" />
         <CountCard label="Click" value={data?.totalClicks} tone="green" />
       </div>
-      {failure && (
-        <p role="alert" className="text-sm text-red-600">
-          {failure}
-        </p>
-      )}
+      {failure && <LoadError message={failure} onRetry={() => query.refetch()} />}
       {nothing && <EmptyState title="No views or clicks in this range" />}
       <div className="grid gap-4 lg:grid-cols-2">
         {(data?.totalViews ?? 0) > 0 && (

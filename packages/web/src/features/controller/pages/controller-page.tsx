@@ -19,6 +19,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { FullPageLoader } from '@/ui/full-page-loader';
+import { LoadError } from '@/ui/load-error';
 import { ActivityHistoryLink } from '@/ui/activity-history-link';
 import { PageHeader } from '@/ui/page-header';
 import { HistoryButton } from '@/ui/version-history/history-panel';
@@ -72,9 +73,8 @@ export default function ControllerPage() {
     return (
       <section>
         <PageHeader title="Controller" />
-        <p role="alert" className="rounded-lg bg-red-50 p-4 text-sm text-red-700">
-          {data?.message || LOAD_FAILED}
-        </p>
+        {/* A refusal; a load with no answer is said by the shell, with its Retry. */}
+        {data && <LoadError message={data.message || LOAD_FAILED} onRetry={() => refetch()} />}
       </section>
     );
   }

@@ -6,6 +6,7 @@ import { androidAdTabs } from '@/config/section-tabs';
 import { Button } from '@/ui/button';
 import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
 import { toggleAll, toggleSelection } from '@/ui/data-table';
+import { LoadError } from '@/ui/load-error';
 import { PageHeader } from '@/ui/page-header';
 import { RunningBadge } from '@/ui/running-badge';
 import { Tabs } from '@/ui/tabs';
@@ -98,6 +99,10 @@ export default function InHouseAdsPage() {
         </Button>
       </div>
 
+      {reply && !reply.status && (
+        // A refusal is not an empty list; a load with no answer is said by the shell, with its Retry.
+        <LoadError message={reply.message || messages.internetServerError} onRetry={() => list.refetch()} />
+      )}
       <InHouseAdsTable
         ads={ads}
         page={reply?.page ?? page}

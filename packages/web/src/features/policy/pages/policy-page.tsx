@@ -4,6 +4,7 @@ import { formatDateTime } from '@streamdesk/contract/format';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/ui/button';
+import { LoadError } from '@/ui/load-error';
 import { EditConflictAlert } from '@/ui/edit-conflict-alert';
 import { TextAreaField, TextField } from '@/ui/field';
 import { FullPageLoader } from '@/ui/full-page-loader';
@@ -39,9 +40,8 @@ export default function PolicyPage() {
     return (
       <section>
         <PageHeader title="Privacy Policy" />
-        <p role="alert" className="rounded-lg bg-red-50 p-4 text-sm text-red-700">
-          {data?.message || LOAD_FAILED}
-        </p>
+        {/* A refusal; a load with no answer is said by the shell, with its Retry. */}
+        {data && <LoadError message={data.message || LOAD_FAILED} onRetry={() => refetch()} />}
       </section>
     );
   }

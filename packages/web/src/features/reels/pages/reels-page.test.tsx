@@ -31,6 +31,30 @@ describe('Reels page', { timeout: 15_000 }, () => {
     expect(toasts.some((node) => node.closest('[data-sonner-toast]'))).toBe(true);
   });
 
+  it('offers Retry beside a refused load, which loads the list again', async () => {
+    let refused = true;
+    mockApi({
+      ...shell,
+      'GET /api/App/reels': () =>
+        refused
+          ? jsonResponse({ status: false, message: 'Reels are paused' })
+          : jsonResponse({
+              status: true,
+              message: 'ok',
+              data: [reel(1)],
+              total: 1,
+              totalPage: 1,
+              reels: true,
+            }),
+    });
+    renderApp('/story/add/reels');
+    const alert = await screen.findByRole('alert', {}, { timeout: 8000 });
+    refused = false;
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('1 reel')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('shows Running from the reels flag, pages 20 at a time and asks without the admin token', async () => {
     const list = vi.fn((url: string, init: RequestInit) => {
       const page = Number(new URL(url, 'http://x').searchParams.get('page'));

@@ -1,6 +1,7 @@
 import { storyTabs } from '@/config/section-tabs';
 import { EmptyState } from '@/ui/empty-state';
 import { FullPageLoader } from '@/ui/full-page-loader';
+import { LoadError } from '@/ui/load-error';
 import { PageHeader } from '@/ui/page-header';
 import { Pagination } from '@/ui/pagination';
 import { RunningBadge } from '@/ui/running-badge';
@@ -34,9 +35,8 @@ export default function ReelsPage() {
       {list.isPending ? (
         <FullPageLoader />
       ) : !ok ? (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-700">
-          {reply?.message || LOAD_FAILED}
-        </p>
+        // A refusal; a load with no answer is said by the shell, with its Retry.
+        reply && <LoadError message={reply.message || LOAD_FAILED} onRetry={() => list.refetch()} />
       ) : ok.data.length === 0 ? (
         <EmptyState title="No reels yet">Upload an MP4 above to add the first reel.</EmptyState>
       ) : (

@@ -4,6 +4,7 @@ import { useRef } from 'react';
 import { storyTabs } from '@/config/section-tabs';
 import { cn } from '@/lib/cn';
 import { FullPageLoader } from '@/ui/full-page-loader';
+import { LoadError } from '@/ui/load-error';
 import { PageHeader } from '@/ui/page-header';
 import { Pagination, scrollToListTop } from '@/ui/pagination';
 import { RunningBadge } from '@/ui/running-badge';
@@ -81,9 +82,8 @@ export default function ShortcutStoriesPage() {
           </div>
         </>
       ) : (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-700">
-          {reply?.message || LOAD_FAILED}
-        </p>
+        // A refusal; a load with no answer is said by the shell, with its Retry.
+        reply && <LoadError message={reply.message || LOAD_FAILED} onRetry={() => list.refetch()} />
       )}
     </div>
   );

@@ -4,6 +4,7 @@ import { categoryMessages, type VideoCategory } from '@streamdesk/contract/video
 import { videoTabs } from '@/config/section-tabs';
 import { unlessFailed } from '@/lib/api-client';
 import { Button } from '@/ui/button';
+import { LoadError } from '@/ui/load-error';
 import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
 import {
   stickyEndCell,
@@ -111,7 +112,7 @@ export default function VideoCategoriesPage() {
             {categories.isPending && <TableMessageRow colSpan={5}>Loading categories…</TableMessageRow>}
             {categories.isError && (
               <TableMessageRow colSpan={5}>
-                <span className="text-red-600">{categoryMessages.somethingWrong}</span>
+                <LoadError message={categoryMessages.somethingWrong} onRetry={() => categories.refetch()} />
               </TableMessageRow>
             )}
             {shown.map((category) => (

@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '@streamdesk/contract/format';
@@ -42,6 +42,25 @@ describe('Video Library', { timeout: 15_000 }, () => {
     expect(screen.getByRole('heading', { name: 'Video Library' })).toBeInTheDocument();
     expect(screen.queryByText('0 videos')).not.toBeInTheDocument();
     expect(screen.queryByText(/Showing 0 of 0 videos/)).not.toBeInTheDocument();
+  });
+
+  it('offers Retry beside a failed load, which loads the list again', async () => {
+    let failing = true;
+    mockApi({
+      ...shell,
+      'GET /api/App/video/category': categories,
+      'GET /api/App/video/category/admin/all': () =>
+        failing
+          ? jsonResponse({ status: false, message: 'Something went wrong' }, 500)
+          : jsonResponse(onePage([video(1, true)])),
+    });
+    renderApp('/show/video');
+    const alert = await screen.findByRole('alert', {}, { timeout: 8000 });
+    expect(alert).toHaveTextContent(videoMessages.loadFailed);
+    failing = false;
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Showing 1 of 1 videos')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('shows the page that now is the last when a web change empties the one shown', async () => {

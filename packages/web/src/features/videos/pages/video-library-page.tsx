@@ -22,6 +22,7 @@ import {
   toggleSelection,
 } from '@/ui/data-table';
 import { Dialog } from '@/ui/dialog';
+import { LoadError } from '@/ui/load-error';
 import { PageHeader } from '@/ui/page-header';
 import { Pagination } from '@/ui/pagination';
 import { Tabs } from '@/ui/tabs';
@@ -92,7 +93,6 @@ export default function VideoLibraryPage() {
   const ids = videos.map((v) => v._id);
   const allSelected = ids.length > 0 && ids.every((id) => selected.has(id));
   const loadFailure = loadError(library);
-  const banner = actionError || loadFailure;
   // Failed loads are said in a toast too (doc 2 section 8 lists their messages with the others).
   useFailureToast(loadFailure, library.dataUpdatedAt + library.errorUpdatedAt);
   useFailureToast(categories.isError ? videoMessages.categoriesError : '', categories.errorUpdatedAt);
@@ -187,13 +187,15 @@ export default function VideoLibraryPage() {
         onSort={(value) => setFilter('sort', value === '-date' ? undefined : value)}
       />
       {categories.isError && <p className="text-sm text-red-600">{videoMessages.categoriesError}</p>}
-      {banner && (
+      {actionError ? (
         <div
           role="alert"
           className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-700 ring-1 ring-red-200"
         >
-          {banner}
+          {actionError}
         </div>
+      ) : (
+        loadFailure && <LoadError message={loadFailure} onRetry={() => library.refetch()} />
       )}
 
       {webCount === 0 && reply && (totalRecord > 0 || web === 'true') && (
