@@ -51,8 +51,16 @@ export const loginBody = z.object({
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
-/** `otpRequired` is true when the password was right but the two-step code is missing or wrong. */
-export const loginReply = replyBase.extend({ token: z.string(), otpRequired: z.boolean().optional() });
+/**
+ * `otpRequired` is true when the password was right but the two-step code is missing or wrong;
+ * `twoStepSetupRequired` when the sign-in worked but the owner requires two-step sign-in and the person
+ * has not set it up: the token then serves their own account's calls only, until they do.
+ */
+export const loginReply = replyBase.extend({
+  token: z.string(),
+  otpRequired: z.boolean().optional(),
+  twoStepSetupRequired: z.boolean().optional(),
+});
 export type LoginReply = z.infer<typeof loginReply>;
 
 /** Who is signed in, and each feature's grant for their role (`write` includes reading; `none`). */
@@ -63,6 +71,8 @@ export const meReply = replyBase.extend({
     email: z.string(),
     role: z.enum(ROLES),
     permissions: z.record(z.enum(FEATURE_NAMES as [Feature, ...Feature[]]), z.enum([...ACCESS, 'none'])),
+    /** The owner requires two-step sign-in and this person has not set it up: the web app asks them to first. */
+    twoStepSetupRequired: z.boolean(),
   }),
 });
 export type MeReply = z.infer<typeof meReply>;

@@ -18,6 +18,7 @@ import { registerSystemStatsRoutes } from './features/system-stats/system-stats.
 import { createSystemStatsService } from './features/system-stats/system-stats.service.js';
 import { registerStories } from './features/stories/stories.routes.js';
 import { registerTeam } from './features/team/team.routes.js';
+import { registerSecurity } from './features/security/security.routes.js';
 import { registerActivity } from './features/activity/activity.routes.js';
 import { registerTrash } from './features/trash/trash.routes.js';
 import { registerVideoCategories } from './features/video-categories/video-categories.routes.js';
@@ -34,6 +35,7 @@ export function registerFeatures(ctx: FeatureContext, services: { auth: AuthServ
       analytics.forget(db, entity, ids);
   registerAuthRoutes(ctx.app, services.auth);
   registerTeam(ctx);
+  registerSecurity(ctx);
   registerAccount(ctx);
   registerActivity(ctx);
   registerTrash(ctx);

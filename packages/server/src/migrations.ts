@@ -16,6 +16,7 @@ import { inHouseAdsMigrations } from './features/inhouse-ads/inhouse-ads.migrati
 import { videoCategoriesMigrations } from './features/video-categories/video-categories.migrations.js';
 import { videosMigrations } from './features/videos/videos.migrations.js';
 import { teamMigrations } from './features/team/team.migrations.js';
+import { securityMigrations } from './features/security/security.migrations.js';
 import { activityMigrations } from './features/activity/activity.migrations.js';
 import { versionsMigrations } from './platform/versions/versions.migrations.js';
 import { jobsMigrations } from './platform/jobs/jobs.migrations.js';
@@ -25,7 +26,7 @@ import { trashMigrations } from './platform/trash/trash.migrations.js';
  * Every feature's migrations, one set for SQLite and PostgreSQL. Each feature owns a block of names so
  * they sort in order: 0050 the platform's cache sync, 0060 its shared rate limits, 0070 its idempotency keys, 0080 its setting versions, 0090 its scheduled jobs, 0100 auth, 0200 shortcut-stories, 0300 stories, 0400 reels, 0500 controller,
  * 0600 policy, 0700 notifications, 0800 live-matches, 0900 ad-units, 1000 inhouse-ads, 1100 analytics,
- * 1200 video-categories, 1300 videos, 1400 team,
+ * 1200 video-categories, 1300 videos, 1400 team, 1950 security,
  * 1500 activity, 1600 trash.
  */
 export const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ export const migrations: Record<string, Migration> = {
   ...videoCategoriesMigrations,
   ...videosMigrations,
   ...teamMigrations,
+  ...securityMigrations,
   ...activityMigrations,
   ...trashMigrations,
 };

@@ -186,6 +186,7 @@ const declared: Declared = {
     finished_at: 'text | null',
     note: 'text',
   },
+  security_settings: { id: 'text', require_two_step: 'number' },
   setting_version_heads: { subject: 'text', last_n: 'number' },
   setting_versions: {
     subject: 'text',

@@ -290,6 +290,7 @@ export const NOT_WALKED: Record<string, string> = {
   // The team is the back office's own: no app read is built from people, roles or their status.
   'POST /api/admin/team': 'adds a person; no app read shows the team',
   'PUT /api/admin/team/:id': "changes a person's role or status; no app read shows the team",
+  'PUT /api/admin/security': 'requires two-step sign-in of the team or not; no app read shows the team',
   'POST /api/admin/team/:id/password/reset': "resets a person's password; no app read shows the team",
   'DELETE /api/admin/team/:id/sessions': "ends a person's sessions; no app read shows the team",
   'DELETE /api/admin/team/:id/sign-in-lock': "forgets a person's failed sign-ins; no app read shows them",

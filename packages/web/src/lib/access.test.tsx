@@ -1,4 +1,5 @@
 import { ROLE_GRANTS, type Role } from '@streamdesk/contract/roles';
+import { securityMessages } from '@streamdesk/contract/security';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -52,13 +53,34 @@ describe('write controls', () => {
 
 describe('a screen the role may not open', () => {
   signedInScreenTests();
-  const meAs = (role: Role) => ({
+  const meAs = (role: Role, twoStepSetupRequired = false) => ({
     ...signedInApi,
     'GET /api/admin/me': {
       status: true,
       message: 'Signed-in person',
-      data: { _id: 'p2', name: 'Adi', email: 'adi@example.com', role, permissions: ROLE_GRANTS[role] },
+      data: {
+        _id: 'p2',
+        name: 'Adi',
+        email: 'adi@example.com',
+        role,
+        permissions: ROLE_GRANTS[role],
+        twoStepSetupRequired,
+      },
     },
+    'GET /api/admin/account/two-step': {
+      status: true,
+      message: 'Two-step sign-in',
+      data: { enabled: false, recoveryCodesLeft: 0 },
+    },
+  });
+
+  it('shows only the two-step set-up while the owner requires it of a person without it', async () => {
+    mockApi(meAs('editor', true));
+    renderApp('/add/story/video');
+    expect(await screen.findByRole('heading', { name: 'Set up two-step sign-in' })).toBeInTheDocument();
+    expect(screen.getByText(securityMessages.twoStepSetupRequired)).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Turn on two-step sign-in' })).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
   it('shows a clear 403 page, and the nav leaves out its link', async () => {

@@ -26,6 +26,7 @@ export const signedInApi = {
       email: 'admin@example.com',
       role: 'owner',
       permissions: ROLE_GRANTS.owner,
+      twoStepSetupRequired: false,
     },
   },
 };

@@ -88,6 +88,14 @@ export const findSessionByTokenHash = (db: Db, tokenHash: string) =>
       'admins.email',
       'admins.role',
       'admins.status',
+      'admins.totp_secret',
+      // The security feature's one setting row, read in the same query: no extra round trip per request.
+      (eb) =>
+        eb
+          .selectFrom('security_settings')
+          .select('require_two_step')
+          .where('id', '=', 'team')
+          .as('require_two_step'),
     ])
     .where('admin_sessions.token_hash', '=', tokenHash)
     .executeTakeFirst();
@@ -189,3 +197,15 @@ export const deleteSessionsPast = (db: Db, limits: { unusedSince: string; create
       eb.or([eb('last_used_at', '<', limits.unusedSince), eb('created_at', '<', limits.createdBefore)]),
     )
     .execute();
+
+/** Whether the owner requires two-step sign-in of everyone (the security feature's setting). */
+export const twoStepRequired = async (db: Db) =>
+  Boolean(
+    (
+      await db
+        .selectFrom('security_settings')
+        .select('require_two_step')
+        .where('id', '=', 'team')
+        .executeTakeFirst()
+    )?.require_two_step,
+  );

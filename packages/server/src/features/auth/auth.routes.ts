@@ -20,7 +20,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService): voi
   registerRoute(app, authRoutes.check, async () => ({ status: true, message: authMessages.authorized }));
 
   registerRoute(app, authRoutes.me, async (request) => {
-    const data = await auth.me(request.admin!.adminId);
+    const data = await auth.me(request.admin!);
     // Removed between the guard's look and this one: the same as a token that no longer works.
     if (!data) throw unauthorized(messages.unauthorized);
     return { status: true, message: authMessages.me, data };

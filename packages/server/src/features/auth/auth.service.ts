@@ -64,7 +64,13 @@ export function createAuthService(db: AppDb, opts: { dialect: DialectName; sessi
   async function login(
     body: LoginBody,
     from: SignInFrom = { ip: '', userAgent: '' },
-  ): Promise<{ status: boolean; message: string; token: string; otpRequired?: boolean }> {
+  ): Promise<{
+    status: boolean;
+    message: string;
+    token: string;
+    otpRequired?: boolean;
+    twoStepSetupRequired?: boolean;
+  }> {
     const email = body.a_email.trim().toLowerCase();
     const taken = await limiter.take(email, from.ip, await limiter.known(email, from.ip));
     if (!taken.ok) throw tooManyRequests(authMessages.tooManyAttempts, taken.retryAfterMs);
@@ -112,7 +118,14 @@ export function createAuthService(db: AppDb, opts: { dialect: DialectName; sessi
       });
       await addActivity(trx, signedIn.actor, signedIn.route);
     });
-    return { status: true, message: authMessages.loggedIn, token };
+    // The spec's reply, and a flag for the web app when the person must set up two-step first.
+    const setUpFirst = !admin.totp_secret && (await repo.twoStepRequired(db));
+    return {
+      status: true,
+      message: authMessages.loggedIn,
+      token,
+      ...(setUpFirst ? { twoStepSetupRequired: true } : {}),
+    };
   }
 
   async function authenticate(token: string): Promise<AdminIdentity | undefined> {
@@ -126,7 +139,13 @@ export function createAuthService(db: AppDb, opts: { dialect: DialectName; sessi
       return undefined;
     }
     if (idle > TOUCH_EVERY_MS) await repo.touchSession(db, session.id, nowIso());
-    return { adminId: session.admin_id, email: session.email, role: session.role, sessionId: session.id };
+    return {
+      adminId: session.admin_id,
+      email: session.email,
+      role: session.role,
+      sessionId: session.id,
+      twoStepSetupRequired: Boolean(session.require_two_step) && !session.totp_secret,
+    };
   }
 
   async function logout(token: string | undefined): Promise<void> {
@@ -171,11 +190,12 @@ export function createAuthService(db: AppDb, opts: { dialect: DialectName; sessi
   }
 
   /** The signed-in person and what their role may do (`GET /api/admin/me`). */
-  async function me(adminId: string): Promise<MeReply['data'] | undefined> {
-    const person = await repo.findAdminById(db, adminId);
+  async function me(identity: AdminIdentity): Promise<MeReply['data'] | undefined> {
+    const person = await repo.findAdminById(db, identity.adminId);
     if (!person) return undefined;
     const { id, name, email, role } = person;
-    return { _id: id, name, email, role, permissions: ROLE_GRANTS[role] };
+    const { twoStepSetupRequired } = identity;
+    return { _id: id, name, email, role, permissions: ROLE_GRANTS[role], twoStepSetupRequired };
   }
 
   return { login, authenticate, logout, ensureAdmin, me };

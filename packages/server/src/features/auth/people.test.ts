@@ -97,6 +97,7 @@ describe('the people migration', () => {
         email: TEST_ADMIN.email,
         role: 'owner',
         permissions: ROLE_GRANTS.owner,
+        twoStepSetupRequired: false,
       },
     });
   });
@@ -113,6 +114,7 @@ describe('GET /api/admin/me', () => {
       email: analyst.email,
       role: 'analyst',
       permissions: ROLE_GRANTS.analyst,
+      twoStepSetupRequired: false,
     });
     expect(data.permissions).toMatchObject({ stories: 'read', controller: 'read', team: 'none' });
   });

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { messages } from '@streamdesk/contract/messages';
 import { mayCall, refusal, type Role } from '@streamdesk/contract/roles';
+import { securityMessages } from '@streamdesk/contract/security';
 import { forbidden, unauthorized } from '../errors.js';
 
 export interface AdminIdentity {
@@ -10,6 +11,11 @@ export interface AdminIdentity {
   role: Role;
   /** The session the bearer token belongs to (My account marks it and keeps it on "everywhere else"). */
   sessionId: string;
+  /**
+   * The owner requires two-step sign-in of everyone and this person has not set it up: until they do,
+   * only their own account's calls are allowed (0030-two-step-sign-in.md).
+   */
+  twoStepSetupRequired: boolean;
 }
 
 declare module 'fastify' {
@@ -75,6 +81,8 @@ export function registerGuards(
     // A route registered without a feature (only outside the contract) is the owner's alone: fail closed.
     const { feature = 'security', access = 'write' } = request.routeOptions.config ?? {};
     if (!mayCall(admin.role, feature, access)) throw forbidden(refusal(admin.role, feature, access));
+    if (admin.twoStepSetupRequired && feature !== 'account')
+      throw forbidden(securityMessages.twoStepSetupRequired);
     request.admin = admin;
   });
 }

@@ -2,7 +2,7 @@ import { useContext, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { StatsList } from '@/features/system-stats/components/stats-list';
 import { paths } from '@/config/paths';
-import { RoleContext } from '@/lib/access';
+import { RoleContext, useMe } from '@/lib/access';
 import { cn } from '@/lib/cn';
 import { CloseIcon, LogoIcon, MenuIcon, MoreIcon } from '@/ui/icons';
 import { openableBy, topBarLinks } from './nav-items';
@@ -22,6 +22,8 @@ export function TopBar({ navOpen, onToggleNav }: { navOpen: boolean; onToggleNav
   const { pathname } = useLocation();
   const role = useContext(RoleContext);
   const links = openableBy(role, topBarLinks);
+  // A person who may only set up two-step sign-in is refused the stats: they are not polled then.
+  const showStats = useMe().data?.data.twoStepSetupRequired !== true;
   useEffect(() => setMenuOpen(false), [pathname]);
   useEffect(() => {
     if (!menuOpen) return;
@@ -53,7 +55,7 @@ export function TopBar({ navOpen, onToggleNav }: { navOpen: boolean; onToggleNav
         </Link>
 
         <div className="ml-auto hidden items-center gap-3 md:flex">
-          <StatsList />
+          {showStats && <StatsList />}
           <nav aria-label="Account" className="flex items-center gap-1">
             {links.map(({ label, to, icon: Icon }) => (
               // Below lg the stats leave room for the icons only; the title names them on hover.
@@ -98,7 +100,7 @@ export function TopBar({ navOpen, onToggleNav }: { navOpen: boolean; onToggleNav
             ))}
           </nav>
           <div className="mt-3 border-t border-slate-100 pt-3">
-            <StatsList layout="menu" />
+            {showStats && <StatsList layout="menu" />}
           </div>
         </div>
       )}

@@ -1,3 +1,4 @@
+import { securityRoutes, type SecuritySettings } from '@streamdesk/contract/security';
 import {
   teamRoutes,
   type PasswordSetBody,
@@ -62,5 +63,24 @@ export function useClearSignInLock() {
     mutationFn: (id: string) => requestApi(teamRoutes.clearSignInLock, { params: { id } }),
     onError: toastFailure('Failed to clear the sign-in lock'),
     onSettled: () => queryClient.invalidateQueries({ queryKey: teamKey }),
+  });
+}
+
+export const securityKey = ['security'] as const;
+
+/** The team's security settings (owner only), shown on the Team screen. */
+export function useSecurity() {
+  return useQuery({
+    queryKey: securityKey,
+    queryFn: ({ signal }) => fetchApi(securityRoutes.get, { signal }),
+  });
+}
+
+export function useUpdateSecurity() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SecuritySettings) => requestApi(securityRoutes.update, { body }),
+    onError: toastFailure('Failed to save the security settings'),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: securityKey }),
   });
 }

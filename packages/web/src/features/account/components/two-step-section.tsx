@@ -6,8 +6,17 @@ import { inputClass, TextField } from '@/ui/field';
 import { toastSuccess } from '@/ui/toast-success';
 import { useConfirmTwoStep, useDisableTwoStep, useStartTwoStep, useTwoStep } from '../api';
 
-/** Turning two-step sign-in on (QR code, secret, a first code, then the recovery codes once) or off. */
-export function TwoStepSection({ className }: { className: string }) {
+/**
+ * Turning two-step sign-in on (QR code, secret, a first code, then the recovery codes once) or off.
+ * `onCodesSaved` runs once the person says they saved their recovery codes.
+ */
+export function TwoStepSection({
+  className,
+  onCodesSaved,
+}: {
+  className: string;
+  onCodesSaved?: () => void;
+}) {
   const status = useTwoStep();
   const enabled = status.data?.status ? status.data.data.enabled : undefined;
   const [recoveryCodes, setRecoveryCodes] = useState<string[]>();
@@ -23,7 +32,15 @@ export function TwoStepSection({ className }: { className: string }) {
             ? `On: each sign-in asks for a code from your authenticator app. Recovery codes left: ${status.data?.status ? status.data.data.recoveryCodesLeft : 0}.`
             : 'Off: your password alone signs you in. Turn it on to ask for a code from an authenticator app too.'}
       </p>
-      {recoveryCodes && <RecoveryCodes codes={recoveryCodes} onDone={() => setRecoveryCodes(undefined)} />}
+      {recoveryCodes && (
+        <RecoveryCodes
+          codes={recoveryCodes}
+          onDone={() => {
+            setRecoveryCodes(undefined);
+            onCodesSaved?.();
+          }}
+        />
+      )}
       {enabled === false && <TurnOn onRecoveryCodes={setRecoveryCodes} />}
       {enabled && !recoveryCodes && <TurnOff />}
     </section>

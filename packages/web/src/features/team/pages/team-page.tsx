@@ -23,6 +23,7 @@ import {
   useTeam,
   useUpdatePerson,
 } from '../api';
+import { SecuritySettings } from '../components/security-settings';
 
 const roleLabel = (role: Role) => role[0]!.toUpperCase() + role.slice(1);
 
@@ -39,6 +40,7 @@ export default function TeamPage() {
         title="Team"
         description="The people who can sign in to the back office, and what each may do."
       />
+      <SecuritySettings />
       <AddPerson onLink={setLink} />
       {link && <OneTimeLink {...link} />}
       <Table caption="Team" className="mt-6">
