@@ -43,6 +43,20 @@ describe('resetting a password', () => {
 
     expect((await check(person.token)).statusCode).toBe(401);
     expect((await signIn(person.email, PERSON_PASSWORD)).status).toBe(false);
+    // Logged as an update of the person whose password changed, the values hidden.
+    const entries = await t.app.streamdesk.context.db
+      .selectFrom('activity_log')
+      .select(['action', 'feature', 'item_id', 'changes'])
+      .where('item_id', '=', person.id)
+      .execute();
+    expect(entries).toEqual([
+      {
+        action: 'update',
+        feature: 'team',
+        item_id: person.id,
+        changes: JSON.stringify([{ field: 'password', before: '(hidden)', after: '(hidden)' }]),
+      },
+    ]);
 
     const mail = inbox.received.at(-1)!;
     expect(mail.to).toEqual([person.email]);

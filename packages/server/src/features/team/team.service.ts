@@ -12,6 +12,7 @@ import {
   type TeamAddBody,
   type TeamUpdateBody,
 } from '@streamdesk/contract/team';
+import { noteActivity } from '../../platform/activity/activity-recorder.js';
 import { newId, nowIso } from '../../platform/db/values.js';
 import { whenCommitted } from '../../platform/db/write-scope.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
@@ -131,6 +132,8 @@ export function createTeamService(ctx: Pick<FeatureContext, 'db' | 'locks'>, sen
       return newLink(trx, id, origin);
     });
     const data = repo.toPerson(person);
+    // The entry says the password changed; the values are hidden as every secret is (activity-recorder.ts).
+    noteActivity({ itemId: id, before: { password: 'old' }, after: { password: 'reset' } });
     return withMailedLink(data, { data, ...link }, teamMessages.passwordReset);
   }
 

@@ -17,6 +17,8 @@ declare module 'fastify' {
 export function routeAction(method: string, path: string): ActivityAction {
   if (/\/logout$/.test(path)) return 'sign-out';
   if (/\/revert$/.test(path)) return 'revert';
+  // A reset changes a person's password (and ends their sessions): it adds nobody.
+  if (/\/password\/reset$/.test(path)) return 'update';
   if (/\/restore$/.test(path)) return 'restore';
   if (/\/ads\/fire$/i.test(path)) return 'fire';
   if (/\/resend$/.test(path)) return 'resend';
