@@ -22,6 +22,7 @@ export function registerInHouseAds(
     media: ctx.media,
     cache: ctx.cache,
     locks: ctx.locks,
+    trash: ctx.trash,
     ...deps,
   });
   ctx.reverts.add('inhouse-ads', ads.reverter);

@@ -16,6 +16,8 @@ import {
   foundAtVersion,
   readEditVersion,
 } from '../../platform/edit-versions/edit-versions.js';
+import { forgetItems, type TrashBin } from '../../platform/trash/trash-bin.js';
+import { itemLabel } from '../../platform/activity/item-label.js';
 import { deleteAllOrNone } from '../../platform/db/delete-all-or-none.js';
 import type { MediaStore } from '../../platform/media/media-store.js';
 import type { RecordLocks } from '../../platform/record-locks.js';
@@ -34,6 +36,7 @@ export interface InHouseAdsDeps {
   cache: AppCache;
   locks: RecordLocks;
   forgetCounts: ForgetCounts;
+  trash: TrashBin;
   /** The controller's "in-house ads running" flag (InHouseAdsStatus). */
   inHouseAdsRunning: () => Promise<boolean>;
 }
@@ -84,6 +87,11 @@ export function createInHouseAdsService(deps: InHouseAdsDeps) {
   const changed = () => {
     deps.cache.invalidate(INHOUSE_TAG);
   };
+  deps.trash.register('inhouse-ads', {
+    feature: 'inhouse-ads',
+    changed,
+    forget: forgetItems(deps.forgetCounts),
+  });
 
   async function mustFind(id: string) {
     const row = await repo.findById(db, id);
@@ -205,16 +213,17 @@ export function createInHouseAdsService(deps: InHouseAdsDeps) {
   async function removeNow(ids: readonly string[]): Promise<number> {
     const rows = await deleteAllOrNone(db, ids, {
       find: repo.findByIds,
-      remove: async (trx, unique) => {
+      // To the trash with their counts and files, until restored or purged.
+      remove: async (trx, unique, found) => {
+        await deps.trash.moveRows(trx, 'inhouse-ads', 'inhouse_ads', found, (row) => ({
+          label: itemLabel('inhouse-ads', { mainTitle: row.main_title }, row.id),
+          thumbnail: row.icon,
+        }));
         await repo.deleteByIds(trx, unique);
-        await deps.forgetCounts(trx, unique);
       },
       missing: () => notFound(inHouseMessages.notFound),
     });
     changed();
-    await Promise.all(
-      rows.flatMap((row) => [row.icon, row.med_view, row.thumbnail]).map((url) => media.remove(url)),
-    );
     return rows.length;
   }
 

@@ -423,7 +423,7 @@ describe('POST /api/App/inhouse/ads/update/status', () => {
 });
 
 describe('DELETE /api/App/inhouse/ads', () => {
-  it('deletes a list sent in the envelope, with its files, and replies sealed', async () => {
+  it('deletes a list sent in the envelope to the trash, and replies sealed; deleting forever removes the files', async () => {
     const a = await create();
     const b = await create({}, [icon(), { field: 'video', name: 'v.mp4', data: mp4(1) }]);
     const res = await remove(await t.seal({ id: [a._id, b._id] }));
@@ -434,9 +434,15 @@ describe('DELETE /api/App/inhouse/ads', () => {
       message: 'In House ads deleted successfully.',
       deleted: 2,
     });
-    const left = files();
-    for (const url of [a.icon, a.medView, b.icon, b.medView, b.thumbnail!])
-      expect(left).not.toContain(url.split('/').pop());
+    const names = [a.icon, a.medView, b.icon, b.medView, b.thumbnail!].map((url) => url.split('/').pop());
+    for (const name of names) expect(files()).toContain(name);
+    const purged = await t.request({
+      method: 'DELETE',
+      url: '/api/admin/trash',
+      payload: { id: [a._id, b._id] },
+    });
+    expect(purged.statusCode).toBe(200);
+    for (const name of names) expect(files()).not.toContain(name);
     const gone = await t.request({ method: 'GET', url: `${PATH}/data/${a._id}` });
     expect(gone.statusCode).toBe(404);
   });

@@ -101,6 +101,11 @@ export async function nextSNo(db: Db): Promise<number> {
   return free;
 }
 
+/** Whether a shortcut holds this No now. */
+export const sNoTaken = async (db: Db, sNo: number) =>
+  (await db.selectFrom('shortcut_stories').select('id').where('s_no', '=', sNo).executeTakeFirst()) !==
+  undefined;
+
 export const findShortcut = (db: Db, id: string) =>
   db.selectFrom('shortcut_stories').selectAll().where('id', '=', id).executeTakeFirst();
 

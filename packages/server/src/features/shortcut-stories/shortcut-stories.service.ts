@@ -16,9 +16,12 @@ import {
 import type { ForgetCounts } from '../../platform/item-counter.js';
 import type { AppDb, DialectName } from '../../platform/db/database.js';
 import { newId, nowIso } from '../../platform/db/values.js';
-import { notFound } from '../../platform/errors.js';
+import { conflict, notFound } from '../../platform/errors.js';
 import type { MediaStore, SavedMedia } from '../../platform/media/media-store.js';
 import type { RecordLocks } from '../../platform/record-locks.js';
+import { trashMessages } from '@streamdesk/contract/trash';
+import { forgetItems, type TrashBin } from '../../platform/trash/trash-bin.js';
+import { itemLabel } from '../../platform/activity/item-label.js';
 import * as repo from './shortcut-stories.repository.js';
 
 /** The cache tag of everything the app reads from this feature. */
@@ -52,6 +55,7 @@ export interface ShortcutDeps {
   cache: AppCache;
   locks: RecordLocks;
   forgetCounts: ForgetCounts;
+  trash: TrashBin;
   /** The controller's storyBrand flag (drives secondStoryBrand and the Running badge). */
   storyBrandRunning: () => Promise<boolean>;
 }
@@ -61,6 +65,17 @@ export function createShortcutService(deps: ShortcutDeps) {
   const changed = () => {
     deps.cache.invalidate(SHORTCUT_TAG);
   };
+  deps.trash.register('shortcut-stories', {
+    feature: 'shortcut-stories',
+    changed,
+    forget: forgetItems(deps.forgetCounts),
+    // A shortcut comes back only to a No no other shortcut holds now.
+    async check(trx, snapshot) {
+      for (const row of snapshot.tables[0]?.[1] ?? [])
+        if (await repo.sNoTaken(trx, Number(row.s_no)))
+          throw conflict(trashMessages.shortcutNoTaken(Number(row.s_no)));
+    },
+  });
 
   async function list(query: {
     page: number;
@@ -136,12 +151,14 @@ export function createShortcutService(deps: ShortcutDeps) {
     const found = await repo.findShortcuts(db, unique);
     if (found.length === 0) throw notFound(shortcutMessages.notFound);
     const foundIds = found.map((r) => r.id);
+    // To the trash with their counts and logos, until restored or purged.
     const result = await db.transaction().execute(async (trx) => {
-      const deleted = await repo.deleteShortcuts(trx, foundIds);
-      await deps.forgetCounts(trx, foundIds);
-      return deleted;
+      await deps.trash.moveRows(trx, 'shortcut-stories', 'shortcut_stories', found, (row) => ({
+        label: itemLabel('shortcut-stories', row, row.id),
+        thumbnail: row.logo,
+      }));
+      return repo.deleteShortcuts(trx, foundIds);
     });
-    await Promise.all(found.map((r) => deps.media.remove(r.logo)));
     changed();
     return Number(result.numDeletedRows);
   }

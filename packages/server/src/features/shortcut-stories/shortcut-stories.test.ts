@@ -287,12 +287,19 @@ describe('PUT /api/sortcut', () => {
 });
 
 describe('DELETE /api/sortcut', () => {
-  it('deletes several (sealed body) with their images', async () => {
+  it('deletes several (sealed body) to the trash; deleting forever removes their images', async () => {
     const a = await added();
     const b = await added();
     const res = await del([a._id, b._id]);
     expect(res.statusCode).toBe(200);
     expect(await t.json(res)).toMatchObject({ status: true, message: shortcutMessages.deleted, deleted: 2 });
+    expect(onDisk(a.logo)).toBe(true);
+    const purged = await t.request({
+      method: 'DELETE',
+      url: '/api/admin/trash',
+      payload: { id: [a._id, b._id] },
+    });
+    expect(purged.statusCode).toBe(200);
     expect(onDisk(a.logo)).toBe(false);
     expect(onDisk(b.logo)).toBe(false);
     const ids = (await list()).data.map((x) => x._id);

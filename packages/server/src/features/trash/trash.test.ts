@@ -150,3 +150,29 @@ describe('trash: a delete moves the item to the trash', () => {
     expect((await reelList()).find((r) => r._id === reel)).toEqual(reelBefore);
   });
 });
+
+describe('trash: restore conflicts', () => {
+  it('refuses (409) a shortcut whose No another shortcut took since, restoring nothing; then restores it', async () => {
+    const first = await storedId(t, addCall.shortcut());
+    const inHouse = await storedId(t, addCall.inhouseAd());
+    const listed = async () =>
+      ((await get('/api/sortcut?page=1&limit=100')) as { data: { _id: string; s_no: number }[] }).data;
+    const sNo = (await listed()).find((s) => s._id === first)!.s_no;
+    const del = (url: string, id: string) => t.request({ method: 'DELETE', url, payload: { id: [id] } });
+    expect((await del('/api/sortcut', first)).statusCode).toBe(200);
+    expect((await del('/api/App/inhouse/ads', inHouse)).statusCode).toBe(200);
+    const taker = await storedId(t, addCall.shortcut());
+    expect((await listed()).find((s) => s._id === taker)!.s_no).toBe(sNo);
+
+    const refused = await restore(inHouse, first);
+    expect([refused.statusCode, refused.json()]).toEqual([
+      409,
+      errorBody(trashMessages.shortcutNoTaken(sNo)),
+    ]);
+    expect((await trashList()).data.map((e) => e._id)).toEqual(expect.arrayContaining([first, inHouse]));
+
+    expect((await del('/api/sortcut', taker)).statusCode).toBe(200);
+    expect((await restore(inHouse, first)).statusCode).toBe(200);
+    expect((await listed()).map((s) => s._id)).toContain(first);
+  });
+});

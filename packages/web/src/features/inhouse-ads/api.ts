@@ -4,6 +4,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { toast } from 'sonner';
 import { failureMessage, gotNoReply, requestApi } from '@/lib/api-client';
 import { fetchApi } from '@/lib/api-query';
+import { toastDeleted } from '@/ui/toast-deleted';
 import { toastSuccess } from '@/ui/toast-success';
 
 export const inHouseKeys = {
@@ -97,8 +98,9 @@ export function useDeleteInHouseAds() {
   return useMutation({
     mutationFn: (ids: string[]) => requestApi(inHouseRoutes.remove, { body: { id: ids } }),
     onError: (error) => void toast.error(failureMessage(error, inHouseMessages.deleteFailed)),
-    onSuccess: async () => {
-      toastSuccess(inHouseMessages.deleted);
+    // The ads went to the trash: the toast offers Undo.
+    onSuccess: async (_reply, ids) => {
+      toastDeleted(inHouseMessages.deleted, ids);
       await client.invalidateQueries({ queryKey: inHouseKeys.all });
     },
   });

@@ -82,6 +82,7 @@ export function ShortcutTable({ rows }: { rows: ShortcutStory[] }) {
   const bulk = useBulkDelete(
     rows.map((r) => r._id),
     remove.mutateAsync,
+    { toTrash: true },
   );
   const [editing, setEditing] = useState<Editing | null>(null);
   // The edited row may go (deleted in bulk, or by another admin before a reload): stop editing it, or
