@@ -3,6 +3,7 @@ import { policyMessages } from '@streamdesk/contract/policy';
 import { answerCaptcha } from '../captcha.js';
 import { expect, test } from '../fixtures.js';
 import { E2E_API_KEY } from '../server.js';
+import { expectApart } from './layout-helpers.js';
 
 const shots = '/tmp/shots';
 
@@ -46,6 +47,18 @@ test('edit and save the policy, then read it on /site/policy as text', async ({
   await expect(page.getByText(policyMessages.updated)).toBeVisible();
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Edit' })).toBeVisible();
+  // The toast stays clear of the screen's own header actions (issue 36).
+  const saved = page.locator('[data-sonner-toast]').filter({ hasText: policyMessages.updated });
+  await expect(saved).toHaveAttribute('data-mounted', 'true');
+  await page.waitForTimeout(500); // its slide-in (0.4 s)
+  await expectApart(saved, page.getByRole('button', { name: 'Edit', exact: true }));
+  await expectApart(saved, page.getByRole('link', { name: 'Change log' }));
+  await page.screenshot({ path: `${shots}/policy-toast-1280.png` });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.waitForTimeout(300);
+  await expectApart(saved, page.getByRole('button', { name: 'Edit', exact: true }));
+  await page.screenshot({ path: `${shots}/policy-toast-375.png` });
+  await page.setViewportSize({ width: 1280, height: 800 });
   await expect(page.getByText('<script>window.__pwned = true</script>', { exact: false })).toBeVisible();
   await page.screenshot({ path: `${shots}/policy-desktop.png`, fullPage: true });
 

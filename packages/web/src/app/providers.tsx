@@ -1,5 +1,6 @@
-import type { CSSProperties, ReactNode } from 'react';
-import { Toaster } from 'sonner';
+import { useEffect, type CSSProperties, type ReactNode } from 'react';
+import { toast, Toaster, useSonner } from 'sonner';
+import { TOASTS_TOP } from '@/ui/page-header';
 
 /**
  * Sonner's rich-colour text is too light on its tinted backgrounds for WCAG AA (warning 2.3:1, error and
@@ -21,12 +22,24 @@ export function AppProviders({ children }: { children: ReactNode }) {
         position="top-right"
         hotkey={['altKey', 'KeyT']}
         duration={5000}
-        offset={{ top: 68, right: 16 }}
-        mobileOffset={{ top: 64, right: 8, left: 8 }}
+        // Below the screen's own header actions when it has some (PageHeader sets the variable), so a
+        // toast never covers them (issue 36); else under the top bar.
+        offset={{ top: `var(${TOASTS_TOP}, 68px)`, right: 16 }}
+        mobileOffset={{ top: `var(${TOASTS_TOP}, 64px)`, right: 8, left: 8 }}
         richColors
         closeButton
         style={readableToastColors}
       />
+      <OneErrorAtATime />
     </>
   );
+}
+
+/** A new error toast replaces the older ones instead of stacking under them (issue 36). */
+function OneErrorAtATime() {
+  const { toasts } = useSonner(); // newest first
+  useEffect(() => {
+    for (const older of toasts.filter((t) => t.type === 'error').slice(1)) toast.dismiss(older.id);
+  }, [toasts]);
+  return null;
 }

@@ -1,4 +1,37 @@
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
+
+/** The CSS variable that places the toasts (app/providers.tsx): below the header's actions. */
+export const TOASTS_TOP = '--toasts-top';
+
+/**
+ * Keeps the toasts (top right) below `actions` while they are on screen: a toast over 'Save' or 'Clear
+ * data' hid the button a person was about to press (issue 36). Measured from the page's top, so a
+ * scrolled page does not move them.
+ */
+function useToastsBelow(actions: RefObject<HTMLDivElement | null>, shown: boolean) {
+  useLayoutEffect(() => {
+    const element = actions.current;
+    if (!shown || !element) return;
+    const root = document.documentElement;
+    const place = () =>
+      root.style.setProperty(
+        TOASTS_TOP,
+        `${Math.round(element.getBoundingClientRect().bottom + window.scrollY + 8)}px`,
+      );
+    place();
+    // The header moves when something above it comes or goes (the shell's failed-load alert).
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(place) : undefined;
+    observer?.observe(element);
+    const content = element.closest('main');
+    if (content) observer?.observe(content);
+    window.addEventListener('resize', place);
+    return () => {
+      observer?.disconnect();
+      window.removeEventListener('resize', place);
+      root.style.removeProperty(TOASTS_TOP);
+    };
+  }, [actions, shown]);
+}
 
 /** The screen's heading (its h1) with optional actions on the right. */
 export function PageHeader({
@@ -10,13 +43,19 @@ export function PageHeader({
   description?: ReactNode;
   actions?: ReactNode;
 }) {
+  const actionsRef = useRef<HTMLDivElement>(null);
+  useToastsBelow(actionsRef, Boolean(actions));
   return (
     <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
       <div className="min-w-0">
         <h1 className="text-lg font-semibold text-slate-900 sm:text-xl">{title}</h1>
         {description && <p className="mt-0.5 text-sm text-slate-600">{description}</p>}
       </div>
-      {actions && <div className="flex flex-wrap items-center gap-2">{actions}</div>}
+      {actions && (
+        <div ref={actionsRef} className="flex flex-wrap items-center gap-2">
+          {actions}
+        </div>
+      )}
     </div>
   );
 }

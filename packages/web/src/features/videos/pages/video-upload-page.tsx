@@ -36,7 +36,15 @@ export default function VideoUploadPage() {
     if (fileInput.current) fileInput.current.value = '';
     if (!list.length) return;
     const { accepted, problems } = await pickVideos(files, list);
-    problems.forEach((message) => toast.error(message));
+    // One toast for the whole pick, each refused file on its line: a newer error toast replaces older ones.
+    if (problems.length)
+      toast.error(
+        <ul>
+          {problems.map((message) => (
+            <li key={message}>{message}</li>
+          ))}
+        </ul>,
+      );
     if (accepted.length) {
       setFiles((before) => [...before, ...accepted]);
       setPercent(null);

@@ -1,0 +1,26 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { toast } from 'sonner';
+import { describe, expect, it } from 'vitest';
+import { findToast } from '@/test/toasts';
+import { PageHeader } from '@/ui/page-header';
+import { AppProviders } from './providers';
+
+describe('the toasts', () => {
+  it('show one error at a time: a new error replaces the older one, a success stays beside it', async () => {
+    render(<AppProviders>{null}</AppProviders>);
+    act(() => void toast.success('Saved'));
+    act(() => void toast.error('First failure'));
+    await findToast('First failure');
+    act(() => void toast.error('Second failure'));
+    await findToast('Second failure');
+    await waitFor(() => expect(screen.queryByText('First failure')).not.toBeInTheDocument());
+    expect(screen.getByText('Saved')).toBeInTheDocument();
+  });
+
+  it('are placed below the header actions of the screen shown, and back under the top bar without', () => {
+    const view = render(<PageHeader title="Policy" actions={<button type="button">Edit</button>} />);
+    expect(document.documentElement.style.getPropertyValue('--toasts-top')).toMatch(/^\d+px$/);
+    view.unmount();
+    expect(document.documentElement.style.getPropertyValue('--toasts-top')).toBe('');
+  });
+});
