@@ -190,6 +190,12 @@ test.describe('website ads', () => {
     await form.getByLabel('Ad Name').fill('Spring Promo');
     await form.getByLabel('Ad URL').fill('https://example.org/spring');
     await form.getByLabel('Description').fill('Spring sale');
+    // The spaces the save removes are said before saving (issue 36).
+    await expect(form.getByText('Spaces are removed: saved as "SpringPromo"')).toBeVisible();
+    await page.screenshot({ path: '/tmp/shots/ad-spaces-hint-1280.png' });
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.screenshot({ path: '/tmp/shots/ad-spaces-hint-375.png' });
+    await page.setViewportSize({ width: 1280, height: 800 });
     await form.getByRole('button', { name: 'Submit' }).click();
     await expect(row(page, 'SpringPromo')).toContainText('https://example.org/spring');
 

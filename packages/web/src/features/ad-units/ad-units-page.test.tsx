@@ -117,6 +117,11 @@ describe('Android simple ad page', () => {
     const form = screen.getByRole('form', { name: 'Add ad' });
     await user.type(within(form).getByLabelText('Ad Name'), 'My Ad');
     await user.type(within(form).getByLabelText('Ad ID'), 'unit 7');
+    // The spaces the save removes are said before saving (issue 36), beside each field.
+    expect(within(form).getByText('Spaces are removed: saved as "MyAd"')).toBeInTheDocument();
+    expect(within(form).getByLabelText('Ad ID')).toHaveAccessibleDescription(
+      'Spaces are removed: saved as "unit7"',
+    );
     await user.type(within(form).getByLabelText('Description'), '   ');
     await user.click(within(form).getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText(adMessages.fillAll)).toBeInTheDocument();

@@ -8,6 +8,10 @@ import { useSaveWithWarning } from './format-warning';
 
 const empty = { a_name: '', a_id: '', a_description: '' };
 
+/** Said before saving, never done silently (issue 36): the spaces the save removes (doc 2 section 5). */
+export const strippedHint = (value: string) =>
+  /\s/.test(value.trim()) ? `Spaces are removed: saved as "${stripSpaces(value)}"` : undefined;
+
 /** The create form: all three fields required after trimming; spaces stripped from name and id. */
 export function AdCreateForm({
   platform,
@@ -55,10 +59,11 @@ export function AdCreateForm({
       aria-label="Add ad"
       className="grid gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-3"
     >
-      <TextField label="Ad Name" autoComplete="off" {...field('a_name')} />
+      <TextField label="Ad Name" autoComplete="off" hint={strippedHint(values.a_name)} {...field('a_name')} />
       <TextField
         label={idLabel}
         autoComplete="off"
+        hint={strippedHint(values.a_id)}
         placeholder={kind === 'web' ? 'https://' : 'ca-app-pub-0000000000000000/0000000000'}
         {...field('a_id')}
       />
