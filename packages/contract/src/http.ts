@@ -124,6 +124,9 @@ export const isoTime = (field: string) =>
       message: isoTimeMessage(field),
     })
     .transform((v) => new Date(v).toISOString());
+/** An optional ISO time of a form: empty or null means none (null kept, to clear a stored time). */
+export const optionalIsoTime = (field: string) =>
+  z.preprocess((v) => (v === '' ? null : v), isoTime(field).nullish());
 export const isoTimeMessage = (field: string) =>
   `${field} must be an ISO time such as 2026-12-02T19:30:00+05:30`;
 

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { EDIT_VERSION_FIELD, editVersion } from './edit-versions.js';
-import { defineRoute, hasVisibleText, idList, idSchema, pageQuery, replyBase, requiredText } from './http.js';
+import {
+  defineRoute,
+  hasVisibleText,
+  idList,
+  idSchema,
+  optionalIsoTime,
+  pageQuery,
+  replyBase,
+  requiredText,
+} from './http.js';
 import { mediaLimits, mediaMessages, type MediaKind } from './media.js';
 import { isHttpUrl } from './notifications.js';
 import { LIST_VERSION_FIELD, listVersion } from './launch-lists.js';
@@ -30,6 +39,8 @@ export const liveMatchMessages = {
   linkCopied: 'Link copied successfully!',
   copyFailed: 'Failed to copy link. Please try again.',
   clipboardUnsupported: 'Clipboard API not supported. Please copy manually.',
+  plannedPast: (field: string) => `${field} must be in the future`,
+  plannedEndBeforeStart: 'plannedEnd must be after plannedStart',
 } as const;
 
 export const liveAdMessages = {
@@ -108,6 +119,11 @@ export const liveMatch = z.object({
    * status), which the edit sends back (docs/decisions/0009-edit-conflicts.md). Additive.
    */
   [EDIT_VERSION_FIELD]: editVersion,
+  /** Planned times (issue 34): it turns active at the start and inactive at the end by itself. */
+  plannedStart: z.string().nullable(),
+  plannedEnd: z.string().nullable(),
+  /** Said when a planned time was missed (no server ran then); empty otherwise. */
+  plannedNote: z.string(),
 });
 export type LiveMatch = z.infer<typeof liveMatch>;
 
@@ -118,25 +134,39 @@ export type LiveMatch = z.infer<typeof liveMatch>;
  */
 export const isLiveMatchUrl = isHttpUrl;
 
-/** The text fields of the add form (multipart: image, title, url). */
-export const liveMatchAddFields = z.object({
+const liveMatchText = {
   title: requiredText(liveMatchMessages.titleRequired, 200, 'Title is at most 200 characters'),
   url: requiredText(liveMatchMessages.urlRequired, 2048, 'URL is at most 2048 characters').refine(
     isLiveMatchUrl,
     liveMatchMessages.urlInvalid,
   ),
-});
+  /** ISO times; empty clears one (an edit), absent leaves it as it is. */
+  plannedStart: optionalIsoTime('plannedStart'),
+  plannedEnd: optionalIsoTime('plannedEnd'),
+};
+const endAfterStart = {
+  check: (b: { plannedStart?: string | null; plannedEnd?: string | null }) =>
+    !b.plannedStart || !b.plannedEnd || b.plannedEnd > b.plannedStart,
+  message: { message: liveMatchMessages.plannedEndBeforeStart, path: ['plannedEnd'] },
+};
+
+/** The text fields of the add form (multipart: image, title, url, optional plannedStart and plannedEnd). */
+export const liveMatchAddFields = z.object(liveMatchText).refine(endAfterStart.check, endAfterStart.message);
 export type LiveMatchAddFields = z.infer<typeof liveMatchAddFields>;
 
 /**
- * The text fields of the edit form (multipart: _id, title, url, optional image, optional version). The
- * version is the row's as the list showed it; the server checks its form (readEditVersion) and refuses
- * the edit with 409 when the match has changed since. Without it the edit is made as before.
+ * The text fields of the edit form (multipart: _id, title, url, optional image, optional version, optional
+ * planned times). The version is the row's as the list showed it; the server checks its form
+ * (readEditVersion) and refuses the edit with 409 when the match has changed since. Without it the edit is
+ * made as before.
  */
-export const liveMatchEditFields = liveMatchAddFields.extend({
-  _id: z.string(liveMatchMessages.idRequired).trim().min(1, liveMatchMessages.idRequired).max(64),
-  [EDIT_VERSION_FIELD]: z.string().optional(),
-});
+export const liveMatchEditFields = z
+  .object({
+    ...liveMatchText,
+    _id: z.string(liveMatchMessages.idRequired).trim().min(1, liveMatchMessages.idRequired).max(64),
+    [EDIT_VERSION_FIELD]: z.string().optional(),
+  })
+  .refine(endAfterStart.check, endAfterStart.message);
 export type LiveMatchEditFields = z.infer<typeof liveMatchEditFields>;
 
 export const liveMatchListReply = replyBase.extend({
@@ -350,7 +380,8 @@ export const liveMatchRoutes = {
       files: { image: { ...LIVE_MATCH_IMAGE, required: liveMatchMessages.selectImage } },
       nameFields: true,
     },
-    summary: 'Add a live match (form: image PNG/GIF, title, url)',
+    summary:
+      'Add a live match (form: image PNG/GIF, title, url, optional plannedStart and plannedEnd ISO times)',
     body: liveMatchAddFields,
     reply: liveMatchReply,
   }),
@@ -361,7 +392,8 @@ export const liveMatchRoutes = {
     feature: 'live-matches',
     access: 'write',
     multipart: { files: { image: LIVE_MATCH_IMAGE }, nameFields: true },
-    summary: 'Edit a live match (form: _id, title, url, optional image)',
+    summary:
+      'Edit a live match (form: _id, title, url, optional image, optional plannedStart and plannedEnd: empty clears, absent keeps)',
     body: liveMatchEditFields,
     reply: liveMatchReply,
   }),

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { defineRoute, idList, idSchema, isoTime, pageQuery, replyBase, requiredField } from './http.js';
+import {
+  defineRoute,
+  idList,
+  idSchema,
+  isoTime,
+  optionalIsoTime,
+  pageQuery,
+  replyBase,
+  requiredField,
+} from './http.js';
 import { mediaLimits, mediaMessages } from './media.js';
 
 /** Push notifications (doc 1 sections 2, 3, 5, 7, 8; ARCHITECTURE.md "push delivery"). */
@@ -66,7 +75,7 @@ export type NotificationFields = z.output<typeof notificationFields>;
 
 /** Send later (issue 34): an optional ISO time on the send form; empty means now. */
 export const sendFields = notificationFields.extend({
-  sendAt: z.preprocess((v) => (v === '' || v === null ? undefined : v), isoTime('sendAt').optional()),
+  sendAt: optionalIsoTime('sendAt'),
 });
 export type SendFields = z.output<typeof sendFields>;
 

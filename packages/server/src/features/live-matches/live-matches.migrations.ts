@@ -115,4 +115,15 @@ export const liveMatchesMigrations: Record<string, Migration> = {
           AS newest ON 1 = 1`.execute(db);
     },
   },
+  /** Planned live matches (issue 34): the planned times, their scheduler jobs, and a missed one's note. */
+  '0806_live_matches_planned': {
+    async up(db: Kysely<unknown>) {
+      for (const column of ['planned_start', 'planned_end', 'start_job', 'end_job'])
+        await db.schema.alterTable('live_matches').addColumn(column, 'text').execute();
+      await db.schema
+        .alterTable('live_matches')
+        .addColumn('planned_note', 'text', (c) => c.notNull().defaultTo(''))
+        .execute();
+    },
+  },
 };

@@ -14,6 +14,12 @@ export interface LiveMatchesTables {
     view: number;
     status: number;
     created_at: string;
+    /** Planned times (ISO UTC) and the scheduler's jobs that act on them (planned-matches.service.ts). */
+    planned_start: string | null;
+    planned_end: string | null;
+    start_job: string | null;
+    end_job: string | null;
+    planned_note: string;
   };
   live_ad_fields: { name: string; value: string; position: number };
   live_web_ads: { id: string; a_name: string; a_url: string; created_at: string };
@@ -81,6 +87,14 @@ export const updateLiveMatch = async (
   await noteUpdate(db, 'live_matches', [id], changes);
   return db.updateTable('live_matches').set(changes).where('id', '=', id).executeTakeFirst();
 };
+
+export type PlanColumns = Pick<
+  LiveMatchRow,
+  'planned_start' | 'planned_end' | 'start_job' | 'end_job' | 'planned_note'
+>;
+
+export const updatePlan = (db: Db, id: string, plan: Partial<PlanColumns>) =>
+  db.updateTable('live_matches').set(plan).where('id', '=', id).executeTakeFirst();
 
 export const findLiveMatches = (db: Db, ids: readonly string[]) =>
   db.selectFrom('live_matches').selectAll().where('id', 'in', ids).execute();

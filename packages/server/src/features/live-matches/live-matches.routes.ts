@@ -4,6 +4,7 @@ import { sendCached } from '../../platform/http/cached-reply.js';
 import { registerRoute } from '../../platform/http/register-route.js';
 import { liveAdFireCounter, liveMatchCounter } from './live-matches.counter.js';
 import { createLiveMatchesService, LIVE_TAGS, type LiveMatchesDeps } from './live-matches.service.js';
+import { createPlannedMatches } from './planned-matches.service.js';
 
 /**
  * Live matches, the live-call ad fields, the website live ads with Fire and the fire history.
@@ -15,7 +16,7 @@ export function registerLiveMatches(
 ) {
   ctx.mediaColumns.declare('live_matches', ['thumbnail']);
   const { app } = ctx;
-  const service = createLiveMatchesService({
+  const serviceDeps: LiveMatchesDeps = {
     db: ctx.db,
     dialect: ctx.dialect,
     media: ctx.media,
@@ -23,7 +24,8 @@ export function registerLiveMatches(
     locks: ctx.locks,
     trash: ctx.trash,
     ...deps,
-  });
+  };
+  const service = createLiveMatchesService(serviceDeps, createPlannedMatches(ctx, serviceDeps));
 
   for (const reverter of [service.matchReverter, service.webAdReverter, service.liveAdsReverter])
     ctx.reverts.add('live-matches', reverter);

@@ -17,6 +17,7 @@ import * as repo from './live-matches.repository.js';
 import { forgetItems } from '../../platform/trash/trash-bin.js';
 import { itemLabel } from '../../platform/activity/item-label.js';
 import { createWebLiveAds } from './web-live-ads.service.js';
+import type { PlannedMatches, PlannedTimes } from './planned-matches.service.js';
 
 export { LIVE_TAGS, type LiveMatchesDeps } from './live-matches.common.js';
 
@@ -37,6 +38,9 @@ const toMatch = (row: repo.LiveMatchRow): LiveMatch => ({
   createdAt: row.created_at,
   status: fromDbBool(row.status),
   version: matchVersion(row),
+  plannedStart: row.planned_start,
+  plannedEnd: row.planned_end,
+  plannedNote: row.planned_note,
 });
 
 const toAppMatch = (row: repo.LiveMatchRow): AppLiveMatch => ({
@@ -51,7 +55,7 @@ const toAppMatch = (row: repo.LiveMatchRow): AppLiveMatch => ({
  * Live matches (this file), the live-call ad fields, the website live ads, and Fire with its history:
  * one service for the routes, each part in its own file.
  */
-export function createLiveMatchesService(deps: LiveMatchesDeps) {
+export function createLiveMatchesService(deps: LiveMatchesDeps, planned: PlannedMatches) {
   const { db, dialect, media, cache, locks, forgetCounts, liveMatchRunning, trash } = deps;
   trash.register('live-matches', {
     feature: 'live-matches',
@@ -91,15 +95,19 @@ export function createLiveMatchesService(deps: LiveMatchesDeps) {
       };
     },
 
-    async add(fields: { title: string; url: string }, image: SavedMedia) {
+    /** A match planned to start later is added inactive; its planned times' jobs commit with it. */
+    async add(fields: { title: string; url: string } & PlannedTimes, image: SavedMedia) {
+      const id = newId();
+      const plan = await planned.plan(id, fields);
       const row: repo.LiveMatchRow = {
-        id: newId(),
+        id,
         title: fields.title,
         url: fields.url,
         thumbnail: image.url,
         view: 0,
-        status: 1,
+        status: plan.planned_start ? 0 : 1,
         created_at: createdNow(),
+        ...plan,
       };
       await repo.insertLiveMatch(db, row);
       cache.invalidate(LIVE_TAGS.matches);
@@ -112,7 +120,7 @@ export function createLiveMatchesService(deps: LiveMatchesDeps) {
      * the caller then removes the uploaded image.
      */
     edit(
-      fields: { _id: string; title: string; url: string; version?: string | undefined },
+      fields: { _id: string; title: string; url: string; version?: string | undefined } & PlannedTimes,
       image: SavedMedia | undefined,
     ) {
       const sent = readEditVersion(fields.version);
@@ -121,12 +129,14 @@ export function createLiveMatchesService(deps: LiveMatchesDeps) {
         const existing = foundAtVersion(found, sent, matchVersion, liveMatchMessages);
         const changes = { title: fields.title, url: fields.url, ...(image ? { thumbnail: image.url } : {}) };
         await repo.updateLiveMatch(db, existing.id, changes);
+        const plan = await planned.plan(existing.id, fields, existing);
+        await repo.updatePlan(db, existing.id, plan);
         if (image) await media.remove(existing.thumbnail);
         cache.invalidate(LIVE_TAGS.matches);
         return {
           status: true,
           message: liveMatchMessages.updated,
-          data: toMatch({ ...existing, ...changes }),
+          data: toMatch({ ...existing, ...changes, ...plan }),
         };
       });
     },

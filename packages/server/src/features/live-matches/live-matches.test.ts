@@ -58,6 +58,9 @@ describe('POST /api/App/liveMatch/admin', () => {
         createdAt: expect.any(String),
         status: true,
         version: expect.stringMatching(/^[0-9a-f]{16}$/),
+        plannedStart: null,
+        plannedEnd: null,
+        plannedNote: '',
       },
     });
     const image = await t.request({ method: 'GET', url: body.data.thumbnail });

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { LIVE_MATCH_IMAGE, liveMatchMessages } from '@streamdesk/contract/live-matches';
 import { toast } from 'sonner';
 import { unlessFailed } from '@/lib/api-client';
+import { reportZone, zonedInputToIso } from '@/lib/report-time';
 import { Button } from '@/ui/button';
 import { TextField } from '@/ui/field';
 import { useCheckedFile } from '@/ui/use-checked-file';
@@ -11,11 +12,16 @@ import { ImageInput } from './image-input';
 import { liveMatchUrlProblem } from './url-check';
 import { useOneAtATime } from '@/ui/use-one-at-a-time';
 
-/** Title, an http(s) URL and a PNG/GIF image, all required (doc 1 section 5, "Live match"). */
+/**
+ * Title, an http(s) URL and a PNG/GIF image, all required (doc 1 section 5, "Live match"), and optional
+ * planned start and end (issue 34), entered as the wall clock of REPORT_TIME_ZONE.
+ */
 export function LiveMatchAddForm() {
   const add = useAddLiveMatch();
   const [title, setTitle] = useState('');
   const [url, setUrl] = useState('');
+  const [plannedStart, setPlannedStart] = useState('');
+  const [plannedEnd, setPlannedEnd] = useState('');
   const [errors, setErrors] = useState<{ title?: string | undefined; url?: string | undefined }>({});
   const picker = useCheckedFile(liveMatchImageProblem, 'idle', LIVE_MATCH_IMAGE);
   const oneAtATime = useOneAtATime();
@@ -42,11 +48,15 @@ export function LiveMatchAddForm() {
     form.append('title', title.trim());
     form.append('url', url.trim());
     form.append('image', file);
+    if (plannedStart) form.append('plannedStart', zonedInputToIso(plannedStart));
+    if (plannedEnd) form.append('plannedEnd', zonedInputToIso(plannedEnd));
     picker.setState('uploading');
     if (!(await unlessFailed(add.mutateAsync(form)))) return void picker.setState('error');
     picker.clear('success');
     setTitle('');
     setUrl('');
+    setPlannedStart('');
+    setPlannedEnd('');
   };
 
   // One row from lg. At md a third of the form is narrower than the file picker's button and its
@@ -75,11 +85,30 @@ export function LiveMatchAddForm() {
         maxLength={2048}
       />
       <ImageInput label="Image (PNG or GIF)" picker={picker} />
+      {/* A row of their own under the others (Add stays at the end of the first row from lg). */}
+      <div className="grid gap-4 sm:grid-cols-2 md:col-span-2 lg:col-span-3">
+        <TextField
+          label="Planned start (optional)"
+          type="datetime-local"
+          step={1}
+          value={plannedStart}
+          onChange={(e) => setPlannedStart(e.target.value)}
+          hint={`Turns active then by itself (${reportZone()})`}
+        />
+        <TextField
+          label="Planned end (optional)"
+          type="datetime-local"
+          step={1}
+          value={plannedEnd}
+          onChange={(e) => setPlannedEnd(e.target.value)}
+          hint="Turns inactive then by itself"
+        />
+      </div>
       <Button
         write="live-matches"
         type="submit"
         loading={add.isPending}
-        className="md:mt-6 md:justify-self-end lg:justify-self-auto"
+        className="md:mt-6 md:justify-self-end lg:col-start-4 lg:row-start-1 lg:justify-self-auto"
       >
         Add
       </Button>

@@ -4,6 +4,7 @@ import { formatDateTime, formatViewCount } from '@streamdesk/contract/format';
 import { LIVE_MATCH_IMAGE, liveMatchMessages, type LiveMatch } from '@streamdesk/contract/live-matches';
 import { toast } from 'sonner';
 import { cn } from '@/lib/cn';
+import { isoToZonedInput, shownZonedTime, zonedInputToIso } from '@/lib/report-time';
 import { Button } from '@/ui/button';
 import { stickyEndCell, Td, Tr } from '@/ui/data-table';
 import { Toggle } from '@/ui/toggle';
@@ -78,6 +79,7 @@ export function LiveMatchRow({ match, onEdit, onDelete, deleting = false, watchi
           disabled={setStatus.isPending}
           onCheckedChange={() => setStatus.mutate({ id: match._id, status: !match.status })}
         />
+        <PlannedTimes match={match} />
       </Td>
       <Td className={stickyEndCell}>
         <div className={actionButtonsClass}>
@@ -106,6 +108,20 @@ export function LiveMatchRow({ match, onEdit, onDelete, deleting = false, watchi
   );
 }
 
+/** A match's planned start and end, and a missed one's note, under its status switch. */
+function PlannedTimes({ match }: { match: LiveMatch }) {
+  if (!match.plannedStart && !match.plannedEnd && !match.plannedNote) return null;
+  return (
+    <p className="mt-1 text-xs whitespace-nowrap text-slate-500">
+      {match.plannedStart && <span className="block">Starts {shownZonedTime(match.plannedStart)}</span>}
+      {match.plannedEnd && <span className="block">Ends {shownZonedTime(match.plannedEnd)}</span>}
+      {match.plannedNote && (
+        <span className="block max-w-56 whitespace-normal text-red-600">{match.plannedNote}</span>
+      )}
+    </p>
+  );
+}
+
 /**
  * The row in edit mode: title, URL and an optional new image; Save or Cancel returns to viewing. The save
  * carries the version the row had when Edit was pressed (a reload of the list meanwhile does not change
@@ -116,6 +132,10 @@ export function LiveMatchEditRow({ match, onDone }: { match: LiveMatch; onDone: 
   const edit = useEditLiveMatch();
   const [title, setTitle] = useState(match.title);
   const [url, setUrl] = useState(match.url);
+  const [plannedStart, setPlannedStart] = useState(
+    match.plannedStart ? isoToZonedInput(match.plannedStart) : '',
+  );
+  const [plannedEnd, setPlannedEnd] = useState(match.plannedEnd ? isoToZonedInput(match.plannedEnd) : '');
   const [version] = useState<string | undefined>(match.version);
   const picker = useCheckedFile(liveMatchImageProblem, 'idle', LIVE_MATCH_IMAGE);
   const confirmUpdate = useConfirmUpdate();
@@ -134,6 +154,13 @@ export function LiveMatchEditRow({ match, onDone }: { match: LiveMatch; onDone: 
     form.append('title', title.trim());
     form.append('url', url.trim());
     if (version) form.append(EDIT_VERSION_FIELD, version);
+    // Unchanged times go back as they were (the server leaves them alone); an emptied one clears it;
+    // a match with none planned sends none.
+    const planned = (local: string, stored: string | null) =>
+      !local ? '' : stored && local === isoToZonedInput(stored) ? stored : zonedInputToIso(local);
+    if (plannedStart || match.plannedStart)
+      form.append('plannedStart', planned(plannedStart, match.plannedStart));
+    if (plannedEnd || match.plannedEnd) form.append('plannedEnd', planned(plannedEnd, match.plannedEnd));
     const file = picker.file;
     if (file) form.append('image', file);
     picker.setState(file ? 'uploading' : 'idle');
@@ -166,6 +193,20 @@ export function LiveMatchEditRow({ match, onDone }: { match: LiveMatch; onDone: 
         maxLength={2048}
       />
       <ImageInput label="New image (optional)" picker={picker} />
+      <InlineInput
+        label="Edit planned start"
+        type="datetime-local"
+        step={1}
+        value={plannedStart}
+        onChange={(e) => setPlannedStart(e.target.value)}
+      />
+      <InlineInput
+        label="Edit planned end"
+        type="datetime-local"
+        step={1}
+        value={plannedEnd}
+        onChange={(e) => setPlannedEnd(e.target.value)}
+      />
       {confirmUpdate.dialog}
     </InlineEditRow>
   );
