@@ -112,7 +112,7 @@ export function LiveMatchRow({ match, onEdit, onDelete, deleting = false, watchi
 function PlannedTimes({ match }: { match: LiveMatch }) {
   if (!match.plannedStart && !match.plannedEnd && !match.plannedNote) return null;
   return (
-    <p className="mt-1 text-xs whitespace-nowrap text-slate-500">
+    <p className="mt-1 min-w-32 text-xs whitespace-normal text-slate-500">
       {match.plannedStart && <span className="block">Starts {shownZonedTime(match.plannedStart)}</span>}
       {match.plannedEnd && <span className="block">Ends {shownZonedTime(match.plannedEnd)}</span>}
       {match.plannedNote && (
