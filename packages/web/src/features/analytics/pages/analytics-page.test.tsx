@@ -127,19 +127,20 @@ describe('the chart tooltips', () => {
       const chart = await screen.findByRole('img', { name: `${title} chart` });
       // A chart takes the keyboard: focused, it shows its first day; the arrow keys move along the days.
       act(() => within(chart).getByRole('application').focus());
-      return (text: string) => expect(within(chart).getByText(text)).toBeInTheDocument();
+      // Recharts draws the tooltip on its next render: wait for it rather than read at once.
+      return async (text: string) => expect(await within(chart).findByText(text)).toBeInTheDocument();
     };
     const clicksShow = await focused('Clicks');
-    clicksShow('3 Clicks on 21/11/2026');
+    await clicksShow('3 Clicks on 21/11/2026');
     await user.keyboard('{ArrowRight}');
-    clicksShow('0 Clicks on 22/11/2026');
+    await clicksShow('0 Clicks on 22/11/2026');
     await user.keyboard('{ArrowRight}');
-    clicksShow('5 Clicks on 23/11/2026');
+    await clicksShow('5 Clicks on 23/11/2026');
 
     const viewsShow = await focused('Views');
-    viewsShow('0 Views on 21/11/2026');
+    await viewsShow('0 Views on 21/11/2026');
     await user.keyboard('{ArrowRight}');
-    viewsShow('4 Views on 22/11/2026');
+    await viewsShow('4 Views on 22/11/2026');
   }, 30_000);
 });
 
