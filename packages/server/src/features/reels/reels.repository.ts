@@ -57,8 +57,9 @@ export const insertReel = (db: Db, row: ReelRow) => db.insertInto('reels').value
 export const findReels = (db: Db, ids: readonly string[]) =>
   db.selectFrom('reels').selectAll().where('id', 'in', ids).execute();
 
+/** Deletes the reels and answers the rows it deleted (none of those another delete took first). */
 export const deleteReels = (db: Db, ids: readonly string[]) =>
-  db.deleteFrom('reels').where('id', 'in', ids).executeTakeFirst();
+  db.deleteFrom('reels').where('id', 'in', ids).returningAll().execute();
 
 /** Every reel the app may count. */
 export const countedReels = async (db: Db) =>

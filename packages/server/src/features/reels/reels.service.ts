@@ -74,17 +74,23 @@ export function createReelService(deps: ReelDeps) {
   async function remove(ids: readonly string[]): Promise<number> {
     const found = await repo.findReels(db, [...new Set(ids)]);
     if (found.length === 0) throw notFound(reelMessages.notFound);
-    const foundIds = found.map((r) => r.id);
-    // To the trash with their counts and files, until restored or purged.
-    const result = await db.transaction().execute(async (trx) => {
-      await deps.trash.moveRows(trx, 'reels', 'reels', found, (row) => ({
+    // To the trash with their counts and files, until restored or purged. The rows the delete itself
+    // took go there: of two deletes at once, the second (on PostgreSQL, waiting on the rows' locks) finds
+    // them gone and answers not found, where trashing what it had read put the same id in twice (a 500).
+    const deleted = await db.transaction().execute(async (trx) => {
+      const rows = await repo.deleteReels(
+        trx,
+        found.map((r) => r.id),
+      );
+      if (rows.length === 0) throw notFound(reelMessages.notFound);
+      await deps.trash.moveRows(trx, 'reels', 'reels', rows, (row) => ({
         label: itemLabel('reels', undefined, row.id),
         thumbnail: row.thumbnail,
       }));
-      return repo.deleteReels(trx, foundIds);
+      return rows.length;
     });
     changed();
-    return Number(result.numDeletedRows);
+    return deleted;
   }
 
   return { list, add, remove };
