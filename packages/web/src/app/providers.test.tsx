@@ -23,4 +23,9 @@ describe('the toasts', () => {
     view.unmount();
     expect(document.documentElement.style.getPropertyValue('--toasts-top')).toBe('');
   });
+
+  it('stay under the top bar when the header shows only a status, with nothing to press', () => {
+    render(<PageHeader title="Story Reels" actions={<span>Not Running</span>} />);
+    expect(document.documentElement.style.getPropertyValue('--toasts-top')).toBe('');
+  });
 });

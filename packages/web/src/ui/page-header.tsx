@@ -3,6 +3,9 @@ import { useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 /** The CSS variable that places the toasts (app/providers.tsx): below the header's actions. */
 export const TOASTS_TOP = '--toasts-top';
 
+/** What a person presses or types in; a header with none of them keeps the toasts under the top bar. */
+const CONTROLS = 'button, a[href], input, select, textarea, [role="button"], [role="switch"]';
+
 /**
  * Keeps the toasts (top right) below `actions` while they are on screen: a toast over 'Save' or 'Clear
  * data' hid the button a person was about to press (issue 36). Measured from the page's top, so a
@@ -13,11 +16,15 @@ function useToastsBelow(actions: RefObject<HTMLDivElement | null>, shown: boolea
     const element = actions.current;
     if (!shown || !element) return;
     const root = document.documentElement;
-    const place = () =>
+    const place = () => {
+      // Only over controls: pushed below a status badge alone, a toast covered the form under it instead
+      // (Reels' 'Not Running' put an upload error over the Upload button).
+      if (!element.querySelector(CONTROLS)) return root.style.removeProperty(TOASTS_TOP);
       root.style.setProperty(
         TOASTS_TOP,
         `${Math.round(element.getBoundingClientRect().bottom + window.scrollY + 8)}px`,
       );
+    };
     place();
     // The header moves when something above it comes or goes (the shell's failed-load alert).
     const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(place) : undefined;
