@@ -14,16 +14,17 @@ export function containsInsensitive(dialect: DialectName, column: string, text: 
     : sql<SqlBool>`${sql.raw(UNICODE_LOWER)}(${sql.ref(column)}) LIKE ${sql.raw(UNICODE_LOWER)}(${pattern}) ESCAPE '\\'`;
 }
 
+/** The function that lower-cases all of Unicode on this database. */
+const lowerFunction = (dialect: DialectName) => sql.raw(dialect === 'postgres' ? 'lower' : UNICODE_LOWER);
+
 /** A text column lower-cased for every script, to order by as people read (not 'Z' before 'a'). */
 export function lowered(dialect: DialectName, column: string): Expression<string> {
-  const lower = dialect === 'postgres' ? sql.raw('lower') : sql.raw(UNICODE_LOWER);
-  return sql<string>`${lower}(${sql.ref(column)})`;
+  return sql<string>`${lowerFunction(dialect)}(${sql.ref(column)})`;
 }
 
 /** Case-insensitive equality of a text column with a value, for every script (as containsInsensitive). */
 export function equalsInsensitive(dialect: DialectName, column: string, text: string): Expression<SqlBool> {
-  const lower = dialect === 'postgres' ? sql.raw('lower') : sql.raw(UNICODE_LOWER);
-  return sql<SqlBool>`${lower}(${sql.ref(column)}) = ${lower}(${text})`;
+  return sql<SqlBool>`${lowered(dialect, column)} = ${lowerFunction(dialect)}(${text})`;
 }
 
 /**
