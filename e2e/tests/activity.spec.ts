@@ -83,3 +83,32 @@ test('the owner finds a controller change in Activity with its person, filters t
   await expect(page.getByRole('row', { name: /controller: reels/ })).toHaveCount(2);
   await expect(page.getByRole('row', { name: /sign-in/ })).toHaveCount(0);
 });
+
+test("a live match row's History opens the Activity screen with that match's entries only", async ({
+  signedInPage: page,
+  api,
+  media,
+}) => {
+  const title = 'History Row Final';
+  const other = 'History Row Other';
+  const added = await api.upload(
+    'POST',
+    '/api/App/liveMatch/admin',
+    { title, url: 'https://stream.example.com/history.m3u8' },
+    { image: media.png },
+  );
+  await api.upload(
+    'POST',
+    '/api/App/liveMatch/admin',
+    { title: other, url: 'https://stream.example.com/other.m3u8' },
+    { image: media.png },
+  );
+  const id = (added.data as { _id: string })._id;
+
+  await page.goto('/add/liveMatch');
+  await page.getByRole('link', { name: `History of ${title}` }).click();
+  await expect(page).toHaveURL(`/activity?feature=live-matches&item=${id}`);
+  await expect(page.getByRole('row', { name: new RegExp(title) })).toHaveCount(1);
+  await expect(page.getByRole('row', { name: new RegExp(title) })).toContainText('create');
+  await expect(page.getByRole('row', { name: new RegExp(other) })).toHaveCount(0);
+});

@@ -26,7 +26,7 @@ export function ActivityHistoryLink({
     <Link
       to={`${webPaths.activity}?${search.toString()}`}
       aria-label={name ? `${text} of ${name}` : undefined}
-      className="inline-flex h-8 items-center rounded-md px-3 text-xs font-medium text-brand-700 ring-1 ring-slate-300 ring-inset hover:bg-brand-50"
+      className="inline-flex h-8 items-center justify-center rounded-md px-3 text-xs font-medium text-brand-700 ring-1 ring-slate-300 ring-inset hover:bg-brand-50"
     >
       {text}
     </Link>

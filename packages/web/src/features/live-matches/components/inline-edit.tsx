@@ -60,8 +60,11 @@ export function InlineInput({ label, ...input }: ComponentProps<'input'> & { lab
   );
 }
 
-/** Action buttons stack on narrow screens so the sticky column stays slim. */
-export const actionButtonsClass = 'flex flex-col gap-1.5 sm:flex-row';
+/**
+ * Action buttons stack on narrow screens so the sticky column stays slim. On a laptop they sit two by two:
+ * four in one line (with History) would widen the table past its box, hiding a column under the Actions.
+ */
+export const actionButtonsClass = 'flex flex-col gap-1.5 sm:flex-row lg:grid lg:grid-cols-2';
 
 /**
  * Whether a failed save still ends the row's edit mode: refused because another admin changed the record

@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { cn } from '@/lib/cn';
 import { isoToZonedInput, shownZonedTime, zonedInputToIso } from '@/lib/report-time';
 import { Button } from '@/ui/button';
+import { ActivityHistoryLink } from '@/ui/activity-history-link';
 import { stickyEndCell, Td, Tr } from '@/ui/data-table';
 import { Toggle } from '@/ui/toggle';
 import { useCheckedFile } from '@/ui/use-checked-file';
@@ -101,6 +102,7 @@ export function LiveMatchRow({ match, onEdit, onDelete, deleting = false, watchi
           >
             Edit
           </Button>
+          <ActivityHistoryLink feature="live-matches" item={match._id} name={match.title} />
           <RowDeleteButton name={match.title} deleting={deleting} onDelete={onDelete} />
         </div>
       </Td>

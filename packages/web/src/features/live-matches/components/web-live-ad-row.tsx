@@ -11,6 +11,7 @@ import {
 } from '@streamdesk/contract/live-matches';
 import { toast } from 'sonner';
 import { Button } from '@/ui/button';
+import { ActivityHistoryLink } from '@/ui/activity-history-link';
 import { stickyEndCell, Td, Tr } from '@/ui/data-table';
 import { useConfirmUpdate } from '@/ui/use-confirm-update';
 import { useEditWebLiveAd } from '../api';
@@ -70,6 +71,7 @@ export function WebLiveAdRow({
               Edit
             </Button>
           )}
+          <ActivityHistoryLink feature="live-matches" item={ad._id} name={ad.a_name} />
           {!fireOnly && ad.a_name !== MAIN_WEB_AD && (
             <RowDeleteButton name={ad.a_name} deleting={deleting} onDelete={onDelete} />
           )}

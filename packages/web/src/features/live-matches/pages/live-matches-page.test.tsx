@@ -17,6 +17,15 @@ const list = testMatchList;
 signedInScreenTests();
 
 describe('Live Match Management', () => {
+  it("links each row to its match's entries in the activity log", async () => {
+    openScreen('/add/liveMatch', { 'GET /api/App/liveMatch/admin': list([match], true) });
+    const row = (await screen.findByText('Cup Final', {}, { timeout: 5000 })).closest('tr')!;
+    expect(within(row).getByRole('link', { name: 'History of Cup Final' })).toHaveAttribute(
+      'href',
+      `/activity?feature=live-matches&item=${match._id}`,
+    );
+  });
+
   it('says when the Watching now figures are old: the polls have failed for two intervals', async () => {
     let failing = false;
     const viewers = vi.fn(() =>
@@ -146,7 +155,12 @@ describe('Live Match Management', () => {
     openScreen('/add/liveMatch', { 'GET /api/App/liveMatch/admin': list([match, old], true) });
     const oldRow = (await screen.findByText('Old', {}, { timeout: 5000 })).closest('tr')!;
     expect(within(oldRow).getByText('javascript:alert(1)')).not.toHaveAttribute('href');
-    expect(within(oldRow).queryByRole('link')).toBeNull();
+    // Its one link is its History.
+    expect(
+      within(oldRow)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual([`/activity?feature=live-matches&item=${old._id}`]);
     const row = screen.getByText('Cup Final').closest('tr')!;
     expect(within(row).getByRole('link', { name: match.url })).toHaveAttribute('href', match.url);
   });

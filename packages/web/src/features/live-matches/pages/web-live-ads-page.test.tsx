@@ -18,6 +18,15 @@ const ad = {
 signedInScreenTests();
 
 describe('Ads Fire', () => {
+  it("links each row to its ad's entries in the activity log", async () => {
+    openScreen('/add/liveMatch/liveAdWeb', {
+      'GET /api/App/liveMatch/liveAdsWeb': { status: true, message: 'ok', data: [ad] },
+    });
+    expect(
+      await screen.findByRole('link', { name: 'History of Sponsor' }, { timeout: 5000 }),
+    ).toHaveAttribute('href', `/activity?feature=live-matches&item=${ad._id}`);
+  });
+
   it('refuses a URL that is not http(s) in the add form and the edit row, sending nothing', async () => {
     const post = vi.fn();
     const put = vi.fn();

@@ -3,6 +3,7 @@ import { isSafeShortcutUrl, type ShortcutStory } from '@streamdesk/contract/shor
 import { memo, type ChangeEvent, type ComponentProps, type RefObject } from 'react';
 import { SelectCheckbox } from '@/ui/bulk-delete';
 import { Button } from '@/ui/button';
+import { ActivityHistoryLink } from '@/ui/activity-history-link';
 import { stickyEndCell, Td, Tr } from '@/ui/data-table';
 import { inputClass } from '@/ui/field';
 import { ExternalLinkIcon } from '@/ui/icons';
@@ -154,7 +155,9 @@ export const ShortcutRow = memo(function ShortcutRow({
         <DayOverTime value={formatDateTime(s.createdAt)} />
       </Td>
       <Td className={stickyEndCell}>
-        <div className="flex justify-end gap-1.5">
+        {/* On a laptop Delete goes under Edit and History: the three in one line widen the table past its
+            box, and this is no wider than Save and Cancel. */}
+        <div className="flex justify-end gap-1.5 lg:grid lg:grid-cols-[repeat(2,max-content)]">
           {editor ? (
             <>
               <Button write="shortcut-stories" size="sm" onClick={editor.save} loading={editor.saving}>
@@ -176,10 +179,12 @@ export const ShortcutRow = memo(function ShortcutRow({
               >
                 Edit
               </Button>
+              <ActivityHistoryLink feature="shortcut-stories" item={s._id} name={s.name} />
               <Button
                 write="shortcut-stories"
                 size="sm"
                 variant="danger"
+                className="lg:col-span-2"
                 aria-label={`Delete ${s.name}`}
                 loading={deleting}
                 onClick={() => on.remove(s._id)}

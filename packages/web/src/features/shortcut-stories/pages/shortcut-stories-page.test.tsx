@@ -32,6 +32,15 @@ async function editFirstRow(handlers: Parameters<typeof mockApi>[0]) {
 signedInScreenTests({ authStatus: 'signed-in' });
 
 describe('Shortcut Story page', { timeout: 15_000 }, () => {
+  it("links each row to its shortcut's entries in the activity log", async () => {
+    const first = row(1, 7);
+    mockApi({ ...shell, 'GET /api/sortcut': listReply([first], true) });
+    renderApp('/add/story');
+    expect(
+      await screen.findByRole('link', { name: 'History of Brand 1' }, { timeout: 8000 }),
+    ).toHaveAttribute('href', `/activity?feature=shortcut-stories&item=${first._id}`);
+  });
+
   it('shows Running from secondStoryBrand, offers the next No, and lists shortened zero-padded clicks', async () => {
     mockApi({ ...shell, 'GET /api/sortcut': listReply([row(1, 7), row(2, 1530)], true) });
     renderApp('/add/story');

@@ -13,6 +13,17 @@ const category = cricket;
 signedInScreenTests();
 
 describe('video categories page', () => {
+  it("links each row to its category's entries in the activity log", async () => {
+    mockApi({
+      ...signedIn,
+      'GET /api/App/video/category': { status: true, message: 'ok', data: [category] },
+    });
+    renderApp('/add/video/category');
+    expect(
+      await screen.findByRole('link', { name: 'History of Cricket' }, { timeout: 5000 }),
+    ).toHaveAttribute('href', `/activity?feature=video-categories&item=${category._id}`);
+  });
+
   it('says so when there are no categories yet', async () => {
     mockApi({ ...signedIn, 'GET /api/App/video/category': { status: true, message: 'ok', data: [] } });
     renderApp('/add/video/category');

@@ -4,6 +4,7 @@ import { categoryMessages, type VideoCategory } from '@streamdesk/contract/video
 import { videoTabs } from '@/config/section-tabs';
 import { unlessFailed } from '@/lib/api-client';
 import { Button } from '@/ui/button';
+import { ActivityHistoryLink } from '@/ui/activity-history-link';
 import { LoadError } from '@/ui/load-error';
 import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
 import {
@@ -150,6 +151,11 @@ export default function VideoCategoriesPage() {
                     >
                       Edit
                     </Button>
+                    <ActivityHistoryLink
+                      feature="video-categories"
+                      item={category._id}
+                      name={category.name}
+                    />
                     <Button
                       write="video-categories"
                       variant="danger"
