@@ -139,6 +139,12 @@ const scenarios: Record<string, () => Promise<ApiCall[]>> = {
     const id = await category.store();
     return [uploadInto(id), category.remove(id), uploadInto(id), category.edit(id)];
   },
+  // The shared delete (db/delete-all-or-none.ts) trashes only the rows it removed itself.
+  'a shortcut story, a story and an in-house ad each deleted twice': async () => {
+    const named = ['shortcut', 'story', 'in-house ad'].map((name) => kinds[name]!);
+    const ids = await Promise.all(named.map((kind) => kind.store()));
+    return named.flatMap((kind, i) => [kind.remove(ids[i]!), kind.remove(ids[i]!)]);
+  },
   'a reel deleted twice': async () => {
     const id = await storedId(t, addCall.reel());
     const remove: ApiCall = { method: 'DELETE', url: '/api/App/reels', json: { id: [id] } };

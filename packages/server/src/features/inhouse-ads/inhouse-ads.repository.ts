@@ -123,7 +123,6 @@ export async function update(db: Db, id: string, changes: InHouseAdChanges): Pro
   return Number(result.numUpdatedRows) > 0;
 }
 
-export async function deleteByIds(db: Db, ids: readonly string[]): Promise<number> {
-  const result = await db.deleteFrom('inhouse_ads').where('id', 'in', ids).executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
+/** Deletes the rows and answers those it deleted (none of those another delete took first). */
+export const deleteByIds = (db: Db, ids: readonly string[]) =>
+  db.deleteFrom('inhouse_ads').where('id', 'in', ids).returningAll().execute();

@@ -213,14 +213,12 @@ export function createInHouseAdsService(deps: InHouseAdsDeps) {
   async function removeNow(ids: readonly string[]): Promise<number> {
     const rows = await deleteAllOrNone(db, ids, {
       find: repo.findByIds,
+      remove: repo.deleteByIds,
       // To the trash with their counts and files, until restored or purged.
-      remove: async (trx, unique, found) => {
-        await deps.trash.moveRows(trx, 'inhouse-ads', 'inhouse_ads', found, (row) => ({
-          label: itemLabel('inhouse-ads', { mainTitle: row.main_title }, row.id),
-          thumbnail: row.icon,
-        }));
-        await repo.deleteByIds(trx, unique);
-      },
+      trash: deps.trash.rowsTo('inhouse-ads', 'inhouse_ads', (row) => ({
+        label: itemLabel('inhouse-ads', { mainTitle: row.main_title }, row.id),
+        thumbnail: row.icon,
+      })),
       missing: () => notFound(inHouseMessages.notFound),
     });
     changed();

@@ -99,8 +99,9 @@ export const updatePlan = (db: Db, id: string, plan: Partial<PlanColumns>) =>
 export const findLiveMatches = (db: Db, ids: readonly string[]) =>
   db.selectFrom('live_matches').selectAll().where('id', 'in', ids).execute();
 
+/** Deletes the rows and answers those it deleted (none of those another delete took first). */
 export const deleteLiveMatches = (db: Db, ids: readonly string[]) =>
-  db.deleteFrom('live_matches').where('id', 'in', ids).executeTakeFirst();
+  db.deleteFrom('live_matches').where('id', 'in', ids).returningAll().execute();
 
 // Live-call ad fields --------------------------------------------------------------------------------
 
@@ -160,8 +161,9 @@ export const updateWebAd = async (db: Db, id: string, changes: Pick<WebAdRow, 'a
   return db.updateTable('live_web_ads').set(changes).where('id', '=', id).execute();
 };
 
+/** Deletes the rows and answers those it deleted (none of those another delete took first). */
 export const deleteWebAds = (db: Db, ids: readonly string[]) =>
-  db.deleteFrom('live_web_ads').where('id', 'in', ids).executeTakeFirst();
+  db.deleteFrom('live_web_ads').where('id', 'in', ids).returningAll().execute();
 
 // Fires and their history -----------------------------------------------------------------------------------
 

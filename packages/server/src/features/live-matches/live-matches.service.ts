@@ -145,14 +145,12 @@ export function createLiveMatchesService(deps: LiveMatchesDeps, planned: Planned
       return locks.run('live_matches', ids, async () => {
         const rows = await deleteAllOrNone(db, ids, {
           find: repo.findLiveMatches,
+          remove: repo.deleteLiveMatches,
           // To the trash with their counts and pictures, until restored or purged.
-          remove: async (trx, unique, found) => {
-            await trash.moveRows(trx, 'live-matches', 'live_matches', found, (row) => ({
-              label: itemLabel('live-matches', row, row.id),
-              thumbnail: row.thumbnail,
-            }));
-            await repo.deleteLiveMatches(trx, unique);
-          },
+          trash: trash.rowsTo('live-matches', 'live_matches', (row) => ({
+            label: itemLabel('live-matches', row, row.id),
+            thumbnail: row.thumbnail,
+          })),
           missing: () => notFound(liveMatchMessages.notFound),
         });
         cache.invalidate(LIVE_TAGS.matches);

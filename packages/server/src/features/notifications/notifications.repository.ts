@@ -87,8 +87,9 @@ export const failPending = (
     .where('status', '=', 'sent')
     .execute();
 
+/** Deletes the rows and answers those it deleted (none of those another delete took first). */
 export const deleteNotifications = (db: Db, ids: readonly string[]) =>
-  db.deleteFrom('notifications').where('id', 'in', ids).executeTakeFirst();
+  db.deleteFrom('notifications').where('id', 'in', ids).returningAll().execute();
 
 export const countWithIcon = async (db: Db, icon: string) =>
   Number(

@@ -3,6 +3,7 @@ import type { AppCache } from '../../platform/app-cache.js';
 import type { ForgetCounts } from '../../platform/item-counter.js';
 import type { AppDb } from '../../platform/db/database.js';
 import { newId, nowIso } from '../../platform/db/values.js';
+import { deleteAllOrNone } from '../../platform/db/delete-all-or-none.js';
 import { notFound } from '../../platform/errors.js';
 import type { MediaStore } from '../../platform/media/media-store.js';
 import type { UploadedFile } from '../../platform/media/multipart.js';
@@ -72,25 +73,19 @@ export function createReelService(deps: ReelDeps) {
   }
 
   async function remove(ids: readonly string[]): Promise<number> {
-    const found = await repo.findReels(db, [...new Set(ids)]);
-    if (found.length === 0) throw notFound(reelMessages.notFound);
-    // To the trash with their counts and files, until restored or purged. The rows the delete itself
-    // took go there: of two deletes at once, the second (on PostgreSQL, waiting on the rows' locks) finds
-    // them gone and answers not found, where trashing what it had read put the same id in twice (a 500).
-    const deleted = await db.transaction().execute(async (trx) => {
-      const rows = await repo.deleteReels(
-        trx,
-        found.map((r) => r.id),
-      );
-      if (rows.length === 0) throw notFound(reelMessages.notFound);
-      await deps.trash.moveRows(trx, 'reels', 'reels', rows, (row) => ({
+    const removed = await deleteAllOrNone(db, ids, {
+      find: repo.findReels,
+      remove: repo.deleteReels,
+      // To the trash with their counts and files, until restored or purged.
+      trash: deps.trash.rowsTo('reels', 'reels', (row) => ({
         label: itemLabel('reels', undefined, row.id),
         thumbnail: row.thumbnail,
-      }));
-      return rows.length;
+      })),
+      missing: () => notFound(reelMessages.notFound),
+      some: true,
     });
     changed();
-    return deleted;
+    return removed.length;
   }
 
   return { list, add, remove };

@@ -124,8 +124,9 @@ export const updateShortcut = async (
   return db.updateTable('shortcut_stories').set(values).where('id', '=', id).executeTakeFirst();
 };
 
+/** Deletes the rows and answers those it deleted (none of those another delete took first). */
 export const deleteShortcuts = (db: Db, ids: readonly string[]) =>
-  db.deleteFrom('shortcut_stories').where('id', 'in', ids).executeTakeFirst();
+  db.deleteFrom('shortcut_stories').where('id', 'in', ids).returningAll().execute();
 
 /** Every shortcut story the app may count. */
 export const countedShortcuts = async (db: Db) =>

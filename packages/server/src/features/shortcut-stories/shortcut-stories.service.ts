@@ -16,6 +16,7 @@ import {
 import type { ForgetCounts } from '../../platform/item-counter.js';
 import type { AppDb, DialectName } from '../../platform/db/database.js';
 import { newId, nowIso } from '../../platform/db/values.js';
+import { deleteAllOrNone } from '../../platform/db/delete-all-or-none.js';
 import { conflict, notFound } from '../../platform/errors.js';
 import type { MediaStore, SavedMedia } from '../../platform/media/media-store.js';
 import type { RecordLocks } from '../../platform/record-locks.js';
@@ -147,20 +148,19 @@ export function createShortcutService(deps: ShortcutDeps) {
 
   const remove = (ids: readonly string[]) => deps.locks.run('shortcut_stories', ids, () => removeNow(ids));
   async function removeNow(ids: readonly string[]): Promise<number> {
-    const unique = [...new Set(ids)];
-    const found = await repo.findShortcuts(db, unique);
-    if (found.length === 0) throw notFound(shortcutMessages.notFound);
-    const foundIds = found.map((r) => r.id);
-    // To the trash with their counts and logos, until restored or purged.
-    const result = await db.transaction().execute(async (trx) => {
-      await deps.trash.moveRows(trx, 'shortcut-stories', 'shortcut_stories', found, (row) => ({
+    const removed = await deleteAllOrNone(db, ids, {
+      find: repo.findShortcuts,
+      remove: repo.deleteShortcuts,
+      // To the trash with their counts and logos, until restored or purged.
+      trash: deps.trash.rowsTo('shortcut-stories', 'shortcut_stories', (row) => ({
         label: itemLabel('shortcut-stories', row, row.id),
         thumbnail: row.logo,
-      }));
-      return repo.deleteShortcuts(trx, foundIds);
+      })),
+      missing: () => notFound(shortcutMessages.notFound),
+      some: true,
     });
     changed();
-    return Number(result.numDeletedRows);
+    return removed.length;
   }
 
   /** The app's list: every shortcut in No order, with the Running flag (the cache adds its version). */

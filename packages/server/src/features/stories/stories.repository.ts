@@ -81,8 +81,9 @@ export const findStoriesByIds = (db: Db, ids: readonly string[], ads: boolean) =
     .where('ads_story', '=', ads ? 1 : 0)
     .execute();
 
+/** Deletes the rows and answers those it deleted (none of those another delete took first). */
 export const deleteStories = (db: Db, ids: readonly string[]) =>
-  db.deleteFrom('stories').where('id', 'in', ids).execute();
+  db.deleteFrom('stories').where('id', 'in', ids).returningAll().execute();
 
 export async function listStories(db: Db, ads: boolean, page: number, limit: number) {
   const base = db.selectFrom('stories').where('ads_story', '=', ads ? 1 : 0);

@@ -43,14 +43,12 @@ export function createStoriesService(ctx: FeatureContext, deps: { forgetCounts: 
   async function removeNow(ids: readonly string[], ads: boolean): Promise<number> {
     const rows = await deleteAllOrNone(db, ids, {
       find: (trx, unique) => repo.findStoriesByIds(trx, unique, ads),
+      remove: (trx, unique) => repo.deleteStories(trx, unique),
       // To the trash with their counts and files, until restored or purged.
-      remove: async (trx, unique, found) => {
-        await ctx.trash.moveRows(trx, 'stories', 'stories', found, (row) => ({
-          label: storyLabel(row),
-          thumbnail: row.thembnal || row.image,
-        }));
-        await repo.deleteStories(trx, unique);
-      },
+      trash: ctx.trash.rowsTo<repo.StoryRow>('stories', 'stories', (row) => ({
+        label: storyLabel(row),
+        thumbnail: row.thembnal || row.image,
+      })),
       missing: () => notFound(storyMessages.notFound),
     });
     changed();

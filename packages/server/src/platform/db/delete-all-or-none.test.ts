@@ -28,8 +28,17 @@ const left = async () =>
 const steps = {
   find: (trx: Db, ids: readonly string[]) =>
     trx.selectFrom('doomed').selectAll().where('id', 'in', ids).execute(),
-  remove: (trx: Db, ids: readonly string[]) => trx.deleteFrom('doomed').where('id', 'in', ids).execute(),
+  remove: (trx: Db, ids: readonly string[]) =>
+    trx.deleteFrom('doomed').where('id', 'in', ids).returningAll().execute(),
   missing: () => new Error('not found'),
+};
+/** A trash of the rows removed, whose id is unique as the trash's is. */
+const trashed: string[] = [];
+const trash = async (_trx: Db, removed: Tables['doomed'][]) => {
+  for (const row of removed) {
+    if (trashed.includes(row.id)) throw new Error(`${row.id} is in the trash twice`);
+    trashed.push(row.id);
+  }
 };
 
 describe('deleteAllOrNone', () => {
@@ -54,4 +63,56 @@ describe('deleteAllOrNone', () => {
     await expect(deleteAllOrNone(db, ['a', 'c'], { ...steps, check })).rejects.toThrow('the main one stays');
     expect(await left()).toEqual(['a', 'b', 'c']);
   });
+
+  it('trashes the rows it deleted, and refuses when another delete took one after it read them', async () => {
+    await fill();
+    trashed.length = 0;
+    // Another delete takes `a` between this one's read and its delete (as a second delete, waiting on the
+    // rows' locks on PostgreSQL, sees it): the rows it read are no longer all there to delete.
+    const find = async (trx: Db, ids: readonly string[]) => {
+      const rows = await steps.find(trx, ids);
+      await trx.deleteFrom('doomed').where('id', '=', 'a').execute();
+      return rows;
+    };
+    await expect(deleteAllOrNone(db, ['a', 'b'], { ...steps, find, trash })).rejects.toThrow('not found');
+    expect(trashed).toEqual([]);
+    expect(await left()).toEqual(['a', 'b', 'c']);
+    const rows = await deleteAllOrNone(db, ['a', 'b'], { ...steps, trash });
+    expect(rows.map((r) => r.id).sort()).toEqual(['a', 'b']);
+    expect(trashed.sort()).toEqual(['a', 'b']);
+  });
+
+  it('with `some`, deletes the ids that have a row and refuses only when none has', async () => {
+    await fill();
+    const rows = await deleteAllOrNone(db, ['a', 'zz'], { ...steps, some: true });
+    expect(rows.map((r) => r.id)).toEqual(['a']);
+    await expect(deleteAllOrNone(db, ['a', 'zz'], { ...steps, some: true })).rejects.toThrow('not found');
+    expect(await left()).toEqual(['b', 'c']);
+  });
+
+  // Two transactions at once need two connections: SQLite runs them one after the other.
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'of two deletes of the same id at once, one deletes and trashes it, the other answers missing',
+    async () => {
+      await fill();
+      trashed.length = 0;
+      // Both read the row before either deletes it.
+      let reads = 0;
+      let bothRead!: () => void;
+      const read = new Promise<void>((r) => (bothRead = r));
+      const find = async (trx: Db, ids: readonly string[]) => {
+        const rows = await steps.find(trx, ids);
+        if (++reads === 2) bothRead();
+        await read;
+        return rows;
+      };
+      const results = await Promise.allSettled([
+        deleteAllOrNone(db, ['a'], { ...steps, find, trash }),
+        deleteAllOrNone(db, ['a'], { ...steps, find, trash }),
+      ]);
+      expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+      expect(results.find((r) => r.status === 'rejected')?.reason).toEqual(new Error('not found'));
+      expect(trashed).toEqual(['a']);
+    },
+  );
 });

@@ -78,6 +78,15 @@ export class TrashBin {
     );
   }
 
+  /** `moveRows` as the `trash` step of `deleteAllOrNone` (db/delete-all-or-none.ts): the rows it removed. */
+  rowsTo<Row extends { id: string }>(
+    kind: string,
+    table: string,
+    describe: (row: Row) => { label: string; thumbnail?: string },
+  ): (db: AppDb, rows: Row[]) => Promise<void> {
+    return (db, rows) => this.moveRows(db, kind, table, rows, describe);
+  }
+
   /** Stores the items' rows in the trash, on `db` (the delete's transaction): the caller deletes them. */
   move(db: AppDb, kind: string, items: readonly TrashedItem[]): Promise<void> {
     const registered = this.kinds.get(kind);
