@@ -12,7 +12,9 @@ describe('loadConfig', () => {
       uploadIdleMs: 60_000,
       eventBatchWindowMs: 3_600_000,
       sessionMaxMs: 30 * 24 * 3600 * 1000,
+      uploadExpiryMs: 24 * 3600 * 1000,
     });
+    expect(loadConfig({ UPLOAD_EXPIRY_HOURS: '2' }).uploadExpiryMs).toBe(2 * 3600 * 1000);
     expect(loadConfig({ SESSION_MAX_DAYS: '2' }).sessionMaxMs).toBe(2 * 24 * 3600 * 1000);
     expect(loadConfig({ UPLOAD_IDLE_SECONDS: '5' }).uploadIdleMs).toBe(5000);
     expect(loadConfig({ EVENT_BATCH_WINDOW_MINUTES: '5' }).eventBatchWindowMs).toBe(300_000);
@@ -57,6 +59,14 @@ describe('loadConfig', () => {
     [
       { UPLOAD_IDLE_SECONDS: '0' },
       /^Invalid configuration: UPLOAD_IDLE_SECONDS must be a whole number of seconds/,
+    ],
+    [
+      { UPLOAD_EXPIRY_HOURS: '1.5' },
+      /^Invalid configuration: UPLOAD_EXPIRY_HOURS must be a whole number of hours from 1 to 8760/,
+    ],
+    [
+      { UPLOAD_EXPIRY_HOURS: '0' },
+      /^Invalid configuration: UPLOAD_EXPIRY_HOURS must be a whole number of hours from 1 to 8760/,
     ],
     [
       { SESSION_MAX_DAYS: '0' },

@@ -9,6 +9,7 @@ import proxyAddr from '@fastify/proxy-addr';
 import { z } from 'zod';
 import { DEFAULT_EVENT_BATCH_WINDOW_MINUTES } from '@streamdesk/contract/analytics';
 import { DEFAULT_REPORT_TIME_ZONE } from '@streamdesk/contract/report-days';
+import { UPLOAD_EXPIRY_HOURS_DEFAULT } from '@streamdesk/contract/video-uploads';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The built admin SPA and public site, relative to this file in src/ or dist/. */
@@ -76,6 +77,12 @@ const envSchema = z.object({
     .min(1, 'must be a whole number of minutes from 1 to 1440')
     .max(1440, 'must be a whole number of minutes from 1 to 1440')
     .default(120),
+  UPLOAD_EXPIRY_HOURS: z.coerce
+    .number()
+    .int('must be a whole number of hours from 1 to 8760 (a year)')
+    .min(1, 'must be a whole number of hours from 1 to 8760 (a year)')
+    .max(8760, 'must be a whole number of hours from 1 to 8760 (a year)')
+    .default(UPLOAD_EXPIRY_HOURS_DEFAULT),
   UPLOADS_PER_CLIENT: z.coerce
     .number()
     .int()
@@ -210,6 +217,8 @@ export interface Config {
   uploadDeadlineMs: number;
   /** Uploads one client (address and session) may send at once. */
   uploadsPerClient: number;
+  /** An unfinished resumable upload is removed this long after it was created (0045-resumable-uploads.md). */
+  uploadExpiryMs: number;
   /**
    * A sign-in's token stops working this long after the sign-in, however often it is used (besides the
    * 7 days of disuse): a stolen token is not good for ever.
@@ -300,6 +309,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyDeadlineMs: e.BODY_DEADLINE_SECONDS * 1000,
     uploadDeadlineMs: e.UPLOAD_DEADLINE_MINUTES * 60_000,
     uploadsPerClient: e.UPLOADS_PER_CLIENT,
+    uploadExpiryMs: e.UPLOAD_EXPIRY_HOURS * 60 * 60 * 1000,
     sessionMaxMs: e.SESSION_MAX_DAYS * 24 * 60 * 60 * 1000,
     activityRetentionDays: e.ACTIVITY_RETENTION_DAYS,
     trashRetentionDays: e.TRASH_RETENTION_DAYS,

@@ -2,6 +2,7 @@ import { videoMessages, videoRoutes as routes } from '@streamdesk/contract/video
 import { sendCached } from '../../platform/http/cached-reply.js';
 import { registerRoute } from '../../platform/http/register-route.js';
 import type { FeatureContext } from '../../platform/feature-context.js';
+import { registerVideoUploads } from './video-uploads.routes.js';
 import { videoCounter } from './videos.counter.js';
 import { createVideosService, VIDEOS_FOLDER, type VideosDeps, type VideosService } from './videos.service.js';
 
@@ -10,6 +11,7 @@ export function registerVideos(ctx: FeatureContext, deps: VideosDeps) {
   ctx.mediaColumns.declare('videos', ['video', 'thumbnail']);
   const videos = createVideosService(ctx, deps);
   registerVideosRoutes(ctx, videos);
+  registerVideoUploads(ctx, { videos, categories: deps.categories });
   return { service: videos, counter: videoCounter };
 }
 

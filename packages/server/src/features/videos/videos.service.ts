@@ -68,7 +68,7 @@ const storedName = (url: string) => withoutExtension(path.posix.basename(url));
 const withoutExtension = (name: string) => name.replace(/\.[^.]*$/, '') || name;
 
 /** The client's file name, shortened and without folders, for messages. */
-const displayName = (name: string) => path.basename(name.replace(/\\/g, '/')).slice(0, 120) || 'file';
+export const displayName = (name: string) => path.basename(name.replace(/\\/g, '/')).slice(0, 120) || 'file';
 
 export function createVideosService(ctx: FeatureContext, deps: VideosDeps) {
   const db = ctx.db;

@@ -42,12 +42,23 @@ const record = (value: unknown): Record<string, unknown> | undefined =>
     ? (value as Record<string, unknown>)
     : undefined;
 
-/** What the request and its reply tell of a write. */
-export function routeActivity(request: FastifyRequest, result: unknown): RouteActivity {
+/** A route a write is recorded as, when another route made it (a finished resumable upload). */
+export interface RecordedAs {
+  method: string;
+  path: string;
+}
+
+/**
+ * What the request and its reply tell of a write; recorded `as` another route, only the reply tells
+ * (the request's own path and id are not that route's).
+ */
+export function routeActivity(request: FastifyRequest, result: unknown, as?: RecordedAs): RouteActivity {
   const { feature = 'security' } = request.routeOptions.config ?? {};
-  const action = routeAction(request.method, request.routeOptions.url ?? request.url);
-  const params = record(request.params);
-  const body = record(request.body);
+  const action = as
+    ? routeAction(as.method, as.path)
+    : routeAction(request.method, request.routeOptions.url ?? request.url);
+  const params = as ? undefined : record(request.params);
+  const body = as ? undefined : record(request.body);
   const data = record(record(result)?.data);
   const itemIds = [
     ...new Set([
@@ -74,6 +85,22 @@ export const actorOf = (request: FastifyRequest): Actor => ({
   ip: request.ip,
   userAgent: request.headers['user-agent'] ?? '',
 });
+
+/**
+ * Runs `work` in the activity recorder as the write of route `as` would run: the same entry, committed
+ * with the write. For a write a request makes outside its own handler's recording (a resumable upload's
+ * last PATCH makes the library video that `POST /api/App/video` makes).
+ */
+export function recordAs<T>(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  as: RecordedAs,
+  work: () => Promise<T>,
+): Promise<T> {
+  const recorder = app.activityLog;
+  if (!recorder) throw new Error('admin writes need the activity recorder (app.activityLog)');
+  return recorder.record(actorOf(request), (result) => routeActivity(request, result, as), work);
+}
 
 /** Runs an admin write's handler in the activity recorder: the write and its entry commit together. */
 export function recordedWrite<A extends unknown[], T>(

@@ -21,8 +21,9 @@ const hasBody = (request: FastifyRequest) => {
 /** 401, 403, 429: refusals of the sender, not of the body's content. */
 const REFUSED_UNREAD = new Set([401, 403, 429]);
 
+/** A form upload, or a resumable upload's bytes (a tus PATCH): both may take long on a slow line. */
 const isUpload = (request: FastifyRequest) =>
-  /^multipart\/form-data\b/i.test(request.headers['content-type'] ?? '');
+  /^(multipart\/form-data|application\/offset\+octet-stream)\b/i.test(request.headers['content-type'] ?? '');
 
 /**
  * How long a request body may take, and how many uploads a client may send at once

@@ -1,7 +1,8 @@
 import type { RouteOptions } from 'fastify';
 import FindMyWay from 'find-my-way';
 
-const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+// OPTIONS: the tus endpoint answers it (its version and extensions).
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
 /**
  * The methods a path answers, for a request whose method it does not: Fastify's router says only "not

@@ -9,9 +9,19 @@ const FIRST_AFTER_MS = 60 * 1000;
  * and tried again the next day.
  */
 export function runDaily(app: FastifyInstance, failed: string, work: () => Promise<unknown>): void {
+  runEvery(app, DAY_MS, failed, work);
+}
+
+/** `runDaily` at another period (an hourly sweep of expired uploads). */
+export function runEvery(
+  app: FastifyInstance,
+  everyMs: number,
+  failed: string,
+  work: () => Promise<unknown>,
+): void {
   const run = () => void work().catch((err: unknown) => app.log.warn({ err }, failed));
   const first = setTimeout(run, FIRST_AFTER_MS).unref();
-  const daily = setInterval(run, DAY_MS).unref();
+  const daily = setInterval(run, everyMs).unref();
   app.addHook('onClose', async () => {
     clearTimeout(first);
     clearInterval(daily);

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { uploadFields } from './videos.js';
+
+/**
+ * Resumable library uploads (issue 35, docs/decisions/0045-resumable-uploads.md): the tus 1.0.0
+ * protocol with its creation, termination and expiration extensions. A file is created with a POST to
+ * the endpoint, sent with PATCHes to the URL it is given, asked for its offset with HEAD and cancelled
+ * with DELETE. The finished file becomes a library video exactly as `POST /api/App/video` makes one.
+ */
+export const VIDEO_UPLOADS_PATH = '/api/App/video/uploads';
+/** One upload's URL: the endpoint and the id the server gave it. */
+export const VIDEO_UPLOAD_PATH = `${VIDEO_UPLOADS_PATH}/:id`;
+
+/** Hours an unfinished upload is kept before it is removed (`UPLOAD_EXPIRY_HOURS`). */
+export const UPLOAD_EXPIRY_HOURS_DEFAULT = 24;
+
+/**
+ * What `Upload-Metadata` carries: the file's own name and type (the type is the browser's guess from the
+ * name; the content decides) and the category the video goes to.
+ */
+export const uploadMetadata = uploadFields.extend({
+  filename: z.string().trim().max(1000, 'filename must be at most 1000 characters').default(''),
+  filetype: z.string().trim().max(200, 'filetype must be at most 200 characters').default(''),
+});
+export type UploadMetadata = z.infer<typeof uploadMetadata>;
+
+export const videoUploadMessages = {
+  /** A creation without Upload-Length: the size limit is checked on the declared size. */
+  lengthRequired: 'Upload-Length is required: send the size of the file.',
+  /** Web: a file of the batch the page was sending when it was left, picked again. */
+  resumable: (file: string, percent: number) => `${file} can resume from ${percent}%.`,
+  paused: 'Paused',
+  cancelled: 'Cancelled',
+  /** Web: the connection dropped; tus-js-client tries again by itself. */
+  retrying: 'Connection lost, retrying...',
+  /** Web: every automatic try failed; Retry sends it again from the last byte the server has. */
+  failed: (file: string) => `${file} could not be uploaded.`,
+} as const;

@@ -1,0 +1,144 @@
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import { rolesFor } from '@streamdesk/contract/roles';
+import { VIDEO_UPLOAD_PATH, VIDEO_UPLOADS_PATH } from '@streamdesk/contract/video-uploads';
+import { VIDEO_MAX_BYTES, videoMessages } from '@streamdesk/contract/videos';
+import { FileStore } from '@tus/file-store';
+import { Metadata, Server, type Upload } from '@tus/server';
+import { NodeRequest } from 'srvx/node';
+import type { FeatureContext } from '../../platform/feature-context.js';
+import { runEvery } from '../../platform/jobs/daily.js';
+import {
+  createVideoUploadsService,
+  isTusRefusal,
+  tusRefusal,
+  type VideoUploadsDeps,
+  type VideoUploadsService,
+} from './video-uploads.service.js';
+import { displayName } from './videos.service.js';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** The bytes of a tus PATCH (and of a creation that carries some) go to the store as they arrive. */
+const TUS_BYTES = 'application/offset+octet-stream';
+
+/**
+ * The tus endpoint of library videos (docs/decisions/0045-resumable-uploads.md). @tus/server speaks the
+ * protocol; Fastify routes carry it so the guard, the role check, the idempotency keys and the body
+ * limits apply as on every admin call, and its replies are sent through Fastify (not hijacked) so its
+ * hooks see them.
+ */
+export function registerVideoUploads(ctx: FeatureContext, deps: Omit<VideoUploadsDeps, 'directory'>) {
+  // Under the data folder, beside the media: what a restart finds there is resumed, not lost.
+  const directory = path.join(ctx.config.dataDir, 'uploads');
+  const uploads = createVideoUploadsService(ctx, { ...deps, directory });
+  const store = new FileStore({ directory, expirationPeriodInMilliseconds: ctx.config.uploadExpiryMs });
+  const requests = new WeakMap<object, FastifyRequest>();
+  const tus = createTusServer(store, uploads, (req) => requests.get(req)!);
+
+  runEvery(ctx.app, HOUR_MS, 'could not remove expired uploads', () =>
+    uploads.removeExpired(ctx.config.uploadExpiryMs),
+  );
+
+  const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+    const req = new NodeRequest({ req: request.raw, res: reply.raw });
+    requests.set(req, request);
+    const res = await tus.handleWeb(req);
+    reply.code(res.status);
+    for (const [name, value] of res.headers) if (name !== 'content-length') reply.header(name, value);
+    const body = res.body ? await res.text() : '';
+    if (body.startsWith('{')) reply.type('application/json; charset=utf-8');
+    return reply.send(body);
+  };
+
+  ctx.app.register(async (scope: FastifyInstance) => {
+    // Left unread here: @tus/server streams it into the store.
+    scope.addContentTypeParser(TUS_BYTES, (_request, _payload, done) => done(null));
+    const route = (method: HTTPMethods, url: string, summary: string) =>
+      scope.route({
+        method,
+        url,
+        config: { auth: 'admin', feature: 'videos', access: 'write' },
+        schema: {
+          summary,
+          security: [{ apiKey: [], bearer: [] }],
+          'x-roles': rolesFor('videos', 'write'),
+        },
+        handler: handle,
+      });
+    route(
+      'POST',
+      VIDEO_UPLOADS_PATH,
+      'Resumable upload (tus 1.0.0 creation): Upload-Length (at most 200 MB) and Upload-Metadata with filename, filetype and category; answers 201 with its Location',
+    );
+    route('OPTIONS', VIDEO_UPLOADS_PATH, 'The tus version, extensions and size limit of resumable uploads');
+    route('HEAD', VIDEO_UPLOAD_PATH, 'How many bytes of a resumable upload the server has (Upload-Offset)');
+    route(
+      'PATCH',
+      VIDEO_UPLOAD_PATH,
+      'The next bytes of a resumable upload from Upload-Offset; the last ones make the library video and answer as POST /api/App/video does',
+    );
+    route('DELETE', VIDEO_UPLOAD_PATH, 'Cancels an unfinished resumable upload and removes what it sent');
+  });
+
+  return uploads;
+}
+
+/** The tus server: its store, its size limit, and the rules of `uploads` at creation and at the end. */
+function createTusServer(
+  store: FileStore,
+  uploads: VideoUploadsService,
+  fastifyOf: (req: object) => FastifyRequest,
+): Server {
+  const tus = new Server({
+    path: VIDEO_UPLOADS_PATH,
+    datastore: store,
+    maxSize: VIDEO_MAX_BYTES,
+    relativeLocation: true,
+    // The back office is served from this origin: no other may use the endpoint from a browser.
+    allowedOrigins: [],
+    disableTerminationForFinishedUploads: true,
+    onUploadCreate: async (_req, upload) => {
+      await uploads.checkNew(upload);
+      return {};
+    },
+    onUploadFinish: async (req, upload) => {
+      const reply = await uploads.finish(fastifyOf(req), upload);
+      // tus says 204; tus-js-client takes any 2xx and hands this reply to the page (the new video).
+      return {
+        status_code: 200,
+        headers: { 'Content-Type': 'application/json; charset=utf-8' },
+        body: JSON.stringify({ status: true, ...reply }),
+      };
+    },
+    onResponseError: async (req, error) => {
+      if (isTusRefusal(error) && error.body.startsWith('{')) return error;
+      if (!isTusRefusal(error)) {
+        fastifyOf(req).log.error({ err: error }, 'resumable upload failed');
+        return tusRefusal(500, videoMessages.uploadCrashed);
+      }
+      // The library's words for a file over the limit, naming it as the form upload does.
+      if (error.status_code === 413) {
+        const name = await fileNameOf(store, req);
+        return tusRefusal(413, videoMessages.tooLarge(displayName(name)));
+      }
+      return tusRefusal(error.status_code, error.body.trim());
+    },
+  });
+  return tus;
+}
+
+/** The client's name of the file a request is about: from its metadata, or from the stored upload. */
+async function fileNameOf(store: FileStore, req: Request): Promise<string> {
+  const header = req.headers.get('upload-metadata');
+  if (header) {
+    try {
+      return Metadata.parse(header).filename ?? '';
+    } catch {
+      return '';
+    }
+  }
+  const id = new URL(req.url).pathname.split('/').pop() ?? '';
+  const upload: Upload | undefined = await store.getUpload(id).catch(() => undefined);
+  return upload?.metadata?.filename ?? '';
+}
