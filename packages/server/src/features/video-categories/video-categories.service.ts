@@ -163,7 +163,7 @@ export function createVideoCategoriesService(ctx: FeatureContext, videos: Catego
     },
 
     /** For the videos feature: whether a category exists, whether it is active, and which are. */
-    exists: async (id: string) => Boolean(await repo.findCategory(db, id)),
+    exists: async (id: string, on = db) => Boolean(await repo.findCategory(on, id)),
     isActive: async (id: string) => fromDbBool((await repo.findCategory(db, id))?.status),
     whileLocked: <T>(id: string, work: () => Promise<T>) => ctx.locks.run(LOCKED, [id], work),
     activeIds: () => repo.activeCategoryIds(db),

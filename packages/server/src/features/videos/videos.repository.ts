@@ -125,32 +125,18 @@ export const setWeb = async (db: Db, ids: readonly string[], web: boolean) => {
 };
 
 /**
- * Deletes rows and returns them, so their files can be removed after the commit. A category's videos are
- * deleted by their category, not by listing their ids: a list has one SQL parameter per id, and SQLite
- * refuses a statement of more than 32,766 (PostgreSQL 65,535), so a large category could not be deleted.
- * The id form takes the API's lists of at most 1,000.
+ * Deletes videos and answers the rows the statement itself removed (DELETE ... RETURNING): of two deletes
+ * at once, the second finds them gone. A category's videos are deleted by their category, not by listing
+ * their ids: a list has one SQL parameter per id, and SQLite refuses a statement of more than 32,766
+ * (PostgreSQL 65,535), so a large category could not be deleted. The id form takes the API's lists of at
+ * most 1,000.
  */
-/** Deletes the videos and answers them; `also` runs in the same transaction with the deleted ids. */
-export const deleteVideos = (
-  db: Db,
-  where: { ids: readonly string[] } | { categoryId: string },
-  also: (trx: Db, ids: readonly string[]) => Promise<void>,
-) =>
-  db.transaction().execute(async (trx) => {
-    const base = trx.selectFrom('videos').select(['id', 'video', 'thumbnail']);
-    const rows =
-      'ids' in where
-        ? await base.where('id', 'in', where.ids).execute()
-        : await base.where('category_id', '=', where.categoryId).execute();
-    if (!rows.length) return rows;
-    if ('ids' in where) await trx.deleteFrom('videos').where('id', 'in', where.ids).execute();
-    else await trx.deleteFrom('videos').where('category_id', '=', where.categoryId).execute();
-    await also(
-      trx,
-      rows.map((r) => r.id),
-    );
-    return rows;
-  });
+export const deleteVideos = (db: Db, where: { ids: readonly string[] } | { categoryId: string }) => {
+  const all = db.deleteFrom('videos');
+  const some =
+    'ids' in where ? all.where('id', 'in', where.ids) : all.where('category_id', '=', where.categoryId);
+  return some.returningAll().execute();
+};
 
 /** Every video the app may count. */
 export const countedVideos = async (db: Db) =>

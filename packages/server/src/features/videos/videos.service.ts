@@ -9,9 +9,13 @@ import {
   type VideoSort,
   type WebFilter,
 } from '@streamdesk/contract/videos';
+import { trashMessages } from '@streamdesk/contract/trash';
 import type { FeatureContext } from '../../platform/feature-context.js';
+import type { AppDb } from '../../platform/db/database.js';
 import { fromDbBool, newId, nowIso, toDbBool } from '../../platform/db/values.js';
-import { badRequest, notFound } from '../../platform/errors.js';
+import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import { itemLabel } from '../../platform/activity/item-label.js';
+import { forgetItems, type TrashKind } from '../../platform/trash/trash-bin.js';
 import type { RejectedFile, UploadedFile } from '../../platform/media/multipart.js';
 import { acceptVideo, type VideoInfo } from '../../platform/media/video-tools.js';
 import { keptCounts } from './videos.counts.js';
@@ -20,7 +24,8 @@ import * as repo from './videos.repository.js';
 
 /** What the library needs from the categories, provided by the video-categories feature. */
 export interface VideoCategoryLookup {
-  exists(id: string): Promise<boolean>;
+  /** On `db` when given (a restore's transaction). */
+  exists(id: string, db?: AppDb): Promise<boolean>;
   isActive(id: string): Promise<boolean>;
   activeIds(): Promise<string[]>;
   /** Runs `work` under the category's record lock, the one its edits and its delete take. */
@@ -76,6 +81,25 @@ export function createVideosService(ctx: FeatureContext, deps: VideosDeps) {
   const invalidate = () => ctx.cache.invalidate('videos');
 
   const counts = keptCounts(ctx.cache, db, ctx.dialect);
+
+  // A video comes back only into a category that is there: one in the trash is restored first (with its
+  // videos), and a video restored with it is checked after it went back (its rank is lower).
+  const categoryIsBack: TrashKind['check'] = async (trx, snapshot) => {
+    const categoryIds = new Set((snapshot.tables[0]?.[1] ?? []).map((row) => String(row.category_id)));
+    for (const id of categoryIds) {
+      if (await deps.categories.exists(id, trx)) continue;
+      const trashed = await ctx.trash.trashedRow(trx, id);
+      throw conflict(
+        trashed ? trashMessages.categoryInTrash(String(trashed.name)) : trashMessages.categoryGone,
+      );
+    }
+  };
+  ctx.trash.register('videos', {
+    feature: 'videos',
+    changed: invalidate,
+    check: categoryIsBack,
+    forget: forgetItems(deps.forgetCounts),
+  });
   /** A page of a list with its total, counted once until a write (videos.counts.ts), not once a page. */
   const listPage = async (
     filter: repo.VideoFilter,
@@ -204,18 +228,32 @@ export function createVideosService(ctx: FeatureContext, deps: VideosDeps) {
       return modified;
     },
 
+    /** Moves the videos to the trash with their counts and files, until restored or purged. */
     async remove(ids: string[]) {
-      const rows = await repo.deleteVideos(db, { ids: [...new Set(ids)] }, deps.forgetCounts);
-      if (!rows.length) throw notFound(videoMessages.noneFound);
-      await removeFiles(rows);
+      const deleted = await db.transaction().execute(async (trx) => {
+        const rows = await repo.deleteVideos(trx, { ids: [...new Set(ids)] });
+        if (!rows.length) throw notFound(videoMessages.noneFound);
+        await ctx.trash.moveRows(trx, 'videos', 'videos', rows, (row) => ({
+          label: itemLabel('videos', { title: toJson(row).title }, row.id),
+          thumbnail: row.thumbnail,
+        }));
+        return rows.length;
+      });
       invalidate();
-      return rows.length;
+      return deleted;
     },
 
     /** For the categories: video counts, and deleting a category's videos with their files. */
     countByCategory: counts.byCategory,
     async removeAllOf(categoryId: string) {
-      const rows = await repo.deleteVideos(db, { categoryId }, deps.forgetCounts);
+      const rows = await db.transaction().execute(async (trx) => {
+        const gone = await repo.deleteVideos(trx, { categoryId });
+        await deps.forgetCounts(
+          trx,
+          gone.map((r) => r.id),
+        );
+        return gone;
+      });
       await removeFiles(rows);
       if (rows.length) invalidate();
       return rows.length;

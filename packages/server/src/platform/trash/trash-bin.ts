@@ -3,7 +3,7 @@ import type { AppDb } from '../db/database.js';
 import { nowIso } from '../db/values.js';
 import { currentActor } from '../activity/activity-recorder.js';
 import type { ForgetCounts } from '../item-counter.js';
-import { insertTrash, type Snapshot, type TrashRow } from './trash.repository.js';
+import { findTrash, insertTrash, type Snapshot, type TrashRow } from './trash.repository.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -107,5 +107,11 @@ export class TrashBin {
         snapshot: JSON.stringify({ tables: item.tables } satisfies Snapshot),
       })),
     );
+  }
+
+  /** The row of the item `id` as its delete left it, when it is in the trash (a restore's message names it). */
+  async trashedRow(db: AppDb, id: string): Promise<Record<string, unknown> | undefined> {
+    const [entry] = await findTrash(db, [id]);
+    return entry && (JSON.parse(entry.snapshot) as Snapshot).tables[0]?.[1][0];
   }
 }

@@ -1,6 +1,7 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { trashMessages } from '@streamdesk/contract/trash';
 import { videoMessages } from '@streamdesk/contract/videos';
 import { answerMath } from '@/test/answer-math';
 import { mockApi, renderApp } from '@/test/render-app';
@@ -48,6 +49,23 @@ describe('Video Library action replies', { timeout: 15_000 }, () => {
     await deleteSelected(user, names);
     expect(await findToast(said)).toHaveAttribute('data-type', 'success');
     expect(screen.queryByText(videoMessages.deletedMany(names.length))).not.toBeInTheDocument();
+  });
+
+  it('offers Undo in the delete toast, which restores exactly the deleted videos', async () => {
+    const restored: unknown[] = [];
+    const user = await openLibrary({
+      'DELETE /api/App/video/': { status: true, message: 'deleted', deleted: 2 },
+      'POST /api/admin/trash/restore': (_url: string, init: RequestInit) => {
+        restored.push(JSON.parse(String(init.body)));
+        return jsonResponse({ status: true, message: trashMessages.restored(2), count: 2 });
+      },
+    });
+    await deleteSelected(user, ['Video 1', 'Video 3']);
+    const toast = await findToast('Successfully deleted 2 videos');
+    // A click without the pointer events: sonner's swipe handling captures the pointer, which jsdom lacks.
+    fireEvent.click(within(toast).getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(restored).toEqual([{ id: [video(1, false)._id, video(3, false)._id] }]));
+    expect(await findToast(trashMessages.restored(2))).toHaveAttribute('data-type', 'success');
   });
 
   it("says 'Failed to delete video(s)' when the server refuses the delete", async () => {

@@ -26,6 +26,7 @@ import { LoadError } from '@/ui/load-error';
 import { PageHeader } from '@/ui/page-header';
 import { Pagination } from '@/ui/pagination';
 import { Tabs } from '@/ui/tabs';
+import { toastDeleted } from '@/ui/toast-deleted';
 import { toastSuccess } from '@/ui/toast-success';
 import { useFailureToast } from '@/ui/use-failed-load-toast';
 import { usePageParam, useStepBackToLastPage } from '@/ui/use-page-param';
@@ -156,7 +157,8 @@ export default function VideoLibraryPage() {
       // The server's count, not the ids sent: a video another admin deleted meanwhile is not counted.
       const { deleted } = await removeVideos.mutateAsync(targets);
       setActionError('');
-      toastSuccess(deleted === 1 ? videoMessages.deletedOne : videoMessages.deletedMany(deleted));
+      // Moved to the trash: the toast offers Undo (docs/decisions/0037-trash.md).
+      toastDeleted(deleted === 1 ? videoMessages.deletedOne : videoMessages.deletedMany(deleted), targets);
       setSelected(new Set());
     } catch (error) {
       const message = refusedOrNoReply(error, videoMessages.deleteFailed, videoMessages.deleteError);
