@@ -39,6 +39,7 @@ export const teamMessages = {
   linkEmailed: 'The link was also e-mailed to them.',
   linkNotEmailed: 'The e-mail with the link could not be sent: copy the link and send it yourself.',
   signInLockCleared: 'Sign-in lock cleared: their failed sign-ins are forgotten',
+  peopleListed: 'People fetched',
 } as const;
 
 export const person = z.object({
@@ -110,6 +111,13 @@ export const teamAddReply = personReply.extend({
   emailed: z.boolean().optional(),
 });
 export type SetPasswordLinkReply = z.infer<typeof teamAddReply>;
+/**
+ * A person as the Activity screen's person filter names them: their id and name, nothing more (no email,
+ * role or status), since admins and analysts may read it while the team list is the owner's.
+ */
+export const personNamed = z.object({ _id: z.string(), name: z.string() });
+export type PersonNamed = z.infer<typeof personNamed>;
+export const peopleReply = replyBase.extend({ data: z.array(personNamed) });
 export const sessionsRevokedReply = replyBase.extend({ revoked: z.number().int() });
 export const signInLockClearedReply = personReply.extend({ cleared: z.number().int() });
 
@@ -175,6 +183,16 @@ export const teamRoutes = {
       "Clear a person's sign-in lock: their failed sign-ins are forgotten, so they may sign in from anywhere at once (owners only)",
     params: z.object({ id: idSchema }),
     reply: signInLockClearedReply,
+  }),
+  /** Read with the activity log: whoever may read it may know who the people in it are (0022). */
+  people: defineRoute({
+    method: 'GET',
+    path: '/api/admin/people',
+    auth: 'admin',
+    feature: 'activity',
+    access: 'read',
+    summary: "Every person's id and name, disabled people too, by name: the Activity screen's person filter",
+    reply: peopleReply,
   }),
   setPassword: defineRoute({
     method: 'POST',

@@ -1,6 +1,6 @@
 import type { AppDb } from '../../platform/db/database.js';
 import { sql } from 'kysely';
-import type { Person } from '@streamdesk/contract/team';
+import type { Person, PersonNamed } from '@streamdesk/contract/team';
 // The people are the auth feature's table; the team feature lists and changes them.
 import type { AuthTables } from '../auth/auth.repository.js';
 import { noteUpdate } from '../../platform/activity/noted-update.js';
@@ -29,6 +29,13 @@ export const toPerson = (row: PersonRow): Person => ({
 });
 
 export const listPeople = (db: Db) => db.selectFrom('admins').selectAll().execute();
+
+/** Ids and names only: what the activity log's readers may know of the team. */
+export const listPeopleNamed = async (db: Db): Promise<PersonNamed[]> =>
+  (await db.selectFrom('admins').select(['id', 'name']).execute()).map((row) => ({
+    _id: row.id,
+    name: row.name,
+  }));
 
 export const findPerson = (db: Db, id: string) =>
   db.selectFrom('admins').selectAll().where('id', '=', id).executeTakeFirst();

@@ -14,6 +14,12 @@ export function registerTeam(ctx: FeatureContext): void {
     data: await team.list(),
   }));
 
+  registerRoute(app, routes.people, async () => ({
+    status: true,
+    message: teamMessages.peopleListed,
+    data: await team.people(),
+  }));
+
   const origin = (request: { protocol: string; host: string }) => `${request.protocol}://${request.host}`;
   // These two hand back the service's reply itself, not a copy: it says whether the link was e-mailed,
   // which is known only once the write has committed (team.service.ts, withMailedLink).

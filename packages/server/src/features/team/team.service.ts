@@ -61,6 +61,12 @@ export function createTeamService(ctx: Pick<FeatureContext, 'db' | 'locks'>, sen
     return people.sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name));
   }
 
+  /** Everyone's id and name (the Activity screen's person filter), by name as the team list sorts them. */
+  const people = async () =>
+    (await repo.listPeopleNamed(db)).sort(
+      (a, b) => a.name.localeCompare(b.name) || a._id.localeCompare(b._id),
+    );
+
   /** A link that sets the person's password once, within 48 h; only its hash is stored. */
   async function newLink(trx: typeof db, adminId: string, origin: string) {
     const token = randomBytes(32).toString('base64url');
@@ -185,7 +191,7 @@ export function createTeamService(ctx: Pick<FeatureContext, 'db' | 'locks'>, sen
     });
   }
 
-  return { list, add, update, resetPassword, revokeSessions, clearSignInLock, setPassword };
+  return { list, people, add, update, resetPassword, revokeSessions, clearSignInLock, setPassword };
 }
 
 export type TeamService = ReturnType<typeof createTeamService>;

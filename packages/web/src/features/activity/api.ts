@@ -1,4 +1,5 @@
 import { activityRoutes, type ActivityEntry, type ActivityQuery } from '@streamdesk/contract/activity';
+import { teamRoutes } from '@streamdesk/contract/team';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { requestApi } from '@/lib/api-client';
 import { fetchApi } from '@/lib/api-query';
@@ -16,6 +17,19 @@ export const activityQuery = (filters: ActivityFilters, page: number, limit: num
 
 export function useActivity(filters: ActivityFilters, page: number, limit: number) {
   return useQuery(activityQuery(filters, page, limit));
+}
+
+/**
+ * Everyone's id and name, for the person filter. Under the team's query key, so that a person added or
+ * renamed on the Team screen shows here too.
+ */
+export const peopleQuery = queryOptions({
+  queryKey: ['team', 'people'],
+  queryFn: ({ signal }) => fetchApi(teamRoutes.people, { signal }),
+});
+
+export function usePeople() {
+  return useQuery(peopleQuery);
 }
 
 /**

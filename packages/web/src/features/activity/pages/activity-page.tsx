@@ -13,7 +13,7 @@ import { inputClass, TextField } from '@/ui/field';
 import { PageHeader } from '@/ui/page-header';
 import { Pagination } from '@/ui/pagination';
 import { useMay } from '@/lib/access';
-import { allEntries, useActivity, useRevert, type ActivityFilters } from '../api';
+import { allEntries, useActivity, usePeople, useRevert, type ActivityFilters } from '../api';
 import { activityCsv } from '../csv';
 
 const PAGE_SIZE = 50;
@@ -139,9 +139,13 @@ function Filters({
   people: readonly ActivityEntry[];
   onApply: (filters: ActivityFilters) => void;
 }) {
-  // The people of the entries shown, and the one filtered on: the team list is the owner's alone.
+  // Everyone on the team (GET /api/admin/people: ids and names, which admins and analysts may read);
+  // while it loads or if it fails, the people of the entries shown. The one filtered on is always there.
+  const team = usePeople();
   const persons = new Map<string, string>();
-  for (const e of people) if (e.personId) persons.set(e.personId, e.personName || e.personId);
+  if (team.data?.status) for (const p of team.data.data) persons.set(p._id, p.name);
+  for (const e of people)
+    if (e.personId && !persons.has(e.personId)) persons.set(e.personId, e.personName || e.personId);
   if (filters.person && !persons.has(filters.person)) persons.set(filters.person, filters.person);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {

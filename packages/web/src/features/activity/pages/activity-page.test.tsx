@@ -1,0 +1,85 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockApi, renderApp } from '@/test/render-app';
+import { jsonResponse } from '@/test/runtime';
+import { signedInApi, signedInScreenTests } from '@/test/signed-in-screen';
+
+signedInScreenTests();
+
+const entry = {
+  _id: 'e1',
+  at: '2026-12-01T06:00:00.000Z',
+  personId: 'p1',
+  personName: 'admin',
+  role: 'owner',
+  action: 'update',
+  feature: 'controller',
+  itemId: 'settings',
+  label: 'controller: reels',
+  changes: [],
+  ip: '127.0.0.1',
+  userAgent: 'test',
+  revertable: false,
+};
+const people = {
+  status: true,
+  message: 'People fetched',
+  data: [
+    { _id: 'p2', name: 'Anita Analyst' },
+    { _id: 'p1', name: 'admin' },
+    { _id: 'p3', name: 'Esha Editor' },
+  ],
+};
+
+/** The Person select, once its options are `names` (after All). */
+async function personOptionsAre(names: string[]) {
+  const select = await screen.findByRole('combobox', { name: 'Person' }, { timeout: 8000 });
+  await waitFor(() =>
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All', ...names]),
+  );
+  return select;
+}
+
+describe('the Activity screen person filter', () => {
+  it("lists everyone on the team, not only the people of the page's entries, and filters by the one picked", async () => {
+    const asked: string[] = [];
+    mockApi({
+      ...signedInApi,
+      'GET /api/admin/people': people,
+      'GET /api/admin/activity': (url: string) => {
+        asked.push(url);
+        return jsonResponse({
+          status: true,
+          message: 'Activity fetched',
+          data: [entry],
+          total: 1,
+          totalPage: 1,
+        });
+      },
+    });
+    const { router } = renderApp('/activity');
+    const select = await personOptionsAre(['Anita Analyst', 'admin', 'Esha Editor']);
+
+    const user = userEvent.setup();
+    await user.selectOptions(select, 'Esha Editor');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?person=p3'));
+    await waitFor(() => expect(asked.at(-1)).toContain('person=p3'));
+    expect(screen.getByRole('combobox', { name: 'Person' })).toHaveValue('p3');
+  });
+
+  it("falls back to the entries' people when the list cannot be read", async () => {
+    mockApi({
+      ...signedInApi,
+      'GET /api/admin/people': () => jsonResponse({ status: false, message: 'Something went wrong' }, 500),
+      'GET /api/admin/activity': { status: true, message: 'ok', data: [entry], total: 1, totalPage: 1 },
+    });
+    renderApp('/activity');
+    await personOptionsAre(['admin']);
+  });
+});
