@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { liveMatchMessages } from '@streamdesk/contract/live-matches';
+import { liveMatchMessages, webLiveAdMessages } from '@streamdesk/contract/live-matches';
 import { storyMessages } from '@streamdesk/contract/stories';
 import { trashMessages } from '@streamdesk/contract/trash';
 import { answerCaptcha } from '../captcha.js';
@@ -108,4 +108,39 @@ test('a deleted live match is found in Trash, restored into the app read, and an
 
   await page.goto('/add/liveMatch');
   await expect(page.getByRole('row').filter({ hasText: 'Trash Final' })).toHaveCount(1);
+});
+
+test('a deleted web live ad comes back with Undo; restored from Trash while its name is used, it is refused', async ({
+  signedInPage: page,
+  api,
+}) => {
+  const add = (a_name: string) =>
+    api.call('POST', '/api/App/liveMatch/liveAdsWeb', {
+      body: { a_name, a_url: 'https://undo.example.com' },
+    });
+  await add('UndoAd');
+  await page.goto('/add/liveMatch/liveAdWeb');
+  const row = page.getByRole('row').filter({ hasText: 'UndoAd' });
+  const remove = async () => {
+    await row.getByRole('button', { name: 'Delete UndoAd' }).click();
+    await answerCaptcha(page, { confirm: 'Confirm' });
+    await expect(row).toHaveCount(0);
+  };
+  await remove();
+  const deleted = toast(page, webLiveAdMessages.deleted);
+  await shoot(page, 'web-live-ad-undo');
+  await deleted.getByRole('button', { name: 'Undo' }).click();
+  await expect(toast(page, trashMessages.restored(1))).toBeVisible();
+  await expect(row).toHaveCount(1);
+
+  await remove();
+  await add('UndoAd');
+  await page.goto('/trash');
+  const entry = page
+    .getByRole('table', { name: 'Trash' })
+    .getByRole('row')
+    .filter({ hasText: 'web live ad "UndoAd"' });
+  await entry.getByRole('button', { name: 'Restore web live ad "UndoAd"' }).click();
+  await expect(toast(page, trashMessages.webAdNameTaken('UndoAd'))).toBeVisible();
+  await expect(entry).toHaveCount(1);
 });

@@ -5,6 +5,7 @@ import {
   type AdFire,
   type WebLiveAd,
 } from '@streamdesk/contract/live-matches';
+import { trashMessages, type TrashListReply } from '@streamdesk/contract/trash';
 import { buildApp } from '../../app.js';
 import { createTestApp, errorBody, TEST_API_KEY, type TestApp } from '../../test/test-app.js';
 import { insertFire, newestFireId } from './live-matches.repository.js';
@@ -400,6 +401,28 @@ describe("a fire's views and clicks belong to the ad fired, by id", () => {
     expect(await counts(again._id)).toEqual(['RenamedNow', 0, 0]);
     // The deleted ad's fires stay in the history and its totals.
     expect((await history()).data.filter((f) => f.a_name.startsWith('Renamed'))).toHaveLength(2);
+  });
+
+  it('go to the trash with a deleted ad and come back with it; a restore under a name used now is a 409', async () => {
+    const ad = await addAd('Trashed', 'https://trashed.example');
+    await countFire((await fireNamed('Trashed'))._id, 2, 1);
+    const before = (await ads()).find((a) => a._id === ad._id);
+    expect((await call('DELETE', routes.removeWebAds.path, { id: [ad._id] })).statusCode).toBe(200);
+    expect(await counts(ad._id)).toBeUndefined();
+    const trash = await t.json<TrashListReply>(await call('GET', '/api/admin/trash?feature=live-matches'));
+    expect(trash.data.find((e) => e._id === ad._id)).toMatchObject({ label: 'web live ad "Trashed"' });
+
+    const taker = await addAd('Trashed', 'https://taker.example');
+    const refused = await call('POST', '/api/admin/trash/restore', { id: [ad._id] });
+    expect([refused.statusCode, refused.json()]).toEqual([
+      409,
+      errorBody(trashMessages.webAdNameTaken('Trashed')),
+    ]);
+    expect(await counts(ad._id)).toBeUndefined();
+
+    expect((await call('DELETE', routes.removeWebAds.path, { id: [taker._id] })).statusCode).toBe(200);
+    expect((await call('POST', '/api/admin/trash/restore', { id: [ad._id] })).statusCode).toBe(200);
+    expect((await ads()).find((a) => a._id === ad._id)).toEqual(before);
   });
 });
 

@@ -9,6 +9,7 @@ import {
   foundAtVersion,
   readEditVersion,
 } from '../../platform/edit-versions/edit-versions.js';
+import { trashMessages } from '@streamdesk/contract/trash';
 import { deleteAllOrNone } from '../../platform/db/delete-all-or-none.js';
 import { newId } from '../../platform/db/values.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
@@ -25,7 +26,19 @@ const WEB_AD_EDITABLE_FIELDS = ['a_name', 'a_url'] as const satisfies readonly (
 const webAdVersion = (row: repo.WebAdRow) => editVersionOf(row, WEB_AD_EDITABLE_FIELDS);
 
 /** The website live ads: the ads the Fire button fires, each with the views and clicks of its fires. */
-export function createWebLiveAds({ db, locks }: Pick<LiveMatchesDeps, 'db' | 'locks'>) {
+export function createWebLiveAds({ db, locks, trash }: Pick<LiveMatchesDeps, 'db' | 'locks' | 'trash'>) {
+  // Its views and clicks are its fires', which stay while it is in the trash; no app read caches the ads.
+  trash.register('web-live-ads', {
+    feature: 'live-matches',
+    changed: () => undefined,
+    // An ad comes back only under a name no other ad holds now (names are unique).
+    async check(trx, snapshot) {
+      for (const row of snapshot.tables[0]?.[1] ?? [])
+        if (await repo.findWebAdByName(trx, String(row.a_name)))
+          throw conflict(trashMessages.webAdNameTaken(String(row.a_name)));
+    },
+  });
+
   /** Views and clicks by ad id: fires belong to the ad they fired, whatever its name is now. */
   const webAdTotals = async () => {
     const totals = new Map<string, { views: number; clicks: number }>();
@@ -114,6 +127,10 @@ export function createWebLiveAds({ db, locks }: Pick<LiveMatchesDeps, 'db' | 'lo
       const rows = await deleteAllOrNone(db, ids, {
         find: repo.findWebAds,
         remove: repo.deleteWebAds,
+        // To the trash, until restored or purged.
+        trash: trash.rowsTo('web-live-ads', 'live_web_ads', (row) => ({
+          label: `web live ad "${row.a_name}"`,
+        })),
         missing: () => notFound(webLiveAdMessages.notFound),
         check: (found) => {
           if (found.some((r) => r.a_name === MAIN_WEB_AD))

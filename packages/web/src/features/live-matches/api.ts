@@ -173,10 +173,13 @@ export const useEditWebLiveAd = () =>
     'Error updating ad.',
   );
 
+/** A delete moves the ads to the trash: its toast offers Undo. */
 export const useDeleteWebLiveAds = () =>
   useLiveAction(
     (ids: string[]) => requestApi(routes.removeWebAds, { body: { id: ids } }),
     [liveMatchKeys.webAds],
+    undefined,
+    (result, ids) => toastDeleted(result.message, ids),
   );
 
 export const useFireAd = () =>
