@@ -49,7 +49,16 @@ export const videoMessages = {
   titleUpdated: 'Title updated',
   videoNotFound: 'Video not found',
   renameFailed: 'Failed to rename the video',
+  // Ours (issue 35): processing.
+  retried: (n: number) => `Processing queued again for ${n} video(s)`,
+  notFailed: (ids: string[]) => `Only a failed video can be retried: ${ids.join(', ')}`,
+  retryFailed: 'Failed to retry the video(s)',
 } as const;
+
+/** Where a video's processing stands (faststart remux, then the HLS ladder). */
+export const VIDEO_STATES = ['queued', 'processing', 'ready', 'failed'] as const;
+export const videoState = z.enum(VIDEO_STATES);
+export type VideoState = z.infer<typeof videoState>;
 
 /** The longest title a video takes. */
 export const VIDEO_TITLE_MAX = 200;
@@ -76,6 +85,13 @@ export const video = z.object({
   height: z.number().int(),
   /** Bytes of the stored file. */
   size: z.number().int(),
+  state: videoState,
+  /** Percent of the processing done (0-100; 100 once ready). */
+  progress: z.number().int(),
+  /** Why the processing failed ('' unless failed). */
+  error: z.string(),
+  /** The HLS master playlist's URL once ready, else ''. */
+  hls: z.string(),
 });
 export type Video = z.infer<typeof video>;
 
@@ -138,11 +154,20 @@ export const titleBody = z.object({
 });
 export const titleReply = replyBase.extend({ data: video });
 
+export const retryBody = z.object({ id: idList });
+export const retryReply = replyBase.extend({ retried: z.number().int() });
+
 export const deleteBody = z.object({ id: idList });
 export const deleteReply = replyBase.extend({ deleted: z.number().int() });
 
 export const feedQuery = pageQuery.pick({ page: true }).extend({ limit: pageSize(FEED_PAGE_SIZE, 50) });
-export const feedItem = z.object({ _id: z.string(), video: z.string(), thumbnail: z.string() });
+/** `hls`: the video's HLS master playlist once processed, else '' (play `video` then). */
+export const feedItem = z.object({
+  _id: z.string(),
+  video: z.string(),
+  thumbnail: z.string(),
+  hls: z.string(),
+});
 export type FeedItem = z.infer<typeof feedItem>;
 export const feedReply = replyBase.extend({
   data: z.array(feedItem),
@@ -159,6 +184,7 @@ export const appVideoQuery = pageQuery
 export const appVideo = video.pick({
   _id: true,
   video: true,
+  hls: true,
   thumbnail: true,
   createdAt: true,
   category: true,
@@ -227,6 +253,16 @@ export const videoRoutes = {
     summary: "Change a library video's title (shown and searched in the library)",
     body: titleBody,
     reply: titleReply,
+  }),
+  retry: defineRoute({
+    method: 'POST',
+    path: '/api/App/video/retry',
+    auth: 'admin',
+    feature: 'videos',
+    access: 'write',
+    summary: 'Queue the processing (faststart, HLS ladder) of failed videos again',
+    body: retryBody,
+    reply: retryReply,
   }),
   remove: defineRoute({
     method: 'DELETE',

@@ -89,6 +89,12 @@ const envSchema = z.object({
     .min(1, 'must be a whole number from 1 to 100')
     .max(100, 'must be a whole number from 1 to 100')
     .default(4),
+  VIDEO_JOBS_AT_ONCE: z.coerce
+    .number()
+    .int('must be a whole number from 0 (no processing in this process) to 16')
+    .min(0, 'must be a whole number from 0 (no processing in this process) to 16')
+    .max(16, 'must be a whole number from 0 (no processing in this process) to 16')
+    .default(1),
   SESSION_MAX_DAYS: z.coerce
     .number()
     .int()
@@ -220,6 +226,11 @@ export interface Config {
   /** An unfinished resumable upload is removed this long after it was created (0045-resumable-uploads.md). */
   uploadExpiryMs: number;
   /**
+   * Library videos this process processes at once (faststart, HLS ladder); 0 leaves them to other
+   * processes (docs/decisions/0044-video-processing.md).
+   */
+  videoJobsAtOnce: number;
+  /**
    * A sign-in's token stops working this long after the sign-in, however often it is used (besides the
    * 7 days of disuse): a stolen token is not good for ever.
    */
@@ -310,6 +321,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadDeadlineMs: e.UPLOAD_DEADLINE_MINUTES * 60_000,
     uploadsPerClient: e.UPLOADS_PER_CLIENT,
     uploadExpiryMs: e.UPLOAD_EXPIRY_HOURS * 60 * 60 * 1000,
+    videoJobsAtOnce: e.VIDEO_JOBS_AT_ONCE,
     sessionMaxMs: e.SESSION_MAX_DAYS * 24 * 60 * 60 * 1000,
     activityRetentionDays: e.ACTIVITY_RETENTION_DAYS,
     trashRetentionDays: e.TRASH_RETENTION_DAYS,

@@ -305,6 +305,8 @@ export const NOT_WALKED: Record<string, string> = {
   'POST /api/admin/activity/:id/revert':
     "writes back an entry's before values through the feature's own update; activity-revert.test.ts checks the app reads them",
   'PUT /api/App/video/title': "changes a library video's title; no app read carries titles",
+  'POST /api/App/video/retry':
+    "queues a failed video's processing again; the app's `hls` changes when the run ends (videos.processing.test.ts)",
   // A scheduled change changes the settings when it runs (a job), through the same writes as the walk's.
   'POST /api/admin/controller/schedules':
     'stores a scheduled change; nothing the app reads changes until it runs',

@@ -61,6 +61,36 @@ export function mp4(seconds = 1, { moovLast = false, quickTime = false, tiny = f
   ]);
 }
 
+/**
+ * A 1 s H.264/AAC MP4 `height` pixels high (16:9, 10 frames a second, a sine tone), for the processing's
+ * ladder; `moovLast` leaves its index after the frames, as cameras write it.
+ */
+export function sizedMp4(height: number, { moovLast = false } = {}): Buffer {
+  const width = Math.round((height * 16) / 9 / 2) * 2;
+  return made(`clip-${height}p${moovLast ? '-moov-last' : ''}.mp4`, (out) => [
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc=size=${width}x${height}:rate=10`,
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:sample_rate=22050',
+    '-t',
+    '1',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-c:a',
+    'aac',
+    ...(moovLast ? [] : ['-movflags', '+faststart']),
+    out,
+  ]);
+}
+
 /** A whole PNG, GIF or JPEG as ffmpeg writes it (a 64x64 test pattern, a few KB), to cut short in tests. */
 export function realImage(kind: 'png' | 'gif' | 'jpeg'): Buffer {
   const ext = kind === 'jpeg' ? 'jpg' : kind;

@@ -41,6 +41,9 @@ export async function createTestApp(
       LOG_LEVEL: 'silent',
       NODE_ENV: 'test',
       WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+      // No background transcodes in tests of other things: their videos stay queued. The processing's
+      // own tests turn it on.
+      VIDEO_JOBS_AT_ONCE: '0',
       ...database.env,
       ...env,
     }),

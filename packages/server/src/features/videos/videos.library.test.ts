@@ -4,6 +4,7 @@ import { videoCategoryRoutes, type VideoCategory } from '@streamdesk/contract/vi
 import { videoRoutes as routes, type Video } from '@streamdesk/contract/videos';
 import { createTestApp, errorBody, type TestApp } from '../../test/test-app.js';
 import { form, mp4, PNG } from '../../test/media-fixtures.js';
+import { uploadVideo } from '../../test/library-videos.js';
 
 // The library as a library (issue 35): each video's own name, an editable title, what the probe read,
 // search by title or file name, and the orders.
@@ -28,15 +29,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function upload(name: string, data: Buffer) {
-  const res = await t.request({
-    method: 'POST',
-    url: routes.upload.path,
-    payload: form({ category: category._id }, [{ field: 'video', name, data }]),
-  });
-  expect(res.statusCode).toBe(200);
-  return (await t.json<{ data: Video[] }>(res)).data[0]!;
-}
+const upload = (name: string, data: Buffer) => uploadVideo(t, category._id, name, data);
 
 const list = async (query: Record<string, string>) => {
   const res = await t.request({ method: 'GET', url: '/api/App/video/category/admin/all', query });

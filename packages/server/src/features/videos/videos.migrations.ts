@@ -51,4 +51,33 @@ export const videosMigrations: Record<string, Migration> = {
           .execute();
     },
   },
+  // Issue 35: the processing queue lives on the video's row (videos.queue.ts). Videos already in the library
+  // are `ready` without HLS: they play their MP4 as before, and a start does not queue hours of transcoding
+  // for a library that served fine (docs/decisions/0044-video-processing.md).
+  '1304_videos_processing': {
+    async up(db: Kysely<unknown>) {
+      const columns: [string, 'text' | 'integer', string | number | null][] = [
+        ['state', 'text', 'ready'],
+        ['progress', 'integer', 100],
+        ['error', 'text', ''],
+        ['hls', 'text', ''],
+        ['hls_files', 'text', ''],
+        ['attempts', 'integer', 0],
+        ['queued_at', 'text', ''],
+        ['worker', 'text', ''],
+      ];
+      for (const [name, type, fallback] of columns)
+        await db.schema
+          .alterTable('videos')
+          .addColumn(name, type, (c) => c.notNull().defaultTo(fallback))
+          .execute();
+      // No default: a lease is there only while a process works on the video.
+      await db.schema.alterTable('videos').addColumn('lease_until', 'text').execute();
+      await db.schema
+        .createIndex('videos_state_queued')
+        .on('videos')
+        .columns(['state', 'queued_at'])
+        .execute();
+    },
+  },
 };

@@ -22,6 +22,20 @@ export interface VideosTables {
     width: number;
     height: number;
     size: number;
+    /** Processing (videos.queue.ts): queued, processing, ready or failed. */
+    state: string;
+    progress: number;
+    error: string;
+    /** The HLS master playlist's URL once ready. */
+    hls: string;
+    /** The URLs of the ladder's other files (rendition playlists and media), space-separated. */
+    hls_files: string;
+    /** Runs of the processing since it was last queued by hand. */
+    attempts: number;
+    queued_at: string;
+    /** The run that holds the video while processing, and until when (renewed as it goes). */
+    worker: string;
+    lease_until: string | null;
   };
 }
 

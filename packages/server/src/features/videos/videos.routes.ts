@@ -4,14 +4,22 @@ import { registerRoute } from '../../platform/http/register-route.js';
 import type { FeatureContext } from '../../platform/feature-context.js';
 import { registerVideoUploads } from './video-uploads.routes.js';
 import { videoCounter } from './videos.counter.js';
+import { createVideoQueue } from './videos.queue.js';
 import { createVideosService, VIDEOS_FOLDER, type VideosDeps, type VideosService } from './videos.service.js';
 
 /** The video library and the public feed's API; returns the service for the categories' port, and the video counter. */
 export function registerVideos(ctx: FeatureContext, deps: VideosDeps) {
-  ctx.mediaColumns.declare('videos', ['video', 'thumbnail']);
-  const videos = createVideosService(ctx, deps);
+  ctx.mediaColumns.declare('videos', ['video', 'thumbnail', 'hls', 'hls_files']);
+  const queue = createVideoQueue(ctx, {
+    atOnce: ctx.config.videoJobsAtOnce,
+    changed: () => ctx.cache.invalidate('videos'),
+  });
+  const videos = createVideosService(ctx, deps, queue.wake);
   registerVideosRoutes(ctx, videos);
   registerVideoUploads(ctx, { videos, categories: deps.categories });
+  ctx.app.addHook('onReady', () => queue.start());
+  // Before the platform's onClose (hooks run in reverse): the database is still open to give runs back.
+  ctx.app.addHook('onClose', () => queue.stop());
   return { service: videos, counter: videoCounter };
 }
 
@@ -42,6 +50,11 @@ function registerVideosRoutes({ app, media }: FeatureContext, videos: VideosServ
     message: videoMessages.titleUpdated,
     data: await videos.rename(request.body.id, request.body.title),
   }));
+
+  registerRoute(app, routes.retry, async (request) => {
+    const retried = await videos.retry(request.body.id);
+    return { status: true, message: videoMessages.retried(retried), retried };
+  });
 
   registerRoute(app, routes.remove, async (request) => {
     const deleted = await videos.remove(request.body.id);

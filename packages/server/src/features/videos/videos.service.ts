@@ -7,6 +7,7 @@ import {
   type FeedReply,
   type Video,
   type VideoSort,
+  type VideoState,
   type WebFilter,
 } from '@streamdesk/contract/videos';
 import { trashMessages } from '@streamdesk/contract/trash';
@@ -16,11 +17,13 @@ import { fromDbBool, newId, nowIso, toDbBool } from '../../platform/db/values.js
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { itemLabel } from '../../platform/activity/item-label.js';
 import { forgetItems, type TrashKind } from '../../platform/trash/trash-bin.js';
+import { afterWriteScope } from '../../platform/db/write-scope.js';
 import type { RejectedFile, UploadedFile } from '../../platform/media/multipart.js';
 import { acceptVideo, type VideoInfo } from '../../platform/media/video-tools.js';
 import { keptCounts } from './videos.counts.js';
 import type { ForgetCounts } from '../../platform/item-counter.js';
 import * as repo from './videos.repository.js';
+import * as queueRepo from './videos.queue.repository.js';
 
 /** What the library needs from the categories, provided by the video-categories feature. */
 export interface VideoCategoryLookup {
@@ -66,6 +69,10 @@ const toJson = (row: repo.VideoRow): Video => ({
   width: Number(row.width),
   height: Number(row.height),
   size: Number(row.size),
+  state: row.state as VideoState,
+  progress: Number(row.progress),
+  error: row.error,
+  hls: row.hls,
 });
 
 /** A video uploaded before titles were kept is shown by its stored file's name, without the extension. */
@@ -75,7 +82,22 @@ const withoutExtension = (name: string) => name.replace(/\.[^.]*$/, '') || name;
 /** The client's file name, shortened and without folders, for messages. */
 export const displayName = (name: string) => path.basename(name.replace(/\\/g, '/')).slice(0, 120) || 'file';
 
-export function createVideosService(ctx: FeatureContext, deps: VideosDeps) {
+/** Every media file of a video: its MP4, thumbnail, and HLS ladder once made. */
+const filesOf = (row: { video: string; thumbnail: string; hls?: string; hls_files?: string }) => [
+  row.video,
+  row.thumbnail,
+  ...(row.hls ? [row.hls] : []),
+  ...(row.hls_files ? row.hls_files.split(' ') : []),
+];
+
+/**
+ * `queued` wakes the processing queue (videos.queue.ts) once a write that queued videos has committed.
+ */
+export function createVideosService(
+  ctx: FeatureContext,
+  deps: VideosDeps,
+  queued: () => void = () => undefined,
+) {
   const db = ctx.db;
   // The event counter learns the video ids on `videos` too (its itemsTag).
   const invalidate = () => ctx.cache.invalidate('videos');
@@ -116,11 +138,9 @@ export function createVideosService(ctx: FeatureContext, deps: VideosDeps) {
 
   // A few removals at a time: a category of tens of thousands of videos would otherwise queue every
   // unlink at once on libuv's four threads, ahead of every other request's file work (media, uploads).
-  const removeFiles = (rows: { video: string; thumbnail: string }[]) => {
+  const removeFiles = (rows: Parameters<typeof filesOf>[0][]) => {
     const slot = pLimit(FILE_REMOVALS_AT_ONCE);
-    return Promise.all(
-      rows.flatMap((r) => [slot(() => ctx.media.remove(r.video)), slot(() => ctx.media.remove(r.thumbnail))]),
-    );
+    return Promise.all(rows.flatMap((r) => filesOf(r).map((file) => slot(() => ctx.media.remove(file)))));
   };
 
   /** Each video's thumbnail (made in the background); a video ffprobe cannot read is dropped and reported. */
@@ -177,6 +197,16 @@ export function createVideosService(ctx: FeatureContext, deps: VideosDeps) {
           width: info.width,
           height: info.height,
           size: file.size,
+          // Every new video is processed (faststart, HLS ladder) by the queue.
+          state: 'queued',
+          progress: 0,
+          error: '',
+          hls: '',
+          hls_files: '',
+          attempts: 0,
+          queued_at: createdAt,
+          worker: '',
+          lease_until: null,
         };
       });
       try {
@@ -190,6 +220,7 @@ export function createVideosService(ctx: FeatureContext, deps: VideosDeps) {
         throw error;
       }
       invalidate();
+      afterWriteScope(queued);
       const total = made.length + rejected.length;
       return {
         message: rejected.length
@@ -219,6 +250,21 @@ export function createVideosService(ctx: FeatureContext, deps: VideosDeps) {
     async rename(id: string, title: string) {
       if (!(await repo.setTitle(db, id, title))) throw notFound(videoMessages.videoNotFound);
       return toJson((await repo.videoById(db, id))!);
+    },
+
+    /** Queues failed videos again; unknown ids among known ones are ignored, as in every bulk action. */
+    async retry(ids: string[]) {
+      const rows = await queueRepo.statesOf(db, [...new Set(ids)]);
+      if (!rows.length) throw notFound(videoMessages.noneFound);
+      const notFailed = rows.filter((r) => r.state !== 'failed').map((r) => r.id);
+      if (notFailed.length) throw conflict(videoMessages.notFailed(notFailed));
+      const retried = await queueRepo.requeueFailed(
+        db,
+        rows.map((r) => r.id),
+        nowIso(),
+      );
+      afterWriteScope(queued);
+      return retried;
     },
 
     async setWeb(ids: string[], web: boolean) {
@@ -267,7 +313,7 @@ export function createVideosService(ctx: FeatureContext, deps: VideosDeps) {
         return {
           status: true,
           message: videoMessages.listed,
-          data: rows.map((r) => ({ _id: r.id, video: r.video, thumbnail: r.thumbnail })),
+          data: rows.map((r) => ({ _id: r.id, video: r.video, thumbnail: r.thumbnail, hls: r.hls })),
           totalPage,
           webPosition: await deps.webPosition(),
         };
@@ -292,6 +338,7 @@ export function createVideosService(ctx: FeatureContext, deps: VideosDeps) {
           data: rows.map((r) => ({
             _id: r.id,
             video: r.video,
+            hls: r.hls,
             thumbnail: r.thumbnail,
             createdAt: r.created_at,
             category: r.category_id,

@@ -70,9 +70,9 @@ const BIND_GRACE_MS = 20;
 const MAX_UNTAKEN_EXITS = 3;
 
 /** Runs a tool from the server itself: the fallback when there is no launcher. */
-function runHere(argv: readonly string[], timeoutMs: number): Promise<ToolOutput> {
+function runHere(argv: readonly string[], timeoutMs: number, signal?: AbortSignal): Promise<ToolOutput> {
   return new Promise((resolve) => {
-    execFile(argv[0]!, argv.slice(1), { timeout: timeoutMs }, (error, stdout) => {
+    execFile(argv[0]!, argv.slice(1), { timeout: timeoutMs, signal }, (error, stdout) => {
       const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
       resolve({ code, stdout });
     });
@@ -153,13 +153,20 @@ export class ToolLauncher {
     }
   }
 
-  /** Runs a tool to its end (killed after `timeoutMs`). */
-  async run(argv: readonly string[], timeoutMs: number): Promise<ToolOutput> {
+  /**
+   * Runs a tool to its end (killed after `timeoutMs`). After `signal` aborts, a tool the launcher took
+   * down with it (a server stopping) is not run again here, and one run here is killed.
+   */
+  async run(argv: readonly string[], timeoutMs: number, signal?: AbortSignal): Promise<ToolOutput> {
+    if (signal?.aborted) return { code: -1, stdout: '' };
     this.start();
     const n = ++this.next;
     const ended = this.launcher && this.job(n, { argv, timeoutMs });
     // No launcher, or it went away during the job: run it here.
-    return (await ended) ?? runHere(argv, timeoutMs);
+    const output = await ended;
+    if (output) return output;
+    if (signal?.aborted) return { code: -1, stdout: '' };
+    return runHere(argv, timeoutMs, signal);
   }
 
   /**

@@ -52,6 +52,17 @@ function readProbe(output: ToolOutput | undefined): VideoInfo | undefined {
 /** ffmpeg and ffprobe are started by a launcher process, never forked from the server mid-upload. */
 const tools = new ToolLauncher(() => [bin().ffprobe, ...PROBE_ARGS]);
 
+/**
+ * Runs ffmpeg or ffprobe through the launcher with its error output in `stdout` (the launcher keeps only
+ * stdout): a shell that execs the tool with stderr on stdout, the arguments passed as its own, never
+ * parsed by the shell.
+ */
+export const runTool = (
+  argv: readonly string[],
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<ToolOutput> => tools.run(['/bin/sh', '-c', 'exec "$0" "$@" 2>&1', ...argv], timeoutMs, signal);
+
 /** Starts the launcher and its spare ffprobes (server start-up); resolves once they are listening. */
 export function startMediaTools(): Promise<void> {
   return tools.ready();

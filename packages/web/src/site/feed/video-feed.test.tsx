@@ -14,6 +14,7 @@ const items = (from: number, count: number): FeedItem[] =>
     _id: `v${from + i}`,
     video: `/media/videos/v${from + i}.mp4`,
     thumbnail: `/media/videos/v${from + i}.jpg`,
+    hls: '',
   }));
 const feedPage = (data: FeedItem[], totalPage = 1, webPosition = 100) =>
   jsonResponse({ status: true, message: 'ok', data, totalPage, webPosition });

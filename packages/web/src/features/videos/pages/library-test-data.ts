@@ -15,6 +15,10 @@ export const video = (n: number, web: boolean): Video => ({
   width: 1280,
   height: 720,
   size: 12_900_000,
+  state: 'ready',
+  progress: 100,
+  error: '',
+  hls: '',
 });
 
 /** The category list the library's filter loads: one category, Sports. */

@@ -1,0 +1,219 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { mkdir, readdir, rename, rm, writeFile, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FeatureContext } from '../../platform/feature-context.js';
+import { nowIso } from '../../platform/db/values.js';
+import { MEDIA_URL_PREFIX } from '../../platform/media/media-store.js';
+import { OWNER, ownerGone } from '../../platform/process-owner.js';
+import { indexFirst, makeHls, probeSource, progressOf, remuxFaststart } from '../../platform/media/hls.js';
+import * as repo from './videos.queue.repository.js';
+
+/** A run and its two retries. */
+export const MAX_ATTEMPTS = 3;
+/** A run renews its hold this often (and writes its progress); a hold not renewed for LEASE_MS is free. */
+const TICK_MS = 2_000;
+const LEASE_MS = 60_000;
+/** Share of the progress given to the faststart remux (a copy of the streams, quick beside the ladder). */
+const REMUX_SHARE = 5;
+
+export interface VideoQueueOptions {
+  atOnce: number;
+  /** How often a process looks for queued videos besides being woken by an upload. */
+  pollMs?: number;
+  /** Ready or gone: the feed and the lists change. */
+  changed: () => void;
+}
+
+const keyOf = (url: string) => url.slice(MEDIA_URL_PREFIX.length);
+const later = (ms: number) => new Date(Date.now() + ms).toISOString();
+
+/**
+ * The processing queue of library videos (docs/decisions/0044-video-processing.md). The queue is the
+ * videos table: a new video is `queued`; each process with `atOnce` above 0 takes the oldest one with
+ * a conditional UPDATE and a lease it renews while ffmpeg works, so a video is processed by one process,
+ * and one a stopped process held is taken again when its lease runs out. A run remuxes an MP4 whose
+ * index is last (faststart, no re-encode) and makes the HLS ladder next to it; a failure is tried again
+ * twice, then the video is `failed` with the reason.
+ */
+export function createVideoQueue(ctx: FeatureContext, options: VideoQueueOptions) {
+  const db = ctx.db;
+  const workRoot = path.join(ctx.config.dataDir, 'processing');
+  const runs = new Set<Promise<void>>();
+  let stopping = false;
+  // Stops the tools of runs under way (a server stopping): see ToolLauncher.run.
+  const stopped = new AbortController();
+  let filling: Promise<void> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let count = 0;
+  // Wakes run outside the write scope of the request that queued the video (it has committed by then).
+  const outside = AsyncLocalStorage.snapshot();
+
+  /** Takes queued videos while a slot is free. */
+  const fill = async () => {
+    while (!stopping && runs.size < options.atOnce) {
+      const worker = `${OWNER}.${++count}`;
+      const video = await repo.takeNext(db, worker, nowIso(), later(LEASE_MS));
+      if (!video || stopping) return;
+      const run = process(video, worker).finally(() => {
+        runs.delete(run);
+        wake();
+      });
+      runs.add(run);
+    }
+  };
+  const wake = () =>
+    outside(() => {
+      if (stopping || options.atOnce === 0 || filling) return;
+      filling = fill()
+        .catch((err: unknown) => ctx.app.log.warn({ err }, 'video processing: taking a queued video failed'))
+        .finally(() => (filling = undefined));
+    });
+
+  async function process(video: repo.QueuedVideo, worker: string): Promise<void> {
+    const dir = path.join(workRoot, `${worker}.${video.id}`);
+    let progress = 0;
+    let held = true;
+    const tick = setInterval(() => {
+      void repo
+        .renew(db, video.id, worker, later(LEASE_MS), Math.floor(progress))
+        .then((still) => (held = still))
+        .catch(() => undefined);
+    }, TICK_MS);
+    const stored: string[] = [];
+    try {
+      await mkdir(dir, { recursive: true, mode: 0o700 });
+      const outcome = await transcode(video, dir, (p) => (progress = p), stored);
+      if (stopping) throw new Stopped();
+      if (
+        held &&
+        (await repo.settle(db, video.id, worker, { state: 'ready', progress: 100, error: '', ...outcome }))
+      ) {
+        // The record points at the new file now; the old one goes (0004).
+        if (outcome.video) await ctx.media.remove(video.video);
+        options.changed();
+        return;
+      }
+      // Deleted meanwhile, or taken by another process: what this run stored is no one's.
+      await removeAll(stored);
+    } catch (error) {
+      await removeAll(stored);
+      if (stopping) return;
+      const reason = error instanceof Error ? error.message : String(error);
+      const again = video.attempts < MAX_ATTEMPTS;
+      ctx.app.log.warn({ err: error, video: video.id, attempt: video.attempts }, 'video processing failed');
+      await repo
+        .settle(
+          db,
+          video.id,
+          worker,
+          again
+            ? { state: 'queued', progress: 0, error: '' }
+            : { state: 'failed', progress: 0, error: reason.slice(0, 500) },
+        )
+        .catch(() => undefined);
+    } finally {
+      clearInterval(tick);
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  const removeAll = (urls: string[]) => Promise.all(urls.map((u) => ctx.media.remove(u)));
+
+  /** The run itself; `stored` collects each media URL as it is stored, for removal on failure. */
+  async function transcode(
+    video: repo.QueuedVideo,
+    dir: string,
+    report: (p: number) => void,
+    stored: string[],
+  ) {
+    let source = ctx.media.pathOf(keyOf(video.video));
+    const info = await probeSource(source, stopped.signal);
+    let moved: string | undefined;
+    if (!(await indexFirst(source))) {
+      const target = ctx.media.adopt('videos', 'mp4');
+      const tmp = path.join(dir, 'faststart.mp4');
+      await remuxFaststart(source, tmp, stopped.signal);
+      await rename(tmp, target.path);
+      stored.push(target.url);
+      moved = target.url;
+      source = target.path;
+    }
+    report(REMUX_SHARE);
+    const progressFile = path.join(dir, 'progress.txt');
+    const watch = setInterval(() => {
+      void progressOf(progressFile, info.durationSeconds).then((f) =>
+        report(REMUX_SHARE + f * (99 - REMUX_SHARE)),
+      );
+    }, TICK_MS / 2);
+    const hlsDir = path.join(dir, 'hls');
+    await mkdir(hlsDir);
+    let files;
+    try {
+      files = await makeHls(source, hlsDir, info, progressFile, stopped.signal);
+    } finally {
+      clearInterval(watch);
+    }
+    // Each file gets a name of the store's; the playlists are rewritten to name them.
+    const rename_ = new Map<string, { url: string; path: string }>();
+    for (const r of files.renditions) {
+      rename_.set(r.media, ctx.media.adopt('videos', 'ts'));
+      rename_.set(r.playlist, ctx.media.adopt('videos', 'm3u8'));
+    }
+    const master = ctx.media.adopt('videos', 'm3u8');
+    const renamed = (text: string) =>
+      text.replace(/^([^#\s][^\s]*)$/gm, (name) => path.posix.basename(rename_.get(name)?.url ?? name));
+    for (const r of files.renditions) {
+      const media = rename_.get(r.media)!;
+      await rename(path.join(hlsDir, r.media), media.path);
+      stored.push(media.url);
+      const playlist = rename_.get(r.playlist)!;
+      await writeFile(playlist.path, renamed(await readFile(path.join(hlsDir, r.playlist), 'utf8')));
+      stored.push(playlist.url);
+    }
+    await writeFile(master.path, renamed(await readFile(path.join(hlsDir, files.master), 'utf8')));
+    stored.push(master.url);
+    return {
+      ...(moved ? { video: moved } : {}),
+      hls: master.url,
+      hls_files: [...rename_.values()].map((f) => f.url).join(' '),
+    };
+  }
+
+  /** Work folders of stopped processes (a crash mid-run) go at start. */
+  async function clearLeftovers() {
+    for (const name of await readdir(workRoot).catch(() => [] as string[])) {
+      const owner = name.split('.')[0]!;
+      if (ownerGone(owner)) await rm(path.join(workRoot, name), { recursive: true, force: true });
+    }
+  }
+
+  return {
+    wake,
+    async start() {
+      if (options.atOnce === 0) return;
+      await clearLeftovers();
+      wake();
+      timer = setInterval(wake, options.pollMs ?? 5_000);
+      timer.unref();
+    },
+    /**
+     * Stops taking videos and gives back the ones under way, so the next process takes them at once
+     * rather than after their lease; their ffmpeg ends with the tool launcher (stopMediaTools).
+     */
+    async stop() {
+      stopping = true;
+      stopped.abort();
+      if (timer) clearInterval(timer);
+      await filling;
+      await repo.giveBack(db, `${OWNER}.`).catch(() => undefined);
+    },
+    /** Resolves once the runs under way have ended (tests). */
+    async idle() {
+      while (runs.size || filling) await Promise.all([...runs, filling]);
+    },
+  };
+}
+
+class Stopped extends Error {}
+
+export type VideoQueue = ReturnType<typeof createVideoQueue>;
