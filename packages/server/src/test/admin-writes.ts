@@ -307,6 +307,13 @@ export const NOT_WALKED: Record<string, string> = {
   'PUT /api/App/video/title': "changes a library video's title; no app read carries titles",
   'POST /api/App/video/retry':
     "queues a failed video's processing again; the app's `hls` changes when the run ends (videos.processing.test.ts)",
+  // A resumable upload makes its video in the PATCH that brings the last byte, through videos.upload: the
+  // write POST /api/App/video makes (walked). video-uploads.test.ts checks the library after it.
+  'POST /api/App/video/uploads': 'starts a resumable upload; no video exists until its last byte',
+  'OPTIONS /api/App/video/uploads': 'says the tus version and limits; writes nothing',
+  'PATCH /api/App/video/uploads/:id':
+    "adds bytes; the last ones make the video as POST /api/App/video's write",
+  'DELETE /api/App/video/uploads/:id': 'cancels an unfinished upload; no app read shows one',
   // A scheduled change changes the settings when it runs (a job), through the same writes as the walk's.
   'POST /api/admin/controller/schedules':
     'stores a scheduled change; nothing the app reads changes until it runs',

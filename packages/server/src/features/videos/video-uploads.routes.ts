@@ -46,7 +46,13 @@ export function registerVideoUploads(ctx: FeatureContext, deps: Omit<VideoUpload
     const res = await tus.handleWeb(req);
     reply.code(res.status);
     for (const [name, value] of res.headers) if (name !== 'content-length') reply.header(name, value);
-    const body = res.body ? await res.text() : '';
+    const text = res.body ? await res.text() : '';
+    // A refusal @tus/server makes before any hook (a missing Tus-Resumable header, a wrong offset) is
+    // plain text: said in the API's own shape, as every other 4xx (tus clients read the status only).
+    const body =
+      res.status >= 400 && !text.startsWith('{')
+        ? tusRefusal(res.status, text.trim() || res.statusText).body
+        : text;
     if (body.startsWith('{')) reply.type('application/json; charset=utf-8');
     return reply.send(body);
   };
