@@ -26,16 +26,13 @@ import {
   makeMp4,
   makePng,
   median,
+  openDatabase,
   readJson,
   startScriptServer,
   startServer,
   storyInsertData,
 } from './lib.mjs';
 
-// The driver the server picks for this Node (packages/server/src/platform/db/sqlite-driver.ts says why).
-const Database = createRequire(import.meta.url)(
-  Number(process.versions.node.split('.')[0]) >= 22 ? 'better-sqlite3-napi' : 'better-sqlite3',
-);
 const DURATION = Number(process.env.DURATION ?? 10);
 /** Rounds of each cached read, each between two bare runs. */
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
@@ -132,7 +129,7 @@ async function seed(baseURL, token, files) {
 
 /** 10 million events as per-day rollups: every seeded item, every day of the last year. */
 function seedRollups(dataDir) {
-  const db = new Database(path.join(dataDir, 'streamdesk.db'));
+  const db = openDatabase(path.join(dataDir, 'streamdesk.db'));
   db.pragma('busy_timeout = 10000');
   const tables = [
     ['story', 'stories'],
@@ -169,7 +166,7 @@ function seedRollups(dataDir) {
 }
 
 function analyticsQueryTime(dataDir, id) {
-  const db = new Database(path.join(dataDir, 'streamdesk.db'), { readonly: true });
+  const db = openDatabase(path.join(dataDir, 'streamdesk.db'), { readonly: true });
   const to = new Date().toISOString().slice(0, 10);
   const from = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);
   // The statement the dashboard runs (analytics.repository.ts dailyTotals), as Kysely compiles it.

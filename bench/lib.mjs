@@ -15,6 +15,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import http from 'node:http';
+import { createRequire } from 'node:module';
 import { once } from 'node:events';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,6 +26,17 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const API_KEY = 'bench-api-key-0123456789abcdef';
 export const PAYLOAD_KEY = '3c'.repeat(32);
 export const ADMIN = { email: 'bench@example.com', password: 'bench-password-123' };
+
+/**
+ * Opens a server's SQLite file with the better-sqlite3 build the server picks for this Node
+ * (packages/server/src/platform/db/sqlite-driver.ts says why).
+ */
+export function openDatabase(file, options) {
+  const Database = createRequire(import.meta.url)(
+    Number(process.versions.node.split('.')[0]) >= 22 ? 'better-sqlite3-napi' : 'better-sqlite3',
+  );
+  return new Database(file, options);
+}
 
 export function ensureBuilt() {
   if (

@@ -27,6 +27,12 @@ export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 /** Days an entry is kept when ACTIVITY_RETENTION_DAYS is not set (0 keeps every entry). */
 export const ACTIVITY_RETENTION_DAYS_DEFAULT = 365;
 export const ACTIVITY_PAGE_MAX = 200;
+/**
+ * The most entries a list counts (0041): `total` stops here and `totalCapped` says more match. A count of
+ * a million entries takes longer than the page itself; past this many, a filter finds an entry sooner
+ * than paging does.
+ */
+export const ACTIVITY_COUNT_MAX = 10_000;
 /** The value that stands for a secret (a token, a password) in an entry: the secret itself is never stored. */
 export const HIDDEN_VALUE = '(hidden)';
 
@@ -90,8 +96,11 @@ export type ActivityQuery = z.infer<typeof activityQuery>;
 
 export const activityListReply = replyBase.extend({
   data: z.array(activityEntry),
+  /** The entries the filters match, counted up to ACTIVITY_COUNT_MAX. */
   total: z.number(),
   totalPage: z.number(),
+  /** More entries match than `total` says (the count stopped at ACTIVITY_COUNT_MAX). */
+  totalCapped: z.boolean(),
 });
 export type ActivityListReply = z.infer<typeof activityListReply>;
 

@@ -1,7 +1,13 @@
-import type { ActivityAction, ActivityEntry, ActivityQuery } from '@streamdesk/contract/activity';
-import type { AppDb, DialectName } from '../../platform/db/database.js';
+import {
+  ACTIVITY_COUNT_MAX,
+  type ActivityAction,
+  type ActivityEntry,
+  type ActivityQuery,
+} from '@streamdesk/contract/activity';
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { AppDb, AppTables, DialectName } from '../../platform/db/database.js';
 import { containsInsensitive } from '../../platform/db/dialect.js';
-import { newestFirstPage } from '../../platform/db/paging.js';
+import { newestFirstRows } from '../../platform/db/paging.js';
 import type { ActivityRow } from '../../platform/activity/activity-log.repository.js';
 
 export type Db = AppDb;
@@ -30,7 +36,7 @@ const bound = (value: string, end: boolean) =>
     : new Date(value).toISOString();
 
 /** One page of the log, newest first, with the filters of the Activity screen. */
-export function listEntries(db: Db, dialect: DialectName, q: ActivityQuery) {
+export async function listEntries(db: Db, dialect: DialectName, q: ActivityQuery) {
   const base = db
     .selectFrom('activity_log')
     .$if(q.person !== undefined, (b) => b.where('person_id', '=', q.person!))
@@ -49,7 +55,27 @@ export function listEntries(db: Db, dialect: DialectName, q: ActivityQuery) {
         ]),
       ),
     );
-  return newestFirstPage(base, q.page, q.limit);
+  const [rows, matched] = await Promise.all([
+    newestFirstRows(base, q.page, q.limit),
+    countUpTo(db, base, ACTIVITY_COUNT_MAX + 1),
+  ]);
+  return { rows, total: Math.min(matched, ACTIVITY_COUNT_MAX), totalCapped: matched > ACTIVITY_COUNT_MAX };
+}
+
+/**
+ * The rows `base` matches, counted up to `cap`: an index walk of at most `cap` entries, where count(*) of
+ * the whole log (a million entries) walks all of it (0041).
+ */
+async function countUpTo(db: Db, base: SelectQueryBuilder<AppTables, 'activity_log', object>, cap: number) {
+  const matched = base
+    .select(sql<number>`1`.as('one'))
+    .limit(cap)
+    .as('matched');
+  const row = await db
+    .selectFrom(matched)
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export const findEntry = (db: Db, id: string) =>

@@ -35,11 +35,12 @@ export function createActivityService(ctx: Pick<FeatureContext, 'db' | 'dialect'
 
   return {
     async list(query: ActivityQuery) {
-      const { rows, total } = await repo.listEntries(db, ctx.dialect, query);
+      const { rows, total, totalCapped } = await repo.listEntries(db, ctx.dialect, query);
       return {
         data: rows.map((row) => withRevertable(repo.toEntry(row))),
         total,
         totalPage: Math.ceil(total / query.limit),
+        totalCapped,
       };
     },
 

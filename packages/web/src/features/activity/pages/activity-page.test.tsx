@@ -59,6 +59,7 @@ describe('the Activity screen person filter', () => {
           data: [entry],
           total: 1,
           totalPage: 1,
+          totalCapped: false,
         });
       },
     });
@@ -77,9 +78,33 @@ describe('the Activity screen person filter', () => {
     mockApi({
       ...signedInApi,
       'GET /api/admin/people': () => jsonResponse({ status: false, message: 'Something went wrong' }, 500),
-      'GET /api/admin/activity': { status: true, message: 'ok', data: [entry], total: 1, totalPage: 1 },
+      'GET /api/admin/activity': {
+        status: true,
+        message: 'ok',
+        data: [entry],
+        total: 1,
+        totalPage: 1,
+        totalCapped: false,
+      },
     });
     renderApp('/activity');
     await personOptionsAre(['admin']);
+  });
+
+  it('says "10,000+ entries" when the count stopped short of every entry', async () => {
+    mockApi({
+      ...signedInApi,
+      'GET /api/admin/people': people,
+      'GET /api/admin/activity': {
+        status: true,
+        message: 'ok',
+        data: [entry],
+        total: 10_000,
+        totalPage: 200,
+        totalCapped: true,
+      },
+    });
+    renderApp('/activity');
+    expect(await screen.findByText('10,000+ entries', {}, { timeout: 8000 })).toBeInTheDocument();
   });
 });

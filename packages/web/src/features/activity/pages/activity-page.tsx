@@ -118,7 +118,7 @@ export default function ActivityPage() {
         </TBody>
       </Table>
       <div className="mt-3 flex items-center justify-between gap-2 text-sm text-slate-600">
-        <span>{reply ? `${reply.total} ${reply.total === 1 ? 'entry' : 'entries'}` : ''}</span>
+        <span>{reply ? entriesCount(reply.total, reply.totalCapped) : ''}</span>
         {reply && reply.totalPage > 1 && (
           <Pagination page={page} totalPages={reply.totalPage} onPageChange={goTo} />
         )}
@@ -127,6 +127,12 @@ export default function ActivityPage() {
     </>
   );
 }
+
+/** "1 entry", "250 entries"; "10,000+ entries" when the count stopped short of them all (0041). */
+const entriesCount = (total: number, capped: boolean) =>
+  capped
+    ? `${total.toLocaleString('en')}+ entries`
+    : `${total.toLocaleString('en')} ${total === 1 ? 'entry' : 'entries'}`;
 
 const featureWords = (feature: string) => FEATURES[feature as Feature] ?? feature;
 
