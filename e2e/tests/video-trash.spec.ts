@@ -1,8 +1,9 @@
 import type { Page } from '@playwright/test';
 import { trashMessages } from '@streamdesk/contract/trash';
+import { categoryMessages } from '@streamdesk/contract/video-categories';
 import { videoMessages } from '@streamdesk/contract/videos';
 import { expect, test } from '../fixtures.js';
-import { answerMath, openLibraryWith, shoot } from './video-helpers.js';
+import { answerMath, openLibraryWith, seedCategory, seedVideos, shoot, unique } from './video-helpers.js';
 
 // Library videos go to the trash (issue 34): Undo in the toast, then the Trash screen's picture, label
 // and Restore.
@@ -57,4 +58,52 @@ test('a deleted video comes back with Undo, and from the Trash screen by its tit
   await expect(row).toHaveCount(0);
   await page.goto('/show/video');
   await expect(page.getByRole('row').filter({ hasText: 'clip-b' })).toHaveCount(1);
+});
+
+test("a category goes to the trash with its videos: Undo, a video alone refused, the category's Restore", async ({
+  signedInPage: page,
+  api,
+  media,
+}) => {
+  const category = await seedCategory(api, media, unique('Derby'));
+  const [alone] = await seedVideos(api, media, category._id, 3);
+  await api.call('DELETE', '/api/App/video/', { body: { id: [alone] } });
+  const deleteCategory = async () => {
+    await page.getByRole('button', { name: `Delete ${category.name}` }).click();
+    await answerMath(page);
+    await page
+      .getByRole('dialog', { name: 'Delete category' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+  };
+  const categoryRow = page.getByRole('row').filter({ hasText: category.name });
+  const twoVideos = categoryRow.getByRole('cell', { name: '2', exact: true });
+
+  await page.goto('/add/video/category');
+  await expect(twoVideos).toBeVisible();
+  await deleteCategory();
+  const deleted = toast(page, categoryMessages.deleted);
+  await expect(categoryRow).toHaveCount(0);
+  await deleted.getByRole('button', { name: 'Undo' }).click();
+  await expect(toast(page, trashMessages.restored(1))).toBeVisible();
+  await expect(twoVideos).toBeVisible();
+
+  await deleteCategory();
+  await expect(categoryRow).toHaveCount(0);
+  await page.mouse.move(900, 600);
+  await page.goto('/trash');
+  const table = page.getByRole('table', { name: 'Trash' });
+  const entry = table.getByRole('row').filter({ hasText: `category "${category.name}"` });
+  await expect(entry).toContainText('video categories');
+  const video = table.getByRole('row').filter({ hasText: 'video "clip"' });
+  await video.getByRole('button', { name: 'Restore video "clip"' }).click();
+  await expect(toast(page, trashMessages.categoryInTrash(category.name))).toBeVisible();
+  await expect(video).toHaveCount(1);
+  await shoot(page, 'video-trash-category');
+
+  await entry.getByRole('button', { name: `Restore category "${category.name}"` }).click();
+  await expect(toast(page, trashMessages.restored(1))).toBeVisible();
+  await expect(entry).toHaveCount(0);
+  await page.goto('/add/video/category');
+  await expect(twoVideos).toBeVisible();
 });

@@ -69,7 +69,8 @@ export function registerFeatures(ctx: FeatureContext, services: { auth: AuthServ
   // Categories and the library use each other through small ports (counts, cascade; lookup).
   const categories = registerVideoCategories(ctx, {
     countByCategory: () => videos.service.countByCategory(),
-    removeAllOf: (id) => videos.service.removeAllOf(id),
+    takeAllOf: (db, id) => videos.service.takeAllOf(db, id),
+    forget: (db, ids) => videos.service.forget(db, ids),
   });
   const videos = registerVideos(ctx, {
     categories,

@@ -61,8 +61,9 @@ export const updateCategory = async (db: Db, id: string, changes: Partial<Omit<C
   return db.updateTable('video_categories').set(changes).where('id', '=', id).executeTakeFirst();
 };
 
+/** Deletes the category and answers its row, or undefined when it was not there (or a delete took it first). */
 export const deleteCategory = (db: Db, id: string) =>
-  db.deleteFrom('video_categories').where('id', '=', id).executeTakeFirst();
+  db.deleteFrom('video_categories').where('id', '=', id).returningAll().executeTakeFirst();
 
 export const activeCategoryIds = async (db: Db) =>
   (await db.selectFrom('video_categories').select('id').where('status', '=', 1).execute()).map((r) => r.id);

@@ -7,6 +7,8 @@ import {
   type VideoCategory,
 } from '@streamdesk/contract/video-categories';
 import type { FeatureContext } from '../../platform/feature-context.js';
+import type { AppDb } from '../../platform/db/database.js';
+import { itemLabel } from '../../platform/activity/item-label.js';
 import {
   editVersionOf,
   foundAtVersion,
@@ -21,8 +23,10 @@ import * as repo from './video-categories.repository.js';
 /** What the categories need from the video library, provided by the videos feature (see features.ts). */
 export interface CategoryVideos {
   countByCategory(): Promise<Map<string, number>>;
-  /** Deletes every video of a category with its files; returns how many. */
-  removeAllOf(categoryId: string): Promise<number>;
+  /** Deletes every video of a category on `db` (the category's delete) and answers their rows. */
+  takeAllOf(db: AppDb, categoryId: string): Promise<Array<{ id: string }>>;
+  /** Removes the counted days of videos deleted forever. */
+  forget(db: AppDb, videoIds: readonly string[]): Promise<void>;
 }
 
 /**
@@ -66,6 +70,20 @@ const NAMES = 'names';
 export function createVideoCategoriesService(ctx: FeatureContext, videos: CategoryVideos) {
   const db = ctx.db;
   const invalidate = () => CATEGORY_TAGS.forEach((tag) => ctx.cache.invalidate(tag));
+  // A category goes to the trash with its videos as one entry, and comes back before any video of the
+  // same restore (rank 0): a video alone waits for its category (the videos' check).
+  ctx.trash.register('video-categories', {
+    feature: 'video-categories',
+    changed: invalidate,
+    rank: 0,
+    forget: (trx, snapshot) => {
+      const videoRows = snapshot.tables.find(([table]) => table === 'videos')?.[1] ?? [];
+      return videos.forget(
+        trx,
+        videoRows.map((row) => String(row.id)),
+      );
+    },
+  });
 
   const one = async (id: string) => {
     const row = await repo.findCategory(db, id);
@@ -150,13 +168,28 @@ export function createVideoCategoriesService(ctx: FeatureContext, videos: Catego
       });
     },
 
+    /** Moves the category and its videos to the trash (rows, counts, files kept); answers how many videos. */
     async remove(id: string) {
       // An upload into the category takes the same lock to insert its videos (whileLocked).
       return ctx.locks.run(LOCKED, [id], async () => {
-        const row = await one(id);
-        const deletedVideos = await videos.removeAllOf(id);
-        await repo.deleteCategory(db, id);
-        await ctx.media.remove(row.main_image);
+        const deletedVideos = await db.transaction().execute(async (trx) => {
+          // The videos first: the category's own delete would cascade to them.
+          const videoRows = await videos.takeAllOf(trx, id);
+          const row = await repo.deleteCategory(trx, id);
+          if (!row) throw notFound(categoryMessages.notFound);
+          await ctx.trash.move(trx, 'video-categories', [
+            {
+              id,
+              label: itemLabel('video-categories', row, id),
+              thumbnail: row.main_image,
+              tables: [
+                ['video_categories', [{ ...row }]],
+                ['videos', videoRows],
+              ],
+            },
+          ]);
+          return videoRows.length;
+        });
         invalidate();
         return deletedVideos;
       });

@@ -289,21 +289,10 @@ export function createVideosService(
       return deleted;
     },
 
-    /** For the categories: video counts, and deleting a category's videos with their files. */
+    /** For the categories: video counts; a category's videos for its trash entry; their counted days. */
     countByCategory: counts.byCategory,
-    async removeAllOf(categoryId: string) {
-      const rows = await db.transaction().execute(async (trx) => {
-        const gone = await repo.deleteVideos(trx, { categoryId });
-        await deps.forgetCounts(
-          trx,
-          gone.map((r) => r.id),
-        );
-        return gone;
-      });
-      await removeFiles(rows);
-      if (rows.length) invalidate();
-      return rows.length;
-    },
+    takeAllOf: (trx: AppDb, categoryId: string) => repo.deleteVideos(trx, { categoryId }),
+    forget: deps.forgetCounts,
 
     /** The public feed page, cached as JSON with its ETag until a write touches the videos. */
     feed(page: number, limit: number) {

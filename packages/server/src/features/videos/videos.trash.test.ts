@@ -6,6 +6,7 @@ import { createTestApp, errorBody, type TestApp } from '../../test/test-app.js';
 import { addCall, storedId } from '../../test/api-calls.js';
 import { form, mp4 } from '../../test/media-fixtures.js';
 import { isStored } from '../../test/stored-files.js';
+import { trashCalls } from '../../test/trash-calls.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,27 +14,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const db = () => t.app.streamdesk.context.db;
-const get = async <T>(url: string): Promise<T> => {
-  const res = await t.request({ method: 'GET', url });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as T;
-};
-const call = (method: 'POST' | 'DELETE', url: string, id: string[]) =>
-  t.request({ method, url, payload: { id } });
-const remove = (...id: string[]) => call('DELETE', routes.remove.path, id);
-const restore = (...id: string[]) => call('POST', '/api/admin/trash/restore', id);
-const purge = (...id: string[]) => call('DELETE', '/api/admin/trash', id);
+const { db, get, withIds, restore, purge, rollups } = trashCalls(() => t);
+const remove = (...id: string[]) => withIds('DELETE', routes.remove.path, id);
 const trashed = async () => (await get<TrashListReply>('/api/admin/trash?feature=videos')).data;
 const library = async (category: string) =>
   (await get<{ data: Video[] }>(`/api/App/video/category/admin/${category}`)).data;
 const appIds = async (category: string) =>
   (await get<AppVideoListReply>(`/api/App/video/app/category/${category}`)).data.map((v) => v._id);
-const rollups = async (id: string) =>
-  Number(
-    (await sql<{ n: number }>`SELECT count(*) AS n FROM event_rollups WHERE entity_id = ${id}`.execute(db()))
-      .rows[0]!.n,
-  );
 
 const addCategory = (name: string) => storedId(t, addCall.category(name));
 
@@ -102,9 +89,11 @@ describe('videos: a delete moves them to the trash', () => {
     const orphan = await countedVideo(gone, 'Orphan');
     const other = await countedVideo(kept, 'Other');
     await remove(orphan._id, other._id);
+    // The category deleted forever (its own delete takes it to the trash, video-categories.trash.test.ts).
     expect((await t.request({ method: 'DELETE', url: `/api/App/video/category/${gone}` })).statusCode).toBe(
       200,
     );
+    expect((await purge(gone)).statusCode).toBe(200);
 
     const res = await restore(other._id, orphan._id);
     expect(res.statusCode).toBe(409);

@@ -70,8 +70,19 @@ export async function trashedIds(db: Db): Promise<string[]> {
   );
 }
 
-export const insertRows = (db: Db, table: string, rows: Record<string, unknown>[]) =>
-  (db as unknown as AnyDb).insertInto(table).values(rows).execute();
+/** Parameters a statement may carry: SQLite takes at most 32,766, PostgreSQL 65,535. */
+const PARAMETERS_PER_STATEMENT = 30_000;
+
+/** Inserts the rows, as many to a statement as its parameters allow (a category may hold 70,000 videos). */
+export async function insertRows(db: Db, table: string, rows: Record<string, unknown>[]) {
+  const columns = Math.max(1, Object.keys(rows[0] ?? {}).length);
+  const perStatement = Math.max(1, Math.floor(PARAMETERS_PER_STATEMENT / columns));
+  for (let i = 0; i < rows.length; i += perStatement)
+    await (db as unknown as AnyDb)
+      .insertInto(table)
+      .values(rows.slice(i, i + perStatement))
+      .execute();
+}
 
 /** The ids among `ids` that a row of `table` has now (a restore's id check). */
 export const existingIds = async (db: Db, table: string, ids: readonly string[]) =>

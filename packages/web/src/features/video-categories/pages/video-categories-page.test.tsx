@@ -1,7 +1,10 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { trashMessages } from '@streamdesk/contract/trash';
+import { categoryMessages } from '@streamdesk/contract/video-categories';
 import { answerMath, answerWrongThenRight } from '@/test/answer-math';
+import { findToast } from '@/test/toasts';
 import { mockApi, renderApp } from '@/test/render-app';
 import { jsonResponse, pendingResponse } from '@/test/runtime';
 import { signedInScreenTests, signedInApi as signedIn } from '@/test/signed-in-screen';
@@ -140,6 +143,28 @@ describe('video categories page', () => {
     const form = (put.mock.calls[0] as unknown as [string, RequestInit])[1].body as FormData;
     expect(form.get('name')).toBe('Test Cricket');
     expect(await screen.findByRole('heading', { name: 'Add Category' })).toBeInTheDocument();
+  });
+
+  it('offers Undo in the delete toast, which restores the category (its videos come back with it)', async () => {
+    const restore = vi.fn((_url: string, _init: RequestInit) =>
+      jsonResponse({ status: true, message: trashMessages.restored(1), count: 1 }),
+    );
+    mockApi({
+      ...signedIn,
+      'GET /api/App/video/category': { status: true, message: 'ok', data: [category] },
+      'DELETE /api/App/video/category/c1': { status: true, message: 'Category deleted', deletedVideos: 3 },
+      'POST /api/admin/trash/restore': restore,
+    });
+    const user = userEvent.setup();
+    renderApp('/add/video/category');
+    await user.click(await screen.findByRole('button', { name: 'Delete Cricket' }, { timeout: 5000 }));
+    await answerMath({ confirm: 'Delete', title: 'Delete category' });
+    const toast = await findToast(categoryMessages.deleted);
+    // A click without the pointer events: sonner's swipe handling captures the pointer, which jsdom lacks.
+    fireEvent.click(within(toast).getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(restore).toHaveBeenCalledOnce());
+    expect(JSON.parse(String(restore.mock.calls[0]![1].body))).toEqual({ id: [category._id] });
+    expect(await findToast(trashMessages.restored(1))).toHaveAttribute('data-type', 'success');
   });
 
   it("holds the row's Delete while its delete is in flight, so it cannot be sent twice", async () => {

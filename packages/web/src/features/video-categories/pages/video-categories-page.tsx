@@ -22,7 +22,7 @@ import { EmptyState } from '@/ui/empty-state';
 import { TextField } from '@/ui/field';
 import { PageHeader } from '@/ui/page-header';
 import { Tabs } from '@/ui/tabs';
-import { toastSuccess } from '@/ui/toast-success';
+import { toastDeleted } from '@/ui/toast-deleted';
 import { Toggle } from '@/ui/toggle';
 import { useInFlight } from '@/ui/use-in-flight';
 import { useCategories, useDeleteCategory, useToggleCategory } from '../api';
@@ -71,7 +71,8 @@ export default function VideoCategoriesPage() {
     if (!category) return;
     const removed = await removing.run(category._id, () => unlessFailed(remove.mutateAsync(category._id)));
     if (!removed) return;
-    toastSuccess(categoryMessages.deleted);
+    // It went to the trash with its videos: the toast offers Undo (docs/decisions/0037-trash.md).
+    toastDeleted(categoryMessages.deleted, [category._id]);
     if (editing?._id === category._id) setEditing(null);
   };
 
