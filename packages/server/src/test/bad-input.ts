@@ -81,16 +81,33 @@ export function changedParts(before: string, after: string): string[] {
 /** Every row of every table of the app (Kysely's own tables aside) that `keep` lets through, by name. */
 async function rowsOfTables(t: TestApp, keep: (table: string) => boolean = () => true) {
   const { db } = t.app.streamdesk.context;
-  const names = (await db.introspection.getTables())
-    .map((x) => x.name)
-    .filter((n) => !/^kysely_/.test(n) && keep(n))
-    .sort();
+  const names = (await tableNames(db)).filter(keep);
   const found: [string, Record<string, unknown>[]][] = [];
   for (const name of names) {
     const { rows } = await sql<Record<string, unknown>>`SELECT * FROM ${sql.table(name)}`.execute(db);
     found.push([name, rows]);
   }
   return found;
+}
+
+/**
+ * The app's tables (Kysely's own aside), read once per database: the walks take a snapshot after each of
+ * thousands of requests, and introspecting (a PRAGMA per table on SQLite) cost more than reading the rows.
+ * Migrations ran before the app started, so the list does not change under a test.
+ */
+const tablesOf = new WeakMap<object, Promise<string[]>>();
+function tableNames(db: TestApp['app']['streamdesk']['context']['db']): Promise<string[]> {
+  let names = tablesOf.get(db);
+  if (!names) {
+    names = db.introspection.getTables().then((found) =>
+      found
+        .map((x) => x.name)
+        .filter((n) => !/^kysely_/.test(n))
+        .sort(),
+    );
+    tablesOf.set(db, names);
+  }
+  return names;
 }
 
 function files(dir: string): string[] {
