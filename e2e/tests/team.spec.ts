@@ -1,6 +1,7 @@
 import { passwordWeakMessage } from '@streamdesk/contract/password-strength';
 import { teamMessages } from '@streamdesk/contract/team';
 import { expect, test } from '../fixtures.js';
+import { expectNoPageOverflow } from './layout-helpers.js';
 
 const shots = '/tmp/shots';
 test.use({ serverFor: 'team' });
@@ -127,4 +128,23 @@ test("the owner clears a person's sign-in lock on the Team screen, and the log s
   expect(log.data).toContainEqual(
     expect.objectContaining({ action: 'clear', feature: 'team', itemId: id, label: 'person "Lea Locked"' }),
   );
+});
+
+test('on a phone the Team screen fits the screen, and each role select shows its role whole', async ({
+  signedInPage: page,
+  api,
+}) => {
+  await api.call('POST', '/api/admin/team', {
+    body: { name: 'Pia Phone', email: 'pia@example.com', role: 'analyst' },
+  });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/team');
+  const select = page.getByRole('combobox', { name: 'Role of Pia Phone' });
+  await expect(select).toHaveValue('analyst');
+  // The table scrolls sideways in its own box; nothing in it (a hidden "Actions" header) widens the page.
+  await expectNoPageOverflow(page);
+  await select.scrollIntoViewIfNeeded();
+  const { needs, has } = await select.evaluate((el) => ({ needs: el.scrollWidth, has: el.clientWidth }));
+  expect(has, `the role select is ${has} px wide for ${needs} px of role`).toBeGreaterThanOrEqual(needs);
+  await page.screenshot({ path: `${shots}/team-phone-role.png` });
 });

@@ -13,7 +13,14 @@ export function Table({
   className?: string;
 }) {
   return (
-    <div className={cn('overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200', className)}>
+    // `relative`: a visually hidden header (an sr-only "Actions") is placed against this box, so a table
+    // scrolled sideways on a phone does not widen the page with it.
+    <div
+      className={cn(
+        'relative overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200',
+        className,
+      )}
+    >
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         <caption className="sr-only">{caption}</caption>
         {children}

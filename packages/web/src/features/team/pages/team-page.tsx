@@ -85,7 +85,8 @@ function PersonRow({ person, onLink }: { person: TeamMember; onLink: (link: Link
       <Td>
         <select
           aria-label={`Role of ${person.name}`}
-          className={`${inputClass} w-32`}
+          // min-w: on a phone the table squeezes its cells, and the select would cut its role short.
+          className={`${inputClass} w-32 min-w-32`}
           value={person.role}
           disabled={self || update.isPending}
           title={self ? teamMessages.ownRole : undefined}
