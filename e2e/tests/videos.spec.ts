@@ -204,7 +204,7 @@ test.describe('video upload', () => {
       const seen: string[] = [];
       (window as unknown as { progressSeen: string[] }).progressSeen = seen;
       new MutationObserver(() => {
-        const bar = document.querySelector('[role="progressbar"]');
+        const bar = document.querySelector('[role="progressbar"][aria-label="Upload progress"]');
         const value = bar?.getAttribute('aria-valuenow');
         if (value && seen[seen.length - 1] !== value) seen.push(value);
       }).observe(document.body, { subtree: true, childList: true, attributes: true });
@@ -252,7 +252,7 @@ test.describe('video upload', () => {
     // Held on its way, the upload makes the browser ask before the page is left.
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/App/video', async (route) => {
+    await page.route('**/api/App/video/uploads', async (route) => {
       await held;
       await route.continue();
     });
@@ -327,7 +327,8 @@ test.describe('video upload', () => {
     const list = page.getByRole('list', { name: 'Selected videos' });
     await expect(list.getByRole('listitem')).toHaveCount(1);
     await page.getByRole('button', { name: 'Upload Videos' }).click();
-    await expect(page.getByText(videoMessages.unreadable('broken.mp4'))).toBeVisible();
+    // Said in a toast and on the file's row.
+    await expect(page.getByText(videoMessages.unreadable('broken.mp4'))).toHaveCount(2);
     await expect(page.getByText(videoMessages.uploadCrashed)).toHaveCount(0);
     await expect(list.getByRole('listitem')).toHaveCount(1);
     await expect(page.getByRole('button', { name: 'Upload Videos' })).toBeEnabled();

@@ -27,10 +27,14 @@ export type UploadMetadata = z.infer<typeof uploadMetadata>;
 export const videoUploadMessages = {
   /** A creation without Upload-Length: the size limit is checked on the declared size. */
   lengthRequired: 'Upload-Length is required: send the size of the file.',
-  /** Web: a file of the batch the page was sending when it was left, picked again. */
-  resumable: (file: string, percent: number) => `${file} can resume from ${percent}%.`,
+  /** Web: a file of a batch the page was sending when it was left (a reload), picked again. */
+  resumes: 'Resumes where it stopped',
   paused: 'Paused',
   cancelled: 'Cancelled',
+  /** Web: the browser is offline; the file goes on by itself once it is back online. */
+  offline: 'Offline: resumes once back online',
+  /** Web: a batch that stopped with files refused or failed. */
+  stopped: 'Upload stopped',
   /** Web: the connection dropped; tus-js-client tries again by itself. */
   retrying: 'Connection lost, retrying...',
   /** Web: every automatic try failed; Retry sends it again from the last byte the server has. */

@@ -10,6 +10,8 @@ export class FakeXhr {
   headers: Record<string, string> = {};
   status = 0;
   responseText = '';
+  /** The reply's headers (lower-case names), as `respond` was given them. */
+  responseHeaders: Record<string, string> = {};
   sent: unknown;
   upload: { onprogress: ((e: Partial<ProgressEvent>) => void) | null; onload: (() => void) | null } = {
     onprogress: null,
@@ -33,14 +35,23 @@ export class FakeXhr {
   send(body: unknown) {
     this.sent = body;
   }
-  respond(status: number, text: string) {
+  getResponseHeader(name: string): string | null {
+    return this.responseHeaders[name.toLowerCase()] ?? null;
+  }
+  respond(status: number, text: string, headers: Record<string, string> = {}) {
     this.status = status;
     this.responseText = text;
+    this.responseHeaders = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
     this.onload?.();
     this.onloadend?.();
   }
   abort() {
     this.aborted = true;
+    this.onloadend?.();
+  }
+  /** The connection dropped: no reply. */
+  fail() {
+    this.onerror?.();
     this.onloadend?.();
   }
 }

@@ -7,8 +7,7 @@ import {
 } from '@streamdesk/contract/videos';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fetchApi } from '@/lib/api-query';
-import { replyOrReject, requestApi } from '@/lib/api-client';
-import { uploadWithProgress, type UploadProgress } from '@/lib/upload';
+import { requestApi } from '@/lib/api-client';
 
 /** The same key and call as the categories screen, so both share one cached list. */
 export const videoCategoriesQuery = queryOptions({
@@ -69,23 +68,13 @@ export function useWebVideoCount() {
   });
 }
 
-function useInvalidateVideos() {
+export function useInvalidateVideos() {
   const client = useQueryClient();
   return () =>
     Promise.all([
       client.invalidateQueries({ queryKey: ['videos'] }),
       client.invalidateQueries({ queryKey: ['video-categories'] }),
     ]);
-}
-
-export function useUploadVideos() {
-  const invalidate = useInvalidateVideos();
-  return useMutation({
-    mutationFn: async ({ form, onProgress }: { form: FormData; onProgress: UploadProgress }) =>
-      replyOrReject(await uploadWithProgress(videoRoutes.upload, form, onProgress)),
-    onSuccess: invalidate,
-    meta: { onError: 'log' },
-  });
 }
 
 export function useSetWebStatus() {

@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { videoUploadMessages } from '@streamdesk/contract/video-uploads';
 import { videoMessages } from '@streamdesk/contract/videos';
 import { paths } from '@/config/paths';
 import { videoTabs } from '@/config/section-tabs';
@@ -11,25 +12,55 @@ import { PageHeader } from '@/ui/page-header';
 import { Tabs } from '@/ui/tabs';
 import { UploadProgressBar } from '@/ui/upload-progress-bar';
 import { toastSuccess } from '@/ui/toast-success';
-import { ApiCallError, failureMessage } from '@/lib/api-client';
-import { UploadRefusedError, uploadFailureMessage } from '@/lib/upload';
 import { useFailureToast } from '@/ui/use-failed-load-toast';
-import { useUploadVideos, useVideoCategories } from '../api';
-import { pickVideos, sizeInMb } from '../components/video-file-rules';
+import { useInvalidateVideos, useVideoCategories } from '../api';
+import { UploadQueue } from '../components/upload-queue';
+import { pickVideos } from '../components/video-file-rules';
 import { VideoPicker } from '../components/video-picker';
 import { WEB_FEED_RULE, WebFeedNote } from '../components/web-feed-note';
+import { useUploadBatch } from '../use-upload-batch';
 
 export default function VideoUploadPage() {
   const categories = useVideoCategories();
-  const upload = useUploadVideos();
+  const invalidate = useInvalidateVideos();
   const [category, setCategory] = useState('');
-  const [files, setFiles] = useState<File[]>([]);
-  const [percent, setPercent] = useState<number | null>(null);
   /** How many videos the last batch stored: they start off the web feed, which the page says. */
   const [stored, setStored] = useState(0);
+  /** The last batch was all sent: its bar stays at 100% until the next pick. */
+  const [complete, setComplete] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const categoryId = useId();
   useFailureToast(categories.isError ? videoMessages.categoriesFailed : '', categories.errorUpdatedAt);
+
+  /** A category deleted by another admin leaves the select, and the selection with it. */
+  const reloadCategories = async () => {
+    const fresh = await categories.refetch();
+    if (fresh.data && !fresh.data.data.some((c) => c._id === category)) setCategory('');
+  };
+
+  const batch = useUploadBatch((items) => {
+    const done = items.filter((i) => i.state === 'done');
+    const failed = items.filter((i) => i.state === 'failed');
+    const sent = done.length + failed.length;
+    if (done.length) void invalidate();
+    setStored(done.length);
+    setComplete(done.length > 0 && !failed.length);
+    if (!sent) return;
+    if (!failed.length) toastSuccess(videoMessages.uploaded);
+    else if (done.length)
+      toast.warning(
+        [videoMessages.partlyUploaded(done.length, sent), ...failed.map((i) => i.message)].join(' '),
+      );
+    else toast.error(failed.map((i) => i.message).join(' ') || videoMessages.uploadFailed);
+    // 'Category not found': another admin deleted it since the list loaded.
+    if (failed.some((i) => i.message === videoMessages.categoryNotFound)) void reloadCategories();
+    batch.clearDone();
+  });
+  const files = batch.items.map((i) => i.file);
+  const uploading = batch.running;
+  // Leaving or reloading the page stops the batch (it can resume once the files are picked again): the
+  // browser asks first. Moving within the app is fine, the upload goes on.
+  useAskBeforeUnload(uploading);
 
   const choose = async (chosen: FileList | null) => {
     const list = Array.from(chosen ?? []);
@@ -46,52 +77,31 @@ export default function VideoUploadPage() {
         </ul>,
       );
     if (accepted.length) {
-      setFiles((before) => [...before, ...accepted]);
-      setPercent(null);
+      setComplete(false);
+      await batch.add(accepted);
     }
   };
 
-  const uploading = upload.isPending;
-  // Leaving or reloading the page would drop the batch on its way: the browser asks first. Moving
-  // within the app is fine, the upload goes on.
-  useAskBeforeUnload(uploading);
-
-  /** A category deleted by another admin leaves the select, and the selection with it. */
-  const reloadCategories = async () => {
-    const fresh = await categories.refetch();
-    if (fresh.data && !fresh.data.data.some((c) => c._id === category)) setCategory('');
-  };
-
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!category) return void toast.error(videoMessages.categoryRequired);
-    if (!files.length) return void toast.error(videoMessages.videoRequired);
-    const form = new FormData();
-    form.append('category', category);
-    for (const file of files) form.append('video', file, file.name);
-    setPercent(0);
+    if (!batch.items.some((i) => i.state === 'ready' || i.state === 'failed'))
+      return void toast.error(videoMessages.videoRequired);
     setStored(0);
-    try {
-      const result = await upload.mutateAsync({ form, onProgress: (_l, _t, p) => setPercent(p) });
-      setPercent(100);
-      const partly = 'rejected' in result && result.rejected.length > 0;
-      if (partly) toast.warning(result.message);
-      else toastSuccess(videoMessages.uploaded);
-      setStored(result.data.length);
-      setFiles([]);
-    } catch (error) {
-      setPercent(null);
-      // A refused batch (every file refused, or its category deleted meanwhile) says why; a refusal in
-      // a 2xx reply says its message.
-      toast.error(
-        error instanceof ApiCallError
-          ? failureMessage(error, videoMessages.uploadFailed)
-          : uploadFailureMessage(error, videoMessages.uploadCrashed),
-      );
-      // 'Category not found': another admin deleted it since the list loaded.
-      if (error instanceof UploadRefusedError && error.status === 404) await reloadCategories();
-    }
+    setComplete(false);
+    batch.start(category);
   };
+
+  const sending = batch.items.filter((i) => i.state !== 'ready' && i.state !== 'cancelled');
+  const total = sending.reduce((sum, i) => sum + i.file.size, 0);
+  const sentBytes = sending.reduce((sum, i) => sum + (i.state === 'done' ? i.file.size : i.sent), 0);
+  const percent = sending.length
+    ? total
+      ? Math.floor((sentBytes / total) * 100)
+      : 100
+    : complete
+      ? 100
+      : null;
 
   return (
     <div className="space-y-4">
@@ -143,36 +153,25 @@ export default function VideoUploadPage() {
           />
         </div>
 
-        {files.length > 0 && (
+        {batch.items.length > 0 && (
           <div>
-            <h2 className="mb-2 text-sm font-semibold text-slate-900">Selected videos ({files.length})</h2>
-            <ul
-              aria-label="Selected videos"
-              className="divide-y divide-slate-100 rounded-md ring-1 ring-slate-200"
-            >
-              {files.map((file, index) => (
-                <li key={`${file.name}-${index}`} className="flex items-center gap-3 px-3 py-2 text-sm">
-                  <span className="min-w-0 flex-1 truncate text-slate-800">{file.name}</span>
-                  <span className="tabular-nums text-slate-500">{sizeInMb(file.size)}</span>
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    disabled={uploading}
-                    aria-label={`Remove ${file.name}`}
-                    onClick={() => setFiles((before) => before.filter((_, i) => i !== index))}
-                  >
-                    Remove
-                  </Button>
-                </li>
-              ))}
-            </ul>
+            <h2 className="mb-2 text-sm font-semibold text-slate-900">
+              Selected videos ({batch.items.length})
+            </h2>
+            <UploadQueue items={batch.items} actions={batch} locked={uploading} />
           </div>
         )}
 
         {percent !== null && (
           <UploadProgressBar
             percent={percent}
-            label={uploading ? videoMessages.processing : 'Upload complete'}
+            label={
+              uploading
+                ? videoMessages.processing
+                : complete
+                  ? 'Upload complete'
+                  : videoUploadMessages.stopped
+            }
           />
         )}
 

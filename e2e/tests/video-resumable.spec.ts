@@ -1,0 +1,87 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { videoUploadMessages } from '@streamdesk/contract/video-uploads';
+import { videoMessages } from '@streamdesk/contract/videos';
+import { expect, test } from '../fixtures.js';
+import { mediaDir, mediaFiles } from '../media.js';
+import { openUploadWith, shoot } from './video-helpers.js';
+
+const NAMES = ['match-1.mp4', 'match-2.mp4', 'match-3.mp4'];
+const files = NAMES.map((name) => path.join(mediaDir, name));
+/** Each file's size: past one chunk of the page's uploads (8 MB), so a cut falls between two. */
+const SIZE = 12 * 1024 * 1024;
+
+// A real MP4 (the generated clip) followed by a `free` box, which players skip: 12 MB that the server
+// probes and keeps as any other video.
+test.beforeAll(() => {
+  const clip = readFileSync(mediaFiles.mp4);
+  const pad = Buffer.alloc(SIZE - clip.length);
+  pad.writeUInt32BE(pad.length, 0);
+  pad.write('free', 4, 'latin1');
+  for (const file of files) if (!existsSync(file)) writeFileSync(file, Buffer.concat([clip, pad]));
+});
+
+test('three uploads on a throttled line survive the connection dropping: they go on from where they were and finish', async ({
+  signedInPage: page,
+  api,
+  media,
+}) => {
+  const category = await openUploadWith(page, api, media);
+  const form = page.getByRole('form', { name: 'Upload videos' });
+  await page.getByLabel('Videos (MP4)').setInputFiles(files);
+  const list = page.getByRole('list', { name: 'Selected videos' });
+  await expect(list.getByRole('listitem')).toHaveCount(3);
+
+  // Every PATCH's starting byte: a resumed file starts past 0.
+  const offsets: number[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'PATCH') offsets.push(Number(request.headers()['upload-offset']));
+  });
+
+  const cdp = await page.context().newCDPSession(page);
+  const line = (offline: boolean, uploadThroughput: number) =>
+    cdp.send('Network.emulateNetworkConditions', {
+      offline,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput,
+    });
+  await cdp.send('Network.enable');
+  await line(false, 2 * 1024 * 1024);
+
+  await page.getByRole('button', { name: 'Upload Videos' }).click();
+  const bar = form.getByRole('progressbar', { name: 'Upload progress' });
+  await expect(form.getByText(videoMessages.processing)).toBeVisible();
+  // Mid-way: each file has sent something, none has finished.
+  for (const name of NAMES)
+    await expect(form.getByRole('progressbar', { name: `${name} progress` })).toHaveAttribute(
+      'aria-valuenow',
+      /^[1-9]\d?$/,
+    );
+  await expect(form.getByText(/\d+\.\d\d MB\/s/).first()).toBeVisible();
+  await shoot(page, 'videos-resumable-sending');
+
+  // The connection goes: each file's chunk under way ends, the next cannot start, and the row says so.
+  await line(true, 2 * 1024 * 1024);
+  await expect(form.getByText(videoUploadMessages.offline)).toHaveCount(3);
+  await expect(form.getByRole('button', { name: 'Retry match-1.mp4' })).toBeVisible();
+  // The batch is not over: it waits for the network, and says no failure.
+  await expect(form.getByText(videoMessages.processing)).toBeVisible();
+  await expect(page.getByText(videoMessages.connectionError)).toHaveCount(0);
+  const stoppedAt = Number(await bar.getAttribute('aria-valuenow'));
+  expect(stoppedAt).toBeGreaterThan(0);
+  expect(stoppedAt).toBeLessThan(100);
+  await shoot(page, 'videos-resumable-offline');
+
+  // Back online: each file asks the server where it stopped and sends the rest, at full speed now.
+  await line(false, -1);
+  await expect(page.getByText(videoMessages.uploaded)).toBeVisible();
+  await expect(bar).toHaveAttribute('aria-valuenow', '100');
+  expect(offsets.filter((offset) => offset > 0).length).toBeGreaterThanOrEqual(1);
+  await cdp.detach();
+
+  const listed = await api.call('GET', `/api/App/video/category/admin/${category._id}`);
+  expect(listed.totalRecord).toBe(3);
+  expect((listed.data as { fileName: string }[]).map((v) => v.fileName).sort()).toEqual(NAMES);
+  await shoot(page, 'videos-resumable-done');
+});
