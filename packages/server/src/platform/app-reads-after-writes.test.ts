@@ -160,27 +160,29 @@ async function keptId(res: Awaited<ReturnType<typeof send>>): Promise<string> {
 async function staleReads(urls: readonly string[], answered: Set<string>): Promise<string[]> {
   const warm = await readAll(urls);
   const cold = await coldServer();
-  try {
-    const out: string[] = [];
-    for (const [i, url] of urls.entries()) {
-      if (warm[i]!.status === 200) answered.add(url);
-      const diff = difference(warm[i]!, await cold.read(url));
-      if (diff) out.push(`GET ${url} ${diff}`);
-    }
-    return out;
-  } finally {
-    await cold.close();
+  const out: string[] = [];
+  for (const [i, url] of urls.entries()) {
+    if (warm[i]!.status === 200) answered.add(url);
+    const diff = difference(warm[i]!, await cold.read(url));
+    if (diff) out.push(`GET ${url} ${diff}`);
   }
+  return out;
 }
 
 /**
- * A second server on the same database, built now, so nothing the running one keeps in memory is in it.
- * Before each read it drops every cache entry and, through every tag its reads were cached under, what
- * its features keep in memory beside them (controller settings, video counts): each read is built from
- * the database alone, so one URL's reply cannot answer another's (a cache key that leaves out a query
- * value).
+ * A second server on the same database, so nothing the running one keeps in memory is in it. Before each
+ * read it drops every cache entry and, through every tag its reads were cached under, what its features
+ * keep in memory beside them (controller settings, video counts): each read is built from the database
+ * alone, so one URL's reply cannot answer another's (a cache key that leaves out a query value), and one
+ * server serves the whole walk (building one per write cost more than the walk's reads).
  */
-async function coldServer() {
+let cold: Promise<Awaited<ReturnType<typeof buildColdServer>>> | undefined;
+const coldServer = () => (cold ??= buildColdServer());
+afterAll(async () => {
+  if (cold) await (await cold).close();
+});
+
+async function buildColdServer() {
   const app = await buildApp(t.config, { logger: false });
   const { cache } = app.streamdesk.context;
   const tags = new Set<string>();
