@@ -3,6 +3,7 @@ import {
   ADMIN_VIDEO_PAGE_SIZE,
   videoRoutes,
   type VideoSort,
+  type VideoState,
   type WebFilter,
 } from '@streamdesk/contract/videos';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -45,9 +46,19 @@ export function useVideoLibrary({ category, web, page, q, sort }: LibraryFilter,
       }),
     placeholderData: keepPreviousData,
     retry: false,
+    // While a video on the page is queued or processing, its state and percent follow by themselves.
+    refetchInterval: (query) => (processing(query.state.data) ? PROCESSING_POLL_MS : false),
     meta: { onError: 'log' },
   });
 }
+
+const PROCESSING_POLL_MS = 2000;
+const processing = (reply: object | undefined) =>
+  Boolean(
+    reply &&
+    'data' in reply &&
+    (reply.data as { state: VideoState }[]).some((v) => v.state === 'queued' || v.state === 'processing'),
+  );
 
 /**
  * How many videos the public feed may show (web-enabled, any category): one row asked for, its total
@@ -100,6 +111,16 @@ export function useRenameVideo() {
   return useMutation({
     mutationFn: (body: { id: string; title: string }) => requestApi(videoRoutes.rename, { body }),
     // Titles are the library's own: no other list or count changes.
+    onSuccess: () => client.invalidateQueries({ queryKey: ['videos', 'library'] }),
+    meta: { onError: 'log' },
+  });
+}
+
+export function useRetryVideos() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string[]) => requestApi(videoRoutes.retry, { body: { id } }),
+    // The state is the library's own: the feed and the counts do not change until a run ends.
     onSuccess: () => client.invalidateQueries({ queryKey: ['videos', 'library'] }),
     meta: { onError: 'log' },
   });

@@ -5,6 +5,7 @@ import { cn } from '@/lib/cn';
 import { Button } from '@/ui/button';
 import { stickyEndCell, Td, Tr } from '@/ui/data-table';
 import { videoDetails } from './video-details';
+import { VideoState } from './video-state';
 import { VideoThumbnail } from './video-thumbnail';
 
 /** What a row's controls do; stable, so a row re-renders only when its own props change. */
@@ -14,6 +15,7 @@ export interface VideoRowActions {
   changeWeb: (video: Video) => void;
   rename: (video: Video) => void;
   remove: (video: Video) => void;
+  retry: (video: Video) => void;
 }
 
 /**
@@ -57,6 +59,9 @@ export const VideoRow = memo(function VideoRow({
         )}
       </Td>
       <Td className="text-sm whitespace-nowrap text-slate-600 tabular-nums">{videoDetails(video)}</Td>
+      <Td>
+        <VideoState video={video} name={name} busy={busy} retry={() => on.retry(video)} />
+      </Td>
       <Td className="tabular-nums">{formatDateTime(video.createdAt)}</Td>
       <Td>
         <span

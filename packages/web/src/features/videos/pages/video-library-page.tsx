@@ -8,7 +8,7 @@ import {
   type Video,
 } from '@streamdesk/contract/videos';
 import { videoTabs } from '@/config/section-tabs';
-import { gotNoReply, isNetworkFailure, refusedOrNoReply } from '@/lib/api-client';
+import { ApiCallError, gotNoReply, isNetworkFailure, refusedOrNoReply } from '@/lib/api-client';
 import { Button } from '@/ui/button';
 import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
 import {
@@ -32,6 +32,7 @@ import { useFailureToast } from '@/ui/use-failed-load-toast';
 import { usePageParam, useStepBackToLastPage } from '@/ui/use-page-param';
 import {
   useDeleteVideos,
+  useRetryVideos,
   useSetWebStatus,
   useVideoCategories,
   useVideoLibrary,
@@ -134,6 +135,24 @@ export default function VideoLibraryPage() {
     [sendWebStatus],
   );
 
+  const { mutateAsync: sendRetry } = useRetryVideos();
+  const retry = useCallback(
+    async (video: Video) => {
+      try {
+        const { retried } = await sendRetry([video._id]);
+        setActionError('');
+        toastSuccess(videoMessages.retried(retried));
+      } catch (error) {
+        // A refusal says why in the server's words (not failed any more: another admin retried it).
+        const refused = error instanceof ApiCallError ? error.message : videoMessages.retryFailed;
+        const message = refusedOrNoReply(error, refused, videoMessages.retryFailed);
+        setActionError(message);
+        toast.error(message);
+      }
+    },
+    [sendRetry],
+  );
+
   const askDelete = useCallback((targets: string[]) => {
     if (!targets.length) return void toast.error(videoMessages.selectToDelete);
     setDeleting(targets);
@@ -146,8 +165,9 @@ export default function VideoLibraryPage() {
       changeWeb: (video) => void changeWeb([video._id], !video.web),
       rename: setRenaming,
       remove: (video) => askDelete([video._id]),
+      retry: (video) => void retry(video),
     }),
-    [changeWeb, askDelete],
+    [changeWeb, askDelete, retry],
   );
 
   const confirmDelete = async () => {
@@ -253,14 +273,15 @@ export default function VideoLibraryPage() {
           <Th>Thumbnail</Th>
           <Th>Title</Th>
           <Th>Details</Th>
+          <Th>State</Th>
           <Th>Date</Th>
           <Th>Web Status</Th>
           <Th className={`${stickyEndHead} text-right`}>Actions</Th>
         </THead>
         <TBody>
-          {library.isPending && <TableMessageRow colSpan={8}>Loading videos…</TableMessageRow>}
+          {library.isPending && <TableMessageRow colSpan={9}>Loading videos…</TableMessageRow>}
           {reply && videos.length === 0 && (
-            <TableMessageRow colSpan={8}>{q ? `No videos match "${q}"` : 'No videos found'}</TableMessageRow>
+            <TableMessageRow colSpan={9}>{q ? `No videos match "${q}"` : 'No videos found'}</TableMessageRow>
           )}
           {videos.map((video, index) => (
             <VideoRow
