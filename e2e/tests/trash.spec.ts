@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { liveMatchMessages, webLiveAdMessages } from '@streamdesk/contract/live-matches';
+import { notificationMessages } from '@streamdesk/contract/notifications';
 import { storyMessages } from '@streamdesk/contract/stories';
 import { trashMessages } from '@streamdesk/contract/trash';
 import { answerCaptcha } from '../captcha.js';
@@ -143,4 +144,49 @@ test('a deleted web live ad comes back with Undo; restored from Trash while its 
   await entry.getByRole('button', { name: 'Restore web live ad "UndoAd"' }).click();
   await expect(toast(page, trashMessages.webAdNameTaken('UndoAd'))).toBeVisible();
   await expect(entry).toHaveCount(1);
+});
+
+test('a deleted fire comes back with Undo; a deleted notification is listed in Trash by its title and restored', async ({
+  signedInPage: page,
+  api,
+}) => {
+  await api.call('POST', '/api/App/LiveMatch/admin/ads/fire', {
+    body: { Adstype: 'Url_Ads_Fire', a_name: 'WEB_URL_1', url: '' },
+  });
+  await page.goto('/add/liveMatch/liveAdWeb/history');
+  const fires = page
+    .getByRole('table', { name: 'Fired ads' })
+    .getByRole('row')
+    .filter({ hasText: 'WEB_URL_1' });
+  await expect(fires).toHaveCount(1);
+  await page.getByRole('checkbox', { name: /^Select WEB_URL_1 fired/ }).check();
+  await page.getByRole('button', { name: 'Delete selected (1)' }).click();
+  await answerCaptcha(page, { confirm: 'Confirm' });
+  await expect(fires).toHaveCount(0);
+  await toast(page, webLiveAdMessages.historyDeleted).getByRole('button', { name: 'Undo' }).click();
+  await expect(toast(page, trashMessages.restored(1))).toBeVisible();
+  await expect(fires).toHaveCount(1);
+
+  await api.upload('POST', '/api/App/notification/send', { title: 'Trash me', message: 'At 8' }, {});
+  await page.goto('/notification');
+  const sent = page
+    .getByRole('table', { name: 'Notification history' })
+    .getByRole('row')
+    .filter({ hasText: 'Trash me' });
+  await sent.getByRole('button', { name: 'Delete Trash me' }).click();
+  await answerCaptcha(page, { confirm: 'Delete' });
+  await expect(toast(page, notificationMessages.deleted).getByRole('button', { name: 'Undo' })).toBeVisible();
+  await expect(sent).toHaveCount(0);
+
+  await page.goto('/trash');
+  await page.getByLabel('Feature').selectOption({ label: 'notifications' });
+  const entry = page
+    .getByRole('table', { name: 'Trash' })
+    .getByRole('row')
+    .filter({ hasText: 'notification "Trash me"' });
+  await shoot(page, 'notification');
+  await entry.getByRole('button', { name: 'Restore notification "Trash me"' }).click();
+  await expect(toast(page, trashMessages.restored(1))).toBeVisible();
+  await page.goto('/notification');
+  await expect(sent).toHaveCount(1);
 });

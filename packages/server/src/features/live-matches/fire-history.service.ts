@@ -1,5 +1,7 @@
 import { adsTypeOf, webLiveAdMessages, type AdFire, type AdsType } from '@streamdesk/contract/live-matches';
+import { deleteAllOrNone } from '../../platform/db/delete-all-or-none.js';
 import { newId } from '../../platform/db/values.js';
+import { forgetItems } from '../../platform/trash/trash-bin.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { createdNow, LIVE_TAGS, totalPages, type LiveMatchesDeps } from './live-matches.common.js';
 import * as repo from './live-matches.repository.js';
@@ -14,12 +16,27 @@ const toFire = (row: repo.FireRow): AdFire => ({
   createdAt: row.created_at,
 });
 
+/** A fire on the Trash screen: the ad it fired and when (UTC: the trash keeps no time zone). */
+const fireLabel = (row: repo.FireRow) =>
+  `fire of "${row.a_name}" at ${row.created_at.slice(0, 16).replace('T', ' ')} UTC`;
+
 /** Fire and the fire history: what the app shows as the latest fired ad, and each fire's counts. */
 export function createFireHistory({
   db,
   cache,
   forgetCounts,
-}: Pick<LiveMatchesDeps, 'db' | 'cache' | 'forgetCounts'>) {
+  trash,
+}: Pick<LiveMatchesDeps, 'db' | 'cache' | 'forgetCounts' | 'trash'>) {
+  // A restored fire is counted again, and is the app's latest fire again if it was the newest (an Undo).
+  trash.register('live-ad-fires', {
+    feature: 'live-matches',
+    changed: () => {
+      cache.invalidate(LIVE_TAGS.fire);
+      cache.invalidate(LIVE_TAGS.fireItems);
+    },
+    forget: forgetItems(forgetCounts.liveAdFire),
+  });
+
   return {
     /**
      * Fires a stored ad with its own type. The fire takes the ad's stored URL, not the one sent: the apps
@@ -65,21 +82,18 @@ export function createFireHistory({
      * an older fire (the app would show it again). Other fires leave the app's read as it was.
      */
     async removeHistory(ids: readonly string[]) {
-      const unique = [...new Set(ids)];
-      const { deleted: result, newest } = await db.transaction().execute(async (trx) => {
-        const deleted = await repo.deleteFires(trx, unique);
-        if (Number(deleted.numDeletedRows) !== unique.length)
-          throw notFound(webLiveAdMessages.historyNotFound);
-        await forgetCounts.liveAdFire(trx, unique);
-        return { deleted, newest: await repo.newestFireId(trx) };
+      const deleted = await deleteAllOrNone(db, ids, {
+        find: repo.findFires,
+        remove: repo.deleteFires,
+        // To the trash with their counts, until restored or purged.
+        trash: trash.rowsTo('live-ad-fires', 'live_ad_fires', (row) => ({ label: fireLabel(row) })),
+        missing: () => notFound(webLiveAdMessages.historyNotFound),
       });
-      if (newest !== undefined && unique.includes(newest)) cache.invalidate(LIVE_TAGS.fire);
+      // The newest fire ever made, deleted or not: the app's latest fire only while it is in the history.
+      const newest = await repo.newestFireId(db);
+      if (newest !== undefined && deleted.some((r) => r.id === newest)) cache.invalidate(LIVE_TAGS.fire);
       cache.invalidate(LIVE_TAGS.fireItems);
-      return {
-        status: true,
-        message: webLiveAdMessages.historyDeleted,
-        deleted: Number(result.numDeletedRows),
-      };
+      return { status: true, message: webLiveAdMessages.historyDeleted, deleted: deleted.length };
     },
 
     appLatestFire: () =>

@@ -435,6 +435,8 @@ describe("the app's latest fire never steps back to an older fire", () => {
       )
     ).data;
   const removeFires = (...id: string[]) => call('DELETE', routes.removeHistory.path, { id });
+  const latestId = (res: Awaited<ReturnType<typeof latest>>) =>
+    res.json<{ data: { _id: string } | null }>().data?._id ?? null;
 
   it('is withdrawn when the newest fire is deleted, until the next fire; older deletes leave it', async () => {
     const older = await fireMain();
@@ -456,6 +458,19 @@ describe("the app's latest fire never steps back to an older fire", () => {
     const after = await latest();
     expect(after.json<{ data: { _id: string } }>().data._id).toBe(next._id);
     expect(after.headers.etag).toBe(kept.headers.etag);
+  });
+
+  it('comes back when its deleted fire is restored from the trash (an Undo)', async () => {
+    const newest = await fireMain();
+    expect((await removeFires(newest._id)).statusCode).toBe(200);
+    expect(latestId(await latest())).toBeNull();
+    const trash = await t.json<TrashListReply>(await call('GET', '/api/admin/trash?feature=live-matches'));
+    const when = newest.createdAt.slice(0, 16).replace('T', ' ');
+    expect(trash.data.find((e) => e._id === newest._id)?.label).toBe(`fire of "WEB_URL_1" at ${when} UTC`);
+
+    expect((await call('POST', '/api/admin/trash/restore', { id: [newest._id] })).statusCode).toBe(200);
+    expect(latestId(await latest())).toBe(newest._id);
+    expect((await history()).data.find((f) => f._id === newest._id)).toEqual(newest);
   });
 
   it('is read from the database, so another server process on it agrees', async () => {

@@ -229,8 +229,12 @@ export async function listFires(db: Db, page: number, limit: number) {
   };
 }
 
+export const findFires = (db: Db, ids: readonly string[]) =>
+  db.selectFrom('live_ad_fires').selectAll().where('id', 'in', ids).execute();
+
+/** Deletes the rows and answers those it deleted (none of those another delete took first). */
 export const deleteFires = (db: Db, ids: readonly string[]) =>
-  db.deleteFrom('live_ad_fires').where('id', 'in', ids).executeTakeFirst();
+  db.deleteFrom('live_ad_fires').where('id', 'in', ids).returningAll().execute();
 
 // Counts from app events ---------------------------------------------------------------------------------
 

@@ -91,17 +91,6 @@ export const failPending = (
 export const deleteNotifications = (db: Db, ids: readonly string[]) =>
   db.deleteFrom('notifications').where('id', 'in', ids).returningAll().execute();
 
-export const countWithIcon = async (db: Db, icon: string) =>
-  Number(
-    (
-      await db
-        .selectFrom('notifications')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where('icon', '=', icon)
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
-
 export const upsertSubscription = (db: Db, row: PushSubscriptionRow) =>
   db
     .insertInto('push_subscriptions')

@@ -27,6 +27,7 @@ export function registerNotifications(ctx: FeatureContext): NotificationsService
     media: ctx.media,
     push: ctx.config.push,
     jobs: ctx.jobs,
+    trash: ctx.trash,
     publicBaseUrl: ctx.config.publicLiveHost,
     onError: (error) => app.log.error({ err: error }, 'notification delivery could not be recorded'),
   });

@@ -18,6 +18,8 @@ import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { Scheduler } from '../../platform/jobs/scheduler.js';
 import { whenCommitted } from '../../platform/db/write-scope.js';
 import { deleteAllOrNone } from '../../platform/db/delete-all-or-none.js';
+import { itemLabel } from '../../platform/activity/item-label.js';
+import type { TrashBin } from '../../platform/trash/trash-bin.js';
 import type { MediaStore } from '../../platform/media/media-store.js';
 import { DeliveryQueue } from './delivery-queue.js';
 import { createFcmSender } from './fcm-sender.js';
@@ -63,6 +65,8 @@ export interface NotificationsOptions {
   push: PushConfig;
   /** Sends later (issue 34). */
   jobs: Scheduler;
+  /** Where deletes go (docs/decisions/0037-trash.md). */
+  trash: TrashBin;
   /** Absolute base of this server's URLs, for icons shown outside the browser (the mobile app). */
   publicBaseUrl: string;
   retry?: RetryPolicy;
@@ -75,6 +79,8 @@ export type NotificationsService = ReturnType<typeof createNotificationsService>
 
 export function createNotificationsService(opts: NotificationsOptions) {
   const db = opts.db;
+  // The history is read from the database each time: no cache to invalidate after a restore.
+  opts.trash.register('notifications', { feature: 'notifications', changed: () => undefined });
   const retry = opts.retry ?? defaultRetryPolicy;
   const senders = opts.senders ?? [
     createFcmSender(opts.push.fcm, retry),
@@ -311,17 +317,20 @@ export function createNotificationsService(opts: NotificationsOptions) {
       return { data: rows.map(toNotification), total, totalPage: Math.ceil(total / limit) };
     },
 
-    /** Deletes all the ids or none; an icon no remaining row uses is removed from the store. */
+    /**
+     * Moves all the ids or none to the trash, icons kept: a purge removes an icon once no row names it
+     * (each row owns its icon's file: copiedIcon).
+     */
     async remove(ids: string[]) {
       const deleted = await deleteAllOrNone(db, ids, {
         find: repo.findNotifications,
         remove: repo.deleteNotifications,
+        trash: opts.trash.rowsTo('notifications', 'notifications', (row) => ({
+          label: itemLabel('notifications', row, row.id),
+          thumbnail: row.icon ?? '',
+        })),
         missing: () => notFound(msg.notFound),
       });
-      const icons = [...new Set(deleted.map((r) => r.icon).filter((i): i is string => !!i))];
-      for (const icon of icons) {
-        if ((await repo.countWithIcon(db, icon)) === 0) await opts.media.remove(icon);
-      }
       return deleted.length;
     },
 

@@ -203,7 +203,13 @@ describe('POST /api/App/notification/resend', () => {
 });
 
 describe('DELETE /api/App/notification/delete', () => {
-  it('deletes the listed rows and their icons; a resent row keeps its own copy', async () => {
+  const trashCall = (method: 'POST' | 'DELETE', id: string[]) =>
+    t.request({ method, url: `/api/admin/trash${method === 'POST' ? '/restore' : ''}`, payload: { id } });
+  const remove = (id: string | string[]) =>
+    t.request({ method: 'DELETE', url: routes.delete.path, payload: { id } });
+  const historyIds = async () => (await history('?limit=1000')).data.map((n: { _id: string }) => n._id);
+
+  it('moves the listed rows to the trash with their icons; Undo gives them back; deleting forever removes the icon', async () => {
     const a = (await send({ title: 'del a', message: 'm' }, { data: PNG, name: 'a.png' })).json().data;
     const b = (
       await t.request({
@@ -213,21 +219,33 @@ describe('DELETE /api/App/notification/delete', () => {
       })
     ).json().data;
     const [nameA, nameB] = [a.n_icon.split('/').pop(), b.n_icon.split('/').pop()];
+    const before = (await history('?limit=1000')).data.find((n: { _id: string }) => n._id === a._id);
 
-    let res = await t.request({ method: 'DELETE', url: routes.delete.path, payload: { id: [a._id] } });
+    let res = await remove([a._id]);
     expect(res.json()).toEqual({ status: true, message: msg.deleted, deleted: 1 });
+    expect(await historyIds()).not.toContain(a._id);
+    expect(iconFiles()).toContain(nameA);
+    const trash = (await t.request({ method: 'GET', url: '/api/admin/trash?feature=notifications' })).json();
+    expect(trash.data.find((e: { _id: string }) => e._id === a._id)).toMatchObject({
+      label: 'notification "del a"',
+      thumbnail: a.n_icon,
+    });
+    expect((await trashCall('POST', [a._id])).statusCode).toBe(200);
+    expect((await history('?limit=1000')).data.find((n: { _id: string }) => n._id === a._id)).toEqual(before);
+
+    await remove([a._id]);
+    expect((await trashCall('DELETE', [a._id])).statusCode).toBe(200);
     expect(iconFiles()).not.toContain(nameA);
     expect(iconFiles()).toContain(nameB);
 
-    res = await t.request({ method: 'DELETE', url: routes.delete.path, payload: { id: b._id } });
+    res = await remove(b._id);
     expect(res.json()).toMatchObject({ status: true, deleted: 1 });
+    expect(await historyIds()).not.toContain(b._id);
+    expect((await trashCall('DELETE', [b._id])).statusCode).toBe(200);
     expect(iconFiles()).not.toContain(nameB);
-    const ids = (await history('?limit=1000')).data.map((n: { _id: string }) => n._id);
-    expect(ids).not.toContain(a._id);
-    expect(ids).not.toContain(b._id);
   });
 
-  it('keeps an icon two rows share (resends before icons were copied) until neither uses it', async () => {
+  it('keeps an icon two rows share (resends before icons were copied) until neither names it', async () => {
     const a = (await send({ title: 'shared a', message: 'm' }, { data: PNG, name: 'a.png' })).json().data;
     const b = (await send({ title: 'shared b', message: 'm' })).json().data;
     await t.app.streamdesk.context.db
@@ -236,9 +254,11 @@ describe('DELETE /api/App/notification/delete', () => {
       .where('id', '=', b._id)
       .execute();
     const name = a.n_icon.split('/').pop();
-    await t.request({ method: 'DELETE', url: routes.delete.path, payload: { id: [a._id] } });
+    await remove([a._id]);
+    await trashCall('DELETE', [a._id]);
     expect(iconFiles()).toContain(name);
-    await t.request({ method: 'DELETE', url: routes.delete.path, payload: { id: [b._id] } });
+    await remove([b._id]);
+    await trashCall('DELETE', [b._id]);
     expect(iconFiles()).not.toContain(name);
   });
 

@@ -188,8 +188,11 @@ export const useFireAd = () =>
     [liveMatchKeys.history, liveMatchKeys.webAds],
   );
 
+/** A delete moves the fires to the trash: its toast offers Undo. */
 export const useDeleteFireHistory = () =>
   useLiveAction(
     (ids: string[]) => requestApi(routes.removeHistory, { body: { id: ids } }),
     [liveMatchKeys.history, liveMatchKeys.webAds],
+    undefined,
+    (result, ids) => toastDeleted(result.message, ids),
   );

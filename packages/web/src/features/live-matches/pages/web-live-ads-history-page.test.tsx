@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answerMath } from '@/test/answer-math';
 import { jsonResponse } from '@/test/runtime';
 import { signedInScreenTests } from '@/test/signed-in-screen';
+import { undoApi } from '@/test/undo';
 import { openScreen } from './signed-in-app';
 
 // A spy on the rows' date formatting tells which rows rendered: each row formats its own fire's time.
@@ -107,6 +108,18 @@ describe('Live Ads History with a full API page of 1,000 fires', () => {
     // The list reloads: the next hundred move up, and nothing stays selected.
     expect(await screen.findByText('Fire 101')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Delete selected' })).toBeDisabled();
+  }, 30_000);
+
+  it('offers Undo in the delete toast, which restores exactly the fires deleted', async () => {
+    const server = historyApi(3);
+    const restore = undoApi();
+    openScreen('/add/liveMatch/liveAdWeb/history', { ...server.api, ...restore.api });
+    await screen.findByText('Fire 1', {}, { timeout: 10_000 });
+    const user = userEvent.setup();
+    await user.click(box(2));
+    await user.click(screen.getByRole('button', { name: 'Delete selected (1)' }));
+    await answerMath();
+    expect(await restore.undo('History deleted successfully')).toEqual([[fire(2)._id]]);
   }, 30_000);
 
   it('clears the selection when the page changes, so a bulk delete never takes rows off screen', async () => {

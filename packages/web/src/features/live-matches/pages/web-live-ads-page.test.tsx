@@ -2,10 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { webLiveAdMessages } from '@streamdesk/contract/live-matches';
 import { describe, expect, it, vi } from 'vitest';
-import { trashMessages } from '@streamdesk/contract/trash';
 import { answerMath } from '@/test/answer-math';
 import { jsonResponse, pendingResponse } from '@/test/runtime';
-import { findToast } from '@/test/toasts';
+import { undoApi } from '@/test/undo';
 import { signedInScreenTests } from '@/test/signed-in-screen';
 import { openScreen } from './signed-in-app';
 
@@ -22,9 +21,7 @@ signedInScreenTests();
 
 describe('Ads Fire', () => {
   it('deletes an ad to the trash after the captcha, and Undo in the toast restores it', async () => {
-    const restore = vi.fn((_url: string, _init: RequestInit) =>
-      jsonResponse({ status: true, message: trashMessages.restored(1), count: 1 }),
-    );
+    const restore = undoApi();
     openScreen('/add/liveMatch/liveAdWeb', {
       'GET /api/App/liveMatch/liveAdsWeb': { status: true, message: 'ok', data: [ad] },
       'DELETE /api/App/liveMatch/liveAdsWeb': {
@@ -32,17 +29,12 @@ describe('Ads Fire', () => {
         message: 'Ad deleted successfully',
         deleted: 1,
       },
-      'POST /api/admin/trash/restore': restore,
+      ...restore.api,
     });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Delete Sponsor' }, { timeout: 5000 }));
     await answerMath();
-    const deleted = await findToast('Ad deleted successfully');
-    // A click, not userEvent's pointer sequence: the toast captures the pointer, which jsdom lacks.
-    fireEvent.click(within(deleted).getByRole('button', { name: 'Undo' }));
-    await findToast(trashMessages.restored(1));
-    expect(restore).toHaveBeenCalledOnce();
-    expect(JSON.parse(String(restore.mock.calls[0]![1].body))).toEqual({ id: [ad._id] });
+    expect(await restore.undo('Ad deleted successfully')).toEqual([[ad._id]]);
   }, 20_000);
 
   it("links each row to its ad's entries in the activity log", async () => {

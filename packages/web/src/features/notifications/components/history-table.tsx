@@ -73,9 +73,11 @@ export function HistoryTable() {
     toastSendOutcome(result);
   };
 
+  // A delete moves the notifications to the trash: its toast offers Undo.
   const bulk = useBulkDelete(
     rows.map((n) => n._id),
     remove.mutateAsync,
+    { toTrash: true },
   );
   const confirming = bulk.confirming ?? [];
   const thing =

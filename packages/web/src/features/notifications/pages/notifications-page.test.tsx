@@ -2,9 +2,11 @@ import { notificationMessages, type Notification } from '@streamdesk/contract/no
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { answerMath } from '@/test/answer-math';
 import { mockApi, renderApp } from '@/test/render-app';
 import { jsonResponse } from '@/test/runtime';
 import { signedInApi, signedInScreenTests } from '@/test/signed-in-screen';
+import { undoApi } from '@/test/undo';
 
 const sending: Notification = {
   _id: 'n1',
@@ -83,6 +85,32 @@ describe('Notifications page', () => {
     },
     20_000,
   );
+
+  it('deletes a notification to the trash through the captcha, and Undo in the toast restores it', async () => {
+    const restore = undoApi();
+    const sent = { ...sending, delivery: { ...sending.delivery }, deliveredAt: sending.createdAt };
+    mockApi({
+      ...signedInApi,
+      'GET /api/App/notification/history': {
+        status: true,
+        message: 'ok',
+        data: [sent],
+        totalPage: 1,
+        total: 1,
+      },
+      'DELETE /api/App/notification/delete': {
+        status: true,
+        message: notificationMessages.deleted,
+        deleted: 1,
+      },
+      ...restore.api,
+    });
+    renderApp('/notification');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Delete Match tonight' }, { timeout: 5000 }));
+    await answerMath({ confirm: 'Delete' });
+    expect(await restore.undo(notificationMessages.deleted)).toEqual([['n1']]);
+  }, 20_000);
 
   it('schedules a send for a time in the report zone, and offers Edit and Cancel on it in the history', async () => {
     const scheduled: Notification = {
