@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { formatDateTime } from '@streamdesk/contract/format';
 import { type Notification } from '@streamdesk/contract/notifications';
 import { unlessFailed } from '@/lib/api-client';
+import { ActivityHistoryLink } from '@/ui/activity-history-link';
 import { Button } from '@/ui/button';
 import { DeleteSelectedButton, SelectCheckbox, useBulkDelete } from '@/ui/bulk-delete';
 import { ConfirmAdminDialog } from '@/ui/confirm-admin-dialog';
@@ -209,6 +210,7 @@ export function HistoryTable() {
                       Resend
                     </Button>
                   )}
+                  <ActivityHistoryLink feature="notifications" item={n._id} name={n.n_title} />
                   <Button
                     write="notifications"
                     size="sm"

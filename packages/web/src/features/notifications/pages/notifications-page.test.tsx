@@ -27,6 +27,23 @@ const sending: Notification = {
 signedInScreenTests();
 
 describe('Notifications page', () => {
+  it('links each sent notification to its entries in the activity log', async () => {
+    mockApi({
+      ...signedInApi,
+      'GET /api/App/notification/history': {
+        status: true,
+        message: 'ok',
+        data: [sending],
+        totalPage: 1,
+        total: 1,
+      },
+    });
+    renderApp('/notification');
+    expect(
+      await screen.findByRole('link', { name: 'History of Match tonight' }, { timeout: 10_000 }),
+    ).toHaveAttribute('href', '/activity?feature=notifications&item=n1');
+  });
+
   it('keeps the page and what is being typed when a delivery poll fails', async () => {
     const history = vi.fn(() => {
       // The first load answers; every poll after it fails like a dropped network.

@@ -2,6 +2,7 @@ import { formatDateTime } from '@streamdesk/contract/format';
 import type { Video } from '@streamdesk/contract/videos';
 import { memo } from 'react';
 import { cn } from '@/lib/cn';
+import { ActivityHistoryLink } from '@/ui/activity-history-link';
 import { Button } from '@/ui/button';
 import { stickyEndCell, Td, Tr } from '@/ui/data-table';
 import { videoDetails } from './video-details';
@@ -74,8 +75,9 @@ export const VideoRow = memo(function VideoRow({
         </span>
       </Td>
       <Td className={`${stickyEndCell} text-right`}>
-        {/* Stacked on a phone, so the sticky column leaves room for the row it belongs to. */}
-        <div className="inline-flex flex-col gap-1.5 sm:flex-row sm:gap-2">
+        {/* Stacked on a phone, so the sticky column leaves room for the row it belongs to; in two lines
+            of three on a laptop, where five in one line would hide more columns under the Actions. */}
+        <div className="inline-flex flex-col gap-1.5 sm:flex-row sm:gap-2 lg:grid lg:grid-cols-[repeat(3,max-content)]">
           <Button size="sm" variant="secondary" aria-label={`View ${name}`} onClick={() => on.view(video)}>
             View
           </Button>
@@ -88,6 +90,7 @@ export const VideoRow = memo(function VideoRow({
           >
             Rename
           </Button>
+          <ActivityHistoryLink feature="videos" item={video._id} name={name} />
           <Button
             write="videos"
             size="sm"

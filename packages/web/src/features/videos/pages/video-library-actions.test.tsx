@@ -39,6 +39,14 @@ async function expectFailureSaid(message: string) {
 }
 
 describe('Video Library action replies', { timeout: 15_000 }, () => {
+  it("links each row to its video's entries in the activity log", async () => {
+    await openLibrary({});
+    expect(screen.getByRole('link', { name: 'History of Video 1' })).toHaveAttribute(
+      'href',
+      `/activity?feature=videos&item=${video(1, false)._id}`,
+    );
+  });
+
   it.each([
     [['Video 1', 'Video 2', 'Video 3'], 2, 'Successfully deleted 2 videos'],
     [['Video 1', 'Video 2'], 1, 'Video deleted successfully'],
