@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // npm run bench:upload: upload throughput and server memory through the real endpoints on loopback.
 // - a 30 MB MP4 through the story endpoint, several times;
-// - a 200 MB MP4 and a batch of 10 x 50 MB through the video library endpoint.
+// - a 200 MB MP4 and a batch of 10 x 50 MB through the video library endpoint, then the same through its
+//   resumable (tus) endpoint as the upload page sends them (8 MB PATCHes, three files at a time).
 // Prints the median MB/s, the same bytes written by `dd ... conv=fsync` before and after each upload for
 // a ratio (the median of the runs' ratios, each to its neighbouring `dd` runs), and the server's
 // peak RSS growth during each part, from the RSS it starts at (`--story-only` or `--library-only` runs one
@@ -27,6 +28,7 @@ import {
   startServer,
   storyInsertData,
 } from './lib.mjs';
+import { tusBatch } from './tus-client.mjs';
 
 const MB = 1024 * 1024;
 const work = mkdtempSync(path.join(os.tmpdir(), 'sd-bench-upload-'));
@@ -137,6 +139,19 @@ async function timeUpload(url, token, fields, files) {
   return { mbPerSecond: bytes / MB / seconds, body };
 }
 
+/** The same files through the resumable endpoint (bench/tus-client.mjs). */
+async function timeTus(baseURL, token, category, files) {
+  const bytes = files.reduce((sum, file) => sum + statSync(file).size, 0);
+  const started = process.hrtime.bigint();
+  await tusBatch(
+    `${baseURL}/api/App/video/uploads`,
+    { 'api-key': API_KEY, authorization: `Bearer ${token}` },
+    files,
+    (file) => ({ filename: path.basename(file), filetype: 'video/mp4', category }),
+  );
+  return { mbPerSecond: bytes / MB / (Number(process.hrtime.bigint() - started) / 1e9) };
+}
+
 const ddRatio = ({ ratios }) => median(ratios);
 
 function row(label, runs, growth) {
@@ -150,7 +165,8 @@ function row(label, runs, growth) {
 }
 
 ensureBuilt();
-const server = await startServer();
+// No HLS processing during the bench: its ffmpeg runs would share the cores with the uploads measured.
+const server = await startServer({ VIDEO_JOBS_AT_ONCE: '0' });
 try {
   const token = await login(server.baseURL);
   const runs = Number(process.env.RUNS ?? 5);
@@ -169,20 +185,25 @@ try {
     const category = await createCategory(server.baseURL, token, work);
 
     const big = mp4OfSize(work, 200 * MB - 4096, 'library-200mb.mp4');
+    const parts = Array.from({ length: 10 }, (_, i) => mp4OfSize(work, 50 * MB - 4096 - i, `batch-${i}.mp4`));
     const libraryRuns = runs;
     let baseline = resetPeak(server.pid);
+    // `--tus-only`: the resumable endpoint's rows alone.
+    const formUploads = !process.argv.includes('--tus-only');
     // Off by default: the reference's kept files use up fresh page cache too, which slows whatever
     // writes next (see ddSpeed), so the server's own figures would not compare with earlier runs.
     const bareWriter = process.argv.includes('--bare-writer') ? await startBareWriter() : undefined;
-    const bigRuns = await measure(
-      libraryRuns,
-      big,
-      () => timeUpload(`${server.baseURL}/api/App/video`, token, { category }, [['video', big]]),
-      bareWriter && (() => timeUpload(bareWriter.url, token, { category }, [['video', big]])),
-    );
+    const bigRuns =
+      formUploads &&
+      (await measure(
+        libraryRuns,
+        big,
+        () => timeUpload(`${server.baseURL}/api/App/video`, token, { category }, [['video', big]]),
+        bareWriter && (() => timeUpload(bareWriter.url, token, { category }, [['video', big]])),
+      ));
     bareWriter?.stop();
-    row('library 200 MB x ' + libraryRuns, bigRuns, memoryOf(server.pid).peak - baseline);
-    if (bigRuns.reference) {
+    if (bigRuns) row('library 200 MB x ' + libraryRuns, bigRuns, memoryOf(server.pid).peak - baseline);
+    if (bigRuns?.reference) {
       row('  bare node:http, body to a file', bigRuns.reference);
       console.log(
         `  the server's 200 MB upload against it (ratios to dd): ${(ddRatio(bigRuns) / ddRatio(bigRuns.reference)).toFixed(2)}`,
@@ -190,16 +211,25 @@ try {
     }
 
     baseline = resetPeak(server.pid);
-    const parts = Array.from({ length: 10 }, (_, i) => mp4OfSize(work, 50 * MB - 4096 - i, `batch-${i}.mp4`));
-    const batchRuns = await measure(libraryRuns, parts, () =>
-      timeUpload(
-        `${server.baseURL}/api/App/video`,
-        token,
-        { category },
-        parts.map((p) => ['video', p]),
-      ),
-    );
-    row('library batch 10 x 50 MB x ' + libraryRuns, batchRuns, memoryOf(server.pid).peak - baseline);
+    const batchRuns =
+      formUploads &&
+      (await measure(libraryRuns, parts, () =>
+        timeUpload(
+          `${server.baseURL}/api/App/video`,
+          token,
+          { category },
+          parts.map((p) => ['video', p]),
+        ),
+      ));
+    if (batchRuns)
+      row('library batch 10 x 50 MB x ' + libraryRuns, batchRuns, memoryOf(server.pid).peak - baseline);
+
+    baseline = resetPeak(server.pid);
+    const tusBig = await measure(libraryRuns, big, () => timeTus(server.baseURL, token, category, [big]));
+    row('tus 200 MB x ' + libraryRuns, tusBig, memoryOf(server.pid).peak - baseline);
+    baseline = resetPeak(server.pid);
+    const tusParts = await measure(libraryRuns, parts, () => timeTus(server.baseURL, token, category, parts));
+    row('tus batch 10 x 50 MB x ' + libraryRuns, tusParts, memoryOf(server.pid).peak - baseline);
   }
 } finally {
   await server.stop();
