@@ -9,6 +9,7 @@ import {
 import { toast } from 'sonner';
 import { failureMessage } from '@/lib/api-client';
 import { loadFailure } from '@/lib/api-query';
+import { ActivityHistoryLink } from '@/ui/activity-history-link';
 import { Button, type ButtonProps } from '@/ui/button';
 import { Table, TableMessageRow, TBody, Td, Th, THead, Tr } from '@/ui/data-table';
 import { inputClass, TextField } from '@/ui/field';
@@ -169,6 +170,7 @@ function PersonRow({ person, onLink }: { person: TeamMember; onLink: (link: Link
         >
           {disabled ? `Enable ${person.name}` : `Disable ${person.name}`}
         </RowAction>
+        <ActivityHistoryLink feature="team" item={person._id} name={person.name} />
       </Td>
     </Tr>
   );
