@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FeedItem } from '@streamdesk/contract/videos';
 import { CURRENT_THRESHOLD, OBSERVED_RATIOS, playsAt } from './autoplay';
 import { reportView } from './feed-api';
+import { useFeedSource } from './feed-source';
 import { VideoLoading } from './feed-status';
 import type { MediaPlan } from './load-order';
 import type { WatchClock } from './watch-clock';
@@ -93,6 +94,13 @@ export function FeedVideo({
     return () => observer.disconnect();
   }, [index, item._id, onCurrent]);
 
+  // A video in view whose ladder hls.js has only just attached: its play() before had no source.
+  const attached = useCallback((video: HTMLVideoElement) => {
+    if (inView.current && !stoppedRef.current) void play(video);
+  }, []);
+  const src = useFeedSource(ref, item, plan, attached);
+
+  const stop = () => clock.stop(index);
   async function play(video: HTMLVideoElement) {
     try {
       await video.play();
@@ -101,13 +109,11 @@ export function FeedVideo({
       setWaiting(false);
     }
   }
-
-  const stop = () => clock.stop(index);
   return (
     <section aria-label={`Video ${index + 1}`} className="relative h-dvh w-full snap-start snap-always">
       <video
         ref={ref}
-        src={plan.keep ? item.video : undefined}
+        src={src}
         poster={posterShown ? item.thumbnail : undefined}
         muted
         loop
