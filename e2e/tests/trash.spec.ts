@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { adMessages } from '@streamdesk/contract/ad-units';
 import { liveMatchMessages, webLiveAdMessages } from '@streamdesk/contract/live-matches';
 import { notificationMessages } from '@streamdesk/contract/notifications';
 import { storyMessages } from '@streamdesk/contract/stories';
@@ -189,4 +190,31 @@ test('a deleted fire comes back with Undo; a deleted notification is listed in T
   await expect(toast(page, trashMessages.restored(1))).toBeVisible();
   await page.goto('/notification');
   await expect(sent).toHaveCount(1);
+});
+
+test('an ad unit deleted from its edit row goes to the trash, and Undo in the toast brings it back', async ({
+  signedInPage: page,
+  api,
+}) => {
+  await api.call('POST', '/api/ios/ads/native/add', {
+    body: { a_name: 'TrashUnit', a_id: 'ca-app-pub-1/2', a_description: 'Home feed' },
+  });
+  await page.goto('/manage/ads/ios/nativeAds/add');
+  const row = page
+    .getByRole('table', { name: 'Apple Native Ads' })
+    .getByRole('row')
+    .filter({ hasText: 'TrashUnit' });
+  await row.getByRole('button', { name: 'Edit' }).click();
+  await row.getByRole('button', { name: 'Delete' }).click();
+  await answerCaptcha(page, { confirm: 'Confirm' });
+  await expect(row).toHaveCount(0);
+  const deleted = toast(page, adMessages.deleted);
+  await shoot(page, 'ad-unit-undo');
+  await deleted.getByRole('button', { name: 'Undo' }).click();
+  await expect(toast(page, trashMessages.restored(1))).toBeVisible();
+  await expect(row).toHaveCount(1);
+  const config = (await api.call('GET', '/api/App/ads/config?platform=ios', { admin: false })) as {
+    data: { native: { a_name: string }[] };
+  };
+  expect(config.data.native.map((a) => a.a_name)).toContain('TrashUnit');
 });

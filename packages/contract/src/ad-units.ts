@@ -250,6 +250,17 @@ function platformRoutes<P extends AdPlatform>(platform: P) {
       body: adUpdateBody,
       reply: simpleOneReply,
     }),
+    remove: defineRoute({
+      method: 'DELETE',
+      path: `${base}/:kind/delete/:id`,
+      auth: 'admin',
+      feature: 'ad-units',
+      access: 'write',
+      envelope,
+      summary: `Delete a ${who} ad unit to the trash (issue 34; a restore under a name taken since is a 409)`,
+      params: kindIdParams,
+      reply: replyBase,
+    }),
     webList: defineRoute({
       method: 'GET',
       path: `${base}/webads/admin/get`,

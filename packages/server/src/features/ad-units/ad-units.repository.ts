@@ -80,6 +80,20 @@ export const updateAdUnit = async (
   return db.updateTable('ad_units').set(values).where('id', '=', id).execute();
 };
 
+/** The whole rows (a trash snapshot's) of the ids that are ad units of the platform and kind. */
+export const findAdUnitRows = (db: Db, platform: AdPlatform, kind: AdKind, ids: readonly string[]) =>
+  db
+    .selectFrom('ad_units')
+    .selectAll()
+    .where('id', 'in', ids)
+    .where('platform', '=', platform)
+    .where('kind', '=', kind)
+    .execute();
+
+/** Deletes the rows and answers those it deleted (none of those another delete took first). */
+export const deleteAdUnits = (db: Db, ids: readonly string[]) =>
+  db.deleteFrom('ad_units').where('id', 'in', ids).returningAll().execute();
+
 export const deleteAdUnit = (db: Db, id: string) => db.deleteFrom('ad_units').where('id', '=', id).execute();
 
 export const deleteClicksOf = (db: Db, adId: string) =>

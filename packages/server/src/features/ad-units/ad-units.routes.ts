@@ -15,7 +15,13 @@ import {
 
 /** Ad units of both platforms: admin routes, the app's cached config (a launch list per platform), click counters. */
 export function registerAdUnits(ctx: FeatureContext, deps: Pick<AdUnitsDeps, 'clearCounts'>) {
-  const ads = createAdUnitsService({ db: ctx.db, cache: ctx.cache, locks: ctx.locks, ...deps });
+  const ads = createAdUnitsService({
+    db: ctx.db,
+    cache: ctx.cache,
+    locks: ctx.locks,
+    trash: ctx.trash,
+    ...deps,
+  });
   const configLists = registerAdUnitsRoutes(ctx.app, ads, ctx.cache);
   ctx.reverts.add('ad-units', ads.reverter);
   for (const [name, platform] of [
@@ -54,6 +60,10 @@ export function registerAdUnitsRoutes(app: FastifyInstance, ads: AdUnitsService,
       data: await ads.update(platform, req.params.kind, req.params.id, req.body),
     }));
 
+    registerRoute(app, routes.remove, async (req) => {
+      await ads.remove(platform, req.params.kind, req.params.id);
+      return { ...ok, message: adMessages.deleted };
+    });
     registerRoute(app, routes.webList, async (req) => {
       return { ...ok, message: adMessages.fetched, data: await ads.webList(platform, req.query) };
     });

@@ -8,6 +8,7 @@ import {
   type DayRange,
   type OpenDayRange,
   type SimpleAd,
+  type SimpleAdKind,
   type WebAd,
 } from '@streamdesk/contract/ad-units';
 import type { AppCache } from '../../platform/app-cache.js';
@@ -21,6 +22,10 @@ import type { RecordLocks } from '../../platform/record-locks.js';
 import { newId, nowIso } from '../../platform/db/values.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { Reverter } from '../../platform/activity/reverts.js';
+import { trashMessages } from '@streamdesk/contract/trash';
+import { deleteAllOrNone } from '../../platform/db/delete-all-or-none.js';
+import { itemLabel } from '../../platform/activity/item-label.js';
+import type { TrashBin } from '../../platform/trash/trash-bin.js';
 import * as repo from './ad-units.repository.js';
 
 /** Cache tag of everything built from ad units (the app config, the launch section). */
@@ -103,12 +108,26 @@ export interface AdUnitsDeps {
    */
   clearCounts: (id: string, startDate?: string, endDate?: string) => Promise<{ cleared: number }>;
   locks: RecordLocks;
+  trash: TrashBin;
 }
 
 export function createAdUnitsService(deps: AdUnitsDeps) {
   const db = deps.db;
   // The event counter learns the web ads' ids on AD_UNITS_TAG too (their itemsTag).
   const changed = () => deps.cache.invalidate(AD_UNITS_TAG);
+  // Only the simple kinds go to the trash (web ads keep the spec's delete, counts and all): no counts.
+  deps.trash.register('ad-units', {
+    feature: 'ad-units',
+    changed,
+    // Names are unique per platform and kind, and cannot change: the one that took it must go first.
+    async check(trx, snapshot) {
+      for (const row of snapshot.tables[0]?.[1] ?? []) {
+        const { platform, kind, a_name } = row as repo.AdUnitRow;
+        if (await repo.findAdUnitByName(trx, platform, kind, a_name))
+          throw conflict(trashMessages.adUnitNameTaken(a_name));
+      }
+    },
+  });
 
   async function existing(platform: AdPlatform, kind: AdKind, id: string) {
     const row = await repo.findAdUnit(db, platform, kind, id);
@@ -229,6 +248,20 @@ export function createAdUnitsService(deps: AdUnitsDeps) {
       const [ad] = await withClicks([await updateRecord(platform, 'web', id, change)]);
       return ad!;
     },
+
+    /** Moves an ad unit of a simple kind to the trash, under its record lock (an edit waits for it). */
+    remove: (platform: AdPlatform, kind: SimpleAdKind, id: string) =>
+      deps.locks.run('ad_units', [id], async () => {
+        await deleteAllOrNone(db, [id], {
+          find: (trx, ids) => repo.findAdUnitRows(trx, platform, kind, ids),
+          remove: repo.deleteAdUnits,
+          trash: deps.trash.rowsTo('ad-units', 'ad_units', (row) => ({
+            label: itemLabel('ad-units', row, row.id),
+          })),
+          missing: () => notFound(adMessages.notFound),
+        });
+        changed();
+      }),
 
     async webDelete(platform: AdPlatform, id: string): Promise<void> {
       const row = await existing(platform, 'web', id);

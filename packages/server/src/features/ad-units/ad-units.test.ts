@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adMessages, type SimpleAd } from '@streamdesk/contract/ad-units';
+import { trashMessages } from '@streamdesk/contract/trash';
 import { createTestApp, errorBody, type TestApp } from '../../test/test-app.js';
 import { adClient, ADMOB } from './ad-units.test-helpers.js';
 
@@ -20,6 +21,44 @@ describe.each(['android', 'ios'] as const)('%s simple ad units', (platform) => {
     client().call<One>(client().routes.add, { params: { kind }, body, plain });
   const update = (kind: string, id: string, body: unknown) =>
     client().call<One>(client().routes.update, { params: { kind, id }, body });
+
+  it('deletes a unit to the trash, gone from the app config; restores it, or refuses (409) while its name is taken', async () => {
+    const remove = (kind: string, id: string) =>
+      client().call(client().routes.remove, { params: { kind, id } });
+    const restore = (id: string) =>
+      t.request({ method: 'POST', url: '/api/admin/trash/restore', payload: { id: [id] } });
+    const config = async () =>
+      (await t.request({ method: 'GET', url: `/api/App/ads/config?platform=${platform}`, admin: false }))
+        .json<{
+          data: { fullScreen: { _id: string }[] };
+        }>()
+        .data.fullScreen.map((a) => a._id);
+    const name = `Trash${platform}`;
+    const unit = (await add('fullScreen', { a_name: name, a_id: ADMOB, a_description: 'Top' })).body.data;
+    expect(await config()).toContain(unit._id);
+
+    expect((await remove('native', unit._id)).status).toBe(404);
+    const res = await remove('fullScreen', unit._id);
+    expect([res.status, res.body]).toEqual([200, { status: true, message: adMessages.deleted }]);
+    expect(await list('fullScreen')).not.toContainEqual(unit);
+    expect(await config()).not.toContain(unit._id);
+    expect((await remove('fullScreen', unit._id)).status).toBe(404);
+    const trash = (await t.request({ method: 'GET', url: '/api/admin/trash?feature=ad-units' })).json<{
+      data: { _id: string; label: string }[];
+    }>();
+    expect(trash.data.find((e) => e._id === unit._id)?.label).toBe(`ad unit "${name}"`);
+
+    const taker = (await add('fullScreen', { a_name: name, a_id: ADMOB, a_description: 'Taker' })).body.data;
+    const refused = await restore(unit._id);
+    expect([refused.statusCode, refused.json()]).toEqual([
+      409,
+      errorBody(trashMessages.adUnitNameTaken(name)),
+    ]);
+    expect((await remove('fullScreen', taker._id)).status).toBe(200);
+    expect((await restore(unit._id)).statusCode).toBe(200);
+    expect(await list('fullScreen')).toContainEqual(unit);
+    expect(await config()).toContain(unit._id);
+  });
 
   it('adds and lists a unit per kind, with the platform wire format', async () => {
     const res = await add('native', { a_name: `Home${platform}`, a_id: ADMOB, a_description: 'Home feed' });

@@ -7,6 +7,7 @@ import { answerMath } from '@/test/answer-math';
 import { mockApi, renderApp } from '@/test/render-app';
 import { signedInScreenTests, signedInApi as base } from '@/test/signed-in-screen';
 import { jsonResponse, TEST_PAYLOAD_KEY } from '@/test/runtime';
+import { undoApi } from '@/test/undo';
 
 const ADMOB = 'ca-app-pub-1/2';
 const ads = [
@@ -40,6 +41,32 @@ describe('Apple simple ad page', () => {
     expect(await within(table).findByText('Data Not Fetch', {}, { timeout: 8000 })).toBeInTheDocument();
     expect(within(table).queryByText('No ads yet.')).not.toBeInTheDocument();
   });
+
+  it('deletes an ad unit to the trash from its edit row after the captcha; Undo in the toast restores it', async () => {
+    const deleted: string[] = [];
+    const restore = undoApi();
+    mockApi({
+      ...base,
+      'GET /api/ios/ads/banner/admin/get': { status: true, message: 'ok', data: ads },
+      'DELETE /api/ios/ads/banner/delete/a1': () => {
+        deleted.push('a1');
+        return jsonResponse({ status: true, message: adMessages.deleted });
+      },
+      ...restore.api,
+    });
+    renderApp('/manage/ads/ios/bannerAds/add');
+    const table = await screen.findByRole('table', { name: 'Apple Banner Ads' }, { timeout: 15_000 });
+    const row = (await within(table).findByText('Home')).closest('tr')!;
+    const user = userEvent.setup();
+    await user.click(within(row).getByRole('button', { name: 'Edit' }));
+    await user.click(within(row).getByRole('button', { name: 'Delete' }));
+    expect(
+      screen.getByText('You are about to delete the ad Home. To confirm, please solve this math problem'),
+    ).toBeInTheDocument();
+    await answerMath();
+    expect(await restore.undo(adMessages.deleted)).toEqual([['a1']]);
+    expect(deleted).toEqual(['a1']);
+  }, 30_000);
 
   it('lists, searches over name, id and description, and edits only id and description after the captcha', async () => {
     const sent: unknown[] = [];

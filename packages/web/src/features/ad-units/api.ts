@@ -11,6 +11,7 @@ import {
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestApi } from '@/lib/api-client';
 import { toastFailure } from '@/ui/toast-failure';
+import { toastDeleted } from '@/ui/toast-deleted';
 import { toastSuccess } from '@/ui/toast-success';
 import { fetchApi } from '@/lib/api-query';
 
@@ -44,18 +45,20 @@ export const adRowsOf = (reply: { status: boolean; data?: unknown } | undefined)
 
 /**
  * Every ad mutation of a platform refreshes that platform's lists. With `toasts`, its outcome is toasted
- * here (the server's words, doc 2 section 8); a save's is left to the format warning's flow.
+ * here (the server's words, doc 2 section 8; a function toasts the success its own way); a save's is
+ * left to the format warning's flow.
  */
 function useAdMutation<V, R extends { message: string }>(
   platform: AdPlatform,
   fn: (vars: V) => Promise<R>,
-  toasts = false,
+  toasts: boolean | ((reply: R, vars: V) => void) = false,
 ) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: fn,
     ...(toasts && {
-      onSuccess: (reply: R) => void toastSuccess(reply.message),
+      onSuccess: (reply: R, vars: V) =>
+        void (typeof toasts === 'function' ? toasts(reply, vars) : toastSuccess(reply.message)),
       onError: toastFailure('Internet Server Error'),
     }),
     onSettled: () => client.invalidateQueries({ queryKey: adKeys.platform(platform) }),
@@ -78,11 +81,19 @@ export function useUpdateAd(platform: AdPlatform, kind: AdKind) {
   );
 }
 
-export function useDeleteWebAd(platform: AdPlatform) {
+/**
+ * A web ad's delete is the spec's, for good with its counts; an ad unit of another kind goes to the trash
+ * (issue 34), and its toast offers Undo.
+ */
+export function useDeleteAd(platform: AdPlatform, kind: AdKind) {
+  const routes = routesOf(platform);
   return useAdMutation(
     platform,
-    (id: string) => requestApi(routesOf(platform).webDelete, { params: { id } }),
-    true,
+    (id: string) =>
+      kind === 'web'
+        ? requestApi(routes.webDelete, { params: { id } })
+        : requestApi(routes.remove, { params: { kind, id } }),
+    kind === 'web' ? true : (reply, id) => toastDeleted(reply.message, [id]),
   );
 }
 

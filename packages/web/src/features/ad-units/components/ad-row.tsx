@@ -25,7 +25,7 @@ export interface AdRowProps {
   kind: AdKind;
   ad: Ad;
   number: number;
-  /** Web rows: the clicks gained since the last visit (Apple), the range counted, clear and delete. */
+  /** Web rows: the clicks gained since the last visit (Apple), the range counted and clear. */
   gain?: number;
   range?: RangeChoice;
   onClear?: (ad: Ad) => void;

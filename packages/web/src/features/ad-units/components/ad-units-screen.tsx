@@ -15,7 +15,7 @@ import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
 import { stickyEndHead, Table, TableMessageRow, TBody, Th, THead } from '@/ui/data-table';
 import { TextField } from '@/ui/field';
 import { PageHeader } from '@/ui/page-header';
-import { adListQuery, adRowsOf, useClearWebAdClicks, useDeleteWebAd, type AdRow as Ad } from '../api';
+import { adListQuery, adRowsOf, useClearWebAdClicks, useDeleteAd, type AdRow as Ad } from '../api';
 import { useClickGains } from '../click-diff';
 import { useRangeParam } from '../use-range-param';
 import { AdCreateForm } from './ad-form';
@@ -39,7 +39,7 @@ export function AdUnitsScreen({ platform, page }: { platform: AdPlatform; page: 
   const ads = list.data ? adRowsOf(list.data) : undefined;
   const gains = useClickGains(web && platform === 'ios', range, ads);
   const clear = useClearWebAdClicks(platform);
-  const remove = useDeleteWebAd(platform);
+  const remove = useDeleteAd(platform, page.kind);
 
   const shown = useMemo(() => {
     const q = search.trim().toLowerCase();
@@ -74,7 +74,7 @@ export function AdUnitsScreen({ platform, page }: { platform: AdPlatform; page: 
   const listed = ads?.length ?? 0;
   const thing =
     confirm?.kind === 'delete'
-      ? `the ad ${confirm.ad.a_name} and all its views and clicks`
+      ? `the ad ${confirm.ad.a_name}${web ? ' and all its views and clicks' : ''}`
       : confirm?.ad
         ? `the views and clicks of ${confirm.ad.a_name} ${period}`
         : `the views and clicks of ${listed === 1 ? 'the 1 website ad' : `all ${listed} website ads`} ${period}`;
@@ -127,12 +127,12 @@ export function AdUnitsScreen({ platform, page }: { platform: AdPlatform; page: 
                 kind={page.kind}
                 ad={ad}
                 number={i + 1}
+                onDelete={(target: Ad) => setConfirm({ kind: 'delete', ad: target })}
                 {...(web
                   ? {
                       gain: gains[ad._id] ?? 0,
                       range: selection,
                       onClear: (target: Ad) => setConfirm({ kind: 'clear', ad: target }),
-                      onDelete: (target: Ad) => setConfirm({ kind: 'delete', ad: target }),
                     }
                   : {})}
               />
