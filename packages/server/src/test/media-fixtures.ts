@@ -63,15 +63,17 @@ export function mp4(seconds = 1, { moovLast = false, quickTime = false, tiny = f
 
 /**
  * A 1 s H.264/AAC MP4 `height` pixels high (16:9, 10 frames a second, a sine tone), for the processing's
- * ladder; `moovLast` leaves its index after the frames, as cameras write it.
+ * ladder; `moovLast` leaves its index after the frames, as cameras write it; `portrait` stands it up
+ * (`height` is then its width, the short side).
  */
-export function sizedMp4(height: number, { moovLast = false } = {}): Buffer {
+export function sizedMp4(height: number, { moovLast = false, portrait = false } = {}): Buffer {
   const width = Math.round((height * 16) / 9 / 2) * 2;
-  return made(`clip-${height}p${moovLast ? '-moov-last' : ''}.mp4`, (out) => [
+  const size = portrait ? `${height}x${width}` : `${width}x${height}`;
+  return made(`clip-${height}p${moovLast ? '-moov-last' : ''}${portrait ? '-portrait' : ''}.mp4`, (out) => [
     '-f',
     'lavfi',
     '-i',
-    `testsrc=size=${width}x${height}:rate=10`,
+    `testsrc=size=${size}:rate=10`,
     '-f',
     'lavfi',
     '-i',

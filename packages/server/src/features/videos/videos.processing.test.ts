@@ -96,7 +96,8 @@ const before = (list: string[], a: string, b: string) =>
 /** The master playlist's renditions: resolution and playlist URL. */
 async function renditions(t: TestApp, master: string) {
   const text = (await media(t, master)).body;
-  return [...text.matchAll(/RESOLUTION=\d+x(\d+).*\n(\S+)/g)].map(([, height, uri]) => ({
+  return [...text.matchAll(/RESOLUTION=(\d+)x(\d+).*\n(\S+)/g)].map(([, width, height, uri]) => ({
+    width: Number(width),
     height: Number(height),
     url: path.posix.join(path.posix.dirname(master), uri!),
   }));
@@ -161,6 +162,15 @@ describe('a new library video', () => {
     );
     expect(item).toMatchObject({ hls: ready.hls, video: ready.video });
     expect(await mediaMismatches(first)).toEqual({ filesWithoutRow: [], rowsWithoutFile: [] });
+  });
+
+  it('ladders a portrait video by its short side: 480x854 gives 480, 360 and 240 wide, not 480 high', async () => {
+    const uploaded = await upload(first, 'phone.mp4', sizedMp4(480, { portrait: true }));
+    const ready = await settled(first, uploaded._id);
+    expect(ready.state).toBe('ready');
+    const ladder = await renditions(first, ready.hls);
+    expect(ladder.map((r) => r.width)).toEqual([480, 360, 240]);
+    expect(ladder[0]!.height).toBe(854);
   });
 
   it('deleted forever with its ladder: every HLS file goes with the MP4', async () => {

@@ -5,6 +5,7 @@ import { runTool } from './video-tools.js';
 /** What the processing needs to know of a source video. */
 export interface SourceInfo {
   durationSeconds: number;
+  width: number;
   height: number;
   hasAudio: boolean;
 }
@@ -47,7 +48,7 @@ export async function probeSource(file: string, signal?: AbortSignal): Promise<S
     '-v',
     'error',
     '-show_entries',
-    'stream=codec_type,height:format=duration',
+    'stream=codec_type,width,height:format=duration',
     '-of',
     'json',
     file,
@@ -55,13 +56,14 @@ export async function probeSource(file: string, signal?: AbortSignal): Promise<S
   const output = await runTool([bin().ffprobe, ...args], 60_000, signal);
   if (output.code !== 0) throw failure('Reading the video', output);
   const info = JSON.parse(output.stdout) as {
-    streams?: { codec_type?: string; height?: number }[];
+    streams?: { codec_type?: string; width?: number; height?: number }[];
     format?: { duration?: string };
   };
   const video = info.streams?.find((s) => s.codec_type === 'video');
   if (!video?.height) throw new ToolFailure('The file has no video stream');
   return {
     durationSeconds: Number(info.format?.duration) || 0,
+    width: video.width ?? video.height,
     height: video.height,
     hasAudio: Boolean(info.streams?.some((s) => s.codec_type === 'audio')),
   };
@@ -117,9 +119,13 @@ export async function makeHls(
   progressFile: string,
   signal?: AbortSignal,
 ): Promise<HlsFiles> {
-  const rungs = ladderFor(source.height);
+  // Rungs are of the short side: a phone's portrait 1080x1920 is a 1080p video, not a 1920 one scaled
+  // down to 608x1080 (the public feed is vertical).
+  const portrait = source.width < source.height;
+  const rungs = ladderFor(Math.min(source.width, source.height));
   const split = `[0:v]split=${rungs.length}${rungs.map((_, i) => `[s${i}]`).join('')}`;
-  const scales = rungs.map((r, i) => `[s${i}]scale=-2:${r.height},format=yuv420p[o${i}]`);
+  const size = (short: number) => (portrait ? `${short}:-2` : `-2:${short}`);
+  const scales = rungs.map((r, i) => `[s${i}]scale=${size(r.height)},format=yuv420p[o${i}]`);
   const maps = rungs.flatMap((_, i) => ['-map', `[o${i}]`, ...(source.hasAudio ? ['-map', '0:a:0'] : [])]);
   const rates = rungs.flatMap((r, i) => [
     `-b:v:${i}`,
