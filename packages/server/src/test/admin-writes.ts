@@ -160,6 +160,10 @@ function adUnitsOf(platform: AdPlatform): AdminWrite[] {
         json: { ...unit, a_id: `${unit.a_id}0`, force: true },
       })),
     ]),
+    // One kind's delete: the route is the same for every kind, and each write walks every app read.
+    write('DELETE', `${base}/:kind/delete/:id`, (r) => ({
+      url: `${base}/${simpleAdKinds[0]}/delete/${r.get(`unit:${platform}:${simpleAdKinds[0]}`)}`,
+    })),
     json(
       'POST',
       `${base}/webads/add`,
