@@ -34,6 +34,12 @@ interface WorkerFixtures {
    * empty states would see, `test.use({ serverFor: 'own name' })` and get a worker and server of their own.
    */
   serverFor: string;
+  /**
+   * How many videos the server processes at once (VIDEO_JOBS_AT_ONCE). 0 by default: making HLS ladders
+   * with ffmpeg beside the suite costs CPU that only the files that check processing need; those
+   * `test.use({ videoJobs: 1 })` and so get a worker and server of their own.
+   */
+  videoJobs: number;
 }
 
 interface TestFixtures {
@@ -59,10 +65,11 @@ async function readJson(res: Response): Promise<Json> {
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   serverFor: ['shared', { scope: 'worker', option: true }],
+  videoJobs: [0, { scope: 'worker', option: true }],
   server: [
-    async ({ serverFor }, use) => {
+    async ({ serverFor, videoJobs }, use) => {
       void serverFor; // a dependency, so that a file's own value means its own server
-      const server = await startServer();
+      const server = await startServer({ VIDEO_JOBS_AT_ONCE: String(videoJobs) });
       await use(server);
       await server.stop();
     },

@@ -4,6 +4,7 @@ import { seedCategory, seedVideos } from './video-helpers.js';
 // The public feed plays a processed video's HLS ladder with hls.js (docs/decisions/0044-video-processing.md).
 test.use({
   serverFor: 'feed-hls',
+  videoJobs: 1,
   // The feed is for phones: an Android phone's Chrome (MSE, so hls.js plays the ladder).
   viewport: { width: 390, height: 844 },
   userAgent:

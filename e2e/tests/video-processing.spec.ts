@@ -1,6 +1,9 @@
 import { expect, test } from '../fixtures.js';
 import { openLibraryWith, shoot } from './video-helpers.js';
 
+// This file's server processes videos (the suite's others do not: fixtures.ts, videoJobs).
+test.use({ videoJobs: 1 });
+
 // Processing on the library row (docs/decisions/0044-video-processing.md): a new video shows its state
 // and turns Ready by itself, its HLS made by the server's queue with the real ffmpeg.
 test('a new library video shows its processing state on its row and turns Ready without a reload', async ({
