@@ -1,6 +1,13 @@
 import type { Kysely, Migration } from 'kysely';
 import { countsToBigint } from '../../platform/db/bigint-counters.js';
 import { newestFirstIndexes } from '../../platform/db/newest-first-indexes.js';
+import { searchIndexMigration, type SearchIndex } from '../../platform/db/search-index.js';
+
+/** What the list's `q` searches. */
+export const inHouseAdsSearch: SearchIndex = {
+  table: 'inhouse_ads',
+  columns: ['main_title', 'sub_title', 'description', 'call_to_action'],
+};
 
 export const inHouseAdsMigrations: Record<string, Migration> = {
   '1000_inhouse_ads': {
@@ -40,4 +47,5 @@ export const inHouseAdsMigrations: Record<string, Migration> = {
     { name: 'inhouse_ads_created', table: 'inhouse_ads' },
     { name: 'inhouse_ads_status_created', table: 'inhouse_ads', leading: ['status'] },
   ]),
+  '1003_inhouse_ads_search': searchIndexMigration(inHouseAdsSearch),
 };

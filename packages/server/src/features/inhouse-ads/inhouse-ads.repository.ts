@@ -2,7 +2,8 @@ import type { AppDb } from '../../platform/db/database.js';
 import type { Selectable } from 'kysely';
 import type { InHouseAd, InHouseAdType, MedType } from '@streamdesk/contract/inhouse-ads';
 import type { DialectName } from '../../platform/db/database.js';
-import { containsInsensitive } from '../../platform/db/dialect.js';
+import { matchesSearch } from '../../platform/db/search-index.js';
+import { inHouseAdsSearch } from './inhouse-ads.migrations.js';
 import { fromDbBool } from '../../platform/db/values.js';
 import { newestFirstPage } from '../../platform/db/paging.js';
 import { addToTotalColumns, type TotalsChange } from '../../platform/item-counter.js';
@@ -67,14 +68,12 @@ export function toInHouseAd(row: InHouseAdRow): InHouseAd {
   };
 }
 
-const searchable = ['main_title', 'sub_title', 'description', 'call_to_action'] as const;
-
 function filtered(db: Db, dialect: DialectName, opts: { activeOnly: boolean; q?: string | undefined }) {
   const q = opts.q?.trim();
   return db
     .selectFrom('inhouse_ads')
     .$if(opts.activeOnly, (qb) => qb.where('status', '=', 1))
-    .$if(!!q, (qb) => qb.where((eb) => eb.or(searchable.map((c) => containsInsensitive(dialect, c, q!)))));
+    .$if(!!q, (qb) => qb.where(matchesSearch(dialect, inHouseAdsSearch, q!)));
 }
 
 export async function listPage(

@@ -1,4 +1,8 @@
 import type { Kysely, Migration } from 'kysely';
+import { searchIndexMigration, type SearchIndex } from '../../platform/db/search-index.js';
+
+/** What the list's `q` searches. */
+export const videoCategoriesSearch: SearchIndex = { table: 'video_categories', columns: ['name'] };
 
 export const videoCategoriesMigrations: Record<string, Migration> = {
   '1200_video_categories': {
@@ -13,4 +17,5 @@ export const videoCategoriesMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '1201_video_categories_search': searchIndexMigration(videoCategoriesSearch),
 };

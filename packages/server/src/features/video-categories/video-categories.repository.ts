@@ -1,6 +1,8 @@
 import type { AppDb } from '../../platform/db/database.js';
 import type { DialectName } from '../../platform/db/database.js';
-import { containsInsensitive, equalsInsensitive } from '../../platform/db/dialect.js';
+import { equalsInsensitive } from '../../platform/db/dialect.js';
+import { matchesSearch } from '../../platform/db/search-index.js';
+import { videoCategoriesSearch } from './video-categories.migrations.js';
 import { noteUpdate } from '../../platform/activity/noted-update.js';
 
 export interface VideoCategoriesTables {
@@ -24,7 +26,7 @@ export const listCategories = (db: Db, dialect: DialectName, q?: string) =>
   db
     .selectFrom('video_categories')
     .selectAll()
-    .$if(Boolean(q), (qb) => qb.where(() => containsInsensitive(dialect, 'name', q!)))
+    .$if(Boolean(q), (qb) => qb.where(matchesSearch(dialect, videoCategoriesSearch, q!)))
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .execute();

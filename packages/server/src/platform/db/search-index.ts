@@ -1,0 +1,87 @@
+import { sql, SqliteAdapter, type Expression, type Kysely, type Migration, type SqlBool } from 'kysely';
+import type { DialectName } from './database.js';
+import { containsInsensitive, UNICODE_LOWER } from './dialect.js';
+
+/**
+ * A list's search (`q`: rows where any of `columns` contains the text, case folded as dialect.ts folds
+ * it) answered through an index instead of a scan (docs/decisions/0048-search-indexes.md).
+ *
+ * SQLite: a contentless FTS5 table `<table>_search` with the trigram tokenizer, keyed by the row's
+ * rowid, holding each column already lower-cased by `unicode_lower` (so it folds exactly as the scan did,
+ * accents kept) and kept in step by triggers. A phrase of three or more characters is then a substring
+ * match; shorter text has no trigram, so it keeps the scan.
+ * PostgreSQL: a pg_trgm GIN index on each column, which its ILIKE uses as it is.
+ */
+export interface SearchIndex {
+  table: string;
+  columns: readonly string[];
+}
+
+const indexTable = (index: SearchIndex) => `${index.table}_search`;
+
+/** Trigrams need three characters (code points, as FTS5 counts them) of the folded text. */
+const TRIGRAM = 3;
+
+/** The rows of `index.table` where any searched column contains `text`, case-insensitively. */
+export function matchesSearch(dialect: DialectName, index: SearchIndex, text: string): Expression<SqlBool> {
+  const folded = text.toLowerCase();
+  if (dialect === 'sqlite' && [...folded].length >= TRIGRAM) {
+    const phrase = `"${folded.replaceAll('"', '""')}"`;
+    const fts = sql.table(indexTable(index));
+    return sql<SqlBool>`${sql.ref(`${index.table}.rowid`)} IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${phrase})`;
+  }
+  const each = index.columns.map((c) => containsInsensitive(dialect, c, text));
+  return sql<SqlBool>`(${sql.join(each, sql` OR `)})`;
+}
+
+const foldedColumns = (columns: readonly string[]) =>
+  sql.join(columns.map((c) => sql`${sql.raw(UNICODE_LOWER)}(${sql.ref(c)})`));
+
+/**
+ * A migration that makes the search index of `index.table` and fills it from the rows already there.
+ * The SQLite triggers call `unicode_lower`, which every connection of the server registers (database.ts):
+ * a tool writing these tables through another connection must register it too.
+ */
+export const searchIndexMigration = (index: SearchIndex): Migration => ({
+  async up(db: Kysely<unknown>) {
+    if (db.getExecutor().adapter instanceof SqliteAdapter) await sqliteIndex(db, index);
+    else await postgresIndexes(db, index);
+  },
+});
+
+async function sqliteIndex(db: Kysely<unknown>, index: SearchIndex): Promise<void> {
+  const name = indexTable(index);
+  const fts = sql.table(name);
+  const table = sql.table(index.table);
+  const columns = sql.join(index.columns.map((c) => sql.ref(c)));
+  const trigger = (suffix: string) => sql.raw(`${name}_${suffix}`);
+  const addNew = sql`INSERT INTO ${fts}(rowid, ${columns}) VALUES (new.rowid, ${foldedColumns(index.columns.map((c) => `new.${c}`))})`;
+  const dropOld = sql`DELETE FROM ${fts} WHERE rowid = old.rowid`;
+  // Contentless (the text stays only in its table) and contentless_delete, so a trigger removes a row by
+  // rowid without the old values; case_sensitive 1 as the columns are folded already.
+  await sql`CREATE VIRTUAL TABLE ${fts} USING fts5(${columns}, content='', contentless_delete=1,
+    tokenize='trigram case_sensitive 1')`.execute(db);
+  await sql`CREATE TRIGGER ${trigger('insert')} AFTER INSERT ON ${table} BEGIN ${addNew}; END`.execute(db);
+  await sql`CREATE TRIGGER ${trigger('delete')} AFTER DELETE ON ${table} BEGIN ${dropOld}; END`.execute(db);
+  await sql`CREATE TRIGGER ${trigger('update')} AFTER UPDATE OF ${columns} ON ${table}
+    BEGIN ${dropOld}; ${addNew}; END`.execute(db);
+  await sql`INSERT INTO ${fts}(rowid, ${columns}) SELECT rowid, ${foldedColumns(index.columns)} FROM ${table}`.execute(
+    db,
+  );
+}
+
+async function postgresIndexes(db: Kysely<unknown>, index: SearchIndex): Promise<void> {
+  // pg_trgm ships with PostgreSQL (Debian's postgresql-15 package) and is a trusted extension: the
+  // database's owner may create it.
+  await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`.execute(db);
+  for (const column of index.columns) {
+    const name = sql.raw(`${index.table}_${column}_trgm`);
+    await sql`CREATE INDEX ${name} ON ${sql.table(index.table)} USING gin (${sql.ref(column)} gin_trgm_ops)`.execute(
+      db,
+    );
+  }
+}
+
+/** Whether a table of the schema belongs to a search index (its FTS5 table or one of FTS5's own). */
+export const isSearchIndexTable = (name: string) =>
+  /_search(_(data|idx|content|docsize|config))?$/.test(name);
