@@ -107,6 +107,9 @@ export const pageSize = (fallback: number, max: number) =>
 const INVISIBLE = /^[\p{White_Space}\p{Cf}\p{Cc}\u115F\u1160\u3164\uFFA0\u2800]*$/u;
 export const hasVisibleText = (v: string) => !INVISIBLE.test(v);
 
+/** Every space removed: what the spec does to ad names, ad ids and website ad URLs before saving them. */
+export const stripSpaces = (value: string) => value.replace(/\s+/g, '');
+
 /** Text a form requires: trimmed, with at least one character that shows, at most `max` characters. */
 export const requiredText = (message: string, max: number, tooLong: string) =>
   z.string(message).trim().min(1, message).max(max, tooLong).refine(hasVisibleText, message);

@@ -9,6 +9,7 @@ import {
   pageQuery,
   replyBase,
   requiredText,
+  stripSpaces,
 } from './http.js';
 import { mediaLimits, mediaMessages, type MediaKind } from './media.js';
 import { isHttpUrl } from './notifications.js';
@@ -260,7 +261,6 @@ export const adsTypes = [OPEN_ADS_FIRE, NTV_ADS_FIRE, URL_ADS_FIRE] as const;
 export type AdsType = (typeof adsTypes)[number];
 
 /** Names and URLs are trimmed and their spaces removed before sending (and again on the server). */
-export const squeeze = (value: string): string => value.replace(/\s+/g, '');
 
 /** The type a row is fired with: the fire-only ads fire as themselves, every other ad as a URL ad. */
 export const adsTypeOf = (name: string): AdsType =>
@@ -269,7 +269,7 @@ export const adsTypeOf = (name: string): AdsType =>
 const squeezed = (max: number, tooLong: string) =>
   z
     .string(webLiveAdMessages.fillAll)
-    .transform(squeeze)
+    .transform(stripSpaces)
     .pipe(
       z
         .string()
@@ -321,7 +321,7 @@ export const fireBody = z.object({
   url: z
     .string()
     .optional()
-    .transform((v) => squeeze(v ?? ''))
+    .transform((v) => stripSpaces(v ?? ''))
     .pipe(z.string().max(2048, webLiveAdMessages.urlTooLong)),
 });
 export type FireBody = z.input<typeof fireBody>;

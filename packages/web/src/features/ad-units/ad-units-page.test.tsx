@@ -99,6 +99,8 @@ describe('Apple simple ad page', () => {
     const id = within(table).getByRole('textbox', { name: 'Ad ID' });
     await user.clear(id);
     await user.type(id, ' ca-app-pub-9 /9 ');
+    // The spaces the save removes are said before saving in the edit row too (issue 36), with the input.
+    expect(id).toHaveAccessibleDescription('Spaces are removed: saved as "ca-app-pub-9/9"');
     await user.click(within(table).getByRole('button', { name: 'Save' }));
     expect(
       screen.getByText('You are about to update the ad Detail. To confirm, please solve this math problem'),

@@ -3,14 +3,11 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/ui/button';
 import { TextField } from '@/ui/field';
+import { strippedHint } from '@/ui/stripped-hint';
 import { useAddAd } from '../api';
 import { useSaveWithWarning } from './format-warning';
 
 const empty = { a_name: '', a_id: '', a_description: '' };
-
-/** Said before saving, never done silently (issue 36): the spaces the save removes (doc 2 section 5). */
-export const strippedHint = (value: string) =>
-  /\s/.test(value.trim()) ? `Spaces are removed: saved as "${stripSpaces(value)}"` : undefined;
 
 /** The create form: all three fields required after trimming; spaces stripped from name and id. */
 export function AdCreateForm({

@@ -9,13 +9,14 @@ import {
 import type { RangeChoice } from '@streamdesk/contract/analytics';
 import { EDIT_VERSION_FIELD } from '@streamdesk/contract/edit-versions';
 import { formatCount } from '@streamdesk/contract/format';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ActivityHistoryLink } from '@/ui/activity-history-link';
 import { Button } from '@/ui/button';
 import { stickyEndCell, Td, Tr } from '@/ui/data-table';
 import { inputClass } from '@/ui/field';
+import { strippedHint } from '@/ui/stripped-hint';
 import { useConfirmUpdate } from '@/ui/use-confirm-update';
 import { useUpdateAd, type AdRow as Ad } from '../api';
 import { useSaveWithWarning } from './format-warning';
@@ -89,6 +90,7 @@ export function AdRow({ platform, kind, ad, number, gain = 0, range, onClear, on
         value={ad.a_id}
         draft={draft.a_id}
         onDraft={(a_id) => setDraft((d) => ({ ...d, a_id }))}
+        hint={strippedHint(draft.a_id)}
         className="max-w-72 font-mono text-xs"
       />
       <EditableCell
@@ -156,17 +158,28 @@ function EditableCell(props: {
   value: string;
   draft: string;
   onDraft: (value: string) => void;
+  /** Said under the input while editing, and announced with it (the spaces the save removes). */
+  hint?: string | undefined;
   className: string;
 }) {
+  const hintId = useId();
   return (
     <Td className={props.editing ? 'min-w-48' : props.className}>
       {props.editing ? (
-        <input
-          aria-label={props.label}
-          className={inputClass}
-          value={props.draft}
-          onChange={(e) => props.onDraft(e.target.value)}
-        />
+        <>
+          <input
+            aria-label={props.label}
+            {...(props.hint ? { 'aria-describedby': hintId } : {})}
+            className={inputClass}
+            value={props.draft}
+            onChange={(e) => props.onDraft(e.target.value)}
+          />
+          {props.hint && (
+            <p id={hintId} className="mt-1 text-xs text-slate-500">
+              {props.hint}
+            </p>
+          )}
+        </>
       ) : (
         <span className="block truncate" title={props.value}>
           {props.value}

@@ -1,4 +1,4 @@
-import type { ComponentProps, ReactNode } from 'react';
+import { useId, type ComponentProps, type ReactNode } from 'react';
 import { isEditConflict } from '@streamdesk/contract/edit-versions';
 import { failureMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
@@ -51,11 +51,21 @@ export function InlineEditRow({
 }
 
 /** A labelled input of an edit row (the label stays visible above it). */
-export function InlineInput({ label, ...input }: ComponentProps<'input'> & { label: string }) {
+export function InlineInput({
+  label,
+  hint,
+  ...input
+}: ComponentProps<'input'> & { label: string; hint?: string | undefined }) {
+  const hintId = useId();
   return (
     <label className="space-y-1.5 text-sm font-medium text-slate-700">
       <span className="block">{label}</span>
-      <input className={inputClass} {...input} />
+      <input className={inputClass} {...(hint ? { 'aria-describedby': hintId } : {})} {...input} />
+      {hint && (
+        <span id={hintId} className="block text-xs font-normal text-slate-500">
+          {hint}
+        </span>
+      )}
     </label>
   );
 }

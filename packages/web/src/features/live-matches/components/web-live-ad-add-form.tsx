@@ -1,13 +1,15 @@
 import { useState, type FormEvent } from 'react';
-import { isLiveMatchUrl, squeeze, webLiveAdMessages } from '@streamdesk/contract/live-matches';
+import { isLiveMatchUrl, webLiveAdMessages } from '@streamdesk/contract/live-matches';
+import { stripSpaces } from '@streamdesk/contract/http';
 import { toast } from 'sonner';
 import { unlessFailed } from '@/lib/api-client';
 import { Button } from '@/ui/button';
 import { TextField } from '@/ui/field';
+import { strippedHint } from '@/ui/stripped-hint';
 import { useAddWebLiveAd } from '../api';
 import { useOneAtATime } from '@/ui/use-one-at-a-time';
 
-/** Name and URL, trimmed and with their spaces removed before sending (doc 1 section 5). */
+/** Name and URL, with their spaces removed before sending (doc 1 section 5), as each field says. */
 export function WebLiveAdAddForm() {
   const add = useAddWebLiveAd();
   const [name, setName] = useState('');
@@ -16,7 +18,7 @@ export function WebLiveAdAddForm() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const body = { a_name: squeeze(name), a_url: squeeze(url) };
+    const body = { a_name: stripSpaces(name), a_url: stripSpaces(url) };
     if (!body.a_name || !body.a_url) return void toast.error(webLiveAdMessages.fillAll);
     if (!isLiveMatchUrl(body.a_url)) return void toast.error(webLiveAdMessages.urlInvalid);
     return oneAtATime(async () => {
@@ -33,12 +35,19 @@ export function WebLiveAdAddForm() {
       aria-label="Add website ad"
       className="grid gap-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 md:grid-cols-[minmax(0,16rem)_1fr_auto] md:items-end"
     >
-      <TextField label="Ad name" value={name} maxLength={64} onChange={(e) => setName(e.target.value)} />
+      <TextField
+        label="Ad name"
+        value={name}
+        maxLength={64}
+        hint={strippedHint(name)}
+        onChange={(e) => setName(e.target.value)}
+      />
       <TextField
         label="Ad URL"
         type="url"
         placeholder="https://"
         value={url}
+        hint={strippedHint(url)}
         onChange={(e) => setUrl(e.target.value)}
       />
       <Button write="live-matches" type="submit" loading={add.isPending}>

@@ -5,14 +5,15 @@ import {
   FIRE_ONLY_ADS,
   isLiveMatchUrl,
   MAIN_WEB_AD,
-  squeeze,
   webLiveAdMessages,
   type WebLiveAd,
 } from '@streamdesk/contract/live-matches';
+import { stripSpaces } from '@streamdesk/contract/http';
 import { toast } from 'sonner';
 import { Button } from '@/ui/button';
 import { ActivityHistoryLink } from '@/ui/activity-history-link';
 import { stickyEndCell, Td, Tr } from '@/ui/data-table';
+import { strippedHint } from '@/ui/stripped-hint';
 import { useConfirmUpdate } from '@/ui/use-confirm-update';
 import { useEditWebLiveAd } from '../api';
 import { RowDeleteButton } from './row-delete-button';
@@ -97,7 +98,7 @@ export function WebLiveAdEditRow({ ad, onDone }: { ad: WebLiveAd; onDone: () => 
 
   /** Checks the fields, then asks the arithmetic confirmation; only the right answer sends. */
   const save = () => {
-    const body = { _id: ad._id, a_name: squeeze(name), a_url: squeeze(url) };
+    const body = { _id: ad._id, a_name: stripSpaces(name), a_url: stripSpaces(url) };
     if (!body.a_name || !body.a_url) return void toast.error(webLiveAdMessages.fillAll);
     if (!isLiveMatchUrl(body.a_url)) return void toast.error(webLiveAdMessages.urlInvalid);
     confirmUpdate.ask(`Ad "${ad.a_name}"`, () => {
@@ -120,9 +121,16 @@ export function WebLiveAdEditRow({ ad, onDone }: { ad: WebLiveAd; onDone: () => 
         value={name}
         disabled={isMain}
         maxLength={64}
+        hint={strippedHint(name)}
         onChange={(e) => setName(e.target.value)}
       />
-      <InlineInput label="Edit URL" type="url" value={url} onChange={(e) => setUrl(e.target.value)} />
+      <InlineInput
+        label="Edit URL"
+        type="url"
+        value={url}
+        hint={strippedHint(url)}
+        onChange={(e) => setUrl(e.target.value)}
+      />
       {confirmUpdate.dialog}
     </InlineEditRow>
   );

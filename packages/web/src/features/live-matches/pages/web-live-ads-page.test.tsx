@@ -75,6 +75,26 @@ describe('Ads Fire', () => {
     expect(put).not.toHaveBeenCalled();
   }, 20_000);
 
+  it('says, beside the add form and edit row fields, the spaces a save removes (issue 36)', async () => {
+    openScreen('/add/liveMatch/liveAdWeb', {
+      'GET /api/App/liveMatch/liveAdsWeb': { status: true, message: 'ok', data: [ad] },
+    });
+    const user = userEvent.setup();
+    await screen.findByRole('button', { name: 'Fire Sponsor' }, { timeout: 5000 });
+    const form = screen.getByRole('form', { name: 'Add website ad' });
+    await user.type(within(form).getByLabelText('Ad name'), 'Big Promo');
+    expect(within(form).getByLabelText('Ad name')).toHaveAccessibleDescription(
+      'Spaces are removed: saved as "BigPromo"',
+    );
+    expect(within(form).getByLabelText('Ad URL')).not.toHaveAccessibleDescription();
+
+    await user.click(screen.getByRole('button', { name: 'Edit Sponsor' }));
+    const url = screen.getByLabelText('Edit URL');
+    await user.clear(url);
+    await user.type(url, 'https://a.example/x y');
+    expect(url).toHaveAccessibleDescription('Spaces are removed: saved as "https://a.example/xy"');
+  }, 20_000);
+
   it('links only an http(s) URL, so an ad stored before the check cannot run a script', async () => {
     openScreen('/add/liveMatch/liveAdWeb', {
       'GET /api/App/liveMatch/liveAdsWeb': {
