@@ -41,7 +41,8 @@ import { registerInputHygiene } from './platform/http/input-hygiene.js';
 import { registerSecurityHeaders } from './platform/http/security-headers.js';
 import { registerWebAssets } from './platform/http/web-assets.js';
 import { MediaColumns, moveOrphanMedia } from './platform/media/media-references.js';
-import { createLocalMediaStore } from './platform/media/media-store.js';
+import { createLocalMediaStore, type MediaStore } from './platform/media/media-store.js';
+import { createS3MediaStore } from './platform/media/s3-media-store.js';
 import { registerMediaServing } from './platform/media/serve-media.js';
 import { remakeThumbnail, stopMediaTools } from './platform/media/video-tools.js';
 import { LaunchRegistry, LiveViewers } from './platform/registries.js';
@@ -191,7 +192,10 @@ export async function buildApp(config: ResolvedConfig, opts: BuildOptions = {}):
   }));
 
   const mediaRoot = path.join(config.dataDir, 'media');
-  const media = createLocalMediaStore(mediaRoot);
+  const media: MediaStore =
+    config.mediaStore.kind === 's3'
+      ? createS3MediaStore(config.mediaStore, path.join(config.dataDir, 'media-staging'))
+      : createLocalMediaStore(mediaRoot);
   const { removed, remade } = await media.reconcile(LEFTOVER_AGE_MS, remakeThumbnail);
   if (removed) app.log.info(`removed ${removed} temporary media files a stopped server left`);
   if (remade.length)

@@ -147,6 +147,15 @@ const envSchema = z.object({
     z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key (43 characters)'),
   ),
   VAPID_SUBJECT: optional(z.string().regex(/^(mailto:.+|https:\/\/.+)$/, 'must be a mailto: or https: URL')),
+  MEDIA_STORE: z.enum(['local', 's3'], 'must be local or s3').default('local'),
+  S3_ENDPOINT: optional(z.url('must be a URL, e.g. https://s3.eu-west-1.amazonaws.com')),
+  S3_BUCKET: optional(
+    z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3-63 of a-z 0-9 . -)'),
+  ),
+  S3_REGION: optional(z.string().regex(/^[a-z0-9-]+$/, 'must be a region name such as us-east-1')),
+  S3_ACCESS_KEY_ID: optional(z.string().min(1)),
+  S3_SECRET_ACCESS_KEY: optional(z.string().min(1)),
+  S3_PUBLIC_URL: optional(z.url('must be a URL the bucket is publicly read at')),
   WEB_PUSH_ALLOWED_HOSTS: z
     .string()
     .default(
@@ -254,6 +263,19 @@ export interface Config {
   push: PushConfig;
   /** Set-password links are also e-mailed when `url` is set (SMTP_URL). */
   mail: { url?: string; from: string };
+  /** Where media live: DATA_DIR/media, or an S3-compatible bucket (docs/decisions/0046-object-storage.md). */
+  mediaStore: { kind: 'local' } | ({ kind: 's3' } & S3Settings);
+}
+
+/** An S3-compatible bucket (MEDIA_STORE=s3). */
+export interface S3Settings {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Where the bucket is read publicly; media then redirect there rather than to presigned URLs. */
+  publicUrl: string | undefined;
 }
 
 /** A config with the secrets resolved (given, or generated into DATA_DIR/secrets.json). */
@@ -332,6 +354,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logRequests: e.LOG_REQUESTS === 'true',
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     mail: { url: e.SMTP_URL, from: e.SMTP_FROM },
+    mediaStore: mediaStoreOf(e),
     push: {
       fcm: {
         baseUrl: e.FCM_BASE_URL.replace(/\/+$/, ''),
@@ -343,6 +366,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         .map((h) => h.trim().toLowerCase())
         .filter(Boolean),
     },
+  };
+}
+
+/** MEDIA_STORE=s3 needs every S3_ setting but the public URL; each missing one is named. */
+function mediaStoreOf(e: z.output<typeof envSchema>): Config['mediaStore'] {
+  if (e.MEDIA_STORE === 'local') return { kind: 'local' };
+  const required = {
+    S3_ENDPOINT: e.S3_ENDPOINT,
+    S3_BUCKET: e.S3_BUCKET,
+    S3_REGION: e.S3_REGION,
+    S3_ACCESS_KEY_ID: e.S3_ACCESS_KEY_ID,
+    S3_SECRET_ACCESS_KEY: e.S3_SECRET_ACCESS_KEY,
+  };
+  const missing = Object.entries(required).filter(([, v]) => v === undefined);
+  if (missing.length)
+    throw new ConfigError(
+      `Invalid configuration: MEDIA_STORE=s3 needs ${missing.map(([k]) => k).join(', ')} to be set`,
+    );
+  return {
+    kind: 's3',
+    endpoint: e.S3_ENDPOINT!.replace(/\/+$/, ''),
+    bucket: e.S3_BUCKET!,
+    region: e.S3_REGION!,
+    accessKeyId: e.S3_ACCESS_KEY_ID!,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+    publicUrl: e.S3_PUBLIC_URL?.replace(/\/+$/, ''),
   };
 }
 

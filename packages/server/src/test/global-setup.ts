@@ -6,11 +6,14 @@ import pg from 'pg';
 import { migrations } from '../migrations.js';
 import { createDatabase } from '../platform/db/database.js';
 import { migrateToLatest } from '../platform/db/migrate.js';
+import { startS3Server } from './s3-server.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** A migrated SQLite data folder to copy, or the name of a migrated PostgreSQL template database. */
     template: { kind: 'sqlite'; dataDir: string } | { kind: 'postgres'; url: string; database: string };
+    /** With TEST_MEDIA_STORE=s3: the loopback S3 server every test app gets a bucket of. */
+    s3: { endpoint: string } | undefined;
   }
 }
 
@@ -19,6 +22,16 @@ declare module 'vitest' {
  * database per test file from a migrated template, never truncating tables).
  */
 export default async function setup(project: TestProject) {
+  const s3 = process.env.TEST_MEDIA_STORE === 's3' ? await startS3Server() : undefined;
+  project.provide('s3', s3 && { endpoint: s3.endpoint });
+  const teardown = await setupDatabase(project);
+  return async () => {
+    await teardown();
+    await s3?.stop();
+  };
+}
+
+async function setupDatabase(project: TestProject) {
   const pgUrl = process.env.TEST_DATABASE_URL;
   if (pgUrl) {
     const database = `sd_template_${process.pid}`;

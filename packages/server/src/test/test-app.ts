@@ -1,10 +1,12 @@
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import { openReply, sealRequest, isSealedReply } from '@streamdesk/contract/envelope';
 import { buildApp, type BuildOptions } from '../app.js';
 import { loadConfig, type ResolvedConfig } from '../platform/config.js';
+import type { LocalMediaStore } from '../platform/media/media-store.js';
 import { freshDatabase } from './fresh-database.js';
+import { newTestBucket } from './s3-server.js';
 
 export const TEST_API_KEY = 'test-api-key-0123456789';
 export const TEST_PAYLOAD_KEY = 'a1'.repeat(32);
@@ -45,6 +47,7 @@ export async function createTestApp(
       // own tests turn it on.
       VIDEO_JOBS_AT_ONCE: '0',
       ...database.env,
+      ...(await testMediaEnv()),
       ...env,
     }),
     apiKey: env.API_KEY ?? TEST_API_KEY,
@@ -87,6 +90,19 @@ export async function createTestApp(
   return testApp;
 }
 
+/** With TEST_MEDIA_STORE=s3, a new bucket on the run's loopback S3 server (global-setup.ts). */
+async function testMediaEnv(): Promise<Record<string, string>> {
+  const s3 = inject('s3');
+  return s3 ? newTestBucket(s3.endpoint) : {};
+}
+
 /** The exact error shape every failure uses. */
 export const errorBody = (message: string | RegExp) => ({ status: false, message: expectMessage(message) });
 const expectMessage = (m: string | RegExp) => (typeof m === 'string' ? m : expect.stringMatching(m));
+
+/** The app's store as the local disk's, for tests that write or read its files by path. */
+export function localMedia(t: TestApp): LocalMediaStore {
+  const media = t.app.streamdesk.context.media;
+  if (media.kind !== 'local') throw new Error('this test reads media files on the local disk');
+  return media as LocalMediaStore;
+}

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, readdirSync } from 'node:fs';
 import { liveMatchRoutes as routes, type LiveMatch } from '@streamdesk/contract/live-matches';
 import { GIF, JPEG, PNG, cutShort, form, ofSize, realImage } from '../../test/media-fixtures.js';
-import { createTestApp, errorBody, type TestApp } from '../../test/test-app.js';
+import { createTestApp, errorBody, localMedia, type TestApp } from '../../test/test-app.js';
 import { readLaunchList } from '../../test/launch-lists.js';
 import { liveMatchCounter } from './live-matches.counter.js';
 
@@ -31,7 +31,7 @@ const count = async () =>
         .executeTakeFirstOrThrow()
     ).n,
   );
-const fileOf = (url: string) => t.app.streamdesk.context.media.pathOf(url.replace(/^\/media\//, ''));
+const fileOf = (url: string) => localMedia(t).pathOf(url.replace(/^\/media\//, ''));
 /** How many files the live match image folder holds. */
 const imageFileCount = () => {
   const folder = fileOf('/media/live-matches/000000000000000000000000.png').replace(/\/[^/]+$/, '');

@@ -1,5 +1,3 @@
-import { constants } from 'node:fs';
-import { copyFile } from 'node:fs/promises';
 import {
   notificationMessages as msg,
   type ChannelDelivery,
@@ -227,18 +225,8 @@ export function createNotificationsService(opts: NotificationsOptions) {
     const name = fileName.split('/').pop() ?? '';
     const match = ICON_NAME.exec(name);
     if (!match) throw badRequest(msg.iconMissing);
-    const copy = opts.media.adopt(ICON_FOLDER, match[1]!);
-    try {
-      await copyFile(
-        opts.media.pathOf(`${ICON_FOLDER}/${name}`),
-        copy.path,
-        constants.COPYFILE_EXCL | constants.COPYFILE_FICLONE,
-      );
-    } catch (error) {
-      await opts.media.remove(copy.key);
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw badRequest(msg.iconMissing);
-      throw error;
-    }
+    const copy = await opts.media.copy(`${ICON_FOLDER}/${name}`, ICON_FOLDER);
+    if (!copy) throw badRequest(msg.iconMissing);
     return copy.url;
   }
 

@@ -1,4 +1,4 @@
-import { copyFile, mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { open, readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { uploadMetadata, videoUploadMessages, type UploadMetadata } from '@streamdesk/contract/video-uploads';
@@ -54,17 +54,6 @@ async function headOf(file: string): Promise<Buffer> {
   }
 }
 
-/** A rename, or a copy where the uploads and the media are on two file systems. */
-async function moveFile(from: string, to: string): Promise<void> {
-  try {
-    await rename(from, to);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
-    await copyFile(from, to);
-    await rm(from, { force: true });
-  }
-}
-
 export interface VideoUploadsDeps {
   videos: VideosService;
   categories: VideoCategoryLookup;
@@ -110,9 +99,8 @@ export function createVideoUploadsService(ctx: FeatureContext, deps: VideoUpload
         await discard(upload.id);
         throw tusRefusal(400, videoMessages.notMp4(name));
       }
-      const target = ctx.media.adopt(VIDEOS_FOLDER, 'mp4');
-      await mkdir(path.dirname(target.path), { recursive: true, mode: 0o700 });
-      await moveFile(source, target.path);
+      // Streamed into the store: a rename on the local disk, a multipart upload into a bucket.
+      const target = await ctx.media.put(source, VIDEOS_FOLDER, 'mp4');
       await rm(recordOf(upload.id), { force: true });
       const file: UploadedFile = {
         key: target.key,

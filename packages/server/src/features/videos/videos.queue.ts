@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { mkdir, readdir, rename, rm, writeFile, readFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, writeFile, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FeatureContext } from '../../platform/feature-context.js';
 import { nowIso } from '../../platform/db/values.js';
@@ -119,24 +119,32 @@ export function createVideoQueue(ctx: FeatureContext, options: VideoQueueOptions
 
   const removeAll = (urls: string[]) => Promise.all(urls.map((u) => ctx.media.remove(u)));
 
-  /** The run itself; `stored` collects each media URL as it is stored, for removal on failure. */
+  /**
+   * The run itself; `stored` collects each media URL as it is stored, for removal on failure. It works in
+   * `dir` on the local disk (the source is a downloaded copy when the media are in a bucket) and moves
+   * each result into the store once made (docs/decisions/0046-object-storage.md).
+   */
   async function transcode(
     video: repo.QueuedVideo,
     dir: string,
     report: (p: number) => void,
     stored: string[],
   ) {
-    let source = ctx.media.pathOf(keyOf(video.video));
+    const original = await ctx.media.local(keyOf(video.video));
+    try {
+      return await transcodeFile(original.path, dir, report, stored);
+    } finally {
+      await original.release();
+    }
+  }
+
+  async function transcodeFile(original: string, dir: string, report: (p: number) => void, stored: string[]) {
+    let source = original;
     const info = await probeSource(source, stopped.signal);
-    let moved: string | undefined;
-    if (!(await indexFirst(source))) {
-      const target = ctx.media.adopt('videos', 'mp4');
-      const tmp = path.join(dir, 'faststart.mp4');
-      await remuxFaststart(source, tmp, stopped.signal);
-      await rename(tmp, target.path);
-      stored.push(target.url);
-      moved = target.url;
-      source = target.path;
+    const remuxed = !(await indexFirst(source));
+    if (remuxed) {
+      source = path.join(dir, 'faststart.mp4');
+      await remuxFaststart(original, source, stopped.signal);
     }
     report(REMUX_SHARE);
     const progressFile = path.join(dir, 'progress.txt');
@@ -153,29 +161,33 @@ export function createVideoQueue(ctx: FeatureContext, options: VideoQueueOptions
     } finally {
       clearInterval(watch);
     }
-    // Each file gets a name of the store's; the playlists are rewritten to name them.
-    const rename_ = new Map<string, { url: string; path: string }>();
-    for (const r of files.renditions) {
-      rename_.set(r.media, ctx.media.adopt('videos', 'ts'));
-      rename_.set(r.playlist, ctx.media.adopt('videos', 'm3u8'));
-    }
-    const master = ctx.media.adopt('videos', 'm3u8');
+    const put = async (file: string, ext: string) => {
+      const { url } = await ctx.media.put(file, 'videos', ext);
+      stored.push(url);
+      return url;
+    };
+    const moved = remuxed ? await put(source, 'mp4') : undefined;
+    // Each file gets a name of the store's; the playlists are rewritten to name them, so each is stored
+    // after the files it names.
+    const names = new Map<string, string>();
+    const segments: string[] = [];
     const renamed = (text: string) =>
-      text.replace(/^([^#\s][^\s]*)$/gm, (name) => path.posix.basename(rename_.get(name)?.url ?? name));
+      text.replace(/^([^#\s][^\s]*)$/gm, (name) => path.posix.basename(names.get(name) ?? name));
+    const putPlaylist = async (name: string) => {
+      const file = path.join(hlsDir, name);
+      await writeFile(file, renamed(await readFile(file, 'utf8')));
+      return put(file, 'm3u8');
+    };
     for (const r of files.renditions) {
-      const media = rename_.get(r.media)!;
-      await rename(path.join(hlsDir, r.media), media.path);
-      stored.push(media.url);
-      const playlist = rename_.get(r.playlist)!;
-      await writeFile(playlist.path, renamed(await readFile(path.join(hlsDir, r.playlist), 'utf8')));
-      stored.push(playlist.url);
+      names.set(r.media, await put(path.join(hlsDir, r.media), 'ts'));
+      names.set(r.playlist, await putPlaylist(r.playlist));
+      segments.push(names.get(r.media)!, names.get(r.playlist)!);
     }
-    await writeFile(master.path, renamed(await readFile(path.join(hlsDir, files.master), 'utf8')));
-    stored.push(master.url);
+    const master = await putPlaylist(files.master);
     return {
       ...(moved ? { video: moved } : {}),
-      hls: master.url,
-      hls_files: [...rename_.values()].map((f) => f.url).join(' '),
+      hls: master,
+      hls_files: segments.join(' '),
     };
   }
 

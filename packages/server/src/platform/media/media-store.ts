@@ -1,5 +1,5 @@
-import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
-import { access, mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { constants, createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
+import { access, copyFile, mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
 import { Transform, type Readable, type Writable } from 'node:stream';
@@ -55,16 +55,33 @@ interface Marker {
   source?: string;
 }
 
-/** Where uploaded media live. Local disk now; an S3-compatible store can implement the same. */
+/** A stored file as a local path for the tools (ffprobe, ffmpeg); `release` once done with it. */
+export interface LocalFile {
+  path: string;
+  release(): Promise<void>;
+}
+
+/**
+ * Where uploaded media live: the local disk (this file) or an S3-compatible bucket (s3-media-store.ts,
+ * docs/decisions/0046-object-storage.md).
+ */
 export interface MediaStore {
+  readonly kind: 'local' | 's3';
   /** Streams a file in, checking its type and size as it arrives; nothing is left behind on failure. */
   save(source: Readable, folder: string, rule: MediaRule, options?: SaveOptions): Promise<SavedMedia>;
   /** Removes a stored file given its key or URL (after its pending write); a missing file is fine. */
   remove(keyOrUrl: string | null | undefined): Promise<void>;
-  /** The local path of a key (for ffmpeg). */
-  pathOf(key: string): string;
-  /** Registers a file written by the server itself (a thumbnail). */
-  adopt(folder: string, ext: string): { key: string; path: string; url: string };
+  /**
+   * A stored file on the local disk, for the tools: the file itself on the local store, a downloaded copy
+   * (removed by `release`) on a bucket.
+   */
+  local(key: string): Promise<LocalFile>;
+  /** Moves a file the server made (a local path) into the store under a new key; `file` is gone after. */
+  put(file: string, folder: string, ext: string): Promise<{ key: string; url: string }>;
+  /** A copy of a stored file under a new key of `folder`, or undefined when there is no such file. */
+  copy(key: string, folder: string): Promise<{ key: string; url: string } | undefined>;
+  /** Whether a stored file is there (tests, checks). */
+  exists(key: string): Promise<boolean>;
   /**
    * Names a file the server makes in the background (a thumbnail made after the reply): `write` gets a
    * temporary path and the result is renamed into place when it succeeds. Serving and removing the key
@@ -103,7 +120,7 @@ export interface MediaStore {
 
 export const MEDIA_URL_PREFIX = '/media/';
 
-const FOLDER = /^[a-z0-9-]+$/;
+export const FOLDER = /^[a-z0-9-]+$/;
 /** How long serving waits for another process's background write, polling its marker. */
 const OTHERS_WAIT_MS = 30_000;
 /** A marker this old is a process that died mid-write: nothing waits for it. */
@@ -131,6 +148,10 @@ const KEY = /^[a-z0-9-]+\/[0-9a-f]{24}(-[a-z]+)?\.[a-z0-9]+$/;
  */
 export const isMediaKey = (key: string): boolean => KEY.test(key);
 
+/** A key given as itself or as its `/media/<key>` URL. */
+export const keyOf = (keyOrUrl: string): string =>
+  keyOrUrl.startsWith(MEDIA_URL_PREFIX) ? keyOrUrl.slice(MEDIA_URL_PREFIX.length) : keyOrUrl;
+
 /** Bytes an observer may fall behind by before the upload waits for it (bounds memory). */
 const OBSERVER_MAX_BEHIND = 8 * 1024 * 1024;
 
@@ -143,7 +164,7 @@ type Done = (error?: Error | null, data?: Buffer) => void;
  * part's stream instead would stop the multipart parser, losing every part after it (a batch's good
  * videos) and the request's unread body with them.
  */
-class Inspector extends Transform {
+export class Inspector extends Transform {
   head = Buffer.alloc(0);
   size = 0;
   kind: MediaKind | undefined;
@@ -251,7 +272,27 @@ function drop(this: Inspector, chunk: Buffer, _enc: BufferEncoding, done: Done) 
   done();
 }
 
-export function createLocalMediaStore(root: string): MediaStore {
+/** The local disk's store, which also names the local path of a key (tests write and read files there). */
+export interface LocalMediaStore extends MediaStore {
+  readonly kind: 'local';
+  /** The local path of a key. */
+  pathOf(key: string): string;
+  /** Registers a file written by the server itself at the path it answers. */
+  adopt(folder: string, ext: string): { key: string; path: string; url: string };
+}
+
+/** A rename, or a copy where the two paths are on two file systems. */
+export async function moveFile(from: string, to: string): Promise<void> {
+  try {
+    await rename(from, to);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+    await copyFile(from, to);
+    await rm(from, { force: true });
+  }
+}
+
+export function createLocalMediaStore(root: string): LocalMediaStore {
   const tmpDir = path.join(root, '.tmp');
   /** Background writes by key; each entry settles (never rejects) when its write is over. */
   const pending = new Map<string, Promise<void>>();
@@ -298,17 +339,49 @@ export function createLocalMediaStore(root: string): MediaStore {
     if (!KEY.test(key)) throw new Error(`Invalid media key ${key}`);
     return path.join(root, key);
   };
-  const keyOf = (keyOrUrl: string) =>
-    keyOrUrl.startsWith(MEDIA_URL_PREFIX) ? keyOrUrl.slice(MEDIA_URL_PREFIX.length) : keyOrUrl;
   const adopt = (folder: string, ext: string) => {
     if (!FOLDER.test(folder)) throw new Error(`Invalid media folder ${folder}`);
     const key = `${folder}/${newId()}.${ext}`;
     return { key, path: path.join(root, key), url: MEDIA_URL_PREFIX + key };
   };
 
+  const present = (key: string) =>
+    access(pathOf(key)).then(
+      () => true,
+      () => false,
+    );
+
   return {
+    kind: 'local',
     pathOf,
     adopt,
+
+    async local(key) {
+      return { path: pathOf(key), release: async () => undefined };
+    },
+
+    async put(file, folder, ext) {
+      const target = adopt(folder, ext);
+      await mkdir(path.dirname(target.path), { recursive: true, mode: 0o700 });
+      await moveFile(file, target.path);
+      return { key: target.key, url: target.url };
+    },
+
+    async copy(key, folder) {
+      if (!KEY.test(key)) return undefined;
+      const copy = adopt(folder, key.slice(key.lastIndexOf('.') + 1));
+      try {
+        // A reflink where the file system has them: each row owns its own file, at no cost in space.
+        await copyFile(pathOf(key), copy.path, constants.COPYFILE_EXCL | constants.COPYFILE_FICLONE);
+      } catch (error) {
+        await rm(copy.path, { force: true });
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw error;
+      }
+      return { key: copy.key, url: copy.url };
+    },
+
+    exists: (key) => (KEY.test(key) ? present(key) : Promise.resolve(false)),
 
     async save(source, folder, rule, options = {}) {
       if (!FOLDER.test(folder)) throw new Error(`Invalid media folder ${folder}`);

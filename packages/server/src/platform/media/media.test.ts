@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mediaLimits, mediaMessages } from '@streamdesk/contract/media';
 import { buildApp } from '../../app.js';
-import { createTestApp, errorBody, type TestApp } from '../../test/test-app.js';
+import { createTestApp, errorBody, localMedia, type TestApp } from '../../test/test-app.js';
 import { addTestUploadRoute } from '../../test/upload-route.js';
 import {
   BROKEN_MP4,
@@ -205,10 +205,10 @@ describe('video tools', () => {
   it('reads the duration and makes a thumbnail of a real MP4', async () => {
     const res = await upload(form({}, [{ field: 'video', name: 'v.mp4', data: mp4(2) }]));
     const key = (res.json().videos[0] as string).replace('/media/', '');
-    const file = t.app.streamdesk.context.media.pathOf(key);
+    const file = localMedia(t).pathOf(key);
     const info = await probeVideo(file);
     expect(info.durationSeconds).toBeGreaterThan(1.5);
-    const thumb = t.app.streamdesk.context.media.adopt('test', 'jpg');
+    const thumb = localMedia(t).adopt('test', 'jpg');
     await makeThumbnail(file, thumb.path, info.durationSeconds);
     const served = await t.app.inject({ method: 'GET', url: thumb.url });
     expect(served.headers['content-type']).toBe('image/jpeg');
@@ -218,9 +218,7 @@ describe('video tools', () => {
   it('refuses a file ffprobe cannot read', async () => {
     const res = await upload(form({}, [{ field: 'video', name: 'broken.mp4', data: BROKEN_MP4 }]));
     const key = (res.json().videos[0] as string).replace('/media/', '');
-    await expect(probeVideo(t.app.streamdesk.context.media.pathOf(key))).rejects.toThrow(
-      mediaMessages.unreadableVideo,
-    );
+    await expect(probeVideo(localMedia(t).pathOf(key))).rejects.toThrow(mediaMessages.unreadableVideo);
   });
 });
 

@@ -9,7 +9,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages } from '@streamdesk/contract/messages';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { createTestApp, localMedia, type TestApp } from '../../test/test-app.js';
 import { JPEG, PNG } from '../../test/media-fixtures.js';
 
 /**
@@ -48,7 +48,7 @@ beforeAll(async () => {
   t = await createTestApp({ WEB_DIST_DIR: dist });
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   port = (t.app.server.address() as AddressInfo).port;
-  const media = t.app.streamdesk.context.media;
+  const media = localMedia(t);
   mkdirSync(path.join(mediaDir(), 'serving'));
   image = media.adopt('serving', 'png');
   writeFileSync(media.pathOf(image.key), PNG);
@@ -204,7 +204,7 @@ describe('serving media', () => {
   });
 
   it('waits for a thumbnail made after its upload reply instead of answering 404', async () => {
-    const media = t.app.streamdesk.context.media;
+    const media = localMedia(t);
     let finish!: () => void;
     const gate = new Promise<void>((resolve) => (finish = resolve));
     const later = media.writeLater('serving', 'jpg', async (tmp) => {

@@ -1,7 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { isMediaKey, MEDIA_URL_PREFIX, type MediaStore } from './media-store.js';
+import { contentTypeOfKey, PRESIGN_SECONDS, type S3MediaStore } from './s3-media-store.js';
+
+/** The local store's cache header, which the bucket's objects carry too (s3-media-store.ts). */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * Serves stored media at /media/<folder>/<file> with HTTP Range (video seeking), the right content type,
@@ -19,6 +23,7 @@ export async function registerMediaServing(
   root: string,
   store: MediaStore,
 ): Promise<void> {
+  if (store.kind === 's3') return registerBucketServing(app, store as S3MediaStore);
   mkdirSync(root, { recursive: true });
   await app.register(async (scope) => {
     // This scope's own sendFile, with the media root and headers (the web assets' serves the SPA). No
@@ -33,18 +38,49 @@ export async function registerMediaServing(
       maxAge: '365d',
       immutable: true,
     });
-    scope.route<{ Params: { folder: string; file: string } }>({
-      method: ['GET', 'HEAD'],
-      url: `${MEDIA_URL_PREFIX}:folder/:file`,
-      config: { auth: 'public' },
-      schema: { hide: true },
-      handler: async (request, reply) => {
-        const key = `${request.params.folder}/${request.params.file}`;
-        if (!isMediaKey(key)) return reply.callNotFound();
-        // A thumbnail being made right after its upload's reply is served once it is there, not as a 404.
-        await store.settled(key);
-        return reply.sendFile(key);
-      },
-    });
+    mediaRoute(scope, store, (key, reply) => reply.sendFile(key));
+  });
+}
+
+/**
+ * GET and HEAD of /media/<folder>/<file>, public: a name the store does not give is a 404, and a
+ * thumbnail being made right after its upload's reply is sent once it is there, not as a 404.
+ */
+function mediaRoute(
+  scope: FastifyInstance,
+  store: MediaStore,
+  send: (key: string, reply: FastifyReply) => unknown,
+) {
+  scope.route<{ Params: { folder: string; file: string } }>({
+    method: ['GET', 'HEAD'],
+    url: `${MEDIA_URL_PREFIX}:folder/:file`,
+    config: { auth: 'public' },
+    schema: { hide: true },
+    handler: async (request, reply) => {
+      const key = `${request.params.folder}/${request.params.file}`;
+      if (!isMediaKey(key)) return reply.callNotFound();
+      await store.settled(key);
+      return send(key, reply);
+    },
+  });
+}
+
+/**
+ * Media in a bucket: a 302 to the file's bucket URL (presigned, or under S3_PUBLIC_URL), so the bytes and
+ * their Range requests go to the bucket, not through this server. Playlists are the exception: they are
+ * small, and a player resolves their relative names against the URL it read them at, which must be this
+ * server's (a presigned URL's signature covers one key), so they are sent from here
+ * (docs/decisions/0046-object-storage.md).
+ */
+function registerBucketServing(app: FastifyInstance, store: S3MediaStore) {
+  // A presigned redirect may be reused for half its life; a public one never changes.
+  const redirectCache = store.isPublic ? IMMUTABLE : `private, max-age=${PRESIGN_SECONDS / 2}`;
+  mediaRoute(app, store, async (key, reply) => {
+    if (key.endsWith('.m3u8')) {
+      const bytes = await store.open(key);
+      if (!bytes) return reply.callNotFound();
+      return reply.header('cache-control', IMMUTABLE).type(contentTypeOfKey(key)).send(bytes);
+    }
+    return reply.header('cache-control', redirectCache).redirect(await store.urlFor(key), 302);
   });
 }

@@ -153,18 +153,33 @@ export async function acceptVideo(
   limit?: DurationLimit,
 ): Promise<AcceptedVideo> {
   requireMediaBinaries();
-  const file = store.pathOf(video.key);
-  const info = (await video.probe) ?? (await probeVideo(file));
+  const info = (await video.probe) ?? (await withLocalFile(store, video.key, (file) => probeVideo(file)));
   if (limit && info.durationSeconds > limit.maxSeconds) throw badRequest(limit.message);
   const thumbnail = store.writeLater(
     thumbnailFolder,
     'jpg',
     (out) =>
-      thumbnailSlots(() => makeThumbnail(file, out, info.durationSeconds)).catch((error: unknown) => {
+      thumbnailSlots(() =>
+        withLocalFile(store, video.key, (file) => makeThumbnail(file, out, info.durationSeconds)),
+      ).catch((error: unknown) => {
         log?.warn({ err: error, video: video.key }, 'thumbnail not made');
         throw error;
       }),
     video.key,
   );
   return { ...info, thumbnail };
+}
+
+/** Runs `work` on a stored file's local path (a downloaded copy on a bucket, removed after). */
+export async function withLocalFile<T>(
+  store: MediaStore,
+  key: string,
+  work: (file: string) => Promise<T>,
+): Promise<T> {
+  const file = await store.local(key);
+  try {
+    return await work(file.path);
+  } finally {
+    await file.release();
+  }
 }
