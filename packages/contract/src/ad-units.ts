@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { rangeParams, type RangeChoice } from './analytics.js';
 import { calendarDay } from './date-ranges.js';
 import { EDIT_VERSION_FIELD, editVersion } from './edit-versions.js';
-import { defineRoute, hasVisibleText, idSchema, replyBase, stripSpaces } from './http.js';
+import { defineRoute, hasVisibleText, idSchema, replyBase, stripSpaces, withScheme } from './http.js';
 import { LIST_VERSION_FIELD, listVersion } from './launch-lists.js';
 
 /**
@@ -66,6 +66,10 @@ export function adIdWarning(kind: AdKind, adId: string): string | undefined {
 
 /** Spaces are stripped from name and id (doc 2 section 5); the description keeps its inner spaces. */
 export { stripSpaces };
+
+/** What a save stores as an ad's id: its spaces removed, and a website ad's URL with its scheme (withScheme). */
+export const savedAdId = (kind: AdKind, value: string) =>
+  kind === 'web' ? withScheme(stripSpaces(value)) : stripSpaces(value);
 
 const blank = (v: unknown) => typeof v !== 'string' || !hasVisibleText(v);
 const text = z.string().optional();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { decimalNumber, hasVisibleText, pageQuery, requiredText } from './http.js';
+import { decimalNumber, hasVisibleText, pageQuery, requiredText, withScheme } from './http.js';
 
 describe('decimalNumber', () => {
   const whole = decimalNumber(z.number('must be a number').int());
@@ -36,5 +36,18 @@ describe('requiredText', () => {
     for (const text of ['', '   ', '\u200b', '\u200c\u200d\u2060', '\ufeff', '\u3164', '\u2800', '\u00ad'])
       expect(title.safeParse(text).error?.issues[0]?.message, JSON.stringify(text)).toBe('Title is required');
     expect(title.safeParse('x'.repeat(11)).error?.issues[0]?.message).toBe('Title is too long');
+  });
+});
+
+describe('withScheme', () => {
+  it('puts https:// before a host name typed without a scheme, and leaves everything else as it is', () => {
+    expect(withScheme('example.com')).toBe('https://example.com');
+    expect(withScheme('www.example.co.uk/a?b=1')).toBe('https://www.example.co.uk/a?b=1');
+    expect(withScheme('http://example.com')).toBe('http://example.com');
+    expect(withScheme('myapp://match/1')).toBe('myapp://match/1');
+    expect(withScheme('javascript:alert(1)')).toBe('javascript:alert(1)');
+    expect(withScheme('/relative/path')).toBe('/relative/path');
+    expect(withScheme('not a url')).toBe('not a url');
+    expect(withScheme('')).toBe('');
   });
 });

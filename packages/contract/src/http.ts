@@ -110,6 +110,16 @@ export const hasVisibleText = (v: string) => !INVISIBLE.test(v);
 /** Every space removed: what the spec does to ad names, ad ids and website ad URLs before saving them. */
 export const stripSpaces = (value: string) => value.replace(/\s+/g, '');
 
+/**
+ * A web address typed without its scheme ("example.com/page", "www.example.com") with https:// in front,
+ * so it is never stored as a link relative to the back office; anything with a scheme, or that does not
+ * start with a host name, as it is (issue 36).
+ */
+export const withScheme = (url: string) =>
+  /^[a-z][a-z0-9+.-]*:/i.test(url) || !/^[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}([/?#]|$)/i.test(url)
+    ? url
+    : `https://${url}`;
+
 /** Text a form requires: trimmed, with at least one character that shows, at most `max` characters. */
 export const requiredText = (message: string, max: number, tooLong: string) =>
   z.string(message).trim().min(1, message).max(max, tooLong).refine(hasVisibleText, message);

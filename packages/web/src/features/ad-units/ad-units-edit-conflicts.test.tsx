@@ -96,15 +96,15 @@ describe('ad units: an edit refused because another admin changed the ad', () =>
     await user.click(within(table).getByRole('button', { name: 'Edit' }));
     const url = within(table).getByRole('textbox', { name: 'Ad URL' });
     await user.clear(url);
-    await user.type(url, 'example.org');
+    await user.type(url, 'intranet/page');
     await user.click(within(table).getByRole('button', { name: 'Save' }));
     await answerMath();
     const dialog = await screen.findByRole('dialog', { name: 'Check the Ad ID' });
     await user.click(within(dialog).getByRole('button', { name: 'Save anyway' }));
     await waitFor(() =>
       expect(sent).toEqual([
-        { a_id: 'example.org', a_description: 'home feed', version: '1111111111111111' },
-        { a_id: 'example.org', a_description: 'home feed', version: '1111111111111111', force: true },
+        { a_id: 'intranet/page', a_description: 'home feed', version: '1111111111111111' },
+        { a_id: 'intranet/page', a_description: 'home feed', version: '1111111111111111', force: true },
       ]),
     );
     expect(await screen.findByText(adMessages.updated)).toBeInTheDocument();

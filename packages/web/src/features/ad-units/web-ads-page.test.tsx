@@ -1,12 +1,14 @@
 import { adMessages, WEB_CLICKS_IOS_KEY } from '@streamdesk/contract/ad-units';
+import { openRequest } from '@streamdesk/contract/envelope';
 import { enGbDay, quickRange } from '@streamdesk/contract/date-ranges';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+
 import { answerMath } from '@/test/answer-math';
 import { queryClient } from '@/lib/query-client';
 import { mockApi, renderApp } from '@/test/render-app';
-import { jsonResponse } from '@/test/runtime';
+import { jsonResponse, TEST_PAYLOAD_KEY } from '@/test/runtime';
 import { signedInScreenTests, signedInApi as base } from '@/test/signed-in-screen';
 
 const webAd = (id: string, name: string, clicks: number) => ({
@@ -46,6 +48,42 @@ describe('website ads pages', () => {
     expect(within(rows[1]!).queryByRole('button', { name: 'Delete' })).toBeNull();
     await user.click(within(rows[2]!).getByRole('button', { name: 'Edit' }));
     expect(within(rows[2]!).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+  }, 30_000);
+
+  it('completes an Ad URL typed without its scheme with https://, and says so before saving (issue 36)', async () => {
+    const sent: unknown[] = [];
+    mockApi({
+      ...base,
+      'GET /api/App/ads/webads/admin/get': listOf(webAd('w1', 'WEB_URL_1', 2)),
+      'POST /api/App/ads/webads/add': async (_url: string, init: RequestInit) => {
+        const raw = JSON.parse(String(init.body)) as { encryptedData?: string };
+        sent.push(
+          raw.encryptedData ? await openRequest(raw as { encryptedData: string }, TEST_PAYLOAD_KEY) : raw,
+        );
+        return jsonResponse({
+          status: true,
+          message: 'Ad added successfully',
+          data: webAd('w2', 'Promo', 0),
+        });
+      },
+    });
+    renderApp('/manage/ads/webAds/add');
+    await screen.findByRole('table', { name: 'Androind Website Ads' }, { timeout: 15_000 });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: /^\+ Add/ }));
+    const form = screen.getByRole('form', { name: 'Add ad' });
+    await user.type(within(form).getByLabelText('Ad Name'), 'Promo');
+    await user.type(within(form).getByLabelText('Ad URL'), 'promo.example.com/summer');
+    expect(within(form).getByLabelText('Ad URL')).toHaveAccessibleDescription(
+      'Saved as "https://promo.example.com/summer"',
+    );
+    await user.type(within(form).getByLabelText('Description'), 'summer sale');
+    await user.click(within(form).getByRole('button', { name: 'Submit' }));
+    await waitFor(() =>
+      expect(sent).toEqual([
+        { a_name: 'Promo', a_id: 'https://promo.example.com/summer', a_description: 'summer sale' },
+      ]),
+    );
   }, 30_000);
 
   it('Android: clearing all with no ads says Ads Not Availale; a wrong captcha is refused', async () => {

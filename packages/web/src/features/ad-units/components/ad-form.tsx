@@ -1,9 +1,15 @@
-import { adMessages, stripSpaces, type AdKind, type AdPlatform } from '@streamdesk/contract/ad-units';
+import {
+  adMessages,
+  savedAdId,
+  stripSpaces,
+  type AdKind,
+  type AdPlatform,
+} from '@streamdesk/contract/ad-units';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/ui/button';
 import { TextField } from '@/ui/field';
-import { strippedHint } from '@/ui/stripped-hint';
+import { savedAsHint, strippedHint } from '@/ui/stripped-hint';
 import { useAddAd } from '../api';
 import { useSaveWithWarning } from './format-warning';
 
@@ -32,7 +38,7 @@ export function AdCreateForm({
     }
     const body = {
       a_name: stripSpaces(values.a_name),
-      a_id: stripSpaces(values.a_id),
+      a_id: savedAdId(kind, values.a_id),
       a_description: values.a_description.trim(),
     };
     void save(
@@ -60,7 +66,7 @@ export function AdCreateForm({
       <TextField
         label={idLabel}
         autoComplete="off"
-        hint={strippedHint(values.a_id)}
+        hint={savedAsHint(values.a_id, savedAdId(kind, values.a_id))}
         placeholder={kind === 'web' ? 'https://' : 'ca-app-pub-0000000000000000/0000000000'}
         {...field('a_id')}
       />

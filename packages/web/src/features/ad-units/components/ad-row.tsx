@@ -1,7 +1,7 @@
 import {
   adMessages,
   PROTECTED_WEB_AD,
-  stripSpaces,
+  savedAdId,
   webAdDashboardPath,
   type AdKind,
   type AdPlatform,
@@ -16,7 +16,7 @@ import { ActivityHistoryLink } from '@/ui/activity-history-link';
 import { Button } from '@/ui/button';
 import { stickyEndCell, Td, Tr } from '@/ui/data-table';
 import { inputClass } from '@/ui/field';
-import { strippedHint } from '@/ui/stripped-hint';
+import { savedAsHint } from '@/ui/stripped-hint';
 import { useConfirmUpdate } from '@/ui/use-confirm-update';
 import { useUpdateAd, type AdRow as Ad } from '../api';
 import { useSaveWithWarning } from './format-warning';
@@ -62,7 +62,7 @@ export function AdRow({ platform, kind, ad, number, gain = 0, range, onClear, on
       return;
     }
     const body = {
-      a_id: stripSpaces(draft.a_id),
+      a_id: savedAdId(kind, draft.a_id),
       a_description: draft.a_description.trim(),
       ...(version ? { [EDIT_VERSION_FIELD]: version } : {}),
     };
@@ -90,7 +90,7 @@ export function AdRow({ platform, kind, ad, number, gain = 0, range, onClear, on
         value={ad.a_id}
         draft={draft.a_id}
         onDraft={(a_id) => setDraft((d) => ({ ...d, a_id }))}
-        hint={strippedHint(draft.a_id)}
+        hint={savedAsHint(draft.a_id, savedAdId(kind, draft.a_id))}
         className="max-w-72 font-mono text-xs"
       />
       <EditableCell

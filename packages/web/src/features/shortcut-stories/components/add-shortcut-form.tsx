@@ -4,11 +4,13 @@ import {
   shortcutImageRule,
   shortcutMessages,
 } from '@streamdesk/contract/shortcut-stories';
+import { withScheme } from '@streamdesk/contract/http';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { failureMessage } from '@/lib/api-client';
 import { Button } from '@/ui/button';
 import { FileField, TextField } from '@/ui/field';
+import { schemeHint } from '@/ui/stripped-hint';
 import { toastSuccess } from '@/ui/toast-success';
 import { UPLOAD_LABELS, UploadIndicator, type UploadState } from '@/ui/upload-indicator';
 import { useCheckedFile } from '@/ui/use-checked-file';
@@ -80,7 +82,7 @@ export function AddShortcutForm({ nextSNo, onAdded }: { nextSNo: number; onAdded
     const form = new FormData();
     form.append('s_no', String(nextSNo));
     form.append('name', values.title.trim());
-    form.append('url', values.url.trim());
+    form.append('url', withScheme(values.url.trim()));
     form.append('label', values.label.trim() || SHORTCUT_DEFAULT_LABEL);
     form.append('image', image.file);
     setStage({ sent: true });
@@ -128,6 +130,7 @@ export function AddShortcutForm({ nextSNo, onAdded }: { nextSNo: number; onAdded
           value={values.url}
           onChange={set('url')}
           error={errors.url}
+          hint={schemeHint(values.url)}
           placeholder="https://"
           required
         />

@@ -98,4 +98,18 @@ describe('Shortcut Story add form: the image indicator', { timeout: 20_000 }, ()
     answer(jsonResponse({ status: true, message: shortcutMessages.added, data: {} }));
     expect(await form.findByRole('img', { name: 'Upload complete' }, { timeout: 3000 })).toBeInTheDocument();
   });
+
+  it('sends a Url typed without its scheme with https://, as the field said before Upload (issue 36)', async () => {
+    const { add, user, form, image } = await openForm(() =>
+      jsonResponse({ status: true, message: shortcutMessages.added, data: {} }),
+    );
+    await user.type(form.getByLabelText('Title'), 'Brand');
+    await user.type(form.getByLabelText('Url'), 'brand.example/offer');
+    expect(form.getByLabelText('Url')).toHaveAccessibleDescription('Saved as "https://brand.example/offer"');
+    await user.upload(image, png());
+    await form.findByRole('img', { name: READY }, { timeout: 3000 });
+    await user.click(form.getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(add).toHaveBeenCalledOnce());
+    expect((add.mock.calls[0]![1].body as FormData).get('url')).toBe('https://brand.example/offer');
+  });
 });
