@@ -248,6 +248,7 @@ const declared: Declared = {
     snapshot: 'text',
   },
   video_categories: { id: 'text', name: 'text', main_image: 'text', status: 'number', created_at: 'text' },
+  video_counts: { category_id: 'text', web: 'number', n: 'number' },
   videos: {
     id: 'text',
     category_id: 'text',

@@ -1,6 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 import { countsToBigint } from '../../platform/db/bigint-counters.js';
 import { newestFirstIndexes } from '../../platform/db/newest-first-indexes.js';
+import { videoCountsMigration } from './videos.counts.migration.js';
 
 export const videosMigrations: Record<string, Migration> = {
   '1300_videos': {
@@ -80,4 +81,6 @@ export const videosMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // Issue 39: the lists' totals kept in the writes' transactions (videos.counts.migration.ts).
+  '1305_videos_counts_kept': videoCountsMigration,
 };

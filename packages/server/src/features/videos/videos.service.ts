@@ -102,7 +102,7 @@ export function createVideosService(
   // The event counter learns the video ids on `videos` too (its itemsTag).
   const invalidate = () => ctx.cache.invalidate('videos');
 
-  const counts = keptCounts(ctx.cache, db, ctx.dialect);
+  const counts = keptCounts(db, ctx.dialect);
 
   // A video comes back only into a category that is there: one in the trash is restored first (with its
   // videos), and a video restored with it is checked after it went back (its rank is lower).
@@ -122,7 +122,7 @@ export function createVideosService(
     check: categoryIsBack,
     forget: forgetItems(deps.forgetCounts),
   });
-  /** A page of a list with its total, counted once until a write (videos.counts.ts), not once a page. */
+  /** A page of a list with its total, kept by the database (videos.counts.ts), not counted per read. */
   const listPage = async (
     filter: repo.VideoFilter,
     page: number,

@@ -1,0 +1,271 @@
+#!/usr/bin/env node
+// npm run bench:scale: the reads of issue 39 at library sizes of SCALE_SIZES (1000,100000,1000000) videos.
+// Per size it starts the built server on a fresh database (SQLite in a temporary folder; with DATABASE_URL
+// also a fresh PostgreSQL database beside it, named sd_scale_<size>), seeds through SQL on the migrated
+// schema: 20 categories, the videos (half web-enabled, four to a second so the sort has ties), ROLLUPS
+// (10,000,000) analytics rollup rows and ITEMS (100,000) stories and in-house ads; then prints the median
+// and p99 of READS (30) reads of each: first, deep and filtered pages of the library, the feed and the app
+// list, the reads after a web toggle, and the head-of-line figure: loadCheck's requests/s (304s) for
+// DURATION (5) s alone and beside two readers of deep library pages. Everything stays on 127.0.0.1.
+// Run it small on a busy machine (SCALE_SIZES=1000,100000 ROLLUPS=1000000). Not a test: it prints figures.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { API_KEY, ensureBuilt, login, median, openDatabase, readJson, startServer } from './lib.mjs';
+
+const SIZES = (process.env.SCALE_SIZES ?? '1000,100000,1000000').split(',').map(Number);
+const ROLLUPS = Number(process.env.ROLLUPS ?? 10_000_000);
+const ITEMS = Number(process.env.ITEMS ?? 100_000);
+const READS = Number(process.env.READS ?? 30);
+const DURATION = Number(process.env.DURATION ?? 5);
+const CATEGORIES = 20;
+const LIMIT = 20;
+const DEEP_PAGE = 5000;
+
+/** SQL that differs between the two databases: a row source 0..n-1, ids as the server makes them, times. */
+const dialects = {
+  sqlite: {
+    rows: (n, insert) =>
+      `with recursive n(i) as (select 0 union all select i + 1 from n where i < ${n - 1}) ${insert} from n`,
+    id: (seconds, i) => `printf('%08x%016x', ${seconds}, ${i})`,
+    iso: (seconds) => `strftime('%Y-%m-%dT%H:%M:%fZ', ${seconds}, 'unixepoch')`,
+    day: (seconds) => `date(${seconds}, 'unixepoch')`,
+  },
+  postgres: {
+    rows: (n, insert) => `${insert} from generate_series(0, ${n - 1}) as n(i)`,
+    id: (seconds, i) => `lpad(to_hex(${seconds}), 8, '0') || lpad(to_hex(${i}), 16, '0')`,
+    iso: (seconds) => `to_char(to_timestamp(${seconds}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+    day: (seconds) => `to_char(to_timestamp(${seconds}) at time zone 'UTC', 'YYYY-MM-DD')`,
+  },
+};
+
+/** The seeding statements for `size` videos, in order. */
+function seedStatements(d, size) {
+  const start = Math.floor(Date.now() / 1000) - 365 * 86_400;
+  const step = Math.max(1, Math.floor((365 * 86_400) / size)) * 4;
+  const at = `(${start} + (i / 4) * ${step})`;
+  const category = (expr) => d.id(start, expr);
+  return [
+    d.rows(
+      CATEGORIES,
+      `insert into video_categories (id, name, main_image, status, created_at)
+       select ${category('i')}, 'Category ' || i, '/media/bench.png', 1, ${d.iso(start)}`,
+    ),
+    d.rows(
+      size,
+      `insert into videos (id, category_id, video, thumbnail, web, views, created_at, title, file_name,
+         duration, width, height, size, state, progress, error, hls, hls_files, attempts, queued_at, worker)
+       select ${d.id(at, 'i')}, ${category(`i % ${CATEGORIES}`)}, '/media/videos/v' || i || '.mp4',
+         '/media/videos/v' || i || '.jpg', (i / 2) % 2, i % 1000, ${d.iso(at)}, 'Video ' || i,
+         'v' || i || '.mp4', 30, 640, 360, 1000000, 'ready', 100, '', '', '', 0, '', ''`,
+    ),
+    // 730 rows an item (a year of views and clicks), so ROLLUPS / 730 videos have a year of counts.
+    d.rows(
+      ROLLUPS,
+      `insert into event_rollups (entity_id, day, kind, entity, count)
+       select ${d.id(start, 'i / 730')},
+         ${d.day(`${start} + ((i % 730) / 2) * 86400`)}, case i % 2 when 0 then 'view' else 'click' end,
+         'video', 1 + i % 50`,
+    ),
+    d.rows(
+      ITEMS,
+      `insert into stories (id, status, image, created_at) select ${d.id(`${start} + i`, 'i')}, 1,
+         '/media/stories/s' || i || '.png', ${d.iso(`${start} + i`)}`,
+    ),
+    d.rows(
+      ITEMS,
+      `insert into inhouse_ads (id, main_title, sub_title, description, med_type, call_to_action, btn_name,
+         ad_type, icon, med_view, created_at, updated_at)
+       select ${d.id(`${start} + i`, 'i')}, 'Ad ' || i, 'Sub ' || i, 'About ad ' || i, 'image',
+         'https://example.com/' || i, 'Open', 'app', '/media/ads/i' || i || '.png', '/media/ads/m' || i || '.png',
+         ${d.iso(`${start} + i`)}, ${d.iso(`${start} + i`)}`,
+    ),
+  ];
+}
+
+async function seedSqlite(dataDir, size) {
+  const db = openDatabase(path.join(dataDir, 'streamdesk.db'));
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = OFF');
+  for (const statement of seedStatements(dialects.sqlite, size)) db.prepare(statement).run();
+  db.prepare('analyze').run();
+  db.close();
+}
+
+async function seedPostgres(url, size) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    for (const statement of seedStatements(dialects.postgres, size)) await client.query(statement);
+    // As autovacuum would: the visibility map lets the index-only scans skip the table.
+    await client.query('vacuum analyze');
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh database `name` on the server of DATABASE_URL; answers its URL. */
+async function freshPostgres(name) {
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists ${name} with (force)`);
+    await client.query(`create database ${name}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(process.env.DATABASE_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function timed(fn) {
+  const started = process.hrtime.bigint();
+  await fn();
+  return Number(process.hrtime.bigint() - started) / 1e6;
+}
+
+const p99 = (values) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil(values.length * 0.99) - 1)];
+const show = (label, times) =>
+  console.log(
+    `  ${label.padEnd(34)} median ${median(times).toFixed(2).padStart(8)} ms   p99 ${p99(times).toFixed(2).padStart(8)} ms`,
+  );
+
+async function get(url, headers) {
+  const res = await fetch(url, { headers });
+  const body = await readJson(res);
+  if (!res.ok || body.status === false)
+    throw new Error(`${url}: ${res.status} ${JSON.stringify(body).slice(0, 200)}`);
+  return body;
+}
+
+/** READS reads of `urlOf(n)`, each timed. */
+async function reads(urlOf, headers) {
+  const times = [];
+  for (let n = 0; n < READS; n++) times.push(await timed(() => get(urlOf(n), headers)));
+  return times;
+}
+
+const launches = (url, headers) =>
+  new Promise((resolve, reject) =>
+    autocannon({ url, headers, connections: 10, duration: DURATION }, (err, result) =>
+      err ? reject(err) : resolve(result),
+    ),
+  );
+
+async function measure(baseURL) {
+  const token = await login(baseURL);
+  const admin = { 'api-key': API_KEY, authorization: `Bearer ${token}` };
+  const app = { 'api-key': API_KEY };
+  const library = `${baseURL}/api/App/video/category/admin`;
+  const first = await get(`${library}/all?page=1&limit=${LIMIT}`, admin);
+  const pages = first.totalPage;
+  const deep = Math.min(DEEP_PAGE, pages);
+  const categories = (await get(`${baseURL}/api/App/video/category`, admin)).data.map((c) => c._id);
+  const category = categories[3];
+  const feedPages = (await get(`${baseURL}/api/App/video/category/client?page=1`, app)).totalPage;
+  const appPages = (await get(`${baseURL}/api/App/video/app/category/${category}?page=1`, app)).totalPage;
+  // Distinct deep page numbers, so that no cached reply answers.
+  const deepOf = (total, n) => Math.max(1, Math.min(total, DEEP_PAGE) - n);
+
+  show('library, first page', await reads(() => `${library}/all?page=1&limit=${LIMIT}`, admin));
+  show(
+    `library, page ${deep}`,
+    await reads((n) => `${library}/all?page=${deepOf(pages, n)}&limit=${LIMIT}`, admin),
+  );
+  show(
+    'library, category + web, page 1',
+    await reads(() => `${library}/${category}?page=1&limit=${LIMIT}&web=true`, admin),
+  );
+  show(
+    'library, category + web, deep page',
+    await reads(
+      (n) => `${library}/${category}?page=${deepOf(Math.ceil(pages / 40), n)}&limit=${LIMIT}&web=true`,
+      admin,
+    ),
+  );
+  show(
+    `feed, page ${deepOf(feedPages, 0)} (uncached)`,
+    await reads((n) => `${baseURL}/api/App/video/category/client?page=${deepOf(feedPages, n)}`, app),
+  );
+  show(
+    `app list, page ${deepOf(appPages, 0)} (uncached)`,
+    await reads((n) => `${baseURL}/api/App/video/app/category/${category}?page=${deepOf(appPages, n)}`, app),
+  );
+
+  // The first reads after a write: each toggle invalidates the feed and the counts.
+  const afterFeed = [];
+  const afterLibrary = [];
+  for (let n = 0; n < READS; n++) {
+    const res = await fetch(`${baseURL}/api/App/video/web/status`, {
+      method: 'PUT',
+      headers: { ...admin, 'content-type': 'application/json' },
+      body: JSON.stringify({ id: [first.data[n % first.data.length]._id], status: n % 2 === 0 }),
+    });
+    if (!(await readJson(res)).status) throw new Error('web toggle failed');
+    afterFeed.push(await timed(() => get(`${baseURL}/api/App/video/category/client?page=1`, app)));
+    afterLibrary.push(await timed(() => get(`${library}/${category}?page=1&limit=${LIMIT}&web=true`, admin)));
+  }
+  show('feed page 1 after a web toggle', afterFeed);
+  show('library page 1 after a web toggle', afterLibrary);
+
+  const loadCheck = `${baseURL}/api/App/Controler/app/loadCheck`;
+  const etag = (await fetch(loadCheck, { headers: { ...app, 'accept-encoding': 'gzip' } })).headers.get(
+    'etag',
+  );
+  const launchHeaders = { ...app, 'accept-encoding': 'gzip', 'if-none-match': etag };
+  const alone = await launches(loadCheck, launchHeaders);
+  let over = false;
+  const reader = async (offset) => {
+    let n = offset;
+    while (!over) await get(`${library}/all?page=${deepOf(pages, n++ % 200)}&limit=${LIMIT}`, admin);
+  };
+  const readers = [reader(0), reader(100)];
+  const beside = await launches(loadCheck, launchHeaders);
+  over = true;
+  await Promise.all(readers);
+  const rate = (r) => r.requests.average.toFixed(0);
+  console.log(
+    `  loadCheck alone ${rate(alone)} req/s (p99 ${alone.latency.p99} ms); beside two deep-page readers ` +
+      `${rate(beside)} req/s (p99 ${beside.latency.p99} ms): ${(beside.requests.average / alone.requests.average).toFixed(2)} of alone`,
+  );
+}
+
+/** Starts the server once to migrate a fresh database, seeds it, and measures on a new start. */
+async function run(label, size, env, seed) {
+  const migrated = await startServer(env);
+  const dataDir = migrated.dataDir;
+  await migrated.stop();
+  const seeded = await timed(() => seed(dataDir));
+  console.log(
+    `${label}, ${size.toLocaleString('en')} videos, ${ROLLUPS.toLocaleString('en')} rollups, ` +
+      `${ITEMS.toLocaleString('en')} stories and ads (seeded in ${(seeded / 1000).toFixed(1)} s):`,
+  );
+  const server = await startServer({ ...env, DATA_DIR: dataDir });
+  try {
+    await measure(server.baseURL);
+  } finally {
+    await server.stop();
+  }
+}
+
+ensureBuilt();
+for (const size of SIZES) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sd-bench-scale-'));
+  try {
+    await run('SQLite', size, { DATA_DIR: dataDir, DATABASE_URL: undefined }, (dir) => seedSqlite(dir, size));
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  if (!process.env.DATABASE_URL) continue;
+  const url = await freshPostgres(`sd_scale_${size}`);
+  const pgDir = mkdtempSync(path.join(os.tmpdir(), 'sd-bench-scale-'));
+  try {
+    await run('PostgreSQL', size, { DATA_DIR: pgDir, DATABASE_URL: url }, () => seedPostgres(url, size));
+  } finally {
+    rmSync(pgDir, { recursive: true, force: true });
+  }
+}
