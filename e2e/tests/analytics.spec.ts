@@ -29,15 +29,8 @@ async function send(api: Api, ad: WebAd, type: 'view' | 'click', n: number, at?:
   expect(reply).toMatchObject({ status: true, accepted: n, dropped: 0 });
 }
 
-test('the dashboard opened from a website ad: quick ranges, cards, charts, CSV, clear', async ({
-  signedInPage: page,
-  api,
-}) => {
-  const ad = await seedAd(api, 'AnalyticsPromo');
-  // Today: 12 views and 3 clicks; three days ago: 5 more views (still in "This Month" unless the month just began).
-  await send(api, ad, 'view', 12);
-  await send(api, ad, 'click', 3);
-  await send(api, ad, 'view', 5, daysAgo(3));
+/** Waits until the dashboard counts `n` clicks today (events are counted within a second). */
+async function todaysClicks(api: Api, ad: WebAd, n: number) {
   const today = quickRange('today');
   await expect
     .poll(
@@ -49,7 +42,20 @@ test('the dashboard opened from a website ad: quick ranges, cards, charts, CSV, 
           )
         ).totalClicks,
     )
-    .toBe(3);
+    .toBe(n);
+}
+
+test('the dashboard opened from a website ad: quick ranges, cards, charts, CSV, clear', async ({
+  signedInPage: page,
+  api,
+}) => {
+  const ad = await seedAd(api, 'AnalyticsPromo');
+  // Today: 12 views and 3 clicks; three days ago: 5 more views (still in "This Month" unless the month just began).
+  await send(api, ad, 'view', 12);
+  await send(api, ad, 'click', 3);
+  await send(api, ad, 'view', 5, daysAgo(3));
+  await todaysClicks(api, ad, 3);
+  const today = quickRange('today');
 
   await page.goto('/manage/ads/webAds/add');
   await page.getByRole('button', { name: /clicks of AnalyticsPromo/ }).click();
@@ -140,4 +146,34 @@ test('the dashboard opened from a website ad: quick ranges, cards, charts, CSV, 
     (x) => x._id === ad._id,
   );
   expect(after?.a_click ?? 0).toBe(0);
+});
+
+test('the counts show while the chart code is still on its way, then the charts', async ({
+  signedInPage: page,
+  api,
+}) => {
+  const ad = await seedAd(api, 'LazyChartPromo');
+  await send(api, ad, 'view', 4);
+  await send(api, ad, 'click', 2);
+  await todaysClicks(api, ad, 2);
+  // The chart chunk (recharts) is held until the counts are seen, as on a slow connection.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/trend-chart-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+
+  await page.goto(`/views/dashboard/${ad._id}?q=LazyChartPromo&adsType=web`);
+  await expect(page.getByRole('region', { name: 'Views' })).toContainText('04');
+  await expect(page.getByRole('region', { name: 'Click' })).toContainText('02');
+  await expect(page.getByRole('status', { name: 'Loading the Views chart' })).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Loading the Clicks chart' })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('chart-loading.png') });
+
+  release();
+  await expect(page.getByRole('img', { name: 'Views chart' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Clicks chart' })).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Loading the Views chart' })).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('chart-loaded.png') });
 });
