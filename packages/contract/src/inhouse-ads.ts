@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EDIT_VERSION_FIELD, editVersion } from './edit-versions.js';
 import { decimalNumber, defineRoute, idList, idSchema, pageQuery, pageSize, replyBase } from './http.js';
 import { mediaLimits, mediaMessages } from './media.js';
-import { LIST_VERSION_FIELD, listVersion } from './launch-lists.js';
+import { LIST_VERSION_FIELD, launchPageQuery, listVersion, nextPage } from './launch-lists.js';
 
 /** In-house ads: self-made image (or video) ads with a link (doc 2 sections 2-9). */
 
@@ -209,9 +209,14 @@ export const inHouseStatusBody = z.object({
 });
 export const inHouseDeleteBody = z.object({ id: idList });
 export const inHouseDeleteReply = replyBase.extend({ deleted: z.number().int() });
-/** The app's active in-house ads, a launch list (launch-lists.ts): it carries its version. */
+/** Active ads a page of the app's list holds (0048): the app shows one ad at a time, newest first. */
+export const APP_INHOUSE_PAGE = 50;
+export const appInHouseQuery = launchPageQuery(APP_INHOUSE_PAGE);
+
+/** The app's active in-house ads, a page at a time, a launch list (launch-lists.ts): it carries its version. */
 export const appInHouseReply = replyBase.extend({
   data: z.array(appInHouseAd),
+  nextPage,
   [LIST_VERSION_FIELD]: listVersion,
 });
 
@@ -285,7 +290,8 @@ export const inHouseRoutes = {
     method: 'GET',
     path: `${base}/active`,
     auth: 'app',
-    summary: 'The active in-house ads for the app (cached, ETag)',
+    summary: 'The active in-house ads for the app, newest first, a page at a time (cached, ETag)',
+    querystring: appInHouseQuery,
     reply: appInHouseReply,
   }),
 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuery, pageSize } from './http.js';
 
 /**
  * The app's launch lists (docs/decisions/0007-app-reads.md): the launch reply names each list the app
@@ -40,3 +41,16 @@ export const launchLists = z.object({
   iosAdUnits: launchList,
 });
 export type LaunchListName = keyof z.infer<typeof launchLists>;
+
+/** The largest page of a launch list an app may ask for. */
+export const LAUNCH_PAGE_MAX = 100;
+
+/**
+ * A launch list is read a page at a time (docs/decisions/0048-search-indexes.md): the launch reply names
+ * page 1 at the list's own size, what an app shows at once, newest first; `page` and `limit` read on.
+ */
+export const launchPageQuery = (size: number) =>
+  z.object({ page: pageQuery.shape.page, limit: pageSize(size, LAUNCH_PAGE_MAX) });
+
+/** The field of a launch list page that says which page follows it: its number, or null on the last. */
+export const nextPage = z.number().int().nullable();

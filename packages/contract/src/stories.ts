@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DECIMAL_TEXT, defineRoute, idList, idSchema, pageQuery, replyBase } from './http.js';
 import { EDIT_VERSION_FIELD, editVersion } from './edit-versions.js';
 import { mediaLimits, mediaMessages } from './media.js';
-import { LIST_VERSION_FIELD, listVersion } from './launch-lists.js';
+import { LIST_VERSION_FIELD, launchPageQuery, listVersion, nextPage } from './launch-lists.js';
 
 /** Story video, image and native-ad stories (doc 1 sections 2 to 5 and 7). */
 
@@ -259,11 +259,19 @@ export const appStory = story.omit({
 });
 export type AppStory = z.infer<typeof appStory>;
 
-/** The app-facing list: active stories whose limit is not reached, stories and ads apart. */
-/** The app's story list, a launch list (launch-lists.ts): it carries its version. */
+/** Stories and story ads a page of the app's list holds of each (0048): a story bar and what follows it. */
+export const APP_STORIES_PAGE = 50;
+export const appStoriesQuery = launchPageQuery(APP_STORIES_PAGE);
+
+/**
+ * The app-facing list: active stories whose limit is not reached, stories and ads apart, newest first, a
+ * page of each at a time (`nextPage` while either has more). A launch list (launch-lists.ts): it carries
+ * its version.
+ */
 export const appStoriesReply = replyBase.extend({
   data: z.array(appStory),
   ads: z.array(appStory),
+  nextPage,
   [LIST_VERSION_FIELD]: listVersion,
 });
 export type AppStoriesReply = z.infer<typeof appStoriesReply>;
@@ -361,7 +369,8 @@ export const storyRoutes = {
     path: '/api/App/stories',
     auth: 'app',
     summary:
-      'Active stories and story ads for the app, leaving out those whose view or click limit is reached',
+      'Active stories and story ads for the app, leaving out those whose view or click limit is reached, a page of each at a time',
+    querystring: appStoriesQuery,
     reply: appStoriesReply,
   }),
 } as const;

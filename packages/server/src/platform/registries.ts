@@ -32,6 +32,24 @@ export function launchListRead(
   return { tags, read: () => cache.get(key, tags, load, { versioned: true }) };
 }
 
+/**
+ * A launch list read a page at a time (0048): `read`, what the launch reply names, is page 1 at `size`,
+ * cached under `key` as before paging; every other page and size has its own versioned entry.
+ */
+export function launchListPages(
+  cache: AppCache,
+  key: string,
+  tags: readonly string[],
+  size: number,
+  load: (page: number, limit: number) => Promise<unknown>,
+) {
+  const readPage = (page: number, limit: number) =>
+    cache.get(page === 1 && limit === size ? key : `${key}:${page}:${limit}`, tags, () => load(page, limit), {
+      versioned: true,
+    });
+  return { tags, read: () => readPage(1, size), readPage };
+}
+
 export class LaunchRegistry {
   readonly sections = new Map<string, { tags: readonly string[]; load: LaunchSection }>();
   readonly lists = new Map<LaunchListName, LaunchListSource>();

@@ -2,7 +2,8 @@ import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inHouseRoutes, type InHouseAd } from '@streamdesk/contract/inhouse-ads';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { form, PNG } from '../../test/media-fixtures.js';
+import { form } from '../../test/media-fixtures.js';
+import { createInHouseAd } from '../../test/inhouse-ads.js';
 import { trashCalls } from '../../test/trash-calls.js';
 import { matchesSearch } from '../../platform/db/search-index.js';
 import { inHouseAdsSearch } from './inhouse-ads.migrations.js';
@@ -16,20 +17,8 @@ afterAll(() => t.close());
 const trash = trashCalls(() => t);
 
 const PATH = inHouseRoutes.list.path;
-const images = [
-  { field: 'icon', name: 'icon.png', data: PNG },
-  { field: 'image', name: 'image.png', data: PNG },
-];
-async function create(mainTitle: string, over: Record<string, string> = {}) {
-  const fields = { mainTitle, subTitle: 'Sub', description: 'Plain', medType: 'image', adType: 'fs_web' };
-  const res = await t.request({
-    method: 'POST',
-    url: PATH,
-    payload: form({ ...fields, callToAction: 'https://example.com/app', ...over }, images),
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { data: InHouseAd }).data;
-}
+const create = (mainTitle: string, over: Record<string, string> = {}) =>
+  createInHouseAd(t, { mainTitle, ...over });
 const found = async (q: string) => {
   const res = await t.request({ method: 'GET', url: `${PATH}?a=true&limit=100&q=${encodeURIComponent(q)}` });
   expect(res.statusCode, res.body).toBe(200);

@@ -84,13 +84,16 @@ export async function listPage(
   return newestFirstPage(filtered(db, dialect, opts), opts.page, opts.limit);
 }
 
-export function listActive(db: Db) {
+/** `count` active ads after `offset`, newest first, through the (status, created_at, id) index. */
+export function listActive(db: Db, window: { offset: number; count: number }) {
   return db
     .selectFrom('inhouse_ads')
     .selectAll()
     .where('status', '=', 1)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
+    .limit(window.count)
+    .offset(window.offset)
     .execute();
 }
 

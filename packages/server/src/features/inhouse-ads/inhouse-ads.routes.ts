@@ -1,5 +1,5 @@
-import { launchListRead } from '../../platform/registries.js';
-import { inHouseMessages, inHouseRoutes } from '@streamdesk/contract/inhouse-ads';
+import { launchListPages } from '../../platform/registries.js';
+import { APP_INHOUSE_PAGE, inHouseMessages, inHouseRoutes } from '@streamdesk/contract/inhouse-ads';
 import type { FeatureContext } from '../../platform/feature-context.js';
 import { sendCached } from '../../platform/http/cached-reply.js';
 import { registerRoute } from '../../platform/http/register-route.js';
@@ -73,13 +73,19 @@ export function registerInHouseAds(
     data: await ads.setStatus(req.body.id, req.body.status),
   }));
 
-  const activeList = launchListRead(ctx.cache, ACTIVE_CACHE_KEY, [INHOUSE_TAG], async () => ({
-    status: true,
-    message: inHouseMessages.active,
-    data: await ads.activeForApp(),
-  }));
+  const activeList = launchListPages(
+    ctx.cache,
+    ACTIVE_CACHE_KEY,
+    [INHOUSE_TAG],
+    APP_INHOUSE_PAGE,
+    async (page, limit) => ({
+      status: true,
+      message: inHouseMessages.active,
+      ...(await ads.activeForApp(page, limit)),
+    }),
+  );
   registerRoute(app, inHouseRoutes.active, async (req, reply) =>
-    sendCached(req, reply, await activeList.read()),
+    sendCached(req, reply, await activeList.readPage(req.query.page, req.query.limit)),
   );
   ctx.launch.addList('inHouseAds', {
     path: inHouseRoutes.active.path,

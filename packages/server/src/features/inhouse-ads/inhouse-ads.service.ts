@@ -1,3 +1,4 @@
+import { nextPageWindow, withNextPage } from '../../platform/db/next-page.js';
 import {
   inHouseMessages,
   type InHouseAdFields,
@@ -152,8 +153,17 @@ export function createInHouseAdsService(deps: InHouseAdsDeps) {
       return { data: repo.toInHouseAd(row), version: versionOf(row) };
     },
 
-    async activeForApp(): Promise<AppInHouseAd[]> {
-      return (await repo.listActive(db)).map((row) => toAppAd(repo.toInHouseAd(row)));
+    /** A page of the active ads the app shows, newest first (0048). */
+    async activeForApp(
+      page: number,
+      limit: number,
+    ): Promise<{ data: AppInHouseAd[]; nextPage: number | null }> {
+      const { rows, nextPage } = withNextPage(
+        await repo.listActive(db, nextPageWindow(page, limit)),
+        page,
+        limit,
+      );
+      return { data: rows.map((row) => toAppAd(repo.toInHouseAd(row))), nextPage };
     },
 
     create(fields: InHouseAdFields, upload: InHouseUpload): Promise<InHouseAd> {

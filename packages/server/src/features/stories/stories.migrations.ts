@@ -37,4 +37,8 @@ export const storiesMigrations: Record<string, Migration> = {
   '0302_stories_newest_first_index': newestFirstIndexes([
     { name: 'stories_kind_created', table: 'stories', leading: ['ads_story'] },
   ]),
+  // The app's list, a page of active stories of one kind at a time (0048).
+  '0303_stories_app_list_index': newestFirstIndexes([
+    { name: 'stories_kind_status_created', table: 'stories', leading: ['ads_story', 'status'] },
+  ]),
 };

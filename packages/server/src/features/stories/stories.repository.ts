@@ -102,11 +102,15 @@ export const firstStoryVideo = (db: Db) =>
     .orderBy('id', 'desc')
     .executeTakeFirst();
 
-/** Active stories whose view or click limit is off or not yet reached, newest first. */
-export const listShownStories = (db: Db) =>
+/**
+ * Active stories (or story ads) whose view or click limit is off or not yet reached, newest first:
+ * `count` of them after `offset`, walking the (ads_story, status, created_at, id) index.
+ */
+export const listShownStories = (db: Db, ads: boolean, window: { offset: number; count: number }) =>
   db
     .selectFrom('stories')
     .selectAll()
+    .where('ads_story', '=', ads ? 1 : 0)
     .where('status', '=', 1)
     .where((eb) =>
       eb.and([
@@ -116,6 +120,8 @@ export const listShownStories = (db: Db) =>
     )
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
+    .limit(window.count)
+    .offset(window.offset)
     .execute();
 
 export const findStoryById = (db: Db, id: string) =>

@@ -1,5 +1,10 @@
-import { launchListRead } from '../../platform/registries.js';
-import { storiesDeletedMessage, storyMessages, storyRoutes } from '@streamdesk/contract/stories';
+import { launchListPages } from '../../platform/registries.js';
+import {
+  APP_STORIES_PAGE,
+  storiesDeletedMessage,
+  storyMessages,
+  storyRoutes,
+} from '@streamdesk/contract/stories';
 import type { FeatureContext } from '../../platform/feature-context.js';
 import { sendCached } from '../../platform/http/cached-reply.js';
 import { registerRoute } from '../../platform/http/register-route.js';
@@ -60,12 +65,16 @@ export function registerStories(ctx: FeatureContext, deps: { forgetCounts: Forge
     }));
   }
 
-  const shown = async () => ({ status: true, message: storyMessages.list, ...(await stories.shown()) });
-  const appList = launchListRead(cache, 'stories:app', [STORIES_TAG], shown);
+  const shown = async (page: number, limit: number) => ({
+    status: true,
+    message: storyMessages.list,
+    ...(await stories.shown(page, limit)),
+  });
+  const appList = launchListPages(cache, 'stories:app', [STORIES_TAG], APP_STORIES_PAGE, shown);
 
   // The app polls this: served from memory with an ETag until a story write invalidates it.
   registerRoute(app, storyRoutes.app, async (request, reply) =>
-    sendCached(request, reply, await appList.read()),
+    sendCached(request, reply, await appList.readPage(request.query.page, request.query.limit)),
   );
   ctx.launch.addList('stories', { path: storyRoutes.app.path, ...appList });
   return { counter: storyCounter };

@@ -130,7 +130,7 @@ export function createStoriesService(ctx: FeatureContext, deps: { forgetCounts: 
       });
     },
 
-    shown: () => shownStories(db),
+    shown: (page: number, limit: number) => shownStories(db, page, limit),
   };
 }
 
