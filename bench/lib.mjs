@@ -35,7 +35,13 @@ export function openDatabase(file, options) {
   const Database = createRequire(import.meta.url)(
     Number(process.versions.node.split('.')[0]) >= 22 ? 'better-sqlite3-napi' : 'better-sqlite3',
   );
-  return new Database(file, options);
+  const db = new Database(file, options);
+  // The search indexes' triggers (docs/decisions/0048-search-indexes.md) fold text with the function every
+  // server connection registers: a bench writing rows through its own connection needs it too.
+  db.function('unicode_lower', { deterministic: true }, (text) =>
+    typeof text === 'string' ? text.toLowerCase() : text,
+  );
+  return db;
 }
 
 export function ensureBuilt() {
