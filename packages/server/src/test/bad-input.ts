@@ -2,6 +2,8 @@ import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { referencedMedia } from '../platform/media/media-references.js';
+import { isMediaKey } from '../platform/media/media-store.js';
+import type { S3MediaStore } from '../platform/media/s3-media-store.js';
 import type { TestApp } from './test-app.js';
 
 /** What the bad-input walks send (bad-input.test.ts, bad-input-records.test.ts). */
@@ -137,7 +139,12 @@ export async function mediaMismatches(
     for (const url of JSON.stringify(rows).match(/\/media\/[A-Za-z0-9_./-]+/g) ?? []) referenced.add(url);
   }
   const mediaRoot = path.join(t.config.dataDir, 'media');
-  const stored = new Set(files(mediaRoot).map((f) => `/media/${path.relative(mediaRoot, f)}`));
+  const media = t.app.streamdesk.context.media;
+  const stored = new Set(
+    media.kind === 'local'
+      ? files(mediaRoot).map((f) => `/media/${path.relative(mediaRoot, f)}`)
+      : (await (media as S3MediaStore).list()).filter((o) => isMediaKey(o.key)).map((o) => `/media/${o.key}`),
+  );
   // Files: named by the columns the features declare, as the start-up orphan sweep reads them, so a
   // column a feature forgot to declare shows here as files without a row.
   const { db, mediaColumns } = t.app.streamdesk.context;

@@ -47,7 +47,7 @@ export async function createTestApp(
       // own tests turn it on.
       VIDEO_JOBS_AT_ONCE: '0',
       ...database.env,
-      ...(await testMediaEnv()),
+      ...(env.S3_BUCKET ? {} : await testMediaEnv()),
       ...env,
     }),
     apiKey: env.API_KEY ?? TEST_API_KEY,
@@ -95,6 +95,20 @@ async function testMediaEnv(): Promise<Record<string, string>> {
   const s3 = inject('s3');
   return s3 ? newTestBucket(s3.endpoint) : {};
 }
+
+/** The settings of `t`'s media store, for another app on the same media (a restart). */
+export const sameMedia = (t: TestApp): Record<string, string> => {
+  const store = t.config.mediaStore;
+  if (store.kind === 'local') return {};
+  return {
+    MEDIA_STORE: 's3',
+    S3_ENDPOINT: store.endpoint,
+    S3_BUCKET: store.bucket,
+    S3_REGION: store.region,
+    S3_ACCESS_KEY_ID: store.accessKeyId,
+    S3_SECRET_ACCESS_KEY: store.secretAccessKey,
+  };
+};
 
 /** The exact error shape every failure uses. */
 export const errorBody = (message: string | RegExp) => ({ status: false, message: expectMessage(message) });

@@ -11,6 +11,7 @@ import { addCall, storedId } from '../../test/api-calls.js';
 import { mp4, PNG, ofSize } from '../../test/media-fixtures.js';
 import { createVideoUploadsService } from './video-uploads.service.js';
 import { createTestApp, errorBody, TEST_API_KEY, type TestApp } from '../../test/test-app.js';
+import { storedBytes, storedCount } from '../../test/stored-files.js';
 
 /**
  * Resumable library uploads (tus) through a real socket: a body cut mid-way keeps what arrived, a
@@ -145,7 +146,7 @@ describe('resumable uploads (tus)', () => {
     const [made] = reply.data as { _id: string; video: string; title: string; fileName: string }[];
     expect(made).toMatchObject({ title: 'Match day', fileName: 'Match day.mp4', size: video.length });
 
-    const stored = readFileSync(path.join(t.config.dataDir, 'media', made!.video.replace('/media/', '')));
+    const stored = await storedBytes(t, made!.video);
     expect(stored.equals(video)).toBe(true);
     expect(leftInUploads()).toEqual([]);
     // The same activity entry as the form upload: a video added, by this admin.
@@ -175,18 +176,22 @@ describe('resumable uploads (tus)', () => {
     expect(done.status).toBe(200);
     const rows = await libraryVideos();
     const row = rows.find((r) => r.file_name === 'restart.mp4')!;
-    const stored = readFileSync(path.join(t.config.dataDir, 'media', row.video.replace('/media/', '')));
+    const stored = await storedBytes(t, row.video);
     expect(stored.equals(video)).toBe(true);
   });
 
   it('refuses a PNG sent as an MP4 once it has arrived, and leaves nothing behind', async () => {
     const before = (await libraryVideos()).length;
+    // MP4s only: the restart test's other app may still be writing its video's thumbnail here.
+    const stored = await storedCount(t, 'videos', '.mp4');
     const png = ofSize(PNG, 4096);
     const created = await create(png.length, { filename: 'photo.mp4', filetype: 'video/mp4', category });
     const res = await patch(created.headers.location!, 0, png);
     expect([res.status, JSON.parse(res.body)]).toEqual([400, errorBody(videoMessages.notMp4('photo.mp4'))]);
     expect(leftInUploads()).toEqual([]);
     expect(await libraryVideos()).toHaveLength(before);
+    // Nothing in the store either (a bucket with TEST_MEDIA_STORE=s3).
+    expect(await storedCount(t, 'videos', '.mp4')).toBe(stored);
   });
 
   it('refuses a creation without a category, with an unknown one, or over 200 MB, storing nothing', async () => {

@@ -1,9 +1,10 @@
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { videoCategoryRoutes, type VideoCategory } from '@streamdesk/contract/video-categories';
 import { videoRoutes as routes, type Video } from '@streamdesk/contract/videos';
-import { createTestApp, errorBody, type TestApp } from '../../test/test-app.js';
+import { createTestApp, errorBody, sameMedia, type TestApp } from '../../test/test-app.js';
+import { getMedia, overwriteStored, storedBytes, storedCount, storeHas } from '../../test/stored-files.js';
 import { form, PNG, sizedMp4 } from '../../test/media-fixtures.js';
 import { mediaMismatches } from '../../test/bad-input.js';
 import { uploadVideo } from '../../test/library-videos.js';
@@ -22,6 +23,7 @@ async function open(atOnce: number): Promise<TestApp> {
     ...(first
       ? {
           DATA_DIR: first.config.dataDir,
+          ...sameMedia(first),
           ...(first.config.databaseUrl ? { DATABASE_URL: first.config.databaseUrl } : {}),
         }
       : {}),
@@ -66,16 +68,23 @@ async function until(t: TestApp, id: string, done: (v: Video) => boolean): Promi
 }
 const settled = (t: TestApp, id: string) => until(t, id, (v) => v.state === 'ready' || v.state === 'failed');
 
-const file = (t: TestApp, url: string) => path.join(t.config.dataDir, url);
+/** A media URL's text, as a player reads it (through the redirect to a bucket). */
 const media = async (t: TestApp, url: string) => {
-  const res = await t.request({ method: 'GET', url, admin: false });
-  expect(res.statusCode).toBe(200);
-  return res;
+  const res = await getMedia(t, url);
+  expect(res.status).toBe(200);
+  return { body: res.body.toString() };
 };
 
-async function gone(name: string) {
+async function goneFromDisk(name: string) {
   for (let tries = 0; existsSync(name); tries++) {
     if (tries > 300) throw new Error(`${name} is still there`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function gone(t: TestApp, url: string) {
+  for (let tries = 0; await storeHas(t, url); tries++) {
+    if (tries > 300) throw new Error(`${url} is still there`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -117,11 +126,11 @@ describe('a new library video', () => {
     expect(ready).toMatchObject({ state: 'ready', progress: 100, error: '' });
     // A new file (URLs are never reused: 0004), index first; the old one is gone.
     expect(ready.video).not.toBe(uploaded.video);
-    const remuxed = readFileSync(file(first, ready.video));
+    const remuxed = await storedBytes(first, ready.video);
     expect(before(boxes(remuxed), 'moov', 'mdat')).toBe(true);
     expect(Math.abs(remuxed.length - source.length)).toBeLessThan(source.length * 0.05);
     // Removed just after the row points at the new one.
-    await gone(file(first, uploaded.video));
+    await gone(first, uploaded.video);
     expect(ready.hls).toMatch(/^\/media\/videos\/[0-9a-f]{24}\.m3u8$/);
     expect((await renditions(first, ready.hls)).map((r) => r.height)).toEqual([240]);
   });
@@ -142,14 +151,14 @@ describe('a new library video', () => {
     expect(durations.length).toBeGreaterThan(0);
     for (const d of durations) expect(d).toBeLessThanOrEqual(6);
     const [, length, offset, name] = /#EXT-X-BYTERANGE:(\d+)@(\d+)\n(\S+)/.exec(playlist)!;
-    const segment = await first.request({
-      method: 'GET',
-      url: path.posix.join('/media/videos', name!),
-      admin: false,
-      headers: { range: `bytes=${offset}-${Number(offset) + Number(length) - 1}` },
+    const segment = await getMedia(first, path.posix.join('/media/videos', name!), {
+      range: `bytes=${offset}-${Number(offset) + Number(length) - 1}`,
     });
-    expect(segment.statusCode).toBe(206);
-    expect(segment.rawPayload[0]).toBe(0x47); // an MPEG-TS packet
+    expect(segment.status).toBe(206);
+    // On a bucket the app answers with a redirect, and the Range request goes to the bucket.
+    expect(segment.redirected).toBe(first.config.mediaStore.kind === 's3');
+    expect(segment.body.length).toBe(Number(length));
+    expect(segment.body[0]).toBe(0x47); // an MPEG-TS packet
 
     // The app's reply carries it beside the MP4.
     const app = await first.request({
@@ -176,19 +185,19 @@ describe('a new library video', () => {
   it('deleted forever with its ladder: every HLS file goes with the MP4', async () => {
     const uploaded = await upload(first, 'short.mp4', sizedMp4(240));
     const ready = await settled(first, uploaded._id);
-    const stored = () => readdirSync(path.join(first.config.dataDir, 'media', 'videos')).length;
-    const before = stored();
+    const stored = () => storedCount(first, 'videos');
+    const before = await stored();
     const payload = { id: [ready._id] };
     expect((await first.request({ method: 'DELETE', url: routes.remove.path, payload })).statusCode).toBe(
       200,
     );
     // In the trash the files stay, for a restore.
-    expect(stored()).toBe(before);
+    expect(await stored()).toBe(before);
     expect((await first.request({ method: 'DELETE', url: '/api/admin/trash', payload })).statusCode).toBe(
       200,
     );
     // MP4, thumbnail, master, and one playlist and one media file for the single 240p rendition.
-    expect(stored()).toBe(before - 5);
+    expect(await stored()).toBe(before - 5);
   });
 });
 
@@ -200,9 +209,9 @@ describe('failures and restarts', () => {
     await stop(first);
     const holding = await open(0);
     broken = await upload(holding, 'broken.mp4', sizedMp4(240));
-    const good = readFileSync(file(holding, broken.video));
+    const good = await storedBytes(holding, broken.video);
     // The stored file turns into one ffmpeg cannot read before any process takes it.
-    writeFileSync(file(holding, broken.video), good.subarray(0, 600));
+    await overwriteStored(holding, broken.video, good.subarray(0, 600));
     await stop(holding);
 
     second = await open(1);
@@ -215,7 +224,7 @@ describe('failures and restarts', () => {
       .where('id', '=', broken._id)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ attempts: 3, worker: '', lease_until: null });
-    writeFileSync(file(second, broken.video), good);
+    await overwriteStored(second, broken.video, good);
   });
 
   it('Retry queues a failed video again; unknown ids are a 404 and a video not failed a 409', async () => {
@@ -266,8 +275,8 @@ describe('failures and restarts', () => {
     expect(ready.state).toBe('ready');
     expect((await renditions(fourth, ready.hls)).map((r) => r.height)).toEqual([480, 360, 240]);
     // The dead process's folder went at start; each run removes its own when it ends.
-    await gone(path.join(work, `4194000-dead.1.${uploaded._id}`));
-    for (const name of readdirSync(work)) await gone(path.join(work, name));
+    await goneFromDisk(path.join(work, `4194000-dead.1.${uploaded._id}`));
+    for (const name of readdirSync(work)) await goneFromDisk(path.join(work, name));
     expect(await mediaMismatches(fourth)).toEqual({ filesWithoutRow: [], rowsWithoutFile: [] });
   });
 });
