@@ -1,6 +1,6 @@
 import { formatClickCount, formatDateTime } from '@streamdesk/contract/format';
 import { isSafeShortcutUrl, type ShortcutStory } from '@streamdesk/contract/shortcut-stories';
-import { memo, type ChangeEvent, type ComponentProps, type RefObject } from 'react';
+import { memo, useId, type ChangeEvent, type ComponentProps, type RefObject } from 'react';
 import { SelectCheckbox } from '@/ui/bulk-delete';
 import { Button } from '@/ui/button';
 import { ActivityHistoryLink } from '@/ui/activity-history-link';
@@ -9,6 +9,7 @@ import { inputClass } from '@/ui/field';
 import { ExternalLinkIcon } from '@/ui/icons';
 import { UploadIndicator, type UploadState } from '@/ui/upload-indicator';
 import { RemoteImage } from '@/ui/remote-image';
+import { schemeHint } from '@/ui/stripped-hint';
 import { pickedImageLabels } from './image-indicator-labels';
 
 /** The text fields of a row being edited. */
@@ -47,6 +48,27 @@ export interface ShortcutHandlers {
  */
 function CellInput({ className, ...props }: ComponentProps<'input'> & { 'aria-label': string }) {
   return <input {...props} className={`${inputClass} h-8 py-1 ${className ?? ''}`} />;
+}
+
+/** The Url of the row being edited, with the https:// a save adds said under it (schemeHint). */
+function UrlInput(props: ReturnType<RowEditor['bind']>) {
+  const hintId = useId();
+  const hint = schemeHint(props.value);
+  return (
+    <>
+      <CellInput
+        {...props}
+        {...(hint ? { 'aria-describedby': hintId } : {})}
+        type="url"
+        className="min-w-52"
+      />
+      {hint && (
+        <span id={hintId} className="mt-1 block text-xs text-slate-500">
+          {hint}
+        </span>
+      )}
+    </>
+  );
 }
 
 /** The date above the time, so that a row being edited still fits a laptop screen; the text is unchanged. */
@@ -130,7 +152,7 @@ export const ShortcutRow = memo(function ShortcutRow({
       </Td>
       <Td>
         {editor ? (
-          <CellInput {...editor.bind('url', 'Url')} type="url" className="min-w-52" />
+          <UrlInput {...editor.bind('url', 'Url')} />
         ) : (
           <a
             href={isSafeShortcutUrl(s.url) ? s.url : undefined}

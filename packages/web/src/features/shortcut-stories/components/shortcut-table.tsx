@@ -5,6 +5,7 @@ import {
   shortcutMessages,
   type ShortcutStory,
 } from '@streamdesk/contract/shortcut-stories';
+import { withScheme } from '@streamdesk/contract/http';
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { DeleteSelectedButton, SelectCheckbox, useBulkDelete } from '@/ui/bulk-delete';
@@ -62,7 +63,7 @@ function toForm({ id, loaded, version }: Editing, d: Draft): FormData {
   const form = new FormData();
   form.append('_id', id);
   form.append('name', d.name.trim());
-  form.append('url', d.url.trim());
+  form.append('url', withScheme(d.url.trim()));
   form.append('s_no', d.s_no.trim());
   form.append('label', d.label.trim());
   const clickCount = d.clickCount.trim();

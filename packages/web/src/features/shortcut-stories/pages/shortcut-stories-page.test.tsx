@@ -120,6 +120,11 @@ describe('Shortcut Story page', { timeout: 15_000 }, () => {
     const name = screen.getByRole('textbox', { name: 'Name' });
     await user.clear(name);
     await user.type(name, 'Renamed');
+    // A Url typed without its scheme is saved with https://, as the row says before Save (issue 36).
+    const url = within(screen.getByRole('table')).getByRole('textbox', { name: 'Url' });
+    await user.clear(url);
+    await user.type(url, 'brand1.example/new');
+    expect(url).toHaveAccessibleDescription('Saved as "https://brand1.example/new"');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(
       screen.getByText('You are about to update Shortcut Story. To confirm, please solve this math problem'),
@@ -130,7 +135,7 @@ describe('Shortcut Story page', { timeout: 15_000 }, () => {
     expect(Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)]))).toEqual({
       _id: 'id1',
       name: 'Renamed',
-      url: 'https://brand1.example',
+      url: 'https://brand1.example/new',
       s_no: '1',
       label: 'AD',
       version: '0000000000000001',
