@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, type S3Settings } from '../config.js';
 import { mp4, ofSize, PNG } from '../../test/media-fixtures.js';
 import { newTestBucket, startS3Server } from '../../test/s3-server.js';
-import { createS3MediaStore, type S3MediaStore } from './s3-media-store.js';
+import { createTestApp, sameMedia, type TestApp } from '../../test/test-app.js';
+import { createS3MediaStore, PRESIGN_SECONDS, type S3MediaStore } from './s3-media-store.js';
 import type { MediaRule } from './media-store.js';
 
 let server: Awaited<ReturnType<typeof startS3Server>>;
@@ -151,5 +152,69 @@ describe('the S3 media store on a loopback S3 server', () => {
     expect(part.headers.get('content-type')).toBe('video/mp4');
     expect(part.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(Buffer.from(await part.arrayBuffer())).toEqual(bytes.subarray(1000, 2000));
+  });
+});
+
+describe('serving media from a bucket', () => {
+  let t: TestApp;
+  const made = async (name: string, bytes: string | Buffer) => {
+    const file = path.join(staging, name);
+    writeFileSync(file, bytes);
+    return t.app.streamdesk.context.media.put(file, 'serving', name.split('.').pop()!);
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp(await newTestBucket(server.endpoint));
+  });
+  afterAll(() => t?.close());
+
+  it('redirects to a presigned URL, which the bucket answers with the cache headers of the local store', async () => {
+    const image = await made('a.png', PNG);
+    const res = await t.request({ method: 'GET', url: image.url, admin: false });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers['cache-control']).toBe(`private, max-age=${PRESIGN_SECONDS / 2}`);
+    const location = String(res.headers.location);
+    expect(location).toContain(`/${sameMedia(t).S3_BUCKET}/${image.key}?`);
+    expect(location).toContain('X-Amz-Signature=');
+    const bucket = await fetch(location);
+    expect(bucket.status).toBe(200);
+    expect(bucket.headers.get('content-type')).toBe('image/png');
+    expect(bucket.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(Buffer.from(await bucket.arrayBuffer())).toEqual(PNG);
+  });
+
+  it('sends playlists itself, so their relative names resolve against this server', async () => {
+    const playlist = await made('p.m3u8', '#EXTM3U\n#EXT-X-ENDLIST\n');
+    const res = await t.request({ method: 'GET', url: playlist.url, admin: false });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/vnd.apple.mpegurl');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.body).toBe('#EXTM3U\n#EXT-X-ENDLIST\n');
+  });
+
+  it('answers 404 for a name the store never gives, or a playlist that is not there', async () => {
+    for (const url of ['/media/serving/..%2Fsecrets.json', '/media/serving/0123456789abcdef01234567.m3u8'])
+      expect((await t.request({ method: 'GET', url, admin: false })).statusCode).toBe(404);
+  });
+
+  it('redirects under S3_PUBLIC_URL when it is set, cacheable for ever', async () => {
+    const env = { ...sameMedia(t), S3_PUBLIC_URL: 'https://cdn.example.com/media/' };
+    const store = createS3MediaStore(settingsOf(env), staging);
+    expect(await store.urlFor('serving/0123456789abcdef01234567.png')).toBe(
+      'https://cdn.example.com/media/serving/0123456789abcdef01234567.png',
+    );
+    const other = await createTestApp(env);
+    try {
+      const image = await made('b.png', PNG);
+      const res = await other.request({ method: 'GET', url: image.url, admin: false });
+      expect([res.statusCode, res.headers.location]).toEqual([
+        302,
+        `https://cdn.example.com/media/${image.key}`,
+      ]);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    } finally {
+      store.client.destroy();
+      await other.close();
+    }
   });
 });
