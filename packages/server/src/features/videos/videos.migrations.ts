@@ -2,6 +2,10 @@ import type { Kysely, Migration } from 'kysely';
 import { countsToBigint } from '../../platform/db/bigint-counters.js';
 import { newestFirstIndexes } from '../../platform/db/newest-first-indexes.js';
 import { videoCountsMigration } from './videos.counts.migration.js';
+import { searchIndexMigration, type SearchIndex } from '../../platform/db/search-index.js';
+
+/** What the library's `q` searches (0035). */
+export const videosSearch: SearchIndex = { table: 'videos', columns: ['title', 'file_name'] };
 
 export const videosMigrations: Record<string, Migration> = {
   '1300_videos': {
@@ -83,4 +87,6 @@ export const videosMigrations: Record<string, Migration> = {
   },
   // Issue 39: the lists' totals kept in the writes' transactions (videos.counts.migration.ts).
   '1305_videos_counts_kept': videoCountsMigration,
+  // Issue 39: the library's search through an index (0048).
+  '1310_videos_search': searchIndexMigration(videosSearch),
 };

@@ -3,7 +3,9 @@ import { sql, type SqlBool } from 'kysely';
 import { countRows, newestFirstRows } from '../../platform/db/paging.js';
 import { addToTotalColumns, type TotalsChange } from '../../platform/item-counter.js';
 import { noteUpdate } from '../../platform/activity/noted-update.js';
-import { containsInsensitive, lowered } from '../../platform/db/dialect.js';
+import { lowered } from '../../platform/db/dialect.js';
+import { matchesSearch } from '../../platform/db/search-index.js';
+import { videosSearch } from './videos.migrations.js';
 import type { DialectName } from '../../platform/db/database.js';
 import type { VideoSort } from '@streamdesk/contract/videos';
 
@@ -68,15 +70,8 @@ const filtered = (db: Db, dialect: DialectName, filter: VideoFilter) =>
         : qb.where(sql<SqlBool>`1 = 0`),
     )
     .$if(filter.web !== undefined, (qb) => qb.where('web', '=', filter.web ? 1 : 0))
-    // A scan of the filtered rows (issue 39 asks for an index-backed search at a million videos).
-    .$if(Boolean(filter.text), (qb) =>
-      qb.where((eb) =>
-        eb.or([
-          containsInsensitive(dialect, 'title', filter.text!),
-          containsInsensitive(dialect, 'file_name', filter.text!),
-        ]),
-      ),
-    );
+    // Through the search index (0048).
+    .$if(Boolean(filter.text), (qb) => qb.where(matchesSearch(dialect, videosSearch, filter.text!)));
 
 /** One page in the order asked; newest first by default, ties always by id (time-ordered too). */
 export const pageOfVideos = (
