@@ -1,6 +1,10 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import { countsToBigint } from '../../platform/db/bigint-counters.js';
 import { newestFirstIndexes } from '../../platform/db/newest-first-indexes.js';
+import { searchIndexMigration, type SearchIndex } from '../../platform/db/search-index.js';
+
+/** What the admin list's `q` searches. */
+export const liveMatchesSearch: SearchIndex = { table: 'live_matches', columns: ['title'] };
 
 /**
  * The ads every install starts with: the main URL ad (WEB_URL_1, never deletable) and the two fire-only
@@ -126,4 +130,5 @@ export const liveMatchesMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0810_live_matches_search': searchIndexMigration(liveMatchesSearch),
 };

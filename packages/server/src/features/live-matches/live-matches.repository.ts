@@ -1,6 +1,7 @@
 import type { AppDb } from '../../platform/db/database.js';
 import type { DialectName } from '../../platform/db/database.js';
-import { containsInsensitive } from '../../platform/db/dialect.js';
+import { matchesSearch } from '../../platform/db/search-index.js';
+import { liveMatchesSearch } from './live-matches.migrations.js';
 import { newestFirstPage } from '../../platform/db/paging.js';
 import { addToTotalColumns, type TotalsChange } from '../../platform/item-counter.js';
 import { noteUpdate } from '../../platform/activity/noted-update.js';
@@ -60,7 +61,7 @@ export async function listLiveMatches(
   const text = q?.trim();
   const base = db
     .selectFrom('live_matches')
-    .$if(!!text, (qb) => qb.where(containsInsensitive(dialect, 'title', text!)));
+    .$if(!!text, (qb) => qb.where(matchesSearch(dialect, liveMatchesSearch, text!)));
   return newestFirstPage(base, page, limit);
 }
 

@@ -1,5 +1,12 @@
 import type { Kysely, Migration } from 'kysely';
 import { countsToBigint } from '../../platform/db/bigint-counters.js';
+import { searchIndexMigration, type SearchIndex } from '../../platform/db/search-index.js';
+
+/** What the list's `q` searches. */
+export const shortcutStoriesSearch: SearchIndex = {
+  table: 'shortcut_stories',
+  columns: ['name', 'label', 'url'],
+};
 
 export const shortcutStoriesMigrations: Record<string, Migration> = {
   '0200_shortcut_stories': {
@@ -23,4 +30,5 @@ export const shortcutStoriesMigrations: Record<string, Migration> = {
     },
   },
   '0201_shortcut_stories_counts_bigint': countsToBigint({ shortcut_stories: ['click_count'] }),
+  '0210_shortcut_stories_search': searchIndexMigration(shortcutStoriesSearch),
 };

@@ -2,7 +2,8 @@ import type { AppDb } from '../../platform/db/database.js';
 import type { Selectable } from 'kysely';
 import { SHORTCUT_MAX_NUMBER, type ShortcutStory } from '@streamdesk/contract/shortcut-stories';
 import type { DialectName } from '../../platform/db/database.js';
-import { containsInsensitive } from '../../platform/db/dialect.js';
+import { matchesSearch } from '../../platform/db/search-index.js';
+import { shortcutStoriesSearch } from './shortcut-stories.migrations.js';
 import { addToTotalColumns, type TotalsChange } from '../../platform/item-counter.js';
 import { noteUpdate } from '../../platform/activity/noted-update.js';
 
@@ -42,14 +43,7 @@ export const toShortcut = (row: ShortcutRow): Omit<ShortcutStory, 'version'> => 
 function filtered(db: Db, dialect: DialectName, q: string | undefined) {
   let query = db.selectFrom('shortcut_stories');
   const text = q?.trim();
-  if (text)
-    query = query.where((eb) =>
-      eb.or([
-        containsInsensitive(dialect, 'name', text),
-        containsInsensitive(dialect, 'label', text),
-        containsInsensitive(dialect, 'url', text),
-      ]),
-    );
+  if (text) query = query.where(matchesSearch(dialect, shortcutStoriesSearch, text));
   return query;
 }
 
