@@ -89,6 +89,10 @@ async function seedSqlite(dataDir, size) {
   const db = openDatabase(path.join(dataDir, 'streamdesk.db'));
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = OFF');
+  // The search indexes' triggers call it, as every connection of the server registers it (database.ts).
+  db.function('unicode_lower', { deterministic: true }, (text) =>
+    typeof text === 'string' ? text.toLowerCase() : text,
+  );
   for (const statement of seedStatements(dialects.sqlite, size)) db.prepare(statement).run();
   db.prepare('analyze').run();
   db.close();

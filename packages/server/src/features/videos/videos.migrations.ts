@@ -89,4 +89,8 @@ export const videosMigrations: Record<string, Migration> = {
   '1305_videos_counts_kept': videoCountsMigration,
   // Issue 39: the library's search through an index (0048).
   '1310_videos_search': searchIndexMigration(videosSearch),
+  // Issue 39: the library's category + web filter, walked by its deep pages' ids (pageOfVideos).
+  '1311_videos_category_web_newest_first': newestFirstIndexes([
+    { name: 'videos_category_web_created', table: 'videos', leading: ['category_id', 'web'] },
+  ]),
 };

@@ -1,6 +1,6 @@
 import type { AppDb } from '../../platform/db/database.js';
 import { sql, type SqlBool } from 'kysely';
-import { countRows, newestFirstRows } from '../../platform/db/paging.js';
+import { countRows } from '../../platform/db/paging.js';
 import { addToTotalColumns, type TotalsChange } from '../../platform/item-counter.js';
 import { noteUpdate } from '../../platform/activity/noted-update.js';
 import { lowered } from '../../platform/db/dialect.js';
@@ -73,7 +73,13 @@ const filtered = (db: Db, dialect: DialectName, filter: VideoFilter) =>
     // Through the search index (0048).
     .$if(Boolean(filter.text), (qb) => qb.where(matchesSearch(dialect, videosSearch, filter.text!)));
 
-/** One page in the order asked; newest first by default, ties always by id (time-ordered too). */
+/**
+ * One page in the order asked; newest first by default, ties always by id (time-ordered too). The page's
+ * ids are found first on their own (a deferred join): an OFFSET then walks only the entries of an index
+ * holding the filter columns, the sort and the id, and reads the table for the page's rows alone. Read
+ * whole, each skipped row was read from the table too (page 5000 of the library: 52 ms at 100,000 videos
+ * on SQLite, 264 ms on PostgreSQL).
+ */
 export const pageOfVideos = (
   db: Db,
   dialect: DialectName,
@@ -82,23 +88,25 @@ export const pageOfVideos = (
   page: number,
   limit: number,
 ) => {
-  const base = filtered(db, dialect, filter);
-  const descending = sort.startsWith('-');
-  const key = sort.replace(/^-/, '') as 'date' | 'title' | 'duration' | 'views';
-  if (key === 'date' && descending) return newestFirstRows(base, page, limit);
-  const direction = descending ? 'desc' : 'asc';
+  const direction = sort.startsWith('-') ? 'desc' : 'asc';
   const column = {
     date: sql.ref('created_at'),
     title: lowered(dialect, 'title'),
     duration: sql.ref('duration'),
     views: sql.ref('views'),
-  }[key];
-  return base
-    .selectAll()
+  }[sort.replace(/^-/, '') as 'date' | 'title' | 'duration' | 'views'];
+  const ids = filtered(db, dialect, filter)
+    .select('id')
     .orderBy(column, direction)
     .orderBy('id', direction)
     .limit(limit)
-    .offset((page - 1) * limit)
+    .offset((page - 1) * limit);
+  return db
+    .selectFrom('videos')
+    .selectAll()
+    .where('id', 'in', ids)
+    .orderBy(column, direction)
+    .orderBy('id', direction)
     .execute();
 };
 
