@@ -36,6 +36,8 @@ test('the owner adds an editor and an analyst; each signs in from their link; th
   await editor.goto('/add/story/video');
   await rowMenu(editor, 1).click();
   await editor.getByRole('menuitem', { name: 'Edit' }).click();
+  // The form shows the story as stored before it is changed (a value typed sooner can be replaced by it).
+  await expect(editor.getByLabel('Button Name')).toHaveValue('Go');
   await editor.getByLabel('Button Name').fill('Edited by Eddie');
   await editor.getByRole('button', { name: 'Save' }).click();
   await answerCaptcha(editor, { confirm: 'Confirm' });

@@ -1,6 +1,6 @@
 import { STORY_REDIRECT_MS } from '@streamdesk/contract/stories';
 import { useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate, useNavigation } from 'react-router';
 
 /** The location state of a list page the add redirect opens afresh. */
 const AFRESH = { afresh: true } as const;
@@ -18,6 +18,13 @@ export function useRedirectAfterSave() {
   const navigate = useNavigate();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
+  // A navigation the admin starts within that second cancels it too, before this screen unmounts: the
+  // next screen's code may take longer than the second to load (the router keeps this screen meanwhile),
+  // and the redirect then pulled the admin back from where they were going (seen in CI under load).
+  const navigating = useNavigation().state !== 'idle';
+  useEffect(() => {
+    if (navigating) clearTimeout(timer.current);
+  }, [navigating]);
 
   return (to: string, { afresh = false, ...options }: { replace?: boolean; afresh?: boolean } = {}) => {
     clearTimeout(timer.current);
