@@ -18,6 +18,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import {
   API_KEY,
+  CHROMIUM_ARGS,
   login,
   makeMp4,
   makePng,
@@ -35,16 +36,6 @@ const CPU_SLOWDOWN = 4;
 const IDLE_MS = 500;
 /** A screen not usable after this long is reported as such. */
 const GIVE_UP_MS = 30_000;
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 if (!existsSync(path.join(root, 'packages/web/dist/index.html'))) {
   console.error('bench:web measures the built product: run `npm run build` first.');
