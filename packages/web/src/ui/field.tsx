@@ -62,6 +62,32 @@ function Field({
   );
 }
 
+/**
+ * An input with no Field around it (a table cell, a row editor) and a hint said under it, announced with
+ * it: `input` gets the aria-describedby to put on it while there is a hint.
+ */
+export function WithHint({
+  hint,
+  className,
+  input,
+}: {
+  hint: string | undefined;
+  className?: string;
+  input: (aria: { 'aria-describedby'?: string }) => ReactNode;
+}) {
+  const id = useId();
+  return (
+    <>
+      {input(hint ? { 'aria-describedby': id } : {})}
+      {hint && (
+        <span id={id} className={cn('block text-xs font-normal text-slate-500', className)}>
+          {hint}
+        </span>
+      )}
+    </>
+  );
+}
+
 /** A labelled input. */
 export function TextField({ label, error, hint, className, id, ...input }: TextFieldProps) {
   return (

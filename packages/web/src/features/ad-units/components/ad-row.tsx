@@ -9,13 +9,13 @@ import {
 import type { RangeChoice } from '@streamdesk/contract/analytics';
 import { EDIT_VERSION_FIELD } from '@streamdesk/contract/edit-versions';
 import { formatCount } from '@streamdesk/contract/format';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ActivityHistoryLink } from '@/ui/activity-history-link';
 import { Button } from '@/ui/button';
 import { stickyEndCell, Td, Tr } from '@/ui/data-table';
-import { inputClass } from '@/ui/field';
+import { inputClass, WithHint } from '@/ui/field';
 import { savedAsHint } from '@/ui/stripped-hint';
 import { useConfirmUpdate } from '@/ui/use-confirm-update';
 import { useUpdateAd, type AdRow as Ad } from '../api';
@@ -162,24 +162,22 @@ function EditableCell(props: {
   hint?: string | undefined;
   className: string;
 }) {
-  const hintId = useId();
   return (
     <Td className={props.editing ? 'min-w-48' : props.className}>
       {props.editing ? (
-        <>
-          <input
-            aria-label={props.label}
-            {...(props.hint ? { 'aria-describedby': hintId } : {})}
-            className={inputClass}
-            value={props.draft}
-            onChange={(e) => props.onDraft(e.target.value)}
-          />
-          {props.hint && (
-            <p id={hintId} className="mt-1 text-xs text-slate-500">
-              {props.hint}
-            </p>
+        <WithHint
+          hint={props.hint}
+          className="mt-1"
+          input={(aria) => (
+            <input
+              aria-label={props.label}
+              {...aria}
+              className={inputClass}
+              value={props.draft}
+              onChange={(e) => props.onDraft(e.target.value)}
+            />
           )}
-        </>
+        />
       ) : (
         <span className="block truncate" title={props.value}>
           {props.value}

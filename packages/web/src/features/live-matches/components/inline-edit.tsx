@@ -1,10 +1,10 @@
-import { useId, type ComponentProps, type ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { isEditConflict } from '@streamdesk/contract/edit-versions';
 import { failureMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { Button } from '@/ui/button';
 import { Tr } from '@/ui/data-table';
-import { inputClass } from '@/ui/field';
+import { inputClass, WithHint } from '@/ui/field';
 
 /**
  * A table row in edit mode (one row at a time, doc 1 section 4): its fields, then Save and Cancel. The
@@ -56,16 +56,10 @@ export function InlineInput({
   hint,
   ...input
 }: ComponentProps<'input'> & { label: string; hint?: string | undefined }) {
-  const hintId = useId();
   return (
     <label className="space-y-1.5 text-sm font-medium text-slate-700">
       <span className="block">{label}</span>
-      <input className={inputClass} {...(hint ? { 'aria-describedby': hintId } : {})} {...input} />
-      {hint && (
-        <span id={hintId} className="block text-xs font-normal text-slate-500">
-          {hint}
-        </span>
-      )}
+      <WithHint hint={hint} input={(aria) => <input className={inputClass} {...aria} {...input} />} />
     </label>
   );
 }

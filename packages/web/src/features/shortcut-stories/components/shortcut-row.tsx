@@ -1,11 +1,11 @@
 import { formatClickCount, formatDateTime } from '@streamdesk/contract/format';
 import { isSafeShortcutUrl, type ShortcutStory } from '@streamdesk/contract/shortcut-stories';
-import { memo, useId, type ChangeEvent, type ComponentProps, type RefObject } from 'react';
+import { memo, type ChangeEvent, type ComponentProps, type RefObject } from 'react';
 import { SelectCheckbox } from '@/ui/bulk-delete';
 import { Button } from '@/ui/button';
 import { ActivityHistoryLink } from '@/ui/activity-history-link';
 import { stickyEndCell, Td, Tr } from '@/ui/data-table';
-import { inputClass } from '@/ui/field';
+import { inputClass, WithHint } from '@/ui/field';
 import { ExternalLinkIcon } from '@/ui/icons';
 import { UploadIndicator, type UploadState } from '@/ui/upload-indicator';
 import { RemoteImage } from '@/ui/remote-image';
@@ -52,22 +52,12 @@ function CellInput({ className, ...props }: ComponentProps<'input'> & { 'aria-la
 
 /** The Url of the row being edited, with the https:// a save adds said under it (schemeHint). */
 function UrlInput(props: ReturnType<RowEditor['bind']>) {
-  const hintId = useId();
-  const hint = schemeHint(props.value);
   return (
-    <>
-      <CellInput
-        {...props}
-        {...(hint ? { 'aria-describedby': hintId } : {})}
-        type="url"
-        className="min-w-52"
-      />
-      {hint && (
-        <span id={hintId} className="mt-1 block text-xs text-slate-500">
-          {hint}
-        </span>
-      )}
-    </>
+    <WithHint
+      hint={schemeHint(props.value)}
+      className="mt-1"
+      input={(aria) => <CellInput {...props} {...aria} type="url" className="min-w-52" />}
+    />
   );
 }
 
