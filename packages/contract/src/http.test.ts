@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { decimalNumber, hasVisibleText, pageQuery, requiredText, withScheme } from './http.js';
+import {
+  decimalNumber,
+  hasVisibleText,
+  pageQuery,
+  parseSort,
+  requiredText,
+  sortQuery,
+  withScheme,
+} from './http.js';
 
 describe('decimalNumber', () => {
   const whole = decimalNumber(z.number('must be a number').int());
@@ -49,5 +57,26 @@ describe('withScheme', () => {
     expect(withScheme('/relative/path')).toBe('/relative/path');
     expect(withScheme('not a url')).toBe('not a url');
     expect(withScheme('')).toBe('');
+  });
+});
+
+describe('sortQuery', () => {
+  const sort = sortQuery(['date', 'views'] as const, '-date');
+
+  it('takes each column up or down, and the usual order when there is none', () => {
+    expect(sort.parse('views')).toBe('views');
+    expect(sort.parse('-views')).toBe('-views');
+    expect(sort.parse(undefined)).toBe('-date');
+  });
+
+  it('refuses another column, naming the orders it takes', () => {
+    const result = sort.safeParse('title');
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe('sort must be one of date, -date, views, -views');
+  });
+
+  it('reads an order as its column and direction', () => {
+    expect(parseSort('-views')).toEqual({ column: 'views', desc: true });
+    expect(parseSort('date')).toEqual({ column: 'date', desc: false });
   });
 });

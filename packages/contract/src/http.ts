@@ -150,6 +150,29 @@ export const pageQuery = z.object({
   q: z.string().max(200, 'q must be at most 200 characters').optional(),
 });
 
+/** A list's order: a column ascending (`title`) or descending (`-title`), as the `?sort=` parameter says it. */
+export type SortOf<C extends string> = C | `-${C}`;
+
+/** Every order of `columns`: each ascending, then descending. */
+export const sortOrders = <const C extends string>(columns: readonly C[]): SortOf<C>[] =>
+  columns.flatMap((c): SortOf<C>[] => [c, `-${c}`]);
+
+/** A list's `sort` parameter: one of `sortOrders(columns)`; any other value is a 400 that lists them. */
+export const sortParam = <const C extends string>(columns: readonly C[]): z.ZodType<SortOf<C>> => {
+  const orders = sortOrders(columns);
+  return z.enum(orders as [SortOf<C>, ...SortOf<C>[]], {
+    error: () => `sort must be one of ${orders.join(', ')}`,
+  });
+};
+
+/** `sortParam` with the list's usual order when the query has none (issue 36: sorting by column headers). */
+export const sortQuery = <const C extends string>(columns: readonly C[], fallback: SortOf<NoInfer<C>>) =>
+  sortParam(columns).default(fallback);
+
+/** The column an order sorts by, and whether highest (or newest) comes first. */
+export const parseSort = <C extends string>(sort: SortOf<C>): { column: C; desc: boolean } =>
+  sort.startsWith('-') ? { column: sort.slice(1) as C, desc: true } : { column: sort as C, desc: false };
+
 /** Ids are strings (`_id` in JSON). */
 export const idSchema = z
   .string({ error: (issue) => (issue.input === undefined ? 'id is required' : 'id must be text') })

@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { defineRoute, idList, idSchema, pageQuery, pageSize, replyBase, requiredText } from './http.js';
+import {
+  defineRoute,
+  idList,
+  idSchema,
+  pageQuery,
+  pageSize,
+  replyBase,
+  requiredText,
+  sortOrders,
+  sortParam,
+} from './http.js';
 import { mediaLimits } from './media.js';
 
 /** Library videos: MP4 by content, at most 200 MB each, at most 50 per batch (doc 2 sections 5 and 9). */
@@ -114,19 +124,9 @@ export const webFilter = z.enum(['all', 'true', 'false']);
 export type WebFilter = z.infer<typeof webFilter>;
 
 /** The library's orders: a column, descending with a leading `-`. */
-export const VIDEO_SORTS = [
-  'date',
-  '-date',
-  'title',
-  '-title',
-  'duration',
-  '-duration',
-  'views',
-  '-views',
-] as const;
-export const videoSort = z.enum(VIDEO_SORTS, {
-  error: () => `sort must be one of ${VIDEO_SORTS.join(', ')}`,
-});
+const VIDEO_SORT_COLUMNS = ['date', 'title', 'duration', 'views'] as const;
+export const VIDEO_SORTS = sortOrders(VIDEO_SORT_COLUMNS);
+export const videoSort = sortParam(VIDEO_SORT_COLUMNS);
 export type VideoSort = z.infer<typeof videoSort>;
 
 export const adminListQuery = pageQuery.pick({ page: true }).extend({

@@ -125,6 +125,22 @@ export const ChevronRightIcon = (p: P) => (
     <path d="M9 6l6 6-6 6" />
   </Icon>
 );
+/** A column's order: up for ascending, down for descending, both (faint) for a column not sorted. */
+export const SortUpIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M12 19V5M6 11l6-6 6 6" />
+  </Icon>
+);
+export const SortDownIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M12 5v14M6 13l6 6 6-6" />
+  </Icon>
+);
+export const SortableIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M8 9l4-4 4 4M8 15l4 4 4-4" />
+  </Icon>
+);
 export const InfoIcon = (p: P) => (
   <Icon {...p}>
     <circle cx="12" cy="12" r="9" />

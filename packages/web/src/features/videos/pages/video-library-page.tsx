@@ -39,6 +39,7 @@ import {
   useWebVideoCount,
 } from '../api';
 import { LibraryFilters } from '../components/library-filters';
+import { SortableTh } from '@/ui/sortable-th';
 import { RenameVideoDialog } from '../components/rename-video-dialog';
 import { VideoRow, type VideoRowActions } from '../components/video-row';
 import { WEB_FEED_RULE, WebFeedNote } from '../components/web-feed-note';
@@ -85,6 +86,11 @@ export default function VideoLibraryPage() {
   }, [gone, setFilter]);
   const webCount = useWebVideoCount().data;
   const onSearch = useCallback((text: string) => setFilter('q', text || undefined), [setFilter]);
+  // The Sort by select and the Title and Date headers set one order (duration and views are in Details).
+  const onSort = useCallback(
+    (value: string) => setFilter('sort', value === '-date' ? undefined : value),
+    [setFilter],
+  );
   const setWebStatus = useSetWebStatus();
   const removeVideos = useDeleteVideos();
 
@@ -206,7 +212,7 @@ export default function VideoLibraryPage() {
         onCategory={(id) => setFilter('category', id === 'all' ? undefined : id)}
         onWeb={(value) => setFilter('web', value === 'all' ? undefined : value)}
         onSearch={onSearch}
-        onSort={(value) => setFilter('sort', value === '-date' ? undefined : value)}
+        onSort={onSort}
       />
       {categories.isError && <p className="text-sm text-red-600">{videoMessages.categoriesError}</p>}
       {actionError ? (
@@ -271,10 +277,10 @@ export default function VideoLibraryPage() {
           </Th>
           <Th>#</Th>
           <Th>Thumbnail</Th>
-          <Th>Title</Th>
+          <SortableTh column="title" label="Title" sort={sort} onSort={onSort} />
           <Th>Details</Th>
           <Th>State</Th>
-          <Th>Date</Th>
+          <SortableTh column="date" label="Date" sort={sort} onSort={onSort} descFirst />
           <Th>Web Status</Th>
           <Th className={`${stickyEndHead} text-right`}>Actions</Th>
         </THead>

@@ -20,6 +20,19 @@ function recordedList() {
   return { asked, list, last: () => pages()[pages().length - 1]! };
 }
 
+/** The library open on its first page, its list calls recorded. */
+async function openRecordedLibrary() {
+  const { list, last } = recordedList();
+  mockApi({
+    ...shell,
+    'GET /api/App/video/category': categories,
+    'GET /api/App/video/category/admin/all': list,
+  });
+  const { router } = renderApp('/show/video');
+  await screen.findByRole('row', { name: 'Video 1' });
+  return { last, router };
+}
+
 describe('Video Library: titles, search, order and rename', { timeout: 20_000 }, () => {
   it("shows each video's title, its file name and what is known of it", async () => {
     const { list } = recordedList();
@@ -35,15 +48,8 @@ describe('Video Library: titles, search, order and rename', { timeout: 20_000 },
   });
 
   it('searches by what is typed and orders by the choice, both kept in the address', async () => {
-    const { list, last } = recordedList();
-    mockApi({
-      ...shell,
-      'GET /api/App/video/category': categories,
-      'GET /api/App/video/category/admin/all': list,
-    });
+    const { last, router } = await openRecordedLibrary();
     const user = userEvent.setup();
-    const { router } = renderApp('/show/video');
-    await screen.findByRole('row', { name: 'Video 1' });
     expect(last().get('sort')).toBe('-date');
     expect(last().has('q')).toBe(false);
 
@@ -55,6 +61,23 @@ describe('Video Library: titles, search, order and rename', { timeout: 20_000 },
     await waitFor(() => expect(last().get('sort')).toBe('-duration'));
     expect(last().get('q')).toBe('derby');
     expect(router.state.location.search).toContain('sort=-duration');
+  });
+
+  it('orders by a column header, the select showing the same order', async () => {
+    const { last, router } = await openRecordedLibrary();
+    const user = userEvent.setup();
+    expect(screen.getByRole('columnheader', { name: 'Date' })).toHaveAttribute('aria-sort', 'descending');
+
+    await user.click(screen.getByRole('button', { name: 'Title' }));
+    await waitFor(() => expect(last().get('sort')).toBe('title'));
+    expect(router.state.location.search).toContain('sort=title');
+    expect(screen.getByRole('columnheader', { name: 'Title' })).toHaveAttribute('aria-sort', 'ascending');
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('title');
+
+    // Newest first again: the usual order, left out of the address (its page is still in the cache).
+    await user.click(screen.getByRole('button', { name: 'Date' }));
+    await waitFor(() => expect(router.state.location.search).not.toContain('sort='));
+    expect(screen.getByRole('columnheader', { name: 'Date' })).toHaveAttribute('aria-sort', 'descending');
   });
 
   it('renames a video from its row, refusing a blank title beside the field', async () => {
