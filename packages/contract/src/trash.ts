@@ -25,6 +25,8 @@ export const trashMessages = {
   categoryInTrash: (name: string) =>
     `Cannot restore: its category "${name}" is in the trash. Restore the category first (its videos come back with it).`,
   categoryGone: 'Cannot restore: its category no longer exists.',
+  categoryNameTaken: (name: string) =>
+    `Cannot restore: a category named "${name}" exists now. Rename or delete that one first.`,
   adUnitNameTaken: (name: string) =>
     `Cannot restore: an ad unit named "${name}" of its kind exists now. Delete that one first.`,
   idTaken: (label: string) => `Cannot restore ${label}: an item with its id exists now.`,

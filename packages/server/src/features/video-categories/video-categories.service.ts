@@ -6,6 +6,7 @@ import {
   type AppVideoCategory,
   type VideoCategory,
 } from '@streamdesk/contract/video-categories';
+import { trashMessages } from '@streamdesk/contract/trash';
 import type { FeatureContext } from '../../platform/feature-context.js';
 import type { AppDb } from '../../platform/db/database.js';
 import { itemLabel } from '../../platform/activity/item-label.js';
@@ -76,6 +77,15 @@ export function createVideoCategoriesService(ctx: FeatureContext, videos: Catego
     feature: 'video-categories',
     changed: invalidate,
     rank: 0,
+    // Names are unique (add and rename check them, in any case): one taken since keeps it in the trash,
+    // with its videos.
+    async check(trx, snapshot) {
+      for (const row of snapshot.tables[0]?.[1] ?? []) {
+        const name = String(row.name);
+        if (await repo.nameTaken(trx, ctx.dialect, name))
+          throw conflict(trashMessages.categoryNameTaken(name));
+      }
+    },
     forget: (trx, snapshot) => {
       const videoRows = snapshot.tables.find(([table]) => table === 'videos')?.[1] ?? [];
       return videos.forget(

@@ -99,6 +99,36 @@ describe('video categories: a delete moves the category and its videos to the tr
     expect(back).toEqual(expect.arrayContaining([...rest, alone]));
   });
 
+  it('refuses a category whose name another took since (in any case), naming it: nothing of the restore goes back', async () => {
+    const { category, videos } = await categoryWithVideos('Derby', 2);
+    const [alone, withIt] = videos;
+    expect((await removeVideos(alone!._id)).statusCode).toBe(200);
+    expect((await removeCategory(category._id)).statusCode).toBe(200);
+    const taker = await storedId(t, addCall.category('DERBY'));
+    const other = await categoryWithVideos('Other derby', 1);
+    expect((await removeVideos(other.videos[0]!._id)).statusCode).toBe(200);
+
+    // With a video of another category in the same restore: all or none.
+    const refused = await restore(other.videos[0]!._id, category._id, alone!._id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual(errorBody(trashMessages.categoryNameTaken('Derby')));
+    expect(await trashIds()).toEqual(
+      expect.arrayContaining([category._id, alone!._id, other.videos[0]!._id]),
+    );
+    expect((await categories()).filter((c) => c.name.toLowerCase() === 'derby').map((c) => c._id)).toEqual([
+      taker,
+    ]);
+    const shown = (await library()).map((v) => v._id);
+    for (const video of [alone!, withIt!, other.videos[0]!]) expect(shown).not.toContain(video._id);
+
+    // Once the name is free again the category comes back with both its videos.
+    expect((await t.request({ method: 'DELETE', url: `/api/App/video/category/${taker}` })).statusCode).toBe(
+      200,
+    );
+    expect((await restore(category._id, alone!._id)).statusCode).toBe(200);
+    expect(await library(category._id)).toEqual(expect.arrayContaining(videos));
+  });
+
   it('deletes forever: the category, its videos, their counted days and every file', async () => {
     const { category, videos } = await categoryWithVideos('Old season', 2);
     expect((await removeCategory(category._id)).statusCode).toBe(200);
