@@ -39,6 +39,20 @@ const columns: Record<
   webPush: { status: 'web_status', detail: 'web_detail' },
 };
 
+/** Why a send later restored from the trash after its time was not sent. */
+export const MISSED_IN_TRASH =
+  'Missed: it was in the trash at its time, so it was not sent. Resend sends it now if still wanted.';
+
+/** The columns of a send later that will not go: both channels say why. */
+const unsent = (status: 'cancelled' | 'missed', why: string) =>
+  ({
+    status,
+    fcm_status: 'failed',
+    fcm_detail: why,
+    web_status: 'failed',
+    web_detail: why,
+  }) as const;
+
 export function toNotification(row: NotificationRow): Notification {
   return {
     _id: row.id,
@@ -78,7 +92,22 @@ export type NotificationsService = ReturnType<typeof createNotificationsService>
 export function createNotificationsService(opts: NotificationsOptions) {
   const db = opts.db;
   // The history is read from the database each time: no cache to invalidate after a restore.
-  opts.trash.register('notifications', { feature: 'notifications', changed: () => undefined });
+  opts.trash.register('notifications', {
+    feature: 'notifications',
+    changed: () => undefined,
+    // A send later whose time passed in the trash was not sent (its job found no row): it comes back
+    // missed, saying why, and is never sent by the restore (docs/decisions/0053-last-deletes-to-trash.md).
+    restoring: (snapshot) => ({
+      tables: snapshot.tables.map(([table, rows]) => [
+        table,
+        rows.map((row) =>
+          row.status === 'scheduled' && Date.parse(String(row.scheduled_at)) <= opts.jobs.now().getTime()
+            ? { ...row, ...unsent('missed', MISSED_IN_TRASH) }
+            : row,
+        ),
+      ]),
+    }),
+  });
   const retry = opts.retry ?? defaultRetryPolicy;
   const senders = opts.senders ?? [
     createFcmSender(opts.push.fcm, retry),
@@ -203,13 +232,7 @@ export function createNotificationsService(opts: NotificationsOptions) {
 
   /** Ends a send later that will not go: both channels say why. */
   async function closeUnsent(row: NotificationRow, status: 'cancelled' | 'missed', why: string) {
-    const set = {
-      status,
-      fcm_status: 'failed',
-      fcm_detail: why,
-      web_status: 'failed',
-      web_detail: why,
-    } as const;
+    const set = unsent(status, why);
     await repo.updateNotification(db, row.id, set);
     return toNotification({ ...row, ...set });
   }

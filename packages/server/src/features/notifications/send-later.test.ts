@@ -2,10 +2,12 @@ import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationRoutes as routes, type Notification } from '@streamdesk/contract/notifications';
 import { buildPath } from '@streamdesk/contract/http';
+import { trashMessages } from '@streamdesk/contract/trash';
 import { form, PNG } from '../../test/media-fixtures.js';
 import { movingClock } from '../../test/moving-clock.js';
 import { createTestApp, errorBody, type TestApp } from '../../test/test-app.js';
 import { startFakeFcm, type FakeFcm } from './fakes/fake-fcm.js';
+import { MISSED_IN_TRASH } from './notifications.service.js';
 
 /** Send later (issue 34): the scheduler's time is the test's; FCM is a local fake, so delivery is real. */
 const { clock, at, advance } = movingClock('2031-05-01T18:00:00.000Z');
@@ -182,6 +184,59 @@ describe('send later', () => {
     expect(sentTitled('Too late')).toHaveLength(0);
     expect((await find(inTime.data._id)).status).toBe('sent');
     expect(sentTitled('In time')).toHaveLength(1);
+    t.app.streamdesk.context.jobs.start();
+  });
+
+  it('restores a deleted send later: before its time it goes at its time; after it, it comes back missed and is never sent', async () => {
+    const inTime = await schedule({ title: 'Back in time', message: 'm', sendAt: at(60) });
+    const tooLate = await schedule({ title: 'Back too late', message: 'm', sendAt: at(60) });
+    const ids = [inTime.data._id, tooLate.data._id];
+    const removed = await t.request({ method: 'DELETE', url: routes.delete.path, payload: { id: ids } });
+    expect(removed.statusCode, removed.body).toBe(200);
+    const restore = (id: string) =>
+      t.request({ method: 'POST', url: '/api/admin/trash/restore', payload: { id: [id] } });
+
+    advance(30);
+    expect((await restore(inTime.data._id)).statusCode).toBe(200);
+    expect(await find(inTime.data._id)).toEqual(inTime.data);
+    advance(31);
+    await runDue();
+    expect((await find(inTime.data._id)).status).toBe('sent');
+    expect(sentTitled('Back in time')).toHaveLength(1);
+    // Its job came and found no row: nothing went.
+    expect(sentTitled('Back too late')).toHaveLength(0);
+
+    expect((await restore(tooLate.data._id)).json()).toEqual({
+      status: true,
+      message: trashMessages.restored(1),
+      count: 1,
+    });
+    const failed = { status: 'failed', detail: MISSED_IN_TRASH };
+    expect(await find(tooLate.data._id)).toEqual({
+      ...tooLate.data,
+      status: 'missed',
+      delivery: { fcm: failed, webPush: failed },
+    });
+    advance(60);
+    await runDue();
+    expect(sentTitled('Back too late')).toHaveLength(0);
+    expect((await find(tooLate.data._id)).status).toBe('missed');
+  });
+
+  it('restores a send later missed in the trash within the grace time as missed too, before its job ran', async () => {
+    await t.app.streamdesk.context.jobs.stop();
+    const { data } = await schedule({ title: 'Just late', message: 'm', sendAt: at(5) });
+    await t.request({ method: 'DELETE', url: routes.delete.path, payload: { id: [data._id] } });
+    advance(10);
+    // Restored before any process took its job (due 5 s ago, well within SCHEDULE_GRACE_MINUTES).
+    expect(
+      (await t.request({ method: 'POST', url: '/api/admin/trash/restore', payload: { id: [data._id] } }))
+        .statusCode,
+    ).toBe(200);
+    expect((await find(data._id)).status).toBe('missed');
+    await runDue();
+    expect((await find(data._id)).status).toBe('missed');
+    expect(sentTitled('Just late')).toHaveLength(0);
     t.app.streamdesk.context.jobs.start();
   });
 });

@@ -102,8 +102,10 @@ export function createTrashService(ctx: FeatureContext) {
             throw forbidden(refusal(role, row.feature as Feature, 'write'));
         const ordered = [...found].sort((a, b) => (kindOf(a).rank ?? 1) - (kindOf(b).rank ?? 1));
         for (const row of ordered) {
-          const snapshot = parse(row);
-          await kindOf(row).check?.(trx, snapshot, found);
+          const kind = kindOf(row);
+          const stored = parse(row);
+          await kind.check?.(trx, stored, found);
+          const snapshot = kind.restoring?.(stored) ?? stored;
           for (const [table, tableRows] of snapshot.tables)
             if (tableRows.length) await repo.insertRows(trx, table, tableRows);
           noteActivity({

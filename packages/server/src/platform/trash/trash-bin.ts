@@ -18,6 +18,11 @@ export interface TrashKind {
    * any row goes back; `restoring` is every entry of the same restore (a category restored with its video).
    */
   check?(db: AppDb, snapshot: Snapshot, restoring: readonly TrashRow[]): Promise<void>;
+  /**
+   * The snapshot's rows as they go back, on the restore's transaction after `check`: what changed while
+   * they were in the trash (a send later whose time passed comes back missed). The rows as they are when absent.
+   */
+  restoring?(snapshot: Snapshot): Snapshot;
   /** Restored before the other kinds of the same restore (lower first): parents before children. */
   rank?: number;
   /** Removes the counted days of the snapshot's items, on the purge's transaction. */
