@@ -150,6 +150,9 @@ export const pageQuery = z.object({
   q: z.string().max(200, 'q must be at most 200 characters').optional(),
 });
 
+/** A list's search text, trimmed (only spaces is no search), at most 200 characters. */
+export const searchText = z.string().trim().max(200, 'q must be at most 200 characters').optional();
+
 /** A list's order: a column ascending (`title`) or descending (`-title`), as the `?sort=` parameter says it. */
 export type SortOf<C extends string> = C | `-${C}`;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, idList, pageQuery, replyBase } from './http.js';
+import { defineRoute, idList, pageQuery, replyBase, searchText, sortQuery, type SortOf } from './http.js';
 import { mediaLimits, mediaMessages } from './media.js';
 
 /** Reels: doc 1 sections 2 "Reels", 3, 4 and 7. */
@@ -36,12 +36,23 @@ export const reel = z.object({
   view: z.number().int(),
   click: z.number().int(),
   createdAt: z.string(),
+  /** The name of the file uploaded (a reel from before names kept: its stored file's name); 0051. */
+  fileName: z.string(),
 });
 export type Reel = z.infer<typeof reel>;
+
+/** The orders of the reels list (issue 36): by date, view or click count, or file name, each way (0051). */
+export const REEL_SORT_COLUMNS = ['date', 'view', 'click', 'name'] as const;
+export type ReelSort = SortOf<(typeof REEL_SORT_COLUMNS)[number]>;
+export const DEFAULT_REEL_SORT: ReelSort = '-date';
+export const reelSort = sortQuery(REEL_SORT_COLUMNS, DEFAULT_REEL_SORT);
 
 export const reelListQuery = pageQuery.extend({
   limit: pageQuery.shape.limit.unwrap().default(REELS_PAGE_SIZE),
   a: z.string().optional(),
+  /** Part of the reel's file name, any case (0051). */
+  q: searchText,
+  sort: reelSort,
 });
 
 export const reelListReply = replyBase.extend({
@@ -69,7 +80,8 @@ export const reelRoutes = {
     method: 'GET',
     path: '/api/App/reels',
     auth: 'app',
-    summary: 'Reels, newest first, with totalPage and the reels flag (api-key only; cached, ETag)',
+    summary:
+      'Reels, newest first or by `sort`, filtered by `q` (file name), with totalPage and the reels flag (api-key only; cached, ETag)',
     querystring: reelListQuery,
     reply: reelListReply,
   }),

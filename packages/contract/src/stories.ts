@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { DECIMAL_TEXT, defineRoute, idList, idSchema, pageQuery, replyBase } from './http.js';
+import {
+  DECIMAL_TEXT,
+  defineRoute,
+  idList,
+  idSchema,
+  pageQuery,
+  replyBase,
+  searchText,
+  sortQuery,
+  type SortOf,
+} from './http.js';
 import { EDIT_VERSION_FIELD, editVersion } from './edit-versions.js';
 import { mediaLimits, mediaMessages } from './media.js';
 import { LIST_VERSION_FIELD, launchPageQuery, listVersion, nextPage } from './launch-lists.js';
@@ -212,7 +222,21 @@ export function storyTypeOf(s: Pick<Story, 'NTV' | 'video'>): StoryType {
   return s.video ? 'Video' : 'Image';
 }
 
-export const storyListQuery = pageQuery.extend({ limit: pageQuery.shape.limit.default(STORY_LIST_LIMIT) });
+/**
+ * The orders of the admin story lists (issue 36): by date, view or click count, each way; newest first
+ * unless asked. A story has no name column in the spec's table to sort by (0051).
+ */
+export const STORY_SORT_COLUMNS = ['date', 'view', 'click'] as const;
+export type StorySort = SortOf<(typeof STORY_SORT_COLUMNS)[number]>;
+export const DEFAULT_STORY_SORT: StorySort = '-date';
+export const storySort = sortQuery(STORY_SORT_COLUMNS, DEFAULT_STORY_SORT);
+
+export const storyListQuery = pageQuery.extend({
+  limit: pageQuery.shape.limit.default(STORY_LIST_LIMIT),
+  /** Part of the button name, button URL or Native Ad ID, any case (0051). */
+  q: searchText,
+  sort: storySort,
+});
 
 export const storyListReply = replyBase.extend({
   data: z.array(story),
@@ -356,8 +380,14 @@ export const storyRoutes = {
       `optional ${EDIT_VERSION_FIELD} (the find reply's): refused with 409 when the story was changed since`,
     reply: storyReply,
   }),
-  listVideo: list('/api/App/all/only/story/video', 'Story videos and images (not ads), newest first'),
-  listAds: list('/api/App/all/only/story/ads', 'Story ads (video, image, NTV), newest first'),
+  listVideo: list(
+    '/api/App/all/only/story/video',
+    'Story videos and images (not ads), newest first or by `sort`, filtered by `q` (button name or URL)',
+  ),
+  listAds: list(
+    '/api/App/all/only/story/ads',
+    'Story ads (video, image, NTV), newest first or by `sort`, filtered by `q` (button name or URL, Native Ad ID)',
+  ),
   deleteVideo: remove('/api/App/delete/story/video', 'Delete story videos and their files'),
   deleteAds: remove('/api/App/delete/story/ads', 'Delete story ads and their files'),
   findVideo: find('/api/App/story/video/find', 'One story video or image'),

@@ -179,6 +179,7 @@ const declared: Declared = {
     view: 'number',
     click: 'number',
     created_at: 'text',
+    file_name: 'text',
   },
   scheduled_jobs: {
     id: 'text',

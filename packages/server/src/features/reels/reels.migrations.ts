@@ -1,5 +1,19 @@
 import type { Kysely, Migration } from 'kysely';
 import { countsToBigint } from '../../platform/db/bigint-counters.js';
+import { searchIndexMigration, type SearchIndex } from '../../platform/db/search-index.js';
+
+/** What the list's `q` searches: the reel's file name (0051). */
+export const reelsSearch: SearchIndex = { table: 'reels', columns: ['file_name'] };
+
+/** A stored file's name, from its URL: the last part of the path, decoded when it can be. */
+export function storedFileName(url: string): string {
+  const last = url.split(/[?#]/)[0]!.split('/').pop() ?? '';
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return last;
+  }
+}
 
 export const reelsMigrations: Record<string, Migration> = {
   '0400_reels': {
@@ -19,4 +33,23 @@ export const reelsMigrations: Record<string, Migration> = {
     },
   },
   '0401_reels_counts_bigint': countsToBigint({ reels: ['view', 'click'] }),
+  // Issue 36: a reel keeps the name of the file uploaded, to be found by it. A reel uploaded before has
+  // its stored file's name, which is what the admin could see of it until now (0051).
+  '0402_reels_file_name': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('reels')
+        .addColumn('file_name', 'text', (c) => c.notNull().defaultTo(''))
+        .execute();
+      const reels = db as unknown as Kysely<{ reels: { id: string; video: string; file_name: string } }>;
+      const rows = await reels.selectFrom('reels').select(['id', 'video']).execute();
+      for (const { id, video } of rows)
+        await reels
+          .updateTable('reels')
+          .set({ file_name: storedFileName(video) })
+          .where('id', '=', id)
+          .execute();
+    },
+  },
+  '0403_reels_search': searchIndexMigration(reelsSearch),
 };

@@ -1,6 +1,11 @@
-import type { AppDb } from '../../platform/db/database.js';
-import type { Selectable } from 'kysely';
-import type { Reel } from '@streamdesk/contract/reels';
+import type { AppDb, DialectName } from '../../platform/db/database.js';
+import { sql, type Selectable } from 'kysely';
+import { parseSort } from '@streamdesk/contract/http';
+import type { Reel, ReelSort } from '@streamdesk/contract/reels';
+import { lowered } from '../../platform/db/dialect.js';
+import { orderedPage } from '../../platform/db/paging.js';
+import { matchesSearch } from '../../platform/db/search-index.js';
+import { reelsSearch } from './reels.migrations.js';
 import { addToTotalColumns, type TotalsChange } from '../../platform/item-counter.js';
 
 export interface ReelTables {
@@ -13,6 +18,8 @@ export interface ReelTables {
     view: number;
     click: number;
     created_at: string;
+    /** The uploaded file's name (0051). */
+    file_name: string;
   };
 }
 
@@ -31,25 +38,38 @@ export const toReel = (row: ReelRow): Reel => ({
   view: Number(row.view),
   click: Number(row.click),
   createdAt: row.created_at,
+  fileName: row.file_name,
 });
 
-export async function listReels(
+export interface ReelListQuery {
+  page: number;
+  limit: number;
+  /** Part of the file name, any case (through the search index, 0048). */
+  q?: string | undefined;
+  sort: ReelSort;
+}
+
+const reelOrder = (dialect: DialectName, sort: ReelSort) => {
+  const { column, desc } = parseSort(sort);
+  const by = {
+    date: sql.ref('created_at'),
+    view: sql.ref('view'),
+    click: sql.ref('click'),
+    name: lowered(dialect, 'file_name'),
+  }[column];
+  return { by, desc };
+};
+
+/** One page of reels, filtered and in the order asked, with the number of matching reels. */
+export function listReels(
   db: Db,
-  opts: { page: number; limit: number },
+  dialect: DialectName,
+  query: ReelListQuery,
 ): Promise<{ rows: ReelRow[]; total: number }> {
-  const rows = await db
+  const base = db
     .selectFrom('reels')
-    .selectAll()
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(opts.limit)
-    .offset((opts.page - 1) * opts.limit)
-    .execute();
-  const { n } = await db
-    .selectFrom('reels')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .executeTakeFirstOrThrow();
-  return { rows, total: Number(n) };
+    .$if(Boolean(query.q), (qb) => qb.where(matchesSearch(dialect, reelsSearch, query.q!)));
+  return orderedPage(base, reelOrder(dialect, query.sort), query.page, query.limit);
 }
 
 export const insertReel = (db: Db, row: ReelRow) => db.insertInto('reels').values(row).execute();

@@ -26,11 +26,13 @@ export function registerReels(
     { upload: { store: ctx.media, folder: REELS_FOLDER } },
   );
 
-  // The app's read (and the admin list): cached per page until a reel or the controller changes.
+  // The app's read (and the admin list): cached per page, order and search until a reel or the
+  // controller changes (the cache's entry limit bounds how many searches it keeps).
   registerRoute(app, reelRoutes.list, async (request, reply) => {
-    const { page, limit } = request.query;
-    const cached = await ctx.cache.get(`reels:${page}:${limit}`, [REELS_TAG, 'controller'], () =>
-      service.list({ page, limit }),
+    const { page, limit, q = '', sort } = request.query;
+    const key = `reels:${page}:${limit}:${sort}:${q}`;
+    const cached = await ctx.cache.get(key, [REELS_TAG, 'controller'], () =>
+      service.list({ page, limit, q, sort }),
     );
     return sendCached(request, reply, cached) as never;
   });

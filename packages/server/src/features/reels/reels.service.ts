@@ -1,7 +1,7 @@
 import { reelMessages, type Reel, type ReelListReply } from '@streamdesk/contract/reels';
 import type { AppCache } from '../../platform/app-cache.js';
 import type { ForgetCounts } from '../../platform/item-counter.js';
-import type { AppDb } from '../../platform/db/database.js';
+import type { AppDb, DialectName } from '../../platform/db/database.js';
 import { newId, nowIso } from '../../platform/db/values.js';
 import { deleteAllOrNone } from '../../platform/db/delete-all-or-none.js';
 import { notFound } from '../../platform/errors.js';
@@ -11,6 +11,7 @@ import { acceptVideo } from '../../platform/media/video-tools.js';
 import { forgetItems, type TrashBin } from '../../platform/trash/trash-bin.js';
 import { itemLabel } from '../../platform/activity/item-label.js';
 import * as repo from './reels.repository.js';
+import { storedFileName } from './reels.migrations.js';
 
 /** The cache tag of everything the app reads from this feature. */
 export const REELS_TAG = 'reels';
@@ -20,6 +21,7 @@ export const REELS_FOLDER = 'reels';
 
 export interface ReelDeps {
   db: AppDb;
+  dialect: DialectName;
   media: MediaStore;
   cache: AppCache;
   forgetCounts: ForgetCounts;
@@ -36,8 +38,11 @@ export function createReelService(deps: ReelDeps) {
   };
   deps.trash.register('reels', { feature: 'reels', changed, forget: forgetItems(deps.forgetCounts) });
 
-  async function list(query: { page: number; limit: number }): Promise<ReelListReply> {
-    const [{ rows, total }, running] = await Promise.all([repo.listReels(db, query), deps.reelsRunning()]);
+  async function list(query: repo.ReelListQuery): Promise<ReelListReply> {
+    const [{ rows, total }, running] = await Promise.all([
+      repo.listReels(db, deps.dialect, query),
+      deps.reelsRunning(),
+    ]);
     return {
       status: true,
       message: reelMessages.listed,
@@ -61,6 +66,7 @@ export function createReelService(deps: ReelDeps) {
         view: 0,
         click: 0,
         created_at: nowIso(),
+        file_name: (video.filename || storedFileName(video.url)).slice(0, 255),
       };
       await repo.insertReel(db, row);
       deps.cache.invalidate(REELS_TAG);

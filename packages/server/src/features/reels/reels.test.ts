@@ -127,6 +127,7 @@ describe('GET /api/App/reels', () => {
         view: i,
         click: 0,
         created_at: nowIso(),
+        file_name: 'x.mp4',
       });
     t.app.streamdesk.context.cache.invalidate('reels');
     const page1 = (await appList('page=1').then((r) => r.json())) as ReelListReply;

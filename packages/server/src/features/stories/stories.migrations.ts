@@ -1,6 +1,10 @@
 import type { Kysely, Migration } from 'kysely';
 import { countsToBigint } from '../../platform/db/bigint-counters.js';
 import { newestFirstIndexes } from '../../platform/db/newest-first-indexes.js';
+import { searchIndexMigration, type SearchIndex } from '../../platform/db/search-index.js';
+
+/** What the admin lists' `q` searches: the button's name and URL and a native ad's id (0051). */
+export const storiesSearch: SearchIndex = { table: 'stories', columns: ['btn_name', 'btn_url', 'ntv_id'] };
 
 export const storiesMigrations: Record<string, Migration> = {
   '0300_stories': {
@@ -41,4 +45,5 @@ export const storiesMigrations: Record<string, Migration> = {
   '0303_stories_app_list_index': newestFirstIndexes([
     { name: 'stories_kind_status_created', table: 'stories', leading: ['ads_story', 'status'] },
   ]),
+  '0304_stories_search': searchIndexMigration(storiesSearch),
 };

@@ -1,8 +1,11 @@
-import type { Selectable } from 'kysely';
-import type { AppDb } from '../../platform/db/database.js';
-import type { Story } from '@streamdesk/contract/stories';
+import { sql, type Selectable } from 'kysely';
+import type { AppDb, DialectName } from '../../platform/db/database.js';
+import { parseSort } from '@streamdesk/contract/http';
+import type { Story, StorySort } from '@streamdesk/contract/stories';
 import { fromDbBool } from '../../platform/db/values.js';
-import { newestFirstPage } from '../../platform/db/paging.js';
+import { orderedPage } from '../../platform/db/paging.js';
+import { matchesSearch } from '../../platform/db/search-index.js';
+import { storiesSearch } from './stories.migrations.js';
 import { addToTotalColumns, type TotalsChange } from '../../platform/item-counter.js';
 
 export interface StoriesTables {
@@ -85,9 +88,33 @@ export const findStoriesByIds = (db: Db, ids: readonly string[], ads: boolean) =
 export const deleteStories = (db: Db, ids: readonly string[]) =>
   db.deleteFrom('stories').where('id', 'in', ids).returningAll().execute();
 
-export async function listStories(db: Db, ads: boolean, page: number, limit: number) {
-  const base = db.selectFrom('stories').where('ads_story', '=', ads ? 1 : 0);
-  return newestFirstPage(base, page, limit);
+export interface StoryListFilter {
+  ads: boolean;
+  /** Part of the button name or URL or the Native Ad ID, any case (through the search index, 0048). */
+  q?: string | undefined;
+  sort: StorySort;
+}
+
+const STORY_ORDER_COLUMNS = { date: 'created_at', view: 'view', click: 'click_btn_count' } as const;
+
+const storyOrder = (sort: StorySort) => {
+  const { column, desc } = parseSort(sort);
+  return { by: sql.ref(STORY_ORDER_COLUMNS[column]), desc };
+};
+
+/** One page of an admin story list, filtered and in the order asked, with the number of matching stories. */
+export function listStories(
+  db: Db,
+  dialect: DialectName,
+  filter: StoryListFilter,
+  page: number,
+  limit: number,
+) {
+  const base = db
+    .selectFrom('stories')
+    .where('ads_story', '=', filter.ads ? 1 : 0)
+    .$if(Boolean(filter.q), (qb) => qb.where(matchesSearch(dialect, storiesSearch, filter.q!)));
+  return orderedPage(base, storyOrder(filter.sort), page, limit);
 }
 
 /** The newest active story video (not an ad). */

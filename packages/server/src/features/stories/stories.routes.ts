@@ -47,7 +47,11 @@ export function registerStories(ctx: FeatureContext, deps: { forgetCounts: Forge
     registerRoute(app, list, async (request) => ({
       status: true,
       message: storyMessages.list,
-      ...(await stories.list(ads, request.query.page, request.query.limit)),
+      ...(await stories.list(
+        { ads, q: request.query.q, sort: request.query.sort },
+        request.query.page,
+        request.query.limit,
+      )),
     }));
     registerRoute(app, remove, async (request) => {
       const deleted = await stories.remove(request.body.id, ads);

@@ -96,9 +96,9 @@ export function createStoriesService(ctx: FeatureContext, deps: { forgetCounts: 
       return ctx.locks.run('stories', ids, () => removeNow(ids, ads));
     },
 
-    async list(ads: boolean, page: number, limit: number) {
+    async list(filter: repo.StoryListFilter, page: number, limit: number) {
       const [{ rows, total }, first] = await Promise.all([
-        repo.listStories(db, ads, page, limit),
+        repo.listStories(db, ctx.dialect, filter, page, limit),
         repo.firstStoryVideo(db),
       ]);
       return {

@@ -1,4 +1,4 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql, type Expression, type SelectQueryBuilder } from 'kysely';
 
 /**
  * One page of a filtered table, newest first (ties broken by id, which is time-ordered too). `base` is
@@ -31,4 +31,32 @@ export async function newestFirstPage<DB, TB extends keyof DB>(
 ) {
   const [rows, total] = await Promise.all([newestFirstRows(base, page, limit), countRows(base)]);
   return { rows, total };
+}
+
+/** A list's order: an expression (a column, or one lower-cased to order names as people read them) and its way. */
+export interface ListOrder {
+  by: Expression<unknown>;
+  desc: boolean;
+}
+
+/**
+ * One page in `order`, ties broken by id the same way (ids are time-ordered: equal counts or names keep
+ * the newest-first order when descending), with the number of rows the filter matches, read in parallel.
+ */
+export async function orderedPage<DB, TB extends keyof DB>(
+  base: SelectQueryBuilder<DB, TB, object>,
+  order: ListOrder,
+  page: number,
+  limit: number,
+) {
+  const way = order.desc ? 'desc' : 'asc';
+  const rows = base
+    .selectAll()
+    .orderBy(order.by, way)
+    .orderBy(sql.ref('id'), way)
+    .limit(limit)
+    .offset((page - 1) * limit)
+    .execute();
+  const [found, total] = await Promise.all([rows, countRows(base)]);
+  return { rows: found, total };
 }
