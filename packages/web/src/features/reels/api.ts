@@ -1,4 +1,4 @@
-import { REELS_PAGE_SIZE, reelRoutes } from '@streamdesk/contract/reels';
+import { REELS_PAGE_SIZE, reelRoutes, type ReelSort } from '@streamdesk/contract/reels';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { replyOrReject, requestApi } from '@/lib/api-client';
 import { fetchApi } from '@/lib/api-query';
@@ -7,17 +7,27 @@ import { toastFailure } from '@/ui/toast-failure';
 
 const keys = { all: ['reels'] as const };
 
+/** Which page of reels, searched for what (empty: every reel) and in which order (0051). */
+export interface ReelsView {
+  page: number;
+  q: string;
+  sort: ReelSort;
+}
+
 /** One page of reels, as the app asks for it (api-key only, no token: doc 1 section 6). */
-export const reelsPageQuery = (page: number) =>
+export const reelsPageQuery = ({ page, q, sort }: ReelsView) =>
   queryOptions({
-    queryKey: [...keys.all, 'page', page],
+    queryKey: [...keys.all, 'page', page, q, sort],
     queryFn: ({ signal }) =>
-      fetchApi(reelRoutes.list, { query: { page, limit: REELS_PAGE_SIZE, a: 'true' }, signal }),
+      fetchApi(reelRoutes.list, {
+        query: { page, limit: REELS_PAGE_SIZE, a: 'true', sort, ...(q && { q }) },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 
-export function useReelsPage(page: number) {
-  return useQuery(reelsPageQuery(page));
+export function useReelsPage(view: ReelsView) {
+  return useQuery(reelsPageQuery(view));
 }
 
 export function useUploadReel() {

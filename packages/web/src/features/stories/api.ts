@@ -4,6 +4,7 @@ import {
   storyRoutes,
   type Story,
   type StoryInsertInput,
+  type StorySort,
 } from '@streamdesk/contract/stories';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, replyOrReject, requestApi, type ApiResult } from '@/lib/api-client';
@@ -30,22 +31,32 @@ const routesOf = (kind: StoryKind) =>
 
 const keys = {
   all: ['stories'] as const,
-  list: (kind: StoryKind, page: number) => ['stories', kind, 'list', page] as const,
+  list: (kind: StoryKind, view: StoryListView) => ['stories', kind, 'list', view] as const,
   one: (kind: StoryKind, id: string) => ['stories', kind, 'one', id] as const,
 };
 
+/** Which page of a story list, searched for what (empty: everything) and in which order (0051). */
+export interface StoryListView {
+  page: number;
+  q: string;
+  sort: StorySort;
+}
+
 /**
- * One page of up to 200 stories, newest first: each request asks for the spec's 200 (doc 1 section 9),
- * and the list pages through the rest (docs/decisions/0012-lists.md). The reply carries the page
- * it is, so its rows keep their numbers while the next page loads in their place. A failed load goes to
- * /Error.
+ * One page of up to 200 stories, newest first unless another order is asked: each request asks for the
+ * spec's 200 (doc 1 section 9), and the list pages through the rest (docs/decisions/0012-lists.md). The
+ * reply carries the page it is, so its rows keep their numbers while the next page loads in their place.
+ * A failed load goes to /Error.
  */
-export const storyListQuery = (kind: StoryKind, page: number) =>
+export const storyListQuery = (kind: StoryKind, view: StoryListView) =>
   queryOptions({
-    queryKey: keys.list(kind, page),
+    queryKey: keys.list(kind, view),
     queryFn: async ({ signal }) => ({
-      ...(await requestApi(routesOf(kind).list, { query: { page, limit: STORY_LIST_LIMIT }, signal })),
-      page,
+      ...(await requestApi(routesOf(kind).list, {
+        query: { page: view.page, limit: STORY_LIST_LIMIT, sort: view.sort, ...(view.q && { q: view.q }) },
+        signal,
+      })),
+      page: view.page,
     }),
     placeholderData: keepPreviousData,
   });
@@ -61,7 +72,7 @@ export const storyQuery = (kind: StoryKind, id: string) =>
     meta: { onError: 'log-refetch' },
   });
 
-export const useStoryList = (kind: StoryKind, page: number) => useQuery(storyListQuery(kind, page));
+export const useStoryList = (kind: StoryKind, view: StoryListView) => useQuery(storyListQuery(kind, view));
 export const useStory = (kind: StoryKind, id: string) => useQuery(storyQuery(kind, id));
 
 function useInvalidateStories() {

@@ -1,14 +1,28 @@
 import { formatDateTime, formatViewCount } from '@streamdesk/contract/format';
-import { REELS_PAGE_SIZE, type Reel } from '@streamdesk/contract/reels';
+import { REELS_PAGE_SIZE, type Reel, type ReelSort } from '@streamdesk/contract/reels';
 import { DeleteSelectedButton, SelectCheckbox, useBulkDelete } from '@/ui/bulk-delete';
 import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
 import { stickyEndCell, stickyEndHead, Table, TBody, Td, Th, THead, Tr } from '@/ui/data-table';
 import { RowActionsMenu } from '@/ui/row-actions-menu';
 import { useDeleteReels } from '../api';
 import { RemoteImage } from '@/ui/remote-image';
+import { SortableTh } from '@/ui/sortable-th';
 
-/** The Story Reels list of one page: select-all, bulk delete, and a Play/Delete menu per row. */
-export function ReelsTable({ rows, page }: { rows: Reel[]; page: number }) {
+/**
+ * The Story Reels list of one page: select-all, bulk delete, a Play/Delete menu per row, and headers that
+ * sort it (file name, counts, date).
+ */
+export function ReelsTable({
+  rows,
+  page,
+  sort,
+  onSort,
+}: {
+  rows: Reel[];
+  page: number;
+  sort: ReelSort;
+  onSort: (next: string) => void;
+}) {
   const remove = useDeleteReels();
   const bulk = useBulkDelete(
     rows.map((r) => r._id),
@@ -37,9 +51,17 @@ export function ReelsTable({ rows, page }: { rows: Reel[]; page: number }) {
           </Th>
           <Th>No</Th>
           <Th>Thumbnail</Th>
-          <Th>View</Th>
-          <Th>Click</Th>
-          <Th className="hidden sm:table-cell">Date</Th>
+          <SortableTh column="name" label="File" sort={sort} onSort={onSort} />
+          <SortableTh column="view" label="View" sort={sort} onSort={onSort} descFirst />
+          <SortableTh column="click" label="Click" sort={sort} onSort={onSort} descFirst />
+          <SortableTh
+            column="date"
+            label="Date"
+            sort={sort}
+            onSort={onSort}
+            descFirst
+            className="hidden sm:table-cell"
+          />
           <Th className={`${stickyEndHead} text-right`}>Action</Th>
         </THead>
         <TBody>
@@ -62,6 +84,11 @@ export function ReelsTable({ rows, page }: { rows: Reel[]; page: number }) {
                     loading="lazy"
                     className="h-16 w-12 rounded bg-slate-900 object-cover ring-1 ring-slate-200"
                   />
+                </Td>
+                <Td>
+                  <span className="block max-w-40 truncate sm:max-w-64" title={reel.fileName}>
+                    {reel.fileName}
+                  </span>
                 </Td>
                 <Td className="tabular-nums">{formatViewCount(reel.view)}</Td>
                 <Td className="tabular-nums">{formatViewCount(reel.click)}</Td>

@@ -1,22 +1,30 @@
+import { DEFAULT_REEL_SORT, reelSort } from '@streamdesk/contract/reels';
 import { storyTabs } from '@/config/section-tabs';
 import { EmptyState } from '@/ui/empty-state';
 import { FullPageLoader } from '@/ui/full-page-loader';
 import { LoadError } from '@/ui/load-error';
+import { NoMatches } from '@/ui/no-matches';
 import { PageHeader } from '@/ui/page-header';
 import { Pagination } from '@/ui/pagination';
 import { RunningBadge } from '@/ui/running-badge';
+import { SearchField } from '@/ui/search-field';
 import { Tabs } from '@/ui/tabs';
 import { LOAD_FAILED, useFailedLoadToast } from '@/ui/use-failed-load-toast';
 import { usePageParam, useStepBackToLastPage } from '@/ui/use-page-param';
+import { useSearchAndSort } from '@/ui/use-search-and-sort';
 import { useReelsPage } from '../api';
 import { ReelsTable } from '../components/reels-table';
 import { UploadReelForm } from '../components/upload-reel-form';
 
-/** Reels (/story/add/reels): doc 1 section 2 "Reels". */
+/**
+ * Reels (/story/add/reels): doc 1 section 2 "Reels", searched by file name and sorted by a header
+ * (issue 36), the page, search and order in the URL.
+ */
 export default function ReelsPage() {
   const pager = usePageParam();
   const { page, setPage } = pager;
-  const list = useReelsPage(page);
+  const { q, sort, onSearch, onSort, clearSearch } = useSearchAndSort(pager, reelSort, DEFAULT_REEL_SORT);
+  const list = useReelsPage({ page, q, sort });
   const reply = list.data;
   const ok = reply?.status === true ? reply : null;
   useFailedLoadToast(reply);
@@ -32,16 +40,19 @@ export default function ReelsPage() {
         actions={ok && <RunningBadge running={ok.reels} />}
       />
       <UploadReelForm />
+      <SearchField q={q} onSearch={onSearch} placeholder="File name" />
       {list.isPending ? (
         <FullPageLoader />
       ) : !ok ? (
         // A refusal; a load with no answer is said by the shell, with its Retry.
         reply && <LoadError message={reply.message || LOAD_FAILED} onRetry={() => list.refetch()} />
+      ) : ok.data.length === 0 && q ? (
+        <NoMatches things="reels" q={q} onClear={clearSearch} />
       ) : ok.data.length === 0 ? (
         <EmptyState title="No reels yet">Upload an MP4 above to add the first reel.</EmptyState>
       ) : (
         <>
-          <ReelsTable rows={ok.data} page={page} />
+          <ReelsTable rows={ok.data} page={page} sort={sort} onSort={onSort} />
           <Pagination page={page} totalPages={ok.totalPage} onPageChange={setPage} />
         </>
       )}

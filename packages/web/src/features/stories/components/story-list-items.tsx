@@ -72,6 +72,17 @@ function Thumbnail({ story, no }: { story: Story; no: number }) {
   );
 }
 
+/** What a search finds a story by (0051): its button's name (a native ad's id), the URL as its title. */
+function ButtonName({ story, className }: { story: Story; className?: string }) {
+  const name = story.NTV ? story.NTV_ID : story.btnName;
+  if (!name) return null;
+  return (
+    <span className={cn('block truncate text-xs text-slate-600', className)} title={story.btnUrl || name}>
+      {name}
+    </span>
+  );
+}
+
 function RowMenu({ story, no, deleting, on }: StoryItemProps) {
   const media = story.video || story.image;
   // Status, Edit and Delete change the story: a role that may not sees them disabled, with the reason.
@@ -171,6 +182,7 @@ export const StoryRow = memo(function StoryRow(props: StoryItemProps) {
       <Td>{formatViewCount(story.clickBtnCount)}</Td>
       <Td>
         <Thumbnail story={story} no={no} />
+        <ButtonName story={story} className="mt-1 max-w-28" />
       </Td>
       <Td>{formatDateTime(story.date_time)}</Td>
       <Td className={`${stickyEndCell} text-right`}>
@@ -205,6 +217,14 @@ export const StoryCard = memo(function StoryCard(props: StoryItemProps) {
         <dd>{formatViewCount(story.clickBtnCount)}</dd>
         <dt className="text-slate-500">Date &amp; Time</dt>
         <dd className="break-words">{formatDateTime(story.date_time)}</dd>
+        {(story.NTV ? story.NTV_ID : story.btnName) && (
+          <>
+            <dt className="text-slate-500">{story.NTV ? 'Native Ad ID' : 'Button'}</dt>
+            <dd className="min-w-0">
+              <ButtonName story={story} className="text-sm text-slate-900" />
+            </dd>
+          </>
+        )}
       </dl>
       <div>
         <RowMenu {...props} />

@@ -1,4 +1,4 @@
-import { STORY_LIST_LIMIT, type Story } from '@streamdesk/contract/stories';
+import { DEFAULT_STORY_SORT, STORY_LIST_LIMIT, storySort, type Story } from '@streamdesk/contract/stories';
 import { useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
@@ -16,8 +16,11 @@ import {
   toggleSelection,
 } from '@/ui/data-table';
 import { EmptyState } from '@/ui/empty-state';
+import { NoMatches } from '@/ui/no-matches';
 import { Pagination, scrollToListTop } from '@/ui/pagination';
+import { SearchField } from '@/ui/search-field';
 import { showingRange } from '@/ui/showing-range';
+import { SortableTh } from '@/ui/sortable-th';
 import { Spinner } from '@/ui/spinner';
 import { toastSuccess } from '@/ui/toast-success';
 import { toastDeleted } from '@/ui/toast-deleted';
@@ -25,6 +28,7 @@ import { useInFlight } from '@/ui/use-in-flight';
 import { useKeepFocusInList } from '@/ui/use-keep-focus-in-list';
 import { MD_UP, useMediaQuery } from '@/ui/use-media-query';
 import { usePageParam, useStepBackToLastPage } from '@/ui/use-page-param';
+import { useSearchAndSort } from '@/ui/use-search-and-sort';
 import { fromList } from '@/ui/use-return-to-list';
 import { useDeleteStories, useStoryList, useStoryStatus, type StoryKind } from '../api';
 import { StoryCard, StoryRow, type StoryHandlers } from './story-list-items';
@@ -35,14 +39,16 @@ type Pending =
 const STORY_THINGS = { video: ['story', 'stories'], ads: ['story ad', 'story ads'] } as const;
 
 /**
- * The Story Video List or the Story Ads List, a page of 200 at a time (newest first), numbered on across
- * pages: a table from 768 px, cards below, only the one that shows in the page. The page is the URL's
- * `?page=`, and Edit takes that URL along so the edit screen returns to it.
+ * The Story Video List or the Story Ads List, a page of 200 at a time (newest first unless a header
+ * sorts it), numbered on across pages: a table from 768 px, cards below, only the one that shows in the
+ * page. The page, the search and the order are the URL's (`?page=`, `?q=`, `?sort=`), and Edit takes
+ * that URL along so the edit screen returns to it.
  */
 export function StoryList({ kind }: { kind: StoryKind }) {
   const pager = usePageParam();
   const { page } = pager;
-  const { data, isPending, isPlaceholderData } = useStoryList(kind, page);
+  const { q, sort, onSearch, onSort, clearSearch } = useSearchAndSort(pager, storySort, DEFAULT_STORY_SORT);
+  const { data, isPending, isPlaceholderData } = useStoryList(kind, { page, q, sort });
   const stories = data?.data ?? [];
   const first = data ? (data.page - 1) * STORY_LIST_LIMIT : 0;
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -59,11 +65,12 @@ export function StoryList({ kind }: { kind: StoryKind }) {
 
   // Deleting the last stories of the last page (or a bookmark past it): show the page that now is the last.
   useStepBackToLastPage(pager, data && !isPlaceholderData ? data.totalPage : undefined);
-  // Another page, however it came (the pager, Back, the step back): a fresh selection. Adjusted while
-  // rendering, as React advises for state that follows other state.
-  const [selectedOn, setSelectedOn] = useState(page);
-  if (selectedOn !== page) {
-    setSelectedOn(page);
+  // Another page, search or order, however it came (the pager, a header, Back, the step back): a fresh
+  // selection. Adjusted while rendering, as React advises for state that follows other state.
+  const view = `${page} ${sort} ${q}`;
+  const [selectedOn, setSelectedOn] = useState(view);
+  if (selectedOn !== view) {
+    setSelectedOn(view);
     setSelected(new Set());
   }
 
@@ -156,7 +163,15 @@ export function StoryList({ kind }: { kind: StoryKind }) {
         )}
       </div>
 
-      {data?.total === 0 ? (
+      <SearchField
+        q={q}
+        onSearch={onSearch}
+        placeholder={kind === 'video' ? 'Button name or URL' : 'Button name or URL, Native Ad ID'}
+      />
+
+      {data?.total === 0 && q ? (
+        <NoMatches things={STORY_THINGS[kind][1]} q={q} onClear={clearSearch} />
+      ) : data?.total === 0 ? (
         <EmptyState title="No stories found">
           {kind === 'video' ? 'Add a story video or image above.' : 'Add a story ad above.'}
         </EmptyState>
@@ -177,10 +192,10 @@ export function StoryList({ kind }: { kind: StoryKind }) {
                 </Th>
                 <Th>No</Th>
                 <Th>Status</Th>
-                <Th>View</Th>
-                <Th>Click</Th>
+                <SortableTh column="view" label="View" sort={sort} onSort={onSort} descFirst />
+                <SortableTh column="click" label="Click" sort={sort} onSort={onSort} descFirst />
                 <Th>Thumbnail</Th>
-                <Th>Date &amp; Time</Th>
+                <SortableTh column="date" label="Date & Time" sort={sort} onSort={onSort} descFirst />
                 <Th className={`${stickyEndHead} text-right`}>Actions</Th>
               </THead>
               <TBody>
