@@ -264,7 +264,7 @@ test.describe('website ads', () => {
     await row(page, 'SpringPromo').getByRole('button', { name: 'Edit' }).click();
     await row(page, 'SpringPromo').getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByRole('dialog', { name: 'Please confirm' })).toContainText(
-      'You are about to delete the ad SpringPromo and all its views and clicks.',
+      'You are about to delete the ad SpringPromo.',
     );
     await confirmMath(page);
     await expect(page.getByText(adMessages.deleted)).toBeVisible();

@@ -218,3 +218,56 @@ test('an ad unit deleted from its edit row goes to the trash, and Undo in the to
   };
   expect(config.data.native.map((a) => a.a_name)).toContain('TrashUnit');
 });
+
+test('a deleted website ad is gone from its list and the app, found in Trash, restored and listed again', async ({
+  signedInPage: page,
+  api,
+}) => {
+  await api.call('POST', '/api/App/ads/webads/add', {
+    body: { a_name: 'TrashWeb', a_id: 'https://example.org/trash', a_description: 'Promo' },
+  });
+  const appWebAds = async () =>
+    (
+      (await api.call('GET', '/api/App/ads/config?platform=android', { admin: false })) as {
+        data: { web: { a_name: string }[] };
+      }
+    ).data.web.map((a) => a.a_name);
+  expect(await appWebAds()).toContain('TrashWeb');
+
+  await page.goto('/manage/ads/webAds/add');
+  const row = page
+    .getByRole('table', { name: 'Androind Website Ads' })
+    .getByRole('row')
+    .filter({ hasText: 'TrashWeb' });
+  await row.getByRole('button', { name: 'Edit' }).click();
+  await row.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('dialog', { name: 'Please confirm' })).toContainText(
+    'You are about to delete the ad TrashWeb.',
+  );
+  await answerCaptcha(page, { confirm: 'Confirm' });
+  await expect(row).toHaveCount(0);
+  await expect(toast(page, adMessages.deleted).getByRole('button', { name: 'Undo' })).toBeVisible();
+  await page.screenshot({ path: '/tmp/trash-website-ad-deleted.png' });
+  expect(await appWebAds()).not.toContain('TrashWeb');
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Trash' }).click();
+  await expect(page).toHaveURL('/trash');
+  await page.getByLabel('Feature').selectOption({ label: 'ads' });
+  const entry = page
+    .getByRole('table', { name: 'Trash' })
+    .getByRole('row')
+    .filter({ hasText: 'Android website ad "TrashWeb"' });
+  await expect(entry).toContainText('30');
+  // Off the side navigation, which the pointer left open after the click (for the picture only).
+  await page.mouse.move(800, 600);
+  await page.waitForTimeout(600);
+  await page.screenshot({ path: '/tmp/trash-website-ad-in-trash.png' });
+  await entry.getByRole('button', { name: 'Restore Android website ad "TrashWeb"' }).click();
+  await expect(toast(page, trashMessages.restored(1))).toBeVisible();
+  await expect(entry).toHaveCount(0);
+  expect(await appWebAds()).toContain('TrashWeb');
+
+  await page.goto('/manage/ads/webAds/add');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('https://example.org/trash');
+});

@@ -306,7 +306,7 @@ function platformRoutes<P extends AdPlatform>(platform: P) {
       feature: 'ad-units',
       access: 'write',
       envelope,
-      summary: `Delete a ${who} website ad and its click counts (not WEB_URL_1)`,
+      summary: `Delete a ${who} website ad to the trash with its clicks (not WEB_URL_1; a restore under a name taken since is a 409)`,
       params: idParams,
       reply: replyBase,
     }),

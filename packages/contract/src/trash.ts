@@ -29,6 +29,9 @@ export const trashMessages = {
     `Cannot restore: a category named "${name}" exists now. Rename or delete that one first.`,
   adUnitNameTaken: (name: string) =>
     `Cannot restore: an ad unit named "${name}" of its kind exists now. Delete that one first.`,
+  /** Website ads' names are unique per platform and cannot be edited. */
+  websiteAdNameTaken: (name: string, platform: 'android' | 'ios') =>
+    `Cannot restore: ${platform === 'ios' ? 'an Apple' : 'an Android'} website ad named "${name}" exists now. Delete that one first.`,
   idTaken: (label: string) => `Cannot restore ${label}: an item with its id exists now.`,
 };
 

@@ -45,6 +45,7 @@ export function registerFeatures(ctx: FeatureContext, services: { auth: AuthServ
   });
   const adUnits = registerAdUnits(ctx, {
     clearCounts: (id, startDate, endDate) => analytics.analytics.clear(id, startDate, endDate),
+    forgetCounts: { webAd: forgetCounts('webAd'), iosWebAd: forgetCounts('iosWebAd') },
   });
   registerSystemStatsRoutes(
     ctx.app,

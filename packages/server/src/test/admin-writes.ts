@@ -268,7 +268,7 @@ const policyNotificationsAndSessions: AdminWrite[] = [
 
 /** Restores from the trash, and a delete forever, of what the bulk deletes moved there. */
 const trash: AdminWrite[] = [
-  json('POST', '/api/admin/trash/restore', (r) => ids(r, 'story:1', 'match:1', 'reel:2')),
+  json('POST', '/api/admin/trash/restore', (r) => ids(r, 'story:1', 'match:1', 'reel:2', 'web:android')),
   json('DELETE', '/api/admin/trash', (r) => ids(r, 'story:2')),
 ];
 

@@ -94,10 +94,9 @@ export const findAdUnitRows = (db: Db, platform: AdPlatform, kind: AdKind, ids: 
 export const deleteAdUnits = (db: Db, ids: readonly string[]) =>
   db.deleteFrom('ad_units').where('id', 'in', ids).returningAll().execute();
 
-export const deleteAdUnit = (db: Db, id: string) => db.deleteFrom('ad_units').where('id', '=', id).execute();
-
-export const deleteClicksOf = (db: Db, adId: string) =>
-  db.deleteFrom('web_ad_clicks').where('ad_id', '=', adId).execute();
+/** Deletes a web ad's per-day clicks and answers them (a trash snapshot's). */
+export const takeClicksOf = (db: Db, adId: string) =>
+  db.deleteFrom('web_ad_clicks').where('ad_id', '=', adId).returningAll().execute();
 
 /** Click totals per ad within a day range (all days on a side left open). */
 export async function clickTotals(db: Db, adIds: readonly string[], range: OpenDayRange = {}) {

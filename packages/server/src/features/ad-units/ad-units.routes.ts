@@ -14,7 +14,10 @@ import {
 } from './ad-units.service.js';
 
 /** Ad units of both platforms: admin routes, the app's cached config (a launch list per platform), click counters. */
-export function registerAdUnits(ctx: FeatureContext, deps: Pick<AdUnitsDeps, 'clearCounts'>) {
+export function registerAdUnits(
+  ctx: FeatureContext,
+  deps: Pick<AdUnitsDeps, 'clearCounts' | 'forgetCounts'>,
+) {
   const ads = createAdUnitsService({
     db: ctx.db,
     cache: ctx.cache,

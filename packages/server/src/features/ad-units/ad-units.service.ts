@@ -1,5 +1,6 @@
 import {
   adIdWarning,
+  adPlatforms,
   adMessages,
   PROTECTED_WEB_AD,
   type AdConfig,
@@ -26,8 +27,12 @@ import { trashMessages } from '@streamdesk/contract/trash';
 import { deleteAllOrNone } from '../../platform/db/delete-all-or-none.js';
 import { itemLabel } from '../../platform/activity/item-label.js';
 import type { TrashBin } from '../../platform/trash/trash-bin.js';
+import type { Snapshot } from '../../platform/trash/trash.repository.js';
+import type { ForgetCounts } from '../../platform/item-counter.js';
 import * as repo from './ad-units.repository.js';
 
+/** The trash kind of the website ads (the simple kinds' is `ad-units`). */
+export const WEB_AD_TRASH_KIND = 'website-ads';
 /** Cache tag of everything built from ad units (the app config, the launch section). */
 export const AD_UNITS_TAG = 'ad-units';
 /** The app event entity of each platform's web ads (ad-units.counter.ts). */
@@ -109,22 +114,39 @@ export interface AdUnitsDeps {
   clearCounts: (id: string, startDate?: string, endDate?: string) => Promise<{ cleared: number }>;
   locks: RecordLocks;
   trash: TrashBin;
+  /** Removes the counted days of a platform's web ads (a purge from the trash). */
+  forgetCounts: Record<(typeof webAdEntities)[AdPlatform], ForgetCounts>;
 }
 
 export function createAdUnitsService(deps: AdUnitsDeps) {
   const db = deps.db;
   // The event counter learns the web ads' ids on AD_UNITS_TAG too (their itemsTag).
   const changed = () => deps.cache.invalidate(AD_UNITS_TAG);
-  // Only the simple kinds go to the trash (web ads keep the spec's delete, counts and all): no counts.
+  // Names are unique per platform and kind, and cannot change: the one that took it must go first.
+  const nameFree = (message: (row: repo.AdUnitRow) => string) => async (trx: AppDb, snapshot: Snapshot) => {
+    for (const row of snapshot.tables[0]?.[1] ?? []) {
+      const unit = row as repo.AdUnitRow;
+      if (await repo.findAdUnitByName(trx, unit.platform, unit.kind, unit.a_name))
+        throw conflict(message(unit));
+    }
+  };
+  // The simple kinds have no counts.
   deps.trash.register('ad-units', {
     feature: 'ad-units',
     changed,
-    // Names are unique per platform and kind, and cannot change: the one that took it must go first.
-    async check(trx, snapshot) {
-      for (const row of snapshot.tables[0]?.[1] ?? []) {
-        const { platform, kind, a_name } = row as repo.AdUnitRow;
-        if (await repo.findAdUnitByName(trx, platform, kind, a_name))
-          throw conflict(trashMessages.adUnitNameTaken(a_name));
+    check: nameFree((row) => trashMessages.adUnitNameTaken(row.a_name)),
+  });
+  // A website ad goes with its per-day clicks (its snapshot's second table); the dashboard's counted days
+  // stay in the analytics rollups until a purge forgets them (docs/decisions/0053-last-deletes-to-trash.md).
+  deps.trash.register(WEB_AD_TRASH_KIND, {
+    feature: 'ad-units',
+    changed,
+    check: nameFree((row) => trashMessages.websiteAdNameTaken(row.a_name, row.platform)),
+    async forget(trx, snapshot) {
+      const rows = (snapshot.tables[0]?.[1] ?? []) as repo.AdUnitRow[];
+      for (const platform of adPlatforms) {
+        const ids = rows.filter((row) => row.platform === platform).map((row) => row.id);
+        await deps.forgetCounts[webAdEntities[platform]](trx, ids);
       }
     },
   });
@@ -263,22 +285,40 @@ export function createAdUnitsService(deps: AdUnitsDeps) {
         changed();
       }),
 
-    async webDelete(platform: AdPlatform, id: string): Promise<void> {
-      const row = await existing(platform, 'web', id);
-      if (row.a_name === PROTECTED_WEB_AD) throw badRequest(adMessages.webUrl1Locked);
-      // The analytics rollups of the ad go with it (its clearDays reaches the per-day rows too).
-      await deps.clearCounts(id);
-      await db.transaction().execute(async (trx) => {
-        await repo.deleteClicksOf(trx, id);
-        await repo.deleteAdUnit(trx, id);
-      });
-      changed();
-    },
+    /**
+     * Moves a website ad to the trash with its per-day clicks (its `a_click` total is in its row), under
+     * its record lock: a clear of its clicks waits for it, and then finds no ad.
+     */
+    webDelete: (platform: AdPlatform, id: string) =>
+      deps.locks.run('ad_units', [id], async () => {
+        await db.transaction().execute(async (trx) => {
+          const [found] = await repo.findAdUnitRows(trx, platform, 'web', [id]);
+          if (!found) throw notFound(adMessages.notFound);
+          if (found.a_name === PROTECTED_WEB_AD) throw badRequest(adMessages.webUrl1Locked);
+          // The clicks first: the ad's own delete would cascade to them.
+          const clicks = await repo.takeClicksOf(trx, id);
+          const [row] = await repo.deleteAdUnits(trx, [id]);
+          if (!row) throw notFound(adMessages.notFound);
+          await deps.trash.move(trx, WEB_AD_TRASH_KIND, [
+            {
+              id,
+              label: `${platform === 'ios' ? 'Apple' : 'Android'} website ad "${row.a_name}"`,
+              tables: [
+                ['ad_units', [{ ...row }]],
+                ['web_ad_clicks', clicks],
+              ],
+            },
+          ]);
+        });
+        changed();
+      }),
 
-    async clearOne(platform: AdPlatform, id: string, range: DayRange): Promise<number> {
-      await existing(platform, 'web', id);
-      return clearRange([id], range);
-    },
+    /** Under the ad's record lock: a delete to the trash at the same time takes its counts whole. */
+    clearOne: (platform: AdPlatform, id: string, range: DayRange): Promise<number> =>
+      deps.locks.run('ad_units', [id], async () => {
+        await existing(platform, 'web', id);
+        return clearRange([id], range);
+      }),
 
     async clearAll(
       platform: AdPlatform,
@@ -287,7 +327,14 @@ export function createAdUnitsService(deps: AdUnitsDeps) {
     ): Promise<number> {
       const targets = await webIds(platform, ids);
       if (targets.length === 0) throw notFound(adMessages.notAvailable);
-      return clearRange(targets, range);
+      // Under the ads' locks, read again: an ad deleted to the trash meanwhile keeps its counts.
+      return deps.locks.run('ad_units', targets, async () => {
+        const still = new Set(await webIds(platform, ids));
+        return clearRange(
+          targets.filter((id) => still.has(id)),
+          range,
+        );
+      });
     },
 
     /** What the app needs of one platform: every unit's name and id, grouped by kind. */

@@ -89,10 +89,12 @@ describe('web ad clicks from app events', () => {
     await flush();
     const list = (await c.call<{ data: WebAd[] }>(c.routes.webList)).body.data;
     expect(list.find((a) => a._id === added.body.data._id)?.a_click).toBe(1);
-    // Deleting the ad takes its dashboard counts with it.
+    // Its dashboard counts stay while it is in the trash, and go when it is deleted forever.
     const today = istDay(Date.now());
     expect(await dashboard(added.body.data._id, today, today)).toBe(1);
     await c.call(c.routes.webDelete, { params: { id: added.body.data._id } });
+    expect(await dashboard(added.body.data._id, today, today)).toBe(1);
+    await t.request({ method: 'DELETE', url: '/api/admin/trash', payload: { id: [added.body.data._id] } });
     expect(await dashboard(added.body.data._id, today, today)).toBe(0);
   });
 });

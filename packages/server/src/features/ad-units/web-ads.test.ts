@@ -167,7 +167,7 @@ describe.each([
     expect(everything.body).toEqual({ status: true, message: adMessages.cleared, cleared: 7 });
   });
 
-  it('deletes a website ad with its clicks, but never WEB_URL_1', async () => {
+  it('deletes a website ad with its clicks (to the trash: web-ads-trash.test.ts), but never WEB_URL_1', async () => {
     const all = await list();
     const protectedAd = all.find((a) => a.a_name === 'WEB_URL_1')!;
     const refused = await client().call(client().routes.webDelete, { params: { id: protectedAd._id } });

@@ -82,8 +82,7 @@ export function useUpdateAd(platform: AdPlatform, kind: AdKind) {
 }
 
 /**
- * A web ad's delete is the spec's, for good with its counts; an ad unit of another kind goes to the trash
- * (issue 34), and its toast offers Undo.
+ * Every ad unit's delete, website ads' included, moves it to the trash (issue 34): its toast offers Undo.
  */
 export function useDeleteAd(platform: AdPlatform, kind: AdKind) {
   const routes = routesOf(platform);
@@ -93,7 +92,7 @@ export function useDeleteAd(platform: AdPlatform, kind: AdKind) {
       kind === 'web'
         ? requestApi(routes.webDelete, { params: { id } })
         : requestApi(routes.remove, { params: { kind, id } }),
-    kind === 'web' ? true : (reply, id) => toastDeleted(reply.message, [id]),
+    (reply, id) => toastDeleted(reply.message, [id]),
   );
 }
 

@@ -10,6 +10,7 @@ import { queryClient } from '@/lib/query-client';
 import { mockApi, renderApp } from '@/test/render-app';
 import { jsonResponse, TEST_PAYLOAD_KEY } from '@/test/runtime';
 import { signedInScreenTests, signedInApi as base } from '@/test/signed-in-screen';
+import { undoApi } from '@/test/undo';
 
 const webAd = (id: string, name: string, clicks: number) => ({
   _id: id,
@@ -147,8 +148,39 @@ describe('website ads pages', () => {
     await user.click(within(summer).getByRole('button', { name: 'Edit' }));
     await user.click(within(summer).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByRole('dialog', { name: 'Please confirm' })).toHaveTextContent(
-      'You are about to delete the ad Summer and all its views and clicks.',
+      'You are about to delete the ad Summer. To confirm, please solve this math problem',
     );
+  }, 30_000);
+
+  it('deletes a website ad to the trash after the captcha: gone from the list, back with Undo in the toast', async () => {
+    let data = [webAd('w1', 'WEB_URL_1', 2), webAd('w2', 'Summer', 5)];
+    const summerAd = data[1]!;
+    const restore = undoApi();
+    const deleted = vi.fn(() => {
+      data = data.filter((a) => a._id !== 'w2');
+      return jsonResponse({ status: true, message: adMessages.deleted });
+    });
+    mockApi({
+      ...base,
+      'GET /api/ios/ads/webads/admin/get': () => jsonResponse(listOf(...data)),
+      'DELETE /api/ios/ads/webads/delete/w2': deleted,
+      'POST /api/admin/trash/restore': (url: string, init: RequestInit) => {
+        data = [...data, summerAd];
+        return restore.api['POST /api/admin/trash/restore'](url, init);
+      },
+    });
+    renderApp('/manage/ads/ios/webAds/add');
+    const table = await screen.findByRole('table', { name: 'Apple Website Ads' }, { timeout: 15_000 });
+    const summer = (await within(table).findByRole('button', { name: /clicks of Summer/ })).closest('tr')!;
+    const user = userEvent.setup();
+    await user.click(within(summer).getByRole('button', { name: 'Edit' }));
+    await user.click(within(summer).getByRole('button', { name: 'Delete' }));
+    await answerMath();
+    await waitFor(() => expect(within(table).queryByRole('button', { name: /clicks of Summer/ })).toBeNull());
+    expect(deleted).toHaveBeenCalledOnce();
+
+    expect(await restore.undo(adMessages.deleted)).toEqual([['w2']]);
+    expect(await within(table).findByRole('button', { name: /clicks of Summer/ })).toHaveTextContent(/^5$/);
   }, 30_000);
 
   it('keeps the range in the URL and opens the dashboard on it; Back finds the range again', async () => {

@@ -69,12 +69,13 @@ export function AdUnitsScreen({ platform, page }: { platform: AdPlatform; page: 
     setConfirm({ kind: 'clear' });
   };
 
-  // A clear removes the dashboard's views with the clicks (0014-ad-units.md), a delete all of them.
+  // A clear removes the dashboard's views with the clicks (0014-ad-units.md); a delete keeps them in the
+  // trash with the ad (0053).
   const period = `from ${range.startDate} to ${range.endDate}`;
   const listed = ads?.length ?? 0;
   const thing =
     confirm?.kind === 'delete'
-      ? `the ad ${confirm.ad.a_name}${web ? ' and all its views and clicks' : ''}`
+      ? `the ad ${confirm.ad.a_name}`
       : confirm?.ad
         ? `the views and clicks of ${confirm.ad.a_name} ${period}`
         : `the views and clicks of ${listed === 1 ? 'the 1 website ad' : `all ${listed} website ads`} ${period}`;
