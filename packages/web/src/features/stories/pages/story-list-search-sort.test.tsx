@@ -8,6 +8,9 @@ import { storyListReply, storyRow } from '../test-stories';
 
 signedInScreenTests({ authStatus: 'signed-in' });
 
+/** Room for the search's 500 ms pause and a reply on a loaded machine: a wait ends when its check passes. */
+const SLOW = { timeout: 8000 };
+
 /** The story lists' search and header sorting, kept in the URL (issue 36, 0051). */
 
 /** A story list that answers every query with `stories` filtered by q, recording each query. */
@@ -24,7 +27,7 @@ function recordedList(
   return { list, last: () => asked[asked.length - 1]! };
 }
 
-describe('Story lists: search and sort', { timeout: 20_000 }, () => {
+describe('Story lists: search and sort', { timeout: 30_000 }, () => {
   it('searches the story videos by what is typed, after the pause, and keeps it in the address', async () => {
     const { list, last } = recordedList();
     mockApi({ ...shell, 'GET /api/App/all/only/story/video': list });
@@ -38,10 +41,10 @@ describe('Story lists: search and sort', { timeout: 20_000 }, () => {
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'diwali');
     // Nothing is asked while typing goes on: one request once it stops.
     expect(last().has('q')).toBe(false);
-    await waitFor(() => expect(last().get('q')).toBe('diwali'));
+    await waitFor(() => expect(last().get('q')).toBe('diwali'), SLOW);
     expect(list.mock.calls.filter(([url]) => String(url).includes('q=')).length).toBe(1);
     expect(router.state.location.search).toBe('?q=diwali');
-    await waitFor(() => expect(screen.queryByLabelText('Select story 2')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByLabelText('Select story 2')).not.toBeInTheDocument(), SLOW);
   });
 
   it('says no story matches, and Clear search shows them all again', async () => {
@@ -52,7 +55,7 @@ describe('Story lists: search and sort', { timeout: 20_000 }, () => {
     expect(await screen.findByText('No story ads match "zzz"', undefined, { timeout: 8000 })).toBeVisible();
     expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('zzz');
     await user.click(screen.getByRole('button', { name: 'Clear search' }));
-    expect(await screen.findByLabelText('Select story 2')).toBeInTheDocument();
+    expect(await screen.findByLabelText('Select story 2', undefined, SLOW)).toBeInTheDocument();
     expect(router.state.location.search).toBe('');
     expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('');
   });
@@ -69,19 +72,19 @@ describe('Story lists: search and sort', { timeout: 20_000 }, () => {
     expect(header('View')).not.toHaveAttribute('aria-sort');
 
     await user.click(within(header('View')).getByRole('button', { name: 'View' }));
-    await waitFor(() => expect(last().get('sort')).toBe('-view'));
+    await waitFor(() => expect(last().get('sort')).toBe('-view'), SLOW);
     expect(last().get('q')).toBe('a');
     expect(router.state.location.search).toBe('?q=a&sort=-view');
     expect(header('View')).toHaveAttribute('aria-sort', 'descending');
     expect(header('Date & Time')).not.toHaveAttribute('aria-sort');
 
     await user.click(within(header('View')).getByRole('button', { name: 'View' }));
-    await waitFor(() => expect(last().get('sort')).toBe('view'));
+    await waitFor(() => expect(last().get('sort')).toBe('view'), SLOW);
     expect(header('View')).toHaveAttribute('aria-sort', 'ascending');
 
     // Back to the default order (the first load's, already at hand): the address leaves it out.
     await user.click(within(header('Date & Time')).getByRole('button', { name: 'Date & Time' }));
-    await waitFor(() => expect(header('Date & Time')).toHaveAttribute('aria-sort', 'descending'));
+    await waitFor(() => expect(header('Date & Time')).toHaveAttribute('aria-sort', 'descending'), SLOW);
     expect(router.state.location.search).toBe('?q=a');
   });
 
