@@ -58,6 +58,21 @@ describe('withScheme', () => {
     expect(withScheme('not a url')).toBe('not a url');
     expect(withScheme('')).toBe('');
   });
+
+  it('reads a host with a port as a host, not as a scheme, and keeps real schemes', () => {
+    expect(withScheme('example.com:8080/path')).toBe('https://example.com:8080/path');
+    expect(withScheme('example.com:8080')).toBe('https://example.com:8080');
+    expect(withScheme('www.example.co.uk:443?a=1')).toBe('https://www.example.co.uk:443?a=1');
+    expect(withScheme('localhost:3000/live/1')).toBe('https://localhost:3000/live/1');
+    expect(withScheme('https://example.com:8080/path')).toBe('https://example.com:8080/path');
+    expect(withScheme('mailto:team@example.com')).toBe('mailto:team@example.com');
+    expect(withScheme('tel:5551234')).toBe('tel:5551234');
+    expect(withScheme('intent://match/1#Intent;scheme=myapp;end')).toBe(
+      'intent://match/1#Intent;scheme=myapp;end',
+    );
+    expect(withScheme('market:details?id=com.example')).toBe('market:details?id=com.example');
+    expect(withScheme('example.com:port/path')).toBe('example.com:port/path');
+  });
 });
 
 describe('sortQuery', () => {

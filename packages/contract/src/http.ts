@@ -111,14 +111,18 @@ export const hasVisibleText = (v: string) => !INVISIBLE.test(v);
 export const stripSpaces = (value: string) => value.replace(/\s+/g, '');
 
 /**
- * A web address typed without its scheme ("example.com/page", "www.example.com") with https:// in front,
- * so it is never stored as a link relative to the back office; anything with a scheme, or that does not
- * start with a host name, as it is (issue 36).
+ * A host name (`example.com`, `www.example.co.uk`, `localhost`), with a port or not, at the start of the
+ * text and followed by its path, query, fragment or nothing. `example.com:8080/path` is a host and its
+ * port, not the scheme `example.com:`; `tel:123` or `intent:...` are schemes (no dotted host before the colon).
  */
-export const withScheme = (url: string) =>
-  /^[a-z][a-z0-9+.-]*:/i.test(url) || !/^[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}([/?#]|$)/i.test(url)
-    ? url
-    : `https://${url}`;
+const HOST_FIRST = /^([a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}|localhost)(:\d{1,5})?([/?#]|$)/i;
+
+/**
+ * A web address typed without its scheme ("example.com/page", "www.example.com", "example.com:8080")
+ * with https:// in front, so it is never stored as a link relative to the back office; anything with a
+ * scheme, or that does not start with a host name, as it is (issue 36).
+ */
+export const withScheme = (url: string) => (HOST_FIRST.test(url) ? `https://${url}` : url);
 
 /** Text a form requires: trimmed, with at least one character that shows, at most `max` characters. */
 export const requiredText = (message: string, max: number, tooLong: string) =>
