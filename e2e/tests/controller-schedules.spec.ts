@@ -1,14 +1,11 @@
 import { controllerRoutes } from '@streamdesk/contract/controller';
-import { DEFAULT_REPORT_TIME_ZONE, isoToZoned } from '@streamdesk/contract/report-days';
 import { expect, test } from '../fixtures.js';
+import { typedInZone as inZone } from '../zoned-time.js';
 
 // Its own server: the schedules it leaves behind change the controller.
 test.use({ serverFor: 'controller-schedules' });
 
 const shots = '/tmp/shots';
-const zone = process.env.REPORT_TIME_ZONE ?? DEFAULT_REPORT_TIME_ZONE;
-/** A time `seconds` from now as the form takes it: the wall clock of the reporting time zone. */
-const inZone = (seconds: number) => isoToZoned(new Date(Date.now() + seconds * 1000).toISOString(), zone);
 
 test('schedule a controller change a few seconds ahead, see it applied, then put back at its end', async ({
   signedInPage: page,

@@ -1,14 +1,11 @@
 import type { Page } from '@playwright/test';
-import { DEFAULT_REPORT_TIME_ZONE, isoToZoned } from '@streamdesk/contract/report-days';
 import { expect, test } from '../fixtures.js';
+import { typedInZone as inZone } from '../zoned-time.js';
 
 // Its own server: the notifications screen's empty states elsewhere must not see these sends.
 test.use({ serverFor: 'send-later' });
 
 const shots = '/tmp/shots';
-const zone = process.env.REPORT_TIME_ZONE ?? DEFAULT_REPORT_TIME_ZONE;
-/** A time `seconds` from now as the form takes it: the wall clock of the reporting time zone. */
-const inZone = (seconds: number) => isoToZoned(new Date(Date.now() + seconds * 1000).toISOString(), zone);
 
 async function scheduleSend(page: Page, title: string, seconds: number) {
   const form = page.getByRole('form', { name: 'Send a notification' });
@@ -58,7 +55,7 @@ test('a scheduled notification can be edited and cancelled before it goes', asyn
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Scheduled notification updated').first()).toBeVisible();
   const row = history.getByRole('row').filter({ hasText: 'Half time stats' });
-  await expect(row).toContainText(`for ${later.replace('T', ' ')}`);
+  await expect(row).toContainText(`for ${later}`);
 
   await row.getByRole('button', { name: 'Cancel Half time stats' }).click();
   await page

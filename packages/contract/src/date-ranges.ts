@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDay } from './format.js';
 import { dayIn, DEFAULT_REPORT_TIME_ZONE } from './report-days.js';
 
 /** A `YYYY-MM-DD` day that is on the calendar (2026-02-30 and 2026-13-45 are not). */
@@ -6,10 +7,7 @@ export const calendarDay = (message: string) =>
   z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, message)
-    .refine((v) => {
-      const time = Date.parse(`${v}T00:00:00Z`);
-      return !Number.isNaN(time) && new Date(time).toISOString().startsWith(v);
-    }, message);
+    .refine(isCalendarDay, message);
 
 /** The quick date ranges of the analytics and website-ads screens (doc 2 sections 2 and 9). */
 export const quickRanges = [

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  dateTimeFromEnGb,
+  dayFromEnGb,
+  enGbDateTime,
   formatCardCount,
   formatClickCount,
   formatCount,
@@ -60,5 +63,55 @@ describe('counts', () => {
     expect(formatCardCount(7)).toBe('07');
     expect(formatCardCount(10)).toBe('10');
     expect(formatCardCount(1200)).toBe('1.2K');
+  });
+});
+
+describe('dayFromEnGb', () => {
+  it('reads DD/MM/YYYY, one-digit day and month too, and only calendar days', () => {
+    expect(dayFromEnGb('05/01/2026')).toBe('2026-01-05');
+    expect(dayFromEnGb('5/1/2026')).toBe('2026-01-05');
+    expect(dayFromEnGb('30/02/2026')).toBeUndefined();
+    expect(dayFromEnGb('2026-01-05')).toBeUndefined();
+    expect(dayFromEnGb('05/01/26')).toBeUndefined();
+  });
+});
+
+describe('dateTimeFromEnGb', () => {
+  it('reads DD/MM/YYYY HH:MM in 24 h, seconds if typed, as a datetime-local value with its seconds', () => {
+    expect(dateTimeFromEnGb('02/12/2026 19:30')).toBe('2026-12-02T19:30:00');
+    expect(dateTimeFromEnGb(' 2/1/2027 7:05:09 ')).toBe('2027-01-02T07:05:09');
+    expect(dateTimeFromEnGb('31/12/2026 00:00')).toBe('2026-12-31T00:00:00');
+    expect(dateTimeFromEnGb('31/12/2026 23:59:59')).toBe('2026-12-31T23:59:59');
+  });
+
+  it('refuses what is not a real day and time, or not in that order', () => {
+    for (const text of [
+      '',
+      '02/12/2026',
+      '30/02/2026 10:00',
+      '02/12/2026 24:00',
+      '02/12/2026 10:60',
+      '02/12/2026 10:00:60',
+      '02/12/2026 7:30 PM',
+      '2026-12-02T19:30',
+      '2026-12-02 19:30',
+      '02/12/26 19:30',
+    ])
+      expect(dateTimeFromEnGb(text), text).toBeUndefined();
+  });
+});
+
+describe('enGbDateTime', () => {
+  it("shows a datetime-local value in the tables' day order, 24 h", () => {
+    expect(enGbDateTime('2026-12-02T19:30:05')).toBe('02/12/2026 19:30:05');
+    expect(enGbDateTime('2026-12-02T19:30')).toBe('02/12/2026 19:30:00');
+    expect(enGbDateTime('2026-12-02T19:30:00', 'whenSet')).toBe('02/12/2026 19:30');
+    expect(enGbDateTime('2026-12-02T19:30:05', 'whenSet')).toBe('02/12/2026 19:30:05');
+  });
+
+  it('reads back what it shows', () => {
+    for (const local of ['2026-12-02T19:30:05', '2027-01-09T00:00:00'])
+      for (const seconds of ['always', 'whenSet'] as const)
+        expect(dateTimeFromEnGb(enGbDateTime(local, seconds))).toBe(local);
   });
 });

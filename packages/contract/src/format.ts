@@ -60,3 +60,42 @@ export function formatCardCount(value: number): string {
   if (value >= 0 && value < 10) return zeroPad(value);
   return formatCount(value);
 }
+
+/**
+ * A wall-clock time as a datetime-local field holds it (`YYYY-MM-DDTHH:mm[:ss]`) in the tables' day order,
+ * 24 h: `DD/MM/YYYY HH:mm:ss`, or `DD/MM/YYYY HH:mm` with `seconds: 'whenSet'` and none set.
+ */
+export function enGbDateTime(local: string, seconds: 'always' | 'whenSet' = 'always'): string {
+  const [day = '', time = ''] = local.split('T');
+  const [hh = '00', mm = '00', ss = '00'] = time.split(':');
+  const date = `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
+  return `${date} ${hh}:${mm}${seconds === 'always' || ss !== '00' ? `:${ss}` : ''}`;
+}
+
+/** Whether a `YYYY-MM-DD` day is on the calendar (2026-02-30 and 2026-13-45 are not). */
+export const isCalendarDay = (day: string) => {
+  const time = Date.parse(`${day}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().startsWith(day);
+};
+
+/** A day typed as `DD/MM/YYYY` (one-digit day and month allowed) as `YYYY-MM-DD`, or undefined when no calendar day. */
+export function dayFromEnGb(text: string): string | undefined {
+  const match = /^\s*(\d{1,2})\/(\d{1,2})\/(\d{4})\s*$/.exec(text);
+  if (!match) return undefined;
+  const [, d, m, y] = match as unknown as [string, string, string, string];
+  const day = `${y}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`;
+  return isCalendarDay(day) ? day : undefined;
+}
+
+/**
+ * A wall-clock time typed as `DD/MM/YYYY HH:MM[:SS]` (24 h; one-digit day, month and hour allowed) as a
+ * datetime-local value with its seconds, `YYYY-MM-DDTHH:mm:ss`; undefined when not a real day and time.
+ */
+export function dateTimeFromEnGb(text: string): string | undefined {
+  const match = /^(\S+)\s+(\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec(text.trim());
+  if (!match) return undefined;
+  const [, dayText, h, m, s = '00'] = match as unknown as [string, string, string, string, string?];
+  const day = dayFromEnGb(dayText);
+  if (!day || Number(h) > 23 || Number(m) > 59 || Number(s) > 59) return undefined;
+  return `${day}T${pad2(Number(h))}:${m}:${s}`;
+}

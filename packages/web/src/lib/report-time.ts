@@ -1,12 +1,13 @@
+import { enGbDateTime } from '@streamdesk/contract/format';
 import { isoToZoned, zonedToIso } from '@streamdesk/contract/report-days';
 import { runtimeConfig } from './runtime-config';
 
 /** Scheduled times are entered and shown as the wall clock of the server's REPORT_TIME_ZONE. */
 export const reportZone = () => runtimeConfig().reportTimeZone;
 
-/** A UTC time as that zone's `YYYY-MM-DD HH:mm:ss`, or a dash. */
+/** A UTC time as that zone's wall clock in the tables' day order, `DD/MM/YYYY HH:mm:ss` (24 h), or a dash. */
 export const shownZonedTime = (iso: string | null) =>
-  iso ? isoToZoned(iso, reportZone()).replace('T', ' ') : '—';
+  iso ? enGbDateTime(isoToZoned(iso, reportZone())) : '—';
 
 /** A datetime-local value, as that zone's wall clock, to UTC ISO. */
 export const zonedInputToIso = (local: string) => zonedToIso(local, reportZone());

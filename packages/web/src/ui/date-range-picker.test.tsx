@@ -2,13 +2,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import {
-  dayFromEnGb,
-  DateRangePicker,
-  editedRange,
-  rangeMessages,
-  type RangeSelection,
-} from './date-range-picker';
+import { DateRangePicker, editedRange, rangeMessages, type RangeSelection } from './date-range-picker';
 
 const range = { startDate: '2026-03-10', endDate: '2026-03-20' };
 
@@ -29,16 +23,6 @@ describe('editedRange', () => {
   it('refuses an end moved past the other, rather than moving both', () => {
     expect(editedRange(range, 'startDate', '2026-04-01')).toEqual({ refused: rangeMessages.startAfterEnd });
     expect(editedRange(range, 'endDate', '2026-02-01')).toEqual({ refused: rangeMessages.endBeforeStart });
-  });
-});
-
-describe('dayFromEnGb', () => {
-  it('reads DD/MM/YYYY, one-digit day and month too, and only calendar days', () => {
-    expect(dayFromEnGb('05/01/2026')).toBe('2026-01-05');
-    expect(dayFromEnGb('5/1/2026')).toBe('2026-01-05');
-    expect(dayFromEnGb('30/02/2026')).toBeUndefined();
-    expect(dayFromEnGb('2026-01-05')).toBeUndefined();
-    expect(dayFromEnGb('05/01/26')).toBeUndefined();
   });
 });
 

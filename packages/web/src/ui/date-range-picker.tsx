@@ -1,9 +1,10 @@
-import { useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import { enGbDay, quickRanges, type DayRange, type QuickRangeKey } from '@streamdesk/contract/date-ranges';
+import { dayFromEnGb } from '@streamdesk/contract/format';
 import { cn } from '@/lib/cn';
 import { reportQuickRange } from '@/lib/report-ranges';
-import { inputClass } from './field';
-import { CalendarIcon } from './icons';
+import { CalendarInput } from './calendar-input';
+import { Field } from './field';
 
 export type RangeSelection = DayRange & { preset: QuickRangeKey | 'custom' };
 
@@ -17,16 +18,6 @@ export const rangeMessages = {
   endBeforeStart: 'The end date is before the start date',
   startAfterEnd: 'The start date is after the end date',
 } as const;
-
-/** `DD/MM/YYYY` (one-digit day and month allowed) as `YYYY-MM-DD`, or undefined when no calendar day. */
-export function dayFromEnGb(text: string): string | undefined {
-  const match = /^\s*(\d{1,2})\/(\d{1,2})\/(\d{4})\s*$/.exec(text);
-  if (!match) return undefined;
-  const [, d, m, y] = match as unknown as [string, string, string, string];
-  const day = `${y}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`;
-  const time = Date.parse(`${day}T00:00:00Z`);
-  return !Number.isNaN(time) && new Date(time).toISOString().startsWith(day) ? day : undefined;
-}
 
 type End = 'startDate' | 'endDate';
 const otherEnd = (end: End): End => (end === 'startDate' ? 'endDate' : 'startDate');
@@ -60,51 +51,25 @@ function DayField({
   onText: (text: string) => void;
   onBlur: () => void;
 }) {
-  const id = useId();
-  const calendar = useRef<HTMLInputElement>(null);
   return (
-    <div className="w-44 space-y-1.5">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <div className="relative flex">
-        <input
-          id={id}
+    <Field
+      label={label}
+      error={error}
+      className="w-44"
+      control={(aria) => (
+        <CalendarInput
+          {...aria}
+          kind="date"
           value={text}
           placeholder="DD/MM/YYYY"
-          inputMode="numeric"
-          autoComplete="off"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
           onChange={(e) => onText(e.target.value)}
           onBlur={onBlur}
-          className={cn(inputClass, 'pr-9')}
+          calendarValue={day}
+          onCalendar={(picked) => onText(enGbDay(picked))}
+          calendarLabel={`Pick the ${label.split(' ')[0]!.toLowerCase()} from a calendar`}
         />
-        <button
-          type="button"
-          aria-label={`Pick the ${label.split(' ')[0]!.toLowerCase()} from a calendar`}
-          onClick={() => calendar.current?.showPicker?.()}
-          className="absolute inset-y-0 right-0 flex w-9 items-center justify-center rounded-r-md text-slate-500 hover:text-slate-800 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
-        >
-          <CalendarIcon className="size-4" />
-        </button>
-        {/* The browser's calendar, opened by the button; out of sight and of the tab order. */}
-        <input
-          ref={calendar}
-          type="date"
-          tabIndex={-1}
-          aria-hidden="true"
-          value={day}
-          onChange={(e) => e.target.value && onText(enGbDay(e.target.value))}
-          className="pointer-events-none absolute right-0 bottom-0 size-px opacity-0"
-        />
-      </div>
-      {error && (
-        <p id={`${id}-error`} className="text-xs font-medium text-red-600">
-          {error}
-        </p>
       )}
-    </div>
+    />
   );
 }
 

@@ -5,6 +5,12 @@ export const inputClass =
   'block w-full rounded-md border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 ' +
   'placeholder:text-slate-400 focus:ring-2 focus:ring-brand-500 focus:outline-none aria-invalid:ring-red-500 disabled:bg-slate-50';
 
+/**
+ * A button in a row of fields, level with their inputs (under a label) rather than with the row's end:
+ * a message under one field then leaves the button where it was. The row aligns its items to the top.
+ */
+export const levelWithInputs = 'mt-[1.625rem]';
+
 interface FieldProps {
   label: ReactNode;
   error?: string | undefined;
@@ -23,7 +29,7 @@ export type TextAreaFieldProps = FieldProps &
  * The label, hint and error around one control: the label is visible and tied to the control, the hint
  * and the error are announced with it. `control` gets the id and the aria attributes to put on it.
  */
-function Field({
+export function Field({
   label,
   error,
   hint,

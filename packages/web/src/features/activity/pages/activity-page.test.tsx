@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { mockApi, renderApp } from '@/test/render-app';
 import { jsonResponse } from '@/test/runtime';
 import { signedInApi, signedInScreenTests } from '@/test/signed-in-screen';
+import { dateTimeMessages } from '@/ui/date-time-field';
 
 signedInScreenTests();
 
@@ -45,25 +46,30 @@ async function personOptionsAre(names: string[]) {
   return select;
 }
 
+/** The screen with one entry and the team; the activity URLs asked are kept. */
+function openWithOneEntry() {
+  const asked: string[] = [];
+  mockApi({
+    ...signedInApi,
+    'GET /api/admin/people': people,
+    'GET /api/admin/activity': (url: string) => {
+      asked.push(url);
+      return jsonResponse({
+        status: true,
+        message: 'Activity fetched',
+        data: [entry],
+        total: 1,
+        totalPage: 1,
+        totalCapped: false,
+      });
+    },
+  });
+  return { asked, ...renderApp('/activity') };
+}
+
 describe('the Activity screen person filter', () => {
   it("lists everyone on the team, not only the people of the page's entries, and filters by the one picked", async () => {
-    const asked: string[] = [];
-    mockApi({
-      ...signedInApi,
-      'GET /api/admin/people': people,
-      'GET /api/admin/activity': (url: string) => {
-        asked.push(url);
-        return jsonResponse({
-          status: true,
-          message: 'Activity fetched',
-          data: [entry],
-          total: 1,
-          totalPage: 1,
-          totalCapped: false,
-        });
-      },
-    });
-    const { router } = renderApp('/activity');
+    const { asked, router } = openWithOneEntry();
     const select = await personOptionsAre(['Anita Analyst', 'admin', 'Esha Editor']);
 
     const user = userEvent.setup();
@@ -72,6 +78,26 @@ describe('the Activity screen person filter', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?person=p3'));
     await waitFor(() => expect(asked.at(-1)).toContain('person=p3'));
     expect(screen.getByRole('combobox', { name: 'Person' })).toHaveValue('p3');
+  });
+
+  it('filters by days typed as DD/MM/YYYY, and refuses a To before the From beside it', async () => {
+    const { asked, router } = openWithOneEntry();
+    await personOptionsAre(['Anita Analyst', 'admin', 'Esha Editor']);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('From'), '05/11/2026');
+    await user.type(screen.getByLabelText('To'), '1/11/2026');
+    expect(screen.getByLabelText('To')).toHaveAccessibleDescription(dateTimeMessages.endDayBeforeStart);
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    expect(router.state.location.search).toBe('');
+    expect(screen.getByLabelText('From')).toHaveValue('05/11/2026');
+
+    await user.clear(screen.getByLabelText('To'));
+    await user.type(screen.getByLabelText('To'), '30/11/2026');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?from=2026-11-05&to=2026-11-30'));
+    await waitFor(() => expect(asked.at(-1)).toContain('from=2026-11-05'));
+    expect(screen.getByLabelText('From')).toHaveValue('05/11/2026');
+    expect(screen.getByLabelText('To')).toHaveValue('30/11/2026');
   });
 
   it("falls back to the entries' people when the list cannot be read", async () => {

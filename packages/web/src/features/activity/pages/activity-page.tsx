@@ -9,10 +9,12 @@ import { failureMessage } from '@/lib/api-client';
 import { loadFailure } from '@/lib/api-query';
 import { Button } from '@/ui/button';
 import { Table, TableMessageRow, TBody, Td, Th, THead, Tr } from '@/ui/data-table';
-import { inputClass, TextField } from '@/ui/field';
+import { DateTimeField } from '@/ui/date-time-field';
+import { inputClass, levelWithInputs, TextField } from '@/ui/field';
 import { PageHeader } from '@/ui/page-header';
 import { Pagination } from '@/ui/pagination';
 import { useMay } from '@/lib/access';
+import { useStartEnd } from '@/ui/use-start-end';
 import { allEntries, useActivity, usePeople, useRevert, type ActivityFilters } from '../api';
 import { activityCsv } from '../csv';
 
@@ -154,8 +156,12 @@ function Filters({
     if (e.personId && !persons.has(e.personId)) persons.set(e.personId, e.personName || e.personId);
   if (filters.person && !persons.has(filters.person)) persons.set(filters.person, filters.person);
 
+  const days = useStartEnd('date', { start: filters.from ?? '', end: filters.to ?? '' });
+
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // Days typed that are not days, or a To before the From, are said beside them; nothing is applied.
+    if (!days.check()) return;
     const data = new FormData(event.currentTarget);
     const next: Record<string, string> = {};
     for (const name of FILTERS) {
@@ -169,7 +175,7 @@ function Filters({
     <form
       onSubmit={submit}
       aria-label="Filters"
-      className="flex flex-wrap items-end gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200"
+      className="flex flex-wrap items-start gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200"
     >
       <Select label="Person" name="person" value={filters.person}>
         {[...persons].map(([id, name]) => (
@@ -193,11 +199,25 @@ function Filters({
         ))}
       </Select>
       <TextField label="Item id" name="item" defaultValue={filters.item ?? ''} className="w-56" />
-      <TextField label="From" name="from" type="date" defaultValue={filters.from ?? ''} />
-      <TextField label="To" name="to" type="date" defaultValue={filters.to ?? ''} />
+      <DateTimeField
+        label="From"
+        calendarLabel="Pick the first day on a calendar"
+        name="from"
+        className="w-44"
+        {...days.startField}
+      />
+      <DateTimeField
+        label="To"
+        calendarLabel="Pick the last day on a calendar"
+        name="to"
+        className="w-44"
+        {...days.endField}
+      />
       <TextField label="Search" name="q" type="search" defaultValue={filters.q ?? ''} className="w-56" />
-      <Button type="submit">Apply filters</Button>
-      <Button type="button" variant="secondary" onClick={() => onApply({})}>
+      <Button type="submit" className={levelWithInputs}>
+        Apply filters
+      </Button>
+      <Button type="button" variant="secondary" className={levelWithInputs} onClick={() => onApply({})}>
         Clear filters
       </Button>
     </form>

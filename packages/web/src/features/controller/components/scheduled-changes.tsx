@@ -18,7 +18,9 @@ import {
 import { Button } from '@/ui/button';
 import { Table, TableMessageRow, TBody, Td, Th, THead, Tr } from '@/ui/data-table';
 import { Dialog } from '@/ui/dialog';
-import { inputClass } from '@/ui/field';
+import { DateTimeField } from '@/ui/date-time-field';
+import { inputClass, levelWithInputs, useFocusFirstInvalid } from '@/ui/field';
+import { useStartEnd } from '@/ui/use-start-end';
 import { controllerKey } from '../api';
 import { useScheduleWrite, useSchedules } from '../schedules-api';
 import { settingLabel } from '../setting-labels';
@@ -184,18 +186,21 @@ function ScheduleForm({
   const [changes, setChanges] = useState<Record<string, unknown>>(editing?.changes ?? {});
   const [name, setName] = useState<SettingName>('maintenance');
   const [value, setValue] = useState(firstValue('maintenance'));
-  const [startAt, setStartAt] = useState(editing ? isoToZonedInput(editing.startAt) : '');
-  const [endAt, setEndAt] = useState(editing?.endAt ? isoToZonedInput(editing.endAt) : '');
+  const when = useStartEnd('dateTime', {
+    start: editing ? isoToZonedInput(editing.startAt) : '',
+    end: editing?.endAt ? isoToZonedInput(editing.endAt) : '',
+  });
+  const { ref, focusFirstInvalid } = useFocusFirstInvalid();
 
   const addChange = () => setChanges((c) => ({ ...c, [name]: valueOf(name, value) }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (Object.keys(changes).length === 0) return void toast.error('Add at least one setting to change');
-    if (!startAt) return void toast.error('Choose when the change starts');
+    if (!when.check('Choose when the change starts')) return focusFirstInvalid();
     onSave({
       changes,
-      startAt: zonedInputToIso(startAt),
-      endAt: endAt ? zonedInputToIso(endAt) : null,
+      startAt: zonedInputToIso(when.start),
+      endAt: when.end ? zonedInputToIso(when.end) : null,
     });
   };
   const id = useId();
@@ -204,6 +209,8 @@ function ScheduleForm({
 
   return (
     <form
+      ref={ref}
+      noValidate
       aria-label={editing ? 'Edit the scheduled change' : 'Schedule a change'}
       onSubmit={submit}
       className="space-y-3 rounded-lg p-3 ring-1 ring-slate-200"
@@ -283,38 +290,24 @@ function ScheduleForm({
           ))}
         </ul>
       )}
-      <div className="flex flex-wrap items-end gap-3">
-        <div className="space-y-1.5">
-          <label htmlFor={`${id}-start`} className="block text-sm font-medium text-slate-700">
-            Starts at
-          </label>
-          <input
-            id={`${id}-start`}
-            type="datetime-local"
-            step={1}
-            value={startAt}
-            onChange={(e) => setStartAt(e.target.value)}
-            className={`${inputClass} w-56`}
-          />
-        </div>
-        <div className="space-y-1.5">
-          <label htmlFor={`${id}-end`} className="block text-sm font-medium text-slate-700">
-            Ends at (optional)
-          </label>
-          <input
-            id={`${id}-end`}
-            type="datetime-local"
-            step={1}
-            value={endAt}
-            onChange={(e) => setEndAt(e.target.value)}
-            className={`${inputClass} w-56`}
-          />
-        </div>
-        <Button type="submit" write="controller" loading={saving}>
+      <div className="flex flex-wrap items-start gap-3">
+        <DateTimeField
+          label="Starts at"
+          calendarLabel="Pick the start on a calendar"
+          className="w-56"
+          {...when.startField}
+        />
+        <DateTimeField
+          label="Ends at (optional)"
+          calendarLabel="Pick the end on a calendar"
+          className="w-56"
+          {...when.endField}
+        />
+        <Button type="submit" write="controller" loading={saving} className={levelWithInputs}>
           {editing ? 'Save the change' : 'Schedule'}
         </Button>
         {editing && (
-          <Button variant="secondary" onClick={onCancelEdit}>
+          <Button variant="secondary" onClick={onCancelEdit} className={levelWithInputs}>
             Stop editing
           </Button>
         )}

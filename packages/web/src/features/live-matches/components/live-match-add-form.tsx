@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { unlessFailed } from '@/lib/api-client';
 import { reportZone, zonedInputToIso } from '@/lib/report-time';
 import { Button } from '@/ui/button';
+import { DateTimeField } from '@/ui/date-time-field';
 import { TextField } from '@/ui/field';
 import { useCheckedFile } from '@/ui/use-checked-file';
 import { useAddLiveMatch } from '../api';
@@ -11,6 +12,7 @@ import { liveMatchImageProblem } from './image-check';
 import { ImageInput } from './image-input';
 import { liveMatchUrlProblem } from './url-check';
 import { useOneAtATime } from '@/ui/use-one-at-a-time';
+import { useStartEnd } from '@/ui/use-start-end';
 
 /**
  * Title, an http(s) URL and a PNG/GIF image, all required (doc 1 section 5, "Live match"), and optional
@@ -20,8 +22,7 @@ export function LiveMatchAddForm() {
   const add = useAddLiveMatch();
   const [title, setTitle] = useState('');
   const [url, setUrl] = useState('');
-  const [plannedStart, setPlannedStart] = useState('');
-  const [plannedEnd, setPlannedEnd] = useState('');
+  const planned = useStartEnd('dateTime', { start: '', end: '' });
   const [errors, setErrors] = useState<{ title?: string | undefined; url?: string | undefined }>({});
   const picker = useCheckedFile(liveMatchImageProblem, 'idle', LIVE_MATCH_IMAGE);
   const oneAtATime = useOneAtATime();
@@ -37,7 +38,7 @@ export function LiveMatchAddForm() {
       url: liveMatchUrlProblem(url),
     };
     setErrors(found);
-    if (found.title || found.url) return;
+    if (!planned.check() || found.title || found.url) return;
     const file = picker.file;
     if (!file) {
       toast.error(liveMatchMessages.selectImage);
@@ -48,15 +49,14 @@ export function LiveMatchAddForm() {
     form.append('title', title.trim());
     form.append('url', url.trim());
     form.append('image', file);
-    if (plannedStart) form.append('plannedStart', zonedInputToIso(plannedStart));
-    if (plannedEnd) form.append('plannedEnd', zonedInputToIso(plannedEnd));
+    if (planned.start) form.append('plannedStart', zonedInputToIso(planned.start));
+    if (planned.end) form.append('plannedEnd', zonedInputToIso(planned.end));
     picker.setState('uploading');
     if (!(await unlessFailed(add.mutateAsync(form)))) return void picker.setState('error');
     picker.clear('success');
     setTitle('');
     setUrl('');
-    setPlannedStart('');
-    setPlannedEnd('');
+    planned.clear();
   };
 
   // One row from lg. At md a third of the form is narrower than the file picker's button and its
@@ -87,20 +87,16 @@ export function LiveMatchAddForm() {
       <ImageInput label="Image (PNG or GIF)" picker={picker} />
       {/* A row of their own under the others (Add stays at the end of the first row from lg). */}
       <div className="grid gap-4 sm:grid-cols-2 md:col-span-2 lg:col-span-3">
-        <TextField
+        <DateTimeField
           label="Planned start (optional)"
-          type="datetime-local"
-          step={1}
-          value={plannedStart}
-          onChange={(e) => setPlannedStart(e.target.value)}
+          calendarLabel="Pick the planned start on a calendar"
+          {...planned.startField}
           hint={`Turns active then by itself (${reportZone()})`}
         />
-        <TextField
+        <DateTimeField
           label="Planned end (optional)"
-          type="datetime-local"
-          step={1}
-          value={plannedEnd}
-          onChange={(e) => setPlannedEnd(e.target.value)}
+          calendarLabel="Pick the planned end on a calendar"
+          {...planned.endField}
           hint="Turns inactive then by itself"
         />
       </div>

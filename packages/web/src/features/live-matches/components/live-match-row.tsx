@@ -6,11 +6,13 @@ import { toast } from 'sonner';
 import { cn } from '@/lib/cn';
 import { isoToZonedInput, shownZonedTime, zonedInputToIso } from '@/lib/report-time';
 import { Button } from '@/ui/button';
+import { DateTimeField } from '@/ui/date-time-field';
 import { ActivityHistoryLink } from '@/ui/activity-history-link';
 import { stickyEndCell, Td, Tr } from '@/ui/data-table';
 import { Toggle } from '@/ui/toggle';
 import { useCheckedFile } from '@/ui/use-checked-file';
 import { useConfirmUpdate } from '@/ui/use-confirm-update';
+import { useStartEnd } from '@/ui/use-start-end';
 import { useEditLiveMatch, useLiveMatchStatus } from '../api';
 import { copyLiveMatchLink } from './copy-link';
 import { liveMatchImageProblem } from './image-check';
@@ -134,10 +136,10 @@ export function LiveMatchEditRow({ match, onDone }: { match: LiveMatch; onDone: 
   const edit = useEditLiveMatch();
   const [title, setTitle] = useState(match.title);
   const [url, setUrl] = useState(match.url);
-  const [plannedStart, setPlannedStart] = useState(
-    match.plannedStart ? isoToZonedInput(match.plannedStart) : '',
-  );
-  const [plannedEnd, setPlannedEnd] = useState(match.plannedEnd ? isoToZonedInput(match.plannedEnd) : '');
+  const planned = useStartEnd('dateTime', {
+    start: match.plannedStart ? isoToZonedInput(match.plannedStart) : '',
+    end: match.plannedEnd ? isoToZonedInput(match.plannedEnd) : '',
+  });
   const [version] = useState<string | undefined>(match.version);
   const picker = useCheckedFile(liveMatchImageProblem, 'idle', LIVE_MATCH_IMAGE);
   const confirmUpdate = useConfirmUpdate();
@@ -147,6 +149,7 @@ export function LiveMatchEditRow({ match, onDone }: { match: LiveMatch; onDone: 
     if (!title.trim()) return void toast.error(liveMatchMessages.titleRequired);
     const urlProblem = liveMatchUrlProblem(url);
     if (urlProblem) return void toast.error(urlProblem);
+    if (!planned.check()) return;
     confirmUpdate.ask(`Live Match "${match.title}"`, send);
   };
 
@@ -158,11 +161,11 @@ export function LiveMatchEditRow({ match, onDone }: { match: LiveMatch; onDone: 
     if (version) form.append(EDIT_VERSION_FIELD, version);
     // Unchanged times go back as they were (the server leaves them alone); an emptied one clears it;
     // a match with none planned sends none.
-    const planned = (local: string, stored: string | null) =>
+    const sent = (local: string, stored: string | null) =>
       !local ? '' : stored && local === isoToZonedInput(stored) ? stored : zonedInputToIso(local);
-    if (plannedStart || match.plannedStart)
-      form.append('plannedStart', planned(plannedStart, match.plannedStart));
-    if (plannedEnd || match.plannedEnd) form.append('plannedEnd', planned(plannedEnd, match.plannedEnd));
+    if (planned.start || match.plannedStart)
+      form.append('plannedStart', sent(planned.start, match.plannedStart));
+    if (planned.end || match.plannedEnd) form.append('plannedEnd', sent(planned.end, match.plannedEnd));
     const file = picker.file;
     if (file) form.append('image', file);
     picker.setState(file ? 'uploading' : 'idle');
@@ -195,19 +198,15 @@ export function LiveMatchEditRow({ match, onDone }: { match: LiveMatch; onDone: 
         maxLength={2048}
       />
       <ImageInput label="New image (optional)" picker={picker} />
-      <InlineInput
+      <DateTimeField
         label="Edit planned start"
-        type="datetime-local"
-        step={1}
-        value={plannedStart}
-        onChange={(e) => setPlannedStart(e.target.value)}
+        calendarLabel="Pick the planned start on a calendar"
+        {...planned.startField}
       />
-      <InlineInput
+      <DateTimeField
         label="Edit planned end"
-        type="datetime-local"
-        step={1}
-        value={plannedEnd}
-        onChange={(e) => setPlannedEnd(e.target.value)}
+        calendarLabel="Pick the planned end on a calendar"
+        {...planned.endField}
       />
       {confirmUpdate.dialog}
     </InlineEditRow>

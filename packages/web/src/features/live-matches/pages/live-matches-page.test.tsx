@@ -7,6 +7,7 @@ import { answerMath } from '@/test/answer-math';
 import { PNG } from '@/test/images';
 import { jsonResponse, pendingResponse } from '@/test/runtime';
 import { signedInScreenTests } from '@/test/signed-in-screen';
+import { dateTimeMessages } from '@/ui/date-time-field';
 import { liveMatchViewersQuery } from '../api';
 import { openScreen } from './signed-in-app';
 import { testMatch, testMatchList } from './test-live-matches';
@@ -112,6 +113,60 @@ describe('Live Match Management', () => {
     expect(within(form).getByRole('img', { name: 'File refused' })).toBeInTheDocument();
     expect(post).not.toHaveBeenCalled();
   }, 20_000);
+
+  it('plans a start and end typed as DD/MM/YYYY HH:MM, refusing an end before the start beside it', async () => {
+    const sent: FormData[] = [];
+    const api = {
+      'GET /api/App/liveMatch/admin': list([], true),
+      'POST /api/App/liveMatch/admin': (_url: string, init: RequestInit) => {
+        sent.push(init.body as FormData);
+        return jsonResponse({ status: true, message: 'Live match added successfully', data: match });
+      },
+    };
+    openScreen('/add/liveMatch', api);
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'Add live match' }, { timeout: 5000 });
+    await user.type(within(form).getByLabelText('Title'), 'Derby');
+    await user.type(within(form).getByLabelText('URL'), 'https://s.example/derby');
+    await user.upload(
+      within(form).getByLabelText('Image (PNG or GIF)'),
+      new File([PNG], 'derby.png', { type: 'image/png' }),
+    );
+    const start = within(form).getByLabelText('Planned start (optional)');
+    const end = within(form).getByLabelText('Planned end (optional)');
+    await user.type(start, '24/12/2099 19:30');
+    await user.type(end, '24/12/2099 19:00');
+    expect(end).toHaveAccessibleDescription(expect.stringContaining(dateTimeMessages.endBeforeStart));
+    await user.click(within(form).getByRole('button', { name: 'Add' }));
+    expect(sent).toHaveLength(0);
+    expect(start).toHaveValue('24/12/2099 19:30');
+
+    await user.clear(end);
+    await user.type(end, '24/12/2099 21:30');
+    await user.click(within(form).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    // Asia/Kolkata's wall clock (+5:30) in UTC, as the native input's value was sent before.
+    expect(sent[0]!.get('plannedStart')).toBe('2099-12-24T14:00:00.000Z');
+    expect(sent[0]!.get('plannedEnd')).toBe('2099-12-24T16:00:00.000Z');
+    await waitFor(() => expect(start).toHaveValue(''));
+  }, 20_000);
+
+  it("shows a match's planned times as DD/MM/YYYY in its row and its edit row", async () => {
+    const planned = {
+      ...match,
+      plannedStart: '2099-12-24T14:00:00.000Z',
+      plannedEnd: '2099-12-24T16:00:05.000Z',
+    };
+    openScreen('/add/liveMatch', { 'GET /api/App/liveMatch/admin': list([planned], false) });
+    const user = userEvent.setup();
+    const row = (await screen.findByText('Cup Final', {}, { timeout: 5000 })).closest('tr')!;
+    expect(row).toHaveTextContent('Starts 24/12/2099 19:30:00');
+    expect(row).toHaveTextContent('Ends 24/12/2099 21:30:05');
+    await user.click(within(row).getByRole('button', { name: 'Edit Cup Final' }));
+    const editing = screen.getByRole('row', { name: 'Editing Cup Final' });
+    expect(within(editing).getByLabelText('Edit planned start')).toHaveValue('24/12/2099 19:30');
+    expect(within(editing).getByLabelText('Edit planned end')).toHaveValue('24/12/2099 21:30:05');
+  });
 
   it('refuses a URL that is not http(s) in the add form and the edit row, sending nothing', async () => {
     const post = vi.fn();

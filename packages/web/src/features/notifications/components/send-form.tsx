@@ -1,10 +1,12 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { enGbDateTime } from '@streamdesk/contract/format';
 import { notificationFields, notificationMessages } from '@streamdesk/contract/notifications';
 import { unlessFailed } from '@/lib/api-client';
 import { reportZone, shownZonedTime, zonedInputToIso } from '@/lib/report-time';
 import { toastSuccess } from '@/ui/toast-success';
 import { Button } from '@/ui/button';
 import { ConfirmAdminDialog } from '@/ui/confirm-admin-dialog';
+import { dateTimeProblem } from '@/ui/date-time-field';
 import { FileField } from '@/ui/field';
 import { toastSendOutcome } from './send-outcome-toast';
 import { useSendNotification } from '../api';
@@ -41,9 +43,10 @@ export function SendForm() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const parsed = notificationFields.safeParse(values);
-    if (!parsed.success) {
-      const found = fieldErrors(parsed.error.issues);
-      setErrors((e) => ({ ...found, icon: e.icon }));
+    const sendAtProblem = dateTimeProblem('dateTime', values.sendAt);
+    if (!parsed.success || sendAtProblem) {
+      const found = fieldErrors(parsed.error?.issues ?? []);
+      setErrors((e) => ({ ...found, sendAt: sendAtProblem ?? found.sendAt, icon: e.icon }));
       return;
     }
     const sendAt = values.sendAt ? zonedInputToIso(values.sendAt) : '';
@@ -107,7 +110,7 @@ export function SendForm() {
       <ConfirmAdminDialog
         open={pending !== null}
         onOpenChange={(open) => !open && setPending(null)}
-        action={`send "${values.title.trim()}" to every subscribed device${values.sendAt ? ` at ${values.sendAt.replace('T', ' ')} (${reportZone()})` : ''}`}
+        action={`send "${values.title.trim()}" to every subscribed device${values.sendAt ? ` at ${enGbDateTime(values.sendAt)} (${reportZone()})` : ''}`}
         confirmLabel={values.sendAt ? 'Schedule' : 'Send'}
         onConfirm={() => pending && void confirmSend(pending)}
       />

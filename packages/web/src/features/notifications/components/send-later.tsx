@@ -7,6 +7,7 @@ import {
 import { unlessFailed } from '@/lib/api-client';
 import { isoToZonedInput, reportZone, shownZonedTime, zonedInputToIso } from '@/lib/report-time';
 import { Button } from '@/ui/button';
+import { dateTimeProblem } from '@/ui/date-time-field';
 import { Dialog } from '@/ui/dialog';
 import { toastSuccess } from '@/ui/toast-success';
 import { useCancelScheduled, useEditScheduled } from '../api';
@@ -76,10 +77,13 @@ function EditScheduledForm({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const body = { ...values, sendAt: values.sendAt ? zonedInputToIso(values.sendAt) : '' };
+    const sendAtProblem = dateTimeProblem('dateTime', values.sendAt);
+    const sendAt = values.sendAt && !sendAtProblem ? zonedInputToIso(values.sendAt) : '';
+    const body = { ...values, sendAt };
     const parsed = scheduledEditBody.safeParse(body);
     const found = fieldErrors(parsed.error?.issues ?? []);
     if (!values.sendAt) found.sendAt = 'Choose when it goes';
+    else if (sendAtProblem) found.sendAt = sendAtProblem;
     else if (Date.parse(body.sendAt) <= Date.now()) found.sendAt = notificationMessages.sendAtPast;
     text.setErrors(found);
     if (Object.keys(found).length) return;

@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { notificationLimits } from '@streamdesk/contract/notifications';
 import { reportZone } from '@/lib/report-time';
+import { DateTimeField } from '@/ui/date-time-field';
 import { TextAreaField, TextField } from '@/ui/field';
 
-/** What the send form and the edit of a send later type: the send time is a datetime-local value. */
+/** What the send form and the edit of a send later type: the send time is a datetime-local value
+ * (or the text typed while it is not a date and time: dateTimeProblem). */
 export interface TextValues {
   title: string;
   message: string;
@@ -74,13 +76,12 @@ export function UrlField({ form, hint }: { form: Form; hint?: string }) {
 /** The send time, entered as the wall clock of REPORT_TIME_ZONE. */
 export function SendAtField({ form, label, hint }: { form: Form; label: string; hint?: string }) {
   return (
-    <TextField
+    <DateTimeField
       label={label}
-      type="datetime-local"
-      step={1}
+      calendarLabel="Pick the day and time on a calendar"
       className="md:w-72"
       value={form.values.sendAt}
-      onChange={(e) => form.set('sendAt')(e.target.value)}
+      onChange={form.set('sendAt')}
       error={form.errors.sendAt}
       hint={`${hint ? `${hint} ` : ''}Time in ${reportZone()}.`}
     />
