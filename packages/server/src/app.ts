@@ -216,6 +216,7 @@ export async function buildApp(config: ResolvedConfig, opts: BuildOptions = {}):
     reverts: new Reverts(),
     trash: new TrashBin(config.trashRetentionDays),
     jobs: new Scheduler(database.db, {
+      dialect: database.dialect,
       graceMs: config.scheduleGraceMs,
       ...(opts.clock ? { clock: opts.clock } : {}),
       onError: (err, job) => app.log.error({ err, job: job?.id, kind: job?.kind }, 'a scheduled job failed'),

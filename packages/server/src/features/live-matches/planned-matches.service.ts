@@ -38,6 +38,8 @@ export function createPlannedMatches(
   for (const edge of ['start', 'end'] as const) {
     const c = COLUMNS[edge];
     jobs.handle(KINDS[edge], {
+      // One match's start and end in turn; other matches' side by side.
+      lane: idOf,
       run: (job) =>
         bySchedule(
           ctx.app,

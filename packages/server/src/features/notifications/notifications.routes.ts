@@ -89,6 +89,8 @@ export function registerNotifications(ctx: FeatureContext): NotificationsService
         () => service.sendScheduled(idOf(job.payload)),
       ),
     missed: (job) => service.missScheduled(idOf(job.payload)),
+    // Each send is its own notification's: sends due at one time go side by side.
+    lane: (job) => job.id,
   });
 
   registerRoute(app, routes.history, async (request) => ({

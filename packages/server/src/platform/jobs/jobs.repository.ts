@@ -1,4 +1,5 @@
-import type { AppDb } from '../db/database.js';
+import type { ExpressionBuilder } from 'kysely';
+import type { AppDb, AppTables, DialectName } from '../db/database.js';
 
 export type JobStatus = 'pending' | 'running' | 'done' | 'missed' | 'failed' | 'cancelled';
 
@@ -27,39 +28,45 @@ export type JobRow = JobTables['scheduled_jobs'];
 
 export const insertJob = (db: AppDb, row: JobRow) => db.insertInto('scheduled_jobs').values(row).execute();
 
-/** Pending jobs due by `now`, and running ones whose lease ran out (their process stopped), oldest first. */
-export const dueJobs = (db: AppDb, now: string, limit: number) =>
-  db
-    .selectFrom('scheduled_jobs')
-    .selectAll()
-    .where('run_at', '<=', now)
-    .where((eb) =>
-      eb.or([
-        eb('status', '=', 'pending'),
-        eb.and([eb('status', '=', 'running'), eb('lease_until', '<', now)]),
-      ]),
-    )
-    .orderBy('run_at')
-    .limit(limit)
-    .execute();
+/** Pending jobs due by `now`, and running ones whose lease ran out (their process stopped). */
+const isDue = (eb: ExpressionBuilder<AppTables, 'scheduled_jobs'>, now: string) =>
+  eb.and([
+    eb('run_at', '<=', now),
+    eb.or([
+      eb('status', '=', 'pending'),
+      eb.and([eb('status', '=', 'running'), eb('lease_until', '<', now)]),
+    ]),
+  ]);
 
 /**
- * Takes a due job for this process until `leaseUntil`: one conditional UPDATE, so of several processes
- * racing for it exactly one changes the row. True when this one did.
+ * Takes up to `limit` due jobs for this process until `leaseUntil`, oldest first, in one statement: the
+ * outer condition is checked again on each row as it is changed, so of several processes racing for a job
+ * exactly one takes it (on PostgreSQL, rows another process is taking are skipped rather than waited for).
+ * One statement for a batch, where one claim a job cost a commit each: 0033 and bench/notes/schedules.md.
  */
-export async function claimJob(db: AppDb, id: string, now: string, leaseUntil: string): Promise<boolean> {
-  const result = await db
+export async function claimDueJobs(
+  db: AppDb,
+  dialect: DialectName,
+  now: string,
+  leaseUntil: string,
+  limit: number,
+): Promise<JobRow[]> {
+  let due = db
+    .selectFrom('scheduled_jobs')
+    .select('id')
+    .where((eb) => isDue(eb, now))
+    .orderBy('run_at')
+    .limit(limit);
+  if (dialect === 'postgres') due = due.forUpdate().skipLocked();
+  const rows = await db
     .updateTable('scheduled_jobs')
     .set({ status: 'running', lease_until: leaseUntil })
-    .where('id', '=', id)
-    .where((eb) =>
-      eb.or([
-        eb('status', '=', 'pending'),
-        eb.and([eb('status', '=', 'running'), eb('lease_until', '<', now)]),
-      ]),
-    )
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+    .where('id', 'in', due)
+    .where((eb) => isDue(eb, now))
+    .returningAll()
+    .execute();
+  // RETURNING gives no order: due order, and ids for a stable one among jobs due at one time.
+  return rows.sort((a, b) => a.run_at.localeCompare(b.run_at) || a.id.localeCompare(b.id));
 }
 
 export const finishJob = (db: AppDb, id: string, status: JobStatus, at: string, note = '') =>

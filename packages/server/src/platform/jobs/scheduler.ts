@@ -1,4 +1,4 @@
-import type { AppDb } from '../db/database.js';
+import type { AppDb, DialectName } from '../db/database.js';
 import { newId } from '../db/values.js';
 import * as repo from './jobs.repository.js';
 
@@ -13,11 +13,19 @@ export interface DueJob {
 
 export interface JobHandler {
   run(job: DueJob): Promise<unknown>;
+  /**
+   * The jobs that must run one after another: those of one lane run in due order, lanes side by side.
+   * By default the feature (the kind's prefix before `:`), as a controller schedule's start must run before
+   * its end and each changes the one controller; a handler whose jobs touch one record each names it.
+   */
+  lane?(job: DueJob): string;
   /** Called instead of `run` when the job came due more than the grace period ago (the server was down). */
   missed?(job: DueJob): Promise<void>;
 }
 
 export interface SchedulerOptions {
+  /** Lanes run side by side on PostgreSQL; SQLite has one connection, so one at a time there. */
+  dialect: DialectName;
   /** Jobs later than this when they are taken are marked missed instead of run. */
   graceMs: number;
   /** The time now; tests inject their own. */
@@ -30,6 +38,11 @@ export interface SchedulerOptions {
 /** A job taken by a process that stopped is taken again once its lease ends. */
 const LEASE_MS = 5 * 60 * 1000;
 const BATCH = 200;
+/**
+ * Lanes running at once on PostgreSQL: each holds a pooled connection for its job's transaction, and the
+ * pool (10) also serves the requests that come meanwhile. bench/notes/schedules.md has the figures.
+ */
+const LANES_AT_ONCE = 4;
 
 const dueJobOf = (row: repo.JobRow): DueJob => ({
   id: row.id,
@@ -98,36 +111,31 @@ export class Scheduler {
   private async pass(): Promise<number> {
     let taken = 0;
     for (;;) {
-      const now = this.now();
-      const rows = await repo.dueJobs(this.db, now.toISOString(), BATCH);
-      // Each feature's jobs in turn, in due order, the features side by side: on PostgreSQL 200 jobs due
-      // at one time (a third each of controller changes, sends and planned matches) ran one after another
-      // in 15 s (bench/schedules.mjs), each a few commits. A feature's kinds share its prefix
-      // (`controller-schedule:start|end`): a schedule's start must run before its end.
-      const byFeature = new Map<string, repo.JobRow[]>();
-      for (const row of rows) {
-        const feature = row.kind.split(':')[0]!;
-        byFeature.set(feature, [...(byFeature.get(feature) ?? []), row]);
+      const at = this.now();
+      const lease = new Date(at.getTime() + LEASE_MS).toISOString();
+      const rows = await repo.claimDueJobs(this.db, this.options.dialect, at.toISOString(), lease, BATCH);
+      taken += rows.length;
+      const lanes = new Map<string, DueJob[]>();
+      for (const job of rows.map(dueJobOf)) {
+        const lane = this.laneOf(job);
+        lanes.set(lane, [...(lanes.get(lane) ?? []), job]);
       }
-      const claimed = await Promise.all(
-        [...byFeature.values()].map((ofFeature) => this.runInTurn(ofFeature)),
+      const queue = [...lanes.values()];
+      const atOnce = this.options.dialect === 'postgres' ? LANES_AT_ONCE : 1;
+      await Promise.all(
+        Array.from({ length: Math.min(atOnce, queue.length) }, async () => {
+          for (let lane = queue.shift(); lane; lane = queue.shift())
+            for (const job of lane) await this.runOne(job, at);
+        }),
       );
-      taken += claimed.reduce((a, b) => a + b, 0);
       if (rows.length < BATCH) return taken;
     }
   }
 
-  /** Takes and runs the jobs one after another; answers how many this process took. */
-  private async runInTurn(rows: readonly repo.JobRow[]): Promise<number> {
-    let claimed = 0;
-    for (const row of rows) {
-      const at = this.now();
-      const lease = new Date(at.getTime() + LEASE_MS).toISOString();
-      if (!(await repo.claimJob(this.db, row.id, at.toISOString(), lease))) continue;
-      claimed++;
-      await this.runOne(dueJobOf(row), at);
-    }
-    return claimed;
+  private laneOf(job: DueJob): string {
+    const feature = job.kind.split(':')[0]!;
+    const own = this.handlers.get(job.kind)?.lane?.(job);
+    return own === undefined ? feature : `${feature}:${own}`;
   }
 
   private async runOne(job: DueJob, at: Date): Promise<void> {
