@@ -9,6 +9,8 @@ import {
   pageQuery,
   replyBase,
   requiredText,
+  searchText,
+  sortQuery,
   stripSpaces,
 } from './http.js';
 import { mediaLimits, mediaMessages, type MediaKind } from './media.js';
@@ -103,6 +105,25 @@ export const LIVE_MATCH_IMAGE = {
 export const LIVE_ADS_HISTORY_PAGE_SIZE = 1000;
 /** The page size of the admin live match list. */
 export const LIVE_MATCH_PAGE_SIZE = 100;
+
+/**
+ * The admin list's query: `q` finds matches by title (any case), `sort` orders by a column header
+ * (issue 36; newest first by default, as the spec lists them). docs/decisions/0052-live-and-notification-lists.md
+ */
+export const LIVE_MATCH_SORT = '-date';
+export const liveMatchListQuery = pageQuery.extend({
+  q: searchText,
+  sort: sortQuery(['date', 'title', 'views'], LIVE_MATCH_SORT),
+});
+export type LiveMatchListQuery = z.input<typeof liveMatchListQuery>;
+
+/** The fire history's query: `q` finds fires by the ad's name or URL (any case), `sort` by a column header. */
+export const FIRE_HISTORY_SORT = '-date';
+export const fireHistoryQuery = pageQuery.extend({
+  q: searchText,
+  sort: sortQuery(['date', 'name', 'views', 'clicks'], FIRE_HISTORY_SORT),
+});
+export type FireHistoryQuery = z.input<typeof fireHistoryQuery>;
 
 // ---------------------------------------------------------------------------------------------------
 // Live match
@@ -341,7 +362,10 @@ export const fireReply = replyBase.extend({ data: adFire });
 export const historyReply = replyBase.extend({
   data: z.array(adFire),
   totalPage: z.number().int(),
-  /** Fired ads in the history (additive to the spec's reply): the screen's count, without a second read. */
+  /**
+   * Fired ads in the history (additive to the spec's reply): the screen's count, without a second read.
+   * With `q`, it and the totals below count the fires found (every page), as without it they count all.
+   */
   total: z.number().int(),
   totalViews: z.number().int(),
   totalClicks: z.number().int(),
@@ -366,8 +390,9 @@ export const liveMatchRoutes = {
     auth: 'admin',
     feature: 'live-matches',
     access: 'read',
-    summary: 'Live matches, newest first, with the liveMatch running flag',
-    querystring: pageQuery,
+    summary:
+      'Live matches, newest first (or by sort: date, title, views), with the liveMatch running flag; q finds them by title',
+    querystring: liveMatchListQuery,
     reply: liveMatchListReply,
   }),
   add: defineRoute({
@@ -493,8 +518,9 @@ export const liveMatchRoutes = {
     auth: 'admin',
     feature: 'live-matches',
     access: 'read',
-    summary: 'Fired ads, newest first, with the totals of views and clicks',
-    querystring: pageQuery,
+    summary:
+      'Fired ads, newest first (or by sort: date, name, views, clicks), with the totals of views and clicks of every fire listed; q finds them by name or URL',
+    querystring: fireHistoryQuery,
     reply: historyReply,
   }),
   removeHistory: defineRoute({

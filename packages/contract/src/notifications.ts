@@ -8,6 +8,8 @@ import {
   pageQuery,
   replyBase,
   requiredField,
+  searchText,
+  sortQuery,
 } from './http.js';
 import { mediaLimits, mediaMessages } from './media.js';
 
@@ -134,7 +136,16 @@ export type Notification = z.infer<typeof notification>;
 export const noChannelConfigured = (delivery: Notification['delivery']) =>
   PUSH_CHANNELS.every((channel) => delivery[channel].status === 'not configured');
 
-export const historyQuery = pageQuery.pick({ page: true, limit: true });
+/**
+ * The history's query: `q` finds notifications by title or message (any case), scheduled ones too;
+ * `sort` orders by a column header (issue 36). The date is createdAt: a send later's is the time it goes.
+ */
+export const HISTORY_SORT = '-date';
+export const historyQuery = pageQuery.pick({ page: true, limit: true }).extend({
+  q: searchText,
+  sort: sortQuery(['date', 'title'], HISTORY_SORT),
+});
+export type HistoryQuery = z.input<typeof historyQuery>;
 
 export const historyReply = replyBase.extend({
   data: z.array(notification),
@@ -231,7 +242,7 @@ export const notificationRoutes = {
     feature: 'notifications',
     access: 'read',
     summary:
-      'Notifications newest first (a scheduled one at its time, status scheduled until it goes), with the delivery result per channel',
+      'Notifications newest first or by sort (date, title) (a scheduled one at its time, status scheduled until it goes), with the delivery result per channel; q finds them by title or message',
     querystring: historyQuery,
     reply: historyReply,
   }),

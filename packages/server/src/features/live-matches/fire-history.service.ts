@@ -23,10 +23,11 @@ const fireLabel = (row: repo.FireRow) =>
 /** Fire and the fire history: what the app shows as the latest fired ad, and each fire's counts. */
 export function createFireHistory({
   db,
+  dialect,
   cache,
   forgetCounts,
   trash,
-}: Pick<LiveMatchesDeps, 'db' | 'cache' | 'forgetCounts' | 'trash'>) {
+}: Pick<LiveMatchesDeps, 'db' | 'dialect' | 'cache' | 'forgetCounts' | 'trash'>) {
   // A restored fire is counted again, and is the app's latest fire again if it was the newest (an Undo).
   trash.register('live-ad-fires', {
     feature: 'live-matches',
@@ -64,13 +65,13 @@ export function createFireHistory({
       return { status: true, message: webLiveAdMessages.fired, data: toFire(row) };
     },
 
-    async history(page: number, limit: number) {
-      const { rows, total, views, clicks } = await repo.listFires(db, page, limit);
+    async history(query: Parameters<typeof repo.listFires>[2]) {
+      const { rows, total, views, clicks } = await repo.listFires(db, dialect, query);
       return {
         status: true,
         message: webLiveAdMessages.historyFetched,
         data: rows.map(toFire),
-        totalPage: totalPages(total, limit),
+        totalPage: totalPages(total, query.limit),
         total,
         totalViews: views,
         totalClicks: clicks,

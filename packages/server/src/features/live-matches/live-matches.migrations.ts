@@ -5,6 +5,8 @@ import { searchIndexMigration, type SearchIndex } from '../../platform/db/search
 
 /** What the admin list's `q` searches. */
 export const liveMatchesSearch: SearchIndex = { table: 'live_matches', columns: ['title'] };
+/** What the fire history's `q` searches (issue 36): the fired ad's name and the URL it carried. */
+export const fireHistorySearch: SearchIndex = { table: 'live_ad_fires', columns: ['a_name', 'url'] };
 
 /**
  * The ads every install starts with: the main URL ad (WEB_URL_1, never deletable) and the two fire-only
@@ -131,4 +133,5 @@ export const liveMatchesMigrations: Record<string, Migration> = {
     },
   },
   '0810_live_matches_search': searchIndexMigration(liveMatchesSearch),
+  '0811_live_ad_fires_search': searchIndexMigration(fireHistorySearch),
 };

@@ -1,8 +1,11 @@
 import type { AppDb } from '../../platform/db/database.js';
 import type { DialectName } from '../../platform/db/database.js';
+import { sql } from 'kysely';
+import { parseSort, type SortOf } from '@streamdesk/contract/http';
 import { matchesSearch } from '../../platform/db/search-index.js';
-import { liveMatchesSearch } from './live-matches.migrations.js';
-import { newestFirstPage } from '../../platform/db/paging.js';
+import { lowered } from '../../platform/db/dialect.js';
+import { fireHistorySearch, liveMatchesSearch } from './live-matches.migrations.js';
+import { orderedPage } from '../../platform/db/paging.js';
 import { addToTotalColumns, type TotalsChange } from '../../platform/item-counter.js';
 import { noteUpdate } from '../../platform/activity/noted-update.js';
 
@@ -52,17 +55,26 @@ const count = (n: unknown) => Number(n ?? 0);
 
 // Live matches -----------------------------------------------------------------------------------------
 
-/** A page of matches, newest first; `q` matches the title, case-insensitively. */
+export type LiveMatchSort = SortOf<'date' | 'title' | 'views'>;
+
+/**
+ * A page of matches in the order asked (newest first by default, titles as people read them, ties by id);
+ * `q` matches the title, case-insensitively.
+ */
 export async function listLiveMatches(
   db: Db,
   dialect: DialectName,
-  { page, limit, q }: { page: number; limit: number; q?: string | undefined },
+  { page, limit, q, sort }: { page: number; limit: number; q?: string | undefined; sort: LiveMatchSort },
 ) {
   const text = q?.trim();
   const base = db
     .selectFrom('live_matches')
     .$if(!!text, (qb) => qb.where(matchesSearch(dialect, liveMatchesSearch, text!)));
-  return newestFirstPage(base, page, limit);
+  const { column, desc } = parseSort(sort);
+  const by = { date: sql.ref('created_at'), title: lowered(dialect, 'title'), views: sql.ref('view') }[
+    column
+  ];
+  return orderedPage(base, { by, desc }, page, limit);
 }
 
 export const listActiveLiveMatches = (db: Db) =>
@@ -203,18 +215,39 @@ export const latestFire = (db: Db) =>
     .where('live_ad_fire_latest.id', '=', 1)
     .executeTakeFirst();
 
-export async function listFires(db: Db, page: number, limit: number) {
+export type FireSort = SortOf<'date' | 'name' | 'views' | 'clicks'>;
+
+/**
+ * A page of the fire history in the order asked (newest first by default, names as people read them,
+ * ties by id) with the count and the views and clicks of every fire `q` finds (all of them without
+ * `q`): by the ad's name or URL, case-insensitively.
+ */
+export async function listFires(
+  db: Db,
+  dialect: DialectName,
+  { page, limit, q, sort }: { page: number; limit: number; q?: string | undefined; sort: FireSort },
+) {
+  const text = q?.trim();
+  const base = db
+    .selectFrom('live_ad_fires')
+    .$if(!!text, (qb) => qb.where(matchesSearch(dialect, fireHistorySearch, text!)));
+  const { column, desc } = parseSort(sort);
+  const by = {
+    date: sql.ref('created_at'),
+    name: lowered(dialect, 'a_name'),
+    views: sql.ref('a_view'),
+    clicks: sql.ref('a_click'),
+  }[column];
+  const way = desc ? 'desc' : 'asc';
   const [rows, totals] = await Promise.all([
-    db
-      .selectFrom('live_ad_fires')
+    base
       .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
+      .orderBy(by, way)
+      .orderBy('id', way)
       .limit(limit)
       .offset((page - 1) * limit)
       .execute(),
-    db
-      .selectFrom('live_ad_fires')
+    base
       .select((eb) => [
         eb.fn.countAll().as('n'),
         eb.fn.sum<number>('a_view').as('views'),

@@ -55,9 +55,7 @@ export function registerLiveMatches(
   registerRoute(app, routes.removeWebAds, async (request) => service.removeWebAds(request.body.id));
 
   registerRoute(app, routes.fire, async (request) => service.fire(request.body));
-  registerRoute(app, routes.history, async (request) =>
-    service.history(request.query.page, request.query.limit),
-  );
+  registerRoute(app, routes.history, async (request) => service.history(request.query));
   registerRoute(app, routes.removeHistory, async (request) => service.removeHistory(request.body.id));
 
   // App side ------------------------------------------------------------------------------------------

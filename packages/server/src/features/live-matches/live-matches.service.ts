@@ -81,7 +81,7 @@ export function createLiveMatchesService(deps: LiveMatchesDeps, planned: Planned
   return {
     matchReverter,
     // Live matches ------------------------------------------------------------------------------------
-    async list(query: { page: number; limit: number; q?: string | undefined }) {
+    async list(query: Parameters<typeof repo.listLiveMatches>[2]) {
       const [{ rows, total }, running] = await Promise.all([
         repo.listLiveMatches(db, dialect, query),
         liveMatchRunning(),

@@ -1,4 +1,8 @@
 import type { Kysely, Migration } from 'kysely';
+import { searchIndexMigration, type SearchIndex } from '../../platform/db/search-index.js';
+
+/** What the history's `q` searches (issue 36): the title and the message. */
+export const notificationsSearch: SearchIndex = { table: 'notifications', columns: ['title', 'message'] };
 
 export const notificationsMigrations: Record<string, Migration> = {
   '0700_notifications': {
@@ -45,4 +49,5 @@ export const notificationsMigrations: Record<string, Migration> = {
       await db.schema.alterTable('notifications').addColumn('send_job', 'text').execute();
     },
   },
+  '0710_notifications_search': searchIndexMigration(notificationsSearch),
 };

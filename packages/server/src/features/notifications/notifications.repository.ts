@@ -1,4 +1,10 @@
-import type { AppDb } from '../../platform/db/database.js';
+import { sql } from 'kysely';
+import { parseSort, type SortOf } from '@streamdesk/contract/http';
+import type { AppDb, DialectName } from '../../platform/db/database.js';
+import { lowered } from '../../platform/db/dialect.js';
+import { orderedPage } from '../../platform/db/paging.js';
+import { matchesSearch } from '../../platform/db/search-index.js';
+import { notificationsSearch } from './notifications.migrations.js';
 import type { DeliveryStatus, NotificationStatus } from '@streamdesk/contract/notifications';
 
 export interface NotificationRow {
@@ -49,26 +55,26 @@ export const findNotification = (db: Db, id: string) =>
 export const findNotifications = (db: Db, ids: readonly string[]) =>
   db.selectFrom('notifications').selectAll().where('id', 'in', ids).execute();
 
-export const countNotifications = async (db: Db) =>
-  Number(
-    (
-      await db
-        .selectFrom('notifications')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+export type HistorySort = SortOf<'date' | 'title'>;
 
-/** Newest first; the id breaks ties between rows of the same millisecond. */
-export const listNotifications = (db: Db, offset: number, limit: number) =>
-  db
+/**
+ * A page of the history in the order asked, with the number `q` finds (every notification without it):
+ * newest first by default (a send later at the time it goes), titles as people read them; the id breaks
+ * ties (rows of the same millisecond, equal titles). `q` finds the title or the message, any case.
+ */
+export function listNotifications(
+  db: Db,
+  dialect: DialectName,
+  { page, limit, q, sort }: { page: number; limit: number; q?: string | undefined; sort: HistorySort },
+) {
+  const text = q?.trim();
+  const base = db
     .selectFrom('notifications')
-    .selectAll()
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .offset(offset)
-    .limit(limit)
-    .execute();
+    .$if(!!text, (qb) => qb.where(matchesSearch(dialect, notificationsSearch, text!)));
+  const { column, desc } = parseSort(sort);
+  const by = { date: sql.ref('created_at'), title: lowered(dialect, 'title') }[column];
+  return orderedPage(base, { by, desc }, page, limit);
+}
 
 export const updateNotification = (db: Db, id: string, set: Partial<Omit<NotificationRow, 'id'>>) =>
   db.updateTable('notifications').set(set).where('id', '=', id).execute();

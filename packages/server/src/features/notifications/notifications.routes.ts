@@ -24,6 +24,7 @@ export function registerNotifications(ctx: FeatureContext): NotificationsService
   const { app } = ctx;
   const service = createNotificationsService({
     db: ctx.db,
+    dialect: ctx.dialect,
     media: ctx.media,
     push: ctx.config.push,
     jobs: ctx.jobs,
@@ -96,7 +97,7 @@ export function registerNotifications(ctx: FeatureContext): NotificationsService
   registerRoute(app, routes.history, async (request) => ({
     status: true,
     message: msg.found,
-    ...(await service.history(request.query.page, request.query.limit)),
+    ...(await service.history(request.query)),
   }));
 
   registerRoute(

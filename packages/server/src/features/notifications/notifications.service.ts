@@ -10,7 +10,7 @@ import {
 } from '@streamdesk/contract/notifications';
 import { currentActor } from '../../platform/activity/activity-recorder.js';
 import type { PushConfig } from '../../platform/config.js';
-import type { AppDb } from '../../platform/db/database.js';
+import type { AppDb, DialectName } from '../../platform/db/database.js';
 import { newId, nowIso } from '../../platform/db/values.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { Scheduler } from '../../platform/jobs/scheduler.js';
@@ -73,6 +73,7 @@ export function toNotification(row: NotificationRow): Notification {
 
 export interface NotificationsOptions {
   db: AppDb;
+  dialect: DialectName;
   media: MediaStore;
   push: PushConfig;
   /** Sends later (issue 34). */
@@ -322,10 +323,9 @@ export function createNotificationsService(opts: NotificationsOptions) {
       }
     },
 
-    async history(page: number, limit: number) {
-      const total = await repo.countNotifications(db);
-      const rows = await repo.listNotifications(db, (page - 1) * limit, limit);
-      return { data: rows.map(toNotification), total, totalPage: Math.ceil(total / limit) };
+    async history(query: Parameters<typeof repo.listNotifications>[2]) {
+      const { rows, total } = await repo.listNotifications(db, opts.dialect, query);
+      return { data: rows.map(toNotification), total, totalPage: Math.ceil(total / query.limit) };
     },
 
     /**
