@@ -116,6 +116,7 @@ export const liveMatchListQuery = pageQuery.extend({
   sort: sortQuery(['date', 'title', 'views'], LIVE_MATCH_SORT),
 });
 export type LiveMatchListQuery = z.input<typeof liveMatchListQuery>;
+export type LiveMatchSort = z.output<typeof liveMatchListQuery>['sort'];
 
 /** The fire history's query: `q` finds fires by the ad's name or URL (any case), `sort` by a column header. */
 export const FIRE_HISTORY_SORT = '-date';
@@ -124,6 +125,7 @@ export const fireHistoryQuery = pageQuery.extend({
   sort: sortQuery(['date', 'name', 'views', 'clicks'], FIRE_HISTORY_SORT),
 });
 export type FireHistoryQuery = z.input<typeof fireHistoryQuery>;
+export type FireHistorySort = z.output<typeof fireHistoryQuery>['sort'];
 
 // ---------------------------------------------------------------------------------------------------
 // Live match

@@ -146,6 +146,7 @@ export const historyQuery = pageQuery.pick({ page: true, limit: true }).extend({
   sort: sortQuery(['date', 'title'], HISTORY_SORT),
 });
 export type HistoryQuery = z.input<typeof historyQuery>;
+export type HistorySort = z.output<typeof historyQuery>['sort'];
 
 export const historyReply = replyBase.extend({
   data: z.array(notification),

@@ -1,7 +1,8 @@
 import type { AppDb } from '../../platform/db/database.js';
 import type { DialectName } from '../../platform/db/database.js';
 import { sql } from 'kysely';
-import { parseSort, type SortOf } from '@streamdesk/contract/http';
+import { parseSort } from '@streamdesk/contract/http';
+import type { FireHistorySort, LiveMatchSort } from '@streamdesk/contract/live-matches';
 import { matchesSearch } from '../../platform/db/search-index.js';
 import { lowered } from '../../platform/db/dialect.js';
 import { fireHistorySearch, liveMatchesSearch } from './live-matches.migrations.js';
@@ -54,8 +55,6 @@ export type FireRow = LiveMatchesTables['live_ad_fires'];
 const count = (n: unknown) => Number(n ?? 0);
 
 // Live matches -----------------------------------------------------------------------------------------
-
-export type LiveMatchSort = SortOf<'date' | 'title' | 'views'>;
 
 /**
  * A page of matches in the order asked (newest first by default, titles as people read them, ties by id);
@@ -215,8 +214,6 @@ export const latestFire = (db: Db) =>
     .where('live_ad_fire_latest.id', '=', 1)
     .executeTakeFirst();
 
-export type FireSort = SortOf<'date' | 'name' | 'views' | 'clicks'>;
-
 /**
  * A page of the fire history in the order asked (newest first by default, names as people read them,
  * ties by id) with the count and the views and clicks of every fire `q` finds (all of them without
@@ -225,7 +222,7 @@ export type FireSort = SortOf<'date' | 'name' | 'views' | 'clicks'>;
 export async function listFires(
   db: Db,
   dialect: DialectName,
-  { page, limit, q, sort }: { page: number; limit: number; q?: string | undefined; sort: FireSort },
+  { page, limit, q, sort }: { page: number; limit: number; q?: string | undefined; sort: FireHistorySort },
 ) {
   const text = q?.trim();
   const base = db

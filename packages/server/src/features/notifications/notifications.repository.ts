@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
-import { parseSort, type SortOf } from '@streamdesk/contract/http';
+import { parseSort } from '@streamdesk/contract/http';
 import type { AppDb, DialectName } from '../../platform/db/database.js';
 import { lowered } from '../../platform/db/dialect.js';
 import { orderedPage } from '../../platform/db/paging.js';
 import { matchesSearch } from '../../platform/db/search-index.js';
 import { notificationsSearch } from './notifications.migrations.js';
-import type { DeliveryStatus, NotificationStatus } from '@streamdesk/contract/notifications';
+import type { DeliveryStatus, HistorySort, NotificationStatus } from '@streamdesk/contract/notifications';
 
 export interface NotificationRow {
   id: string;
@@ -54,8 +54,6 @@ export const findNotification = (db: Db, id: string) =>
 
 export const findNotifications = (db: Db, ids: readonly string[]) =>
   db.selectFrom('notifications').selectAll().where('id', 'in', ids).execute();
-
-export type HistorySort = SortOf<'date' | 'title'>;
 
 /**
  * A page of the history in the order asked, with the number `q` finds (every notification without it):

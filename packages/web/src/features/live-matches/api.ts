@@ -3,6 +3,8 @@ import {
   LIVE_MATCH_PAGE_SIZE,
   liveMatchRoutes as routes,
   type FireBody,
+  type FireHistorySort,
+  type LiveMatchSort,
   type LiveAdMap,
   type WebLiveAdEdit,
 } from '@streamdesk/contract/live-matches';
@@ -30,10 +32,21 @@ export const liveMatchKeys = {
   history: ['live-matches', 'history'] as const,
 };
 
-export const liveMatchesQuery = (page: number) =>
+/** Which page of a list, searched for what (empty: every row) and in which order (issue 36, 0052). */
+export interface ListView<S extends string> {
+  page: number;
+  q: string;
+  sort: S;
+}
+
+export const liveMatchesQuery = ({ page, q, sort }: ListView<LiveMatchSort>) =>
   queryOptions({
-    queryKey: [...liveMatchKeys.matches, page],
-    queryFn: ({ signal }) => fetchApi(routes.list, { query: { page, limit: LIVE_MATCH_PAGE_SIZE }, signal }),
+    queryKey: [...liveMatchKeys.matches, page, q, sort],
+    queryFn: ({ signal }) =>
+      fetchApi(routes.list, {
+        query: { page, limit: LIVE_MATCH_PAGE_SIZE, sort, ...(q && { q }) },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 
@@ -60,11 +73,15 @@ export const webLiveAdsQuery = queryOptions({
   queryFn: ({ signal }) => fetchApi(routes.webAds, { signal }),
 });
 
-export const fireHistoryQuery = (page: number) =>
+/** An API page (of 1,000 fires) of the history, searched and ordered. */
+export const fireHistoryQuery = ({ page, q, sort }: ListView<FireHistorySort>) =>
   queryOptions({
-    queryKey: [...liveMatchKeys.history, page],
+    queryKey: [...liveMatchKeys.history, page, q, sort],
     queryFn: ({ signal }) =>
-      fetchApi(routes.history, { query: { page, limit: LIVE_ADS_HISTORY_PAGE_SIZE }, signal }),
+      fetchApi(routes.history, {
+        query: { page, limit: LIVE_ADS_HISTORY_PAGE_SIZE, sort, ...(q && { q }) },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 

@@ -1,6 +1,7 @@
 import {
   notificationRoutes as routes,
   type HistoryReply,
+  type HistorySort,
   type ResendBody,
   type ScheduledEditBody,
 } from '@streamdesk/contract/notifications';
@@ -11,8 +12,16 @@ import { fetchApi } from '@/lib/api-query';
 
 const keys = {
   all: ['notifications'] as const,
-  history: (page: number, limit: number) => ['notifications', 'history', page, limit] as const,
+  history: (view: HistoryView) => ['notifications', 'history', view] as const,
 };
+
+/** Which page of the history, of what size, searched for what (empty: all) and in which order (0052). */
+export interface HistoryView {
+  page: number;
+  limit: number;
+  q: string;
+  sort: HistorySort;
+}
 
 type Reply = HistoryReply | { status: false } | undefined;
 const hasPending = (reply: Reply) =>
@@ -27,10 +36,14 @@ const hasScheduled = (reply: Reply) => !!reply?.status && reply.data.some((n) =>
  * The history; polled every 2 s while a delivery is still pending so its result appears by itself, and
  * every 5 s while a send later waits (it turns sent at its time).
  */
-export const historyQuery = (page: number, limit: number) =>
+export const historyQuery = (view: HistoryView) =>
   queryOptions({
-    queryKey: keys.history(page, limit),
-    queryFn: ({ signal }) => fetchApi(routes.history, { query: { page, limit }, signal }),
+    queryKey: keys.history(view),
+    queryFn: ({ signal }) =>
+      fetchApi(routes.history, {
+        query: { page: view.page, limit: view.limit, sort: view.sort, ...(view.q && { q: view.q }) },
+        signal,
+      }),
     refetchInterval: (query) =>
       hasPending(query.state.data) ? 2000 : hasScheduled(query.state.data) ? 5000 : false,
     // A poll that fails (a network blip) keeps the table and the page: leaving for /Error would throw

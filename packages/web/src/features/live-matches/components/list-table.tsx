@@ -1,10 +1,20 @@
 import type { ReactNode } from 'react';
 import { stickyEndHead, Table, TableMessageRow, TBody, Th, THead } from '@/ui/data-table';
+import { SortableTh } from '@/ui/sortable-th';
 import { LOAD_FAILED, useFailedLoadToast } from '@/ui/use-failed-load-toast';
 
+/** The headers that order a list (by their label), the list's order, and what a header click asks for. */
+export interface ListSorting {
+  sort: string;
+  onSort: (next: string) => void;
+  /** A header's column in the list's `sort`; dates and counts sort highest (newest) first. */
+  columns: Readonly<Partial<Record<string, { column: string; descFirst?: boolean }>>>;
+}
+
 /**
- * A list of this section: the column heads (or a custom head), then loading, the failure message
- * ('Data Not Fetch' when the server gave none; also toasted), an empty note, or the rows.
+ * A list of this section: the column heads (or a custom head; those `sorting` names order the list),
+ * then loading, the failure message ('Data Not Fetch' when the server gave none; also toasted), an empty
+ * note (a search that found nothing says so), or the rows.
  */
 export function ListTable({
   caption,
@@ -14,6 +24,7 @@ export function ListTable({
   isPending,
   isEmpty,
   emptyText,
+  sorting,
   children,
 }: {
   caption: string;
@@ -22,7 +33,8 @@ export function ListTable({
   reply: { status: boolean; message: string } | undefined;
   isPending: boolean;
   isEmpty: boolean;
-  emptyText: string;
+  emptyText: ReactNode;
+  sorting?: ListSorting;
   children: ReactNode;
 }) {
   useFailedLoadToast(reply);
@@ -39,11 +51,25 @@ export function ListTable({
     <Table caption={caption} className="@container">
       <THead>
         {head}
-        {columns.map((column) => (
-          <Th key={column} className={column === 'Actions' ? stickyEndHead : undefined}>
-            {column}
-          </Th>
-        ))}
+        {columns.map((label) => {
+          const className = label === 'Actions' ? stickyEndHead : undefined;
+          const by = sorting?.columns[label];
+          return by ? (
+            <SortableTh
+              key={label}
+              column={by.column}
+              label={label}
+              sort={sorting.sort}
+              onSort={sorting.onSort}
+              descFirst={by.descFirst}
+              className={className}
+            />
+          ) : (
+            <Th key={label} className={className}>
+              {label}
+            </Th>
+          );
+        })}
       </THead>
       <TBody>{message ? <TableMessageRow colSpan={colSpan}>{message}</TableMessageRow> : children}</TBody>
     </Table>

@@ -1,6 +1,10 @@
-import { LIVE_ADS_HISTORY_PAGE_SIZE, type AdFire } from '@streamdesk/contract/live-matches';
+import {
+  LIVE_ADS_HISTORY_PAGE_SIZE,
+  type AdFire,
+  type FireHistorySort,
+} from '@streamdesk/contract/live-matches';
 import { useQuery } from '@tanstack/react-query';
-import { fireHistoryQuery } from '../api';
+import { fireHistoryQuery, type ListView } from '../api';
 
 /**
  * Rows on one page of the Live Ads History screen. The API page stays the spec's 1,000; the screen shows
@@ -15,12 +19,12 @@ const NO_ROWS: AdFire[] = [];
 export const apiPageOf = (page: number) => Math.ceil(page / SCREEN_PAGES_PER_CALL);
 
 /**
- * Screen page `page` of the fire history: its rows, the reply (totals, or the failure to show), and how
- * many screen pages there are, from the reply's `total` of fires.
+ * Screen page `page` of the fire history, searched and ordered: its rows, the reply (totals, or the
+ * failure to show), and how many screen pages there are, from the reply's `total` of fires (those found).
  */
-export function useFireHistoryPage(page: number) {
+export function useFireHistoryPage({ page, q, sort }: ListView<FireHistorySort>) {
   const apiPage = apiPageOf(page);
-  const query = useQuery(fireHistoryQuery(apiPage));
+  const query = useQuery(fireHistoryQuery({ page: apiPage, q, sort }));
   const reply = query.data;
   const history = reply?.status ? reply : undefined;
   // Rows kept from another API page while this one loads belong to other screen pages: none are shown.
@@ -35,7 +39,7 @@ export function useFireHistoryPage(page: number) {
     loading,
     /** How many rows come before this page's first. */
     before: (apiPage - 1) * LIVE_ADS_HISTORY_PAGE_SIZE + offset,
-    /** All the fires, once known. */
+    /** All the fires (those the search found), once known. */
     total: history?.total,
     totalPages: history ? Math.max(1, Math.ceil(history.total / HISTORY_ROWS_PER_PAGE)) : 1,
   };

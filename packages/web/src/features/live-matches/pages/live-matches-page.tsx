@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { LiveMatch } from '@streamdesk/contract/live-matches';
+import { LIVE_MATCH_SORT, liveMatchListQuery, type LiveMatch } from '@streamdesk/contract/live-matches';
 import { useQuery } from '@tanstack/react-query';
 import { liveMatchTabs } from '@/config/section-tabs';
 import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
@@ -9,18 +9,35 @@ import { OldFiguresNote } from '@/ui/old-figures-note';
 import { PageHeader } from '@/ui/page-header';
 import { Pagination } from '@/ui/pagination';
 import { RunningBadge } from '@/ui/running-badge';
+import { NoMatches } from '@/ui/no-matches';
+import { SearchField } from '@/ui/search-field';
 import { Tabs } from '@/ui/tabs';
 import { usePageParam, useStepBackToLastPage } from '@/ui/use-page-param';
+import { useSearchAndSort } from '@/ui/use-search-and-sort';
 import { liveMatchesQuery, liveMatchViewersQuery, useDeleteLiveMatches } from '../api';
-import { ListTable } from '../components/list-table';
+import { ListTable, type ListSorting } from '../components/list-table';
 import { LiveMatchAddForm } from '../components/live-match-add-form';
 import { liveMatchColumns, LiveMatchEditRow, LiveMatchRow } from '../components/live-match-row';
 import { useInFlight } from '@/ui/use-in-flight';
 
+/** The headers that order the list (issue 36): titles A to Z first, views and dates highest first. */
+const SORTED_BY = {
+  Title: { column: 'title' },
+  Views: { column: 'views', descFirst: true },
+  Date: { column: 'date', descFirst: true },
+} as const;
+
 export default function LiveMatchesPage() {
   const pager = usePageParam();
   const { page, setPage } = pager;
-  const { data: reply, isPending, isPlaceholderData } = useQuery(liveMatchesQuery(page));
+  // The search and the order are the URL's (?q=final&sort=-views), the default order left out.
+  const { q, sort, onSearch, onSort, clearSearch } = useSearchAndSort(
+    pager,
+    liveMatchListQuery.shape.sort,
+    LIVE_MATCH_SORT,
+  );
+  const sorting: ListSorting = { sort, onSort, columns: SORTED_BY };
+  const { data: reply, isPending, isPlaceholderData } = useQuery(liveMatchesQuery({ page, q, sort }));
   const viewers = useQuery(liveMatchViewersQuery);
   const watching = viewers.data;
   // Kept from the last poll that answered; said to be old once polls have failed for a while.
@@ -56,13 +73,17 @@ export default function LiveMatchesPage() {
       {viewersOldSince !== undefined && (
         <OldFiguresNote since={viewersOldSince} what="Watching now: not updated" />
       )}
+      <SearchField q={q} onSearch={onSearch} placeholder="Search live matches by title" />
       <ListTable
         caption="Live matches"
         columns={liveMatchColumns}
+        sorting={sorting}
         reply={reply}
         isPending={isPending}
         isEmpty={list?.data.length === 0}
-        emptyText="No live matches yet."
+        emptyText={
+          q ? <NoMatches things="live matches" q={q} onClear={clearSearch} /> : 'No live matches yet.'
+        }
       >
         {list?.data.map((match) =>
           match._id === editingId ? (

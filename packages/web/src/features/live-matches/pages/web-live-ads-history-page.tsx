@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { formatViewCount } from '@streamdesk/contract/format';
+import { FIRE_HISTORY_SORT, fireHistoryQuery } from '@streamdesk/contract/live-matches';
 import { liveMatchTabs } from '@/config/section-tabs';
 import { Button } from '@/ui/button';
 import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
@@ -7,24 +8,42 @@ import { Th, toggleAll, toggleSelection } from '@/ui/data-table';
 import { PageHeader } from '@/ui/page-header';
 import { Pagination, scrollToListTop } from '@/ui/pagination';
 import { showingRange } from '@/ui/showing-range';
+import { NoMatches } from '@/ui/no-matches';
+import { SearchField } from '@/ui/search-field';
 import { Tabs } from '@/ui/tabs';
 import { usePageParam, useStepBackToLastPage } from '@/ui/use-page-param';
+import { useSearchAndSort } from '@/ui/use-search-and-sort';
 import { useDeleteFireHistory } from '../api';
 import { FireHistoryRow, historyColumns } from '../components/fire-history-row';
-import { ListTable } from '../components/list-table';
+import { ListTable, type ListSorting } from '../components/list-table';
 import { useFireHistoryPage } from '../components/use-fire-history-page';
 import { useInFlight } from '@/ui/use-in-flight';
 import { unlessFailed } from '@/lib/api-client';
 
+/** The headers that order the history (issue 36): names A to Z first, counts and dates highest first. */
+const SORTED_BY = {
+  Name: { column: 'name' },
+  Views: { column: 'views', descFirst: true },
+  Clicks: { column: 'clicks', descFirst: true },
+  Date: { column: 'date', descFirst: true },
+} as const;
+
 /**
  * Live Ads History: every fire with its views and clicks, the totals, and delete (single or bulk). The
  * API's page of 1,000 is shown 100 rows at a time; the selection is the rows on screen, so it is cleared
- * when the page changes (docs/decisions/0017-live-matches.md).
+ * when the page changes (docs/decisions/0017-live-matches.md). A search (the ad's name or URL) and the
+ * order are the URL's; the totals are then those of the fires found (0052).
  */
 export default function WebLiveAdsHistoryPage() {
   const pager = usePageParam();
   const { page } = pager;
-  const { reply, history, rows, loading, before, total, totalPages } = useFireHistoryPage(page);
+  const { q, sort, onSearch, onSort, clearSearch } = useSearchAndSort(
+    pager,
+    fireHistoryQuery.shape.sort,
+    FIRE_HISTORY_SORT,
+  );
+  const sorting: ListSorting = { sort, onSort, columns: SORTED_BY };
+  const { reply, history, rows, loading, before, total, totalPages } = useFireHistoryPage({ page, q, sort });
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [deleting, setDeleting] = useState<string[] | null>(null);
   const remove = useDeleteFireHistory();
@@ -34,11 +53,12 @@ export default function WebLiveAdsHistoryPage() {
   // After deleting the last rows of the last page (or from a bookmark past it), show the page that now is
   // the last.
   useStepBackToLastPage(pager, history && !loading ? totalPages : undefined);
-  // Another page, however it came (the pager, Back, the step back): a fresh selection. Adjusted while
-  // rendering, as React advises for state that follows other state.
-  const [selectedOn, setSelectedOn] = useState(page);
-  if (selectedOn !== page) {
-    setSelectedOn(page);
+  // Another page, search or order, however it came (the pager, Back, the step back): a fresh selection.
+  // Adjusted while rendering, as React advises for state that follows other state.
+  const view = `${page} ${q} ${sort}`;
+  const [selectedOn, setSelectedOn] = useState(view);
+  if (selectedOn !== view) {
+    setSelectedOn(view);
     setSelected(new Set());
   }
   const ids = rows.map((f) => f._id);
@@ -93,11 +113,16 @@ export default function WebLiveAdsHistoryPage() {
             </div>
           ))}
         </dl>
+        {q && (
+          <p className="mt-2 text-sm text-slate-600">Totals of the fired ads found for &ldquo;{q}&rdquo;.</p>
+        )}
       </section>
       <div ref={top} aria-busy={loading} className="scroll-mt-16 space-y-3">
+        <SearchField q={q} onSearch={onSearch} placeholder="Search by ad name or URL" />
         <ListTable
           caption="Fired ads"
           columns={historyColumns}
+          sorting={sorting}
           head={
             <Th className="w-10">
               <input
@@ -112,7 +137,9 @@ export default function WebLiveAdsHistoryPage() {
           reply={reply}
           isPending={loading}
           isEmpty={rows.length === 0}
-          emptyText="No ad has been fired yet."
+          emptyText={
+            q ? <NoMatches things="fired ads" q={q} onClear={clearSearch} /> : 'No ad has been fired yet.'
+          }
         >
           {rows.map((fire) => (
             <FireHistoryRow

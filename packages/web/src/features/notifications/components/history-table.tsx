@@ -1,7 +1,11 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { formatDateTime } from '@streamdesk/contract/format';
-import { type Notification } from '@streamdesk/contract/notifications';
+import {
+  HISTORY_SORT,
+  historyQuery as historyParams,
+  type Notification,
+} from '@streamdesk/contract/notifications';
 import { unlessFailed } from '@/lib/api-client';
 import { ActivityHistoryLink } from '@/ui/activity-history-link';
 import { Button } from '@/ui/button';
@@ -19,10 +23,14 @@ import {
   THead,
   Tr,
 } from '@/ui/data-table';
+import { NoMatches } from '@/ui/no-matches';
 import { Pagination } from '@/ui/pagination';
+import { SearchField } from '@/ui/search-field';
+import { SortableTh } from '@/ui/sortable-th';
 import { toastSendOutcome } from './send-outcome-toast';
 import { LOAD_FAILED, useFailedLoadToast } from '@/ui/use-failed-load-toast';
 import { usePageParam, useStepBackToLastPage } from '@/ui/use-page-param';
+import { useSearchAndSort } from '@/ui/use-search-and-sort';
 import { historyQuery, useDeleteNotifications, useResendNotification } from '../api';
 import { DeliveryStatusList } from './delivery-status';
 import { CancelScheduledDialog, EditScheduledDialog, UnsentStatus } from './send-later';
@@ -39,17 +47,26 @@ const wrapping = 'min-w-32 whitespace-normal wrap-anywhere';
 
 /**
  * The notifications, newest first, with their delivery results, Resend and Delete; a send later stands
- * at its time, with Edit and Cancel until it goes.
+ * at its time, with Edit and Cancel until it goes. A search (title or message) and the order (Title or
+ * Date header) are the URL's, as the page is (issue 36, 0052).
  */
 export function HistoryTable() {
   const pager = usePageParam();
   const { page, setPage } = pager;
+  const { q, sort, onSearch, onSort, clearSearch } = useSearchAndSort(
+    pager,
+    historyParams.shape.sort,
+    HISTORY_SORT,
+  );
   const resending = useInFlight();
   /** The notification waiting for the admin to type admin before it goes out again. */
   const [toResend, setToResend] = useState<Notification | null>(null);
   const [editing, setEditing] = useState<Notification | null>(null);
   const [cancelling, setCancelling] = useState<Notification | null>(null);
-  const query = useQuery({ ...historyQuery(page, PAGE_SIZE), placeholderData: keepPreviousData });
+  const query = useQuery({
+    ...historyQuery({ page, limit: PAGE_SIZE, q, sort }),
+    placeholderData: keepPreviousData,
+  });
   const resend = useResendNotification();
   const remove = useDeleteNotifications();
   const reply = query.data;
@@ -99,6 +116,7 @@ export function HistoryTable() {
           onClick={() => bulk.ask()}
         />
       </div>
+      <SearchField q={q} onSearch={onSearch} placeholder="Search by title or message" />
       {reply && !reply.status && (
         <p role="alert" className="text-sm text-red-600">
           {reply.message || LOAD_FAILED}
@@ -113,18 +131,24 @@ export function HistoryTable() {
               onChange={bulk.toggleAll}
             />
           </Th>
-          <Th>Title</Th>
+          <SortableTh column="title" label="Title" sort={sort} onSort={onSort} />
           <Th>Message</Th>
           <Th>URL</Th>
           <Th>Icon</Th>
-          <Th>Date</Th>
+          <SortableTh column="date" label="Date" sort={sort} onSort={onSort} descFirst />
           <Th>Delivery</Th>
           <Th className={stickyEndHead}>Actions</Th>
         </THead>
         <TBody>
           {query.isPending && <TableMessageRow colSpan={COLUMNS}>Loading…</TableMessageRow>}
           {!query.isPending && rows.length === 0 && (
-            <TableMessageRow colSpan={COLUMNS}>No notification has been sent yet.</TableMessageRow>
+            <TableMessageRow colSpan={COLUMNS}>
+              {q ? (
+                <NoMatches things="notifications" q={q} onClear={clearSearch} />
+              ) : (
+                'No notification has been sent yet.'
+              )}
+            </TableMessageRow>
           )}
           {rows.map((n) => (
             <Tr key={n._id}>

@@ -1,0 +1,88 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { Notification } from '@streamdesk/contract/notifications';
+import { mockApi, renderApp } from '@/test/render-app';
+import { jsonResponse } from '@/test/runtime';
+import { signedInApi, signedInScreenTests } from '@/test/signed-in-screen';
+
+signedInScreenTests();
+
+/** The notification history's search (title or message) and header sorting, in the URL (issue 36, 0052). */
+
+const sent = (n: number, title: string, message: string): Notification => ({
+  _id: `n${n}`,
+  n_title: title,
+  n_message: message,
+  n_url: null,
+  n_icon: null,
+  createdAt: '2026-11-21T12:00:00.000Z',
+  deliveredAt: null,
+  status: 'sent',
+  scheduledAt: null,
+  delivery: {
+    fcm: { status: 'not configured', detail: null },
+    webPush: { status: 'not configured', detail: null },
+  },
+});
+
+function recordedHistory() {
+  const rows = [sent(1, 'Match tonight', 'Starts 19:30'), sent(2, 'Big news', 'The final is on')];
+  const asked: URLSearchParams[] = [];
+  const history = vi.fn((url: string) => {
+    const query = new URL(url, 'http://x').searchParams;
+    asked.push(query);
+    const q = query.get('q')?.toLowerCase() ?? '';
+    const data = rows.filter((n) => `${n.n_title} ${n.n_message}`.toLowerCase().includes(q));
+    return jsonResponse({ status: true, message: 'ok', data, total: data.length, totalPage: 1 });
+  });
+  mockApi({ ...signedInApi, 'GET /api/App/notification/history': history });
+  return { last: () => asked[asked.length - 1]! };
+}
+
+describe('Notification history: search and sort', { timeout: 30_000 }, () => {
+  it('searches titles and messages after the pause, in the address, and says when none match', async () => {
+    const { last } = recordedHistory();
+    const user = userEvent.setup();
+    const { router } = renderApp('/notification');
+    const table = await screen.findByRole('table', { name: 'Notification history' }, { timeout: 8000 });
+    expect(await within(table).findByText('Match tonight')).toBeInTheDocument();
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'FINAL');
+    expect(last().has('q')).toBe(false);
+    await waitFor(() => expect(last().get('q')).toBe('FINAL'));
+    expect(router.state.location.search).toBe('?q=FINAL');
+    await waitFor(() => expect(within(table).queryByText('Match tonight')).not.toBeInTheDocument());
+    expect(within(table).getByText('Big news')).toBeInTheDocument();
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'x');
+    expect(
+      await screen.findByText('No notifications match "FINALx"', undefined, { timeout: 3000 }),
+    ).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Clear search' }));
+    expect(await within(table).findByText('Match tonight')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('sorts by the Title and Date headers, sets ?sort= and aria-sort, and starts again at page 1', async () => {
+    const { last } = recordedHistory();
+    const user = userEvent.setup();
+    const { router } = renderApp('/notification?page=3');
+    const table = await screen.findByRole('table', { name: 'Notification history' }, { timeout: 8000 });
+    const header = (name: string) => within(table).getByRole('columnheader', { name });
+    expect(header('Date')).toHaveAttribute('aria-sort', 'descending');
+    expect(header('Title')).not.toHaveAttribute('aria-sort');
+
+    await user.click(within(header('Title')).getByRole('button', { name: 'Title' }));
+    await waitFor(() => expect(last().get('sort')).toBe('title'));
+    expect(router.state.location.search).toBe('?sort=title');
+    expect(header('Title')).toHaveAttribute('aria-sort', 'ascending');
+
+    await user.click(within(header('Date')).getByRole('button', { name: 'Date' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(last().get('sort')).toBe('-date');
+    await user.click(within(header('Date')).getByRole('button', { name: 'Date' }));
+    await waitFor(() => expect(last().get('sort')).toBe('date'));
+    expect(header('Date')).toHaveAttribute('aria-sort', 'ascending');
+  });
+});
