@@ -59,6 +59,17 @@ test('search the story videos by button name and sort them by date', async ({
   await expect(search(page)).toHaveValue('');
 });
 
+test('on a phone the story cards are sorted from a Sort by list', async ({ signedInPage: page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/add/story/video');
+  const cards = page.getByRole('list', { name: 'Story Video List' });
+  await expect(cards.getByRole('listitem')).toHaveCount(3);
+  await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Oldest first' });
+  await expect(page).toHaveURL(/\?sort=date$/);
+  await expect(cards.getByRole('listitem').first()).toContainText('Alpha Promo');
+  await page.screenshot({ path: '/tmp/lists-a-stories-375.png', fullPage: true });
+});
+
 test('search the reels by file name and sort them by a header', async ({
   signedInPage: page,
   api,

@@ -220,8 +220,8 @@ export const StoryCard = memo(function StoryCard(props: StoryItemProps) {
         {(story.NTV ? story.NTV_ID : story.btnName) && (
           <>
             <dt className="text-slate-500">{story.NTV ? 'Native Ad ID' : 'Button'}</dt>
-            <dd className="min-w-0">
-              <ButtonName story={story} className="text-sm text-slate-900" />
+            <dd className="min-w-0 truncate" title={story.btnUrl || undefined}>
+              {story.NTV ? story.NTV_ID : story.btnName}
             </dd>
           </>
         )}

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderApp } from '@/test/render-app';
 import { jsonResponse } from '@/test/runtime';
 import { signedInApi as shell, signedInScreenTests } from '@/test/signed-in-screen';
@@ -96,4 +96,29 @@ describe('Story lists: search and sort', { timeout: 30_000 }, () => {
     expect(last().get('sort')).toBe('click');
     expect(screen.getByRole('columnheader', { name: 'Click' })).toHaveAttribute('aria-sort', 'ascending');
   });
+
+  it('offers the orders in a Sort by list on a phone, where the cards have no headers', async () => {
+    // A window under 768 px, as matchMedia answers it.
+    window.matchMedia = ((media: string) => ({
+      media,
+      matches: false,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    })) as unknown as typeof window.matchMedia;
+    const { list, last } = recordedList();
+    mockApi({ ...shell, 'GET /api/App/all/only/story/video': list });
+    const user = userEvent.setup();
+    const { router } = renderApp('/add/story/video');
+    await screen.findByRole('list', { name: 'Story Video List' }, SLOW);
+    const sortBy = screen.getByRole('combobox', { name: 'Sort by' });
+    expect(sortBy).toHaveValue('-date');
+    await user.selectOptions(sortBy, 'Most clicked');
+    await waitFor(() => expect(last().get('sort')).toBe('-click'), SLOW);
+    expect(router.state.location.search).toBe('?sort=-click');
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('-click');
+  });
+});
+
+afterEach(() => {
+  delete (window as { matchMedia?: unknown }).matchMedia;
 });
