@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reelRoutes, type Reel, type ReelListReply } from '@streamdesk/contract/reels';
 import { createTestApp, errorBody, TEST_API_KEY, type TestApp } from '../../test/test-app.js';
 import { form, mp4 } from '../../test/media-fixtures.js';
-import { storedFileName } from './reels.migrations.js';
+import type { Kysely } from 'kysely';
+import { nameReelsByStoredFile, storedFileName } from './reels.migrations.js';
 import { insertReel, type ReelRow } from './reels.repository.js';
 import { REELS_TAG } from './reels.service.js';
 
@@ -106,8 +107,17 @@ describe('a reel keeps its file name', () => {
     expect(ids(await list('q=shootout'))).toEqual([data._id]);
   });
 
-  it("names a reel from before by its stored file's name", () => {
+  it("names a reel from before by its stored file's name, once, and finds it by that", async () => {
     expect(storedFileName('/media/reels/65a1b2c3.mp4')).toBe('65a1b2c3.mp4');
     expect(storedFileName('https://cdn.example/reels/a%20b.mp4?sig=1')).toBe('a b.mp4');
+    expect(storedFileName('/media/reels/100%.mp4')).toBe('100%.mp4');
+    const db = t.app.streamdesk.context.db;
+    const old = row(9, { video: '/media/reels/65a1b2c3old.mp4' });
+    await insertReel(db, old);
+    await nameReelsByStoredFile(db as unknown as Kysely<unknown>);
+    t.app.streamdesk.context.cache.invalidate(REELS_TAG);
+    expect((await list('q=65a1b2c3old')).data).toMatchObject([{ _id: old.id, fileName: '65a1b2c3old.mp4' }]);
+    // Those with a name keep it.
+    expect((await list('q=goal highlights')).data).toMatchObject([{ _id: A.id, fileName: A.file_name }]);
   });
 });

@@ -15,6 +15,18 @@ export function storedFileName(url: string): string {
   }
 }
 
+/** Gives each reel without a file name its stored file's name (0402; a reel written by an older server). */
+export async function nameReelsByStoredFile(db: Kysely<unknown>): Promise<void> {
+  const reels = db as unknown as Kysely<{ reels: { id: string; video: string; file_name: string } }>;
+  const rows = await reels.selectFrom('reels').select(['id', 'video']).where('file_name', '=', '').execute();
+  for (const { id, video } of rows)
+    await reels
+      .updateTable('reels')
+      .set({ file_name: storedFileName(video) })
+      .where('id', '=', id)
+      .execute();
+}
+
 export const reelsMigrations: Record<string, Migration> = {
   '0400_reels': {
     async up(db: Kysely<unknown>) {
@@ -41,14 +53,7 @@ export const reelsMigrations: Record<string, Migration> = {
         .alterTable('reels')
         .addColumn('file_name', 'text', (c) => c.notNull().defaultTo(''))
         .execute();
-      const reels = db as unknown as Kysely<{ reels: { id: string; video: string; file_name: string } }>;
-      const rows = await reels.selectFrom('reels').select(['id', 'video']).execute();
-      for (const { id, video } of rows)
-        await reels
-          .updateTable('reels')
-          .set({ file_name: storedFileName(video) })
-          .where('id', '=', id)
-          .execute();
+      await nameReelsByStoredFile(db);
     },
   },
   '0403_reels_search': searchIndexMigration(reelsSearch),
