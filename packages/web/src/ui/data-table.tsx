@@ -84,6 +84,15 @@ export function TableMessageRow({ colSpan, children }: { colSpan: number; childr
   );
 }
 
+/**
+ * A message row's content held to the visible width of its table's box, when that box is an `@container`
+ * (Table's className): on a phone a table wider than the screen scrolls sideways, and a note or an empty
+ * state spanning every column would be cut at the screen's edge.
+ */
+export function VisibleWidth({ children }: { children: ReactNode }) {
+  return <div className="sticky left-3 w-[calc(100cqw-1.5rem)]">{children}</div>;
+}
+
 /** Which rows are selected, for bulk deletes: toggles one id, or all of `ids` at once. */
 export function toggleSelection(selected: ReadonlySet<string>, id: string): Set<string> {
   const next = new Set(selected);

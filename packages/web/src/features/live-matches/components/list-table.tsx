@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { stickyEndHead, Table, TableMessageRow, TBody, Th, THead } from '@/ui/data-table';
+import { stickyEndHead, Table, TableMessageRow, TBody, Th, THead, VisibleWidth } from '@/ui/data-table';
 import { SortableTh } from '@/ui/sortable-th';
 import { LOAD_FAILED, useFailedLoadToast } from '@/ui/use-failed-load-toast';
 
@@ -71,7 +71,15 @@ export function ListTable({
           );
         })}
       </THead>
-      <TBody>{message ? <TableMessageRow colSpan={colSpan}>{message}</TableMessageRow> : children}</TBody>
+      <TBody>
+        {message ? (
+          <TableMessageRow colSpan={colSpan}>
+            <VisibleWidth>{message}</VisibleWidth>
+          </TableMessageRow>
+        ) : (
+          children
+        )}
+      </TBody>
     </Table>
   );
 }

@@ -22,6 +22,7 @@ import {
   Th,
   THead,
   Tr,
+  VisibleWidth,
 } from '@/ui/data-table';
 import { NoMatches } from '@/ui/no-matches';
 import { Pagination } from '@/ui/pagination';
@@ -122,7 +123,8 @@ export function HistoryTable() {
           {reply.message || LOAD_FAILED}
         </p>
       )}
-      <Table caption="Notification history">
+      {/* A container, so that a message row keeps to the box's visible width (VisibleWidth). */}
+      <Table caption="Notification history" className="@container">
         <THead>
           <Th className="w-10">
             <SelectCheckbox
@@ -143,11 +145,13 @@ export function HistoryTable() {
           {query.isPending && <TableMessageRow colSpan={COLUMNS}>Loading…</TableMessageRow>}
           {!query.isPending && rows.length === 0 && (
             <TableMessageRow colSpan={COLUMNS}>
-              {q ? (
-                <NoMatches things="notifications" q={q} onClear={clearSearch} />
-              ) : (
-                'No notification has been sent yet.'
-              )}
+              <VisibleWidth>
+                {q ? (
+                  <NoMatches things="notifications" q={q} onClear={clearSearch} />
+                ) : (
+                  'No notification has been sent yet.'
+                )}
+              </VisibleWidth>
             </TableMessageRow>
           )}
           {rows.map((n) => (
