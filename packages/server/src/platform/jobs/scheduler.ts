@@ -118,7 +118,9 @@ export class Scheduler {
       const lanes = new Map<string, DueJob[]>();
       for (const job of rows.map(dueJobOf)) {
         const lane = this.laneOf(job);
-        lanes.set(lane, [...(lanes.get(lane) ?? []), job]);
+        const ofLane = lanes.get(lane);
+        if (ofLane) ofLane.push(job);
+        else lanes.set(lane, [job]);
       }
       const queue = [...lanes.values()];
       const atOnce = this.options.dialect === 'postgres' ? LANES_AT_ONCE : 1;
