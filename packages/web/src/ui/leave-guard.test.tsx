@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { createMemoryRouter, Link, RouterProvider } from 'react-router';
+import { createMemoryRouter, Link, RouterProvider, useNavigate } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { useAskBeforeUnload, useLeaveGuard } from './leave-guard';
 
@@ -16,6 +16,7 @@ function Editor() {
   const [saved, setSaved] = useState('a');
   const [value, setValue] = useState('a');
   const guard = useLeaveGuard(value !== saved, 'the note');
+  const navigate = useNavigate();
   return (
     <>
       <label>
@@ -25,6 +26,7 @@ function Editor() {
       <button onClick={() => setSaved(value)}>Save</button>
       <Link to="/other">Other</Link>
       <Link to="/editor?page=2">Page 2</Link>
+      <button onClick={() => guard.leave(() => void navigate('/other'))}>Discard</button>
       {guard.dialog}
     </>
   );
@@ -95,6 +97,17 @@ describe('useLeaveGuard', () => {
     expect(unloadAsks()).toBe(false);
     await user.click(screen.getByRole('link', { name: 'Other' }));
     expect(await screen.findByRole('heading', { name: 'Other screen' })).toBeInTheDocument();
+  });
+});
+
+describe('useLeaveGuard: leave', () => {
+  it("lets the screen's own way out go without asking, the value unsaved", async () => {
+    const { router, user } = openEditor();
+    await user.type(screen.getByLabelText('Note'), 'b');
+    await user.click(screen.getByRole('button', { name: 'Discard' }));
+    expect(await screen.findByRole('heading', { name: 'Other screen' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/other');
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
 

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
 import { Button } from './button';
 import { Dialog } from './dialog';
@@ -55,11 +55,22 @@ export function useLeaveGuard(unsaved: boolean, what: string) {
     unsavedWork.set(key, what);
     return () => void unsavedWork.delete(key);
   }, [unsaved, what]);
+  // Set by `leave`: the screen's own way out (a Cancel that drops the values) is not asked about.
+  const dropping = useRef(false);
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      unsaved && !released && currentLocation.pathname !== nextLocation.pathname,
+      unsaved && !released && !dropping.current && currentLocation.pathname !== nextLocation.pathname,
   );
   const stay = () => blocker.reset?.();
+  /**
+   * Goes (`go` navigates) without asking: for a way out that says it drops the values, as the spec's
+   * Cancel of an edit page does. The router reads its blocker as of the last render, so a state that
+   * ended `unsaved` in the same click would not be seen yet.
+   */
+  const leave = (go: () => void) => {
+    dropping.current = true;
+    go();
+  };
 
   const dialog = (
     <Dialog
@@ -79,5 +90,5 @@ export function useLeaveGuard(unsaved: boolean, what: string) {
     </Dialog>
   );
 
-  return { dialog };
+  return { dialog, leave };
 }
