@@ -105,3 +105,26 @@ test('search the reels by file name and sort them by a header', async ({
   await page.getByRole('button', { name: 'Clear search' }).click();
   await expect(table.locator('tbody tr')).toHaveCount(3);
 });
+
+test('on a phone the reels show their file name and date, and sort from a Sort by list', async ({
+  signedInPage: page,
+}) => {
+  // The three reels of the test above: clip-b.mp4 the oldest, clip.mp4 the newest.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/story/add/reels');
+  const table = page.getByRole('table', { name: 'Story Reels' });
+  await expect(table.locator('tbody tr')).toHaveCount(3);
+  // innerText holds only what shows: the File and Date columns are hidden, the caption under the thumbnail is not.
+  const files = async () => (await rowTexts(table)).map((text) => /clip[-\w]*\.mp4/.exec(text)?.[0]);
+  expect(await files()).toEqual(['clip.mp4', 'clip-c.mp4', 'clip-b.mp4']);
+  expect((await rowTexts(table))[0]).toMatch(/\d{2}\/\d{2}\/\d{4}/);
+  await expect(table.getByRole('columnheader', { name: 'Date' })).toBeHidden();
+
+  await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Oldest first' });
+  await expect(page).toHaveURL(/\?sort=date$/);
+  await expect.poll(files).toEqual(['clip-b.mp4', 'clip-c.mp4', 'clip.mp4']);
+  await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'File name, Z to A' });
+  await expect(page).toHaveURL(/\?sort=-name$/);
+  await expect.poll(files).toEqual(['clip.mp4', 'clip-c.mp4', 'clip-b.mp4']);
+  await page.screenshot({ path: '/tmp/shots/reels-375-sort.png', fullPage: true });
+});

@@ -45,3 +45,16 @@ export function SortableTh({
     </Th>
   );
 }
+
+/**
+ * The orders of a list of dated, counted items as a phone's Sort by select names them: there the sortable
+ * headers are hidden (story cards, the reels' narrow table) and the select sets the same `?sort=`.
+ */
+export const COUNT_AND_DATE_ORDERS: readonly { value: string; label: string }[] = [
+  { value: '-date', label: 'Newest first' },
+  { value: 'date', label: 'Oldest first' },
+  { value: '-view', label: 'Most viewed' },
+  { value: 'view', label: 'Least viewed' },
+  { value: '-click', label: 'Most clicked' },
+  { value: 'click', label: 'Least clicked' },
+];

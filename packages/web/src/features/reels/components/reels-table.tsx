@@ -6,11 +6,20 @@ import { stickyEndCell, stickyEndHead, Table, TBody, Td, Th, THead, Tr } from '@
 import { RowActionsMenu } from '@/ui/row-actions-menu';
 import { useDeleteReels } from '../api';
 import { RemoteImage } from '@/ui/remote-image';
-import { SortableTh } from '@/ui/sortable-th';
+import { SelectField } from '@/ui/select-field';
+import { COUNT_AND_DATE_ORDERS, SortableTh } from '@/ui/sortable-th';
+
+/** Under 640 px the File and Date headers are hidden: the Sort by select offers every order instead. */
+const REEL_ORDERS = [
+  ...COUNT_AND_DATE_ORDERS,
+  { value: 'name', label: 'File name, A to Z' },
+  { value: '-name', label: 'File name, Z to A' },
+];
 
 /**
  * The Story Reels list of one page: select-all, bulk delete, a Play/Delete menu per row, and headers that
- * sort it (file name, counts, date).
+ * sort it (file name, counts, date); on a phone a Sort by select, and the file name and date under the
+ * thumbnail.
  */
 export function ReelsTable({
   rows,
@@ -32,13 +41,22 @@ export function ReelsTable({
 
   return (
     <div className="space-y-3">
-      <div className="flex justify-end">
-        <DeleteSelectedButton
-          write="reels"
-          count={bulk.chosen.length}
-          loading={remove.isPending}
-          onClick={() => bulk.ask()}
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <SelectField
+          label="Sort by"
+          options={REEL_ORDERS}
+          value={sort}
+          onChange={(e) => onSort(e.target.value)}
+          className="w-48 sm:hidden"
         />
+        <div className="ml-auto">
+          <DeleteSelectedButton
+            write="reels"
+            count={bulk.chosen.length}
+            loading={remove.isPending}
+            onClick={() => bulk.ask()}
+          />
+        </div>
       </div>
       <Table caption="Story Reels">
         <THead>
@@ -49,8 +67,9 @@ export function ReelsTable({
               onChange={bulk.toggleAll}
             />
           </Th>
-          {/* Under 640 px the number (the checkbox and the row menu still say it), the file name and the
-              date are left out: the sortable View and Click then fit a phone beside the Action column. */}
+          {/* Under 640 px the number (the checkbox and the row menu still say it) is left out, and the file
+              name and date move under the thumbnail: the sortable View and Click then fit a phone beside
+              the Action column. */}
           <Th className="hidden sm:table-cell">No</Th>
           <Th>Thumbnail</Th>
           <SortableTh
@@ -92,6 +111,12 @@ export function ReelsTable({
                     loading="lazy"
                     className="h-16 w-12 rounded bg-slate-900 object-cover ring-1 ring-slate-200"
                   />
+                  <span className="mt-1 block max-w-20 text-xs sm:hidden">
+                    <span className="block truncate" title={reel.fileName}>
+                      {reel.fileName}
+                    </span>
+                    <PhoneDateTime value={reel.createdAt} />
+                  </span>
                 </Td>
                 <Td className="hidden sm:table-cell">
                   <span className="block max-w-64 truncate" title={reel.fileName}>
@@ -132,5 +157,17 @@ export function ReelsTable({
         onConfirm={bulk.confirm}
       />
     </div>
+  );
+}
+
+/** The date over the time, to keep the thumbnail's column narrow on a phone. */
+function PhoneDateTime({ value }: { value: string }) {
+  const [day, ...time] = formatDateTime(value).split(' ');
+  return (
+    <span className="block text-slate-600 tabular-nums">
+      {day}
+      <br />
+      {time.join(' ')}
+    </span>
   );
 }

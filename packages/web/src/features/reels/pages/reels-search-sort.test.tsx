@@ -45,18 +45,19 @@ describe('Story Reels: search and sort', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     const { router } = renderApp('/story/add/reels');
     const table = await screen.findByRole('table', { name: 'Story Reels' }, { timeout: 8000 });
-    expect(within(table).getByText('Penalty.mp4')).toBeInTheDocument();
+    // The File cell, and on a phone the caption under the thumbnail.
+    expect(within(table).getAllByText('Penalty.mp4')).toHaveLength(2);
 
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'goal');
     expect(last().has('q')).toBe(false);
     await waitFor(() => expect(last().get('q')).toBe('goal'), SLOW);
     expect(router.state.location.search).toBe('?q=goal');
-    await waitFor(() => expect(screen.queryByText('Penalty.mp4')).not.toBeInTheDocument(), SLOW);
+    await waitFor(() => expect(screen.queryAllByText('Penalty.mp4')).toHaveLength(0), SLOW);
 
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'zzz');
     expect(await screen.findByText('No reels match "goalzzz"', undefined, SLOW)).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Clear search' }));
-    expect(await screen.findByText('Penalty.mp4', undefined, SLOW)).toBeInTheDocument();
+    expect(await screen.findAllByText('Penalty.mp4', undefined, SLOW)).toHaveLength(2);
     expect(router.state.location.search).toBe('');
   });
 
@@ -77,5 +78,21 @@ describe('Story Reels: search and sort', { timeout: 30_000 }, () => {
     await waitFor(() => expect(last().get('sort')).toBe('-click'), SLOW);
     expect(header('Click')).toHaveAttribute('aria-sort', 'descending');
     expect(header('File')).not.toHaveAttribute('aria-sort');
+  });
+
+  it('sorts from the Sort by list a phone shows instead of the headers, file name included', async () => {
+    const { last } = recordedList();
+    const user = userEvent.setup();
+    const { router } = renderApp('/story/add/reels');
+    await screen.findByRole('table', { name: 'Story Reels' }, { timeout: 8000 });
+    const select = screen.getByRole('combobox', { name: 'Sort by' });
+    expect(select).toHaveValue('-date');
+
+    await user.selectOptions(select, 'Oldest first');
+    await waitFor(() => expect(last().get('sort')).toBe('date'), SLOW);
+    expect(router.state.location.search).toBe('?sort=date');
+    await user.selectOptions(select, 'File name, A to Z');
+    await waitFor(() => expect(last().get('sort')).toBe('name'), SLOW);
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('name');
   });
 });

@@ -22,7 +22,7 @@ import {
   type StoryFormErrors,
   type StoryFormValues,
 } from './story-form';
-import { SelectField } from './select-field';
+import { SelectField } from '@/ui/select-field';
 
 export interface StoryFieldsProps {
   values: StoryFormValues;

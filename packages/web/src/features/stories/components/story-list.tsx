@@ -1,10 +1,4 @@
-import {
-  DEFAULT_STORY_SORT,
-  STORY_LIST_LIMIT,
-  storySort,
-  type Story,
-  type StorySort,
-} from '@streamdesk/contract/stories';
+import { DEFAULT_STORY_SORT, STORY_LIST_LIMIT, storySort, type Story } from '@streamdesk/contract/stories';
 import { useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
@@ -25,8 +19,9 @@ import { EmptyState } from '@/ui/empty-state';
 import { NoMatches } from '@/ui/no-matches';
 import { Pagination, scrollToListTop } from '@/ui/pagination';
 import { SearchField } from '@/ui/search-field';
+import { SelectField } from '@/ui/select-field';
 import { showingRange } from '@/ui/showing-range';
-import { SortableTh } from '@/ui/sortable-th';
+import { COUNT_AND_DATE_ORDERS, SortableTh } from '@/ui/sortable-th';
 import { Spinner } from '@/ui/spinner';
 import { toastSuccess } from '@/ui/toast-success';
 import { toastDeleted } from '@/ui/toast-deleted';
@@ -37,23 +32,12 @@ import { usePageParam, useStepBackToLastPage } from '@/ui/use-page-param';
 import { useSearchAndSort } from '@/ui/use-search-and-sort';
 import { fromList } from '@/ui/use-return-to-list';
 import { useDeleteStories, useStoryList, useStoryStatus, type StoryKind } from '../api';
-import { SelectField } from './select-field';
 import { StoryCard, StoryRow, type StoryHandlers } from './story-list-items';
 
 type Pending =
   { kind: 'delete'; ids: string[]; thing: string } | { kind: 'status'; story: Story; no: number };
 
 const STORY_THINGS = { video: ['story', 'stories'], ads: ['story ad', 'story ads'] } as const;
-
-/** The orders as the cards (under 768 px, no column headers) offer them. */
-const SORT_CHOICES: readonly { value: StorySort; label: string }[] = [
-  { value: '-date', label: 'Newest first' },
-  { value: 'date', label: 'Oldest first' },
-  { value: '-view', label: 'Most viewed' },
-  { value: 'view', label: 'Least viewed' },
-  { value: '-click', label: 'Most clicked' },
-  { value: 'click', label: 'Least clicked' },
-];
 
 /**
  * The Story Video List or the Story Ads List, a page of 200 at a time (newest first unless a header
@@ -229,7 +213,7 @@ export function StoryList({ kind }: { kind: StoryKind }) {
             <>
               <SelectField
                 label="Sort by"
-                options={SORT_CHOICES}
+                options={COUNT_AND_DATE_ORDERS}
                 value={sort}
                 onChange={(e) => onSort(e.target.value)}
               />
