@@ -63,6 +63,8 @@ describe('error replies', () => {
     expect([page.statusCode, page.json()]).toEqual([400, errorBody('querystring page must be a number')]);
     const below = await t.request({ method: 'GET', url: '/api/App/notification/history?page=0' });
     expect(below.json()).toEqual(errorBody('querystring page: page must be 1 or more'));
+    const twice = await t.request({ method: 'GET', url: '/api/App/notification/history?page=1&page=20' });
+    expect([twice.statusCode, twice.json()]).toEqual([400, errorBody('querystring page must be given once')]);
   });
 
   it('names a missing or misshapen id list in words, not "Invalid input"', async () => {

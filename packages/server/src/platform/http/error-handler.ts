@@ -29,8 +29,9 @@ const fastifyStatuses: Record<string, number> = {
 
 /**
  * zod's own words for a value of the wrong type ('Invalid input: expected string, received undefined')
- * in the product's, for the two that come up: a missing field 'is required', as the contract's own
- * messages say it, and text that is not a number (`page=abc`, coerced to NaN) 'must be a number'.
+ * in the product's, for those that come up: a missing field 'is required', as the contract's own
+ * messages say it, text that is not a number (`page=abc`, coerced to NaN) 'must be a number', and a
+ * query parameter given twice 'must be given once'.
  * Undefined for any other message, a schema's own included. `where` names the field ('querystring
  * startDate', 'a_name').
  */
@@ -57,6 +58,9 @@ export function plainZodMessage(
   const zodWords = `Invalid input: expected ${String(issue.expected)}, received `;
   if (issue.message === `${zodWords}undefined`) return `${where} is required`;
   if (issue.expected === 'number' && issue.message === `${zodWords}NaN`) return `${where} must be a number`;
+  // A query parameter given twice (`?page=1&page=2`) arrives as a list.
+  if (where.startsWith('querystring ') && issue.message === `${zodWords}array`)
+    return `${where} must be given once`;
   return undefined;
 }
 
