@@ -84,10 +84,12 @@ test('search the notification history by message and sort it by title and date',
   const table = page.getByRole('table', { name: 'Notification history' });
   await expect(bodyRows(table)).toHaveCount(3);
   await expect(bodyRows(table).first()).toContainText('Reminder');
+  await expect(page.getByText('Showing 1–3 of 3 notifications')).toBeVisible();
 
   await search(page).fill('final');
   await expect(page).toHaveURL(/\?q=final$/);
   await expect(bodyRows(table)).toHaveCount(2);
+  await expect(page.getByText('Showing 1–2 of 2 notifications')).toBeVisible();
 
   const titleHeader = table.getByRole('columnheader', { name: 'Title' });
   await titleHeader.getByRole('button', { name: 'Title' }).click();

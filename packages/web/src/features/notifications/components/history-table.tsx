@@ -27,6 +27,7 @@ import {
 import { NoMatches } from '@/ui/no-matches';
 import { Pagination } from '@/ui/pagination';
 import { SearchField } from '@/ui/search-field';
+import { showingRange } from '@/ui/showing-range';
 import { SortableTh } from '@/ui/sortable-th';
 import { toastSendOutcome } from './send-outcome-toast';
 import { LOAD_FAILED, useFailedLoadToast } from '@/ui/use-failed-load-toast';
@@ -39,6 +40,7 @@ import { useInFlight } from '@/ui/use-in-flight';
 import { RemoteImage } from '@/ui/remote-image';
 
 const PAGE_SIZE = 20;
+const NOTIFICATION_THINGS = ['notification', 'notifications'] as const;
 const COLUMNS = 8;
 /**
  * Title and message wrap, even inside a long word, between these widths: the table narrows to its box
@@ -255,7 +257,17 @@ export function HistoryTable() {
           ))}
         </TBody>
       </Table>
-      <Pagination page={page} totalPages={reply?.status ? reply.totalPage : 0} onPageChange={setPage} />
+      {/* Under the list, as every paged list has it: 'Showing 21–40 of 45 notifications'. */}
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-slate-600">
+          {/* The reply does not name its page: while another page loads, the last one's range is left out. */}
+          {reply?.status &&
+            rows.length > 0 &&
+            !query.isPlaceholderData &&
+            showingRange((page - 1) * PAGE_SIZE, rows.length, reply.total, NOTIFICATION_THINGS)}
+        </p>
+        <Pagination page={page} totalPages={reply?.status ? reply.totalPage : 0} onPageChange={setPage} />
+      </div>
       <ConfirmMathDialog
         open={bulk.confirming !== null}
         onOpenChange={(open) => !open && bulk.cancel()}

@@ -86,3 +86,58 @@ describe('Notification history: search and sort', { timeout: 30_000 }, () => {
     expect(header('Date')).toHaveAttribute('aria-sort', 'ascending');
   });
 });
+
+/** 45 notifications, served 20 a page as the server does. */
+function history45() {
+  const rows = Array.from({ length: 45 }, (_, i) => sent(i + 1, `Notice ${i + 1}`, 'Starts 19:30'));
+  mockApi({
+    ...signedInApi,
+    'GET /api/App/notification/history': (url: string) => {
+      const page = Number(new URL(url, 'http://x').searchParams.get('page') ?? 1);
+      const data = rows.slice((page - 1) * 20, page * 20);
+      return jsonResponse({ status: true, message: 'ok', data, total: rows.length, totalPage: 3 });
+    },
+  });
+}
+
+describe('Notification history: Showing N of M', { timeout: 30_000 }, () => {
+  it('says which rows of how many are shown, as the other lists do, page by page', async () => {
+    history45();
+    const user = userEvent.setup();
+    renderApp('/notification');
+    const table = await screen.findByRole('table', { name: 'Notification history' }, { timeout: 8000 });
+    expect(await within(table).findByText('Notice 1')).toBeInTheDocument();
+    expect(screen.getByText('Showing 1–20 of 45 notifications')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Page 3' }));
+    expect(await within(table).findByText('Notice 45', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Showing 41–45 of 45 notifications')).toBeInTheDocument();
+  });
+
+  it('says one notification in the singular, and nothing when there is none', async () => {
+    mockApi({
+      ...signedInApi,
+      'GET /api/App/notification/history': {
+        status: true,
+        message: 'ok',
+        data: [sent(1, 'Notice 1', 'Starts 19:30')],
+        total: 1,
+        totalPage: 1,
+      },
+    });
+    renderApp('/notification');
+    expect(await screen.findByText('Showing 1 of 1 notification', {}, { timeout: 8000 })).toBeInTheDocument();
+  });
+
+  it('shows no range over an empty history', async () => {
+    mockApi({
+      ...signedInApi,
+      'GET /api/App/notification/history': { status: true, message: 'ok', data: [], total: 0, totalPage: 0 },
+    });
+    renderApp('/notification');
+    expect(
+      await screen.findByText('No notification has been sent yet.', {}, { timeout: 8000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/^Showing/)).toBeNull();
+  });
+});
