@@ -166,6 +166,8 @@ test('create with a real PNG icon and image, refuse a fake one, search, preview 
   await expect(page.locator('video')).toHaveCount(0);
 
   await page.getByRole('switch', { name: 'Status of Ad-1' }).click();
+  // A status switch asks first, as every list row's does (0055).
+  await answerCaptcha(page, { confirm: 'Confirm', title: 'Change status' });
   await expect(toast(page, 'Status updated successfully!')).toBeVisible();
   await expect(row).toContainText('Inactive');
   await expect(page.getByRole('switch', { name: 'Status of Ad-1' })).not.toBeChecked();

@@ -147,6 +147,8 @@ test('live matches: add with a real PNG, copy the link, edit inline, toggle and 
   const status = edited.getByRole('switch', { name: 'Status of E2E Final edited' });
   await expect(status).toBeChecked();
   await status.click();
+  // A status switch asks first, as every list row's does (0055).
+  await answerCaptcha(page, { confirm: 'Confirm', title: 'Change status' });
   await expect(status).not.toBeChecked();
   const after = (await api.call('GET', '/api/App/liveMatch/admin?page=1&limit=100')) as typeof listed;
   expect(after.data.find((m) => m._id === id)?.status).toBe(false);

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { editVersionMessages } from '@streamdesk/contract/edit-versions';
 import { categoryMessages } from '@streamdesk/contract/video-categories';
 import { videoMessages } from '@streamdesk/contract/videos';
@@ -13,6 +14,12 @@ import {
   slowUploads,
   unique,
 } from './video-helpers.js';
+
+/** Answers the status confirmation (Enable or Disable Web, a category's switch) rightly (0055). */
+async function confirmStatus(page: Page) {
+  await answerMath(page, true);
+  await page.getByRole('dialog', { name: 'Change status' }).getByRole('button', { name: 'Confirm' }).click();
+}
 
 test.describe('video categories', () => {
   test('add with an image, search, edit, toggle and delete through the confirmation', async ({
@@ -91,6 +98,8 @@ test.describe('video categories', () => {
     const status = page.getByRole('switch', { name: `Status of ${renamed}` });
     await expect(status).toBeChecked();
     await status.click();
+    // A status switch asks first, as every list row's does (0055).
+    await confirmStatus(page);
     await expect(status).not.toBeChecked();
 
     await page.getByRole('button', { name: `Delete ${renamed}` }).click();
@@ -375,6 +384,7 @@ test.describe('video library', () => {
     await page.getByLabel('Select all videos').check();
     await expect(page.getByText('3 selected')).toBeVisible();
     await page.getByRole('button', { name: 'Enable Web (3)' }).click();
+    await confirmStatus(page);
     await expect(page.getByText(videoMessages.webUpdated(true, 3))).toBeVisible();
     await expect(page.getByRole('row', { name: /^Video \d/ }).filter({ hasText: 'Enabled' })).toHaveCount(3);
     await shoot(page, 'videos-library-desktop');
@@ -385,10 +395,12 @@ test.describe('video library', () => {
     await expect(page.getByText('Showing 3 of 3 videos')).toBeVisible();
 
     await page.getByRole('button', { name: 'Disable web for Video 2' }).click();
+    await confirmStatus(page);
     await expect(page.getByText(videoMessages.webUpdated(false, 1))).toBeVisible();
     await expect(page.getByText('Showing 2 of 2 videos')).toBeVisible();
     await page.getByLabel('Select all videos').check();
     await page.getByRole('button', { name: 'Disable Web (2)' }).click();
+    await confirmStatus(page);
     await expect(page.getByText(videoMessages.webUpdated(false, 2))).toBeVisible();
     await expect(page.getByText('Showing 0 of 0 videos')).toBeVisible();
 

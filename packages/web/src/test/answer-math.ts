@@ -23,3 +23,40 @@ export async function answerWrongThenRight(toast: string, send: Mock) {
   await answerMath();
   await waitFor(() => expect(send).toHaveBeenCalledOnce());
 }
+
+/**
+ * A list row's status switch asks before it sends (docs/decisions/0055-one-confirmation-rule.md): the
+ * click opens "Change status" with `prompt`; Cancel leaves the switch as it was and sends nothing; a
+ * wrong answer toasts `wrongAnswer` and sends nothing; the right one sends (`send`, the mocked call) once.
+ */
+export async function expectSwitchAsks({
+  name,
+  prompt,
+  wrongAnswer,
+  send,
+}: {
+  name: string;
+  prompt: string;
+  wrongAnswer: string;
+  send: Mock;
+}) {
+  const user = userEvent.setup();
+  const toggle = await screen.findByRole('switch', { name }, { timeout: 8000 });
+  const was = toggle.getAttribute('aria-checked');
+  await user.click(toggle);
+  const dialog = await screen.findByRole('dialog', { name: 'Change status' });
+  expect(within(dialog).getByText(prompt)).toBeInTheDocument();
+  await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  expect(toggle).toHaveAttribute('aria-checked', was);
+  expect(send).not.toHaveBeenCalled();
+
+  await user.click(toggle);
+  await answerMath({ wrong: true, title: 'Change status' });
+  expect(await screen.findByText(wrongAnswer)).toBeInTheDocument();
+  expect(toggle).toHaveAttribute('aria-checked', was);
+  expect(send).not.toHaveBeenCalled();
+  await answerMath({ title: 'Change status' });
+  await waitFor(() => expect(send).toHaveBeenCalledOnce());
+  return toggle;
+}

@@ -2,10 +2,10 @@ import { act, configure, fireEvent, renderHook, screen, waitFor, within } from '
 import userEvent from '@testing-library/user-event';
 import { formatDateTime } from '@streamdesk/contract/format';
 import type * as Format from '@streamdesk/contract/format';
-import type { InHouseAd } from '@streamdesk/contract/inhouse-ads';
+import { inHouseMessages, type InHouseAd } from '@streamdesk/contract/inhouse-ads';
 import type { ComponentProps } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answerWrongThenRight } from '@/test/answer-math';
+import { answerWrongThenRight, expectSwitchAsks } from '@/test/answer-math';
 import { GIF, JPEG, PNG } from '@/test/images';
 import { mockApi, renderApp } from '@/test/render-app';
 import { jsonResponse } from '@/test/runtime';
@@ -376,4 +376,29 @@ describe('edit page', () => {
     expect(form.get('mainTitle')).toBe('Renamed');
     await waitFor(() => expect(router.state.location.pathname).toBe('/manage/ads/inHouseAds/add'));
   });
+});
+
+describe('In House Ads: the status switch', () => {
+  it('asks the arithmetic question first, with the in-house wrong-answer toast (0055)', async () => {
+    let status = true;
+    const send = vi.fn(() => {
+      status = false;
+      return jsonResponse({ status: true, message: 'Status updated successfully!' });
+    });
+    mockApi({
+      ...shell,
+      [LIST_API]: () => jsonResponse(listReply([ad(1, { status })], 1, true)),
+      'POST /api/App/inhouse/ads/update/status': send,
+    });
+    renderApp('/manage/ads/inHouseAds/add');
+    const toggle = await expectSwitchAsks({
+      name: 'Status of Ad-1',
+      prompt:
+        'You are about to change the status of in-house ad "Ad-1". To confirm, please solve this math problem',
+      wrongAnswer: inHouseMessages.captchaWrong,
+      send,
+    });
+    await waitFor(() => expect(toggle).not.toBeChecked());
+    expect(screen.queryByRole('dialog')).toBeNull();
+  }, 30_000);
 });

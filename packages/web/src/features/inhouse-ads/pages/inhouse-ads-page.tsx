@@ -10,6 +10,7 @@ import { LoadError } from '@/ui/load-error';
 import { PageHeader } from '@/ui/page-header';
 import { RunningBadge } from '@/ui/running-badge';
 import { Tabs } from '@/ui/tabs';
+import { useConfirmStatus } from '@/ui/use-confirm-update';
 import { usePageParam, useStepBackToLastPage } from '@/ui/use-page-param';
 import { useDeleteInHouseAds, useInHouseList, useSetInHouseStatus } from '../api';
 import { CreateInHouseAdForm } from '../components/create-inhouse-ad-form';
@@ -49,9 +50,13 @@ export default function InHouseAdsPage() {
   // Stable, so a tick or a switch re-renders its own row only (InHouseAdRow is memoised).
   const toggleRow = useCallback((id: string) => setSelected((s) => toggleSelection(s, id)), []);
   const { mutate: mutateStatus } = setStatus;
+  // A status switch asks first, as every list row's does (docs/decisions/0055-one-confirmation-rule.md).
+  const confirmStatus = useConfirmStatus({ wrongAnswerMessage: inHouseMessages.captchaWrong });
+  const { ask: askStatus } = confirmStatus;
   const changeStatus = useCallback(
-    (ad: InHouseAd, status: boolean) => mutateStatus({ id: ad._id, status }),
-    [mutateStatus],
+    (ad: InHouseAd, status: boolean) =>
+      askStatus(`in-house ad "${ad.mainTitle}"`, () => mutateStatus({ id: ad._id, status })),
+    [askStatus, mutateStatus],
   );
 
   // The selection belongs to the rows on screen.
@@ -126,6 +131,7 @@ export default function InHouseAdsPage() {
       <PrevNextPager page={page} totalPages={totalPages} onPageChange={setPage} />
 
       <MediaPreviewDialog media={preview} onClose={() => setPreview(null)} />
+      {confirmStatus.dialog}
       <ConfirmMathDialog
         open={confirmOpen}
         onOpenChange={setConfirmOpen}

@@ -11,7 +11,7 @@ import { ActivityHistoryLink } from '@/ui/activity-history-link';
 import { stickyEndCell, Td, Tr } from '@/ui/data-table';
 import { Toggle } from '@/ui/toggle';
 import { useCheckedFile } from '@/ui/use-checked-file';
-import { useConfirmUpdate } from '@/ui/use-confirm-update';
+import { useConfirmStatus, useConfirmUpdate } from '@/ui/use-confirm-update';
 import { useStartEnd } from '@/ui/use-start-end';
 import { useEditLiveMatch, useLiveMatchStatus } from '../api';
 import { copyLiveMatchLink } from './copy-link';
@@ -48,6 +48,12 @@ interface RowProps {
 
 export function LiveMatchRow({ match, onEdit, onDelete, deleting = false, watching, watchingOld }: RowProps) {
   const setStatus = useLiveMatchStatus();
+  // A status switch asks first, as every list row's does (docs/decisions/0055-one-confirmation-rule.md).
+  const confirmStatus = useConfirmStatus();
+  const switchStatus = () =>
+    confirmStatus.ask(`Live Match "${match.title}"`, () =>
+      setStatus.mutate({ id: match._id, status: !match.status }),
+    );
   return (
     <Tr>
       <Td>
@@ -80,9 +86,10 @@ export function LiveMatchRow({ match, onEdit, onDelete, deleting = false, watchi
           checked={match.status}
           label={`Status of ${match.title}`}
           disabled={setStatus.isPending}
-          onCheckedChange={() => setStatus.mutate({ id: match._id, status: !match.status })}
+          onCheckedChange={switchStatus}
         />
         <PlannedTimes match={match} />
+        {confirmStatus.dialog}
       </Td>
       <Td className={stickyEndCell}>
         <div className={actionButtonsClass}>

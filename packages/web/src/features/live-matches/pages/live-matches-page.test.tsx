@@ -308,6 +308,7 @@ describe('Live Match Management', () => {
     });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('switch', { name: 'Status of Cup Final' }, { timeout: 5000 }));
+    await answerMath({ title: 'Change status' });
     expect(await screen.findByText('Live match not found')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('switch', { name: 'Status of Cup Final' })).toBeNull());
     // Read again (the app-wide reload after a 404, where there is one, may read it once more).

@@ -59,6 +59,7 @@ describe('video categories page failures', () => {
   it("says 'Failed to update status.' when a status change gets no reply", async () => {
     const user = await openWithCricket();
     await user.click(screen.getByRole('switch', { name: 'Status of Cricket' }));
+    await answerMath({ title: 'Change status' });
     await expectErrorToast(categoryMessages.statusFailed);
   });
 });

@@ -89,6 +89,7 @@ describe('video categories page', () => {
     renderApp('/add/video/category');
     const toggle = await screen.findByRole('switch', { name: 'Status of Cricket' }, { timeout: 5000 });
     await user.click(toggle);
+    await answerMath({ title: 'Change status' });
     expect(toggle).toBeDisabled();
     await user.click(toggle);
     await waitFor(() => expect(put.handler).toHaveBeenCalledTimes(1));
@@ -113,7 +114,9 @@ describe('video categories page', () => {
     const cricket = await screen.findByRole('switch', { name: 'Status of Cricket' }, { timeout: 5000 });
     const football = screen.getByRole('switch', { name: 'Status of Football' });
     await user.click(cricket);
+    await answerMath({ title: 'Change status' });
     await user.click(football);
+    await answerMath({ title: 'Change status' });
     await waitFor(() => expect(football).toBeEnabled());
     expect(cricket).toBeDisabled();
     first.answer({ status: true, message: 'Category status updated' });

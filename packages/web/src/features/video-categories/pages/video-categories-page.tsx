@@ -24,6 +24,7 @@ import { PageHeader } from '@/ui/page-header';
 import { Tabs } from '@/ui/tabs';
 import { toastDeleted } from '@/ui/toast-deleted';
 import { Toggle } from '@/ui/toggle';
+import { useConfirmStatus } from '@/ui/use-confirm-update';
 import { useInFlight } from '@/ui/use-in-flight';
 import { useCategories, useDeleteCategory, useToggleCategory } from '../api';
 import { CategoryForm } from '../components/category-form';
@@ -62,8 +63,13 @@ export default function VideoCategoriesPage() {
     setEditing(category ?? null);
   };
 
+  // A status switch asks first, as every list row's does (docs/decisions/0055-one-confirmation-rule.md).
+  const confirmStatus = useConfirmStatus({ wrongAnswerMessage: categoryMessages.wrongAnswer });
   const flip = (category: VideoCategory) =>
-    flipping.run(category._id, () => unlessFailed(toggle.mutateAsync(category._id)));
+    confirmStatus.ask(
+      `the category "${category.name}"`,
+      () => void flipping.run(category._id, () => unlessFailed(toggle.mutateAsync(category._id))),
+    );
 
   const confirmDelete = async () => {
     const category = deleting;
@@ -134,7 +140,7 @@ export default function VideoCategoriesPage() {
                   <Toggle
                     write="video-categories"
                     checked={category.status}
-                    onCheckedChange={() => void flip(category)}
+                    onCheckedChange={() => flip(category)}
                     label={`Status of ${category.name}`}
                     // The server flips whatever it holds: a second click before the list reloads would
                     // flip it back, so the switch waits for the reply and the reload.
@@ -184,6 +190,7 @@ export default function VideoCategoriesPage() {
         confirmLabel="Delete"
         onConfirm={() => void confirmDelete()}
       />
+      {confirmStatus.dialog}
     </div>
   );
 }

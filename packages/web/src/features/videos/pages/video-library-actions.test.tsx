@@ -93,6 +93,7 @@ describe('Video Library action replies', { timeout: 15_000 }, () => {
   it("says 'Error updating web status - Please try again' when the web change gets no reply", async () => {
     const user = await openLibrary({});
     await user.click(screen.getByRole('button', { name: 'Enable web for Video 1' }));
+    await answerMath({ title: 'Change status' });
     await expectFailureSaid(videoMessages.webStatusError);
   });
 

@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { answerMath } from '@/test/answer-math';
 import { describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '@streamdesk/contract/format';
 import type * as Format from '@streamdesk/contract/format';
@@ -87,6 +88,7 @@ describe('Video Library', { timeout: 15_000 }, () => {
     );
     await user.click(screen.getByRole('checkbox', { name: 'Select Video 101' }));
     await user.click(screen.getByRole('button', { name: 'Disable Web (1)' }));
+    await answerMath({ title: 'Change status' });
     await waitFor(() => expect(put).toHaveBeenCalled());
     expect(await screen.findByText('Showing 1 of 1 videos')).toBeInTheDocument();
   });
@@ -103,6 +105,7 @@ describe('Video Library', { timeout: 15_000 }, () => {
     renderApp('/show/video');
     await user.click(await screen.findByRole('checkbox', { name: 'Select Video 1' }, { timeout: 8000 }));
     await user.click(screen.getByRole('button', { name: 'Disable Web (1)' }));
+    await answerMath({ title: 'Change status' });
     const banner = await screen.findByRole('alert');
     expect(banner).toHaveTextContent(videoMessages.webStatusFailed);
     await user.selectOptions(screen.getByLabelText('Web Status'), 'true');
@@ -205,6 +208,7 @@ describe('Video Library', { timeout: 15_000 }, () => {
     expect(note).toHaveTextContent('No video is on the web feed yet.');
     await user.click(screen.getByRole('checkbox', { name: 'Select Video 1' }));
     await user.click(screen.getByRole('button', { name: 'Enable Web (1)' }));
+    await answerMath({ title: 'Change status' });
     await waitFor(() =>
       expect(screen.queryByText(/No video is on the web feed yet/)).not.toBeInTheDocument(),
     );

@@ -28,6 +28,7 @@ import { Pagination } from '@/ui/pagination';
 import { Tabs } from '@/ui/tabs';
 import { toastDeleted } from '@/ui/toast-deleted';
 import { toastSuccess } from '@/ui/toast-success';
+import { useConfirmStatus } from '@/ui/use-confirm-update';
 import { useFailureToast } from '@/ui/use-failed-load-toast';
 import { usePageParam, useStepBackToLastPage } from '@/ui/use-page-param';
 import {
@@ -141,6 +142,22 @@ export default function VideoLibraryPage() {
     [sendWebStatus],
   );
 
+  // Enable and Disable Web ask first, one video or many, as every status switch does
+  // (docs/decisions/0055-one-confirmation-rule.md).
+  const confirmWeb = useConfirmStatus();
+  const { ask: askStatus } = confirmWeb;
+  const askWeb = useCallback(
+    (targets: string[], status: boolean) => {
+      if (!targets.length) return void toast.error(videoMessages.selectToUpdate);
+      askStatus(
+        targets.length === 1 ? '1 video' : `${targets.length} videos`,
+        () => void changeWeb(targets, status),
+        `${status ? 'enable' : 'disable'} web access for`,
+      );
+    },
+    [askStatus, changeWeb],
+  );
+
   const { mutateAsync: sendRetry } = useRetryVideos();
   const retry = useCallback(
     async (video: Video) => {
@@ -168,12 +185,12 @@ export default function VideoLibraryPage() {
     () => ({
       toggle: (id) => setSelected((s) => toggleSelection(s, id)),
       view: setViewing,
-      changeWeb: (video) => void changeWeb([video._id], !video.web),
+      changeWeb: (video) => askWeb([video._id], !video.web),
       rename: setRenaming,
       remove: (video) => askDelete([video._id]),
       retry: (video) => void retry(video),
     }),
-    [changeWeb, askDelete, retry],
+    [askWeb, askDelete, retry],
   );
 
   const confirmDelete = async () => {
@@ -245,7 +262,7 @@ export default function VideoLibraryPage() {
           size="sm"
           variant="secondary"
           disabled={busy}
-          onClick={() => void changeWeb(chosen, true)}
+          onClick={() => askWeb(chosen, true)}
         >
           Enable Web ({chosen.length})
         </Button>
@@ -254,7 +271,7 @@ export default function VideoLibraryPage() {
           size="sm"
           variant="secondary"
           disabled={busy}
-          onClick={() => void changeWeb(chosen, false)}
+          onClick={() => askWeb(chosen, false)}
         >
           Disable Web ({chosen.length})
         </Button>
@@ -317,6 +334,7 @@ export default function VideoLibraryPage() {
         confirmLabel="Delete"
         onConfirm={() => void confirmDelete()}
       />
+      {confirmWeb.dialog}
       <RenameVideoDialog video={renaming} onClose={() => setRenaming(null)} />
       <Dialog open={viewing !== null} onOpenChange={(open) => !open && setViewing(null)} title="Video">
         {viewing && (
