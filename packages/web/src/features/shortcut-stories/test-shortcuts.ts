@@ -13,3 +13,14 @@ export const shortcutRow = (n: number, over: Partial<ShortcutStory> = {}): Short
   version: String(n).padStart(16, '0'),
   ...over,
 });
+
+/** The shortcut list's reply with no shortcut yet (Not Running). */
+export const emptyShortcutList = {
+  status: true,
+  message: 'ok',
+  data: [],
+  next_s_no: 1,
+  secondStoryBrand: false,
+  totalPage: 0,
+  total: 0,
+};

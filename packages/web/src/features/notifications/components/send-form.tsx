@@ -4,6 +4,7 @@ import { notificationFields, notificationMessages } from '@streamdesk/contract/n
 import { unlessFailed } from '@/lib/api-client';
 import { reportZone, shownZonedTime, zonedInputToIso } from '@/lib/report-time';
 import { toastSuccess } from '@/ui/toast-success';
+import { useFormLeaveGuard } from '@/ui/use-form-leave-guard';
 import { Button } from '@/ui/button';
 import { ConfirmAdminDialog } from '@/ui/confirm-admin-dialog';
 import { dateTimeProblem } from '@/ui/date-time-field';
@@ -27,6 +28,8 @@ export function SendForm() {
   const send = useSendNotification();
   /** A checked form waiting for the admin to type admin (see docs/decisions/0013-screens.md). */
   const [pending, setPending] = useState<FormData | null>(null);
+  // Sent or scheduled, the form empties: nothing is left to lose.
+  const leaveGuard = useFormLeaveGuard('the notification', { values, opened: EMPTY, picked: icon !== null });
 
   const pickIcon = async (file: File | undefined) => {
     if (!file) {
@@ -80,6 +83,7 @@ export function SendForm() {
 
   return (
     <>
+      {leaveGuard.dialog}
       <form
         onSubmit={(e) => void submit(e)}
         noValidate

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { Notification } from '@streamdesk/contract/notifications';
+import { notificationRow } from '../test-notifications';
 import { mockApi, renderApp } from '@/test/render-app';
 import { jsonResponse } from '@/test/runtime';
 import { signedInApi, signedInScreenTests } from '@/test/signed-in-screen';
@@ -10,21 +10,15 @@ signedInScreenTests();
 
 /** The notification history's search (title or message) and header sorting, in the URL (issue 36, 0052). */
 
-const sent = (n: number, title: string, message: string): Notification => ({
-  _id: `n${n}`,
-  n_title: title,
-  n_message: message,
-  n_url: null,
-  n_icon: null,
-  createdAt: '2026-11-21T12:00:00.000Z',
-  deliveredAt: null,
-  status: 'sent',
-  scheduledAt: null,
-  delivery: {
-    fcm: { status: 'not configured', detail: null },
-    webPush: { status: 'not configured', detail: null },
-  },
-});
+const sent = (n: number, title: string, message: string) =>
+  notificationRow(n, {
+    n_title: title,
+    n_message: message,
+    delivery: {
+      fcm: { status: 'not configured', detail: null },
+      webPush: { status: 'not configured', detail: null },
+    },
+  });
 
 function recordedHistory() {
   const rows = [sent(1, 'Match tonight', 'Starts 19:30'), sent(2, 'Big news', 'The final is on')];

@@ -7,22 +7,9 @@ import { mockApi, renderApp } from '@/test/render-app';
 import { jsonResponse } from '@/test/runtime';
 import { signedInApi, signedInScreenTests } from '@/test/signed-in-screen';
 import { undoApi } from '@/test/undo';
+import { notificationRow } from '../test-notifications';
 
-const sending: Notification = {
-  _id: 'n1',
-  n_title: 'Match tonight',
-  n_message: 'Starts 19:30',
-  n_url: null,
-  n_icon: null,
-  createdAt: '2026-11-21T12:00:00.000Z',
-  deliveredAt: null,
-  status: 'sent',
-  scheduledAt: null,
-  delivery: {
-    fcm: { status: 'pending', detail: null },
-    webPush: { status: 'pending', detail: null },
-  },
-};
+const sending = notificationRow(1);
 
 signedInScreenTests();
 

@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { Button } from '@/ui/button';
 import { FileField } from '@/ui/field';
 import { toastSuccess } from '@/ui/toast-success';
+import { useLeaveGuard } from '@/ui/leave-guard';
 import { uploadFailureMessage } from '@/lib/upload';
 import { REFUSED_PICK_LABELS, UploadIndicator } from '@/ui/upload-indicator';
 import { useCheckedFile } from '@/ui/use-checked-file';
@@ -21,6 +22,8 @@ export function UploadReelForm() {
   const upload = useUploadReel();
   const { file, state, setState, problem, inputRef, pick, clear } = useCheckedFile(reelFileProblem, 'idle');
   const [percent, setPercent] = useState<number | undefined>();
+  // A picked video not uploaded yet (or on its way) is not dropped without a word.
+  const leaveGuard = useLeaveGuard(file !== null, 'the new reel');
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -51,6 +54,7 @@ export function UploadReelForm() {
       aria-label="Upload reel"
       className="flex flex-col gap-3 rounded-lg sm:flex-row sm:items-end bg-white p-4 shadow-sm ring-1 ring-slate-200"
     >
+      {leaveGuard.dialog}
       <FileField
         label="Reel video"
         className="min-w-0 flex-1"

@@ -12,6 +12,7 @@ import { Button } from '@/ui/button';
 import { FileField, TextField } from '@/ui/field';
 import { schemeHint } from '@/ui/stripped-hint';
 import { toastSuccess } from '@/ui/toast-success';
+import { useFormLeaveGuard } from '@/ui/use-form-leave-guard';
 import { UPLOAD_LABELS, UploadIndicator, type UploadState } from '@/ui/upload-indicator';
 import { useCheckedFile } from '@/ui/use-checked-file';
 import { useAddShortcut } from '../api';
@@ -36,6 +37,11 @@ export function AddShortcutForm({ nextSNo, onAdded }: { nextSNo: number; onAdded
   const [errors, setErrors] = useState<{ title?: string; url?: string }>({});
   const image = useCheckedFile(shortcutImageProblem, 'success', shortcutImageRule);
   const [stage, setStage] = useState<ImageStage>({ sent: false });
+  const leaveGuard = useFormLeaveGuard('the new shortcut story', {
+    values,
+    opened: empty,
+    picked: image.file !== null,
+  });
   const pickLabels = pickedImageLabels('Upload');
   const labels = stage.sent
     ? UPLOAD_LABELS
@@ -108,6 +114,7 @@ export function AddShortcutForm({ nextSNo, onAdded }: { nextSNo: number; onAdded
       aria-label="Add shortcut story"
       className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200"
     >
+      {leaveGuard.dialog}
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[6rem_1fr_1fr_8rem]">
         <TextField
           label="No"

@@ -6,6 +6,7 @@ import { PNG } from '@/test/images';
 import { mockApi, renderApp } from '@/test/render-app';
 import { jsonResponse } from '@/test/runtime';
 import { signedInApi as shell, signedInScreenTests } from '@/test/signed-in-screen';
+import { emptyShortcutList } from '../test-shortcuts';
 
 /**
  * The add form's image indicator says what is true: a picked image is only checked in the browser and
@@ -15,21 +16,12 @@ import { signedInApi as shell, signedInScreenTests } from '@/test/signed-in-scre
 
 signedInScreenTests({ authStatus: 'signed-in' });
 
-const emptyList = {
-  status: true,
-  message: 'ok',
-  data: [],
-  next_s_no: 1,
-  secondStoryBrand: false,
-  totalPage: 0,
-  total: 0,
-};
 const READY = 'File checked: it is sent when you press Upload';
 const png = () => new File([PNG], 'logo.png', { type: 'image/png' });
 
 async function openForm(post: (url: string, init: RequestInit) => Response | Promise<Response>) {
   const add = vi.fn(post);
-  mockApi({ ...shell, 'GET /api/sortcut': emptyList, 'POST /api/sortcut': add });
+  mockApi({ ...shell, 'GET /api/sortcut': emptyShortcutList, 'POST /api/sortcut': add });
   const user = userEvent.setup({ applyAccept: false });
   renderApp('/add/story');
   const form = within(await screen.findByRole('form', { name: 'Add shortcut story' }, { timeout: 8000 }));

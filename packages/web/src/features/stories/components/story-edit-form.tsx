@@ -9,6 +9,7 @@ import { Button } from '@/ui/button';
 import { EditConflictAlert } from '@/ui/edit-conflict-alert';
 import { TextField } from '@/ui/field';
 import { toastSuccess } from '@/ui/toast-success';
+import { useFormLeaveGuard } from '@/ui/use-form-leave-guard';
 import { Toggle } from '@/ui/toggle';
 import { useConfirmUpdate } from '@/ui/use-confirm-update';
 import { useSaveStory, type StoryKind } from '../api';
@@ -61,10 +62,18 @@ export function StoryEditForm({
   onReload: () => Promise<void>;
   backTo: string;
 }) {
-  const form = useStoryForm(() => formOf(story));
+  const [opened] = useState(() => formOf(story));
+  const form = useStoryForm(opened);
   const { values, setValues, file, setUploadState, startUpload } = form;
   // Saved: the page leaves a second later; Save stays held until then so it cannot be sent again.
   const [saved, setSaved] = useState(false);
+  // Leaving with changes not saved asks first; after a save the redirect goes without a word.
+  const leaveGuard = useFormLeaveGuard(kind === 'video' ? 'the story' : 'the story ad', {
+    values,
+    opened,
+    picked: file !== undefined,
+    saved,
+  });
   // The refusal of a save because the story changed since it was loaded: the draft is of an old story.
   const [conflict, setConflict] = useState<string>();
   const [reloading, setReloading] = useState(false);
@@ -127,6 +136,7 @@ export function StoryEditForm({
   return (
     <>
       {confirmUpdate.dialog}
+      {leaveGuard.dialog}
       <form
         ref={form.formRef}
         onSubmit={submit}
@@ -166,7 +176,8 @@ export function StoryEditForm({
             />
           )}
           <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={() => void navigate(backTo)}>
+            {/* Cancel returns to the list (doc 1 section 2) and drops the changes: it is the way out that does not ask. */}
+            <Button variant="secondary" onClick={() => leaveGuard.leave(() => void navigate(backTo))}>
               Cancel
             </Button>
             {/* A refused save would be refused again: only a reload (a fresh form) can be saved. */}

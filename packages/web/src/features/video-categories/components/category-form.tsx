@@ -6,6 +6,7 @@ import { Button } from '@/ui/button';
 import { EditConflictAlert } from '@/ui/edit-conflict-alert';
 import { FileField, TextField } from '@/ui/field';
 import { toastSuccess } from '@/ui/toast-success';
+import { useFormLeaveGuard } from '@/ui/use-form-leave-guard';
 import { useConfirmUpdate } from '@/ui/use-confirm-update';
 import { useSaveCategory } from '../api';
 import { imageProblem } from './category-image-rules';
@@ -29,6 +30,8 @@ export function CategoryForm({ editing, onDone, onReload }: CategoryFormProps) {
   const save = useSaveCategory();
   const confirmUpdate = useConfirmUpdate({ wrongAnswerMessage: categoryMessages.wrongAnswer });
   const [name, setName] = useState('');
+  // The name the form was put in (set with it, so a render between Edit and the effect compares alike).
+  const [openedName, setOpenedName] = useState('');
   const [image, setImage] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [conflict, setConflict] = useState<string>();
@@ -44,12 +47,21 @@ export function CategoryForm({ editing, onDone, onReload }: CategoryFormProps) {
 
   useEffect(() => {
     setName(editing?.name ?? '');
+    setOpenedName(editing?.name ?? '');
     setImage(null);
     setPreview(editing?.main_image ?? null);
     setConflict(undefined);
     latestPick.current = null;
     if (fileInput.current) fileInput.current.value = '';
   }, [editing]);
+
+  // A name typed or an image picked, not added or updated yet, is not lost without a word. Cancel and a
+  // success put the form back to add mode, empty: nothing is left to lose.
+  const leaveGuard = useFormLeaveGuard(editing ? `the category "${editing.name}"` : 'the new category', {
+    values: { name },
+    opened: { name: openedName },
+    picked: image !== null,
+  });
 
   useEffect(() => {
     if (!image) return;
@@ -122,6 +134,7 @@ export function CategoryForm({ editing, onDone, onReload }: CategoryFormProps) {
   return (
     <>
       {confirmUpdate.dialog}
+      {leaveGuard.dialog}
       <form
         onSubmit={(event) => void submit(event)}
         aria-label={editing ? 'Edit category' : 'Add category'}

@@ -1,0 +1,62 @@
+import { shortcutMessages } from '@streamdesk/contract/shortcut-stories';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { PNG } from '@/test/images';
+import * as leave from '@/test/leave-guard';
+import { mockApi, renderApp } from '@/test/render-app';
+import { signedInApi as shell, signedInScreenTests } from '@/test/signed-in-screen';
+import { emptyShortcutList } from '../test-shortcuts';
+
+/** The add form asks before a move loses a shortcut story not uploaded, and not once it is added (issue 36). */
+
+const logo = () => new File([PNG], 'logo.png', { type: 'image/png' });
+
+async function openForm() {
+  mockApi({
+    ...shell,
+    ...leave.policyApi,
+    'GET /api/sortcut': emptyShortcutList,
+    'POST /api/sortcut': { status: true, message: shortcutMessages.added },
+  });
+  const user = userEvent.setup({ applyAccept: false });
+  const view = renderApp('/add/story');
+  const form = within(await screen.findByRole('form', { name: 'Add shortcut story' }, { timeout: 8000 }));
+  const fill = async () => {
+    await user.type(form.getByLabelText('Title'), 'Brand');
+    await user.type(form.getByLabelText('Url'), 'https://brand.example');
+  };
+  return { ...view, user, form, fill };
+}
+
+signedInScreenTests({ authStatus: 'signed-in' });
+
+describe('Shortcut story add form: work not uploaded', { timeout: 40_000 }, () => {
+  it('asks before the menu leaves it: Cancel keeps the values, Leave goes', async () => {
+    const page = await openForm();
+    expect(leave.asksBeforeUnload()).toBe(false);
+    await page.fill();
+    await leave.expectAskedBeforeLeaving(page, 'the new shortcut story', () => {
+      expect(page.form.getByLabelText('Title')).toHaveValue('Brand');
+      expect(page.form.getByLabelText('Url')).toHaveValue('https://brand.example');
+    });
+  });
+
+  it('asks for a picked image; Clear ends it', async () => {
+    const page = await openForm();
+    await page.user.upload(page.form.getByLabelText('Image'), logo());
+    await leave.stay(page.user, await leave.askedToLeave(page.user, 'the new shortcut story'));
+    await page.user.click(page.form.getByRole('button', { name: 'Clear' }));
+    await leave.expectLeavesWithoutAsking(page);
+  });
+
+  it('does not ask once the shortcut story is added', async () => {
+    const page = await openForm();
+    await page.fill();
+    await page.user.upload(page.form.getByLabelText('Image'), logo());
+    await page.user.click(page.form.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByText(shortcutMessages.added)).toBeInTheDocument();
+    await waitFor(() => expect(page.form.getByLabelText('Title')).toHaveValue(''));
+    await leave.expectLeavesWithoutAsking(page);
+  });
+});
