@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decimalNumber, defineRoute, idSchema, pageSize, replyBase } from './http.js';
+import { decimalNumber, defineRoute, idSchema, pageSize, replyBase, searchText } from './http.js';
 import { FEATURE_NAMES, type Feature } from './roles.js';
 
 /**
@@ -89,7 +89,7 @@ export const activityQuery = z
     item: z.string().trim().max(64, 'item is too long').optional(),
     from: dateOrTime.optional(),
     to: dateOrTime.optional(),
-    q: z.string().trim().max(200, 'q must be at most 200 characters').optional(),
+    q: searchText,
   })
   .refine((v) => !v.from || !v.to || v.from <= v.to, { message: activityMessages.badRange, path: ['from'] });
 export type ActivityQuery = z.infer<typeof activityQuery>;

@@ -9,6 +9,7 @@ import {
   sortQuery,
   withScheme,
 } from './http.js';
+import { categoryListQuery } from './video-categories.js';
 
 describe('decimalNumber', () => {
   const whole = decimalNumber(z.number('must be a number').int());
@@ -28,6 +29,14 @@ describe('decimalNumber', () => {
   it('keeps the default for a missing page and refuses an exponent one', () => {
     expect(pageQuery.parse({})).toEqual({ page: 1, limit: 20 });
     expect(pageQuery.safeParse({ page: '1e1' }).success).toBe(false);
+  });
+
+  it("trims every list's search text, so spaces alone are no search", () => {
+    expect(pageQuery.parse({ q: '  goal ' }).q).toBe('goal');
+    expect(categoryListQuery.parse({ q: '   ' }).q).toBe('');
+    expect(categoryListQuery.safeParse({ q: 'x'.repeat(201) }).error?.issues[0]?.message).toBe(
+      'q must be at most 200 characters',
+    );
   });
 });
 

@@ -147,15 +147,15 @@ export const optionalIsoTime = (field: string) =>
 export const isoTimeMessage = (field: string) =>
   `${field} must be an ISO time such as 2026-12-02T19:30:00+05:30`;
 
+/** A list's search text, trimmed (only spaces is no search), at most 200 characters: every list's `q`. */
+export const searchText = z.string().trim().max(200, 'q must be at most 200 characters').optional();
+
 /** List query shared by paged lists: page is 1-based. */
 export const pageQuery = z.object({
   page: decimalNumber(z.number().int().min(1, 'page must be 1 or more')).default(1),
   limit: pageSize(20, 1000),
-  q: z.string().max(200, 'q must be at most 200 characters').optional(),
+  q: searchText,
 });
-
-/** A list's search text, trimmed (only spaces is no search), at most 200 characters. */
-export const searchText = z.string().trim().max(200, 'q must be at most 200 characters').optional();
 
 /** A list's order: a column ascending (`title`) or descending (`-title`), as the `?sort=` parameter says it. */
 export type SortOf<C extends string> = C | `-${C}`;

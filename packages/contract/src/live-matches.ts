@@ -9,7 +9,6 @@ import {
   pageQuery,
   replyBase,
   requiredText,
-  searchText,
   sortQuery,
   stripSpaces,
 } from './http.js';
@@ -112,7 +111,6 @@ export const LIVE_MATCH_PAGE_SIZE = 100;
  */
 export const LIVE_MATCH_SORT = '-date';
 export const liveMatchListQuery = pageQuery.extend({
-  q: searchText,
   sort: sortQuery(['date', 'title', 'views'], LIVE_MATCH_SORT),
 });
 export type LiveMatchListQuery = z.input<typeof liveMatchListQuery>;
@@ -121,7 +119,6 @@ export type LiveMatchSort = z.output<typeof liveMatchListQuery>['sort'];
 /** The fire history's query: `q` finds fires by the ad's name or URL (any case), `sort` by a column header. */
 export const FIRE_HISTORY_SORT = '-date';
 export const fireHistoryQuery = pageQuery.extend({
-  q: searchText,
   sort: sortQuery(['date', 'name', 'views', 'clicks'], FIRE_HISTORY_SORT),
 });
 export type FireHistoryQuery = z.input<typeof fireHistoryQuery>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, idList, pageQuery, replyBase, searchText, sortQuery, type SortOf } from './http.js';
+import { defineRoute, idList, pageQuery, replyBase, sortQuery, type SortOf } from './http.js';
 import { mediaLimits, mediaMessages } from './media.js';
 
 /** Reels: doc 1 sections 2 "Reels", 3, 4 and 7. */
@@ -51,7 +51,6 @@ export const reelListQuery = pageQuery.extend({
   limit: pageQuery.shape.limit.unwrap().default(REELS_PAGE_SIZE),
   a: z.string().optional(),
   /** Part of the reel's file name, any case (0051). */
-  q: searchText,
   sort: reelSort,
 });
 

@@ -6,7 +6,6 @@ import {
   idSchema,
   pageQuery,
   replyBase,
-  searchText,
   sortQuery,
   type SortOf,
 } from './http.js';
@@ -234,7 +233,6 @@ export const storySort = sortQuery(STORY_SORT_COLUMNS, DEFAULT_STORY_SORT);
 export const storyListQuery = pageQuery.extend({
   limit: pageQuery.shape.limit.default(STORY_LIST_LIMIT),
   /** Part of the button name, button URL or Native Ad ID, any case (0051). */
-  q: searchText,
   sort: storySort,
 });
 

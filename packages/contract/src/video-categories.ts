@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EDIT_VERSION_FIELD, editVersion } from './edit-versions.js';
-import { defineRoute, hasVisibleText, idSchema, replyBase } from './http.js';
+import { defineRoute, hasVisibleText, idSchema, replyBase, searchText } from './http.js';
 import { MB } from './media.js';
 
 /** Category image: PNG, GIF, JPG or JPEG by content, at most 1 MB (doc 2 sections 5 and 9). */
@@ -80,7 +80,7 @@ export const categoryEditFields = z.object({
 });
 
 export const categoryListQuery = z.object({
-  q: z.string().max(200, 'q must be at most 200 characters').optional(),
+  q: searchText,
 });
 
 export const categoryListReply = replyBase.extend({ data: z.array(videoCategory) });

@@ -7,6 +7,7 @@ import {
   pageSize,
   replyBase,
   requiredText,
+  searchText,
   sortOrders,
   sortParam,
 } from './http.js';
@@ -133,7 +134,7 @@ export const adminListQuery = pageQuery.pick({ page: true }).extend({
   limit: pageSize(ADMIN_VIDEO_PAGE_SIZE, 500),
   web: webFilter.default('all'),
   /** Part of a title or file name, any case. */
-  q: z.string().trim().max(200, 'q must be at most 200 characters').optional(),
+  q: searchText,
   sort: videoSort.default('-date'),
 });
 export const adminListReply = replyBase.extend({
