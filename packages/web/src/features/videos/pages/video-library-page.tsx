@@ -31,6 +31,7 @@ import { toastSuccess } from '@/ui/toast-success';
 import { useConfirmStatus } from '@/ui/use-confirm-update';
 import { useFailureToast } from '@/ui/use-failed-load-toast';
 import { usePageParam, useStepBackToLastPage } from '@/ui/use-page-param';
+import { useSearchAndSort } from '@/ui/use-search-and-sort';
 import {
   useDeleteVideos,
   useRetryVideos,
@@ -63,8 +64,8 @@ export default function VideoLibraryPage() {
   const { page, setPage, setFilter, params } = pager;
   const category = params.get('category') || 'all';
   const web = webFilter.safeParse(params.get('web')).data ?? 'all';
-  const q = params.get('q')?.trim() ?? '';
-  const sort = videoSort.safeParse(params.get('sort')).data ?? '-date';
+  // The Sort by select and the Title and Date headers set one order (duration and views are in Details).
+  const { q, sort, onSearch, onSort } = useSearchAndSort(pager, videoSort, '-date');
   const [renaming, setRenaming] = useState<Video | null>(null);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [deleting, setDeleting] = useState<string[] | null>(null);
@@ -86,12 +87,6 @@ export default function VideoLibraryPage() {
     toast.info(videoMessages.categoryGone);
   }, [gone, setFilter]);
   const webCount = useWebVideoCount().data;
-  const onSearch = useCallback((text: string) => setFilter('q', text || undefined), [setFilter]);
-  // The Sort by select and the Title and Date headers set one order (duration and views are in Details).
-  const onSort = useCallback(
-    (value: string) => setFilter('sort', value === '-date' ? undefined : value),
-    [setFilter],
-  );
   const setWebStatus = useSetWebStatus();
   const removeVideos = useDeleteVideos();
 
