@@ -162,6 +162,8 @@ export const analyticsMessages = {
   dashboard: 'Analytics data',
   cleared: 'Analytics data cleared',
   nothingToClear: 'There is no data in this range',
+  /** A 409: the counted days of an item in the trash are what its restore brings back. */
+  inTrash: 'This item is in the trash: restore it first to clear its views and clicks',
   /** A 503 to an events batch that could not be put on disk; the app sends it again. */
   notStored: 'The events could not be stored: send them again',
 } as const;
@@ -192,7 +194,8 @@ export const analyticsRoutes = {
     auth: 'admin',
     feature: 'analytics',
     access: 'write',
-    summary: "Clears one item's views and clicks in a date range and fixes its totals",
+    summary:
+      "Clears one item's views and clicks in a date range and fixes its totals (a 409 for an item in the trash, whose counts its restore brings back)",
     params: z.object({ id: idSchema }),
     querystring: dashboardQuery,
     reply: replyBase,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adMessages, type AdConfig, type WebAd } from '@streamdesk/contract/ad-units';
-import { analyticsRoutes } from '@streamdesk/contract/analytics';
+import { analyticsMessages, analyticsRoutes } from '@streamdesk/contract/analytics';
 import { istDay } from '@streamdesk/contract/format';
 import { trashMessages, type TrashListReply } from '@streamdesk/contract/trash';
 import { createTestApp, errorBody, type TestApp } from '../../test/test-app.js';
@@ -93,6 +93,9 @@ describe.each([
     expect(named.status).toBe(404);
     const all = await client().call<{ cleared: number }>(client().routes.webClearAll, { query: range });
     expect(all.body).toMatchObject({ status: true, cleared: 0 });
+    // Nor does the dashboard's clear take them: they are what the restore brings back.
+    const cleared = await t.request({ method: 'DELETE', url: `/api/admin/view/dashbord/${ad._id}` });
+    expect([cleared.statusCode, cleared.json()]).toEqual([409, errorBody(analyticsMessages.inTrash)]);
     // Its counted days stay while it is in the trash, even past the orphan sweep.
     await t.app.streamdesk.analytics.sweepOrphans();
     expect(await rollups(ad._id)).toBe(2);
