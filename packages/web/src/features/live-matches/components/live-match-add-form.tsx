@@ -13,6 +13,10 @@ import { ImageInput } from './image-input';
 import { liveMatchUrlProblem } from './url-check';
 import { useOneAtATime } from '@/ui/use-one-at-a-time';
 import { useStartEnd } from '@/ui/use-start-end';
+import { UnsavedWorkGuard } from '@/ui/unsaved-work-guard';
+import { changedFrom } from '@/ui/use-form-leave-guard';
+
+const empty = { title: '', url: '', start: '', end: '' };
 
 /**
  * Title, an http(s) URL and a PNG/GIF image, all required (doc 1 section 5, "Live match"), and optional
@@ -26,6 +30,9 @@ export function LiveMatchAddForm() {
   const [errors, setErrors] = useState<{ title?: string | undefined; url?: string | undefined }>({});
   const picker = useCheckedFile(liveMatchImageProblem, 'idle', LIVE_MATCH_IMAGE);
   const oneAtATime = useOneAtATime();
+  // Added, the form empties: nothing is left to lose.
+  const unsaved =
+    picker.file !== null || changedFrom({ title, url, start: planned.start, end: planned.end }, empty);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -68,6 +75,7 @@ export function LiveMatchAddForm() {
       aria-label="Add live match"
       className="grid gap-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 md:grid-cols-2 md:items-start lg:grid-cols-[1fr_1fr_1fr_auto]"
     >
+      <UnsavedWorkGuard unsaved={unsaved} what="the new live match" />
       <TextField
         label="Title"
         value={title}

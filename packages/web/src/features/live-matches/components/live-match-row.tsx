@@ -22,6 +22,8 @@ import { actionButtonsClass, failureEndsEditMode, InlineEditRow, InlineInput } f
 import { StoredUrlLink } from './stored-url-link';
 import { liveMatchUrlProblem } from './url-check';
 import { RemoteImage } from '@/ui/remote-image';
+import { UnsavedWorkGuard } from '@/ui/unsaved-work-guard';
+import { changedFrom } from '@/ui/use-form-leave-guard';
 
 export const liveMatchColumns = [
   'Image',
@@ -143,12 +145,19 @@ export function LiveMatchEditRow({ match, onDone }: { match: LiveMatch; onDone: 
   const edit = useEditLiveMatch();
   const [title, setTitle] = useState(match.title);
   const [url, setUrl] = useState(match.url);
-  const planned = useStartEnd('dateTime', {
+  // What the row opened with (a reload of the list meanwhile does not change it).
+  const [opened] = useState(() => ({
+    title: match.title,
+    url: match.url,
     start: match.plannedStart ? isoToZonedInput(match.plannedStart) : '',
     end: match.plannedEnd ? isoToZonedInput(match.plannedEnd) : '',
-  });
+  }));
+  const planned = useStartEnd('dateTime', opened);
   const [version] = useState<string | undefined>(match.version);
   const picker = useCheckedFile(liveMatchImageProblem, 'idle', LIVE_MATCH_IMAGE);
+  // Saved or cancelled, the row leaves edit mode and its guard with it.
+  const unsaved =
+    picker.file !== null || changedFrom({ title, url, start: planned.start, end: planned.end }, opened);
   const confirmUpdate = useConfirmUpdate();
 
   /** Checks the fields, then asks the arithmetic confirmation; only the right answer sends. */
@@ -216,6 +225,7 @@ export function LiveMatchEditRow({ match, onDone }: { match: LiveMatch; onDone: 
         {...planned.endField}
       />
       {confirmUpdate.dialog}
+      <UnsavedWorkGuard unsaved={unsaved} what="the live match being edited" />
     </InlineEditRow>
   );
 }

@@ -8,6 +8,7 @@ import { TextField } from '@/ui/field';
 import { strippedHint } from '@/ui/stripped-hint';
 import { useAddWebLiveAd } from '../api';
 import { useOneAtATime } from '@/ui/use-one-at-a-time';
+import { UnsavedWorkGuard } from '@/ui/unsaved-work-guard';
 
 /** Name and URL, with their spaces removed before sending (doc 1 section 5), as each field says. */
 export function WebLiveAdAddForm() {
@@ -35,6 +36,8 @@ export function WebLiveAdAddForm() {
       aria-label="Add website ad"
       className="grid gap-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 md:grid-cols-[minmax(0,16rem)_1fr_auto] md:items-end"
     >
+      {/* Added, the form empties: nothing is left to lose. */}
+      <UnsavedWorkGuard unsaved={name !== '' || url !== ''} what="the new website ad" />
       <TextField
         label="Ad name"
         value={name}

@@ -15,6 +15,8 @@ import { ActivityHistoryLink } from '@/ui/activity-history-link';
 import { stickyEndCell, Td, Tr } from '@/ui/data-table';
 import { strippedHint } from '@/ui/stripped-hint';
 import { useConfirmUpdate } from '@/ui/use-confirm-update';
+import { UnsavedWorkGuard } from '@/ui/unsaved-work-guard';
+import { changedFrom } from '@/ui/use-form-leave-guard';
 import { useEditWebLiveAd } from '../api';
 import { RowDeleteButton } from './row-delete-button';
 import { StoredUrlLink } from './stored-url-link';
@@ -90,8 +92,10 @@ export function WebLiveAdRow({
  */
 export function WebLiveAdEditRow({ ad, onDone }: { ad: WebLiveAd; onDone: () => void }) {
   const edit = useEditWebLiveAd();
-  const [name, setName] = useState(ad.a_name);
-  const [url, setUrl] = useState(ad.a_url);
+  // What the row opened with (a reload of the list meanwhile, after a Fire say, does not change it).
+  const [opened] = useState({ name: ad.a_name, url: ad.a_url });
+  const [name, setName] = useState(opened.name);
+  const [url, setUrl] = useState(opened.url);
   const [version] = useState<string | undefined>(ad.version);
   const isMain = ad.a_name === MAIN_WEB_AD;
   const confirmUpdate = useConfirmUpdate();
@@ -132,6 +136,8 @@ export function WebLiveAdEditRow({ ad, onDone }: { ad: WebLiveAd; onDone: () => 
         onChange={(e) => setUrl(e.target.value)}
       />
       {confirmUpdate.dialog}
+      {/* Saved or cancelled, the row leaves edit mode and its guard with it. */}
+      <UnsavedWorkGuard unsaved={changedFrom({ name, url }, opened)} what="the website ad being edited" />
     </InlineEditRow>
   );
 }

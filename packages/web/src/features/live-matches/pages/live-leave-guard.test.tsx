@@ -1,0 +1,158 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { answerMath } from '@/test/answer-math';
+import { PNG } from '@/test/images';
+import {
+  askedToLeave,
+  asksBeforeUnload,
+  expectAskedBeforeLeaving,
+  expectLeavesWithoutAsking,
+  policyApi,
+  stay,
+} from '@/test/leave-guard';
+import { jsonResponse } from '@/test/runtime';
+import { signedInScreenTests } from '@/test/signed-in-screen';
+import { openScreen } from './signed-in-app';
+import { testMatch, testMatchList, testWebAd } from './test-live-matches';
+
+/**
+ * The live match and Ads Fire screens ask before a move loses a new match or ad not added, or a row's
+ * edit not saved; not once it is added, saved or cancelled (issue 36).
+ */
+
+signedInScreenTests();
+
+function openMatches() {
+  const view = openScreen('/add/liveMatch', {
+    ...policyApi,
+    'GET /api/App/liveMatch/admin': testMatchList([testMatch], true),
+    'GET /api/admin/system/liveViewers': { status: true, message: 'ok', data: [] },
+    'POST /api/App/liveMatch/admin': {
+      status: true,
+      message: 'Live match added successfully',
+      data: testMatch,
+    },
+    'PUT /api/App/liveMatch/admin': () =>
+      jsonResponse({ status: true, message: 'Live match updated successfully', data: testMatch }),
+  });
+  return { ...view, user: userEvent.setup() };
+}
+
+describe('Live Match Management: work not saved', { timeout: 20_000 }, () => {
+  it('asks before the menu leaves a new match: Cancel keeps it, Leave goes', async () => {
+    const { router, user } = openMatches();
+    const form = within(await screen.findByRole('form', { name: 'Add live match' }, { timeout: 8000 }));
+    // An untouched row in edit mode does not hide the add form's question.
+    await user.click(await screen.findByRole('button', { name: 'Edit Cup Final' }));
+    expect(asksBeforeUnload()).toBe(false);
+    await user.type(form.getByLabelText('Title'), 'Semi');
+    await user.type(form.getByLabelText('URL'), 'https://s.example/semi');
+    expect(asksBeforeUnload()).toBe(true);
+
+    await expectAskedBeforeLeaving({ user, router }, 'the new live match', () => {
+      expect(form.getByLabelText('Title')).toHaveValue('Semi');
+      expect(form.getByLabelText('URL')).toHaveValue('https://s.example/semi');
+    });
+  });
+
+  it('asks for a picked image alone, not for fields put back, and not once the match is added', async () => {
+    const { router, user } = openMatches();
+    const form = within(await screen.findByRole('form', { name: 'Add live match' }, { timeout: 8000 }));
+    await user.type(form.getByLabelText('Title'), 'S');
+    await user.clear(form.getByLabelText('Title'));
+    expect(asksBeforeUnload()).toBe(false);
+
+    await user.upload(
+      form.getByLabelText('Image (PNG or GIF)'),
+      new File([PNG], 'semi.png', { type: 'image/png' }),
+    );
+    await waitFor(() => expect(asksBeforeUnload()).toBe(true));
+    await stay(user, await askedToLeave(user, 'the new live match'));
+
+    await user.type(form.getByLabelText('Title'), 'Semi');
+    await user.type(form.getByLabelText('URL'), 'https://s.example/semi');
+    await user.click(form.getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(form.getByLabelText('Title')).toHaveValue(''));
+    await expectLeavesWithoutAsking({ user, router });
+  });
+
+  it("asks before the menu leaves a row's edit: Cancel keeps it, Leave goes", async () => {
+    const { router, user } = openMatches();
+    await user.click(await screen.findByRole('button', { name: 'Edit Cup Final' }, { timeout: 8000 }));
+    const row = within(screen.getByRole('row', { name: 'Editing Cup Final' }));
+    await user.type(row.getByLabelText('Edit title'), ' 2');
+    expect(asksBeforeUnload()).toBe(true);
+
+    await expectAskedBeforeLeaving({ user, router }, 'the live match being edited', () =>
+      expect(row.getByLabelText('Edit title')).toHaveValue('Cup Final 2'),
+    );
+  });
+
+  it("does not ask once a row's edit is cancelled, or once it is saved", async () => {
+    const { router, user } = openMatches();
+    await user.click(await screen.findByRole('button', { name: 'Edit Cup Final' }, { timeout: 8000 }));
+    let row = within(screen.getByRole('row', { name: 'Editing Cup Final' }));
+    await user.type(row.getByLabelText('Edit title'), ' 2');
+    await user.click(row.getByRole('button', { name: 'Cancel' }));
+    expect(asksBeforeUnload()).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Edit Cup Final' }));
+    row = within(screen.getByRole('row', { name: 'Editing Cup Final' }));
+    await user.type(row.getByLabelText('Edit title'), ' 2');
+    await user.click(row.getByRole('button', { name: 'Save' }));
+    await answerMath();
+    await waitFor(() => expect(screen.queryByRole('row', { name: 'Editing Cup Final' })).toBeNull());
+    await expectLeavesWithoutAsking({ user, router });
+  });
+});
+
+function openAdsFire() {
+  const view = openScreen('/add/liveMatch/liveAdWeb', {
+    ...policyApi,
+    'GET /api/App/liveMatch/liveAdsWeb': { status: true, message: 'ok', data: [testWebAd] },
+    'POST /api/App/liveMatch/liveAdsWeb': { status: true, message: 'Ad added successfully', data: testWebAd },
+    'PUT /api/App/liveMatch/liveAdsWeb': {
+      status: true,
+      message: 'Ad updated successfully',
+      data: testWebAd,
+    },
+  });
+  return { ...view, user: userEvent.setup() };
+}
+
+describe('Ads Fire: work not saved', { timeout: 20_000 }, () => {
+  it('asks before the menu leaves a new ad: Cancel keeps it, Leave goes; not once it is added', async () => {
+    const { router, user } = openAdsFire();
+    const form = within(await screen.findByRole('form', { name: 'Add website ad' }, { timeout: 8000 }));
+    await user.type(form.getByLabelText('Ad name'), 'Promo');
+    await stay(user, await askedToLeave(user, 'the new website ad'));
+    expect(form.getByLabelText('Ad name')).toHaveValue('Promo');
+
+    await user.type(form.getByLabelText('Ad URL'), 'https://promo.example.com');
+    await user.click(form.getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(form.getByLabelText('Ad name')).toHaveValue(''));
+    await expectLeavesWithoutAsking({ user, router });
+  });
+
+  it("asks before the menu leaves a row's edit: Cancel keeps it, Leave goes", async () => {
+    const { router, user } = openAdsFire();
+    await user.click(await screen.findByRole('button', { name: 'Edit Sponsor' }, { timeout: 8000 }));
+    const row = within(screen.getByRole('row', { name: 'Editing Sponsor' }));
+    await user.type(row.getByLabelText('Edit URL'), '/cup');
+    await expectAskedBeforeLeaving({ user, router }, 'the website ad being edited', () =>
+      expect(row.getByLabelText('Edit URL')).toHaveValue('https://sponsor.example.com/cup'),
+    );
+  });
+
+  it("does not ask once a row's edit is saved", async () => {
+    const { router, user } = openAdsFire();
+    await user.click(await screen.findByRole('button', { name: 'Edit Sponsor' }, { timeout: 8000 }));
+    const row = within(screen.getByRole('row', { name: 'Editing Sponsor' }));
+    await user.type(row.getByLabelText('Edit URL'), '/cup');
+    await user.click(row.getByRole('button', { name: 'Save' }));
+    await answerMath();
+    await waitFor(() => expect(screen.queryByRole('row', { name: 'Editing Sponsor' })).toBeNull());
+    await expectLeavesWithoutAsking({ user, router });
+  });
+});
