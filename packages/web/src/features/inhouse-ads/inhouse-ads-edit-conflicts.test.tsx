@@ -1,7 +1,6 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { editVersionMessages } from '@streamdesk/contract/edit-versions';
-import type { InHouseAd } from '@streamdesk/contract/inhouse-ads';
 import { describe, expect, it } from 'vitest';
 import { queryClient } from '@/lib/query-client';
 import { answerMath } from '@/test/answer-math';
@@ -9,6 +8,7 @@ import { PNG } from '@/test/images';
 import { mockApi, renderApp } from '@/test/render-app';
 import { jsonResponse } from '@/test/runtime';
 import { signedInApi as shell, signedInScreenTests } from '@/test/signed-in-screen';
+import { testInHouseAd, testInHouseList } from './test-inhouse-ads';
 
 /** Edit conflicts (docs/decisions/0009-edit-conflicts.md) on the in-house ad edit page. */
 
@@ -17,33 +17,8 @@ configure({ asyncUtilTimeout: 5000 });
 signedInScreenTests();
 
 const refusal = editVersionMessages.changed('in-house ad');
-const ad: InHouseAd = {
-  _id: 'ad0000000000000000000003',
-  mainTitle: 'Ad-3',
-  subTitle: 'Sub 3',
-  medType: 'image',
-  description: 'Ad-3',
-  callToAction: 'https://example.com/old',
-  btnName: 'Install',
-  web_stay_time: 5,
-  adType: 'fs_web',
-  icon: '/media/inhouse-ads/icon.png',
-  medView: '/media/inhouse-ads/image.png',
-  thumbnail: null,
-  view: 1500,
-  clickCount: 7,
-  status: true,
-  createdAt: '2026-11-21T06:00:00.000Z',
-  updatedAt: '2026-11-21T06:00:00.000Z',
-};
-const listReply = {
-  status: true,
-  message: 'In-house ads',
-  data: [ad],
-  totalPages: 1,
-  total: 1,
-  InHouseAdsStatus: false,
-};
+const ad = testInHouseAd(3, { callToAction: 'https://example.com/old' });
+const listReply = testInHouseList([ad]);
 
 describe('in-house ad edit page: a save refused because another admin changed the ad', () => {
   it('keeps the values on screen and Update held until Reload, which starts the form from the ad afresh', async () => {

@@ -13,6 +13,7 @@ import { signedInApi as shell, signedInScreenTests } from '@/test/signed-in-scre
 import { autoTitle, imageFileProblem, stayTimeProblem } from './components/file-checks';
 import type * as TableModule from './components/inhouse-ads-table';
 import { useDebouncedSearch } from '@/ui/use-debounced-search';
+import { testInHouseAd, testInHouseList } from './test-inhouse-ads';
 
 // Lazy pages and the auth check come first: allow for a busy machine.
 configure({ asyncUtilTimeout: 5000 });
@@ -35,35 +36,8 @@ vi.mock('@streamdesk/contract/format', async (importOriginal) => {
 });
 
 const LIST_API = 'GET /api/App/inhouse/ads';
-const ad = (n: number, over: Partial<InHouseAd> = {}): InHouseAd => ({
-  _id: `ad${String(n).padStart(22, '0')}`,
-  mainTitle: `Ad-${n}`,
-  subTitle: `Sub ${n}`,
-  medType: 'image',
-  description: `Ad-${n}`,
-  callToAction: 'https://example.com',
-  btnName: 'Install',
-  web_stay_time: 5,
-  adType: 'fs_web',
-  icon: '/media/inhouse-ads/icon.png',
-  medView: '/media/inhouse-ads/image.png',
-  thumbnail: null,
-  view: 1500,
-  clickCount: 7,
-  status: true,
-  createdAt: '2026-11-21T06:00:00.000Z',
-  updatedAt: '2026-11-21T06:00:00.000Z',
-  ...over,
-});
-
-const listReply = (data: InHouseAd[], totalPages = 1, running = false) => ({
-  status: true,
-  message: 'In-house ads',
-  data,
-  totalPages,
-  total: data.length,
-  InHouseAdsStatus: running,
-});
+const ad = testInHouseAd;
+const listReply = testInHouseList;
 
 /** The in-house page with one ad, its create form open; files are picked whatever their type. */
 async function openCreateForm() {

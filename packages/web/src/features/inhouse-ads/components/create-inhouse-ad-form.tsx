@@ -8,6 +8,8 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/ui/button';
 import { TextField } from '@/ui/field';
+import { UnsavedWorkGuard } from '@/ui/unsaved-work-guard';
+import { changedFrom } from '@/ui/use-form-leave-guard';
 import { useCreateInHouseAd } from '../api';
 import { AdTypeSelect } from './ad-type-select';
 import { autoTitle, stayTimeProblem } from './file-checks';
@@ -26,6 +28,8 @@ export function CreateInHouseAdForm({ listLength, onDone }: { listLength: number
   const [resetKey, setResetKey] = useState(0);
   const create = useCreateInHouseAd();
   const filesReady = icon !== null && image !== null;
+  // Uploaded, the form empties and closes: nothing is left to lose.
+  const unsaved = icon !== null || image !== null || changedFrom(values, empty);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -73,6 +77,7 @@ export function CreateInHouseAdForm({ listLength, onDone }: { listLength: number
       aria-label="Create New Ad"
       className="grid gap-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-3"
     >
+      <UnsavedWorkGuard unsaved={unsaved} what="the new in-house ad" />
       <AdTypeSelect value={values.adType} onChange={(adType) => setValues((v) => ({ ...v, adType }))} />
       <TextField
         label="Call to action URL"

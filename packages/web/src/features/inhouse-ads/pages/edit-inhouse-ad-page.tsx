@@ -19,6 +19,7 @@ import { ChevronLeftIcon } from '@/ui/icons';
 import { ActivityHistoryLink } from '@/ui/activity-history-link';
 import { PageHeader } from '@/ui/page-header';
 import { useConfirmUpdate } from '@/ui/use-confirm-update';
+import { useFormLeaveGuard } from '@/ui/use-form-leave-guard';
 import { useReturnTo } from '@/ui/use-return-to-list';
 import { useInHouseAd, useUpdateInHouseAd } from '../api';
 import { AdPreview } from '../components/ad-preview';
@@ -104,7 +105,7 @@ function EditForm({
   };
   const update = useUpdateInHouseAd();
   const confirmUpdate = useConfirmUpdate({ wrongAnswerMessage: inHouseMessages.captchaWrong });
-  const [values, setValues] = useState({
+  const [opened] = useState(() => ({
     mainTitle: ad.mainTitle,
     subTitle: ad.subTitle,
     description: ad.description,
@@ -112,14 +113,23 @@ function EditForm({
     btnName: ad.btnName,
     webStayTime: String(ad.web_stay_time),
     adType: ad.adType as InHouseAdType,
-  });
+  }));
+  const [values, setValues] = useState(opened);
   const [icon, setIcon] = useState<File | null>(null);
   const [image, setImage] = useState<File | null>(null);
+  // A changed field or a picked file asks before the Back button or the menu leaves it.
+  const leaveGuard = useFormLeaveGuard('the in-house ad', {
+    values,
+    opened,
+    picked: icon !== null || image !== null,
+  });
   const iconUrl = useObjectUrl(icon) ?? ad.icon;
   const imageUrl = useObjectUrl(image);
   const set = (field: keyof typeof values) => (e: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [field]: e.target.value }));
   const back = () => void navigate(listHref);
+  /** To the list without asking: after the update, or Cancel, which says it drops the changes. */
+  const done = () => leaveGuard.leave(back);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -149,7 +159,7 @@ function EditForm({
     // Only the right answer to the arithmetic confirmation sends the update.
     confirmUpdate.ask(`in-house ad "${ad.mainTitle}"`, () =>
       update.mutate(form, {
-        onSuccess: back,
+        onSuccess: done,
         onError: (error) => {
           if (!isEditConflict(error.message)) return;
           setConflict(error.message);
@@ -172,6 +182,7 @@ function EditForm({
         actions={<ActivityHistoryLink feature="inhouse-ads" item={ad._id} />}
       />
       {confirmUpdate.dialog}
+      {leaveGuard.dialog}
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         <Stat label="Created" value={formatDateTime(ad.createdAt).slice(0, 10)} />
         <Stat label="Views" value={formatCount(ad.view)} />
@@ -248,7 +259,7 @@ function EditForm({
             >
               Update
             </Button>
-            <Button variant="secondary" onClick={back}>
+            <Button variant="secondary" onClick={done}>
               Cancel
             </Button>
           </div>
