@@ -10,6 +10,8 @@ import { toast } from 'sonner';
 import { Button } from '@/ui/button';
 import { TextField } from '@/ui/field';
 import { savedAsHint, strippedHint } from '@/ui/stripped-hint';
+import { UnsavedWorkGuard } from '@/ui/unsaved-work-guard';
+import { changedFrom } from '@/ui/use-form-leave-guard';
 import { useAddAd } from '../api';
 import { useSaveWithWarning } from './format-warning';
 
@@ -86,6 +88,8 @@ export function AdCreateForm({
         </Button>
       </div>
       {dialog}
+      {/* Submitted or cancelled, the form empties and closes: nothing is left to lose. */}
+      <UnsavedWorkGuard unsaved={changedFrom(values, empty)} what="the new ad" />
     </form>
   );
 }

@@ -18,6 +18,8 @@ import { stickyEndCell, Td, Tr } from '@/ui/data-table';
 import { inputClass, WithHint } from '@/ui/field';
 import { savedAsHint } from '@/ui/stripped-hint';
 import { useConfirmUpdate } from '@/ui/use-confirm-update';
+import { UnsavedWorkGuard } from '@/ui/unsaved-work-guard';
+import { changedFrom } from '@/ui/use-form-leave-guard';
 import { useUpdateAd, type AdRow as Ad } from '../api';
 import { useSaveWithWarning } from './format-warning';
 
@@ -42,7 +44,9 @@ export interface AdRowProps {
  */
 export function AdRow({ platform, kind, ad, number, gain = 0, range, onClear, onDelete }: AdRowProps) {
   const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState({ a_id: ad.a_id, a_description: ad.a_description });
+  // The row's values when Edit was pressed, and the draft made of them.
+  const [opened, setOpened] = useState({ a_id: ad.a_id, a_description: ad.a_description });
+  const [draft, setDraft] = useState(opened);
   const [version, setVersion] = useState<string | undefined>(ad.version);
   const update = useUpdateAd(platform, kind);
   const { save, dialog } = useSaveWithWarning();
@@ -51,7 +55,9 @@ export function AdRow({ platform, kind, ad, number, gain = 0, range, onClear, on
   const idLabel = kind === 'web' ? 'Ad URL' : 'Ad ID';
 
   const startEdit = () => {
-    setDraft({ a_id: ad.a_id, a_description: ad.a_description });
+    const values = { a_id: ad.a_id, a_description: ad.a_description };
+    setOpened(values);
+    setDraft(values);
     setVersion(ad.version);
     setEditing(true);
   };
@@ -147,6 +153,8 @@ export function AdRow({ platform, kind, ad, number, gain = 0, range, onClear, on
         </div>
         {dialog}
         {confirmUpdate.dialog}
+        {/* Saved (whatever the reply) or cancelled, the row leaves edit mode: nothing is left to lose. */}
+        <UnsavedWorkGuard unsaved={editing && changedFrom(draft, opened)} what="the ad being edited" />
       </Td>
     </Tr>
   );
