@@ -211,6 +211,16 @@ describe('send later', () => {
       message: trashMessages.restored(1),
       count: 1,
     });
+    // Its activity entry says what the restore changed.
+    const entries = await t.request({
+      method: 'GET',
+      url: `/api/admin/activity?action=restore&item=${tooLate.data._id}`,
+    });
+    expect(entries.json<{ data: { changes: object[] }[] }>().data[0]?.changes).toContainEqual({
+      field: 'status',
+      before: 'scheduled',
+      after: 'missed',
+    });
     const failed = { status: 'failed', detail: MISSED_IN_TRASH };
     expect(await find(tooLate.data._id)).toEqual({
       ...tooLate.data,

@@ -113,6 +113,11 @@ export function createTrashService(ctx: FeatureContext) {
             feature: row.feature as Feature,
             itemId: row.id,
             label: row.label,
+            // What the restore changed on the way back (a send later past its time comes back missed).
+            ...(snapshot !== stored && {
+              before: stored.tables[0]?.[1][0] ?? null,
+              after: snapshot.tables[0]?.[1][0] ?? null,
+            }),
           });
         }
         await repo.deleteTrash(trx, unique);
