@@ -89,4 +89,15 @@ describe('Ad units: work not saved', { timeout: 30_000 }, () => {
     await waitFor(() => expect(firstRow(table).queryByLabelText('Ad Description')).toBeNull());
     await expectLeavesWithoutAsking({ user, router });
   });
+
+  it('keeps one row in edit at a time: Edit on another row ends the first', async () => {
+    const { table, user } = await openBannerAds();
+    const secondRow = within(table.getByText('Detail').closest('tr')!);
+    await user.click(firstRow(table).getByRole('button', { name: 'Edit' }));
+    await user.click(secondRow.getByRole('button', { name: 'Edit' }));
+    expect(table.getAllByRole('button', { name: 'Save' })).toHaveLength(1);
+    expect(secondRow.getByLabelText('Ad Description')).toHaveValue('after a video');
+    expect(firstRow(table).queryByLabelText('Ad Description')).toBeNull();
+    expect(firstRow(table).getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+  });
 });

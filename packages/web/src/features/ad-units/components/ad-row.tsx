@@ -33,6 +33,9 @@ export interface AdRowProps {
   range?: RangeChoice;
   onClear?: (ad: Ad) => void;
   onDelete?: (ad: Ad) => void;
+  /** Whether this row is the one in edit: the screen holds one at a time (issue 36). */
+  editing: boolean;
+  onEditing: (editing: boolean) => void;
 }
 
 /**
@@ -42,8 +45,18 @@ export interface AdRowProps {
  * toasted, the row leaves edit mode and the list reloads (every ad save reloads it), so the admin sees
  * the other change before editing again.
  */
-export function AdRow({ platform, kind, ad, number, gain = 0, range, onClear, onDelete }: AdRowProps) {
-  const [editing, setEditing] = useState(false);
+export function AdRow({
+  platform,
+  kind,
+  ad,
+  number,
+  gain = 0,
+  range,
+  onClear,
+  onDelete,
+  editing,
+  onEditing: setEditing,
+}: AdRowProps) {
   // The row's values when Edit was pressed, and the draft made of them.
   const [opened, setOpened] = useState({ a_id: ad.a_id, a_description: ad.a_description });
   const [draft, setDraft] = useState(opened);

@@ -35,6 +35,8 @@ export function AdUnitsScreen({ platform, page }: { platform: AdPlatform; page: 
   const [selection, setSelection] = useRangeParam();
   const range: DayRange = { startDate: selection.startDate, endDate: selection.endDate };
   const [confirm, setConfirm] = useState<Confirm | null>(null);
+  // One row in edit at a time, as on every inline-edited list (issue 36): Edit on another row ends it.
+  const [editingId, setEditingId] = useState<string | null>(null);
   const list = useQuery(adListQuery(platform, page.kind, web ? range : undefined));
   const ads = list.data ? adRowsOf(list.data) : undefined;
   const gains = useClickGains(web && platform === 'ios', range, ads);
@@ -128,6 +130,8 @@ export function AdUnitsScreen({ platform, page }: { platform: AdPlatform; page: 
                 kind={page.kind}
                 ad={ad}
                 number={i + 1}
+                editing={editingId === ad._id}
+                onEditing={(on) => setEditingId(on ? ad._id : null)}
                 onDelete={(target: Ad) => setConfirm({ kind: 'delete', ad: target })}
                 {...(web
                   ? {
