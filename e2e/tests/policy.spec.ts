@@ -50,6 +50,9 @@ test('edit and save the policy, then read it on /site/policy as text', async ({
   // The toast stays clear of the screen's own header actions (issue 36).
   const saved = page.locator('[data-sonner-toast]').filter({ hasText: policyMessages.updated });
   await expect(saved).toHaveAttribute('data-mounted', 'true');
+  // The pointer on it holds it past its 5 s (sonner pauses a hovered toast): under CI's load the checks
+  // and screenshots below outlasted it (stop 45's CI run, both tries).
+  await saved.hover();
   await page.waitForTimeout(500); // its slide-in (0.4 s)
   await expectApart(saved, page.getByRole('button', { name: 'Edit', exact: true }));
   await expectApart(saved, page.getByRole('link', { name: 'Change log' }));

@@ -23,7 +23,7 @@ describe('video categories page', () => {
     });
     renderApp('/add/video/category');
     expect(
-      await screen.findByRole('link', { name: 'History of Cricket' }, { timeout: 5000 }),
+      await screen.findByRole('link', { name: 'History of Cricket' }, { timeout: 15_000 }),
     ).toHaveAttribute('href', `/activity?feature=video-categories&item=${category._id}`);
   });
 
