@@ -14,6 +14,8 @@ import { stickyEndHead, Table, TBody, Th, THead } from '@/ui/data-table';
 import { toastSuccess } from '@/ui/toast-success';
 import { useCheckedFile } from '@/ui/use-checked-file';
 import { useConfirmUpdate } from '@/ui/use-confirm-update';
+import { UnsavedWorkGuard } from '@/ui/unsaved-work-guard';
+import { changedFrom } from '@/ui/use-form-leave-guard';
 import { useDeleteShortcuts, useEditShortcut } from '../api';
 import { isPositiveWhole, isTooLarge, shortcutImageProblem } from './image-check';
 import { NotFoundPicture } from './not-found-picture';
@@ -210,6 +212,11 @@ export function ShortcutTable({ rows }: { rows: ShortcutStory[] }) {
         onConfirm={bulk.confirm}
       />
       {confirmUpdate.dialog}
+      {/* Mounted only while the row holds work: the add form above has its own guard (0056). */}
+      <UnsavedWorkGuard
+        unsaved={editing !== null && (logo.file !== null || changedFrom(editing.draft, editing.loaded))}
+        what="the shortcut story being edited"
+      />
     </div>
   );
 }

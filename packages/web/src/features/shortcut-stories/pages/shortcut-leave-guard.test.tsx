@@ -6,9 +6,12 @@ import { PNG } from '@/test/images';
 import * as leave from '@/test/leave-guard';
 import { mockApi, renderApp } from '@/test/render-app';
 import { signedInApi as shell, signedInScreenTests } from '@/test/signed-in-screen';
-import { emptyShortcutList } from '../test-shortcuts';
+import { emptyShortcutList, shortcutRow } from '../test-shortcuts';
 
-/** The add form asks before a move loses a shortcut story not uploaded, and not once it is added (issue 36). */
+/**
+ * The add form asks before a move loses a shortcut story not uploaded, and not once it is added; a row's
+ * inline edit asks too, while it holds a change (issue 36, 0056).
+ */
 
 const logo = () => new File([PNG], 'logo.png', { type: 'image/png' });
 
@@ -57,6 +60,37 @@ describe('Shortcut story add form: work not uploaded', { timeout: 40_000 }, () =
     await page.user.click(page.form.getByRole('button', { name: 'Upload' }));
     expect(await screen.findByText(shortcutMessages.added)).toBeInTheDocument();
     await waitFor(() => expect(page.form.getByLabelText('Title')).toHaveValue(''));
+    await leave.expectLeavesWithoutAsking(page);
+  });
+});
+
+async function openRowEdit() {
+  mockApi({
+    ...shell,
+    ...leave.policyApi,
+    'GET /api/sortcut': { ...emptyShortcutList, data: [shortcutRow(1)], totalPage: 1, total: 1 },
+  });
+  const user = userEvent.setup();
+  const view = renderApp('/add/story');
+  await user.click(await screen.findByRole('button', { name: 'Edit Brand 1' }, { timeout: 8000 }));
+  const table = within(screen.getByRole('table', { name: 'Shortcut stories' }));
+  return { ...view, user, table };
+}
+
+describe("Shortcut story row's inline edit: work not saved", { timeout: 40_000 }, () => {
+  it('asks before the menu leaves a changed row: Cancel keeps the value, Leave goes', async () => {
+    const page = await openRowEdit();
+    expect(leave.asksBeforeUnload()).toBe(false);
+    await page.user.type(page.table.getByRole('textbox', { name: 'Name' }), ' Sports');
+    await leave.expectAskedBeforeLeaving(page, 'the shortcut story being edited', () =>
+      expect(page.table.getByRole('textbox', { name: 'Name' })).toHaveValue('Brand 1 Sports'),
+    );
+  });
+
+  it('does not ask once the row is cancelled', async () => {
+    const page = await openRowEdit();
+    await page.user.type(page.table.getByRole('textbox', { name: 'Name' }), ' Sports');
+    await page.user.click(page.table.getByRole('button', { name: 'Cancel' }));
     await leave.expectLeavesWithoutAsking(page);
   });
 });
