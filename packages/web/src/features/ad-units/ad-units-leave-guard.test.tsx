@@ -100,4 +100,18 @@ describe('Ad units: work not saved', { timeout: 30_000 }, () => {
     expect(firstRow(table).queryByLabelText('Ad Description')).toBeNull();
     expect(firstRow(table).getByRole('button', { name: 'Edit' })).toBeInTheDocument();
   });
+
+  it('saves a row on Enter (through the confirmation) and cancels it on Esc, focus back on its Edit', async () => {
+    const { table, user } = await openBannerAds();
+    await user.click(firstRow(table).getByRole('button', { name: 'Edit' }));
+    await user.type(firstRow(table).getByLabelText('Ad Description'), ' top{Escape}');
+    expect(firstRow(table).queryByLabelText('Ad Description')).toBeNull();
+    expect(firstRow(table).getByRole('button', { name: 'Edit' })).toHaveFocus();
+
+    await user.click(firstRow(table).getByRole('button', { name: 'Edit' }));
+    await user.type(firstRow(table).getByLabelText('Ad Description'), ' top{Enter}');
+    await answerMath();
+    await waitFor(() => expect(firstRow(table).queryByLabelText('Ad Description')).toBeNull());
+    await waitFor(() => expect(firstRow(table).getByRole('button', { name: 'Edit' })).toHaveFocus());
+  });
 });

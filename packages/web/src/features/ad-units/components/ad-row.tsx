@@ -20,6 +20,7 @@ import { savedAsHint } from '@/ui/stripped-hint';
 import { useConfirmUpdate } from '@/ui/use-confirm-update';
 import { UnsavedWorkGuard } from '@/ui/unsaved-work-guard';
 import { changedFrom } from '@/ui/use-form-leave-guard';
+import { editButtonOf, inlineEditKeys } from '@/ui/inline-edit-keys';
 import { useUpdateAd, type AdRow as Ad } from '../api';
 import { useSaveWithWarning } from './format-warning';
 
@@ -98,7 +99,7 @@ export function AdRow({
   };
 
   return (
-    <Tr>
+    <Tr onKeyDown={editing ? inlineEditKeys(submit, () => setEditing(false)) : undefined}>
       <Td className="text-slate-500 tabular-nums">{number}</Td>
       <Td className="max-w-56 truncate font-medium text-slate-900" title={ad.a_name}>
         {ad.a_name}
@@ -152,7 +153,13 @@ export function AdRow({
             </>
           ) : (
             <>
-              <Button write="ad-units" size="sm" variant="secondary" onClick={startEdit}>
+              <Button
+                write="ad-units"
+                size="sm"
+                variant="secondary"
+                onClick={startEdit}
+                {...editButtonOf(ad._id)}
+              >
                 Edit
               </Button>
               <ActivityHistoryLink feature="ad-units" item={ad._id} name={ad.a_name} />

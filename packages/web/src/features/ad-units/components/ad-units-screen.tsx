@@ -15,6 +15,7 @@ import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
 import { stickyEndHead, Table, TableMessageRow, TBody, Th, THead } from '@/ui/data-table';
 import { TextField } from '@/ui/field';
 import { PageHeader } from '@/ui/page-header';
+import { useFocusBackToEdit } from '@/ui/inline-edit-keys';
 import { adListQuery, adRowsOf, useClearWebAdClicks, useDeleteAd, type AdRow as Ad } from '../api';
 import { useClickGains } from '../click-diff';
 import { useRangeParam } from '../use-range-param';
@@ -37,6 +38,7 @@ export function AdUnitsScreen({ platform, page }: { platform: AdPlatform; page: 
   const [confirm, setConfirm] = useState<Confirm | null>(null);
   // One row in edit at a time, as on every inline-edited list (issue 36): Edit on another row ends it.
   const [editingId, setEditingId] = useState<string | null>(null);
+  useFocusBackToEdit(editingId);
   const list = useQuery(adListQuery(platform, page.kind, web ? range : undefined));
   const ads = list.data ? adRowsOf(list.data) : undefined;
   const gains = useClickGains(web && platform === 'ios', range, ads);

@@ -5,6 +5,7 @@ import { cn } from '@/lib/cn';
 import { Button } from '@/ui/button';
 import { Tr } from '@/ui/data-table';
 import { inputClass, WithHint } from '@/ui/field';
+import { inlineEditKeys } from '@/ui/inline-edit-keys';
 
 /**
  * A table row in edit mode (one row at a time, doc 1 section 4): its fields, then Save and Cancel. The
@@ -30,7 +31,14 @@ export function InlineEditRow({
   children: ReactNode;
 }) {
   return (
-    <Tr className="bg-brand-50/40 hover:bg-brand-50/40" aria-label={label}>
+    <Tr
+      className="bg-brand-50/40 hover:bg-brand-50/40"
+      aria-label={label}
+      onKeyDown={inlineEditKeys(
+        () => !saving && onSave(),
+        () => !saving && onCancel(),
+      )}
+    >
       <td colSpan={colSpan} className="p-0">
         <div className="sticky left-0 w-[100cqw] px-2 py-2 sm:px-3">
           <div className={cn('grid gap-3 py-1', className)}>

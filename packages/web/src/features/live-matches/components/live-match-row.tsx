@@ -24,6 +24,7 @@ import { liveMatchUrlProblem } from './url-check';
 import { RemoteImage } from '@/ui/remote-image';
 import { UnsavedWorkGuard } from '@/ui/unsaved-work-guard';
 import { changedFrom } from '@/ui/use-form-leave-guard';
+import { editButtonOf } from '@/ui/inline-edit-keys';
 
 export const liveMatchColumns = [
   'Image',
@@ -110,6 +111,7 @@ export function LiveMatchRow({ match, onEdit, onDelete, deleting = false, watchi
             variant="secondary"
             onClick={onEdit}
             aria-label={`Edit ${match.title}`}
+            {...editButtonOf(match._id)}
           >
             Edit
           </Button>

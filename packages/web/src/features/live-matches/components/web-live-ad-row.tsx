@@ -17,6 +17,7 @@ import { strippedHint } from '@/ui/stripped-hint';
 import { useConfirmUpdate } from '@/ui/use-confirm-update';
 import { UnsavedWorkGuard } from '@/ui/unsaved-work-guard';
 import { changedFrom } from '@/ui/use-form-leave-guard';
+import { editButtonOf } from '@/ui/inline-edit-keys';
 import { useEditWebLiveAd } from '../api';
 import { RowDeleteButton } from './row-delete-button';
 import { StoredUrlLink } from './stored-url-link';
@@ -70,6 +71,7 @@ export function WebLiveAdRow({
               variant="secondary"
               onClick={onEdit}
               aria-label={`Edit ${ad.a_name}`}
+              {...editButtonOf(ad._id)}
             >
               Edit
             </Button>

@@ -107,6 +107,33 @@ describe('Live Match Management: work not saved', { timeout: 20_000 }, () => {
   });
 });
 
+describe('live match and Ads Fire rows: Enter saves, Esc cancels', { timeout: 20_000 }, () => {
+  it('cancels a match row on Esc and saves it on Enter, focus back on its Edit each time', async () => {
+    const { user } = openMatches();
+    await user.click(await screen.findByRole('button', { name: 'Edit Cup Final' }, { timeout: 8000 }));
+    let row = within(screen.getByRole('row', { name: 'Editing Cup Final' }));
+    await user.type(row.getByLabelText('Edit title'), ' 2{Escape}');
+    expect(screen.queryByRole('row', { name: 'Editing Cup Final' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Edit Cup Final' })).toHaveFocus();
+
+    await user.click(screen.getByRole('button', { name: 'Edit Cup Final' }));
+    row = within(screen.getByRole('row', { name: 'Editing Cup Final' }));
+    await user.type(row.getByLabelText('Edit title'), ' 2{Enter}');
+    await answerMath();
+    await waitFor(() => expect(screen.queryByRole('row', { name: 'Editing Cup Final' })).toBeNull());
+    await waitFor(() => expect(screen.getByRole('button', { name: /^Edit Cup Final/ })).toHaveFocus());
+  });
+
+  it('cancels an Ads Fire row on Esc, focus back on its Edit', async () => {
+    const { user } = openAdsFire();
+    await user.click(await screen.findByRole('button', { name: 'Edit Sponsor' }, { timeout: 8000 }));
+    const row = within(screen.getByRole('row', { name: 'Editing Sponsor' }));
+    await user.type(row.getByLabelText('Edit URL'), '/cup{Escape}');
+    expect(screen.queryByRole('row', { name: 'Editing Sponsor' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Edit Sponsor' })).toHaveFocus();
+  });
+});
+
 function openAdsFire() {
   const view = openScreen('/add/liveMatch/liveAdWeb', {
     ...policyApi,

@@ -19,6 +19,7 @@ import { ListTable, type ListSorting } from '../components/list-table';
 import { LiveMatchAddForm } from '../components/live-match-add-form';
 import { liveMatchColumns, LiveMatchEditRow, LiveMatchRow } from '../components/live-match-row';
 import { useInFlight } from '@/ui/use-in-flight';
+import { useFocusBackToEdit } from '@/ui/inline-edit-keys';
 
 /** The headers that order the list (issue 36): titles A to Z first, views and dates highest first. */
 const SORTED_BY = {
@@ -43,6 +44,7 @@ export default function LiveMatchesPage() {
   // Kept from the last poll that answered; said to be old once polls have failed for a while.
   const viewersOldSince = polledOldSince(viewers);
   const [editingId, setEditingId] = useState<string | null>(null);
+  useFocusBackToEdit(editingId);
   const [deleting, setDeleting] = useState<LiveMatch | null>(null);
   const remove = useDeleteLiveMatches();
   const removing = useInFlight();

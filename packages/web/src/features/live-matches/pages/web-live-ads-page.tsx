@@ -11,11 +11,13 @@ import { ListTable } from '../components/list-table';
 import { WebLiveAdAddForm } from '../components/web-live-ad-add-form';
 import { webLiveAdColumns, WebLiveAdEditRow, WebLiveAdRow } from '../components/web-live-ad-row';
 import { useInFlight } from '@/ui/use-in-flight';
+import { useFocusBackToEdit } from '@/ui/inline-edit-keys';
 
 /** Ads Fire: website ads with add, inline edit, delete and Fire (doc 1 sections 2, 3, 5). */
 export default function WebLiveAdsPage() {
   const { data: reply, isPending } = useQuery(webLiveAdsQuery);
   const [editingId, setEditingId] = useState<string | null>(null);
+  useFocusBackToEdit(editingId);
   const [deleting, setDeleting] = useState<WebLiveAd | null>(null);
   const remove = useDeleteWebLiveAds();
   const fire = useFireAd();

@@ -10,6 +10,7 @@ import { ExternalLinkIcon } from '@/ui/icons';
 import { UploadIndicator, type UploadState } from '@/ui/upload-indicator';
 import { RemoteImage } from '@/ui/remote-image';
 import { schemeHint } from '@/ui/stripped-hint';
+import { editButtonOf, inlineEditKeys } from '@/ui/inline-edit-keys';
 import { pickedImageLabels } from './image-indicator-labels';
 
 /** The text fields of a row being edited. */
@@ -94,7 +95,7 @@ export const ShortcutRow = memo(function ShortcutRow({
   on,
 }: ShortcutRowProps) {
   return (
-    <Tr>
+    <Tr onKeyDown={editor ? inlineEditKeys(() => !editor.saving && editor.save(), editor.cancel) : undefined}>
       <Td>
         <SelectCheckbox label={`Select ${s.name}`} checked={selected} onChange={() => on.toggle(s._id)} />
       </Td>
@@ -186,6 +187,7 @@ export const ShortcutRow = memo(function ShortcutRow({
                 size="sm"
                 variant="secondary"
                 aria-label={`Edit ${s.name}`}
+                {...editButtonOf(s._id)}
                 disabled={editLocked}
                 onClick={() => on.edit(s)}
               >

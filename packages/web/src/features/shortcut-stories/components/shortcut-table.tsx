@@ -16,6 +16,7 @@ import { useCheckedFile } from '@/ui/use-checked-file';
 import { useConfirmUpdate } from '@/ui/use-confirm-update';
 import { UnsavedWorkGuard } from '@/ui/unsaved-work-guard';
 import { changedFrom } from '@/ui/use-form-leave-guard';
+import { useFocusBackToEdit } from '@/ui/inline-edit-keys';
 import { useDeleteShortcuts, useEditShortcut } from '../api';
 import { isPositiveWhole, isTooLarge, shortcutImageProblem } from './image-check';
 import { NotFoundPicture } from './not-found-picture';
@@ -92,6 +93,7 @@ export function ShortcutTable({ rows }: { rows: ShortcutStory[] }) {
   // every other row's Edit would stay disabled. Adjusted while rendering, as React advises for state
   // that follows props.
   if (editing && !rows.some((r) => r._id === editing.id)) setEditing(null);
+  useFocusBackToEdit(editing?.id ?? null);
   const confirmUpdate = useConfirmUpdate();
   // The row's new logo, checked when picked like every other picker (doc 1 section 4): a refused file is
   // toasted, cleared and marked with the cross. One row is edited at a time, so one picker serves all.

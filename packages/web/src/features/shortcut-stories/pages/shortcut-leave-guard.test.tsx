@@ -93,4 +93,12 @@ describe("Shortcut story row's inline edit: work not saved", { timeout: 40_000 }
     await page.user.click(page.table.getByRole('button', { name: 'Cancel' }));
     await leave.expectLeavesWithoutAsking(page);
   });
+
+  it("cancels on Esc, focus back on the row's Edit", async () => {
+    const page = await openRowEdit();
+    await page.user.type(page.table.getByRole('textbox', { name: 'Name' }), ' Sports{Escape}');
+    expect(page.table.queryByRole('textbox', { name: 'Name' })).toBeNull();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Edit Brand 1' })).toHaveFocus());
+    await leave.expectLeavesWithoutAsking(page);
+  });
 });

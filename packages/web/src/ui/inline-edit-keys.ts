@@ -1,0 +1,42 @@
+import { useEffect, useRef, type KeyboardEvent } from 'react';
+
+/** Input types where Enter means something of their own, or nothing to save. */
+const NOT_A_FIELD = new Set(['file', 'checkbox', 'radio', 'button', 'submit', 'reset']);
+
+/**
+ * One inline-edit behaviour on every list that edits rows in place (issue 36): in the row's fields Enter
+ * saves, as Save does, and Esc cancels, as Cancel does. The edit row's `onKeyDown`. A key pressed in a
+ * dialog the row opened (its confirmation, rendered in a portal) reaches the row through React too, and is
+ * left to the dialog.
+ */
+export function inlineEditKeys(onSave: () => void, onCancel: () => void) {
+  return (event: KeyboardEvent<HTMLElement>) => {
+    if (!(event.target instanceof Node) || !event.currentTarget.contains(event.target)) return;
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      onCancel();
+      return;
+    }
+    const field = event.target;
+    if (event.key !== 'Enter' || !(field instanceof HTMLInputElement) || NOT_A_FIELD.has(field.type)) return;
+    event.preventDefault();
+    onSave();
+  };
+}
+
+/** Marks a row's Edit button, for useFocusBackToEdit. */
+export const editButtonOf = (id: string) => ({ 'data-edit-of': id });
+
+/**
+ * When a row's edit ends (saved, cancelled, Esc), focus goes back to that row's Edit button, so a keyboard
+ * user goes on from where they were rather than from the top of the page. `editingId`: the row in edit.
+ */
+export function useFocusBackToEdit(editingId: string | null) {
+  const last = useRef<string | null>(null);
+  useEffect(() => {
+    const ended = last.current;
+    last.current = editingId;
+    if (editingId !== null || ended === null) return;
+    document.querySelector<HTMLElement>(`[data-edit-of="${ended}"]`)?.focus();
+  }, [editingId]);
+}
