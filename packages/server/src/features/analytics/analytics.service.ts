@@ -5,7 +5,7 @@ import type { EventCounter } from './event-counter.js';
 import { addToItemTotals, type ItemCounters } from './item-totals.js';
 import type { AppDb } from '../../platform/db/database.js';
 import { conflict } from '../../platform/errors.js';
-import { findTrash } from '../../platform/trash/trash.repository.js';
+import { inTrash } from '../../platform/trash/trash.repository.js';
 
 export function createAnalyticsService(deps: {
   db: AppDb;
@@ -37,16 +37,15 @@ export function createAnalyticsService(deps: {
   /**
    * Clears one item's counts in a range (all time without dates) and takes them off its totals, in one
    * transaction. Pending counts are written first so nothing counted before the clear survives it, and
-   * no flush runs meanwhile (`exclusively`). An item in the trash keeps its counts for its restore: a
-   * 409, nothing cleared (a video in a trashed category is not looked for: its id is inside the
-   * category's entry).
+   * no flush runs meanwhile (`exclusively`). An item in the trash, or inside an entry of it (a video of a trashed
+   * category), keeps its counts for its restore: a 409, nothing cleared.
    */
   async function clear(id: string, startDate?: string, endDate?: string): Promise<{ cleared: number }> {
     const tags = new Set<string>();
     let cleared = 0;
     await counter.exclusively(() =>
       db.transaction().execute(async (trx) => {
-        if ((await findTrash(trx, [id])).length) throw conflict(analyticsMessages.inTrash);
+        if (await inTrash(trx, id)) throw conflict(analyticsMessages.inTrash);
         // PostgreSQL's sum of integers is a bigint, which arrives as a string.
         const taken = (await rangeCounts(trx, id, startDate, endDate)).map((r) => ({
           ...r,

@@ -8,7 +8,7 @@ import { forbidden, notFound } from '../../platform/errors.js';
 import type { FeatureContext } from '../../platform/feature-context.js';
 import { referencedMedia } from '../../platform/media/media-references.js';
 import { MEDIA_URL_PREFIX } from '../../platform/media/media-store.js';
-import type { TrashKind } from '../../platform/trash/trash-bin.js';
+import type { TrashKind, TrashLock } from '../../platform/trash/trash-bin.js';
 import * as repo from '../../platform/trash/trash.repository.js';
 
 /** How many due entries one purge pass takes (a pass runs again until none is due). */
@@ -28,9 +28,19 @@ export const toTrashItem = (row: repo.TrashRow): TrashItem => ({
   purgeAt: row.purge_at,
 });
 
+/** Runs `work` holding each of the record locks, in the order given (sorted: no two restores cross). */
+function underLocksOf(ctx: FeatureContext) {
+  const under = <T>(locks: readonly TrashLock[], work: () => Promise<T>): Promise<T> => {
+    const [first, ...rest] = locks;
+    return first ? ctx.locks.run(first[0], first[1], () => under(rest, work)) : work();
+  };
+  return under;
+}
+
 /** The trash: its list, restore (all or none) and delete forever, by hand or when an item's time is up. */
 export function createTrashService(ctx: FeatureContext) {
   const { db, trash } = ctx;
+  const underLocks = underLocksOf(ctx);
 
   const kindOf = (row: repo.TrashRow): TrashKind => {
     const kind = trash.kinds.get(row.kind);
@@ -95,34 +105,46 @@ export function createTrashService(ctx: FeatureContext) {
     async restore(ids: readonly string[]): Promise<number> {
       const unique = [...new Set(ids)];
       const role = currentActor()?.role;
-      const rows = await db.transaction().execute(async (trx) => {
-        const found = await findAll(trx, unique);
-        for (const row of found)
-          if (isRole(role) && !mayCall(role, row.feature as Feature, 'write'))
-            throw forbidden(refusal(role, row.feature as Feature, 'write'));
-        const ordered = [...found].sort((a, b) => (kindOf(a).rank ?? 1) - (kindOf(b).rank ?? 1));
-        for (const row of ordered) {
-          const kind = kindOf(row);
-          const stored = parse(row);
-          await kind.check?.(trx, stored, found);
-          const snapshot = kind.restoring?.(stored) ?? stored;
-          for (const [table, tableRows] of snapshot.tables)
-            if (tableRows.length) await repo.insertRows(trx, table, tableRows);
-          noteActivity({
-            action: 'restore',
-            feature: row.feature as Feature,
-            itemId: row.id,
-            label: row.label,
-            // What the restore changed on the way back (a send later past its time comes back missed).
-            ...(snapshot !== stored && {
-              before: stored.tables[0]?.[1][0] ?? null,
-              after: snapshot.tables[0]?.[1][0] ?? null,
-            }),
-          });
-        }
-        await repo.deleteTrash(trx, unique);
-        return found;
-      });
+      // The locks the kinds' own writes take around the same checks (a category's names), taken before the
+      // transaction as those writes take them; an entry restored or purged meanwhile is a 404 inside it.
+      const locks = new Map<string, TrashLock>();
+      for (const kind of await repo.kindsOf(db, unique)) {
+        const lock = trash.kinds.get(kind)?.lock;
+        if (lock) locks.set(JSON.stringify(lock), lock);
+      }
+      const restoreNow = () =>
+        db.transaction().execute(async (trx) => {
+          const found = await findAll(trx, unique);
+          for (const row of found)
+            if (isRole(role) && !mayCall(role, row.feature as Feature, 'write'))
+              throw forbidden(refusal(role, row.feature as Feature, 'write'));
+          const ordered = [...found].sort((a, b) => (kindOf(a).rank ?? 1) - (kindOf(b).rank ?? 1));
+          for (const row of ordered) {
+            const kind = kindOf(row);
+            const stored = parse(row);
+            await kind.check?.(trx, stored, found);
+            const snapshot = kind.restoring?.(stored) ?? stored;
+            for (const [table, tableRows] of snapshot.tables)
+              if (tableRows.length) await repo.insertRows(trx, table, tableRows);
+            noteActivity({
+              action: 'restore',
+              feature: row.feature as Feature,
+              itemId: row.id,
+              label: row.label,
+              // What the restore changed on the way back (a send later past its time comes back missed).
+              ...(snapshot !== stored && {
+                before: stored.tables[0]?.[1][0] ?? null,
+                after: snapshot.tables[0]?.[1][0] ?? null,
+              }),
+            });
+          }
+          await repo.deleteTrash(trx, unique);
+          return found;
+        });
+      const rows = await underLocks(
+        [...locks.keys()].sort().map((key) => locks.get(key)!),
+        restoreNow,
+      );
       for (const kind of new Set(rows.map((r) => r.kind))) trash.kinds.get(kind)?.changed();
       return rows.length;
     },

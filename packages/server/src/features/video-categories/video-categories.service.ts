@@ -77,6 +77,7 @@ export function createVideoCategoriesService(ctx: FeatureContext, videos: Catego
     feature: 'video-categories',
     changed: invalidate,
     rank: 0,
+    lock: [LOCKED, [NAMES]],
     // Names are unique (add and rename check them, in any case): one taken since keeps it in the trash,
     // with its videos.
     async check(trx, snapshot) {

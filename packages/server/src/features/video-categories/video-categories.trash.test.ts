@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analyticsMessages } from '@streamdesk/contract/analytics';
 import { trashMessages, type TrashListReply } from '@streamdesk/contract/trash';
 import type { VideoCategory } from '@streamdesk/contract/video-categories';
 import { videoRoutes, type Video } from '@streamdesk/contract/videos';
@@ -127,6 +128,48 @@ describe('video categories: a delete moves the category and its videos to the tr
     );
     expect((await restore(category._id, alone!._id)).statusCode).toBe(200);
     expect(await library(category._id)).toEqual(expect.arrayContaining(videos));
+  });
+
+  it("refuses to clear the counts of a video inside a trashed category, keeping them for the category's restore", async () => {
+    const { category, videos } = await categoryWithVideos('Quarter final', 1);
+    const video = videos[0]!;
+    const clear = () => t.request({ method: 'DELETE', url: `/api/admin/view/dashbord/${video._id}` });
+    expect((await removeCategory(category._id)).statusCode).toBe(200);
+
+    const refused = await clear();
+    expect([refused.statusCode, refused.json()]).toEqual([409, errorBody(analyticsMessages.inTrash)]);
+    expect(await rollups(video._id)).toBe(1);
+
+    expect((await restore(category._id)).statusCode).toBe(200);
+    expect((await clear()).statusCode).toBe(200);
+    expect(await rollups(video._id)).toBe(0);
+  });
+
+  // An add or rename checks the names under the names lock; a restore checking its name outside it could
+  // find the name free beside an add of it and both write (the window is too short to hit at will, so
+  // the restore is checked to wait for the lock, as concurrent-writes.test.ts checks the record locks).
+  it('restores a category under the names lock that adds and renames take', async () => {
+    const id = await storedId(t, addCall.category('Playoff'));
+    expect((await removeCategory(id)).statusCode).toBe(200);
+    let release!: () => void;
+    let holding!: () => void;
+    const taken = new Promise<void>((r) => (holding = r));
+    const held = t.app.streamdesk.context.locks.run('video_categories', ['names'], () => {
+      holding();
+      return new Promise<void>((r) => (release = r));
+    });
+    await taken;
+    let settled = false;
+    const answer = restore(id).finally(() => (settled = true));
+    try {
+      await new Promise((r) => setTimeout(r, 300));
+      expect(settled).toBe(false);
+    } finally {
+      release();
+      await held;
+    }
+    expect((await answer).statusCode).toBe(200);
+    expect((await categories()).map((c) => c._id)).toContain(id);
   });
 
   it('deletes forever: the category, its videos, their counted days and every file', async () => {

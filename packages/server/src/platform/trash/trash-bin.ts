@@ -7,6 +7,9 @@ import { findTrash, insertTrash, type Snapshot, type TrashRow } from './trash.re
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** A record lock: its table and ids (platform/record-locks.ts). */
+export type TrashLock = readonly [table: string, ids: readonly string[]];
+
 /** What a feature tells the trash about the items its deletes move there. */
 export interface TrashKind {
   /** The contract's feature the items belong to (who may restore them, the Trash screen's filter). */
@@ -23,6 +26,11 @@ export interface TrashKind {
    * they were in the trash (a send later whose time passed comes back missed). The rows as they are when absent.
    */
   restoring?(snapshot: Snapshot): Snapshot;
+  /**
+   * The record lock (platform/record-locks.ts: a table and ids) that the feature's own writes take around
+   * the same check, held by a restore of this kind around its transaction (a category's names).
+   */
+  lock?: TrashLock;
   /** Restored before the other kinds of the same restore (lower first): parents before children. */
   rank?: number;
   /** Removes the counted days of the snapshot's items, on the purge's transaction. */

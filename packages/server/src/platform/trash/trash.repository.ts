@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { AppDb } from '../db/database.js';
 import { newestFirstPage } from '../db/paging.js';
 import { personNameOf } from '../activity/activity-log.repository.js';
@@ -51,8 +51,32 @@ export const listTrash = (db: Db, feature: string | undefined, page: number, lim
 export const findTrash = (db: Db, ids: readonly string[]) =>
   db.selectFrom('trash').selectAll().where('id', 'in', ids).execute();
 
+/** The kinds of the entries among `ids`, without their snapshots. */
+export const kindsOf = async (db: Db, ids: readonly string[]) =>
+  (await db.selectFrom('trash').select('kind').distinct().where('id', 'in', ids).execute()).map(
+    (r) => r.kind,
+  );
+
 export const deleteTrash = (db: Db, ids: readonly string[]) =>
   db.deleteFrom('trash').where('id', 'in', ids).execute();
+
+/**
+ * Whether a row with this id is in the trash, as an entry or inside one (a video in its category's entry):
+ * a match on the snapshot's JSON text (`"id":"…"`; a column such as `category_id` does not match, as its
+ * key does not end in `"id"`). A scan of every snapshot, for rare calls only (an analytics clear).
+ */
+export async function inTrash(db: Db, id: string): Promise<boolean> {
+  const key = JSON.stringify({ id })
+    .slice(1, -1)
+    .replace(/[\\%_]/g, (c) => `\\${c}`);
+  const row = await db
+    .selectFrom('trash')
+    .select('id')
+    .where((eb) => eb.or([eb('id', '=', id), sql<boolean>`snapshot LIKE ${`%${key}%`} ESCAPE '\\'`]))
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
 
 /** The ids of the entries whose time is up. */
 export const duePurge = async (db: Db, nowIso: string, limit: number) =>
