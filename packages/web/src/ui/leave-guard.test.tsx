@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { createMemoryRouter, Link, RouterProvider, useNavigate } from 'react-router';
@@ -27,6 +27,7 @@ function Editor() {
       <Link to="/other">Other</Link>
       <Link to="/editor?page=2">Page 2</Link>
       <button onClick={() => guard.leave(() => void navigate('/other'))}>Discard</button>
+      <button onClick={() => guard.leave(() => void navigate('/editor?page=3'))}>Page 3</button>
       {guard.dialog}
     </>
   );
@@ -108,6 +109,19 @@ describe('useLeaveGuard: leave', () => {
     expect(await screen.findByRole('heading', { name: 'Other screen' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/other');
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('lets only its own move through: after one that keeps the screen, the next move asks again', async () => {
+    const { router, user } = openEditor();
+    await user.type(screen.getByLabelText('Note'), 'b');
+    await user.click(screen.getByRole('button', { name: 'Page 3' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?page=3'));
+
+    await user.type(screen.getByLabelText('Note'), 'c');
+    await user.click(screen.getByRole('link', { name: 'Other' }));
+    expect(await screen.findByRole('dialog', { name: 'Unsaved changes' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/editor');
+    expect(screen.getByLabelText('Note')).toHaveValue('abc');
   });
 });
 

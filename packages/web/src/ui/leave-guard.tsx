@@ -55,12 +55,17 @@ export function useLeaveGuard(unsaved: boolean, what: string) {
     unsavedWork.set(key, what);
     return () => void unsavedWork.delete(key);
   }, [unsaved, what]);
-  // Set by `leave`: the screen's own way out (a Cancel that drops the values) is not asked about.
+  // Set by `leave` for the one move it makes: the screen's own way out (a Cancel that drops the values)
+  // is not asked about. The router asks the blocker once per move, so the move let through (or held for
+  // another reason) clears it, and a move that keeps the screen leaves the next one guarded again.
   const dropping = useRef(false);
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      unsaved && !released && !dropping.current && currentLocation.pathname !== nextLocation.pathname,
-  );
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => {
+    if (dropping.current) {
+      dropping.current = false;
+      return false;
+    }
+    return unsaved && !released && currentLocation.pathname !== nextLocation.pathname;
+  });
   const stay = () => blocker.reset?.();
   /**
    * Goes (`go` navigates) without asking: for a way out that says it drops the values, as the spec's
