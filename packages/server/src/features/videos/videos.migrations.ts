@@ -93,4 +93,10 @@ export const videosMigrations: Record<string, Migration> = {
   '1311_videos_category_web_newest_first': newestFirstIndexes([
     { name: 'videos_category_web_created', table: 'videos', leading: ['category_id', 'web'] },
   ]),
+  // Issue 39: the public feed (web videos of the active categories, newest first) walks (web, created_at,
+  // id) and read each entry's table row for its category; with the category in the index the deep pages'
+  // walk reads no row: page 5000 of 100,000 videos 37 -> 14 ms on SQLite, 215 -> 29 ms on PostgreSQL (0047).
+  '1312_videos_feed_covering': newestFirstIndexes([
+    { name: 'videos_web_created', table: 'videos', leading: ['web'], covering: ['category_id'] },
+  ]),
 };

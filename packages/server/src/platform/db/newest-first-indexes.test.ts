@@ -40,3 +40,13 @@ describe.skipIf(!sqlite)('newest-first pages', () => {
     },
   );
 });
+
+describe.skipIf(!sqlite)("the public feed's deep pages", () => {
+  it('find their ids in an index that holds the category too, reading no table row for the skipped ones', async () => {
+    const ids = `SELECT id FROM videos WHERE category_id IN ('c1', 'c2') AND web = 1 ${ORDER}`;
+    const plan = await sql<{ detail: string }>`EXPLAIN QUERY PLAN ${sql.raw(ids)}`.execute(
+      t.app.streamdesk.context.db,
+    );
+    expect(plan.rows.map((r) => r.detail).join('\n')).toMatch(/USING COVERING INDEX videos_web_created/);
+  });
+});
