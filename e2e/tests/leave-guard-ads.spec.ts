@@ -1,37 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.js';
+import { askCancelThenLeave } from './leave-guard-helpers.js';
 
 /**
  * A live match row's inline edit and the in-house ad edit page ask before a sidebar link drops what is
  * typed: Cancel stays with the text, 'Leave without saving' goes and nothing is saved (issue 36).
  */
-
-const SHOTS = '/tmp/shots';
-mkdirSync(SHOTS, { recursive: true });
-
-const sidebarPolicy = (page: Page) =>
-  page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Policy' });
-const unsaved = (page: Page) => page.getByRole('dialog', { name: 'Unsaved changes' });
-
-/** A sidebar link asks; Cancel keeps the screen and `typed`'s value; asked again, leaving goes. */
-async function askCancelThenLeave(page: Page, what: string, typed: () => Promise<void>, shot: string) {
-  const here = page.url();
-  await sidebarPolicy(page).click();
-  await expect(unsaved(page)).toContainText(
-    `Your changes to ${what} are not saved. If you leave now, they are lost.`,
-  );
-  await page.screenshot({ path: `${SHOTS}/${shot}.png` });
-  await unsaved(page).getByRole('button', { name: 'Cancel' }).click();
-  await expect(unsaved(page)).toBeHidden();
-  expect(page.url()).toBe(here);
-  await typed();
-
-  await sidebarPolicy(page).click();
-  await unsaved(page).getByRole('button', { name: 'Leave without saving' }).click();
-  await expect(page).toHaveURL('/policy');
-  await expect(page.getByRole('heading', { name: 'Privacy Policy', level: 1 })).toBeVisible();
-}
 
 test('a live match row edited inline asks before a sidebar link leaves it', async ({
   signedInPage: page,
