@@ -34,6 +34,8 @@ export function useFireHistoryPage({ page, q, sort }: ListView<FireHistorySort>)
 
   return {
     reply,
+    /** Loads the API page again (the list's Retry). */
+    refetch: query.refetch,
     history,
     rows,
     loading,

@@ -7,7 +7,6 @@ import { unlessFailed } from '@/lib/api-client';
 import { polledOldSince } from '@/lib/stats-polling';
 import { OldFiguresNote } from '@/ui/old-figures-note';
 import { PageHeader } from '@/ui/page-header';
-import { Pagination } from '@/ui/pagination';
 import { RunningBadge } from '@/ui/running-badge';
 import { NoMatches } from '@/ui/no-matches';
 import { SearchField } from '@/ui/search-field';
@@ -15,7 +14,7 @@ import { Tabs } from '@/ui/tabs';
 import { usePageParam, useStepBackToLastPage } from '@/ui/use-page-param';
 import { useSearchAndSort } from '@/ui/use-search-and-sort';
 import { liveMatchesQuery, liveMatchViewersQuery, useDeleteLiveMatches } from '../api';
-import { ListTable, type ListSorting } from '../components/list-table';
+import { ListTable, type ListSorting } from '@/ui/list-table';
 import { LiveMatchAddForm } from '../components/live-match-add-form';
 import { liveMatchColumns, LiveMatchEditRow, LiveMatchRow } from '../components/live-match-row';
 import { useInFlight } from '@/ui/use-in-flight';
@@ -38,7 +37,12 @@ export default function LiveMatchesPage() {
     LIVE_MATCH_SORT,
   );
   const sorting: ListSorting = { sort, onSort, columns: SORTED_BY };
-  const { data: reply, isPending, isPlaceholderData } = useQuery(liveMatchesQuery({ page, q, sort }));
+  const {
+    data: reply,
+    isPending,
+    isPlaceholderData,
+    refetch,
+  } = useQuery(liveMatchesQuery({ page, q, sort }));
   const viewers = useQuery(liveMatchViewersQuery);
   const watching = viewers.data;
   // Kept from the last poll that answered; said to be old once polls have failed for a while.
@@ -81,8 +85,11 @@ export default function LiveMatchesPage() {
         columns={liveMatchColumns}
         sorting={sorting}
         reply={reply}
+        onRetry={refetch}
         isPending={isPending}
         isEmpty={list?.data.length === 0}
+        // The reply has no total (spec): the footer is the pager alone.
+        paging={{ page, totalPages: list?.totalPage ?? 1, onPageChange: setPage }}
         emptyText={
           q ? <NoMatches things="live matches" q={q} onClear={clearSearch} /> : 'No live matches yet.'
         }
@@ -103,7 +110,6 @@ export default function LiveMatchesPage() {
           ),
         )}
       </ListTable>
-      <Pagination page={page} totalPages={list?.totalPage ?? 1} onPageChange={setPage} />
       <ConfirmMathDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

@@ -107,7 +107,7 @@ describe('Live Ads History with a full API page of 1,000 fires', () => {
     expect(deleted[0]).toEqual(Array.from({ length: 100 }, (_, i) => fire(i + 1)._id));
     // The list reloads: the next hundred move up, and nothing stays selected.
     expect(await screen.findByText('Fire 101')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Delete selected' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Delete selected (0)' })).toBeDisabled();
   }, 30_000);
 
   it('offers Undo in the delete toast, which restores exactly the fires deleted', async () => {
@@ -129,11 +129,11 @@ describe('Live Ads History with a full API page of 1,000 fires', () => {
     expect(screen.getByRole('button', { name: 'Delete selected (2)' })).toBeEnabled();
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await within(table()).findByText('Fire 101');
-    expect(screen.getByRole('button', { name: 'Delete selected' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Delete selected (0)' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Page 1' }));
     expect(box(1)).not.toBeChecked();
     expect(box(2)).not.toBeChecked();
-    expect(screen.getByRole('button', { name: 'Delete selected' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Delete selected (0)' })).toBeDisabled();
   }, 30_000);
 
   it('re-renders only the ticked row', async () => {

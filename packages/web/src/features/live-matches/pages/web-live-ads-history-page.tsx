@@ -1,12 +1,11 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { formatViewCount } from '@streamdesk/contract/format';
 import { FIRE_HISTORY_SORT, fireHistoryQuery } from '@streamdesk/contract/live-matches';
 import { liveMatchTabs } from '@/config/section-tabs';
-import { Button } from '@/ui/button';
+import { DeleteSelectedButton } from '@/ui/bulk-delete';
 import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
-import { Th, toggleAll, toggleSelection } from '@/ui/data-table';
+import { toggleAll, toggleSelection } from '@/ui/data-table';
 import { PageHeader } from '@/ui/page-header';
-import { Pagination, scrollToListTop } from '@/ui/pagination';
 import { showingRange } from '@/ui/showing-range';
 import { NoMatches } from '@/ui/no-matches';
 import { SearchField } from '@/ui/search-field';
@@ -15,7 +14,7 @@ import { usePageParam, useStepBackToLastPage } from '@/ui/use-page-param';
 import { useSearchAndSort } from '@/ui/use-search-and-sort';
 import { useDeleteFireHistory } from '../api';
 import { FireHistoryRow, historyColumns } from '../components/fire-history-row';
-import { ListTable, type ListSorting } from '../components/list-table';
+import { ListTable, type ListSorting } from '@/ui/list-table';
 import { useFireHistoryPage } from '../components/use-fire-history-page';
 import { useInFlight } from '@/ui/use-in-flight';
 import { unlessFailed } from '@/lib/api-client';
@@ -43,12 +42,15 @@ export default function WebLiveAdsHistoryPage() {
     FIRE_HISTORY_SORT,
   );
   const sorting: ListSorting = { sort, onSort, columns: SORTED_BY };
-  const { reply, history, rows, loading, before, total, totalPages } = useFireHistoryPage({ page, q, sort });
+  const { reply, refetch, history, rows, loading, before, total, totalPages } = useFireHistoryPage({
+    page,
+    q,
+    sort,
+  });
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [deleting, setDeleting] = useState<string[] | null>(null);
   const remove = useDeleteFireHistory();
   const removing = useInFlight();
-  const top = useRef<HTMLDivElement>(null);
 
   // After deleting the last rows of the last page (or from a bookmark past it), show the page that now is
   // the last.
@@ -67,12 +69,6 @@ export default function WebLiveAdsHistoryPage() {
   const toggle = useCallback((id: string) => setSelected((s) => toggleSelection(s, id)), []);
   const askDelete = useCallback((id: string) => setDeleting([id]), []);
 
-  /** Another page (a new history entry), the list seen from its top (the pager is under it). */
-  const changePage = (next: number) => {
-    pager.setPage(next);
-    scrollToListTop(top.current);
-  };
-
   // The dialog closes before the call, as every delete does: a second press cannot send it twice.
   const confirmDelete = async () => {
     const ids = deleting;
@@ -85,20 +81,7 @@ export default function WebLiveAdsHistoryPage() {
   return (
     <div className="space-y-4">
       <Tabs tabs={liveMatchTabs} label="Live match section" />
-      <PageHeader
-        title="Live Ads History"
-        actions={
-          <Button
-            write="live-matches"
-            variant="danger"
-            disabled={chosen.length === 0}
-            loading={removing.any}
-            onClick={() => setDeleting(chosen)}
-          >
-            Delete selected{chosen.length ? ` (${chosen.length})` : ''}
-          </Button>
-        }
-      />
+      <PageHeader title="Live Ads History" />
       <section aria-label="Fire totals">
         <dl className="grid grid-cols-2 gap-3 sm:max-w-md">
           {[
@@ -117,52 +100,49 @@ export default function WebLiveAdsHistoryPage() {
           <p className="mt-2 text-sm text-slate-600">Totals of the fired ads found for &ldquo;{q}&rdquo;.</p>
         )}
       </section>
-      <div ref={top} aria-busy={loading} className="scroll-mt-16 space-y-3">
-        <SearchField q={q} onSearch={onSearch} placeholder="Search by ad name or URL" />
-        <ListTable
-          caption="Fired ads"
-          columns={historyColumns}
-          sorting={sorting}
-          head={
-            <Th className="w-10">
-              <input
-                type="checkbox"
-                aria-label="Select all on this page"
-                className="size-4 rounded border-slate-300"
-                checked={ids.length > 0 && chosen.length === ids.length}
-                onChange={() => setSelected((s) => toggleAll(s, ids))}
-              />
-            </Th>
-          }
-          reply={reply}
-          isPending={loading}
-          isEmpty={rows.length === 0}
-          emptyText={
-            q ? <NoMatches things="fired ads" q={q} onClear={clearSearch} /> : 'No ad has been fired yet.'
-          }
-        >
-          {rows.map((fire) => (
-            <FireHistoryRow
-              key={fire._id}
-              fire={fire}
-              checked={selected.has(fire._id)}
-              deleting={removing.has(fire._id)}
-              onToggle={toggle}
-              onDelete={askDelete}
+      <SearchField q={q} onSearch={onSearch} placeholder="Search by ad name or URL" />
+      <ListTable
+        caption="Fired ads"
+        columns={historyColumns}
+        sorting={sorting}
+        selection={{
+          allSelected: ids.length > 0 && chosen.length === ids.length,
+          onToggleAll: () => setSelected((s) => toggleAll(s, ids)),
+          count: chosen.length,
+          actions: (
+            <DeleteSelectedButton
+              write="live-matches"
+              count={chosen.length}
+              loading={removing.any}
+              onClick={() => setDeleting(chosen)}
             />
-          ))}
-        </ListTable>
-        {history && (
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <p className="text-sm text-slate-600">
-              {rows.length > 0 &&
-                total !== undefined &&
-                showingRange(before, rows.length, total, ['fired ad', 'fired ads'])}
-            </p>
-            <Pagination page={page} totalPages={totalPages} onPageChange={changePage} />
-          </div>
-        )}
-      </div>
+          ),
+        }}
+        paging={{
+          page,
+          totalPages,
+          onPageChange: pager.setPage,
+          showing: total !== undefined && showingRange(before, rows.length, total, ['fired ad', 'fired ads']),
+        }}
+        reply={reply}
+        onRetry={refetch}
+        isPending={loading}
+        isEmpty={rows.length === 0}
+        emptyText={
+          q ? <NoMatches things="fired ads" q={q} onClear={clearSearch} /> : 'No ad has been fired yet.'
+        }
+      >
+        {rows.map((fire) => (
+          <FireHistoryRow
+            key={fire._id}
+            fire={fire}
+            checked={selected.has(fire._id)}
+            deleting={removing.has(fire._id)}
+            onToggle={toggle}
+            onDelete={askDelete}
+          />
+        ))}
+      </ListTable>
       <ConfirmMathDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

@@ -7,7 +7,7 @@ import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
 import { PageHeader } from '@/ui/page-header';
 import { Tabs } from '@/ui/tabs';
 import { useDeleteWebLiveAds, useFireAd, webLiveAdsQuery } from '../api';
-import { ListTable } from '../components/list-table';
+import { ListTable } from '@/ui/list-table';
 import { WebLiveAdAddForm } from '../components/web-live-ad-add-form';
 import { webLiveAdColumns, WebLiveAdEditRow, WebLiveAdRow } from '../components/web-live-ad-row';
 import { useInFlight } from '@/ui/use-in-flight';
@@ -15,7 +15,7 @@ import { useFocusBackToEdit } from '@/ui/inline-edit-keys';
 
 /** Ads Fire: website ads with add, inline edit, delete and Fire (doc 1 sections 2, 3, 5). */
 export default function WebLiveAdsPage() {
-  const { data: reply, isPending } = useQuery(webLiveAdsQuery);
+  const { data: reply, isPending, refetch } = useQuery(webLiveAdsQuery);
   const [editingId, setEditingId] = useState<string | null>(null);
   useFocusBackToEdit(editingId);
   const [deleting, setDeleting] = useState<WebLiveAd | null>(null);
@@ -61,6 +61,7 @@ export default function WebLiveAdsPage() {
         caption="Website ads"
         columns={webLiveAdColumns}
         reply={reply}
+        onRetry={refetch}
         isPending={isPending}
         isEmpty={ads?.length === 0}
         emptyText="No website ads yet."

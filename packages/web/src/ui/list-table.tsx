@@ -1,0 +1,177 @@
+import { useRef, type ReactNode } from 'react';
+import { LOAD_FAILED } from '@/lib/api-query';
+import { stickyEndHead, Table, TableMessageRow, TBody, Th, THead, VisibleWidth } from './data-table';
+import { LoadError } from './load-error';
+import { Pagination, scrollToListTop } from './pagination';
+import { SortableTh } from './sortable-th';
+import { useFailedLoadToast } from './use-failed-load-toast';
+
+/** The headers that order a list (by their label), the list's order, and what a header click asks for. */
+export interface ListSorting {
+  sort: string;
+  onSort: (next: string) => void;
+  /** A header's column in the list's `sort`; dates and counts sort highest (newest) first. */
+  columns: Readonly<Partial<Record<string, { column: string; descFirst?: boolean }>>>;
+}
+
+/** The select-all box of a list whose rows have a checkbox (the rows on screen). */
+export interface ListSelection {
+  allSelected: boolean;
+  onToggleAll: () => void;
+  /** How many rows are selected, said in the bulk bar. */
+  count: number;
+  /** The bulk actions for the selection (e.g. DeleteSelectedButton), in the bar above the list. */
+  actions: ReactNode;
+}
+
+/** The footer of a paged list: 'Showing N–M of T things' and the pager. */
+export interface ListPaging {
+  page: number;
+  totalPages: number;
+  onPageChange: (page: number) => void;
+  /** The 'Showing …' line (showingRange), or the list's own words for it. */
+  showing?: ReactNode;
+  /** A list that says where it is in words (in-house ads: 'Page NN of NN'), beside the pager. */
+  pageText?: ReactNode;
+}
+
+export const SELECT_ALL_LABEL = 'Select all on this page';
+
+/**
+ * The one list of the admin (issue 36, docs/decisions/0058-one-list-component.md): a bulk bar that stays
+ * in view while the list scrolls (with `selection`), the column heads (those `sorting` names order the
+ * list; `selection` adds a select-all box first), then loading, the failure ('Data Not Fetch' when the
+ * server gave none; also toasted) with a Retry (`onRetry`, a refusal's: a load with no answer is the
+ * shell's to retry), an empty note, or the rows; under them one footer, 'Showing …' and the pager. A page
+ * change brings the list's top into view when the admin had scrolled below it.
+ */
+export function ListTable({
+  caption,
+  columns,
+  head,
+  reply,
+  failure,
+  onRetry,
+  isPending,
+  isEmpty,
+  emptyText,
+  loadingText = 'Loading…',
+  sorting,
+  selection,
+  paging,
+  children,
+}: {
+  caption: string;
+  columns: readonly string[];
+  /** A head cell of the list's own before the columns (with no `selection`). */
+  head?: ReactNode;
+  /** The list's reply: `status: false` is a refusal, said with its message. */
+  reply: { status: boolean; message: string } | undefined;
+  /** A failure the screen words itself (e.g. loadFailure(query)); else the reply's. */
+  failure?: string;
+  onRetry?: () => Promise<unknown>;
+  isPending: boolean;
+  isEmpty: boolean;
+  emptyText: ReactNode;
+  loadingText?: string;
+  sorting?: ListSorting;
+  selection?: ListSelection;
+  paging?: ListPaging;
+  children: ReactNode;
+}) {
+  useFailedLoadToast(reply);
+  const top = useRef<HTMLDivElement>(null);
+  const firstHead = selection ? (
+    <Th className="w-10">
+      <input
+        type="checkbox"
+        aria-label={SELECT_ALL_LABEL}
+        className="size-4 rounded border-slate-300"
+        checked={selection.allSelected}
+        onChange={selection.onToggleAll}
+      />
+    </Th>
+  ) : (
+    head
+  );
+  const colSpan = columns.length + (firstHead ? 1 : 0);
+  const refused = reply && !reply.status ? reply.message || LOAD_FAILED : undefined;
+  const failed = failure ?? refused ?? (reply ? undefined : LOAD_FAILED);
+  const message = isPending ? (
+    loadingText
+  ) : failed ? (
+    onRetry && (failure !== undefined || refused) ? (
+      <LoadError message={failed} onRetry={onRetry} />
+    ) : (
+      failed
+    )
+  ) : isEmpty ? (
+    emptyText
+  ) : undefined;
+
+  const changePage = (next: number) => {
+    paging?.onPageChange(next);
+    scrollToListTop(top.current);
+  };
+
+  return (
+    <div ref={top} aria-busy={isPending} className="scroll-mt-16 space-y-3">
+      {selection && (
+        // Sticky under the top bar: the selection's actions stay in reach while a long list scrolls.
+        <div
+          role="toolbar"
+          aria-label="Selected rows"
+          className="sticky top-14 z-20 flex min-h-12 flex-wrap items-center justify-between gap-2 rounded-lg bg-white/95 px-3 py-2 shadow-sm ring-1 ring-slate-200 backdrop-blur"
+        >
+          <p className="text-sm text-slate-600" aria-live="polite">
+            {selection.count} selected
+          </p>
+          <div className="flex flex-wrap items-center gap-2">{selection.actions}</div>
+        </div>
+      )}
+      {/* A container, so that an edit row can size its form to the box's visible width (see InlineEditRow). */}
+      <Table caption={caption} className="@container">
+        <THead>
+          {firstHead}
+          {columns.map((label) => {
+            const className = label === 'Actions' ? stickyEndHead : undefined;
+            const by = sorting?.columns[label];
+            return by ? (
+              <SortableTh
+                key={label}
+                column={by.column}
+                label={label}
+                sort={sorting.sort}
+                onSort={sorting.onSort}
+                descFirst={by.descFirst}
+                className={className}
+              />
+            ) : (
+              <Th key={label} className={className}>
+                {label}
+              </Th>
+            );
+          })}
+        </THead>
+        <TBody>
+          {message ? (
+            <TableMessageRow colSpan={colSpan}>
+              <VisibleWidth>{message}</VisibleWidth>
+            </TableMessageRow>
+          ) : (
+            children
+          )}
+        </TBody>
+      </Table>
+      {paging && !failed && (
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p className="text-sm text-slate-600">{!isPending && !isEmpty && paging.showing}</p>
+          <div className="flex flex-wrap items-center gap-3">
+            {paging.pageText && <p className="text-sm text-slate-600">{paging.pageText}</p>}
+            <Pagination page={paging.page} totalPages={paging.totalPages} onPageChange={changePage} />
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
