@@ -31,8 +31,12 @@ const TUS_BYTES = 'application/offset+octet-stream';
 export function registerVideoUploads(ctx: FeatureContext, deps: Omit<VideoUploadsDeps, 'directory'>) {
   // Under the data folder, beside the media: what a restart finds there is resumed, not lost.
   const directory = path.join(ctx.config.dataDir, 'uploads');
-  const uploads = createVideoUploadsService(ctx, { ...deps, directory });
   const store = new FileStore({ directory, expirationPeriodInMilliseconds: ctx.config.uploadExpiryMs });
+  const uploads = createVideoUploadsService(ctx, {
+    ...deps,
+    directory,
+    getUpload: (id) => store.getUpload(id),
+  });
   const requests = new WeakMap<object, FastifyRequest>();
   const tus = createTusServer(store, uploads, (req) => requests.get(req)!);
 
@@ -41,6 +45,20 @@ export function registerVideoUploads(ctx: FeatureContext, deps: Omit<VideoUpload
   );
 
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.method === 'HEAD') {
+      // Every byte arrived before the process stopped, the video was never made: made now, else this
+      // HEAD would say "complete" and the client would stop there.
+      const finished = await uploads.finishArrived(request, (request.params as { id: string }).id);
+      if (finished)
+        return reply
+          .headers({
+            'tus-resumable': '1.0.0',
+            'upload-offset': String(finished.offset),
+            'upload-length': String(finished.size),
+            'cache-control': 'no-store',
+          })
+          .send();
+    }
     const req = new NodeRequest({ req: request.raw, res: reply.raw });
     requests.set(req, request);
     const res = await tus.handleWeb(req);
@@ -110,6 +128,8 @@ function createTusServer(
     },
     onUploadFinish: async (req, upload) => {
       const reply = await uploads.finish(fastifyOf(req), upload);
+      // A HEAD that came once the last byte was stored finished it first (finishArrived).
+      if (!reply) return { status_code: 204 };
       // tus says 204; tus-js-client takes any 2xx and hands this reply to the page (the new video).
       return {
         status_code: 200,

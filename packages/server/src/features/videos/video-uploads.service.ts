@@ -59,7 +59,12 @@ export interface VideoUploadsDeps {
   categories: VideoCategoryLookup;
   /** The folder the tus file store keeps uploads in: `<id>` (the bytes) and `<id>.json` (its record). */
   directory: string;
+  /** The store's view of an upload: its record, and its offset from the bytes stored. */
+  getUpload?: (id: string) => Promise<Upload>;
 }
+
+/** The record lock of one upload (platform/record-locks.ts): its finish runs once. */
+const LOCKED = 'video_uploads';
 
 /**
  * The rules of resumable library uploads: what a new upload must say, what a finished one must be,
@@ -74,6 +79,49 @@ export function createVideoUploadsService(ctx: FeatureContext, deps: VideoUpload
   const discard = (id: string) =>
     Promise.all([rm(dataOf(id), { force: true }), rm(recordOf(id), { force: true })]).then(() => undefined);
 
+  /**
+   * An MP4 by its content becomes a library video through `videos.upload`, recorded as `POST
+   * /api/App/video` is; anything refused leaves nothing behind.
+   */
+  async function finishNow(request: FastifyRequest, upload: Upload) {
+    const metadata = readMetadata(upload.metadata);
+    const name = displayName(metadata.filename);
+    const source = dataOf(upload.id);
+    if (sniffMediaKind(await headOf(source)) !== 'mp4') {
+      await discard(upload.id);
+      throw tusRefusal(400, videoMessages.notMp4(name));
+    }
+    // Streamed into the store: a rename on the local disk, a multipart upload into a bucket.
+    const target = await ctx.media.put(source, VIDEOS_FOLDER, 'mp4');
+    await rm(recordOf(upload.id), { force: true });
+    const file: UploadedFile = {
+      key: target.key,
+      kind: 'mp4',
+      size: upload.size ?? upload.offset,
+      url: target.url,
+      filename: metadata.filename || name,
+    };
+    const { method, path: routePath } = videoRoutes.upload;
+    try {
+      return await recordAs(ctx.app, request, { method, path: routePath }, () =>
+        deps.videos.upload(metadata.category, [file], []),
+      );
+    } catch (error) {
+      await ctx.media.remove(file.key);
+      if (error instanceof HttpError) throw tusRefusal(error.statusCode, error.message);
+      throw error;
+    }
+  }
+
+  /**
+   * A finished upload becomes a library video once: under the upload's lock, and only while its record is
+   * there (a finish that ran removed it). Undefined when another finish took it first.
+   */
+  const finish = (request: FastifyRequest, upload: Upload) =>
+    ctx.locks.run(LOCKED, [upload.id], async () =>
+      (await stat(recordOf(upload.id)).catch(() => undefined)) ? finishNow(request, upload) : undefined,
+    );
+
   return {
     discard,
 
@@ -87,38 +135,17 @@ export function createVideoUploadsService(ctx: FeatureContext, deps: VideoUpload
         throw tusRefusal(404, videoMessages.categoryNotFound);
     },
 
+    finish,
+
     /**
-     * A finished upload: an MP4 by its content becomes a library video through `videos.upload`, recorded
-     * as `POST /api/App/video` is; anything refused leaves nothing behind.
+     * An upload whose every byte was stored but that never became a library video (the process stopped
+     * between its last byte and the row): finished now, for the HEAD a resuming client sends first, which
+     * would otherwise answer "complete" and leave the video unmade. Undefined for any other upload.
      */
-    async finish(request: FastifyRequest, upload: Upload) {
-      const metadata = readMetadata(upload.metadata);
-      const name = displayName(metadata.filename);
-      const source = dataOf(upload.id);
-      if (sniffMediaKind(await headOf(source)) !== 'mp4') {
-        await discard(upload.id);
-        throw tusRefusal(400, videoMessages.notMp4(name));
-      }
-      // Streamed into the store: a rename on the local disk, a multipart upload into a bucket.
-      const target = await ctx.media.put(source, VIDEOS_FOLDER, 'mp4');
-      await rm(recordOf(upload.id), { force: true });
-      const file: UploadedFile = {
-        key: target.key,
-        kind: 'mp4',
-        size: upload.size ?? upload.offset,
-        url: target.url,
-        filename: metadata.filename || name,
-      };
-      const { method, path: routePath } = videoRoutes.upload;
-      try {
-        return await recordAs(ctx.app, request, { method, path: routePath }, () =>
-          deps.videos.upload(metadata.category, [file], []),
-        );
-      } catch (error) {
-        await ctx.media.remove(file.key);
-        if (error instanceof HttpError) throw tusRefusal(error.statusCode, error.message);
-        throw error;
-      }
+    async finishArrived(request: FastifyRequest, id: string): Promise<Upload | undefined> {
+      const upload = await deps.getUpload?.(id).catch(() => undefined);
+      if (upload?.size === undefined || upload.offset !== upload.size) return undefined;
+      return (await finish(request, upload)) ? upload : undefined;
     },
 
     /**

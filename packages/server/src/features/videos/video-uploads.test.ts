@@ -180,6 +180,29 @@ describe('resumable uploads (tus)', () => {
     expect(stored.equals(video)).toBe(true);
   });
 
+  it('makes the library video on the next HEAD when the server stopped between the last byte and the row', async () => {
+    const video = mp4(40);
+    const created = await create(video.length, { filename: 'cut off.mp4', filetype: 'video/mp4', category });
+    const location = created.headers.location!;
+    const id = location.split('/').pop()!;
+    // Every byte stored, as the last PATCH leaves them, and the process gone before its finish.
+    expect((await patch(location, 0, video.subarray(0, 1000))).status).toBe(204);
+    await app.close();
+    writeFileSync(path.join(uploadsDir(), id), video);
+    app = await buildApp(t.config, { logger: false });
+    await listen(app);
+
+    // A resuming client asks first; two at once (two tabs) make one video.
+    const [first, second] = await Promise.all([call('HEAD', location), call('HEAD', location)]);
+    const answers = [first!, second!].map((r) => [r.status, r.headers['upload-offset']]);
+    expect(answers).toContainEqual([200, String(video.length)]);
+    const made = (await libraryVideos()).filter((r) => r.file_name === 'cut off.mp4');
+    expect(made).toHaveLength(1);
+    expect((await storedBytes(t, made[0]!.video)).equals(video)).toBe(true);
+    expect(leftInUploads()).toEqual([]);
+    expect((await call('HEAD', location)).status).toBe(404);
+  });
+
   it('refuses a PNG sent as an MP4 once it has arrived, and leaves nothing behind', async () => {
     const before = (await libraryVideos()).length;
     // MP4s only: the restart test's other app may still be writing its video's thumbnail here.
