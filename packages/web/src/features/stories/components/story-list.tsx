@@ -1,4 +1,4 @@
-import { DEFAULT_STORY_SORT, STORY_LIST_LIMIT, storySort, type Story } from '@streamdesk/contract/stories';
+import { DEFAULT_STORY_SORT, STORY_LIST_LIMIT, storySort } from '@streamdesk/contract/stories';
 import { useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
@@ -25,6 +25,7 @@ import { COUNT_AND_DATE_ORDERS, SortableTh } from '@/ui/sortable-th';
 import { Spinner } from '@/ui/spinner';
 import { toastSuccess } from '@/ui/toast-success';
 import { toastDeleted } from '@/ui/toast-deleted';
+import { useConfirmStatus } from '@/ui/use-confirm-update';
 import { useInFlight } from '@/ui/use-in-flight';
 import { useKeepFocusInList } from '@/ui/use-keep-focus-in-list';
 import { MD_UP, useMediaQuery } from '@/ui/use-media-query';
@@ -34,8 +35,11 @@ import { fromList } from '@/ui/use-return-to-list';
 import { useDeleteStories, useStoryList, useStoryStatus, type StoryKind } from '../api';
 import { StoryCard, StoryRow, type StoryHandlers } from './story-list-items';
 
-type Pending =
-  { kind: 'delete'; ids: string[]; thing: string } | { kind: 'status'; story: Story; no: number };
+/** The stories a Delete asks about, and how its question names them. */
+interface PendingDelete {
+  ids: string[];
+  thing: string;
+}
 
 const STORY_THINGS = { video: ['story', 'stories'], ads: ['story ad', 'story ads'] } as const;
 
@@ -53,10 +57,13 @@ export function StoryList({ kind }: { kind: StoryKind }) {
   const stories = data?.data ?? [];
   const first = data ? (data.page - 1) * STORY_LIST_LIMIT : 0;
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [pending, setPending] = useState<Pending | null>(null);
+  const [pending, setPending] = useState<PendingDelete | null>(null);
   const remove = useDeleteStories(kind);
   const removing = useInFlight();
-  const status = useStoryStatus(kind);
+  const { mutate: sendStatus } = useStoryStatus(kind);
+  // The status asks first, as every list row's switch does (docs/decisions/0055-one-confirmation-rule.md).
+  const confirmStatus = useConfirmStatus();
+  const { ask: askStatus } = confirmStatus;
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const wide = useMediaQuery(MD_UP, true);
@@ -84,14 +91,20 @@ export function StoryList({ kind }: { kind: StoryKind }) {
   const on = useMemo<StoryHandlers>(
     () => ({
       select: (id) => setSelected((s) => toggleSelection(s, id)),
-      status: (story, no) => setPending({ kind: 'status', story, no }),
+      status: (story, no) =>
+        askStatus(`story ${no}`, () =>
+          sendStatus(
+            { _id: story._id, status: !story.status },
+            { onSuccess: (result) => toastSuccess(result.message) },
+          ),
+        ),
       edit: (id) =>
         void navigate(kind === 'video' ? paths.editStoryVideo.getHref(id) : paths.editStoryAd.getHref(id), {
           state: fromList({ pathname, search }),
         }),
-      remove: (id) => setPending({ kind: 'delete', ids: [id], thing: 'Story' }),
+      remove: (id) => setPending({ ids: [id], thing: 'Story' }),
     }),
-    [kind, navigate, pathname, search],
+    [kind, navigate, pathname, search, askStatus, sendStatus],
   );
 
   /** Another page (a new history entry), the list seen from its top (the pager is under it). */
@@ -100,25 +113,18 @@ export function StoryList({ kind }: { kind: StoryKind }) {
     scrollToListTop(top.current);
   };
 
-  const confirm = () => {
+  const confirmDelete = () => {
     if (!pending) return;
     setPending(null);
-    if (pending.kind === 'delete') {
-      const { ids: target } = pending;
-      void removing
-        .run(target, () => remove.mutateAsync(target))
-        .then((result) => {
-          toastDeleted(result.message, target);
-          setSelected((s) => new Set([...s].filter((id) => !target.includes(id))));
-        })
-        // A failed call is its mutation's to say (onError), anything else the mutation cache's (/Error).
-        .catch(() => undefined);
-      return;
-    }
-    status.mutate(
-      { _id: pending.story._id, status: !pending.story.status },
-      { onSuccess: (result) => toastSuccess(result.message) },
-    );
+    const { ids: target } = pending;
+    void removing
+      .run(target, () => remove.mutateAsync(target))
+      .then((result) => {
+        toastDeleted(result.message, target);
+        setSelected((s) => new Set([...s].filter((id) => !target.includes(id))));
+      })
+      // A failed call is its mutation's to say (onError), anything else the mutation cache's (/Error).
+      .catch(() => undefined);
   };
 
   const item = (Item: typeof StoryRow) =>
@@ -153,7 +159,6 @@ export function StoryList({ kind }: { kind: StoryKind }) {
             loading={removing.any}
             onClick={() =>
               setPending({
-                kind: 'delete',
                 ids: chosen,
                 thing: chosen.length === 1 ? 'Story' : `${chosen.length} stories`,
               })
@@ -243,16 +248,14 @@ export function StoryList({ kind }: { kind: StoryKind }) {
         </div>
       )}
 
+      {confirmStatus.dialog}
       <ConfirmMathDialog
         open={pending !== null}
         onOpenChange={(open) => !open && setPending(null)}
-        title={pending?.kind === 'status' ? 'Change status' : 'Delete story'}
-        action={pending?.kind === 'status' ? 'change the status of' : 'delete'}
-        thing={pending?.kind === 'status' ? `story ${pending.no}` : (pending?.thing ?? '')}
-        confirmLabel={pending?.kind === 'status' ? 'Confirm' : 'Delete'}
-        // Red is for what cannot be undone; a status change can be switched back.
-        tone={pending?.kind === 'status' ? 'primary' : 'danger'}
-        onConfirm={confirm}
+        title="Delete story"
+        thing={pending?.thing ?? ''}
+        confirmLabel="Delete"
+        onConfirm={confirmDelete}
       />
     </section>
   );

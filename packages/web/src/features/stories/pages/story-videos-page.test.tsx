@@ -86,6 +86,45 @@ describe('Story Video screen', () => {
     expect(within(remove).getByRole('button', { name: 'Delete' })).toHaveClass('bg-red-600');
   });
 
+  it("asks before a story's status changes: Cancel and a wrong answer send nothing, the right one sends it", async () => {
+    const put = vi.fn(() => jsonResponse({ status: true, message: storyMessages.statusUpdated }));
+    mockApi({
+      ...base,
+      'GET /api/App/all/only/story/video': storyListReply([story(1)]),
+      'PUT /api/App/story/video/status': put,
+    });
+    const user = userEvent.setup();
+    renderApp('/add/story/video');
+    const table = await screen.findByRole('table', { name: 'Story Video List' }, { timeout: 5000 });
+    const actions = await within(table).findByRole('button', { name: 'Actions for story 1' });
+    const switchOff = async () => {
+      await user.click(actions);
+      await user.click(await screen.findByRole('menuitemcheckbox', { name: 'Active' }));
+      return screen.findByRole('dialog', { name: 'Change status' });
+    };
+
+    const dialog = await switchOff();
+    expect(dialog).toHaveTextContent(
+      'You are about to change the status of story 1. To confirm, please solve this math problem',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(put).not.toHaveBeenCalled();
+
+    await switchOff();
+    await answerMath({ wrong: true, title: 'Change status' });
+    expect(await screen.findByText('Captcha answer is not correct')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Change status' })).toBeInTheDocument();
+    expect(put).not.toHaveBeenCalled();
+
+    await answerMath({ title: 'Change status' });
+    await waitFor(() => expect(put).toHaveBeenCalledOnce());
+    const [, init] = put.mock.calls[0] as unknown as [string, RequestInit];
+    expect(JSON.parse(String(init.body))).toEqual({ _id: story(1)._id, status: false });
+    expect(await screen.findByText(storyMessages.statusUpdated)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it("holds a story's Delete while its delete is in flight", async () => {
     const remove = pendingResponse();
     mockApi({
