@@ -4,6 +4,9 @@ import { mayCall, refusal, type Access, type Feature, type Role } from '@streamd
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestApi } from './api-client';
 
+/** The Team list's query key: shared, as one's own two-step change (Account) shows in it too. */
+export const teamKey = ['team'] as const;
+
 /**
  * What the signed-in person may do, asked the one way every screen uses: the contract's `mayCall` on the
  * role from `GET /api/admin/me`. The shell puts the role in `RoleContext`; write controls (`Button`,

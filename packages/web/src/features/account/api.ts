@@ -1,7 +1,7 @@
 import { accountRoutes, type PasswordChangeBody } from '@streamdesk/contract/account';
 import { twoStepRoutes } from '@streamdesk/contract/two-step';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { meQuery } from '@/lib/access';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { meQuery, teamKey } from '@/lib/access';
 import { requestApi } from '@/lib/api-client';
 import { fetchApi } from '@/lib/api-query';
 import { toastFailure } from '@/ui/toast-failure';
@@ -55,6 +55,13 @@ export function useEndOtherSessions() {
 
 export const twoStepKey = ['account', 'two-step'] as const;
 
+/** One's own two-step sign-in turned on or off: the Team list's Two-step column says it too. */
+const twoStepChanged = (queryClient: QueryClient) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: twoStepKey }),
+    queryClient.invalidateQueries({ queryKey: teamKey }),
+  ]);
+
 export function useTwoStep() {
   return useQuery({
     queryKey: twoStepKey,
@@ -74,7 +81,7 @@ export function useConfirmTwoStep() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (code: string) => requestApi(twoStepRoutes.confirm, { body: { code } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: twoStepKey }),
+    onSuccess: () => twoStepChanged(queryClient),
   });
 }
 
@@ -82,6 +89,6 @@ export function useDisableTwoStep() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (currentPassword: string) => requestApi(twoStepRoutes.disable, { body: { currentPassword } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: twoStepKey }),
+    onSuccess: () => twoStepChanged(queryClient),
   });
 }

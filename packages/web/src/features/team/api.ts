@@ -6,11 +6,10 @@ import {
   type TeamUpdateBody,
 } from '@streamdesk/contract/team';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { teamKey } from '@/lib/access';
 import { requestApi } from '@/lib/api-client';
 import { fetchApi } from '@/lib/api-query';
 import { toastFailure } from '@/ui/toast-failure';
-
-export const teamKey = ['team'] as const;
 
 export const teamQuery = queryOptions({
   queryKey: teamKey,
