@@ -92,7 +92,8 @@ test.describe('Reels page', () => {
     await page.goto('/story/add/reels');
     const table = page.getByRole('table', { name: 'Story Reels' });
     await expect(table.getByRole('row')).toHaveCount(21);
-    await expect(page.getByText('21 reels')).toBeVisible();
+    await expect(page.getByText('21 reels', { exact: true })).toBeVisible();
+    await expect(page.getByText('Showing 1–20 of 21 reels')).toBeVisible();
     await page.setViewportSize({ width: 375, height: 800 });
     // On a phone the whole table fits: the sticky Action column covers no other header.
     const click = await table.getByRole('columnheader', { name: 'Click' }).boundingBox();
@@ -110,7 +111,7 @@ test.describe('Reels page', () => {
     await page.getByRole('button', { name: 'Previous' }).click();
     await expect(page.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
     await expect(table.getByRole('img', { name: 'Reel 1 thumbnail' })).toBeVisible();
-    await table.getByLabel('Select all reels on this page').check();
+    await table.getByLabel('Select all on this page').check();
     await page.getByRole('button', { name: 'Delete selected (20)' }).click();
     await expect(page.getByText('You are about to delete 20 Reels.')).toBeVisible();
     await answerCaptcha(page);

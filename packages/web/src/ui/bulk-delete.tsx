@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { unlessFailed } from '@/lib/api-client';
 import { Button } from './button';
 import { toggleAll, toggleSelection } from './data-table';
+import type { ListSelection } from './list-table';
 import { toastDeleted } from './toast-deleted';
 import { toastSuccess } from './toast-success';
 import { useInFlight } from './use-in-flight';
@@ -13,14 +14,22 @@ import { useInFlight } from './use-in-flight';
  * deleted ids. `remove` rejects when the delete fails (its mutation's onError says why): the rows stay. Render a ConfirmMathDialog with `open={confirming !== null}` and `onConfirm={confirm}`.
  * Rows being deleted cannot be asked for again until the reply (`isDeleting` holds their Delete): a
  * second delete of the same row would only come back 'not found'. With `toTrash` (the feature's delete
- * moves its items to the trash) the toast offers Undo.
+ * moves its items to the trash) the toast offers Undo. With `view` (the list's page, search and order),
+ * a change of it clears the selection.
  */
 export function useBulkDelete(
   ids: readonly string[],
   remove: (ids: string[]) => Promise<{ message: string }>,
-  { toTrash = false }: { toTrash?: boolean } = {},
+  { toTrash = false, view }: { toTrash?: boolean; view?: string } = {},
 ) {
   const [selected, setSelected] = useState<Set<string>>(new Set());
+  // Another `view` (the list's page, search or order): a fresh selection. Adjusted while rendering, as
+  // React advises for state that follows other state.
+  const [selectedOn, setSelectedOn] = useState(view);
+  if (selectedOn !== view) {
+    setSelectedOn(view);
+    setSelected(new Set());
+  }
   const [confirming, setConfirming] = useState<string[] | null>(null);
   const inFlight = useInFlight();
   const chosen = ids.filter((id) => selected.has(id));
@@ -96,4 +105,24 @@ export function DeleteSelectedButton({
       Delete selected ({count})
     </Button>
   );
+}
+
+/** A list's selection (ListTable's) for a bulk delete: select-all, the count and Delete selected (N). */
+export function deleteSelection(
+  bulk: ReturnType<typeof useBulkDelete>,
+  { write, loading }: { write: Feature; loading: boolean },
+): ListSelection {
+  return {
+    allSelected: bulk.allSelected,
+    onToggleAll: bulk.toggleAll,
+    count: bulk.chosen.length,
+    actions: (
+      <DeleteSelectedButton
+        write={write}
+        count={bulk.chosen.length}
+        loading={loading}
+        onClick={() => bulk.ask()}
+      />
+    ),
+  };
 }

@@ -1,5 +1,6 @@
 import { useRef, type ReactNode } from 'react';
 import { LOAD_FAILED } from '@/lib/api-query';
+import { cn } from '@/lib/cn';
 import { stickyEndHead, Table, TableMessageRow, TBody, Th, THead, VisibleWidth } from './data-table';
 import { LoadError } from './load-error';
 import { Pagination, scrollToListTop } from './pagination';
@@ -35,7 +36,31 @@ export interface ListPaging {
   pageText?: ReactNode;
 }
 
+/** A column head: its label, or its label with classes (e.g. hidden on a phone). */
+export type ListColumn = string | { label: string; className?: string };
+
 export const SELECT_ALL_LABEL = 'Select all on this page';
+
+/** The list's own parts; a screen whose table component owns the selection passes the rest through. */
+export interface ListTableProps {
+  caption: string;
+  columns: readonly ListColumn[];
+  /** A head cell of the list's own before the columns (with no `selection`). */
+  head?: ReactNode;
+  /** The list's reply: `status: false` is a refusal, said with its message. */
+  reply: { status: boolean; message: string } | undefined;
+  /** A failure the screen words itself (e.g. loadFailure(query)); else the reply's. */
+  failure?: string;
+  onRetry?: () => Promise<unknown>;
+  isPending: boolean;
+  isEmpty: boolean;
+  emptyText: ReactNode;
+  loadingText?: string;
+  sorting?: ListSorting;
+  selection?: ListSelection;
+  paging?: ListPaging;
+  children: ReactNode;
+}
 
 /**
  * The one list of the admin (issue 36, docs/decisions/0058-one-list-component.md): a bulk bar that stays
@@ -60,25 +85,7 @@ export function ListTable({
   selection,
   paging,
   children,
-}: {
-  caption: string;
-  columns: readonly string[];
-  /** A head cell of the list's own before the columns (with no `selection`). */
-  head?: ReactNode;
-  /** The list's reply: `status: false` is a refusal, said with its message. */
-  reply: { status: boolean; message: string } | undefined;
-  /** A failure the screen words itself (e.g. loadFailure(query)); else the reply's. */
-  failure?: string;
-  onRetry?: () => Promise<unknown>;
-  isPending: boolean;
-  isEmpty: boolean;
-  emptyText: ReactNode;
-  loadingText?: string;
-  sorting?: ListSorting;
-  selection?: ListSelection;
-  paging?: ListPaging;
-  children: ReactNode;
-}) {
+}: ListTableProps) {
   useFailedLoadToast(reply);
   const top = useRef<HTMLDivElement>(null);
   const firstHead = selection ? (
@@ -133,8 +140,9 @@ export function ListTable({
       <Table caption={caption} className="@container">
         <THead>
           {firstHead}
-          {columns.map((label) => {
-            const className = label === 'Actions' ? stickyEndHead : undefined;
+          {columns.map((column) => {
+            const { label, className: own } = typeof column === 'string' ? { label: column } : column;
+            const className = cn(own, /^Actions?$/.test(label) && stickyEndHead);
             const by = sorting?.columns[label];
             return by ? (
               <SortableTh

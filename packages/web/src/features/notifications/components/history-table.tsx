@@ -9,28 +9,15 @@ import {
 import { unlessFailed } from '@/lib/api-client';
 import { ActivityHistoryLink } from '@/ui/activity-history-link';
 import { Button } from '@/ui/button';
-import { DeleteSelectedButton, SelectCheckbox, useBulkDelete } from '@/ui/bulk-delete';
+import { deleteSelection, SelectCheckbox, useBulkDelete } from '@/ui/bulk-delete';
 import { ConfirmAdminDialog } from '@/ui/confirm-admin-dialog';
 import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
-import {
-  stickyEndCell,
-  stickyEndHead,
-  Table,
-  TableMessageRow,
-  TBody,
-  Td,
-  Th,
-  THead,
-  Tr,
-  VisibleWidth,
-} from '@/ui/data-table';
+import { stickyEndCell, Td, Tr } from '@/ui/data-table';
+import { ListTable } from '@/ui/list-table';
 import { NoMatches } from '@/ui/no-matches';
-import { Pagination } from '@/ui/pagination';
 import { SearchField } from '@/ui/search-field';
 import { showingRange } from '@/ui/showing-range';
-import { SortableTh } from '@/ui/sortable-th';
 import { toastSendOutcome } from './send-outcome-toast';
-import { LOAD_FAILED, useFailedLoadToast } from '@/ui/use-failed-load-toast';
 import { usePageParam, useStepBackToLastPage } from '@/ui/use-page-param';
 import { useSearchAndSort } from '@/ui/use-search-and-sort';
 import { historyQuery, useDeleteNotifications, useResendNotification } from '../api';
@@ -41,7 +28,8 @@ import { RemoteImage } from '@/ui/remote-image';
 
 const PAGE_SIZE = 20;
 const NOTIFICATION_THINGS = ['notification', 'notifications'] as const;
-const COLUMNS = 8;
+/** The headers that order the list: titles A to Z first, dates newest first. */
+const SORTED_BY = { Title: { column: 'title' }, Date: { column: 'date', descFirst: true } } as const;
 /**
  * Title and message wrap, even inside a long word, between these widths: the table narrows to its box
  * (a laptop screen shows every column) and only scrolls sideways below that.
@@ -73,7 +61,6 @@ export function HistoryTable() {
   const resend = useResendNotification();
   const remove = useDeleteNotifications();
   const reply = query.data;
-  useFailedLoadToast(reply);
   const rows = reply?.status ? reply.data : [];
   // Deleting the last rows of the last page (or a bookmark past it): show the page that now is the last.
   useStepBackToLastPage(pager, reply?.status && !query.isPlaceholderData ? reply.totalPage : undefined);
@@ -108,166 +95,137 @@ export function HistoryTable() {
 
   return (
     <section aria-labelledby="notification-history" className="space-y-3">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="notification-history" className="text-base font-semibold text-slate-900">
-          History
-        </h2>
-        <DeleteSelectedButton
-          write="notifications"
-          count={bulk.chosen.length}
-          loading={remove.isPending}
-          onClick={() => bulk.ask()}
-        />
-      </div>
+      <h2 id="notification-history" className="text-base font-semibold text-slate-900">
+        History
+      </h2>
       <SearchField q={q} onSearch={onSearch} placeholder="Search by title or message" />
-      {reply && !reply.status && (
-        <p role="alert" className="text-sm text-red-600">
-          {reply.message || LOAD_FAILED}
-        </p>
-      )}
-      {/* A container, so that a message row keeps to the box's visible width (VisibleWidth). */}
-      <Table caption="Notification history" className="@container">
-        <THead>
-          <Th className="w-10">
-            <SelectCheckbox
-              label="Select all notifications on this page"
-              checked={bulk.allSelected}
-              onChange={bulk.toggleAll}
-            />
-          </Th>
-          <SortableTh column="title" label="Title" sort={sort} onSort={onSort} />
-          <Th>Message</Th>
-          <Th>URL</Th>
-          <Th>Icon</Th>
-          <SortableTh column="date" label="Date" sort={sort} onSort={onSort} descFirst />
-          <Th>Delivery</Th>
-          <Th className={stickyEndHead}>Actions</Th>
-        </THead>
-        <TBody>
-          {query.isPending && <TableMessageRow colSpan={COLUMNS}>Loading…</TableMessageRow>}
-          {!query.isPending && rows.length === 0 && (
-            <TableMessageRow colSpan={COLUMNS}>
-              <VisibleWidth>
-                {q ? (
-                  <NoMatches things="notifications" q={q} onClear={clearSearch} />
-                ) : (
-                  'No notification has been sent yet.'
-                )}
-              </VisibleWidth>
-            </TableMessageRow>
-          )}
-          {rows.map((n) => (
-            <Tr key={n._id}>
-              <Td>
-                <SelectCheckbox
-                  label={`Select ${n.n_title}`}
-                  checked={bulk.isSelected(n._id)}
-                  onChange={() => bulk.toggle(n._id)}
+      <ListTable
+        caption="Notification history"
+        columns={['Title', 'Message', 'URL', 'Icon', 'Date', 'Delivery', 'Actions']}
+        sorting={{ sort, onSort, columns: SORTED_BY }}
+        selection={deleteSelection(bulk, { write: 'notifications', loading: remove.isPending })}
+        paging={{
+          page,
+          totalPages: reply?.status ? reply.totalPage : 0,
+          onPageChange: setPage,
+          // The reply does not name its page: while another page loads, the last one's range is left out.
+          showing:
+            reply?.status &&
+            !query.isPlaceholderData &&
+            showingRange((page - 1) * PAGE_SIZE, rows.length, reply.total, NOTIFICATION_THINGS),
+        }}
+        reply={reply}
+        onRetry={query.refetch}
+        isPending={query.isPending}
+        isEmpty={rows.length === 0}
+        emptyText={
+          q ? (
+            <NoMatches things="notifications" q={q} onClear={clearSearch} />
+          ) : (
+            'No notification has been sent yet.'
+          )
+        }
+      >
+        {rows.map((n) => (
+          <Tr key={n._id}>
+            <Td>
+              <SelectCheckbox
+                label={`Select ${n.n_title}`}
+                checked={bulk.isSelected(n._id)}
+                onChange={() => bulk.toggle(n._id)}
+              />
+            </Td>
+            <Td className="font-medium text-slate-900">
+              <p className={`${wrapping} max-w-60`}>{n.n_title}</p>
+            </Td>
+            <Td>
+              <p className={`${wrapping} max-w-72`}>{n.n_message}</p>
+            </Td>
+            <Td>
+              {n.n_url ? (
+                <a
+                  href={n.n_url}
+                  target="_blank"
+                  rel="noreferrer noopener"
+                  title={n.n_url}
+                  className="block max-w-40 truncate text-brand-600 hover:underline"
+                >
+                  {n.n_url}
+                </a>
+              ) : (
+                <span className="text-slate-500">None</span>
+              )}
+            </Td>
+            <Td>
+              {n.n_icon ? (
+                <RemoteImage
+                  src={n.n_icon}
+                  alt={`Icon of ${n.n_title}`}
+                  className="size-10 rounded object-cover ring-1 ring-slate-200"
                 />
-              </Td>
-              <Td className="font-medium text-slate-900">
-                <p className={`${wrapping} max-w-60`}>{n.n_title}</p>
-              </Td>
-              <Td>
-                <p className={`${wrapping} max-w-72`}>{n.n_message}</p>
-              </Td>
-              <Td>
-                {n.n_url ? (
-                  <a
-                    href={n.n_url}
-                    target="_blank"
-                    rel="noreferrer noopener"
-                    title={n.n_url}
-                    className="block max-w-40 truncate text-brand-600 hover:underline"
-                  >
-                    {n.n_url}
-                  </a>
-                ) : (
-                  <span className="text-slate-500">None</span>
-                )}
-              </Td>
-              <Td>
-                {n.n_icon ? (
-                  <RemoteImage
-                    src={n.n_icon}
-                    alt={`Icon of ${n.n_title}`}
-                    className="size-10 rounded object-cover ring-1 ring-slate-200"
-                  />
-                ) : (
-                  <span className="text-slate-500">None</span>
-                )}
-              </Td>
-              <Td className="tabular-nums">{formatDateTime(n.createdAt)}</Td>
-              <Td>
-                {n.status === 'sent' ? (
-                  <DeliveryStatusList notification={n} />
-                ) : (
-                  <UnsentStatus notification={n} />
-                )}
-              </Td>
-              <Td className={stickyEndCell}>
-                <div className="flex flex-col gap-1.5">
-                  {n.status === 'scheduled' ? (
-                    <>
-                      <Button
-                        write="notifications"
-                        size="sm"
-                        variant="secondary"
-                        aria-label={`Edit ${n.n_title}`}
-                        onClick={() => setEditing(n)}
-                      >
-                        Edit
-                      </Button>
-                      <Button
-                        write="notifications"
-                        size="sm"
-                        variant="secondary"
-                        aria-label={`Cancel ${n.n_title}`}
-                        onClick={() => setCancelling(n)}
-                      >
-                        Cancel
-                      </Button>
-                    </>
-                  ) : (
+              ) : (
+                <span className="text-slate-500">None</span>
+              )}
+            </Td>
+            <Td className="tabular-nums">{formatDateTime(n.createdAt)}</Td>
+            <Td>
+              {n.status === 'sent' ? (
+                <DeliveryStatusList notification={n} />
+              ) : (
+                <UnsentStatus notification={n} />
+              )}
+            </Td>
+            <Td className={stickyEndCell}>
+              <div className="flex flex-col gap-1.5">
+                {n.status === 'scheduled' ? (
+                  <>
                     <Button
                       write="notifications"
                       size="sm"
                       variant="secondary"
-                      aria-label={`Resend ${n.n_title}`}
-                      loading={resending.has(n._id)}
-                      onClick={() => setToResend(n)}
+                      aria-label={`Edit ${n.n_title}`}
+                      onClick={() => setEditing(n)}
                     >
-                      Resend
+                      Edit
                     </Button>
-                  )}
-                  <ActivityHistoryLink feature="notifications" item={n._id} name={n.n_title} />
+                    <Button
+                      write="notifications"
+                      size="sm"
+                      variant="secondary"
+                      aria-label={`Cancel ${n.n_title}`}
+                      onClick={() => setCancelling(n)}
+                    >
+                      Cancel
+                    </Button>
+                  </>
+                ) : (
                   <Button
                     write="notifications"
                     size="sm"
-                    variant="danger"
-                    aria-label={`Delete ${n.n_title}`}
-                    loading={bulk.isDeleting(n._id)}
-                    onClick={() => bulk.ask([n._id])}
+                    variant="secondary"
+                    aria-label={`Resend ${n.n_title}`}
+                    loading={resending.has(n._id)}
+                    onClick={() => setToResend(n)}
                   >
-                    Delete
+                    Resend
                   </Button>
-                </div>
-              </Td>
-            </Tr>
-          ))}
-        </TBody>
-      </Table>
-      {/* Under the list, as every paged list has it: 'Showing 21–40 of 45 notifications'. */}
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-slate-600">
-          {/* The reply does not name its page: while another page loads, the last one's range is left out. */}
-          {reply?.status &&
-            rows.length > 0 &&
-            !query.isPlaceholderData &&
-            showingRange((page - 1) * PAGE_SIZE, rows.length, reply.total, NOTIFICATION_THINGS)}
-        </p>
-        <Pagination page={page} totalPages={reply?.status ? reply.totalPage : 0} onPageChange={setPage} />
-      </div>
+                )}
+                <ActivityHistoryLink feature="notifications" item={n._id} name={n.n_title} />
+                <Button
+                  write="notifications"
+                  size="sm"
+                  variant="danger"
+                  aria-label={`Delete ${n.n_title}`}
+                  loading={bulk.isDeleting(n._id)}
+                  onClick={() => bulk.ask([n._id])}
+                >
+                  Delete
+                </Button>
+              </div>
+            </Td>
+          </Tr>
+        ))}
+      </ListTable>
       <ConfirmMathDialog
         open={bulk.confirming !== null}
         onOpenChange={(open) => !open && bulk.cancel()}

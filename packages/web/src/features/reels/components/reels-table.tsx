@@ -1,15 +1,33 @@
 import { formatDateTime, formatViewCount } from '@streamdesk/contract/format';
 import { REELS_PAGE_SIZE, type Reel, type ReelSort } from '@streamdesk/contract/reels';
-import { DeleteSelectedButton, SelectCheckbox, useBulkDelete } from '@/ui/bulk-delete';
+import { deleteSelection, SelectCheckbox, useBulkDelete } from '@/ui/bulk-delete';
 import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
-import { stickyEndCell, stickyEndHead, Table, TBody, Td, Th, THead, Tr } from '@/ui/data-table';
+import { stickyEndCell, Td, Tr } from '@/ui/data-table';
+import { ListTable, type ListTableProps } from '@/ui/list-table';
 import { RowActionsMenu } from '@/ui/row-actions-menu';
 import { useDeleteReels } from '../api';
 import { RemoteImage } from '@/ui/remote-image';
 import { SelectField } from '@/ui/select-field';
-import { COUNT_AND_DATE_ORDERS, SortableTh } from '@/ui/sortable-th';
+import { COUNT_AND_DATE_ORDERS } from '@/ui/sortable-th';
 
 /** Under 640 px the File and Date headers are hidden: the Sort by select offers every order instead. */
+const phoneHidden = 'hidden sm:table-cell';
+const COLUMNS = [
+  { label: 'No', className: phoneHidden },
+  'Thumbnail',
+  { label: 'File', className: phoneHidden },
+  'View',
+  'Click',
+  { label: 'Date', className: phoneHidden },
+  { label: 'Action', className: 'text-right' },
+];
+const SORTED_BY = {
+  File: { column: 'name' },
+  View: { column: 'view', descFirst: true },
+  Click: { column: 'click', descFirst: true },
+  Date: { column: 'date', descFirst: true },
+} as const;
+
 const REEL_ORDERS = [
   ...COUNT_AND_DATE_ORDERS,
   { value: 'name', label: 'File name, A to Z' },
@@ -26,129 +44,99 @@ export function ReelsTable({
   page,
   sort,
   onSort,
+  list,
 }: {
   rows: Reel[];
   page: number;
   sort: ReelSort;
   onSort: (next: string) => void;
+  /** The list's states and footer (ListTable's). */
+  list: Omit<ListTableProps, 'caption' | 'columns' | 'sorting' | 'selection' | 'isEmpty' | 'children'>;
 }) {
   const remove = useDeleteReels();
   const bulk = useBulkDelete(
     rows.map((r) => r._id),
     remove.mutateAsync,
-    { toTrash: true },
+    // The selection does not follow to another page, search or order.
+    { toTrash: true, view: `${page} ${sort}` },
   );
 
   return (
     <div className="space-y-3">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <SelectField
-          label="Sort by"
-          options={REEL_ORDERS}
-          value={sort}
-          onChange={(e) => onSort(e.target.value)}
-          className="w-48 sm:hidden"
-        />
-        <div className="ml-auto">
-          <DeleteSelectedButton
-            write="reels"
-            count={bulk.chosen.length}
-            loading={remove.isPending}
-            onClick={() => bulk.ask()}
-          />
-        </div>
-      </div>
-      <Table caption="Story Reels">
-        <THead>
-          <Th className="w-10">
-            <SelectCheckbox
-              label="Select all reels on this page"
-              checked={bulk.allSelected}
-              onChange={bulk.toggleAll}
-            />
-          </Th>
-          {/* Under 640 px the number (the checkbox and the row menu still say it) is left out, and the file
-              name and date move under the thumbnail: the sortable View and Click then fit a phone beside
-              the Action column. */}
-          <Th className="hidden sm:table-cell">No</Th>
-          <Th>Thumbnail</Th>
-          <SortableTh
-            column="name"
-            label="File"
-            sort={sort}
-            onSort={onSort}
-            className="hidden sm:table-cell"
-          />
-          <SortableTh column="view" label="View" sort={sort} onSort={onSort} descFirst />
-          <SortableTh column="click" label="Click" sort={sort} onSort={onSort} descFirst />
-          <SortableTh
-            column="date"
-            label="Date"
-            sort={sort}
-            onSort={onSort}
-            descFirst
-            className="hidden sm:table-cell"
-          />
-          <Th className={`${stickyEndHead} text-right`}>Action</Th>
-        </THead>
-        <TBody>
-          {rows.map((reel, i) => {
-            const no = (page - 1) * REELS_PAGE_SIZE + i + 1;
-            return (
-              <Tr key={reel._id}>
-                <Td>
-                  <SelectCheckbox
-                    label={`Select reel ${no}`}
-                    checked={bulk.isSelected(reel._id)}
-                    onChange={() => bulk.toggle(reel._id)}
-                  />
-                </Td>
-                <Td className="hidden tabular-nums sm:table-cell">{no}</Td>
-                <Td>
-                  <RemoteImage
-                    src={reel.thumbnail}
-                    alt={`Reel ${no} thumbnail`}
-                    loading="lazy"
-                    className="h-16 w-12 rounded bg-slate-900 object-cover ring-1 ring-slate-200"
-                  />
-                  <span className="mt-1 block max-w-20 text-xs sm:hidden">
-                    <span className="block truncate" title={reel.fileName}>
-                      {reel.fileName}
-                    </span>
-                    <PhoneDateTime value={reel.createdAt} />
-                  </span>
-                </Td>
-                <Td className="hidden sm:table-cell">
-                  <span className="block max-w-64 truncate" title={reel.fileName}>
+      <SelectField
+        label="Sort by"
+        options={REEL_ORDERS}
+        value={sort}
+        onChange={(e) => onSort(e.target.value)}
+        className="w-48 sm:hidden"
+      />
+      {/* Under 640 px the number (the checkbox and the row menu still say it) is left out, and the file
+          name and date move under the thumbnail: the sortable View and Click then fit a phone beside
+          the Action column. */}
+      <ListTable
+        {...list}
+        caption="Story Reels"
+        columns={COLUMNS}
+        sorting={{ sort, onSort, columns: SORTED_BY }}
+        isEmpty={rows.length === 0}
+        selection={deleteSelection(bulk, { write: 'reels', loading: remove.isPending })}
+      >
+        {rows.map((reel, i) => {
+          const no = (page - 1) * REELS_PAGE_SIZE + i + 1;
+          return (
+            <Tr key={reel._id}>
+              <Td>
+                <SelectCheckbox
+                  label={`Select reel ${no}`}
+                  checked={bulk.isSelected(reel._id)}
+                  onChange={() => bulk.toggle(reel._id)}
+                />
+              </Td>
+              <Td className="hidden tabular-nums sm:table-cell">{no}</Td>
+              <Td>
+                <RemoteImage
+                  src={reel.thumbnail}
+                  alt={`Reel ${no} thumbnail`}
+                  loading="lazy"
+                  className="h-16 w-12 rounded bg-slate-900 object-cover ring-1 ring-slate-200"
+                />
+                <span className="mt-1 block max-w-20 text-xs sm:hidden">
+                  <span className="block truncate" title={reel.fileName}>
                     {reel.fileName}
                   </span>
-                </Td>
-                <Td className="tabular-nums">{formatViewCount(reel.view)}</Td>
-                <Td className="tabular-nums">{formatViewCount(reel.click)}</Td>
-                <Td className="hidden tabular-nums sm:table-cell">{formatDateTime(reel.createdAt)}</Td>
-                <Td className={`${stickyEndCell} text-right`}>
-                  <RowActionsMenu
-                    label={`Actions for reel ${no}`}
-                    actions={[
-                      {
-                        label: 'Play',
-                        onSelect: () => window.open(reel.video, '_blank', 'noopener,noreferrer'),
-                      },
-                      {
-                        label: 'Delete',
-                        danger: true,
-                        disabled: bulk.isDeleting(reel._id),
-                        write: 'reels',
-                        onSelect: () => bulk.ask([reel._id]),
-                      },
-                    ]}
-                  />
-                </Td>
-              </Tr>
-            );
-          })}
-        </TBody>
-      </Table>
+                  <PhoneDateTime value={reel.createdAt} />
+                </span>
+              </Td>
+              <Td className="hidden sm:table-cell">
+                <span className="block max-w-64 truncate" title={reel.fileName}>
+                  {reel.fileName}
+                </span>
+              </Td>
+              <Td className="tabular-nums">{formatViewCount(reel.view)}</Td>
+              <Td className="tabular-nums">{formatViewCount(reel.click)}</Td>
+              <Td className="hidden tabular-nums sm:table-cell">{formatDateTime(reel.createdAt)}</Td>
+              <Td className={`${stickyEndCell} text-right`}>
+                <RowActionsMenu
+                  label={`Actions for reel ${no}`}
+                  actions={[
+                    {
+                      label: 'Play',
+                      onSelect: () => window.open(reel.video, '_blank', 'noopener,noreferrer'),
+                    },
+                    {
+                      label: 'Delete',
+                      danger: true,
+                      disabled: bulk.isDeleting(reel._id),
+                      write: 'reels',
+                      onSelect: () => bulk.ask([reel._id]),
+                    },
+                  ]}
+                />
+              </Td>
+            </Tr>
+          );
+        })}
+      </ListTable>
       <ConfirmMathDialog
         open={bulk.confirming !== null}
         onOpenChange={(open) => !open && bulk.cancel()}

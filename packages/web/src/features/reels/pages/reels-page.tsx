@@ -1,15 +1,12 @@
-import { DEFAULT_REEL_SORT, reelSort } from '@streamdesk/contract/reels';
+import { DEFAULT_REEL_SORT, REELS_PAGE_SIZE, reelSort } from '@streamdesk/contract/reels';
 import { storyTabs } from '@/config/section-tabs';
 import { EmptyState } from '@/ui/empty-state';
-import { FullPageLoader } from '@/ui/full-page-loader';
-import { LoadError } from '@/ui/load-error';
 import { NoMatches } from '@/ui/no-matches';
 import { PageHeader } from '@/ui/page-header';
-import { Pagination } from '@/ui/pagination';
 import { RunningBadge } from '@/ui/running-badge';
 import { SearchField } from '@/ui/search-field';
+import { showingRange } from '@/ui/showing-range';
 import { Tabs } from '@/ui/tabs';
-import { LOAD_FAILED, useFailedLoadToast } from '@/ui/use-failed-load-toast';
 import { usePageParam, useStepBackToLastPage } from '@/ui/use-page-param';
 import { useSearchAndSort } from '@/ui/use-search-and-sort';
 import { useReelsPage } from '../api';
@@ -27,7 +24,6 @@ export default function ReelsPage() {
   const list = useReelsPage({ page, q, sort });
   const reply = list.data;
   const ok = reply?.status === true ? reply : null;
-  useFailedLoadToast(reply);
   // Deleting the last reels of the last page (or a bookmark past it): step back to a page that exists.
   useStepBackToLastPage(pager, ok && !list.isPlaceholderData ? ok.totalPage : undefined);
 
@@ -41,21 +37,32 @@ export default function ReelsPage() {
       />
       <UploadReelForm />
       <SearchField q={q} onSearch={onSearch} placeholder="File name" />
-      {list.isPending ? (
-        <FullPageLoader />
-      ) : !ok ? (
-        // A refusal; a load with no answer is said by the shell, with its Retry.
-        reply && <LoadError message={reply.message || LOAD_FAILED} onRetry={() => list.refetch()} />
-      ) : ok.data.length === 0 && q ? (
-        <NoMatches things="reels" q={q} onClear={clearSearch} />
-      ) : ok.data.length === 0 ? (
-        <EmptyState title="No reels yet">Upload an MP4 above to add the first reel.</EmptyState>
-      ) : (
-        <>
-          <ReelsTable rows={ok.data} page={page} sort={sort} onSort={onSort} />
-          <Pagination page={page} totalPages={ok.totalPage} onPageChange={setPage} />
-        </>
-      )}
+      <ReelsTable
+        rows={ok?.data ?? []}
+        page={page}
+        sort={sort}
+        onSort={onSort}
+        list={{
+          reply,
+          onRetry: list.refetch,
+          isPending: list.isPending,
+          emptyText: q ? (
+            <NoMatches things="reels" q={q} onClear={clearSearch} />
+          ) : (
+            <EmptyState title="No reels yet">Upload an MP4 above to add the first reel.</EmptyState>
+          ),
+          paging: {
+            page,
+            totalPages: ok?.totalPage ?? 1,
+            onPageChange: setPage,
+            // Not while the last page stands in for the next: its rows are not the page's.
+            showing:
+              ok &&
+              !list.isPlaceholderData &&
+              showingRange((page - 1) * REELS_PAGE_SIZE, ok.data.length, ok.total, ['reel', 'reels']),
+          },
+        }}
+      />
     </div>
   );
 }

@@ -46,7 +46,7 @@ describe('Story Reels: search and sort', { timeout: 30_000 }, () => {
     const { router } = renderApp('/story/add/reels');
     const table = await screen.findByRole('table', { name: 'Story Reels' }, { timeout: 8000 });
     // The File cell, and on a phone the caption under the thumbnail.
-    expect(within(table).getAllByText('Penalty.mp4')).toHaveLength(2);
+    expect(await within(table).findAllByText('Penalty.mp4')).toHaveLength(2);
 
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'goal');
     expect(last().has('q')).toBe(false);
