@@ -22,9 +22,21 @@ export const policyApi = {
   },
 };
 
-/** Leaves the screen as a person would, by the side navigation's Policy link: the question that opens. */
-export async function askedToLeave(user: UserEvent, what: string) {
-  await user.click(screen.getAllByRole('link', { name: 'Policy' })[0]!);
+/** A side navigation link a test leaves the screen by, and the path it goes to. */
+export interface WayOut {
+  link: string;
+  path: string;
+}
+
+/** The side navigation's Policy link: the way out of every screen but the Policy screen itself. */
+const toPolicy: WayOut = { link: 'Policy', path: '/policy' };
+
+/** The side navigation's Video link: the way out of the Policy screen. */
+export const toVideo: WayOut = { link: 'Video', path: '/add/video' };
+
+/** Leaves the screen as a person would, by a side navigation link (Policy): the question that opens. */
+export async function askedToLeave(user: UserEvent, what: string, way: WayOut = toPolicy) {
+  await user.click(screen.getAllByRole('link', { name: way.link })[0]!);
   const ask = await screen.findByRole('dialog', { name: 'Unsaved changes' });
   expect(ask).toHaveTextContent(`Your changes to ${what} are not saved. If you leave now, they are lost.`);
   return ask;
@@ -37,30 +49,35 @@ export async function stay(user: UserEvent, ask: HTMLElement) {
 }
 
 /**
- * With `what` unsaved, the Policy link asks: Cancel stays on the screen with the work (`kept` checks
- * it), and 'Leave without saving' goes to the Policy screen, which asks nothing on a reload.
+ * With `what` unsaved, a reload asks and so does the Policy link (or `way`): Cancel stays on the
+ * screen with the work (`kept` checks it), and 'Leave without saving' goes to the link's screen, which
+ * asks nothing on a reload.
  */
 export async function expectAskedBeforeLeaving(
   { user, router }: { user: UserEvent; router: Router },
   what: string,
   kept: () => void,
+  way: WayOut = toPolicy,
 ) {
   const path = router.state.location.pathname;
   expect(asksBeforeUnload()).toBe(true);
-  await stay(user, await askedToLeave(user, what));
+  await stay(user, await askedToLeave(user, what, way));
   expect(router.state.location.pathname).toBe(path);
   kept();
 
-  const ask = await askedToLeave(user, what);
+  const ask = await askedToLeave(user, what, way);
   await user.click(within(ask).getByRole('button', { name: 'Leave without saving' }));
-  await waitFor(() => expect(router.state.location.pathname).toBe('/policy'));
+  await waitFor(() => expect(router.state.location.pathname).toBe(way.path));
   await waitFor(() => expect(asksBeforeUnload()).toBe(false));
 }
 
-/** Nothing unsaved: the Policy link goes at once, with no question (nor on a reload). */
-export async function expectLeavesWithoutAsking({ user, router }: { user: UserEvent; router: Router }) {
+/** Nothing unsaved: the Policy link (or `way`) goes at once, with no question (nor on a reload). */
+export async function expectLeavesWithoutAsking(
+  { user, router }: { user: UserEvent; router: Router },
+  way: WayOut = toPolicy,
+) {
   await waitFor(() => expect(asksBeforeUnload()).toBe(false));
-  await user.click(screen.getAllByRole('link', { name: 'Policy' })[0]!);
-  await waitFor(() => expect(router.state.location.pathname).toBe('/policy'));
+  await user.click(screen.getAllByRole('link', { name: way.link })[0]!);
+  await waitFor(() => expect(router.state.location.pathname).toBe(way.path));
   expect(screen.queryByRole('dialog', { name: 'Unsaved changes' })).toBeNull();
 }

@@ -5,6 +5,12 @@ import { systemStatsRoutes } from '@streamdesk/contract/system-stats';
 import { callApi } from '@/lib/api-client';
 import { editVersionMessages } from '@streamdesk/contract/edit-versions';
 import { answerMath } from '@/test/answer-math';
+import {
+  asksBeforeUnload,
+  expectAskedBeforeLeaving,
+  expectLeavesWithoutAsking,
+  toVideo,
+} from '@/test/leave-guard';
 import { mockApi, renderApp } from '@/test/render-app';
 import { jsonResponse } from '@/test/runtime';
 import { signedInScreenTests, signedInApi as signedIn } from '@/test/signed-in-screen';
@@ -37,13 +43,6 @@ function openPolicy() {
   });
   return { state, ...renderApp('/policy') };
 }
-
-/** Whether the page asks before it is reloaded or closed (the browser's beforeunload question). */
-const asksBeforeUnload = () => {
-  const event = new Event('beforeunload', { cancelable: true });
-  window.dispatchEvent(event);
-  return event.defaultPrevented;
-};
 
 describe('Privacy Policy: a save refused because another admin saved the policy', () => {
   it('sends the version Edit opened with; refused, keeps the text with the alert and Save held until Reload', async () => {
@@ -104,26 +103,13 @@ describe('Privacy Policy: text not saved', () => {
     await user.click(await screen.findByRole('button', { name: 'Edit' }, { timeout: 5000 }));
     expect(asksBeforeUnload()).toBe(false);
     await user.type(screen.getByLabelText('Description'), ' And a new line.');
-    expect(asksBeforeUnload()).toBe(true);
-
-    const video = () => screen.getAllByRole('link', { name: 'Video' })[0]!;
-    await user.click(video());
-    const ask = await screen.findByRole('dialog', { name: 'Unsaved changes' });
-    expect(ask).toHaveTextContent('Your changes to the policy are not saved.');
-    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(router.state.location.pathname).toBe('/policy');
-    expect(screen.getByLabelText('Description')).toHaveValue('We keep little. And a new line.');
-
-    await user.click(video());
-    await user.click(
-      within(await screen.findByRole('dialog', { name: 'Unsaved changes' })).getByRole('button', {
-        name: 'Leave without saving',
-      }),
+    await expectAskedBeforeLeaving(
+      { user, router },
+      'the policy',
+      () => expect(screen.getByLabelText('Description')).toHaveValue('We keep little. And a new line.'),
+      toVideo,
     );
-    await waitFor(() => expect(router.state.location.pathname).toBe('/add/video'));
     await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit privacy policy' })).toBeNull());
-    expect(asksBeforeUnload()).toBe(false);
   }, 20_000);
 
   it('does not ask when nothing was changed, after Cancel, or after a save', async () => {
@@ -140,9 +126,7 @@ describe('Privacy Policy: text not saved', () => {
     await user.type(screen.getByLabelText('Title'), ' again');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(asksBeforeUnload()).toBe(false);
-    await user.click(screen.getAllByRole('link', { name: 'Video' })[0]!);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/add/video'));
-    expect(screen.queryByRole('dialog', { name: 'Unsaved changes' })).toBeNull();
+    await expectLeavesWithoutAsking({ user, router }, toVideo);
   }, 20_000);
 });
 
