@@ -222,7 +222,7 @@ test.describe('Shortcut Story page', () => {
     await page.screenshot({ path: '/tmp/shots/shortcut-stories-mobile.png', fullPage: true });
     await page.setViewportSize({ width: 1280, height: 800 });
 
-    await table.getByLabel('Select all shortcut stories').check();
+    await table.getByLabel('Select all on this page').check();
     await page.getByRole('button', { name: 'Delete selected (3)' }).click();
     await expect(page.getByText('You are about to delete 3 Shortcut Stories.')).toBeVisible();
     await answerCaptcha(page);
@@ -315,7 +315,7 @@ test.describe('Shortcut Story page', () => {
     await expect(form.getByLabel('No')).toHaveValue('103');
 
     // Select-all takes the page shown; once its rows are gone, page 1 and no pager.
-    await table.getByLabel('Select all shortcut stories').check();
+    await table.getByLabel('Select all on this page').check();
     await page.getByRole('button', { name: 'Delete selected (2)' }).click();
     await expect(page.getByText('You are about to delete 2 Shortcut Stories.')).toBeVisible();
     await answerCaptcha(page);

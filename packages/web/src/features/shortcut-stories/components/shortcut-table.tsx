@@ -8,9 +8,9 @@ import {
 import { withScheme } from '@streamdesk/contract/http';
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { DeleteSelectedButton, SelectCheckbox, useBulkDelete } from '@/ui/bulk-delete';
+import { deleteSelection, useBulkDelete } from '@/ui/bulk-delete';
 import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
-import { stickyEndHead, Table, TBody, Th, THead } from '@/ui/data-table';
+import { ListTable, type ListTableProps } from '@/ui/list-table';
 import { toastSuccess } from '@/ui/toast-success';
 import { useCheckedFile } from '@/ui/use-checked-file';
 import { useConfirmUpdate } from '@/ui/use-confirm-update';
@@ -21,6 +21,17 @@ import { useDeleteShortcuts, useEditShortcut } from '../api';
 import { isPositiveWhole, isTooLarge, shortcutImageProblem } from './image-check';
 import { NotFoundPicture } from './not-found-picture';
 import { ShortcutRow, type EditableField, type RowEditor, type ShortcutHandlers } from './shortcut-row';
+
+const COLUMNS = [
+  'No',
+  'Logo',
+  'Name',
+  'Label',
+  'Url',
+  'Click',
+  { label: 'Date', className: 'hidden md:table-cell' },
+  { label: 'Action', className: 'text-right' },
+];
 
 type Draft = Record<EditableField, string> & { image: File | null };
 
@@ -80,7 +91,14 @@ function toForm({ id, loaded, version }: Editing, d: Draft): FormData {
  * The list: select-all, bulk delete, inline edit of one row at a time; Delete and the inline Save both
  * go through the captcha.
  */
-export function ShortcutTable({ rows }: { rows: ShortcutStory[] }) {
+export function ShortcutTable({
+  rows,
+  list,
+}: {
+  rows: ShortcutStory[];
+  /** The list's states and footer (ListTable's). */
+  list: Omit<ListTableProps, 'caption' | 'columns' | 'selection' | 'isEmpty' | 'emptyText' | 'children'>;
+}) {
   const edit = useEditShortcut();
   const remove = useDeleteShortcuts();
   const bulk = useBulkDelete(
@@ -153,55 +171,33 @@ export function ShortcutTable({ rows }: { rows: ShortcutStory[] }) {
     [],
   );
 
-  if (rows.length === 0) return <NotFoundPicture label="No shortcut stories found" />;
-
   return (
     <div className="space-y-3">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 className="text-base font-semibold text-slate-900">Shortcut Story List</h2>
-        <DeleteSelectedButton
-          write="shortcut-stories"
-          count={bulk.chosen.length}
-          loading={remove.isPending}
-          onClick={() => bulk.ask()}
-        />
-      </div>
-      <Table caption="Shortcut stories">
-        <THead>
-          <Th className="w-10">
-            <SelectCheckbox
-              label="Select all shortcut stories"
-              checked={bulk.allSelected}
-              onChange={bulk.toggleAll}
-            />
-          </Th>
-          <Th>No</Th>
-          <Th>Logo</Th>
-          <Th>Name</Th>
-          <Th>Label</Th>
-          <Th>Url</Th>
-          <Th>Click</Th>
-          <Th className="hidden md:table-cell">Date</Th>
-          <Th className={`${stickyEndHead} text-right`}>Action</Th>
-        </THead>
-        <TBody>
-          {rows.map((s) => (
-            <ShortcutRow
-              key={s._id}
-              s={s}
-              selected={bulk.isSelected(s._id)}
-              deleting={bulk.isDeleting(s._id)}
-              editLocked={editing !== null}
-              editor={
-                editing?.id === s._id
-                  ? { bind, logo, save, cancel: () => setEditing(null), saving: edit.isPending }
-                  : undefined
-              }
-              on={on}
-            />
-          ))}
-        </TBody>
-      </Table>
+      <h2 className="text-base font-semibold text-slate-900">Shortcut Story List</h2>
+      <ListTable
+        {...list}
+        caption="Shortcut stories"
+        columns={COLUMNS}
+        isEmpty={rows.length === 0}
+        emptyText={<NotFoundPicture label="No shortcut stories found" />}
+        selection={deleteSelection(bulk, { write: 'shortcut-stories', loading: remove.isPending })}
+      >
+        {rows.map((s) => (
+          <ShortcutRow
+            key={s._id}
+            s={s}
+            selected={bulk.isSelected(s._id)}
+            deleting={bulk.isDeleting(s._id)}
+            editLocked={editing !== null}
+            editor={
+              editing?.id === s._id
+                ? { bind, logo, save, cancel: () => setEditing(null), saving: edit.isPending }
+                : undefined
+            }
+            on={on}
+          />
+        ))}
+      </ListTable>
       <ConfirmMathDialog
         open={bulk.confirming !== null}
         onOpenChange={(open) => !open && bulk.cancel()}

@@ -125,7 +125,7 @@ describe('Shortcut Story page past 100 shortcuts', { timeout: 60_000 }, () => {
     // The selection stays with its page.
     expect(screen.getByRole('button', { name: 'Delete selected (0)' })).toBeDisabled();
 
-    await user.click(screen.getByLabelText('Select all shortcut stories'));
+    await user.click(screen.getByLabelText('Select all on this page'));
     await user.click(screen.getByRole('button', { name: 'Delete selected (3)' }));
     await answerMath({ confirm: 'Delete' });
     await waitFor(() => expect(server.deleted).toEqual([['id101', 'id102', 'id103']]));

@@ -1,16 +1,11 @@
 import { SHORTCUT_PAGE_SIZE } from '@streamdesk/contract/shortcut-stories';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef } from 'react';
 import { storyTabs } from '@/config/section-tabs';
 import { cn } from '@/lib/cn';
-import { FullPageLoader } from '@/ui/full-page-loader';
-import { LoadError } from '@/ui/load-error';
 import { PageHeader } from '@/ui/page-header';
-import { Pagination, scrollToListTop } from '@/ui/pagination';
 import { RunningBadge } from '@/ui/running-badge';
 import { showingRange } from '@/ui/showing-range';
 import { Tabs } from '@/ui/tabs';
-import { LOAD_FAILED, useFailedLoadToast } from '@/ui/use-failed-load-toast';
 import { usePageParam, useStepBackToLastPage } from '@/ui/use-page-param';
 import { shortcutListQuery, useShortcutList } from '../api';
 import { AddShortcutForm } from '../components/add-shortcut-form';
@@ -24,17 +19,9 @@ export default function ShortcutStoriesPage() {
   const client = useQueryClient();
   const reply = list.data;
   const ok = reply?.status === true ? reply : null;
-  const top = useRef<HTMLDivElement>(null);
-  useFailedLoadToast(reply);
 
   // Deleting the last shortcuts of the last page (or a bookmark past it): show the page that now is the last.
   useStepBackToLastPage(pager, ok && !list.isPlaceholderData ? ok.totalPage : undefined);
-
-  /** Another page (a new history entry), seen from the top of the list (the pager is under it). */
-  const changePage = (next: number) => {
-    setPage(next);
-    scrollToListTop(top.current);
-  };
 
   /**
    * A new shortcut takes the next No, one past the highest, and the list is in No order: it is the last
@@ -53,38 +40,33 @@ export default function ShortcutStoriesPage() {
         description="Brand shortcuts shown above the stories in the app."
         actions={ok && <RunningBadge running={ok.secondStoryBrand} />}
       />
-      {list.isPending ? (
-        <FullPageLoader />
-      ) : ok ? (
-        <>
-          <AddShortcutForm nextSNo={ok.next_s_no} onAdded={showAdded} />
-          {/* While the next page loads, the last one stays in place, dimmed. */}
-          <div
-            ref={top}
-            aria-busy={list.isPlaceholderData}
-            className={cn(
-              'scroll-mt-16 space-y-3 transition-opacity',
-              list.isPlaceholderData && 'opacity-60',
-            )}
-          >
-            {/* A page of its own: the selection and the row being edited do not follow to another page. */}
-            <ShortcutTable key={page} rows={ok.data} />
-            {/* Not while the last page stands in for the next: its rows are not the page's. */}
-            {ok.data.length > 0 && !list.isPlaceholderData && (
-              <p className="text-sm text-slate-600">
-                {showingRange((page - 1) * SHORTCUT_PAGE_SIZE, ok.data.length, ok.total, [
+      {ok && <AddShortcutForm nextSNo={ok.next_s_no} onAdded={showAdded} />}
+      {/* While the next page loads, the last one stays in place, dimmed. */}
+      <div className={cn('transition-opacity', list.isPlaceholderData && 'opacity-60')}>
+        <ShortcutTable
+          // A page of its own: the selection and the row being edited do not follow to another page.
+          key={page}
+          rows={ok?.data ?? []}
+          list={{
+            reply,
+            onRetry: list.refetch,
+            isPending: list.isPending,
+            paging: {
+              page,
+              totalPages: ok?.totalPage ?? 1,
+              onPageChange: setPage,
+              // Not while the last page stands in for the next: its rows are not the page's.
+              showing:
+                ok &&
+                !list.isPlaceholderData &&
+                showingRange((page - 1) * SHORTCUT_PAGE_SIZE, ok.data.length, ok.total, [
                   'shortcut',
                   'shortcuts',
-                ])}
-              </p>
-            )}
-            <Pagination page={page} totalPages={ok.totalPage} onPageChange={changePage} />
-          </div>
-        </>
-      ) : (
-        // A refusal; a load with no answer is said by the shell, with its Retry.
-        reply && <LoadError message={reply.message || LOAD_FAILED} onRetry={() => list.refetch()} />
-      )}
+                ]),
+            },
+          }}
+        />
+      </div>
     </div>
   );
 }
