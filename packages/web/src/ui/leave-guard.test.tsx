@@ -3,14 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { createMemoryRouter, Link, RouterProvider, useNavigate } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { asksBeforeUnload } from '@/test/leave-guard';
 import { useAskBeforeUnload, useLeaveGuard } from './leave-guard';
-
-/** Whether the browser would ask before unloading the page now. */
-const unloadAsks = () => {
-  const event = new Event('beforeunload', { cancelable: true });
-  window.dispatchEvent(event);
-  return event.defaultPrevented;
-};
 
 function Editor() {
   const [saved, setSaved] = useState('a');
@@ -48,7 +42,7 @@ function openEditor() {
 describe('useLeaveGuard', () => {
   it('lets the screen go at once while nothing is unsaved', async () => {
     const { user } = openEditor();
-    expect(unloadAsks()).toBe(false);
+    expect(asksBeforeUnload()).toBe(false);
     await user.click(screen.getByRole('link', { name: 'Other' }));
     expect(await screen.findByRole('heading', { name: 'Other screen' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -57,7 +51,7 @@ describe('useLeaveGuard', () => {
   it('asks before an unsaved value is left: Cancel keeps it, Leave without saving goes on', async () => {
     const { router, user } = openEditor();
     await user.type(screen.getByLabelText('Note'), 'b');
-    expect(unloadAsks()).toBe(true);
+    expect(asksBeforeUnload()).toBe(true);
 
     await user.click(screen.getByRole('link', { name: 'Other' }));
     const dialog = await screen.findByRole('dialog', { name: 'Unsaved changes' });
@@ -83,7 +77,7 @@ describe('useLeaveGuard', () => {
       }),
     );
     expect(await screen.findByRole('heading', { name: 'Other screen' })).toBeInTheDocument();
-    expect(unloadAsks()).toBe(false);
+    expect(asksBeforeUnload()).toBe(false);
   });
 
   it('does not ask for a move that keeps the screen, nor once the value is saved', async () => {
@@ -95,7 +89,7 @@ describe('useLeaveGuard', () => {
     expect(screen.getByLabelText('Note')).toHaveValue('ab');
 
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(unloadAsks()).toBe(false);
+    expect(asksBeforeUnload()).toBe(false);
     await user.click(screen.getByRole('link', { name: 'Other' }));
     expect(await screen.findByRole('heading', { name: 'Other screen' })).toBeInTheDocument();
   });
@@ -135,10 +129,10 @@ describe('useAskBeforeUnload', () => {
   it('asks only while active', async () => {
     render(<Work />);
     const user = userEvent.setup();
-    expect(unloadAsks()).toBe(false);
+    expect(asksBeforeUnload()).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Toggle' }));
-    expect(unloadAsks()).toBe(true);
+    expect(asksBeforeUnload()).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Toggle' }));
-    expect(unloadAsks()).toBe(false);
+    expect(asksBeforeUnload()).toBe(false);
   });
 });
