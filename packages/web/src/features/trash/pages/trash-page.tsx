@@ -4,32 +4,28 @@ import { formatDateTime } from '@streamdesk/contract/format';
 import { FEATURE_NAMES, FEATURES, type Feature } from '@streamdesk/contract/roles';
 import type { TrashItem } from '@streamdesk/contract/trash';
 import { unlessFailed } from '@/lib/api-client';
-import { loadFailure } from '@/lib/api-query';
 import { useMay } from '@/lib/access';
 import { Button } from '@/ui/button';
 import { SelectCheckbox } from '@/ui/bulk-delete';
 import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
-import {
-  stickyEndCell,
-  stickyEndHead,
-  Table,
-  TableMessageRow,
-  TBody,
-  Td,
-  Th,
-  THead,
-  Tr,
-  toggleAll,
-  toggleSelection,
-} from '@/ui/data-table';
+import { stickyEndCell, Td, Tr, toggleAll, toggleSelection } from '@/ui/data-table';
 import { inputClass } from '@/ui/field';
 import { PageHeader } from '@/ui/page-header';
-import { Pagination } from '@/ui/pagination';
+import { ListTable } from '@/ui/list-table';
 import { RemoteImage } from '@/ui/remote-image';
+import { showingRange } from '@/ui/showing-range';
 import { toastSuccess } from '@/ui/toast-success';
 import { usePurge, useRestore, useTrash } from '../api';
 
 const PAGE_SIZE = 50;
+const COLUMNS = [
+  'Item',
+  { label: 'Feature', className: 'hidden md:table-cell' },
+  { label: 'Deleted by', className: 'hidden lg:table-cell' },
+  { label: 'Deleted', className: 'hidden lg:table-cell' },
+  { label: 'Days left', className: 'hidden sm:table-cell' },
+  { label: 'Action', className: 'text-right' },
+];
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The features whose deletes go to the trash, for the filter (the trash's own are not among them). */
 const FILTERABLE = FEATURE_NAMES.filter(
@@ -58,7 +54,6 @@ export default function TrashPage() {
   const trash = useTrash(feature, page, PAGE_SIZE);
   const reply = trash.data?.status ? trash.data : undefined;
   const items = reply?.data ?? [];
-  const failure = loadFailure(trash);
   const restore = useRestore();
   const purge = usePurge();
   const mayPurge = useMay('trash-purge', 'write');
@@ -116,56 +111,60 @@ export default function TrashPage() {
             ))}
           </select>
         </div>
-        <div className="flex gap-2">
-          <Button
-            size="sm"
-            write="trash"
-            disabled={chosen.length === 0}
-            loading={restore.isPending}
-            onClick={() => void restoreNow(chosen)}
-          >
-            Restore selected ({chosen.length})
-          </Button>
-          {mayPurge && (
-            <Button
-              size="sm"
-              variant="danger"
-              write="trash-purge"
-              disabled={chosen.length === 0}
-              loading={purge.isPending}
-              onClick={() => setPurging(chosen)}
-            >
-              Delete selected forever ({chosen.length})
-            </Button>
-          )}
-        </div>
       </div>
-      <Table caption="Trash" className="mt-4">
-        <THead>
-          <Th className="w-10">
-            <SelectCheckbox
-              label="Select all items on this page"
-              checked={items.length > 0 && chosen.length === items.length}
-              onChange={() =>
-                setSelected((s) =>
-                  toggleAll(
-                    s,
-                    items.map((i) => i._id),
-                  ),
-                )
-              }
-            />
-          </Th>
-          <Th>Item</Th>
-          <Th className="hidden md:table-cell">Feature</Th>
-          <Th className="hidden lg:table-cell">Deleted by</Th>
-          <Th className="hidden lg:table-cell">Deleted</Th>
-          <Th className="hidden sm:table-cell">Days left</Th>
-          <Th className={`${stickyEndHead} text-right`}>Action</Th>
-        </THead>
-        <TBody>
-          {failure && <TableMessageRow colSpan={7}>{failure}</TableMessageRow>}
-          {reply && items.length === 0 && <TableMessageRow colSpan={7}>The trash is empty.</TableMessageRow>}
+      <div className="mt-4">
+        <ListTable
+          caption="Trash"
+          columns={COLUMNS}
+          reply={trash.data}
+          onRetry={trash.refetch}
+          isPending={trash.isPending}
+          isEmpty={items.length === 0}
+          emptyText="The trash is empty."
+          selection={{
+            allSelected: items.length > 0 && chosen.length === items.length,
+            onToggleAll: () =>
+              setSelected((s) =>
+                toggleAll(
+                  s,
+                  items.map((i) => i._id),
+                ),
+              ),
+            count: chosen.length,
+            actions: (
+              <>
+                <Button
+                  size="sm"
+                  write="trash"
+                  disabled={chosen.length === 0}
+                  loading={restore.isPending}
+                  onClick={() => void restoreNow(chosen)}
+                >
+                  Restore selected ({chosen.length})
+                </Button>
+                {mayPurge && (
+                  <Button
+                    size="sm"
+                    variant="danger"
+                    write="trash-purge"
+                    disabled={chosen.length === 0}
+                    loading={purge.isPending}
+                    onClick={() => setPurging(chosen)}
+                  >
+                    Delete selected forever ({chosen.length})
+                  </Button>
+                )}
+              </>
+            ),
+          }}
+          paging={{
+            page,
+            totalPages: reply?.totalPage ?? 1,
+            onPageChange: (p) => show({ page: p }),
+            showing:
+              reply && showingRange((page - 1) * PAGE_SIZE, items.length, reply.total, ['item', 'items']),
+          }}
+        >
           {items.map((item) => (
             <Tr key={item._id}>
               <Td>
@@ -222,13 +221,7 @@ export default function TrashPage() {
               </Td>
             </Tr>
           ))}
-        </TBody>
-      </Table>
-      <div className="mt-3 flex items-center justify-between gap-2 text-sm text-slate-600">
-        <span>{reply ? `${reply.total} ${reply.total === 1 ? 'item' : 'items'}` : ''}</span>
-        {reply && reply.totalPage > 1 && (
-          <Pagination page={page} totalPages={reply.totalPage} onPageChange={(p) => show({ page: p })} />
-        )}
+        </ListTable>
       </div>
       <ConfirmMathDialog
         open={purging !== null}
