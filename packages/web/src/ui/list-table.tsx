@@ -3,6 +3,7 @@ import { LOAD_FAILED } from '@/lib/api-query';
 import { cn } from '@/lib/cn';
 import { stickyEndHead, Table, TableMessageRow, TBody, Th, THead, VisibleWidth } from './data-table';
 import { LoadError } from './load-error';
+import { showingRange } from './showing-range';
 import { Pagination, scrollToListTop } from './pagination';
 import { SortableTh } from './sortable-th';
 import { useFailedLoadToast } from './use-failed-load-toast';
@@ -182,4 +183,44 @@ export function ListTable({
       )}
     </div>
   );
+}
+
+/**
+ * A paged list's states and footer (ListTable's) from its query: `ok` is its reply when that is a list
+ * ('Showing N–M of T things' from its total, left out while another page's rows stand in for this one's).
+ */
+export function pagedList(
+  query: {
+    data: { status: boolean; message: string } | undefined;
+    refetch: () => Promise<unknown>;
+    isPending: boolean;
+    isPlaceholderData: boolean;
+  },
+  ok: { data: readonly unknown[]; total: number; totalPage: number } | null | undefined,
+  {
+    page,
+    pageSize,
+    things,
+    onPageChange,
+  }: {
+    page: number;
+    pageSize: number;
+    things: readonly [string, string];
+    onPageChange: (page: number) => void;
+  },
+): Pick<ListTableProps, 'reply' | 'onRetry' | 'isPending' | 'paging'> {
+  return {
+    reply: query.data,
+    onRetry: query.refetch,
+    isPending: query.isPending,
+    paging: {
+      page,
+      totalPages: ok?.totalPage ?? 1,
+      onPageChange,
+      showing:
+        ok &&
+        !query.isPlaceholderData &&
+        showingRange((page - 1) * pageSize, ok.data.length, ok.total, things),
+    },
+  };
 }

@@ -5,7 +5,7 @@ import { NoMatches } from '@/ui/no-matches';
 import { PageHeader } from '@/ui/page-header';
 import { RunningBadge } from '@/ui/running-badge';
 import { SearchField } from '@/ui/search-field';
-import { showingRange } from '@/ui/showing-range';
+import { pagedList } from '@/ui/list-table';
 import { Tabs } from '@/ui/tabs';
 import { usePageParam, useStepBackToLastPage } from '@/ui/use-page-param';
 import { useSearchAndSort } from '@/ui/use-search-and-sort';
@@ -43,24 +43,17 @@ export default function ReelsPage() {
         sort={sort}
         onSort={onSort}
         list={{
-          reply,
-          onRetry: list.refetch,
-          isPending: list.isPending,
+          ...pagedList(list, ok, {
+            page,
+            pageSize: REELS_PAGE_SIZE,
+            things: ['reel', 'reels'],
+            onPageChange: setPage,
+          }),
           emptyText: q ? (
             <NoMatches things="reels" q={q} onClear={clearSearch} />
           ) : (
             <EmptyState title="No reels yet">Upload an MP4 above to add the first reel.</EmptyState>
           ),
-          paging: {
-            page,
-            totalPages: ok?.totalPage ?? 1,
-            onPageChange: setPage,
-            // Not while the last page stands in for the next: its rows are not the page's.
-            showing:
-              ok &&
-              !list.isPlaceholderData &&
-              showingRange((page - 1) * REELS_PAGE_SIZE, ok.data.length, ok.total, ['reel', 'reels']),
-          },
         }}
       />
     </div>

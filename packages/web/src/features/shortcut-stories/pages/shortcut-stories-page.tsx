@@ -4,7 +4,7 @@ import { storyTabs } from '@/config/section-tabs';
 import { cn } from '@/lib/cn';
 import { PageHeader } from '@/ui/page-header';
 import { RunningBadge } from '@/ui/running-badge';
-import { showingRange } from '@/ui/showing-range';
+import { pagedList } from '@/ui/list-table';
 import { Tabs } from '@/ui/tabs';
 import { usePageParam, useStepBackToLastPage } from '@/ui/use-page-param';
 import { shortcutListQuery, useShortcutList } from '../api';
@@ -47,24 +47,12 @@ export default function ShortcutStoriesPage() {
           // A page of its own: the selection and the row being edited do not follow to another page.
           key={page}
           rows={ok?.data ?? []}
-          list={{
-            reply,
-            onRetry: list.refetch,
-            isPending: list.isPending,
-            paging: {
-              page,
-              totalPages: ok?.totalPage ?? 1,
-              onPageChange: setPage,
-              // Not while the last page stands in for the next: its rows are not the page's.
-              showing:
-                ok &&
-                !list.isPlaceholderData &&
-                showingRange((page - 1) * SHORTCUT_PAGE_SIZE, ok.data.length, ok.total, [
-                  'shortcut',
-                  'shortcuts',
-                ]),
-            },
-          }}
+          list={pagedList(list, ok, {
+            page,
+            pageSize: SHORTCUT_PAGE_SIZE,
+            things: ['shortcut', 'shortcuts'],
+            onPageChange: setPage,
+          })}
         />
       </div>
     </div>
