@@ -1,5 +1,5 @@
 import { expect, test } from '../fixtures.js';
-import { askCancelThenLeave } from './leave-guard-helpers.js';
+import { askCancelThenLeave, askedBy } from './leave-guard-helpers.js';
 
 /**
  * A live match row's inline edit and the in-house ad edit page ask before a sidebar link drops what is
@@ -73,5 +73,43 @@ test('the in-house ad edit page asks before a sidebar link leaves it', async ({
     expect((stored.data as { subTitle: string }).subTitle).toBe('Guarded subtitle');
   } finally {
     await api.call('DELETE', '/api/App/inhouse/ads', { body: { id: [id] }, seal: true });
+  }
+});
+
+test('a changed live match row asks before Edit on another row drops it: Cancel keeps it in edit', async ({
+  signedInPage: page,
+  api,
+  media,
+}) => {
+  const ids: string[] = [];
+  for (const title of ['Draft Derby', 'Draft Decider']) {
+    const added = await api.upload(
+      'POST',
+      '/api/App/liveMatch/admin',
+      { title, url: 'https://stream.example.com/draft' },
+      { image: media.png },
+    );
+    ids.push((added.data as { _id: string })._id);
+  }
+  try {
+    await page.goto('/add/liveMatch');
+    await page.getByRole('button', { name: 'Edit Draft Derby', exact: true }).click();
+    const derby = page.getByRole('row', { name: 'Editing Draft Derby' });
+    await derby.getByLabel('Edit title').fill('Draft Derby, replay');
+
+    const editDecider = () => page.getByRole('button', { name: 'Edit Draft Decider', exact: true }).click();
+    let ask = await askedBy(page, 'the live match being edited', editDecider);
+    await page.screenshot({ path: '/tmp/drafts-live-match-question.png' });
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await expect(ask).toBeHidden();
+    await expect(derby.getByLabel('Edit title')).toHaveValue('Draft Derby, replay');
+    await expect(page.getByRole('row', { name: 'Editing Draft Decider' })).toHaveCount(0);
+
+    ask = await askedBy(page, 'the live match being edited', editDecider);
+    await ask.getByRole('button', { name: 'Leave without saving' }).click();
+    await expect(page.getByRole('row', { name: 'Editing Draft Decider' })).toBeVisible();
+    await expect(derby).toHaveCount(0);
+  } finally {
+    await api.call('DELETE', '/api/App/liveMatch/admin', { body: { id: ids }, seal: true });
   }
 });

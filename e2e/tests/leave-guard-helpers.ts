@@ -6,7 +6,14 @@ const SHOTS = '/tmp/shots';
 
 /** Leaves the screen by the sidebar's Policy link: the 'Unsaved changes' question that opens. */
 export async function askedToLeave(page: Page, what: string): Promise<Locator> {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Policy' }).click();
+  return askedBy(page, what, () =>
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Policy' }).click(),
+  );
+}
+
+/** The 'Unsaved changes' question `move` opens (a sidebar link, Edit on another row), naming `what`. */
+export async function askedBy(page: Page, what: string, move: () => Promise<void>): Promise<Locator> {
+  await move();
   const ask = page.getByRole('dialog', { name: 'Unsaved changes' });
   await expect(ask).toContainText(`Your changes to ${what} are not saved. If you leave now, they are lost.`);
   return ask;

@@ -36,7 +36,12 @@ export const toVideo: WayOut = { link: 'Video', path: '/add/video' };
 
 /** Leaves the screen as a person would, by a side navigation link (Policy): the question that opens. */
 export async function askedToLeave(user: UserEvent, what: string, way: WayOut = toPolicy) {
-  await user.click(screen.getAllByRole('link', { name: way.link })[0]!);
+  return askedBy(() => user.click(screen.getAllByRole('link', { name: way.link })[0]!), what);
+}
+
+/** The "Unsaved changes" question `move` opens, checked to name `what`. */
+export async function askedBy(move: () => Promise<unknown>, what: string) {
+  await move();
   const ask = await screen.findByRole('dialog', { name: 'Unsaved changes' });
   expect(ask).toHaveTextContent(`Your changes to ${what} are not saved. If you leave now, they are lost.`);
   return ask;
@@ -79,5 +84,32 @@ export async function expectLeavesWithoutAsking(
   await waitFor(() => expect(asksBeforeUnload()).toBe(false));
   await user.click(screen.getAllByRole('link', { name: way.link })[0]!);
   await waitFor(() => expect(router.state.location.pathname).toBe(way.path));
+  expect(screen.queryByRole('dialog', { name: 'Unsaved changes' })).toBeNull();
+}
+
+/**
+ * With `what` unsaved, a move within the screen that would drop it (Edit on another row, a dialog closed)
+ * asks: Cancel keeps the work (`kept` checks it), and 'Leave without saving' goes on with the move
+ * (`went` checks where it went).
+ */
+export async function expectAskedBeforeDropping(
+  user: UserEvent,
+  what: string,
+  move: () => Promise<unknown>,
+  { kept, went }: { kept: () => void; went: () => Promise<unknown> },
+) {
+  await stay(user, await askedBy(move, what));
+  kept();
+
+  const ask = await askedBy(move, what);
+  await user.click(within(ask).getByRole('button', { name: 'Leave without saving' }));
+  await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Unsaved changes' })).toBeNull());
+  await went();
+}
+
+/** Nothing unsaved: `move` goes at once, with no question. */
+export async function expectMovesWithoutAsking(move: () => Promise<unknown>, went: () => Promise<unknown>) {
+  await move();
+  await went();
   expect(screen.queryByRole('dialog', { name: 'Unsaved changes' })).toBeNull();
 }

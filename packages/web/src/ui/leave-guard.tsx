@@ -78,22 +78,47 @@ export function useLeaveGuard(unsaved: boolean, what: string) {
   };
 
   const dialog = (
-    <Dialog
+    <UnsavedChangesDialog
       open={blocker.state === 'blocked'}
-      onOpenChange={(open) => !open && stay()}
+      what={what}
+      onStay={stay}
+      onLeave={() => blocker.proceed?.()}
+    />
+  );
+
+  return { dialog, leave };
+}
+
+/**
+ * The "Unsaved changes" question, for a move that would lose `what` ('the policy'): Cancel (`onStay`, the
+ * values kept) or Leave without saving (`onLeave`). Closing it (Esc, outside) stays.
+ */
+export function UnsavedChangesDialog({
+  open,
+  what,
+  onStay,
+  onLeave,
+}: {
+  open: boolean;
+  what: string;
+  onStay: () => void;
+  onLeave: () => void;
+}) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(isOpen) => !isOpen && onStay()}
       title="Unsaved changes"
       description={`Your changes to ${what} are not saved. If you leave now, they are lost.`}
     >
       <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={stay}>
+        <Button variant="secondary" onClick={onStay}>
           Cancel
         </Button>
-        <Button variant="danger" onClick={() => blocker.proceed?.()}>
+        <Button variant="danger" onClick={onLeave}>
           Leave without saving
         </Button>
       </div>
     </Dialog>
   );
-
-  return { dialog, leave };
 }

@@ -1,3 +1,4 @@
+import { useHeldInScope } from './ask-before-dropping';
 import { useLeaveGuard } from './leave-guard';
 
 /**
@@ -12,5 +13,7 @@ export function UnsavedWorkGuard({ unsaved, what }: { unsaved: boolean; what: st
 }
 
 function Guard({ what }: { what: string }) {
+  // Edit on another row of the list asks too (a DraftScope around the rows).
+  useHeldInScope(true, what);
   return useLeaveGuard(true, what).dialog;
 }

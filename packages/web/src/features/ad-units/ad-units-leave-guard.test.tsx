@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { answerMath } from '@/test/answer-math';
 import {
   asksBeforeUnload,
+  expectAskedBeforeDropping,
   expectAskedBeforeLeaving,
   expectLeavesWithoutAsking,
   policyApi,
@@ -99,6 +100,30 @@ describe('Ad units: work not saved', { timeout: 30_000 }, () => {
     expect(secondRow.getByLabelText('Ad Description')).toHaveValue('after a video');
     expect(firstRow(table).queryByLabelText('Ad Description')).toBeNull();
     expect(firstRow(table).getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+  });
+
+  it('asks before Edit on another row drops a changed row: Cancel keeps it in edit, Leave opens the other', async () => {
+    const { table, user } = await openBannerAds();
+    const secondRow = within(table.getByText('Detail').closest('tr')!);
+    await user.click(firstRow(table).getByRole('button', { name: 'Edit' }));
+    await user.type(firstRow(table).getByLabelText('Ad Description'), ' top');
+    await expectAskedBeforeDropping(
+      user,
+      'the ad being edited',
+      () => user.click(secondRow.getByRole('button', { name: 'Edit' })),
+      {
+        kept: () => {
+          expect(firstRow(table).getByLabelText('Ad Description')).toHaveValue('home feed top');
+          expect(secondRow.queryByLabelText('Ad Description')).toBeNull();
+        },
+        went: async () => {
+          await waitFor(() =>
+            expect(secondRow.getByLabelText('Ad Description')).toHaveValue('after a video'),
+          );
+          expect(firstRow(table).queryByLabelText('Ad Description')).toBeNull();
+        },
+      },
+    );
   });
 
   it('saves a row on Enter (through the confirmation) and cancels it on Esc, focus back on its Edit', async () => {

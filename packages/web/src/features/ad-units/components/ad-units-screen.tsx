@@ -15,7 +15,7 @@ import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
 import { stickyEndHead, Table, TableMessageRow, TBody, Th, THead } from '@/ui/data-table';
 import { TextField } from '@/ui/field';
 import { PageHeader } from '@/ui/page-header';
-import { useFocusBackToEdit } from '@/ui/inline-edit-keys';
+import { DraftScope, useRowInEdit } from '@/ui/ask-before-dropping';
 import { adListQuery, adRowsOf, useClearWebAdClicks, useDeleteAd, type AdRow as Ad } from '../api';
 import { useClickGains } from '../click-diff';
 import { useRangeParam } from '../use-range-param';
@@ -36,9 +36,9 @@ export function AdUnitsScreen({ platform, page }: { platform: AdPlatform; page: 
   const [selection, setSelection] = useRangeParam();
   const range: DayRange = { startDate: selection.startDate, endDate: selection.endDate };
   const [confirm, setConfirm] = useState<Confirm | null>(null);
-  // One row in edit at a time, as on every inline-edited list (issue 36): Edit on another row ends it.
-  const [editingId, setEditingId] = useState<string | null>(null);
-  useFocusBackToEdit(editingId);
+  // One row in edit at a time, as on every inline-edited list (issue 36): Edit on another row ends it,
+  // asking first while it holds a change.
+  const rows = useRowInEdit();
   const list = useQuery(adListQuery(platform, page.kind, web ? range : undefined));
   const ads = list.data ? adRowsOf(list.data) : undefined;
   const gains = useClickGains(web && platform === 'ios', range, ads);
@@ -125,25 +125,27 @@ export function AdUnitsScreen({ platform, page }: { platform: AdPlatform; page: 
               {search.trim() ? 'No ads match your search.' : 'No ads yet.'}
             </TableMessageRow>
           ) : (
-            shown.map((ad, i) => (
-              <AdRow
-                key={ad._id}
-                platform={platform}
-                kind={page.kind}
-                ad={ad}
-                number={i + 1}
-                editing={editingId === ad._id}
-                onEditing={(on) => setEditingId(on ? ad._id : null)}
-                onDelete={(target: Ad) => setConfirm({ kind: 'delete', ad: target })}
-                {...(web
-                  ? {
-                      gain: gains[ad._id] ?? 0,
-                      range: selection,
-                      onClear: (target: Ad) => setConfirm({ kind: 'clear', ad: target }),
-                    }
-                  : {})}
-              />
-            ))
+            <DraftScope hold={rows.hold}>
+              {shown.map((ad, i) => (
+                <AdRow
+                  key={ad._id}
+                  platform={platform}
+                  kind={page.kind}
+                  ad={ad}
+                  number={i + 1}
+                  editing={rows.editingId === ad._id}
+                  onEditing={(on) => (on ? rows.edit(ad._id) : rows.done())}
+                  onDelete={(target: Ad) => setConfirm({ kind: 'delete', ad: target })}
+                  {...(web
+                    ? {
+                        gain: gains[ad._id] ?? 0,
+                        range: selection,
+                        onClear: (target: Ad) => setConfirm({ kind: 'clear', ad: target }),
+                      }
+                    : {})}
+                />
+              ))}
+            </DraftScope>
           )}
         </TBody>
       </Table>
@@ -154,6 +156,7 @@ export function AdUnitsScreen({ platform, page }: { platform: AdPlatform; page: 
         wrongAnswerMessage={adMessages.captchaWrong}
         onConfirm={onConfirmed}
       />
+      {rows.dialog}
     </div>
   );
 }

@@ -6,8 +6,10 @@ import { PNG } from '@/test/images';
 import {
   askedToLeave,
   asksBeforeUnload,
+  expectAskedBeforeDropping,
   expectAskedBeforeLeaving,
   expectLeavesWithoutAsking,
+  expectMovesWithoutAsking,
   policyApi,
   stay,
 } from '@/test/leave-guard';
@@ -23,10 +25,10 @@ import { testMatch, testMatchList, testWebAd } from './test-live-matches';
 
 signedInScreenTests();
 
-function openMatches() {
+function openMatches(matches: unknown[] = [testMatch]) {
   const view = openScreen('/add/liveMatch', {
     ...policyApi,
-    'GET /api/App/liveMatch/admin': testMatchList([testMatch], true),
+    'GET /api/App/liveMatch/admin': testMatchList(matches, true),
     'GET /api/admin/system/liveViewers': { status: true, message: 'ok', data: [] },
     'POST /api/App/liveMatch/admin': {
       status: true,
@@ -134,10 +136,10 @@ describe('live match and Ads Fire rows: Enter saves, Esc cancels', { timeout: 20
   });
 });
 
-function openAdsFire() {
+function openAdsFire(ads: unknown[] = [testWebAd]) {
   const view = openScreen('/add/liveMatch/liveAdWeb', {
     ...policyApi,
-    'GET /api/App/liveMatch/liveAdsWeb': { status: true, message: 'ok', data: [testWebAd] },
+    'GET /api/App/liveMatch/liveAdsWeb': { status: true, message: 'ok', data: ads },
     'POST /api/App/liveMatch/liveAdsWeb': { status: true, message: 'Ad added successfully', data: testWebAd },
     'PUT /api/App/liveMatch/liveAdsWeb': {
       status: true,
@@ -182,4 +184,55 @@ describe('Ads Fire: work not saved', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('row', { name: 'Editing Sponsor' })).toBeNull());
     await expectLeavesWithoutAsking({ user, router });
   });
+});
+
+const semiFinal = { ...testMatch, _id: '6650f0c1a2b3c4d5e6f70813', title: 'Semi Final' };
+const promo = { ...testWebAd, _id: '6650f0c1a2b3c4d5e6f70902', a_name: 'Promo' };
+
+/** Edit on `other` while the row in edit (`editing`) holds a change: the leave question first (0056). */
+const editOther = (user: ReturnType<typeof userEvent.setup>, other: string) => () =>
+  user.click(screen.getByRole('button', { name: `Edit ${other}` }));
+const inEdit = (name: string) => screen.queryByRole('row', { name: `Editing ${name}` });
+const switchedTo = (to: string, from: string) => async () => {
+  await waitFor(() => expect(inEdit(to)).not.toBeNull());
+  expect(inEdit(from)).toBeNull();
+};
+
+/** Each list's rows: the first edited, its field changed by `typed` to `changed`, and another row. */
+const lists = [
+  {
+    list: 'live matches',
+    open: () => openMatches([testMatch, semiFinal]),
+    ...{ first: 'Cup Final', other: 'Semi Final', field: 'Edit title', typed: ' 2', changed: 'Cup Final 2' },
+    what: 'the live match being edited',
+  },
+  {
+    list: 'Ads Fire',
+    open: () => openAdsFire([testWebAd, promo]),
+    ...{ first: 'Sponsor', other: 'Promo', field: 'Edit URL', typed: '/cup' },
+    changed: 'https://sponsor.example.com/cup',
+    what: 'the website ad being edited',
+  },
+];
+
+describe('Edit on another row while the row in edit holds a change', { timeout: 20_000 }, () => {
+  for (const { list, open, first, other, field, typed, changed, what } of lists) {
+    it(`${list}: asks; Cancel keeps the change in edit, Leave without saving opens the other row`, async () => {
+      const { user } = open();
+      await user.click(await screen.findByRole('button', { name: `Edit ${first}` }, { timeout: 8000 }));
+      const row = within(inEdit(first)!);
+      await user.type(row.getByLabelText(field), typed);
+      await expectAskedBeforeDropping(user, what, editOther(user, other), {
+        kept: () => expect(row.getByLabelText(field)).toHaveValue(changed),
+        went: switchedTo(other, first),
+      });
+    });
+
+    it(`${list}: an unchanged row switches at once, a change typed back too`, async () => {
+      const { user } = open();
+      await user.click(await screen.findByRole('button', { name: `Edit ${first}` }, { timeout: 8000 }));
+      await user.type(within(inEdit(first)!).getByLabelText(field), '2{Backspace}');
+      await expectMovesWithoutAsking(editOther(user, other), switchedTo(other, first));
+    });
+  }
 });

@@ -18,7 +18,7 @@ import { ListTable, type ListSorting } from '@/ui/list-table';
 import { LiveMatchAddForm } from '../components/live-match-add-form';
 import { liveMatchColumns, LiveMatchEditRow, LiveMatchRow } from '../components/live-match-row';
 import { useInFlight } from '@/ui/use-in-flight';
-import { useFocusBackToEdit } from '@/ui/inline-edit-keys';
+import { DraftScope, useRowInEdit } from '@/ui/ask-before-dropping';
 
 /** The headers that order the list (issue 36): titles A to Z first, views and dates highest first. */
 const SORTED_BY = {
@@ -47,8 +47,8 @@ export default function LiveMatchesPage() {
   const watching = viewers.data;
   // Kept from the last poll that answered; said to be old once polls have failed for a while.
   const viewersOldSince = polledOldSince(viewers);
-  const [editingId, setEditingId] = useState<string | null>(null);
-  useFocusBackToEdit(editingId);
+  // One row in edit; Edit on another asks while it holds a change.
+  const rows = useRowInEdit();
   const [deleting, setDeleting] = useState<LiveMatch | null>(null);
   const remove = useDeleteLiveMatches();
   const removing = useInFlight();
@@ -64,7 +64,7 @@ export default function LiveMatchesPage() {
     if (!match) return;
     setDeleting(null);
     const removed = await removing.run(match._id, () => unlessFailed(remove.mutateAsync([match._id])));
-    if (removed && editingId === match._id) setEditingId(null);
+    if (removed && rows.editingId === match._id) rows.done();
   };
 
   return (
@@ -94,22 +94,25 @@ export default function LiveMatchesPage() {
           q ? <NoMatches things="live matches" q={q} onClear={clearSearch} /> : 'No live matches yet.'
         }
       >
-        {list?.data.map((match) =>
-          match._id === editingId ? (
-            <LiveMatchEditRow key={match._id} match={match} onDone={() => setEditingId(null)} />
-          ) : (
-            <LiveMatchRow
-              key={match._id}
-              match={match}
-              onEdit={() => setEditingId(match._id)}
-              onDelete={() => setDeleting(match)}
-              deleting={removing.has(match._id)}
-              watching={watching && (watching.get(match._id) ?? 0)}
-              watchingOld={viewersOldSince !== undefined}
-            />
-          ),
-        )}
+        <DraftScope hold={rows.hold}>
+          {list?.data.map((match) =>
+            match._id === rows.editingId ? (
+              <LiveMatchEditRow key={match._id} match={match} onDone={rows.done} />
+            ) : (
+              <LiveMatchRow
+                key={match._id}
+                match={match}
+                onEdit={() => rows.edit(match._id)}
+                onDelete={() => setDeleting(match)}
+                deleting={removing.has(match._id)}
+                watching={watching && (watching.get(match._id) ?? 0)}
+                watchingOld={viewersOldSince !== undefined}
+              />
+            ),
+          )}
+        </DraftScope>
       </ListTable>
+      {rows.dialog}
       <ConfirmMathDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

@@ -11,13 +11,13 @@ import { ListTable } from '@/ui/list-table';
 import { WebLiveAdAddForm } from '../components/web-live-ad-add-form';
 import { webLiveAdColumns, WebLiveAdEditRow, WebLiveAdRow } from '../components/web-live-ad-row';
 import { useInFlight } from '@/ui/use-in-flight';
-import { useFocusBackToEdit } from '@/ui/inline-edit-keys';
+import { DraftScope, useRowInEdit } from '@/ui/ask-before-dropping';
 
 /** Ads Fire: website ads with add, inline edit, delete and Fire (doc 1 sections 2, 3, 5). */
 export default function WebLiveAdsPage() {
   const { data: reply, isPending, refetch } = useQuery(webLiveAdsQuery);
-  const [editingId, setEditingId] = useState<string | null>(null);
-  useFocusBackToEdit(editingId);
+  // One row in edit; Edit on another asks while it holds a change.
+  const rows = useRowInEdit();
   const [deleting, setDeleting] = useState<WebLiveAd | null>(null);
   const remove = useDeleteWebLiveAds();
   const fire = useFireAd();
@@ -66,22 +66,25 @@ export default function WebLiveAdsPage() {
         isEmpty={ads?.length === 0}
         emptyText="No website ads yet."
       >
-        {ads?.map((ad) =>
-          ad._id === editingId ? (
-            <WebLiveAdEditRow key={ad._id} ad={ad} onDone={() => setEditingId(null)} />
-          ) : (
-            <WebLiveAdRow
-              key={ad._id}
-              ad={ad}
-              firing={firing.has(ad._id)}
-              deleting={removing.has(ad._id)}
-              onFire={() => fireAd(ad)}
-              onEdit={() => setEditingId(ad._id)}
-              onDelete={() => setDeleting(ad)}
-            />
-          ),
-        )}
+        <DraftScope hold={rows.hold}>
+          {ads?.map((ad) =>
+            ad._id === rows.editingId ? (
+              <WebLiveAdEditRow key={ad._id} ad={ad} onDone={rows.done} />
+            ) : (
+              <WebLiveAdRow
+                key={ad._id}
+                ad={ad}
+                firing={firing.has(ad._id)}
+                deleting={removing.has(ad._id)}
+                onFire={() => fireAd(ad)}
+                onEdit={() => rows.edit(ad._id)}
+                onDelete={() => setDeleting(ad)}
+              />
+            ),
+          )}
+        </DraftScope>
       </ListTable>
+      {rows.dialog}
       <ConfirmMathDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

@@ -78,8 +78,6 @@ interface ShortcutRowProps {
   selected: boolean;
   /** Its delete is in flight: Delete is held until the reply. */
   deleting: boolean;
-  /** Another row is being edited: one row at a time. */
-  editLocked: boolean;
   /** Set on the row being edited. */
   editor?: RowEditor | undefined;
   on: ShortcutHandlers;
@@ -90,7 +88,6 @@ export const ShortcutRow = memo(function ShortcutRow({
   s,
   selected,
   deleting,
-  editLocked,
   editor,
   on,
 }: ShortcutRowProps) {
@@ -188,7 +185,6 @@ export const ShortcutRow = memo(function ShortcutRow({
                 variant="secondary"
                 aria-label={`Edit ${s.name}`}
                 {...editButtonOf(s._id)}
-                disabled={editLocked}
                 onClick={() => on.edit(s)}
               >
                 Edit

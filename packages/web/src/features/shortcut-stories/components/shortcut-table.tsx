@@ -17,6 +17,7 @@ import { useConfirmUpdate } from '@/ui/use-confirm-update';
 import { UnsavedWorkGuard } from '@/ui/unsaved-work-guard';
 import { changedFrom } from '@/ui/use-form-leave-guard';
 import { useFocusBackToEdit } from '@/ui/inline-edit-keys';
+import { DraftScope, useAskBeforeDropping } from '@/ui/ask-before-dropping';
 import { useDeleteShortcuts, useEditShortcut } from '../api';
 import { isPositiveWhole, isTooLarge, shortcutImageProblem } from './image-check';
 import { NotFoundPicture } from './not-found-picture';
@@ -116,10 +117,13 @@ export function ShortcutTable({
   // The row's new logo, checked when picked like every other picker (doc 1 section 4): a refused file is
   // toasted, cleared and marked with the cross. One row is edited at a time, so one picker serves all.
   const logo = useCheckedFile(shortcutImageProblem, 'idle', shortcutImageRule);
-  const startEditing = (s: ShortcutStory) => {
-    logo.clear('idle');
-    setEditing({ id: s._id, draft: draftOf(s), loaded: draftOf(s), version: s.version });
-  };
+  // Edit on another row ends the row in edit, asking first while it holds a change.
+  const drops = useAskBeforeDropping();
+  const startEditing = (s: ShortcutStory) =>
+    drops.ask(() => {
+      logo.clear('idle');
+      setEditing({ id: s._id, draft: draftOf(s), loaded: draftOf(s), version: s.version });
+    });
 
   const setDraft = (patch: Partial<Draft>) =>
     setEditing((e) => (e ? { ...e, draft: { ...e.draft, ...patch } } : e));
@@ -188,7 +192,6 @@ export function ShortcutTable({
             s={s}
             selected={bulk.isSelected(s._id)}
             deleting={bulk.isDeleting(s._id)}
-            editLocked={editing !== null}
             editor={
               editing?.id === s._id
                 ? { bind, logo, save, cancel: () => setEditing(null), saving: edit.isPending }
@@ -210,11 +213,14 @@ export function ShortcutTable({
         onConfirm={bulk.confirm}
       />
       {confirmUpdate.dialog}
+      {drops.dialog}
       {/* Mounted only while the row holds work: the add form above has its own guard (0056). */}
-      <UnsavedWorkGuard
-        unsaved={editing !== null && (logo.file !== null || changedFrom(editing.draft, editing.loaded))}
-        what="the shortcut story being edited"
-      />
+      <DraftScope hold={drops.hold}>
+        <UnsavedWorkGuard
+          unsaved={editing !== null && (logo.file !== null || changedFrom(editing.draft, editing.loaded))}
+          what="the shortcut story being edited"
+        />
+      </DraftScope>
     </div>
   );
 }

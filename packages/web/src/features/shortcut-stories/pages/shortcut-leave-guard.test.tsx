@@ -64,11 +64,11 @@ describe('Shortcut story add form: work not uploaded', { timeout: 40_000 }, () =
   });
 });
 
-async function openRowEdit() {
+async function openRowEdit(rows = [shortcutRow(1)]) {
   mockApi({
     ...shell,
     ...leave.policyApi,
-    'GET /api/sortcut': { ...emptyShortcutList, data: [shortcutRow(1)], totalPage: 1, total: 1 },
+    'GET /api/sortcut': { ...emptyShortcutList, data: rows, totalPage: 1, total: rows.length },
   });
   const user = userEvent.setup();
   const view = renderApp('/add/story');
@@ -102,3 +102,32 @@ describe("Shortcut story row's inline edit: work not saved", { timeout: 40_000 }
     await leave.expectLeavesWithoutAsking(page);
   });
 });
+
+describe(
+  'Shortcut story list: Edit on another row while the row in edit holds a change',
+  { timeout: 40_000 },
+  () => {
+    const nameInEdit = (page: { table: ReturnType<typeof within> }) =>
+      page.table.queryByRole('textbox', { name: 'Name' });
+    const editSecond = (page: Awaited<ReturnType<typeof openRowEdit>>) => () =>
+      page.user.click(screen.getByRole('button', { name: 'Edit Brand 2' }));
+    const secondInEdit = (page: Awaited<ReturnType<typeof openRowEdit>>) => async () => {
+      await waitFor(() => expect(nameInEdit(page)).toHaveValue('Brand 2'));
+      expect(screen.getByRole('button', { name: 'Edit Brand 1' })).toBeInTheDocument();
+    };
+
+    it('asks: Cancel keeps the change in edit, Leave without saving opens the other row', async () => {
+      const page = await openRowEdit([shortcutRow(1), shortcutRow(2)]);
+      await page.user.type(nameInEdit(page)!, ' Sports');
+      await leave.expectAskedBeforeDropping(page.user, 'the shortcut story being edited', editSecond(page), {
+        kept: () => expect(nameInEdit(page)).toHaveValue('Brand 1 Sports'),
+        went: secondInEdit(page),
+      });
+    });
+
+    it('an unchanged row switches at once', async () => {
+      const page = await openRowEdit([shortcutRow(1), shortcutRow(2)]);
+      await leave.expectMovesWithoutAsking(editSecond(page), secondInEdit(page));
+    });
+  },
+);

@@ -1,0 +1,73 @@
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { UnsavedChangesDialog } from './leave-guard';
+import { useFocusBackToEdit } from './inline-edit-keys';
+
+/** Keeps `what` as held unsaved in a scope until the returned function is called. */
+type Hold = (what: string) => () => void;
+
+const HoldContext = createContext<Hold | null>(null);
+
+/**
+ * The forms inside it (their leave guards: UnsavedWorkGuard, useFormLeaveGuard) tell `hold` what they
+ * hold unsaved, for a move within the screen that drops them (useAskBeforeDropping).
+ */
+export function DraftScope({ hold, children }: { hold: Hold; children: ReactNode }) {
+  return <HoldContext value={hold}>{children}</HoldContext>;
+}
+
+/** While `unsaved`, tells the DraftScope around the form (if any) that it holds `what`. */
+export function useHeldInScope(unsaved: boolean, what: string) {
+  const hold = useContext(HoldContext);
+  useEffect(() => (hold && unsaved ? hold(what) : undefined), [hold, unsaved, what]);
+}
+
+/**
+ * A move within a screen that drops a form's draft (Edit on another row of a list while the row in edit
+ * holds a change, a dialog closed with changed fields) asks first, with the leave question's dialog and
+ * names (docs/decisions/0056): Cancel keeps the draft, Leave without saving goes on with the move. `ask(go)`
+ * runs `go` at once while nothing in the DraftScope given `hold` is unsaved. Render `dialog` once.
+ */
+export function useAskBeforeDropping() {
+  const held = useRef(new Map<symbol, string>());
+  const hold = useCallback<Hold>((what) => {
+    const key = Symbol(what);
+    held.current.set(key, what);
+    return () => void held.current.delete(key);
+  }, []);
+  const [asking, setAsking] = useState<{ what: string; go: () => void } | null>(null);
+
+  const ask = (go: () => void) => {
+    const what = [...new Set(held.current.values())].join(' and ');
+    if (what) setAsking({ what, go });
+    else go();
+  };
+
+  const dialog = (
+    <UnsavedChangesDialog
+      open={asking !== null}
+      what={asking?.what ?? ''}
+      onStay={() => setAsking(null)}
+      onLeave={() => {
+        setAsking(null);
+        asking?.go();
+      }}
+    />
+  );
+
+  return { hold, ask, dialog };
+}
+
+/**
+ * Which row of an inline-edited list is in edit: one at a time (0057). `edit(id)` on another row while the
+ * row in edit holds a change asks first (useAskBeforeDropping): the rows' guards are to be rendered in a
+ * `<DraftScope hold={rows.hold}>`. Focus goes back to a row's Edit when its edit ends (useFocusBackToEdit).
+ */
+export function useRowInEdit() {
+  const [editingId, setEditingId] = useState<string | null>(null);
+  useFocusBackToEdit(editingId);
+  const { hold, ask, dialog } = useAskBeforeDropping();
+  const edit = (id: string) => {
+    if (id !== editingId) ask(() => setEditingId(id));
+  };
+  return { editingId, edit, done: () => setEditingId(null), hold, dialog };
+}
