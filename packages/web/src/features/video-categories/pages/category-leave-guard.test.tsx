@@ -8,13 +8,15 @@ import { mockApi, renderApp } from '@/test/render-app';
 import { signedInScreenTests, signedInApi as signedIn } from '@/test/signed-in-screen';
 import { cricket } from './category-test-data';
 
+const tennis = { ...cricket, _id: 'c2', name: 'Tennis' };
+
 /** The category form asks before a move loses a name or image not added or updated (issue 36). */
 
 async function openPage() {
   mockApi({
     ...signedIn,
     ...leave.policyApi,
-    'GET /api/App/video/category': { status: true, message: 'ok', data: [cricket] },
+    'GET /api/App/video/category': { status: true, message: 'ok', data: [cricket, tennis] },
     'POST /api/App/video/category': { status: true, message: categoryMessages.added },
   });
   const user = userEvent.setup();
@@ -67,5 +69,42 @@ describe('Category form: a name or image not saved', { timeout: 40_000 }, () => 
     expect(await screen.findByText(categoryMessages.added)).toBeInTheDocument();
     await waitFor(() => expect(name()).toHaveValue(''));
     await leave.expectLeavesWithoutAsking(page);
+  });
+});
+
+describe('Category list: Edit on a row while the form holds work', { timeout: 40_000 }, () => {
+  const heading = (name: string) => screen.queryByRole('heading', { name });
+  const editTennis = (page: { user: ReturnType<typeof userEvent.setup> }) => () =>
+    page.user.click(screen.getByRole('button', { name: 'Edit Tennis' }));
+  const tennisInForm = async () => {
+    await waitFor(() => expect(name()).toHaveValue('Tennis'));
+    expect(heading('Edit Category')).not.toBeNull();
+  };
+
+  it('asks for a typed new name: Cancel keeps it, Leave without saving opens the rename', async () => {
+    const page = await openPage();
+    await page.user.type(name(), 'Football');
+    await leave.expectAskedBeforeDropping(page.user, 'the new category', editTennis(page), {
+      kept: () => {
+        expect(name()).toHaveValue('Football');
+        expect(heading('Add Category')).not.toBeNull();
+      },
+      went: tennisInForm,
+    });
+  });
+
+  it("asks for another row's changed rename, and switches at once from an unchanged one", async () => {
+    const page = await openPage();
+    const { user } = page;
+    await user.click(screen.getByRole('button', { name: 'Edit Cricket' }));
+    await user.type(name(), ' Club');
+    await leave.expectAskedBeforeDropping(user, 'the category "Cricket"', editTennis(page), {
+      kept: () => expect(name()).toHaveValue('Cricket Club'),
+      went: tennisInForm,
+    });
+    await leave.expectMovesWithoutAsking(
+      () => user.click(screen.getByRole('button', { name: 'Edit Cricket' })),
+      () => waitFor(() => expect(name()).toHaveValue('Cricket')),
+    );
   });
 });

@@ -51,7 +51,10 @@ describe('video categories page', () => {
     await user.click(screen.getByRole('button', { name: 'Add Category' }));
     expect(await screen.findByText('Please upload main image')).toBeInTheDocument();
 
+    // The typed name would go: Edit asks first (0056).
     await user.click(screen.getByRole('button', { name: 'Edit Cricket' }));
+    const ask = await screen.findByRole('dialog', { name: 'Unsaved changes' });
+    await user.click(within(ask).getByRole('button', { name: 'Leave without saving' }));
     expect(screen.getByRole('heading', { name: 'Edit Category' })).toBeInTheDocument();
     expect(screen.getByLabelText('Category name')).toHaveValue('Cricket');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));

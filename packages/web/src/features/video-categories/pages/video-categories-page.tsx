@@ -29,6 +29,7 @@ import { useInFlight } from '@/ui/use-in-flight';
 import { useCategories, useDeleteCategory, useToggleCategory } from '../api';
 import { CategoryForm } from '../components/category-form';
 import { RemoteImage } from '@/ui/remote-image';
+import { DraftScope, useAskBeforeDropping } from '@/ui/ask-before-dropping';
 
 /** Case-insensitive name search over the loaded list. */
 export function filterCategories(list: readonly VideoCategory[], search: string): VideoCategory[] {
@@ -49,9 +50,16 @@ export default function VideoCategoriesPage() {
   const all = useMemo(() => categories.data?.data ?? [], [categories.data]);
   const shown = useMemo(() => filterCategories(all, search), [all, search]);
 
+  // Edit puts the category in the form above: a name typed there, or another rename's change, would go,
+  // so it asks first while the form holds work. The category already in the form is only scrolled to.
+  const drops = useAskBeforeDropping();
   const edit = (category: VideoCategory) => {
-    setEditing(category);
-    window.scrollTo({ top: 0, behavior: 'smooth' });
+    const scroll = () => window.scrollTo({ top: 0, behavior: 'smooth' });
+    if (editing?._id === category._id) return scroll();
+    drops.ask(() => {
+      setEditing(category);
+      scroll();
+    });
   };
 
   /** After an edit conflict: the category as stored now, edited afresh (gone: back to add mode). */
@@ -93,7 +101,9 @@ export default function VideoCategoriesPage() {
           </p>
         }
       />
-      <CategoryForm editing={editing} onDone={() => setEditing(null)} onReload={reloadEditing} />
+      <DraftScope hold={drops.hold}>
+        <CategoryForm editing={editing} onDone={() => setEditing(null)} onReload={reloadEditing} />
+      </DraftScope>
       <div className="max-w-sm">
         <TextField
           label="Search categories"
@@ -191,6 +201,7 @@ export default function VideoCategoriesPage() {
         onConfirm={() => void confirmDelete()}
       />
       {confirmStatus.dialog}
+      {drops.dialog}
     </div>
   );
 }
