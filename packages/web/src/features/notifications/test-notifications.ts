@@ -14,3 +14,12 @@ export const notificationRow = (n: number, over: Partial<Notification> = {}): No
   delivery: { fcm: { status: 'pending', detail: null }, webPush: { status: 'pending', detail: null } },
   ...over,
 });
+
+/** The history's reply listing `data`, one page. */
+export const historyOf = (data: Notification[]) => ({
+  status: true,
+  message: 'ok',
+  data,
+  totalPage: data.length ? 1 : 0,
+  total: data.length,
+});

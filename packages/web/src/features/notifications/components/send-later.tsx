@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import {
   notificationMessages,
   scheduledEditBody,
@@ -10,6 +10,8 @@ import { Button } from '@/ui/button';
 import { dateTimeProblem } from '@/ui/date-time-field';
 import { Dialog } from '@/ui/dialog';
 import { toastSuccess } from '@/ui/toast-success';
+import { DraftScope, useAskBeforeDropping } from '@/ui/ask-before-dropping';
+import { useFormLeaveGuard } from '@/ui/use-form-leave-guard';
 import { useCancelScheduled, useEditScheduled } from '../api';
 import { fieldErrors, SendAtField, TitleAndMessage, UrlField, useTextForm } from './text-fields';
 
@@ -40,7 +42,10 @@ export function UnsentStatus({ notification: n }: { notification: Notification }
   );
 }
 
-/** Edit a send later's text and time before it goes. */
+/**
+ * Edit a send later's text and time before it goes. Closed with a changed field (Esc, a click outside,
+ * Keep as it was), it asks first, as leaving the screen does (0056): Cancel keeps the dialog and its values.
+ */
 export function EditScheduledDialog({
   notification: n,
   onClose,
@@ -48,32 +53,44 @@ export function EditScheduledDialog({
   notification: Notification | null;
   onClose: () => void;
 }) {
+  const drops = useAskBeforeDropping();
+  const close = () => drops.ask(onClose);
   return (
-    <Dialog
-      open={n !== null}
-      onOpenChange={(open) => !open && onClose()}
-      title="Edit the scheduled notification"
-    >
-      {n && <EditScheduledForm key={n._id} notification={n} onClose={onClose} />}
-    </Dialog>
+    <>
+      <Dialog
+        open={n !== null}
+        onOpenChange={(open) => !open && close()}
+        title="Edit the scheduled notification"
+      >
+        <DraftScope hold={drops.hold}>
+          {n && <EditScheduledForm key={n._id} notification={n} onCancel={close} onSaved={onClose} />}
+        </DraftScope>
+      </Dialog>
+      {drops.dialog}
+    </>
   );
 }
 
 function EditScheduledForm({
   notification: n,
-  onClose,
+  onCancel,
+  onSaved,
 }: {
   notification: Notification;
-  onClose: () => void;
+  onCancel: () => void;
+  onSaved: () => void;
 }) {
-  const text = useTextForm({
+  const [opened] = useState(() => ({
     title: n.n_title,
     message: n.n_message,
     url: n.n_url ?? '',
     sendAt: n.scheduledAt ? isoToZonedInput(n.scheduledAt) : '',
-  });
+  }));
+  const text = useTextForm(opened);
   const { values } = text;
   const edit = useEditScheduled();
+  // A move off the screen (Back) or a reload asks too while a field differs from what the dialog opened with.
+  const leaveGuard = useFormLeaveGuard('the scheduled notification', { values, opened });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -90,7 +107,7 @@ function EditScheduledForm({
     const reply = await unlessFailed(edit.mutateAsync({ id: n._id, body }));
     if (!reply) return;
     toastSuccess(reply.message);
-    onClose();
+    onSaved();
   };
 
   return (
@@ -103,8 +120,9 @@ function EditScheduledForm({
       <TitleAndMessage form={text} />
       <UrlField form={text} />
       <SendAtField form={text} label="Send at" />
+      {leaveGuard.dialog}
       <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onClose}>
+        <Button variant="secondary" onClick={onCancel}>
           Keep as it was
         </Button>
         <Button type="submit" write="notifications" loading={edit.isPending}>

@@ -7,7 +7,7 @@ import { mockApi, renderApp } from '@/test/render-app';
 import { jsonResponse } from '@/test/runtime';
 import { signedInApi, signedInScreenTests } from '@/test/signed-in-screen';
 import { undoApi } from '@/test/undo';
-import { notificationRow } from '../test-notifications';
+import { historyOf, notificationRow } from '../test-notifications';
 
 const sending = notificationRow(1);
 
@@ -128,13 +128,7 @@ describe('Notifications page', () => {
     let sent: FormData | undefined;
     mockApi({
       ...signedInApi,
-      'GET /api/App/notification/history': {
-        status: true,
-        message: 'ok',
-        data: [scheduled],
-        totalPage: 1,
-        total: 1,
-      },
+      'GET /api/App/notification/history': historyOf([scheduled]),
       'POST /api/App/notification/send': (_url: string, init: RequestInit) => {
         sent = init.body as FormData;
         return jsonResponse({ status: true, message: 'Notification scheduled', data: scheduled });
