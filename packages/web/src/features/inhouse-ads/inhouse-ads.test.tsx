@@ -222,7 +222,7 @@ describe('in-house list', () => {
     expect(await screen.findByText('In House ads deleted successfully.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await screen.findByText('No in-house ads found')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Delete selected' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Delete selected (0)' })).toBeDisabled();
     const call = fetchMock.mock.calls.find(([, init]) => init?.method === 'DELETE');
     expect(JSON.parse(String(call![1]!.body))).toEqual({ encryptedData: expect.any(String) });
   });

@@ -1,12 +1,11 @@
-import { inHouseMessages, type InHouseAd } from '@streamdesk/contract/inhouse-ads';
-import { messages } from '@streamdesk/contract/messages';
+import { zeroPad } from '@streamdesk/contract/format';
+import { INHOUSE_PAGE_SIZE, inHouseMessages, type InHouseAd } from '@streamdesk/contract/inhouse-ads';
 import { useCallback, useEffect, useState } from 'react';
-import { toast } from 'sonner';
 import { androidAdTabs } from '@/config/section-tabs';
 import { Button } from '@/ui/button';
+import { DeleteSelectedButton } from '@/ui/bulk-delete';
 import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
 import { toggleAll, toggleSelection } from '@/ui/data-table';
-import { LoadError } from '@/ui/load-error';
 import { PageHeader } from '@/ui/page-header';
 import { RunningBadge } from '@/ui/running-badge';
 import { Tabs } from '@/ui/tabs';
@@ -16,8 +15,8 @@ import { useDeleteInHouseAds, useInHouseList, useSetInHouseStatus } from '../api
 import { CreateInHouseAdForm } from '../components/create-inhouse-ad-form';
 import { InHouseAdsTable } from '../components/inhouse-ads-table';
 import { MediaPreviewDialog, type PreviewMedia } from '../components/media-preview';
-import { PrevNextPager } from '../components/prev-next-pager';
 import { SearchField } from '@/ui/search-field';
+import { showingRange } from '@/ui/showing-range';
 
 const EMPTY: InHouseAd[] = [];
 
@@ -42,10 +41,6 @@ export default function InHouseAdsPage() {
   const ok = reply?.status === true ? reply : undefined;
   const ads = ok?.data ?? EMPTY;
   const totalPages = ok?.totalPages ?? 1;
-
-  useEffect(() => {
-    if (reply && !reply.status) toast.error(reply.message || messages.internetServerError);
-  }, [reply]);
 
   // Stable, so a tick or a switch re-renders its own row only (InHouseAdRow is memoised).
   const toggleRow = useCallback((id: string) => setSelected((s) => toggleSelection(s, id)), []);
@@ -90,45 +85,56 @@ export default function InHouseAdsPage() {
 
       {formOpen && <CreateInHouseAdForm listLength={ads.length} onDone={() => setFormOpen(false)} />}
 
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <SearchField q={q} onSearch={search} placeholder="Title, subtitle, description or URL" />
-        <Button
-          write="inhouse-ads"
-          variant="danger"
-          disabled={selected.size === 0}
-          // The selection stays until the reply: held meanwhile, it cannot be sent again.
-          loading={remove.isPending}
-          onClick={() => setConfirmOpen(true)}
-        >
-          Delete selected{selected.size > 0 ? ` (${selected.size})` : ''}
-        </Button>
-      </div>
-
-      {reply && !reply.status && (
-        // A refusal is not an empty list; a load with no answer is said by the shell, with its Retry.
-        <LoadError message={reply.message || messages.internetServerError} onRetry={() => list.refetch()} />
-      )}
+      <SearchField q={q} onSearch={search} placeholder="Title, subtitle, description or URL" />
       <InHouseAdsTable
         ads={ads}
         page={reply?.page ?? page}
-        loading={list.isPending}
         stale={list.isPlaceholderData}
         selected={selected}
         onToggleRow={toggleRow}
-        onToggleAll={() =>
-          setSelected((s) =>
-            toggleAll(
-              s,
-              ads.map((ad) => ad._id),
+        list={{
+          reply,
+          onRetry: list.refetch,
+          isPending: list.isPending,
+          selection: {
+            allSelected: ads.length > 0 && ads.every((ad) => selected.has(ad._id)),
+            onToggleAll: () =>
+              setSelected((s) =>
+                toggleAll(
+                  s,
+                  ads.map((ad) => ad._id),
+                ),
+              ),
+            count: selected.size,
+            actions: (
+              <DeleteSelectedButton
+                write="inhouse-ads"
+                count={selected.size}
+                // The selection stays until the reply: held meanwhile, it cannot be sent again.
+                loading={remove.isPending}
+                onClick={() => setConfirmOpen(true)}
+              />
             ),
-          )
-        }
+          },
+          paging: {
+            page,
+            totalPages,
+            onPageChange: setPage,
+            showing:
+              ok &&
+              !list.isPlaceholderData &&
+              showingRange((page - 1) * INHOUSE_PAGE_SIZE, ads.length, ok.total, [
+                'in-house ad',
+                'in-house ads',
+              ]),
+            // The spec's words for where the list is (doc 2 section 9).
+            pageText: `Page ${zeroPad(page)} of ${zeroPad(Math.max(1, totalPages))}`,
+          },
+        }}
         onStatusChange={changeStatus}
         statusPendingId={setStatus.isPending ? setStatus.variables.id : undefined}
         onPreview={setPreview}
       />
-
-      <PrevNextPager page={page} totalPages={totalPages} onPageChange={setPage} />
 
       <MediaPreviewDialog media={preview} onClose={() => setPreview(null)} />
       {confirmStatus.dialog}
