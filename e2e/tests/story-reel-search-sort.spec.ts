@@ -97,7 +97,8 @@ test('search the reels by file name and sort them by a header', async ({
   await search(page).fill('CLIP-');
   await expect(page).toHaveURL(/\?sort=-name&q=CLIP-$/);
   await expect.poll(files).toEqual(['clip-c.mp4', 'clip-b.mp4']);
-  await expect(page.getByText('2 reels')).toBeVisible();
+  await expect(page.getByText('2 reels', { exact: true })).toBeVisible();
+  await expect(page.getByText('Showing 1–2 of 2 reels')).toBeVisible();
   await page.screenshot({ path: '/tmp/lists-a-reels.png', fullPage: true });
 
   await search(page).fill('penalty');
