@@ -75,25 +75,18 @@ function keepFocusIn(list: HTMLElement | null) {
   if (!list) return;
   // Kept after focus leaves the list: a confirmation dialog takes it, then gives it back or not.
   let spot: Spot | undefined;
-  // The items with a control, counted only while a spot is kept: a list nobody has focused in yet (most
-  // renders: a page of 200 rows, each page change) costs no walk of its rows on each change. A first match
-  // per item, not every control: the count was most of a 200-row list's re-render CPU in jsdom.
-  const countItems = () => Array.from(list.children).filter((item) => item.querySelector(focusable)).length;
-  let items: number | undefined;
+  const countItems = () => Array.from(list.children).filter((item) => controlsOf(item).length > 0).length;
+  let items = countItems();
 
   const onFocusIn = (event: FocusEvent) => {
-    if (!(event.target instanceof Element)) return;
-    spot = spotOf(list, event.target) ?? spot;
-    if (spot && items === undefined) items = countItems();
+    if (event.target instanceof Element) spot = spotOf(list, event.target) ?? spot;
   };
   const observer = new MutationObserver((records) => {
-    const at = spot;
-    if (!at) return;
-    const before = items ?? countItems();
+    const before = items;
     items = countItems();
-    if (at.item.isConnected || items >= before || !focusLost()) return;
+    const at = spot;
+    if (!at || at.item.isConnected || items >= before || !focusLost()) return;
     spot = undefined;
-    items = undefined;
     const removal = records.find((record) => Array.from(record.removedNodes).includes(at.item));
     const inList = (node: Node | null | undefined): node is Element =>
       node instanceof Element && node.parentElement === list;
