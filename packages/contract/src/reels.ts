@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, idList, pageQuery, replyBase, sortQuery, type SortOf } from './http.js';
 import { mediaLimits, mediaMessages } from './media.js';
+import { videoState } from './videos.js';
 
 /** Reels: doc 1 sections 2 "Reels", 3, 4 and 7. */
 
@@ -38,6 +39,11 @@ export const reel = z.object({
   createdAt: z.string(),
   /** The name of the file uploaded (a reel from before names kept: its stored file's name); 0051. */
   fileName: z.string(),
+  /** The reel's HLS master playlist once processed, else '' (play `video` then): issue 35, 0059. */
+  hls: z.string(),
+  /** Where its processing stands (queued, processing, ready, failed) and its percent while processing. */
+  state: videoState,
+  progress: z.number().int(),
 });
 export type Reel = z.infer<typeof reel>;
 

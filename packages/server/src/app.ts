@@ -50,6 +50,7 @@ import { RecordLocks } from './platform/record-locks.js';
 import { TrashBin } from './platform/trash/trash-bin.js';
 import { ActivityRecorder } from './platform/activity/activity-recorder.js';
 import type { FeatureContext } from './platform/feature-context.js';
+import { createVideoQueue } from './platform/media/video-queue.js';
 import type { registerAnalytics } from './features/analytics/analytics.routes.js';
 
 declare module 'fastify' {
@@ -215,6 +216,10 @@ export async function buildApp(config: ResolvedConfig, opts: BuildOptions = {}):
     locks: new RecordLocks(database.sharedLocks),
     reverts: new Reverts(),
     trash: new TrashBin(config.trashRetentionDays),
+    videoQueue: createVideoQueue(
+      { db: database.db, media, dataDir: config.dataDir, log: app.log },
+      { atOnce: config.videoJobsAtOnce },
+    ),
     jobs: new Scheduler(database.db, {
       dialect: database.dialect,
       graceMs: config.scheduleGraceMs,
@@ -241,6 +246,9 @@ export async function buildApp(config: ResolvedConfig, opts: BuildOptions = {}):
   // Once every feature has its handlers; stopped before the database closes (onClose runs in reverse).
   app.addHook('onReady', async () => context.jobs.start());
   app.addHook('onClose', () => context.jobs.stop());
+  // Gives its runs back while the database is still open (before the platform's onClose above).
+  app.addHook('onReady', () => context.videoQueue.start());
+  app.addHook('onClose', () => context.videoQueue.stop());
   await registerWebAssets(app, config);
   app.decorate('streamdesk', { auth, context, routes, idempotency, analytics });
   return app;

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppTables } from './platform/db/database.js';
 import { isSearchIndexTable } from './platform/db/search-index.js';
@@ -13,7 +13,22 @@ import { createTestApp, type TestApp } from './test/test-app.js';
  */
 type Family<T> = [T] extends [string] ? 'text' : [T] extends [number] ? 'number' : 'not a column type';
 type Column<T> = null extends T ? `${Family<NonNullable<T>>} | null` : Family<T>;
-type Declared = { [T in keyof AppTables]: { [C in keyof AppTables[T]]-?: Column<AppTables[T][C]> } };
+// As a repository reads a row (a column with a default, Generated<T> for inserts, reads as T).
+type Row<T extends keyof AppTables> = Selectable<AppTables[T]>;
+type Declared = { [T in keyof AppTables]: { [C in keyof Row<T>]-?: Column<Row<T>[C]> } };
+
+/** The processing queue's columns (platform/media/video-queue.repository.ts `processingColumns`). */
+const processingColumns = {
+  state: 'text',
+  progress: 'number',
+  error: 'text',
+  hls: 'text',
+  hls_files: 'text',
+  attempts: 'number',
+  queued_at: 'text',
+  worker: 'text',
+  lease_until: 'text | null',
+} as const;
 
 const declared: Declared = {
   activity_log: {
@@ -180,6 +195,7 @@ const declared: Declared = {
     click: 'number',
     created_at: 'text',
     file_name: 'text',
+    ...processingColumns,
   },
   scheduled_jobs: {
     id: 'text',
@@ -264,15 +280,7 @@ const declared: Declared = {
     width: 'number',
     height: 'number',
     size: 'number',
-    state: 'text',
-    progress: 'number',
-    error: 'text',
-    hls: 'text',
-    hls_files: 'text',
-    attempts: 'number',
-    queued_at: 'text',
-    worker: 'text',
-    lease_until: 'text | null',
+    ...processingColumns,
   },
   web_ad_clicks: { ad_id: 'text', day: 'text', count: 'number' },
 };

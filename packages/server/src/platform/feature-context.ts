@@ -8,6 +8,7 @@ import type { Scheduler } from './jobs/scheduler.js';
 import type { MediaStore } from './media/media-store.js';
 import type { RecordLocks } from './record-locks.js';
 import type { TrashBin } from './trash/trash-bin.js';
+import type { VideoQueue } from './media/video-queue.js';
 import type { LaunchRegistry, LiveViewers } from './registries.js';
 
 /** What every feature's `register` function receives. */
@@ -30,4 +31,6 @@ export interface FeatureContext {
   jobs: Scheduler;
   /** Where deletes move their items (trash/trash-bin.ts). */
   trash: TrashBin;
+  /** Processes new videos of every kind registered (faststart, HLS ladder): media/video-queue.ts. */
+  videoQueue: VideoQueue;
 }

@@ -4,7 +4,7 @@ import { createTestApp, errorBody, TEST_API_KEY, type TestApp } from '../../test
 import { form, mp4 } from '../../test/media-fixtures.js';
 import type { Kysely } from 'kysely';
 import { nameReelsByStoredFile, storedFileName } from './reels.migrations.js';
-import { insertReel, type ReelRow } from './reels.repository.js';
+import { insertReel, type NewReel, type ReelRow } from './reels.repository.js';
 import { REELS_TAG } from './reels.service.js';
 
 /** The reels list's search by file name (`q`) and order (`sort`), issue 36 (docs/decisions/0051). */
@@ -12,7 +12,7 @@ import { REELS_TAG } from './reels.service.js';
 let t: TestApp;
 const URL = reelRoutes.list.path;
 
-const row = (n: number, fields: Partial<ReelRow>): ReelRow => ({
+const row = (n: number, fields: Partial<ReelRow>): NewReel => ({
   id: `5f000000000000000000000${n}`,
   video: `/media/reels/${n}.mp4`,
   thumbnail: `/media/reels/${n}.jpg`,

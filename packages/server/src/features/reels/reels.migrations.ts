@@ -1,5 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 import { countsToBigint } from '../../platform/db/bigint-counters.js';
+import { processingColumns } from '../../platform/media/video-queue.repository.js';
 import { searchIndexMigration, type SearchIndex } from '../../platform/db/search-index.js';
 
 /** What the list's `q` searches: the reel's file name (0051). */
@@ -57,4 +58,7 @@ export const reelsMigrations: Record<string, Migration> = {
     },
   },
   '0403_reels_search': searchIndexMigration(reelsSearch),
+  // Issue 35: a reel's video is processed as a library video is (faststart, the HLS ladder); the reels
+  // already there are `ready` without HLS and keep playing their MP4 (0059).
+  '0404_reels_processing': processingColumns('reels'),
 };

@@ -1,11 +1,15 @@
 import type { AppDb, DialectName } from '../../platform/db/database.js';
-import { sql, type Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import { parseSort } from '@streamdesk/contract/http';
 import type { Reel, ReelSort } from '@streamdesk/contract/reels';
 import { lowered } from '../../platform/db/dialect.js';
 import { orderedPage } from '../../platform/db/paging.js';
 import { matchesSearch } from '../../platform/db/search-index.js';
 import { reelsSearch } from './reels.migrations.js';
+import type {
+  ProcessingColumns,
+  ProcessingTableColumns,
+} from '../../platform/media/video-queue.repository.js';
 import { addToTotalColumns, type TotalsChange } from '../../platform/item-counter.js';
 
 export interface ReelTables {
@@ -20,13 +24,15 @@ export interface ReelTables {
     created_at: string;
     /** The uploaded file's name (0051). */
     file_name: string;
-  };
+  } & ProcessingTableColumns;
 }
 
 declare module '../../platform/db/database.js' {
   interface AppTables extends ReelTables {}
 }
 export type ReelRow = Selectable<ReelTables['reels']>;
+/** A reel to insert: without the queue's columns it is `ready` without HLS (the columns' defaults). */
+export type NewReel = Omit<ReelRow, keyof ProcessingColumns> & Partial<ProcessingColumns>;
 type Db = AppDb;
 
 export const toReel = (row: ReelRow): Reel => ({
@@ -39,6 +45,9 @@ export const toReel = (row: ReelRow): Reel => ({
   click: Number(row.click),
   createdAt: row.created_at,
   fileName: row.file_name,
+  hls: row.hls,
+  state: row.state,
+  progress: Number(row.progress),
 });
 
 export interface ReelListQuery {
@@ -72,7 +81,8 @@ export function listReels(
   return orderedPage(base, reelOrder(dialect, query.sort), query.page, query.limit);
 }
 
-export const insertReel = (db: Db, row: ReelRow) => db.insertInto('reels').values(row).execute();
+export const insertReel = (db: Db, row: Insertable<ReelTables['reels']>) =>
+  db.insertInto('reels').values(row).execute();
 
 export const findReels = (db: Db, ids: readonly string[]) =>
   db.selectFrom('reels').selectAll().where('id', 'in', ids).execute();

@@ -11,7 +11,7 @@ export function registerReels(
   ctx: FeatureContext,
   deps: { reelsRunning: () => Promise<boolean>; forgetCounts: ForgetCounts },
 ) {
-  ctx.mediaColumns.declare('reels', ['video', 'thumbnail']);
+  ctx.mediaColumns.declare('reels', ['video', 'thumbnail', 'hls', 'hls_files']);
   const { app } = ctx;
   const service = createReelService({ ...ctx, ...deps });
 

@@ -12,6 +12,8 @@ import { forgetItems, type TrashBin } from '../../platform/trash/trash-bin.js';
 import { itemLabel } from '../../platform/activity/item-label.js';
 import * as repo from './reels.repository.js';
 import { storedFileName } from './reels.migrations.js';
+import { queuedColumns } from '../../platform/media/video-queue.repository.js';
+import type { VideoQueue } from '../../platform/media/video-queue.js';
 
 /** The cache tag of everything the app reads from this feature. */
 export const REELS_TAG = 'reels';
@@ -28,6 +30,8 @@ export interface ReelDeps {
   trash: TrashBin;
   /** The controller's reels flag (drives the Running badge). */
   reelsRunning: () => Promise<boolean>;
+  /** Processes each new reel's video (faststart, the HLS ladder), as the library's (0059). */
+  videoQueue: VideoQueue;
 }
 
 export function createReelService(deps: ReelDeps) {
@@ -37,6 +41,12 @@ export function createReelService(deps: ReelDeps) {
     deps.cache.invalidate(REEL_ITEMS_TAG);
   };
   deps.trash.register('reels', { feature: 'reels', changed, forget: forgetItems(deps.forgetCounts) });
+  const queued = deps.videoQueue.register({
+    table: 'reels',
+    video: 'video',
+    folder: REELS_FOLDER,
+    changed: () => deps.cache.invalidate(REELS_TAG),
+  });
 
   async function list(query: repo.ReelListQuery): Promise<ReelListReply> {
     const [{ rows, total }, running] = await Promise.all([
@@ -57,6 +67,7 @@ export function createReelService(deps: ReelDeps) {
   async function add(video: UploadedFile): Promise<Reel> {
     const { durationSeconds, thumbnail: thumb } = await acceptVideo(deps.media, video, REELS_FOLDER);
     try {
+      const createdAt = nowIso();
       const row: repo.ReelRow = {
         id: newId(),
         video: video.url,
@@ -65,12 +76,14 @@ export function createReelService(deps: ReelDeps) {
         size: video.size,
         view: 0,
         click: 0,
-        created_at: nowIso(),
+        created_at: createdAt,
         file_name: (video.filename || storedFileName(video.url)).slice(0, 255),
+        ...queuedColumns(createdAt),
       };
       await repo.insertReel(db, row);
       deps.cache.invalidate(REELS_TAG);
       deps.cache.invalidate(REEL_ITEMS_TAG);
+      queued();
       return repo.toReel(row);
     } catch (error) {
       await deps.media.remove(thumb.key);

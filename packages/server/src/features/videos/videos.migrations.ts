@@ -2,6 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 import { countsToBigint } from '../../platform/db/bigint-counters.js';
 import { newestFirstIndexes } from '../../platform/db/newest-first-indexes.js';
 import { videoCountsMigration } from './videos.counts.migration.js';
+import { processingColumns } from '../../platform/media/video-queue.repository.js';
 import { searchIndexMigration, type SearchIndex } from '../../platform/db/search-index.js';
 
 /** What the library's `q` searches (0035). */
@@ -56,35 +57,10 @@ export const videosMigrations: Record<string, Migration> = {
           .execute();
     },
   },
-  // Issue 35: the processing queue lives on the video's row (videos.queue.ts). Videos already in the library
+  // Issue 35: the processing queue lives on the video's row (platform/media/video-queue.ts). Videos already in the library
   // are `ready` without HLS: they play their MP4 as before, and a start does not queue hours of transcoding
   // for a library that served fine (docs/decisions/0044-video-processing.md).
-  '1304_videos_processing': {
-    async up(db: Kysely<unknown>) {
-      const columns: [string, 'text' | 'integer', string | number | null][] = [
-        ['state', 'text', 'ready'],
-        ['progress', 'integer', 100],
-        ['error', 'text', ''],
-        ['hls', 'text', ''],
-        ['hls_files', 'text', ''],
-        ['attempts', 'integer', 0],
-        ['queued_at', 'text', ''],
-        ['worker', 'text', ''],
-      ];
-      for (const [name, type, fallback] of columns)
-        await db.schema
-          .alterTable('videos')
-          .addColumn(name, type, (c) => c.notNull().defaultTo(fallback))
-          .execute();
-      // No default: a lease is there only while a process works on the video.
-      await db.schema.alterTable('videos').addColumn('lease_until', 'text').execute();
-      await db.schema
-        .createIndex('videos_state_queued')
-        .on('videos')
-        .columns(['state', 'queued_at'])
-        .execute();
-    },
-  },
+  '1304_videos_processing': processingColumns('videos'),
   // Issue 39: the lists' totals kept in the writes' transactions (videos.counts.migration.ts).
   '1305_videos_counts_kept': videoCountsMigration,
   // Issue 39: the library's search through an index (0048).

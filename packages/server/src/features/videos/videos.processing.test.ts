@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { videoCategoryRoutes, type VideoCategory } from '@streamdesk/contract/video-categories';
 import { videoRoutes as routes, type Video } from '@streamdesk/contract/videos';
 import { createTestApp, errorBody, sameMedia, type TestApp } from '../../test/test-app.js';
-import { getMedia, overwriteStored, storedBytes, storedCount, storeHas } from '../../test/stored-files.js';
+import { getMedia, overwriteStored, storedBytes, storedCount } from '../../test/stored-files.js';
+import { before, boxes, gone, media, polled, renditions } from '../../test/video-processing.js';
 import { form, PNG, sizedMp4 } from '../../test/media-fixtures.js';
 import { mediaMismatches } from '../../test/bad-input.js';
 import { uploadVideo } from '../../test/library-videos.js';
@@ -56,60 +57,15 @@ async function listed(t: TestApp, id: string): Promise<Video> {
   return (await t.json<{ data: Video[] }>(res)).data.find((v) => v._id === id)!;
 }
 
-/** Polls the library row until `done` holds (a loaded 2-core machine transcodes slowly: a long limit). */
-async function until(t: TestApp, id: string, done: (v: Video) => boolean): Promise<Video> {
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    const video = await listed(t, id);
-    if (done(video)) return video;
-    if (Date.now() > deadline) throw new Error(`video ${id} still ${JSON.stringify(video)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+/** Polls the library row until `done` holds. */
+const until = (t: TestApp, id: string, done: (v: Video) => boolean) => polled(() => listed(t, id), done);
 const settled = (t: TestApp, id: string) => until(t, id, (v) => v.state === 'ready' || v.state === 'failed');
-
-/** A media URL's text, as a player reads it (through the redirect to a bucket). */
-const media = async (t: TestApp, url: string) => {
-  const res = await getMedia(t, url);
-  expect(res.status).toBe(200);
-  return { body: res.body.toString() };
-};
 
 async function goneFromDisk(name: string) {
   for (let tries = 0; existsSync(name); tries++) {
     if (tries > 300) throw new Error(`${name} is still there`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-}
-
-async function gone(t: TestApp, url: string) {
-  for (let tries = 0; await storeHas(t, url); tries++) {
-    if (tries > 300) throw new Error(`${url} is still there`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-/** The top-level MP4 boxes' types, in order. */
-function boxes(data: Buffer): string[] {
-  const types: string[] = [];
-  for (let at = 0; at + 8 <= data.length;) {
-    const size = data.readUInt32BE(at);
-    types.push(data.toString('latin1', at + 4, at + 8));
-    at += size === 1 ? Number(data.readBigUInt64BE(at + 8)) : size || data.length;
-  }
-  return types;
-}
-const before = (list: string[], a: string, b: string) =>
-  list.indexOf(a) >= 0 && list.indexOf(a) < list.indexOf(b);
-
-/** The master playlist's renditions: resolution and playlist URL. */
-async function renditions(t: TestApp, master: string) {
-  const text = (await media(t, master)).body;
-  return [...text.matchAll(/RESOLUTION=(\d+)x(\d+).*\n(\S+)/g)].map(([, width, height, uri]) => ({
-    width: Number(width),
-    height: Number(height),
-    url: path.posix.join(path.posix.dirname(master), uri!),
-  }));
 }
 
 // Transcodes on a loaded 2-core machine: each test waits for ffmpeg (at most 90 s: `until`).

@@ -6,6 +6,7 @@ import { noteUpdate } from '../../platform/activity/noted-update.js';
 import { lowered } from '../../platform/db/dialect.js';
 import { matchesSearch } from '../../platform/db/search-index.js';
 import { videosSearch } from './videos.migrations.js';
+import type { ProcessingColumns } from '../../platform/media/video-queue.repository.js';
 import type { DialectName } from '../../platform/db/database.js';
 import type { VideoSort } from '@streamdesk/contract/videos';
 
@@ -24,21 +25,7 @@ export interface VideosTables {
     width: number;
     height: number;
     size: number;
-    /** Processing (videos.queue.ts): queued, processing, ready or failed. */
-    state: string;
-    progress: number;
-    error: string;
-    /** The HLS master playlist's URL once ready. */
-    hls: string;
-    /** The URLs of the ladder's other files (rendition playlists and media), space-separated. */
-    hls_files: string;
-    /** Runs of the processing since it was last queued by hand. */
-    attempts: number;
-    queued_at: string;
-    /** The run that holds the video while processing, and until when (renewed as it goes). */
-    worker: string;
-    lease_until: string | null;
-  };
+  } & ProcessingColumns;
 }
 
 /** Videos per category and web flag, kept by triggers (videos.counts.migration.ts). */

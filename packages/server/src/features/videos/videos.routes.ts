@@ -4,22 +4,20 @@ import { registerRoute } from '../../platform/http/register-route.js';
 import type { FeatureContext } from '../../platform/feature-context.js';
 import { registerVideoUploads } from './video-uploads.routes.js';
 import { videoCounter } from './videos.counter.js';
-import { createVideoQueue } from './videos.queue.js';
 import { createVideosService, VIDEOS_FOLDER, type VideosDeps, type VideosService } from './videos.service.js';
 
 /** The video library and the public feed's API; returns the service for the categories' port, and the video counter. */
 export function registerVideos(ctx: FeatureContext, deps: VideosDeps) {
   ctx.mediaColumns.declare('videos', ['video', 'thumbnail', 'hls', 'hls_files']);
-  const queue = createVideoQueue(ctx, {
-    atOnce: ctx.config.videoJobsAtOnce,
+  const queued = ctx.videoQueue.register({
+    table: 'videos',
+    video: 'video',
+    folder: VIDEOS_FOLDER,
     changed: () => ctx.cache.invalidate('videos'),
   });
-  const videos = createVideosService(ctx, deps, queue.wake);
+  const videos = createVideosService(ctx, deps, queued);
   registerVideosRoutes(ctx, videos);
   registerVideoUploads(ctx, { videos, categories: deps.categories });
-  ctx.app.addHook('onReady', () => queue.start());
-  // Before the platform's onClose (hooks run in reverse): the database is still open to give runs back.
-  ctx.app.addHook('onClose', () => queue.stop());
   return { service: videos, counter: videoCounter };
 }
 

@@ -91,7 +91,7 @@ const filesOf = (row: { video: string; thumbnail: string; hls?: string; hls_file
 ];
 
 /**
- * `queued` wakes the processing queue (videos.queue.ts) once a write that queued videos has committed.
+ * `queued` wakes the processing queue (platform/media/video-queue.ts) once a write that queued videos has committed.
  */
 export function createVideosService(
   ctx: FeatureContext,

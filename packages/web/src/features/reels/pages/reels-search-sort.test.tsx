@@ -23,6 +23,9 @@ const reel = (n: number, fileName: string): Reel => ({
   click: n,
   createdAt: '2026-01-02T03:04:05.000Z',
   fileName,
+  hls: '',
+  state: 'ready',
+  progress: 100,
 });
 
 function recordedList() {

@@ -1,12 +1,13 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdir, readdir, rm, writeFile, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { FeatureContext } from '../../platform/feature-context.js';
-import { nowIso } from '../../platform/db/values.js';
-import { MEDIA_URL_PREFIX } from '../../platform/media/media-store.js';
-import { OWNER, ownerGone } from '../../platform/process-owner.js';
-import { indexFirst, makeHls, probeSource, progressOf, remuxFaststart } from '../../platform/media/hls.js';
-import * as repo from './videos.queue.repository.js';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppDb } from '../db/database.js';
+import { nowIso } from '../db/values.js';
+import { MEDIA_URL_PREFIX, type MediaStore } from './media-store.js';
+import { OWNER, ownerGone } from '../process-owner.js';
+import { indexFirst, makeHls, probeSource, progressOf, remuxFaststart } from './hls.js';
+import * as repo from './video-queue.repository.js';
 
 /** A run and its two retries. */
 export const MAX_ATTEMPTS = 3;
@@ -20,7 +21,25 @@ export interface VideoQueueOptions {
   atOnce: number;
   /** How often a process looks for queued videos besides being woken by an upload. */
   pollMs?: number;
-  /** Ready or gone: the feed and the lists change. */
+}
+
+/** What the queue needs of the app (the platform's part of the feature context). */
+export interface VideoQueueContext {
+  db: AppDb;
+  media: MediaStore;
+  dataDir: string;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * A kind of video the queue processes (docs/decisions/0059-processing-for-every-video.md): its table (with
+ * the queue's columns, `processingColumns`), the column naming its MP4, the media folder its remuxed MP4
+ * and ladder are stored in (the feature declares `hls` and `hls_files` among its media columns, so the
+ * orphan sweep and the trash's purge find the ladder), and what changes when a run takes, finishes or
+ * fails one of its videos (its cached lists and app reads).
+ */
+export interface VideoKind extends repo.QueueTable {
+  folder: string;
   changed: () => void;
 }
 
@@ -28,16 +47,18 @@ const keyOf = (url: string) => url.slice(MEDIA_URL_PREFIX.length);
 const later = (ms: number) => new Date(Date.now() + ms).toISOString();
 
 /**
- * The processing queue of library videos (docs/decisions/0044-video-processing.md). The queue is the
- * videos table: a new video is `queued`; each process with `atOnce` above 0 takes the oldest one with
- * a conditional UPDATE and a lease it renews while ffmpeg works, so a video is processed by one process,
- * and one a stopped process held is taken again when its lease runs out. A run remuxes an MP4 whose
- * index is last (faststart, no re-encode) and makes the HLS ladder next to it; a failure is tried again
- * twice, then the video is `failed` with the reason.
+ * The processing queue of videos (docs/decisions/0044-video-processing.md, 0059): the queue is the rows of
+ * the registered kinds' tables (library videos, reels...): a new video is `queued`; each process with
+ * `atOnce` above 0 takes the one queued longest ago, of any kind, with a conditional UPDATE and a lease it
+ * renews while ffmpeg works, so a video is processed by one process, and one a stopped process held is
+ * taken again when its lease runs out. A run remuxes an MP4 whose index is last (faststart, no re-encode)
+ * and makes the HLS ladder next to it; a failure is tried again twice, then the video is `failed` with the
+ * reason. `atOnce` bounds the runs of every kind together.
  */
-export function createVideoQueue(ctx: FeatureContext, options: VideoQueueOptions) {
+export function createVideoQueue(ctx: VideoQueueContext, options: VideoQueueOptions) {
   const db = ctx.db;
-  const workRoot = path.join(ctx.config.dataDir, 'processing');
+  const kinds: VideoKind[] = [];
+  const workRoot = path.join(ctx.dataDir, 'processing');
   const runs = new Set<Promise<void>>();
   let stopping = false;
   // Stops the tools of runs under way (a server stopping): see ToolLauncher.run.
@@ -52,8 +73,9 @@ export function createVideoQueue(ctx: FeatureContext, options: VideoQueueOptions
   const fill = async () => {
     while (!stopping && runs.size < options.atOnce) {
       const worker = `${OWNER}.${++count}`;
-      const video = await repo.takeNext(db, worker, nowIso(), later(LEASE_MS));
+      const video = await repo.takeNext(db, kinds, worker, nowIso(), later(LEASE_MS));
       if (!video || stopping) return;
+      video.kind.changed();
       const run = process(video, worker).finally(() => {
         runs.delete(run);
         wake();
@@ -65,17 +87,18 @@ export function createVideoQueue(ctx: FeatureContext, options: VideoQueueOptions
     outside(() => {
       if (stopping || options.atOnce === 0 || filling) return;
       filling = fill()
-        .catch((err: unknown) => ctx.app.log.warn({ err }, 'video processing: taking a queued video failed'))
+        .catch((err: unknown) => ctx.log.warn({ err }, 'video processing: taking a queued video failed'))
         .finally(() => (filling = undefined));
     });
 
-  async function process(video: repo.QueuedVideo, worker: string): Promise<void> {
+  async function process(video: QueuedVideo, worker: string): Promise<void> {
+    const kind = video.kind;
     const dir = path.join(workRoot, `${worker}.${video.id}`);
     let progress = 0;
     let held = true;
     const tick = setInterval(() => {
       void repo
-        .renew(db, video.id, worker, later(LEASE_MS), Math.floor(progress))
+        .renew(db, kind, video.id, worker, later(LEASE_MS), Math.floor(progress))
         .then((still) => (held = still))
         .catch(() => undefined);
     }, TICK_MS);
@@ -86,11 +109,16 @@ export function createVideoQueue(ctx: FeatureContext, options: VideoQueueOptions
       if (stopping) throw new Stopped();
       if (
         held &&
-        (await repo.settle(db, video.id, worker, { state: 'ready', progress: 100, error: '', ...outcome }))
+        (await repo.settle(db, kind, video.id, worker, {
+          state: 'ready',
+          progress: 100,
+          error: '',
+          ...outcome,
+        }))
       ) {
         // The record points at the new file now; the old one goes (0004).
         if (outcome.video) await ctx.media.remove(video.video);
-        options.changed();
+        kind.changed();
         return;
       }
       // Deleted meanwhile, or taken by another process: what this run stored is no one's.
@@ -100,16 +128,21 @@ export function createVideoQueue(ctx: FeatureContext, options: VideoQueueOptions
       if (stopping) return;
       const reason = error instanceof Error ? error.message : String(error);
       const again = video.attempts < MAX_ATTEMPTS;
-      ctx.app.log.warn({ err: error, video: video.id, attempt: video.attempts }, 'video processing failed');
+      ctx.log.warn(
+        { err: error, table: kind.table, video: video.id, attempt: video.attempts },
+        'video processing failed',
+      );
       await repo
         .settle(
           db,
+          kind,
           video.id,
           worker,
           again
             ? { state: 'queued', progress: 0, error: '' }
             : { state: 'failed', progress: 0, error: reason.slice(0, 500) },
         )
+        .then(() => kind.changed())
         .catch(() => undefined);
     } finally {
       clearInterval(tick);
@@ -124,21 +157,22 @@ export function createVideoQueue(ctx: FeatureContext, options: VideoQueueOptions
    * `dir` on the local disk (the source is a downloaded copy when the media are in a bucket) and moves
    * each result into the store once made (docs/decisions/0046-object-storage.md).
    */
-  async function transcode(
-    video: repo.QueuedVideo,
-    dir: string,
-    report: (p: number) => void,
-    stored: string[],
-  ) {
+  async function transcode(video: QueuedVideo, dir: string, report: (p: number) => void, stored: string[]) {
     const original = await ctx.media.local(keyOf(video.video));
     try {
-      return await transcodeFile(original.path, dir, report, stored);
+      return await transcodeFile(original.path, video.kind.folder, dir, report, stored);
     } finally {
       await original.release();
     }
   }
 
-  async function transcodeFile(original: string, dir: string, report: (p: number) => void, stored: string[]) {
+  async function transcodeFile(
+    original: string,
+    folder: string,
+    dir: string,
+    report: (p: number) => void,
+    stored: string[],
+  ) {
     let source = original;
     const info = await probeSource(source, stopped.signal);
     const remuxed = !(await indexFirst(source));
@@ -162,7 +196,7 @@ export function createVideoQueue(ctx: FeatureContext, options: VideoQueueOptions
       clearInterval(watch);
     }
     const put = async (file: string, ext: string) => {
-      const { url } = await ctx.media.put(file, 'videos', ext);
+      const { url } = await ctx.media.put(file, folder, ext);
       stored.push(url);
       return url;
     };
@@ -200,6 +234,11 @@ export function createVideoQueue(ctx: FeatureContext, options: VideoQueueOptions
   }
 
   return {
+    /** Adds a kind of video to process; answers the wake its writes call once they queued videos. */
+    register(kind: VideoKind): () => void {
+      kinds.push(kind);
+      return wake;
+    },
     wake,
     async start() {
       if (options.atOnce === 0) return;
@@ -217,7 +256,7 @@ export function createVideoQueue(ctx: FeatureContext, options: VideoQueueOptions
       stopped.abort();
       if (timer) clearInterval(timer);
       await filling;
-      await repo.giveBack(db, `${OWNER}.`).catch(() => undefined);
+      await repo.giveBack(db, kinds, `${OWNER}.`).catch(() => undefined);
     },
     /** Resolves once the runs under way have ended (tests). */
     async idle() {
@@ -225,6 +264,8 @@ export function createVideoQueue(ctx: FeatureContext, options: VideoQueueOptions
     },
   };
 }
+
+type QueuedVideo = repo.QueuedVideo & { kind: VideoKind };
 
 class Stopped extends Error {}
 
