@@ -381,7 +381,7 @@ test.describe('video library', () => {
     await page.getByRole('button', { name: 'Delete Selected (0)' }).click();
     await expect(page.getByText(videoMessages.selectToDelete)).toBeVisible();
 
-    await page.getByLabel('Select all videos').check();
+    await page.getByLabel('Select all on this page').check();
     await expect(page.getByText('3 selected')).toBeVisible();
     await page.getByRole('button', { name: 'Enable Web (3)' }).click();
     await confirmStatus(page);
@@ -390,7 +390,7 @@ test.describe('video library', () => {
     await shoot(page, 'videos-library-desktop');
 
     await page.getByLabel('Web Status').selectOption({ label: 'Web Disabled' });
-    await expect(page.getByText('Showing 0 of 0 videos')).toBeVisible();
+    await expect(page.getByText('No videos found')).toBeVisible();
     await page.getByLabel('Web Status').selectOption({ label: 'Web Enabled' });
     await expect(page.getByText('Showing 3 of 3 videos')).toBeVisible();
 
@@ -398,11 +398,11 @@ test.describe('video library', () => {
     await confirmStatus(page);
     await expect(page.getByText(videoMessages.webUpdated(false, 1))).toBeVisible();
     await expect(page.getByText('Showing 2 of 2 videos')).toBeVisible();
-    await page.getByLabel('Select all videos').check();
+    await page.getByLabel('Select all on this page').check();
     await page.getByRole('button', { name: 'Disable Web (2)' }).click();
     await confirmStatus(page);
     await expect(page.getByText(videoMessages.webUpdated(false, 2))).toBeVisible();
-    await expect(page.getByText('Showing 0 of 0 videos')).toBeVisible();
+    await expect(page.getByText('No videos found')).toBeVisible();
 
     await page.getByLabel('Web Status').selectOption({ label: 'All' });
     await expect(page.getByRole('row', { name: /^Video \d/ }).filter({ hasText: 'Disabled' })).toHaveCount(3);
@@ -427,7 +427,7 @@ test.describe('video library', () => {
     await answerMath(page);
     await page.getByRole('dialog', { name: 'Delete videos' }).getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByText(videoMessages.deletedOne)).toBeVisible();
-    await expect(page.getByText('Showing 0 of 0 videos')).toBeVisible();
+    await expect(page.getByText('No videos found')).toBeVisible();
   });
 
   test('a broken thumbnail falls back to the placeholder; a failed load shows the red banner, a toast and Retry', async ({

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-quer
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
+import { toast } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
 import { Td, toggleAll, toggleSelection, Tr } from './data-table';
 import { ListTable } from './list-table';
@@ -101,6 +102,31 @@ describe('ListTable', () => {
     expect(within(table).getByText('beta')).toBeInTheDocument();
     expect(within(table).queryByRole('alert')).toBeNull();
     expect(calls).toBe(2);
+  });
+
+  it('says a failure the screen words itself with a Retry, and leaves its toast to the screen', async () => {
+    const toasted = vi.spyOn(toast, 'error');
+    const onRetry = vi.fn(() => Promise.resolve());
+    render(
+      <ListTable
+        caption="Things"
+        columns={['Name']}
+        reply={{ status: false, message: 'x' }}
+        failure="Failed to load things"
+        onRetry={onRetry}
+        isPending={false}
+        isEmpty
+        emptyText="No things yet."
+      >
+        {null}
+      </ListTable>,
+    );
+    const alert = within(screen.getByRole('table', { name: 'Things' })).getByRole('alert');
+    expect(alert).toHaveTextContent('Failed to load things');
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(onRetry).toHaveBeenCalledOnce();
+    expect(toasted).not.toHaveBeenCalled();
+    toasted.mockRestore();
   });
 
   it("says the page's figures under the rows, and select-all takes the rows on screen", async () => {

@@ -50,7 +50,10 @@ export interface ListTableProps {
   head?: ReactNode;
   /** The list's reply: `status: false` is a refusal, said with its message. */
   reply: { status: boolean; message: string } | undefined;
-  /** A failure the screen words itself (e.g. loadFailure(query)); else the reply's. */
+  /**
+   * A failure the screen words itself (e.g. loadFailure(query)), with a Retry; else the reply's. The
+   * screen then also decides whether it is toasted: the list does not toast the reply's message.
+   */
   failure?: string;
   onRetry?: () => Promise<unknown>;
   isPending: boolean;
@@ -87,7 +90,7 @@ export function ListTable({
   paging,
   children,
 }: ListTableProps) {
-  useFailedLoadToast(reply);
+  useFailedLoadToast(failure === undefined ? reply : undefined);
   const top = useRef<HTMLDivElement>(null);
   const firstHead = selection ? (
     <Th className="w-10">

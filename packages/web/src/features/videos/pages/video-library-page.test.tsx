@@ -31,7 +31,7 @@ vi.mock('@streamdesk/contract/format', async (importOriginal) => {
 signedInScreenTests({ authStatus: 'signed-in' });
 
 describe('Video Library', { timeout: 15_000 }, () => {
-  it('says a failed load in the red banner without counting 0 videos', async () => {
+  it('says a failed load in the list without counting 0 videos', async () => {
     mockApi({
       ...shell,
       'GET /api/App/video/category': categories,
@@ -39,7 +39,8 @@ describe('Video Library', { timeout: 15_000 }, () => {
         jsonResponse({ status: false, message: 'Something went wrong' }, 500),
     });
     renderApp('/show/video');
-    expect(await screen.findByRole('alert')).toHaveTextContent(videoMessages.loadFailed);
+    const table = await screen.findByRole('table', { name: 'Videos' });
+    expect(await within(table).findByRole('alert')).toHaveTextContent(videoMessages.loadFailed);
     expect(screen.getByRole('heading', { name: 'Video Library' })).toBeInTheDocument();
     expect(screen.queryByText('0 videos')).not.toBeInTheDocument();
     expect(screen.queryByText(/Showing 0 of 0 videos/)).not.toBeInTheDocument();

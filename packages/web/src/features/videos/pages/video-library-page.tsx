@@ -11,20 +11,11 @@ import { videoTabs } from '@/config/section-tabs';
 import { ApiCallError, gotNoReply, isNetworkFailure, refusedOrNoReply } from '@/lib/api-client';
 import { Button } from '@/ui/button';
 import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
-import {
-  stickyEndHead,
-  Table,
-  TableMessageRow,
-  TBody,
-  Th,
-  THead,
-  toggleAll,
-  toggleSelection,
-} from '@/ui/data-table';
+import { toggleAll, toggleSelection } from '@/ui/data-table';
 import { Dialog } from '@/ui/dialog';
-import { LoadError } from '@/ui/load-error';
+import { ListTable } from '@/ui/list-table';
+import { NoMatches } from '@/ui/no-matches';
 import { PageHeader } from '@/ui/page-header';
-import { Pagination } from '@/ui/pagination';
 import { Tabs } from '@/ui/tabs';
 import { toastDeleted } from '@/ui/toast-deleted';
 import { toastSuccess } from '@/ui/toast-success';
@@ -41,12 +32,11 @@ import {
   useWebVideoCount,
 } from '../api';
 import { LibraryFilters } from '../components/library-filters';
-import { SortableTh } from '@/ui/sortable-th';
 import { RenameVideoDialog } from '../components/rename-video-dialog';
 import { VideoRow, type VideoRowActions } from '../components/video-row';
 import { WEB_FEED_RULE, WebFeedNote } from '../components/web-feed-note';
 
-/** The red banner's text for a failed list load. */
+/** The list's words for a failed load (said in the list, with a Retry, and toasted). */
 function loadError(query: ReturnType<typeof useVideoLibrary>): string {
   if (query.isError)
     return gotNoReply(query.error) ? videoMessages.connectionError : videoMessages.loadFailed;
@@ -55,6 +45,19 @@ function loadError(query: ReturnType<typeof useVideoLibrary>): string {
     return isNetworkFailure(data) ? videoMessages.connectionError : videoMessages.loadFailed;
   return '';
 }
+
+const LIBRARY_COLUMNS = [
+  '#',
+  'Thumbnail',
+  'Title',
+  'Details',
+  'State',
+  'Date',
+  'Web Status',
+  { label: 'Actions', className: 'text-right' },
+] as const;
+// The headers that order the list, by their label (the Sort by select sets the same order).
+const LIBRARY_SORTING = { Title: { column: 'title' }, Date: { column: 'date', descFirst: true } };
 
 export default function VideoLibraryPage() {
   // The filters, the search, the order and the page are the URL's (?category=<id>&web=true&q=derby&
@@ -65,7 +68,7 @@ export default function VideoLibraryPage() {
   const category = params.get('category') || 'all';
   const web = webFilter.safeParse(params.get('web')).data ?? 'all';
   // The Sort by select and the Title and Date headers set one order (duration and views are in Details).
-  const { q, sort, onSearch, onSort } = useSearchAndSort(pager, videoSort, '-date');
+  const { q, sort, onSearch, onSort, clearSearch } = useSearchAndSort(pager, videoSort, '-date');
   const [renaming, setRenaming] = useState<Video | null>(null);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [deleting, setDeleting] = useState<string[] | null>(null);
@@ -227,15 +230,13 @@ export default function VideoLibraryPage() {
         onSort={onSort}
       />
       {categories.isError && <p className="text-sm text-red-600">{videoMessages.categoriesError}</p>}
-      {actionError ? (
+      {actionError && (
         <div
           role="alert"
           className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-700 ring-1 ring-red-200"
         >
           {actionError}
         </div>
-      ) : (
-        loadFailure && <LoadError message={loadFailure} onRetry={() => library.refetch()} />
       )}
 
       {webCount === 0 && reply && (totalRecord > 0 || web === 'true') && (
@@ -244,82 +245,75 @@ export default function VideoLibraryPage() {
         </WebFeedNote>
       )}
 
-      <div
-        role="toolbar"
-        aria-label="Bulk actions"
-        className="flex flex-wrap items-center gap-2 rounded-lg bg-white px-3 py-2 shadow-sm ring-1 ring-slate-200"
+      <ListTable
+        caption="Videos"
+        columns={LIBRARY_COLUMNS}
+        reply={library.data}
+        failure={loadFailure || undefined}
+        onRetry={library.refetch}
+        isPending={library.isPending}
+        isEmpty={videos.length === 0}
+        loadingText="Loading videos…"
+        emptyText={q ? <NoMatches things="videos" q={q} onClear={clearSearch} /> : 'No videos found'}
+        sorting={{ sort, onSort, columns: LIBRARY_SORTING }}
+        selection={{
+          allSelected,
+          onToggleAll: () => setSelected(toggleAll(selected, ids)),
+          count: chosen.length,
+          // The spec's three bulk actions and their words (doc 2, 'Video show page'); at 0 they say
+          // what to do (the spec's messages) rather than being disabled.
+          actions: (
+            <>
+              <Button
+                write="videos"
+                size="sm"
+                variant="secondary"
+                disabled={busy}
+                onClick={() => askWeb(chosen, true)}
+              >
+                Enable Web ({chosen.length})
+              </Button>
+              <Button
+                write="videos"
+                size="sm"
+                variant="secondary"
+                disabled={busy}
+                onClick={() => askWeb(chosen, false)}
+              >
+                Disable Web ({chosen.length})
+              </Button>
+              <Button
+                write="videos"
+                size="sm"
+                variant="danger"
+                disabled={busy}
+                onClick={() => askDelete(chosen)}
+              >
+                Delete Selected ({chosen.length})
+              </Button>
+            </>
+          ),
+        }}
+        paging={{
+          page,
+          totalPages: totalPage,
+          onPageChange: setPage,
+          // The spec's footer, 'Showing N of M videos' (doc 2, 'Video show page'), once this view's
+          // reply came (not while another page's rows stand in for it).
+          showing: reply && !library.isPlaceholderData && `Showing ${videos.length} of ${totalRecord} videos`,
+        }}
       >
-        <span className="mr-auto text-sm text-slate-600" aria-live="polite">
-          {chosen.length} selected
-        </span>
-        <Button
-          write="videos"
-          size="sm"
-          variant="secondary"
-          disabled={busy}
-          onClick={() => askWeb(chosen, true)}
-        >
-          Enable Web ({chosen.length})
-        </Button>
-        <Button
-          write="videos"
-          size="sm"
-          variant="secondary"
-          disabled={busy}
-          onClick={() => askWeb(chosen, false)}
-        >
-          Disable Web ({chosen.length})
-        </Button>
-        <Button write="videos" size="sm" variant="danger" disabled={busy} onClick={() => askDelete(chosen)}>
-          Delete Selected ({chosen.length})
-        </Button>
-      </div>
-
-      <Table caption="Videos">
-        <THead>
-          <Th className="w-10">
-            <input
-              type="checkbox"
-              aria-label="Select all videos"
-              checked={allSelected}
-              disabled={!ids.length}
-              onChange={() => setSelected(toggleAll(selected, ids))}
-              className="size-4 rounded border-slate-300"
-            />
-          </Th>
-          <Th>#</Th>
-          <Th>Thumbnail</Th>
-          <SortableTh column="title" label="Title" sort={sort} onSort={onSort} />
-          <Th>Details</Th>
-          <Th>State</Th>
-          <SortableTh column="date" label="Date" sort={sort} onSort={onSort} descFirst />
-          <Th>Web Status</Th>
-          <Th className={`${stickyEndHead} text-right`}>Actions</Th>
-        </THead>
-        <TBody>
-          {library.isPending && <TableMessageRow colSpan={9}>Loading videos…</TableMessageRow>}
-          {reply && videos.length === 0 && (
-            <TableMessageRow colSpan={9}>{q ? `No videos match "${q}"` : 'No videos found'}</TableMessageRow>
-          )}
-          {videos.map((video, index) => (
-            <VideoRow
-              key={video._id}
-              video={video}
-              number={ADMIN_VIDEO_PAGE_SIZE * (page - 1) + index + 1}
-              checked={selected.has(video._id)}
-              busy={busy}
-              on={rowActions}
-            />
-          ))}
-        </TBody>
-      </Table>
-
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-slate-600">
-          {reply && `Showing ${videos.length} of ${totalRecord} videos`}
-        </p>
-        <Pagination page={page} totalPages={totalPage} onPageChange={setPage} />
-      </div>
+        {videos.map((video, index) => (
+          <VideoRow
+            key={video._id}
+            video={video}
+            number={ADMIN_VIDEO_PAGE_SIZE * (page - 1) + index + 1}
+            checked={selected.has(video._id)}
+            busy={busy}
+            on={rowActions}
+          />
+        ))}
+      </ListTable>
 
       <ConfirmMathDialog
         open={deleting !== null}

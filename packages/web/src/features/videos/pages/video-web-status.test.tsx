@@ -68,7 +68,7 @@ describe('Video Library: Enable and Disable Web ask first (0055)', { timeout: 30
     expect(await screen.findByText(videoMessages.selectToUpdate)).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).toBeNull();
 
-    await user.click(screen.getByRole('checkbox', { name: 'Select all videos' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select all on this page' }));
     await user.click(screen.getByRole('button', { name: 'Disable Web (2)' }));
     expect(
       within(screen.getByRole('dialog', { name: 'Change status' })).getByText(
