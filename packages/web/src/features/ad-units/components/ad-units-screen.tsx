@@ -10,10 +10,9 @@ import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { loadFailure } from '@/lib/api-query';
 import { Button } from '@/ui/button';
-import { LoadError } from '@/ui/load-error';
 import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
-import { stickyEndHead, Table, TableMessageRow, TBody, Th, THead } from '@/ui/data-table';
 import { TextField } from '@/ui/field';
+import { ListTable } from '@/ui/list-table';
 import { PageHeader } from '@/ui/page-header';
 import { DraftScope, useRowInEdit } from '@/ui/ask-before-dropping';
 import { adListQuery, adRowsOf, useClearWebAdClicks, useDeleteAd, type AdRow as Ad } from '../api';
@@ -53,8 +52,8 @@ export function AdUnitsScreen({ platform, page }: { platform: AdPlatform; page: 
   // A list that never came (a network failure, after the retry) is not an empty one: 'No ads yet.' would
   // send the admin to add ads that are there. Shown in the table only (doc 2 section 8: logged, no toast).
   const failed = loadFailure(list);
-  const columns = web ? 6 : 5;
   const idLabel = web ? 'Ad URL' : 'Ad ID';
+  const columns = ['No', 'Ad Name', idLabel, 'Ad Description', ...(web ? ['Click'] : []), 'Actions'];
 
   const onConfirmed = () => {
     const action = confirm;
@@ -104,51 +103,39 @@ export function AdUnitsScreen({ platform, page }: { platform: AdPlatform; page: 
         onChange={(e) => setSearch(e.target.value)}
         className="max-w-sm"
       />
-      <Table caption={adPageTitle(platform, page)}>
-        <THead>
-          <Th>No</Th>
-          <Th>Ad Name</Th>
-          <Th>{idLabel}</Th>
-          <Th>Ad Description</Th>
-          {web && <Th>Click</Th>}
-          <Th className={stickyEndHead}>Actions</Th>
-        </THead>
-        <TBody>
-          {list.isPending ? (
-            <TableMessageRow colSpan={columns}>Loading ads…</TableMessageRow>
-          ) : failed ? (
-            <TableMessageRow colSpan={columns}>
-              <LoadError message={failed} onRetry={() => list.refetch()} />
-            </TableMessageRow>
-          ) : shown.length === 0 ? (
-            <TableMessageRow colSpan={columns}>
-              {search.trim() ? 'No ads match your search.' : 'No ads yet.'}
-            </TableMessageRow>
-          ) : (
-            <DraftScope hold={rows.hold}>
-              {shown.map((ad, i) => (
-                <AdRow
-                  key={ad._id}
-                  platform={platform}
-                  kind={page.kind}
-                  ad={ad}
-                  number={i + 1}
-                  editing={rows.editingId === ad._id}
-                  onEditing={(on) => (on ? rows.edit(ad._id) : rows.done())}
-                  onDelete={(target: Ad) => setConfirm({ kind: 'delete', ad: target })}
-                  {...(web
-                    ? {
-                        gain: gains[ad._id] ?? 0,
-                        range: selection,
-                        onClear: (target: Ad) => setConfirm({ kind: 'clear', ad: target }),
-                      }
-                    : {})}
-                />
-              ))}
-            </DraftScope>
-          )}
-        </TBody>
-      </Table>
+      <ListTable
+        caption={adPageTitle(platform, page)}
+        columns={columns}
+        reply={list.data}
+        failure={failed}
+        onRetry={list.refetch}
+        isPending={list.isPending}
+        isEmpty={shown.length === 0}
+        loadingText="Loading ads…"
+        emptyText={search.trim() ? 'No ads match your search.' : 'No ads yet.'}
+      >
+        <DraftScope hold={rows.hold}>
+          {shown.map((ad, i) => (
+            <AdRow
+              key={ad._id}
+              platform={platform}
+              kind={page.kind}
+              ad={ad}
+              number={i + 1}
+              editing={rows.editingId === ad._id}
+              onEditing={(on) => (on ? rows.edit(ad._id) : rows.done())}
+              onDelete={(target: Ad) => setConfirm({ kind: 'delete', ad: target })}
+              {...(web
+                ? {
+                    gain: gains[ad._id] ?? 0,
+                    range: selection,
+                    onClear: (target: Ad) => setConfirm({ kind: 'clear', ad: target }),
+                  }
+                : {})}
+            />
+          ))}
+        </DraftScope>
+      </ListTable>
       <ConfirmMathDialog
         open={confirm !== null}
         onOpenChange={(open) => !open && setConfirm(null)}

@@ -5,21 +5,11 @@ import { videoTabs } from '@/config/section-tabs';
 import { unlessFailed } from '@/lib/api-client';
 import { Button } from '@/ui/button';
 import { ActivityHistoryLink } from '@/ui/activity-history-link';
-import { LoadError } from '@/ui/load-error';
 import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
-import {
-  stickyEndCell,
-  stickyEndHead,
-  Table,
-  TBody,
-  Td,
-  Th,
-  THead,
-  TableMessageRow,
-  Tr,
-} from '@/ui/data-table';
+import { stickyEndCell, Td, Tr } from '@/ui/data-table';
 import { EmptyState } from '@/ui/empty-state';
 import { TextField } from '@/ui/field';
+import { ListTable } from '@/ui/list-table';
 import { PageHeader } from '@/ui/page-header';
 import { Tabs } from '@/ui/tabs';
 import { toastDeleted } from '@/ui/toast-deleted';
@@ -36,6 +26,14 @@ export function filterCategories(list: readonly VideoCategory[], search: string)
   const needle = search.trim().toLowerCase();
   return needle ? list.filter((c) => c.name.toLowerCase().includes(needle)) : [...list];
 }
+
+const CATEGORY_COLUMNS = [
+  'Image',
+  'Name',
+  'Videos',
+  'Status',
+  { label: 'Actions', className: 'text-right' },
+] as const;
 
 export default function VideoCategoriesPage() {
   const categories = useCategories();
@@ -113,83 +111,71 @@ export default function VideoCategoriesPage() {
           onChange={(e) => setSearch(e.target.value)}
         />
       </div>
-      {categories.isSuccess && all.length === 0 ? (
-        <EmptyState title={categoryMessages.noneYet} />
-      ) : categories.isSuccess && shown.length === 0 ? (
-        <EmptyState title={categoryMessages.noneMatching} />
-      ) : (
-        <Table caption="Video categories">
-          <THead>
-            <Th>Image</Th>
-            <Th>Name</Th>
-            <Th>Videos</Th>
-            <Th>Status</Th>
-            <Th className={`${stickyEndHead} text-right`}>Actions</Th>
-          </THead>
-          <TBody>
-            {categories.isPending && <TableMessageRow colSpan={5}>Loading categories…</TableMessageRow>}
-            {categories.isError && (
-              <TableMessageRow colSpan={5}>
-                <LoadError message={categoryMessages.somethingWrong} onRetry={() => categories.refetch()} />
-              </TableMessageRow>
-            )}
-            {shown.map((category) => (
-              <Tr key={category._id}>
-                <Td>
-                  <RemoteImage
-                    src={category.main_image}
-                    alt={category.name}
-                    className="size-12 rounded-md object-cover ring-1 ring-slate-200"
-                  />
-                </Td>
-                <Td className="max-w-64 truncate font-medium text-slate-900" title={category.name}>
-                  {category.name}
-                </Td>
-                <Td className="tabular-nums">{category.total_products}</Td>
-                <Td>
-                  <Toggle
-                    write="video-categories"
-                    checked={category.status}
-                    onCheckedChange={() => flip(category)}
-                    label={`Status of ${category.name}`}
-                    // The server flips whatever it holds: a second click before the list reloads would
-                    // flip it back, so the switch waits for the reply and the reload.
-                    disabled={flipping.has(category._id)}
-                  />
-                </Td>
-                <Td className={`${stickyEndCell} text-right`}>
-                  <div className="inline-flex gap-2">
-                    <Button
-                      write="video-categories"
-                      variant="secondary"
-                      size="sm"
-                      aria-label={`Edit ${category.name}`}
-                      onClick={() => edit(category)}
-                    >
-                      Edit
-                    </Button>
-                    <ActivityHistoryLink
-                      feature="video-categories"
-                      item={category._id}
-                      name={category.name}
-                    />
-                    <Button
-                      write="video-categories"
-                      variant="danger"
-                      size="sm"
-                      aria-label={`Delete ${category.name}`}
-                      loading={removing.has(category._id)}
-                      onClick={() => setDeleting(category)}
-                    >
-                      Delete
-                    </Button>
-                  </div>
-                </Td>
-              </Tr>
-            ))}
-          </TBody>
-        </Table>
-      )}
+      <ListTable
+        caption="Video categories"
+        columns={CATEGORY_COLUMNS}
+        reply={categories.data}
+        // A refusal and no reply alike: the spec's words, in the list only (doc 2 section 8).
+        failure={categories.isError ? categoryMessages.somethingWrong : undefined}
+        onRetry={categories.refetch}
+        isPending={categories.isPending}
+        isEmpty={shown.length === 0}
+        loadingText="Loading categories…"
+        emptyText={
+          <EmptyState title={all.length === 0 ? categoryMessages.noneYet : categoryMessages.noneMatching} />
+        }
+      >
+        {shown.map((category) => (
+          <Tr key={category._id}>
+            <Td>
+              <RemoteImage
+                src={category.main_image}
+                alt={category.name}
+                className="size-12 rounded-md object-cover ring-1 ring-slate-200"
+              />
+            </Td>
+            <Td className="max-w-64 truncate font-medium text-slate-900" title={category.name}>
+              {category.name}
+            </Td>
+            <Td className="tabular-nums">{category.total_products}</Td>
+            <Td>
+              <Toggle
+                write="video-categories"
+                checked={category.status}
+                onCheckedChange={() => flip(category)}
+                label={`Status of ${category.name}`}
+                // The server flips whatever it holds: a second click before the list reloads would
+                // flip it back, so the switch waits for the reply and the reload.
+                disabled={flipping.has(category._id)}
+              />
+            </Td>
+            <Td className={`${stickyEndCell} text-right`}>
+              <div className="inline-flex gap-2">
+                <Button
+                  write="video-categories"
+                  variant="secondary"
+                  size="sm"
+                  aria-label={`Edit ${category.name}`}
+                  onClick={() => edit(category)}
+                >
+                  Edit
+                </Button>
+                <ActivityHistoryLink feature="video-categories" item={category._id} name={category.name} />
+                <Button
+                  write="video-categories"
+                  variant="danger"
+                  size="sm"
+                  aria-label={`Delete ${category.name}`}
+                  loading={removing.has(category._id)}
+                  onClick={() => setDeleting(category)}
+                >
+                  Delete
+                </Button>
+              </div>
+            </Td>
+          </Tr>
+        ))}
+      </ListTable>
       <ConfirmMathDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
