@@ -2,8 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FeedItem } from '@streamdesk/contract/videos';
 import { CURRENT_THRESHOLD, OBSERVED_RATIOS, playsAt } from './autoplay';
 import { reportView } from './feed-api';
-import { useFeedSource } from './feed-source';
 import { VideoLoading } from './feed-status';
+import { useHlsSource } from '@/lib/hls-source';
 import type { MediaPlan } from './load-order';
 import type { WatchClock } from './watch-clock';
 
@@ -98,7 +98,7 @@ export function FeedVideo({
   const attached = useCallback((video: HTMLVideoElement) => {
     if (inView.current && !stoppedRef.current) void play(video);
   }, []);
-  const src = useFeedSource(ref, item, plan, attached);
+  const src = useHlsSource(ref, item, plan, attached);
 
   const stop = () => clock.stop(index);
   async function play(video: HTMLVideoElement) {

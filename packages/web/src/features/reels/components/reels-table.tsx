@@ -9,6 +9,8 @@ import { useDeleteReels } from '../api';
 import { RemoteImage } from '@/ui/remote-image';
 import { SelectField } from '@/ui/select-field';
 import { COUNT_AND_DATE_ORDERS } from '@/ui/sortable-th';
+import { useState } from 'react';
+import { ReelPlayer, ReelState } from './reel-player';
 
 /** Under 640 px the File and Date headers are hidden: the Sort by select offers every order instead. */
 const phoneHidden = 'hidden sm:table-cell';
@@ -60,6 +62,7 @@ export function ReelsTable({
     // The selection does not follow to another page, search or order.
     { toTrash: true, view: `${page} ${sort}` },
   );
+  const [playing, setPlaying] = useState<{ reel: Reel; no: number } | null>(null);
 
   return (
     <div className="space-y-3">
@@ -100,6 +103,7 @@ export function ReelsTable({
                   loading="lazy"
                   className="h-16 w-12 rounded bg-slate-900 object-cover ring-1 ring-slate-200"
                 />
+                <ReelState reel={reel} />
                 <span className="mt-1 block max-w-20 text-xs sm:hidden">
                   <span className="block truncate" title={reel.fileName}>
                     {reel.fileName}
@@ -121,7 +125,7 @@ export function ReelsTable({
                   actions={[
                     {
                       label: 'Play',
-                      onSelect: () => window.open(reel.video, '_blank', 'noopener,noreferrer'),
+                      onSelect: () => setPlaying({ reel, no }),
                     },
                     {
                       label: 'Delete',
@@ -137,6 +141,11 @@ export function ReelsTable({
           );
         })}
       </ListTable>
+      <ReelPlayer
+        reel={playing?.reel ?? null}
+        title={`Reel ${playing?.no ?? ''}`}
+        onClose={() => setPlaying(null)}
+      />
       <ConfirmMathDialog
         open={bulk.confirming !== null}
         onOpenChange={(open) => !open && bulk.cancel()}

@@ -1,11 +1,24 @@
 import { useEffect, useState, type RefObject } from 'react';
-import type { FeedItem } from '@streamdesk/contract/videos';
-import type { MediaPlan } from './load-order';
 
-/** How a feed video gets its bytes: the MP4, the browser's own HLS (Safari, iOS), or hls.js over MSE. */
+/** How a video gets its bytes: the MP4, the browser's own HLS (Safari, iOS), or hls.js over MSE. */
 type Mode = 'mp4' | 'native' | 'hlsjs';
 
-function modeFor(item: FeedItem): Mode {
+/** A processed video (a feed item, a reel): its MP4, and its HLS master playlist once made ('' until then). */
+export interface HlsItem {
+  video: string;
+  hls: string;
+}
+
+/** When the video may fetch: `keep` while it holds its source, `preload` 'none' until it may fetch. */
+export interface SourcePlan {
+  keep: boolean;
+  preload: string;
+}
+
+/** Plays at once: a player the viewer opened (a reel's preview). */
+export const PLAY_NOW: SourcePlan = { keep: true, preload: 'auto' };
+
+function modeFor(item: HlsItem): Mode {
   if (!item.hls) return 'mp4';
   if (document.createElement('video').canPlayType('application/vnd.apple.mpegurl')) return 'native';
   const mse = 'MediaSource' in window || 'ManagedMediaSource' in window;
@@ -13,7 +26,7 @@ function modeFor(item: FeedItem): Mode {
 }
 
 /**
- * A feed video's source (docs/decisions/0044-video-processing.md): its HLS ladder once processed, so a
+ * A video's source (docs/decisions/0044-video-processing.md; the feed's, a reel's: 0059): its HLS ladder once processed, so a
  * phone on a slow line gets a rendition it can keep up with, and the MP4 until then or where the browser
  * plays neither. hls.js (the light build, without subtitles or DRM) is loaded the first time a video
  * needs it, so the site's first page carries none of it; it starts fetching only when the load order
@@ -21,10 +34,10 @@ function modeFor(item: FeedItem): Mode {
  * A fatal hls.js error falls back to the MP4. Answers the `src` attribute to set (none while hls.js
  * holds the element); `attached` is called once hls.js has the ladder, to start a video already in view.
  */
-export function useFeedSource(
+export function useHlsSource(
   ref: RefObject<HTMLVideoElement | null>,
-  item: FeedItem,
-  plan: MediaPlan,
+  item: HlsItem,
+  plan: SourcePlan,
   attached: (video: HTMLVideoElement) => void,
 ): string | undefined {
   const [mode, setMode] = useState(() => modeFor(item));

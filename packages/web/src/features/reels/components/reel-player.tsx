@@ -1,0 +1,75 @@
+import { useCallback, useRef } from 'react';
+import type { Reel } from '@streamdesk/contract/reels';
+import { PLAY_NOW, useHlsSource } from '@/lib/hls-source';
+import { cn } from '@/lib/cn';
+import { Button } from '@/ui/button';
+import { Dialog } from '@/ui/dialog';
+
+/**
+ * A reel played in the page (docs/decisions/0059): its HLS ladder once processed (hls.js, or the
+ * browser's own HLS), its MP4 until then, as the public feed plays a video.
+ */
+export function ReelPlayer({
+  reel,
+  title,
+  onClose,
+}: {
+  reel: Reel | null;
+  title: string;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog open={reel !== null} onOpenChange={(open) => !open && onClose()} title={title}>
+      {reel && (
+        <div className="space-y-3">
+          <ReelVideo reel={reel} />
+          <div className="flex justify-end">
+            <Button variant="secondary" onClick={onClose}>
+              Close
+            </Button>
+          </div>
+        </div>
+      )}
+    </Dialog>
+  );
+}
+
+function ReelVideo({ reel }: { reel: Reel }) {
+  const ref = useRef<HTMLVideoElement>(null);
+  // hls.js attaches after the element mounts: start it then, as autoplay does for an MP4.
+  const attached = useCallback((video: HTMLVideoElement) => void video.play().catch(() => undefined), []);
+  const src = useHlsSource(ref, reel, PLAY_NOW, attached);
+  return (
+    // A portrait reel is held to 60% of the screen's height, so the dialog and Close fit.
+    <video
+      ref={ref}
+      src={src}
+      poster={reel.thumbnail}
+      controls
+      autoPlay
+      className="max-h-[60dvh] w-full rounded-md bg-black object-contain"
+    >
+      <track kind="captions" />
+    </video>
+  );
+}
+
+const badge = 'mt-1 inline-flex rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap';
+
+/** Where a reel's processing stands, while it is not ready (a ready reel shows nothing: most reels). */
+export function ReelState({ reel }: { reel: Pick<Reel, 'state' | 'progress'> }) {
+  switch (reel.state) {
+    case 'queued':
+      return <span className={cn(badge, 'bg-slate-100 text-slate-600')}>Queued</span>;
+    case 'processing':
+      return <span className={cn(badge, 'bg-sky-100 text-sky-700')}>Processing {reel.progress}%</span>;
+    case 'failed':
+      return (
+        <span className={cn(badge, 'bg-red-100 text-red-700')} title="It plays its MP4: no HLS was made">
+          Failed
+        </span>
+      );
+    default:
+      return null;
+  }
+}
