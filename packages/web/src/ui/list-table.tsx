@@ -37,8 +37,11 @@ export interface ListPaging {
   pageText?: ReactNode;
 }
 
-/** A column head: its label, or its label with classes (e.g. hidden on a phone). */
-export type ListColumn = string | { label: string; className?: string };
+/**
+ * A column head: its label, or its label with classes (e.g. hidden on a phone); `srOnly` says the label
+ * to a screen reader only (a column of row buttons that name themselves, e.g. Details).
+ */
+export type ListColumn = string | { label: string; className?: string; srOnly?: boolean };
 
 export const SELECT_ALL_LABEL = 'Select all on this page';
 
@@ -145,7 +148,7 @@ export function ListTable({
         <THead>
           {firstHead}
           {columns.map((column) => {
-            const { label, className: own } = typeof column === 'string' ? { label: column } : column;
+            const { label, className: own, srOnly } = typeof column === 'string' ? { label: column } : column;
             const className = cn(own, /^Actions?$/.test(label) && stickyEndHead);
             const by = sorting?.columns[label];
             return by ? (
@@ -160,7 +163,7 @@ export function ListTable({
               />
             ) : (
               <Th key={label} className={className}>
-                {label}
+                {srOnly ? <span className="sr-only">{label}</span> : label}
               </Th>
             );
           })}
@@ -199,7 +202,8 @@ export function pagedList(
     isPending: boolean;
     isPlaceholderData: boolean;
   },
-  ok: { data: readonly unknown[]; total: number; totalPage: number } | null | undefined,
+  ok:
+    { data: readonly unknown[]; total: number; totalPage: number; totalCapped?: boolean } | null | undefined,
   {
     page,
     pageSize,
@@ -223,7 +227,7 @@ export function pagedList(
       showing:
         ok &&
         !query.isPlaceholderData &&
-        showingRange((page - 1) * pageSize, ok.data.length, ok.total, things),
+        showingRange((page - 1) * pageSize, ok.data.length, ok.total, things, ok.totalCapped),
     },
   };
 }

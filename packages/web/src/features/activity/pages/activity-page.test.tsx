@@ -117,7 +117,7 @@ describe('the Activity screen person filter', () => {
     await personOptionsAre(['admin']);
   });
 
-  it('says "10,000+ entries" when the count stopped short of every entry', async () => {
+  it('says "of 10,000+ entries" when the count stopped short of every entry', async () => {
     mockApi({
       ...signedInApi,
       'GET /api/admin/people': people,
@@ -131,6 +131,38 @@ describe('the Activity screen person filter', () => {
       },
     });
     renderApp('/activity');
-    expect(await screen.findByText('10,000+ entries', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Showing 1 of 10,000+ entries', {}, { timeout: 8000 }),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('the Activity list (one list component, issue 36)', () => {
+  it('says a refused load in the list with a Retry that loads it again, then the footer', async () => {
+    let refused = true;
+    mockApi({
+      ...signedInApi,
+      'GET /api/admin/people': people,
+      'GET /api/admin/activity': () =>
+        refused
+          ? jsonResponse({ status: false, message: 'Activity is resting' })
+          : jsonResponse({
+              status: true,
+              message: 'ok',
+              data: [entry, { ...entry, _id: 'e2' }],
+              total: 120,
+              totalPage: 3,
+              totalCapped: false,
+            }),
+    });
+    renderApp('/activity');
+    const table = await screen.findByRole('table', { name: 'Activity' }, { timeout: 8000 });
+    const alert = await within(table).findByRole('alert');
+    expect(alert).toHaveTextContent('Activity is resting');
+    refused = false;
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Showing 1–2 of 120 entries')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Page 3' })).toBeInTheDocument();
+    expect(within(table).queryByRole('alert')).not.toBeInTheDocument();
   });
 });

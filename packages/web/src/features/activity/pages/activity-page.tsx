@@ -6,13 +6,12 @@ import { formatDateTime } from '@streamdesk/contract/format';
 import { FEATURE_NAMES, FEATURES, type Feature } from '@streamdesk/contract/roles';
 import { toast } from 'sonner';
 import { failureMessage } from '@/lib/api-client';
-import { loadFailure } from '@/lib/api-query';
 import { Button } from '@/ui/button';
-import { Table, TableMessageRow, TBody, Td, Th, THead, Tr } from '@/ui/data-table';
+import { Table, TBody, Td, Th, THead, Tr } from '@/ui/data-table';
 import { DateTimeField } from '@/ui/date-time-field';
 import { inputClass, levelWithInputs, TextField } from '@/ui/field';
 import { PageHeader } from '@/ui/page-header';
-import { Pagination } from '@/ui/pagination';
+import { ListTable, type ListColumn, pagedList } from '@/ui/list-table';
 import { useMay } from '@/lib/access';
 import { useStartEnd } from '@/ui/use-start-end';
 import { allEntries, useActivity, usePeople, useRevert, type ActivityFilters } from '../api';
@@ -20,6 +19,14 @@ import { activityCsv } from '../csv';
 
 const PAGE_SIZE = 50;
 const FILTERS = ['person', 'feature', 'action', 'item', 'from', 'to', 'q'] as const;
+const COLUMNS: readonly ListColumn[] = [
+  'When',
+  'Person',
+  'Action',
+  'Feature',
+  'Item',
+  { label: 'Details', className: 'text-right', srOnly: true },
+];
 
 function filtersOf(params: URLSearchParams): ActivityFilters {
   const out: Record<string, string> = {};
@@ -38,7 +45,6 @@ export default function ActivityPage() {
   const activity = useActivity(filters, page, PAGE_SIZE);
   const reply = activity.data?.status ? activity.data : undefined;
   const entries = reply?.data ?? [];
-  const failure = loadFailure(activity);
   const [open, setOpen] = useState<ActivityEntry>();
   const [exporting, setExporting] = useState(false);
 
@@ -82,22 +88,19 @@ export default function ActivityPage() {
         }
       />
       <Filters key={params.toString()} filters={filters} people={entries} onApply={apply} />
-      <Table caption="Activity" className="mt-4">
-        <THead>
-          <Th>When</Th>
-          <Th>Person</Th>
-          <Th>Action</Th>
-          <Th>Feature</Th>
-          <Th>Item</Th>
-          <Th>
-            <span className="sr-only">Details</span>
-          </Th>
-        </THead>
-        <TBody>
-          {failure && <TableMessageRow colSpan={6}>{failure}</TableMessageRow>}
-          {reply && entries.length === 0 && (
-            <TableMessageRow colSpan={6}>No activity matches these filters.</TableMessageRow>
-          )}
+      <div className="mt-4">
+        <ListTable
+          caption="Activity"
+          columns={COLUMNS}
+          {...pagedList(activity, reply, {
+            page,
+            pageSize: PAGE_SIZE,
+            things: ['entry', 'entries'],
+            onPageChange: goTo,
+          })}
+          isEmpty={entries.length === 0}
+          emptyText="No activity matches these filters."
+        >
           {entries.map((entry) => (
             <Tr key={entry._id}>
               <Td>{formatDateTime(entry.at)}</Td>
@@ -117,24 +120,12 @@ export default function ActivityPage() {
               </Td>
             </Tr>
           ))}
-        </TBody>
-      </Table>
-      <div className="mt-3 flex items-center justify-between gap-2 text-sm text-slate-600">
-        <span>{reply ? entriesCount(reply.total, reply.totalCapped) : ''}</span>
-        {reply && reply.totalPage > 1 && (
-          <Pagination page={page} totalPages={reply.totalPage} onPageChange={goTo} />
-        )}
+        </ListTable>
       </div>
       <EntryPanel entry={open} onClose={() => setOpen(undefined)} />
     </>
   );
 }
-
-/** "1 entry", "250 entries"; "10,000+ entries" when the count stopped short of them all (0041). */
-const entriesCount = (total: number, capped: boolean) =>
-  capped
-    ? `${total.toLocaleString('en')}+ entries`
-    : `${total.toLocaleString('en')} ${total === 1 ? 'entry' : 'entries'}`;
 
 const featureWords = (feature: string) => FEATURES[feature as Feature] ?? feature;
 
