@@ -191,6 +191,15 @@ export function ListTable({
   );
 }
 
+/** A list's states (ListTable's) from its query: its reply, loading, and Retry (the query's refetch). */
+export function listStates(query: {
+  data: { status: boolean; message: string } | undefined;
+  refetch: () => Promise<unknown>;
+  isPending: boolean;
+}): Pick<ListTableProps, 'reply' | 'onRetry' | 'isPending'> {
+  return { reply: query.data, onRetry: query.refetch, isPending: query.isPending };
+}
+
 /**
  * A paged list's states and footer (ListTable's) from its query: `ok` is its reply when that is a list
  * ('Showing N–M of T things' from its total, left out while another page's rows stand in for this one's).
@@ -217,9 +226,7 @@ export function pagedList(
   },
 ): Pick<ListTableProps, 'reply' | 'onRetry' | 'isPending' | 'paging'> {
   return {
-    reply: query.data,
-    onRetry: query.refetch,
-    isPending: query.isPending,
+    ...listStates(query),
     paging: {
       page,
       totalPages: ok?.totalPage ?? 1,

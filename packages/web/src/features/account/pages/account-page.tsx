@@ -3,18 +3,26 @@ import { accountMessages } from '@streamdesk/contract/account';
 import { formatDateTime } from '@streamdesk/contract/format';
 import { failureMessage } from '@/lib/api-client';
 import { useMe } from '@/lib/access';
-import { loadFailure } from '@/lib/api-query';
 import { newPasswordHint, newPasswordProblem } from '@/lib/password-check';
 import { usePasswordStrength } from '@/lib/use-password-strength';
 import { useTextFields } from '@/lib/use-text-fields';
 import { Button } from '@/ui/button';
-import { Table, TableMessageRow, TBody, Td, Th, THead, Tr } from '@/ui/data-table';
+import { stickyEndCell, Td, Tr } from '@/ui/data-table';
 import { TextField } from '@/ui/field';
+import { ListTable, listStates, type ListColumn } from '@/ui/list-table';
 import { PageHeader } from '@/ui/page-header';
 import { PasswordMeter } from '@/ui/password-meter';
 import { toastSuccess } from '@/ui/toast-success';
 import { useAccountSessions, useChangePassword, useEndOtherSessions, useEndSession, useRename } from '../api';
 import { TwoStepSection } from '../components/two-step-section';
+
+const SESSION_COLUMNS: readonly ListColumn[] = [
+  'Device',
+  'IP',
+  'Signed in',
+  'Last used',
+  { label: 'Actions', srOnly: true },
+];
 
 const sectionClass = 'rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200';
 
@@ -153,7 +161,6 @@ function SessionsSection() {
   const endOne = useEndSession();
   const endOthers = useEndOtherSessions();
   const list = sessions.data?.status ? sessions.data.data : [];
-  const failure = loadFailure(sessions);
   const others = list.filter((s) => !s.current).length;
 
   return (
@@ -179,50 +186,44 @@ function SessionsSection() {
           Sign out everywhere else
         </Button>
       </div>
-      <Table caption="Active sessions">
-        <THead>
-          <Th>Device</Th>
-          <Th>IP</Th>
-          <Th>Signed in</Th>
-          <Th>Last used</Th>
-          <Th>
-            <span className="sr-only">Actions</span>
-          </Th>
-        </THead>
-        <TBody>
-          {failure && <TableMessageRow colSpan={5}>{failure}</TableMessageRow>}
-          {list.map((session) => (
-            <Tr key={session._id}>
-              <Td className="font-medium text-slate-900">
-                {session.device}
-                {session.current && (
-                  <span className="ml-2 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-700 ring-1 ring-emerald-200">
-                    This device
-                  </span>
-                )}
-              </Td>
-              <Td>{session.ip || '—'}</Td>
-              <Td className="whitespace-nowrap">{formatDateTime(session.createdAt)}</Td>
-              <Td className="whitespace-nowrap">{formatDateTime(session.lastUsedAt)}</Td>
-              <Td className="text-right">
-                {!session.current && (
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    aria-label={`Sign out: ${session.device}, signed in ${formatDateTime(session.createdAt)}`}
-                    loading={endOne.isPending && endOne.variables === session._id}
-                    onClick={() =>
-                      endOne.mutate(session._id, { onSuccess: (result) => toastSuccess(result.message) })
-                    }
-                  >
-                    Sign out
-                  </Button>
-                )}
-              </Td>
-            </Tr>
-          ))}
-        </TBody>
-      </Table>
+      <ListTable
+        caption="Active sessions"
+        columns={SESSION_COLUMNS}
+        {...listStates(sessions)}
+        isEmpty={list.length === 0}
+        emptyText="No session is signed in."
+      >
+        {list.map((session) => (
+          <Tr key={session._id}>
+            <Td className="font-medium text-slate-900">
+              {session.device}
+              {session.current && (
+                <span className="ml-2 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-700 ring-1 ring-emerald-200">
+                  This device
+                </span>
+              )}
+            </Td>
+            <Td>{session.ip || '—'}</Td>
+            <Td className="whitespace-nowrap">{formatDateTime(session.createdAt)}</Td>
+            <Td className="whitespace-nowrap">{formatDateTime(session.lastUsedAt)}</Td>
+            <Td className={`text-right ${stickyEndCell}`}>
+              {!session.current && (
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  aria-label={`Sign out: ${session.device}, signed in ${formatDateTime(session.createdAt)}`}
+                  loading={endOne.isPending && endOne.variables === session._id}
+                  onClick={() =>
+                    endOne.mutate(session._id, { onSuccess: (result) => toastSuccess(result.message) })
+                  }
+                >
+                  Sign out
+                </Button>
+              )}
+            </Td>
+          </Tr>
+        ))}
+      </ListTable>
     </section>
   );
 }

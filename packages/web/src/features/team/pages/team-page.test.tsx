@@ -1,6 +1,8 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi, renderApp } from '@/test/render-app';
+import { jsonResponse } from '@/test/runtime';
 import { signedInApi, signedInScreenTests } from '@/test/signed-in-screen';
 
 signedInScreenTests();
@@ -32,5 +34,29 @@ describe('the Team screen', { timeout: 30_000 }, () => {
     expect(
       await screen.findByRole('link', { name: 'History of Ana Analyst' }, { timeout: 20_000 }),
     ).toHaveAttribute('href', '/activity?feature=team&item=p2');
+  });
+
+  it('says a refused load in the list with a Retry that loads it again (issue 36)', async () => {
+    let refused = true;
+    mockApi({
+      ...signedInApi,
+      'GET /api/admin/team': () =>
+        refused
+          ? jsonResponse({ status: false, message: 'The team is resting' })
+          : jsonResponse({
+              status: true,
+              message: 'Team fetched',
+              data: [person('p2', 'Ana Analyst', 'analyst')],
+            }),
+      'GET /api/admin/security': { status: true, message: 'ok', data: { requireTwoStep: false } },
+    });
+    renderApp('/team');
+    const table = await screen.findByRole('table', { name: 'Team' }, { timeout: 20_000 });
+    const alert = await within(table).findByRole('alert');
+    expect(alert).toHaveTextContent('The team is resting');
+    refused = false;
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await within(table).findByText('Ana Analyst')).toBeInTheDocument();
+    expect(within(table).queryByRole('alert')).not.toBeInTheDocument();
   });
 });

@@ -8,11 +8,11 @@ import {
 } from '@streamdesk/contract/team';
 import { toast } from 'sonner';
 import { failureMessage } from '@/lib/api-client';
-import { loadFailure } from '@/lib/api-query';
 import { ActivityHistoryLink } from '@/ui/activity-history-link';
 import { Button, type ButtonProps } from '@/ui/button';
-import { Table, TableMessageRow, TBody, Td, Th, THead, Tr } from '@/ui/data-table';
+import { stickyEndCell, Td, Tr } from '@/ui/data-table';
 import { inputClass, TextField } from '@/ui/field';
+import { ListTable, listStates, type ListColumn } from '@/ui/list-table';
 import { PageHeader } from '@/ui/page-header';
 import { toastSuccess } from '@/ui/toast-success';
 import { useMe } from '@/lib/access';
@@ -26,6 +26,15 @@ import {
 } from '../api';
 import { SecuritySettings } from '../components/security-settings';
 
+const COLUMNS: readonly ListColumn[] = [
+  'Name',
+  'Email',
+  'Role',
+  'Status',
+  'Two-step',
+  { label: 'Actions', srOnly: true },
+];
+
 const roleLabel = (role: Role) => role[0]!.toUpperCase() + role.slice(1);
 
 /** The team (owners only): who is on it, adding a person with a one-time link, roles and status. */
@@ -34,7 +43,6 @@ export default function TeamPage() {
   // The newest set-password link made on this screen (adding or resetting), shown this once.
   const [link, setLink] = useState<Link>();
   const people = team.data?.status ? team.data.data : [];
-  const failure = loadFailure(team);
   return (
     <>
       <PageHeader
@@ -44,24 +52,19 @@ export default function TeamPage() {
       <SecuritySettings />
       <AddPerson onLink={setLink} />
       {link && <OneTimeLink {...link} />}
-      <Table caption="Team" className="mt-6">
-        <THead>
-          <Th>Name</Th>
-          <Th>Email</Th>
-          <Th>Role</Th>
-          <Th>Status</Th>
-          <Th>Two-step</Th>
-          <Th>
-            <span className="sr-only">Actions</span>
-          </Th>
-        </THead>
-        <TBody>
-          {failure && <TableMessageRow colSpan={6}>{failure}</TableMessageRow>}
+      <div className="mt-6">
+        <ListTable
+          caption="Team"
+          columns={COLUMNS}
+          {...listStates(team)}
+          isEmpty={people.length === 0}
+          emptyText="No one is on the team yet."
+        >
           {people.map((person) => (
             <PersonRow key={person._id} person={person} onLink={setLink} />
           ))}
-        </TBody>
-      </Table>
+        </ListTable>
+      </div>
     </>
   );
 }
@@ -113,64 +116,67 @@ function PersonRow({ person, onLink }: { person: TeamMember; onLink: (link: Link
         )}
       </Td>
       <Td>{person.twoStep ? 'On' : 'Off'}</Td>
-      <Td className="space-x-2 text-right whitespace-nowrap">
-        {person.failedSignIns > 0 && (
+      <Td className={stickyEndCell}>
+        {/* The sticky Actions column: on a phone its buttons stack, so that it leaves room for the row. */}
+        <div className="flex w-40 flex-col items-stretch gap-2 whitespace-nowrap sm:w-auto sm:flex-row sm:items-center sm:justify-end">
+          {person.failedSignIns > 0 && (
+            <RowAction
+              refusedOnSelf={false}
+              loading={clearLock.isPending}
+              aria-label={`Clear sign-in lock: ${person.name}`}
+              onClick={() =>
+                clearLock.mutate(person._id, {
+                  onSuccess: () => toastSuccess(`${person.name} may sign in from anywhere again`),
+                })
+              }
+            >
+              Clear sign-in lock
+            </RowAction>
+          )}
           <RowAction
-            refusedOnSelf={false}
-            loading={clearLock.isPending}
-            aria-label={`Clear sign-in lock: ${person.name}`}
+            refusedOnSelf={self && teamMessages.ownReset}
+            loading={reset.isPending}
+            aria-label={`Reset password of ${person.name}`}
             onClick={() =>
-              clearLock.mutate(person._id, {
-                onSuccess: () => toastSuccess(`${person.name} may sign in from anywhere again`),
+              reset.mutate(person._id, {
+                onSuccess: (result) => {
+                  onLink({ name: person.name, url: result.setPasswordLink, emailed: result.emailed });
+                  toastSuccess(result.message);
+                },
               })
             }
           >
-            Clear sign-in lock
+            Reset password
           </RowAction>
-        )}
-        <RowAction
-          refusedOnSelf={self && teamMessages.ownReset}
-          loading={reset.isPending}
-          aria-label={`Reset password of ${person.name}`}
-          onClick={() =>
-            reset.mutate(person._id, {
-              onSuccess: (result) => {
-                onLink({ name: person.name, url: result.setPasswordLink, emailed: result.emailed });
-                toastSuccess(result.message);
-              },
-            })
-          }
-        >
-          Reset password
-        </RowAction>
-        <RowAction
-          refusedOnSelf={self && teamMessages.ownSessions}
-          loading={revoke.isPending}
-          aria-label={`Sign out everywhere: ${person.name}`}
-          onClick={() =>
-            revoke.mutate(person._id, {
-              onSuccess: (result) =>
-                toastSuccess(
-                  `${person.name} is signed out everywhere (${result.revoked} ${result.revoked === 1 ? 'session' : 'sessions'})`,
-                ),
-            })
-          }
-        >
-          Sign out everywhere
-        </RowAction>
-        <RowAction
-          refusedOnSelf={self && teamMessages.ownStatus}
-          loading={update.isPending}
-          onClick={() =>
-            change(
-              { status: disabled ? 'active' : 'disabled' },
-              `${person.name} is ${disabled ? 'enabled' : 'disabled'}`,
-            )
-          }
-        >
-          {disabled ? `Enable ${person.name}` : `Disable ${person.name}`}
-        </RowAction>
-        <ActivityHistoryLink feature="team" item={person._id} name={person.name} />
+          <RowAction
+            refusedOnSelf={self && teamMessages.ownSessions}
+            loading={revoke.isPending}
+            aria-label={`Sign out everywhere: ${person.name}`}
+            onClick={() =>
+              revoke.mutate(person._id, {
+                onSuccess: (result) =>
+                  toastSuccess(
+                    `${person.name} is signed out everywhere (${result.revoked} ${result.revoked === 1 ? 'session' : 'sessions'})`,
+                  ),
+              })
+            }
+          >
+            Sign out everywhere
+          </RowAction>
+          <RowAction
+            refusedOnSelf={self && teamMessages.ownStatus}
+            loading={update.isPending}
+            onClick={() =>
+              change(
+                { status: disabled ? 'active' : 'disabled' },
+                `${person.name} is ${disabled ? 'enabled' : 'disabled'}`,
+              )
+            }
+          >
+            {disabled ? `Enable ${person.name}` : `Disable ${person.name}`}
+          </RowAction>
+          <ActivityHistoryLink feature="team" item={person._id} name={person.name} />
+        </div>
       </Td>
     </Tr>
   );
