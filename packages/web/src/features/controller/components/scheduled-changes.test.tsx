@@ -10,8 +10,11 @@ import { dateTimeMessages } from '@/ui/date-time-field';
 
 signedInScreenTests();
 
-/** The controller screen with no scheduled change yet; what the form sends is kept, and listed back. */
-function openController() {
+/**
+ * The controller screen with no scheduled change yet; what the form sends is kept, and listed back (or
+ * the list answered by `refuse` while it gives a message).
+ */
+function openController(refuse: () => string | undefined = () => undefined) {
   const state = { sent: [] as Record<string, unknown>[], schedules: [] as ControllerSchedule[] };
   mockApi({
     ...signedInApi,
@@ -23,8 +26,12 @@ function openController() {
       appOpens: 0,
       versions: {},
     },
-    'GET /api/admin/controller/schedules': () =>
-      jsonResponse({ status: true, message: 'Scheduled changes', data: state.schedules }),
+    'GET /api/admin/controller/schedules': () => {
+      const refused = refuse();
+      return refused
+        ? jsonResponse({ status: false, message: refused })
+        : jsonResponse({ status: true, message: 'Scheduled changes', data: state.schedules });
+    },
     'POST /api/admin/controller/schedules': (_url: string, init: RequestInit) => {
       const body = JSON.parse(String(init.body)) as {
         changes: object;
@@ -103,5 +110,17 @@ describe('Scheduled Changes', () => {
     await user.click(within(form).getByRole('button', { name: 'Schedule' }));
     expect(within(form).getByLabelText('Starts at')).toHaveAccessibleDescription(dateTimeMessages.dateTime);
     expect(state.sent).toHaveLength(0);
+  }, 20_000);
+
+  it('says a refused list in it with a Retry that loads it again (issue 36)', async () => {
+    let refused = true;
+    openController(() => (refused ? 'Schedules are resting' : undefined));
+    const table = await screen.findByRole('table', { name: 'Scheduled changes' }, { timeout: 8000 });
+    const alert = await within(table).findByRole('alert');
+    expect(alert).toHaveTextContent('Schedules are resting');
+    refused = false;
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await within(table).findByText('No scheduled changes.')).toBeInTheDocument();
+    expect(within(table).queryByRole('alert')).not.toBeInTheDocument();
   }, 20_000);
 });

@@ -8,7 +8,6 @@ import type { ControllerSchedule } from '@streamdesk/contract/controller-schedul
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { loadFailure } from '@/lib/api-query';
 import {
   isoToZonedInput,
   reportZone as zone,
@@ -16,10 +15,11 @@ import {
   zonedInputToIso,
 } from '@/lib/report-time';
 import { Button } from '@/ui/button';
-import { Table, TableMessageRow, TBody, Td, Th, THead, Tr } from '@/ui/data-table';
+import { stickyEndCell, Td, Tr } from '@/ui/data-table';
 import { Dialog } from '@/ui/dialog';
 import { DateTimeField } from '@/ui/date-time-field';
 import { inputClass, levelWithInputs, useFocusFirstInvalid } from '@/ui/field';
+import { ListTable, listStates, type ListColumn } from '@/ui/list-table';
 import { useStartEnd } from '@/ui/use-start-end';
 import { controllerKey } from '../api';
 import { useScheduleWrite, useSchedules } from '../schedules-api';
@@ -27,6 +27,14 @@ import { settingLabel } from '../setting-labels';
 import { Section } from './section';
 
 const SETTINGS = Object.keys(controllerDefaults) as SettingName[];
+const COLUMNS: readonly ListColumn[] = [
+  'Starts',
+  'Ends',
+  'Changes',
+  'Status',
+  'By',
+  { label: 'Actions', srOnly: true },
+];
 
 function shownValue(name: string, value: unknown): string {
   if (typeof value === 'boolean') return value ? 'On' : 'Off';
@@ -60,7 +68,6 @@ const STATUS_WORDS: Record<ControllerSchedule['status'], string> = {
 export function ScheduledChanges() {
   const query = useSchedules();
   const reply = query.data?.status ? query.data : undefined;
-  const failure = loadFailure(query);
   const { save, cancel } = useScheduleWrite();
   const [editing, setEditing] = useState<ControllerSchedule>();
   const [formKey, setFormKey] = useState(0);
@@ -78,52 +85,42 @@ export function ScheduledChanges() {
 
   return (
     <Section title="Scheduled Changes">
-      <Table caption="Scheduled changes">
-        <THead>
-          <Th>Starts</Th>
-          <Th>Ends</Th>
-          <Th>Changes</Th>
-          <Th>Status</Th>
-          <Th>By</Th>
-          <Th>
-            <span className="sr-only">Actions</span>
-          </Th>
-        </THead>
-        <TBody>
-          {failure && <TableMessageRow colSpan={6}>{failure}</TableMessageRow>}
-          {reply && schedules.length === 0 && (
-            <TableMessageRow colSpan={6}>No scheduled changes.</TableMessageRow>
-          )}
-          {schedules.map((s) => (
-            <Tr key={s._id}>
-              <Td>{shownTime(s.startAt)}</Td>
-              <Td>{shownTime(s.endAt)}</Td>
-              <Td className="whitespace-normal">
-                {Object.entries(s.changes)
-                  .map(([k, v]) => `${settingLabel(k)}: ${shownValue(k, v)}`)
-                  .join(', ')}
-              </Td>
-              <Td className="whitespace-normal">
-                {STATUS_WORDS[s.status]}
-                {s.note && <span className="block text-xs text-slate-500">{s.note}</span>}
-              </Td>
-              <Td>{s.personName || 'Unknown'}</Td>
-              <Td className="text-right whitespace-nowrap">
-                {s.status === 'upcoming' && (
-                  <span className="inline-flex gap-2">
-                    <Button size="sm" variant="secondary" write="controller" onClick={() => setEditing(s)}>
-                      Edit<span className="sr-only"> the change at {shownTime(s.startAt)}</span>
-                    </Button>
-                    <Button size="sm" variant="secondary" write="controller" onClick={() => setCancelling(s)}>
-                      Cancel<span className="sr-only"> the change at {shownTime(s.startAt)}</span>
-                    </Button>
-                  </span>
-                )}
-              </Td>
-            </Tr>
-          ))}
-        </TBody>
-      </Table>
+      <ListTable
+        caption="Scheduled changes"
+        columns={COLUMNS}
+        {...listStates(query)}
+        isEmpty={schedules.length === 0}
+        emptyText="No scheduled changes."
+      >
+        {schedules.map((s) => (
+          <Tr key={s._id}>
+            <Td>{shownTime(s.startAt)}</Td>
+            <Td>{shownTime(s.endAt)}</Td>
+            <Td className="whitespace-normal">
+              {Object.entries(s.changes)
+                .map(([k, v]) => `${settingLabel(k)}: ${shownValue(k, v)}`)
+                .join(', ')}
+            </Td>
+            <Td className="whitespace-normal">
+              {STATUS_WORDS[s.status]}
+              {s.note && <span className="block text-xs text-slate-500">{s.note}</span>}
+            </Td>
+            <Td>{s.personName || 'Unknown'}</Td>
+            <Td className={`text-right whitespace-nowrap ${stickyEndCell}`}>
+              {s.status === 'upcoming' && (
+                <span className="inline-flex gap-2">
+                  <Button size="sm" variant="secondary" write="controller" onClick={() => setEditing(s)}>
+                    Edit<span className="sr-only"> the change at {shownTime(s.startAt)}</span>
+                  </Button>
+                  <Button size="sm" variant="secondary" write="controller" onClick={() => setCancelling(s)}>
+                    Cancel<span className="sr-only"> the change at {shownTime(s.startAt)}</span>
+                  </Button>
+                </span>
+              )}
+            </Td>
+          </Tr>
+        ))}
+      </ListTable>
       <p className="text-xs text-slate-500">Times are in {zone()}.</p>
 
       <ScheduleForm
