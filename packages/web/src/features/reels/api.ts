@@ -2,6 +2,7 @@ import { REELS_PAGE_SIZE, reelRoutes, type ReelSort } from '@streamdesk/contract
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { replyOrReject, requestApi } from '@/lib/api-client';
 import { fetchApi } from '@/lib/api-query';
+import { whileProcessing } from '@/lib/processing-poll';
 import { uploadWithProgress, type UploadProgress } from '@/lib/upload';
 import { toastFailure } from '@/ui/toast-failure';
 
@@ -24,6 +25,8 @@ export const reelsPageQuery = ({ page, q, sort }: ReelsView) =>
         signal,
       }),
     placeholderData: keepPreviousData,
+    // While a reel on the page is queued or processing, its state follows by itself.
+    refetchInterval: (query) => whileProcessing(query.state.data),
   });
 
 export function useReelsPage(view: ReelsView) {

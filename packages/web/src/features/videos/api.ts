@@ -3,12 +3,12 @@ import {
   ADMIN_VIDEO_PAGE_SIZE,
   videoRoutes,
   type VideoSort,
-  type VideoState,
   type WebFilter,
 } from '@streamdesk/contract/videos';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fetchApi } from '@/lib/api-query';
 import { requestApi } from '@/lib/api-client';
+import { whileProcessing } from '@/lib/processing-poll';
 
 /** The same key and call as the categories screen, so both share one cached list. */
 export const videoCategoriesQuery = queryOptions({
@@ -47,18 +47,10 @@ export function useVideoLibrary({ category, web, page, q, sort }: LibraryFilter,
     placeholderData: keepPreviousData,
     retry: false,
     // While a video on the page is queued or processing, its state and percent follow by themselves.
-    refetchInterval: (query) => (processing(query.state.data) ? PROCESSING_POLL_MS : false),
+    refetchInterval: (query) => whileProcessing(query.state.data),
     meta: { onError: 'log' },
   });
 }
-
-const PROCESSING_POLL_MS = 2000;
-const processing = (reply: object | undefined) =>
-  Boolean(
-    reply &&
-    'data' in reply &&
-    (reply.data as { state: VideoState }[]).some((v) => v.state === 'queued' || v.state === 'processing'),
-  );
 
 /**
  * How many videos the public feed may show (web-enabled, any category): one row asked for, its total
