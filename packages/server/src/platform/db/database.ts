@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { advisoryLocks, type SharedLocks } from './advisory-locks.js';
 import { WriteScopes } from './write-scope.js';
+import { withStatementCache } from './statement-cache.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -95,7 +96,7 @@ export function createDatabase(opts: {
   );
   const writeScopes = new WriteScopes();
   const db = new Kysely<AppTables>({
-    dialect: writeScopes.wrap(new SqliteDialect({ database: sqlite })),
+    dialect: writeScopes.wrap(new SqliteDialect({ database: withStatementCache(sqlite) })),
   });
   return { db, dialect: 'sqlite', writeScopes, destroy: () => db.destroy() };
 }
