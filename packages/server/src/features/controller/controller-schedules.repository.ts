@@ -34,6 +34,9 @@ export const insertSchedule = (db: AppDb, row: ScheduleRow) =>
 export const findSchedule = (db: AppDb, id: string) =>
   db.selectFrom('controller_schedules').selectAll().where('id', '=', id).executeTakeFirst();
 
+export const findSchedules = (db: AppDb, ids: string[]) =>
+  db.selectFrom('controller_schedules').selectAll().where('id', 'in', ids).execute();
+
 export const updateSchedule = (db: AppDb, id: string, values: Partial<Omit<ScheduleRow, 'id'>>) =>
   db.updateTable('controller_schedules').set(values).where('id', '=', id).execute();
 

@@ -9,7 +9,7 @@ import { currentActor } from '../../platform/activity/activity-recorder.js';
 import { newId } from '../../platform/db/values.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { FeatureContext } from '../../platform/feature-context.js';
-import { bySchedule } from '../../platform/jobs/by-schedule.js';
+import { bySchedule, bySchedules } from '../../platform/jobs/by-schedule.js';
 import type { DueJob } from '../../platform/jobs/scheduler.js';
 import * as repo from './controller-schedules.repository.js';
 import { CONTROLLER_ITEM, type ControllerService } from './controller.service.js';
@@ -60,34 +60,69 @@ export function createControllerSchedules(
     if (Date.parse(input.startAt) <= jobs.now().getTime()) throw badRequest(scheduleMessages.startPast);
   }
 
+  const entry = (label: string) => ({
+    action: 'update' as const,
+    feature: 'controller' as const,
+    itemIds: [CONTROLLER_ITEM],
+    label,
+  });
   /** Runs a start or an end as a write of the person who scheduled it, recorded "by schedule". */
   const asScheduler = (job: DueJob, work: () => Promise<string>): Promise<string> =>
-    bySchedule(
-      ctx.app,
-      job,
-      (label) => ({ action: 'update', feature: 'controller', itemIds: [CONTROLLER_ITEM], label }),
-      work,
-    );
+    bySchedule(ctx.app, job, entry, work);
 
   const idOf = (job: DueJob) => (job.payload as { id: string }).id;
   const names = (values: object) => Object.keys(values).join(', ');
+
+  const NOT_UPCOMING = 'controller: scheduled change no longer upcoming';
+  /** A start's changes made on `current`: the values they replace, and the entry's label. */
+  const startOf = (row: repo.ScheduleRow, current: Values) => {
+    const changes = JSON.parse(row.changes) as Values;
+    const before = Object.fromEntries(Object.keys(changes).map((k) => [k, current[k as SettingName]]));
+    return { changes, before, label: `controller: by schedule, ${names(changes)}` };
+  };
+  const started = (row: repo.ScheduleRow, before: Values, n: number | undefined) =>
+    repo.updateSchedule(db, row.id, {
+      status: row.end_at ? 'active' : 'done',
+      before: JSON.stringify(before),
+      start_version: n ?? null,
+    });
 
   jobs.handle(START, {
     run: (job) =>
       asScheduler(job, async () => {
         const row = await repo.findSchedule(db, idOf(job));
-        if (row?.status !== 'upcoming') return 'controller: scheduled change no longer upcoming';
-        const changes = JSON.parse(row.changes) as Values;
-        const stored = await controller.readStored();
-        const before = Object.fromEntries(Object.keys(changes).map((k) => [k, stored[k as SettingName]]));
-        const label = `controller: by schedule, ${names(changes)}`;
-        const n = await controller.writeBySchedule(changes, label);
-        await repo.updateSchedule(db, row.id, {
-          status: row.end_at ? 'active' : 'done',
-          before: JSON.stringify(before),
-          start_version: n ?? null,
+        if (row?.status !== 'upcoming') return NOT_UPCOMING;
+        const start = startOf(row, await controller.readStored());
+        const n = await controller.writeBySchedule(start.changes, start.label);
+        await started(row, start.before, n);
+        return start.label;
+      }),
+    /**
+     * The starts due at one time make one version (0033, "Due at one time"): each is applied in due order
+     * on the values the ones before it left, so each keeps what it replaced for its end, and each has its
+     * own activity entry; the settings, the version and the caches are written once.
+     */
+    runTogether: (group) =>
+      bySchedules(ctx.app, group, async () => {
+        const rows = new Map((await repo.findSchedules(db, group.map(idOf))).map((row) => [row.id, row]));
+        let current: Values = await controller.readStored();
+        const changed: Values = {};
+        const applied: Array<{ row: repo.ScheduleRow; before: Values }> = [];
+        const parts = group.map((job) => {
+          const row = rows.get(idOf(job));
+          if (row?.status !== 'upcoming') return { job, route: entry(NOT_UPCOMING), notes: [] };
+          const start = startOf(row, current);
+          current = { ...current, ...start.changes };
+          Object.assign(changed, start.changes);
+          applied.push({ row, before: start.before });
+          const note = { itemId: CONTROLLER_ITEM, before: start.before, after: start.changes };
+          return { job, route: entry(start.label), notes: [{ ...note, action: 'update' as const }] };
         });
-        return label;
+        if (applied.length) {
+          const n = await controller.writeBySchedule(changed, `controller: by schedule, ${names(changed)}`);
+          for (const { row, before } of applied) await started(row, before, n);
+        }
+        return parts;
       }),
     async missed(job) {
       const row = await repo.findSchedule(db, idOf(job));

@@ -145,6 +145,40 @@ describe('scheduled controller changes', () => {
       .toBe(false);
   });
 
+  it('applies the changes due at one time as one version, each with its entry and what it replaced', async () => {
+    const before = (await newestVersion())!.n;
+    const one = await add({ changes: { payee_name: 'Kick-off', ntvTiming: 8 }, startAt: at(10) });
+    const two = await add({ changes: { payee_name: 'Full time' }, startAt: at(10), endAt: at(20) });
+    const three = await add({ changes: { webPosition: 12 }, startAt: at(10) });
+    advance(11);
+    await runDue();
+    expect((await newestVersion())!.n).toBe(before + 1);
+    for (const made of [one, two, three]) expect((await schedule(made._id)).startVersion).toBe(before + 1);
+    expect(await entries('controller: by schedule, payee_name, ntvTiming')).toHaveLength(1);
+    expect(await entries('controller: by schedule, webPosition')).toHaveLength(1);
+    const [entryOfTwo] = await entries('controller: by schedule, payee_name');
+    expect(entryOfTwo).toEqual(expect.objectContaining({ role: 'by schedule', person_name: 'admin' }));
+
+    // Jobs due at one time run in id order; each replaces what the one before it left, as one by one.
+    const rows = await t.app.streamdesk.context.db
+      .selectFrom('controller_schedules')
+      .select(['id', 'start_job', 'before'])
+      .where('id', 'in', [one._id, two._id])
+      .execute();
+    const [first, second] = rows.sort((a, b) => a.start_job.localeCompare(b.start_job));
+    const valueOf = (id: string) => (id === one._id ? 'Kick-off' : 'Full time');
+    expect(JSON.parse(first!.before!)).toEqual(expect.objectContaining({ payee_name: '' }));
+    expect(JSON.parse(second!.before!)).toEqual(expect.objectContaining({ payee_name: valueOf(first!.id) }));
+    expect(await settings()).toEqual(
+      expect.objectContaining({ payee_name: valueOf(second!.id), ntvTiming: 8, webPosition: 12 }),
+    );
+
+    // Its end puts back what its own start replaced (the other's value) or, changed since, leaves it.
+    advance(10);
+    await runDue();
+    expect((await settings()).payee_name).toBe('Kick-off');
+  });
+
   it('at start-up runs work missed while down within the grace period, and marks older work missed', async () => {
     const tooLate = await add({ changes: { liveMatch: false }, startAt: at(30) });
     const late = await add({ changes: { storyVideo: false }, startAt: at(40), endAt: at(50) });

@@ -37,6 +37,13 @@ export interface Actor {
   userAgent: string;
 }
 
+/** One person's part of a write made for several at once, and what its entry says. */
+export interface ActivityPart {
+  actor: Actor;
+  route: RouteActivity;
+  notes: ActivityNote[];
+}
+
 /** What the route alone tells of a write: its action and feature, and the ids it names. */
 export interface RouteActivity {
   action: ActivityAction;
@@ -159,6 +166,24 @@ export class ActivityRecorder {
     return actors.run(actor, () =>
       notes.run(noted, () =>
         this.scopes.run(work, (result) => insertEntries(this.db, entryRows(actor, route(result), noted))),
+      ),
+    );
+  }
+
+  /**
+   * Records a write made for several people at once (scheduled changes due at one time, 0033) in one
+   * transaction: `work` runs as `actor` (whom a version it makes names), and its entries are the parts it
+   * returns, one person's each; what the services note on the way is set aside.
+   */
+  recordTogether(actor: Actor, work: () => Promise<ActivityPart[]>): Promise<ActivityPart[]> {
+    return actors.run(actor, () =>
+      notes.run([], () =>
+        this.scopes.run(work, (parts) =>
+          insertEntries(
+            this.db,
+            parts.flatMap((part) => entryRows(part.actor, part.route, part.notes)),
+          ),
+        ),
       ),
     );
   }

@@ -76,6 +76,14 @@ export const finishJob = (db: AppDb, id: string, status: JobStatus, at: string, 
     .where('id', '=', id)
     .execute();
 
+/** Finishes jobs run together (Scheduler.runGroup) in one statement. */
+export const finishJobs = (db: AppDb, ids: string[], status: JobStatus, at: string) =>
+  db
+    .updateTable('scheduled_jobs')
+    .set({ status, finished_at: at, lease_until: null, note: '' })
+    .where('id', 'in', ids)
+    .execute();
+
 /** Cancels or moves a job that has not started; false when it already ran or is running. */
 export async function updatePendingJob(
   db: AppDb,

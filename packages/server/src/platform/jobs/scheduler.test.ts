@@ -32,7 +32,21 @@ function handleTestJobs(jobs: Scheduler) {
   };
   jobs.handle('test-lane:run', { run, lane: (job) => lanePayload(job).lane });
   jobs.handle('test-feature:run', { run });
+  // Run together when due at one time; a group holding a 'bad' job fails whole, and its run alone fails.
+  jobs.handle('test-together:run', {
+    run: async (job) => {
+      if (lanePayload(job).lane === 'bad') throw new Error('a bad job');
+      await run(job);
+    },
+    runTogether: async (group) => {
+      groups.push(group.map((job) => lanePayload(job).n));
+      if (group.some((job) => lanePayload(job).lane === 'bad')) throw new Error('a bad job in the group');
+      for (const job of group) ran.push(`${lanePayload(job).lane}:${lanePayload(job).n}`);
+    },
+  });
 }
+/** The groups `runTogether` was given (each job's n). */
+const groups: number[][] = [];
 
 beforeAll(async () => {
   t = await createTestApp({}, { clock });
@@ -98,6 +112,37 @@ describe('scheduler: batches and lanes', { timeout: 60_000 }, () => {
     expect(taken[0] + taken[1]).toBe(450);
     expect(new Set(ran).size).toBe(450);
     expect(ran).toHaveLength(450);
+  });
+
+  it('runs jobs of one kind due at one time together, and one by one when the group fails', async () => {
+    ran.length = 0;
+    groups.length = 0;
+    const jobs = jobsOf(t.app);
+    const add = (lane: string, n: number, dueIn: number) =>
+      jobs.add({
+        kind: 'test-together:run',
+        runAt: new Date(at(dueIn)),
+        payload: { lane, n },
+        personId: null,
+      });
+    const ids = [await add('good', 1, 10), await add('good', 2, 10), await add('good', 3, 11)];
+    advance(12);
+    expect(await jobs.runDue()).toBe(3);
+    // Due at one time: one group; the job due a second later is on its own (run, not runTogether).
+    expect(groups.map((g) => [...g].sort())).toEqual([[1, 2]]);
+    expect([...ran].sort()).toEqual(['good:1', 'good:2', 'good:3']);
+    for (const id of ids) expect((await jobs.find(id))?.status).toBe('done');
+
+    ran.length = 0;
+    groups.length = 0;
+    const good = await add('good', 4, 10);
+    const bad = await add('bad', 5, 10);
+    advance(11);
+    expect(await jobs.runDue()).toBe(2);
+    expect(groups).toHaveLength(1);
+    expect(ran).toEqual(['good:4']);
+    expect((await jobs.find(good))?.status).toBe('done');
+    expect(await jobs.find(bad)).toEqual(expect.objectContaining({ status: 'failed', note: 'a bad job' }));
   });
 
   it('leaves a job moved to a later time for then', async () => {

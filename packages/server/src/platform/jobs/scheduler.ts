@@ -14,6 +14,12 @@ export interface DueJob {
 export interface JobHandler {
   run(job: DueJob): Promise<unknown>;
   /**
+   * Runs jobs of this kind due at one time (two or more, in due order) as one write, all or nothing.
+   * Optional: without it each runs on its own. A failure runs them again one by one, so a bad job fails
+   * alone. The controller's changes use it: 0033, "Due at one time".
+   */
+  runTogether?(jobs: DueJob[]): Promise<void>;
+  /**
    * The jobs that must run one after another: those of one lane run in due order, lanes side by side.
    * By default the feature (the kind's prefix before `:`), as a controller schedule's start must run before
    * its end and each changes the one controller; a handler whose jobs touch one record each names it.
@@ -127,7 +133,7 @@ export class Scheduler {
       await Promise.all(
         Array.from({ length: Math.min(atOnce, queue.length) }, async () => {
           for (let lane = queue.shift(); lane; lane = queue.shift())
-            for (const job of lane) await this.runOne(job, at);
+            for (const group of this.groupsOf(lane, at)) await this.runGroup(group, at);
         }),
       );
       if (rows.length < BATCH) return taken;
@@ -138,6 +144,43 @@ export class Scheduler {
     const feature = job.kind.split(':')[0]!;
     const own = this.handlers.get(job.kind)?.lane?.(job);
     return own === undefined ? feature : `${feature}:${own}`;
+  }
+
+  /** A lane's jobs cut into runs of one kind due at one time, where the kind runs them together. */
+  private groupsOf(lane: DueJob[], at: Date): DueJob[][] {
+    const groups: DueJob[][] = [];
+    for (const job of lane) {
+      const last = groups.at(-1)?.[0];
+      const together =
+        last &&
+        last.kind === job.kind &&
+        last.runAt === job.runAt &&
+        this.handlers.get(job.kind)?.runTogether &&
+        at.getTime() - Date.parse(job.runAt) <= this.options.graceMs;
+      if (together) groups.at(-1)!.push(job);
+      else groups.push([job]);
+    }
+    return groups;
+  }
+
+  private async runGroup(group: DueJob[], at: Date): Promise<void> {
+    const handler = this.handlers.get(group[0]!.kind);
+    if (group.length > 1 && handler?.runTogether) {
+      try {
+        await handler.runTogether(group);
+        await repo.finishJobs(
+          this.db,
+          group.map((job) => job.id),
+          'done',
+          this.now().toISOString(),
+        );
+        return;
+      } catch (error) {
+        // One write, rolled back whole: each is run on its own below, so only a bad one fails.
+        this.options.onError?.(error, undefined);
+      }
+    }
+    for (const job of group) await this.runOne(job, at);
   }
 
   private async runOne(job: DueJob, at: Date): Promise<void> {
