@@ -3,7 +3,8 @@
 // send-later notifications and planned live matches, made through the API of the built server, all due
 // LEAD_S seconds after the run starts (default: 40, and 1 s more for each 40 to make, about the rate they
 // are made at on a 2-core machine). Prints, per kind of job, how late it ran after its due time (median,
-// p99, max), when the last one was done, the server's CPU while the jobs wait, and the app's loadCheck
+// p99, max), when the last one was done, the server's CPU while the jobs wait and to run them (the figure
+// to compare on a busy machine), and the app's loadCheck
 // time (median, p99, max) just before they are due and while they run. SQLite in a temporary folder by
 // default; DATABASE_URL=postgres://... measures PostgreSQL.
 import { mkdtempSync, openAsBlob, readFileSync, rmSync } from 'node:fs';
@@ -114,12 +115,16 @@ const jobsOf = () =>
     .execute();
 let jobs;
 const giveUp = due.getTime() + 600_000;
+// The server's CPU for the run itself: less swayed than the times by what else the machine runs.
+let cpuAtDue;
 for (;;) {
   await new Promise((r) => setTimeout(r, 250));
   if (Date.now() < due.getTime()) continue;
+  cpuAtDue ??= cpuMs();
   jobs = await jobsOf();
   if (jobs.every((j) => j.finished_at) || Date.now() > giveUp) break;
 }
+const cpuRun = cpuMs() - cpuAtDue;
 reading = false;
 await reader;
 
@@ -140,6 +145,9 @@ for (const kind of kinds) {
 const last = Math.max(...jobs.filter((j) => j.finished_at).map((j) => Date.parse(j.finished_at)));
 console.log(`  all ${jobs.length} done ${((last - due.getTime()) / 1000).toFixed(1)} s after the due time`);
 console.log(`  server CPU while ${jobs.length} jobs wait: ${idlePercent.toFixed(1)} % of a core`);
+console.log(
+  `  server CPU to run them: ${(cpuRun / 1000).toFixed(1)} s (${(cpuRun / jobs.length).toFixed(2)} ms a job; load average ${os.loadavg()[0].toFixed(1)})`,
+);
 const before = loadChecks.filter((r) => r.at < due.getTime()).map((r) => r.ms);
 const during = loadChecks.filter((r) => r.at >= due.getTime() && r.at <= last).map((r) => r.ms);
 if (before.length) console.log(`  loadCheck before (${before.length} reads): ${ms(before)}`);
