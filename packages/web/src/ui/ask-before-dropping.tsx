@@ -21,11 +21,15 @@ export function useHeldInScope(unsaved: boolean, what: string) {
   useEffect(() => (hold && unsaved ? hold(what) : undefined), [hold, unsaved, what]);
 }
 
+/** Runs `go` at once, or after asking while a draft would be dropped (`stay` then runs on Cancel). */
+export type AskFirst = (go: () => void, stay?: () => void) => void;
+
 /**
  * A move within a screen that drops a form's draft (Edit on another row of a list while the row in edit
- * holds a change, a dialog closed with changed fields) asks first, with the leave question's dialog and
- * names (docs/decisions/0056): Cancel keeps the draft, Leave without saving goes on with the move. `ask(go)`
- * runs `go` at once while nothing in the DraftScope given `hold` is unsaved. Render `dialog` once.
+ * holds a change, a page, search or sort change of the list, a dialog closed with changed fields) asks
+ * first, with the leave question's dialog and names (docs/decisions/0056): Cancel keeps the draft (and
+ * runs `stay`), Leave without saving goes on with the move. `ask(go, stay)` runs `go` at once while nothing
+ * in the DraftScope given `hold` is unsaved. Render `dialog` once.
  */
 export function useAskBeforeDropping() {
   const held = useRef(new Map<symbol, string>());
@@ -34,11 +38,11 @@ export function useAskBeforeDropping() {
     held.current.set(key, what);
     return () => void held.current.delete(key);
   }, []);
-  const [asking, setAsking] = useState<{ what: string; go: () => void } | null>(null);
+  const [asking, setAsking] = useState<{ what: string; go: () => void; stay?: () => void } | null>(null);
 
-  const ask = (go: () => void) => {
+  const ask: AskFirst = (go, stay) => {
     const what = [...new Set(held.current.values())].join(' and ');
-    if (what) setAsking({ what, go });
+    if (what) setAsking({ what, go, stay });
     else go();
   };
 
@@ -46,7 +50,10 @@ export function useAskBeforeDropping() {
     <UnsavedChangesDialog
       open={asking !== null}
       what={asking?.what ?? ''}
-      onStay={() => setAsking(null)}
+      onStay={() => {
+        setAsking(null);
+        asking?.stay?.();
+      }}
       onLeave={() => {
         setAsking(null);
         asking?.go();
@@ -61,13 +68,24 @@ export function useAskBeforeDropping() {
  * Which row of an inline-edited list is in edit: one at a time (0057). `edit(id)` on another row while the
  * row in edit holds a change asks first (useAskBeforeDropping): the rows' guards are to be rendered in a
  * `<DraftScope hold={rows.hold}>`. Focus goes back to a row's Edit when its edit ends (useFocusBackToEdit).
+ * `move` is for the list's page, search and sort changes (ListTable's `askFirst`): it asks the same way,
+ * then closes the row in edit (focus stays on the pager, header or search box) and makes the move.
  */
 export function useRowInEdit() {
   const [editingId, setEditingId] = useState<string | null>(null);
-  useFocusBackToEdit(editingId);
+  const quiet = useRef(false);
+  useFocusBackToEdit(editingId, quiet);
   const { hold, ask, dialog } = useAskBeforeDropping();
   const edit = (id: string) => {
     if (id !== editingId) ask(() => setEditingId(id));
   };
-  return { editingId, edit, done: () => setEditingId(null), hold, dialog };
+  const move: AskFirst = (go, stay) =>
+    ask(() => {
+      if (editingId !== null) {
+        quiet.current = true;
+        setEditingId(null);
+      }
+      go();
+    }, stay);
+  return { editingId, edit, done: () => setEditingId(null), move, hold, dialog };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
 
 /** Input types where Enter means something of their own, or nothing to save. */
 const NOT_A_FIELD = new Set(['file', 'checkbox', 'radio', 'button', 'submit', 'reset']);
@@ -30,13 +30,18 @@ export const editButtonOf = (id: string) => ({ 'data-edit-of': id });
 /**
  * When a row's edit ends (saved, cancelled, Esc), focus goes back to that row's Edit button, so a keyboard
  * user goes on from where they were rather than from the top of the page. `editingId`: the row in edit.
+ * An end with `quiet` set (a page or sort change closed it) leaves focus where it is, and clears `quiet`.
  */
-export function useFocusBackToEdit(editingId: string | null) {
+export function useFocusBackToEdit(editingId: string | null, quiet?: RefObject<boolean>) {
   const last = useRef<string | null>(null);
   useEffect(() => {
     const ended = last.current;
     last.current = editingId;
     if (editingId !== null || ended === null) return;
+    if (quiet?.current) {
+      quiet.current = false;
+      return;
+    }
     document.querySelector<HTMLElement>(`[data-edit-of="${ended}"]`)?.focus();
-  }, [editingId]);
+  }, [editingId, quiet]);
 }

@@ -7,6 +7,7 @@ import { showingRange } from './showing-range';
 import { Pagination, scrollToListTop } from './pagination';
 import { SortableTh } from './sortable-th';
 import { useFailedLoadToast } from './use-failed-load-toast';
+import type { AskFirst } from './ask-before-dropping';
 
 /** The headers that order a list (by their label), the list's order, and what a header click asks for. */
 export interface ListSorting {
@@ -66,8 +67,15 @@ export interface ListTableProps {
   sorting?: ListSorting;
   selection?: ListSelection;
   paging?: ListPaging;
+  /**
+   * A page or sort change goes through it: an inline-edited list's row in edit asks before it drops its
+   * change (useRowInEdit's `move`, docs/decisions/0056).
+   */
+  askFirst?: AskFirst;
   children: ReactNode;
 }
+
+const goAtOnce: AskFirst = (go) => go();
 
 /**
  * The one list of the admin (issue 36, docs/decisions/0058-one-list-component.md): a bulk bar that stays
@@ -91,6 +99,7 @@ export function ListTable({
   sorting,
   selection,
   paging,
+  askFirst = goAtOnce,
   children,
 }: ListTableProps) {
   useFailedLoadToast(failure === undefined ? reply : undefined);
@@ -123,10 +132,11 @@ export function ListTable({
     emptyText
   ) : undefined;
 
-  const changePage = (next: number) => {
-    paging?.onPageChange(next);
-    scrollToListTop(top.current);
-  };
+  const changePage = (next: number) =>
+    askFirst(() => {
+      paging?.onPageChange(next);
+      scrollToListTop(top.current);
+    });
 
   return (
     <div ref={top} aria-busy={isPending} className="scroll-mt-16 space-y-3">
@@ -157,7 +167,7 @@ export function ListTable({
                 column={by.column}
                 label={label}
                 sort={sorting.sort}
-                onSort={sorting.onSort}
+                onSort={(next) => askFirst(() => sorting.onSort(next))}
                 descFirst={by.descFirst}
                 className={className}
               />

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { answerMath } from '@/test/answer-math';
@@ -24,6 +24,9 @@ import { testMatch, testMatchList, testWebAd } from './test-live-matches';
  */
 
 signedInScreenTests();
+
+// The search asks once its 500 ms wait is over, and each page is a load: allow for a busy machine.
+configure({ asyncUtilTimeout: 5000 });
 
 function openMatches(matches: unknown[] = [testMatch]) {
   const view = openScreen('/add/liveMatch', {
@@ -235,4 +238,113 @@ describe('Edit on another row while the row in edit holds a change', { timeout: 
       await expectMovesWithoutAsking(editOther(user, other), switchedTo(other, first));
     });
   }
+});
+
+/**
+ * Two pages, Cup Final on the first and Semi Final on the second; a search finds by title, in one page. The
+ * order is the URL's alone here: each order answers the same page.
+ */
+function openTwoPages() {
+  const list = (url: string) => {
+    const query = new URL(url, 'http://localhost').searchParams;
+    const q = query.get('q');
+    if (q)
+      return jsonResponse(
+        testMatchList(
+          [semiFinal].filter((m) => m.title.includes(q)),
+          true,
+        ),
+      );
+    const page = Number(query.get('page'));
+    return jsonResponse({ ...testMatchList([page === 2 ? semiFinal : testMatch], true), totalPage: 2 });
+  };
+  const view = openScreen('/add/liveMatch', {
+    'GET /api/App/liveMatch/admin': list,
+    'GET /api/admin/system/liveViewers': { status: true, message: 'ok', data: [] },
+  });
+  return { ...view, user: userEvent.setup() };
+}
+
+describe('A page, search or sort change while the row in edit holds a change', { timeout: 30_000 }, () => {
+  const what = 'the live match being edited';
+  const title = () => within(inEdit('Cup Final')!).getByLabelText('Edit title');
+  const pager = () => within(screen.getByRole('navigation', { name: 'Pagination' }));
+
+  async function changeCupFinal() {
+    const page = openTwoPages();
+    await page.user.click(await screen.findByRole('button', { name: 'Edit Cup Final' }, { timeout: 8000 }));
+    await page.user.type(title(), ' 2');
+    return page;
+  }
+  const keptOn = (router: ReturnType<typeof openTwoPages>['router'], search: string) => () => {
+    expect(title()).toHaveValue('Cup Final 2');
+    expect(router.state.location.search).toBe(search);
+  };
+
+  it('Next page asks: Cancel keeps the page and the change, Leave goes to page 2 and closes the row', async () => {
+    const { router, user } = await changeCupFinal();
+    await expectAskedBeforeDropping(
+      user,
+      what,
+      () => user.click(pager().getByRole('button', { name: 'Next' })),
+      {
+        kept: keptOn(router, ''),
+        went: async () => {
+          expect(await screen.findByRole('button', { name: 'Edit Semi Final' })).toBeInTheDocument();
+          expect(router.state.location.search).toBe('?page=2');
+        },
+      },
+    );
+    // Back on page 1, the row is no longer in edit: its draft went with the move.
+    await user.click(pager().getByRole('button', { name: 'Previous' }));
+    expect(await screen.findByRole('button', { name: 'Edit Cup Final' })).toBeInTheDocument();
+    expect(inEdit('Cup Final')).toBeNull();
+  });
+
+  it('a sort asks: Cancel keeps the order and the change, Leave sorts and closes the row', async () => {
+    const { router, user } = await changeCupFinal();
+    await expectAskedBeforeDropping(
+      user,
+      what,
+      () => user.click(screen.getByRole('button', { name: 'Title' })),
+      {
+        kept: keptOn(router, ''),
+        went: async () => {
+          await waitFor(() => expect(router.state.location.search).toBe('?sort=title'));
+          expect(await screen.findByRole('button', { name: 'Edit Cup Final' })).toBeInTheDocument();
+          expect(inEdit('Cup Final')).toBeNull();
+        },
+      },
+    );
+  });
+
+  it('a search asks once it would apply: Cancel puts the box back, Leave searches', async () => {
+    const { router, user } = await changeCupFinal();
+    const search = screen.getByRole('searchbox', { name: 'Search' });
+    await expectAskedBeforeDropping(user, what, () => user.type(search, 'Semi'), {
+      kept: () => {
+        keptOn(router, '')();
+        expect(search).toHaveValue('');
+      },
+      went: async () => {
+        expect(await screen.findByRole('button', { name: 'Edit Semi Final' })).toBeInTheDocument();
+        expect(router.state.location.search).toBe('?q=Semi');
+        expect(search).toHaveValue('Semi');
+      },
+    });
+  });
+
+  it('a row in edit without a change moves at once, and closes', async () => {
+    const { router, user } = openTwoPages();
+    await user.click(await screen.findByRole('button', { name: 'Edit Cup Final' }, { timeout: 8000 }));
+    await expectMovesWithoutAsking(
+      () => user.click(screen.getByRole('button', { name: 'Title' })),
+      async () => {
+        await waitFor(() => expect(router.state.location.search).toBe('?sort=title'));
+        expect(inEdit('Cup Final')).toBeNull();
+        // Focus stays on the header pressed: the row's close does not take it to its Edit.
+        expect(screen.getByRole('button', { name: 'Title' })).toHaveFocus();
+      },
+    );
+  });
 });

@@ -47,7 +47,7 @@ export default function LiveMatchesPage() {
   const watching = viewers.data;
   // Kept from the last poll that answered; said to be old once polls have failed for a while.
   const viewersOldSince = polledOldSince(viewers);
-  // One row in edit; Edit on another asks while it holds a change.
+  // One row in edit; Edit on another, a page, search or sort change ask while it holds a change.
   const rows = useRowInEdit();
   const [deleting, setDeleting] = useState<LiveMatch | null>(null);
   const remove = useDeleteLiveMatches();
@@ -79,11 +79,17 @@ export default function LiveMatchesPage() {
       {viewersOldSince !== undefined && (
         <OldFiguresNote since={viewersOldSince} what="Watching now: not updated" />
       )}
-      <SearchField q={q} onSearch={onSearch} placeholder="Search live matches by title" />
+      <SearchField
+        q={q}
+        onSearch={onSearch}
+        placeholder="Search live matches by title"
+        askFirst={rows.move}
+      />
       <ListTable
         caption="Live matches"
         columns={liveMatchColumns}
         sorting={sorting}
+        askFirst={rows.move}
         reply={reply}
         onRetry={refetch}
         isPending={isPending}

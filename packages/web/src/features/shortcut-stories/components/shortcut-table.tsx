@@ -117,7 +117,7 @@ export function ShortcutTable({
   // The row's new logo, checked when picked like every other picker (doc 1 section 4): a refused file is
   // toasted, cleared and marked with the cross. One row is edited at a time, so one picker serves all.
   const logo = useCheckedFile(shortcutImageProblem, 'idle', shortcutImageRule);
-  // Edit on another row ends the row in edit, asking first while it holds a change.
+  // Edit on another row or another page ends the row in edit, asking first while it holds a change.
   const drops = useAskBeforeDropping();
   const startEditing = (s: ShortcutStory) =>
     drops.ask(() => {
@@ -180,6 +180,8 @@ export function ShortcutTable({
       <h2 className="text-base font-semibold text-slate-900">Shortcut Story List</h2>
       <ListTable
         {...list}
+        // The page is keyed (ShortcutTable per page): the move closes the row in edit.
+        askFirst={drops.ask}
         caption="Shortcut stories"
         columns={COLUMNS}
         isEmpty={rows.length === 0}

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { PNG } from '@/test/images';
 import * as leave from '@/test/leave-guard';
 import { mockApi, renderApp } from '@/test/render-app';
+import { jsonResponse } from '@/test/runtime';
 import { signedInApi as shell, signedInScreenTests } from '@/test/signed-in-screen';
 import { emptyShortcutList, shortcutRow } from '../test-shortcuts';
 
@@ -128,6 +129,59 @@ describe(
     it('an unchanged row switches at once', async () => {
       const page = await openRowEdit([shortcutRow(1), shortcutRow(2)]);
       await leave.expectMovesWithoutAsking(editSecond(page), secondInEdit(page));
+    });
+  },
+);
+
+/** Two pages of shortcuts: Brand 1 on the first, Brand 101 on the second. */
+async function openTwoPages() {
+  mockApi({
+    ...shell,
+    'GET /api/sortcut': (url: string) => {
+      const page = Number(new URL(url, 'http://localhost').searchParams.get('page'));
+      const data = [shortcutRow(page === 2 ? 101 : 1)];
+      return jsonResponse({ ...emptyShortcutList, data, next_s_no: 102, totalPage: 2, total: 101 });
+    },
+  });
+  const user = userEvent.setup();
+  const view = renderApp('/add/story');
+  await user.click(await screen.findByRole('button', { name: 'Edit Brand 1' }, { timeout: 8000 }));
+  const table = within(screen.getByRole('table', { name: 'Shortcut stories' }));
+  return { ...view, user, table };
+}
+
+describe(
+  'Shortcut story list: another page while the row in edit holds a change',
+  { timeout: 40_000 },
+  () => {
+    const next = (page: Awaited<ReturnType<typeof openTwoPages>>) => () =>
+      page.user.click(
+        within(screen.getByRole('navigation', { name: 'Pagination' })).getByRole('button', { name: 'Next' }),
+      );
+    const onPage2 = (page: Awaited<ReturnType<typeof openTwoPages>>) => async () => {
+      expect(
+        await screen.findByRole('button', { name: 'Edit Brand 101' }, { timeout: 5000 }),
+      ).toBeInTheDocument();
+      expect(page.router.state.location.search).toBe('?page=2');
+      // Page 2's own table (the list is keyed by its page), with no row in edit.
+      expect(screen.queryByRole('textbox', { name: 'Name' })).toBeNull();
+    };
+
+    it('Next asks: Cancel keeps the page and the change, Leave without saving goes to page 2', async () => {
+      const page = await openTwoPages();
+      await page.user.type(page.table.getByRole('textbox', { name: 'Name' }), ' Sports');
+      await leave.expectAskedBeforeDropping(page.user, 'the shortcut story being edited', next(page), {
+        kept: () => {
+          expect(page.table.getByRole('textbox', { name: 'Name' })).toHaveValue('Brand 1 Sports');
+          expect(page.router.state.location.search).toBe('');
+        },
+        went: onPage2(page),
+      });
+    });
+
+    it('an unchanged row goes to the next page at once', async () => {
+      const page = await openTwoPages();
+      await leave.expectMovesWithoutAsking(next(page), onPage2(page));
     });
   },
 );
