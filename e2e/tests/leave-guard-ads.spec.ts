@@ -1,4 +1,5 @@
-import { expect, test } from '../fixtures.js';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test, type Api } from '../fixtures.js';
 import { askCancelThenLeave, askedBy } from './leave-guard-helpers.js';
 
 /**
@@ -6,37 +7,57 @@ import { askCancelThenLeave, askedBy } from './leave-guard-helpers.js';
  * typed: Cancel stays with the text, 'Leave without saving' goes and nothing is saved (issue 36).
  */
 
-test('a live match row edited inline asks before a sidebar link leaves it', async ({
-  signedInPage: page,
-  api,
-  media,
-}) => {
+/**
+ * Adds a live match titled `title`, opens the list, and types `typed` as its title in its row's edit; `run`
+ * goes on from there (the row and the match's id); the match is deleted after.
+ */
+async function withChangedMatchRow(
+  { page, api, media }: { page: Page; api: Api; media: { png: string } },
+  title: string,
+  typed: string,
+  run: (row: Locator, id: string) => Promise<void>,
+) {
   const added = await api.upload(
     'POST',
     '/api/App/liveMatch/admin',
-    { title: 'Guarded Derby', url: 'https://stream.example.com/derby' },
+    { title, url: 'https://stream.example.com/derby' },
     { image: media.png },
   );
   const id = (added.data as { _id: string })._id;
   try {
     await page.goto('/add/liveMatch');
-    await page.getByRole('button', { name: 'Edit Guarded Derby', exact: true }).click();
-    const title = page.getByRole('row', { name: 'Editing Guarded Derby' }).getByLabel('Edit title');
-    await title.fill('Guarded Derby, replay');
-
-    await askCancelThenLeave(
-      page,
-      'the live match being edited',
-      () => expect(title).toHaveValue('Guarded Derby, replay'),
-      'leave-guard-live-match-row',
-    );
-    const list = await api.call('GET', '/api/App/liveMatch/admin?page=1&limit=100');
-    expect((list.data as { _id: string; title: string }[]).find((m) => m._id === id)?.title).toBe(
-      'Guarded Derby',
-    );
+    await page.getByRole('button', { name: `Edit ${title}`, exact: true }).click();
+    const row = page.getByRole('row', { name: `Editing ${title}` });
+    await row.getByLabel('Edit title').fill(typed);
+    await run(row, id);
   } finally {
     await api.call('DELETE', '/api/App/liveMatch/admin', { body: { id: [id] }, seal: true });
   }
+}
+
+test('a live match row edited inline asks before a sidebar link leaves it', async ({
+  signedInPage: page,
+  api,
+  media,
+}) => {
+  await withChangedMatchRow(
+    { page, api, media },
+    'Guarded Derby',
+    'Guarded Derby, replay',
+    async (row, id) => {
+      const title = row.getByLabel('Edit title');
+      await askCancelThenLeave(
+        page,
+        'the live match being edited',
+        () => expect(title).toHaveValue('Guarded Derby, replay'),
+        'leave-guard-live-match-row',
+      );
+      const list = await api.call('GET', '/api/App/liveMatch/admin?page=1&limit=100');
+      expect((list.data as { _id: string; title: string }[]).find((m) => m._id === id)?.title).toBe(
+        'Guarded Derby',
+      );
+    },
+  );
 });
 
 test('the in-house ad edit page asks before a sidebar link leaves it', async ({
@@ -112,4 +133,25 @@ test('a changed live match row asks before Edit on another row drops it: Cancel 
   } finally {
     await api.call('DELETE', '/api/App/liveMatch/admin', { body: { id: ids }, seal: true });
   }
+});
+
+test('a changed live match row asks before a sort drops it: Cancel keeps the order, Leave sorts', async ({
+  signedInPage: page,
+  api,
+  media,
+}) => {
+  await withChangedMatchRow({ page, api, media }, 'Draft Sorter', 'Draft Sorter, replay', async (row) => {
+    const sortByTitle = () => page.getByRole('button', { name: 'Title', exact: true }).click();
+    let ask = await askedBy(page, 'the live match being edited', sortByTitle);
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await expect(ask).toBeHidden();
+    await expect(row.getByLabel('Edit title')).toHaveValue('Draft Sorter, replay');
+    await expect(page).toHaveURL(/\/add\/liveMatch$/);
+
+    ask = await askedBy(page, 'the live match being edited', sortByTitle);
+    await ask.getByRole('button', { name: 'Leave without saving' }).click();
+    await expect(page).toHaveURL(/\?sort=title$/);
+    await expect(row).toHaveCount(0);
+    await page.screenshot({ path: '/tmp/pager-guard-sorted.png' });
+  });
 });
