@@ -216,7 +216,7 @@ test('story videos: add a video and an image, toggle, edit, delete through the c
   await expect(page).toHaveURL('/add/story/video');
 
   // Delete both through select-all and the captcha.
-  await table.getByRole('checkbox', { name: 'Select all stories' }).check();
+  await table.getByRole('checkbox', { name: 'Select all on this page' }).check();
   await page.getByRole('button', { name: 'Delete selected (2)' }).click();
   await expect(page.getByRole('dialog')).toContainText('You are about to delete 2 stories');
   await solve(page);
@@ -489,7 +489,7 @@ test('story videos: a bulk delete refused because another admin deleted one, the
     await page.goto('/add/story/video');
     const table = page.getByRole('table', { name: 'Story Video List' });
     await expect(table.getByRole('row')).toHaveCount(4);
-    await page.getByRole('checkbox', { name: 'Select all stories' }).check();
+    await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
     // Another admin deletes the middle one.
     const [, middle] = await listStoryVideos(api);
     await api.call('DELETE', '/api/App/delete/story/video', { body: { id: [middle!._id] } });

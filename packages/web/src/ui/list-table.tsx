@@ -140,19 +140,7 @@ export function ListTable({
 
   return (
     <div ref={top} aria-busy={isPending} className="scroll-mt-16 space-y-3">
-      {selection && (
-        // Sticky under the top bar: the selection's actions stay in reach while a long list scrolls.
-        <div
-          role="toolbar"
-          aria-label="Selected rows"
-          className="sticky top-14 z-20 flex min-h-12 flex-wrap items-center justify-between gap-2 rounded-lg bg-white/95 px-3 py-2 shadow-sm ring-1 ring-slate-200 backdrop-blur"
-        >
-          <p className="text-sm text-slate-600" aria-live="polite">
-            {selection.count} selected
-          </p>
-          <div className="flex flex-wrap items-center gap-2">{selection.actions}</div>
-        </div>
-      )}
+      {selection && <BulkBar selection={selection} />}
       {/* A container, so that an edit row can size its form to the box's visible width (see InlineEditRow). */}
       <Table caption={caption} className="@container">
         <THead>
@@ -189,14 +177,49 @@ export function ListTable({
         </TBody>
       </Table>
       {paging && !failed && (
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <p className="text-sm text-slate-600">{!isPending && !isEmpty && paging.showing}</p>
-          <div className="flex flex-wrap items-center gap-3">
-            {paging.pageText && <p className="text-sm text-slate-600">{paging.pageText}</p>}
-            <Pagination page={paging.page} totalPages={paging.totalPages} onPageChange={changePage} />
-          </div>
-        </div>
+        <ListFooter paging={paging} showing={!isPending && !isEmpty} onPageChange={changePage} />
       )}
+    </div>
+  );
+}
+
+/**
+ * The bulk bar of a list with a selection: 'N selected' and its actions, sticky under the top bar so
+ * the selection's actions stay in reach while a long list scrolls. ListTable's, and a card list's (the
+ * stories on a phone).
+ */
+export function BulkBar({ selection }: { selection: ListSelection }) {
+  return (
+    <div
+      role="toolbar"
+      aria-label="Selected rows"
+      className="sticky top-14 z-20 flex min-h-12 flex-wrap items-center justify-between gap-2 rounded-lg bg-white/95 px-3 py-2 shadow-sm ring-1 ring-slate-200 backdrop-blur"
+    >
+      <p className="text-sm text-slate-600" aria-live="polite">
+        {selection.count} selected
+      </p>
+      <div className="flex flex-wrap items-center gap-2">{selection.actions}</div>
+    </div>
+  );
+}
+
+/** The footer under a paged list's rows: 'Showing …' (when `showing`) on the left, the pager on the right. */
+export function ListFooter({
+  paging,
+  showing,
+  onPageChange,
+}: {
+  paging: ListPaging;
+  showing: boolean;
+  onPageChange: (page: number) => void;
+}) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <p className="text-sm text-slate-600">{showing && paging.showing}</p>
+      <div className="flex flex-wrap items-center gap-3">
+        {paging.pageText && <p className="text-sm text-slate-600">{paging.pageText}</p>}
+        <Pagination page={paging.page} totalPages={paging.totalPages} onPageChange={onPageChange} />
+      </div>
     </div>
   );
 }

@@ -8,6 +8,7 @@ import {
 } from '@streamdesk/contract/stories';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, replyOrReject, requestApi, type ApiResult } from '@/lib/api-client';
+import { fetchApi } from '@/lib/api-query';
 import { callApiWithProgress, type UploadProgress } from '@/lib/upload';
 import { toastFailure } from '@/ui/toast-failure';
 
@@ -46,13 +47,13 @@ export interface StoryListView {
  * One page of up to 200 stories, newest first unless another order is asked: each request asks for the
  * spec's 200 (doc 1 section 9), and the list pages through the rest (docs/decisions/0012-lists.md). The
  * reply carries the page it is, so its rows keep their numbers while the next page loads in their place.
- * A failed load goes to /Error.
+ * A refusal is the list's to say, with its Retry (issue 36); a load with no answer is the shell's.
  */
 export const storyListQuery = (kind: StoryKind, view: StoryListView) =>
   queryOptions({
     queryKey: keys.list(kind, view),
     queryFn: async ({ signal }) => ({
-      ...(await requestApi(routesOf(kind).list, {
+      ...(await fetchApi(routesOf(kind).list, {
         query: { page: view.page, limit: STORY_LIST_LIMIT, sort: view.sort, ...(view.q && { q: view.q }) },
         signal,
       })),

@@ -1,31 +1,33 @@
 import { DEFAULT_STORY_SORT, STORY_LIST_LIMIT, storySort } from '@streamdesk/contract/stories';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
+import { LOAD_FAILED } from '@/lib/api-query';
 import { cn } from '@/lib/cn';
 import { Button } from '@/ui/button';
 import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
-import {
-  stickyEndHead,
-  Table,
-  TBody,
-  Th,
-  THead,
-  TableMessageRow,
-  toggleAll,
-  toggleSelection,
-} from '@/ui/data-table';
+import { toggleAll, toggleSelection } from '@/ui/data-table';
 import { EmptyState } from '@/ui/empty-state';
+import {
+  BulkBar,
+  ListFooter,
+  listStates,
+  ListTable,
+  SELECT_ALL_LABEL,
+  type ListPaging,
+  type ListSelection,
+} from '@/ui/list-table';
+import { LoadError } from '@/ui/load-error';
 import { NoMatches } from '@/ui/no-matches';
-import { Pagination, scrollToListTop } from '@/ui/pagination';
+import { scrollToListTop } from '@/ui/pagination';
 import { SearchField } from '@/ui/search-field';
 import { SelectField } from '@/ui/select-field';
 import { showingRange } from '@/ui/showing-range';
-import { COUNT_AND_DATE_ORDERS, SortableTh } from '@/ui/sortable-th';
-import { Spinner } from '@/ui/spinner';
+import { COUNT_AND_DATE_ORDERS } from '@/ui/sortable-th';
 import { toastSuccess } from '@/ui/toast-success';
 import { toastDeleted } from '@/ui/toast-deleted';
 import { useConfirmStatus } from '@/ui/use-confirm-update';
+import { useFailedLoadToast } from '@/ui/use-failed-load-toast';
 import { useInFlight } from '@/ui/use-in-flight';
 import { useKeepFocusInList } from '@/ui/use-keep-focus-in-list';
 import { MD_UP, useMediaQuery } from '@/ui/use-media-query';
@@ -43,17 +45,34 @@ interface PendingDelete {
 
 const STORY_THINGS = { video: ['story', 'stories'], ads: ['story ad', 'story ads'] } as const;
 
+const COLUMNS = [
+  'No',
+  'Status',
+  'View',
+  'Click',
+  'Thumbnail',
+  'Date & Time',
+  { label: 'Actions', className: 'text-right' },
+];
+const SORTED_BY = {
+  View: { column: 'view', descFirst: true },
+  Click: { column: 'click', descFirst: true },
+  'Date & Time': { column: 'date', descFirst: true },
+} as const;
+
 /**
  * The Story Video List or the Story Ads List, a page of 200 at a time (newest first unless a header
- * sorts it), numbered on across pages: a table from 768 px, cards below, only the one that shows in the
- * page. The page, the search and the order are the URL's (`?page=`, `?q=`, `?sort=`), and Edit takes
- * that URL along so the edit screen returns to it.
+ * sorts it), numbered on across pages: the one list (ListTable) from 768 px, cards below with the same
+ * bulk bar and footer, only the one that shows in the page. The page, the search and the order are the
+ * URL's (`?page=`, `?q=`, `?sort=`), and Edit takes that URL along so the edit screen returns to it.
  */
 export function StoryList({ kind }: { kind: StoryKind }) {
   const pager = usePageParam();
   const { page } = pager;
   const { q, sort, onSearch, onSort, clearSearch } = useSearchAndSort(pager, storySort, DEFAULT_STORY_SORT);
-  const { data, isPending, isPlaceholderData } = useStoryList(kind, { page, q, sort });
+  const list = useStoryList(kind, { page, q, sort });
+  const { isPending, isPlaceholderData } = list;
+  const data = list.data?.status ? list.data : undefined;
   const stories = data?.data ?? [];
   const first = data ? (data.page - 1) * STORY_LIST_LIMIT : 0;
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -67,7 +86,7 @@ export function StoryList({ kind }: { kind: StoryKind }) {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const wide = useMediaQuery(MD_UP, true);
-  const top = useRef<HTMLElement>(null);
+  const top = useRef<HTMLDivElement>(null);
   // The cards, as the table's rows do, keep focus when the one holding it is deleted.
   const cards = useKeepFocusInList<HTMLUListElement>();
 
@@ -107,12 +126,6 @@ export function StoryList({ kind }: { kind: StoryKind }) {
     [kind, navigate, pathname, search, askStatus, sendStatus],
   );
 
-  /** Another page (a new history entry), the list seen from its top (the pager is under it). */
-  const changePage = (next: number) => {
-    pager.setPage(next);
-    scrollToListTop(top.current);
-  };
-
   const confirmDelete = () => {
     if (!pending) return;
     setPending(null);
@@ -139,35 +152,45 @@ export function StoryList({ kind }: { kind: StoryKind }) {
       />
     ));
   const selectAll = () => setSelected((s) => toggleAll(s, ids));
+  const selection: ListSelection = {
+    allSelected,
+    onToggleAll: selectAll,
+    count: chosen.length,
+    actions: (
+      <Button
+        write="stories"
+        variant="danger"
+        size="sm"
+        disabled={chosen.length === 0}
+        loading={removing.any}
+        onClick={() =>
+          setPending({ ids: chosen, thing: chosen.length === 1 ? 'Story' : `${chosen.length} stories` })
+        }
+      >
+        Delete selected ({chosen.length})
+      </Button>
+    ),
+  };
+  // The reply names its page: its rows keep their numbers and range while the next page loads.
+  const paging: ListPaging = {
+    page,
+    totalPages: data?.totalPage ?? 1,
+    onPageChange: pager.setPage,
+    showing: data && showingRange(first, stories.length, data.total, STORY_THINGS[kind]),
+  };
+  const emptyText = q ? (
+    <NoMatches things={STORY_THINGS[kind][1]} q={q} onClear={clearSearch} />
+  ) : (
+    <EmptyState title="No stories found">
+      {kind === 'video' ? 'Add a story video or image above.' : 'Add a story ad above.'}
+    </EmptyState>
+  );
 
   return (
-    <section
-      ref={top}
-      aria-labelledby={`${kind}-list-title`}
-      aria-busy={isPlaceholderData}
-      className="scroll-mt-16 space-y-3"
-    >
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id={`${kind}-list-title`} className="text-base font-semibold text-slate-900">
-          {title}
-        </h2>
-        {chosen.length > 0 && (
-          <Button
-            write="stories"
-            variant="danger"
-            size="sm"
-            loading={removing.any}
-            onClick={() =>
-              setPending({
-                ids: chosen,
-                thing: chosen.length === 1 ? 'Story' : `${chosen.length} stories`,
-              })
-            }
-          >
-            Delete selected ({chosen.length})
-          </Button>
-        )}
-      </div>
+    <section aria-labelledby={`${kind}-list-title`} className="space-y-3">
+      <h2 id={`${kind}-list-title`} className="text-base font-semibold text-slate-900">
+        {title}
+      </h2>
 
       <SearchField
         q={q}
@@ -175,78 +198,66 @@ export function StoryList({ kind }: { kind: StoryKind }) {
         placeholder={kind === 'video' ? 'Button name or URL' : 'Button name or URL, Native Ad ID'}
       />
 
-      {data?.total === 0 && q ? (
-        <NoMatches things={STORY_THINGS[kind][1]} q={q} onClear={clearSearch} />
-      ) : data?.total === 0 ? (
-        <EmptyState title="No stories found">
-          {kind === 'video' ? 'Add a story video or image above.' : 'Add a story ad above.'}
-        </EmptyState>
-      ) : (
-        // While the next page loads, the last one stays in place, dimmed.
-        <div className={cn('space-y-3 transition-opacity', isPlaceholderData && 'opacity-60')}>
-          {wide ? (
-            <Table caption={title}>
-              <THead>
-                <Th className="w-10">
-                  <input
-                    type="checkbox"
-                    aria-label="Select all stories"
-                    className="size-4 accent-brand-600"
-                    checked={allSelected}
-                    onChange={selectAll}
-                  />
-                </Th>
-                <Th>No</Th>
-                <Th>Status</Th>
-                <SortableTh column="view" label="View" sort={sort} onSort={onSort} descFirst />
-                <SortableTh column="click" label="Click" sort={sort} onSort={onSort} descFirst />
-                <Th>Thumbnail</Th>
-                <SortableTh column="date" label="Date & Time" sort={sort} onSort={onSort} descFirst />
-                <Th className={`${stickyEndHead} text-right`}>Actions</Th>
-              </THead>
-              <TBody>
-                {isPending ? (
-                  <TableMessageRow colSpan={8}>
-                    <Spinner className="mx-auto size-5" />
-                  </TableMessageRow>
-                ) : (
-                  item(StoryRow)
-                )}
-              </TBody>
-            </Table>
-          ) : (
-            <>
-              <SelectField
-                label="Sort by"
-                options={COUNT_AND_DATE_ORDERS}
-                value={sort}
-                onChange={(e) => onSort(e.target.value)}
+      {/* While the next page loads, the last one stays in place, dimmed. */}
+      <div
+        aria-busy={isPlaceholderData}
+        className={cn('transition-opacity', isPlaceholderData && 'opacity-60')}
+      >
+        {wide ? (
+          <ListTable
+            caption={title}
+            columns={COLUMNS}
+            sorting={{ sort, onSort, columns: SORTED_BY }}
+            selection={selection}
+            paging={paging}
+            {...listStates(list)}
+            isEmpty={stories.length === 0}
+            emptyText={emptyText}
+          >
+            {item(StoryRow)}
+          </ListTable>
+        ) : (
+          <div ref={top} className="scroll-mt-16 space-y-3">
+            <SelectField
+              label="Sort by"
+              options={COUNT_AND_DATE_ORDERS}
+              value={sort}
+              onChange={(e) => onSort(e.target.value)}
+            />
+            <BulkBar selection={selection} />
+            <label className="flex items-center gap-2 text-sm text-slate-700">
+              <input
+                type="checkbox"
+                className="size-4 accent-brand-600"
+                checked={allSelected}
+                onChange={selectAll}
               />
-              <label className="flex items-center gap-2 text-sm text-slate-700">
-                <input
-                  type="checkbox"
-                  className="size-4 accent-brand-600"
-                  checked={allSelected}
-                  onChange={selectAll}
-                />
-                Select all
-              </label>
-              {isPending && <Spinner className="mx-auto size-5" />}
+              {SELECT_ALL_LABEL}
+            </label>
+            <CardsState
+              reply={list.data}
+              onRetry={list.refetch}
+              isPending={isPending}
+              empty={stories.length === 0}
+              emptyText={emptyText}
+            >
               <ul ref={cards} aria-label={title} className="space-y-3">
                 {item(StoryCard)}
               </ul>
-            </>
-          )}
-          {data && stories.length > 0 && (
-            <div className="flex flex-wrap items-center justify-between gap-3">
-              <p className="text-sm text-slate-600">
-                {showingRange(first, stories.length, data.total, STORY_THINGS[kind])}
-              </p>
-              <Pagination page={page} totalPages={data.totalPage} onPageChange={changePage} />
-            </div>
-          )}
-        </div>
-      )}
+            </CardsState>
+            {data && stories.length > 0 && (
+              <ListFooter
+                paging={paging}
+                showing
+                onPageChange={(next) => {
+                  pager.setPage(next);
+                  scrollToListTop(top.current);
+                }}
+              />
+            )}
+          </div>
+        )}
+      </div>
 
       {confirmStatus.dialog}
       <ConfirmMathDialog
@@ -259,4 +270,28 @@ export function StoryList({ kind }: { kind: StoryKind }) {
       />
     </section>
   );
+}
+
+/** The cards' states, as ListTable says them: 'Loading…', a refusal with its Retry, the empty note. */
+function CardsState({
+  reply,
+  onRetry,
+  isPending,
+  empty,
+  emptyText,
+  children,
+}: {
+  reply: { status: boolean; message: string } | undefined;
+  onRetry: () => Promise<unknown>;
+  isPending: boolean;
+  empty: boolean;
+  emptyText: ReactNode;
+  children: ReactNode;
+}) {
+  useFailedLoadToast(reply);
+  if (isPending) return <p className="py-6 text-center text-sm text-slate-600">Loading…</p>;
+  if (reply && !reply.status) return <LoadError message={reply.message || LOAD_FAILED} onRetry={onRetry} />;
+  if (!reply) return <p className="py-6 text-center text-sm text-slate-600">{LOAD_FAILED}</p>;
+  if (empty) return <div className="py-6 text-center text-sm text-slate-600">{emptyText}</div>;
+  return children;
 }

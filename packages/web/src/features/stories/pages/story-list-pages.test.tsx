@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answerMath } from '@/test/answer-math';
 import { mockApi, renderApp } from '@/test/render-app';
+import { SELECT_ALL_LABEL } from '@/ui/list-table';
 import { jsonResponse } from '@/test/runtime';
 import { signedInApi as base, signedInScreenTests } from '@/test/signed-in-screen';
 import { storyRow } from '../test-stories';
@@ -132,14 +133,14 @@ describe('Story Video List past 200 stories', { timeout: 60_000 }, () => {
     expect(await within(cards).findAllByRole('listitem')).toHaveLength(2);
     expect(screen.queryByRole('table', { name: 'Story Video List' })).toBeNull();
     expect(thumbnails()).toHaveLength(2);
-    expect(screen.getByRole('checkbox', { name: 'Select all' })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: SELECT_ALL_LABEL })).toBeInTheDocument();
 
     width.resize(1280);
     const table = await screen.findByRole('table', { name: 'Story Video List' });
     expect(within(table).getAllByRole('row')).toHaveLength(3);
     expect(screen.queryByRole('list', { name: 'Story Video List' })).toBeNull();
     expect(thumbnails()).toHaveLength(2);
-    expect(screen.getByRole('checkbox', { name: 'Select all stories' })).toBeInTheDocument();
+    expect(within(table).getByRole('checkbox', { name: SELECT_ALL_LABEL })).toBeInTheDocument();
   });
 
   it('re-renders only the row whose checkbox is ticked', async () => {
@@ -162,7 +163,8 @@ describe('Story Video List after another admin deleted a selected story', { time
     const server = storyServer(3);
     const user = userEvent.setup();
     renderApp('/add/story/video');
-    await user.click(await screen.findByLabelText('Select all stories', undefined, { timeout: 8000 }));
+    const table = await screen.findByRole('table', { name: 'Story Video List' }, { timeout: 8000 });
+    await user.click(await within(table).findByLabelText(SELECT_ALL_LABEL));
     server.deleteElsewhere(2);
 
     await user.click(screen.getByRole('button', { name: 'Delete selected (3)' }));
@@ -172,7 +174,7 @@ describe('Story Video List after another admin deleted a selected story', { time
     await waitFor(() => expect(screen.queryByLabelText('Select story 3')).toBeNull());
     expect(screen.getByLabelText('Select story 1')).toBeChecked();
     expect(screen.getByLabelText('Select story 2')).toBeChecked();
-    expect(screen.getByLabelText('Select all stories')).toBeChecked();
+    expect(within(table).getByLabelText(SELECT_ALL_LABEL)).toBeChecked();
 
     await user.click(screen.getByRole('button', { name: 'Delete selected (2)' }));
     await answerMath({ confirm: 'Delete', title: 'Delete story' });

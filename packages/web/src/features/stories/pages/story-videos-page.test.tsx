@@ -5,6 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi, renderApp } from '@/test/render-app';
+import { SELECT_ALL_LABEL } from '@/ui/list-table';
 import { jsonResponse, pendingResponse } from '@/test/runtime';
 import { answerMath } from '@/test/answer-math';
 import { GIF, JPEG, PNG } from '@/test/images';
@@ -63,7 +64,7 @@ describe('Story Video screen', () => {
       '/media/stories/1.png',
     );
     expect(within(table).queryByText('Limit reached')).not.toBeInTheDocument();
-    await userEvent.click(within(table).getByRole('checkbox', { name: 'Select all stories' }));
+    await userEvent.click(within(table).getByRole('checkbox', { name: SELECT_ALL_LABEL }));
     expect(screen.getByRole('button', { name: 'Delete selected (2)' })).toBeInTheDocument();
     await userEvent.click(within(table).getByRole('checkbox', { name: 'Select story 2' }));
     expect(screen.getByRole('button', { name: 'Delete selected (1)' })).toBeInTheDocument();
