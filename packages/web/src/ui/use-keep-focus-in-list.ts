@@ -85,7 +85,26 @@ function keepFocusIn(list: HTMLElement | null) {
     const before = items;
     items = countItems();
     const at = spot;
-    if (!at || at.item.isConnected || items >= before || !focusLost()) return;
+    if (!at || at.item.isConnected || items >= before) return;
+    if (focusLost()) return moveFocus(records, at);
+    // The row went while its confirmation still held focus (the list reloaded before the dialog closed,
+    // as happens on a busy machine): the dialog will give focus back to a control that is gone.
+    if (document.activeElement?.closest('[role="dialog"], [role="alertdialog"]')) awaitFocusLost(records, at);
+  });
+
+  /** Waits a moment for the dialog to close and drop focus, then moves it; a user who moved on is left. */
+  const awaitFocusLost = (records: MutationRecord[], at: Spot) => {
+    const until = Date.now() + 3000;
+    const check = () => {
+      if (spot !== at) return; // focus came back into the list meanwhile
+      if (focusLost()) return moveFocus(records, at);
+      const inDialog = document.activeElement?.closest('[role="dialog"], [role="alertdialog"]');
+      if (inDialog && Date.now() < until) setTimeout(check, 50);
+    };
+    setTimeout(check, 50);
+  };
+
+  const moveFocus = (records: MutationRecord[], at: Spot) => {
     spot = undefined;
     const removal = records.find((record) => Array.from(record.removedNodes).includes(at.item));
     const inList = (node: Node | null | undefined): node is Element =>
@@ -103,7 +122,7 @@ function keepFocusIn(list: HTMLElement | null) {
     }
     const heading = pageHeading();
     if (heading) focusHeading(heading);
-  });
+  };
 
   list.addEventListener('focusin', onFocusIn);
   observer.observe(list, { childList: true });
