@@ -36,6 +36,8 @@ export interface ListPaging {
   showing?: ReactNode;
   /** A list that says where it is in words (in-house ads: 'Page NN of NN'), beside the pager. */
   pageText?: ReactNode;
+  /** The 'Showing …' line stays with no rows: the spec's own line says 0 ('Showing 0 of 0 videos'). */
+  showingWhenEmpty?: boolean;
 }
 
 /**
@@ -177,7 +179,11 @@ export function ListTable({
         </TBody>
       </Table>
       {paging && !failed && (
-        <ListFooter paging={paging} showing={!isPending && !isEmpty} onPageChange={changePage} />
+        <ListFooter
+          paging={paging}
+          showing={!isPending && (!isEmpty || paging.showingWhenEmpty === true)}
+          onPageChange={changePage}
+        />
       )}
     </div>
   );

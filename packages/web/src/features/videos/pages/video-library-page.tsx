@@ -299,8 +299,9 @@ export default function VideoLibraryPage() {
           totalPages: totalPage,
           onPageChange: setPage,
           // The spec's footer, 'Showing N of M videos' (doc 2, 'Video show page'), once this view's
-          // reply came (not while another page's rows stand in for it).
+          // reply came (not while another page's rows stand in for it); at 0 too, as the spec has it.
           showing: reply && !library.isPlaceholderData && `Showing ${videos.length} of ${totalRecord} videos`,
+          showingWhenEmpty: true,
         }}
       >
         {videos.map((video, index) => (
