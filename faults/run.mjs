@@ -120,6 +120,10 @@ async function killFaults(kind) {
     const env = {
       WEB_DIST_DIR: '/nonexistent',
       LOG_LEVEL: 'error',
+      // Kills mid-upload and mid-count: reels stay queued. Since reels are processed (0059) a restarted
+      // server made their HLS ladders, whose files the reels' reply does not list (the rows name them in
+      // hls_files), and this check, which reads the names from the reply, took them for orphans.
+      VIDEO_JOBS_AT_ONCE: '0',
       ...(database ? { DATABASE_URL: database.url } : {}),
     };
     return { ...(await killMidWork(env, dataDir, workDir)), seconds: (Date.now() - started) / 1000 };
