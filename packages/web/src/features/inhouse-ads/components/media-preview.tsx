@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/ui/button';
-import { Dialog } from '@/ui/dialog';
+import { PreviewDialog } from '@/ui/preview-dialog';
 import { RemoteImage } from '@/ui/remote-image';
 
 export interface PreviewMedia {
@@ -87,21 +87,12 @@ export function MediaView({ media }: { media: PreviewMedia }) {
 /** The preview modal opened from the Media column; closing it pauses the video. */
 export function MediaPreviewDialog({ media, onClose }: { media: PreviewMedia | null; onClose: () => void }) {
   return (
-    <Dialog
+    <PreviewDialog
       open={media !== null}
-      onOpenChange={(open) => !open && onClose()}
+      onClose={onClose}
       title={media ? `Preview: ${media.title}` : 'Preview'}
     >
-      {media && (
-        <div className="space-y-3">
-          <MediaView media={media} />
-          <div className="flex justify-end">
-            <Button variant="secondary" onClick={onClose}>
-              Close
-            </Button>
-          </div>
-        </div>
-      )}
-    </Dialog>
+      {media && <MediaView media={media} />}
+    </PreviewDialog>
   );
 }

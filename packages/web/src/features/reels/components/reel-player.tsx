@@ -2,8 +2,7 @@ import { useCallback, useRef } from 'react';
 import type { Reel } from '@streamdesk/contract/reels';
 import { PLAY_NOW, useHlsSource } from '@/lib/hls-source';
 import { cn } from '@/lib/cn';
-import { Button } from '@/ui/button';
-import { Dialog } from '@/ui/dialog';
+import { PreviewDialog } from '@/ui/preview-dialog';
 
 /**
  * A reel played in the page (docs/decisions/0059): its HLS ladder once processed (hls.js, or the
@@ -19,18 +18,9 @@ export function ReelPlayer({
   onClose: () => void;
 }) {
   return (
-    <Dialog open={reel !== null} onOpenChange={(open) => !open && onClose()} title={title}>
-      {reel && (
-        <div className="space-y-3">
-          <ReelVideo reel={reel} />
-          <div className="flex justify-end">
-            <Button variant="secondary" onClick={onClose}>
-              Close
-            </Button>
-          </div>
-        </div>
-      )}
-    </Dialog>
+    <PreviewDialog open={reel !== null} onClose={onClose} title={title}>
+      {reel && <ReelVideo reel={reel} />}
+    </PreviewDialog>
   );
 }
 
