@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { onAPhone } from '@/test/on-a-phone';
 import { mockApi, renderApp } from '@/test/render-app';
 import { jsonResponse } from '@/test/runtime';
 import { signedInApi as shell, signedInScreenTests } from '@/test/signed-in-screen';
@@ -98,13 +99,7 @@ describe('Story lists: search and sort', { timeout: 30_000 }, () => {
   });
 
   it('offers the orders in a Sort by list on a phone, where the cards have no headers', async () => {
-    // A window under 768 px, as matchMedia answers it.
-    window.matchMedia = ((media: string) => ({
-      media,
-      matches: false,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-    })) as unknown as typeof window.matchMedia;
+    onAPhone();
     const { list, last } = recordedList();
     mockApi({ ...shell, 'GET /api/App/all/only/story/video': list });
     const user = userEvent.setup();
