@@ -100,6 +100,10 @@ export const updateLiveMatch = async (
   return db.updateTable('live_matches').set(changes).where('id', '=', id).executeTakeFirst();
 };
 
+/** Sets the status of several matches (a planned start or end of each); noted by the caller. */
+export const setStatuses = (db: Db, ids: readonly string[], status: number) =>
+  db.updateTable('live_matches').set({ status }).where('id', 'in', ids).execute();
+
 export type PlanColumns = Pick<
   LiveMatchRow,
   'planned_start' | 'planned_end' | 'start_job' | 'end_job' | 'planned_note'

@@ -1,9 +1,9 @@
 import { liveMatchMessages } from '@streamdesk/contract/live-matches';
-import { currentActor } from '../../platform/activity/activity-recorder.js';
+import { currentActor, type RouteActivity } from '../../platform/activity/activity-recorder.js';
 import { itemLabel } from '../../platform/activity/item-label.js';
 import { badRequest } from '../../platform/errors.js';
 import type { FeatureContext } from '../../platform/feature-context.js';
-import { bySchedule } from '../../platform/jobs/by-schedule.js';
+import { bySchedules } from '../../platform/jobs/by-schedule.js';
 import type { DueJob } from '../../platform/jobs/scheduler.js';
 import { LIVE_TAGS, type LiveMatchesDeps } from './live-matches.common.js';
 import * as repo from './live-matches.repository.js';
@@ -35,26 +35,58 @@ export function createPlannedMatches(
   const { db, cache, locks } = deps;
   const idOf = (job: DueJob) => (job.payload as { id: string }).id;
 
+  /**
+   * Turns the matches of jobs of one edge due at one time active or inactive in one write (0033, "Due at
+   * one time"): each job's entry for the person who planned it, as a status write of that match made by
+   * hand; a job whose match is gone or names another job (its time changed since) does nothing.
+   */
+  const runEdge = (edge: Edge, group: DueJob[]) => {
+    const c = COLUMNS[edge];
+    const ids = group.map(idOf);
+    return bySchedules(ctx.app, group, () =>
+      locks.run('live_matches', ids, async () => {
+        const rows = new Map((await repo.findLiveMatches(db, ids)).map((row) => [row.id, row]));
+        const turned: string[] = [];
+        const parts = group.map((job) => {
+          const row = rows.get(idOf(job));
+          const route = (label: string): RouteActivity => ({
+            action: 'status',
+            feature: 'live-matches',
+            itemIds: [idOf(job)],
+            label,
+          });
+          if (row?.[c.job] !== job.id)
+            return {
+              job,
+              route: route(`live match #${idOf(job)}: planned ${edge} no longer planned`),
+              notes: [],
+            };
+          turned.push(row.id);
+          const label = `${itemLabel('live-matches', row, row.id)}: ${c.word} by schedule (planned ${edge})`;
+          const note = {
+            itemId: row.id,
+            before: { status: row.status },
+            after: { status: c.status },
+            merge: true,
+          };
+          return { job, route: route(label), notes: [note] };
+        });
+        if (turned.length) {
+          await repo.setStatuses(db, turned, c.status);
+          cache.invalidate(LIVE_TAGS.matches);
+        }
+        return parts;
+      }),
+    );
+  };
+
   for (const edge of ['start', 'end'] as const) {
     const c = COLUMNS[edge];
     jobs.handle(KINDS[edge], {
-      // One match's start and end in turn; other matches' side by side.
-      lane: idOf,
-      run: (job) =>
-        bySchedule(
-          ctx.app,
-          job,
-          (label) => ({ action: 'status', feature: 'live-matches', itemIds: [idOf(job)], label }),
-          () =>
-            locks.run('live_matches', [idOf(job)], async () => {
-              const row = await repo.findLiveMatch(db, idOf(job));
-              if (row?.[c.job] !== job.id)
-                return `live match #${idOf(job)}: planned ${edge} no longer planned`;
-              await repo.updateLiveMatch(db, row.id, { status: c.status });
-              cache.invalidate(LIVE_TAGS.matches);
-              return `${itemLabel('live-matches', row, row.id)}: ${c.word} by schedule (planned ${edge})`;
-            }),
-        ),
+      // One lane for every match's planned times: a match's start and end run in due order, and the
+      // edges due at one time run together (10,000 due at once: bench/notes/schedules.md).
+      run: (job) => runEdge(edge, [job]),
+      runTogether: (group) => runEdge(edge, group),
       async missed(job) {
         const row = await repo.findLiveMatch(db, idOf(job));
         if (row?.[c.job] !== job.id) return;

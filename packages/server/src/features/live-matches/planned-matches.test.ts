@@ -69,6 +69,41 @@ describe('planned live matches', () => {
     ]);
   });
 
+  it('switches the matches planned for one time together, each with its entry; a moved plan waits', async () => {
+    const made = [];
+    for (const title of ['Semi 1', 'Semi 2', 'Semi 3'])
+      made.push(await addMatch({ title, plannedStart: at(50) }));
+    const moved = made[2]!;
+    expect(
+      (await edit({ _id: moved._id, title: 'Semi 3', url: moved.url, plannedStart: at(90) })).statusCode,
+    ).toBe(200);
+    advance(51);
+    await runDue();
+    expect((await match(made[0]!._id))!.status).toBe(true);
+    expect((await match(made[1]!._id))!.status).toBe(true);
+    expect((await match(moved._id))!.status).toBe(false);
+    expect(await appIds()).toEqual(expect.arrayContaining([made[0]!._id, made[1]!._id]));
+    for (const m of made.slice(0, 2)) {
+      const entries = await t.app.streamdesk.context.db
+        .selectFrom('activity_log')
+        .select(['person_name', 'label', 'changes'])
+        .where('item_id', '=', m._id)
+        .where('role', '=', 'by schedule')
+        .execute();
+      expect(entries).toEqual([
+        {
+          person_name: 'admin',
+          label: `live match "${m.title}": active by schedule (planned start)`,
+          changes: expect.stringContaining('"status"'),
+        },
+      ]);
+    }
+    expect(await log(moved._id)).toEqual([]);
+    advance(40);
+    await runDue();
+    expect((await match(moved._id))!.status).toBe(true);
+  });
+
   it('an edit moves or clears the planned times; an edit that leaves them does not touch them', async () => {
     const m = await addMatch({ title: 'Semi', plannedStart: at(60), plannedEnd: at(120) });
     const moved = await edit({

@@ -77,6 +77,12 @@ export function listNotifications(
 export const updateNotification = (db: Db, id: string, set: Partial<Omit<NotificationRow, 'id'>>) =>
   db.updateTable('notifications').set(set).where('id', '=', id).execute();
 
+export const updateNotifications = (
+  db: Db,
+  ids: readonly string[],
+  set: Partial<Omit<NotificationRow, 'id'>>,
+) => db.updateTable('notifications').set(set).where('id', 'in', ids).execute();
+
 /** Marks every delivery of a send under way still pending on one channel as failed (not the scheduled). */
 export const failPending = (
   db: Db,

@@ -4,7 +4,8 @@ import {
 } from '@streamdesk/contract/notifications';
 import type { FeatureContext } from '../../platform/feature-context.js';
 import { registerRoute } from '../../platform/http/register-route.js';
-import { bySchedule } from '../../platform/jobs/by-schedule.js';
+import { bySchedules } from '../../platform/jobs/by-schedule.js';
+import type { DueJob } from '../../platform/jobs/scheduler.js';
 import {
   createNotificationsService,
   ICON_FOLDER,
@@ -72,26 +73,28 @@ export function registerNotifications(ctx: FeatureContext): NotificationsService
     data: await service.cancelScheduled(request.params.id),
   }));
 
-  // A send later goes as a send made now, logged "by schedule" for the person who scheduled it.
-  const idOf = (payload: unknown) => (payload as { id: string }).id;
+  // A send later goes as a send made now, logged "by schedule" for the person who scheduled it; those
+  // due at one time go in one write, each with its entry (0033, "Due at one time").
+  const idOf = (job: DueJob) => (job.payload as { id: string }).id;
+  const sendDue = (group: DueJob[]) =>
+    bySchedules(app, group, async () => {
+      const sent = await service.sendScheduled(group.map(idOf));
+      return group.map((job) => {
+        const one = sent.get(idOf(job));
+        const label = one
+          ? `notification "${one.n_title.slice(0, 80)}": sent by schedule`
+          : 'notification: no longer scheduled at its time';
+        return {
+          job,
+          route: { action: 'send', feature: 'notifications', itemIds: [idOf(job)], label },
+          notes: [],
+        };
+      });
+    });
   ctx.jobs.handle(SEND_JOB, {
-    run: (job) =>
-      bySchedule(
-        app,
-        job,
-        (sent) => ({
-          action: 'send',
-          feature: 'notifications',
-          itemIds: [idOf(job.payload)],
-          label: sent
-            ? `notification "${sent.n_title.slice(0, 80)}": sent by schedule`
-            : 'notification: no longer scheduled at its time',
-        }),
-        () => service.sendScheduled(idOf(job.payload)),
-      ),
-    missed: (job) => service.missScheduled(idOf(job.payload)),
-    // Each send is its own notification's: sends due at one time go side by side.
-    lane: (job) => job.id,
+    run: (job) => sendDue([job]),
+    runTogether: sendDue,
+    missed: (job) => service.missScheduled(idOf(job)),
   });
 
   registerRoute(app, routes.history, async (request) => ({

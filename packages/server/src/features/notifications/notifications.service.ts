@@ -284,21 +284,26 @@ export function createNotificationsService(opts: NotificationsOptions) {
     },
 
     /**
-     * Sends a send later as a send made now (its job's work): the row turns `sent` at this time and its
-     * delivery is queued once the write has committed. Undefined when it is no longer scheduled.
+     * Sends the send-laters of `ids` still scheduled as sends made now (their jobs' work; those due at one
+     * time in one write, 0033): each row turns `sent` at this time and its delivery is queued once the
+     * write has committed. Answers each one sent by its id; one no longer scheduled is left out.
      */
-    async sendScheduled(id: string): Promise<Notification | undefined> {
-      const row = await repo.findNotification(db, id);
-      if (row?.status !== 'scheduled') return undefined;
+    async sendScheduled(ids: string[]): Promise<Map<string, Notification>> {
+      const rows = (await repo.findNotifications(db, ids)).filter((row) => row.status === 'scheduled');
+      if (rows.length === 0) return new Map();
       const set = {
         ...initialDelivery(),
         status: 'sent',
         created_at: opts.jobs.now().toISOString(),
       } as const;
-      await repo.updateNotification(db, id, set);
-      const sent = { ...row, ...set };
-      await whenCommitted(async () => enqueue(sent));
-      return toNotification(sent);
+      await repo.updateNotifications(
+        db,
+        rows.map((row) => row.id),
+        set,
+      );
+      const sent = rows.map((row) => ({ ...row, ...set }));
+      await whenCommitted(async () => sent.forEach(enqueue));
+      return new Map(sent.map((row) => [row.id, toNotification(row)]));
     },
 
     /** A send later whose time passed while no server ran, too long ago to send now. */

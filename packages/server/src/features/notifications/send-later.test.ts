@@ -92,6 +92,35 @@ describe('send later', () => {
     ]);
   });
 
+  it('sends those due at one time together, each sent once with its own entry; a cancelled one stays', async () => {
+    const sendAt = at(40);
+    const made = [];
+    for (const title of ['Team news 1', 'Team news 2', 'Team news 3'])
+      made.push((await schedule({ title, message: 'Line-ups are out', url: '', sendAt })).data);
+    expect((await cancel(made[1]!._id)).statusCode).toBe(200);
+    advance(41);
+    await runDue();
+    expect((await find(made[0]!._id)).status).toBe('sent');
+    expect((await find(made[2]!._id)).status).toBe('sent');
+    expect((await find(made[1]!._id)).status).not.toBe('sent');
+    for (const title of ['Team news 1', 'Team news 3']) expect(sentTitled(title)).toHaveLength(1);
+    expect(sentTitled('Team news 2')).toHaveLength(0);
+    const log = await t.app.streamdesk.context.db
+      .selectFrom('activity_log')
+      .select(['item_id', 'label'])
+      .where('role', '=', 'by schedule')
+      .where(
+        'item_id',
+        'in',
+        made.map((n) => n._id),
+      )
+      .execute();
+    expect(log.sort((a, b) => a.label.localeCompare(b.label))).toEqual([
+      { item_id: made[0]!._id, label: 'notification "Team news 1": sent by schedule' },
+      { item_id: made[2]!._id, label: 'notification "Team news 3": sent by schedule' },
+    ]);
+  });
+
   it('edits the text and time of a scheduled send, and cancels one, only before it goes', async () => {
     const { data } = await schedule({ title: 'Half time', message: 'Soon', sendAt: at(60) });
     const edited = await edit(data._id, {
