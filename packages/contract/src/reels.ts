@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, idList, pageQuery, replyBase, sortQuery, type SortOf } from './http.js';
 import { mediaLimits, mediaMessages } from './media.js';
-import { videoState } from './videos.js';
+import { retryBody, retryReply, videoState } from './videos.js';
 
 /** Reels: doc 1 sections 2 "Reels", 3, 4 and 7. */
 
@@ -13,6 +13,10 @@ export const reelMessages = {
   added: 'Reel added successfully',
   deleted: 'Reel deleted successfully',
   notFound: 'Reel not found',
+  // Ours (issue 35): a failed reel's processing tried again, in the library's words (videoMessages).
+  retried: (n: number) => `Processing queued again for ${n} reel(s)`,
+  notFailed: (ids: string[]) => `Only a failed reel can be retried: ${ids.join(', ')}`,
+  retryFailed: 'Failed to retry the reel(s)',
 } as const;
 
 /** The delete's message: the singular for one reel, the count for more ('3 reels deleted successfully'). */
@@ -89,6 +93,16 @@ export const reelRoutes = {
       'Reels, newest first or by `sort`, filtered by `q` (file name), with totalPage and the reels flag (api-key only; cached, ETag)',
     querystring: reelListQuery,
     reply: reelListReply,
+  }),
+  retry: defineRoute({
+    method: 'POST',
+    path: '/api/App/reels/retry',
+    auth: 'admin',
+    feature: 'reels',
+    access: 'write',
+    summary: 'Queue the processing (faststart, HLS ladder) of failed reels again (id list)',
+    body: retryBody,
+    reply: retryReply,
   }),
   remove: defineRoute({
     method: 'DELETE',

@@ -19,6 +19,19 @@ describe('AppCache', () => {
     expect(await bodyOf(cache, 'k', load)).toEqual({ n: 2 });
   });
 
+  it('adds the tags a value calls for (tagsOf): their invalidation drops only the entries that have them', async () => {
+    const cache = new AppCache();
+    const tagsOf = (v: { busy: boolean }) => (v.busy ? ['progress'] : []);
+    const busy = await cache.get('busy', ['t'], async () => ({ busy: true }), { tagsOf });
+    const idle = await cache.get('idle', ['t'], async () => ({ busy: false }), { tagsOf });
+    cache.invalidate('progress');
+    expect(cache.peek('busy')).toBeUndefined();
+    expect(cache.peek('idle')).toBe(idle);
+    expect(busy.body.toString()).toBe('{"busy":true}');
+    cache.invalidate('t');
+    expect(cache.peek('idle')).toBeUndefined();
+  });
+
   it('does not keep a value loaded while a write invalidated', async () => {
     const cache = new AppCache();
     let release: (value: unknown) => void = () => undefined;

@@ -64,12 +64,14 @@ export class AppCache {
   /**
    * The entry for `key`, loaded when there is none. `versioned`: the value is an object, and the body
    * carries its version as `version` (the app compares it with the launch reply's, launch-lists.ts).
+   * `tagsOf`: tags the loaded value calls for besides `tags`, so a narrow invalidation drops only the
+   * entries it concerns (a reels page holding a reel in processing, whose percent moves: 0059).
    */
-  async get(
+  async get<T>(
     key: string,
     tags: readonly string[],
-    load: () => Promise<unknown>,
-    options: { versioned?: boolean } = {},
+    load: () => Promise<T>,
+    options: { versioned?: boolean; tagsOf?: (value: T) => readonly string[] } = {},
   ): Promise<CachedReply> {
     const hit = this.peek(key);
     if (hit) return hit;
@@ -85,7 +87,8 @@ export class AppCache {
         const body = Buffer.from(
           options.versioned ? JSON.stringify({ ...(value as object), [LIST_VERSION_FIELD]: version }) : json,
         );
-        const entry: Entry = { key, body, version, etag: `"${version}"`, tags };
+        const more = options.tagsOf?.(value) ?? [];
+        const entry: Entry = { key, body, version, etag: `"${version}"`, tags: [...tags, ...more] };
         // A write that landed while loading makes this value stale: serve it once, do not keep it.
         if (generation === this.generation) setBounded(this.entries, key, entry, this.maxEntries);
         return entry;

@@ -311,6 +311,8 @@ export const NOT_WALKED: Record<string, string> = {
   'PUT /api/App/video/title': "changes a library video's title; no app read carries titles",
   'POST /api/App/video/retry':
     "queues a failed video's processing again; the app's `hls` changes when the run ends (videos.processing.test.ts)",
+  'POST /api/App/reels/retry':
+    "queues a failed reel's processing again; reels.processing.test.ts checks the app's list shows it queued",
   // A resumable upload makes its video in the PATCH that brings the last byte, through videos.upload: the
   // write POST /api/App/video makes (walked). video-uploads.test.ts checks the library after it.
   'POST /api/App/video/uploads': 'starts a resumable upload; no video exists until its last byte',

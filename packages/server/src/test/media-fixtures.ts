@@ -62,14 +62,15 @@ export function mp4(seconds = 1, { moovLast = false, quickTime = false, tiny = f
 }
 
 /**
- * A 1 s H.264/AAC MP4 `height` pixels high (16:9, 10 frames a second, a sine tone), for the processing's
- * ladder; `moovLast` leaves its index after the frames, as cameras write it; `portrait` stands it up
- * (`height` is then its width, the short side).
+ * A 1 s (or `seconds`) H.264/AAC MP4 `height` pixels high (16:9, 10 frames a second, a sine tone), for
+ * the processing's ladder; `moovLast` leaves its index after the frames, as cameras write it; `portrait`
+ * stands it up (`height` is then its width, the short side).
  */
-export function sizedMp4(height: number, { moovLast = false, portrait = false } = {}): Buffer {
+export function sizedMp4(height: number, { moovLast = false, portrait = false, seconds = 1 } = {}): Buffer {
   const width = Math.round((height * 16) / 9 / 2) * 2;
   const size = portrait ? `${height}x${width}` : `${width}x${height}`;
-  return made(`clip-${height}p${moovLast ? '-moov-last' : ''}${portrait ? '-portrait' : ''}.mp4`, (out) => [
+  const name = `clip-${height}p${moovLast ? '-moov-last' : ''}${portrait ? '-portrait' : ''}`;
+  return made(`${name}${seconds === 1 ? '' : `-${seconds}s`}.mp4`, (out) => [
     '-f',
     'lavfi',
     '-i',
@@ -79,7 +80,7 @@ export function sizedMp4(height: number, { moovLast = false, portrait = false } 
     '-i',
     'sine=frequency=440:sample_rate=22050',
     '-t',
-    '1',
+    String(seconds),
     '-pix_fmt',
     'yuv420p',
     '-c:v',

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { reelRoutes, type Reel } from '@streamdesk/contract/reels';
-import { createTestApp, TEST_API_KEY, type TestApp } from '../../test/test-app.js';
+import { createTestApp, errorBody, TEST_API_KEY, type TestApp } from '../../test/test-app.js';
 import { form, PNG, sizedMp4 } from '../../test/media-fixtures.js';
 import { storedBytes, storedCount } from '../../test/stored-files.js';
 import { mediaMismatches } from '../../test/bad-input.js';
@@ -74,6 +74,20 @@ describe('a new reel', () => {
     expect(await mediaMismatches(t)).toEqual({ filesWithoutRow: [], rowsWithoutFile: [] });
   });
 
+  it("shows its percent while processing: a run's progress reaches the cached list", async () => {
+    // Long enough that the run writes its progress (every 2 s) before it ends, on a quick machine too.
+    const uploaded = await upload(sizedMp4(480, { seconds: 8 }));
+    const seen = await polled(
+      () => listed(uploaded._id),
+      (r) => (r?.state === 'processing' && r.progress > 0) || r?.state === 'ready',
+    );
+    // The list was cached at the take (0%): the percent shows only if a progress write dropped it.
+    expect(seen).toMatchObject({ state: 'processing' });
+    expect(seen!.progress).toBeGreaterThan(0);
+    expect(seen!.progress).toBeLessThan(100);
+    expect(await settled(uploaded._id)).toMatchObject({ state: 'ready', progress: 100 });
+  });
+
   it('deleted forever with its ladder: every HLS file goes with the MP4 and the thumbnail', async () => {
     const ready = await settled((await upload(sizedMp4(240)))._id);
     expect(ready.hls).not.toBe('');
@@ -93,6 +107,8 @@ describe('a new reel', () => {
 });
 
 describe('a reel whose video ffmpeg cannot read', () => {
+  let failedId = '';
+
   it('is tried twice more, then failed, and keeps its MP4 (no HLS)', async () => {
     const { db, media: store, videoQueue, config } = t.app.streamdesk.context;
     // As a file damaged after its upload: stored, queued, unreadable.
@@ -129,5 +145,46 @@ describe('a reel whose video ffmpeg cannot read', () => {
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ attempts: 3, worker: '', lease_until: null });
     expect(row.error).toMatch(/failed|Invalid|moov/i);
+    failedId = id;
+  });
+
+  // Last: it stops the queue, so that the retried reel stays queued to be looked at.
+  it('Retry queues a failed reel again; unknown ids are a 404 and a reel not failed a 409', async () => {
+    const { db, videoQueue } = t.app.streamdesk.context;
+    await videoQueue.stop();
+    const retry = (id: string[]) =>
+      t.request({ method: 'POST', url: reelRoutes.retry.path, payload: { id } });
+    const unknown = await retry(['aaaaaaaaaaaaaaaaaaaaaaaa']);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual(errorBody('Reel not found'));
+    expect((await retry([])).statusCode).toBe(400);
+
+    // Unknown ids among known ones are ignored, as in every bulk action.
+    const res = await retry([failedId, 'aaaaaaaaaaaaaaaaaaaaaaaa']);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      status: true,
+      message: 'Processing queued again for 1 reel(s)',
+      retried: 1,
+    });
+    // The app's cached list shows it queued at once; the run count starts again.
+    expect(await listed(failedId)).toMatchObject({ state: 'queued', progress: 0 });
+    const row = await db
+      .selectFrom('reels')
+      .select(['attempts', 'error'])
+      .where('id', '=', failedId)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ attempts: 0, error: '' });
+    const entries = await db
+      .selectFrom('activity_log')
+      .select(['action', 'feature', 'item_id'])
+      .where('feature', '=', 'reels')
+      .where('item_id', '=', failedId)
+      .execute();
+    expect(entries).toEqual([{ action: 'create', feature: 'reels', item_id: failedId }]);
+
+    const again = await retry([failedId]);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual(errorBody(`Only a failed reel can be retried: ${failedId}`));
   });
 });

@@ -4,7 +4,7 @@ import { registerRoute } from '../../platform/http/register-route.js';
 import { sendCached } from '../../platform/http/cached-reply.js';
 import type { ForgetCounts } from '../../platform/item-counter.js';
 import { reelCounter } from './reels.counter.js';
-import { createReelService, REELS_FOLDER, REELS_TAG } from './reels.service.js';
+import { createReelService, progressTags, REELS_FOLDER, REELS_TAG } from './reels.service.js';
 
 /** Reels: the upload, the cached list (the app's and the back office's), the delete, and the reel counter. */
 export function registerReels(
@@ -31,10 +31,18 @@ export function registerReels(
   registerRoute(app, reelRoutes.list, async (request, reply) => {
     const { page, limit, q = '', sort } = request.query;
     const key = `reels:${page}:${limit}:${sort}:${q}`;
-    const cached = await ctx.cache.get(key, [REELS_TAG, 'controller'], () =>
-      service.list({ page, limit, q, sort }),
+    const cached = await ctx.cache.get(
+      key,
+      [REELS_TAG, 'controller'],
+      () => service.list({ page, limit, q, sort }),
+      { tagsOf: progressTags },
     );
     return sendCached(request, reply, cached) as never;
+  });
+
+  registerRoute(app, reelRoutes.retry, async (request) => {
+    const retried = await service.retry(request.body.id);
+    return { status: true, message: reelMessages.retried(retried), retried };
   });
 
   registerRoute(app, reelRoutes.remove, async (request) => {

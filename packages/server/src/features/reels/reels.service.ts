@@ -4,7 +4,7 @@ import type { ForgetCounts } from '../../platform/item-counter.js';
 import type { AppDb, DialectName } from '../../platform/db/database.js';
 import { newId, nowIso } from '../../platform/db/values.js';
 import { deleteAllOrNone } from '../../platform/db/delete-all-or-none.js';
-import { notFound } from '../../platform/errors.js';
+import { conflict, notFound } from '../../platform/errors.js';
 import type { MediaStore } from '../../platform/media/media-store.js';
 import type { UploadedFile } from '../../platform/media/multipart.js';
 import { acceptVideo } from '../../platform/media/video-tools.js';
@@ -20,6 +20,13 @@ export const REELS_TAG = 'reels';
 /** Invalidated by the writes that add or remove reels (the counter's `itemsTag`); counting leaves it. */
 export const REEL_ITEMS_TAG = 'reel-items';
 export const REELS_FOLDER = 'reels';
+/**
+ * Also on a cached list page that holds a reel in processing: a run's new percent drops only those pages,
+ * so the back office's next read shows it and the app's other pages stay cached (0059).
+ */
+export const REELS_PROGRESS_TAG = 'reels-progress';
+export const progressTags = (reply: ReelListReply) =>
+  reply.data.some((r) => r.state === 'processing') ? [REELS_PROGRESS_TAG] : [];
 
 export interface ReelDeps {
   db: AppDb;
@@ -41,12 +48,14 @@ export function createReelService(deps: ReelDeps) {
     deps.cache.invalidate(REEL_ITEMS_TAG);
   };
   deps.trash.register('reels', { feature: 'reels', changed, forget: forgetItems(deps.forgetCounts) });
-  const queued = deps.videoQueue.register({
+  const kind = {
     table: 'reels',
     video: 'video',
     folder: REELS_FOLDER,
     changed: () => deps.cache.invalidate(REELS_TAG),
-  });
+    progressed: () => deps.cache.invalidate(REELS_PROGRESS_TAG),
+  };
+  const queued = deps.videoQueue.register(kind);
 
   async function list(query: repo.ReelListQuery): Promise<ReelListReply> {
     const [{ rows, total }, running] = await Promise.all([
@@ -107,6 +116,13 @@ export function createReelService(deps: ReelDeps) {
     return removed.length;
   }
 
-  return { list, add, remove };
+  /** Queues failed reels again, as the library's Retry does (the same rule: videoQueue.retry). */
+  const retry = (ids: readonly string[]) =>
+    deps.videoQueue.retry(kind, ids, {
+      none: () => notFound(reelMessages.notFound),
+      notFailed: (notFailed) => conflict(reelMessages.notFailed(notFailed)),
+    });
+
+  return { list, add, remove, retry };
 }
 export type ReelService = ReturnType<typeof createReelService>;

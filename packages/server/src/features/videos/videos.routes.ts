@@ -9,13 +9,7 @@ import { createVideosService, VIDEOS_FOLDER, type VideosDeps, type VideosService
 /** The video library and the public feed's API; returns the service for the categories' port, and the video counter. */
 export function registerVideos(ctx: FeatureContext, deps: VideosDeps) {
   ctx.mediaColumns.declare('videos', ['video', 'thumbnail', 'hls', 'hls_files']);
-  const queued = ctx.videoQueue.register({
-    table: 'videos',
-    video: 'video',
-    folder: VIDEOS_FOLDER,
-    changed: () => ctx.cache.invalidate('videos'),
-  });
-  const videos = createVideosService(ctx, deps, queued);
+  const videos = createVideosService(ctx, deps);
   registerVideosRoutes(ctx, videos);
   registerVideoUploads(ctx, { videos, categories: deps.categories });
   return { service: videos, counter: videoCounter };

@@ -23,7 +23,6 @@ import { acceptVideo, type VideoInfo } from '../../platform/media/video-tools.js
 import { keptCounts } from './videos.counts.js';
 import type { ForgetCounts } from '../../platform/item-counter.js';
 import * as repo from './videos.repository.js';
-import * as queueRepo from './videos.queue.repository.js';
 
 /** What the library needs from the categories, provided by the video-categories feature. */
 export interface VideoCategoryLookup {
@@ -90,17 +89,14 @@ const filesOf = (row: { video: string; thumbnail: string; hls?: string; hls_file
   ...(row.hls_files ? row.hls_files.split(' ') : []),
 ];
 
-/**
- * `queued` wakes the processing queue (platform/media/video-queue.ts) once a write that queued videos has committed.
- */
-export function createVideosService(
-  ctx: FeatureContext,
-  deps: VideosDeps,
-  queued: () => void = () => undefined,
-) {
+export function createVideosService(ctx: FeatureContext, deps: VideosDeps) {
   const db = ctx.db;
   // The event counter learns the video ids on `videos` too (its itemsTag).
   const invalidate = () => ctx.cache.invalidate('videos');
+  // Every new video is processed by the queue (platform/media/video-queue.ts); `queued` wakes it once a
+  // write that queued videos has committed.
+  const kind = { table: 'videos', video: 'video', folder: VIDEOS_FOLDER, changed: invalidate };
+  const queued = ctx.videoQueue.register(kind);
 
   const counts = keptCounts(db, ctx.dialect);
 
@@ -253,19 +249,11 @@ export function createVideosService(
     },
 
     /** Queues failed videos again; unknown ids among known ones are ignored, as in every bulk action. */
-    async retry(ids: string[]) {
-      const rows = await queueRepo.statesOf(db, [...new Set(ids)]);
-      if (!rows.length) throw notFound(videoMessages.noneFound);
-      const notFailed = rows.filter((r) => r.state !== 'failed').map((r) => r.id);
-      if (notFailed.length) throw conflict(videoMessages.notFailed(notFailed));
-      const retried = await queueRepo.requeueFailed(
-        db,
-        rows.map((r) => r.id),
-        nowIso(),
-      );
-      afterWriteScope(queued);
-      return retried;
-    },
+    retry: (ids: string[]) =>
+      ctx.videoQueue.retry(kind, ids, {
+        none: () => notFound(videoMessages.noneFound),
+        notFailed: (notFailed) => conflict(videoMessages.notFailed(notFailed)),
+      }),
 
     async setWeb(ids: string[], web: boolean) {
       const modified = await repo.setWeb(db, [...new Set(ids)], web);

@@ -1,5 +1,6 @@
 import { sql, type Generated, type Kysely, type Migration } from 'kysely';
-import type { AppDb } from '../db/database.js';
+import type { AppDb, AppTables } from '../db/database.js';
+import { noteUpdate } from '../activity/noted-update.js';
 
 /**
  * A table whose rows are videos to process (docs/decisions/0059-processing-for-every-video.md): each
@@ -134,6 +135,23 @@ export async function settle(
     .where('state', '=', 'processing')
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** The rows' states, for a retry's checks. */
+export const statesOf = (db: AppDb, kind: QueueTable, ids: readonly string[]) =>
+  q(db).selectFrom(kind.table).select(['id', 'state']).where('id', 'in', ids).execute();
+
+/** Queues failed rows again with a fresh count of attempts (a Retry); the activity log notes the state. */
+export async function requeueFailed(db: AppDb, kind: QueueTable, ids: readonly string[], now: string) {
+  const changes = { state: 'queued' as const, progress: 0, error: '', attempts: 0, queued_at: now };
+  await noteUpdate(db, kind.table as keyof AppTables & string, ids, { state: changes.state });
+  const result = await q(db)
+    .updateTable(kind.table)
+    .set(changes)
+    .where('id', 'in', ids)
+    .where('state', '=', 'failed')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /**

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDb } from '../db/database.js';
 import { nowIso } from '../db/values.js';
+import { afterWriteScope } from '../db/write-scope.js';
 import { MEDIA_URL_PREFIX, type MediaStore } from './media-store.js';
 import { OWNER, ownerGone } from '../process-owner.js';
 import { indexFirst, makeHls, probeSource, progressOf, remuxFaststart } from './hls.js';
@@ -41,6 +42,11 @@ export interface VideoQueueContext {
 export interface VideoKind extends repo.QueueTable {
   folder: string;
   changed: () => void;
+  /**
+   * A run wrote a new percent: for a kind whose cached reads show it (reels); every 2 s at most, so it
+   * should drop only what shows a video in processing. The library's list is read uncached: none.
+   */
+  progressed?: () => void;
 }
 
 const keyOf = (url: string) => url.slice(MEDIA_URL_PREFIX.length);
@@ -95,11 +101,17 @@ export function createVideoQueue(ctx: VideoQueueContext, options: VideoQueueOpti
     const kind = video.kind;
     const dir = path.join(workRoot, `${worker}.${video.id}`);
     let progress = 0;
+    let written = 0;
     let held = true;
     const tick = setInterval(() => {
+      const percent = Math.floor(progress);
       void repo
-        .renew(db, kind, video.id, worker, later(LEASE_MS), Math.floor(progress))
-        .then((still) => (held = still))
+        .renew(db, kind, video.id, worker, later(LEASE_MS), percent)
+        .then((still) => {
+          held = still;
+          if (still && percent !== written) kind.progressed?.();
+          written = percent;
+        })
         .catch(() => undefined);
     }, TICK_MS);
     const stored: string[] = [];
@@ -240,6 +252,30 @@ export function createVideoQueue(ctx: VideoQueueContext, options: VideoQueueOpti
       return wake;
     },
     wake,
+    /**
+     * Queues failed videos of `kind` again with a fresh count of attempts (a Retry, 0044): unknown ids
+     * among known ones are ignored, as in every bulk action; none known is `refuse.none()`, and a known
+     * one that is not failed `refuse.notFailed(ids)`. Answers how many were queued.
+     */
+    async retry(
+      kind: VideoKind,
+      ids: readonly string[],
+      refuse: { none: () => Error; notFailed: (ids: string[]) => Error },
+    ) {
+      const rows = await repo.statesOf(db, kind, [...new Set(ids)]);
+      if (!rows.length) throw refuse.none();
+      const notFailed = rows.filter((r) => r.state !== 'failed').map((r) => r.id);
+      if (notFailed.length) throw refuse.notFailed(notFailed);
+      const retried = await repo.requeueFailed(
+        db,
+        kind,
+        rows.map((r) => r.id),
+        nowIso(),
+      );
+      kind.changed();
+      afterWriteScope(wake);
+      return retried;
+    },
     async start() {
       if (options.atOnce === 0) return;
       await clearLeftovers();
