@@ -12,6 +12,7 @@ import {
 import { EDIT_VERSION_FIELD, editVersion } from './edit-versions.js';
 import { mediaLimits, mediaMessages } from './media.js';
 import { LIST_VERSION_FIELD, launchPageQuery, listVersion, nextPage } from './launch-lists.js';
+import { videoState } from './videos.js';
 
 /** Story video, image and native-ad stories (doc 1 sections 2 to 5 and 7). */
 
@@ -212,6 +213,14 @@ export const story = z.object({
   maxclickStatus: z.boolean(),
   NTV: z.boolean(),
   NTV_ID: z.string(),
+  /**
+   * A video story's HLS master playlist once processed, else '' (play `video` then); an image or NTV
+   * story has none and is `ready`: issue 35, docs/decisions/0059-processing-for-every-video.md.
+   */
+  hls: z.string(),
+  /** Where its video's processing stands (queued, processing, ready, failed) and its percent meanwhile. */
+  state: videoState,
+  progress: z.number().int(),
 });
 export type Story = z.infer<typeof story>;
 

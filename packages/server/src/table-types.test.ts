@@ -251,6 +251,7 @@ const declared: Declared = {
     max_click_limit: 'number',
     max_click_status: 'number',
     created_at: 'text',
+    ...processingColumns,
   },
   trash: {
     id: 'text',

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storyRoutes, type StoryListReply } from '@streamdesk/contract/stories';
 import { createTestApp, errorBody, type TestApp } from '../../test/test-app.js';
-import { insertStory, type StoryRow } from './stories.repository.js';
+import { insertStory, type NewStory } from './stories.repository.js';
 
 /** The admin story lists' search (`q`) and order (`sort`), issue 36 (docs/decisions/0051). */
 
 let t: TestApp;
 
-const row = (id: string, at: string, fields: Partial<StoryRow>): StoryRow => ({
+const row = (id: string, at: string, fields: Partial<NewStory>): NewStory => ({
   id,
   status: 1,
   ads_story: 0,

@@ -2,6 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 import { countsToBigint } from '../../platform/db/bigint-counters.js';
 import { newestFirstIndexes } from '../../platform/db/newest-first-indexes.js';
 import { searchIndexMigration, type SearchIndex } from '../../platform/db/search-index.js';
+import { processingColumns } from '../../platform/media/video-queue.repository.js';
 
 /** What the admin lists' `q` searches: the button's name and URL and a native ad's id (0051). */
 export const storiesSearch: SearchIndex = { table: 'stories', columns: ['btn_name', 'btn_url', 'ntv_id'] };
@@ -46,4 +47,7 @@ export const storiesMigrations: Record<string, Migration> = {
     { name: 'stories_kind_status_created', table: 'stories', leading: ['ads_story', 'status'] },
   ]),
   '0304_stories_search': searchIndexMigration(storiesSearch),
+  // Issue 35: a video story's video is processed as a library video is (faststart, the HLS ladder); the
+  // stories already there are `ready` without HLS and keep playing their MP4 (0059).
+  '0305_stories_processing': processingColumns('stories'),
 };

@@ -1,4 +1,4 @@
-import { sql, type Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import type { AppDb, DialectName } from '../../platform/db/database.js';
 import { parseSort } from '@streamdesk/contract/http';
 import type { Story, StorySort } from '@streamdesk/contract/stories';
@@ -7,6 +7,7 @@ import { orderedPage } from '../../platform/db/paging.js';
 import { matchesSearch } from '../../platform/db/search-index.js';
 import { storiesSearch } from './stories.migrations.js';
 import { addToTotalColumns, type TotalsChange } from '../../platform/item-counter.js';
+import type { ProcessingTableColumns } from '../../platform/media/video-queue.repository.js';
 
 export interface StoriesTables {
   stories: {
@@ -28,7 +29,7 @@ export interface StoriesTables {
     max_click_limit: number;
     max_click_status: number;
     created_at: string;
-  };
+  } & ProcessingTableColumns;
 }
 
 declare module '../../platform/db/database.js' {
@@ -36,6 +37,8 @@ declare module '../../platform/db/database.js' {
 }
 
 export type StoryRow = Selectable<StoriesTables['stories']>;
+/** A story to insert: without the queue's columns it is `ready` without HLS (the columns' defaults). */
+export type NewStory = Insertable<StoriesTables['stories']>;
 export type Db = AppDb;
 
 export function toStory(row: StoryRow): Story {
@@ -59,14 +62,30 @@ export function toStory(row: StoryRow): Story {
     maxclickStatus: fromDbBool(row.max_click_status),
     NTV: fromDbBool(row.ntv),
     NTV_ID: row.ntv_id,
+    hls: row.hls,
+    state: row.state,
+    progress: Number(row.progress),
   };
 }
 
-export const insertStory = (db: Db, row: StoriesTables['stories']) =>
-  db.insertInto('stories').values(row).execute();
+export const insertStory = (db: Db, row: NewStory) => db.insertInto('stories').values(row).execute();
 
-export const updateStory = (db: Db, id: string, set: Partial<Omit<StoriesTables['stories'], 'id'>>) =>
+export const updateStory = (db: Db, id: string, set: Partial<Omit<StoryRow, 'id'>>) =>
   db.updateTable('stories').set(set).where('id', '=', id).execute();
+
+/**
+ * Holds a story whose files an edit replaces: its processing run (if any) loses the video (the run's
+ * writes need its worker), and the row as it is now comes back, read in the edit's transaction after
+ * the row is locked, so the files it names are the ones the edit replaces (a remux that finished
+ * meanwhile included).
+ */
+export const holdStoryFiles = (db: Db, id: string) =>
+  db
+    .updateTable('stories')
+    .set({ worker: '', lease_until: null })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
 
 export const findStory = (db: Db, id: string, ads: boolean) =>
   db

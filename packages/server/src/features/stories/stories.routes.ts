@@ -14,7 +14,7 @@ import { createStoriesService, STORIES_TAG, STORY_FOLDER } from './stories.servi
 
 /** Stories: the admin forms and lists, the app's cached list (a launch list), and the story counter. */
 export function registerStories(ctx: FeatureContext, deps: { forgetCounts: ForgetCounts }) {
-  ctx.mediaColumns.declare('stories', ['video', 'image', 'thembnal']);
+  ctx.mediaColumns.declare('stories', ['video', 'image', 'thembnal', 'hls', 'hls_files']);
   const { app, media, cache } = ctx;
   const stories = createStoriesService(ctx, deps);
 

@@ -11,8 +11,10 @@ import { shownStories } from './story-app-list.js';
 import { createStoryEdit, storyLabel, storyVersion } from './story-edit.js';
 import { noteActivity } from '../../platform/activity/activity-recorder.js';
 import { forgetItems } from '../../platform/trash/trash-bin.js';
-import { createStoryFiles, type Media, type StoryUpload } from './story-files.js';
+import { createStoryFiles, STORY_FOLDER, type Media, type StoryUpload } from './story-files.js';
 import { formIdOrRaw, limitColumns, parseInsertData } from './story-form.js';
+import { queuedColumns } from '../../platform/media/video-queue.repository.js';
+import { afterWriteScope } from '../../platform/db/write-scope.js';
 
 /** The cache tag of everything the app reads about stories. */
 export const STORIES_TAG = 'stories';
@@ -38,7 +40,11 @@ export function createStoriesService(ctx: FeatureContext, deps: { forgetCounts: 
   const files = createStoryFiles(ctx.media, ctx.app.log);
   const { afterUpload, mediaOf } = files;
   ctx.trash.register('stories', { feature: 'stories', changed, forget: forgetItems(deps.forgetCounts) });
-  const editNow = createStoryEdit({ db, files, getRow, changed });
+  // A video story's video (story or story ad) is processed as a library video is (0059): the wake once
+  // the write that queued it has committed.
+  const wake = ctx.videoQueue.register({ table: 'stories', video: 'video', folder: STORY_FOLDER, changed });
+  const queued = () => afterWriteScope(wake);
+  const editNow = createStoryEdit({ db, files, getRow, changed, queued });
 
   async function removeNow(ids: readonly string[], ads: boolean): Promise<number> {
     const rows = await deleteAllOrNone(db, ids, {
@@ -65,6 +71,7 @@ export function createStoriesService(ctx: FeatureContext, deps: { forgetCounts: 
           const got = await mediaOf(upload, d);
           if (!got) throw badRequest(storyMessages.selectFile);
           made = got.media;
+          const createdAt = nowIso();
           const row: repo.StoryRow = {
             id: newId(),
             status: toDbBool(d.status ?? true),
@@ -78,10 +85,12 @@ export function createStoriesService(ctx: FeatureContext, deps: { forgetCounts: 
             view: 0,
             click_btn_count: 0,
             ...limitColumns(d),
-            created_at: nowIso(),
+            created_at: createdAt,
+            ...queuedColumns(createdAt, Boolean(got.media.video)),
           };
           await repo.insertStory(db, row);
           changed();
+          if (row.video) queued();
           return repo.toStory(row);
         },
       );

@@ -23,7 +23,8 @@ export interface StoryUpload {
  * fails; the thumbnail made from a video is removed here.
  */
 export function createStoryFiles(media: MediaStore, log: FastifyBaseLogger) {
-  const removeMedia = (m: Media) => Promise.all([m.video, m.image, m.thembnal].map((u) => media.remove(u)));
+  const removeFiles = (urls: readonly string[]) => Promise.all(urls.map((u) => media.remove(u)));
+  const removeMedia = (m: Media) => removeFiles([m.video, m.image, m.thembnal]);
 
   /** Turns the uploaded file (if any) into the story's media; a video gets its thumbnail and duration. */
   async function mediaOf(
@@ -60,7 +61,7 @@ export function createStoryFiles(media: MediaStore, log: FastifyBaseLogger) {
     }
   }
 
-  return { removeMedia, mediaOf, afterUpload };
+  return { removeFiles, removeMedia, mediaOf, afterUpload };
 }
 
 export type StoryFiles = ReturnType<typeof createStoryFiles>;

@@ -21,6 +21,9 @@ export const storyRow = (n: number, over: Partial<Story> = {}): Story => ({
   maxclickStatus: false,
   NTV: false,
   NTV_ID: '',
+  hls: '',
+  state: 'ready',
+  progress: 100,
   ...over,
 });
 

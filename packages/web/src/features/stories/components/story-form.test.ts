@@ -10,28 +10,20 @@ import {
   toInsertData,
   toLimit,
 } from './story-form';
+import { storyRow } from '../test-stories';
 
-const story: Story = {
+const story: Story = storyRow(0, {
   _id: 'a'.repeat(24),
-  status: true,
-  video: '',
   image: '/media/stories/x.png',
   thembnal: '/media/stories/x.png',
-  adsStory: false,
   storyTime: 7,
-  btnName: 'Go',
-  btnUrl: 'https://e.com',
-  web_Url: 'https://e.com',
   view: 3,
   clickBtnCount: 1,
-  date_time: '2026-01-01T00:00:00.000Z',
   maxviewLimit: 5,
   maxviewStatus: true,
   maxclickLimit: 2,
   maxclickStatus: true,
-  NTV: false,
-  NTV_ID: '',
-};
+});
 const file = (name: string, type: string, size = 10) => new File([new Uint8Array(size)], name, { type });
 
 describe('story form rules', () => {
