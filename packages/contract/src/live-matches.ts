@@ -193,6 +193,8 @@ export type LiveMatchEditFields = z.infer<typeof liveMatchEditFields>;
 export const liveMatchListReply = replyBase.extend({
   data: z.array(liveMatch),
   totalPage: z.number().int(),
+  /** The matches listed on every page (with `q`, the ones found), as the story and reel lists give it. */
+  total: z.number().int(),
   /** The running flag (the controller's liveMatch switch) behind the Running badge. */
   liveMatch: z.boolean(),
 });

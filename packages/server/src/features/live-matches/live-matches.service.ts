@@ -91,6 +91,7 @@ export function createLiveMatchesService(deps: LiveMatchesDeps, planned: Planned
         message: liveMatchMessages.listed,
         data: rows.map(toMatch),
         totalPage: totalPages(total, query.limit),
+        total,
         liveMatch: running,
       };
     },

@@ -19,7 +19,7 @@ const add = (fields: Record<string, string>, files: Upload[] = [png]) =>
 const edit = (fields: Record<string, string>, files: Upload[] = []) =>
   t.request({ method: 'PUT', url: routes.add.path, payload: form(fields, files) });
 const list = async (query = '') =>
-  t.json<{ data: LiveMatch[]; totalPage: number; liveMatch: boolean; status: boolean }>(
+  t.json<{ data: LiveMatch[]; totalPage: number; total: number; liveMatch: boolean; status: boolean }>(
     await t.request({ method: 'GET', url: `${routes.list.path}${query}` }),
   );
 const count = async () =>
@@ -178,7 +178,7 @@ describe('POST /api/App/liveMatch/admin', () => {
 });
 
 describe('GET /api/App/liveMatch/admin', () => {
-  it('lists newest first with the running flag and pages', async () => {
+  it('lists newest first with the running flag, pages and the total', async () => {
     const a = await addMatch('Paging A');
     const b = await addMatch('Paging B');
     const all = await list();
@@ -187,9 +187,11 @@ describe('GET /api/App/liveMatch/admin', () => {
       all.data.findIndex((m) => m._id === a._id),
     );
     const total = all.data.length;
+    expect(all.total).toBe(total);
     const page2 = await list('?page=2&limit=1');
     expect(page2.data).toHaveLength(1);
     expect(page2.totalPage).toBe(total);
+    expect(page2.total).toBe(total);
     expect(page2.data[0]!._id).toBe(all.data[1]!._id);
   });
 
@@ -198,9 +200,9 @@ describe('GET /api/App/liveMatch/admin', () => {
     await addMatch('Search Football');
     const found = await list('?q=cricket_f');
     expect(found.data.map((m) => m.title)).toEqual(['Search Cricket_Final']);
-    expect(found.totalPage).toBe(1);
+    expect(found).toMatchObject({ totalPage: 1, total: 1 });
     // Nothing found: no page, as every paged list of the API answers an empty one.
-    expect(await list('?q=%25')).toMatchObject({ data: [], totalPage: 0 });
+    expect(await list('?q=%25')).toMatchObject({ data: [], totalPage: 0, total: 0 });
   });
 
   it('rejects a bad page', async () => {

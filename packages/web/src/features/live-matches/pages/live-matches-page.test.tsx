@@ -1,3 +1,4 @@
+import { LIVE_MATCH_PAGE_SIZE } from '@streamdesk/contract/live-matches';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -88,6 +89,7 @@ describe('Live Match Management', () => {
     // Watching now, from the live viewers poll.
     expect(await within(row).findByText('2.3k')).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: 'Watching now' })).toBeInTheDocument();
+    expect(screen.getByText('Showing 1 of 1 live match')).toBeInTheDocument();
     expect(within(row).getByText('21/11/2026 11:30:00 AM')).toBeInTheDocument();
     expect(within(row).getByRole('switch', { name: 'Status of Cup Final' })).toBeChecked();
     expect(screen.getByText('Running')).toBeInTheDocument();
@@ -113,6 +115,23 @@ describe('Live Match Management', () => {
     expect(within(form).getByRole('img', { name: 'File refused' })).toBeInTheDocument();
     expect(post).not.toHaveBeenCalled();
   }, 20_000);
+
+  it('says which matches of how many a later page shows, as every paged list does', async () => {
+    openScreen('/add/liveMatch?page=2', {
+      'GET /api/App/liveMatch/admin': {
+        ...list([match], true),
+        totalPage: 2,
+        total: LIVE_MATCH_PAGE_SIZE + 1,
+      },
+    });
+    const all = LIVE_MATCH_PAGE_SIZE + 1;
+    expect(
+      await screen.findByText(`Showing ${all} of ${all} live matches`, {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByLabelText('Pagination')).getByRole('button', { name: 'Page 2' }),
+    ).toHaveAttribute('aria-current', 'page');
+  });
 
   it('plans a start and end typed as DD/MM/YYYY HH:MM, refusing an end before the start beside it', async () => {
     const sent: FormData[] = [];

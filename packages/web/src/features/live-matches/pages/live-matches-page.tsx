@@ -1,5 +1,10 @@
 import { useState } from 'react';
-import { LIVE_MATCH_SORT, liveMatchListQuery, type LiveMatch } from '@streamdesk/contract/live-matches';
+import {
+  LIVE_MATCH_PAGE_SIZE,
+  LIVE_MATCH_SORT,
+  liveMatchListQuery,
+  type LiveMatch,
+} from '@streamdesk/contract/live-matches';
 import { useQuery } from '@tanstack/react-query';
 import { liveMatchTabs } from '@/config/section-tabs';
 import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
@@ -14,7 +19,7 @@ import { Tabs } from '@/ui/tabs';
 import { usePageParam, useStepBackToLastPage } from '@/ui/use-page-param';
 import { useSearchAndSort } from '@/ui/use-search-and-sort';
 import { liveMatchesQuery, liveMatchViewersQuery, useDeleteLiveMatches } from '../api';
-import { ListTable, type ListSorting } from '@/ui/list-table';
+import { ListTable, pagedList, type ListSorting } from '@/ui/list-table';
 import { LiveMatchAddForm } from '../components/live-match-add-form';
 import { liveMatchColumns, LiveMatchEditRow, LiveMatchRow } from '../components/live-match-row';
 import { useInFlight } from '@/ui/use-in-flight';
@@ -37,12 +42,8 @@ export default function LiveMatchesPage() {
     LIVE_MATCH_SORT,
   );
   const sorting: ListSorting = { sort, onSort, columns: SORTED_BY };
-  const {
-    data: reply,
-    isPending,
-    isPlaceholderData,
-    refetch,
-  } = useQuery(liveMatchesQuery({ page, q, sort }));
+  const matches = useQuery(liveMatchesQuery({ page, q, sort }));
+  const { data: reply, isPlaceholderData } = matches;
   const viewers = useQuery(liveMatchViewersQuery);
   const watching = viewers.data;
   // Kept from the last poll that answered; said to be old once polls have failed for a while.
@@ -90,12 +91,13 @@ export default function LiveMatchesPage() {
         columns={liveMatchColumns}
         sorting={sorting}
         askFirst={rows.move}
-        reply={reply}
-        onRetry={refetch}
-        isPending={isPending}
+        {...pagedList(matches, list, {
+          page,
+          pageSize: LIVE_MATCH_PAGE_SIZE,
+          things: ['live match', 'live matches'],
+          onPageChange: setPage,
+        })}
         isEmpty={list?.data.length === 0}
-        // The reply has no total (spec): the footer is the pager alone.
-        paging={{ page, totalPages: list?.totalPage ?? 1, onPageChange: setPage }}
         emptyText={
           q ? <NoMatches things="live matches" q={q} onClear={clearSearch} /> : 'No live matches yet.'
         }

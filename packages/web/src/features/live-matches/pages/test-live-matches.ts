@@ -15,6 +15,7 @@ export const testMatchList = (data: unknown[], liveMatch: boolean) => ({
   message: 'ok',
   data,
   totalPage: 1,
+  total: data.length,
   liveMatch,
 });
 
