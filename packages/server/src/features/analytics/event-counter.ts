@@ -132,9 +132,10 @@ export class EventCounter {
     const droppedReasons: Record<DropReason, number> = { unknownId: 0, tooOld: 0, inactive: 0 };
     const counts = new Map<string, RollupRow>();
     let accepted = 0;
+    const dropReason = await this.known.dropReasons(events);
     for (const event of events) {
       const at = event.at ? Math.min(Date.parse(event.at), now) : now;
-      const reason = at < now - MAX_AGE_MS ? 'tooOld' : await this.known.dropReason(event);
+      const reason = at < now - MAX_AGE_MS ? 'tooOld' : dropReason(event);
       if (reason) {
         droppedReasons[reason]++;
         continue;
