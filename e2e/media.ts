@@ -18,6 +18,11 @@ export const mediaFiles = {
   cutPng: path.join(mediaDir, 'cut.png'),
   /** An MP4's header (so the browser's check passes) over bytes no player can read. */
   brokenMp4: path.join(mediaDir, 'broken.mp4'),
+  /**
+   * A playable MP4 (an MP4 brand, H.264 video) whose processing fails: its index is last and its sound
+   * is PCM, which the faststart remux cannot copy into an MP4 (0044), so every run ends 'failed'.
+   */
+  failsProcessing: path.join(mediaDir, 'fails-processing.mp4'),
 };
 
 /** The system's ffmpeg (on PATH, or FFMPEG_PATH), as the server finds it. */
@@ -56,6 +61,13 @@ export function makeMediaFiles(): void {
       file,
     ]);
   }
+  if (!existsSync(mediaFiles.failsProcessing))
+    ffmpeg([
+      ...['-f', 'lavfi', '-i', 'testsrc=size=240x426:rate=15'],
+      ...['-f', 'lavfi', '-i', 'sine=frequency=440', '-t', '2', '-shortest'],
+      ...['-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-c:a', 'pcm_s16le'],
+      ...['-f', 'mov', '-brand', 'mp42', mediaFiles.failsProcessing],
+    ]);
   if (!existsSync(mediaFiles.notAnImage))
     writeFileSync(mediaFiles.notAnImage, 'this is plain text, not a PNG');
   if (!existsSync(mediaFiles.cutPng)) {

@@ -1,10 +1,11 @@
-import { REELS_PAGE_SIZE, reelRoutes, type ReelSort } from '@streamdesk/contract/reels';
+import { REELS_PAGE_SIZE, reelMessages, reelRoutes, type ReelSort } from '@streamdesk/contract/reels';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { replyOrReject, requestApi } from '@/lib/api-client';
 import { fetchApi } from '@/lib/api-query';
 import { whileProcessing } from '@/lib/processing-poll';
 import { uploadWithProgress, type UploadProgress } from '@/lib/upload';
 import { toastFailure } from '@/ui/toast-failure';
+import { toastSuccess } from '@/ui/toast-success';
 
 const keys = { all: ['reels'] as const };
 
@@ -53,5 +54,19 @@ export function useDeleteReels() {
     mutationFn: (ids: string[]) => requestApi(reelRoutes.remove, { body: { id: ids } }),
     onSuccess: () => void client.invalidateQueries({ queryKey: keys.all }),
     onError: toastFailure(),
+  });
+}
+
+/** Queues failed reels' processing again (0059); the list follows the run by itself (processing-poll). */
+export function useRetryReels() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: string[]) => requestApi(reelRoutes.retry, { body: { id: ids } }),
+    onSuccess: (reply) => {
+      toastSuccess(reply.message);
+      void client.invalidateQueries({ queryKey: keys.all });
+    },
+    // A refusal (not failed any more: another admin retried it) says why in the server's words.
+    onError: toastFailure(reelMessages.retryFailed),
   });
 }

@@ -3,6 +3,7 @@ import type { Reel } from '@streamdesk/contract/reels';
 import { PLAY_NOW, useHlsSource } from '@/lib/hls-source';
 import { cn } from '@/lib/cn';
 import { PreviewDialog } from '@/ui/preview-dialog';
+import { RetryProcessingButton } from '@/ui/retry-processing-button';
 
 /**
  * A reel played in the page (docs/decisions/0059): its HLS ladder once processed (hls.js, or the
@@ -46,8 +47,22 @@ function ReelVideo({ reel }: { reel: Reel }) {
 
 const badge = 'mt-1 inline-flex rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap';
 
-/** Where a reel's processing stands, while it is not ready (a ready reel shows nothing: most reels). */
-export function ReelState({ reel }: { reel: Pick<Reel, 'state' | 'progress'> }) {
+/**
+ * Where a reel's processing stands, while it is not ready (a ready reel shows nothing: most reels); a
+ * failed one has the library's Retry.
+ */
+export function ReelState({
+  reel,
+  name,
+  retrying,
+  onRetry,
+}: {
+  reel: Pick<Reel, 'state' | 'progress'>;
+  /** The row's name ('reel 2'), for the Retry's label. */
+  name: string;
+  retrying: boolean;
+  onRetry: () => void;
+}) {
   switch (reel.state) {
     case 'queued':
       return <span className={cn(badge, 'bg-slate-100 text-slate-600')}>Queued</span>;
@@ -55,8 +70,11 @@ export function ReelState({ reel }: { reel: Pick<Reel, 'state' | 'progress'> }) 
       return <span className={cn(badge, 'bg-sky-100 text-sky-700')}>Processing {reel.progress}%</span>;
     case 'failed':
       return (
-        <span className={cn(badge, 'bg-red-100 text-red-700')} title="It plays its MP4: no HLS was made">
-          Failed
+        <span className="flex flex-col items-start gap-1">
+          <span className={cn(badge, 'bg-red-100 text-red-700')} title="It plays its MP4: no HLS was made">
+            Failed
+          </span>
+          <RetryProcessingButton write="reels" name={name} busy={retrying} onRetry={onRetry} />
         </span>
       );
     default:

@@ -5,7 +5,7 @@ import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
 import { stickyEndCell, Td, Tr } from '@/ui/data-table';
 import { ListTable, type ListTableProps } from '@/ui/list-table';
 import { RowActionsMenu } from '@/ui/row-actions-menu';
-import { useDeleteReels } from '../api';
+import { useDeleteReels, useRetryReels } from '../api';
 import { RemoteImage } from '@/ui/remote-image';
 import { SelectField } from '@/ui/select-field';
 import { COUNT_AND_DATE_ORDERS } from '@/ui/sortable-th';
@@ -63,6 +63,7 @@ export function ReelsTable({
     { toTrash: true, view: `${page} ${sort}` },
   );
   const [playing, setPlaying] = useState<{ reel: Reel; no: number } | null>(null);
+  const retry = useRetryReels();
 
   return (
     <div className="space-y-3">
@@ -103,7 +104,12 @@ export function ReelsTable({
                   loading="lazy"
                   className="h-16 w-12 rounded bg-slate-900 object-cover ring-1 ring-slate-200"
                 />
-                <ReelState reel={reel} />
+                <ReelState
+                  reel={reel}
+                  name={`reel ${no}`}
+                  retrying={retry.isPending && retry.variables.includes(reel._id)}
+                  onRetry={() => retry.mutate([reel._id])}
+                />
                 <span className="mt-1 block max-w-20 text-xs sm:hidden">
                   <span className="block truncate" title={reel.fileName}>
                     {reel.fileName}

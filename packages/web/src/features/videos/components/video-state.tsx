@@ -1,6 +1,6 @@
 import type { Video } from '@streamdesk/contract/videos';
 import { cn } from '@/lib/cn';
-import { Button } from '@/ui/button';
+import { RetryProcessingButton } from '@/ui/retry-processing-button';
 
 const badge = 'inline-flex rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap';
 
@@ -46,16 +46,7 @@ export function VideoState({
         <div className="max-w-56 space-y-1">
           <span className={cn(badge, 'bg-red-100 text-red-700')}>Failed</span>
           <p className="text-xs break-words text-red-700">{video.error}</p>
-          <Button
-            write="videos"
-            size="sm"
-            variant="secondary"
-            disabled={busy}
-            aria-label={`Retry ${name}`}
-            onClick={retry}
-          >
-            Retry
-          </Button>
+          <RetryProcessingButton write="videos" name={name} busy={busy} onRetry={retry} />
         </div>
       );
   }

@@ -1,0 +1,59 @@
+import { reelRoutes } from '@streamdesk/contract/reels';
+import { expect, test } from '../fixtures.js';
+import { seedCategory } from './video-helpers.js';
+
+// This file's server processes videos (the suite's others do not: fixtures.ts, videoJobs).
+test.use({ serverFor: 'processing-retry', videoJobs: 1 });
+
+// A video whose processing fails shows 'Failed' with a Retry, in the library and in the reels list
+// (docs/decisions/0044-video-processing.md, 0059). The file passes the upload's checks, but ffmpeg
+// cannot remux it (media.ts: failsProcessing), so it is failed again after the Retry's runs.
+const ANY_STATE = /^(Queued|Processing \d+%|Failed)$/;
+
+test('a library video that fails processing shows Failed, and Retry queues it again', async ({
+  signedInPage: page,
+  api,
+  media,
+}) => {
+  test.setTimeout(120_000);
+  const category = await seedCategory(api, media);
+  await api.upload('POST', '/api/App/video', { category: category._id }, { video: [media.failsProcessing] });
+  await page.goto('/show/video');
+  await page.getByLabel('Category').selectOption({ label: category.name });
+  const row = page.getByRole('row', { name: 'Video 1' });
+  // Three runs, each refused by ffmpeg at once; the list polls while the video is queued or processing.
+  await expect(row.getByText('Failed', { exact: true })).toBeVisible({ timeout: 60_000 });
+  await expect(row.getByText(/The faststart remux failed/)).toBeVisible();
+
+  await row.getByRole('button', { name: 'Retry Video 1' }).click();
+  await expect(page.getByText('Processing queued again for 1 video(s)')).toBeVisible();
+  await expect(row.getByText(ANY_STATE)).toBeVisible();
+  await expect(row.getByText('Failed', { exact: true })).toBeVisible({ timeout: 60_000 });
+  await expect(row.getByRole('button', { name: 'Retry Video 1' })).toBeEnabled();
+});
+
+test('a reel that fails processing shows Failed under its thumbnail, and Retry queues it again', async ({
+  signedInPage: page,
+  api,
+  media,
+}) => {
+  test.setTimeout(120_000);
+  await api.upload('POST', reelRoutes.add.path, {}, { video: media.failsProcessing });
+  await page.goto('/story/add/reels');
+  const table = page.getByRole('table', { name: 'Story Reels' });
+  const row = table.getByRole('row').filter({ has: page.getByRole('checkbox', { name: 'Select reel 1' }) });
+  await expect(row.getByText('Failed', { exact: true })).toBeVisible({ timeout: 60_000 });
+  const retry = row.getByRole('button', { name: 'Retry reel 1' });
+  await expect(retry).toBeVisible();
+  await page.screenshot({ path: '/tmp/retry-reel-failed-1280.png' });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect(retry).toBeVisible();
+  await page.screenshot({ path: '/tmp/retry-reel-failed-375.png' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  await retry.click();
+  await expect(page.getByText('Processing queued again for 1 reel(s)')).toBeVisible();
+  await expect(row.getByText(ANY_STATE)).toBeVisible();
+  await expect(row.getByText('Failed', { exact: true })).toBeVisible({ timeout: 60_000 });
+  await expect(retry).toBeEnabled();
+});
