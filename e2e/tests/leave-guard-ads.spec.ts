@@ -7,6 +7,17 @@ import { askCancelThenLeave, askedBy } from './leave-guard-helpers.js';
  * typed: Cancel stays with the text, 'Leave without saving' goes and nothing is saved (issue 36).
  */
 
+/** Adds a live match titled `title` through the API: its id. */
+async function addMatch({ api, media }: { api: Api; media: { png: string } }, title: string) {
+  const added = await api.upload(
+    'POST',
+    '/api/App/liveMatch/admin',
+    { title, url: 'https://stream.example.com/derby' },
+    { image: media.png },
+  );
+  return (added.data as { _id: string })._id;
+}
+
 /**
  * Adds a live match titled `title`, opens the list, and types `typed` as its title in its row's edit; `run`
  * goes on from there (the row and the match's id); the match is deleted after.
@@ -17,13 +28,7 @@ async function withChangedMatchRow(
   typed: string,
   run: (row: Locator, id: string) => Promise<void>,
 ) {
-  const added = await api.upload(
-    'POST',
-    '/api/App/liveMatch/admin',
-    { title, url: 'https://stream.example.com/derby' },
-    { image: media.png },
-  );
-  const id = (added.data as { _id: string })._id;
+  const id = await addMatch({ api, media }, title);
   try {
     await page.goto('/add/liveMatch');
     await page.getByRole('button', { name: `Edit ${title}`, exact: true }).click();
@@ -154,4 +159,41 @@ test('a changed live match row asks before a sort drops it: Cancel keeps the ord
     await expect(row).toHaveCount(0);
     await page.screenshot({ path: '/tmp/pager-guard-sorted.png' });
   });
+});
+
+test("the browser's Back to the order before asks while a live match row holds a change: Cancel keeps it, Leave goes back", async ({
+  signedInPage: page,
+  api,
+  media,
+}) => {
+  const id = await addMatch({ api, media }, 'Draft Historian');
+  try {
+    await page.goto('/add/liveMatch');
+    // Nothing changed yet: the sort goes at once, as a history entry of its own.
+    await page.getByRole('button', { name: 'Title', exact: true }).click();
+    await expect(page).toHaveURL(/\?sort=title$/);
+    await page.getByRole('button', { name: 'Edit Draft Historian', exact: true }).click();
+    const row = page.getByRole('row', { name: 'Editing Draft Historian' });
+    await row.getByLabel('Edit title').fill('Draft Historian, replay');
+
+    const back = async () => void (await page.goBack());
+    let ask = await askedBy(page, 'the live match being edited', back);
+    await page.screenshot({ path: '/tmp/history-guard-back.png' });
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await expect(ask).toBeHidden();
+    await expect(page).toHaveURL(/\?sort=title$/);
+    await expect(row.getByLabel('Edit title')).toHaveValue('Draft Historian, replay');
+
+    ask = await askedBy(page, 'the live match being edited', back);
+    await ask.getByRole('button', { name: 'Leave without saving' }).click();
+    await expect(page).toHaveURL(/\/add\/liveMatch$/);
+    await expect(page.getByRole('button', { name: 'Edit Draft Historian', exact: true })).toBeVisible();
+    await expect(row).toHaveCount(0);
+    const list = await api.call('GET', '/api/App/liveMatch/admin?page=1&limit=100');
+    expect((list.data as { _id: string; title: string }[]).find((m) => m._id === id)?.title).toBe(
+      'Draft Historian',
+    );
+  } finally {
+    await api.call('DELETE', '/api/App/liveMatch/admin', { body: { id: [id] }, seal: true });
+  }
 });

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
-import { UnsavedChangesDialog } from './leave-guard';
+import { UnsavedChangesDialog, useAskOnHistoryMove } from './leave-guard';
 import { useFocusBackToEdit } from './inline-edit-keys';
 
 /** Keeps `what` as held unsaved in a scope until the returned function is called. */
@@ -30,8 +30,15 @@ export type AskFirst = (go: () => void, stay?: () => void) => void;
  * first, with the leave question's dialog and names (docs/decisions/0056): Cancel keeps the draft (and
  * runs `stay`), Leave without saving goes on with the move. `ask(go, stay)` runs `go` at once while nothing
  * in the DraftScope given `hold` is unsaved. Render `dialog` once.
+ *
+ * `inUrl`: the list's page, search or order live in the URL's query, so the browser's Back and Forward
+ * between them would drop the drafts too: they ask the same question (useAskOnHistoryMove), and `dropped`
+ * runs when the admin leaves without saving so (before the move).
  */
-export function useAskBeforeDropping() {
+export function useAskBeforeDropping({
+  inUrl = false,
+  dropped,
+}: { inUrl?: boolean; dropped?: () => void } = {}) {
   const held = useRef(new Map<symbol, string>());
   const hold = useCallback<Hold>((what) => {
     const key = Symbol(what);
@@ -40,8 +47,11 @@ export function useAskBeforeDropping() {
   }, []);
   const [asking, setAsking] = useState<{ what: string; go: () => void; stay?: () => void } | null>(null);
 
+  const heldNow = () => [...new Set(held.current.values())].join(' and ');
+  useAskOnHistoryMove(inUrl, heldNow, () => dropped?.());
+
   const ask: AskFirst = (go, stay) => {
-    const what = [...new Set(held.current.values())].join(' and ');
+    const what = heldNow();
     if (what) setAsking({ what, go, stay });
     else go();
   };
@@ -70,21 +80,25 @@ export function useAskBeforeDropping() {
  * `<DraftScope hold={rows.hold}>`. Focus goes back to a row's Edit when its edit ends (useFocusBackToEdit).
  * `move` is for the list's page, search and sort changes (ListTable's `askFirst`): it asks the same way,
  * then closes the row in edit (focus stays on the pager, header or search box) and makes the move.
+ * `inUrl`: the list's page, search or order live in the URL: Back and Forward between them ask too, and
+ * close the row when the admin leaves.
  */
-export function useRowInEdit() {
+export function useRowInEdit({ inUrl = false }: { inUrl?: boolean } = {}) {
   const [editingId, setEditingId] = useState<string | null>(null);
   const quiet = useRef(false);
   useFocusBackToEdit(editingId, quiet);
-  const { hold, ask, dialog } = useAskBeforeDropping();
+  const close = () => {
+    if (editingId === null) return;
+    quiet.current = true;
+    setEditingId(null);
+  };
+  const { hold, ask, dialog } = useAskBeforeDropping({ inUrl, dropped: close });
   const edit = (id: string) => {
     if (id !== editingId) ask(() => setEditingId(id));
   };
   const move: AskFirst = (go, stay) =>
     ask(() => {
-      if (editingId !== null) {
-        quiet.current = true;
-        setEditingId(null);
-      }
+      close();
       go();
     }, stay);
   return { editingId, edit, done: () => setEditingId(null), move, hold, dialog };

@@ -1,10 +1,10 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { createMemoryRouter, Link, RouterProvider, useNavigate } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { asksBeforeUnload } from '@/test/leave-guard';
-import { useAskBeforeUnload, useLeaveGuard } from './leave-guard';
+import { LeaveGuards, useAskBeforeUnload, useLeaveGuard } from './leave-guard';
 
 function Editor() {
   const [saved, setSaved] = useState('a');
@@ -22,7 +22,6 @@ function Editor() {
       <Link to="/editor?page=2">Page 2</Link>
       <button onClick={() => guard.leave(() => void navigate('/other'))}>Discard</button>
       <button onClick={() => guard.leave(() => void navigate('/editor?page=3'))}>Page 3</button>
-      {guard.dialog}
     </>
   );
 }
@@ -30,7 +29,15 @@ function Editor() {
 function openEditor() {
   const router = createMemoryRouter(
     [
-      { path: '/editor', element: <Editor /> },
+      {
+        path: '/editor',
+        element: (
+          <>
+            <Editor />
+            <LeaveGuards />
+          </>
+        ),
+      },
       { path: '/other', element: <h1>Other screen</h1> },
     ],
     { initialEntries: ['/editor'] },
@@ -92,6 +99,63 @@ describe('useLeaveGuard', () => {
     expect(asksBeforeUnload()).toBe(false);
     await user.click(screen.getByRole('link', { name: 'Other' }));
     expect(await screen.findByRole('heading', { name: 'Other screen' })).toBeInTheDocument();
+  });
+});
+
+/** A note guarded all the time, as a screen with one form does. */
+function Note({ name }: { name: string }) {
+  const [value, setValue] = useState('');
+  useLeaveGuard(value !== '', `the ${name}`);
+  return (
+    <label>
+      {name}
+      <input value={value} onChange={(e) => setValue(e.target.value)} />
+    </label>
+  );
+}
+
+describe('useLeaveGuard: one blocker for the app', () => {
+  it('asks for the first of two guarded forms, and names both once both are changed', async () => {
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/notes',
+          element: (
+            <>
+              <Note name="first note" />
+              <Note name="second note" />
+              <Link to="/other">Other</Link>
+              <LeaveGuards />
+            </>
+          ),
+        },
+        { path: '/other', element: <h1>Other screen</h1> },
+      ],
+      { initialEntries: ['/notes'] },
+    );
+    render(<RouterProvider router={router} />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('first note'), 'a');
+    await user.click(screen.getByRole('link', { name: 'Other' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Unsaved changes' });
+    expect(dialog).toHaveTextContent('Your changes to the first note are not saved.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    await user.type(screen.getByLabelText('second note'), 'b');
+    await user.click(screen.getByRole('link', { name: 'Other' }));
+    expect(await screen.findByRole('dialog', { name: 'Unsaved changes' })).toHaveTextContent(
+      'Your changes to the first note and the second note are not saved.',
+    );
+  });
+
+  it('does not ask for Back to another query of the screen: its values stay', async () => {
+    const { router, user } = openEditor();
+    await user.click(screen.getByRole('link', { name: 'Page 2' }));
+    await user.type(screen.getByLabelText('Note'), 'b');
+    await act(() => router.navigate(-1));
+    expect(router.state.location.search).toBe('');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByLabelText('Note')).toHaveValue('ab');
   });
 });
 

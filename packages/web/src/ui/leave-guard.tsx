@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
-import { useBlocker } from 'react-router';
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { NavigationType, useBlocker } from 'react-router';
 import { Button } from './button';
 import { Dialog } from './dialog';
 
@@ -39,11 +39,92 @@ export function releaseLeaveGuards(): void {
 }
 
 /**
+ * Set by a guard's `leave` for the one move it makes: the screen's own way out (a Cancel that drops the
+ * values) is not asked about. The router asks the blocker once per move, so the move let through (or held
+ * for another reason) clears it, and a move that keeps the screen leaves the next one guarded again.
+ */
+let passing = false;
+
+/**
+ * The lists shown now whose page, search or order live in the URL's query: what a Back or Forward to
+ * another page, search or order of the list would drop (`held`: the row in edit's changes, '' for none),
+ * and what the list does when the admin leaves them so (`drop`: closes the row).
+ */
+const listDrafts = new Map<symbol, { held: () => string; drop: () => void }>();
+
+/**
+ * While `active`, a Back or Forward that changes only the URL's query (the list's page, search or order)
+ * asks first while `held()` names a change it would drop, as a move to another screen does (one question
+ * by the one blocker, LeaveGuards): Cancel keeps the URL and the change, Leave without saving runs `drop`
+ * and moves. The list's own page, search and sort changes ask before they navigate (ListTable's
+ * `askFirst`): only history moves are asked about here.
+ */
+export function useAskOnHistoryMove(active: boolean, held: () => string, drop: () => void) {
+  const latest = useRef({ held, drop });
+  useLayoutEffect(() => {
+    latest.current = { held, drop };
+  });
+  useEffect(() => {
+    if (!active) return;
+    const key = Symbol('list');
+    listDrafts.set(key, { held: () => latest.current.held(), drop: () => latest.current.drop() });
+    return () => void listDrafts.delete(key);
+  }, [active]);
+}
+
+type Move = Parameters<Exclude<Parameters<typeof useBlocker>[0], boolean>>[0];
+
+/** The question a move asks (what it would lose, and what leaving does first), or undefined to let it go. */
+function questionFor({ currentLocation: from, nextLocation: to, historyAction }: Move) {
+  if (from.pathname !== to.pathname) {
+    const what = unsavedWorkNow().join(' and ');
+    return what ? { what, drop: () => undefined } : undefined;
+  }
+  // A move that keeps the screen keeps its forms' values, but not a list's row in edit that the move
+  // would take off the page (a Back to the page before, or to another order or search).
+  if (historyAction !== NavigationType.Pop || from.search === to.search) return undefined;
+  const lists = [...listDrafts.values()].filter((list) => list.held() !== '');
+  if (lists.length === 0) return undefined;
+  const what = [...new Set(lists.map((list) => list.held()))].join(' and ');
+  return { what, drop: () => lists.forEach((list) => list.drop()) };
+}
+
+/**
+ * The one blocker of the app (React Router runs only one: with a blocker per guarded form, only the form
+ * mounted last was asked about). Rendered once, at the root of the screens: a move out of a screen with
+ * unsaved work (useLeaveGuard), or a Back or Forward within a list that would drop a row's change
+ * (useAskOnHistoryMove), opens the "Unsaved changes" question naming all it would lose.
+ */
+export function LeaveGuards() {
+  const asked = useRef({ what: '', drop: (): void => undefined });
+  const blocker = useBlocker((move) => {
+    if (passing) {
+      passing = false;
+      return false;
+    }
+    const question = released ? undefined : questionFor(move);
+    if (question) asked.current = question;
+    return question !== undefined;
+  });
+  return (
+    <UnsavedChangesDialog
+      open={blocker.state === 'blocked'}
+      what={asked.current.what}
+      onStay={() => blocker.reset?.()}
+      onLeave={() => {
+        asked.current.drop();
+        blocker.proceed?.();
+      }}
+    />
+  );
+}
+
+/**
  * While `unsaved`, leaving the screen asks first, so an editor's values are not lost without a word. A
- * move within the app (a section tab, the menu, Back) opens a dialog: Cancel stays with the values,
- * 'Leave without saving' goes on. A reload or closing the tab gets the browser's prompt
- * (useAskBeforeUnload). A move that keeps the screen (its query string only) is not asked about: the
- * values stay. `what` names the values ('the live call ad fields'). Render `dialog` once.
+ * move within the app (a section tab, the menu, Back) opens the question (LeaveGuards, the one blocker):
+ * Cancel stays with the values, 'Leave without saving' goes on. A reload or closing the tab gets the
+ * browser's prompt (useAskBeforeUnload). A move that keeps the screen (its query string only) is not
+ * asked about: the values stay. `what` names the values ('the live call ad fields').
  */
 export function useLeaveGuard(unsaved: boolean, what: string) {
   useAskBeforeUnload(unsaved);
@@ -55,38 +136,16 @@ export function useLeaveGuard(unsaved: boolean, what: string) {
     unsavedWork.set(key, what);
     return () => void unsavedWork.delete(key);
   }, [unsaved, what]);
-  // Set by `leave` for the one move it makes: the screen's own way out (a Cancel that drops the values)
-  // is not asked about. The router asks the blocker once per move, so the move let through (or held for
-  // another reason) clears it, and a move that keeps the screen leaves the next one guarded again.
-  const dropping = useRef(false);
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => {
-    if (dropping.current) {
-      dropping.current = false;
-      return false;
-    }
-    return unsaved && !released && currentLocation.pathname !== nextLocation.pathname;
-  });
-  const stay = () => blocker.reset?.();
   /**
    * Goes (`go` navigates) without asking: for a way out that says it drops the values, as the spec's
-   * Cancel of an edit page does. The router reads its blocker as of the last render, so a state that
+   * Cancel of an edit page does. The guard reads what is unsaved as of the last render, so a state that
    * ended `unsaved` in the same click would not be seen yet.
    */
   const leave = (go: () => void) => {
-    dropping.current = true;
+    passing = true;
     go();
   };
-
-  const dialog = (
-    <UnsavedChangesDialog
-      open={blocker.state === 'blocked'}
-      what={what}
-      onStay={stay}
-      onLeave={() => blocker.proceed?.()}
-    />
-  );
-
-  return { dialog, leave };
+  return { leave };
 }
 
 /**

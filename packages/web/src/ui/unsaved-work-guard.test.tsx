@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { createMemoryRouter, Link, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { LeaveGuards } from './leave-guard';
 import { UnsavedWorkGuard } from './unsaved-work-guard';
 
 /** A form with one field, guarded while it differs from the empty value it opened with. */
@@ -28,6 +29,7 @@ function open() {
             <Form name="new item" />
             <Form name="item being edited" />
             <Link to="/other">Other</Link>
+            <LeaveGuards />
           </>
         ),
       },

@@ -15,5 +15,6 @@ export function UnsavedWorkGuard({ unsaved, what }: { unsaved: boolean; what: st
 function Guard({ what }: { what: string }) {
   // Edit on another row of the list asks too (a DraftScope around the rows).
   useHeldInScope(true, what);
-  return useLeaveGuard(true, what).dialog;
+  useLeaveGuard(true, what);
+  return null;
 }

@@ -10,7 +10,7 @@ export const changedFrom = <T extends object>(values: T, opened: T): boolean =>
  * it opened with (`opened`) or a file is `picked`. Putting the fields back, or a successful save
  * (`saved`, for a form that keeps what it sent until the screen moves on), ends that. `what` names the
  * work as a person reads it ('the new shortcut story'). A move within the screen that would drop the work
- * asks too, in a DraftScope (useAskBeforeDropping). Render `dialog` once.
+ * asks too, in a DraftScope (useAskBeforeDropping).
  */
 export function useFormLeaveGuard<T extends object>(
   what: string,

@@ -182,7 +182,6 @@ function EditForm({
         actions={<ActivityHistoryLink feature="inhouse-ads" item={ad._id} />}
       />
       {confirmUpdate.dialog}
-      {leaveGuard.dialog}
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         <Stat label="Created" value={formatDateTime(ad.createdAt).slice(0, 10)} />
         <Stat label="Views" value={formatCount(ad.view)} />

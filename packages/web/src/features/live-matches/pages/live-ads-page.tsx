@@ -45,7 +45,7 @@ export default function LiveAdsPage() {
   const [reloading, setReloading] = useState(false);
   const dirty = !sameRows(rows, base.rows);
   // Values not saved yet (a draft, or one a conflict refused) are not lost without a word.
-  const leaveGuard = useLeaveGuard(dirty, 'the live call ad fields');
+  useLeaveGuard(dirty, 'the live call ad fields');
 
   const load = (map: LiveAdMap, version: string | undefined, from: LiveAdMap | undefined) => {
     const loaded = rowsOf(map);
@@ -93,7 +93,6 @@ export default function LiveAdsPage() {
     <div className="space-y-4">
       <Tabs tabs={liveMatchTabs} label="Live match section" />
       {confirmUpdate.dialog}
-      {leaveGuard.dialog}
       <PageHeader
         title="Live Call Management"
         description="Ad fields the app reads during a live match. Names use letters, digits and _."

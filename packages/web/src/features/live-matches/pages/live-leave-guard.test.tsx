@@ -348,3 +348,53 @@ describe('A page, search or sort change while the row in edit holds a change', {
     );
   });
 });
+
+describe('Back and Forward within the list while the row in edit holds a change', { timeout: 40_000 }, () => {
+  const what = 'the live match being edited';
+  const title = () => within(inEdit('Cup Final')!).getByLabelText('Edit title');
+  const pager = () => within(screen.getByRole('navigation', { name: 'Pagination' }));
+
+  it('Back to the order before asks: Cancel keeps the order and the change, Leave goes back and closes the row', async () => {
+    const { router, user } = openTwoPages();
+    await user.click(await screen.findByRole('button', { name: 'Title' }, { timeout: 8000 }));
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=title'));
+    await user.click(await screen.findByRole('button', { name: 'Edit Cup Final' }));
+    await user.type(title(), ' 2');
+    await expectAskedBeforeDropping(user, what, () => router.navigate(-1), {
+      kept: () => {
+        expect(title()).toHaveValue('Cup Final 2');
+        expect(router.state.location.search).toBe('?sort=title');
+      },
+      went: async () => {
+        await waitFor(() => expect(router.state.location.search).toBe(''));
+        // Cup Final is on this page too: out of edit, its draft gone with the move.
+        expect(await screen.findByRole('button', { name: 'Edit Cup Final' })).toBeInTheDocument();
+        expect(inEdit('Cup Final')).toBeNull();
+      },
+    });
+  });
+
+  it('Forward asks the same; without a change Back goes at once', async () => {
+    const { router, user } = openTwoPages();
+    await user.click(await screen.findByRole('button', { name: 'Edit Cup Final' }, { timeout: 8000 }));
+    // The row in edit has no change: Next and Back go at once.
+    await user.click(pager().getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('button', { name: 'Edit Semi Final' })).toBeInTheDocument();
+    await expectMovesWithoutAsking(
+      () => router.navigate(-1),
+      async () => expect(await screen.findByRole('button', { name: 'Edit Cup Final' })).toBeInTheDocument(),
+    );
+    await user.click(screen.getByRole('button', { name: 'Edit Cup Final' }));
+    await user.type(title(), ' 2');
+    await expectAskedBeforeDropping(user, what, () => router.navigate(1), {
+      kept: () => {
+        expect(title()).toHaveValue('Cup Final 2');
+        expect(router.state.location.search).toBe('');
+      },
+      went: async () => {
+        expect(await screen.findByRole('button', { name: 'Edit Semi Final' })).toBeInTheDocument();
+        expect(router.state.location.search).toBe('?page=2');
+      },
+    });
+  });
+});

@@ -48,8 +48,9 @@ export default function LiveMatchesPage() {
   const watching = viewers.data;
   // Kept from the last poll that answered; said to be old once polls have failed for a while.
   const viewersOldSince = polledOldSince(viewers);
-  // One row in edit; Edit on another, a page, search or sort change ask while it holds a change.
-  const rows = useRowInEdit();
+  // One row in edit; Edit on another, a page, search or sort change (Back and Forward too) ask while it
+  // holds a change.
+  const rows = useRowInEdit({ inUrl: true });
   const [deleting, setDeleting] = useState<LiveMatch | null>(null);
   const remove = useDeleteLiveMatches();
   const removing = useInFlight();

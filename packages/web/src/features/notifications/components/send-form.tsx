@@ -29,7 +29,7 @@ export function SendForm() {
   /** A checked form waiting for the admin to type admin (see docs/decisions/0013-screens.md). */
   const [pending, setPending] = useState<FormData | null>(null);
   // Sent or scheduled, the form empties: nothing is left to lose.
-  const leaveGuard = useFormLeaveGuard('the notification', { values, opened: EMPTY, picked: icon !== null });
+  useFormLeaveGuard('the notification', { values, opened: EMPTY, picked: icon !== null });
 
   const pickIcon = async (file: File | undefined) => {
     if (!file) {
@@ -83,7 +83,6 @@ export function SendForm() {
 
   return (
     <>
-      {leaveGuard.dialog}
       <form
         onSubmit={(e) => void submit(e)}
         noValidate

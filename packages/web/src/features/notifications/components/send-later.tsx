@@ -90,7 +90,7 @@ function EditScheduledForm({
   const { values } = text;
   const edit = useEditScheduled();
   // A move off the screen (Back) or a reload asks too while a field differs from what the dialog opened with.
-  const leaveGuard = useFormLeaveGuard('the scheduled notification', { values, opened });
+  useFormLeaveGuard('the scheduled notification', { values, opened });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -120,7 +120,6 @@ function EditScheduledForm({
       <TitleAndMessage form={text} />
       <UrlField form={text} />
       <SendAtField form={text} label="Send at" />
-      {leaveGuard.dialog}
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onCancel}>
           Keep as it was

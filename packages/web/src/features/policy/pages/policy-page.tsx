@@ -140,7 +140,7 @@ function PolicyForm(props: {
   const dirty =
     values.policy_title !== opened.text.policy_title ||
     values.policy_description !== opened.text.policy_description;
-  const leaveGuard = useLeaveGuard(dirty, 'the policy');
+  useLeaveGuard(dirty, 'the policy');
 
   const change = (field: keyof Text) => (event: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [field]: event.target.value }));
@@ -182,7 +182,6 @@ function PolicyForm(props: {
   return (
     <>
       {confirmUpdate.dialog}
-      {leaveGuard.dialog}
       <form onSubmit={submit} noValidate className="space-y-4" aria-label="Edit privacy policy">
         <TextField
           label="Title"

@@ -23,7 +23,7 @@ export function UploadReelForm() {
   const { file, state, setState, problem, inputRef, pick, clear } = useCheckedFile(reelFileProblem, 'idle');
   const [percent, setPercent] = useState<number | undefined>();
   // A picked video not uploaded yet (or on its way) is not dropped without a word.
-  const leaveGuard = useLeaveGuard(file !== null, 'the new reel');
+  useLeaveGuard(file !== null, 'the new reel');
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -54,7 +54,6 @@ export function UploadReelForm() {
       aria-label="Upload reel"
       className="flex flex-col gap-3 rounded-lg sm:flex-row sm:items-end bg-white p-4 shadow-sm ring-1 ring-slate-200"
     >
-      {leaveGuard.dialog}
       <FileField
         label="Reel video"
         className="min-w-0 flex-1"

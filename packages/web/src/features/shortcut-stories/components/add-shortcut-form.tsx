@@ -37,7 +37,7 @@ export function AddShortcutForm({ nextSNo, onAdded }: { nextSNo: number; onAdded
   const [errors, setErrors] = useState<{ title?: string; url?: string }>({});
   const image = useCheckedFile(shortcutImageProblem, 'success', shortcutImageRule);
   const [stage, setStage] = useState<ImageStage>({ sent: false });
-  const leaveGuard = useFormLeaveGuard('the new shortcut story', {
+  useFormLeaveGuard('the new shortcut story', {
     values,
     opened: empty,
     picked: image.file !== null,
@@ -114,7 +114,6 @@ export function AddShortcutForm({ nextSNo, onAdded }: { nextSNo: number; onAdded
       aria-label="Add shortcut story"
       className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200"
     >
-      {leaveGuard.dialog}
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[6rem_1fr_1fr_8rem]">
         <TextField
           label="No"

@@ -17,7 +17,7 @@ import { useConfirmUpdate } from '@/ui/use-confirm-update';
 import { UnsavedWorkGuard } from '@/ui/unsaved-work-guard';
 import { changedFrom } from '@/ui/use-form-leave-guard';
 import { useFocusBackToEdit } from '@/ui/inline-edit-keys';
-import { DraftScope, useAskBeforeDropping } from '@/ui/ask-before-dropping';
+import { DraftScope, type useAskBeforeDropping } from '@/ui/ask-before-dropping';
 import { useDeleteShortcuts, useEditShortcut } from '../api';
 import { isPositiveWhole, isTooLarge, shortcutImageProblem } from './image-check';
 import { NotFoundPicture } from './not-found-picture';
@@ -95,10 +95,16 @@ function toForm({ id, loaded, version }: Editing, d: Draft): FormData {
 export function ShortcutTable({
   rows,
   list,
+  drops,
 }: {
   rows: ShortcutStory[];
   /** The list's states and footer (ListTable's). */
   list: Omit<ListTableProps, 'caption' | 'columns' | 'selection' | 'isEmpty' | 'emptyText' | 'children'>;
+  /**
+   * The page's question before a move drops the row in edit's change (the page's, which moves to the
+   * last page after an add too): Edit on another row, another page.
+   */
+  drops: Pick<ReturnType<typeof useAskBeforeDropping>, 'ask' | 'hold'>;
 }) {
   const edit = useEditShortcut();
   const remove = useDeleteShortcuts();
@@ -118,7 +124,6 @@ export function ShortcutTable({
   // toasted, cleared and marked with the cross. One row is edited at a time, so one picker serves all.
   const logo = useCheckedFile(shortcutImageProblem, 'idle', shortcutImageRule);
   // Edit on another row or another page ends the row in edit, asking first while it holds a change.
-  const drops = useAskBeforeDropping();
   const startEditing = (s: ShortcutStory) =>
     drops.ask(() => {
       logo.clear('idle');
@@ -215,7 +220,6 @@ export function ShortcutTable({
         onConfirm={bulk.confirm}
       />
       {confirmUpdate.dialog}
-      {drops.dialog}
       {/* Mounted only while the row holds work: the add form above has its own guard (0056). */}
       <DraftScope hold={drops.hold}>
         <UnsavedWorkGuard

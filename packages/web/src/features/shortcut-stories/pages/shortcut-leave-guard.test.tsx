@@ -70,8 +70,9 @@ async function openRowEdit(rows = [shortcutRow(1)]) {
     ...shell,
     ...leave.policyApi,
     'GET /api/sortcut': { ...emptyShortcutList, data: rows, totalPage: 1, total: rows.length },
+    'POST /api/sortcut': { status: true, message: shortcutMessages.added },
   });
-  const user = userEvent.setup();
+  const user = userEvent.setup({ applyAccept: false });
   const view = renderApp('/add/story');
   await user.click(await screen.findByRole('button', { name: 'Edit Brand 1' }, { timeout: 8000 }));
   const table = within(screen.getByRole('table', { name: 'Shortcut stories' }));
@@ -133,7 +134,7 @@ describe(
   },
 );
 
-/** Two pages of shortcuts: Brand 1 on the first, Brand 101 on the second. */
+/** Two pages of shortcuts: Brand 1 on the first, Brand 101 on the second (where an added one goes). */
 async function openTwoPages() {
   mockApi({
     ...shell,
@@ -142,8 +143,9 @@ async function openTwoPages() {
       const data = [shortcutRow(page === 2 ? 101 : 1)];
       return jsonResponse({ ...emptyShortcutList, data, next_s_no: 102, totalPage: 2, total: 101 });
     },
+    'POST /api/sortcut': { status: true, message: shortcutMessages.added },
   });
-  const user = userEvent.setup();
+  const user = userEvent.setup({ applyAccept: false });
   const view = renderApp('/add/story');
   await user.click(await screen.findByRole('button', { name: 'Edit Brand 1' }, { timeout: 8000 }));
   const table = within(screen.getByRole('table', { name: 'Shortcut stories' }));
@@ -182,6 +184,74 @@ describe(
     it('an unchanged row goes to the next page at once', async () => {
       const page = await openTwoPages();
       await leave.expectMovesWithoutAsking(next(page), onPage2(page));
+    });
+  },
+);
+
+describe(
+  'Shortcut story list: Back, Forward and an add while the row in edit holds a change',
+  { timeout: 40_000 },
+  () => {
+    const what = 'the shortcut story being edited';
+    const name = () => screen.getByRole('textbox', { name: 'Name' });
+    const noRowInEdit = () => expect(screen.queryByRole('textbox', { name: 'Name' })).toBeNull();
+
+    it('Back to the page before asks: Cancel keeps the page and the change, Leave goes back', async () => {
+      const page = await openTwoPages();
+      // Brand 1 in edit, unchanged: Next goes at once.
+      await page.user.click(
+        within(screen.getByRole('navigation', { name: 'Pagination' })).getByRole('button', { name: 'Next' }),
+      );
+      await page.user.click(await screen.findByRole('button', { name: 'Edit Brand 101' }, { timeout: 5000 }));
+      await page.user.type(name(), ' Sports');
+      await leave.expectAskedBeforeDropping(page.user, what, () => page.router.navigate(-1), {
+        kept: () => {
+          expect(name()).toHaveValue('Brand 101 Sports');
+          expect(page.router.state.location.search).toBe('?page=2');
+        },
+        went: async () => {
+          expect(await screen.findByRole('button', { name: 'Edit Brand 1' })).toBeInTheDocument();
+          expect(page.router.state.location.search).toBe('');
+          noRowInEdit();
+        },
+      });
+    });
+
+    /** Adds Brand `n` with the form above the list: it goes to the last page. */
+    const addOne = (page: { user: ReturnType<typeof userEvent.setup> }, n: number) => async () => {
+      const form = within(screen.getByRole('form', { name: 'Add shortcut story' }));
+      await page.user.type(form.getByLabelText('Title'), `Brand ${n}`);
+      await page.user.type(form.getByLabelText('Url'), `https://brand${n}.example`);
+      await page.user.upload(form.getByLabelText('Image'), logo());
+      await page.user.click(form.getByRole('button', { name: 'Upload' }));
+    };
+
+    it('an add asks before it moves to the last page: Cancel keeps the page and the change, Leave shows the last page', async () => {
+      const page = await openTwoPages();
+      await page.user.type(name(), ' Sports');
+      await leave.expectAskedBeforeDropping(page.user, what, addOne(page, 102), {
+        kept: () => {
+          expect(name()).toHaveValue('Brand 1 Sports');
+          expect(page.router.state.location.search).toBe('');
+        },
+        went: async () => {
+          expect(await screen.findByRole('button', { name: 'Edit Brand 101' })).toBeInTheDocument();
+          expect(page.router.state.location.search).toBe('?page=2');
+          noRowInEdit();
+        },
+      });
+    });
+
+    it('an add on the last page keeps the row in edit and its change, without asking', async () => {
+      const page = await openRowEdit([shortcutRow(1)]);
+      await page.user.type(name(), ' Sports');
+      await addOne(page, 2)();
+      const form = within(screen.getByRole('form', { name: 'Add shortcut story' }));
+      expect(await screen.findByText(shortcutMessages.added)).toBeInTheDocument();
+      await waitFor(() => expect(form.getByLabelText('Title')).toHaveValue(''));
+      expect(screen.queryByRole('dialog', { name: 'Unsaved changes' })).toBeNull();
+      expect(name()).toHaveValue('Brand 1 Sports');
+      expect(page.router.state.location.search).toBe('');
     });
   },
 );

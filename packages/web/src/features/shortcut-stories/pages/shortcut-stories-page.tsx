@@ -6,6 +6,7 @@ import { PageHeader } from '@/ui/page-header';
 import { RunningBadge } from '@/ui/running-badge';
 import { pagedList } from '@/ui/list-table';
 import { Tabs } from '@/ui/tabs';
+import { useAskBeforeDropping } from '@/ui/ask-before-dropping';
 import { usePageParam, useStepBackToLastPage } from '@/ui/use-page-param';
 import { shortcutListQuery, useShortcutList } from '../api';
 import { AddShortcutForm } from '../components/add-shortcut-form';
@@ -20,16 +21,24 @@ export default function ShortcutStoriesPage() {
   const reply = list.data;
   const ok = reply?.status === true ? reply : null;
 
+  // A move to another page (the pager, Back and Forward, the add's move to the last page) asks first
+  // while the row in edit holds a change; the table is keyed by its page, so the move closes the row.
+  const drops = useAskBeforeDropping({ inUrl: true });
+
   // Deleting the last shortcuts of the last page (or a bookmark past it): show the page that now is the last.
   useStepBackToLastPage(pager, ok && !list.isPlaceholderData ? ok.totalPage : undefined);
 
   /**
    * A new shortcut takes the next No, one past the highest, and the list is in No order: it is the last
    * one. The add resolves once the list has reloaded, so this page's reply knows how many pages there are.
+   * On the last page already, the list shows it there and a row in edit keeps its change; a move to the
+   * last page asks first while the row holds one (docs/decisions/0056).
    */
   const showAdded = () => {
     const fresh = client.getQueryData(shortcutListQuery(page).queryKey);
-    if (fresh?.status) setPage(Math.max(1, fresh.totalPage));
+    if (!fresh?.status) return;
+    const last = Math.max(1, fresh.totalPage);
+    if (last !== page) drops.ask(() => setPage(last));
   };
 
   return (
@@ -46,6 +55,7 @@ export default function ShortcutStoriesPage() {
         <ShortcutTable
           // A page of its own: the selection and the row being edited do not follow to another page.
           key={page}
+          drops={drops}
           rows={ok?.data ?? []}
           list={pagedList(list, ok, {
             page,
@@ -55,6 +65,7 @@ export default function ShortcutStoriesPage() {
           })}
         />
       </div>
+      {drops.dialog}
     </div>
   );
 }

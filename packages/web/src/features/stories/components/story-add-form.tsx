@@ -30,7 +30,7 @@ export function StoryAddForm({ kind }: { kind: StoryKind }) {
   const save = useSaveStory();
   const redirect = useRedirectAfterSave();
   // Added, the form keeps what it sent until the page opens afresh: nothing is left to lose.
-  const leaveGuard = useFormLeaveGuard(kind === 'video' ? 'the new story' : 'the new story ad', {
+  useFormLeaveGuard(kind === 'video' ? 'the new story' : 'the new story ad', {
     values,
     opened: emptyStoryForm,
     picked: file !== undefined,
@@ -72,7 +72,6 @@ export function StoryAddForm({ kind }: { kind: StoryKind }) {
       aria-label={title}
       className="space-y-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5"
     >
-      {leaveGuard.dialog}
       <h2 className="text-base font-semibold text-slate-900">{title}</h2>
       <StoryFields {...form.fields} types={kind === 'video' ? videoTypes : adTypes} />
       <div className="flex justify-end gap-2">

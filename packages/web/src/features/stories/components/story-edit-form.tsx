@@ -136,7 +136,6 @@ export function StoryEditForm({
   return (
     <>
       {confirmUpdate.dialog}
-      {leaveGuard.dialog}
       <form
         ref={form.formRef}
         onSubmit={submit}

@@ -57,7 +57,7 @@ export function CategoryForm({ editing, onDone, onReload }: CategoryFormProps) {
 
   // A name typed or an image picked, not added or updated yet, is not lost without a word. Cancel and a
   // success put the form back to add mode, empty: nothing is left to lose.
-  const leaveGuard = useFormLeaveGuard(editing ? `the category "${editing.name}"` : 'the new category', {
+  useFormLeaveGuard(editing ? `the category "${editing.name}"` : 'the new category', {
     values: { name },
     opened: { name: openedName },
     picked: image !== null,
@@ -134,7 +134,6 @@ export function CategoryForm({ editing, onDone, onReload }: CategoryFormProps) {
   return (
     <>
       {confirmUpdate.dialog}
-      {leaveGuard.dialog}
       <form
         onSubmit={(event) => void submit(event)}
         aria-label={editing ? 'Edit category' : 'Add category'}
