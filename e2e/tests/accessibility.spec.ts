@@ -1,15 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { inHouseRoutes } from '@streamdesk/contract/inhouse-ads';
 import { mediaMessages } from '@streamdesk/contract/media';
-import { liveMatchMessages, liveMatchRoutes } from '@streamdesk/contract/live-matches';
-import { notificationMessages, notificationRoutes } from '@streamdesk/contract/notifications';
+import { liveMatchMessages } from '@streamdesk/contract/live-matches';
+import { notificationMessages } from '@streamdesk/contract/notifications';
 import { policyMessages } from '@streamdesk/contract/policy';
-import { reelRoutes } from '@streamdesk/contract/reels';
-import { shortcutMessages, shortcutRoutes } from '@streamdesk/contract/shortcut-stories';
+import { shortcutMessages } from '@streamdesk/contract/shortcut-stories';
 import { categoryMessages } from '@streamdesk/contract/video-categories';
-import { expect, test, type Api } from '../fixtures.js';
-import type { mediaFiles } from '../media.js';
+import { expect, test } from '../fixtures.js';
+import { seedEverything } from './seed-everything.js';
 import { seedCategory, seedVideos } from './video-helpers.js';
 
 // Every screen, with rows in its tables, checked by axe-core against WCAG 2.1 A and AA: contrast,
@@ -40,44 +38,6 @@ async function expectAccessible(page: Page, screen: string) {
 async function toastShown(page: Page, text: string) {
   const toast = page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
   await expect(toast).toHaveCSS('opacity', '1');
-}
-
-async function seedEverything(api: Api, media: typeof mediaFiles) {
-  const story = JSON.stringify({ btnName: 'Go', btnUrl: 'https://example.com' });
-  await api.upload('POST', '/api/App/Add/Story/Video', { insertData: story }, { image: media.jpeg });
-  await api.upload(
-    'POST',
-    shortcutRoutes.add.path,
-    { name: 'Axe brand', url: 'https://brand.example' },
-    { image: media.png },
-  );
-  await api.upload(
-    'POST',
-    liveMatchRoutes.add.path,
-    { title: 'Axe match', url: 'https://example.com/live' },
-    { image: media.png },
-  );
-  await api.upload('POST', reelRoutes.add.path, {}, { video: media.mp4 });
-  await api.upload(
-    'POST',
-    inHouseRoutes.create.path,
-    {
-      mainTitle: 'Axe ad',
-      subTitle: 'Subtitle',
-      description: 'Description',
-      callToAction: 'https://example.com/axe',
-      web_stay_time: '3',
-    },
-    { icon: media.png, image: media.png },
-  );
-  const unit = { a_name: 'axe_unit', a_id: 'ca-app-pub-1/2', a_description: 'Axe unit' };
-  await api.call('POST', '/api/App/ads/native/add', { body: unit });
-  await api.call('POST', '/api/App/ads/webads/add', {
-    body: { ...unit, a_name: 'AxeWeb', a_id: 'https://example.com/web' },
-  });
-  await api.upload('POST', notificationRoutes.send.path, { title: 'Axe news', message: 'Hello' }, {});
-  const category = await seedCategory(api, media);
-  await seedVideos(api, media, category._id, 2);
 }
 
 const screens: [path: string, ready: (page: Page) => Promise<unknown>][] = [
