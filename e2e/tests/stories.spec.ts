@@ -303,6 +303,8 @@ test('story videos: the card layout at 375 px', async ({ signedInPage: page, api
   await expect(cards.getByRole('listitem')).toHaveCount(2);
   await expect(page.getByRole('table', { name: 'Story Video List' })).toBeHidden();
   await expect(cards.getByRole('listitem', { name: 'Story 1' })).toContainText('Active');
+  // The video waits for processing (these servers process none): its card says so, small (0059).
+  await expect(cards.getByRole('listitem', { name: 'Story 1' })).toContainText('Queued');
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(375);
   // The date is shown whole (it wraps rather than being cut off).

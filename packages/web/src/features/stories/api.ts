@@ -9,6 +9,7 @@ import {
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, replyOrReject, requestApi, type ApiResult } from '@/lib/api-client';
 import { fetchApi } from '@/lib/api-query';
+import { whileProcessing } from '@/lib/processing-poll';
 import { callApiWithProgress, type UploadProgress } from '@/lib/upload';
 import { toastFailure } from '@/ui/toast-failure';
 
@@ -60,6 +61,8 @@ export const storyListQuery = (kind: StoryKind, view: StoryListView) =>
       page: view.page,
     }),
     placeholderData: keepPreviousData,
+    // While a story video on the page is queued or processing, its state follows by itself (0059).
+    refetchInterval: (query) => whileProcessing(query.state.data),
   });
 
 export const storyQuery = (kind: StoryKind, id: string) =>

@@ -8,6 +8,7 @@ import { Button } from '@/ui/button';
 import { stickyEndCell, Td, Tr } from '@/ui/data-table';
 import { MoreIcon } from '@/ui/icons';
 import { RemoteImage } from '@/ui/remote-image';
+import { ProcessingBadge } from '@/ui/processing-badge';
 
 /**
  * What a row or card does. One object for the whole list that stays the same across renders: with it,
@@ -62,13 +63,17 @@ function Thumbnail({ story, no }: { story: Story; no: number }) {
         Native
       </span>
     );
+  // A video story's processing, under it while not ready (0059).
   return (
-    <RemoteImage
-      src={story.thembnal || story.image}
-      alt={`Thumbnail of story ${no}`}
-      loading="lazy"
-      className="h-12 w-9 rounded object-cover ring-1 ring-slate-200"
-    />
+    <span className="flex flex-col items-start">
+      <RemoteImage
+        src={story.thembnal || story.image}
+        alt={`Thumbnail of story ${no}`}
+        loading="lazy"
+        className="h-12 w-9 rounded object-cover ring-1 ring-slate-200"
+      />
+      <ProcessingBadge item={story} />
+    </span>
   );
 }
 

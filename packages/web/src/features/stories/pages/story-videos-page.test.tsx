@@ -51,6 +51,28 @@ describe('Story Video screen', () => {
     expect(within(inactive!).queryByText('Limit reached')).not.toBeInTheDocument();
   });
 
+  it("shows a story video's processing under its thumbnail while it is not ready", async () => {
+    const video = { video: '/media/stories/v.mp4' };
+    mockApi({
+      ...base,
+      'GET /api/App/all/only/story/video': storyListReply([
+        story(1, { ...video, state: 'queued', progress: 0 }),
+        story(2, { ...video, state: 'processing', progress: 40 }),
+        story(3, { ...video, state: 'failed', progress: 0 }),
+        story(4, video),
+      ]),
+    });
+    renderApp('/add/story/video');
+    const table = await screen.findByRole('table', { name: 'Story Video List' }, { timeout: 5000 });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(5), { timeout: 5000 });
+    const [, queued, processing, failed, ready] = within(table).getAllByRole('row');
+    expect(within(queued!).getByText('Queued')).toBeInTheDocument();
+    expect(within(processing!).getByText('Processing 40%')).toBeInTheDocument();
+    expect(within(failed!).getByText('Failed')).toBeInTheDocument();
+    for (const text of ['Queued', /Processing/, 'Failed'])
+      expect(within(ready!).queryByText(text)).not.toBeInTheDocument();
+  });
+
   it('lists stories with status, counts and thumbnails; select-all shows the bulk delete count', async () => {
     mockApi({ ...base, 'GET /api/App/all/only/story/video': storyListReply([story(1), story(2)]) });
     renderApp('/add/story/video');

@@ -1,0 +1,26 @@
+import type { VideoState } from '@streamdesk/contract/videos';
+import { cn } from '@/lib/cn';
+
+const badge = 'mt-1 inline-flex rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap';
+
+/**
+ * Where a video's processing stands while it is not ready (docs/decisions/0059): 'Queued', 'Processing
+ * N%' or 'Failed' (it plays its MP4); nothing once ready, so a list looks as before for most items.
+ * Story videos show it; the reels list's ReelState shows the same, with its Retry.
+ */
+export function ProcessingBadge({ item }: { item: { state: VideoState; progress: number } }) {
+  switch (item.state) {
+    case 'queued':
+      return <span className={cn(badge, 'bg-slate-100 text-slate-600')}>Queued</span>;
+    case 'processing':
+      return <span className={cn(badge, 'bg-sky-100 text-sky-700')}>Processing {item.progress}%</span>;
+    case 'failed':
+      return (
+        <span className={cn(badge, 'bg-red-100 text-red-700')} title="It plays its MP4: no HLS was made">
+          Failed
+        </span>
+      );
+    default:
+      return null;
+  }
+}
