@@ -79,7 +79,7 @@ describe('Live Match Management: search and sort', { timeout: 30_000 }, () => {
 
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'zz');
     expect(
-      await screen.findByText('No live matches match "finalzz"', undefined, { timeout: 3000 }),
+      await screen.findByText('No live matches match "finalzz"', undefined, { timeout: 8000 }),
     ).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Clear search' }));
     expect(await within(table).findByText('Derby')).toBeInTheDocument();
