@@ -17,7 +17,7 @@ type Column<T> = null extends T ? `${Family<NonNullable<T>>} | null` : Family<T>
 type Row<T extends keyof AppTables> = Selectable<AppTables[T]>;
 type Declared = { [T in keyof AppTables]: { [C in keyof Row<T>]-?: Column<Row<T>[C]> } };
 
-/** The processing queue's columns (platform/media/video-queue.repository.ts `processingColumns`). */
+/** The processing queue's columns (platform/media/video-queue.migrations.ts `processingColumns`). */
 const processingColumns = {
   state: 'text',
   progress: 'number',

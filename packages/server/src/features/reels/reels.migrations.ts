@@ -1,6 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 import { countsToBigint } from '../../platform/db/bigint-counters.js';
-import { processingColumns } from '../../platform/media/video-queue.repository.js';
+import { processingColumns } from '../../platform/media/video-queue.migrations.js';
 import { searchIndexMigration, type SearchIndex } from '../../platform/db/search-index.js';
 
 /** What the list's `q` searches: the reel's file name (0051). */

@@ -2,7 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 import { countsToBigint } from '../../platform/db/bigint-counters.js';
 import { newestFirstIndexes } from '../../platform/db/newest-first-indexes.js';
 import { searchIndexMigration, type SearchIndex } from '../../platform/db/search-index.js';
-import { processingColumns } from '../../platform/media/video-queue.repository.js';
+import { processingColumns } from '../../platform/media/video-queue.migrations.js';
 
 /** What the admin lists' `q` searches: the button's name and URL and a native ad's id (0051). */
 export const storiesSearch: SearchIndex = { table: 'stories', columns: ['btn_name', 'btn_url', 'ntv_id'] };

@@ -2,7 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 import { countsToBigint } from '../../platform/db/bigint-counters.js';
 import { newestFirstIndexes } from '../../platform/db/newest-first-indexes.js';
 import { videoCountsMigration } from './videos.counts.migration.js';
-import { processingColumns } from '../../platform/media/video-queue.repository.js';
+import { processingColumns } from '../../platform/media/video-queue.migrations.js';
 import { searchIndexMigration, type SearchIndex } from '../../platform/db/search-index.js';
 
 /** What the library's `q` searches (0035). */

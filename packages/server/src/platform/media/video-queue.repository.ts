@@ -1,4 +1,4 @@
-import { sql, type Generated, type Kysely, type Migration } from 'kysely';
+import { sql, type Generated, type Kysely } from 'kysely';
 import type { AppDb, AppTables } from '../db/database.js';
 import { noteUpdate } from '../activity/noted-update.js';
 
@@ -19,7 +19,7 @@ export interface QueuedVideo {
   attempts: number;
 }
 
-/** The queue's columns, as a feature's table type lists them (a migration adds them: `processingColumns`). */
+/** The queue's columns, as a feature's table type lists them (a migration adds them: `processingColumns`, video-queue.migrations.ts). */
 export interface ProcessingColumns {
   /** queued, processing, ready or failed. */
   state: 'queued' | 'processing' | 'ready' | 'failed';
@@ -173,33 +173,6 @@ export async function giveBack(db: AppDb, kinds: readonly QueueTable[], workerPr
       .where('worker', 'like', `${workerPrefix}%`)
       .execute();
 }
-
-/**
- * The migration that gives `table` the queue's columns. Rows already there are `ready` without HLS: they
- * play their MP4 as before, and a start does not queue hours of transcoding for what served fine (0044).
- */
-export const processingColumns = (table: string): Migration => ({
-  async up(db: Kysely<unknown>) {
-    const columns: [string, 'text' | 'integer', string | number][] = [
-      ['state', 'text', 'ready'],
-      ['progress', 'integer', 100],
-      ['error', 'text', ''],
-      ['hls', 'text', ''],
-      ['hls_files', 'text', ''],
-      ['attempts', 'integer', 0],
-      ['queued_at', 'text', ''],
-      ['worker', 'text', ''],
-    ];
-    for (const [name, type, fallback] of columns)
-      await db.schema
-        .alterTable(table)
-        .addColumn(name, type, (c) => c.notNull().defaultTo(fallback))
-        .execute();
-    // No default: a lease is there only while a process works on the video.
-    await db.schema.alterTable(table).addColumn('lease_until', 'text').execute();
-    await db.schema.createIndex(`${table}_state_queued`).on(table).columns(['state', 'queued_at']).execute();
-  },
-});
 
 /** A new row's queue columns: queued at `at` when it has a video, else ready (nothing to process). */
 export const queuedColumns = (at: string, hasVideo = true) => ({
