@@ -6,7 +6,7 @@ const badge = 'mt-1 inline-flex rounded-full px-2 py-0.5 text-xs font-medium whi
 /**
  * Where a video's processing stands while it is not ready (docs/decisions/0059): 'Queued', 'Processing
  * N%' or 'Failed' (it plays its MP4); nothing once ready, so a list looks as before for most items.
- * Story videos show it; the reels list's ReelState shows the same, with its Retry.
+ * Story videos and reels show it (the reels list's ReelState adds a Retry under a failed one).
  */
 export function ProcessingBadge({ item }: { item: { state: VideoState; progress: number } }) {
   switch (item.state) {

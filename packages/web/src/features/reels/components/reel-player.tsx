@@ -1,8 +1,8 @@
 import { useCallback, useRef } from 'react';
 import type { Reel } from '@streamdesk/contract/reels';
 import { PLAY_NOW, useHlsSource } from '@/lib/hls-source';
-import { cn } from '@/lib/cn';
 import { PreviewDialog } from '@/ui/preview-dialog';
+import { ProcessingBadge } from '@/ui/processing-badge';
 import { RetryProcessingButton } from '@/ui/retry-processing-button';
 
 /**
@@ -45,8 +45,6 @@ function ReelVideo({ reel }: { reel: Reel }) {
   );
 }
 
-const badge = 'mt-1 inline-flex rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap';
-
 /**
  * Where a reel's processing stands, while it is not ready (a ready reel shows nothing: most reels); a
  * failed one has the library's Retry.
@@ -63,21 +61,11 @@ export function ReelState({
   retrying: boolean;
   onRetry: () => void;
 }) {
-  switch (reel.state) {
-    case 'queued':
-      return <span className={cn(badge, 'bg-slate-100 text-slate-600')}>Queued</span>;
-    case 'processing':
-      return <span className={cn(badge, 'bg-sky-100 text-sky-700')}>Processing {reel.progress}%</span>;
-    case 'failed':
-      return (
-        <span className="flex flex-col items-start gap-1">
-          <span className={cn(badge, 'bg-red-100 text-red-700')} title="It plays its MP4: no HLS was made">
-            Failed
-          </span>
-          <RetryProcessingButton write="reels" name={name} busy={retrying} onRetry={onRetry} />
-        </span>
-      );
-    default:
-      return null;
-  }
+  if (reel.state !== 'failed') return <ProcessingBadge item={reel} />;
+  return (
+    <span className="flex flex-col items-start gap-1">
+      <ProcessingBadge item={reel} />
+      <RetryProcessingButton write="reels" name={name} busy={retrying} onRetry={onRetry} />
+    </span>
+  );
 }
