@@ -3,6 +3,7 @@ import { EDIT_VERSION_FIELD, editVersion } from './edit-versions.js';
 import { decimalNumber, defineRoute, idList, idSchema, pageQuery, pageSize, replyBase } from './http.js';
 import { mediaLimits, mediaMessages } from './media.js';
 import { LIST_VERSION_FIELD, launchPageQuery, listVersion, nextPage } from './launch-lists.js';
+import { retryBody, retryReply, videoState } from './videos.js';
 
 /** In-house ads: self-made image (or video) ads with a link (doc 2 sections 2-9). */
 
@@ -62,6 +63,10 @@ export const inHouseMessages = {
   loadError: 'An error occurred while loading data',
   updateError: 'An error occurred during update',
   captchaWrong: 'Incorrect answer to the captcha.',
+  // Ours (issue 35): a failed video ad's processing tried again, in the library's and reels' words.
+  retried: (n: number) => `Processing queued again for ${n} in-house ad(s)`,
+  notFailed: (ids: string[]) => `Only a failed in-house ad can be retried: ${ids.join(', ')}`,
+  retryFailed: 'Failed to retry the in-house ad(s)',
 } as const;
 
 /** Images of an in-house ad (icon and image), by content: the server's rule and the pickers' whole-image check. */
@@ -172,6 +177,14 @@ export const inHouseAd = z.object({
   status: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /**
+   * A video ad's HLS master playlist once processed, else '' (play `medView` then); an image ad has none
+   * and is `ready`: issue 35, docs/decisions/0059-processing-for-every-video.md. Additive.
+   */
+  hls: z.string(),
+  /** Where its video's processing stands (queued, processing, ready, failed) and its percent meanwhile. */
+  state: videoState,
+  progress: z.number().int(),
 });
 export type InHouseAd = z.infer<typeof inHouseAd>;
 
@@ -275,6 +288,16 @@ export const inHouseRoutes = {
     summary: 'One in-house ad and the version of its editable fields, for the edit page',
     params: z.object({ id: idSchema }),
     reply: inHouseFindReply,
+  }),
+  retry: defineRoute({
+    method: 'POST',
+    path: `${base}/retry`,
+    auth: 'admin',
+    feature: 'inhouse-ads',
+    access: 'write',
+    summary: 'Queues the processing (faststart, HLS ladder) of failed video ads again (id list)',
+    body: retryBody,
+    reply: retryReply,
   }),
   status: defineRoute({
     method: 'POST',

@@ -127,6 +127,7 @@ const declared: Declared = {
     status: 'number',
     created_at: 'text',
     updated_at: 'text',
+    ...processingColumns,
   },
   known_sign_in_ips: { admin_id: 'text', ip: 'text', last_at: 'number' },
   live_ad_fields: { name: 'text', value: 'text', position: 'number' },

@@ -313,6 +313,8 @@ export const NOT_WALKED: Record<string, string> = {
     "queues a failed video's processing again; the app's `hls` changes when the run ends (videos.processing.test.ts)",
   'POST /api/App/reels/retry':
     "queues a failed reel's processing again; reels.processing.test.ts checks the app's list shows it queued",
+  'POST /api/App/inhouse/ads/retry':
+    "queues a failed video ad's processing again; inhouse-ads.processing.test.ts checks the app's list shows it queued",
   // A resumable upload makes its video in the PATCH that brings the last byte, through videos.upload: the
   // write POST /api/App/video makes (walked). video-uploads.test.ts checks the library after it.
   'POST /api/App/video/uploads': 'starts a resumable upload; no video exists until its last byte',

@@ -1,4 +1,4 @@
-import type { AppDb, AppTables } from '../platform/db/database.js';
+import type { AppDb } from '../platform/db/database.js';
 
 /**
  * Inserts `count` copies of the row `id` of `table` (made through the API first), each a millisecond
@@ -15,7 +15,8 @@ export async function cloneRows(db: AppDb, table: 'stories' | 'inhouse_ads', id:
   }));
   await db
     .insertInto(table)
-    .values(copies as AppTables[typeof table][])
+    // The row as read, of either table (both carry the processing queue's columns, typed as defaults).
+    .values(copies as never)
     .execute();
   return copies.map((c) => c.id);
 }

@@ -2,6 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 import { countsToBigint } from '../../platform/db/bigint-counters.js';
 import { newestFirstIndexes } from '../../platform/db/newest-first-indexes.js';
 import { searchIndexMigration, type SearchIndex } from '../../platform/db/search-index.js';
+import { processingColumns } from '../../platform/media/video-queue.migrations.js';
 
 /** What the list's `q` searches. */
 export const inHouseAdsSearch: SearchIndex = {
@@ -48,4 +49,7 @@ export const inHouseAdsMigrations: Record<string, Migration> = {
     { name: 'inhouse_ads_status_created', table: 'inhouse_ads', leading: ['status'] },
   ]),
   '1003_inhouse_ads_search': searchIndexMigration(inHouseAdsSearch),
+  // Issue 35: a video ad's video (`med_view`) is processed as a library video is (faststart, the HLS
+  // ladder); the ads already there are `ready` without HLS and keep playing their MP4 (0059).
+  '1004_inhouse_ads_processing': processingColumns('inhouse_ads'),
 };

@@ -1,5 +1,5 @@
 import type { AppDb } from '../../platform/db/database.js';
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { InHouseAd, InHouseAdType, MedType } from '@streamdesk/contract/inhouse-ads';
 import type { DialectName } from '../../platform/db/database.js';
 import { matchesSearch } from '../../platform/db/search-index.js';
@@ -8,6 +8,10 @@ import { fromDbBool } from '../../platform/db/values.js';
 import { newestFirstPage } from '../../platform/db/paging.js';
 import { addToTotalColumns, type TotalsChange } from '../../platform/item-counter.js';
 import { noteUpdate } from '../../platform/activity/noted-update.js';
+import type {
+  ProcessingColumns,
+  ProcessingTableColumns,
+} from '../../platform/media/video-queue.repository.js';
 
 export interface InHouseAdsTables {
   inhouse_ads: {
@@ -28,7 +32,7 @@ export interface InHouseAdsTables {
     status: number;
     created_at: string;
     updated_at: string;
-  };
+  } & ProcessingTableColumns;
 }
 
 declare module '../../platform/db/database.js' {
@@ -36,6 +40,8 @@ declare module '../../platform/db/database.js' {
 }
 
 export type InHouseAdRow = Selectable<InHouseAdsTables['inhouse_ads']>;
+/** An ad to insert: without the queue's columns it is `ready` without HLS (the columns' defaults). */
+export type NewInHouseAd = Insertable<InHouseAdsTables['inhouse_ads']>;
 type Db = AppDb;
 
 /** Every in-house ad the app may count. */
@@ -65,6 +71,9 @@ export function toInHouseAd(row: InHouseAdRow): InHouseAd {
     status: fromDbBool(row.status),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    hls: row.hls,
+    state: row.state,
+    progress: Number(row.progress),
   };
 }
 
@@ -113,17 +122,46 @@ export function findByIds(db: Db, ids: readonly string[]) {
   return db.selectFrom('inhouse_ads').selectAll().where('id', 'in', ids).execute();
 }
 
-export async function insert(db: Db, row: InHouseAdRow): Promise<void> {
+export async function insert(db: Db, row: NewInHouseAd): Promise<void> {
   await db.insertInto('inhouse_ads').values(row).execute();
 }
 
-export type InHouseAdChanges = Partial<Omit<InHouseAdRow, 'id' | 'created_at' | 'view' | 'click_count'>>;
+export type InHouseAdChanges = Partial<
+  Omit<InHouseAdRow, 'id' | 'created_at' | 'view' | 'click_count' | keyof ProcessingColumns>
+>;
 
-export async function update(db: Db, id: string, changes: InHouseAdChanges): Promise<boolean> {
+/**
+ * Updates an ad, noting `changes` for the activity log; `processing` (a replaced video queued again) is
+ * written with them and not noted: it is the queue's, not something the person changed.
+ */
+export async function update(
+  db: Db,
+  id: string,
+  changes: InHouseAdChanges,
+  processing: Partial<ProcessingColumns> = {},
+): Promise<boolean> {
   await noteUpdate(db, 'inhouse_ads', [id], changes);
-  const result = await db.updateTable('inhouse_ads').set(changes).where('id', '=', id).executeTakeFirst();
+  const result = await db
+    .updateTable('inhouse_ads')
+    .set({ ...changes, ...processing })
+    .where('id', '=', id)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/**
+ * Holds an ad whose video or image an edit replaces: its processing run (if any) loses the video (the
+ * run's writes need its worker), and the row as it is now comes back, read in the edit's transaction
+ * with the row locked, so the files it names are the ones the edit replaces (a remux that finished
+ * meanwhile included).
+ */
+export const holdFiles = (db: Db, id: string) =>
+  db
+    .updateTable('inhouse_ads')
+    .set({ worker: '', lease_until: null })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
 
 /** Deletes the rows and answers those it deleted (none of those another delete took first). */
 export const deleteByIds = (db: Db, ids: readonly string[]) =>

@@ -15,7 +15,7 @@ export function registerInHouseAds(
   ctx: FeatureContext,
   deps: { inHouseAdsRunning: () => Promise<boolean>; forgetCounts: ForgetCounts },
 ) {
-  ctx.mediaColumns.declare('inhouse_ads', ['icon', 'med_view', 'thumbnail']);
+  ctx.mediaColumns.declare('inhouse_ads', ['icon', 'med_view', 'thumbnail', 'hls', 'hls_files']);
   const ads = createInHouseAdsService({
     db: ctx.db,
     dialect: ctx.dialect,
@@ -23,6 +23,7 @@ export function registerInHouseAds(
     cache: ctx.cache,
     locks: ctx.locks,
     trash: ctx.trash,
+    videoQueue: ctx.videoQueue,
     ...deps,
   });
   ctx.reverts.add('inhouse-ads', ads.reverter);
@@ -60,6 +61,11 @@ export function registerInHouseAds(
     message: inHouseMessages.deleted,
     deleted: await ads.remove(req.body.id),
   }));
+
+  registerRoute(app, inHouseRoutes.retry, async (req) => {
+    const retried = await ads.retry(req.body.id);
+    return { status: true, message: inHouseMessages.retried(retried), retried };
+  });
 
   registerRoute(app, inHouseRoutes.one, async (req) => ({
     status: true,

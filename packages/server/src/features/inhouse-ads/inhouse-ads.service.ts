@@ -11,7 +11,7 @@ import type { AppCache } from '../../platform/app-cache.js';
 import type { ForgetCounts } from '../../platform/item-counter.js';
 import type { DialectName, AppDb } from '../../platform/db/database.js';
 import { newId, nowIso, toDbBool } from '../../platform/db/values.js';
-import { badRequest, notFound } from '../../platform/errors.js';
+import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import {
   editVersionOf,
   foundAtVersion,
@@ -24,7 +24,10 @@ import type { MediaStore } from '../../platform/media/media-store.js';
 import type { RecordLocks } from '../../platform/record-locks.js';
 import type { Reverter } from '../../platform/activity/reverts.js';
 import * as repo from './inhouse-ads.repository.js';
-import { thumbnailOf, type InHouseUpload } from './inhouse-ads.uploads.js';
+import { INHOUSE_FOLDER, thumbnailOf, type InHouseUpload } from './inhouse-ads.uploads.js';
+import { queuedColumns } from '../../platform/media/video-queue.repository.js';
+import type { VideoQueue } from '../../platform/media/video-queue.js';
+import { afterWriteScope, whenCommitted } from '../../platform/db/write-scope.js';
 import type { z } from 'zod';
 
 /** The cache tag of everything the app reads of in-house ads. */
@@ -40,12 +43,17 @@ export interface InHouseAdsDeps {
   trash: TrashBin;
   /** The controller's "in-house ads running" flag (InHouseAdsStatus). */
   inHouseAdsRunning: () => Promise<boolean>;
+  /** Processes a video ad's video (faststart, the HLS ladder), as the library's (0059). */
+  videoQueue: VideoQueue;
 }
 
 /**
  * What the edit page changes of an ad: the version it sends back covers these, and not the view and
  * click counts the app changes, nor the status, which the list's switch sets and the edit never sends
- * (docs/decisions/0009-edit-conflicts.md). The thumbnail follows the video it is made from.
+ * (docs/decisions/0009-edit-conflicts.md), nor the processing of its video (state, progress, hls). A
+ * video ad's `medView` is left out too: the processing's faststart remux moves it to a new file, and an
+ * edit page open meanwhile saves after it; a new video still changes the version, as each upload makes
+ * its own thumbnail, which the remux keeps (0059). An image ad's `medView` is covered.
  */
 const EDITABLE_FIELDS = [
   'mainTitle',
@@ -58,9 +66,22 @@ const EDITABLE_FIELDS = [
   'icon',
   'medType',
   'medView',
+  'thumbnail',
 ] as const satisfies readonly (keyof InHouseAd)[];
 
-const versionOf = (row: repo.InHouseAdRow) => editVersionOf(repo.toInHouseAd(row), EDITABLE_FIELDS);
+const versionOf = (row: repo.InHouseAdRow) => {
+  const ad = repo.toInHouseAd(row);
+  return editVersionOf(ad.medType === 'video' ? { ...ad, medView: '' } : ad, EDITABLE_FIELDS);
+};
+
+/** Every file an ad names: its icon, image or video, a video's thumbnail and HLS ladder once made. */
+const filesOf = (row: repo.InHouseAdRow) => [
+  row.icon,
+  row.med_view,
+  row.thumbnail,
+  row.hls,
+  ...(row.hls_files ? row.hls_files.split(' ') : []),
+];
 
 export function toAppAd({
   view: _v,
@@ -93,6 +114,11 @@ export function createInHouseAdsService(deps: InHouseAdsDeps) {
     changed,
     forget: forgetItems(deps.forgetCounts),
   });
+  // A video ad's video is processed as a library video is (0059): the wake once the write that queued
+  // it has committed. The admin list is read uncached, so a run's percent needs no invalidation.
+  const kind = { table: 'inhouse_ads', video: 'med_view', folder: INHOUSE_FOLDER, changed };
+  const wake = deps.videoQueue.register(kind);
+  const queued = () => afterWriteScope(wake);
 
   async function mustFind(id: string) {
     const row = await repo.findById(db, id);
@@ -175,7 +201,7 @@ export function createInHouseAdsService(deps: InHouseAdsDeps) {
         // The admin form sets the titles; an app or script that leaves them empty gets 'Ad-{n}'.
         const autoTitle = `Ad-${(await repo.countAll(db)) + 1}`;
         const at = nowIso();
-        const row: repo.InHouseAdRow = {
+        const row: repo.NewInHouseAd = {
           id: newId(),
           main_title: fields.mainTitle || autoTitle,
           sub_title: fields.subTitle || autoTitle,
@@ -193,10 +219,12 @@ export function createInHouseAdsService(deps: InHouseAdsDeps) {
           status: 1,
           created_at: at,
           updated_at: at,
+          ...queuedColumns(at, Boolean(video)),
         };
         await repo.insert(db, row);
         changed();
-        return repo.toInHouseAd(row);
+        if (video) queued();
+        return repo.toInHouseAd(row as repo.InHouseAdRow);
       });
     },
 
@@ -218,6 +246,13 @@ export function createInHouseAdsService(deps: InHouseAdsDeps) {
     remove(ids: readonly string[]): Promise<number> {
       return deps.locks.run('inhouse_ads', ids, () => removeNow(ids));
     },
+
+    /** Queues failed video ads again, as the library's and reels' Retry do (the same rule: videoQueue.retry). */
+    retry: (ids: readonly string[]) =>
+      deps.videoQueue.retry(kind, ids, {
+        none: () => notFound(inHouseMessages.notFound),
+        notFailed: (notFailed) => conflict(inHouseMessages.notFailed(notFailed)),
+      }),
   };
 
   async function removeNow(ids: readonly string[]): Promise<number> {
@@ -239,7 +274,7 @@ export function createInHouseAdsService(deps: InHouseAdsDeps) {
     fields: z.output<typeof inHouseAdUpdateFields>,
     upload: InHouseUpload,
   ): Promise<InHouseAd> {
-    const replaced: (string | null)[] = [];
+    let replaced: string[] = [];
     const ad = await withThumbnail(async (thumb) => {
       const sent = readEditVersion(fields.version);
       const { icon, image, video } = upload;
@@ -259,24 +294,30 @@ export function createInHouseAdsService(deps: InHouseAdsDeps) {
         ad_type: fields.adType ?? old.ad_type,
         updated_at: nowIso(),
       };
-      if (icon) {
-        changes.icon = icon.url;
-        replaced.push(old.icon);
-      }
+      if (icon) changes.icon = icon.url;
       const newMedia = video ?? image;
+      // A new video or image replaces the ad's: its processing starts again for a video (an image is
+      // ready), a run under way loses the old one, and the files replaced are read as they are now.
+      // Without one the file and processing columns are left alone, so a run finishing meanwhile keeps
+      // its remuxed MP4 and ladder (0059).
+      const current = (newMedia && (await repo.holdFiles(db, old.id))) || old;
+      const processing = newMedia ? queuedColumns(nowIso(), Boolean(video)) : {};
       if (newMedia) {
         changes.med_type = video ? 'video' : 'image';
         changes.med_view = newMedia.url;
         changes.thumbnail = thumb.url;
-        replaced.push(old.med_view, old.thumbnail);
       }
-      if (!(await repo.update(db, old.id, changes))) throw notFound(inHouseMessages.notFound);
-      return repo.toInHouseAd({ ...old, ...changes });
+      if (!(await repo.update(db, old.id, changes, processing))) throw notFound(inHouseMessages.notFound);
+      const next = { ...current, ...changes, ...processing };
+      const still = new Set(filesOf(next));
+      replaced = filesOf(current).filter((url): url is string => !!url && !still.has(url));
+      return next;
     });
     changed();
-    // Only once the new files are in the record do the old ones go.
-    await Promise.all(replaced.map((url) => media.remove(url)));
-    return ad;
+    if (ad.state === 'queued') queued();
+    // Only once the new files are in the committed record do the old ones go.
+    await whenCommitted(() => Promise.all(replaced.map((url) => media.remove(url))).then(() => {}));
+    return repo.toInHouseAd(ad);
   }
 }
 

@@ -19,6 +19,9 @@ export const testInHouseAd = (n: number, over: Partial<InHouseAd> = {}): InHouse
   status: true,
   createdAt: '2026-11-21T06:00:00.000Z',
   updatedAt: '2026-11-21T06:00:00.000Z',
+  hls: '',
+  state: 'ready',
+  progress: 100,
   ...over,
 });
 
