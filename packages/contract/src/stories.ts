@@ -12,7 +12,7 @@ import {
 import { EDIT_VERSION_FIELD, editVersion } from './edit-versions.js';
 import { mediaLimits, mediaMessages } from './media.js';
 import { LIST_VERSION_FIELD, launchPageQuery, listVersion, nextPage } from './launch-lists.js';
-import { videoState } from './videos.js';
+import { retryBody, retryReply, videoState } from './videos.js';
 
 /** Story video, image and native-ad stories (doc 1 sections 2 to 5 and 7). */
 
@@ -71,6 +71,10 @@ export const storyMessages = {
   updateStoryFailed: 'Failed to update story.',
   submitFailed: 'An error occurred while submitting the story.',
   ntvIdLabel: 'Native Ad ID',
+  // Ours (issue 35): a failed story video's processing tried again, in the reels' words (reelMessages).
+  retried: (n: number) => `Processing queued again for ${n} story video(s)`,
+  notFailed: (ids: string[]) => `Only a failed story video can be retried: ${ids.join(', ')}`,
+  retryFailed: 'Failed to retry the story video(s)',
 } as const;
 
 /** The delete's message: the singular for one story, the count for more ('3 stories deleted successfully'). */
@@ -351,6 +355,18 @@ const status = (path: string, summary: string) =>
     body: storyStatusBody,
     reply: storyReply,
   });
+/** A failed story video queued again (issue 35, 0059): the reels' and the library's body and reply. */
+const retry = (path: string, summary: string) =>
+  defineRoute({
+    method: 'POST',
+    path,
+    auth: 'admin',
+    feature: 'stories',
+    access: 'write',
+    summary,
+    body: retryBody,
+    reply: retryReply,
+  });
 
 /**
  * The story form's text fields, as sent: insertData is JSON and the edit's _id JSON-encoded, which the
@@ -401,6 +417,14 @@ export const storyRoutes = {
   findAds: find('/api/App/story/ads/find', 'One story ad'),
   statusVideo: status('/api/App/story/video/status', 'Set a story video active or inactive'),
   statusAds: status('/api/App/story/ads/status', 'Set a story ad active or inactive'),
+  retryVideo: retry(
+    '/api/App/story/video/retry',
+    'Queue the processing (faststart, HLS ladder) of failed story videos again (id list; not ads)',
+  ),
+  retryAds: retry(
+    '/api/App/story/ads/retry',
+    'Queue the processing (faststart, HLS ladder) of failed video story ads again (id list)',
+  ),
   app: defineRoute({
     method: 'GET',
     path: '/api/App/stories',

@@ -35,19 +35,24 @@ export function launchListRead(
 /**
  * A launch list read a page at a time (0048): `read`, what the launch reply names, is page 1 at `size`,
  * cached under `key` as before paging; every other page and size has its own versioned entry.
+ * `tagsOf`: the tags a page's value calls for besides `tags` (AppCache.get's); `launchTags`: those of
+ * them the launch reply carries too, so a narrow invalidation of page 1 drops the version it names
+ * (a story video's percent: 0059).
  */
-export function launchListPages(
+export function launchListPages<T>(
   cache: AppCache,
   key: string,
   tags: readonly string[],
   size: number,
-  load: (page: number, limit: number) => Promise<unknown>,
+  load: (page: number, limit: number) => Promise<T>,
+  options: { tagsOf?: (value: T) => readonly string[]; launchTags?: readonly string[] } = {},
 ) {
   const readPage = (page: number, limit: number) =>
     cache.get(page === 1 && limit === size ? key : `${key}:${page}:${limit}`, tags, () => load(page, limit), {
       versioned: true,
+      tagsOf: options.tagsOf,
     });
-  return { tags, read: () => readPage(1, size), readPage };
+  return { tags: [...tags, ...(options.launchTags ?? [])], read: () => readPage(1, size), readPage };
 }
 
 export class LaunchRegistry {

@@ -315,6 +315,10 @@ export const NOT_WALKED: Record<string, string> = {
     "queues a failed reel's processing again; reels.processing.test.ts checks the app's list shows it queued",
   'POST /api/App/inhouse/ads/retry':
     "queues a failed video ad's processing again; inhouse-ads.processing.test.ts checks the app's list shows it queued",
+  'POST /api/App/story/video/retry':
+    "queues a failed story video's processing again; stories.processing.test.ts checks the app's list shows it queued",
+  'POST /api/App/story/ads/retry':
+    "queues a failed video story ad's processing again; stories.processing.test.ts checks the app's list shows it queued",
   // A resumable upload makes its video in the PATCH that brings the last byte, through videos.upload: the
   // write POST /api/App/video makes (walked). video-uploads.test.ts checks the library after it.
   'POST /api/App/video/uploads': 'starts a resumable upload; no video exists until its last byte',

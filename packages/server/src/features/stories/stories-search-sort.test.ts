@@ -2,32 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storyRoutes, type StoryListReply } from '@streamdesk/contract/stories';
 import { createTestApp, errorBody, type TestApp } from '../../test/test-app.js';
 import { insertStory, type NewStory } from './stories.repository.js';
+import { storyRow } from '../../test/story-rows.js';
 
 /** The admin story lists' search (`q`) and order (`sort`), issue 36 (docs/decisions/0051). */
 
 let t: TestApp;
 
-const row = (id: string, at: string, fields: Partial<NewStory>): NewStory => ({
-  id,
-  status: 1,
-  ads_story: 0,
-  ntv: 0,
-  ntv_id: '',
-  video: '',
-  image: '/media/stories/x.png',
-  thembnal: '',
-  story_time: 10,
-  btn_name: '',
-  btn_url: '',
-  view: 0,
-  click_btn_count: 0,
-  max_view_limit: 0,
-  max_view_status: 0,
-  max_click_limit: 0,
-  max_click_status: 0,
-  created_at: `2026-11-0${at}T10:00:00.000Z`,
-  ...fields,
-});
+const row = (id: string, at: string, fields: Partial<NewStory>): NewStory =>
+  storyRow({ id, created_at: `2026-11-0${at}T10:00:00.000Z`, ...fields });
 
 // Ids rise with the dates, as real ids do; A and C tie on views, A and B on clicks.
 const A = row('5f0000000000000000000001', '1', {

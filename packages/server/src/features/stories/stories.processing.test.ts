@@ -1,10 +1,16 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { storyRoutes, type AppStoriesReply, type Story } from '@streamdesk/contract/stories';
-import { createTestApp, TEST_API_KEY, type TestApp } from '../../test/test-app.js';
+import { createTestApp, errorBody, TEST_API_KEY, type TestApp } from '../../test/test-app.js';
 import { form, PNG, sizedMp4 } from '../../test/media-fixtures.js';
 import { storedBytes, storedCount, storeHas } from '../../test/stored-files.js';
 import { mediaMismatches } from '../../test/bad-input.js';
 import { before, boxes, gone, media, polled, renditions } from '../../test/video-processing.js';
+import { newId, nowIso } from '../../platform/db/values.js';
+import { storyRow } from '../../test/story-rows.js';
+import { queuedColumns } from '../../platform/media/video-queue.repository.js';
+import { insertStory } from './stories.repository.js';
 
 // Story videos go through the library videos' processing (issue 35, 0059): queued on upload, remuxed
 // index first when their index is last, an HLS ladder never above the source, queued again when an edit
@@ -32,8 +38,9 @@ async function upload(data: Buffer, insertData: object = button): Promise<Story>
 }
 
 /** What the edit page loads: the story and its version. */
-async function find(id: string): Promise<{ data: Story; version: string }> {
-  const res = await t.request({ method: 'GET', url: `${storyRoutes.findVideo.path}?id=${id}` });
+async function find(id: string, ads = false): Promise<{ data: Story; version: string }> {
+  const route = ads ? storyRoutes.findAds : storyRoutes.findVideo;
+  const res = await t.request({ method: 'GET', url: `${route.path}?id=${id}` });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { data: Story; version: string };
 }
@@ -49,22 +56,31 @@ const save = (s: Story, change: object, version: string, video?: Buffer) =>
     ),
   });
 
-/** The story as the app reads it (api-key only, the cached list). */
+/** The story as the app reads it (api-key only, the cached list; the launch reply names page 1's version). */
 async function inApp(id: string) {
   const res = await t.request({
     method: 'GET',
-    url: `${storyRoutes.app.path}?page=1&limit=100`,
+    url: storyRoutes.app.path,
     admin: false,
     headers: { 'api-key': TEST_API_KEY },
   });
   expect(res.statusCode).toBe(200);
-  return (res.json() as AppStoriesReply).data.find((s) => s._id === id);
+  const reply = res.json() as AppStoriesReply;
+  return [...reply.data, ...reply.ads].find((s) => s._id === id);
 }
 
-const settled = async (id: string) =>
+/** The story as the back office's list reads it (stories or story ads). */
+async function inAdminList(id: string, ads = false) {
+  const list = ads ? storyRoutes.listAds : storyRoutes.listVideo;
+  const res = await t.request({ method: 'GET', url: list.path });
+  expect(res.statusCode).toBe(200);
+  return (res.json() as { data: Story[] }).data.find((s) => s._id === id);
+}
+
+const settled = async (id: string, ads = false) =>
   (
     await polled(
-      () => find(id),
+      () => find(id, ads),
       (f) => f.data.state === 'ready' || f.data.state === 'failed',
     )
   ).data;
@@ -170,5 +186,166 @@ describe('a video story deleted forever', () => {
     // MP4, thumbnail, master, and one playlist and one media file for the single 240p rendition.
     expect(await stored()).toBe(count - 5);
     expect(await mediaMismatches(t)).toEqual({ filesWithoutRow: [], rowsWithoutFile: [] });
+  });
+});
+
+describe('a story video while it is processed', () => {
+  it("shows its percent in the app's cached list and in the admin list, not 0% until ready", async () => {
+    // Long enough that the run writes its progress (every 2 s) before it ends, on a quick machine too.
+    const uploaded = await upload(sizedMp4(480, { seconds: 8 }));
+    const moving = (s: Pick<Story, 'state' | 'progress'> | undefined) =>
+      (s?.state === 'processing' && s.progress > 0) || s?.state === 'ready';
+    const app = { admin: false, headers: { 'api-key': TEST_API_KEY } } as const;
+    /** The version of page 1 the launch reply names (an app reads it at each start). */
+    const named = async () =>
+      (await t.request({ method: 'GET', url: '/api/App/Controler/app/loadCheck', ...app })).json<{
+        data: { lists: { stories: { version: string } } };
+      }>().data.lists.stories.version;
+    // The app's list was cached at the take (0%): the percent shows only if a progress write dropped it.
+    // The launch reply is read meanwhile, as apps starting do: cached, it names the version of then.
+    const seen = await polled(async () => {
+      await named();
+      return inApp(uploaded._id);
+    }, moving);
+    expect(seen).toMatchObject({ state: 'processing' });
+    expect(seen!.progress).toBeGreaterThan(0);
+    expect(seen!.progress).toBeLessThan(100);
+    // A percent's drop drops the launch reply too, so it names the version page 1 answers with. Read
+    // between two launch replies that agree (no progress write in between), the page is that version.
+    const reads = await polled(
+      async () => {
+        const first = await named();
+        const page = (
+          await t.request({ method: 'GET', url: storyRoutes.app.path, ...app })
+        ).json<AppStoriesReply>();
+        return { first, page, second: await named() };
+      },
+      (r) => r.first === r.second,
+    );
+    if (reads.page.data.some((s) => s._id === uploaded._id && s.state === 'processing'))
+      expect(reads.page.version).toBe(reads.first);
+    // The admin list is read from the database on each request: its percent moves as well.
+    const admin = await inAdminList(uploaded._id);
+    expect(admin!.progress).toBeGreaterThan(0);
+    expect((await settled(uploaded._id)).state).toBe('ready');
+    expect(await inApp(uploaded._id)).toMatchObject({ state: 'ready', progress: 100 });
+  });
+});
+
+describe('a story video ffmpeg cannot read', () => {
+  const failed: Record<'story' | 'ad', string> = { story: '', ad: '' };
+
+  /** As a file damaged after its upload: stored, queued, unreadable (a story, or a story ad). */
+  async function broken(ads: boolean) {
+    const { db, media: store, videoQueue, config, cache } = t.app.streamdesk.context;
+    const file = (name: string, data: Buffer) => {
+      const at = path.join(config.dataDir, name);
+      writeFileSync(at, data);
+      return at;
+    };
+    const video = await store.put(file('broken.mp4', sizedMp4(240).subarray(0, 600)), 'stories', 'mp4');
+    const thumbnail = await store.put(file('broken.png', PNG), 'stories', 'png');
+    const id = newId();
+    const at = nowIso();
+    await insertStory(
+      db,
+      storyRow({
+        id,
+        ads_story: ads ? 1 : 0,
+        video: video.url,
+        image: '',
+        thembnal: thumbnail.url,
+        btn_name: 'Broken',
+        btn_url: 'https://example.com/b',
+        created_at: at,
+        ...queuedColumns(at),
+      }),
+    );
+    cache.invalidate('stories');
+    videoQueue.wake();
+    return { id, video: video.url };
+  }
+
+  it('is tried twice more, then failed, and keeps its MP4 (no HLS), a story and a story ad alike', async () => {
+    const story = await broken(false);
+    const ad = await broken(true);
+    for (const made of [story, ad]) {
+      const done = await settled(made.id, made === ad);
+      expect(done).toMatchObject({ state: 'failed', hls: '', video: made.video });
+    }
+    const row = await t.app.streamdesk.context.db
+      .selectFrom('stories')
+      .select(['attempts', 'worker', 'lease_until', 'error'])
+      .where('id', '=', story.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ attempts: 3, worker: '', lease_until: null });
+    expect(row.error).toMatch(/failed|Invalid|moov/i);
+    expect(await inApp(story.id)).toMatchObject({ state: 'failed' });
+    failed.story = story.id;
+    failed.ad = ad.id;
+  });
+
+  // Last: it stops the queue, so that the retried stories stay queued to be looked at.
+  it('Retry queues a failed story video again; unknown ids are a 404, one not failed a 409, none a 400', async () => {
+    const { db, videoQueue } = t.app.streamdesk.context;
+    await videoQueue.stop();
+    const retry = (id: string[], ads = false) =>
+      t.request({
+        method: 'POST',
+        url: (ads ? storyRoutes.retryAds : storyRoutes.retryVideo).path,
+        payload: { id },
+      });
+    const unknown = await retry(['aaaaaaaaaaaaaaaaaaaaaaaa']);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual(errorBody('Story not found.'));
+    expect((await retry([])).statusCode).toBe(400);
+    // Each list retries its own kind, as its delete and status do: a story ad is unknown to the stories'.
+    expect((await retry([failed.ad])).statusCode).toBe(404);
+    expect((await retry([failed.story], true)).statusCode).toBe(404);
+
+    // Unknown ids among known ones are ignored, as in every bulk action.
+    const res = await retry([failed.story, 'aaaaaaaaaaaaaaaaaaaaaaaa']);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      status: true,
+      message: 'Processing queued again for 1 story video(s)',
+      retried: 1,
+    });
+    const ad = await retry([failed.ad], true);
+    expect(ad.json()).toMatchObject({ retried: 1 });
+    // The app's cached list and the admin lists show them queued at once; the run count starts again.
+    expect(await inApp(failed.story)).toMatchObject({ state: 'queued', progress: 0 });
+    expect(await inApp(failed.ad)).toMatchObject({ state: 'queued', progress: 0 });
+    expect(await inAdminList(failed.ad, true)).toMatchObject({ state: 'queued' });
+    const rows = await db
+      .selectFrom('stories')
+      .select(['attempts', 'error'])
+      .where('id', 'in', [failed.story, failed.ad])
+      .execute();
+    expect(rows).toEqual([
+      { attempts: 0, error: '' },
+      { attempts: 0, error: '' },
+    ]);
+    const entries = await db
+      .selectFrom('activity_log')
+      .select(['action', 'feature', 'item_id'])
+      .where('feature', '=', 'stories')
+      .where('item_id', '=', failed.story)
+      .execute();
+    expect(entries).toEqual([{ action: 'create', feature: 'stories', item_id: failed.story }]);
+
+    const again = await retry([failed.story]);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual(errorBody(`Only a failed story video can be retried: ${failed.story}`));
+    // An image story has no video to retry: it is ready, so a 409 too.
+    const image = await t.request({
+      method: 'POST',
+      url: storyRoutes.add.path,
+      payload: form({ insertData: JSON.stringify(button) }, [
+        { field: 'image', name: 'pic.png', data: PNG, type: 'image/png' },
+      ]),
+    });
+    const imageId = (image.json() as { data: Story }).data._id;
+    expect((await retry([imageId])).statusCode).toBe(409);
   });
 });

@@ -10,7 +10,13 @@ import { sendCached } from '../../platform/http/cached-reply.js';
 import { registerRoute } from '../../platform/http/register-route.js';
 import type { ForgetCounts } from '../../platform/item-counter.js';
 import { storyCounter } from './stories.counter.js';
-import { createStoriesService, STORIES_TAG, STORY_FOLDER } from './stories.service.js';
+import {
+  createStoriesService,
+  progressTags,
+  STORIES_PROGRESS_TAG,
+  STORIES_TAG,
+  STORY_FOLDER,
+} from './stories.service.js';
 
 /** Stories: the admin forms and lists, the app's cached list (a launch list), and the story counter. */
 export function registerStories(ctx: FeatureContext, deps: { forgetCounts: ForgetCounts }) {
@@ -40,9 +46,10 @@ export function registerStories(ctx: FeatureContext, deps: { forgetCounts: Forge
     upload,
   );
 
-  for (const [ads, list, remove, find, status] of [
-    [false, storyRoutes.listVideo, storyRoutes.deleteVideo, storyRoutes.findVideo, storyRoutes.statusVideo],
-    [true, storyRoutes.listAds, storyRoutes.deleteAds, storyRoutes.findAds, storyRoutes.statusAds],
+  const r = storyRoutes;
+  for (const [ads, list, remove, find, status, retry] of [
+    [false, r.listVideo, r.deleteVideo, r.findVideo, r.statusVideo, r.retryVideo],
+    [true, r.listAds, r.deleteAds, r.findAds, r.statusAds, r.retryAds],
   ] as const) {
     registerRoute(app, list, async (request) => ({
       status: true,
@@ -67,6 +74,10 @@ export function registerStories(ctx: FeatureContext, deps: { forgetCounts: Forge
       message: storyMessages.statusUpdated,
       data: await stories.setStatus(request.body._id, ads, request.body.status),
     }));
+    registerRoute(app, retry, async (request) => {
+      const retried = await stories.retry(request.body.id, ads);
+      return { status: true, message: storyMessages.retried(retried), retried };
+    });
   }
 
   const shown = async (page: number, limit: number) => ({
@@ -74,7 +85,11 @@ export function registerStories(ctx: FeatureContext, deps: { forgetCounts: Forge
     message: storyMessages.list,
     ...(await stories.shown(page, limit)),
   });
-  const appList = launchListPages(cache, 'stories:app', [STORIES_TAG], APP_STORIES_PAGE, shown);
+  // A page holding a story video in processing is dropped when its percent moves (0059).
+  const appList = launchListPages(cache, 'stories:app', [STORIES_TAG], APP_STORIES_PAGE, shown, {
+    tagsOf: progressTags,
+    launchTags: [STORIES_PROGRESS_TAG],
+  });
 
   // The app polls this: served from memory with an ETag until a story write invalidates it.
   registerRoute(app, storyRoutes.app, async (request, reply) =>

@@ -1,7 +1,7 @@
 import { DEFAULT_STORY_TIME, storyMessages, type Story } from '@streamdesk/contract/stories';
 import { deleteAllOrNone } from '../../platform/db/delete-all-or-none.js';
 import { newId, nowIso, toDbBool } from '../../platform/db/values.js';
-import { badRequest, notFound } from '../../platform/errors.js';
+import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { FeatureContext } from '../../platform/feature-context.js';
 import type { ForgetCounts } from '../../platform/item-counter.js';
 import type { storyAddForm, storyEditForm } from '@streamdesk/contract/stories';
@@ -18,6 +18,14 @@ import { afterWriteScope } from '../../platform/db/write-scope.js';
 
 /** The cache tag of everything the app reads about stories. */
 export const STORIES_TAG = 'stories';
+/**
+ * Also on a cached page of the app's list that holds a story video in processing: a run's new percent
+ * drops only those pages (and the launch reply naming page 1's version), as the reels' (0059).
+ */
+export const STORIES_PROGRESS_TAG = 'stories-progress';
+type States = readonly Pick<Story, 'state'>[];
+export const progressTags = (reply: { data: States; ads: States }) =>
+  [...reply.data, ...reply.ads].some((s) => s.state === 'processing') ? [STORIES_PROGRESS_TAG] : [];
 export { STORY_FOLDER } from './story-files.js';
 
 /**
@@ -42,7 +50,14 @@ export function createStoriesService(ctx: FeatureContext, deps: { forgetCounts: 
   ctx.trash.register('stories', { feature: 'stories', changed, forget: forgetItems(deps.forgetCounts) });
   // A video story's video (story or story ad) is processed as a library video is (0059): the wake once
   // the write that queued it has committed.
-  const wake = ctx.videoQueue.register({ table: 'stories', video: 'video', folder: STORY_FOLDER, changed });
+  const kind = {
+    table: 'stories',
+    video: 'video',
+    folder: STORY_FOLDER,
+    changed,
+    progressed: () => cache.invalidate(STORIES_PROGRESS_TAG),
+  };
+  const wake = ctx.videoQueue.register(kind);
   const queued = () => afterWriteScope(wake);
   const editNow = createStoryEdit({ db, files, getRow, changed, queued });
 
@@ -140,6 +155,23 @@ export function createStoriesService(ctx: FeatureContext, deps: { forgetCounts: 
     },
 
     shown: (page: number, limit: number) => shownStories(db, page, limit),
+
+    /**
+     * Queues failed story videos of the list's kind (stories or story ads) again, as the reels' Retry
+     * does (the same rule: videoQueue.retry); an id of the other kind is unknown, as in the delete.
+     */
+    retry(ids: readonly string[], ads: boolean): Promise<number> {
+      return ctx.locks.run('stories', ids, async () => {
+        const known = await repo.findStoriesByIds(db, [...new Set(ids)], ads);
+        const none = () => notFound(storyMessages.notFound);
+        if (!known.length) throw none();
+        return ctx.videoQueue.retry(
+          kind,
+          known.map((row) => row.id),
+          { none, notFailed: (notFailed) => conflict(storyMessages.notFailed(notFailed)) },
+        );
+      });
+    },
   };
 }
 
