@@ -1,3 +1,4 @@
+import { inHouseRoutes } from '@streamdesk/contract/inhouse-ads';
 import { reelRoutes } from '@streamdesk/contract/reels';
 import { expect, test } from '../fixtures.js';
 import { seedCategory } from './video-helpers.js';
@@ -5,7 +6,7 @@ import { seedCategory } from './video-helpers.js';
 // This file's server processes videos (the suite's others do not: fixtures.ts, videoJobs).
 test.use({ serverFor: 'processing-retry', videoJobs: 1 });
 
-// A video whose processing fails shows 'Failed' with a Retry, in the library and in the reels list
+// A video whose processing fails shows 'Failed' with a Retry, in the library, the reels and in-house lists
 // (docs/decisions/0044-video-processing.md, 0059). The file passes the upload's checks, but ffmpeg
 // cannot remux it (media.ts: failsProcessing), so it is failed again after the Retry's runs.
 const ANY_STATE = /^(Queued|Processing \d+%|Failed)$/;
@@ -53,6 +54,37 @@ test('a reel that fails processing shows Failed under its thumbnail, and Retry q
 
   await retry.click();
   await expect(page.getByText('Processing queued again for 1 reel(s)')).toBeVisible();
+  await expect(row.getByText(ANY_STATE)).toBeVisible();
+  await expect(row.getByText('Failed', { exact: true })).toBeVisible({ timeout: 60_000 });
+  await expect(retry).toBeEnabled();
+});
+
+test('an in-house video ad that fails processing shows Failed under its media, and Retry queues it again', async ({
+  signedInPage: page,
+  api,
+  media,
+}) => {
+  test.setTimeout(120_000);
+  const fields = { mainTitle: 'Camera clip', callToAction: 'https://example.com/x', medType: 'video' };
+  const files = { icon: media.png, video: media.failsProcessing };
+  expect((await api.upload('POST', inHouseRoutes.create.path, fields, files)).status).toBe(true);
+  await page.goto('/manage/ads/inHouseAds/add');
+  const table = page.getByRole('table', { name: 'In-house ads' });
+  const row = table
+    .getByRole('row')
+    .filter({ has: page.getByRole('checkbox', { name: 'Select Camera clip' }) });
+  await expect(row.getByText('Failed', { exact: true })).toBeVisible({ timeout: 60_000 });
+  const retry = row.getByRole('button', { name: 'Retry Camera clip' });
+  await expect(retry).toBeVisible();
+  await page.screenshot({ path: '/tmp/inhouse-media-failed-1280.png' });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await retry.scrollIntoViewIfNeeded();
+  await expect(retry).toBeVisible();
+  await page.screenshot({ path: '/tmp/inhouse-media-failed-375.png' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  await retry.click();
+  await expect(page.getByText('Processing queued again for 1 in-house ad(s)')).toBeVisible();
   await expect(row.getByText(ANY_STATE)).toBeVisible();
   await expect(row.getByText('Failed', { exact: true })).toBeVisible({ timeout: 60_000 });
   await expect(retry).toBeEnabled();

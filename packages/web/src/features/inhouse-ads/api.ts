@@ -4,6 +4,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { toast } from 'sonner';
 import { failureMessage, gotNoReply, requestApi } from '@/lib/api-client';
 import { fetchApi } from '@/lib/api-query';
+import { whileProcessing } from '@/lib/processing-poll';
 import { toastDeleted } from '@/ui/toast-deleted';
 import { toastSuccess } from '@/ui/toast-success';
 
@@ -13,7 +14,10 @@ export const inHouseKeys = {
   one: (id: string) => ['inhouse-ads', 'one', id] as const,
 };
 
-/** One page of the admin list (every ad, active or not); a thrown call goes to /Error. */
+/**
+ * One page of the admin list (every ad, active or not); a thrown call goes to /Error. It reloads every
+ * 2 s while a video ad on it is queued or processing (0059).
+ */
 export function useInHouseList(page: number, q: string) {
   return useQuery({
     queryKey: inHouseKeys.list(page, q),
@@ -26,6 +30,7 @@ export function useInHouseList(page: number, q: string) {
       page,
     }),
     placeholderData: keepPreviousData,
+    refetchInterval: (query) => whileProcessing(query.state.data),
   });
 }
 
@@ -103,5 +108,19 @@ export function useDeleteInHouseAds() {
       toastDeleted(inHouseMessages.deleted, ids);
       await client.invalidateQueries({ queryKey: inHouseKeys.all });
     },
+  });
+}
+
+/** Queues failed video ads' processing again (0059); the list follows the run by itself (processing-poll). */
+export function useRetryInHouseAds() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: string[]) => requestApi(inHouseRoutes.retry, { body: { id: ids } }),
+    onSuccess: (reply) => {
+      toastSuccess(reply.message);
+      void client.invalidateQueries({ queryKey: inHouseKeys.all });
+    },
+    // A refusal (not failed any more: another admin retried it) says why in the server's words.
+    onError: (error) => void toast.error(failureMessage(error, inHouseMessages.retryFailed)),
   });
 }

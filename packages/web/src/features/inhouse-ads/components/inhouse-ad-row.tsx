@@ -9,6 +9,8 @@ import { Toggle } from '@/ui/toggle';
 import type { FromList } from '@/ui/use-return-to-list';
 import type { PreviewMedia } from './media-preview';
 import { RemoteImage } from '@/ui/remote-image';
+import { ProcessingBadge } from '@/ui/processing-badge';
+import { RetryProcessingButton } from '@/ui/retry-processing-button';
 
 export const rowCheckbox = 'size-4 rounded border-slate-300 text-brand-600 focus:ring-brand-500';
 
@@ -22,26 +24,31 @@ const previewOf = (ad: InHouseAd): PreviewMedia => ({
 /**
  * One in-house ad of the list. Memoised, with the ad's id or the ad passed to stable callbacks: ticking
  * a box re-renders that row only, not the page's hundred. `from` is the list's URL, for the edit
- * screen's return.
+ * screen's return. A video ad not yet processed shows where it stands under its media ('Queued',
+ * 'Processing N%', 'Failed' with a Retry: 0059); a ready one, and every image ad, shows nothing.
  */
 export const InHouseAdRow = memo(function InHouseAdRow({
   ad,
   no,
   checked,
   statusPending,
+  retrying,
   from,
   onToggle,
   onStatusChange,
   onPreview,
+  onRetry,
 }: {
   ad: InHouseAd;
   no: number;
   checked: boolean;
   statusPending: boolean;
+  retrying: boolean;
   from: string;
   onToggle: (id: string) => void;
   onStatusChange: (ad: InHouseAd, status: boolean) => void;
   onPreview: (media: PreviewMedia) => void;
+  onRetry: (id: string) => void;
 }) {
   const refused = useWriteRefusal('inhouse-ads');
   return (
@@ -88,6 +95,17 @@ export const InHouseAdRow = memo(function InHouseAdRow({
             <RemoteImage src={ad.thumbnail ?? ad.medView} alt="" className="h-10 w-16 object-cover" />
           )}
         </button>
+        <div className="flex flex-col items-start gap-1">
+          <ProcessingBadge item={ad} />
+          {ad.state === 'failed' && (
+            <RetryProcessingButton
+              write="inhouse-ads"
+              name={ad.mainTitle}
+              busy={retrying}
+              onRetry={() => onRetry(ad._id)}
+            />
+          )}
+        </div>
       </Td>
       <Td>{adTypeLabels[ad.adType]}</Td>
       <Td className="capitalize">{ad.medType}</Td>

@@ -16,7 +16,11 @@ export interface InHouseAdsTableProps {
   list: Omit<ListTableProps, 'caption' | 'columns' | 'isEmpty' | 'emptyText' | 'children'>;
   onStatusChange: (ad: InHouseAd, status: boolean) => void;
   onPreview: (media: PreviewMedia) => void;
+  /** Queues a failed video ad's processing again. */
+  onRetry: (id: string) => void;
   statusPendingId?: string | undefined;
+  /** The ads whose Retry is under way. */
+  retryingIds?: readonly string[] | undefined;
 }
 
 const COLUMNS = [
@@ -55,10 +59,12 @@ export function InHouseAdsTable(props: InHouseAdsTableProps) {
             no={INHOUSE_PAGE_SIZE * (page - 1) + i + 1}
             checked={selected.has(ad._id)}
             statusPending={props.statusPendingId === ad._id}
+            retrying={props.retryingIds?.includes(ad._id) ?? false}
             from={from}
             onToggle={props.onToggleRow}
             onStatusChange={props.onStatusChange}
             onPreview={props.onPreview}
+            onRetry={props.onRetry}
           />
         ))}
       </ListTable>

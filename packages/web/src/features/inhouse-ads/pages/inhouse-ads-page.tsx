@@ -11,7 +11,7 @@ import { RunningBadge } from '@/ui/running-badge';
 import { Tabs } from '@/ui/tabs';
 import { useConfirmStatus } from '@/ui/use-confirm-update';
 import { usePageParam, useStepBackToLastPage } from '@/ui/use-page-param';
-import { useDeleteInHouseAds, useInHouseList, useSetInHouseStatus } from '../api';
+import { useDeleteInHouseAds, useInHouseList, useRetryInHouseAds, useSetInHouseStatus } from '../api';
 import { CreateInHouseAdForm } from '../components/create-inhouse-ad-form';
 import { InHouseAdsTable } from '../components/inhouse-ads-table';
 import { MediaPreviewDialog, type PreviewMedia } from '../components/media-preview';
@@ -37,6 +37,7 @@ export default function InHouseAdsPage() {
   const list = useInHouseList(page, q);
   const setStatus = useSetInHouseStatus();
   const remove = useDeleteInHouseAds();
+  const retry = useRetryInHouseAds();
   const reply = list.data;
   const ok = reply?.status === true ? reply : undefined;
   const ads = ok?.data ?? EMPTY;
@@ -48,6 +49,8 @@ export default function InHouseAdsPage() {
   // A status switch asks first, as every list row's does (docs/decisions/0055-one-confirmation-rule.md).
   const confirmStatus = useConfirmStatus({ wrongAnswerMessage: inHouseMessages.captchaWrong });
   const { ask: askStatus } = confirmStatus;
+  const { mutate: mutateRetry } = retry;
+  const retryAd = useCallback((id: string) => mutateRetry([id]), [mutateRetry]);
   const changeStatus = useCallback(
     (ad: InHouseAd, status: boolean) =>
       askStatus(`in-house ad "${ad.mainTitle}"`, () => mutateStatus({ id: ad._id, status })),
@@ -134,6 +137,8 @@ export default function InHouseAdsPage() {
         onStatusChange={changeStatus}
         statusPendingId={setStatus.isPending ? setStatus.variables.id : undefined}
         onPreview={setPreview}
+        onRetry={retryAd}
+        retryingIds={retry.isPending ? retry.variables : undefined}
       />
 
       <MediaPreviewDialog media={preview} onClose={() => setPreview(null)} />

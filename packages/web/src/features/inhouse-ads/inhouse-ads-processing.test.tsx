@@ -1,0 +1,94 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { InHouseAd } from '@streamdesk/contract/inhouse-ads';
+import { mockApi, renderApp } from '@/test/render-app';
+import { jsonResponse } from '@/test/runtime';
+import { signedInApi as shell, signedInScreenTests } from '@/test/signed-in-screen';
+import { findToast } from '@/test/toasts';
+import { testInHouseAd, testInHouseList } from './test-inhouse-ads';
+
+// A video ad's processing in the in-house list (issue 35, docs/decisions/0059): the shared badge under
+// its media while it is not ready, a failed one's Retry, the list following the run by itself.
+
+signedInScreenTests({ authStatus: 'signed-in' });
+
+const video = (n: number, over: Partial<InHouseAd> = {}) =>
+  testInHouseAd(n, {
+    medType: 'video',
+    medView: `/media/inhouse-ads/${n}.mp4`,
+    thumbnail: `/media/inhouse-ads/${n}.jpg`,
+    ...over,
+  });
+const failed = { state: 'failed', progress: 0 } as const;
+
+async function openList(api: Record<string, unknown>) {
+  mockApi({ ...shell, ...api });
+  renderApp('/manage/ads/inHouseAds/add');
+  await screen.findByRole('table', { name: 'In-house ads' }, { timeout: 8000 });
+  await screen.findByText('Ad-1');
+  return userEvent.setup();
+}
+const rowOf = (n: number) =>
+  screen.getByRole('checkbox', { name: `Select Ad-${n}` }).closest('tr') as HTMLElement;
+
+describe('In-house list: a video ad processing', { timeout: 20_000 }, () => {
+  it('shows Queued, Processing N% or Failed with a Retry; a ready video and an image ad show none', async () => {
+    await openList({
+      'GET /api/App/inhouse/ads': () =>
+        jsonResponse(
+          testInHouseList([
+            video(1, { state: 'queued', progress: 0 }),
+            video(2, { state: 'processing', progress: 40 }),
+            video(3, failed),
+            video(4),
+            testInHouseAd(5),
+          ]),
+        ),
+    });
+    expect(within(rowOf(1)).getByText('Queued')).toBeVisible();
+    expect(within(rowOf(2)).getByText('Processing 40%')).toBeVisible();
+    expect(within(rowOf(3)).getByText('Failed')).toBeVisible();
+    expect(within(rowOf(3)).getByRole('button', { name: 'Retry Ad-3' })).toBeEnabled();
+    expect(screen.getAllByRole('button', { name: /^Retry Ad/ })).toHaveLength(1);
+    for (const n of [4, 5]) expect(within(rowOf(n)).queryByText(/^(Queued|Processing|Failed)/)).toBeNull();
+  });
+
+  it('Retry queues a failed ad, says so, and the row follows the run without a reload', async () => {
+    const sent: unknown[] = [];
+    let second: Partial<InHouseAd> = failed;
+    const user = await openList({
+      'GET /api/App/inhouse/ads': () => jsonResponse(testInHouseList([video(1), video(2, second)])),
+      'POST /api/App/inhouse/ads/retry': (_url: string, init: RequestInit) => {
+        sent.push(JSON.parse(String(init.body)));
+        second = { state: 'processing', progress: 10 };
+        return jsonResponse({
+          status: true,
+          message: 'Processing queued again for 1 in-house ad(s)',
+          retried: 1,
+        });
+      },
+    });
+    await user.click(within(rowOf(2)).getByRole('button', { name: 'Retry Ad-2' }));
+    expect(sent).toEqual([{ id: [video(2)._id] }]);
+    expect(await findToast('Processing queued again for 1 in-house ad(s)')).toHaveAttribute(
+      'data-type',
+      'success',
+    );
+    expect(await within(rowOf(2)).findByText('Processing 10%')).toBeVisible();
+    expect(within(rowOf(2)).queryByRole('button', { name: 'Retry Ad-2' })).toBeNull();
+    // Polled while an ad on the page processes: its end shows without a reload.
+    second = { state: 'ready', progress: 100 };
+    await waitFor(() => expect(within(rowOf(2)).queryByText(/^Processing/)).toBeNull(), { timeout: 10_000 });
+  });
+
+  it("a refused Retry says why in the server's words", async () => {
+    const message = `Only a failed in-house ad can be retried: ${video(1)._id}`;
+    const user = await openList({
+      'GET /api/App/inhouse/ads': () => jsonResponse(testInHouseList([video(1, failed)])),
+      'POST /api/App/inhouse/ads/retry': () => jsonResponse({ status: false, message }, 409),
+    });
+    await user.click(screen.getByRole('button', { name: 'Retry Ad-1' }));
+    expect(await findToast(message)).toHaveAttribute('data-type', 'error');
+  });
+});
