@@ -14,7 +14,7 @@
 // (see `decodeBodies`), and one run shows what it costs.
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -36,12 +36,27 @@ import { seed, seedRollups } from './seed.mjs';
 const DURATION = Number(process.env.DURATION ?? 10);
 /** Rounds of each cached read, each between two bare runs. */
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
+/** `ONLY=events` skips the cached reads and measures only the events (and the analytics query). */
+const ONLY = process.env.ONLY;
+/** Runs of the events load, one after another on the same server (median printed when more than one). */
+const EVENT_RUNS = Number(process.env.EVENT_RUNS ?? 1);
 const CONNECTIONS = 50;
 const work = mkdtempSync(path.join(os.tmpdir(), 'sd-bench-app-'));
 
 function media() {
   return { png: makePng(path.join(work, 'x.png')), mp4: makeMp4(path.join(work, 'x.mp4')) };
 }
+
+/** The process's user + system CPU time so far, in ms (Linux's /proc; 0 elsewhere). */
+function serverCpuMs(pid) {
+  const stat = `/proc/${pid}/stat`;
+  if (!existsSync(stat)) return 0;
+  // Fields 14 and 15 (utime, stime), counted after the command name's closing parenthesis.
+  const fields = readFileSync(stat, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+/** Linux's USER_HZ: /proc's CPU times are counted in these. */
+const CLOCK_TICKS = 100;
 
 function analyticsQueryTime(dataDir, id) {
   const db = openDatabase(path.join(dataDir, 'streamdesk.db'), { readonly: true });
@@ -149,7 +164,10 @@ function line(label, result, bare, ok = '2xx') {
 
 ensureBuilt();
 const files = media();
-const server = await startServer();
+// No video processing: the seed uploads 160 videos and reels, and making their HLS ladders (ffmpeg, for
+// minutes) would run beside the measured reads and events and take the two cores from them. A server in steady
+// use has processed its videos; bench:processing measures the processing itself.
+const server = await startServer({ VIDEO_JOBS_AT_ONCE: '0' });
 try {
   const token = await login(server.baseURL);
   console.log('seeding...');
@@ -158,19 +176,6 @@ try {
   console.log(
     `data: ${JSON.stringify(counts)}; rollups: ${rollups.rows} rows holding ${rollups.events.toLocaleString('en')} events`,
   );
-
-  // The reference: a bare node:http server answering a 1 KB JSON. On this 2-core VM one 10 s run of it
-  // swings by 20-30% from the next (41,000 to 66,000 req/s in a morning), as much as the gaps being
-  // measured. So it stays up, and every read run sits between two bare runs: B R1 B R2 B R3 B R1 ...
-  // Each read run's ratio is to the mean of its two neighbours, and a read's figure is the median of its
-  // rounds' ratios, not one 10 s sample against another.
-  const bare = await startBare();
-  const bareRuns = [];
-  const measureBare = async () => {
-    const rps = line(`bare node:http 1 KB JSON (run ${bareRuns.length + 1})`, await load({ url: bare.url }));
-    bareRuns.push(rps);
-    return rps;
-  };
 
   const app = { 'api-key': API_KEY };
   const loadCheck = '/api/App/Controler/app/loadCheck';
@@ -189,92 +194,110 @@ try {
     };
   };
 
-  const first = await sizes(loadCheck);
-  const launchData = (await readJson(await fetch(server.baseURL + loadCheck, { headers: app }))).data;
-  console.log(
-    `  its sections as JSON: ${Object.entries(launchData)
-      .map(([name, v]) => `${name} ${kb(JSON.stringify(v).length)}`)
-      .join(', ')}`,
-  );
-  // A cold start also reads each list the launch reply names (an app that kept a list at the version
-  // named skips it): what that costs on the wire, next to the launch reply itself.
-  const listSizes = [];
-  for (const [name, list] of Object.entries(launchData.lists)) {
-    const sent = await fetch(server.baseURL + list.path, { headers: gzipRead });
-    await sent.arrayBuffer();
-    listSizes.push([name, Number(sent.headers.get('content-length'))]);
-  }
-  console.log(
-    `  the lists it names, as sent gzipped: ${listSizes.map(([name, bytes]) => `${name} ${kb(bytes)}`).join(', ')}; a cold start reads ${kb(listSizes.reduce((n, [, b]) => n + b, 0))} of lists after it`,
-  );
+  if (ONLY !== 'events') {
+    // The reference: a bare node:http server answering a 1 KB JSON. On this 2-core VM one 10 s run of it
+    // swings by 20-30% from the next (41,000 to 66,000 req/s in a morning), as much as the gaps being
+    // measured. So it stays up, and every read run sits between two bare runs: B R1 B R2 B R3 B R1 ...
+    // Each read run's ratio is to the mean of its two neighbours, and a read's figure is the median of its
+    // rounds' ratios, not one 10 s sample against another.
+    const bare = await startBare();
+    const bareRuns = [];
+    const measureBare = async () => {
+      const rps = line(
+        `bare node:http 1 KB JSON (run ${bareRuns.length + 1})`,
+        await load({ url: bare.url }),
+      );
+      bareRuns.push(rps);
+      return rps;
+    };
 
-  // A launch as the apps make it: OkHttp and URLSession keep the ETag of the last reply and send it
-  // back in If-None-Match; it stays the same between admin writes (counting views does not change the
-  // launch reply), so a launch gets a bodiless 304, which still counts an app open.
-  const revalidate = { ...gzipRead, 'if-none-match': first.etag };
-  const check = await fetch(server.baseURL + loadCheck, { headers: revalidate });
-  const reads = [
-    // A first launch, or one whose HTTP client kept no ETag: the whole reply.
-    [`loadCheck (cold, full reply) (${first.label})`, loadCheck, gzipRead, '2xx'],
-    [`loadCheck (launch, If-None-Match → ${check.status})`, loadCheck, revalidate, '3xx'],
-    ['reels page', '/api/App/reels?page=1&limit=20&a=true', gzipRead, '2xx'],
-    ['feed page', '/api/App/video/category/client?page=1&limit=10', gzipRead, '2xx'],
-  ];
-  // Sizes for the pages; a 304 has no body.
-  for (const read of reads.slice(2)) read[0] = `${read[0]} (${(await sizes(read[1])).label})`;
-  // Each read also gets a bare server sending its exact reply (status, headers, body), measured right
-  // after it: the read's ratio to that one is what the server itself adds.
-  const sameReplies = [];
-  for (const [i, [, url, headers]] of reads.entries())
-    sameReplies.push(await startSameReply(server.baseURL + url, headers, path.join(work, `reply-${i}`)));
-  // What autocannon's body decoding costs it (see decodeBodies), on the 1 KB JSON and the reels reply.
-  const reelsReply = sameReplies[2];
-  console.log(
-    "\nautocannon's own cost: decoding each reply body into a string (the runs after this skip it):",
-  );
-  const decoding = [];
-  for (const on of [true, false]) {
-    decodeBodies(on);
-    const label = on ? 'decoding bodies' : 'skipping bodies';
-    decoding.push([
-      line(`  bare 1 KB JSON, client ${label}`, await load({ url: bare.url })),
-      line(
-        `  bare sending the reels reply, client ${label}`,
-        await load({ url: reelsReply.url, headers: gzipRead }),
-      ),
-    ]);
-  }
-  decodeBodies(false);
-  console.log(
-    `  the reels reply against the 1 KB JSON: ${(decoding[0][1] / decoding[0][0]).toFixed(2)} with autocannon decoding bodies, ${(decoding[1][1] / decoding[1][0]).toFixed(2)} without`,
-  );
-
-  const runs = reads.map(() => []);
-  for (let round = 0; round < ROUNDS; round++) {
-    for (const [i, [label, url, headers, ok]] of reads.entries()) {
-      const before = await measureBare();
-      const bareIndex = bareRuns.length - 1;
-      const result = await load({ url: server.baseURL + url, headers });
-      const same = (await load({ url: sameReplies[i].url, headers })).requests.average;
-      runs[i].push({ result, before, bareIndex, same, ok, label });
-    }
-  }
-  await measureBare();
-  for (const same of sameReplies) same.stop();
-  console.log(
-    `\ncached reads, ${ROUNDS} rounds each: ratio to the mean of the bare runs on either side, and to a bare server sending the same reply:`,
-  );
-  for (const [i, list] of runs.entries()) {
-    // A run's neighbours: the bare run just before it, and the next bare run (the one after it).
-    const reference = (r) => (r.before + bareRuns[r.bareIndex + 1]) / 2;
-    const ratios = list.map((r) => r.result.requests.average / reference(r));
-    const toSame = list.map((r) => r.result.requests.average / r.same);
-    for (const r of list) line(`  ${r.label}`, r.result, reference(r), r.ok);
+    const first = await sizes(loadCheck);
+    const launchData = (await readJson(await fetch(server.baseURL + loadCheck, { headers: app }))).data;
     console.log(
-      `  => ${reads[i][0]}: median ${median(list.map((r) => r.result.requests.average)).toFixed(0)} req/s, median ratio ${median(ratios).toFixed(2)} (rounds: ${ratios.map((x) => x.toFixed(2)).join(', ')}); to the same reply from a bare server: ${median(toSame).toFixed(2)} (its median ${median(list.map((r) => r.same)).toFixed(0)} req/s)`,
+      `  its sections as JSON: ${Object.entries(launchData)
+        .map(([name, v]) => `${name} ${kb(JSON.stringify(v).length)}`)
+        .join(', ')}`,
     );
+    // A cold start also reads each list the launch reply names (an app that kept a list at the version
+    // named skips it): what that costs on the wire, next to the launch reply itself.
+    const listSizes = [];
+    for (const [name, list] of Object.entries(launchData.lists)) {
+      const sent = await fetch(server.baseURL + list.path, { headers: gzipRead });
+      await sent.arrayBuffer();
+      listSizes.push([name, Number(sent.headers.get('content-length'))]);
+    }
+    console.log(
+      `  the lists it names, as sent gzipped: ${listSizes.map(([name, bytes]) => `${name} ${kb(bytes)}`).join(', ')}; a cold start reads ${kb(listSizes.reduce((n, [, b]) => n + b, 0))} of lists after it`,
+    );
+
+    // A launch as the apps make it: OkHttp and URLSession keep the ETag of the last reply and send it
+    // back in If-None-Match; it stays the same between admin writes (counting views does not change the
+    // launch reply), so a launch gets a bodiless 304, which still counts an app open.
+    const revalidate = { ...gzipRead, 'if-none-match': first.etag };
+    const check = await fetch(server.baseURL + loadCheck, { headers: revalidate });
+    const reads = [
+      // A first launch, or one whose HTTP client kept no ETag: the whole reply.
+      [`loadCheck (cold, full reply) (${first.label})`, loadCheck, gzipRead, '2xx'],
+      [`loadCheck (launch, If-None-Match → ${check.status})`, loadCheck, revalidate, '3xx'],
+      ['reels page', '/api/App/reels?page=1&limit=20&a=true', gzipRead, '2xx'],
+      ['feed page', '/api/App/video/category/client?page=1&limit=10', gzipRead, '2xx'],
+    ];
+    // Sizes for the pages; a 304 has no body.
+    for (const read of reads.slice(2)) read[0] = `${read[0]} (${(await sizes(read[1])).label})`;
+    // Each read also gets a bare server sending its exact reply (status, headers, body), measured right
+    // after it: the read's ratio to that one is what the server itself adds.
+    const sameReplies = [];
+    for (const [i, [, url, headers]] of reads.entries())
+      sameReplies.push(await startSameReply(server.baseURL + url, headers, path.join(work, `reply-${i}`)));
+    // What autocannon's body decoding costs it (see decodeBodies), on the 1 KB JSON and the reels reply.
+    const reelsReply = sameReplies[2];
+    console.log(
+      "\nautocannon's own cost: decoding each reply body into a string (the runs after this skip it):",
+    );
+    const decoding = [];
+    for (const on of [true, false]) {
+      decodeBodies(on);
+      const label = on ? 'decoding bodies' : 'skipping bodies';
+      decoding.push([
+        line(`  bare 1 KB JSON, client ${label}`, await load({ url: bare.url })),
+        line(
+          `  bare sending the reels reply, client ${label}`,
+          await load({ url: reelsReply.url, headers: gzipRead }),
+        ),
+      ]);
+    }
+    decodeBodies(false);
+    console.log(
+      `  the reels reply against the 1 KB JSON: ${(decoding[0][1] / decoding[0][0]).toFixed(2)} with autocannon decoding bodies, ${(decoding[1][1] / decoding[1][0]).toFixed(2)} without`,
+    );
+
+    const runs = reads.map(() => []);
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [i, [label, url, headers, ok]] of reads.entries()) {
+        const before = await measureBare();
+        const bareIndex = bareRuns.length - 1;
+        const result = await load({ url: server.baseURL + url, headers });
+        const same = (await load({ url: sameReplies[i].url, headers })).requests.average;
+        runs[i].push({ result, before, bareIndex, same, ok, label });
+      }
+    }
+    await measureBare();
+    for (const same of sameReplies) same.stop();
+    console.log(
+      `\ncached reads, ${ROUNDS} rounds each: ratio to the mean of the bare runs on either side, and to a bare server sending the same reply:`,
+    );
+    for (const [i, list] of runs.entries()) {
+      // A run's neighbours: the bare run just before it, and the next bare run (the one after it).
+      const reference = (r) => (r.before + bareRuns[r.bareIndex + 1]) / 2;
+      const ratios = list.map((r) => r.result.requests.average / reference(r));
+      const toSame = list.map((r) => r.result.requests.average / r.same);
+      for (const r of list) line(`  ${r.label}`, r.result, reference(r), r.ok);
+      console.log(
+        `  => ${reads[i][0]}: median ${median(list.map((r) => r.result.requests.average)).toFixed(0)} req/s, median ratio ${median(ratios).toFixed(2)} (rounds: ${ratios.map((x) => x.toFixed(2)).join(', ')}); to the same reply from a bare server: ${median(toSame).toFixed(2)} (its median ${median(list.map((r) => r.same)).toFixed(0)} req/s)`,
+      );
+    }
+    bare.stop();
   }
-  bare.stop();
 
   const reels = await readJson(
     await fetch(`${server.baseURL}/api/App/reels?page=1&limit=20&a=true`, { headers: app }),
@@ -289,14 +312,27 @@ try {
   // Each request gets a fresh batchId (autocannon rebuilds a request with a setupRequest for every send;
   // the same body sent that way ran as fast as the fixed one).
   const eventsJson = JSON.stringify({ events }).slice(1);
-  const result = await load({
-    url: server.baseURL + '/api/App/events',
-    method: 'POST',
-    headers: { ...app, 'content-type': 'application/json' },
-    requests: [{ setupRequest: (req) => ({ ...req, body: `{"batchId":"${randomUUID()}",${eventsJson}` }) }],
-  });
-  const rps = line('events (batches of 100)', result);
-  console.log(`events accepted: ${(rps * 100).toFixed(0)} events/s`);
+  const eventRuns = [];
+  for (let run = 0; run < EVENT_RUNS; run++) {
+    const cpuBefore = serverCpuMs(server.pid);
+    const result = await load({
+      url: server.baseURL + '/api/App/events',
+      method: 'POST',
+      headers: { ...app, 'content-type': 'application/json' },
+      requests: [{ setupRequest: (req) => ({ ...req, body: `{"batchId":"${randomUUID()}",${eventsJson}` }) }],
+    });
+    const rps = line('events (batches of 100)', result);
+    eventRuns.push(rps * 100);
+    // The server's CPU per batch moves less with the machine's load than the rate does.
+    const cpu = serverCpuMs(server.pid) - cpuBefore;
+    const perBatch =
+      cpu > 0 ? `; server CPU ${((cpu * 1000) / result.requests.total).toFixed(0)} µs a batch` : '';
+    console.log(`events accepted: ${(rps * 100).toFixed(0)} events/s${perBatch}`);
+  }
+  if (EVENT_RUNS > 1)
+    console.log(
+      `events accepted, median of ${EVENT_RUNS} runs: ${median(eventRuns).toFixed(0)} events/s (runs: ${eventRuns.map((x) => x.toFixed(0)).join(', ')})`,
+    );
 
   // Story views and clicks leave the launch reply alone (it carries no counts): the ETag an app kept
   // still gets a 304 after they are counted (the counter writes at most once a second).

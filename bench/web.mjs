@@ -132,7 +132,10 @@ async function openScreen(browser, baseURL, route, token) {
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'sd-bench-web-'));
 const files = { png: makePng(path.join(work, 'x.png')), mp4: makeMp4(path.join(work, 'x.mp4')) };
-const server = await startServer();
+// No video processing: the seed uploads 160 videos and reels, and making their HLS ladders (ffmpeg, for
+// minutes) would run beside the measured screens and take the two cores from them. A server in steady
+// use has processed its videos; bench:processing measures the processing itself.
+const server = await startServer({ VIDEO_JOBS_AT_ONCE: '0' });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: CHROMIUM_ARGS,
