@@ -44,6 +44,30 @@ describe('EventJournal', () => {
     expect(readdirSync(dir)).toEqual([`${journal.id}.1.jsonl`]);
   });
 
+  it('keeps every record of appends made over several rounds, while earlier writes are in flight', async () => {
+    const journal = new EventJournal(dir);
+    const appended: Promise<void>[] = [];
+    for (let round = 0; round < 10; round++) {
+      for (let i = 0; i < 10; i++) appended.push(journal.append(record(round * 10 + i)));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await Promise.all(appended);
+    const [file] = readdirSync(dir);
+    const lines = readFileSync(path.join(dir, file!), 'utf8').trim().split('\n');
+    expect(lines.map((l) => (JSON.parse(l) as JournalRecord).receivedAt).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 100 }, (_, n) => n),
+    );
+  });
+
+  it('deletes an applied file only after the writes queued to it are done', async () => {
+    const journal = new EventJournal(dir);
+    const appended = journal.append(record(1));
+    const covered = journal.rotate();
+    await journal.applied(covered);
+    await appended;
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
   it('answers a closed file again until a flush applies it', async () => {
     const journal = new EventJournal(dir);
     await journal.append(record(1));
