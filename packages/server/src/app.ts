@@ -209,6 +209,7 @@ export async function buildApp(config: ResolvedConfig, opts: BuildOptions = {}):
     media,
     mediaColumns: new MediaColumns(),
     db: database.db,
+    readDb: database.readDb,
     dialect: database.dialect,
     cache,
     launch: new LaunchRegistry(),

@@ -95,6 +95,13 @@ const envSchema = z.object({
     .min(0, 'must be a whole number from 0 (no processing in this process) to 16')
     .max(16, 'must be a whole number from 0 (no processing in this process) to 16')
     .default(1),
+  // Threads that run SQLite's slow reads off the event loop (db/sqlite-readers.ts); ignored on PostgreSQL.
+  SQLITE_READERS: z.coerce
+    .number()
+    .int('must be a whole number from 1 to 16')
+    .min(1, 'must be a whole number from 1 to 16')
+    .max(16, 'must be a whole number from 1 to 16')
+    .optional(),
   SESSION_MAX_DAYS: z.coerce
     .number()
     .int()
@@ -239,6 +246,8 @@ export interface Config {
    * processes (docs/decisions/0044-video-processing.md).
    */
   videoJobsAtOnce: number;
+  /** SQLite's reader threads (db/sqlite-readers.ts); its default when undefined. */
+  sqliteReaders: number | undefined;
   /**
    * A sign-in's token stops working this long after the sign-in, however often it is used (besides the
    * 7 days of disuse): a stolen token is not good for ever.
@@ -344,6 +353,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadsPerClient: e.UPLOADS_PER_CLIENT,
     uploadExpiryMs: e.UPLOAD_EXPIRY_HOURS * 60 * 60 * 1000,
     videoJobsAtOnce: e.VIDEO_JOBS_AT_ONCE,
+    sqliteReaders: e.SQLITE_READERS,
     sessionMaxMs: e.SESSION_MAX_DAYS * 24 * 60 * 60 * 1000,
     activityRetentionDays: e.ACTIVITY_RETENTION_DAYS,
     trashRetentionDays: e.TRASH_RETENTION_DAYS,

@@ -16,6 +16,11 @@ export interface FeatureContext {
   app: FastifyInstance;
   config: ResolvedConfig;
   db: AppDb;
+  /**
+   * For pure reads that can take more than a millisecond at scale, outside a transaction or write scope:
+   * off the event loop on SQLite (db/sqlite-readers.ts), `db` itself on PostgreSQL (database.ts).
+   */
+  readDb: AppDb;
   dialect: DialectName;
   media: MediaStore;
   /** Each feature declares the columns of its tables that name media files (the orphan sweep reads them). */

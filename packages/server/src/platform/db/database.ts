@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { advisoryLocks, type SharedLocks } from './advisory-locks.js';
 import { WriteScopes } from './write-scope.js';
+import { SqliteReaders, SqliteReadersDialect, defaultSqliteReaders } from './sqlite-readers.js';
 import { withStatementCache } from './statement-cache.js';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -23,6 +24,13 @@ export type AppDb = Kysely<AppTables>;
 
 export interface Database {
   db: AppDb;
+  /**
+   * For the reads that can take more than a millisecond at scale (deep pages, searches, the exports, the
+   * dashboard), outside a transaction or write scope. On SQLite the reader threads (sqlite-readers.ts):
+   * the query runs off the event loop on a read-only connection and sees every commit made before it
+   * began. On PostgreSQL `db` itself: its queries never ran on the event loop.
+   */
+  readDb: AppDb;
   dialect: DialectName;
   /** Record locks across server processes (PostgreSQL only; SQLite serves one process). */
   sharedLocks?: SharedLocks;
@@ -36,6 +44,9 @@ pg.types.setTypeParser(20, (v) => Number(v));
 // NUMERIC too (SUM over integers in PostgreSQL).
 pg.types.setTypeParser(1700, (v) => Number(v));
 
+/** unicode_lower: JavaScript's Unicode lower case, on every SQLite connection (the readers' too). */
+const unicodeLower = (text: unknown) => (typeof text === 'string' ? text.toLowerCase() : text);
+
 export function sqliteFile(dataDir: string): string {
   return path.join(dataDir, 'streamdesk.db');
 }
@@ -47,6 +58,8 @@ export function createDatabase(opts: {
   databaseUrl?: string | undefined;
   dataDir: string;
   connectTimeoutMs?: number;
+  /** SQLite's reader threads (`SQLITE_READERS`); `defaultSqliteReaders()` when not given. */
+  sqliteReaders?: number;
 }): Database {
   if (opts.databaseUrl) {
     // pg waits for ever by default: a database host that stops answering (a network partition, a
@@ -71,6 +84,7 @@ export function createDatabase(opts: {
     const lockPool = newPool(5);
     return {
       db,
+      readDb: db,
       dialect: 'postgres',
       writeScopes,
       sharedLocks: advisoryLocks(lockPool),
@@ -91,12 +105,24 @@ export function createDatabase(opts: {
   sqlite.pragma('busy_timeout = 5000');
   // SQLite's lower() and LIKE fold ASCII only, so 'ÉQUIPE' would not find 'équipe' as it does on
   // PostgreSQL: searches fold both sides with JavaScript's Unicode lower case (dialect.ts).
-  sqlite.function(UNICODE_LOWER, { deterministic: true }, (text: unknown) =>
-    typeof text === 'string' ? text.toLowerCase() : text,
-  );
+  sqlite.function(UNICODE_LOWER, { deterministic: true }, unicodeLower);
   const writeScopes = new WriteScopes();
   const db = new Kysely<AppTables>({
     dialect: writeScopes.wrap(new SqliteDialect({ database: withStatementCache(sqlite) })),
   });
-  return { db, dialect: 'sqlite', writeScopes, destroy: () => db.destroy() };
+  // Every test database is a file too (no ':memory:' here), so readDb is always the readers on SQLite.
+  const readers = new SqliteReaders(sqliteFile(opts.dataDir), opts.sqliteReaders ?? defaultSqliteReaders(), {
+    [UNICODE_LOWER]: String(unicodeLower),
+  });
+  const readDb = new Kysely<AppTables>({ dialect: new SqliteReadersDialect(readers) });
+  return {
+    db,
+    readDb,
+    dialect: 'sqlite',
+    writeScopes,
+    destroy: async () => {
+      await readDb.destroy();
+      await db.destroy();
+    },
+  };
 }

@@ -14,6 +14,9 @@ import type BetterSqlite3 from 'better-sqlite3';
  */
 const nodeMajor = Number(process.versions.node.split('.')[0]);
 
+/** The package's name (the SQLite readers' threads load it too: sqlite-readers.ts). */
+export const SQLITE_DRIVER = nodeMajor >= 22 ? 'better-sqlite3-napi' : 'better-sqlite3';
+
 export const SQLite: typeof BetterSqlite3 = createRequire(import.meta.url)(
-  nodeMajor >= 22 ? 'better-sqlite3-napi' : 'better-sqlite3',
+  SQLITE_DRIVER,
 ) as typeof BetterSqlite3;
