@@ -18,7 +18,9 @@ type Entry = Omit<ActivityEntry, 'revertable'>;
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /** The activity log's reads, its reverts and its retention; entries are written by the recorder (platform/activity). */
-export function createActivityService(ctx: Pick<FeatureContext, 'db' | 'dialect' | 'config' | 'reverts'>) {
+export function createActivityService(
+  ctx: Pick<FeatureContext, 'db' | 'readDb' | 'dialect' | 'config' | 'reverts'>,
+) {
   const { db } = ctx;
 
   /** The reverters that could write this entry's fields back: an update with no secret among them (0031). */
@@ -35,7 +37,7 @@ export function createActivityService(ctx: Pick<FeatureContext, 'db' | 'dialect'
 
   return {
     async list(query: ActivityQuery) {
-      const { rows, total, totalCapped } = await repo.listEntries(db, ctx.dialect, query);
+      const { rows, total, totalCapped } = await repo.listEntries(ctx.readDb, ctx.dialect, query);
       return {
         data: rows.map((row) => withRevertable(repo.toEntry(row))),
         total,

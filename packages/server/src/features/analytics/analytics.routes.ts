@@ -31,7 +31,7 @@ export function registerAnalytics(ctx: FeatureContext, deps: { counters: Record<
     ctx.config.eventBatchWindowMs,
     new EventJournal(path.join(ctx.config.dataDir, 'event-journal')),
   );
-  const analytics = createAnalyticsService({ db, counters, cache: ctx.cache, counter });
+  const analytics = createAnalyticsService({ db, readDb: ctx.readDb, counters, cache: ctx.cache, counter });
   ctx.liveViewers.provide({ count: () => viewers.count(), perMatch: () => viewers.perMatch() });
   /**
    * Removes the counted days of these items of `entity`, which their feature deletes, in the delete's

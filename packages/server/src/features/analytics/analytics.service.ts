@@ -9,6 +9,8 @@ import { inTrash } from '../../platform/trash/trash.repository.js';
 
 export function createAnalyticsService(deps: {
   db: AppDb;
+  /** For the dashboard's read (off the event loop on SQLite: FeatureContext.readDb). */
+  readDb: AppDb;
   counters: ItemCounters;
   cache: AppCache;
   counter: EventCounter;
@@ -17,7 +19,7 @@ export function createAnalyticsService(deps: {
 
   /** Views and clicks per day of one item; totals are over the same range. */
   async function dashboard(id: string, startDate?: string, endDate?: string): Promise<DashboardReply> {
-    const days = await dailyTotals(db, id, startDate, endDate);
+    const days = await dailyTotals(deps.readDb, id, startDate, endDate);
     // PostgreSQL's sum of integers is a bigint, which arrives as a string.
     const perDay = (kind: 'views' | 'clicks'): DayCount[] =>
       days.flatMap((d) => (d[kind] === null ? [] : [{ createdAt: d.day, count: Number(d[kind]) }]));

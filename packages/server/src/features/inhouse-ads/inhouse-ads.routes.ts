@@ -18,6 +18,7 @@ export function registerInHouseAds(
   ctx.mediaColumns.declare('inhouse_ads', ['icon', 'med_view', 'thumbnail', 'hls', 'hls_files']);
   const ads = createInHouseAdsService({
     db: ctx.db,
+    readDb: ctx.readDb,
     dialect: ctx.dialect,
     media: ctx.media,
     cache: ctx.cache,

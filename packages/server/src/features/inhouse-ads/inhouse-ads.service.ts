@@ -35,6 +35,8 @@ export const INHOUSE_TAG = 'inhouse-ads';
 
 export interface InHouseAdsDeps {
   db: AppDb;
+  /** For the list's read (off the event loop on SQLite: FeatureContext.readDb). */
+  readDb: AppDb;
   dialect: DialectName;
   media: MediaStore;
   cache: AppCache;
@@ -155,7 +157,7 @@ export function createInHouseAdsService(deps: InHouseAdsDeps) {
     reverter,
     async list(opts: { all: boolean; page: number; limit: number; q?: string | undefined }) {
       const [{ rows, total }, running] = await Promise.all([
-        repo.listPage(db, deps.dialect, {
+        repo.listPage(deps.readDb, deps.dialect, {
           activeOnly: !opts.all,
           q: opts.q,
           page: opts.page,

@@ -23,11 +23,12 @@ const fireLabel = (row: repo.FireRow) =>
 /** Fire and the fire history: what the app shows as the latest fired ad, and each fire's counts. */
 export function createFireHistory({
   db,
+  readDb,
   dialect,
   cache,
   forgetCounts,
   trash,
-}: Pick<LiveMatchesDeps, 'db' | 'dialect' | 'cache' | 'forgetCounts' | 'trash'>) {
+}: Pick<LiveMatchesDeps, 'db' | 'readDb' | 'dialect' | 'cache' | 'forgetCounts' | 'trash'>) {
   // A restored fire is counted again, and is the app's latest fire again if it was the newest (an Undo).
   trash.register('live-ad-fires', {
     feature: 'live-matches',
@@ -66,7 +67,7 @@ export function createFireHistory({
     },
 
     async history(query: Parameters<typeof repo.listFires>[2]) {
-      const { rows, total, views, clicks } = await repo.listFires(db, dialect, query);
+      const { rows, total, views, clicks } = await repo.listFires(readDb, dialect, query);
       return {
         status: true,
         message: webLiveAdMessages.historyFetched,

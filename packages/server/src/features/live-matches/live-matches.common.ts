@@ -23,6 +23,8 @@ export const LIVE_TAGS = {
 
 export interface LiveMatchesDeps {
   db: repo.Db;
+  /** For the lists' reads (off the event loop on SQLite: FeatureContext.readDb). */
+  readDb: repo.Db;
   dialect: DialectName;
   media: MediaStore;
   cache: AppCache;

@@ -18,6 +18,7 @@ export function registerLiveMatches(
   const { app } = ctx;
   const serviceDeps: LiveMatchesDeps = {
     db: ctx.db,
+    readDb: ctx.readDb,
     dialect: ctx.dialect,
     media: ctx.media,
     cache: ctx.cache,

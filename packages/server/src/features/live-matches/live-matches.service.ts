@@ -83,7 +83,7 @@ export function createLiveMatchesService(deps: LiveMatchesDeps, planned: Planned
     // Live matches ------------------------------------------------------------------------------------
     async list(query: Parameters<typeof repo.listLiveMatches>[2]) {
       const [{ rows, total }, running] = await Promise.all([
-        repo.listLiveMatches(db, dialect, query),
+        repo.listLiveMatches(deps.readDb, dialect, query),
         liveMatchRunning(),
       ]);
       return {

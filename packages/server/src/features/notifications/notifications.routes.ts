@@ -25,6 +25,7 @@ export function registerNotifications(ctx: FeatureContext): NotificationsService
   const { app } = ctx;
   const service = createNotificationsService({
     db: ctx.db,
+    readDb: ctx.readDb,
     dialect: ctx.dialect,
     media: ctx.media,
     push: ctx.config.push,

@@ -73,6 +73,8 @@ export function toNotification(row: NotificationRow): Notification {
 
 export interface NotificationsOptions {
   db: AppDb;
+  /** For the list's read (off the event loop on SQLite: FeatureContext.readDb). */
+  readDb: AppDb;
   dialect: DialectName;
   media: MediaStore;
   push: PushConfig;
@@ -329,7 +331,7 @@ export function createNotificationsService(opts: NotificationsOptions) {
     },
 
     async history(query: Parameters<typeof repo.listNotifications>[2]) {
-      const { rows, total } = await repo.listNotifications(db, opts.dialect, query);
+      const { rows, total } = await repo.listNotifications(opts.readDb, opts.dialect, query);
       return { data: rows.map(toNotification), total, totalPage: Math.ceil(total / query.limit) };
     },
 

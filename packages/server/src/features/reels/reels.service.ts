@@ -30,6 +30,8 @@ export const progressTags = (reply: ReelListReply) =>
 
 export interface ReelDeps {
   db: AppDb;
+  /** For the list's read (off the event loop on SQLite: FeatureContext.readDb). */
+  readDb: AppDb;
   dialect: DialectName;
   media: MediaStore;
   cache: AppCache;
@@ -59,7 +61,7 @@ export function createReelService(deps: ReelDeps) {
 
   async function list(query: repo.ReelListQuery): Promise<ReelListReply> {
     const [{ rows, total }, running] = await Promise.all([
-      repo.listReels(db, deps.dialect, query),
+      repo.listReels(deps.readDb, deps.dialect, query),
       deps.reelsRunning(),
     ]);
     return {

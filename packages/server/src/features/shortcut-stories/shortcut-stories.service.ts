@@ -51,6 +51,8 @@ const toStory = (row: repo.ShortcutRow): ShortcutStory => ({
 
 export interface ShortcutDeps {
   db: AppDb;
+  /** For the list's read (off the event loop on SQLite: FeatureContext.readDb). */
+  readDb: AppDb;
   dialect: DialectName;
   media: MediaStore;
   cache: AppCache;
@@ -84,7 +86,7 @@ export function createShortcutService(deps: ShortcutDeps) {
     q?: string | undefined;
   }): Promise<ShortcutListReply> {
     const [{ rows, total }, next, running] = await Promise.all([
-      repo.listShortcuts(db, deps.dialect, query),
+      repo.listShortcuts(deps.readDb, deps.dialect, query),
       repo.nextSNo(db),
       deps.storyBrandRunning(),
     ]);

@@ -122,7 +122,7 @@ export function createStoriesService(ctx: FeatureContext, deps: { forgetCounts: 
 
     async list(filter: repo.StoryListFilter, page: number, limit: number) {
       const [{ rows, total }, first] = await Promise.all([
-        repo.listStories(db, ctx.dialect, filter, page, limit),
+        repo.listStories(ctx.readDb, ctx.dialect, filter, page, limit),
         repo.firstStoryVideo(db),
       ]);
       return {

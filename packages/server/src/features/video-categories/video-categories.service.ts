@@ -107,7 +107,7 @@ export function createVideoCategoriesService(ctx: FeatureContext, videos: Catego
   return {
     async list(q?: string) {
       const [rows, counts] = await Promise.all([
-        repo.listCategories(db, ctx.dialect, q?.trim()),
+        repo.listCategories(ctx.readDb, ctx.dialect, q?.trim()),
         videos.countByCategory(),
       ]);
       return rows.map((row) => toJson(row, counts.get(row.id) ?? 0));

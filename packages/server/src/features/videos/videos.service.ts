@@ -99,6 +99,8 @@ export function createVideosService(ctx: FeatureContext, deps: VideosDeps) {
   const queued = ctx.videoQueue.register(kind);
 
   const counts = keptCounts(db, ctx.dialect);
+  // The lists' pages and counts (a search's counts read every matching row) off the event loop on SQLite.
+  const listCounts = keptCounts(ctx.readDb, ctx.dialect);
 
   // A video comes back only into a category that is there: one in the trash is restored first (with its
   // videos), and a video restored with it is checked after it went back (its rank is lower).
@@ -126,8 +128,8 @@ export function createVideosService(ctx: FeatureContext, deps: VideosDeps) {
     sort: VideoSort = '-date',
   ) => {
     const [rows, total] = await Promise.all([
-      repo.pageOfVideos(db, ctx.dialect, filter, sort, page, limit),
-      counts.matching(filter),
+      repo.pageOfVideos(ctx.readDb, ctx.dialect, filter, sort, page, limit),
+      listCounts.matching(filter),
     ]);
     return { rows, total, totalPage: Math.ceil(total / limit) };
   };
