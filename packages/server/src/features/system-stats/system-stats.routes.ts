@@ -7,6 +7,7 @@ export function registerSystemStatsRoutes(
   app: FastifyInstance,
   stats: ReturnType<typeof createSystemStatsService>,
 ): void {
+  app.addHook('onClose', async () => stats.close());
   registerRoute(app, systemStatsRoutes.get, async () => stats.get());
   registerRoute(app, systemStatsRoutes.liveMatchViewers, async () => stats.liveMatchViewers());
 }

@@ -3,7 +3,7 @@ import { statfs } from 'node:fs/promises';
 import type { LiveMatchViewers, SystemStats } from '@streamdesk/contract/system-stats';
 import type { LiveViewers } from '../../platform/registries.js';
 
-interface CpuSample {
+export interface CpuSample {
   idle: number;
   total: number;
 }
@@ -22,18 +22,35 @@ function sampleCpu(): CpuSample {
 const round1 = (n: number) => Math.round(n * 10) / 10;
 const clampPercent = (n: number) => round1(Math.min(100, Math.max(0, n)));
 
+/** How often the kernel's CPU times are sampled: a reading covers the last one to two of these. */
+export const CPU_SAMPLE_MS = 5000;
+
 /**
- * Cheap system figures: CPU from the change in kernel CPU times since the previous call (the screen polls
- * every 5 s), RAM from the kernel's available memory, storage from one statfs of DATA_DIR (no disk walk).
+ * Cheap system figures: CPU from the change in kernel CPU times over the last 5 to 10 s, RAM from the
+ * kernel's available memory, storage from one statfs of DATA_DIR (no disk walk). The CPU times are
+ * sampled every 5 s: measured from the previous call instead, the first reading after a while covered
+ * all of it (after `npm start`, the server's own start-up: the badge read 84-100 % on a quiet machine).
  */
-export function createSystemStatsService(opts: { dataDir: string; liveViewers: LiveViewers }) {
-  let previous = sampleCpu();
+export function createSystemStatsService(opts: {
+  dataDir: string;
+  liveViewers: LiveViewers;
+  sampleEveryMs?: number;
+  /** The machine's CPU times (the kernel's, by default). */
+  sampleCpu?: () => CpuSample;
+}) {
+  const sample = opts.sampleCpu ?? sampleCpu;
+  let previous = sample();
+  let latest = previous;
+  const sampler = setInterval(() => {
+    previous = latest;
+    latest = sample();
+  }, opts.sampleEveryMs ?? CPU_SAMPLE_MS);
+  sampler.unref();
 
   function cpuLoad(): number {
-    const current = sampleCpu();
+    const current = sample();
     const total = current.total - previous.total;
     const idle = current.idle - previous.idle;
-    previous = current;
     // Too short an interval to measure: fall back to the 1-minute load average per core.
     if (total <= 0) return clampPercent(((os.loadavg()[0] ?? 0) / Math.max(1, os.cpus().length)) * 100);
     return clampPercent((1 - idle / total) * 100);
@@ -66,5 +83,5 @@ export function createSystemStatsService(opts: { dataDir: string; liveViewers: L
     };
   }
 
-  return { get, liveMatchViewers };
+  return { get, liveMatchViewers, close: () => clearInterval(sampler) };
 }

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemStatsRoutes } from '@streamdesk/contract/system-stats';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { LiveViewers } from '../../platform/registries.js';
+import { createSystemStatsService, type CpuSample } from './system-stats.service.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -35,5 +37,31 @@ describe('GET /api/admin/system/stats', () => {
       message: 'Live match viewers',
       data: [{ _id: 'm1', liveView: 3 }],
     });
+  });
+});
+
+describe('the CPU reading', () => {
+  it('covers the last few seconds, not everything since the previous reading', async () => {
+    let times: CpuSample = { idle: 0, total: 0 };
+    let samples = 0;
+    const stats = createSystemStatsService({
+      dataDir: '.',
+      liveViewers: new LiveViewers(),
+      sampleEveryMs: 10,
+      sampleCpu: () => {
+        samples++;
+        return times;
+      },
+    });
+    try {
+      // Busy since the start (the server starting up), then idle since the last two samples.
+      times = { idle: 0, total: 1000 };
+      const taken = samples;
+      while (samples < taken + 2) await new Promise((resolve) => setTimeout(resolve, 10));
+      times = { idle: 500, total: 1500 };
+      expect((await stats.get()).cpuLoad).toBe(0);
+    } finally {
+      stats.close();
+    }
   });
 });
