@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { twoStepMessages } from '@streamdesk/contract/two-step';
 import { failureMessage } from '@/lib/api-client';
 import { Button } from '@/ui/button';
+import { FormActions } from '@/ui/form-actions';
 import { inputClass, TextField } from '@/ui/field';
 import { toastSuccess } from '@/ui/toast-success';
 import { useConfirmTwoStep, useDisableTwoStep, useStartTwoStep, useTwoStep } from '../api';
@@ -98,9 +99,11 @@ function TurnOn({ onRecoveryCodes }: { onRecoveryCodes: (codes: string[]) => voi
           required
           error={error}
         />
-        <Button type="submit" loading={confirm.isPending}>
-          Confirm and turn on
-        </Button>
+        <FormActions>
+          <Button type="submit" loading={confirm.isPending}>
+            Confirm and turn on
+          </Button>
+        </FormActions>
       </form>
     </div>
   );
@@ -152,9 +155,11 @@ function TurnOff() {
         error={error}
         className="min-w-56 flex-1"
       />
-      <Button type="submit" variant="secondary" loading={disable.isPending}>
-        Turn off two-step sign-in
-      </Button>
+      <FormActions>
+        <Button type="submit" variant="secondary" loading={disable.isPending}>
+          Turn off two-step sign-in
+        </Button>
+      </FormActions>
     </form>
   );
 }

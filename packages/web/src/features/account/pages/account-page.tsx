@@ -7,6 +7,7 @@ import { newPasswordHint, newPasswordProblem } from '@/lib/password-check';
 import { usePasswordStrength } from '@/lib/use-password-strength';
 import { useTextFields } from '@/lib/use-text-fields';
 import { Button } from '@/ui/button';
+import { FormActions } from '@/ui/form-actions';
 import { stickyEndCell, Td, Tr } from '@/ui/data-table';
 import { TextField } from '@/ui/field';
 import { ListTable, listStates, type ListColumn } from '@/ui/list-table';
@@ -81,9 +82,11 @@ function NameSection() {
           error={error}
           className="min-w-48 flex-1"
         />
-        <Button type="submit" loading={rename.isPending}>
-          Save name
-        </Button>
+        <FormActions>
+          <Button type="submit" loading={rename.isPending}>
+            Save name
+          </Button>
+        </FormActions>
       </form>
     </section>
   );
@@ -147,9 +150,11 @@ function PasswordSection() {
             {error}
           </p>
         )}
-        <Button type="submit" loading={change.isPending}>
-          Change password
-        </Button>
+        <FormActions>
+          <Button type="submit" loading={change.isPending}>
+            Change password
+          </Button>
+        </FormActions>
         <p className="text-xs text-slate-500">Changing it signs you out everywhere else.</p>
       </form>
     </section>

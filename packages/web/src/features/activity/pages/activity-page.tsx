@@ -7,9 +7,10 @@ import { FEATURE_NAMES, FEATURES, type Feature } from '@streamdesk/contract/role
 import { toast } from 'sonner';
 import { failureMessage } from '@/lib/api-client';
 import { Button } from '@/ui/button';
+import { FormActions } from '@/ui/form-actions';
 import { Table, TBody, Td, Th, THead, Tr } from '@/ui/data-table';
 import { DateTimeField } from '@/ui/date-time-field';
-import { inputClass, levelWithInputs, TextField } from '@/ui/field';
+import { inputClass, TextField } from '@/ui/field';
 import { PageHeader } from '@/ui/page-header';
 import { ListTable, type ListColumn, pagedList } from '@/ui/list-table';
 import { useMay } from '@/lib/access';
@@ -205,12 +206,12 @@ function Filters({
         {...days.endField}
       />
       <TextField label="Search" name="q" type="search" defaultValue={filters.q ?? ''} className="w-56" />
-      <Button type="submit" className={levelWithInputs}>
-        Apply filters
-      </Button>
-      <Button type="button" variant="secondary" className={levelWithInputs} onClick={() => onApply({})}>
-        Clear filters
-      </Button>
+      <FormActions>
+        <Button type="button" variant="secondary" onClick={() => onApply({})}>
+          Clear filters
+        </Button>
+        <Button type="submit">Apply filters</Button>
+      </FormActions>
     </form>
   );
 }

@@ -8,6 +8,7 @@ import {
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/ui/button';
+import { FormActions } from '@/ui/form-actions';
 import { TextField } from '@/ui/field';
 import { savedAsHint, strippedHint } from '@/ui/stripped-hint';
 import { UnsavedWorkGuard } from '@/ui/unsaved-work-guard';
@@ -73,10 +74,7 @@ export function AdCreateForm({
         {...field('a_id')}
       />
       <TextField label="Description" autoComplete="off" {...field('a_description')} />
-      <div className="flex gap-2 sm:col-span-3 sm:justify-end">
-        <Button write="ad-units" type="submit" loading={add.isPending}>
-          Submit
-        </Button>
+      <FormActions>
         <Button
           variant="secondary"
           onClick={() => {
@@ -86,7 +84,10 @@ export function AdCreateForm({
         >
           Cancel
         </Button>
-      </div>
+        <Button write="ad-units" type="submit" loading={add.isPending}>
+          Submit
+        </Button>
+      </FormActions>
       {dialog}
       {/* Submitted or cancelled, the form empties and closes: nothing is left to lose. */}
       <UnsavedWorkGuard unsaved={changedFrom(values, empty)} what="the new ad" />

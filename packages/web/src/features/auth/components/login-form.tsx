@@ -2,6 +2,7 @@ import { loginBody, type LoginBody } from '@streamdesk/contract/auth';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/ui/button';
+import { FormActions } from '@/ui/form-actions';
 import { TextField } from '@/ui/field';
 import { toastSuccess } from '@/ui/toast-success';
 import { login } from '../api';
@@ -80,9 +81,12 @@ export function LoginForm({ submitLabel, onSignedIn }: { submitLabel: string; on
           onChange={change('a_otp')}
         />
       )}
-      <Button type="submit" loading={pending} className="w-full">
-        {submitLabel}
-      </Button>
+      {/* A sign-in card's one button takes the card's width at every size. */}
+      <FormActions>
+        <Button type="submit" loading={pending} className="w-full">
+          {submitLabel}
+        </Button>
+      </FormActions>
     </form>
   );
 }

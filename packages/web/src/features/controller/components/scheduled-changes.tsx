@@ -15,10 +15,11 @@ import {
   zonedInputToIso,
 } from '@/lib/report-time';
 import { Button } from '@/ui/button';
+import { FormActions } from '@/ui/form-actions';
 import { stickyEndCell, Td, Tr } from '@/ui/data-table';
 import { Dialog } from '@/ui/dialog';
 import { DateTimeField } from '@/ui/date-time-field';
-import { inputClass, levelWithInputs, useFocusFirstInvalid } from '@/ui/field';
+import { inputClass, useFocusFirstInvalid } from '@/ui/field';
 import { ListTable, listStates, type ListColumn } from '@/ui/list-table';
 import { useStartEnd } from '@/ui/use-start-end';
 import { controllerKey } from '../api';
@@ -300,15 +301,17 @@ function ScheduleForm({
           className="w-56"
           {...when.endField}
         />
-        <Button type="submit" write="controller" loading={saving} className={levelWithInputs}>
-          {editing ? 'Save the change' : 'Schedule'}
-        </Button>
+      </div>
+      <FormActions>
         {editing && (
-          <Button variant="secondary" onClick={onCancelEdit} className={levelWithInputs}>
+          <Button variant="secondary" onClick={onCancelEdit}>
             Stop editing
           </Button>
         )}
-      </div>
+        <Button type="submit" write="controller" loading={saving}>
+          {editing ? 'Save the change' : 'Schedule'}
+        </Button>
+      </FormActions>
     </form>
   );
 }

@@ -2,6 +2,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { isEditConflict } from '@streamdesk/contract/edit-versions';
 import { ApiCallError } from '@/lib/api-client';
 import { Button } from '@/ui/button';
+import { FormActions } from '@/ui/form-actions';
 import { EditConflictAlert } from '@/ui/edit-conflict-alert';
 import { TextField } from '@/ui/field';
 
@@ -143,9 +144,11 @@ export function SettingForm({
         />
       )}
       {/* A refused save would be refused again: only after a reload can the form be saved. */}
-      <Button write="controller" type="submit" size="sm" loading={pending} disabled={conflict !== undefined}>
-        {saveLabel}
-      </Button>
+      <FormActions>
+        <Button write="controller" type="submit" loading={pending} disabled={conflict !== undefined}>
+          {saveLabel}
+        </Button>
+      </FormActions>
     </form>
   );
 }

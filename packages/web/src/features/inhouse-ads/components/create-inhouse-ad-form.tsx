@@ -7,6 +7,7 @@ import {
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/ui/button';
+import { FormActions } from '@/ui/form-actions';
 import { TextField } from '@/ui/field';
 import { UnsavedWorkGuard } from '@/ui/unsaved-work-guard';
 import { changedFrom } from '@/ui/use-form-leave-guard';
@@ -110,12 +111,12 @@ export function CreateInHouseAdForm({ listLength, onDone }: { listLength: number
         hint="PNG, JPG or GIF, up to 1 MB"
         resetKey={resetKey}
       />
-      <div className="flex flex-col justify-end gap-1.5">
+      <FormActions>
+        {!filesReady && <p className="text-xs text-slate-500">{inHouseMessages.selectFiles}</p>}
         <Button write="inhouse-ads" type="submit" disabled={!filesReady} loading={create.isPending}>
           Upload
         </Button>
-        {!filesReady && <p className="text-xs text-slate-500">{inHouseMessages.selectFiles}</p>}
-      </div>
+      </FormActions>
       <p className="text-xs text-slate-500 sm:col-span-2 lg:col-span-3">
         Title, subtitle and description will be {autoTitle(listLength)}; the button reads{' '}
         {DEFAULT_BUTTON_NAME}.

@@ -12,6 +12,7 @@ import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '@/config/paths';
 import { Button } from '@/ui/button';
+import { FormActions } from '@/ui/form-actions';
 import { EditConflictAlert } from '@/ui/edit-conflict-alert';
 import { TextAreaField, TextField } from '@/ui/field';
 import { FullPageLoader } from '@/ui/full-page-loader';
@@ -248,7 +249,10 @@ function EditForm({
               />
             </div>
           )}
-          <div className="flex gap-2 sm:col-span-2">
+          <FormActions>
+            <Button variant="secondary" onClick={done}>
+              Cancel
+            </Button>
             {/* A refused save would be refused again: only a reload (a fresh form) can be saved. */}
             <Button
               write="inhouse-ads"
@@ -258,10 +262,7 @@ function EditForm({
             >
               Update
             </Button>
-            <Button variant="secondary" onClick={done}>
-              Cancel
-            </Button>
-          </div>
+          </FormActions>
         </form>
 
         <section aria-label="Ad preview" className="min-w-0 space-y-2">

@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { unlessFailed } from '@/lib/api-client';
 import { reportZone, zonedInputToIso } from '@/lib/report-time';
 import { Button } from '@/ui/button';
+import { FormActions } from '@/ui/form-actions';
 import { DateTimeField } from '@/ui/date-time-field';
 import { TextField } from '@/ui/field';
 import { useCheckedFile } from '@/ui/use-checked-file';
@@ -108,14 +109,11 @@ export function LiveMatchAddForm() {
           hint="Turns inactive then by itself"
         />
       </div>
-      <Button
-        write="live-matches"
-        type="submit"
-        loading={add.isPending}
-        className="md:mt-6 md:justify-self-end lg:col-start-4 lg:row-start-1 lg:justify-self-auto"
-      >
-        Add
-      </Button>
+      <FormActions>
+        <Button write="live-matches" type="submit" loading={add.isPending}>
+          Add
+        </Button>
+      </FormActions>
     </form>
   );
 }

@@ -4,6 +4,7 @@ import { stripSpaces } from '@streamdesk/contract/http';
 import { toast } from 'sonner';
 import { unlessFailed } from '@/lib/api-client';
 import { Button } from '@/ui/button';
+import { FormActions } from '@/ui/form-actions';
 import { TextField } from '@/ui/field';
 import { strippedHint } from '@/ui/stripped-hint';
 import { useAddWebLiveAd } from '../api';
@@ -53,9 +54,11 @@ export function WebLiveAdAddForm() {
         hint={strippedHint(url)}
         onChange={(e) => setUrl(e.target.value)}
       />
-      <Button write="live-matches" type="submit" loading={add.isPending}>
-        Add
-      </Button>
+      <FormActions>
+        <Button write="live-matches" type="submit" loading={add.isPending}>
+          Add
+        </Button>
+      </FormActions>
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { liveMatchTabs } from '@/config/section-tabs';
 import { Button } from '@/ui/button';
+import { FormActions } from '@/ui/form-actions';
 import { EditConflictAlert } from '@/ui/edit-conflict-alert';
 import { EmptyState } from '@/ui/empty-state';
 import { TextField } from '@/ui/field';
@@ -148,7 +149,7 @@ export default function LiveAdsPage() {
               onReload={reload}
             />
           )}
-          <div className="flex flex-wrap items-center gap-2">
+          <div>
             <Button
               write="live-matches"
               variant="secondary"
@@ -156,7 +157,13 @@ export default function LiveAdsPage() {
             >
               Add field
             </Button>
-            <Button variant="ghost" disabled={!dirty || save.isPending} onClick={() => setRows(base.rows)}>
+          </div>
+          <FormActions>
+            <Button
+              variant="secondary"
+              disabled={!dirty || save.isPending}
+              onClick={() => setRows(base.rows)}
+            >
               Discard changes
             </Button>
             {/* A refused save would be refused again: only after a reload can the fields be saved. */}
@@ -165,11 +172,10 @@ export default function LiveAdsPage() {
               type="submit"
               loading={save.isPending}
               disabled={!dirty || conflict !== undefined}
-              className="ml-auto"
             >
               Save all
             </Button>
-          </div>
+          </FormActions>
         </form>
       )}
     </div>

@@ -6,6 +6,7 @@ import { reportZone, shownZonedTime, zonedInputToIso } from '@/lib/report-time';
 import { toastSuccess } from '@/ui/toast-success';
 import { useFormLeaveGuard } from '@/ui/use-form-leave-guard';
 import { Button } from '@/ui/button';
+import { FormActions } from '@/ui/form-actions';
 import { ConfirmAdminDialog } from '@/ui/confirm-admin-dialog';
 import { dateTimeProblem } from '@/ui/date-time-field';
 import { FileField } from '@/ui/field';
@@ -103,11 +104,11 @@ export function SendForm() {
           />
         </div>
         <SendAtField form={text} label="Send at (optional)" hint="Leave empty to send now." />
-        <div className="flex justify-end">
+        <FormActions>
           <Button write="notifications" type="submit" loading={send.isPending}>
             {values.sendAt ? 'Schedule' : 'Send'}
           </Button>
-        </div>
+        </FormActions>
       </form>
       {/* Outside the form: the dialog's own form would otherwise submit this one through React's tree. */}
       <ConfirmAdminDialog

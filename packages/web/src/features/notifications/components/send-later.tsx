@@ -7,6 +7,7 @@ import {
 import { unlessFailed } from '@/lib/api-client';
 import { isoToZonedInput, reportZone, shownZonedTime, zonedInputToIso } from '@/lib/report-time';
 import { Button } from '@/ui/button';
+import { FormActions } from '@/ui/form-actions';
 import { dateTimeProblem } from '@/ui/date-time-field';
 import { Dialog } from '@/ui/dialog';
 import { toastSuccess } from '@/ui/toast-success';
@@ -120,14 +121,14 @@ function EditScheduledForm({
       <TitleAndMessage form={text} />
       <UrlField form={text} />
       <SendAtField form={text} label="Send at" />
-      <div className="flex justify-end gap-2">
+      <FormActions>
         <Button variant="secondary" onClick={onCancel}>
           Keep as it was
         </Button>
         <Button type="submit" write="notifications" loading={edit.isPending}>
           Save
         </Button>
-      </div>
+      </FormActions>
     </form>
   );
 }

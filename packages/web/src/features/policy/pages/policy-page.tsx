@@ -4,6 +4,7 @@ import { formatDateTime } from '@streamdesk/contract/format';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/ui/button';
+import { FormActions } from '@/ui/form-actions';
 import { LoadError } from '@/ui/load-error';
 import { EditConflictAlert } from '@/ui/edit-conflict-alert';
 import { TextAreaField, TextField } from '@/ui/field';
@@ -208,15 +209,15 @@ function PolicyForm(props: {
             onReload={reload}
           />
         )}
-        <div className="flex gap-2">
+        <FormActions>
+          <Button variant="secondary" onClick={onDone} disabled={update.isPending}>
+            Cancel
+          </Button>
           {/* A refused save would be refused again: only after a reload can the policy be saved. */}
           <Button write="policy" type="submit" loading={update.isPending} disabled={conflict !== undefined}>
             Save
           </Button>
-          <Button variant="secondary" onClick={onDone} disabled={update.isPending}>
-            Cancel
-          </Button>
-        </div>
+        </FormActions>
       </form>
     </>
   );

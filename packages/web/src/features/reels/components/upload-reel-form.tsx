@@ -3,6 +3,7 @@ import { reelMessages } from '@streamdesk/contract/reels';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/ui/button';
+import { FormActions } from '@/ui/form-actions';
 import { FileField } from '@/ui/field';
 import { toastSuccess } from '@/ui/toast-success';
 import { useLeaveGuard } from '@/ui/leave-guard';
@@ -69,11 +70,11 @@ export function UploadReelForm() {
           />
         }
       />
-      <div className="sm:pb-5">
+      <FormActions>
         <Button write="reels" type="submit" loading={upload.isPending}>
           Upload
         </Button>
-      </div>
+      </FormActions>
     </form>
   );
 }

@@ -9,6 +9,7 @@ import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { failureMessage } from '@/lib/api-client';
 import { Button } from '@/ui/button';
+import { FormActions } from '@/ui/form-actions';
 import { FileField, TextField } from '@/ui/field';
 import { schemeHint } from '@/ui/stripped-hint';
 import { toastSuccess } from '@/ui/toast-success';
@@ -153,14 +154,14 @@ export function AddShortcutForm({ nextSNo, onAdded }: { nextSNo: number; onAdded
           error={stage.refused ?? image.problem}
           adornment={<UploadIndicator state={image.state} labels={labels} />}
         />
-        <div className="flex gap-2 sm:pb-5">
-          <Button write="shortcut-stories" type="submit" loading={add.isPending}>
-            Upload
-          </Button>
+        <FormActions>
           <Button variant="secondary" onClick={() => reset('idle')}>
             Clear
           </Button>
-        </div>
+          <Button write="shortcut-stories" type="submit" loading={add.isPending}>
+            Upload
+          </Button>
+        </FormActions>
       </div>
     </form>
   );

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { paths } from '@/config/paths';
 import { Button } from '@/ui/button';
+import { FormActions } from '@/ui/form-actions';
 import { toastSuccess } from '@/ui/toast-success';
 import { useFormLeaveGuard } from '@/ui/use-form-leave-guard';
 import { useSaveStory, type StoryKind } from '../api';
@@ -74,14 +75,14 @@ export function StoryAddForm({ kind }: { kind: StoryKind }) {
     >
       <h2 className="text-base font-semibold text-slate-900">{title}</h2>
       <StoryFields {...form.fields} types={kind === 'video' ? videoTypes : adTypes} />
-      <div className="flex justify-end gap-2">
+      <FormActions>
         <Button variant="secondary" disabled={added} onClick={form.clear}>
           Clear
         </Button>
         <Button write="stories" type="submit" loading={save.isPending || added}>
           Upload
         </Button>
-      </div>
+      </FormActions>
     </form>
   );
 }

@@ -6,6 +6,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/ui/button';
+import { FormActions } from '@/ui/form-actions';
 import { EditConflictAlert } from '@/ui/edit-conflict-alert';
 import { TextField } from '@/ui/field';
 import { toastSuccess } from '@/ui/toast-success';
@@ -174,7 +175,7 @@ export function StoryEditForm({
               onReload={reload}
             />
           )}
-          <div className="flex justify-end gap-2">
+          <FormActions>
             {/* Cancel returns to the list (doc 1 section 2) and drops the changes: it is the way out that does not ask. */}
             <Button variant="secondary" onClick={() => leaveGuard.leave(() => void navigate(backTo))}>
               Cancel
@@ -188,7 +189,7 @@ export function StoryEditForm({
             >
               {kind === 'video' ? 'Save' : 'Update'}
             </Button>
-          </div>
+          </FormActions>
         </div>
         <StoryPreview kind={kind} values={values} media={media} thumb={thumb} />
       </form>

@@ -6,6 +6,7 @@ import { newPasswordHint, newPasswordProblem } from '@/lib/password-check';
 import { usePasswordStrength } from '@/lib/use-password-strength';
 import { useTextFields } from '@/lib/use-text-fields';
 import { Button } from '@/ui/button';
+import { FormActions } from '@/ui/form-actions';
 import { TextField } from '@/ui/field';
 import { LogoIcon } from '@/ui/icons';
 import { PrimaryLink } from '@/ui/message-page';
@@ -77,9 +78,11 @@ export default function SetPasswordPage() {
                 {error}
               </p>
             )}
-            <Button type="submit" loading={busy} className="w-full">
-              Set password
-            </Button>
+            <FormActions>
+              <Button type="submit" loading={busy} className="w-full">
+                Set password
+              </Button>
+            </FormActions>
           </form>
         )}
       </div>

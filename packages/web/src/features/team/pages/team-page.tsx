@@ -10,6 +10,7 @@ import { toast } from 'sonner';
 import { failureMessage } from '@/lib/api-client';
 import { ActivityHistoryLink } from '@/ui/activity-history-link';
 import { Button, type ButtonProps } from '@/ui/button';
+import { FormActions } from '@/ui/form-actions';
 import { stickyEndCell, Td, Tr } from '@/ui/data-table';
 import { inputClass, TextField } from '@/ui/field';
 import { ListTable, listStates, type ListColumn } from '@/ui/list-table';
@@ -250,9 +251,11 @@ function AddPerson({ onLink }: { onLink: (link: Link) => void }) {
             ))}
           </select>
         </div>
-        <Button type="submit" loading={add.isPending}>
-          Add person
-        </Button>
+        <FormActions>
+          <Button type="submit" loading={add.isPending}>
+            Add person
+          </Button>
+        </FormActions>
       </form>
       {error && (
         <p role="alert" className="mt-3 text-sm font-medium text-red-600">

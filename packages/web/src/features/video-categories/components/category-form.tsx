@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { isEditConflict } from '@streamdesk/contract/edit-versions';
 import { categoryMessages, type VideoCategory } from '@streamdesk/contract/video-categories';
 import { Button } from '@/ui/button';
+import { FormActions } from '@/ui/form-actions';
 import { EditConflictAlert } from '@/ui/edit-conflict-alert';
 import { FileField, TextField } from '@/ui/field';
 import { toastSuccess } from '@/ui/toast-success';
@@ -183,7 +184,12 @@ export function CategoryForm({ editing, onDone, onReload }: CategoryFormProps) {
             onReload={reload}
           />
         )}
-        <div className="flex flex-wrap gap-2">
+        <FormActions>
+          {editing && (
+            <Button variant="secondary" onClick={onDone}>
+              Cancel
+            </Button>
+          )}
           {/* A refused edit would be refused again: only after a reload can it be sent. */}
           <Button
             write="video-categories"
@@ -193,12 +199,7 @@ export function CategoryForm({ editing, onDone, onReload }: CategoryFormProps) {
           >
             {editing ? 'Update Category' : 'Add Category'}
           </Button>
-          {editing && (
-            <Button variant="secondary" onClick={onDone}>
-              Cancel
-            </Button>
-          )}
-        </div>
+        </FormActions>
       </form>
     </>
   );

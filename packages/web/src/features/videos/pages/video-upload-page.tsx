@@ -8,6 +8,7 @@ import { videoTabs } from '@/config/section-tabs';
 import { inputClass } from '@/ui/field';
 import { useAskBeforeUnload } from '@/ui/leave-guard';
 import { Button } from '@/ui/button';
+import { FormActions } from '@/ui/form-actions';
 import { PageHeader } from '@/ui/page-header';
 import { Tabs } from '@/ui/tabs';
 import { UploadProgressBar } from '@/ui/upload-progress-bar';
@@ -175,9 +176,11 @@ export default function VideoUploadPage() {
           />
         )}
 
-        <Button write="videos" type="submit" disabled={uploading}>
-          {uploading ? 'Uploading...' : 'Upload Videos'}
-        </Button>
+        <FormActions>
+          <Button write="videos" type="submit" disabled={uploading}>
+            {uploading ? 'Uploading...' : 'Upload Videos'}
+          </Button>
+        </FormActions>
       </form>
       {stored > 0 && (
         <WebFeedNote>
