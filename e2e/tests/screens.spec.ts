@@ -49,11 +49,52 @@ async function controlsOffScreen(page: Page) {
   });
 }
 
+/**
+ * On a phone, the lists whose rows do not fit the screen: a table box that scrolls sideways (its middle
+ * columns hidden behind the Actions column), or a cell's text cut short (a URL showing just 'http').
+ * Each row is a card there (docs/decisions/0060): nothing of it should need a sideways scroll.
+ */
+async function listsCutOnAPhone(page: Page) {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    for (const table of Array.from(document.querySelectorAll('table'))) {
+      const name = table.caption?.textContent ?? 'a table';
+      const box = table.parentElement!;
+      if (box.scrollWidth > box.clientWidth + 1) found.push(`${name}: scrolls sideways`);
+      for (const cell of Array.from(table.querySelectorAll('tbody td'))) {
+        if (!(cell instanceof HTMLElement) || !cell.checkVisibility()) continue;
+        for (const el of [cell, ...Array.from(cell.querySelectorAll<HTMLElement>('a, span, p'))]) {
+          // (A screen reader's text is 1 px wide on purpose, and an inline element has no width of its own.)
+          if (el.clientWidth > 1 && el.scrollWidth > el.clientWidth + 1)
+            found.push(`${name}: "${el.textContent?.trim().slice(0, 30)}" cut`);
+        }
+      }
+    }
+    return found;
+  });
+}
+
+/**
+ * The forms' submit buttons that are not in the one place every form keeps them (FormActions, issue 36,
+ * docs/decisions/0060): a line of their own under the fields, at the right, the same size everywhere.
+ */
+async function submitsOutOfPlace(page: Page) {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll('main form button[type="submit"]'))
+      .filter((b) => b instanceof HTMLElement && b.checkVisibility() && !b.closest('[role="dialog"]'))
+      .filter((b) => !b.parentElement?.matches('[data-form-actions]'))
+      .map((b) => b.textContent?.trim() ?? ''),
+  );
+}
+
 async function checkScreen(page: Page, name: string, heading = page.getByRole('heading', { level: 1 })) {
   await expect(heading.first(), `the heading of ${name}`).toBeVisible();
   await page.waitForLoadState('networkidle');
   await expectNoPageOverflow(page);
   expect(await controlsOffScreen(page), `controls off the screen on ${name}`).toEqual([]);
+  expect(await submitsOutOfPlace(page), `submit buttons out of place on ${name}`).toEqual([]);
+  if (page.viewportSize()!.width < 768)
+    expect(await listsCutOnAPhone(page), `lists cut on a phone on ${name}`).toEqual([]);
   const width = page.viewportSize()!.width;
   const file = name.replace(/^\//, '').replace(/[^\w-]+/g, '_') || 'home';
   await page.screenshot({ path: `test-results/screens/${file}-${width}.png`, fullPage: true });

@@ -158,6 +158,56 @@ describe('ListTable', () => {
     expect(screen.getByText('Showing 5 of 5 things')).toBeInTheDocument();
   });
 
+  it("gives each cell its column's label for the phone's cards, rows that come later too", async () => {
+    function Rows() {
+      const [names, setNames] = useState(['alpha']);
+      return (
+        <>
+          <button type="button" onClick={() => setNames((n) => [...n, 'beta'])}>
+            More
+          </button>
+          <ListTable
+            caption="Things"
+            columns={['Name', { label: 'Actions', srOnly: true }]}
+            reply={{ status: true, message: 'ok' }}
+            isPending={false}
+            isEmpty={false}
+            emptyText="No things yet."
+            selection={{ allSelected: false, onToggleAll: () => {}, count: 0, actions: null }}
+          >
+            {names.map((name) => (
+              <Tr key={name}>
+                <Td>
+                  <input type="checkbox" aria-label={`Select ${name}`} />
+                </Td>
+                <Td>{name}</Td>
+                <Td>
+                  <button type="button">Edit {name}</button>
+                </Td>
+              </Tr>
+            ))}
+            <tr>
+              <td colSpan={3}>A note across the row</td>
+            </tr>
+          </ListTable>
+        </>
+      );
+    }
+    render(<Rows />);
+    const cell = (text: string) => screen.getByText(text).closest('td')!;
+    // The select box's cell and a cell across columns say no column; the buttons' cell is the card's foot.
+    expect(screen.getByLabelText('Select alpha').closest('td')).not.toHaveAttribute('data-label');
+    expect(cell('alpha')).toHaveAttribute('data-label', 'Name');
+    expect(cell('Edit alpha')).toHaveAttribute('data-label', 'Actions');
+    expect(cell('Edit alpha')).toHaveAttribute('data-actions');
+    expect(cell('alpha')).not.toHaveAttribute('data-actions');
+    expect(cell('A note across the row')).not.toHaveAttribute('data-label');
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'More' }));
+    expect(cell('beta')).toHaveAttribute('data-label', 'Name');
+    expect(cell('Edit beta')).toHaveAttribute('data-actions');
+  });
+
   it('brings the top of the list into view on a page change when the admin scrolled below it', async () => {
     const user = userEvent.setup();
     renderThings(pageOf);

@@ -1,4 +1,4 @@
-import { useRef, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { LOAD_FAILED } from '@/lib/api-query';
 import { cn } from '@/lib/cn';
 import { stickyEndHead, Table, TableMessageRow, TBody, Th, THead, VisibleWidth } from './data-table';
@@ -120,6 +120,8 @@ export function ListTable({
     head
   );
   const colSpan = columns.length + (firstHead ? 1 : 0);
+  const labels = [...(firstHead ? [undefined] : []), ...columns.map(columnLabel)];
+  useCellLabels(top, labels);
   const refused = reply && !reply.status ? reply.message || LOAD_FAILED : undefined;
   const failed = failure ?? refused ?? (reply ? undefined : LOAD_FAILED);
   const message = isPending ? (
@@ -144,12 +146,13 @@ export function ListTable({
     <div ref={top} aria-busy={isPending} className="scroll-mt-16 space-y-3">
       {selection && <BulkBar selection={selection} />}
       {/* A container, so that an edit row can size its form to the box's visible width (see InlineEditRow). */}
-      <Table caption={caption} className="@container">
+      {/* Under 768 px each row is a card whose cells say their column (list-cards, index.css; 0060). */}
+      <Table caption={caption} className="list-cards @container">
         <THead>
           {firstHead}
           {columns.map((column) => {
             const { label, className: own, srOnly } = typeof column === 'string' ? { label: column } : column;
-            const className = cn(own, /^Actions?$/.test(label) && stickyEndHead);
+            const className = cn(own, ACTIONS.test(label) && stickyEndHead);
             const by = sorting?.columns[label];
             return by ? (
               <SortableTh
@@ -189,6 +192,48 @@ export function ListTable({
   );
 }
 
+const columnLabel = (column: ListColumn) => (typeof column === 'string' ? column : column.label);
+
+/** Whether a column holds a row's buttons: its cell is the card's last line on a phone. */
+const ACTIONS = /^Actions?$/;
+
+/**
+ * Gives each body cell of the list's table its column's label (`data-label`), and the row buttons' cell
+ * `data-actions`: on a phone (under 768 px) the rows are cards, each cell a line that says its column
+ * (index.css, list-cards). A cell that spans columns (a message, an edit row's form) and the select box's
+ * get none. Rows come and go without this list rendering (a row that turns into its edit form), so a
+ * watcher labels them as they change.
+ */
+function useCellLabels(box: RefObject<HTMLElement | null>, labels: readonly (string | undefined)[]) {
+  const key = labels.join('\u0000');
+  useLayoutEffect(() => {
+    const body = box.current?.querySelector('tbody');
+    if (!body) return;
+    const names = key.split('\u0000');
+    const label = () => {
+      for (const row of Array.from(body.rows)) {
+        let at = 0;
+        for (const cell of Array.from(row.cells)) {
+          const name = cell.colSpan === 1 ? names[at] : undefined;
+          at += cell.colSpan;
+          if (name) {
+            if (cell.dataset.label !== name) cell.dataset.label = name;
+          } else if (cell.dataset.label !== undefined) delete cell.dataset.label;
+          const actions = name !== undefined && ACTIONS.test(name);
+          if (actions !== (cell.dataset.actions !== undefined)) {
+            if (actions) cell.dataset.actions = '';
+            else delete cell.dataset.actions;
+          }
+        }
+      }
+    };
+    label();
+    const watcher = new MutationObserver(label);
+    watcher.observe(body, { childList: true, subtree: true });
+    return () => watcher.disconnect();
+  }, [box, key]);
+}
+
 /**
  * The bulk bar of a list with a selection: 'N selected' and its actions, sticky under the top bar so
  * the selection's actions stay in reach while a long list scrolls. ListTable's, and a card list's (the
@@ -204,7 +249,10 @@ export function BulkBar({ selection }: { selection: ListSelection }) {
       <p className="text-sm text-slate-600" aria-live="polite">
         {selection.count} selected
       </p>
-      <div className="flex flex-wrap items-center gap-2">{selection.actions}</div>
+      {/* On a phone the actions keep to one line (a long label on two), so that the sticky bar stays low. */}
+      <div className="flex flex-wrap items-center gap-2 max-sm:grow max-sm:flex-nowrap max-sm:justify-end max-sm:*:h-auto max-sm:*:min-h-8 max-sm:*:px-2 max-sm:*:py-1 max-sm:*:leading-tight max-sm:*:whitespace-normal">
+        {selection.actions}
+      </div>
     </div>
   );
 }
