@@ -214,12 +214,16 @@ function useCellLabels(box: RefObject<HTMLElement | null>, labels: readonly (str
       for (const row of Array.from(body.rows)) {
         let at = 0;
         for (const cell of Array.from(row.cells)) {
-          const name = cell.colSpan === 1 ? names[at] : undefined;
+          const column = cell.colSpan === 1 ? names[at] : undefined;
           at += cell.colSpan;
+          // A buttons' column ('Actions'; the activity's 'Action' is words) holds buttons; empty, it says nothing.
+          const buttons = cell.querySelector('button, a, input') !== null;
+          const onlyButtons = column !== undefined && ACTIONS.test(column);
+          const name = onlyButtons && !buttons && !cell.textContent?.trim() ? undefined : column;
           if (name) {
             if (cell.dataset.label !== name) cell.dataset.label = name;
           } else if (cell.dataset.label !== undefined) delete cell.dataset.label;
-          const actions = name !== undefined && ACTIONS.test(name);
+          const actions = onlyButtons && buttons;
           if (actions !== (cell.dataset.actions !== undefined)) {
             if (actions) cell.dataset.actions = '';
             else delete cell.dataset.actions;
