@@ -106,7 +106,7 @@ test.describe('Reels page', () => {
       page,
       table,
       table.getByRole('cell', { name: /^Click/ }).first(),
-      table.getByRole('button', { name: 'Actions for reel 1' }),
+      table.getByRole('button', { name: 'Actions for reel 1', exact: true }),
     );
     await page.screenshot({ path: '/tmp/shots/reels-mobile.png', fullPage: true });
     await page.setViewportSize({ width: 1280, height: 800 });
