@@ -19,10 +19,11 @@ export const mediaFiles = {
   /** An MP4's header (so the browser's check passes) over bytes no player can read. */
   brokenMp4: path.join(mediaDir, 'broken.mp4'),
   /**
-   * A playable MP4 (an MP4 brand, H.264 video) whose processing fails: its index is last and its sound
-   * is PCM, which the faststart remux cannot copy into an MP4 (0044), so every run ends 'failed'.
+   * An MP4 (an MP4 brand, index last) whose processing fails: its video is raw (uncompressed 4:2:2), which
+   * the upload's checks read (duration, thumbnail) but the faststart remux cannot copy into
+   * an MP4 (0044), so every run ends 'failed'. (PCM sound no longer fails: the remux makes it AAC.)
    */
-  failsProcessing: path.join(mediaDir, 'fails-processing.mp4'),
+  failsProcessing: path.join(mediaDir, 'fails-processing-raw.mp4'),
 };
 
 /** The system's ffmpeg (on PATH, or FFMPEG_PATH), as the server finds it. */
@@ -63,9 +64,8 @@ export function makeMediaFiles(): void {
   }
   if (!existsSync(mediaFiles.failsProcessing))
     ffmpeg([
-      ...['-f', 'lavfi', '-i', 'testsrc=size=240x426:rate=15'],
-      ...['-f', 'lavfi', '-i', 'sine=frequency=440', '-t', '2', '-shortest'],
-      ...['-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-c:a', 'pcm_s16le'],
+      ...['-f', 'lavfi', '-i', 'testsrc=size=240x426:rate=15', '-t', '2'],
+      ...['-pix_fmt', 'uyvy422', '-c:v', 'rawvideo'],
       ...['-f', 'mov', '-brand', 'mp42', mediaFiles.failsProcessing],
     ]);
   if (!existsSync(mediaFiles.notAnImage))

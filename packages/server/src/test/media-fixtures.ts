@@ -64,12 +64,16 @@ export function mp4(seconds = 1, { moovLast = false, quickTime = false, tiny = f
 /**
  * A 1 s (or `seconds`) H.264/AAC MP4 `height` pixels high (16:9, 10 frames a second, a sine tone), for
  * the processing's ladder; `moovLast` leaves its index after the frames, as cameras write it; `portrait`
- * stands it up (`height` is then its width, the short side).
+ * stands it up (`height` is then its width, the short side); `pcmSound` writes its sound as PCM in a MOV
+ * with an MP4 brand and the index last, as a camera does (an MP4 muxer cannot take PCM).
  */
-export function sizedMp4(height: number, { moovLast = false, portrait = false, seconds = 1 } = {}): Buffer {
+export function sizedMp4(
+  height: number,
+  { moovLast = false, portrait = false, seconds = 1, pcmSound = false } = {},
+): Buffer {
   const width = Math.round((height * 16) / 9 / 2) * 2;
   const size = portrait ? `${height}x${width}` : `${width}x${height}`;
-  const name = `clip-${height}p${moovLast ? '-moov-last' : ''}${portrait ? '-portrait' : ''}`;
+  const name = `clip-${height}p${moovLast ? '-moov-last' : ''}${portrait ? '-portrait' : ''}${pcmSound ? '-pcm' : ''}`;
   return made(`${name}${seconds === 1 ? '' : `-${seconds}s`}.mp4`, (out) => [
     '-f',
     'lavfi',
@@ -88,8 +92,9 @@ export function sizedMp4(height: number, { moovLast = false, portrait = false, s
     '-preset',
     'ultrafast',
     '-c:a',
-    'aac',
-    ...(moovLast ? [] : ['-movflags', '+faststart']),
+    pcmSound ? 'pcm_s16le' : 'aac',
+    ...(moovLast || pcmSound ? [] : ['-movflags', '+faststart']),
+    ...(pcmSound ? ['-f', 'mov', '-brand', 'mp42'] : []),
     out,
   ]);
 }

@@ -134,6 +134,21 @@ describe('a new video ad', () => {
     expect(await mediaMismatches(t)).toEqual({ filesWithoutRow: [], rowsWithoutFile: [] });
   });
 
+  it('a camera file with PCM sound is ready: the remux copies its video and makes its sound AAC', async () => {
+    const source = sizedMp4(240, { pcmSound: true });
+    const uploaded = await upload(source);
+    const ready = await settled(uploaded._id);
+    expect(ready).toMatchObject({ state: 'ready', progress: 100 });
+    const remuxed = await storedBytes(t, ready.medView);
+    expect(before(boxes(remuxed), 'moov', 'mdat')).toBe(true);
+    // H.264 copied (its stream's codec tag is still avc1), the sound now AAC (mp4a), no PCM left.
+    const text = remuxed.toString('latin1');
+    expect(text).toContain('avc1');
+    expect(text).toContain('mp4a');
+    expect(text).not.toMatch(/sowt|twos|lpcm/);
+    expect((await renditions(t, ready.hls)).map((r) => r.height)).toEqual([240]);
+  });
+
   it('an image ad is ready at once, with nothing to process', async () => {
     const res = await t.request({
       method: 'POST',

@@ -8,7 +8,15 @@ export interface SourceInfo {
   width: number;
   height: number;
   hasAudio: boolean;
+  /**
+   * Sound an MP4 cannot carry (PCM, as a camera writes into a MOV with an MP4 brand): the faststart
+   * remux re-encodes it to AAC rather than copying it, which ffmpeg's MP4 muxer refuses.
+   */
+  audioNotMp4: boolean;
 }
+
+/** Sound codecs ffmpeg's MP4 muxer takes as they are (the remux copies these). */
+const MP4_AUDIO = new Set(['aac', 'mp3', 'mp2', 'ac3', 'eac3', 'alac', 'flac', 'opus']);
 
 /** The HLS ladder's heights and H.264 bitrates (kbit/s), from the top; a source is never upscaled. */
 const RUNGS: readonly { height: number; kbps: number }[] = [
@@ -48,7 +56,7 @@ export async function probeSource(file: string, signal?: AbortSignal): Promise<S
     '-v',
     'error',
     '-show_entries',
-    'stream=codec_type,width,height:format=duration',
+    'stream=codec_type,codec_name,width,height:format=duration',
     '-of',
     'json',
     file,
@@ -56,7 +64,7 @@ export async function probeSource(file: string, signal?: AbortSignal): Promise<S
   const output = await runTool([bin().ffprobe, ...args], 60_000, signal);
   if (output.code !== 0) throw failure('Reading the video', output);
   const info = JSON.parse(output.stdout) as {
-    streams?: { codec_type?: string; width?: number; height?: number }[];
+    streams?: { codec_type?: string; codec_name?: string; width?: number; height?: number }[];
     format?: { duration?: string };
   };
   const video = info.streams?.find((s) => s.codec_type === 'video');
@@ -66,6 +74,9 @@ export async function probeSource(file: string, signal?: AbortSignal): Promise<S
     width: video.width ?? video.height,
     height: video.height,
     hasAudio: Boolean(info.streams?.some((s) => s.codec_type === 'audio')),
+    audioNotMp4: Boolean(
+      info.streams?.some((s) => s.codec_type === 'audio' && !MP4_AUDIO.has(s.codec_name ?? '')),
+    ),
   };
 }
 
@@ -94,9 +105,17 @@ export async function indexFirst(file: string): Promise<boolean> {
   }
 }
 
-/** Copies the MP4 with its index first (no re-encoding: the streams are copied as they are). */
-export async function remuxFaststart(input: string, output: string, signal?: AbortSignal): Promise<void> {
-  const args = ['-v', 'error', '-y', '-i', input, '-map', '0', '-c', 'copy', '-movflags', '+faststart'];
+/** Copies the MP4 with its index first: the video copied as it is, and sound an MP4 cannot carry made AAC. */
+export async function remuxFaststart(
+  input: string,
+  output: string,
+  source: Pick<SourceInfo, 'audioNotMp4'>,
+  signal?: AbortSignal,
+): Promise<void> {
+  const args = ['-v', 'error', '-y', '-i', input, '-map', '0', '-c', 'copy'];
+  // The video is still copied: only sound an MP4 cannot carry is made AAC (the ladder's sound too).
+  if (source.audioNotMp4) args.push('-c:a', 'aac');
+  args.push('-movflags', '+faststart');
   const result = await runTool([bin().ffmpeg, ...args, '-f', 'mp4', output], 30 * 60_000, signal);
   if (result.code !== 0) throw failure('The faststart remux', result);
 }

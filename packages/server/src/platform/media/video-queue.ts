@@ -190,7 +190,7 @@ export function createVideoQueue(ctx: VideoQueueContext, options: VideoQueueOpti
     const remuxed = !(await indexFirst(source));
     if (remuxed) {
       source = path.join(dir, 'faststart.mp4');
-      await remuxFaststart(original, source, stopped.signal);
+      await remuxFaststart(original, source, info, stopped.signal);
     }
     report(REMUX_SHARE);
     const progressFile = path.join(dir, 'progress.txt');
