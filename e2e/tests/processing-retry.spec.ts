@@ -1,5 +1,6 @@
 import { inHouseRoutes } from '@streamdesk/contract/inhouse-ads';
 import { reelRoutes } from '@streamdesk/contract/reels';
+import { storyRoutes } from '@streamdesk/contract/stories';
 import { expect, test } from '../fixtures.js';
 import { seedCategory } from './video-helpers.js';
 
@@ -88,4 +89,51 @@ test('an in-house video ad that fails processing shows Failed under its media, a
   await expect(row.getByText(ANY_STATE)).toBeVisible();
   await expect(row.getByText('Failed', { exact: true })).toBeVisible({ timeout: 60_000 });
   await expect(retry).toBeEnabled();
+});
+
+test('a story video that fails processing shows Failed in the list and on its edit page, and Retry queues it again', async ({
+  signedInPage: page,
+  api,
+  media,
+}) => {
+  test.setTimeout(150_000);
+  const insertData = JSON.stringify({ btnName: 'Watch', btnUrl: 'https://example.com/w' });
+  await api.upload('POST', storyRoutes.add.path, { insertData }, { video: media.failsProcessing });
+  await page.goto('/add/story/video');
+  const row = page.getByRole('row').filter({ has: page.getByRole('checkbox', { name: 'Select story 1' }) });
+  await expect(row.getByText('Failed', { exact: true })).toBeVisible({ timeout: 60_000 });
+  const retry = row.getByRole('button', { name: 'Retry story 1' });
+  await expect(retry).toBeVisible();
+  await retry.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '/tmp/story-video-failed-1280.png' });
+  await page.setViewportSize({ width: 375, height: 800 });
+  // Under 768 px the list is cards: the same state and Retry under the thumbnail.
+  const card = page.getByRole('listitem', { name: 'Story 1' });
+  await expect(card.getByText('Failed', { exact: true })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Retry story 1' })).toBeVisible();
+  await card.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '/tmp/story-video-failed-375.png' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  await retry.click();
+  await expect(page.getByText('Processing queued again for 1 story video(s)')).toBeVisible();
+  await expect(row.getByText(ANY_STATE)).toBeVisible();
+  await expect(row.getByText('Failed', { exact: true })).toBeVisible({ timeout: 60_000 });
+  await expect(retry).toBeEnabled();
+
+  // The edit page shows the state of the stored video, with its Retry.
+  await row.getByRole('button', { name: 'Actions for story 1' }).click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  const preview = page.getByRole('complementary', { name: 'Preview' });
+  await expect(preview.getByText('Failed', { exact: true })).toBeVisible();
+  await expect(preview.getByRole('button', { name: 'Retry story' })).toBeVisible();
+  await page.screenshot({ path: '/tmp/story-video-edit-failed-1280.png', fullPage: true });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect(preview.getByText('Failed', { exact: true })).toBeVisible();
+  await page.screenshot({ path: '/tmp/story-video-edit-failed-375.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await preview.getByRole('button', { name: 'Retry story' }).click();
+  await expect(page.getByText('Processing queued again for 1 story video(s)')).toBeVisible();
+  await expect(preview.getByText(ANY_STATE)).toBeVisible();
+  await expect(preview.getByText('Failed', { exact: true })).toBeVisible({ timeout: 60_000 });
 });

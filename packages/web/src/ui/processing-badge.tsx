@@ -1,12 +1,14 @@
+import type { Feature } from '@streamdesk/contract/roles';
 import type { VideoState } from '@streamdesk/contract/videos';
 import { cn } from '@/lib/cn';
+import { RetryProcessingButton } from './retry-processing-button';
 
 const badge = 'mt-1 inline-flex rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap';
 
 /**
  * Where a video's processing stands while it is not ready (docs/decisions/0059): 'Queued', 'Processing
  * N%' or 'Failed' (it plays its MP4); nothing once ready, so a list looks as before for most items.
- * Story videos and reels show it (the reels list's ReelState adds a Retry under a failed one).
+ * Story videos and reels show it (ProcessingState adds a Retry under a failed one).
  */
 export function ProcessingBadge({ item }: { item: { state: VideoState; progress: number } }) {
   switch (item.state) {
@@ -23,4 +25,30 @@ export function ProcessingBadge({ item }: { item: { state: VideoState; progress:
     default:
       return null;
   }
+}
+
+/**
+ * The badge, and under a failed video the shared Retry (reels, story videos: 0059). `name` is the row's
+ * ('reel 2', 'story 3'), for the Retry's label.
+ */
+export function ProcessingState({
+  item,
+  write,
+  name,
+  retrying,
+  onRetry,
+}: {
+  item: { state: VideoState; progress: number };
+  write: Feature;
+  name: string;
+  retrying: boolean;
+  onRetry: () => void;
+}) {
+  if (item.state !== 'failed') return <ProcessingBadge item={item} />;
+  return (
+    <span className="flex flex-col items-start gap-1">
+      <ProcessingBadge item={item} />
+      <RetryProcessingButton write={write} name={name} busy={retrying} onRetry={onRetry} />
+    </span>
+  );
 }

@@ -1,6 +1,7 @@
 import { EDIT_VERSION_FIELD } from '@streamdesk/contract/edit-versions';
 import {
   STORY_LIST_LIMIT,
+  storyMessages,
   storyRoutes,
   type Story,
   type StoryInsertInput,
@@ -12,6 +13,7 @@ import { fetchApi } from '@/lib/api-query';
 import { whileProcessing } from '@/lib/processing-poll';
 import { callApiWithProgress, type UploadProgress } from '@/lib/upload';
 import { toastFailure } from '@/ui/toast-failure';
+import { toastSuccess } from '@/ui/toast-success';
 
 /** Story videos and images ('video') or story ads ('ads'): the same entity, two lists. */
 export type StoryKind = 'video' | 'ads';
@@ -23,12 +25,14 @@ const routesOf = (kind: StoryKind) =>
         find: storyRoutes.findVideo,
         remove: storyRoutes.deleteVideo,
         status: storyRoutes.statusVideo,
+        retry: storyRoutes.retryVideo,
       }
     : {
         list: storyRoutes.listAds,
         find: storyRoutes.findAds,
         remove: storyRoutes.deleteAds,
         status: storyRoutes.statusAds,
+        retry: storyRoutes.retryAds,
       };
 
 const keys = {
@@ -70,6 +74,9 @@ export const storyQuery = (kind: StoryKind, id: string) =>
     queryKey: keys.one(kind, id),
     queryFn: ({ signal }) => requestApi(routesOf(kind).find, { query: { id }, signal }),
     staleTime: 0,
+    // While its video is queued or processing, the edit page follows its state, and takes the remuxed
+    // MP4's URL once ready (the old file is removed): 0059.
+    refetchInterval: (query) => whileProcessing(query.state.data),
     // A first load that fails goes to /Error (doc 1); a reload that fails while the form is shown (the
     // story deleted meanwhile: a save's 404 reloads every query) is only logged, and the page keeps the
     // save's own 'not found' toast and the admin's draft.
@@ -99,6 +106,20 @@ export function useStoryStatus(kind: StoryKind) {
     mutationFn: (vars: { _id: string; status: boolean }) => requestApi(routesOf(kind).status, { body: vars }),
     onSuccess: () => void invalidate(),
     onError: toastFailure('Failed to update'),
+  });
+}
+
+/** Queues a failed story video's processing again (0059); the list follows the run by itself. */
+export function useRetryStories(kind: StoryKind) {
+  const invalidate = useInvalidateStories();
+  return useMutation({
+    mutationFn: (ids: string[]) => requestApi(routesOf(kind).retry, { body: { id: ids } }),
+    onSuccess: (reply) => {
+      toastSuccess(reply.message);
+      void invalidate();
+    },
+    // A refusal (not failed any more: another admin retried it) says why in the server's words.
+    onError: toastFailure(storyMessages.retryFailed),
   });
 }
 

@@ -2,8 +2,6 @@ import { useCallback, useRef } from 'react';
 import type { Reel } from '@streamdesk/contract/reels';
 import { PLAY_NOW, useHlsSource } from '@/lib/hls-source';
 import { PreviewDialog } from '@/ui/preview-dialog';
-import { ProcessingBadge } from '@/ui/processing-badge';
-import { RetryProcessingButton } from '@/ui/retry-processing-button';
 
 /**
  * A reel played in the page (docs/decisions/0059): its HLS ladder once processed (hls.js, or the
@@ -42,30 +40,5 @@ function ReelVideo({ reel }: { reel: Reel }) {
     >
       <track kind="captions" />
     </video>
-  );
-}
-
-/**
- * Where a reel's processing stands, while it is not ready (a ready reel shows nothing: most reels); a
- * failed one has the library's Retry.
- */
-export function ReelState({
-  reel,
-  name,
-  retrying,
-  onRetry,
-}: {
-  reel: Pick<Reel, 'state' | 'progress'>;
-  /** The row's name ('reel 2'), for the Retry's label. */
-  name: string;
-  retrying: boolean;
-  onRetry: () => void;
-}) {
-  if (reel.state !== 'failed') return <ProcessingBadge item={reel} />;
-  return (
-    <span className="flex flex-col items-start gap-1">
-      <ProcessingBadge item={reel} />
-      <RetryProcessingButton write="reels" name={name} busy={retrying} onRetry={onRetry} />
-    </span>
   );
 }

@@ -10,7 +10,8 @@ import { RemoteImage } from '@/ui/remote-image';
 import { SelectField } from '@/ui/select-field';
 import { COUNT_AND_DATE_ORDERS } from '@/ui/sortable-th';
 import { useState } from 'react';
-import { ReelPlayer, ReelState } from './reel-player';
+import { ReelPlayer } from './reel-player';
+import { ProcessingState } from '@/ui/processing-badge';
 
 /** Under 640 px the File and Date headers are hidden: the Sort by select offers every order instead. */
 const phoneHidden = 'hidden sm:table-cell';
@@ -104,8 +105,9 @@ export function ReelsTable({
                   loading="lazy"
                   className="h-16 w-12 rounded bg-slate-900 object-cover ring-1 ring-slate-200"
                 />
-                <ReelState
-                  reel={reel}
+                <ProcessingState
+                  item={reel}
+                  write="reels"
                   name={`reel ${no}`}
                   retrying={retry.isPending && retry.variables.includes(reel._id)}
                   onRetry={() => retry.mutate([reel._id])}

@@ -10,7 +10,8 @@ import { StoryEditForm } from './story-edit-form';
 /**
  * An edit page: loads the story of the route's id (a failed load goes to /Error), then the form. The
  * form edits the story as it was when the page opened, and sends that version with the save; a reload
- * of the query in the background does not change it under the admin's draft. Reload (offered when the
+ * of the query in the background does not change it under the admin's draft (only the video's processing
+ * and its URL follow it: `now`, reloaded while it is queued or processing). Reload (offered when the
  * save was refused because the story changed meanwhile) fetches the story again and starts the form
  * afresh from it.
  */
@@ -44,6 +45,7 @@ export function EditStoryScreen(props: {
           key={`${id}:${current.reloads}`}
           kind={props.kind}
           story={current.reply.data}
+          now={query.data?.data ?? current.reply.data}
           version={current.reply.version}
           onReload={reload}
           backTo={props.backTo}

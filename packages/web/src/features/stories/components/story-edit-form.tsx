@@ -2,7 +2,7 @@ import { isEditConflict } from '@streamdesk/contract/edit-versions';
 import { storyMessages, storyTypeOf, type Story, type StoryType } from '@streamdesk/contract/stories';
 import { formatViewCount } from '@streamdesk/contract/format';
 import { Tabs as RadixTabs } from 'radix-ui';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/ui/button';
@@ -13,12 +13,13 @@ import { toastSuccess } from '@/ui/toast-success';
 import { useFormLeaveGuard } from '@/ui/use-form-leave-guard';
 import { Toggle } from '@/ui/toggle';
 import { useConfirmUpdate } from '@/ui/use-confirm-update';
-import { useSaveStory, type StoryKind } from '../api';
+import { useRetryStories, useSaveStory, type StoryKind } from '../api';
 import { StoryFields } from './story-fields';
 import { formOf, toInsertData, type StoryFormValues } from './story-form';
 import { useRedirectAfterSave } from './use-redirect-after-save';
 import { useStoryForm } from './use-story-form';
 import { RemoteImage } from '@/ui/remote-image';
+import { ProcessingState } from '@/ui/processing-badge';
 import { failureMessage } from '@/lib/api-client';
 
 const editTypes = {
@@ -53,12 +54,18 @@ function usePreviewUrl(file: File | undefined) {
 export function StoryEditForm({
   kind,
   story,
+  now,
   version,
   onReload,
   backTo,
 }: {
   kind: StoryKind;
   story: Story;
+  /**
+   * The story as it is now (reloaded while its video is processed): its processing state, and the MP4
+   * to play, which a remux replaces (the old file is removed). The form edits `story`, as loaded.
+   */
+  now: Story;
   version: string;
   onReload: () => Promise<void>;
   backTo: string;
@@ -94,10 +101,23 @@ export function StoryEditForm({
     values.type === 'NTV'
       ? undefined
       : {
-          url: localUrl ?? (sameType ? story.video || story.image : undefined),
+          url: localUrl ?? (sameType ? now.video || now.image : undefined),
           isVideo: values.type === 'Video',
         };
   const thumb = sameType && !file ? story.thembnal : undefined;
+  const retry = useRetryStories(kind);
+  // The stored video's processing, while it is the one shown (no new file chosen): 'Processing N%',
+  // 'Failed' with its Retry; nothing once ready (0059).
+  const processing =
+    sameType && !file && values.type === 'Video' ? (
+      <ProcessingState
+        item={now}
+        write="stories"
+        name={kind === 'video' ? 'story' : 'story ad'}
+        retrying={retry.isPending}
+        onRetry={() => retry.mutate([story._id])}
+      />
+    ) : null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -191,7 +211,7 @@ export function StoryEditForm({
             </Button>
           </FormActions>
         </div>
-        <StoryPreview kind={kind} values={values} media={media} thumb={thumb} />
+        <StoryPreview kind={kind} values={values} media={media} thumb={thumb} processing={processing} />
       </form>
     </>
   );
@@ -229,11 +249,13 @@ function StoryPreview({
   values,
   media,
   thumb,
+  processing,
 }: {
   kind: StoryKind;
   values: StoryFormValues;
   media: { url?: string | undefined; isVideo: boolean } | undefined;
   thumb: string | undefined;
+  processing: ReactNode;
 }) {
   const frame = 'mx-auto aspect-[9/16] w-full max-w-[240px] overflow-hidden rounded-xl bg-slate-900';
   const thumbnail = thumb ? (
@@ -277,6 +299,7 @@ function StoryPreview({
         <h2 className="text-sm font-semibold text-slate-900">Thumbnail</h2>
         {thumbnail}
         <h2 className="text-sm font-semibold text-slate-900">Current media</h2>
+        {processing}
         {whole}
       </aside>
     );
@@ -284,7 +307,8 @@ function StoryPreview({
   const tab =
     'h-8 flex-1 rounded-md px-1 text-xs whitespace-nowrap font-medium text-slate-500 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm';
   return (
-    <aside aria-label="Preview" className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
+    <aside aria-label="Preview" className="space-y-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
+      {processing}
       <RadixTabs.Root defaultValue="all" className="space-y-3">
         <RadixTabs.List aria-label="Preview" className="flex rounded-lg bg-slate-100 p-1">
           <RadixTabs.Trigger value="all" className={tab}>

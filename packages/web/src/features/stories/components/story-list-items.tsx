@@ -8,7 +8,7 @@ import { Button } from '@/ui/button';
 import { stickyEndCell, Td, Tr } from '@/ui/data-table';
 import { MoreIcon } from '@/ui/icons';
 import { RemoteImage } from '@/ui/remote-image';
-import { ProcessingBadge } from '@/ui/processing-badge';
+import { ProcessingState } from '@/ui/processing-badge';
 
 /**
  * What a row or card does. One object for the whole list that stays the same across renders: with it,
@@ -19,6 +19,8 @@ export interface StoryHandlers {
   status: (story: Story, no: number) => void;
   edit: (id: string) => void;
   remove: (id: string) => void;
+  /** Queues a failed story video's processing again. */
+  retry: (id: string) => void;
 }
 
 export interface StoryItemProps {
@@ -28,6 +30,8 @@ export interface StoryItemProps {
   selected: boolean;
   /** Its delete is in flight: Delete is held until the reply. */
   deleting: boolean;
+  /** Its Retry is in flight: held until the reply. */
+  retrying: boolean;
   on: StoryHandlers;
 }
 
@@ -56,14 +60,14 @@ function StatusBadge({ story }: { story: Story }) {
   );
 }
 
-function Thumbnail({ story, no }: { story: Story; no: number }) {
+function Thumbnail({ story, no, retrying, on }: StoryItemProps) {
   if (story.NTV)
     return (
       <span className="inline-flex h-12 w-9 items-center justify-center rounded bg-amber-100 text-[10px] font-semibold text-amber-800">
         Native
       </span>
     );
-  // A video story's processing, under it while not ready (0059).
+  // A video story's processing, under it while not ready, with a Retry when it failed (0059).
   return (
     <span className="flex flex-col items-start">
       <RemoteImage
@@ -72,7 +76,13 @@ function Thumbnail({ story, no }: { story: Story; no: number }) {
         loading="lazy"
         className="h-12 w-9 rounded object-cover ring-1 ring-slate-200"
       />
-      <ProcessingBadge item={story} />
+      <ProcessingState
+        item={story}
+        write="stories"
+        name={`story ${no}`}
+        retrying={retrying}
+        onRetry={() => on.retry(story._id)}
+      />
     </span>
   );
 }
@@ -186,7 +196,7 @@ export const StoryRow = memo(function StoryRow(props: StoryItemProps) {
       <Td>{formatViewCount(story.view)}</Td>
       <Td>{formatViewCount(story.clickBtnCount)}</Td>
       <Td>
-        <Thumbnail story={story} no={no} />
+        <Thumbnail {...props} />
         <ButtonName story={story} className="mt-1 max-w-28" />
       </Td>
       <Td>{formatDateTime(story.date_time)}</Td>
@@ -207,7 +217,7 @@ export const StoryCard = memo(function StoryCard(props: StoryItemProps) {
     >
       <div className="flex flex-col items-center gap-2">
         <SelectBox {...props} />
-        <Thumbnail story={story} no={no} />
+        <Thumbnail {...props} />
       </div>
       <dl className="grid min-w-0 flex-1 grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="text-slate-500">No</dt>

@@ -34,7 +34,7 @@ import { MD_UP, useMediaQuery } from '@/ui/use-media-query';
 import { usePageParam, useStepBackToLastPage } from '@/ui/use-page-param';
 import { useSearchAndSort } from '@/ui/use-search-and-sort';
 import { fromList } from '@/ui/use-return-to-list';
-import { useDeleteStories, useStoryList, useStoryStatus, type StoryKind } from '../api';
+import { useDeleteStories, useRetryStories, useStoryList, useStoryStatus, type StoryKind } from '../api';
 import { StoryCard, StoryRow, type StoryHandlers } from './story-list-items';
 
 /** The stories a Delete asks about, and how its question names them. */
@@ -80,6 +80,9 @@ export function StoryList({ kind }: { kind: StoryKind }) {
   const remove = useDeleteStories(kind);
   const removing = useInFlight();
   const { mutate: sendStatus } = useStoryStatus(kind);
+  const { mutateAsync: sendRetry } = useRetryStories(kind);
+  const retrying = useInFlight();
+  const { run: runRetry } = retrying;
   // The status asks first, as every list row's switch does (docs/decisions/0055-one-confirmation-rule.md).
   const confirmStatus = useConfirmStatus();
   const { ask: askStatus } = confirmStatus;
@@ -122,8 +125,10 @@ export function StoryList({ kind }: { kind: StoryKind }) {
           state: fromList({ pathname, search }),
         }),
       remove: (id) => setPending({ ids: [id], thing: 'Story' }),
+      // A refusal is the mutation's to say (onError).
+      retry: (id) => void runRetry(id, () => sendRetry([id])).catch(() => undefined),
     }),
-    [kind, navigate, pathname, search, askStatus, sendStatus],
+    [kind, navigate, pathname, search, askStatus, sendStatus, runRetry, sendRetry],
   );
 
   const confirmDelete = () => {
@@ -148,6 +153,7 @@ export function StoryList({ kind }: { kind: StoryKind }) {
         no={first + i + 1}
         selected={selected.has(s._id)}
         deleting={removing.has(s._id)}
+        retrying={retrying.has(s._id)}
         on={on}
       />
     ));
