@@ -53,7 +53,7 @@ export function UploadReelForm() {
     <form
       onSubmit={submit}
       aria-label="Upload reel"
-      className="flex flex-col gap-3 rounded-lg sm:flex-row sm:items-end bg-white p-4 shadow-sm ring-1 ring-slate-200"
+      className="flex flex-col gap-3 rounded-lg sm:flex-row sm:flex-wrap sm:items-end bg-white p-4 shadow-sm ring-1 ring-slate-200"
     >
       <FileField
         label="Reel video"

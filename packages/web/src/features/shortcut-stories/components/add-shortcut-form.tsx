@@ -143,7 +143,7 @@ export function AddShortcutForm({ nextSNo, onAdded }: { nextSNo: number; onAdded
         />
         <TextField label="Label" value={values.label} onChange={set('label')} maxLength={40} />
       </div>
-      <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end">
+      <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
         <FileField
           label="Image"
           className="min-w-0 flex-1"
