@@ -45,10 +45,17 @@ export interface ReaderFunctions {
 const WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
 const SQLite = require(workerData.driver);
-const db = new SQLite(workerData.file, { readonly: true, fileMustExist: true });
-db.pragma('busy_timeout = 5000');
-for (const [name, source] of Object.entries(workerData.functions))
-  db.function(name, { deterministic: true }, (0, eval)(source));
+let db;
+try {
+  db = new SQLite(workerData.file, { readonly: true, fileMustExist: true });
+  db.pragma('busy_timeout = 5000');
+  for (const [name, source] of Object.entries(workerData.functions))
+    db.function(name, { deterministic: true }, (0, eval)(source));
+} catch (error) {
+  // Thrown again as a plain Error: Node 20 hands the driver's own SqliteError to the 'error' event as an
+  // object without its message.
+  throw new Error(String(error && error.message));
+}
 const kept = new Map();
 parentPort.on('message', ({ sql, parameters }) => {
   try {
