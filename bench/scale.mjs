@@ -6,8 +6,11 @@
 // (10,000,000) analytics rollup rows and ITEMS (100,000) stories and in-house ads; then prints the median
 // and p99 of READS (30) reads of each: first, deep and filtered pages of the library, the feed and the app
 // list, the reads after a web toggle, and the head-of-line figure: loadCheck's requests/s (304s) for
-// DURATION (5) s alone and beside two readers of deep library pages. Everything stays on 127.0.0.1.
+// DURATION (5) s alone and beside two readers of deep library pages (another process), HOL_ROUNDS (3) times
+// in turn, and the median ratio. Everything stays on 127.0.0.1.
 // Run it small on a busy machine (SCALE_SIZES=1000,100000 ROLLUPS=1000000). Not a test: it prints figures.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,6 +23,7 @@ const ROLLUPS = Number(process.env.ROLLUPS ?? 10_000_000);
 const ITEMS = Number(process.env.ITEMS ?? 100_000);
 const READS = Number(process.env.READS ?? 30);
 const DURATION = Number(process.env.DURATION ?? 5);
+const HOL_ROUNDS = Number(process.env.HOL_ROUNDS ?? 3);
 const CATEGORIES = 20;
 const LIMIT = 20;
 const DEEP_PAGE = 5000;
@@ -138,6 +142,24 @@ const show = (label, times) =>
     `  ${label.padEnd(34)} median ${median(times).toFixed(2).padStart(8)} ms   p99 ${p99(times).toFixed(2).padStart(8)} ms`,
   );
 
+/** Two readers of deep library pages in a loop, each starting at a different page, until killed. */
+const READERS = `
+const urls = JSON.parse(process.env.URLS);
+const headers = JSON.parse(process.env.HEADERS);
+let pages = 0;
+const read = async (n) => {
+  for (;;) {
+    const res = await fetch(urls[n++ % urls.length], { headers });
+    if (!res.ok) throw new Error(res.status + ' from ' + res.url);
+    await res.json();
+    pages++;
+  }
+};
+process.on('SIGTERM', () => process.stdout.write(String(pages), () => process.exit(0)));
+read(0);
+read(urls.length / 2);
+`;
+
 async function get(url, headers) {
   const res = await fetch(url, { headers });
   const body = await readJson(res);
@@ -221,20 +243,36 @@ async function measure(baseURL) {
     'etag',
   );
   const launchHeaders = { ...app, 'accept-encoding': 'gzip', 'if-none-match': etag };
-  const alone = await launches(loadCheck, launchHeaders);
-  let over = false;
-  const reader = async (offset) => {
-    let n = offset;
-    while (!over) await get(`${library}/all?page=${deepOf(pages, n++ % 200)}&limit=${LIMIT}`, admin);
-  };
-  const readers = [reader(0), reader(100)];
-  const beside = await launches(loadCheck, launchHeaders);
-  over = true;
-  await Promise.all(readers);
-  const rate = (r) => r.requests.average.toFixed(0);
+  // Alone and beside in turn, HOL_ROUNDS times: one 5 s run of each moved by a third from run to run on
+  // this machine (12,000-37,000 req/s alone), so the figure is the median of each round's ratio. The two
+  // readers run in a process of their own, as other clients would: in this one they shared autocannon's
+  // event loop, and their reply parsing took the load generator's time, not the server's.
+  const urls = Array.from(
+    { length: 200 },
+    (_, n) => `${library}/all?page=${deepOf(pages, n)}&limit=${LIMIT}`,
+  );
+  const ratios = [];
+  for (let round = 0; round < HOL_ROUNDS; round++) {
+    const alone = await launches(loadCheck, launchHeaders);
+    const readers = spawn(process.execPath, ['--input-type=module', '-e', READERS], {
+      env: { ...process.env, URLS: JSON.stringify(urls), HEADERS: JSON.stringify(admin) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const [, beside] = await Promise.all([once(readers, 'spawn'), launches(loadCheck, launchHeaders)]);
+    readers.kill();
+    let pagesRead = '';
+    for await (const chunk of readers.stdout) pagesRead += chunk;
+    const ratio = beside.requests.average / alone.requests.average;
+    ratios.push(ratio);
+    const rate = (r) => r.requests.average.toFixed(0);
+    console.log(
+      `  loadCheck alone ${rate(alone)} req/s (p99 ${alone.latency.p99} ms); beside two deep-page readers ` +
+        `${rate(beside)} req/s (p99 ${beside.latency.p99} ms, ${(Number(pagesRead) / DURATION).toFixed(0)} deep pages/s): ` +
+        `${ratio.toFixed(2)} of alone`,
+    );
+  }
   console.log(
-    `  loadCheck alone ${rate(alone)} req/s (p99 ${alone.latency.p99} ms); beside two deep-page readers ` +
-      `${rate(beside)} req/s (p99 ${beside.latency.p99} ms): ${(beside.requests.average / alone.requests.average).toFixed(2)} of alone`,
+    `  head-of-line: loadCheck beside two deep-page readers, median ${median(ratios).toFixed(2)} of alone`,
   );
 }
 

@@ -26,9 +26,10 @@ export interface Database {
   db: AppDb;
   /**
    * For the reads that can take more than a millisecond at scale (deep pages, searches, the exports, the
-   * dashboard), outside a transaction or write scope. On SQLite the reader threads (sqlite-readers.ts):
+   * dashboard). On SQLite the reader threads (sqlite-readers.ts):
    * the query runs off the event loop on a read-only connection and sees every commit made before it
-   * began. On PostgreSQL `db` itself: its queries never ran on the event loop.
+   * began; after a write in the same write scope, the scope's transaction (so a service sees its own
+   * write). On PostgreSQL `db` itself: its queries never ran on the event loop.
    */
   readDb: AppDb;
   dialect: DialectName;
@@ -114,7 +115,13 @@ export function createDatabase(opts: {
   const readers = new SqliteReaders(sqliteFile(opts.dataDir), opts.sqliteReaders ?? defaultSqliteReaders(), {
     [UNICODE_LOWER]: String(unicodeLower),
   });
-  const readDb = new Kysely<AppTables>({ dialect: new SqliteReadersDialect(readers) });
+  // After a write in the same request, reads go through its transaction (the readers would not see it).
+  const readDb = new Kysely<AppTables>({
+    dialect: new SqliteReadersDialect(readers, {
+      writing: () => writeScopes.writing(),
+      executeQuery: (query) => db.executeQuery(query),
+    }),
+  });
   return {
     db,
     readDb,

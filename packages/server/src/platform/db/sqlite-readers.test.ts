@@ -54,6 +54,21 @@ describe('SQLite readers (readDb on SQLite)', () => {
     expect(await rows(sql`SELECT count(*) AS n FROM probe`)).toEqual([{ n: 3 }]);
   });
 
+  it("reads through the request's transaction once it wrote, so a service sees its own write", async () => {
+    const seen = await database.writeScopes!.run(
+      async () => {
+        const before = await rows(sql`SELECT count(*) AS n FROM probe WHERE id = 100`);
+        await sql`INSERT INTO probe (id, name) VALUES (100, 'in scope')`.execute(database.db);
+        const after = await rows(sql`SELECT name FROM probe WHERE id = 100`);
+        return { before, after };
+      },
+      async () => {},
+    );
+    expect(seen).toEqual({ before: [{ n: 0 }], after: [{ name: 'in scope' }] });
+    expect(await rows(sql`SELECT name FROM probe WHERE id = 100`)).toEqual([{ name: 'in scope' }]);
+    await sql`DELETE FROM probe WHERE id = 100`.execute(database.db);
+  });
+
   it('sees a write committed just before the read (WAL)', async () => {
     for (let id = 10; id < 30; id++) {
       await sql`INSERT INTO probe (id, name) VALUES (${id}, 'new')`.execute(database.db);

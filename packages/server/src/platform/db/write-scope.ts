@@ -215,6 +215,19 @@ export class WriteScopes {
   }
 
   /**
+   * True inside a scope of this database whose transaction has begun (a write ran): its reads must go
+   * through the transaction to see the write (the SQLite readers' own connections cannot).
+   */
+  writing(): boolean {
+    const scope = openScope();
+    return (
+      scope !== undefined &&
+      scope.owner === this.driver &&
+      (scope.conn !== undefined || scope.opening !== undefined)
+    );
+  }
+
+  /**
    * Runs `work` in a new write scope, then `finish` in its transaction, then commits; on any failure
    * rolls back and rethrows. Afterwards the scope's `afterWriteScope` work runs, in either case, and
    * once committed its `whenCommitted` work, one after the other.
