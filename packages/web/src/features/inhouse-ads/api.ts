@@ -7,6 +7,7 @@ import { fetchApi } from '@/lib/api-query';
 import { whileProcessing } from '@/lib/processing-poll';
 import { toastDeleted } from '@/ui/toast-deleted';
 import { toastSuccess } from '@/ui/toast-success';
+import { useRetryProcessing } from '@/ui/use-retry-processing';
 
 export const inHouseKeys = {
   all: ['inhouse-ads'] as const,
@@ -112,15 +113,5 @@ export function useDeleteInHouseAds() {
 }
 
 /** Queues failed video ads' processing again (0059); the list follows the run by itself (processing-poll). */
-export function useRetryInHouseAds() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (ids: string[]) => requestApi(inHouseRoutes.retry, { body: { id: ids } }),
-    onSuccess: (reply) => {
-      toastSuccess(reply.message);
-      void client.invalidateQueries({ queryKey: inHouseKeys.all });
-    },
-    // A refusal (not failed any more: another admin retried it) says why in the server's words.
-    onError: (error) => void toast.error(failureMessage(error, inHouseMessages.retryFailed)),
-  });
-}
+export const useRetryInHouseAds = () =>
+  useRetryProcessing(inHouseRoutes.retry, inHouseKeys.all, inHouseMessages.retryFailed);

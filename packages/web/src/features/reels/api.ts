@@ -5,7 +5,7 @@ import { fetchApi } from '@/lib/api-query';
 import { whileProcessing } from '@/lib/processing-poll';
 import { uploadWithProgress, type UploadProgress } from '@/lib/upload';
 import { toastFailure } from '@/ui/toast-failure';
-import { toastSuccess } from '@/ui/toast-success';
+import { useRetryProcessing } from '@/ui/use-retry-processing';
 
 const keys = { all: ['reels'] as const };
 
@@ -58,15 +58,4 @@ export function useDeleteReels() {
 }
 
 /** Queues failed reels' processing again (0059); the list follows the run by itself (processing-poll). */
-export function useRetryReels() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (ids: string[]) => requestApi(reelRoutes.retry, { body: { id: ids } }),
-    onSuccess: (reply) => {
-      toastSuccess(reply.message);
-      void client.invalidateQueries({ queryKey: keys.all });
-    },
-    // A refusal (not failed any more: another admin retried it) says why in the server's words.
-    onError: toastFailure(reelMessages.retryFailed),
-  });
-}
+export const useRetryReels = () => useRetryProcessing(reelRoutes.retry, keys.all, reelMessages.retryFailed);

@@ -13,7 +13,7 @@ import { fetchApi } from '@/lib/api-query';
 import { whileProcessing } from '@/lib/processing-poll';
 import { callApiWithProgress, type UploadProgress } from '@/lib/upload';
 import { toastFailure } from '@/ui/toast-failure';
-import { toastSuccess } from '@/ui/toast-success';
+import { useRetryProcessing } from '@/ui/use-retry-processing';
 
 /** Story videos and images ('video') or story ads ('ads'): the same entity, two lists. */
 export type StoryKind = 'video' | 'ads';
@@ -110,18 +110,8 @@ export function useStoryStatus(kind: StoryKind) {
 }
 
 /** Queues a failed story video's processing again (0059); the list follows the run by itself. */
-export function useRetryStories(kind: StoryKind) {
-  const invalidate = useInvalidateStories();
-  return useMutation({
-    mutationFn: (ids: string[]) => requestApi(routesOf(kind).retry, { body: { id: ids } }),
-    onSuccess: (reply) => {
-      toastSuccess(reply.message);
-      void invalidate();
-    },
-    // A refusal (not failed any more: another admin retried it) says why in the server's words.
-    onError: toastFailure(storyMessages.retryFailed),
-  });
-}
+export const useRetryStories = (kind: StoryKind) =>
+  useRetryProcessing(routesOf(kind).retry, keys.all, storyMessages.retryFailed);
 
 export interface StoryUpload {
   insertData: StoryInsertInput;

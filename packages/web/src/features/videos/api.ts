@@ -9,6 +9,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import { fetchApi } from '@/lib/api-query';
 import { requestApi } from '@/lib/api-client';
 import { whileProcessing } from '@/lib/processing-poll';
+import { useRetryProcessing } from '@/ui/use-retry-processing';
 
 /** The same key and call as the categories screen, so both share one cached list. */
 export const videoCategoriesQuery = queryOptions({
@@ -108,12 +109,8 @@ export function useRenameVideo() {
   });
 }
 
-export function useRetryVideos() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string[]) => requestApi(videoRoutes.retry, { body: { id } }),
-    // The state is the library's own: the feed and the counts do not change until a run ends.
-    onSuccess: () => client.invalidateQueries({ queryKey: ['videos', 'library'] }),
-    meta: { onError: 'log' },
-  });
-}
+/**
+ * The library page words the outcome itself (its toast and banner). The state is the library's own:
+ * the feed and the counts do not change until a run ends.
+ */
+export const useRetryVideos = () => useRetryProcessing(videoRoutes.retry, ['videos', 'library']);
