@@ -8,7 +8,7 @@ const badge = 'mt-1 inline-flex rounded-full px-2 py-0.5 text-xs font-medium whi
 /**
  * Where a video's processing stands while it is not ready (docs/decisions/0059): 'Queued', 'Processing
  * N%' or 'Failed' (it plays its MP4); nothing once ready, so a list looks as before for most items.
- * Story videos and reels show it (ProcessingState adds a Retry under a failed one).
+ * Story videos, reels and in-house video ads show it (ProcessingState adds a Retry under a failed one).
  */
 export function ProcessingBadge({ item }: { item: { state: VideoState; progress: number } }) {
   switch (item.state) {
@@ -28,7 +28,7 @@ export function ProcessingBadge({ item }: { item: { state: VideoState; progress:
 }
 
 /**
- * The badge, and under a failed video the shared Retry (reels, story videos: 0059). `name` is the row's
+ * The badge, and under a failed video the shared Retry (reels, story videos, in-house ads: 0059). `name` is the row's
  * ('reel 2', 'story 3'), for the Retry's label.
  */
 export function ProcessingState({

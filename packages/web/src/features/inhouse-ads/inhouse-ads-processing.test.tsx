@@ -82,6 +82,22 @@ describe('In-house list: a video ad processing', { timeout: 20_000 }, () => {
     await waitFor(() => expect(within(rowOf(2)).queryByText(/^Processing/)).toBeNull(), { timeout: 10_000 });
   });
 
+  it('a Retry under way is disabled on its own row only (the shared ProcessingState, as reels and stories)', async () => {
+    let answer: (reply: Response) => void = () => undefined;
+    const user = await openList({
+      'GET /api/App/inhouse/ads': () => jsonResponse(testInHouseList([video(1, failed), video(2, failed)])),
+      'POST /api/App/inhouse/ads/retry': () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    await user.click(within(rowOf(1)).getByRole('button', { name: 'Retry Ad-1' }));
+    await waitFor(() => expect(within(rowOf(1)).getByRole('button', { name: 'Retry Ad-1' })).toBeDisabled());
+    expect(within(rowOf(2)).getByRole('button', { name: 'Retry Ad-2' })).toBeEnabled();
+    expect(within(rowOf(1)).getByText('Failed')).toBeVisible();
+    answer(
+      jsonResponse({ status: true, message: 'Processing queued again for 1 in-house ad(s)', retried: 1 }),
+    );
+    expect(await findToast('Processing queued again for 1 in-house ad(s)')).toBeVisible();
+  });
+
   it("a refused Retry says why in the server's words", async () => {
     const message = `Only a failed in-house ad can be retried: ${video(1)._id}`;
     const user = await openList({

@@ -9,8 +9,7 @@ import { Toggle } from '@/ui/toggle';
 import type { FromList } from '@/ui/use-return-to-list';
 import type { PreviewMedia } from './media-preview';
 import { RemoteImage } from '@/ui/remote-image';
-import { ProcessingBadge } from '@/ui/processing-badge';
-import { RetryProcessingButton } from '@/ui/retry-processing-button';
+import { ProcessingState } from '@/ui/processing-badge';
 
 export const rowCheckbox = 'size-4 rounded border-slate-300 text-brand-600 focus:ring-brand-500';
 
@@ -95,17 +94,13 @@ export const InHouseAdRow = memo(function InHouseAdRow({
             <RemoteImage src={ad.thumbnail ?? ad.medView} alt="" className="h-10 w-16 object-cover" />
           )}
         </button>
-        <div className="flex flex-col items-start gap-1">
-          <ProcessingBadge item={ad} />
-          {ad.state === 'failed' && (
-            <RetryProcessingButton
-              write="inhouse-ads"
-              name={ad.mainTitle}
-              busy={retrying}
-              onRetry={() => onRetry(ad._id)}
-            />
-          )}
-        </div>
+        <ProcessingState
+          item={ad}
+          write="inhouse-ads"
+          name={ad.mainTitle}
+          retrying={retrying}
+          onRetry={() => onRetry(ad._id)}
+        />
       </Td>
       <Td>{adTypeLabels[ad.adType]}</Td>
       <Td className="capitalize">{ad.medType}</Td>
