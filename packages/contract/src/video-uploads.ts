@@ -27,6 +27,8 @@ export type UploadMetadata = z.infer<typeof uploadMetadata>;
 export const videoUploadMessages = {
   /** A creation without Upload-Length: the size limit is checked on the declared size. */
   lengthRequired: 'Upload-Length is required: send the size of the file.',
+  /** 423: another request is still writing this upload's bytes (tus clients try again by themselves). */
+  locked: 'This upload is receiving bytes from another request: try again shortly.',
   /** Web: a file of a batch the page was sending when it was left (a reload), picked again. */
   resumes: 'Resumes where it stopped',
   paused: 'Paused',

@@ -4,7 +4,7 @@ import { rolesFor } from '@streamdesk/contract/roles';
 import { VIDEO_UPLOAD_PATH, VIDEO_UPLOADS_PATH } from '@streamdesk/contract/video-uploads';
 import { VIDEO_MAX_BYTES, videoMessages } from '@streamdesk/contract/videos';
 import { FileStore } from '@tus/file-store';
-import { Metadata, Server, type Upload } from '@tus/server';
+import { Metadata, Server, type Locker, type Upload } from '@tus/server';
 import { NodeRequest } from 'srvx/node';
 import type { FeatureContext } from '../../platform/feature-context.js';
 import { runEvery } from '../../platform/jobs/daily.js';
@@ -16,6 +16,7 @@ import {
   type VideoUploadsService,
 } from './video-uploads.service.js';
 import { displayName } from './videos.service.js';
+import { uploadLocker } from './upload-locker.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -38,7 +39,7 @@ export function registerVideoUploads(ctx: FeatureContext, deps: Omit<VideoUpload
     getUpload: (id) => store.getUpload(id),
   });
   const requests = new WeakMap<object, FastifyRequest>();
-  const tus = createTusServer(store, uploads, (req) => requests.get(req)!);
+  const tus = createTusServer(store, uploads, uploadLocker(ctx.locks), (req) => requests.get(req)!);
 
   runEvery(ctx.app, HOUR_MS, 'could not remove expired uploads', () =>
     uploads.removeExpired(ctx.config.uploadExpiryMs),
@@ -112,11 +113,14 @@ export function registerVideoUploads(ctx: FeatureContext, deps: Omit<VideoUpload
 function createTusServer(
   store: FileStore,
   uploads: VideoUploadsService,
+  locker: Locker,
   fastifyOf: (req: object) => FastifyRequest,
 ): Server {
   const tus = new Server({
     path: VIDEO_UPLOADS_PATH,
     datastore: store,
+    // One PATCH at a time per upload across every server process (its default holds in one only).
+    locker,
     maxSize: VIDEO_MAX_BYTES,
     relativeLocation: true,
     // The back office is served from this origin: no other may use the endpoint from a browser.
