@@ -66,6 +66,8 @@ export function useAskBeforeDropping({
       }}
       onLeave={() => {
         setAsking(null);
+        // Dropped now, not when their forms unmount: the move `go` makes must not be asked about again.
+        held.current.clear();
         asking?.go();
       }}
     />

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { createMemoryRouter, Link, RouterProvider, useNavigate } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { asksBeforeUnload } from '@/test/leave-guard';
+import { DraftScope, useAskBeforeDropping, useHeldInScope } from './ask-before-dropping';
 import { LeaveGuards, useAskBeforeUnload, useLeaveGuard } from './leave-guard';
 
 function Editor() {
@@ -198,5 +199,89 @@ describe('useAskBeforeUnload', () => {
     expect(asksBeforeUnload()).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Toggle' }));
     expect(asksBeforeUnload()).toBe(false);
+  });
+});
+
+describe('a list whose page is in the URL, with a row in edit (useAskBeforeDropping, inUrl)', () => {
+  function Row() {
+    const [value, setValue] = useState('');
+    useHeldInScope(value !== '', 'the row');
+    return (
+      <label>
+        Row name
+        <input value={value} onChange={(e) => setValue(e.target.value)} />
+      </label>
+    );
+  }
+
+  function List() {
+    const [open, setOpen] = useState(true);
+    const { hold, ask, dialog } = useAskBeforeDropping({ inUrl: true, dropped: () => setOpen(false) });
+    const navigate = useNavigate();
+    return (
+      <>
+        <DraftScope hold={hold}>{open && <Row />}</DraftScope>
+        <Link to="/list?page=2">Page 2 link</Link>
+        <button
+          onClick={() =>
+            ask(() => {
+              setOpen(false);
+              void navigate('/list?page=3');
+            })
+          }
+        >
+          Next page
+        </button>
+        {dialog}
+      </>
+    );
+  }
+
+  function openList() {
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/list',
+          element: (
+            <>
+              <List />
+              <LeaveGuards />
+            </>
+          ),
+        },
+      ],
+      { initialEntries: ['/list'] },
+    );
+    render(<RouterProvider router={router} />);
+    return { router, user: userEvent.setup() };
+  }
+
+  it('asks before a link to another page of the list drops the change; leaving closes the row', async () => {
+    const { router, user } = openList();
+    await user.type(screen.getByLabelText('Row name'), 'x');
+    await user.click(screen.getByRole('link', { name: 'Page 2 link' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Unsaved changes' });
+    expect(dialog).toHaveTextContent('the row');
+    expect(router.state.location.search).toBe('');
+    await user.click(within(dialog).getByRole('button', { name: 'Leave without saving' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?page=2'));
+    expect(screen.queryByLabelText('Row name')).toBeNull();
+  });
+
+  it("asks once for the list's own move, and not for a replace of the URL", async () => {
+    const { router, user } = openList();
+    await user.type(screen.getByLabelText('Row name'), 'x');
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Unsaved changes' })).getByRole('button', {
+        name: 'Leave without saving',
+      }),
+    );
+    await waitFor(() => expect(router.state.location.search).toBe('?page=3'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    await act(() => router.navigate('/list?page=4', { replace: true }));
+    expect(router.state.location.search).toBe('?page=4');
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

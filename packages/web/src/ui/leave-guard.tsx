@@ -53,11 +53,11 @@ let passing = false;
 const listDrafts = new Map<symbol, { held: () => string; drop: () => void }>();
 
 /**
- * While `active`, a Back or Forward that changes only the URL's query (the list's page, search or order)
- * asks first while `held()` names a change it would drop, as a move to another screen does (one question
- * by the one blocker, LeaveGuards): Cancel keeps the URL and the change, Leave without saving runs `drop`
- * and moves. The list's own page, search and sort changes ask before they navigate (ListTable's
- * `askFirst`): only history moves are asked about here.
+ * While `active`, a Back, Forward or link that changes only the URL's query (the list's page, search or
+ * order) asks first while `held()` names a change it would drop, as a move to another screen does (one
+ * question by the one blocker, LeaveGuards): Cancel keeps the URL and the change, Leave without saving
+ * runs `drop` and moves. The list's own page, search and sort changes ask before they navigate
+ * (ListTable's `askFirst`), and `held()` is empty once the admin chose to leave there.
  */
 export function useAskOnHistoryMove(active: boolean, held: () => string, drop: () => void) {
   const latest = useRef({ held, drop });
@@ -81,8 +81,9 @@ function questionFor({ currentLocation: from, nextLocation: to, historyAction }:
     return what ? { what, drop: () => undefined } : undefined;
   }
   // A move that keeps the screen keeps its forms' values, but not a list's row in edit that the move
-  // would take off the page (a Back to the page before, or to another order or search).
-  if (historyAction !== NavigationType.Pop || from.search === to.search) return undefined;
+  // would take off the page: a Back to the page before, or a link to another page, order or search of
+  // the list. A replace is the screen's own (the list's moves ask first, useAskBeforeDropping).
+  if (historyAction === NavigationType.Replace || from.search === to.search) return undefined;
   const lists = [...listDrafts.values()].filter((list) => list.held() !== '');
   if (lists.length === 0) return undefined;
   const what = [...new Set(lists.map((list) => list.held()))].join(' and ');
@@ -92,7 +93,7 @@ function questionFor({ currentLocation: from, nextLocation: to, historyAction }:
 /**
  * The one blocker of the app (React Router runs only one: with a blocker per guarded form, only the form
  * mounted last was asked about). Rendered once, at the root of the screens: a move out of a screen with
- * unsaved work (useLeaveGuard), or a Back or Forward within a list that would drop a row's change
+ * unsaved work (useLeaveGuard), or a Back, Forward or link within a list that would drop a row's change
  * (useAskOnHistoryMove), opens the "Unsaved changes" question naming all it would lose.
  */
 export function LeaveGuards() {
