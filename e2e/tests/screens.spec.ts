@@ -87,14 +87,100 @@ async function submitsOutOfPlace(page: Page) {
   );
 }
 
+/**
+ * On a phone, the lists' cards whose buttons take more than one line (a video's Delete alone on a second
+ * line), or whose label is broken inside a word: a card's buttons share one line, a long label on two
+ * lines inside its button, between words (docs/decisions/0060).
+ */
+async function cardButtonsOnTwoLines(page: Page) {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    for (const cell of Array.from(document.querySelectorAll('tbody td[data-actions]'))) {
+      const tops = Array.from(cell.querySelectorAll('button, a[href]'))
+        .filter((el) => el instanceof HTMLElement && el.checkVisibility())
+        .map((el) => Math.round(el.getBoundingClientRect().top));
+      const row = cell.closest('tr')?.getAttribute('aria-label') ?? 'a row';
+      if (tops.length > 1 && Math.max(...tops) - Math.min(...tops) > 2)
+        found.push(`${row}: ${cell.textContent?.trim()}`);
+      // A label on more lines than it has words is broken inside a word ('Histor / y').
+      for (const control of Array.from(cell.querySelectorAll('button, a[href]'))) {
+        const range = document.createRange();
+        range.selectNodeContents(control);
+        const lines = new Set(Array.from(range.getClientRects()).map((r) => Math.round(r.top)));
+        const words = control.textContent?.trim().split(/\s+/).length ?? 0;
+        if (lines.size > words) found.push(`${row}: "${control.textContent?.trim()}" broken inside a word`);
+      }
+    }
+    return found;
+  });
+}
+
+/**
+ * The Save buttons in the middle of a card (a section) instead of at the end of what it saves: not at
+ * the card's right edge (a form in half the card), or followed by a control of the card that is in no
+ * form (a switch under the Save, read as saved by it).
+ */
+async function savesMidCard(page: Page) {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const shown = (el: Element) => el instanceof HTMLElement && el.checkVisibility();
+    const nameOf = (el: Element) => {
+      const by = el.getAttribute('aria-labelledby');
+      const named = by ? document.getElementById(by.split(' ')[0]!)?.textContent : undefined;
+      const label = (el as HTMLButtonElement).labels?.[0]?.textContent;
+      return el.getAttribute('aria-label') || named || label || el.textContent?.trim().slice(0, 40);
+    };
+    // The card a form sits in (or is): the nearest box drawn around it (a border or a ring), or its section.
+    const cardOf = (el: Element) => {
+      let box: Element | null = el;
+      while (box && box.tagName !== 'SECTION' && box.tagName !== 'MAIN') {
+        const style = getComputedStyle(box);
+        if (parseFloat(style.borderRightWidth) > 0 || style.boxShadow !== 'none') break;
+        box = box.parentElement;
+      }
+      return box;
+    };
+    for (const section of Array.from(document.querySelectorAll('main section'))) {
+      const submits = Array.from(
+        section.querySelectorAll('[data-form-actions] > button[type="submit"]'),
+      ).filter(shown);
+      if (submits.length === 0) continue;
+      for (const submit of submits) {
+        const card = cardOf(submit.closest('form')!)!;
+        const style = getComputedStyle(card);
+        const edge =
+          card.getBoundingClientRect().right -
+          parseFloat(style.paddingRight) -
+          parseFloat(style.borderRightWidth);
+        if (Math.abs(submit.getBoundingClientRect().right - edge) > 2)
+          found.push(
+            `"${nameOf(submit)}" of ${nameOf(submit.closest('form')!)} not at its card's right edge`,
+          );
+      }
+      const last = submits.at(-1)!;
+      const after = Array.from(section.querySelectorAll('button, input, select, textarea, a[href]'))
+        .filter(shown)
+        .filter(
+          (el) => !el.closest('form') && last.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING,
+        );
+      for (const el of after)
+        found.push(`"${nameOf(el)}" under the Save of ${nameOf(last.closest('form')!)}`);
+    }
+    return found;
+  });
+}
+
 async function checkScreen(page: Page, name: string, heading = page.getByRole('heading', { level: 1 })) {
   await expect(heading.first(), `the heading of ${name}`).toBeVisible();
   await page.waitForLoadState('networkidle');
   await expectNoPageOverflow(page);
   expect(await controlsOffScreen(page), `controls off the screen on ${name}`).toEqual([]);
   expect(await submitsOutOfPlace(page), `submit buttons out of place on ${name}`).toEqual([]);
-  if (page.viewportSize()!.width < 768)
+  expect(await savesMidCard(page), `Save buttons in the middle of a card on ${name}`).toEqual([]);
+  if (page.viewportSize()!.width < 768) {
     expect(await listsCutOnAPhone(page), `lists cut on a phone on ${name}`).toEqual([]);
+    expect(await cardButtonsOnTwoLines(page), `a card's buttons not on one line on ${name}`).toEqual([]);
+  }
   const width = page.viewportSize()!.width;
   const file = name.replace(/^\//, '').replace(/[^\w-]+/g, '_') || 'home';
   await page.screenshot({ path: `test-results/screens/${file}-${width}.png`, fullPage: true });

@@ -166,7 +166,8 @@ function ControllerScreen({
           <FlagSwitch name="storyVideo" value={s.storyVideo} />
           <FlagSwitch name="hidden_module" value={s.hidden_module} />
         </div>
-        <div className="grid gap-6 md:grid-cols-2">
+        {/* One under the other: side by side, the first form's Save sat in the middle of the card. */}
+        <div className="space-y-6">
           <SettingForm
             title="Story Ads Position"
             hideTitle
@@ -286,6 +287,13 @@ function ControllerScreen({
         </Section>
 
         <Section title="Maintenance">
+          {/* Before the message's form, so that its Save ends the card rather than sitting in it. */}
+          <FlagSwitch
+            name="exclusive_module"
+            value={s.exclusive_module}
+            hint="Changing it reloads this page."
+            reloadPage
+          />
           <FlagSwitch
             name="maintenance"
             value={s.maintenance}
@@ -303,12 +311,6 @@ function ControllerScreen({
               },
             ]}
             onSave={(v) => text.mutateAsync({ field: 'maintenanceMessage', url: v.maintenanceMessage ?? '' })}
-          />
-          <FlagSwitch
-            name="exclusive_module"
-            value={s.exclusive_module}
-            hint="Changing it reloads this page."
-            reloadPage
           />
         </Section>
 
