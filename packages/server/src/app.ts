@@ -218,7 +218,7 @@ export async function buildApp(config: ResolvedConfig, opts: BuildOptions = {}):
     reverts: new Reverts(),
     trash: new TrashBin(config.trashRetentionDays),
     videoQueue: createVideoQueue(
-      { db: database.db, media, dataDir: config.dataDir, log: app.log },
+      { db: database.db, media, cache, dataDir: config.dataDir, log: app.log },
       { atOnce: config.videoJobsAtOnce },
     ),
     jobs: new Scheduler(database.db, {

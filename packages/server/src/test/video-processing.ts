@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { expect } from 'vitest';
-import type { TestApp } from './test-app.js';
+import { TEST_API_KEY, type TestApp } from './test-app.js';
 import { getMedia, storeHas } from './stored-files.js';
 
-// What the processing tests (library videos, reels) read of a processed video: its MP4's boxes, its
-// ladder's playlists, files that go.
+// What the processing tests (library videos, reels, stories, in-house ads) read of a processed video:
+// its MP4's boxes, its ladder's playlists, files that go, its percent in the app's cached list.
 
 /** A media URL's text, as a player reads it (through the redirect to a bucket). */
 export const media = async (t: TestApp, url: string) => {
@@ -53,4 +53,56 @@ export async function polled<T>(read: () => Promise<T>, done: (value: T) => bool
     if (Date.now() > deadline) throw new Error(`still ${JSON.stringify(value)}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+type Processed = { _id: string; state: string; progress: number };
+
+/**
+ * A launch list's app read while one of its videos is processed (0059): the percent reaches the cached
+ * page (the list was cached at the take, at 0%: only a progress write's drop shows it), and the launch
+ * reply, dropped with it, names the version page 1 answers with. `list` is the launch reply's name for
+ * it, `page1` page 1's URL; `inApp` reads the item as the app does. Answers once the percent was seen.
+ */
+export async function expectPercentInLaunchList(
+  t: TestApp,
+  {
+    list,
+    page1,
+    id,
+    inApp,
+  }: { list: string; page1: string; id: string; inApp: () => Promise<Processed | undefined> },
+) {
+  const app = { admin: false, headers: { 'api-key': TEST_API_KEY } } as const;
+  /** The version of page 1 the launch reply names (an app reads it at each start). */
+  const named = async () =>
+    (await t.request({ method: 'GET', url: '/api/App/Controler/app/loadCheck', ...app })).json<{
+      data: { lists: Record<string, { version: string }> };
+    }>().data.lists[list]!.version;
+  // The launch reply is read meanwhile, as apps starting do: cached, it names the version of then.
+  const seen = await polled(
+    async () => {
+      await named();
+      return inApp();
+    },
+    (item) => (item?.state === 'processing' && item.progress > 0) || item?.state === 'ready',
+  );
+  expect(seen).toMatchObject({ state: 'processing' });
+  expect(seen!.progress).toBeGreaterThan(0);
+  expect(seen!.progress).toBeLessThan(100);
+  // Read between two launch replies that agree (no progress write in between), page 1 is that version.
+  const reads = await polled(
+    async () => {
+      const first = await named();
+      const page = (await t.request({ method: 'GET', url: page1, ...app })).json<{
+        version: string;
+        data: Processed[];
+        ads?: Processed[];
+      }>();
+      return { first, page, second: await named() };
+    },
+    (r) => r.first === r.second,
+  );
+  const items = [...reads.page.data, ...(reads.page.ads ?? [])];
+  if (items.some((item) => item._id === id && item.state === 'processing'))
+    expect(reads.page.version).toBe(reads.first);
 }

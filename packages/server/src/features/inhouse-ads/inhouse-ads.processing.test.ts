@@ -1,12 +1,25 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { inHouseRoutes, type AppInHouseAd, type InHouseAd } from '@streamdesk/contract/inhouse-ads';
+import {
+  APP_INHOUSE_PAGE,
+  inHouseRoutes,
+  type AppInHouseAd,
+  type InHouseAd,
+} from '@streamdesk/contract/inhouse-ads';
 import { createTestApp, errorBody, TEST_API_KEY, type TestApp } from '../../test/test-app.js';
 import { form, PNG, sizedMp4 } from '../../test/media-fixtures.js';
 import { storedBytes, storedCount, storeHas } from '../../test/stored-files.js';
 import { mediaMismatches } from '../../test/bad-input.js';
-import { before, boxes, gone, media, polled, renditions } from '../../test/video-processing.js';
+import {
+  before,
+  boxes,
+  expectPercentInLaunchList,
+  gone,
+  media,
+  polled,
+  renditions,
+} from '../../test/video-processing.js';
 import { newId, nowIso } from '../../platform/db/values.js';
 import { queuedColumns } from '../../platform/media/video-queue.repository.js';
 import { insert } from './inhouse-ads.repository.js';
@@ -159,6 +172,21 @@ describe('a new video ad', () => {
     const ad = (res.json() as { data: InHouseAd }).data;
     expect(ad).toMatchObject({ medType: 'image', state: 'ready', progress: 100, hls: '' });
     expect(await listed(ad._id)).toMatchObject({ state: 'ready', progress: 100, hls: '' });
+  });
+});
+
+describe('a video ad while it is processed', () => {
+  it("shows its percent in the app's cached list, not 0% until ready, and the launch reply follows", async () => {
+    // Long enough that the run writes its progress (every 2 s) before it ends, on a quick machine too.
+    const uploaded = await upload(sizedMp4(480, { seconds: 8 }));
+    await expectPercentInLaunchList(t, {
+      list: 'inHouseAds',
+      page1: `${inHouseRoutes.active.path}?page=1&limit=${APP_INHOUSE_PAGE}`,
+      id: uploaded._id,
+      inApp: () => inApp(uploaded._id),
+    });
+    expect((await settled(uploaded._id)).state).toBe('ready');
+    expect(await inApp(uploaded._id)).toMatchObject({ state: 'ready', progress: 100 });
   });
 });
 

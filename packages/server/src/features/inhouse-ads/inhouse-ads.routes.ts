@@ -5,7 +5,12 @@ import { sendCached } from '../../platform/http/cached-reply.js';
 import { registerRoute } from '../../platform/http/register-route.js';
 import type { ForgetCounts } from '../../platform/item-counter.js';
 import { inHouseAdCounter } from './inhouse-ads.counter.js';
-import { createInHouseAdsService, INHOUSE_TAG } from './inhouse-ads.service.js';
+import {
+  createInHouseAdsService,
+  INHOUSE_PROGRESS_TAG,
+  INHOUSE_TAG,
+  progressTags,
+} from './inhouse-ads.service.js';
 import { INHOUSE_FOLDER } from './inhouse-ads.uploads.js';
 
 const ACTIVE_CACHE_KEY = 'inhouse-ads:active';
@@ -80,6 +85,7 @@ export function registerInHouseAds(
     data: await ads.setStatus(req.body.id, req.body.status),
   }));
 
+  // A page holding a video ad in processing is dropped when its percent moves (0059).
   const activeList = launchListPages(
     ctx.cache,
     ACTIVE_CACHE_KEY,
@@ -90,6 +96,7 @@ export function registerInHouseAds(
       message: inHouseMessages.active,
       ...(await ads.activeForApp(page, limit)),
     }),
+    { tagsOf: progressTags, launchTags: [INHOUSE_PROGRESS_TAG] },
   );
   registerRoute(app, inHouseRoutes.active, async (req, reply) =>
     sendCached(req, reply, await activeList.readPage(req.query.page, req.query.limit)),

@@ -26,12 +26,20 @@ import type { Reverter } from '../../platform/activity/reverts.js';
 import * as repo from './inhouse-ads.repository.js';
 import { INHOUSE_FOLDER, thumbnailOf, type InHouseUpload } from './inhouse-ads.uploads.js';
 import { queuedColumns } from '../../platform/media/video-queue.repository.js';
-import type { VideoQueue } from '../../platform/media/video-queue.js';
+import { progressTagOf, progressTagsOf, type VideoQueue } from '../../platform/media/video-queue.js';
 import { afterWriteScope, whenCommitted } from '../../platform/db/write-scope.js';
 import type { z } from 'zod';
 
 /** The cache tag of everything the app reads of in-house ads. */
 export const INHOUSE_TAG = 'inhouse-ads';
+const INHOUSE_KIND = { table: 'inhouse_ads', video: 'med_view' };
+/**
+ * Also on a cached page of the app's list that holds a video ad in processing: a run's new percent
+ * drops only those pages (and the launch reply naming page 1's version), as the stories' (0059).
+ */
+export const INHOUSE_PROGRESS_TAG = progressTagOf(INHOUSE_KIND);
+export const progressTags = (reply: { data: readonly Pick<AppInHouseAd, 'state'>[] }) =>
+  progressTagsOf(INHOUSE_KIND, reply.data);
 
 export interface InHouseAdsDeps {
   db: AppDb;
@@ -117,8 +125,9 @@ export function createInHouseAdsService(deps: InHouseAdsDeps) {
     forget: forgetItems(deps.forgetCounts),
   });
   // A video ad's video is processed as a library video is (0059): the wake once the write that queued
-  // it has committed. The admin list is read uncached, so a run's percent needs no invalidation.
-  const kind = { table: 'inhouse_ads', video: 'med_view', folder: INHOUSE_FOLDER, changed };
+  // it has committed. The admin list is read uncached; the app's cached one follows a run's percent by
+  // INHOUSE_PROGRESS_TAG.
+  const kind = { ...INHOUSE_KIND, folder: INHOUSE_FOLDER, changed };
   const wake = deps.videoQueue.register(kind);
   const queued = () => afterWriteScope(wake);
 

@@ -13,7 +13,7 @@ import { itemLabel } from '../../platform/activity/item-label.js';
 import * as repo from './reels.repository.js';
 import { storedFileName } from './reels.migrations.js';
 import { queuedColumns } from '../../platform/media/video-queue.repository.js';
-import type { VideoQueue } from '../../platform/media/video-queue.js';
+import { progressTagsOf, type VideoQueue } from '../../platform/media/video-queue.js';
 
 /** The cache tag of everything the app reads from this feature. */
 export const REELS_TAG = 'reels';
@@ -24,9 +24,8 @@ export const REELS_FOLDER = 'reels';
  * Also on a cached list page that holds a reel in processing: a run's new percent drops only those pages,
  * so the back office's next read shows it and the app's other pages stay cached (0059).
  */
-export const REELS_PROGRESS_TAG = 'reels-progress';
-export const progressTags = (reply: ReelListReply) =>
-  reply.data.some((r) => r.state === 'processing') ? [REELS_PROGRESS_TAG] : [];
+const REELS_KIND = { table: 'reels', video: 'video' };
+export const progressTags = (reply: ReelListReply) => progressTagsOf(REELS_KIND, reply.data);
 
 export interface ReelDeps {
   db: AppDb;
@@ -50,13 +49,7 @@ export function createReelService(deps: ReelDeps) {
     deps.cache.invalidate(REEL_ITEMS_TAG);
   };
   deps.trash.register('reels', { feature: 'reels', changed, forget: forgetItems(deps.forgetCounts) });
-  const kind = {
-    table: 'reels',
-    video: 'video',
-    folder: REELS_FOLDER,
-    changed: () => deps.cache.invalidate(REELS_TAG),
-    progressed: () => deps.cache.invalidate(REELS_PROGRESS_TAG),
-  };
+  const kind = { ...REELS_KIND, folder: REELS_FOLDER, changed: () => deps.cache.invalidate(REELS_TAG) };
   const queued = deps.videoQueue.register(kind);
 
   async function list(query: repo.ReelListQuery): Promise<ReelListReply> {

@@ -6,7 +6,15 @@ import { createTestApp, errorBody, TEST_API_KEY, type TestApp } from '../../test
 import { form, PNG, sizedMp4 } from '../../test/media-fixtures.js';
 import { storedBytes, storedCount, storeHas } from '../../test/stored-files.js';
 import { mediaMismatches } from '../../test/bad-input.js';
-import { before, boxes, gone, media, polled, renditions } from '../../test/video-processing.js';
+import {
+  before,
+  boxes,
+  expectPercentInLaunchList,
+  gone,
+  media,
+  polled,
+  renditions,
+} from '../../test/video-processing.js';
 import { newId, nowIso } from '../../platform/db/values.js';
 import { storyRow } from '../../test/story-rows.js';
 import { queuedColumns } from '../../platform/media/video-queue.repository.js';
@@ -193,37 +201,12 @@ describe('a story video while it is processed', () => {
   it("shows its percent in the app's cached list and in the admin list, not 0% until ready", async () => {
     // Long enough that the run writes its progress (every 2 s) before it ends, on a quick machine too.
     const uploaded = await upload(sizedMp4(480, { seconds: 8 }));
-    const moving = (s: Pick<Story, 'state' | 'progress'> | undefined) =>
-      (s?.state === 'processing' && s.progress > 0) || s?.state === 'ready';
-    const app = { admin: false, headers: { 'api-key': TEST_API_KEY } } as const;
-    /** The version of page 1 the launch reply names (an app reads it at each start). */
-    const named = async () =>
-      (await t.request({ method: 'GET', url: '/api/App/Controler/app/loadCheck', ...app })).json<{
-        data: { lists: { stories: { version: string } } };
-      }>().data.lists.stories.version;
-    // The app's list was cached at the take (0%): the percent shows only if a progress write dropped it.
-    // The launch reply is read meanwhile, as apps starting do: cached, it names the version of then.
-    const seen = await polled(async () => {
-      await named();
-      return inApp(uploaded._id);
-    }, moving);
-    expect(seen).toMatchObject({ state: 'processing' });
-    expect(seen!.progress).toBeGreaterThan(0);
-    expect(seen!.progress).toBeLessThan(100);
-    // A percent's drop drops the launch reply too, so it names the version page 1 answers with. Read
-    // between two launch replies that agree (no progress write in between), the page is that version.
-    const reads = await polled(
-      async () => {
-        const first = await named();
-        const page = (
-          await t.request({ method: 'GET', url: storyRoutes.app.path, ...app })
-        ).json<AppStoriesReply>();
-        return { first, page, second: await named() };
-      },
-      (r) => r.first === r.second,
-    );
-    if (reads.page.data.some((s) => s._id === uploaded._id && s.state === 'processing'))
-      expect(reads.page.version).toBe(reads.first);
+    await expectPercentInLaunchList(t, {
+      list: 'stories',
+      page1: storyRoutes.app.path,
+      id: uploaded._id,
+      inApp: () => inApp(uploaded._id),
+    });
     // The admin list is read from the database on each request: its percent moves as well.
     const admin = await inAdminList(uploaded._id);
     expect(admin!.progress).toBeGreaterThan(0);

@@ -14,6 +14,7 @@ import { forgetItems } from '../../platform/trash/trash-bin.js';
 import { createStoryFiles, STORY_FOLDER, type Media, type StoryUpload } from './story-files.js';
 import { formIdOrRaw, limitColumns, parseInsertData } from './story-form.js';
 import { queuedColumns } from '../../platform/media/video-queue.repository.js';
+import { progressTagOf, progressTagsOf } from '../../platform/media/video-queue.js';
 import { afterWriteScope } from '../../platform/db/write-scope.js';
 
 /** The cache tag of everything the app reads about stories. */
@@ -22,10 +23,11 @@ export const STORIES_TAG = 'stories';
  * Also on a cached page of the app's list that holds a story video in processing: a run's new percent
  * drops only those pages (and the launch reply naming page 1's version), as the reels' (0059).
  */
-export const STORIES_PROGRESS_TAG = 'stories-progress';
+const STORIES_KIND = { table: 'stories', video: 'video' };
+export const STORIES_PROGRESS_TAG = progressTagOf(STORIES_KIND);
 type States = readonly Pick<Story, 'state'>[];
 export const progressTags = (reply: { data: States; ads: States }) =>
-  [...reply.data, ...reply.ads].some((s) => s.state === 'processing') ? [STORIES_PROGRESS_TAG] : [];
+  progressTagsOf(STORIES_KIND, [...reply.data, ...reply.ads]);
 export { STORY_FOLDER } from './story-files.js';
 
 /**
@@ -50,13 +52,7 @@ export function createStoriesService(ctx: FeatureContext, deps: { forgetCounts: 
   ctx.trash.register('stories', { feature: 'stories', changed, forget: forgetItems(deps.forgetCounts) });
   // A video story's video (story or story ad) is processed as a library video is (0059): the wake once
   // the write that queued it has committed.
-  const kind = {
-    table: 'stories',
-    video: 'video',
-    folder: STORY_FOLDER,
-    changed,
-    progressed: () => cache.invalidate(STORIES_PROGRESS_TAG),
-  };
+  const kind = { ...STORIES_KIND, folder: STORY_FOLDER, changed };
   const wake = ctx.videoQueue.register(kind);
   const queued = () => afterWriteScope(wake);
   const editNow = createStoryEdit({ db, files, getRow, changed, queued });

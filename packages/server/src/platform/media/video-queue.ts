@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdir, readdir, rm, writeFile, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import type { AppCache } from '../app-cache.js';
 import type { AppDb } from '../db/database.js';
 import { nowIso } from '../db/values.js';
 import { afterWriteScope } from '../db/write-scope.js';
@@ -28,6 +29,8 @@ export interface VideoQueueOptions {
 export interface VideoQueueContext {
   db: AppDb;
   media: MediaStore;
+  /** A run's new percent drops the cached reads tagged with its kind's progressTagOf. */
+  cache: AppCache;
   dataDir: string;
   log: FastifyBaseLogger;
 }
@@ -37,17 +40,24 @@ export interface VideoQueueContext {
  * the queue's columns, `processingColumns`), the column naming its MP4, the media folder its remuxed MP4
  * and ladder are stored in (the feature declares `hls` and `hls_files` among its media columns, so the
  * orphan sweep and the trash's purge find the ladder), and what changes when a run takes, finishes or
- * fails one of its videos (its cached lists and app reads).
+ * fails one of its videos (its cached lists and app reads). A run's new percent (every 2 s at most)
+ * drops only the cached reads tagged with the kind's `progressTagOf`: every kind has that tag, so a
+ * cached read that shows a percent takes it with `progressTagsOf` and follows the run.
  */
 export interface VideoKind extends repo.QueueTable {
   folder: string;
   changed: () => void;
-  /**
-   * A run wrote a new percent: for a kind whose cached reads show it (reels); every 2 s at most, so it
-   * should drop only what shows a video in processing. The library's list is read uncached: none.
-   */
-  progressed?: () => void;
 }
+
+/** The cache tag of a kind's cached reads that show one of its videos in processing. */
+export const progressTagOf = (kind: repo.QueueTable) => `${kind.table}-progress`;
+
+/**
+ * `AppCache.get`'s `tagsOf` for a read showing `items` of `kind`: its progress tag while one of them is
+ * processing, so a new percent drops that read and leaves the others cached.
+ */
+export const progressTagsOf = (kind: repo.QueueTable, items: readonly { state: string }[]) =>
+  items.some((item) => item.state === 'processing') ? [progressTagOf(kind)] : [];
 
 const keyOf = (url: string) => url.slice(MEDIA_URL_PREFIX.length);
 const later = (ms: number) => new Date(Date.now() + ms).toISOString();
@@ -109,7 +119,7 @@ export function createVideoQueue(ctx: VideoQueueContext, options: VideoQueueOpti
         .renew(db, kind, video.id, worker, later(LEASE_MS), percent)
         .then((still) => {
           held = still;
-          if (still && percent !== written) kind.progressed?.();
+          if (still && percent !== written) ctx.cache.invalidate(progressTagOf(kind));
           written = percent;
         })
         .catch(() => undefined);
