@@ -170,12 +170,35 @@ async function savesMidCard(page: Page) {
   });
 }
 
+/**
+ * The outlined buttons of a page's header (History, Change log, Export CSV) that differ in height: the
+ * controller's and the policy's History stood a size taller than the Change log beside it.
+ */
+async function headerButtonsOfTwoSizes(page: Page) {
+  return page.evaluate(() => {
+    const heading = document.querySelector('main h1');
+    const actions = heading?.parentElement?.nextElementSibling;
+    if (!actions) return [];
+    const outlined = Array.from(actions.querySelectorAll('button, a[href]')).filter(
+      (el) =>
+        el instanceof HTMLElement && el.checkVisibility() && getComputedStyle(el).boxShadow.includes('inset'),
+    );
+    const heights = new Set(outlined.map((el) => Math.round(el.getBoundingClientRect().height)));
+    return heights.size > 1
+      ? outlined.map(
+          (el) => `"${el.textContent?.trim()}" ${Math.round(el.getBoundingClientRect().height)} px`,
+        )
+      : [];
+  });
+}
+
 async function checkScreen(page: Page, name: string, heading = page.getByRole('heading', { level: 1 })) {
   await expect(heading.first(), `the heading of ${name}`).toBeVisible();
   await page.waitForLoadState('networkidle');
   await expectNoPageOverflow(page);
   expect(await controlsOffScreen(page), `controls off the screen on ${name}`).toEqual([]);
   expect(await submitsOutOfPlace(page), `submit buttons out of place on ${name}`).toEqual([]);
+  expect(await headerButtonsOfTwoSizes(page), `header buttons of two sizes on ${name}`).toEqual([]);
   expect(await savesMidCard(page), `Save buttons in the middle of a card on ${name}`).toEqual([]);
   if (page.viewportSize()!.width < 768) {
     expect(await listsCutOnAPhone(page), `lists cut on a phone on ${name}`).toEqual([]);

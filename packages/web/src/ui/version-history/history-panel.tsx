@@ -28,8 +28,11 @@ export function HistoryButton(props: HistoryProps) {
   const [open, setOpen] = useState(false);
   return (
     <RadixDialog.Root open={open} onOpenChange={setOpen}>
+      {/* Small, as the Change log link beside it and every other header's History. */}
       <RadixDialog.Trigger asChild>
-        <Button variant="secondary">History</Button>
+        <Button variant="secondary" size="sm">
+          History
+        </Button>
       </RadixDialog.Trigger>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-[70] bg-slate-900/40" />
