@@ -1,6 +1,8 @@
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { TEST_API_KEY, type TestApp } from './test-app.js';
+import { PNG, sizedMp4 } from './media-fixtures.js';
+import { errorBody, TEST_API_KEY, type TestApp } from './test-app.js';
 import { getMedia, storeHas } from './stored-files.js';
 
 // What the processing tests (library videos, reels, stories, in-house ads) read of a processed video:
@@ -105,4 +107,76 @@ export async function expectPercentInLaunchList(
   const items = [...reads.page.data, ...(reads.page.ads ?? [])];
   if (items.some((item) => item._id === id && item.state === 'processing'))
     expect(reads.page.version).toBe(reads.first);
+}
+
+/**
+ * A video damaged after its upload, and a thumbnail, stored in `folder` as an upload would be: the
+ * row a test inserts for them (queued) is tried by the queue and fails. Answers their URLs.
+ */
+export async function storeBrokenVideo(t: TestApp, folder: string) {
+  const { media: store, config } = t.app.streamdesk.context;
+  const file = (name: string, data: Buffer) => {
+    const at = path.join(config.dataDir, name);
+    writeFileSync(at, data);
+    return at;
+  };
+  const video = await store.put(file('broken.mp4', sizedMp4(240).subarray(0, 600)), folder, 'mp4');
+  const thumbnail = await store.put(file('broken.png', PNG), folder, 'png');
+  return { video: video.url, thumbnail: thumbnail.url, file };
+}
+
+type QueueTableName = 'reels' | 'stories' | 'inhouse_ads';
+
+/** A row the queue gave up on: three runs, no hold left, ffmpeg's reason kept. */
+export async function expectGivenUp(t: TestApp, table: QueueTableName, id: string) {
+  const row = await t.app.streamdesk.context.db
+    .selectFrom(table)
+    .select(['attempts', 'worker', 'lease_until', 'error'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  expect(row).toMatchObject({ attempts: 3, worker: '', lease_until: null });
+  expect(row.error).toMatch(/failed|Invalid|moov/i);
+}
+
+/**
+ * A Retry's refusals and its reply (0059), with the queue stopped first so that what it queues stays
+ * queued to be looked at: unknown ids are a 404 (`notFound`), none a 400, and unknown ids among known
+ * ones are ignored, as in every bulk action (the reply says `retried`).
+ */
+export async function expectRetryQueues(
+  t: TestApp,
+  {
+    path: url,
+    failedId,
+    notFound,
+    retried,
+  }: { path: string; failedId: string; notFound: string; retried: string },
+) {
+  await t.app.streamdesk.context.videoQueue.stop();
+  const retry = (id: string[]) => t.request({ method: 'POST', url, payload: { id } });
+  const unknown = await retry(['aaaaaaaaaaaaaaaaaaaaaaaa']);
+  expect(unknown.statusCode).toBe(404);
+  expect(unknown.json()).toEqual(errorBody(notFound));
+  expect((await retry([])).statusCode).toBe(400);
+  const res = await retry([failedId, 'aaaaaaaaaaaaaaaaaaaaaaaa']);
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.json()).toEqual({ status: true, message: retried, retried: 1 });
+  return retry;
+}
+
+/**
+ * A retried row: its run count starts again with no reason left, and the activity log has only its
+ * creation (the queue's writes are not something a person did).
+ */
+export async function expectRequeued(t: TestApp, table: QueueTableName, feature: string, ids: string[]) {
+  const { db } = t.app.streamdesk.context;
+  const rows = await db.selectFrom(table).select(['attempts', 'error']).where('id', 'in', ids).execute();
+  expect(rows).toEqual(ids.map(() => ({ attempts: 0, error: '' })));
+  const entries = await db
+    .selectFrom('activity_log')
+    .select(['action', 'feature', 'item_id'])
+    .where('feature', '=', feature)
+    .where('item_id', '=', ids[0]!)
+    .execute();
+  expect(entries).toEqual([{ action: 'create', feature, item_id: ids[0] }]);
 }

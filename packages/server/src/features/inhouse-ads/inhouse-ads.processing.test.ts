@@ -1,5 +1,3 @@
-import { writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   APP_INHOUSE_PAGE,
@@ -14,11 +12,15 @@ import { mediaMismatches } from '../../test/bad-input.js';
 import {
   before,
   boxes,
+  expectGivenUp,
   expectPercentInLaunchList,
+  expectRequeued,
+  expectRetryQueues,
   gone,
   media,
   polled,
   renditions,
+  storeBrokenVideo,
 } from '../../test/video-processing.js';
 import { newId, nowIso } from '../../platform/db/values.js';
 import { queuedColumns } from '../../platform/media/video-queue.repository.js';
@@ -281,15 +283,8 @@ describe('a video ad whose video ffmpeg cannot read', () => {
   let failedId = '';
 
   it('is tried twice more, then failed, and keeps its MP4 (no HLS)', async () => {
-    const { db, media: store, videoQueue, config } = t.app.streamdesk.context;
-    // As a file damaged after its upload: stored, queued, unreadable.
-    const file = (name: string, data: Buffer) => {
-      const at = path.join(config.dataDir, name);
-      writeFileSync(at, data);
-      return at;
-    };
-    const video = await store.put(file('broken.mp4', sizedMp4(240).subarray(0, 600)), 'inhouse-ads', 'mp4');
-    const thumbnail = await store.put(file('broken.png', PNG), 'inhouse-ads', 'png');
+    const { db, media: store, videoQueue } = t.app.streamdesk.context;
+    const { video, thumbnail, file } = await storeBrokenVideo(t, 'inhouse-ads');
     const iconFile = await store.put(file('icon.png', PNG), 'inhouse-ads', 'png');
     const id = newId();
     const at = nowIso();
@@ -304,8 +299,8 @@ describe('a video ad whose video ffmpeg cannot read', () => {
       web_stay_time: 1,
       ad_type: 'fs_web',
       icon: iconFile.url,
-      med_view: video.url,
-      thumbnail: thumbnail.url,
+      med_view: video,
+      thumbnail,
       view: 0,
       click_count: 0,
       status: 1,
@@ -316,54 +311,25 @@ describe('a video ad whose video ffmpeg cannot read', () => {
     videoQueue.wake();
 
     const failed = await settled(id);
-    expect(failed).toMatchObject({ state: 'failed', hls: '', medView: video.url });
-    const row = await db
-      .selectFrom('inhouse_ads')
-      .select(['attempts', 'worker', 'lease_until', 'error'])
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ attempts: 3, worker: '', lease_until: null });
-    expect(row.error).toMatch(/failed|Invalid|moov/i);
+    expect(failed).toMatchObject({ state: 'failed', hls: '', medView: video });
+    await expectGivenUp(t, 'inhouse_ads', id);
     // The app's list shows it failed too (its cache dropped by the failure).
-    expect(await inApp(id)).toMatchObject({ state: 'failed', medView: video.url });
+    expect(await inApp(id)).toMatchObject({ state: 'failed', medView: video });
     failedId = id;
   });
 
   // Last: it stops the queue, so that the retried ad stays queued to be looked at.
   it('Retry queues a failed ad again; unknown ids are a 404 and an ad not failed a 409', async () => {
-    const { db, videoQueue } = t.app.streamdesk.context;
-    await videoQueue.stop();
-    const retry = (id: string[]) =>
-      t.request({ method: 'POST', url: inHouseRoutes.retry.path, payload: { id } });
-    const unknown = await retry(['aaaaaaaaaaaaaaaaaaaaaaaa']);
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual(errorBody('In-house ad not found'));
-    expect((await retry([])).statusCode).toBe(400);
-
-    // Unknown ids among known ones are ignored, as in every bulk action.
-    const res = await retry([failedId, 'aaaaaaaaaaaaaaaaaaaaaaaa']);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({
-      status: true,
-      message: 'Processing queued again for 1 in-house ad(s)',
-      retried: 1,
+    const retry = await expectRetryQueues(t, {
+      path: inHouseRoutes.retry.path,
+      failedId,
+      notFound: 'In-house ad not found',
+      retried: 'Processing queued again for 1 in-house ad(s)',
     });
-    // The app's cached list and the admin list show it queued at once; the run count starts again.
+    // The app's cached list and the admin list show it queued at once.
     expect(await inApp(failedId)).toMatchObject({ state: 'queued', progress: 0 });
     expect(await listed(failedId)).toMatchObject({ state: 'queued', progress: 0 });
-    const row = await db
-      .selectFrom('inhouse_ads')
-      .select(['attempts', 'error'])
-      .where('id', '=', failedId)
-      .executeTakeFirstOrThrow();
-    expect(row).toEqual({ attempts: 0, error: '' });
-    const entries = await db
-      .selectFrom('activity_log')
-      .select(['action', 'feature', 'item_id'])
-      .where('feature', '=', 'inhouse-ads')
-      .where('item_id', '=', failedId)
-      .execute();
-    expect(entries).toEqual([{ action: 'create', feature: 'inhouse-ads', item_id: failedId }]);
+    await expectRequeued(t, 'inhouse_ads', 'inhouse-ads', [failedId]);
 
     const again = await retry([failedId]);
     expect(again.statusCode).toBe(409);

@@ -1,12 +1,21 @@
-import { writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { reelRoutes, type Reel } from '@streamdesk/contract/reels';
 import { createTestApp, errorBody, TEST_API_KEY, type TestApp } from '../../test/test-app.js';
-import { form, PNG, sizedMp4 } from '../../test/media-fixtures.js';
+import { form, sizedMp4 } from '../../test/media-fixtures.js';
 import { storedBytes, storedCount } from '../../test/stored-files.js';
 import { mediaMismatches } from '../../test/bad-input.js';
-import { before, boxes, gone, media, polled, renditions } from '../../test/video-processing.js';
+import {
+  before,
+  boxes,
+  expectGivenUp,
+  expectRequeued,
+  expectRetryQueues,
+  gone,
+  media,
+  polled,
+  renditions,
+  storeBrokenVideo,
+} from '../../test/video-processing.js';
 import { newId, nowIso } from '../../platform/db/values.js';
 import { queuedColumns } from '../../platform/media/video-queue.repository.js';
 import { insertReel } from './reels.repository.js';
@@ -110,21 +119,14 @@ describe('a reel whose video ffmpeg cannot read', () => {
   let failedId = '';
 
   it('is tried twice more, then failed, and keeps its MP4 (no HLS)', async () => {
-    const { db, media: store, videoQueue, config } = t.app.streamdesk.context;
-    // As a file damaged after its upload: stored, queued, unreadable.
-    const file = (name: string, data: Buffer) => {
-      const at = path.join(config.dataDir, name);
-      writeFileSync(at, data);
-      return at;
-    };
-    const video = await store.put(file('broken.mp4', sizedMp4(240).subarray(0, 600)), 'reels', 'mp4');
-    const thumbnail = await store.put(file('broken.png', PNG), 'reels', 'png');
+    const { db, videoQueue } = t.app.streamdesk.context;
+    const { video, thumbnail } = await storeBrokenVideo(t, 'reels');
     const id = newId();
     const at = nowIso();
     await insertReel(db, {
       id,
-      video: video.url,
-      thumbnail: thumbnail.url,
+      video,
+      thumbnail,
       duration: 1,
       size: 600,
       view: 0,
@@ -137,51 +139,22 @@ describe('a reel whose video ffmpeg cannot read', () => {
     videoQueue.wake();
 
     const failed = await settled(id);
-    expect(failed).toMatchObject({ state: 'failed', hls: '', video: video.url });
-    const row = await db
-      .selectFrom('reels')
-      .select(['attempts', 'worker', 'lease_until', 'error'])
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ attempts: 3, worker: '', lease_until: null });
-    expect(row.error).toMatch(/failed|Invalid|moov/i);
+    expect(failed).toMatchObject({ state: 'failed', hls: '', video });
+    await expectGivenUp(t, 'reels', id);
     failedId = id;
   });
 
   // Last: it stops the queue, so that the retried reel stays queued to be looked at.
   it('Retry queues a failed reel again; unknown ids are a 404 and a reel not failed a 409', async () => {
-    const { db, videoQueue } = t.app.streamdesk.context;
-    await videoQueue.stop();
-    const retry = (id: string[]) =>
-      t.request({ method: 'POST', url: reelRoutes.retry.path, payload: { id } });
-    const unknown = await retry(['aaaaaaaaaaaaaaaaaaaaaaaa']);
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual(errorBody('Reel not found'));
-    expect((await retry([])).statusCode).toBe(400);
-
-    // Unknown ids among known ones are ignored, as in every bulk action.
-    const res = await retry([failedId, 'aaaaaaaaaaaaaaaaaaaaaaaa']);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({
-      status: true,
-      message: 'Processing queued again for 1 reel(s)',
-      retried: 1,
+    const retry = await expectRetryQueues(t, {
+      path: reelRoutes.retry.path,
+      failedId,
+      notFound: 'Reel not found',
+      retried: 'Processing queued again for 1 reel(s)',
     });
-    // The app's cached list shows it queued at once; the run count starts again.
+    // The app's cached list shows it queued at once.
     expect(await listed(failedId)).toMatchObject({ state: 'queued', progress: 0 });
-    const row = await db
-      .selectFrom('reels')
-      .select(['attempts', 'error'])
-      .where('id', '=', failedId)
-      .executeTakeFirstOrThrow();
-    expect(row).toEqual({ attempts: 0, error: '' });
-    const entries = await db
-      .selectFrom('activity_log')
-      .select(['action', 'feature', 'item_id'])
-      .where('feature', '=', 'reels')
-      .where('item_id', '=', failedId)
-      .execute();
-    expect(entries).toEqual([{ action: 'create', feature: 'reels', item_id: failedId }]);
+    await expectRequeued(t, 'reels', 'reels', [failedId]);
 
     const again = await retry([failedId]);
     expect(again.statusCode).toBe(409);

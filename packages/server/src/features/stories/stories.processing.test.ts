@@ -1,5 +1,3 @@
-import { writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { storyRoutes, type AppStoriesReply, type Story } from '@streamdesk/contract/stories';
 import { createTestApp, errorBody, TEST_API_KEY, type TestApp } from '../../test/test-app.js';
@@ -9,11 +7,15 @@ import { mediaMismatches } from '../../test/bad-input.js';
 import {
   before,
   boxes,
+  expectGivenUp,
   expectPercentInLaunchList,
+  expectRequeued,
+  expectRetryQueues,
   gone,
   media,
   polled,
   renditions,
+  storeBrokenVideo,
 } from '../../test/video-processing.js';
 import { newId, nowIso } from '../../platform/db/values.js';
 import { storyRow } from '../../test/story-rows.js';
@@ -220,14 +222,8 @@ describe('a story video ffmpeg cannot read', () => {
 
   /** As a file damaged after its upload: stored, queued, unreadable (a story, or a story ad). */
   async function broken(ads: boolean) {
-    const { db, media: store, videoQueue, config, cache } = t.app.streamdesk.context;
-    const file = (name: string, data: Buffer) => {
-      const at = path.join(config.dataDir, name);
-      writeFileSync(at, data);
-      return at;
-    };
-    const video = await store.put(file('broken.mp4', sizedMp4(240).subarray(0, 600)), 'stories', 'mp4');
-    const thumbnail = await store.put(file('broken.png', PNG), 'stories', 'png');
+    const { db, videoQueue, cache } = t.app.streamdesk.context;
+    const { video, thumbnail } = await storeBrokenVideo(t, 'stories');
     const id = newId();
     const at = nowIso();
     await insertStory(
@@ -235,9 +231,9 @@ describe('a story video ffmpeg cannot read', () => {
       storyRow({
         id,
         ads_story: ads ? 1 : 0,
-        video: video.url,
+        video,
         image: '',
-        thembnal: thumbnail.url,
+        thembnal: thumbnail,
         btn_name: 'Broken',
         btn_url: 'https://example.com/b',
         created_at: at,
@@ -246,7 +242,7 @@ describe('a story video ffmpeg cannot read', () => {
     );
     cache.invalidate('stories');
     videoQueue.wake();
-    return { id, video: video.url };
+    return { id, video };
   }
 
   it('is tried twice more, then failed, and keeps its MP4 (no HLS), a story and a story ad alike', async () => {
@@ -256,13 +252,7 @@ describe('a story video ffmpeg cannot read', () => {
       const done = await settled(made.id, made === ad);
       expect(done).toMatchObject({ state: 'failed', hls: '', video: made.video });
     }
-    const row = await t.app.streamdesk.context.db
-      .selectFrom('stories')
-      .select(['attempts', 'worker', 'lease_until', 'error'])
-      .where('id', '=', story.id)
-      .executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ attempts: 3, worker: '', lease_until: null });
-    expect(row.error).toMatch(/failed|Invalid|moov/i);
+    await expectGivenUp(t, 'stories', story.id);
     expect(await inApp(story.id)).toMatchObject({ state: 'failed' });
     failed.story = story.id;
     failed.ad = ad.id;
@@ -270,52 +260,24 @@ describe('a story video ffmpeg cannot read', () => {
 
   // Last: it stops the queue, so that the retried stories stay queued to be looked at.
   it('Retry queues a failed story video again; unknown ids are a 404, one not failed a 409, none a 400', async () => {
-    const { db, videoQueue } = t.app.streamdesk.context;
-    await videoQueue.stop();
+    const retryStories = await expectRetryQueues(t, {
+      path: storyRoutes.retryVideo.path,
+      failedId: failed.story,
+      notFound: 'Story not found.',
+      retried: 'Processing queued again for 1 story video(s)',
+    });
     const retry = (id: string[], ads = false) =>
-      t.request({
-        method: 'POST',
-        url: (ads ? storyRoutes.retryAds : storyRoutes.retryVideo).path,
-        payload: { id },
-      });
-    const unknown = await retry(['aaaaaaaaaaaaaaaaaaaaaaaa']);
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual(errorBody('Story not found.'));
-    expect((await retry([])).statusCode).toBe(400);
+      ads ? t.request({ method: 'POST', url: storyRoutes.retryAds.path, payload: { id } }) : retryStories(id);
     // Each list retries its own kind, as its delete and status do: a story ad is unknown to the stories'.
     expect((await retry([failed.ad])).statusCode).toBe(404);
     expect((await retry([failed.story], true)).statusCode).toBe(404);
-
-    // Unknown ids among known ones are ignored, as in every bulk action.
-    const res = await retry([failed.story, 'aaaaaaaaaaaaaaaaaaaaaaaa']);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({
-      status: true,
-      message: 'Processing queued again for 1 story video(s)',
-      retried: 1,
-    });
     const ad = await retry([failed.ad], true);
     expect(ad.json()).toMatchObject({ retried: 1 });
-    // The app's cached list and the admin lists show them queued at once; the run count starts again.
+    // The app's cached list and the admin lists show them queued at once.
     expect(await inApp(failed.story)).toMatchObject({ state: 'queued', progress: 0 });
     expect(await inApp(failed.ad)).toMatchObject({ state: 'queued', progress: 0 });
     expect(await inAdminList(failed.ad, true)).toMatchObject({ state: 'queued' });
-    const rows = await db
-      .selectFrom('stories')
-      .select(['attempts', 'error'])
-      .where('id', 'in', [failed.story, failed.ad])
-      .execute();
-    expect(rows).toEqual([
-      { attempts: 0, error: '' },
-      { attempts: 0, error: '' },
-    ]);
-    const entries = await db
-      .selectFrom('activity_log')
-      .select(['action', 'feature', 'item_id'])
-      .where('feature', '=', 'stories')
-      .where('item_id', '=', failed.story)
-      .execute();
-    expect(entries).toEqual([{ action: 'create', feature: 'stories', item_id: failed.story }]);
+    await expectRequeued(t, 'stories', 'stories', [failed.story, failed.ad]);
 
     const again = await retry([failed.story]);
     expect(again.statusCode).toBe(409);
