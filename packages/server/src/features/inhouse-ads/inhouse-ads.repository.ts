@@ -149,20 +149,6 @@ export async function update(
   return Number(result.numUpdatedRows) > 0;
 }
 
-/**
- * Holds an ad whose video or image an edit replaces: its processing run (if any) loses the video (the
- * run's writes need its worker), and the row as it is now comes back, read in the edit's transaction
- * with the row locked, so the files it names are the ones the edit replaces (a remux that finished
- * meanwhile included).
- */
-export const holdFiles = (db: Db, id: string) =>
-  db
-    .updateTable('inhouse_ads')
-    .set({ worker: '', lease_until: null })
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirst();
-
 /** Deletes the rows and answers those it deleted (none of those another delete took first). */
 export const deleteByIds = (db: Db, ids: readonly string[]) =>
   db.deleteFrom('inhouse_ads').where('id', 'in', ids).returningAll().execute();

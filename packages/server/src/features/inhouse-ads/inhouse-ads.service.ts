@@ -25,7 +25,7 @@ import type { RecordLocks } from '../../platform/record-locks.js';
 import type { Reverter } from '../../platform/activity/reverts.js';
 import * as repo from './inhouse-ads.repository.js';
 import { INHOUSE_FOLDER, thumbnailOf, type InHouseUpload } from './inhouse-ads.uploads.js';
-import { queuedColumns } from '../../platform/media/video-queue.repository.js';
+import { holdFromRun, queuedColumns } from '../../platform/media/video-queue.repository.js';
 import { progressTagOf, progressTagsOf, type VideoQueue } from '../../platform/media/video-queue.js';
 import { afterWriteScope, whenCommitted } from '../../platform/db/write-scope.js';
 import type { z } from 'zod';
@@ -311,7 +311,7 @@ export function createInHouseAdsService(deps: InHouseAdsDeps) {
       // ready), a run under way loses the old one, and the files replaced are read as they are now.
       // Without one the file and processing columns are left alone, so a run finishing meanwhile keeps
       // its remuxed MP4 and ladder (0059).
-      const current = (newMedia && (await repo.holdFiles(db, old.id))) || old;
+      const current = (newMedia && (await holdFromRun(db, 'inhouse_ads', old.id))) || old;
       const processing = newMedia ? queuedColumns(nowIso(), Boolean(video)) : {};
       if (newMedia) {
         changes.med_type = video ? 'video' : 'image';

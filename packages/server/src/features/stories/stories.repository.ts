@@ -73,20 +73,6 @@ export const insertStory = (db: Db, row: NewStory) => db.insertInto('stories').v
 export const updateStory = (db: Db, id: string, set: Partial<Omit<StoryRow, 'id'>>) =>
   db.updateTable('stories').set(set).where('id', '=', id).execute();
 
-/**
- * Holds a story whose files an edit replaces: its processing run (if any) loses the video (the run's
- * writes need its worker), and the row as it is now comes back, read in the edit's transaction after
- * the row is locked, so the files it names are the ones the edit replaces (a remux that finished
- * meanwhile included).
- */
-export const holdStoryFiles = (db: Db, id: string) =>
-  db
-    .updateTable('stories')
-    .set({ worker: '', lease_until: null })
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirst();
-
 export const findStory = (db: Db, id: string, ads: boolean) =>
   db
     .selectFrom('stories')

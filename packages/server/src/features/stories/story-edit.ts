@@ -2,7 +2,7 @@ import { DEFAULT_STORY_TIME, storyMessages, type Story } from '@streamdesk/contr
 import { EDIT_VERSION_FIELD } from '@streamdesk/contract/edit-versions';
 import { nowIso, toDbBool } from '../../platform/db/values.js';
 import { whenCommitted } from '../../platform/db/write-scope.js';
-import { queuedColumns } from '../../platform/media/video-queue.repository.js';
+import { holdFromRun, queuedColumns } from '../../platform/media/video-queue.repository.js';
 import {
   checkEditVersion,
   editVersionOf,
@@ -96,7 +96,7 @@ export function createStoryEdit(deps: {
         // video (a run under way loses the old one), and the files replaced are read as they are now.
         // Without new files the file and processing columns are left alone, so a run finishing meanwhile
         // keeps its remuxed MP4 and ladder (0059).
-        const current = (got && (await repo.holdStoryFiles(db, id))) || old;
+        const current = (got && (await holdFromRun(db, 'stories', id))) || old;
         const set = {
           status: toDbBool(d.status ?? old.status === 1),
           ntv: toDbBool(d.NTV),

@@ -1,4 +1,4 @@
-import { sql, type Generated, type Kysely } from 'kysely';
+import { sql, type Generated, type Kysely, type Selectable } from 'kysely';
 import type { AppDb, AppTables } from '../db/database.js';
 import { noteUpdate } from '../activity/noted-update.js';
 
@@ -173,6 +173,20 @@ export async function giveBack(db: AppDb, kinds: readonly QueueTable[], workerPr
       .where('worker', 'like', `${workerPrefix}%`)
       .execute();
 }
+
+/**
+ * Holds a row whose files an edit replaces: its processing run (if any) loses the video (the run's
+ * writes need its worker), and the row as it is now comes back, read in the edit's transaction with
+ * the row locked, so the files it names are the ones the edit replaces (a remux that finished meanwhile
+ * included).
+ */
+export const holdFromRun = async <T extends keyof AppTables & string>(db: AppDb, table: T, id: string) =>
+  (await q(db)
+    .updateTable(table as string)
+    .set({ worker: '', lease_until: null })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst()) as Selectable<AppTables[T]> | undefined;
 
 /** A new row's queue columns: queued at `at` when it has a video, else ready (nothing to process). */
 export const queuedColumns = (at: string, hasVideo = true) => ({
