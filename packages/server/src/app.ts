@@ -75,6 +75,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** The scheduler's time; tests inject their own. */
   clock?: () => Date;
+  /** How often a video's processing writes its percent (VideoQueueOptions.tickMs); tests shorten it. */
+  videoProgressMs?: number;
 }
 
 /**
@@ -219,7 +221,7 @@ export async function buildApp(config: ResolvedConfig, opts: BuildOptions = {}):
     trash: new TrashBin(config.trashRetentionDays),
     videoQueue: createVideoQueue(
       { db: database.db, media, cache, dataDir: config.dataDir, log: app.log },
-      { atOnce: config.videoJobsAtOnce },
+      { atOnce: config.videoJobsAtOnce, tickMs: opts.videoProgressMs },
     ),
     jobs: new Scheduler(database.db, {
       dialect: database.dialect,

@@ -31,7 +31,7 @@ export interface TestApp {
 /** Builds the app on a fresh copy of the migrated template database, signed in as TEST_ADMIN. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: Pick<BuildOptions, 'clock'> = {},
+  options: Pick<BuildOptions, 'clock' | 'videoProgressMs'> = {},
 ): Promise<TestApp> {
   const database = await freshDatabase();
   const { dataDir } = database;

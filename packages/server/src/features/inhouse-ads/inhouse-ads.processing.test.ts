@@ -32,7 +32,7 @@ import { insert } from './inhouse-ads.repository.js';
 // Retry, the ladder purged with the ad. Image ads are ready at once.
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ VIDEO_JOBS_AT_ONCE: '1' });
+  t = await createTestApp({ VIDEO_JOBS_AT_ONCE: '1' }, { videoProgressMs: 100 });
 });
 afterAll(() => t.close());
 
@@ -179,7 +179,7 @@ describe('a new video ad', () => {
 
 describe('a video ad while it is processed', () => {
   it("shows its percent in the app's cached list, not 0% until ready, and the launch reply follows", async () => {
-    // Long enough that the run writes its progress (every 2 s) before it ends, on a quick machine too.
+    // The run writes its percent every 100 ms here (videoProgressMs): it shows before the run ends.
     const uploaded = await upload(sizedMp4(480, { seconds: 8 }));
     await expectPercentInLaunchList(t, {
       list: 'inHouseAds',

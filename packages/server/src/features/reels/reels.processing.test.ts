@@ -24,7 +24,7 @@ import { insertReel } from './reels.repository.js';
 // when their index is last, an HLS ladder never above the source, retries, the ladder purged with the reel.
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ VIDEO_JOBS_AT_ONCE: '1' });
+  t = await createTestApp({ VIDEO_JOBS_AT_ONCE: '1' }, { videoProgressMs: 100 });
 });
 afterAll(() => t.close());
 
@@ -84,7 +84,7 @@ describe('a new reel', () => {
   });
 
   it("shows its percent while processing: a run's progress reaches the cached list", async () => {
-    // Long enough that the run writes its progress (every 2 s) before it ends, on a quick machine too.
+    // The run writes its percent every 100 ms here (videoProgressMs): it shows before the run ends.
     const uploaded = await upload(sizedMp4(480, { seconds: 8 }));
     const seen = await polled(
       () => listed(uploaded._id),

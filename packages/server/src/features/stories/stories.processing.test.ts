@@ -27,7 +27,7 @@ import { insertStory } from './stories.repository.js';
 // replaces the video, an open edit page's version unchanged by the processing, the ladder purged.
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ VIDEO_JOBS_AT_ONCE: '1' });
+  t = await createTestApp({ VIDEO_JOBS_AT_ONCE: '1' }, { videoProgressMs: 100 });
 });
 afterAll(() => t.close());
 
@@ -201,7 +201,7 @@ describe('a video story deleted forever', () => {
 
 describe('a story video while it is processed', () => {
   it("shows its percent in the app's cached list and in the admin list, not 0% until ready", async () => {
-    // Long enough that the run writes its progress (every 2 s) before it ends, on a quick machine too.
+    // The run writes its percent every 100 ms here (videoProgressMs): it shows before the run ends.
     const uploaded = await upload(sizedMp4(480, { seconds: 8 }));
     await expectPercentInLaunchList(t, {
       list: 'stories',
