@@ -173,7 +173,11 @@ export function createVideoQueue(ctx: VideoQueueContext, options: VideoQueueOpti
         .catch(() => undefined);
     } finally {
       clearInterval(tick);
-      await rm(dir, { recursive: true, force: true });
+      // Retried: a run stopped with its server ends before its killed ffmpeg's last segment is written,
+      // and that write made the removal fail once (ENOTEMPTY) and leave the folder behind.
+      await rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }).catch((err: unknown) =>
+        ctx.log.warn({ err }, 'video processing: could not remove its work folder'),
+      );
     }
   }
 
