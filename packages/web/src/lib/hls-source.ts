@@ -15,7 +15,7 @@ export interface SourcePlan {
   preload: string;
 }
 
-/** Plays at once: a player the viewer opened (a reel's preview). */
+/** Plays at once: a player the viewer opened (a preview in the back office). */
 export const PLAY_NOW: SourcePlan = { keep: true, preload: 'auto' };
 
 function modeFor(item: HlsItem): Mode {
@@ -41,6 +41,12 @@ export function useHlsSource(
   attached: (video: HTMLVideoElement) => void,
 ): string | undefined {
   const [mode, setMode] = useState(() => modeFor(item));
+  // A video whose ladder is made while it is shown (an edit page reloading a processed story) moves to it.
+  const [shownHls, setShownHls] = useState(item.hls);
+  if (shownHls !== item.hls) {
+    setShownHls(item.hls);
+    setMode(modeFor(item));
+  }
   // Like a poster: once the video may fetch, it keeps its ladder until it lets go of its source.
   const [started, setStarted] = useState(false);
   if (plan.keep && plan.preload !== 'none' && !started) setStarted(true);

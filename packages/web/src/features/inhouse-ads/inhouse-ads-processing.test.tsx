@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { InHouseAd } from '@streamdesk/contract/inhouse-ads';
+import { playsHlsItself } from '@/test/native-hls';
 import { mockApi, renderApp } from '@/test/render-app';
 import { jsonResponse } from '@/test/runtime';
 import { signedInApi as shell, signedInScreenTests } from '@/test/signed-in-screen';
@@ -33,6 +34,26 @@ const rowOf = (n: number) =>
   screen.getByRole('checkbox', { name: `Select Ad-${n}` }).closest('tr') as HTMLElement;
 
 describe('In-house list: a video ad processing', { timeout: 20_000 }, () => {
+  it("the media preview plays a ready ad's HLS ladder and a queued ad's MP4", async () => {
+    playsHlsItself();
+    const master = '/media/inhouse-ads/1-master.m3u8';
+    const user = await openList({
+      'GET /api/App/inhouse/ads': () =>
+        jsonResponse(
+          testInHouseList([video(1, { hls: master }), video(2, { state: 'queued', progress: 0 })]),
+        ),
+    });
+    await user.click(screen.getByRole('button', { name: 'Preview media of Ad-1' }));
+    const first = within(await screen.findByRole('dialog', { name: 'Preview: Ad-1' }));
+    expect(first.getByLabelText('Video of Ad-1')).toHaveAttribute('src', master);
+    expect(first.getByLabelText('Video of Ad-1')).toHaveAttribute('poster', '/media/inhouse-ads/1.jpg');
+    await user.click(first.getByRole('button', { name: 'Close' }));
+
+    await user.click(screen.getByRole('button', { name: 'Preview media of Ad-2' }));
+    const second = within(await screen.findByRole('dialog', { name: 'Preview: Ad-2' }));
+    expect(second.getByLabelText('Video of Ad-2')).toHaveAttribute('src', '/media/inhouse-ads/2.mp4');
+  });
+
   it('shows Queued, Processing N% or Failed with a Retry; a ready video and an image ad show none', async () => {
     await openList({
       'GET /api/App/inhouse/ads': () =>

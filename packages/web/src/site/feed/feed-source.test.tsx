@@ -4,6 +4,7 @@ import type { FeedItem } from '@streamdesk/contract/videos';
 import { FeedVideo } from './feed-video';
 import { mediaPlan } from './load-order';
 import { createWatchClock } from './watch-clock';
+import { playsHlsItself } from '@/test/native-hls';
 
 // Which source a feed video gets (0044): the HLS ladder once processed, where the browser plays HLS; the
 // MP4 until then and elsewhere. jsdom has no media: the browser's answers are stubbed. hls.js over MSE
@@ -39,12 +40,7 @@ function renderVideo(feedItem: FeedItem, current = 0) {
   );
   return container.querySelector('video')!;
 }
-const playsHlsItself = (answer: '' | 'maybe') =>
-  vi
-    .spyOn(HTMLMediaElement.prototype, 'canPlayType')
-    .mockImplementation((type) => (type === 'application/vnd.apple.mpegurl' ? answer : ''));
-
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => vi.unstubAllGlobals());
 
 describe('a feed video source', () => {
   it('is the MP4 while the video has no HLS yet', () => {

@@ -17,6 +17,7 @@ const previewOf = (ad: InHouseAd): PreviewMedia => ({
   title: ad.mainTitle,
   url: ad.medView,
   kind: ad.medType,
+  hls: ad.hls,
   poster: ad.thumbnail,
 });
 

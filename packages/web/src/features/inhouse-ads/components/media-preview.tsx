@@ -2,21 +2,26 @@ import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/ui/button';
 import { PreviewDialog } from '@/ui/preview-dialog';
 import { RemoteImage } from '@/ui/remote-image';
+import { VideoPlayer } from '@/ui/video-player';
 
 export interface PreviewMedia {
   title: string;
   url: string;
   kind: 'image' | 'video';
+  /** A video's HLS master playlist once processed, else '' (its MP4 plays). */
+  hls?: string | undefined;
   poster?: string | null | undefined;
 }
 
 /** A video with the spec's own controls: play/pause, mute and fullscreen. */
-export function VideoPlayer({
+function AdVideo({
   url,
+  hls,
   poster,
   title,
 }: {
   url: string;
+  hls: string;
   poster?: string | null | undefined;
   title: string;
 }) {
@@ -39,10 +44,11 @@ export function VideoPlayer({
 
   return (
     <div className="space-y-2">
-      <video
-        ref={ref}
-        src={url}
-        poster={poster ?? undefined}
+      <VideoPlayer
+        videoRef={ref}
+        video={url}
+        hls={hls}
+        poster={poster}
         muted={muted}
         playsInline
         loop
@@ -73,7 +79,7 @@ export function VideoPlayer({
 
 export function MediaView({ media }: { media: PreviewMedia }) {
   return media.kind === 'video' ? (
-    <VideoPlayer url={media.url} poster={media.poster} title={media.title} />
+    <AdVideo url={media.url} hls={media.hls ?? ''} poster={media.poster} title={media.title} />
   ) : (
     <RemoteImage
       src={media.url}

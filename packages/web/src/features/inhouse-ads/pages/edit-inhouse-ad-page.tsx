@@ -276,7 +276,13 @@ function EditForm({
             media={
               imageUrl
                 ? { title: values.mainTitle, url: imageUrl, kind: 'image' }
-                : { title: values.mainTitle, url: ad.medView, kind: ad.medType, poster: ad.thumbnail }
+                : {
+                    title: values.mainTitle,
+                    url: ad.medView,
+                    kind: ad.medType,
+                    hls: ad.hls,
+                    poster: ad.thumbnail,
+                  }
             }
           />
         </section>

@@ -1,7 +1,6 @@
-import { useCallback, useRef } from 'react';
 import type { Reel } from '@streamdesk/contract/reels';
-import { PLAY_NOW, useHlsSource } from '@/lib/hls-source';
 import { PreviewDialog } from '@/ui/preview-dialog';
+import { VideoPlayer } from '@/ui/video-player';
 
 /**
  * A reel played in the page (docs/decisions/0059): its HLS ladder once processed (hls.js, or the
@@ -18,27 +17,18 @@ export function ReelPlayer({
 }) {
   return (
     <PreviewDialog open={reel !== null} onClose={onClose} title={title}>
-      {reel && <ReelVideo reel={reel} />}
+      {reel && (
+        // A portrait reel is held to 60% of the screen's height, so the dialog and Close fit.
+        <VideoPlayer
+          video={reel.video}
+          hls={reel.hls}
+          poster={reel.thumbnail}
+          aria-label={title}
+          controls
+          autoPlay
+          className="max-h-[60dvh] w-full rounded-md bg-black object-contain"
+        />
+      )}
     </PreviewDialog>
-  );
-}
-
-function ReelVideo({ reel }: { reel: Reel }) {
-  const ref = useRef<HTMLVideoElement>(null);
-  // hls.js attaches after the element mounts: start it then, as autoplay does for an MP4.
-  const attached = useCallback((video: HTMLVideoElement) => void video.play().catch(() => undefined), []);
-  const src = useHlsSource(ref, reel, PLAY_NOW, attached);
-  return (
-    // A portrait reel is held to 60% of the screen's height, so the dialog and Close fit.
-    <video
-      ref={ref}
-      src={src}
-      poster={reel.thumbnail}
-      controls
-      autoPlay
-      className="max-h-[60dvh] w-full rounded-md bg-black object-contain"
-    >
-      <track kind="captions" />
-    </video>
   );
 }

@@ -19,6 +19,7 @@ import { formOf, toInsertData, type StoryFormValues } from './story-form';
 import { useRedirectAfterSave } from './use-redirect-after-save';
 import { useStoryForm } from './use-story-form';
 import { RemoteImage } from '@/ui/remote-image';
+import { VideoPlayer } from '@/ui/video-player';
 import { ProcessingState } from '@/ui/processing-badge';
 import { failureMessage } from '@/lib/api-client';
 
@@ -103,6 +104,8 @@ export function StoryEditForm({
       : {
           url: localUrl ?? (sameType ? now.video || now.image : undefined),
           isVideo: values.type === 'Video',
+          // The stored video's ladder once ready; a file just picked plays as it is.
+          hls: !localUrl && sameType ? now.hls : '',
         };
   const thumb = sameType && !file ? story.thembnal : undefined;
   const retry = useRetryStories(kind);
@@ -217,13 +220,13 @@ export function StoryEditForm({
   );
 }
 
-function MediaView({
-  media,
-  label,
-}: {
-  media: { url?: string | undefined; isVideo: boolean };
-  label: string;
-}) {
+interface PreviewedMedia {
+  url?: string | undefined;
+  isVideo: boolean;
+  hls: string;
+}
+
+function MediaView({ media, label }: { media: PreviewedMedia; label: string }) {
   if (!media.url)
     return (
       <p className="flex h-full items-center justify-center p-4 text-center text-xs text-slate-300">
@@ -231,8 +234,9 @@ function MediaView({
       </p>
     );
   return media.isVideo ? (
-    <video
-      src={media.url}
+    <VideoPlayer
+      video={media.url}
+      hls={media.hls}
       controls
       muted
       playsInline
@@ -253,7 +257,7 @@ function StoryPreview({
 }: {
   kind: StoryKind;
   values: StoryFormValues;
-  media: { url?: string | undefined; isVideo: boolean } | undefined;
+  media: PreviewedMedia | undefined;
   thumb: string | undefined;
   processing: ReactNode;
 }) {

@@ -1,7 +1,8 @@
 import type { Story } from '@streamdesk/contract/stories';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { playsHlsItself } from '@/test/native-hls';
 import { mockApi, renderApp } from '@/test/render-app';
 import { jsonResponse } from '@/test/runtime';
 import { signedInApi as shell, signedInScreenTests } from '@/test/signed-in-screen';
@@ -106,6 +107,39 @@ describe('Story edit pages: the video being processed', { timeout: 20_000 }, () 
     const seen = finds;
     await new Promise((resolve) => setTimeout(resolve, 2500));
     expect(finds).toBe(seen);
+  });
+
+  it('plays the HLS ladder once ready, the MP4 until then, and a file just picked as it is', async () => {
+    playsHlsItself();
+    let now = video(1, { state: 'processing', progress: 40 });
+    mockApi({
+      ...shell,
+      'GET /api/App/story/video/find': () =>
+        jsonResponse({ status: true, message: 'ok', data: now, version: 'v1' }),
+    });
+    renderApp(`/update/story/video/${now._id}`);
+    expect(await screen.findByText('Processing 40%', undefined, { timeout: 8000 })).toBeVisible();
+    expect(screen.getByLabelText('Current media')).toHaveAttribute('src', '/media/stories/1.mp4');
+
+    now = video(1, { state: 'ready', progress: 100, hls: '/media/stories/master.m3u8' });
+    await waitFor(
+      () =>
+        expect(screen.getByLabelText('Current media')).toHaveAttribute('src', '/media/stories/master.m3u8'),
+      { timeout: 10_000 },
+    );
+
+    // jsdom makes no object URLs: a picked file's preview URL is stubbed.
+    vi.stubGlobal(
+      'URL',
+      Object.assign(class extends URL {}, {
+        createObjectURL: () => 'blob:picked',
+        revokeObjectURL: () => undefined,
+      }),
+    );
+    onTestFinished(() => void vi.unstubAllGlobals());
+    const picked = new File(['mp4'], 'new.mp4', { type: 'video/mp4' });
+    await userEvent.upload(screen.getByLabelText('Replace video (MP4)'), picked);
+    await waitFor(() => expect(screen.getByLabelText('Current media')).toHaveAttribute('src', 'blob:picked'));
   });
 
   it("a story ad's failed video shows Failed and its Retry", async () => {

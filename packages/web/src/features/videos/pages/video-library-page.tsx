@@ -23,6 +23,7 @@ import { useConfirmStatus } from '@/ui/use-confirm-update';
 import { useFailureToast } from '@/ui/use-failed-load-toast';
 import { usePageParam, useStepBackToLastPage } from '@/ui/use-page-param';
 import { useSearchAndSort } from '@/ui/use-search-and-sort';
+import { VideoPlayer } from '@/ui/video-player';
 import {
   useDeleteVideos,
   useRetryVideos,
@@ -330,15 +331,15 @@ export default function VideoLibraryPage() {
         {viewing && (
           <div className="space-y-3">
             {/* A portrait video is held to 60% of the screen's height, so the dialog and Close fit. */}
-            <video
-              src={viewing.video}
+            <VideoPlayer
+              video={viewing.video}
+              hls={viewing.hls}
               poster={viewing.thumbnail}
+              aria-label={viewing.title}
               controls
               autoPlay
               className="max-h-[60dvh] w-full rounded-md bg-black object-contain"
-            >
-              <track kind="captions" />
-            </video>
+            />
             <div className="flex justify-end">
               <Button variant="secondary" onClick={() => setViewing(null)}>
                 Close
