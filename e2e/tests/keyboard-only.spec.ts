@@ -56,7 +56,7 @@ test('controller: a switch flipped with Space and a number saved with Enter', as
   );
 });
 
-test('story videos: a story switched off from its row menu through the confirmation, and its edit page opened', async ({
+test('story videos: a story switched off from its row through the confirmation, and its edit page opened', async ({
   signedInPage: page,
   api,
   media,
@@ -66,27 +66,22 @@ test('story videos: a story switched off from its row menu through the confirmat
   await openFromNavigation(page, 'Main', 'Story', 'Shortcut stories');
   await openFromNavigation(page, 'Story section', 'Story', 'Story');
   const row = page.getByRole('row', { name: /Active/ }).first();
-  const menu = row.getByRole('button', { name: /^Actions for story/ });
-  await tabTo(page, menu);
-  // Enter opens the row menu with its first item focused: Active, a check item; Enter switches it.
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('menuitemcheckbox', { name: 'Active' })).toBeFocused();
-  await page.keyboard.press('Enter');
+  // The row's status switch and its buttons (issue 36: buttons on every list, no row menu).
+  const status = row.getByRole('switch', { name: /^Status of story/ });
+  await tabTo(page, status);
+  await page.keyboard.press('Space');
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByLabel('Answer')).toBeFocused();
   await answerMath(page);
   await page.keyboard.press('Enter');
   await expect(dialog).toHaveCount(0);
-  // The spec's words for an inactive story; the focus is back on the row's menu button.
+  // The spec's words for an inactive story; the focus is back on the row's switch.
   await expect(page.getByRole('row').filter({ hasText: 'De Active' })).toHaveCount(1);
-  await expect(menu).toBeFocused();
+  await expect(status).toBeFocused();
 
-  // The arrows move through the menu to Edit, which opens the story's edit page.
-  await page.keyboard.press('Enter');
-  const edit = page.getByRole('menuitem', { name: 'Edit' });
-  for (let i = 0; i < 4 && !(await edit.evaluate((el) => el === document.activeElement)); i++)
-    await page.keyboard.press('ArrowDown');
-  await expect(edit).toBeFocused();
+  // Tab on to the row's Edit, which opens the story's edit page.
+  const edit = row.getByRole('button', { name: /^Edit story/ });
+  await tabTo(page, edit);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/update\/story\//);
   await shoot(page, 'keyboard-story-edit-1280');

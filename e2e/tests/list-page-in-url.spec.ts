@@ -1,6 +1,6 @@
 import { storyMessages } from '@streamdesk/contract/stories';
 import { expect, test } from '../fixtures.js';
-import { clearStoryVideos, rowMenu, seedImageStories } from './story-helpers.js';
+import { clearStoryVideos, rowButton, seedImageStories } from './story-helpers.js';
 import { answerMath, seedCategory, seedVideos, shoot } from './video-helpers.js';
 
 // 201 stories and 101 videos: a server of its own, so no other file's counts see them.
@@ -26,8 +26,7 @@ test('a list keeps its page in the URL: an edit returns to it, a reload keeps it
     await expect(page.getByText('Showing 201 of 201 stories')).toBeVisible();
 
     // Story 201 edited there and saved: after the toast, back on page 2, not page 1.
-    await rowMenu(page, 201).click();
-    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    await rowButton(page, 201, 'Edit').click();
     await expect(page).toHaveURL(/\/update\/story\/video\/[0-9a-f]{24}$/);
     await page.getByLabel('Button Name').fill('Oldest, edited');
     await page.getByRole('button', { name: 'Save' }).click();

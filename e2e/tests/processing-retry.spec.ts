@@ -122,8 +122,7 @@ test('a story video that fails processing shows Failed in the list and on its ed
   await expect(retry).toBeEnabled();
 
   // The edit page shows the state of the stored video, with its Retry.
-  await row.getByRole('button', { name: 'Actions for story 1' }).click();
-  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  await row.getByRole('button', { name: 'Edit story 1' }).click();
   const preview = page.getByRole('complementary', { name: 'Preview' });
   await expect(preview.getByText('Failed', { exact: true })).toBeVisible();
   await expect(preview.getByRole('button', { name: 'Retry story' })).toBeVisible();

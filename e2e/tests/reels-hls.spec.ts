@@ -29,8 +29,7 @@ test('a processed reel plays from its HLS playlists and segments, not its MP4', 
   await expect(table.getByRole('img', { name: 'Reel 1 thumbnail' })).toBeVisible();
   // A ready reel shows no state: the list looks as it did before processing.
   await expect(table.getByText(/^(Queued|Processing \d+%|Failed)$/)).toHaveCount(0);
-  await table.getByRole('button', { name: 'Actions for reel 1' }).click();
-  await page.getByRole('menuitem', { name: 'Play' }).click();
+  await table.getByRole('button', { name: 'Play reel 1' }).click();
   const video = page.getByRole('dialog', { name: 'Reel 1' }).locator('video');
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused && v.currentTime > 0)).toBe(true);
   expect(requested.some((p) => /^\/media\/reels\/[0-9a-f]{24}\.m3u8$/.test(p))).toBe(true);

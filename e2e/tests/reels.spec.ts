@@ -72,8 +72,7 @@ test.describe('Reels page', () => {
 
     // Not processed on this server (no ffmpeg runs beside the suite): queued, and it plays its MP4.
     await expect(table.getByText('Queued', { exact: true })).toBeVisible();
-    await table.getByRole('button', { name: 'Actions for reel 1' }).click();
-    await page.getByRole('menuitem', { name: 'Play' }).click();
+    await table.getByRole('button', { name: 'Play reel 1' }).click();
     const player = page.getByRole('dialog', { name: 'Reel 1' });
     const video = player.locator('video');
     await expect(video).toHaveAttribute('src', /\/media\/reels\/[0-9a-f]{24}\.mp4$/);
@@ -82,8 +81,7 @@ test.describe('Reels page', () => {
     await player.getByRole('button', { name: 'Close' }).click();
     await expect(player).toBeHidden();
 
-    await table.getByRole('button', { name: 'Actions for reel 1' }).click();
-    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await table.getByRole('button', { name: 'Delete reel 1' }).click();
     await expect(page.getByText('You are about to delete Reel.')).toBeVisible();
     await answerCaptcha(page, { wrong: true });
     await expect(page.getByText('Captcha answer is not correct')).toBeVisible();
@@ -107,7 +105,7 @@ test.describe('Reels page', () => {
       table,
       // The card's Click line (its label is drawn, not part of the cell's name).
       table.locator('td[data-label="Click"]').first(),
-      table.getByRole('button', { name: 'Actions for reel 1', exact: true }),
+      table.getByRole('button', { name: 'Delete reel 1', exact: true }),
     );
     await page.screenshot({ path: '/tmp/shots/reels-mobile.png', fullPage: true });
     await page.setViewportSize({ width: 1280, height: 800 });

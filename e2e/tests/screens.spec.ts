@@ -192,6 +192,18 @@ async function headerButtonsOfTwoSizes(page: Page) {
   });
 }
 
+/**
+ * The list rows (a table's, or a card list's) whose actions hide behind a menu button (⋮): every list
+ * gives its rows buttons in the Actions column, one style chosen once (issue 36, docs/decisions/0058).
+ */
+async function rowMenus(page: Page) {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll('main tbody [aria-haspopup], main li [aria-haspopup]'))
+      .filter((el) => el instanceof HTMLElement && el.checkVisibility())
+      .map((el) => el.getAttribute('aria-label') ?? el.textContent?.trim() ?? ''),
+  );
+}
+
 async function checkScreen(page: Page, name: string, heading = page.getByRole('heading', { level: 1 })) {
   await expect(heading.first(), `the heading of ${name}`).toBeVisible();
   await page.waitForLoadState('networkidle');
@@ -200,6 +212,7 @@ async function checkScreen(page: Page, name: string, heading = page.getByRole('h
   expect(await submitsOutOfPlace(page), `submit buttons out of place on ${name}`).toEqual([]);
   expect(await headerButtonsOfTwoSizes(page), `header buttons of two sizes on ${name}`).toEqual([]);
   expect(await savesMidCard(page), `Save buttons in the middle of a card on ${name}`).toEqual([]);
+  expect(await rowMenus(page), `list rows with a menu for their actions on ${name}`).toEqual([]);
   if (page.viewportSize()!.width < 768) {
     expect(await listsCutOnAPhone(page), `lists cut on a phone on ${name}`).toEqual([]);
     expect(await cardButtonsOnTwoLines(page), `a card's buttons not on one line on ${name}`).toEqual([]);

@@ -9,7 +9,8 @@ import {
   clearStoryVideos,
   editStoryElsewhere,
   listStoryVideos,
-  rowMenu,
+  rowButton,
+  statusSwitch,
   seedImageStories,
 } from './story-helpers.js';
 
@@ -165,16 +166,14 @@ test('story videos: add a video and an image, toggle, edit, delete through the c
   await shot(page, 'list-desktop');
 
   // Toggle the newest (the image) off through the captcha.
-  await rowMenu(page, 1).click();
-  await page.getByRole('menuitemcheckbox', { name: 'Active' }).click();
+  await statusSwitch(page, 1).click();
   await expect(page.getByRole('dialog')).toContainText('You are about to change the status of story 1');
   await solve(page);
   await expect(page.getByText(storyMessages.statusUpdated)).toBeVisible();
   await expect(table.getByRole('row').nth(1)).toContainText('De Active');
 
   // A wrong answer keeps the story and shows the toast.
-  await rowMenu(page, 1).click();
-  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await rowButton(page, 1, 'Delete').click();
   await expect(page.getByRole('dialog')).toContainText('You are about to delete Story');
   await solve(page, false);
   await expect(page.getByText('Captcha answer is not correct').last()).toBeVisible();
@@ -182,8 +181,7 @@ test('story videos: add a video and an image, toggle, edit, delete through the c
   await expect(table.getByRole('row')).toHaveCount(3);
 
   // Edit the video story (row 2) and save: toast, then back to the list after a second.
-  await rowMenu(page, 2).click();
-  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  await rowButton(page, 2, 'Edit').click();
   await expect(page).toHaveURL(/\/update\/story\/video\/[0-9a-f]{24}$/);
   await expect(page.getByRole('heading', { name: 'Story Management' })).toBeVisible();
   await expect(page.getByLabel('Type')).toHaveValue('Video');
@@ -310,12 +308,11 @@ test('story videos: the card layout at 375 px', async ({ signedInPage: page, api
   // The date is shown whole (it wraps rather than being cut off).
   const date = cards.getByRole('listitem', { name: 'Story 1' }).getByRole('definition').last();
   expect(await date.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  const popup = page.waitForEvent('popup');
   await cards
     .getByRole('listitem', { name: 'Story 2' })
-    .getByRole('button', { name: 'Actions for story 2' })
+    .getByRole('button', { name: 'Play story 2' })
     .click();
-  const popup = page.waitForEvent('popup');
-  await page.getByRole('menuitem', { name: 'Play' }).click();
   await expect(await popup).toHaveURL(/\/media\/stories\/[0-9a-f]{24}\.jpg$/);
   const ids = (await api.call('GET', '/api/App/all/only/story/video?page=1&limit=200')).data as {
     _id: string;
@@ -350,8 +347,7 @@ test('story ads: add an NTV ad and edit it with the preview tabs', async ({ sign
   const table = page.getByRole('table', { name: 'Story Ads List' });
   await expect(table.getByText('Native')).toBeVisible();
 
-  await rowMenu(page, 1).click();
-  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  await rowButton(page, 1, 'Edit').click();
   await expect(page).toHaveURL(/\/update\/story\/ads\/[0-9a-f]{24}$/);
   await expect(page.getByLabel('Type')).toHaveValue('NTV');
   await expect(page.getByRole('option', { name: 'Native' })).toBeAttached();
@@ -371,8 +367,7 @@ test('story ads: add an NTV ad and edit it with the preview tabs', async ({ sign
   await solve(page);
   await expect(page.getByText(storyMessages.updated)).toBeVisible();
   await expect(page).toHaveURL('/add/story/Ad');
-  await rowMenu(page, 1).click();
-  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  await rowButton(page, 1, 'Edit').click();
   await expect(page.getByLabel('Native Ad ID')).toHaveValue('ca-app-pub-1/3');
 });
 
@@ -381,7 +376,11 @@ test('an unknown story id goes to the error page', async ({ signedInPage: page }
   await expect(page).toHaveURL('/Error');
 });
 
-test('story videos: the row menu stays in reach on a tablet', async ({ signedInPage: page, api, media }) => {
+test('story videos: the row buttons stay in reach on a tablet', async ({
+  signedInPage: page,
+  api,
+  media,
+}) => {
   const insertData = JSON.stringify({ btnName: 'Go', btnUrl: 'https://example.com' });
   await api.upload('POST', '/api/App/Add/Story/Video', { insertData }, { video: media.mp4 });
   try {
@@ -389,7 +388,12 @@ test('story videos: the row menu stays in reach on a tablet', async ({ signedInP
     await page.goto('/add/story/video');
     const table = page.getByRole('table', { name: 'Story Video List' });
     await expectThumbnailLoaded(page, 1);
-    await expectInView(page, table, table.getByRole('columnheader', { name: 'Actions' }), rowMenu(page, 1));
+    await expectInView(
+      page,
+      table,
+      table.getByRole('columnheader', { name: 'Actions' }),
+      rowButton(page, 1, 'Delete'),
+    );
   } finally {
     const ids = (await api.call('GET', '/api/App/all/only/story/video?page=1&limit=200')).data as {
       _id: string;
@@ -422,8 +426,7 @@ test('story videos past 200: page 2 holds the oldest, switched off and deleted t
     await expect(table.getByRole('row')).toHaveCount(2);
     await expect(page.getByText('Showing 201 of 201 stories')).toBeVisible();
     await expectThumbnailLoaded(page, 201);
-    await rowMenu(page, 201).click();
-    await page.getByRole('menuitemcheckbox', { name: 'Active' }).click();
+    await statusSwitch(page, 201).click();
     await expect(page.getByRole('dialog')).toContainText('You are about to change the status of story 201');
     await solve(page);
     await expect(page.getByText(storyMessages.statusUpdated)).toBeVisible();
@@ -443,8 +446,7 @@ test('story videos past 200: page 2 holds the oldest, switched off and deleted t
     await shot(page, 'list-page-2');
 
     // Deleted there: its page is gone, so page 1 and no pager.
-    await rowMenu(page, 201).click();
-    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await rowButton(page, 201, 'Delete').click();
     await solve(page);
     await expect(page.getByText(storyMessages.deleted)).toBeVisible();
     await expect(page.getByText('Showing 1–200 of 200 stories')).toBeVisible();

@@ -27,9 +27,13 @@ export async function clearStoryVideos(api: Api) {
     await api.call('DELETE', '/api/App/delete/story/video', { body: { id: data.map((s) => s._id) } });
 }
 
-/** The row menu button of story `no` in the Story Video List. */
-export const rowMenu = (page: Page, no: number) =>
-  page.getByRole('button', { name: `Actions for story ${no}` }).first();
+/** A row button (Play, Edit, Delete) of story `no` in a story list. */
+export const rowButton = (page: Page, no: number, action: 'Play' | 'Edit' | 'Delete') =>
+  page.getByRole('button', { name: `${action} story ${no}`, exact: true }).first();
+
+/** The status switch of story `no` in a story list. */
+export const statusSwitch = (page: Page, no: number) =>
+  page.getByRole('switch', { name: `Status of story ${no}`, exact: true }).first();
 
 interface ListedStory {
   _id: string;

@@ -4,7 +4,7 @@ import { storyMessages } from '@streamdesk/contract/stories';
 import { answerCaptcha } from '../captcha.js';
 import { expect, test } from '../fixtures.js';
 import { addOnTeamScreen, signInFromLink } from '../people.js';
-import { rowMenu, seedImageStories } from './story-helpers.js';
+import { rowButton, seedImageStories } from './story-helpers.js';
 
 const shots = '/tmp/shots';
 test.use({ serverFor: 'team-activity' });
@@ -34,8 +34,7 @@ test('the owner adds an editor and an analyst; each signs in from their link; th
   // The editor edits a story, but finds the controller read-only.
   const editor = await signInFromLink(browser, baseURL!, eddieLink, eddie);
   await editor.goto('/add/story/video');
-  await rowMenu(editor, 1).click();
-  await editor.getByRole('menuitem', { name: 'Edit' }).click();
+  await rowButton(editor, 1, 'Edit').click();
   // The form shows the story as stored before it is changed (a value typed sooner can be replaced by it).
   await expect(editor.getByLabel('Button Name')).toHaveValue('Go');
   await editor.getByLabel('Button Name').fill('Edited by Eddie');

@@ -6,7 +6,7 @@ import { storyMessages } from '@streamdesk/contract/stories';
 import { trashMessages } from '@streamdesk/contract/trash';
 import { answerCaptcha } from '../captcha.js';
 import { expect, test } from '../fixtures.js';
-import { rowMenu } from './story-helpers.js';
+import { rowButton } from './story-helpers.js';
 
 test.use({ serverFor: 'trash' });
 
@@ -36,19 +36,18 @@ test('a deleted story comes back with Undo in the delete toast', async ({
   };
   await page.goto('/add/story/video');
   // The only story of this file's server: row 1.
-  await expect(rowMenu(page, 1)).toBeVisible();
+  await expect(rowButton(page, 1, 'Delete')).toBeVisible();
 
-  await rowMenu(page, 1).click();
-  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await rowButton(page, 1, 'Delete').click();
   await answerCaptcha(page, { confirm: 'Delete', title: 'Delete story' });
   const deleted = toast(page, storyMessages.deleted);
   await expect(deleted).toBeVisible();
-  await expect(rowMenu(page, 1)).toHaveCount(0);
+  await expect(rowButton(page, 1, 'Delete')).toHaveCount(0);
   await shoot(page, 'undo-toast');
   await deleted.getByRole('button', { name: 'Undo' }).click();
 
   await expect(toast(page, trashMessages.restored(1))).toBeVisible();
-  await expect(rowMenu(page, 1)).toBeVisible();
+  await expect(rowButton(page, 1, 'Delete')).toBeVisible();
   const app = (await api.call('GET', '/api/App/stories', { admin: false })) as { data: { _id: string }[] };
   expect(app.data.map((s) => s._id)).toContain(added.data._id);
 });

@@ -1,10 +1,8 @@
 import { ROLE_GRANTS, type Role } from '@streamdesk/contract/roles';
 import { securityMessages } from '@streamdesk/contract/security';
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Button } from '@/ui/button';
-import { RowActionsMenu } from '@/ui/row-actions-menu';
 import { Toggle } from '@/ui/toggle';
 import { mockApi, renderApp } from '@/test/render-app';
 import { signedInApi, signedInScreenTests } from '@/test/signed-in-screen';
@@ -33,21 +31,6 @@ describe('write controls', () => {
   it('stay usable while the role is not known: the server still refuses', () => {
     asRole(undefined, <Button write="controller">Save</Button>);
     expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
-  });
-
-  it('leave a row menu with only what the role may do, and no menu when nothing is left', async () => {
-    const actions = [
-      { label: 'Play', onSelect: () => {} },
-      { label: 'Delete', onSelect: () => {}, write: 'reels' as const },
-    ];
-    const { unmount } = asRole('analyst', <RowActionsMenu label="Actions for reel 1" actions={actions} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Actions for reel 1' }));
-    const menu = await screen.findByRole('menu');
-    expect(within(menu).getByRole('menuitem', { name: 'Play' })).toBeInTheDocument();
-    expect(within(menu).queryByRole('menuitem', { name: 'Delete' })).toBeNull();
-    unmount();
-    asRole('analyst', <RowActionsMenu label="Actions for reel 2" actions={actions.slice(1)} />);
-    expect(screen.queryByRole('button', { name: 'Actions for reel 2' })).toBeNull();
   });
 });
 

@@ -5,7 +5,6 @@ import { describe, expect, it } from 'vitest';
 import { Button } from './button';
 import { Table, TableMessageRow, TBody, Td, Th, THead, Tr } from './data-table';
 import { Dialog } from './dialog';
-import { RowActionsMenu } from './row-actions-menu';
 
 interface Row {
   name: string;
@@ -18,16 +17,7 @@ interface Row {
  * state, and the row leaving only when the call's reply comes back (`reply`, run by the test). Edit
  * swaps the row for an edit row, as the inline edits do.
  */
-function Screen({
-  initial,
-  emptyState = false,
-  menu = false,
-}: {
-  initial: Row[];
-  emptyState?: boolean;
-  /** Delete sits in the row's "…" menu, as on the story and reel lists. */
-  menu?: boolean;
-}) {
+function Screen({ initial, emptyState = false }: { initial: Row[]; emptyState?: boolean }) {
   const [rows, setRows] = useState(initial);
   const [asked, setAsked] = useState<string | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
@@ -52,15 +42,8 @@ function Screen({
                   {row.name}
                 </Td>
                 <Td>
-                  {menu ? (
-                    <RowActionsMenu
-                      label={`Actions for ${row.name}`}
-                      actions={[{ label: 'Delete', onSelect: () => setAsked(row.name) }]}
-                    />
-                  ) : (
-                    <Button onClick={() => setEditing(row.name)}>Edit {row.name}</Button>
-                  )}
-                  {!row.fixed && !menu && (
+                  <Button onClick={() => setEditing(row.name)}>Edit {row.name}</Button>
+                  {!row.fixed && (
                     <Button variant="danger" onClick={() => setAsked(row.name)}>
                       Delete {row.name}
                     </Button>
@@ -148,19 +131,6 @@ describe('TBody: focus after a row is deleted', () => {
   it("goes to the screen's heading when an empty state takes the table's place", async () => {
     render(<Screen initial={[{ name: 'A' }]} emptyState />);
     await deleteRow('A');
-    expect(screen.getByText('Nothing here')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole('heading', { name: 'Things' })).toHaveFocus());
-  });
-
-  it("goes to the heading when the last row is deleted from its menu and an empty state takes the table's place", async () => {
-    const user = userEvent.setup();
-    render(<Screen initial={[{ name: 'A' }]} emptyState menu />);
-    screen.getByRole('button', { name: 'Actions for A' }).focus();
-    await user.keyboard('{Enter}');
-    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Confirm' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    act(() => screen.getByRole('button', { name: 'Reply' }).click());
     expect(screen.getByText('Nothing here')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Things' })).toHaveFocus());
   });

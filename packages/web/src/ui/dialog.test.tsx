@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { Button } from './button';
 import { Dialog } from './dialog';
-import { RowActionsMenu } from './row-actions-menu';
 
 /** A list row whose Delete opens a dialog by state, as the screens do (no Radix Trigger). */
 function Screen({ busyOnConfirm = false }: { busyOnConfirm?: boolean }) {
@@ -37,36 +36,7 @@ function Screen({ busyOnConfirm = false }: { busyOnConfirm?: boolean }) {
 
 const deleteButton = () => screen.getByRole('button', { name: 'Delete' });
 
-/** A row whose "…" menu opens the dialog, as the story and reel lists do. */
-function MenuRow() {
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <RowActionsMenu
-        label="Actions for story 1"
-        actions={[{ label: 'Delete', onSelect: () => setOpen(true) }]}
-      />
-      <Dialog open={open} onOpenChange={setOpen} title="Please confirm">
-        <Button variant="secondary" onClick={() => setOpen(false)}>
-          Cancel
-        </Button>
-      </Dialog>
-    </>
-  );
-}
-
 describe('Dialog', () => {
-  it('gives focus back to the menu button when a menu item opened it', async () => {
-    const user = userEvent.setup();
-    render(<MenuRow />);
-    const menuButton = screen.getByRole('button', { name: 'Actions for story 1' });
-    await user.click(menuButton);
-    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
-    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    await waitFor(() => expect(menuButton).toHaveFocus());
-  });
-
   it('gives focus back to the button that opened it on Escape', async () => {
     const user = userEvent.setup();
     render(<Screen />);

@@ -4,7 +4,7 @@ import { deleteSelection, SelectCheckbox, useBulkDelete } from '@/ui/bulk-delete
 import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
 import { stickyEndCell, Td, Tr } from '@/ui/data-table';
 import { ListTable, type ListTableProps } from '@/ui/list-table';
-import { RowActionsMenu } from '@/ui/row-actions-menu';
+import { RowButton } from '@/ui/row-button';
 import { useDeleteReels, useRetryReels } from '../api';
 import { RemoteImage } from '@/ui/remote-image';
 import { SelectField } from '@/ui/select-field';
@@ -38,7 +38,7 @@ const REEL_ORDERS = [
 ];
 
 /**
- * The Story Reels list of one page: select-all, bulk delete, a Play/Delete menu per row, and headers that
+ * The Story Reels list of one page: select-all, bulk delete, Play and Delete buttons per row, and headers that
  * sort it (file name, counts, date); on a phone a Sort by select, and the file name and date under the
  * thumbnail.
  */
@@ -75,7 +75,7 @@ export function ReelsTable({
         onChange={(e) => onSort(e.target.value)}
         className="w-48 sm:hidden"
       />
-      {/* Under 640 px the number (the checkbox and the row menu still say it) is left out, and the file
+      {/* Under 640 px the number (the checkbox and the row's buttons still say it) is left out, and the file
           name and date move under the thumbnail: the sortable View and Click then fit a phone beside
           the Action column. */}
       <ListTable
@@ -127,23 +127,18 @@ export function ReelsTable({
               <Td className="tabular-nums">{formatViewCount(reel.view)}</Td>
               <Td className="tabular-nums">{formatViewCount(reel.click)}</Td>
               <Td className="hidden tabular-nums sm:table-cell">{formatDateTime(reel.createdAt)}</Td>
-              <Td className={`${stickyEndCell} text-right`}>
-                <RowActionsMenu
-                  label={`Actions for reel ${no}`}
-                  actions={[
-                    {
-                      label: 'Play',
-                      onSelect: () => setPlaying({ reel, no }),
-                    },
-                    {
-                      label: 'Delete',
-                      danger: true,
-                      disabled: bulk.isDeleting(reel._id),
-                      write: 'reels',
-                      onSelect: () => bulk.ask([reel._id]),
-                    },
-                  ]}
-                />
+              <Td className={stickyEndCell}>
+                <div className="flex justify-end gap-1.5">
+                  <RowButton action="Play" of={`reel ${no}`} onClick={() => setPlaying({ reel, no })} />
+                  <RowButton
+                    write="reels"
+                    action="Delete"
+                    of={`reel ${no}`}
+                    variant="danger"
+                    loading={bulk.isDeleting(reel._id)}
+                    onClick={() => bulk.ask([reel._id])}
+                  />
+                </div>
               </Td>
             </Tr>
           );

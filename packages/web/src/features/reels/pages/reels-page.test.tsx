@@ -18,6 +18,16 @@ const reel = (n: number) => ({
   createdAt: '2026-01-02T03:04:05.000Z',
 });
 
+/** The list's reply holding `reels`, all on one page. */
+const onePage = (...reels: ReturnType<typeof reel>[]) => ({
+  status: true,
+  message: 'ok',
+  data: reels,
+  total: reels.length,
+  totalPage: 1,
+  reels: true,
+});
+
 signedInScreenTests({ authStatus: 'signed-in' });
 
 describe('Reels page', { timeout: 15_000 }, () => {
@@ -38,14 +48,7 @@ describe('Reels page', { timeout: 15_000 }, () => {
       'GET /api/App/reels': () =>
         refused
           ? jsonResponse({ status: false, message: 'Reels are paused' })
-          : jsonResponse({
-              status: true,
-              message: 'ok',
-              data: [reel(1)],
-              total: 1,
-              totalPage: 1,
-              reels: true,
-            }),
+          : jsonResponse(onePage(reel(1))),
     });
     renderApp('/story/add/reels');
     const alert = await screen.findByRole('alert', {}, { timeout: 8000 });
@@ -120,4 +123,22 @@ describe('Reels page', { timeout: 15_000 }, () => {
     expect(await screen.findByText('1 reel')).toBeInTheDocument();
     expect(reelsDeletedMessage(1)).toBe('Reel deleted successfully');
   }, 20_000);
+
+  it('gives each row Play and Delete as buttons in its Actions column, no menu; Delete asks first', async () => {
+    mockApi({
+      ...shell,
+      'GET /api/App/reels': onePage(reel(1)),
+    });
+    const user = userEvent.setup();
+    renderApp('/story/add/reels');
+    const table = await screen.findByRole('table', { name: 'Story Reels' }, { timeout: 8000 });
+    const row = (await within(table).findByRole('img', { name: 'Reel 1 thumbnail' })).closest('tr')!;
+    expect(within(row).queryByRole('button', { expanded: false })).toBeNull();
+    expect(row.querySelector('[aria-haspopup]')).toBeNull();
+    await user.click(within(row).getByRole('button', { name: 'Play reel 1' }));
+    expect(await screen.findByRole('dialog', { name: 'Reel 1' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await user.click(within(row).getByRole('button', { name: 'Delete reel 1' }));
+    expect(await screen.findByRole('dialog', { name: /confirm/i })).toBeInTheDocument();
+  });
 });

@@ -1,14 +1,12 @@
 import { formatDateTime, formatViewCount } from '@streamdesk/contract/format';
 import { limitReached, type Story } from '@streamdesk/contract/stories';
-import { DropdownMenu } from 'radix-ui';
 import { memo } from 'react';
-import { useWriteRefusal } from '@/lib/access';
 import { cn } from '@/lib/cn';
-import { Button } from '@/ui/button';
 import { stickyEndCell, Td, Tr } from '@/ui/data-table';
-import { MoreIcon } from '@/ui/icons';
 import { RemoteImage } from '@/ui/remote-image';
+import { RowButton } from '@/ui/row-button';
 import { ProcessingState } from '@/ui/processing-badge';
+import { Toggle } from '@/ui/toggle';
 
 /**
  * What a row or card does. One object for the whole list that stays the same across renders: with it,
@@ -98,74 +96,39 @@ function ButtonName({ story, className }: { story: Story; className?: string }) 
   );
 }
 
-function RowMenu({ story, no, deleting, on }: StoryItemProps) {
-  const media = story.video || story.image;
-  // Status, Edit and Delete change the story: a role that may not sees them disabled, with the reason.
-  const refused = useWriteRefusal('stories');
-  const item =
-    'flex cursor-pointer items-center justify-between gap-3 rounded px-2 py-1.5 text-sm text-slate-700 outline-none data-[disabled]:cursor-not-allowed data-[disabled]:opacity-50 data-[highlighted]:bg-slate-100';
+/** The status switch, as every list's Status column has it (it asks first: the list's `on.status`). */
+function StatusSwitch({ story, no, on }: StoryItemProps) {
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger asChild>
-        <Button variant="ghost" size="sm" aria-label={`Actions for story ${no}`}>
-          <MoreIcon className="size-4" />
-        </Button>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={4}
-          className="z-30 min-w-40 rounded-md bg-white p-1 shadow-lg ring-1 ring-slate-200"
-        >
-          <DropdownMenu.CheckboxItem
-            className={item}
-            checked={story.status}
-            disabled={refused !== undefined}
-            title={refused}
-            onSelect={() => on.status(story, no)}
-          >
-            Active
-            <span
-              aria-hidden
-              className={cn(
-                'relative inline-flex h-4 w-7 rounded-full transition-colors',
-                story.status ? 'bg-brand-600' : 'bg-slate-300',
-              )}
-            >
-              <span
-                className={cn(
-                  'absolute top-0.5 size-3 rounded-full bg-white transition-all',
-                  story.status ? 'left-3.5' : 'left-0.5',
-                )}
-              />
-            </span>
-          </DropdownMenu.CheckboxItem>
-          <DropdownMenu.Item
-            className={item}
-            disabled={!media}
-            onSelect={() => window.open(media, '_blank', 'noopener')}
-          >
-            Play
-          </DropdownMenu.Item>
-          <DropdownMenu.Item
-            className={item}
-            disabled={refused !== undefined}
-            title={refused}
-            onSelect={() => on.edit(story._id)}
-          >
-            Edit
-          </DropdownMenu.Item>
-          <DropdownMenu.Item
-            className={cn(item, 'text-red-600')}
-            onSelect={() => on.remove(story._id)}
-            disabled={deleting || refused !== undefined}
-            title={refused}
-          >
-            Delete
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <Toggle
+      write="stories"
+      checked={story.status}
+      label={`Status of story ${no}`}
+      onCheckedChange={() => on.status(story, no)}
+    />
+  );
+}
+
+/** Play, Edit and Delete: the row's buttons, as every list's Actions column has them (0058). */
+function RowButtons({ story, no, deleting, on }: StoryItemProps) {
+  const media = story.video || story.image;
+  return (
+    <div className="flex justify-end gap-1.5">
+      <RowButton
+        action="Play"
+        of={`story ${no}`}
+        disabled={!media}
+        onClick={() => window.open(media, '_blank', 'noopener')}
+      />
+      <RowButton write="stories" action="Edit" of={`story ${no}`} onClick={() => on.edit(story._id)} />
+      <RowButton
+        write="stories"
+        action="Delete"
+        of={`story ${no}`}
+        variant="danger"
+        loading={deleting}
+        onClick={() => on.remove(story._id)}
+      />
+    </div>
   );
 }
 
@@ -191,7 +154,10 @@ export const StoryRow = memo(function StoryRow(props: StoryItemProps) {
       </Td>
       <Td>{no}</Td>
       <Td>
-        <StatusBadge story={story} />
+        <span className="flex items-center gap-2">
+          <StatusSwitch {...props} />
+          <StatusBadge story={story} />
+        </span>
       </Td>
       <Td>{formatViewCount(story.view)}</Td>
       <Td>{formatViewCount(story.clickBtnCount)}</Td>
@@ -200,8 +166,8 @@ export const StoryRow = memo(function StoryRow(props: StoryItemProps) {
         <ButtonName story={story} className="mt-1 max-w-28" />
       </Td>
       <Td>{formatDateTime(story.date_time)}</Td>
-      <Td className={`${stickyEndCell} text-right`}>
-        <RowMenu {...props} />
+      <Td className={stickyEndCell}>
+        <RowButtons {...props} />
       </Td>
     </Tr>
   );
@@ -213,37 +179,39 @@ export const StoryCard = memo(function StoryCard(props: StoryItemProps) {
   return (
     <li
       aria-label={`Story ${no}`}
-      className="flex gap-3 rounded-lg bg-white p-3 shadow-sm ring-1 ring-slate-200"
+      className="space-y-3 rounded-lg bg-white p-3 shadow-sm ring-1 ring-slate-200"
     >
-      <div className="flex flex-col items-center gap-2">
-        <SelectBox {...props} />
-        <Thumbnail {...props} />
+      <div className="flex gap-3">
+        <div className="flex flex-col items-center gap-2">
+          <SelectBox {...props} />
+          <Thumbnail {...props} />
+        </div>
+        <dl className="grid min-w-0 flex-1 grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+          <dt className="text-slate-500">No</dt>
+          <dd className="font-medium text-slate-900">{no}</dd>
+          <dt className="text-slate-500">Status</dt>
+          <dd className="flex items-center gap-2">
+            <StatusSwitch {...props} />
+            <StatusBadge story={story} />
+          </dd>
+          <dt className="text-slate-500">View</dt>
+          <dd>{formatViewCount(story.view)}</dd>
+          <dt className="text-slate-500">Click</dt>
+          <dd>{formatViewCount(story.clickBtnCount)}</dd>
+          <dt className="text-slate-500">Date &amp; Time</dt>
+          <dd className="break-words">{formatDateTime(story.date_time)}</dd>
+          {(story.NTV ? story.NTV_ID : story.btnName) && (
+            <>
+              <dt className="text-slate-500">{story.NTV ? 'Native Ad ID' : 'Button'}</dt>
+              <dd className="min-w-0 truncate" title={story.btnUrl || undefined}>
+                {story.NTV ? story.NTV_ID : story.btnName}
+              </dd>
+            </>
+          )}
+        </dl>
       </div>
-      <dl className="grid min-w-0 flex-1 grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-        <dt className="text-slate-500">No</dt>
-        <dd className="font-medium text-slate-900">{no}</dd>
-        <dt className="text-slate-500">Status</dt>
-        <dd>
-          <StatusBadge story={story} />
-        </dd>
-        <dt className="text-slate-500">View</dt>
-        <dd>{formatViewCount(story.view)}</dd>
-        <dt className="text-slate-500">Click</dt>
-        <dd>{formatViewCount(story.clickBtnCount)}</dd>
-        <dt className="text-slate-500">Date &amp; Time</dt>
-        <dd className="break-words">{formatDateTime(story.date_time)}</dd>
-        {(story.NTV ? story.NTV_ID : story.btnName) && (
-          <>
-            <dt className="text-slate-500">{story.NTV ? 'Native Ad ID' : 'Button'}</dt>
-            <dd className="min-w-0 truncate" title={story.btnUrl || undefined}>
-              {story.NTV ? story.NTV_ID : story.btnName}
-            </dd>
-          </>
-        )}
-      </dl>
-      <div>
-        <RowMenu {...props} />
-      </div>
+      {/* The card's buttons at its foot, in one line, as a list row's card has them (0060). */}
+      <RowButtons {...props} />
     </li>
   );
 });
