@@ -63,18 +63,36 @@ function expected(rows: Row[], sort: string) {
   return [...rows].sort((a, b) => sign * (compare(key(a), key(b)) || compare(a.id, b.id))).map((r) => r.id);
 }
 
+async function onePage(category: string, query: Record<string, string>, page: number, limit = LIMIT) {
+  const res = await t.request({
+    method: 'GET',
+    url: routes.adminList.path.replace(':category', category),
+    query: { ...query, page: String(page), limit: String(limit) },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const reply = await t.json<{ data: Video[]; totalPage: number }>(res);
+  return { ids: reply.data.map((v) => v._id), totalPage: reply.totalPage };
+}
+
 async function everyPage(category: string, query: Record<string, string>) {
   const ids: string[] = [];
   for (let page = 1; ; page++) {
-    const res = await t.request({
-      method: 'GET',
-      url: routes.adminList.path.replace(':category', category),
-      query: { ...query, page: String(page), limit: String(LIMIT) },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const reply = await t.json<{ data: Video[]; totalPage: number }>(res);
-    ids.push(...reply.data.map((v) => v._id));
+    const reply = await onePage(category, query, page);
+    ids.push(...reply.ids);
     if (page >= reply.totalPage) return { ids, totalPage: reply.totalPage };
+  }
+}
+
+/**
+ * Pages read in an order that starts each from another (page-boundaries.ts): the last, backwards to the
+ * first, a jump ahead, the same page again, one past the end; each must be its slice of `whole`.
+ */
+async function jumbledPages(category: string, query: Record<string, string>, whole: string[]) {
+  const pages = Math.ceil(whole.length / LIMIT);
+  const order = [pages, ...Array.from({ length: pages }, (_, i) => pages - i), 2, pages - 1, 3, 3, pages + 1];
+  for (const page of order) {
+    const { ids } = await onePage(category, query, page);
+    expect([query, page, ids]).toEqual([query, page, whole.slice((page - 1) * LIMIT, page * LIMIT)]);
   }
 }
 
@@ -107,6 +125,55 @@ describe('the library pages', () => {
 
   it('are slices of the whole ordered list for every page, filter and sort, ties included', async () => {
     await check(rows);
+  });
+
+  it('are the same slices read in any order, from the end, backwards and by jumps', async () => {
+    for (const sort of VIDEO_SORTS) {
+      const cat = categories[0]!;
+      const inCat = rows.filter((r) => r.category_id === cat);
+      await jumbledPages(cat, { sort }, expected(inCat, sort));
+      await jumbledPages(
+        cat,
+        { sort, web: 'false' },
+        expected(
+          inCat.filter((r) => r.web === 0),
+          sort,
+        ),
+      );
+    }
+  });
+
+  it('are the same slices started from the nearest page read or the end (page-boundaries.test.ts)', async () => {
+    // 45 videos, 3 to a page: from the start, after page 1 (skipping 9), from the end, before page 14
+    // (skipping 9), at page 10, after it, before it, past the end.
+    for (const sort of VIDEO_SORTS) {
+      const whole = expected(rows, sort);
+      for (const page of [1, 5, 14, 10, 10, 11, 9, 16]) {
+        const { ids } = await onePage('all', { sort }, page, 3);
+        expect([sort, page, ids]).toEqual([sort, page, whole.slice((page - 1) * 3, page * 3)]);
+      }
+    }
+  });
+
+  it('follow a new title at once when ordered by title', async () => {
+    const cat = categories[0]!;
+    const inCat = rows.filter((r) => r.category_id === cat);
+    const first = inCat.find((r) => r.id === expected(inCat, 'title')[0])!;
+    const rename = async (title: string) => {
+      const res = await t.request({
+        method: 'PUT',
+        url: routes.rename.path,
+        payload: { id: first.id, title },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await jumbledPages(cat, { sort: 'title' }, expected(inCat, 'title'));
+    // The first by title becomes the last: every page moves by one row.
+    await rename('Zz last');
+    const moved = inCat.map((r) => (r === first ? { ...r, title: 'Zz last' } : r));
+    await jumbledPages(cat, { sort: 'title' }, expected(moved, 'title'));
+    await rename(first.title);
+    await jumbledPages(cat, { sort: '-title' }, expected(inCat, '-title'));
   });
 
   it('stay so after a delete and a restore', async () => {

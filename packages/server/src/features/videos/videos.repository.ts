@@ -1,6 +1,7 @@
 import type { AppDb } from '../../platform/db/database.js';
 import { sql, type SqlBool } from 'kysely';
-import { countRows } from '../../platform/db/paging.js';
+import { countRows, seekRows, type ListOrder } from '../../platform/db/paging.js';
+import type { PageSeek } from '../../platform/db/page-boundaries.js';
 import { addToTotalColumns, type TotalsChange } from '../../platform/item-counter.js';
 import { noteUpdate } from '../../platform/activity/noted-update.js';
 import { lowered } from '../../platform/db/dialect.js';
@@ -60,41 +61,48 @@ const filtered = (db: Db, dialect: DialectName, filter: VideoFilter) =>
     // Through the search index (0048).
     .$if(Boolean(filter.text), (qb) => qb.where(matchesSearch(dialect, videosSearch, filter.text!)));
 
-/**
- * One page in the order asked; newest first by default, ties always by id (time-ordered too). The page's
- * ids are found first on their own (a deferred join): an OFFSET then walks only the entries of an index
- * holding the filter columns, the sort and the id, and reads the table for the page's rows alone. Read
- * whole, each skipped row was read from the table too (page 5000 of the library: 52 ms at 100,000 videos
- * on SQLite, 264 ms on PostgreSQL).
- */
-export const pageOfVideos = (
-  db: Db,
-  dialect: DialectName,
-  filter: VideoFilter,
-  sort: VideoSort,
-  page: number,
-  limit: number,
-) => {
-  const direction = sort.startsWith('-') ? 'desc' : 'asc';
-  const column = {
+/** A list order by its sort's name (the contract's `sort`, without its `-`). */
+const orderOf = (dialect: DialectName, sort: VideoSort): ListOrder => ({
+  by: {
     date: sql.ref('created_at'),
     title: lowered(dialect, 'title'),
     duration: sql.ref('duration'),
     views: sql.ref('views'),
-  }[sort.replace(/^-/, '') as 'date' | 'title' | 'duration' | 'views'];
-  const ids = filtered(db, dialect, filter)
-    .select('id')
-    .orderBy(column, direction)
-    .orderBy('id', direction)
-    .limit(limit)
-    .offset((page - 1) * limit);
-  return db
+  }[sort.replace(/^-/, '') as 'date' | 'title' | 'duration' | 'views'],
+  desc: sort.startsWith('-'),
+});
+
+/**
+ * One page in the order asked, found as `seek` says (page-boundaries.ts: from either end of the list, or
+ * from a row of a page read before), with its first and last row's place in the order. Ties always by id
+ * (time-ordered too). The page's ids are found first on their own (a deferred join): a walk then reads only
+ * the entries of an index holding the filter columns, the sort and the id, and the table for the page's
+ * rows alone. Read whole, each skipped row was read from the table too (page 5000 of the library: 52 ms
+ * at 100,000 videos on SQLite, 264 ms on PostgreSQL).
+ */
+export const pageOfVideos = async (
+  db: Db,
+  dialect: DialectName,
+  filter: VideoFilter,
+  sort: VideoSort,
+  seek: PageSeek,
+) => {
+  if (!seek.take) return { rows: [], first: undefined, last: undefined };
+  const order = orderOf(dialect, sort);
+  const way = order.desc ? 'desc' : 'asc';
+  const ids = seekRows(filtered(db, dialect, filter).select('id'), order, seek);
+  const found = await db
     .selectFrom('videos')
     .selectAll()
+    .select(sql<string | number>`${order.by}`.as('sort_key'))
     .where('id', 'in', ids)
-    .orderBy(column, direction)
-    .orderBy('id', direction)
+    .orderBy(order.by, way)
+    .orderBy('id', way)
     .execute();
+  const rows: VideoRow[] = found.map(({ sort_key: _key, ...row }) => row);
+  const keyOf = (row?: { sort_key: string | number; id: string }) =>
+    row && { value: row.sort_key, id: row.id };
+  return { rows, first: keyOf(found[0]), last: keyOf(found.at(-1)) };
 };
 
 /**

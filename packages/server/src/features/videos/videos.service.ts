@@ -18,6 +18,7 @@ import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { itemLabel } from '../../platform/activity/item-label.js';
 import { forgetItems, type TrashKind } from '../../platform/trash/trash-bin.js';
 import { afterWriteScope } from '../../platform/db/write-scope.js';
+import { PageBoundaries, type PageSeek } from '../../platform/db/page-boundaries.js';
 import type { RejectedFile, UploadedFile } from '../../platform/media/multipart.js';
 import { acceptVideo, type VideoInfo } from '../../platform/media/video-tools.js';
 import { keptCounts } from './videos.counts.js';
@@ -120,6 +121,13 @@ export function createVideosService(ctx: FeatureContext, deps: VideosDeps) {
     check: categoryIsBack,
     forget: forgetItems(deps.forgetCounts),
   });
+  // Deep pages start from a page read before (keyset under the page number); any write to the videos
+  // moves them (every one invalidates `videos`, also from another server process through cache-sync).
+  const boundaries = new PageBoundaries();
+  ctx.cache.onInvalidate((tag) => {
+    if (tag === 'videos') boundaries.forget();
+  });
+
   /** A page of a list with its total, kept by the database (videos.counts.ts), not counted per read. */
   const listPage = async (
     filter: repo.VideoFilter,
@@ -127,10 +135,20 @@ export function createVideosService(ctx: FeatureContext, deps: VideosDeps) {
     limit: number,
     sort: VideoSort = '-date',
   ) => {
-    const [rows, total] = await Promise.all([
-      repo.pageOfVideos(ctx.readDb, ctx.dialect, filter, sort, page, limit),
-      listCounts.matching(filter),
-    ]);
+    const read = (seek: PageSeek) => repo.pageOfVideos(ctx.readDb, ctx.dialect, filter, sort, seek);
+    // A search counts its rows as it reads them, and app events move the views without a write of ours:
+    // both walk from the start, the count read beside the page.
+    if (filter.text || sort.endsWith('views')) {
+      const [{ rows }, total] = await Promise.all([
+        read({ from: 'start', skip: (page - 1) * limit, take: limit }),
+        listCounts.matching(filter),
+      ]);
+      return { rows, total, totalPage: Math.ceil(total / limit) };
+    }
+    const total = await listCounts.matching(filter);
+    const plan = boundaries.plan(JSON.stringify([filter, sort, limit]), page, limit, total);
+    const { rows, first, last } = await read(plan.seek);
+    plan.remember(first, last);
     return { rows, total, totalPage: Math.ceil(total / limit) };
   };
 
@@ -244,9 +262,10 @@ export function createVideosService(ctx: FeatureContext, deps: VideosDeps) {
       return { data: rows.map(toJson), totalPage, totalRecord: total };
     },
 
-    /** A new title; the app's replies carry none, so no cache changes. */
+    /** A new title. The app's replies carry none, but it moves the library's pages by title. */
     async rename(id: string, title: string) {
       if (!(await repo.setTitle(db, id, title))) throw notFound(videoMessages.videoNotFound);
+      invalidate();
       return toJson((await repo.videoById(db, id))!);
     },
 

@@ -1,4 +1,5 @@
-import { sql, type Expression, type SelectQueryBuilder } from 'kysely';
+import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import type { PageSeek } from './page-boundaries.js';
 
 /** A list's order: an expression (a column, or one lower-cased to order names as people read them) and its way. */
 export interface ListOrder {
@@ -58,3 +59,27 @@ export const newestFirstPage = <DB, TB extends keyof DB>(
   page: number,
   limit: number,
 ) => orderedPage(base, NEWEST_FIRST, page, limit);
+
+/**
+ * `base` narrowed to one page's rows as `seek` says (page-boundaries.ts), ordered the way they are read:
+ * from the end and before a known row, in `order` reversed. Ties by id; a known row is compared on the
+ * pair (order, id) so that the seek uses the index the order uses.
+ */
+export const seekRows = <DB, TB extends keyof DB, O>(
+  base: SelectQueryBuilder<DB, TB, O>,
+  order: ListOrder,
+  seek: PageSeek,
+) => {
+  const reversed = seek.from === 'end' || seek.from === 'before';
+  const way = order.desc !== reversed ? 'desc' : 'asc';
+  const beyond = (way === 'desc' ? '<' : '>') + (seek.from === 'at' ? '=' : '');
+  return base
+    .$if('key' in seek, (qb) => {
+      const { value, id } = (seek as Extract<PageSeek, { key: unknown }>).key;
+      return qb.where(sql<SqlBool>`(${order.by}, ${sql.ref('id')}) ${sql.raw(beyond)} (${value}, ${id})`);
+    })
+    .orderBy(order.by, way)
+    .orderBy(sql.ref('id'), way)
+    .limit(seek.take)
+    .offset(seek.skip);
+};

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { PageBoundaries, type PageSeek } from './page-boundaries.js';
+
+const key = (page: number) => ({
+  first: { value: `f${page}`, id: `a${page}` },
+  last: { value: `l${page}`, id: `z${page}` },
+});
+
+/** Plans `page` of a list of 45 rows, 3 to a page, and keeps what the read would have found. */
+function read(boundaries: PageBoundaries, page: number, list = 'l'): PageSeek {
+  const plan = boundaries.plan(list, page, 3, 45);
+  plan.remember(key(page).first, key(page).last);
+  return plan.seek;
+}
+
+describe('page boundaries', () => {
+  it('start each page from the nearest page read, or from the nearer end of the list', () => {
+    const b = new PageBoundaries();
+    expect(read(b, 1)).toEqual({ from: 'start', skip: 0, take: 3 });
+    expect(read(b, 5)).toEqual({ from: 'after', key: key(1).last, skip: 9, take: 3 });
+    expect(read(b, 14)).toEqual({ from: 'end', skip: 3, take: 3 });
+    expect(read(b, 10)).toEqual({ from: 'before', key: key(14).first, skip: 9, take: 3 });
+    expect(read(b, 10)).toEqual({ from: 'at', key: key(10).first, skip: 0, take: 3 });
+    expect(read(b, 11)).toEqual({ from: 'after', key: key(10).last, skip: 0, take: 3 });
+    expect(read(b, 9)).toEqual({ from: 'before', key: key(10).first, skip: 0, take: 3 });
+    // Past the end there is nothing to read.
+    expect(read(b, 16).take).toBe(0);
+  });
+
+  it('take only what is left on a last page that is not full', () => {
+    const plan = new PageBoundaries().plan('l', 4, 10, 35);
+    expect(plan.seek).toEqual({ from: 'end', skip: 0, take: 5 });
+  });
+
+  it('keep each list apart, and nothing planned before a forget', () => {
+    const b = new PageBoundaries();
+    read(b, 7, 'one');
+    expect(read(b, 8, 'two').from).toBe('start');
+    expect(read(b, 8, 'one').from).toBe('after');
+    const planned = b.plan('one', 20, 1, 45);
+    b.forget();
+    planned.remember(key(20).first, key(20).last);
+    expect(b.plan('one', 8, 3, 45).seek.from).toBe('start');
+    expect(b.plan('one', 21, 1, 45).seek.from).toBe('start');
+  });
+
+  it('keeps a bounded number of lists and pages', () => {
+    const b = new PageBoundaries(2, 3);
+    for (const list of ['a', 'b', 'c']) read(b, 7, list);
+    expect(read(b, 8, 'a').from).toBe('start');
+    expect(read(b, 8, 'c').from).toBe('after');
+    for (const page of [1, 2, 3]) read(b, page, 'd');
+    read(b, 12, 'd'); // the fourth page of `d` starts its pages again
+    expect(read(b, 4, 'd').from).toBe('start');
+  });
+});

@@ -1,0 +1,91 @@
+import { setBounded, type Evictable } from '../bounded-map.js';
+
+/** A row's place in a list's order: its sort value, as the database compares it, and its id. */
+export interface RowKey {
+  value: string | number;
+  id: string;
+}
+
+/**
+ * How to read one page's rows: `skip` rows then `take`, counted from the start or the end of the list, or
+ * from a row already seen (from it, after it, or before it reading backwards). From the end and before a
+ * row, the rows are read in the list's reverse order.
+ */
+export type PageSeek =
+  | { from: 'start' | 'end'; skip: number; take: number }
+  | { from: 'at' | 'after' | 'before'; key: RowKey; skip: number; take: number };
+
+/** The first and last row of each page read of one list, by page number. */
+interface KnownPages extends Evictable {
+  pages: Map<number, { first: RowKey; last: RowKey }>;
+}
+
+/** What `plan` gives: the seek, and where to put what the read found. */
+export interface PagePlan {
+  seek: PageSeek;
+  /** Keeps the page's first and last row, unless a write forgot everything since the plan was made. */
+  remember(first: RowKey | undefined, last: RowKey | undefined): void;
+}
+
+/**
+ * Keyset under the page number (issue 39). A page N of a list is the spec's `page`/`limit`, and the
+ * database has no way to find its rows without walking the N × limit entries before them (an OFFSET). So
+ * each page read keeps its first and last row's keys, and the next read of that list starts from the
+ * nearest known page, or from the end of the list when that is nearer (the total is kept, 0047): the next
+ * page, the previous one and the last are then a seek of `limit` entries, whatever N. A jump to a far page
+ * nobody read since the last write still walks from the nearest known point.
+ *
+ * Any write to the rows can move every page, so the owner calls `forget` on each (the feature's cache tag,
+ * which the other server processes also hear through cache-sync). A read planned before a `forget` keeps
+ * nothing. Only for orders no silent write changes (not the views, which app events count up).
+ */
+export class PageBoundaries {
+  private generation = 0;
+  private readonly lists = new Map<string, KnownPages>();
+
+  constructor(
+    /** Lists kept (a list is one filter, order and page size); the least used go first. */
+    private readonly maxLists = 200,
+    /** Pages kept per list; past it the list starts again from what the next reads find. */
+    private readonly maxPages = 2000,
+  ) {}
+
+  forget(): void {
+    this.generation++;
+    this.lists.clear();
+  }
+
+  /** The shortest walk to page `page` of `list`, which has `total` rows, `limit` to a page. */
+  plan(list: string, page: number, limit: number, total: number): PagePlan {
+    const start = (page - 1) * limit;
+    const end = Math.min(page * limit, total);
+    const take = Math.max(0, end - start);
+    let seek: PageSeek = { from: 'start', skip: start, take };
+    if (total - end < seek.skip) seek = { from: 'end', skip: total - end, take };
+    const known = this.lists.get(list);
+    if (known) {
+      known.used = true;
+      for (const [at, { first, last }] of known.pages) {
+        const skip = Math.max(0, Math.abs(page - at) - 1) * limit;
+        if (skip >= seek.skip) continue;
+        if (at === page) seek = { from: 'at', key: first, skip: 0, take };
+        else if (at < page) seek = { from: 'after', key: last, skip, take };
+        else seek = { from: 'before', key: first, skip, take };
+      }
+    }
+    const generation = this.generation;
+    return {
+      seek,
+      remember: (first, last) => {
+        if (!first || !last || generation !== this.generation) return;
+        let pages = this.lists.get(list)?.pages;
+        if (!pages) {
+          pages = new Map();
+          setBounded(this.lists, list, { pages }, this.maxLists);
+        }
+        if (pages.size >= this.maxPages) pages.clear();
+        pages.set(page, { first, last });
+      },
+    };
+  }
+}
