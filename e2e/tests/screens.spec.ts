@@ -204,6 +204,40 @@ async function rowMenus(page: Page) {
   );
 }
 
+/**
+ * The lists whose Actions column is not aligned as every list's is: at the right (docs/decisions/0058),
+ * its head and, in each row (or a phone's card), its buttons against the cell's right edge.
+ */
+async function actionsNotAtTheRight(page: Page) {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const shown = (el: Element) => el instanceof HTMLElement && el.checkVisibility();
+    for (const table of Array.from(document.querySelectorAll<HTMLTableElement>('main table'))) {
+      const name = table.caption?.textContent ?? 'a table';
+      for (const head of Array.from(table.querySelectorAll('thead th')).filter(shown))
+        if (
+          /^actions?$/i.test(head.textContent?.trim() ?? '') &&
+          getComputedStyle(head).textAlign !== 'right'
+        )
+          found.push(`${name}: the Actions head is ${getComputedStyle(head).textAlign}`);
+      for (const cell of Array.from(table.querySelectorAll('tbody td[data-actions]')).filter(shown)) {
+        const controls = Array.from(cell.querySelectorAll('button, a[href]')).filter(shown);
+        if (controls.length === 0) continue;
+        const right = Math.max(...controls.map((el) => el.getBoundingClientRect().right));
+        const style = getComputedStyle(cell);
+        const edge = cell.getBoundingClientRect().right - parseFloat(style.paddingRight);
+        if (Math.abs(edge - right) > 2) {
+          const row = cell.closest('tr')?.textContent?.trim().slice(0, 30);
+          found.push(
+            `${name}: buttons of "${row}" end ${Math.round(edge - right)} px left of the cell's edge`,
+          );
+        }
+      }
+    }
+    return found;
+  });
+}
+
 async function checkScreen(page: Page, name: string, heading = page.getByRole('heading', { level: 1 })) {
   await expect(heading.first(), `the heading of ${name}`).toBeVisible();
   await page.waitForLoadState('networkidle');
@@ -213,6 +247,7 @@ async function checkScreen(page: Page, name: string, heading = page.getByRole('h
   expect(await headerButtonsOfTwoSizes(page), `header buttons of two sizes on ${name}`).toEqual([]);
   expect(await savesMidCard(page), `Save buttons in the middle of a card on ${name}`).toEqual([]);
   expect(await rowMenus(page), `list rows with a menu for their actions on ${name}`).toEqual([]);
+  expect(await actionsNotAtTheRight(page), `an Actions column not at the right on ${name}`).toEqual([]);
   if (page.viewportSize()!.width < 768) {
     expect(await listsCutOnAPhone(page), `lists cut on a phone on ${name}`).toEqual([]);
     expect(await cardButtonsOnTwoLines(page), `a card's buttons not on one line on ${name}`).toEqual([]);

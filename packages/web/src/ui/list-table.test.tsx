@@ -202,6 +202,8 @@ describe('ListTable', () => {
     expect(cell('Edit alpha')).toHaveAttribute('data-actions');
     expect(cell('alpha')).not.toHaveAttribute('data-actions');
     expect(cell('A note across the row')).not.toHaveAttribute('data-label');
+    // Every list's Actions head is at the right, over its buttons (0058); index.css aligns the cells.
+    expect(screen.getByRole('columnheader', { name: 'Actions' })).toHaveClass('text-right');
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'More' }));
     expect(cell('beta')).toHaveAttribute('data-label', 'Name');

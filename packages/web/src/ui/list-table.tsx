@@ -152,7 +152,8 @@ export function ListTable({
           {firstHead}
           {columns.map((column) => {
             const { label, className: own, srOnly } = typeof column === 'string' ? { label: column } : column;
-            const className = cn(own, ACTIONS.test(label) && stickyEndHead);
+            // The Actions head stays at the right edge, its buttons under it at the right (index.css).
+            const className = cn(own, ACTIONS.test(label) && `${stickyEndHead} text-right`);
             const by = sorting?.columns[label];
             return by ? (
               <SortableTh

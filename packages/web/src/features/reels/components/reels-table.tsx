@@ -22,7 +22,7 @@ const COLUMNS = [
   'View',
   'Click',
   { label: 'Date', className: phoneHidden },
-  { label: 'Action', className: 'text-right' },
+  'Action',
 ];
 const SORTED_BY = {
   File: { column: 'name' },

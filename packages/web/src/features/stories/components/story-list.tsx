@@ -45,15 +45,7 @@ interface PendingDelete {
 
 const STORY_THINGS = { video: ['story', 'stories'], ads: ['story ad', 'story ads'] } as const;
 
-const COLUMNS = [
-  'No',
-  'Status',
-  'View',
-  'Click',
-  'Thumbnail',
-  'Date & Time',
-  { label: 'Actions', className: 'text-right' },
-];
+const COLUMNS = ['No', 'Status', 'View', 'Click', 'Thumbnail', 'Date & Time', 'Actions'];
 const SORTED_BY = {
   View: { column: 'view', descFirst: true },
   Click: { column: 'click', descFirst: true },
