@@ -3,7 +3,8 @@ import { expect, test } from '../fixtures.js';
 import { seedCategory, seedVideos } from './video-helpers.js';
 
 // The back office's players play a processed video's HLS ladder (issue 35): the library's View and the
-// story edit page's preview, each from its master playlist and segments, not its MP4.
+// story edit page's preview, each from its master playlist and segments, not its MP4, showing the
+// ladder's poster (docs/decisions/0061-ladder-poster.md).
 test.use({ serverFor: 'players-hls', videoJobs: 1 });
 
 /** The media paths the page requests from now on. */
@@ -16,7 +17,7 @@ function requestsOf(page: Page) {
 const playing = (video: ReturnType<Page['locator']>) =>
   expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused && v.currentTime > 0)).toBe(true);
 
-test('the library preview and the story edit page play from the HLS ladder', async ({
+test('the library preview and the story edit page play from the HLS ladder, with its poster', async ({
   signedInPage: page,
   api,
   media,
@@ -27,33 +28,39 @@ test('the library preview and the story edit page play from the HLS ladder', asy
   await seedVideos(api, media, category._id, 1);
   const insertData = JSON.stringify({ btnName: 'Watch', btnUrl: 'https://example.com/players' });
   await api.upload('POST', '/api/App/Add/Story/Video', { insertData }, { video: media.mp4b });
-  const states = async () => {
+  type Listed = { _id: string; state: string; poster: string; thumbnail?: string };
+  const listed = async () => {
     const videos = await api.call('GET', `/api/App/video/category/admin/${category._id}`);
     const stories = await api.call('GET', '/api/App/all/only/story/video?page=1&limit=20');
-    return [...(videos.data as { state: string }[]), ...(stories.data as { state: string }[])].map(
-      (item) => item.state,
-    );
+    return [...(videos.data as Listed[]), ...(stories.data as Listed[])];
   };
-  await expect.poll(states, { timeout: 80_000 }).toEqual(['ready', 'ready']);
+  await expect
+    .poll(async () => (await listed()).map((item) => item.state), { timeout: 80_000 })
+    .toEqual(['ready', 'ready']);
+  const [video, story] = await listed();
 
   const library = requestsOf(page);
   await page.goto('/show/video');
   await page.getByRole('button', { name: 'View Video 1' }).click();
-  await playing(page.getByRole('dialog', { name: 'Video' }).locator('video'));
+  const viewed = page.getByRole('dialog', { name: 'Video' }).locator('video');
+  await playing(viewed);
+  // The ladder's poster (0061), not the upload's small thumbnail.
+  expect(video!.poster).toMatch(/^\/media\/videos\/[0-9a-f]{24}\.jpg$/);
+  expect(video!.poster).not.toBe(video!.thumbnail);
+  await expect(viewed).toHaveAttribute('poster', video!.poster);
   expect(library.some((p) => /^\/media\/videos\/[0-9a-f]{24}\.m3u8$/.test(p))).toBe(true);
   expect(library.some((p) => p.startsWith('/media/videos/') && p.endsWith('.ts'))).toBe(true);
   expect(library.some((p) => p.endsWith('.mp4'))).toBe(false);
   await page.getByRole('dialog', { name: 'Video' }).getByRole('button', { name: 'Close' }).click();
 
-  const { data } = (await api.call('GET', '/api/App/all/only/story/video?page=1&limit=20')) as {
-    data: { _id: string }[];
-  };
-  const story = requestsOf(page);
-  await page.goto(`/update/story/video/${data[0]!._id}`);
+  const storyRequests = requestsOf(page);
+  await page.goto(`/update/story/video/${story!._id}`);
   const preview = page.getByLabel('Current media');
+  await expect(preview).toHaveAttribute('poster', /^\/media\/stories\/[0-9a-f]{24}\.jpg$/);
+  await expect(preview).toHaveAttribute('poster', story!.poster);
   await preview.evaluate((v: HTMLVideoElement) => v.play());
   await playing(preview);
-  expect(story.some((p) => /^\/media\/stories\/[0-9a-f]{24}\.m3u8$/.test(p))).toBe(true);
-  expect(story.some((p) => p.startsWith('/media/stories/') && p.endsWith('.ts'))).toBe(true);
-  expect(story.some((p) => p.endsWith('.mp4'))).toBe(false);
+  expect(storyRequests.some((p) => /^\/media\/stories\/[0-9a-f]{24}\.m3u8$/.test(p))).toBe(true);
+  expect(storyRequests.some((p) => p.startsWith('/media/stories/') && p.endsWith('.ts'))).toBe(true);
+  expect(storyRequests.some((p) => p.endsWith('.mp4'))).toBe(false);
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, idList, pageQuery, replyBase, sortQuery, type SortOf } from './http.js';
 import { mediaLimits, mediaMessages } from './media.js';
-import { retryBody, retryReply, videoState } from './videos.js';
+import { retryBody, retryReply, videoPoster, videoState } from './videos.js';
 
 /** Reels: doc 1 sections 2 "Reels", 3, 4 and 7. */
 
@@ -45,6 +45,7 @@ export const reel = z.object({
   fileName: z.string(),
   /** The reel's HLS master playlist once processed, else '' (play `video` then): issue 35, 0059. */
   hls: z.string(),
+  poster: videoPoster,
   /** Where its processing stands (queued, processing, ready, failed) and its percent while processing. */
   state: videoState,
   progress: z.number().int(),

@@ -12,7 +12,7 @@ import {
 import { EDIT_VERSION_FIELD, editVersion } from './edit-versions.js';
 import { mediaLimits, mediaMessages } from './media.js';
 import { LIST_VERSION_FIELD, launchPageQuery, listVersion, nextPage } from './launch-lists.js';
-import { retryBody, retryReply, videoState } from './videos.js';
+import { retryBody, retryReply, videoPoster, videoState } from './videos.js';
 
 /** Story video, image and native-ad stories (doc 1 sections 2 to 5 and 7). */
 
@@ -222,6 +222,7 @@ export const story = z.object({
    * story has none and is `ready`: issue 35, docs/decisions/0059-processing-for-every-video.md.
    */
   hls: z.string(),
+  poster: videoPoster,
   /** Where its video's processing stands (queued, processing, ready, failed) and its percent meanwhile. */
   state: videoState,
   progress: z.number().int(),

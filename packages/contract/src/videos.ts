@@ -71,6 +71,13 @@ export const VIDEO_STATES = ['queued', 'processing', 'ready', 'failed'] as const
 export const videoState = z.enum(VIDEO_STATES);
 export type VideoState = z.infer<typeof videoState>;
 
+/**
+ * A processed video's poster: a JPEG frame from a tenth into it at its largest rendition's size, made
+ * with the ladder; '' until the ladder is ready (show the thumbnail then). Additive (issue 35,
+ * docs/decisions/0061-ladder-poster.md).
+ */
+export const videoPoster = z.string();
+
 /** The longest title a video takes. */
 export const VIDEO_TITLE_MAX = 200;
 
@@ -103,6 +110,7 @@ export const video = z.object({
   error: z.string(),
   /** The HLS master playlist's URL once ready, else ''. */
   hls: z.string(),
+  poster: videoPoster,
 });
 export type Video = z.infer<typeof video>;
 

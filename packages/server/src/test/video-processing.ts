@@ -1,9 +1,12 @@
-import { writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
+import { mediaBinaries } from '../platform/media/media-binaries.js';
 import { PNG, sizedMp4 } from './media-fixtures.js';
 import { errorBody, TEST_API_KEY, type TestApp } from './test-app.js';
-import { getMedia, storeHas } from './stored-files.js';
+import { getMedia, storedBytes, storeHas } from './stored-files.js';
 
 // What the processing tests (library videos, reels, stories, in-house ads) read of a processed video:
 // its MP4's boxes, its ladder's playlists, files that go, its percent in the app's cached list.
@@ -44,6 +47,33 @@ export async function renditions(t: TestApp, master: string) {
     height: Number(height),
     url: path.posix.join(path.posix.dirname(master), uri!),
   }));
+}
+
+/** An image's size in pixels, as ffprobe reads it. */
+export function imageSize(bytes: Buffer): { width: number; height: number } {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'streamdesk-image-'));
+  try {
+    const file = path.join(dir, 'image.jpg');
+    writeFileSync(file, bytes);
+    const args = ['-v', 'error', '-show_entries', 'stream=width,height', '-of', 'json', file];
+    const { streams } = JSON.parse(execFileSync(mediaBinaries().ffprobe, args, { encoding: 'utf8' })) as {
+      streams: { width: number; height: number }[];
+    };
+    return { width: streams[0]!.width, height: streams[0]!.height };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A processed video's poster (0061): a stored JPEG (its magic bytes) in the video's folder, at the size
+ * of the ladder's largest rendition.
+ */
+export async function expectPoster(t: TestApp, url: string, size: { width: number; height: number }) {
+  expect(url).toMatch(/^\/media\/[a-z-]+\/[0-9a-f]{24}\.jpg$/);
+  const bytes = await storedBytes(t, url);
+  expect([...bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+  expect(imageSize(bytes)).toEqual(size);
 }
 
 /** Polls `read` until `done` holds (a loaded 2-core machine transcodes slowly: a long limit). */

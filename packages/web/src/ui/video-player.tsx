@@ -32,7 +32,7 @@ export function VideoPlayer({ video, hls, poster, videoRef, autoPlay, ...rest }:
   );
   const src = useHlsSource(ref, { video, hls }, PLAY_NOW, attached);
   return (
-    <video ref={ref} src={src} poster={poster ?? undefined} autoPlay={autoPlay} {...rest}>
+    <video ref={ref} src={src} poster={poster || undefined} autoPlay={autoPlay} {...rest}>
       <track kind="captions" />
     </video>
   );

@@ -14,6 +14,7 @@ import {
   boxes,
   expectGivenUp,
   expectPercentInLaunchList,
+  expectPoster,
   expectRequeued,
   expectRetryQueues,
   gone,
@@ -145,6 +146,7 @@ describe('a new video ad', () => {
     expect(ready.hls).toMatch(/^\/media\/inhouse-ads\/[0-9a-f]{24}\.m3u8$/);
     const ladder = await renditions(t, ready.hls);
     expect(ladder.map((r) => r.height)).toEqual([360, 240]);
+    await expectPoster(t, ready.poster, { width: 640, height: 360 });
     expect((await media(t, ladder[0]!.url)).body).toContain('#EXT-X-ENDLIST');
     expect(await mediaMismatches(t)).toEqual({ filesWithoutRow: [], rowsWithoutFile: [] });
   });
@@ -273,8 +275,8 @@ describe('a video ad deleted forever', () => {
     // In the trash the files stay, for a restore.
     expect(await stored()).toBe(count);
     expect((await t.request({ method: 'DELETE', url: '/api/admin/trash', payload })).statusCode).toBe(200);
-    // Icon, MP4, thumbnail, master, and one playlist and one media file for the single 240p rendition.
-    expect(await stored()).toBe(count - 6);
+    // Icon, MP4, thumbnail, master, poster, and one playlist and one media file for the single 240p rendition.
+    expect(await stored()).toBe(count - 7);
     expect(await mediaMismatches(t)).toEqual({ filesWithoutRow: [], rowsWithoutFile: [] });
   });
 });

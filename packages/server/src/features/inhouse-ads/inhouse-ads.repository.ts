@@ -8,9 +8,10 @@ import { fromDbBool } from '../../platform/db/values.js';
 import { newestFirstPage } from '../../platform/db/paging.js';
 import { addToTotalColumns, type TotalsChange } from '../../platform/item-counter.js';
 import { noteUpdate } from '../../platform/activity/noted-update.js';
-import type {
-  ProcessingColumns,
-  ProcessingTableColumns,
+import {
+  posterOf,
+  type ProcessingColumns,
+  type ProcessingTableColumns,
 } from '../../platform/media/video-queue.repository.js';
 
 export interface InHouseAdsTables {
@@ -72,6 +73,7 @@ export function toInHouseAd(row: InHouseAdRow): InHouseAd {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     hls: row.hls,
+    poster: posterOf(row),
     state: row.state,
     progress: Number(row.progress),
   };

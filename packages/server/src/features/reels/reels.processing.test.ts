@@ -8,6 +8,7 @@ import {
   before,
   boxes,
   expectGivenUp,
+  expectPoster,
   expectRequeued,
   expectRetryQueues,
   gone,
@@ -78,6 +79,7 @@ describe('a new reel', () => {
     expect(ready.hls).toMatch(/^\/media\/reels\/[0-9a-f]{24}\.m3u8$/);
     const ladder = await renditions(t, ready.hls);
     expect(ladder.map((r) => r.height)).toEqual([360, 240]);
+    await expectPoster(t, ready.poster, { width: 640, height: 360 });
     const playlist = (await media(t, ladder[0]!.url)).body;
     expect(playlist).toContain('#EXT-X-ENDLIST');
     expect(await mediaMismatches(t)).toEqual({ filesWithoutRow: [], rowsWithoutFile: [] });
@@ -109,8 +111,8 @@ describe('a new reel', () => {
     // In the trash the files stay, for a restore.
     expect(await stored()).toBe(count);
     expect((await t.request({ method: 'DELETE', url: '/api/admin/trash', payload })).statusCode).toBe(200);
-    // MP4, thumbnail, master, and one playlist and one media file for the single 240p rendition.
-    expect(await stored()).toBe(count - 5);
+    // MP4, thumbnail, master, poster, and one playlist and one media file for the single 240p rendition.
+    expect(await stored()).toBe(count - 6);
     expect(await mediaMismatches(t)).toEqual({ filesWithoutRow: [], rowsWithoutFile: [] });
   });
 });

@@ -6,9 +6,10 @@ import { lowered } from '../../platform/db/dialect.js';
 import { orderedPage } from '../../platform/db/paging.js';
 import { matchesSearch } from '../../platform/db/search-index.js';
 import { reelsSearch } from './reels.migrations.js';
-import type {
-  ProcessingColumns,
-  ProcessingTableColumns,
+import {
+  posterOf,
+  type ProcessingColumns,
+  type ProcessingTableColumns,
 } from '../../platform/media/video-queue.repository.js';
 import { addToTotalColumns, type TotalsChange } from '../../platform/item-counter.js';
 
@@ -46,6 +47,7 @@ export const toReel = (row: ReelRow): Reel => ({
   createdAt: row.created_at,
   fileName: row.file_name,
   hls: row.hls,
+  poster: posterOf(row),
   state: row.state,
   progress: Number(row.progress),
 });

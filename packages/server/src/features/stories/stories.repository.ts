@@ -7,7 +7,7 @@ import { orderedPage } from '../../platform/db/paging.js';
 import { matchesSearch } from '../../platform/db/search-index.js';
 import { storiesSearch } from './stories.migrations.js';
 import { addToTotalColumns, type TotalsChange } from '../../platform/item-counter.js';
-import type { ProcessingTableColumns } from '../../platform/media/video-queue.repository.js';
+import { posterOf, type ProcessingTableColumns } from '../../platform/media/video-queue.repository.js';
 
 export interface StoriesTables {
   stories: {
@@ -63,6 +63,7 @@ export function toStory(row: StoryRow): Story {
     NTV: fromDbBool(row.ntv),
     NTV_ID: row.ntv_id,
     hls: row.hls,
+    poster: posterOf(row),
     state: row.state,
     progress: Number(row.progress),
   };

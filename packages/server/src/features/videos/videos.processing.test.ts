@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { videoCategoryRoutes, type VideoCategory } from '@streamdesk/contract/video-categories';
 import { videoRoutes as routes, type Video } from '@streamdesk/contract/videos';
 import { createTestApp, errorBody, sameMedia, type TestApp } from '../../test/test-app.js';
-import { getMedia, overwriteStored, storedBytes, storedCount } from '../../test/stored-files.js';
-import { before, boxes, gone, media, polled, renditions } from '../../test/video-processing.js';
+import { getMedia, overwriteStored, storedBytes, storedCount, storeHas } from '../../test/stored-files.js';
+import { before, boxes, expectPoster, gone, media, polled, renditions } from '../../test/video-processing.js';
 import { form, PNG, sizedMp4 } from '../../test/media-fixtures.js';
 import { mediaMismatches } from '../../test/bad-input.js';
 import { uploadVideo } from '../../test/library-videos.js';
@@ -76,7 +76,7 @@ describe('a new library video', () => {
     const source = sizedMp4(240, { moovLast: true });
     expect(before(boxes(source), 'mdat', 'moov')).toBe(true);
     const uploaded = await upload(first, 'camera.mp4', source);
-    expect(uploaded).toMatchObject({ state: 'queued', progress: 0, error: '', hls: '' });
+    expect(uploaded).toMatchObject({ state: 'queued', progress: 0, error: '', hls: '', poster: '' });
 
     const ready = await settled(first, uploaded._id);
     expect(ready).toMatchObject({ state: 'ready', progress: 100, error: '' });
@@ -99,6 +99,9 @@ describe('a new library video', () => {
     expect(ready.video).toBe(uploaded.video);
     const ladder = await renditions(first, ready.hls);
     expect(ladder.map((r) => r.height)).toEqual([480, 360, 240]);
+    // Its poster: a JPEG at the largest rendition's size, beside the MP4's upload-time thumbnail.
+    await expectPoster(first, ready.poster, { width: 854, height: 480 });
+    expect(ready.thumbnail).toBe(uploaded.thumbnail);
 
     // Each rendition: H.264/AAC segments of at most 6 s, as byte ranges of one served file.
     const playlist = (await media(first, ladder[0]!.url)).body;
@@ -136,11 +139,13 @@ describe('a new library video', () => {
     const ladder = await renditions(first, ready.hls);
     expect(ladder.map((r) => r.width)).toEqual([480, 360, 240]);
     expect(ladder[0]!.height).toBe(854);
+    await expectPoster(first, ready.poster, { width: 480, height: 854 });
   });
 
-  it('deleted forever with its ladder: every HLS file goes with the MP4', async () => {
+  it('deleted forever with its ladder: every HLS file and the poster go with the MP4', async () => {
     const uploaded = await upload(first, 'short.mp4', sizedMp4(240));
     const ready = await settled(first, uploaded._id);
+    await expectPoster(first, ready.poster, { width: 426, height: 240 });
     const stored = () => storedCount(first, 'videos');
     const before = await stored();
     const payload = { id: [ready._id] };
@@ -149,11 +154,13 @@ describe('a new library video', () => {
     );
     // In the trash the files stay, for a restore.
     expect(await stored()).toBe(before);
+    expect(await storeHas(first, ready.poster)).toBe(true);
     expect((await first.request({ method: 'DELETE', url: '/api/admin/trash', payload })).statusCode).toBe(
       200,
     );
-    // MP4, thumbnail, master, and one playlist and one media file for the single 240p rendition.
-    expect(await stored()).toBe(before - 5);
+    // MP4, thumbnail, master, poster, and one playlist and one media file for the single 240p rendition.
+    expect(await stored()).toBe(before - 6);
+    expect(await storeHas(first, ready.poster)).toBe(false);
   });
 });
 

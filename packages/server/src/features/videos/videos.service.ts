@@ -21,6 +21,7 @@ import { afterWriteScope } from '../../platform/db/write-scope.js';
 import { PageBoundaries, type PageSeek } from '../../platform/db/page-boundaries.js';
 import type { RejectedFile, UploadedFile } from '../../platform/media/multipart.js';
 import { acceptVideo, type VideoInfo } from '../../platform/media/video-tools.js';
+import { posterOf } from '../../platform/media/video-queue.repository.js';
 import { keptCounts } from './videos.counts.js';
 import type { ForgetCounts } from '../../platform/item-counter.js';
 import * as repo from './videos.repository.js';
@@ -73,6 +74,7 @@ const toJson = (row: repo.VideoRow): Video => ({
   progress: Number(row.progress),
   error: row.error,
   hls: row.hls,
+  poster: posterOf(row),
 });
 
 /** A video uploaded before titles were kept is shown by its stored file's name, without the extension. */

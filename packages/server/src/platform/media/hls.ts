@@ -37,6 +37,13 @@ export function ladderFor(height: number): { height: number; kbps: number }[] {
   return [{ height: Math.max(2, height - (height % 2)), kbps: RUNGS.at(-1)!.kbps }];
 }
 
+// Rungs are of the short side: a phone's portrait 1080x1920 is a 1080p video, not a 1920 one scaled
+// down to 608x1080 (the public feed is vertical).
+const rungsOf = (source: SourceInfo) => ladderFor(Math.min(source.width, source.height));
+/** ffmpeg's scale to a rung: its short side `short` pixels, the other side kept in proportion (even). */
+const scaleTo = (source: SourceInfo, short: number) =>
+  source.width < source.height ? `${short}:-2` : `-2:${short}`;
+
 /** An error from ffmpeg's own words (its last line), for the library row. */
 export class ToolFailure extends Error {}
 
@@ -138,13 +145,9 @@ export async function makeHls(
   progressFile: string,
   signal?: AbortSignal,
 ): Promise<HlsFiles> {
-  // Rungs are of the short side: a phone's portrait 1080x1920 is a 1080p video, not a 1920 one scaled
-  // down to 608x1080 (the public feed is vertical).
-  const portrait = source.width < source.height;
-  const rungs = ladderFor(Math.min(source.width, source.height));
+  const rungs = rungsOf(source);
   const split = `[0:v]split=${rungs.length}${rungs.map((_, i) => `[s${i}]`).join('')}`;
-  const size = (short: number) => (portrait ? `${short}:-2` : `-2:${short}`);
-  const scales = rungs.map((r, i) => `[s${i}]scale=${size(r.height)},format=yuv420p[o${i}]`);
+  const scales = rungs.map((r, i) => `[s${i}]scale=${scaleTo(source, r.height)},format=yuv420p[o${i}]`);
   const maps = rungs.flatMap((_, i) => ['-map', `[o${i}]`, ...(source.hasAudio ? ['-map', '0:a:0'] : [])]);
   const rates = rungs.flatMap((r, i) => [
     `-b:v:${i}`,
@@ -201,6 +204,26 @@ export async function makeHls(
     master: 'master.m3u8',
     renditions: rungs.map((_, i) => ({ playlist: `v${i}.m3u8`, media: `v${i}.ts` })),
   };
+}
+
+/** Where the poster is taken from: a tenth into the video, past a black first frame or a fade-in. */
+export const POSTER_AT = 0.1;
+
+/**
+ * Writes the video's poster (docs/decisions/0061-ladder-poster.md): one JPEG frame from POSTER_AT into
+ * `input`, at the ladder's largest rendition's size, so a player shows it sharp at any rung.
+ */
+export async function makePoster(
+  input: string,
+  output: string,
+  source: SourceInfo,
+  signal?: AbortSignal,
+): Promise<void> {
+  const at = (source.durationSeconds * POSTER_AT).toFixed(3);
+  const scale = `scale=${scaleTo(source, rungsOf(source)[0]!.height)}`;
+  const args = ['-v', 'error', '-y', '-ss', at, '-i', input, '-frames:v', '1', '-vf', scale, '-q:v', '3'];
+  const result = await runTool([bin().ffmpeg, ...args, '-f', 'image2', output], 120_000, signal);
+  if (result.code !== 0) throw failure('The poster', result);
 }
 
 /** How far ffmpeg is (0-1) by its progress file, for a source of `durationSeconds`. */

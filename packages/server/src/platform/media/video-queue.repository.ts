@@ -29,7 +29,7 @@ export interface ProcessingColumns {
   error: string;
   /** The HLS master playlist's media URL once ready, else ''. */
   hls: string;
-  /** The ladder's other files (each rendition's playlist and media file), space-separated. */
+  /** The ladder's other files (each rendition's playlist and media file, and the poster), space-separated. */
   hls_files: string;
   attempts: number;
   queued_at: string;
@@ -200,3 +200,10 @@ export const queuedColumns = (at: string, hasVideo = true) => ({
   worker: '',
   lease_until: null,
 });
+
+/**
+ * A processed video's poster (docs/decisions/0061-ladder-poster.md): the JPEG its run stored among the
+ * ladder's files; '' until the ladder is ready (and for a video processed before posters were made).
+ */
+export const posterOf = (row: { hls_files: string }) =>
+  row.hls_files.split(' ').find((url) => url.endsWith('.jpg')) ?? '';

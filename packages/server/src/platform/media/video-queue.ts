@@ -8,7 +8,7 @@ import { nowIso } from '../db/values.js';
 import { afterWriteScope } from '../db/write-scope.js';
 import { MEDIA_URL_PREFIX, type MediaStore } from './media-store.js';
 import { OWNER, ownerGone } from '../process-owner.js';
-import { indexFirst, makeHls, probeSource, progressOf, remuxFaststart } from './hls.js';
+import { indexFirst, makeHls, makePoster, probeSource, progressOf, remuxFaststart } from './hls.js';
 import * as repo from './video-queue.repository.js';
 
 /** A run and its two retries. */
@@ -229,6 +229,8 @@ export function createVideoQueue(ctx: VideoQueueContext, options: VideoQueueOpti
     } finally {
       clearInterval(watch);
     }
+    const poster = path.join(dir, 'poster.jpg');
+    await makePoster(source, poster, info, stopped.signal);
     const put = async (file: string, ext: string) => {
       const { url } = await ctx.media.put(file, folder, ext);
       stored.push(url);
@@ -238,7 +240,7 @@ export function createVideoQueue(ctx: VideoQueueContext, options: VideoQueueOpti
     // Each file gets a name of the store's; the playlists are rewritten to name them, so each is stored
     // after the files it names.
     const names = new Map<string, string>();
-    const segments: string[] = [];
+    const ladder: string[] = [];
     const renamed = (text: string) =>
       text.replace(/^([^#\s][^\s]*)$/gm, (name) => path.posix.basename(names.get(name) ?? name));
     const putPlaylist = async (name: string) => {
@@ -249,13 +251,15 @@ export function createVideoQueue(ctx: VideoQueueContext, options: VideoQueueOpti
     for (const r of files.renditions) {
       names.set(r.media, await put(path.join(hlsDir, r.media), 'ts'));
       names.set(r.playlist, await putPlaylist(r.playlist));
-      segments.push(names.get(r.media)!, names.get(r.playlist)!);
+      ladder.push(names.get(r.media)!, names.get(r.playlist)!);
     }
     const master = await putPlaylist(files.master);
+    // The poster is one of the ladder's files: every path that removes the ladder removes it (0061).
+    ladder.push(await put(poster, 'jpg'));
     return {
       ...(moved ? { video: moved } : {}),
       hls: master,
-      hls_files: segments.join(' '),
+      hls_files: ladder.join(' '),
     };
   }
 

@@ -40,18 +40,25 @@ describe('In-house list: a video ad processing', { timeout: 20_000 }, () => {
     const user = await openList({
       'GET /api/App/inhouse/ads': () =>
         jsonResponse(
-          testInHouseList([video(1, { hls: master }), video(2, { state: 'queued', progress: 0 })]),
+          testInHouseList([
+            video(1, { hls: master, poster: '/media/inhouse-ads/1-poster.jpg' }),
+            video(2, { state: 'queued', progress: 0 }),
+          ]),
         ),
     });
     await user.click(screen.getByRole('button', { name: 'Preview media of Ad-1' }));
     const first = within(await screen.findByRole('dialog', { name: 'Preview: Ad-1' }));
     expect(first.getByLabelText('Video of Ad-1')).toHaveAttribute('src', master);
-    expect(first.getByLabelText('Video of Ad-1')).toHaveAttribute('poster', '/media/inhouse-ads/1.jpg');
+    expect(first.getByLabelText('Video of Ad-1')).toHaveAttribute(
+      'poster',
+      '/media/inhouse-ads/1-poster.jpg',
+    );
     await user.click(first.getByRole('button', { name: 'Close' }));
 
     await user.click(screen.getByRole('button', { name: 'Preview media of Ad-2' }));
     const second = within(await screen.findByRole('dialog', { name: 'Preview: Ad-2' }));
     expect(second.getByLabelText('Video of Ad-2')).toHaveAttribute('src', '/media/inhouse-ads/2.mp4');
+    expect(second.getByLabelText('Video of Ad-2')).toHaveAttribute('poster', '/media/inhouse-ads/2.jpg');
   });
 
   it('shows Queued, Processing N% or Failed with a Retry; a ready video and an image ad show none', async () => {

@@ -20,6 +20,7 @@ export const testInHouseAd = (n: number, over: Partial<InHouseAd> = {}): InHouse
   createdAt: '2026-11-21T06:00:00.000Z',
   updatedAt: '2026-11-21T06:00:00.000Z',
   hls: '',
+  poster: '',
   state: 'ready',
   progress: 100,
   ...over,

@@ -22,6 +22,7 @@ export const storyRow = (n: number, over: Partial<Story> = {}): Story => ({
   NTV: false,
   NTV_ID: '',
   hls: '',
+  poster: '',
   state: 'ready',
   progress: 100,
   ...over,

@@ -18,7 +18,7 @@ const previewOf = (ad: InHouseAd): PreviewMedia => ({
   url: ad.medView,
   kind: ad.medType,
   hls: ad.hls,
-  poster: ad.thumbnail,
+  poster: ad.poster || ad.thumbnail,
 });
 
 /**

@@ -281,7 +281,7 @@ function EditForm({
                     url: ad.medView,
                     kind: ad.medType,
                     hls: ad.hls,
-                    poster: ad.thumbnail,
+                    poster: ad.poster || ad.thumbnail,
                   }
             }
           />

@@ -17,6 +17,7 @@ const reel = (over: Partial<Reel>): Reel => ({
   createdAt: '2026-01-02T03:04:05.000Z',
   fileName: 'clip-1.mp4',
   hls: '',
+  poster: '',
   state: 'ready',
   progress: 100,
   ...over,
@@ -28,18 +29,17 @@ function playerOf(played: Reel) {
 }
 
 describe('Reel player', () => {
-  it("plays a ready reel's master playlist", () => {
+  it("plays a ready reel's master playlist, with the ladder's poster", () => {
     playsHlsItself();
-    const player = playerOf(reel({ hls: '/media/reels/1.m3u8' }));
+    const player = playerOf(reel({ hls: '/media/reels/1.m3u8', poster: '/media/reels/1-poster.jpg' }));
     expect(player).toHaveAttribute('src', '/media/reels/1.m3u8');
-    expect(player).toHaveAttribute('poster', '/media/reels/1.jpg');
+    expect(player).toHaveAttribute('poster', '/media/reels/1-poster.jpg');
   });
 
-  it('plays the MP4 of a reel still processing', () => {
+  it('plays the MP4 of a reel still processing, with its thumbnail', () => {
     playsHlsItself();
-    expect(playerOf(reel({ state: 'processing', progress: 30 }))).toHaveAttribute(
-      'src',
-      '/media/reels/1.mp4',
-    );
+    const player = playerOf(reel({ state: 'processing', progress: 30 }));
+    expect(player).toHaveAttribute('src', '/media/reels/1.mp4');
+    expect(player).toHaveAttribute('poster', '/media/reels/1.jpg');
   });
 });

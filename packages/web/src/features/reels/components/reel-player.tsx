@@ -22,7 +22,7 @@ export function ReelPlayer({
         <VideoPlayer
           video={reel.video}
           hls={reel.hls}
-          poster={reel.thumbnail}
+          poster={reel.poster || reel.thumbnail}
           aria-label={title}
           controls
           autoPlay

@@ -23,6 +23,7 @@ const reel = (n: number, state: Partial<Reel> = {}): Reel => ({
   createdAt: '2026-01-02T03:04:05.000Z',
   fileName: `clip-${n}.mp4`,
   hls: '',
+  poster: '',
   state: 'ready',
   progress: 100,
   ...state,

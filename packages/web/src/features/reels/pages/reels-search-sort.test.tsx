@@ -24,6 +24,7 @@ const reel = (n: number, fileName: string): Reel => ({
   createdAt: '2026-01-02T03:04:05.000Z',
   fileName,
   hls: '',
+  poster: '',
   state: 'ready',
   progress: 100,
 });

@@ -104,8 +104,9 @@ export function StoryEditForm({
       : {
           url: localUrl ?? (sameType ? now.video || now.image : undefined),
           isVideo: values.type === 'Video',
-          // The stored video's ladder once ready; a file just picked plays as it is.
+          // The stored video's ladder and poster once ready; a file just picked plays as it is.
           hls: !localUrl && sameType ? now.hls : '',
+          poster: !localUrl && sameType ? now.poster : '',
         };
   const thumb = sameType && !file ? story.thembnal : undefined;
   const retry = useRetryStories(kind);
@@ -224,6 +225,7 @@ interface PreviewedMedia {
   url?: string | undefined;
   isVideo: boolean;
   hls: string;
+  poster: string;
 }
 
 function MediaView({ media, label }: { media: PreviewedMedia; label: string }) {
@@ -237,6 +239,7 @@ function MediaView({ media, label }: { media: PreviewedMedia; label: string }) {
     <VideoPlayer
       video={media.url}
       hls={media.hls}
+      poster={media.poster}
       controls
       muted
       playsInline

@@ -121,12 +121,19 @@ describe('Story edit pages: the video being processed', { timeout: 20_000 }, () 
     expect(await screen.findByText('Processing 40%', undefined, { timeout: 8000 })).toBeVisible();
     expect(screen.getByLabelText('Current media')).toHaveAttribute('src', '/media/stories/1.mp4');
 
-    now = video(1, { state: 'ready', progress: 100, hls: '/media/stories/master.m3u8' });
+    expect(screen.getByLabelText('Current media')).not.toHaveAttribute('poster');
+    now = video(1, {
+      state: 'ready',
+      progress: 100,
+      hls: '/media/stories/master.m3u8',
+      poster: '/media/stories/poster.jpg',
+    });
     await waitFor(
       () =>
         expect(screen.getByLabelText('Current media')).toHaveAttribute('src', '/media/stories/master.m3u8'),
       { timeout: 10_000 },
     );
+    expect(screen.getByLabelText('Current media')).toHaveAttribute('poster', '/media/stories/poster.jpg');
 
     // jsdom makes no object URLs: a picked file's preview URL is stubbed.
     vi.stubGlobal(
@@ -140,6 +147,7 @@ describe('Story edit pages: the video being processed', { timeout: 20_000 }, () 
     const picked = new File(['mp4'], 'new.mp4', { type: 'video/mp4' });
     await userEvent.upload(screen.getByLabelText('Replace video (MP4)'), picked);
     await waitFor(() => expect(screen.getByLabelText('Current media')).toHaveAttribute('src', 'blob:picked'));
+    expect(screen.getByLabelText('Current media')).not.toHaveAttribute('poster');
   });
 
   it("a story ad's failed video shows Failed and its Retry", async () => {

@@ -19,6 +19,7 @@ export const video = (n: number, web: boolean): Video => ({
   progress: 100,
   error: '',
   hls: '',
+  poster: '',
 });
 
 /** The category list the library's filter loads: one category, Sports. */

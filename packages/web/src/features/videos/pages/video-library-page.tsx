@@ -334,7 +334,7 @@ export default function VideoLibraryPage() {
             <VideoPlayer
               video={viewing.video}
               hls={viewing.hls}
-              poster={viewing.thumbnail}
+              poster={viewing.poster || viewing.thumbnail}
               aria-label={viewing.title}
               controls
               autoPlay

@@ -8,12 +8,13 @@ import { signedInApi as shell, signedInScreenTests } from '@/test/signed-in-scre
 import { categories, onePage, video } from './library-test-data';
 
 // The library's View plays a processed video's HLS ladder, and its MP4 until the ladder is ready
-// (issue 35, docs/decisions/0044). The browser here plays HLS itself (as Safari does).
+// (issue 35, docs/decisions/0044), with the ladder's poster (0061). The browser here plays HLS itself (as
+// Safari does).
 
 signedInScreenTests({ authStatus: 'signed-in' });
 
 const MASTER = '/media/videos/v1-master.m3u8';
-const ready: Video = { ...video(1, false), hls: MASTER };
+const ready: Video = { ...video(1, false), hls: MASTER, poster: '/media/videos/v1-poster.jpg' };
 const queued: Video = { ...video(2, false), state: 'queued', progress: 0 };
 
 async function viewVideo(name: string) {
@@ -35,10 +36,12 @@ describe('Video Library preview', { timeout: 20_000 }, () => {
 
     const first = await viewVideo('Video 1');
     expect(first.getByLabelText('Clip 1')).toHaveAttribute('src', MASTER);
-    expect(first.getByLabelText('Clip 1')).toHaveAttribute('poster', ready.thumbnail);
+    expect(first.getByLabelText('Clip 1')).toHaveAttribute('poster', ready.poster);
     await userEvent.click(first.getByRole('button', { name: 'Close' }));
 
     const second = await viewVideo('Video 2');
     expect(second.getByLabelText('Clip 2')).toHaveAttribute('src', queued.video);
+    // No ladder, no poster of its own yet: the upload's thumbnail.
+    expect(second.getByLabelText('Clip 2')).toHaveAttribute('poster', queued.thumbnail);
   });
 });
