@@ -83,7 +83,7 @@ function seedStatements(d, size) {
       `insert into inhouse_ads (id, main_title, sub_title, description, med_type, call_to_action, btn_name,
          ad_type, icon, med_view, created_at, updated_at)
        select ${d.id(`${start} + i`, 'i')}, 'Ad ' || i, 'Sub ' || i, 'About ad ' || i, 'image',
-         'https://example.com/' || i, 'Open', 'app', '/media/ads/i' || i || '.png', '/media/ads/m' || i || '.png',
+         'https://example.com/' || i, 'Open', 'fs_web', '/media/ads/i' || i || '.png', '/media/ads/m' || i || '.png',
          ${d.iso(`${start} + i`)}, ${d.iso(`${start} + i`)}`,
     ),
   ];
@@ -220,6 +220,40 @@ async function measure(baseURL) {
   show(
     `app list, page ${deepOf(appPages, 0)} (uncached)`,
     await reads((n) => `${baseURL}/api/App/video/app/category/${category}?page=${deepOf(appPages, n)}`, app),
+  );
+
+  show(
+    'library, search',
+    await reads((n) => `${library}/all?page=1&limit=${LIMIT}&q=Video ${1000 + n}`, admin),
+  );
+  // The oldest video has a year of rollups (seedStatements).
+  const oldest = (await get(`${library}/all?page=1&limit=1&sort=date`, admin)).data[0]._id;
+  const yearAgo = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);
+  const today = new Date().toISOString().slice(0, 10);
+  show(
+    'analytics dashboard, a year',
+    await reads(
+      () => `${baseURL}/api/admin/view/dashbord/${oldest}?startDate=${yearAgo}&endDate=${today}`,
+      admin,
+    ),
+  );
+  const stories = `${baseURL}/api/App/all/only/story/video`;
+  const storyPages = (await get(`${stories}?page=1&limit=${LIMIT}`, admin)).totalPage;
+  show('stories, first page', await reads(() => `${stories}?page=1&limit=${LIMIT}`, admin));
+  show(
+    `stories, page ${deepOf(storyPages, 0)}`,
+    await reads((n) => `${stories}?page=${deepOf(storyPages, n)}&limit=${LIMIT}`, admin),
+  );
+  const ads = `${baseURL}/api/App/inhouse/ads`;
+  const adPages = (await get(`${ads}?a=true&page=1&limit=${LIMIT}`, admin)).totalPages;
+  show('in-house ads, first page', await reads(() => `${ads}?a=true&page=1&limit=${LIMIT}`, admin));
+  show(
+    `in-house ads, page ${deepOf(adPages, 0)}`,
+    await reads((n) => `${ads}?a=true&page=${deepOf(adPages, n)}&limit=${LIMIT}`, admin),
+  );
+  show(
+    'in-house ads, search',
+    await reads((n) => `${ads}?a=true&page=1&limit=${LIMIT}&q=Ad ${500 + n}`, admin),
   );
 
   // The first reads after a write: each toggle invalidates the feed and the counts.

@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable, type SqlBool } from 'kysely';
 import type { AppDb, DialectName } from '../../platform/db/database.js';
 import { parseSort } from '@streamdesk/contract/http';
 import type { Story, StorySort } from '@streamdesk/contract/stories';
@@ -130,7 +130,8 @@ export const firstStoryVideo = (db: Db) =>
     .selectAll()
     .where('ads_story', '=', 0)
     .where('status', '=', 1)
-    .where('video', '!=', '')
+    // The partial index's own term, literal (0306): a bound parameter hides it from SQLite's planner.
+    .where(sql<SqlBool>`video <> ''`)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .executeTakeFirst();

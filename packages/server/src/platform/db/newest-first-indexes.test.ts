@@ -50,3 +50,28 @@ describe.skipIf(!sqlite)("the public feed's deep pages", () => {
     expect(plan.rows.map((r) => r.detail).join('\n')).toMatch(/USING COVERING INDEX videos_web_created/);
   });
 });
+
+describe.skipIf(!sqlite)('reads that must not walk a whole index', () => {
+  const planOf = async (q: string) =>
+    (
+      await sql<{ detail: string }>`EXPLAIN QUERY PLAN ${sql.raw(q)}`.execute(t.app.streamdesk.context.db)
+    ).rows
+      .map((r) => r.detail)
+      .join('\n');
+
+  it("the lists' newest story video seeks its partial index, past every image story", async () => {
+    const plan = await planOf(
+      `SELECT * FROM stories WHERE ads_story = 0 AND status = 1 AND video <> '' ORDER BY created_at DESC, id DESC LIMIT 1`,
+    );
+    expect(plan).toMatch(/USING INDEX stories_newest_video/);
+  });
+
+  it('a deep page started from a known row seeks the order and id in the index (page-boundaries.ts)', async () => {
+    const plan = await planOf(
+      `SELECT id FROM videos WHERE web = 1 AND (created_at, id) < ('2030', 'x') ORDER BY created_at DESC, id DESC LIMIT 20`,
+    );
+    expect(plan).toMatch(
+      /USING COVERING INDEX videos_web_created \(web=\? AND \(created_at,id\)<\(\?,\?\)\)/,
+    );
+  });
+});
