@@ -109,6 +109,7 @@ const declared: Declared = {
     reply_status: 'number | null',
     reply_body: 'text | null',
   },
+  inhouse_ad_counts: { status: 'number', n: 'number' },
   inhouse_ads: {
     id: 'text',
     main_title: 'text',
@@ -233,6 +234,7 @@ const declared: Declared = {
     click_count: 'number',
     created_at: 'text',
   },
+  story_counts: { ads_story: 'number', status: 'number', n: 'number' },
   stories: {
     id: 'text',
     status: 'number',

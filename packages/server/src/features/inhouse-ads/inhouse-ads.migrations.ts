@@ -1,5 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 import { countsToBigint } from '../../platform/db/bigint-counters.js';
+import { keptCountsMigration, type KeptCounts } from '../../platform/db/kept-counts.js';
 import { newestFirstIndexes } from '../../platform/db/newest-first-indexes.js';
 import { searchIndexMigration, type SearchIndex } from '../../platform/db/search-index.js';
 import { processingColumns } from '../../platform/media/video-queue.migrations.js';
@@ -8,6 +9,13 @@ import { processingColumns } from '../../platform/media/video-queue.migrations.j
 export const inHouseAdsSearch: SearchIndex = {
   table: 'inhouse_ads',
   columns: ['main_title', 'sub_title', 'description', 'call_to_action'],
+};
+
+/** Ads per status, kept by the database (issue 39: the list's total without a count). */
+export const inHouseAdCounts: KeptCounts = {
+  table: 'inhouse_ads',
+  counts: 'inhouse_ad_counts',
+  by: { status: 'integer' },
 };
 
 export const inHouseAdsMigrations: Record<string, Migration> = {
@@ -52,4 +60,5 @@ export const inHouseAdsMigrations: Record<string, Migration> = {
   // Issue 35: a video ad's video (`med_view`) is processed as a library video is (faststart, the HLS
   // ladder); the ads already there are `ready` without HLS and keep playing their MP4 (0059).
   '1004_inhouse_ads_processing': processingColumns('inhouse_ads'),
+  '1005_inhouse_ads_counts_kept': keptCountsMigration(inHouseAdCounts),
 };

@@ -3,9 +3,10 @@ import type { Insertable, Selectable } from 'kysely';
 import type { InHouseAd, InHouseAdType, MedType } from '@streamdesk/contract/inhouse-ads';
 import type { DialectName } from '../../platform/db/database.js';
 import { matchesSearch } from '../../platform/db/search-index.js';
-import { inHouseAdsSearch } from './inhouse-ads.migrations.js';
+import { inHouseAdCounts, inHouseAdsSearch } from './inhouse-ads.migrations.js';
 import { fromDbBool } from '../../platform/db/values.js';
-import { newestFirstPage } from '../../platform/db/paging.js';
+import { newestFirstPage, newestFirstRows } from '../../platform/db/paging.js';
+import { keptCount } from '../../platform/db/kept-counts.js';
 import { addToTotalColumns, type TotalsChange } from '../../platform/item-counter.js';
 import { noteUpdate } from '../../platform/activity/noted-update.js';
 import {
@@ -15,6 +16,8 @@ import {
 } from '../../platform/media/video-queue.repository.js';
 
 export interface InHouseAdsTables {
+  /** Ads per status, kept by triggers (inHouseAdCounts). */
+  inhouse_ad_counts: { status: number; n: number };
   inhouse_ads: {
     id: string;
     main_title: string;
@@ -92,7 +95,14 @@ export async function listPage(
   dialect: DialectName,
   opts: { activeOnly: boolean; q?: string | undefined; page: number; limit: number },
 ): Promise<{ rows: InHouseAdRow[]; total: number }> {
-  return newestFirstPage(filtered(db, dialect, opts), opts.page, opts.limit);
+  const base = filtered(db, dialect, opts);
+  // A search counts its matching rows; a list sums the kept counts (inHouseAdCounts).
+  if (opts.q?.trim()) return newestFirstPage(base, opts.page, opts.limit);
+  const [rows, total] = await Promise.all([
+    newestFirstRows(base, opts.page, opts.limit),
+    keptCount(db, inHouseAdCounts, opts.activeOnly ? { status: 1 } : {}),
+  ]);
+  return { rows, total };
 }
 
 /** `count` active ads after `offset`, newest first, through the (status, created_at, id) index. */

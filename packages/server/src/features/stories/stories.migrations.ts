@@ -1,11 +1,19 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import { countsToBigint } from '../../platform/db/bigint-counters.js';
+import { keptCountsMigration, type KeptCounts } from '../../platform/db/kept-counts.js';
 import { newestFirstIndexes } from '../../platform/db/newest-first-indexes.js';
 import { searchIndexMigration, type SearchIndex } from '../../platform/db/search-index.js';
 import { processingColumns } from '../../platform/media/video-queue.migrations.js';
 
 /** What the admin lists' `q` searches: the button's name and URL and a native ad's id (0051). */
 export const storiesSearch: SearchIndex = { table: 'stories', columns: ['btn_name', 'btn_url', 'ntv_id'] };
+
+/** Stories per kind and status, kept by the database (issue 39: the lists' totals without a count). */
+export const storyCounts: KeptCounts = {
+  table: 'stories',
+  counts: 'story_counts',
+  by: { ads_story: 'integer', status: 'integer' },
+};
 
 export const storiesMigrations: Record<string, Migration> = {
   '0300_stories': {
@@ -60,4 +68,5 @@ export const storiesMigrations: Record<string, Migration> = {
         where video <> ''`.execute(db);
     },
   },
+  '0307_stories_counts_kept': keptCountsMigration(storyCounts),
 };

@@ -3,13 +3,16 @@ import type { AppDb, DialectName } from '../../platform/db/database.js';
 import { parseSort } from '@streamdesk/contract/http';
 import type { Story, StorySort } from '@streamdesk/contract/stories';
 import { fromDbBool } from '../../platform/db/values.js';
-import { orderedPage } from '../../platform/db/paging.js';
+import { orderedPage, orderedRows } from '../../platform/db/paging.js';
+import { keptCount } from '../../platform/db/kept-counts.js';
 import { matchesSearch } from '../../platform/db/search-index.js';
-import { storiesSearch } from './stories.migrations.js';
+import { storiesSearch, storyCounts } from './stories.migrations.js';
 import { addToTotalColumns, type TotalsChange } from '../../platform/item-counter.js';
 import { posterOf, type ProcessingTableColumns } from '../../platform/media/video-queue.repository.js';
 
 export interface StoriesTables {
+  /** Stories per kind and status, kept by triggers (storyCounts). */
+  story_counts: { ads_story: number; status: number; n: number };
   stories: {
     id: string;
     status: number;
@@ -109,7 +112,7 @@ const storyOrder = (sort: StorySort) => {
 };
 
 /** One page of an admin story list, filtered and in the order asked, with the number of matching stories. */
-export function listStories(
+export async function listStories(
   db: Db,
   dialect: DialectName,
   filter: StoryListFilter,
@@ -120,7 +123,14 @@ export function listStories(
     .selectFrom('stories')
     .where('ads_story', '=', filter.ads ? 1 : 0)
     .$if(Boolean(filter.q), (qb) => qb.where(matchesSearch(dialect, storiesSearch, filter.q!)));
-  return orderedPage(base, storyOrder(filter.sort), page, limit);
+  const order = storyOrder(filter.sort);
+  // A search counts its matching rows; a list sums the kept counts (storyCounts).
+  if (filter.q) return orderedPage(base, order, page, limit);
+  const [rows, total] = await Promise.all([
+    orderedRows(base, order, page, limit),
+    keptCount(db, storyCounts, { ads_story: filter.ads ? 1 : 0 }),
+  ]);
+  return { rows, total };
 }
 
 /** The newest active story video (not an ad). */

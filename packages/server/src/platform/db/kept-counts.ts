@@ -1,0 +1,98 @@
+import { sql, SqliteAdapter, type Kysely, type Migration, type SqlBool } from 'kysely';
+import type { AppDb } from './database.js';
+
+/** A table's rows counted per value of its `by` columns (with their types), in a table named `counts`. */
+export interface KeptCounts {
+  table: string;
+  counts: string;
+  by: Readonly<Record<string, 'text' | 'integer'>>;
+}
+
+/**
+ * A migration that makes `counts` and keeps it with triggers, in the transaction of every write of `table`
+ * (the service's, a trash restore, a category's delete, a row written by hand), so that a list's total is
+ * a sum of a few rows instead of a count of every matching row (issue 39: 110-180 ms at a million videos,
+ * 4-20 ms at 100,000 stories, on every list read). SQLite's triggers run per row of the writing statement;
+ * PostgreSQL's once per statement over its changed rows (transition tables), so a delete of 50,000 rows
+ * updates each counter row once, in key order (two such writes cannot deadlock on them).
+ */
+export const keptCountsMigration = (kept: KeptCounts): Migration => ({
+  async up(db: Kysely<unknown>) {
+    const { table, counts, by } = kept;
+    const keys = sql.raw(Object.keys(by).join(', '));
+    await Object.entries(by)
+      .reduce(
+        (builder, [column, type]) => builder.addColumn(column, type, (c) => c.notNull()),
+        db.schema.createTable(counts),
+      )
+      .addColumn('n', 'bigint', (c) => c.notNull())
+      .addPrimaryKeyConstraint(`${counts}_pk`, Object.keys(by) as never)
+      .execute();
+    await sql`INSERT INTO ${sql.table(counts)} (${keys}, n)
+      SELECT ${keys}, count(*) FROM ${sql.table(table)} GROUP BY ${keys}`.execute(db);
+    if (db.getExecutor().adapter instanceof SqliteAdapter) await sqliteTriggers(db, kept);
+    else await postgresTriggers(db, kept);
+  },
+});
+
+async function sqliteTriggers(db: Kysely<unknown>, { table, counts, by: types }: KeptCounts) {
+  const by = Object.keys(types);
+  const keys = by.join(', ');
+  const of = (row: string) => by.map((c) => `${row}.${c}`).join(', ');
+  const add = `INSERT INTO ${counts} (${keys}, n) VALUES (${of('NEW')}, 1)
+    ON CONFLICT (${keys}) DO UPDATE SET n = n + 1;`;
+  const take = `UPDATE ${counts} SET n = n - 1 WHERE ${by.map((c) => `${c} = OLD.${c}`).join(' AND ')};`;
+  const moved = by.map((c) => `OLD.${c} <> NEW.${c}`).join(' OR ');
+  const create = (statement: string) => sql.raw(statement).execute(db);
+  await create(`CREATE TRIGGER ${table}_counted_insert AFTER INSERT ON ${table} BEGIN ${add} END`);
+  await create(`CREATE TRIGGER ${table}_counted_delete AFTER DELETE ON ${table} BEGIN ${take} END`);
+  await create(`CREATE TRIGGER ${table}_counted_update AFTER UPDATE OF ${keys} ON ${table}
+    WHEN ${moved} BEGIN ${take} ${add} END`);
+}
+
+async function postgresTriggers(db: Kysely<unknown>, { table, counts, by }: KeptCounts) {
+  const keys = Object.keys(by).join(', ');
+  // `added` and `removed` are the statement's transition tables; an update has both. An update that moves
+  // no row between counts (a view counted) sums to nothing and writes nothing.
+  const upsert = (rows: string) =>
+    `INSERT INTO ${counts} (${keys}, n)
+       SELECT ${keys}, sum(d) FROM (${rows}) AS changed GROUP BY ${keys}
+       HAVING sum(d) <> 0 ORDER BY ${keys}
+     ON CONFLICT (${keys}) DO UPDATE SET n = ${counts}.n + excluded.n;`;
+  const added = `SELECT ${keys}, 1 AS d FROM added`;
+  const removed = `SELECT ${keys}, -1 AS d FROM removed`;
+  await sql
+    .raw(
+      `CREATE FUNCTION ${table}_counted() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF TG_OP = 'INSERT' THEN ${upsert(added)}
+        ELSIF TG_OP = 'DELETE' THEN ${upsert(removed)}
+        ELSE ${upsert(`${added} UNION ALL ${removed}`)}
+        END IF;
+        RETURN NULL;
+      END $$`,
+    )
+    .execute(db);
+  const trigger = (name: string, event: string, tables: string) =>
+    sql
+      .raw(
+        `CREATE TRIGGER ${table}_counted_${name} AFTER ${event} ON ${table} REFERENCING ${tables}
+         FOR EACH STATEMENT EXECUTE FUNCTION ${table}_counted()`,
+      )
+      .execute(db);
+  await trigger('insert', 'INSERT', 'NEW TABLE AS added');
+  await trigger('delete', 'DELETE', 'OLD TABLE AS removed');
+  await trigger('update', 'UPDATE', 'OLD TABLE AS removed NEW TABLE AS added');
+}
+
+/** The rows of `kept.table` whose `by` columns have the values given (every row for none). */
+export async function keptCount(
+  db: AppDb,
+  kept: KeptCounts,
+  where: Readonly<Record<string, number>> = {},
+): Promise<number> {
+  const terms = Object.entries(where).map(([column, value]) => sql<SqlBool>`${sql.ref(column)} = ${value}`);
+  const { rows } = await sql<{ n: number | string | null }>`SELECT sum(n) AS n FROM ${sql.table(kept.counts)}
+    ${terms.length ? sql`WHERE ${sql.join(terms, sql` AND `)}` : sql``}`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
