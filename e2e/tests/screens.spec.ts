@@ -238,6 +238,30 @@ async function actionsNotAtTheRight(page: Page) {
   });
 }
 
+/**
+ * On a laptop, the rows whose buttons take more than one line (a notification's three one under the
+ * other, its long URL having taken the room), and the lists that then scroll sideways: a row's buttons
+ * keep one line and the row's text gives way (wraps) instead.
+ */
+async function rowButtonsOnTwoLinesOrScrolling(page: Page) {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    for (const table of Array.from(document.querySelectorAll<HTMLTableElement>('main table'))) {
+      const name = table.caption?.textContent ?? 'a table';
+      const box = table.parentElement!;
+      if (box.scrollWidth > box.clientWidth + 1) found.push(`${name}: scrolls sideways`);
+      for (const cell of Array.from(table.querySelectorAll('tbody td[data-actions]'))) {
+        const tops = Array.from(cell.querySelectorAll('button, a[href]'))
+          .filter((el) => el instanceof HTMLElement && el.checkVisibility())
+          .map((el) => Math.round(el.getBoundingClientRect().top));
+        if (tops.length > 1 && Math.max(...tops) - Math.min(...tops) > 2)
+          found.push(`${name}: "${cell.textContent?.trim()}" on more than one line`);
+      }
+    }
+    return found;
+  });
+}
+
 async function checkScreen(page: Page, name: string, heading = page.getByRole('heading', { level: 1 })) {
   await expect(heading.first(), `the heading of ${name}`).toBeVisible();
   await page.waitForLoadState('networkidle');
@@ -248,6 +272,11 @@ async function checkScreen(page: Page, name: string, heading = page.getByRole('h
   expect(await savesMidCard(page), `Save buttons in the middle of a card on ${name}`).toEqual([]);
   expect(await rowMenus(page), `list rows with a menu for their actions on ${name}`).toEqual([]);
   expect(await actionsNotAtTheRight(page), `an Actions column not at the right on ${name}`).toEqual([]);
+  if (page.viewportSize()!.width >= 1280)
+    expect(
+      await rowButtonsOnTwoLinesOrScrolling(page),
+      `a row's buttons not on one line, or a list scrolling sideways, on ${name}`,
+    ).toEqual([]);
   if (page.viewportSize()!.width < 768) {
     expect(await listsCutOnAPhone(page), `lists cut on a phone on ${name}`).toEqual([]);
     expect(await cardButtonsOnTwoLines(page), `a card's buttons not on one line on ${name}`).toEqual([]);

@@ -72,11 +72,8 @@ export function InlineInput({
   );
 }
 
-/**
- * Action buttons stack on narrow screens so the sticky column stays slim. On a laptop they sit two by two:
- * four in one line (with History) would widen the table past its box, hiding a column under the Actions.
- */
-export const actionButtonsClass = 'flex flex-col gap-1.5 sm:flex-row lg:grid lg:grid-cols-2';
+/** A row's buttons in one line: the row's text gives way (wraps) rather than the buttons (issue 36, 0060). */
+export const actionButtonsClass = 'flex gap-1.5';
 
 /**
  * Whether a failed save still ends the row's edit mode: refused because another admin changed the record

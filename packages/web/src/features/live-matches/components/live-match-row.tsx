@@ -82,7 +82,10 @@ export function LiveMatchRow({ match, onEdit, onDelete, deleting = false, watchi
       >
         {watching === undefined ? '–' : formatViewCount(watching)}
       </Td>
-      <Td className="tabular-nums">{formatDateTime(match.createdAt)}</Td>
+      {/* The date may take two lines (day, time) so that the row's buttons keep one. */}
+      <Td className="tabular-nums">
+        <span className="block min-w-24 whitespace-normal">{formatDateTime(match.createdAt)}</span>
+      </Td>
       <Td>
         <Toggle
           write="live-matches"

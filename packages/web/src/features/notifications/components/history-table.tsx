@@ -167,7 +167,10 @@ export function HistoryTable() {
                 <span className="text-slate-500">None</span>
               )}
             </Td>
-            <Td className="tabular-nums">{formatDateTime(n.createdAt)}</Td>
+            {/* The date may take two lines (day, time) so that the row's buttons keep one (0060). */}
+            <Td className="tabular-nums">
+              <span className="block min-w-24 whitespace-normal">{formatDateTime(n.createdAt)}</span>
+            </Td>
             <Td>
               {n.status === 'sent' ? (
                 <DeliveryStatusList notification={n} />
@@ -176,7 +179,7 @@ export function HistoryTable() {
               )}
             </Td>
             <Td className={stickyEndCell}>
-              <div className="flex flex-col gap-1.5">
+              <div className="flex gap-1.5">
                 {n.status === 'scheduled' ? (
                   <>
                     <Button

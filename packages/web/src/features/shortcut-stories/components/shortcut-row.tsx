@@ -57,7 +57,7 @@ function UrlInput(props: ReturnType<RowEditor['bind']>) {
     <WithHint
       hint={schemeHint(props.value)}
       className="mt-1"
-      input={(aria) => <CellInput {...props} {...aria} type="url" className="min-w-52" />}
+      input={(aria) => <CellInput {...props} {...aria} type="url" className="min-w-40" />}
     />
   );
 }
@@ -127,7 +127,7 @@ export const ShortcutRow = memo(function ShortcutRow({
         )}
       </Td>
       <Td className="max-w-48 truncate" title={editor ? undefined : s.name}>
-        {editor ? <CellInput {...editor.bind('name', 'Name')} className="min-w-40" /> : s.name}
+        {editor ? <CellInput {...editor.bind('name', 'Name')} className="min-w-32" /> : s.name}
       </Td>
       <Td>
         {editor ? (
@@ -165,9 +165,7 @@ export const ShortcutRow = memo(function ShortcutRow({
         <DayOverTime value={formatDateTime(s.createdAt)} />
       </Td>
       <Td className={stickyEndCell}>
-        {/* On a laptop Delete goes under Edit and History: the three in one line widen the table past its
-            box, and this is no wider than Save and Cancel. */}
-        <div className="flex justify-end gap-1.5 lg:grid lg:grid-cols-[repeat(2,max-content)]">
+        <div className="flex justify-end gap-1.5">
           {editor ? (
             <>
               <Button write="shortcut-stories" size="sm" onClick={editor.save} loading={editor.saving}>
@@ -194,7 +192,6 @@ export const ShortcutRow = memo(function ShortcutRow({
                 write="shortcut-stories"
                 size="sm"
                 variant="danger"
-                className="lg:col-span-2"
                 aria-label={`Delete ${s.name}`}
                 loading={deleting}
                 onClick={() => on.remove(s._id)}

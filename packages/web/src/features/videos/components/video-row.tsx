@@ -59,11 +59,16 @@ export const VideoRow = memo(function VideoRow({
           <p className="text-xs break-all text-slate-500">{video.fileName}</p>
         )}
       </Td>
-      <Td className="text-sm whitespace-nowrap text-slate-600 tabular-nums">{videoDetails(video)}</Td>
+      {/* The details and the date may take two lines so that the row's buttons keep one. */}
+      <Td className="text-sm text-slate-600 tabular-nums">
+        <span className="block min-w-24 whitespace-normal">{videoDetails(video)}</span>
+      </Td>
       <Td>
         <VideoState video={video} name={name} busy={busy} retry={() => on.retry(video)} />
       </Td>
-      <Td className="tabular-nums">{formatDateTime(video.createdAt)}</Td>
+      <Td className="tabular-nums">
+        <span className="block min-w-24 whitespace-normal">{formatDateTime(video.createdAt)}</span>
+      </Td>
       <Td>
         <span
           className={cn(
@@ -75,9 +80,7 @@ export const VideoRow = memo(function VideoRow({
         </span>
       </Td>
       <Td className={`${stickyEndCell} text-right`}>
-        {/* Stacked on a phone, so the sticky column leaves room for the row it belongs to; in two lines
-            of three on a laptop, where five in one line would hide more columns under the Actions. */}
-        <div className="inline-flex flex-col gap-1.5 sm:flex-row sm:gap-2 lg:grid lg:grid-cols-[repeat(3,max-content)]">
+        <div className="flex gap-1.5">
           <Button size="sm" variant="secondary" aria-label={`View ${name}`} onClick={() => on.view(video)}>
             View
           </Button>
