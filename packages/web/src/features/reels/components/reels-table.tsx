@@ -39,8 +39,8 @@ const REEL_ORDERS = [
 
 /**
  * The Story Reels list of one page: select-all, bulk delete, Play and Delete buttons per row, and headers that
- * sort it (file name, counts, date); on a phone a Sort by select, and the file name and date under the
- * thumbnail.
+ * sort it (file name, counts, date); on a phone a Sort by select, and each row a card whose lines say
+ * the file name and date once (0060).
  */
 export function ReelsTable({
   rows,
@@ -75,9 +75,8 @@ export function ReelsTable({
         onChange={(e) => onSort(e.target.value)}
         className="w-48 sm:hidden"
       />
-      {/* Under 640 px the number (the checkbox and the row's buttons still say it) is left out, and the file
-          name and date move under the thumbnail: the sortable View and Click then fit a phone beside
-          the Action column. */}
+      {/* Under 640 px the File and Date heads go (the Sort by select orders by them); the card still has
+          their lines, once each. */}
       <ListTable
         {...list}
         caption="Story Reels"
@@ -112,12 +111,6 @@ export function ReelsTable({
                   retrying={retry.isPending && retry.variables.includes(reel._id)}
                   onRetry={() => retry.mutate([reel._id])}
                 />
-                <span className="mt-1 block max-w-20 text-xs sm:hidden">
-                  <span className="block truncate" title={reel.fileName}>
-                    {reel.fileName}
-                  </span>
-                  <PhoneDateTime value={reel.createdAt} />
-                </span>
               </Td>
               <Td className="hidden sm:table-cell">
                 <span className="block max-w-64 truncate" title={reel.fileName}>
@@ -157,17 +150,5 @@ export function ReelsTable({
         onConfirm={bulk.confirm}
       />
     </div>
-  );
-}
-
-/** The date over the time, to keep the thumbnail's column narrow on a phone. */
-function PhoneDateTime({ value }: { value: string }) {
-  const [day, ...time] = formatDateTime(value).split(' ');
-  return (
-    <span className="block text-slate-600 tabular-nums">
-      {day}
-      <br />
-      {time.join(' ')}
-    </span>
   );
 }

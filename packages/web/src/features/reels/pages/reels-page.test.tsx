@@ -19,7 +19,7 @@ const reel = (n: number) => ({
 });
 
 /** The list's reply holding `reels`, all on one page. */
-const onePage = (...reels: ReturnType<typeof reel>[]) => ({
+const onePage = (...reels: object[]) => ({
   status: true,
   message: 'ok',
   data: reels,
@@ -140,5 +140,14 @@ describe('Reels page', { timeout: 15_000 }, () => {
     await user.keyboard('{Escape}');
     await user.click(within(row).getByRole('button', { name: 'Delete reel 1' }));
     expect(await screen.findByRole('dialog', { name: /confirm/i })).toBeInTheDocument();
+  });
+
+  it("says a reel's file name and date once in its row (a phone card shows each column once)", async () => {
+    mockApi({ ...shell, 'GET /api/App/reels': onePage({ ...reel(1), fileName: 'goal.mp4' }) });
+    renderApp('/story/add/reels');
+    const table = await screen.findByRole('table', { name: 'Story Reels' }, { timeout: 8000 });
+    const row = (await within(table).findByRole('img', { name: 'Reel 1 thumbnail' })).closest('tr')!;
+    expect(within(row).getAllByText('goal.mp4')).toHaveLength(1);
+    expect(within(row).getAllByText(/02\/01\/2026/)).toHaveLength(1);
   });
 });
