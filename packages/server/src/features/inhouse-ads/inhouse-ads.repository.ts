@@ -1,11 +1,12 @@
-import type { AppDb } from '../../platform/db/database.js';
+import type { AppDb, AppTables } from '../../platform/db/database.js';
 import type { Insertable, Selectable } from 'kysely';
 import type { InHouseAd, InHouseAdType, MedType } from '@streamdesk/contract/inhouse-ads';
 import type { DialectName } from '../../platform/db/database.js';
 import { matchesSearch } from '../../platform/db/search-index.js';
 import { inHouseAdCounts, inHouseAdsSearch } from './inhouse-ads.migrations.js';
 import { fromDbBool } from '../../platform/db/values.js';
-import { newestFirstPage, newestFirstRows } from '../../platform/db/paging.js';
+import { NEWEST_FIRST, newestFirstPage, seekPage } from '../../platform/db/paging.js';
+import type { PageBoundaries } from '../../platform/db/page-boundaries.js';
 import { keptCount } from '../../platform/db/kept-counts.js';
 import { addToTotalColumns, type TotalsChange } from '../../platform/item-counter.js';
 import { noteUpdate } from '../../platform/activity/noted-update.js';
@@ -94,14 +95,17 @@ export async function listPage(
   db: Db,
   dialect: DialectName,
   opts: { activeOnly: boolean; q?: string | undefined; page: number; limit: number },
+  boundaries: PageBoundaries,
 ): Promise<{ rows: InHouseAdRow[]; total: number }> {
   const base = filtered(db, dialect, opts);
-  // A search counts its matching rows; a list sums the kept counts (inHouseAdCounts).
+  // A search counts its matching rows; a list sums the kept counts (inHouseAdCounts) and starts from the
+  // nearest page read (page-boundaries.ts).
   if (opts.q?.trim()) return newestFirstPage(base, opts.page, opts.limit);
-  const [rows, total] = await Promise.all([
-    newestFirstRows(base, opts.page, opts.limit),
-    keptCount(db, inHouseAdCounts, opts.activeOnly ? { status: 1 } : {}),
-  ]);
+  const total = await keptCount(db, inHouseAdCounts, opts.activeOnly ? { status: 1 } : {});
+  const list = JSON.stringify([opts.activeOnly, opts.limit]);
+  const rows = await boundaries.page(list, opts.page, opts.limit, total, (seek) =>
+    seekPage<AppTables, 'inhouse_ads', InHouseAdRow>(base, NEWEST_FIRST, seek),
+  );
   return { rows, total };
 }
 

@@ -26,6 +26,7 @@ import type { Reverter } from '../../platform/activity/reverts.js';
 import * as repo from './inhouse-ads.repository.js';
 import { INHOUSE_FOLDER, thumbnailOf, type InHouseUpload } from './inhouse-ads.uploads.js';
 import { holdFromRun, queuedColumns } from '../../platform/media/video-queue.repository.js';
+import { PageBoundaries } from '../../platform/db/page-boundaries.js';
 import { progressTagOf, progressTagsOf, type VideoQueue } from '../../platform/media/video-queue.js';
 import { afterWriteScope, whenCommitted } from '../../platform/db/write-scope.js';
 import type { z } from 'zod';
@@ -116,6 +117,12 @@ const REVERTED_FIELDS = [
 
 export function createInHouseAdsService(deps: InHouseAdsDeps) {
   const { db, media } = deps;
+  // The list's deep pages start from a page read before; every write of the ads moves them (INHOUSE_TAG,
+  // also heard from the other server processes through cache-sync).
+  const boundaries = new PageBoundaries();
+  deps.cache.onInvalidate((tag) => {
+    if (tag === INHOUSE_TAG) boundaries.forget();
+  });
   const changed = () => {
     deps.cache.invalidate(INHOUSE_TAG);
   };
@@ -166,12 +173,17 @@ export function createInHouseAdsService(deps: InHouseAdsDeps) {
     reverter,
     async list(opts: { all: boolean; page: number; limit: number; q?: string | undefined }) {
       const [{ rows, total }, running] = await Promise.all([
-        repo.listPage(deps.readDb, deps.dialect, {
-          activeOnly: !opts.all,
-          q: opts.q,
-          page: opts.page,
-          limit: opts.limit,
-        }),
+        repo.listPage(
+          deps.readDb,
+          deps.dialect,
+          {
+            activeOnly: !opts.all,
+            q: opts.q,
+            page: opts.page,
+            limit: opts.limit,
+          },
+          boundaries,
+        ),
         deps.inHouseAdsRunning(),
       ]);
       return {

@@ -1,9 +1,10 @@
 import { sql, type Insertable, type Selectable, type SqlBool } from 'kysely';
-import type { AppDb, DialectName } from '../../platform/db/database.js';
+import type { AppDb, AppTables, DialectName } from '../../platform/db/database.js';
 import { parseSort } from '@streamdesk/contract/http';
 import type { Story, StorySort } from '@streamdesk/contract/stories';
 import { fromDbBool } from '../../platform/db/values.js';
-import { orderedPage, orderedRows } from '../../platform/db/paging.js';
+import { orderedPage, seekPage } from '../../platform/db/paging.js';
+import type { PageBoundaries } from '../../platform/db/page-boundaries.js';
 import { keptCount } from '../../platform/db/kept-counts.js';
 import { matchesSearch } from '../../platform/db/search-index.js';
 import { storiesSearch, storyCounts } from './stories.migrations.js';
@@ -111,25 +112,30 @@ const storyOrder = (sort: StorySort) => {
   return { by: sql.ref(STORY_ORDER_COLUMNS[column]), desc };
 };
 
-/** One page of an admin story list, filtered and in the order asked, with the number of matching stories. */
+/**
+ * One page of an admin story list, filtered and in the order asked, with the number of matching stories.
+ * A search counts its matching rows, and the orders by views and clicks (counted up by app events without
+ * a write of ours) walk from the start; the newest-first lists sum the kept counts (storyCounts) and start
+ * from the nearest page read (page-boundaries.ts).
+ */
 export async function listStories(
   db: Db,
   dialect: DialectName,
   filter: StoryListFilter,
   page: number,
   limit: number,
+  boundaries: PageBoundaries,
 ) {
   const base = db
     .selectFrom('stories')
     .where('ads_story', '=', filter.ads ? 1 : 0)
     .$if(Boolean(filter.q), (qb) => qb.where(matchesSearch(dialect, storiesSearch, filter.q!)));
   const order = storyOrder(filter.sort);
-  // A search counts its matching rows; a list sums the kept counts (storyCounts).
-  if (filter.q) return orderedPage(base, order, page, limit);
-  const [rows, total] = await Promise.all([
-    orderedRows(base, order, page, limit),
-    keptCount(db, storyCounts, { ads_story: filter.ads ? 1 : 0 }),
-  ]);
+  if (filter.q || !filter.sort.endsWith('date')) return orderedPage(base, order, page, limit);
+  const total = await keptCount(db, storyCounts, { ads_story: filter.ads ? 1 : 0 });
+  const rows = await boundaries.page(JSON.stringify([filter, limit]), page, limit, total, (seek) =>
+    seekPage<AppTables, 'stories', StoryRow>(base, order, seek),
+  );
   return { rows, total };
 }
 

@@ -2,6 +2,7 @@ import { DEFAULT_STORY_TIME, storyMessages, type Story } from '@streamdesk/contr
 import { deleteAllOrNone } from '../../platform/db/delete-all-or-none.js';
 import { newId, nowIso, toDbBool } from '../../platform/db/values.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import { PageBoundaries } from '../../platform/db/page-boundaries.js';
 import type { FeatureContext } from '../../platform/feature-context.js';
 import type { ForgetCounts } from '../../platform/item-counter.js';
 import type { storyAddForm, storyEditForm } from '@streamdesk/contract/stories';
@@ -40,6 +41,12 @@ export function createStoriesService(ctx: FeatureContext, deps: { forgetCounts: 
   const changed = () => {
     cache.invalidate(STORIES_TAG);
   };
+  // The admin lists' deep pages start from a page read before; every write of stories moves them
+  // (STORIES_TAG, also heard from the other server processes through cache-sync).
+  const boundaries = new PageBoundaries();
+  cache.onInvalidate((tag) => {
+    if (tag === STORIES_TAG) boundaries.forget();
+  });
 
   async function getRow(id: string, ads: boolean | undefined) {
     const row = await (ads === undefined ? repo.findStoryById(db, id) : repo.findStory(db, id, ads));
@@ -118,7 +125,7 @@ export function createStoriesService(ctx: FeatureContext, deps: { forgetCounts: 
 
     async list(filter: repo.StoryListFilter, page: number, limit: number) {
       const [{ rows, total }, first] = await Promise.all([
-        repo.listStories(ctx.readDb, ctx.dialect, filter, page, limit),
+        repo.listStories(ctx.readDb, ctx.dialect, filter, page, limit, boundaries),
         repo.firstStoryVideo(db),
       ]);
       return {

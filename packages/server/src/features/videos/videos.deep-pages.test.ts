@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIDEO_SORTS, videoRoutes as routes, type Video } from '@streamdesk/contract/videos';
 import { addCall, storedId } from '../../test/api-calls.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { expectSlicesInAnyOrder } from '../../test/list-pages.js';
 
 // The library's pages are found by their ids first (pageOfVideos' deferred join): every page of every
 // filter and sort must be exactly the slice of the whole ordered list, ties included, before and after
@@ -83,18 +84,9 @@ async function everyPage(category: string, query: Record<string, string>) {
   }
 }
 
-/**
- * Pages read in an order that starts each from another (page-boundaries.ts): the last, backwards to the
- * first, a jump ahead, the same page again, one past the end; each must be its slice of `whole`.
- */
-async function jumbledPages(category: string, query: Record<string, string>, whole: string[]) {
-  const pages = Math.ceil(whole.length / LIMIT);
-  const order = [pages, ...Array.from({ length: pages }, (_, i) => pages - i), 2, pages - 1, 3, 3, pages + 1];
-  for (const page of order) {
-    const { ids } = await onePage(category, query, page);
-    expect([query, page, ids]).toEqual([query, page, whole.slice((page - 1) * LIMIT, page * LIMIT)]);
-  }
-}
+/** Every page of the list read in an order that starts each from another (list-pages.ts). */
+const jumbledPages = (category: string, query: Record<string, string>, whole: string[]) =>
+  expectSlicesInAnyOrder(async (page) => (await onePage(category, query, page)).ids, whole, LIMIT);
 
 describe('the library pages', () => {
   let categories: string[];

@@ -1,6 +1,6 @@
-import type { AppDb } from '../../platform/db/database.js';
+import type { AppDb, AppTables } from '../../platform/db/database.js';
 import { sql, type SqlBool } from 'kysely';
-import { countRows, seekRows, type ListOrder } from '../../platform/db/paging.js';
+import { countRows, seekPage, type ListOrder } from '../../platform/db/paging.js';
 import type { PageSeek } from '../../platform/db/page-boundaries.js';
 import { addToTotalColumns, type TotalsChange } from '../../platform/item-counter.js';
 import { noteUpdate } from '../../platform/activity/noted-update.js';
@@ -72,38 +72,14 @@ const orderOf = (dialect: DialectName, sort: VideoSort): ListOrder => ({
   desc: sort.startsWith('-'),
 });
 
-/**
- * One page in the order asked, found as `seek` says (page-boundaries.ts: from either end of the list, or
- * from a row of a page read before), with its first and last row's place in the order. Ties always by id
- * (time-ordered too). The page's ids are found first on their own (a deferred join): a walk then reads only
- * the entries of an index holding the filter columns, the sort and the id, and the table for the page's
- * rows alone. Read whole, each skipped row was read from the table too (page 5000 of the library: 52 ms
- * at 100,000 videos on SQLite, 264 ms on PostgreSQL).
- */
-export const pageOfVideos = async (
+/** One page in the order asked, found as `seek` says (page-boundaries.ts), ties always by id. */
+export const pageOfVideos = (
   db: Db,
   dialect: DialectName,
   filter: VideoFilter,
   sort: VideoSort,
   seek: PageSeek,
-) => {
-  if (!seek.take) return { rows: [], first: undefined, last: undefined };
-  const order = orderOf(dialect, sort);
-  const way = order.desc ? 'desc' : 'asc';
-  const ids = seekRows(filtered(db, dialect, filter).select('id'), order, seek);
-  const found = await db
-    .selectFrom('videos')
-    .selectAll()
-    .select(sql<string | number>`${order.by}`.as('sort_key'))
-    .where('id', 'in', ids)
-    .orderBy(order.by, way)
-    .orderBy('id', way)
-    .execute();
-  const rows: VideoRow[] = found.map(({ sort_key: _key, ...row }) => row);
-  const keyOf = (row?: { sort_key: string | number; id: string }) =>
-    row && { value: row.sort_key, id: row.id };
-  return { rows, first: keyOf(found[0]), last: keyOf(found.at(-1)) };
-};
+) => seekPage<AppTables, 'videos', VideoRow>(filtered(db, dialect, filter), orderOf(dialect, sort), seek);
 
 /**
  * The number of videos a filter matches: from the kept counts without a search, by reading the matching

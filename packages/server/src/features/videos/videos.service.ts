@@ -148,9 +148,7 @@ export function createVideosService(ctx: FeatureContext, deps: VideosDeps) {
       return { rows, total, totalPage: Math.ceil(total / limit) };
     }
     const total = await listCounts.matching(filter);
-    const plan = boundaries.plan(JSON.stringify([filter, sort, limit]), page, limit, total);
-    const { rows, first, last } = await read(plan.seek);
-    plan.remember(first, last);
+    const rows = await boundaries.page(JSON.stringify([filter, sort, limit]), page, limit, total, read);
     return { rows, total, totalPage: Math.ceil(total / limit) };
   };
 

@@ -1,4 +1,5 @@
 import { setBounded, type Evictable } from '../bounded-map.js';
+import type { SeekPage } from './paging.js';
 
 /** A row's place in a list's order: its sort value, as the database compares it, and its id. */
 export interface RowKey {
@@ -53,6 +54,20 @@ export class PageBoundaries {
   forget(): void {
     this.generation++;
     this.lists.clear();
+  }
+
+  /** Page `page` of `list` (`total` rows, `limit` to a page) read by `read` from where `plan` says. */
+  async page<R>(
+    list: string,
+    page: number,
+    limit: number,
+    total: number,
+    read: (seek: PageSeek) => Promise<SeekPage<R>>,
+  ): Promise<R[]> {
+    const plan = this.plan(list, page, limit, total);
+    const { rows, first, last } = await read(plan.seek);
+    plan.remember(first, last);
+    return rows;
   }
 
   /** The shortest walk to page `page` of `list`, which has `total` rows, `limit` to a page. */
