@@ -262,6 +262,23 @@ async function rowButtonsOnTwoLinesOrScrolling(page: Page) {
   });
 }
 
+/**
+ * On a phone, the tab bars (the ad kinds, a section's screens) that take more than one line: a bar is one
+ * line, scrolled sideways when its tabs do not fit (the ad kinds had taken three lines).
+ */
+async function tabBarsOnTwoLines(page: Page) {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll('main nav ul'))
+      .filter((bar) => {
+        const tops = Array.from(bar.querySelectorAll('a'))
+          .filter((a) => a.checkVisibility())
+          .map((a) => Math.round(a.offsetTop));
+        return new Set(tops).size > 1;
+      })
+      .map((bar) => bar.closest('nav')?.getAttribute('aria-label') ?? 'a tab bar'),
+  );
+}
+
 async function checkScreen(page: Page, name: string, heading = page.getByRole('heading', { level: 1 })) {
   await expect(heading.first(), `the heading of ${name}`).toBeVisible();
   await page.waitForLoadState('networkidle');
@@ -280,6 +297,7 @@ async function checkScreen(page: Page, name: string, heading = page.getByRole('h
   if (page.viewportSize()!.width < 768) {
     expect(await listsCutOnAPhone(page), `lists cut on a phone on ${name}`).toEqual([]);
     expect(await cardButtonsOnTwoLines(page), `a card's buttons not on one line on ${name}`).toEqual([]);
+    expect(await tabBarsOnTwoLines(page), `tab bars on more than one line on ${name}`).toEqual([]);
   }
   const width = page.viewportSize()!.width;
   const file = name.replace(/^\//, '').replace(/[^\w-]+/g, '_') || 'home';

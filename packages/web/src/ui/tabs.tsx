@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { cn } from '@/lib/cn';
 
@@ -27,9 +28,9 @@ const styles = {
 
 /**
  * A bar of links between sibling screens (Shortcut / Story / Story Ads); the current one is marked.
- * Tabs that do not fit wrap onto another line rather than scroll sideways: a bar that scrolled hid the
- * Android ad kinds past Banner Ads on a phone with nothing to say more were there, and every tab in view
- * needs no cue at all (docs/decisions/0013-screens.md).
+ * On a phone (under 640 px) the bar is one line that scrolls sideways: the seven ad kinds had taken three
+ * lines above the screen's own heading (issue 36, 0060). So that none is hidden without a cue, the bar
+ * fades at an edge while more tabs lie past it, and the current tab is scrolled into view.
  */
 export function Tabs({
   tabs,
@@ -42,12 +43,30 @@ export function Tabs({
 }) {
   const { pathname } = useLocation();
   const style = styles[variant];
+  const list = useRef<HTMLUListElement>(null);
+  useLayoutEffect(() => {
+    const bar = list.current;
+    if (!bar) return;
+    const current = bar.querySelector<HTMLElement>('[aria-current="page"]');
+    if (current && bar.scrollWidth > bar.clientWidth)
+      bar.scrollLeft = current.offsetLeft - (bar.clientWidth - current.offsetWidth) / 2;
+    markMore(bar);
+  }, [pathname]);
   return (
     <nav
       aria-label={label}
       className={cn(style.list, variant === 'pills' && 'inline-flex rounded-lg bg-slate-200/70 p-1')}
     >
-      <ul className="flex flex-wrap gap-1">
+      <ul
+        ref={list}
+        onScroll={(e) => markMore(e.currentTarget)}
+        className={cn(
+          'relative flex flex-wrap gap-1',
+          variant === 'underline' &&
+            'max-sm:flex-nowrap max-sm:overflow-x-auto max-sm:[scrollbar-width:none]',
+          variant === 'underline' && fades,
+        )}
+      >
         {tabs.map((tab) => {
           const forced = tab.active ?? (tab.aliases?.includes(pathname) || undefined);
           return (
@@ -72,4 +91,21 @@ export function Tabs({
       </ul>
     </nav>
   );
+}
+
+/** A bar's edge fades where more tabs lie past it: `data-less` at its left, `data-more` at its right. */
+const fades = [
+  'max-sm:data-more:[mask-image:linear-gradient(to_right,#000_calc(100%-2rem),transparent)]',
+  'max-sm:data-less:[mask-image:linear-gradient(to_left,#000_calc(100%-2rem),transparent)]',
+  'max-sm:data-less:data-more:[mask-image:linear-gradient(to_right,transparent,#000_2rem,#000_calc(100%-2rem),transparent)]',
+].join(' ');
+
+/** Marks which of a bar's edges have tabs past them (`data-less`, `data-more`), which it fades. */
+function markMore(bar: HTMLElement) {
+  const mark = (name: 'less' | 'more', on: boolean) => {
+    if (on) bar.dataset[name] = '';
+    else delete bar.dataset[name];
+  };
+  mark('less', bar.scrollLeft > 1);
+  mark('more', bar.scrollLeft + bar.clientWidth < bar.scrollWidth - 1);
 }
