@@ -279,6 +279,19 @@ async function tabBarsOnTwoLines(page: Page) {
   );
 }
 
+/**
+ * The read-only values that look like fields one could change (a story's View Count in a white input):
+ * a labelled read-only input drawn as an enabled one. A value shown, not edited, is text (issue 36).
+ */
+async function readOnlyLookingEditable(page: Page) {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLInputElement>('main input[readonly], main textarea[readonly]'))
+      .filter((el) => el.checkVisibility() && (el.labels?.length ?? 0) > 0)
+      .filter((el) => getComputedStyle(el).backgroundColor === 'rgb(255, 255, 255)')
+      .map((el) => el.labels![0]!.textContent?.trim() ?? ''),
+  );
+}
+
 async function checkScreen(page: Page, name: string, heading = page.getByRole('heading', { level: 1 })) {
   await expect(heading.first(), `the heading of ${name}`).toBeVisible();
   await page.waitForLoadState('networkidle');
@@ -288,6 +301,7 @@ async function checkScreen(page: Page, name: string, heading = page.getByRole('h
   expect(await headerButtonsOfTwoSizes(page), `header buttons of two sizes on ${name}`).toEqual([]);
   expect(await savesMidCard(page), `Save buttons in the middle of a card on ${name}`).toEqual([]);
   expect(await rowMenus(page), `list rows with a menu for their actions on ${name}`).toEqual([]);
+  expect(await readOnlyLookingEditable(page), `read-only values that look editable on ${name}`).toEqual([]);
   expect(await actionsNotAtTheRight(page), `an Actions column not at the right on ${name}`).toEqual([]);
   if (page.viewportSize()!.width >= 1280)
     expect(

@@ -13,6 +13,7 @@ import { toast } from 'sonner';
 import { paths } from '@/config/paths';
 import { Button } from '@/ui/button';
 import { FormActions } from '@/ui/form-actions';
+import { Stat } from '@/ui/stat';
 import { EditConflictAlert } from '@/ui/edit-conflict-alert';
 import { TextAreaField, TextField } from '@/ui/field';
 import { FullPageLoader } from '@/ui/full-page-loader';
@@ -69,15 +70,6 @@ export default function EditInHouseAdPage() {
       onReload={reload}
       listHref={listHref}
     />
-  );
-}
-
-function Stat({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="rounded-lg bg-white px-4 py-3 shadow-sm ring-1 ring-slate-200">
-      <dt className="text-xs font-medium text-slate-500">{label}</dt>
-      <dd className="mt-0.5 text-lg font-semibold text-slate-900 tabular-nums">{value}</dd>
-    </div>
   );
 }
 

@@ -8,7 +8,7 @@ import { toast } from 'sonner';
 import { Button } from '@/ui/button';
 import { FormActions } from '@/ui/form-actions';
 import { EditConflictAlert } from '@/ui/edit-conflict-alert';
-import { TextField } from '@/ui/field';
+import { Stat } from '@/ui/stat';
 import { toastSuccess } from '@/ui/toast-success';
 import { useFormLeaveGuard } from '@/ui/use-form-leave-guard';
 import { Toggle } from '@/ui/toggle';
@@ -176,10 +176,11 @@ export function StoryEditForm({
             checked={values.status}
             onCheckedChange={(status) => setValues((v) => ({ ...v, status }))}
           />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField label="View Count" readOnly value={formatViewCount(story.view)} />
-            <TextField label="Click Count" readOnly value={formatViewCount(story.clickBtnCount)} />
-          </div>
+          {/* Counts are shown, not edited: text, as the in-house edit page has them (issue 36). */}
+          <dl className="grid grid-cols-2 gap-3">
+            <Stat label="View Count" value={formatViewCount(story.view)} />
+            <Stat label="Click Count" value={formatViewCount(story.clickBtnCount)} />
+          </dl>
           <StoryFields
             {...form.fields}
             types={editTypes[kind]}

@@ -15,6 +15,20 @@ const id = story._id;
 signedInScreenTests();
 
 describe('Story edit page', () => {
+  it('shows the View and Click counts as read-only text, not as fields', async () => {
+    mockApi({
+      ...base,
+      'GET /api/App/story/video/find': { status: true, message: 'ok', data: { ...story, view: 1500 } },
+    });
+    renderApp(`/update/story/video/${id}`);
+    expect(
+      await screen.findByRole('definition', { name: 'View Count' }, { timeout: 8000 }),
+    ).toHaveTextContent('1.5k');
+    expect(screen.getByRole('definition', { name: 'Click Count' })).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'View Count' })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Click Count' })).toBeNull();
+  });
+
   it('sends the update only after the right answer, then returns to the top of the list', async () => {
     const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
     const put = vi.fn(() => jsonResponse({ status: true, message: 'Story updated successfully!' }));
