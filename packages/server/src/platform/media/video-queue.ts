@@ -78,6 +78,7 @@ const later = (ms: number) => new Date(Date.now() + ms).toISOString();
  */
 export function createVideoQueue(ctx: VideoQueueContext, options: VideoQueueOptions) {
   const db = ctx.db;
+  const tickMs = options.tickMs ?? TICK_MS;
   const kinds: VideoKind[] = [];
   const workRoot = path.join(ctx.dataDir, 'processing');
   const runs = new Set<Promise<void>>();
@@ -128,7 +129,7 @@ export function createVideoQueue(ctx: VideoQueueContext, options: VideoQueueOpti
           written = percent;
         })
         .catch(() => undefined);
-    }, options.tickMs ?? TICK_MS);
+    }, tickMs);
     const stored: string[] = [];
     try {
       await mkdir(dir, { recursive: true, mode: 0o700 });
@@ -213,14 +214,11 @@ export function createVideoQueue(ctx: VideoQueueContext, options: VideoQueueOpti
     }
     report(REMUX_SHARE);
     const progressFile = path.join(dir, 'progress.txt');
-    const watch = setInterval(
-      () => {
-        void progressOf(progressFile, info.durationSeconds).then((f) =>
-          report(REMUX_SHARE + f * (99 - REMUX_SHARE)),
-        );
-      },
-      (options.tickMs ?? TICK_MS) / 2,
-    );
+    const watch = setInterval(() => {
+      void progressOf(progressFile, info.durationSeconds).then((f) =>
+        report(REMUX_SHARE + f * (99 - REMUX_SHARE)),
+      );
+    }, tickMs / 2);
     const hlsDir = path.join(dir, 'hls');
     await mkdir(hlsDir);
     let files;
