@@ -292,6 +292,38 @@ async function readOnlyLookingEditable(page: Page) {
   );
 }
 
+/**
+ * The forms of one field whose Save stands apart from it (the controller's Story Ads Position in half a
+ * card, its Save at the far right): the Save is beside the field, level with it, or under its end.
+ */
+async function singleFieldFormsApart(page: Page) {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const shown = (el: Element) => el instanceof HTMLElement && el.checkVisibility();
+    for (const form of Array.from(document.querySelectorAll('main form')).filter(shown)) {
+      if (form.closest('[role="dialog"]')) continue;
+      const fields = Array.from(
+        form.querySelectorAll(
+          'input:not([type="checkbox"], [type="radio"], [type="hidden"], [type="submit"], [type="button"]), textarea, select',
+        ),
+      ).filter(shown);
+      const submit = Array.from(form.querySelectorAll('[data-form-actions] button[type="submit"]')).find(
+        shown,
+      );
+      if (fields.length !== 1 || !submit) continue;
+      const f = fields[0]!.getBoundingClientRect();
+      const b = submit.getBoundingClientRect();
+      const name = form.getAttribute('aria-label') ?? submit.textContent?.trim();
+      const sameRow = b.top < f.bottom && b.bottom > f.top;
+      if (sameRow ? b.left - f.right > 16 : Math.abs(f.right - b.right) > 2)
+        found.push(
+          `${name}: its ${submit.textContent?.trim()} ${Math.round(b.left - f.right)} px from its field`,
+        );
+    }
+    return found;
+  });
+}
+
 async function checkScreen(page: Page, name: string, heading = page.getByRole('heading', { level: 1 })) {
   await expect(heading.first(), `the heading of ${name}`).toBeVisible();
   await page.waitForLoadState('networkidle');
@@ -300,6 +332,7 @@ async function checkScreen(page: Page, name: string, heading = page.getByRole('h
   expect(await submitsOutOfPlace(page), `submit buttons out of place on ${name}`).toEqual([]);
   expect(await headerButtonsOfTwoSizes(page), `header buttons of two sizes on ${name}`).toEqual([]);
   expect(await savesMidCard(page), `Save buttons in the middle of a card on ${name}`).toEqual([]);
+  expect(await singleFieldFormsApart(page), `one-field forms with their Save apart on ${name}`).toEqual([]);
   expect(await rowMenus(page), `list rows with a menu for their actions on ${name}`).toEqual([]);
   expect(await readOnlyLookingEditable(page), `read-only values that look editable on ${name}`).toEqual([]);
   expect(await actionsNotAtTheRight(page), `an Actions column not at the right on ${name}`).toEqual([]);

@@ -100,6 +100,16 @@ export function SettingForm({
     }
   };
 
+  const single = fields.length === 1;
+  // A refused save would be refused again: only after a reload can the form be saved.
+  const saveButton = (beside: boolean) => (
+    <FormActions beside={beside}>
+      <Button write="controller" type="submit" loading={pending} disabled={conflict !== undefined}>
+        {saveLabel}
+      </Button>
+    </FormActions>
+  );
+
   const reload = () => {
     setReloading(true);
     void edit?.onReload().finally(() => setReloading(false));
@@ -111,11 +121,12 @@ export function SettingForm({
         <h3 className={hideTitle ? 'sr-only' : 'text-sm font-semibold text-slate-900'}>{title}</h3>
         {description && <p className="text-xs text-slate-500">{description}</p>}
       </div>
-      <div className="grid gap-3 sm:grid-cols-2">
+      {/* One field: its Save beside it, level with its input (no gap across the card between them). */}
+      <div className={single ? 'flex items-start gap-2' : 'grid gap-3 sm:grid-cols-2'}>
         {fields.map((f) => (
           <TextField
             key={f.name}
-            className={f.wide ? 'sm:col-span-2' : undefined}
+            className={single ? 'min-w-0 flex-1' : f.wide ? 'sm:col-span-2' : undefined}
             label={f.label}
             hint={f.hint}
             name={f.name}
@@ -133,6 +144,7 @@ export function SettingForm({
             }}
           />
         ))}
+        {single && saveButton(true)}
       </div>
       {conflict && edit && (
         <EditConflictAlert
@@ -143,12 +155,7 @@ export function SettingForm({
           onReload={reload}
         />
       )}
-      {/* A refused save would be refused again: only after a reload can the form be saved. */}
-      <FormActions>
-        <Button write="controller" type="submit" loading={pending} disabled={conflict !== undefined}>
-          {saveLabel}
-        </Button>
-      </FormActions>
+      {!single && saveButton(false)}
     </form>
   );
 }
