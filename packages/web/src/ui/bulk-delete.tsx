@@ -2,11 +2,11 @@ import type { Feature } from '@streamdesk/contract/roles';
 import { useState } from 'react';
 import { unlessFailed } from '@/lib/api-client';
 import { Button } from './button';
-import { toggleAll, toggleSelection } from './data-table';
 import type { ListSelection } from './list-table';
 import { toastDeleted } from './toast-deleted';
 import { toastSuccess } from './toast-success';
 import { useInFlight } from './use-in-flight';
+import { usePageSelection } from './use-page-selection';
 
 /**
  * Row selection and the confirm-then-delete flow of a list: select rows (or all), ask for the arithmetic
@@ -22,17 +22,11 @@ export function useBulkDelete(
   remove: (ids: string[]) => Promise<{ message: string }>,
   { toTrash = false, view }: { toTrash?: boolean; view?: string } = {},
 ) {
-  const [selected, setSelected] = useState<Set<string>>(new Set());
-  // Another `view` (the list's page, search or order): a fresh selection. Adjusted while rendering, as
-  // React advises for state that follows other state.
-  const [selectedOn, setSelectedOn] = useState(view);
-  if (selectedOn !== view) {
-    setSelectedOn(view);
-    setSelected(new Set());
-  }
+  // Another `view` (the list's page, search or order): a fresh selection.
+  const selection = usePageSelection(ids, { resetOn: view });
+  const { chosen, forget } = selection;
   const [confirming, setConfirming] = useState<string[] | null>(null);
   const inFlight = useInFlight();
-  const chosen = ids.filter((id) => selected.has(id));
 
   const confirm = async () => {
     const target = confirming ?? [];
@@ -41,15 +35,15 @@ export function useBulkDelete(
     if (!result) return;
     if (toTrash) toastDeleted(result.message, target);
     else toastSuccess(result.message);
-    setSelected((s) => new Set([...s].filter((id) => !target.includes(id))));
+    forget(target);
   };
 
   return {
     chosen,
-    allSelected: ids.length > 0 && chosen.length === ids.length,
-    isSelected: (id: string) => selected.has(id),
-    toggle: (id: string) => setSelected((s) => toggleSelection(s, id)),
-    toggleAll: () => setSelected((s) => toggleAll(s, ids)),
+    allSelected: selection.allSelected,
+    isSelected: selection.isSelected,
+    toggle: selection.toggle,
+    toggleAll: selection.toggleAll,
     isDeleting: inFlight.has,
     /** Ask to delete these ids (one row's Delete) or, with none, the selection; rows in flight are left out. */
     ask: (target: string[] = chosen) => {

@@ -1,16 +1,16 @@
 import { zeroPad } from '@streamdesk/contract/format';
 import { INHOUSE_PAGE_SIZE, inHouseMessages, type InHouseAd } from '@streamdesk/contract/inhouse-ads';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { androidAdTabs } from '@/config/section-tabs';
 import { Button } from '@/ui/button';
 import { DeleteSelectedButton } from '@/ui/bulk-delete';
 import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
-import { toggleAll, toggleSelection } from '@/ui/data-table';
 import { PageHeader } from '@/ui/page-header';
 import { RunningBadge } from '@/ui/running-badge';
 import { Tabs } from '@/ui/tabs';
 import { useConfirmStatus } from '@/ui/use-confirm-update';
 import { usePageParam, useStepBackToLastPage } from '@/ui/use-page-param';
+import { usePageSelection } from '@/ui/use-page-selection';
 import { useDeleteInHouseAds, useInHouseList, useRetryInHouseAds, useSetInHouseStatus } from '../api';
 import { CreateInHouseAdForm } from '../components/create-inhouse-ad-form';
 import { InHouseAdsTable } from '../components/inhouse-ads-table';
@@ -30,7 +30,6 @@ export default function InHouseAdsPage() {
   // A new search starts at page 1, in place of the history entry: each pause in typing is not one.
   const search = useCallback((next: string) => setFilter('q', next, { replace: true }), [setFilter]);
   const [formOpen, setFormOpen] = useState(false);
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [preview, setPreview] = useState<PreviewMedia | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
 
@@ -43,8 +42,13 @@ export default function InHouseAdsPage() {
   const ads = ok?.data ?? EMPTY;
   const totalPages = ok?.totalPages ?? 1;
 
-  // Stable, so a tick or a switch re-renders its own row only (InHouseAdRow is memoised).
-  const toggleRow = useCallback((id: string) => setSelected((s) => toggleSelection(s, id)), []);
+  // The selection belongs to the rows on screen: another page or search clears it. Its toggle is stable,
+  // so a tick or a switch re-renders its own row only (InHouseAdRow is memoised).
+  const selection = usePageSelection(
+    ads.map((ad) => ad._id),
+    { resetOn: `${page} ${q}` },
+  );
+  const { chosen, forget } = selection;
   const { mutate: mutateStatus } = setStatus;
   // A status switch asks first, as every list row's does (docs/decisions/0055-one-confirmation-rule.md).
   const confirmStatus = useConfirmStatus({ wrongAnswerMessage: inHouseMessages.captchaWrong });
@@ -57,16 +61,14 @@ export default function InHouseAdsPage() {
     [askStatus, mutateStatus],
   );
 
-  // The selection belongs to the rows on screen.
-  useEffect(() => setSelected(new Set()), [page, q]);
   // Past the last page (after deleting its rows, or a bookmark past it): go back to the new last page.
   useStepBackToLastPage(pager, ok && !list.isPlaceholderData ? ok.totalPages : undefined);
 
   // The dialog closes before the call, as every delete does: a second press cannot send it twice.
   const confirmDelete = () => {
-    const ids = [...selected];
+    const ids = chosen;
     setConfirmOpen(false);
-    remove.mutate(ids, { onSuccess: () => setSelected(new Set()) });
+    remove.mutate(ids, { onSuccess: () => forget(ids) });
   };
 
   return (
@@ -93,26 +95,20 @@ export default function InHouseAdsPage() {
         ads={ads}
         page={reply?.page ?? page}
         stale={list.isPlaceholderData}
-        selected={selected}
-        onToggleRow={toggleRow}
+        selected={selection.selected}
+        onToggleRow={selection.toggle}
         list={{
           reply,
           onRetry: list.refetch,
           isPending: list.isPending,
           selection: {
-            allSelected: ads.length > 0 && ads.every((ad) => selected.has(ad._id)),
-            onToggleAll: () =>
-              setSelected((s) =>
-                toggleAll(
-                  s,
-                  ads.map((ad) => ad._id),
-                ),
-              ),
-            count: selected.size,
+            allSelected: selection.allSelected,
+            onToggleAll: selection.toggleAll,
+            count: chosen.length,
             actions: (
               <DeleteSelectedButton
                 write="inhouse-ads"
-                count={selected.size}
+                count={chosen.length}
                 // The selection stays until the reply: held meanwhile, it cannot be sent again.
                 loading={remove.isPending}
                 onClick={() => setConfirmOpen(true)}
@@ -146,7 +142,7 @@ export default function InHouseAdsPage() {
       <ConfirmMathDialog
         open={confirmOpen}
         onOpenChange={setConfirmOpen}
-        thing={`${selected.size} in-house ad${selected.size === 1 ? '' : 's'}`}
+        thing={`${chosen.length} in-house ad${chosen.length === 1 ? '' : 's'}`}
         title="Delete in-house ads"
         confirmLabel="Delete"
         wrongAnswerMessage={inHouseMessages.captchaWrong}

@@ -4,7 +4,6 @@ import { FIRE_HISTORY_SORT, fireHistoryQuery } from '@streamdesk/contract/live-m
 import { liveMatchTabs } from '@/config/section-tabs';
 import { DeleteSelectedButton } from '@/ui/bulk-delete';
 import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
-import { toggleAll, toggleSelection } from '@/ui/data-table';
 import { PageHeader } from '@/ui/page-header';
 import { showingRange } from '@/ui/showing-range';
 import { NoMatches } from '@/ui/no-matches';
@@ -17,6 +16,7 @@ import { FireHistoryRow, historyColumns } from '../components/fire-history-row';
 import { ListTable, type ListSorting } from '@/ui/list-table';
 import { useFireHistoryPage } from '../components/use-fire-history-page';
 import { useInFlight } from '@/ui/use-in-flight';
+import { usePageSelection } from '@/ui/use-page-selection';
 import { unlessFailed } from '@/lib/api-client';
 
 /** The headers that order the history (issue 36): names A to Z first, counts and dates highest first. */
@@ -47,7 +47,6 @@ export default function WebLiveAdsHistoryPage() {
     q,
     sort,
   });
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [deleting, setDeleting] = useState<string[] | null>(null);
   const remove = useDeleteFireHistory();
   const removing = useInFlight();
@@ -56,17 +55,12 @@ export default function WebLiveAdsHistoryPage() {
   // the last.
   useStepBackToLastPage(pager, history && !loading ? totalPages : undefined);
   // Another page, search or order, however it came (the pager, Back, the step back): a fresh selection.
-  // Adjusted while rendering, as React advises for state that follows other state.
-  const view = `${page} ${q} ${sort}`;
-  const [selectedOn, setSelectedOn] = useState(view);
-  if (selectedOn !== view) {
-    setSelectedOn(view);
-    setSelected(new Set());
-  }
-  const ids = rows.map((f) => f._id);
   // Entries whose delete is in flight are left out of a new one (it would only come back 'not found').
-  const chosen = ids.filter((id) => selected.has(id) && !removing.has(id));
-  const toggle = useCallback((id: string) => setSelected((s) => toggleSelection(s, id)), []);
+  const selection = usePageSelection(
+    rows.map((f) => f._id),
+    { resetOn: `${page} ${q} ${sort}`, excluding: removing.has },
+  );
+  const { chosen, forget } = selection;
   const askDelete = useCallback((id: string) => setDeleting([id]), []);
 
   // The dialog closes before the call, as every delete does: a second press cannot send it twice.
@@ -75,7 +69,7 @@ export default function WebLiveAdsHistoryPage() {
     if (!ids) return;
     setDeleting(null);
     if (!(await removing.run(ids, () => unlessFailed(remove.mutateAsync(ids))))) return;
-    setSelected((current) => new Set([...current].filter((id) => !ids.includes(id))));
+    forget(ids);
   };
 
   return (
@@ -106,8 +100,8 @@ export default function WebLiveAdsHistoryPage() {
         columns={historyColumns}
         sorting={sorting}
         selection={{
-          allSelected: ids.length > 0 && chosen.length === ids.length,
-          onToggleAll: () => setSelected((s) => toggleAll(s, ids)),
+          allSelected: selection.allSelected,
+          onToggleAll: selection.toggleAll,
           count: chosen.length,
           actions: (
             <DeleteSelectedButton
@@ -136,9 +130,9 @@ export default function WebLiveAdsHistoryPage() {
           <FireHistoryRow
             key={fire._id}
             fire={fire}
-            checked={selected.has(fire._id)}
+            checked={selection.isSelected(fire._id)}
             deleting={removing.has(fire._id)}
-            onToggle={toggle}
+            onToggle={selection.toggle}
             onDelete={askDelete}
           />
         ))}

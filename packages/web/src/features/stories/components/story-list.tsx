@@ -6,7 +6,6 @@ import { LOAD_FAILED } from '@/lib/api-query';
 import { cn } from '@/lib/cn';
 import { Button } from '@/ui/button';
 import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
-import { toggleAll, toggleSelection } from '@/ui/data-table';
 import { EmptyState } from '@/ui/empty-state';
 import {
   BulkBar,
@@ -32,6 +31,7 @@ import { useInFlight } from '@/ui/use-in-flight';
 import { useKeepFocusInList } from '@/ui/use-keep-focus-in-list';
 import { MD_UP, useMediaQuery } from '@/ui/use-media-query';
 import { usePageParam, useStepBackToLastPage } from '@/ui/use-page-param';
+import { usePageSelection } from '@/ui/use-page-selection';
 import { useSearchAndSort } from '@/ui/use-search-and-sort';
 import { fromList } from '@/ui/use-return-to-list';
 import { useDeleteStories, useRetryStories, useStoryList, useStoryStatus, type StoryKind } from '../api';
@@ -67,7 +67,6 @@ export function StoryList({ kind }: { kind: StoryKind }) {
   const data = list.data?.status ? list.data : undefined;
   const stories = data?.data ?? [];
   const first = data ? (data.page - 1) * STORY_LIST_LIMIT : 0;
-  const [selected, setSelected] = useState<Set<string>>(new Set());
   const [pending, setPending] = useState<PendingDelete | null>(null);
   const remove = useDeleteStories(kind);
   const removing = useInFlight();
@@ -88,23 +87,18 @@ export function StoryList({ kind }: { kind: StoryKind }) {
   // Deleting the last stories of the last page (or a bookmark past it): show the page that now is the last.
   useStepBackToLastPage(pager, data && !isPlaceholderData ? data.totalPage : undefined);
   // Another page, search or order, however it came (the pager, a header, Back, the step back): a fresh
-  // selection. Adjusted while rendering, as React advises for state that follows other state.
-  const view = `${page} ${sort} ${q}`;
-  const [selectedOn, setSelectedOn] = useState(view);
-  if (selectedOn !== view) {
-    setSelectedOn(view);
-    setSelected(new Set());
-  }
-
-  const ids = stories.map((s) => s._id);
-  // Stories whose delete is in flight are left out of a new one (it would only come back 'not found').
-  const chosen = ids.filter((id) => selected.has(id) && !removing.has(id));
-  const allSelected = ids.length > 0 && chosen.length === ids.length;
+  // selection. Stories whose delete is in flight are left out of a new one (it would only come back 'not
+  // found').
+  const picked = usePageSelection(
+    stories.map((s) => s._id),
+    { resetOn: `${page} ${sort} ${q}`, excluding: removing.has },
+  );
+  const { chosen, allSelected, toggle: select, forget } = picked;
   const title = kind === 'video' ? 'Story Video List' : 'Story Ads List';
 
   const on = useMemo<StoryHandlers>(
     () => ({
-      select: (id) => setSelected((s) => toggleSelection(s, id)),
+      select,
       status: (story, no) =>
         askStatus(`story ${no}`, () =>
           sendStatus(
@@ -120,7 +114,7 @@ export function StoryList({ kind }: { kind: StoryKind }) {
       // A refusal is the mutation's to say (onError).
       retry: (id) => void runRetry(id, () => sendRetry([id])).catch(() => undefined),
     }),
-    [kind, navigate, pathname, search, askStatus, sendStatus, runRetry, sendRetry],
+    [kind, navigate, pathname, search, select, askStatus, sendStatus, runRetry, sendRetry],
   );
 
   const confirmDelete = () => {
@@ -131,7 +125,7 @@ export function StoryList({ kind }: { kind: StoryKind }) {
       .run(target, () => remove.mutateAsync(target))
       .then((result) => {
         toastDeleted(result.message, target);
-        setSelected((s) => new Set([...s].filter((id) => !target.includes(id))));
+        forget(target);
       })
       // A failed call is its mutation's to say (onError), anything else the mutation cache's (/Error).
       .catch(() => undefined);
@@ -143,13 +137,13 @@ export function StoryList({ kind }: { kind: StoryKind }) {
         key={s._id}
         story={s}
         no={first + i + 1}
-        selected={selected.has(s._id)}
+        selected={picked.isSelected(s._id)}
         deleting={removing.has(s._id)}
         retrying={retrying.has(s._id)}
         on={on}
       />
     ));
-  const selectAll = () => setSelected((s) => toggleAll(s, ids));
+  const selectAll = picked.toggleAll;
   const selection: ListSelection = {
     allSelected,
     onToggleAll: selectAll,

@@ -8,13 +8,14 @@ import { useMay } from '@/lib/access';
 import { Button } from '@/ui/button';
 import { SelectCheckbox } from '@/ui/bulk-delete';
 import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
-import { stickyEndCell, Td, Tr, toggleAll, toggleSelection } from '@/ui/data-table';
+import { stickyEndCell, Td, Tr } from '@/ui/data-table';
 import { inputClass } from '@/ui/field';
 import { PageHeader } from '@/ui/page-header';
 import { ListTable } from '@/ui/list-table';
 import { RemoteImage } from '@/ui/remote-image';
 import { showingRange } from '@/ui/showing-range';
 import { toastSuccess } from '@/ui/toast-success';
+import { usePageSelection } from '@/ui/use-page-selection';
 import { usePurge, useRestore, useTrash } from '../api';
 
 const PAGE_SIZE = 50;
@@ -57,19 +58,21 @@ export default function TrashPage() {
   const restore = useRestore();
   const purge = usePurge();
   const mayPurge = useMay('trash-purge', 'write');
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  // Another feature or page, however it came (the controls, Back): a fresh selection.
+  const selection = usePageSelection(
+    items.map((i) => i._id),
+    { resetOn: `${feature} ${page}` },
+  );
+  const { chosen, forget } = selection;
   const [purging, setPurging] = useState<string[] | null>(null);
-  const chosen = items.filter((i) => selected.has(i._id)).map((i) => i._id);
 
   const show = (next: { feature?: string; page?: number }) => {
     const search = new URLSearchParams();
     const f = 'feature' in next ? next.feature : feature;
     if (f) search.set('feature', f);
     if (next.page && next.page > 1) search.set('page', String(next.page));
-    setSelected(new Set());
     setParams(search);
   };
-  const forget = (ids: string[]) => setSelected((s) => new Set([...s].filter((id) => !ids.includes(id))));
   const restoreNow = async (ids: string[]) => {
     const result = await unlessFailed(restore.mutateAsync(ids));
     if (!result) return;
@@ -122,14 +125,8 @@ export default function TrashPage() {
           isEmpty={items.length === 0}
           emptyText="The trash is empty."
           selection={{
-            allSelected: items.length > 0 && chosen.length === items.length,
-            onToggleAll: () =>
-              setSelected((s) =>
-                toggleAll(
-                  s,
-                  items.map((i) => i._id),
-                ),
-              ),
+            allSelected: selection.allSelected,
+            onToggleAll: selection.toggleAll,
             count: chosen.length,
             actions: (
               <>
@@ -170,8 +167,8 @@ export default function TrashPage() {
               <Td>
                 <SelectCheckbox
                   label={`Select ${item.label}`}
-                  checked={selected.has(item._id)}
-                  onChange={() => setSelected((s) => toggleSelection(s, item._id))}
+                  checked={selection.isSelected(item._id)}
+                  onChange={() => selection.toggle(item._id)}
                 />
               </Td>
               <Td>
