@@ -106,8 +106,10 @@ export function seedRollups(dataDir) {
       // A table named differently: its items simply get no rollups.
     }
   }
-  const days = Array.from({ length: 365 }, (_, i) =>
-    new Date(Date.now() - i * 86_400_000).toISOString().slice(0, 10),
+  // A year up to tomorrow's UTC date: the reporting time zone may be ahead of UTC (Asia/Kolkata by 5.5 h),
+  // and its today, the dashboard's first range, was empty each evening after 18:30 UTC.
+  const days = Array.from({ length: 366 }, (_, i) =>
+    new Date(Date.now() - (i - 1) * 86_400_000).toISOString().slice(0, 10),
   );
   const perRow = Math.max(1, Math.round(10_000_000 / Math.max(1, ids.length * days.length * 2)));
   const insert = db.prepare(
