@@ -118,7 +118,8 @@ async function cardButtonsOnTwoLines(page: Page) {
 /**
  * The Save buttons in the middle of a card (a section) instead of at the end of what it saves: not at
  * the card's right edge (a form in half the card), or followed by a control of the card that is in no
- * form (a switch under the Save, read as saved by it).
+ * form (a switch under the Save, read as saved by it). A form of one field whose Save stands beside its
+ * input is one compact unit, wherever it sits (`singleFieldFormsApart` judges it).
  */
 async function savesMidCard(page: Page) {
   return page.evaluate(() => {
@@ -146,6 +147,16 @@ async function savesMidCard(page: Page) {
       ).filter(shown);
       if (submits.length === 0) continue;
       for (const submit of submits) {
+        const fields = Array.from(
+          submit
+            .closest('form')!
+            .querySelectorAll(
+              'input:not([type="checkbox"], [type="radio"], [type="hidden"], [type="submit"], [type="button"]), textarea, select',
+            ),
+        ).filter(shown);
+        const s = submit.getBoundingClientRect();
+        const f = fields[0]?.getBoundingClientRect();
+        if (fields.length === 1 && f && s.top < f.bottom && s.bottom > f.top) continue;
         const card = cardOf(submit.closest('form')!)!;
         const style = getComputedStyle(card);
         const edge =
@@ -324,6 +335,22 @@ async function singleFieldFormsApart(page: Page) {
   });
 }
 
+/**
+ * At a laptop's width, the single-line number inputs drawn wider than their content could ever need
+ * (the controller's Story Ads Position across a whole card, for a value of 1 to 9): a number field is
+ * as wide as a number, its Save beside it (issue 36, docs/decisions/0060).
+ */
+async function numberFieldsTooWide(page: Page) {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLInputElement>('main input[type="number"]'))
+      .filter((el) => el.checkVisibility() && el.getBoundingClientRect().width > 320)
+      .map(
+        (el) =>
+          `${el.labels?.[0]?.textContent?.trim() ?? el.getAttribute('aria-label') ?? el.name}: ${Math.round(el.getBoundingClientRect().width)} px`,
+      ),
+  );
+}
+
 async function checkScreen(page: Page, name: string, heading = page.getByRole('heading', { level: 1 })) {
   await expect(heading.first(), `the heading of ${name}`).toBeVisible();
   await page.waitForLoadState('networkidle');
@@ -336,11 +363,13 @@ async function checkScreen(page: Page, name: string, heading = page.getByRole('h
   expect(await rowMenus(page), `list rows with a menu for their actions on ${name}`).toEqual([]);
   expect(await readOnlyLookingEditable(page), `read-only values that look editable on ${name}`).toEqual([]);
   expect(await actionsNotAtTheRight(page), `an Actions column not at the right on ${name}`).toEqual([]);
-  if (page.viewportSize()!.width >= 1280)
+  if (page.viewportSize()!.width >= 1280) {
+    expect(await numberFieldsTooWide(page), `number fields wider than 320 px on ${name}`).toEqual([]);
     expect(
       await rowButtonsOnTwoLinesOrScrolling(page),
       `a row's buttons not on one line, or a list scrolling sideways, on ${name}`,
     ).toEqual([]);
+  }
   if (page.viewportSize()!.width < 768) {
     expect(await listsCutOnAPhone(page), `lists cut on a phone on ${name}`).toEqual([]);
     expect(await cardButtonsOnTwoLines(page), `a card's buttons not on one line on ${name}`).toEqual([]);

@@ -6,10 +6,15 @@ export const inputClass =
   'placeholder:text-slate-400 focus:ring-2 focus:ring-brand-500 focus:outline-none aria-invalid:ring-red-500 disabled:bg-slate-50';
 
 /**
- * A button in a row of fields, level with their inputs (under a label) rather than with the row's end:
- * a message under one field then leaves the button where it was. The row aligns its items to the top.
+ * A number is as wide as a number, wherever its field sits (issue 36, docs/decisions/0060): the
+ * controller's Story Ads Position, a value of 1 to 9, had spanned a whole card. A cap, not a width, so
+ * that a narrower column still holds it whole.
  */
-export const levelWithInputs = 'mt-[1.625rem]';
+const numberInputClass = `${inputClass} max-w-40`;
+
+/** The classes of a text-like input of this type. */
+export const inputClassFor = (type: string | undefined) =>
+  type === 'number' ? numberInputClass : inputClass;
 
 interface FieldProps {
   label: ReactNode;
@@ -99,7 +104,7 @@ export function TextField({ label, error, hint, className, id, ...input }: TextF
   return (
     <Field
       {...{ label, error, hint, className, id }}
-      control={(aria) => <input {...aria} className={inputClass} {...input} />}
+      control={(aria) => <input {...aria} className={inputClassFor(input.type)} {...input} />}
     />
   );
 }

@@ -1,10 +1,11 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { isEditConflict } from '@streamdesk/contract/edit-versions';
 import { ApiCallError } from '@/lib/api-client';
 import { Button } from '@/ui/button';
 import { FormActions } from '@/ui/form-actions';
 import { EditConflictAlert } from '@/ui/edit-conflict-alert';
-import { TextField } from '@/ui/field';
+import { cn } from '@/lib/cn';
+import { Field, inputClassFor, TextField } from '@/ui/field';
 
 export interface SettingField {
   name: string;
@@ -110,6 +111,22 @@ export function SettingForm({
     </FormActions>
   );
 
+  // What a field's input is given, in the grid of several fields or alone beside its Save.
+  const inputProps = (f: SettingField) => ({
+    name: f.name,
+    type: f.type ?? 'text',
+    inputMode: f.type === 'number' ? ('numeric' as const) : undefined,
+    min: f.min,
+    max: f.max,
+    placeholder: f.placeholder,
+    value: values[f.name] ?? '',
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const value = event.target.value;
+      setValues((v) => ({ ...v, [f.name]: value }));
+      if (errors[f.name]) setErrors((e) => ({ ...e, [f.name]: undefined }));
+    },
+  });
+
   const reload = () => {
     setReloading(true);
     void edit?.onReload().finally(() => setReloading(false));
@@ -121,31 +138,42 @@ export function SettingForm({
         <h3 className={hideTitle ? 'sr-only' : 'text-sm font-semibold text-slate-900'}>{title}</h3>
         {description && <p className="text-xs text-slate-500">{description}</p>}
       </div>
-      {/* One field: its Save beside it, level with its input (no gap across the card between them). */}
-      <div className={single ? 'flex items-start gap-2' : 'grid gap-3 sm:grid-cols-2'}>
-        {fields.map((f) => (
-          <TextField
-            key={f.name}
-            className={single ? 'min-w-0 flex-1' : f.wide ? 'sm:col-span-2' : undefined}
-            label={f.label}
-            hint={f.hint}
-            name={f.name}
-            type={f.type ?? 'text'}
-            inputMode={f.type === 'number' ? 'numeric' : undefined}
-            min={f.min}
-            max={f.max}
-            placeholder={f.placeholder}
-            value={values[f.name] ?? ''}
-            error={errors[f.name]}
-            onChange={(event) => {
-              const value = event.target.value;
-              setValues((v) => ({ ...v, [f.name]: value }));
-              if (errors[f.name]) setErrors((e) => ({ ...e, [f.name]: undefined }));
-            }}
-          />
-        ))}
-        {single && saveButton(true)}
-      </div>
+      {single ? (
+        // One field: its Save beside its input, the two one compact form; the hint and a message under
+        // both. A number's input is as wide as a number (a value of 1 to 9 had spanned the whole card).
+        <Field
+          label={fields[0]!.label}
+          hint={fields[0]!.hint}
+          error={errors[fields[0]!.name]}
+          control={(aria) => (
+            <div className="flex items-start gap-2">
+              <input
+                {...aria}
+                {...inputProps(fields[0]!)}
+                className={cn(
+                  inputClassFor(fields[0]!.type),
+                  'min-w-0',
+                  fields[0]!.type !== 'number' && 'flex-1',
+                )}
+              />
+              {saveButton(true)}
+            </div>
+          )}
+        />
+      ) : (
+        <div className="grid gap-3 sm:grid-cols-2">
+          {fields.map((f) => (
+            <TextField
+              key={f.name}
+              className={f.wide ? 'sm:col-span-2' : undefined}
+              label={f.label}
+              hint={f.hint}
+              error={errors[f.name]}
+              {...inputProps(f)}
+            />
+          ))}
+        </div>
+      )}
       {conflict && edit && (
         <EditConflictAlert
           message={conflict}

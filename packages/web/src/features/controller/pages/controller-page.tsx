@@ -166,8 +166,8 @@ function ControllerScreen({
           <FlagSwitch name="storyVideo" value={s.storyVideo} />
           <FlagSwitch name="hidden_module" value={s.hidden_module} />
         </div>
-        {/* One under the other: side by side, the first form's Save sat in the middle of the card. */}
-        <div className="space-y-6">
+        {/* Two compact forms, each a number and its Save (the number no wider than a number). */}
+        <div className="grid gap-6 sm:grid-cols-2">
           <SettingForm
             title="Story Ads Position"
             hideTitle
