@@ -170,12 +170,16 @@ export const deleteBody = z.object({ id: idList });
 export const deleteReply = replyBase.extend({ deleted: z.number().int() });
 
 export const feedQuery = pageQuery.pick({ page: true }).extend({ limit: pageSize(FEED_PAGE_SIZE, 50) });
-/** `hls`: the video's HLS master playlist once processed, else '' (play `video` then). */
+/**
+ * `hls`: the video's HLS master playlist once processed, else '' (play `video` then). `poster`: its
+ * full-size poster once processed, else '' (additive; the public feed page itself shows `thumbnail`, 0061).
+ */
 export const feedItem = z.object({
   _id: z.string(),
   video: z.string(),
   thumbnail: z.string(),
   hls: z.string(),
+  poster: videoPoster,
 });
 export type FeedItem = z.infer<typeof feedItem>;
 export const feedReply = replyBase.extend({
@@ -194,6 +198,7 @@ export const appVideo = video.pick({
   _id: true,
   video: true,
   hls: true,
+  poster: true,
   thumbnail: true,
   createdAt: true,
   category: true,

@@ -2,7 +2,12 @@ import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { videoCategoryRoutes, type VideoCategory } from '@streamdesk/contract/video-categories';
-import { videoRoutes as routes, type Video } from '@streamdesk/contract/videos';
+import {
+  videoRoutes as routes,
+  type AppVideoListReply,
+  type FeedReply,
+  type Video,
+} from '@streamdesk/contract/videos';
 import { createTestApp, errorBody, sameMedia, type TestApp } from '../../test/test-app.js';
 import { getMedia, overwriteStored, storedBytes, storedCount, storeHas } from '../../test/stored-files.js';
 import { before, boxes, expectPoster, gone, media, polled, renditions } from '../../test/video-processing.js';
@@ -119,16 +124,31 @@ describe('a new library video', () => {
     expect(segment.body.length).toBe(Number(length));
     expect(segment.body[0]).toBe(0x47); // an MPEG-TS packet
 
-    // The app's reply carries it beside the MP4.
+    // The app's reply and the public feed's carry the ladder and the poster beside the MP4 (cached
+    // replies: the run's end invalidated them).
     const app = await first.request({
       method: 'GET',
       url: `/api/App/video/app/category/${category._id}`,
       admin: false,
     });
-    const item = (await first.json<{ data: { _id: string; hls: string; video: string }[] }>(app)).data.find(
-      (v) => v._id === uploaded._id,
-    );
-    expect(item).toMatchObject({ hls: ready.hls, video: ready.video });
+    const item = (await first.json<AppVideoListReply>(app)).data.find((v) => v._id === uploaded._id);
+    expect(item).toMatchObject({ hls: ready.hls, video: ready.video, poster: ready.poster });
+    const served = await getMedia(first, item!.poster);
+    expect(served.status).toBe(200);
+    expect([...served.body.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    await first.request({
+      method: 'PUT',
+      url: routes.webStatus.path,
+      payload: { id: [uploaded._id], status: true },
+    });
+    const feed = await first.request({ method: 'GET', url: routes.feed.path, admin: false });
+    expect((await first.json<FeedReply>(feed)).data.find((v) => v._id === uploaded._id)).toEqual({
+      _id: uploaded._id,
+      video: ready.video,
+      thumbnail: ready.thumbnail,
+      hls: ready.hls,
+      poster: ready.poster,
+    });
     expect(await mediaMismatches(first)).toEqual({ filesWithoutRow: [], rowsWithoutFile: [] });
   });
 

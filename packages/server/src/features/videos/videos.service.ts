@@ -311,7 +311,13 @@ export function createVideosService(ctx: FeatureContext, deps: VideosDeps) {
         return {
           status: true,
           message: videoMessages.listed,
-          data: rows.map((r) => ({ _id: r.id, video: r.video, thumbnail: r.thumbnail, hls: r.hls })),
+          data: rows.map((r) => ({
+            _id: r.id,
+            video: r.video,
+            thumbnail: r.thumbnail,
+            hls: r.hls,
+            poster: posterOf(r),
+          })),
           totalPage,
           webPosition: await deps.webPosition(),
         };
@@ -337,6 +343,7 @@ export function createVideosService(ctx: FeatureContext, deps: VideosDeps) {
             _id: r.id,
             video: r.video,
             hls: r.hls,
+            poster: posterOf(r),
             thumbnail: r.thumbnail,
             createdAt: r.created_at,
             category: r.category_id,

@@ -293,8 +293,9 @@ describe('GET /api/App/video/category/client (public feed)', () => {
       _id: expect.any(String),
       video: expect.any(String),
       thumbnail: expect.any(String),
-      // Not processed in this suite (VIDEO_JOBS_AT_ONCE=0): no HLS yet, the MP4 plays.
+      // Not processed in this suite (VIDEO_JOBS_AT_ONCE=0): no HLS yet, the MP4 plays; no poster yet.
       hls: '',
+      poster: '',
     });
 
     const etag = res.headers.etag as string;
@@ -358,7 +359,9 @@ describe("GET /api/App/video/app/category/:id (the app's video list)", () => {
     expect(first.data[0]).toEqual({
       _id: newest!._id,
       video: newest!.video,
+      // Not processed in this suite: no ladder nor poster yet (the thumbnail shows).
       hls: '',
+      poster: '',
       thumbnail: newest!.thumbnail,
       createdAt: newest!.createdAt,
       category: cat._id,

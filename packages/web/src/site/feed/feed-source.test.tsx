@@ -14,6 +14,8 @@ const item = (hls: string): FeedItem => ({
   video: '/media/videos/aaaaaaaaaaaaaaaaaaaaaaaa.mp4',
   thumbnail: '/media/videos/aaaaaaaaaaaaaaaaaaaaaaab.jpg',
   hls,
+  // A processed video's full-size poster comes with its ladder.
+  poster: hls ? '/media/videos/aaaaaaaaaaaaaaaaaaaaaaad.jpg' : '',
 });
 const MASTER = '/media/videos/aaaaaaaaaaaaaaaaaaaaaaac.m3u8';
 
@@ -51,6 +53,11 @@ describe('a feed video source', () => {
   it('is the master playlist where the browser plays HLS itself (Safari, iOS)', () => {
     playsHlsItself('maybe');
     expect(renderVideo(item(MASTER))).toHaveAttribute('src', MASTER);
+  });
+
+  it("shows the thumbnail before it plays, not the ladder's full-size poster (a fast first frame: 0061)", () => {
+    playsHlsItself('maybe');
+    expect(renderVideo(item(MASTER))).toHaveAttribute('poster', item(MASTER).thumbnail);
   });
 
   it('is the MP4 where the browser plays neither HLS nor MSE', () => {

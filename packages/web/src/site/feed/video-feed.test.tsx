@@ -15,6 +15,7 @@ const items = (from: number, count: number): FeedItem[] =>
     video: `/media/videos/v${from + i}.mp4`,
     thumbnail: `/media/videos/v${from + i}.jpg`,
     hls: '',
+    poster: '',
   }));
 const feedPage = (data: FeedItem[], totalPage = 1, webPosition = 100) =>
   jsonResponse({ status: true, message: 'ok', data, totalPage, webPosition });
