@@ -2,9 +2,9 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.js';
 import { seedCategory, seedVideos } from './video-helpers.js';
 
-// The back office's players play a processed video's HLS ladder (issue 35): the library's View and the
-// story edit page's preview, each from its master playlist and segments, not its MP4, showing the
-// ladder's poster (docs/decisions/0061-ladder-poster.md).
+// The back office's players play a processed video's HLS ladder (issue 35): the library's View, the
+// story edit page's preview and the in-house ad edit page's (which follows the processing), each from its
+// master playlist and segments, not its MP4, showing the ladder's poster (docs/decisions/0061-ladder-poster.md).
 test.use({ serverFor: 'players-hls', videoJobs: 1 });
 
 /** The media paths the page requests from now on. */
@@ -63,4 +63,43 @@ test('the library preview and the story edit page play from the HLS ladder, with
   expect(storyRequests.some((p) => /^\/media\/stories\/[0-9a-f]{24}\.m3u8$/.test(p))).toBe(true);
   expect(storyRequests.some((p) => p.startsWith('/media/stories/') && p.endsWith('.ts'))).toBe(true);
   expect(storyRequests.some((p) => p.endsWith('.mp4'))).toBe(false);
+});
+
+test('the in-house ad edit page, opened as its video is uploaded, moves to the ladder and its poster', async ({
+  signedInPage: page,
+  api,
+  media,
+}) => {
+  test.setTimeout(120_000);
+  const fields = {
+    mainTitle: 'Players ladder ad',
+    subTitle: 'Players subtitle',
+    description: 'Players description',
+    callToAction: 'https://example.com/players-ad',
+    web_stay_time: '3',
+  };
+  const created = await api.upload('POST', '/api/App/inhouse/ads', fields, {
+    icon: media.png,
+    video: media.mp4b,
+  });
+  const ad = created.data as { _id: string };
+  const requested = requestsOf(page);
+  // Opened at once: the video is mostly still queued or processing then (a fast run may be done already;
+  // the switch itself is the web test's, inhouse-ads-processing.test.tsx). No reload follows.
+  await page.goto(`/manage/ads/inHouseAds/edit/${ad._id}`);
+  const player = page.getByLabel(`Video of ${fields.mainTitle}`);
+  await expect(player).toBeVisible();
+  type Found = { data: { state: string; poster: string; hls: string } };
+  await expect
+    .poll(async () => ((await api.call('GET', `/api/App/inhouse/ads/data/${ad._id}`)) as Found).data.state, {
+      timeout: 80_000,
+    })
+    .toBe('ready');
+  const ready = ((await api.call('GET', `/api/App/inhouse/ads/data/${ad._id}`)) as Found).data;
+  expect(ready.poster).toMatch(/^\/media\/inhouse-ads\/[0-9a-f]{24}\.jpg$/);
+  await expect(player).toHaveAttribute('poster', ready.poster, { timeout: 10_000 });
+  await player.evaluate((v: HTMLVideoElement) => v.play());
+  await playing(player);
+  expect(requested).toContain(ready.hls);
+  expect(requested.some((p) => p.startsWith('/media/inhouse-ads/') && p.endsWith('.ts'))).toBe(true);
 });

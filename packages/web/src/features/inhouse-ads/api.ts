@@ -35,7 +35,11 @@ export function useInHouseList(page: number, q: string) {
   });
 }
 
-/** One ad for the edit page; the page handles failures itself (toast, then back to the list). */
+/**
+ * One ad for the edit page; the page handles failures itself (toast, then back to the list). While its
+ * video is queued or processing it reloads every 2 s, so the page follows the run: its state, the
+ * remuxed MP4, then the ladder and poster once ready (0059, as the story edit pages).
+ */
 export function useInHouseAd(id: string) {
   return useQuery({
     queryKey: inHouseKeys.one(id),
@@ -43,6 +47,7 @@ export function useInHouseAd(id: string) {
     meta: { onError: 'log' },
     retry: false,
     staleTime: 0,
+    refetchInterval: (query) => whileProcessing(query.state.data),
   });
 }
 

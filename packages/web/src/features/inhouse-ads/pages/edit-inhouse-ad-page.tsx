@@ -11,8 +11,11 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '@/config/paths';
+import type { FailedReply } from '@/lib/api-client';
+import { useOpenedReply } from '@/lib/use-opened-reply';
 import { Button } from '@/ui/button';
 import { FormActions } from '@/ui/form-actions';
+import { ProcessingState } from '@/ui/processing-badge';
 import { Stat } from '@/ui/stat';
 import { EditConflictAlert } from '@/ui/edit-conflict-alert';
 import { TextAreaField, TextField } from '@/ui/field';
@@ -23,7 +26,7 @@ import { PageHeader } from '@/ui/page-header';
 import { useConfirmUpdate } from '@/ui/use-confirm-update';
 import { useFormLeaveGuard } from '@/ui/use-form-leave-guard';
 import { useReturnTo } from '@/ui/use-return-to-list';
-import { useInHouseAd, useUpdateInHouseAd } from '../api';
+import { useInHouseAd, useRetryInHouseAds, useUpdateInHouseAd } from '../api';
 import { AdPreview } from '../components/ad-preview';
 import { AdTypeSelect } from '../components/ad-type-select';
 import { stayTimeProblem } from '../components/file-checks';
@@ -36,14 +39,14 @@ import { useObjectUrl } from '../components/use-object-url';
  * change the form under the admin's draft. Reload (offered when the save was refused because the ad
  * changed meanwhile, docs/decisions/0009-edit-conflicts.md) fetches the ad again and starts the form afresh.
  */
+/** A read that found the ad (a failed one toasts and goes back to the list). */
+const isFound = (reply: InHouseFindReply | FailedReply): reply is InHouseFindReply => reply.status;
+
 export default function EditInHouseAdPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const query = useInHouseAd(id);
-  // The reply the form was started from: the first for this id, then the one each Reload fetched.
-  const [opened, setOpened] = useState<{ id: string; reloads: number; reply: InHouseFindReply }>();
-  if (query.data?.status && opened?.id !== id) setOpened({ id, reloads: 0, reply: query.data });
-  const current = opened?.id === id ? opened : undefined;
+  const { current, now, reload } = useOpenedReply(id, query, isFound);
   // The list page the admin came from (its ?page= and search), else the list's first page.
   const listHref = useReturnTo(paths.inHouseAds.getHref());
 
@@ -55,17 +58,13 @@ export default function EditInHouseAdPage() {
     void navigate(listHref, { replace: true });
   }, [query.isError, query.data, navigate, listHref]);
 
-  const reload = async () => {
-    const { data } = await query.refetch();
-    // A failed reload (the ad deleted meanwhile) goes back to the list through the effect above.
-    if (data?.status) setOpened((o) => ({ id, reloads: (o?.reloads ?? 0) + 1, reply: data }));
-  };
-
+  // A failed reload (the ad deleted meanwhile) goes back to the list through the effect above.
   if (!current) return <FullPageLoader />;
   return (
     <EditForm
       key={`${id}:${current.reloads}`}
       ad={current.reply.data}
+      now={now ?? current.reply.data}
       version={current.reply.version}
       onReload={reload}
       listHref={listHref}
@@ -80,11 +79,17 @@ export default function EditInHouseAdPage() {
  */
 function EditForm({
   ad,
+  now,
   version,
   onReload,
   listHref,
 }: {
   ad: InHouseAd;
+  /**
+   * The ad as it is now (reloaded while its video is processed): its processing state, and the video to
+   * play (the remuxed MP4, then the ladder and poster). The form edits `ad`, as loaded.
+   */
+  now: InHouseAd;
   version: string;
   onReload: () => Promise<void>;
   listHref: string;
@@ -97,6 +102,7 @@ function EditForm({
     void onReload().finally(() => setReloading(false));
   };
   const update = useUpdateInHouseAd();
+  const retry = useRetryInHouseAds();
   const confirmUpdate = useConfirmUpdate({ wrongAnswerMessage: inHouseMessages.captchaWrong });
   const [opened] = useState(() => ({
     mainTitle: ad.mainTitle,
@@ -270,13 +276,23 @@ function EditForm({
                 ? { title: values.mainTitle, url: imageUrl, kind: 'image' }
                 : {
                     title: values.mainTitle,
-                    url: ad.medView,
-                    kind: ad.medType,
-                    hls: ad.hls,
-                    poster: ad.poster || ad.thumbnail,
+                    url: now.medView,
+                    kind: now.medType,
+                    hls: now.hls,
+                    poster: now.poster || now.thumbnail,
                   }
             }
           />
+          {/* The stored video's processing while it is the one shown: 'Processing N%', or 'Failed' with its Retry. */}
+          {!image && now.medType === 'video' && (
+            <ProcessingState
+              item={now}
+              write="inhouse-ads"
+              name={ad.mainTitle}
+              retrying={retry.isPending}
+              onRetry={() => retry.mutate([ad._id])}
+            />
+          )}
         </section>
       </div>
     </div>

@@ -1,6 +1,5 @@
-import type { StoryFindReply } from '@streamdesk/contract/stories';
-import { useState } from 'react';
 import { useParams } from 'react-router';
+import { useOpenedReply } from '@/lib/use-opened-reply';
 import { FullPageLoader } from '@/ui/full-page-loader';
 import { ActivityHistoryLink } from '@/ui/activity-history-link';
 import { PageHeader } from '@/ui/page-header';
@@ -22,16 +21,7 @@ export function EditStoryScreen(props: {
   backTo: string;
 }) {
   const { id = '' } = useParams();
-  const query = useStory(props.kind, id);
-  // The reply the form was started from: the first for this id, then the one each Reload fetched.
-  const [opened, setOpened] = useState<{ id: string; reloads: number; reply: StoryFindReply }>();
-  if (query.data && opened?.id !== id) setOpened({ id, reloads: 0, reply: query.data });
-  const current = opened?.id === id ? opened : undefined;
-
-  const reload = async () => {
-    const { data } = await query.refetch();
-    if (data) setOpened((o) => ({ id, reloads: (o?.reloads ?? 0) + 1, reply: data }));
-  };
+  const { current, now, reload } = useOpenedReply(id, useStory(props.kind, id));
 
   return (
     <div className="space-y-4">
@@ -45,7 +35,7 @@ export function EditStoryScreen(props: {
           key={`${id}:${current.reloads}`}
           kind={props.kind}
           story={current.reply.data}
-          now={query.data?.data ?? current.reply.data}
+          now={now ?? current.reply.data}
           version={current.reply.version}
           onReload={reload}
           backTo={props.backTo}
