@@ -351,6 +351,36 @@ async function numberFieldsTooWide(page: Page) {
   );
 }
 
+/**
+ * The labels of one row of a form that do not share their top (Team's Role label 2 px under Name and
+ * Email, the row aligned by its fields' ends and the select a little taller): side-by-side fields
+ * start level, their labels within 1 px.
+ */
+async function labelsOfARowNotLevel(page: Page) {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    for (const form of Array.from(document.querySelectorAll('main form'))) {
+      const labels = Array.from(form.querySelectorAll('label'))
+        .filter((label) => {
+          const control = label.control;
+          if (!control || !label.checkVisibility()) return false;
+          if (control instanceof HTMLInputElement && ['checkbox', 'radio'].includes(control.type))
+            return false;
+          return label.getBoundingClientRect().width > 1;
+        })
+        .map((label) => ({ text: label.textContent?.trim() ?? '', box: label.getBoundingClientRect() }));
+      for (const [i, a] of labels.entries())
+        for (const b of labels.slice(i + 1)) {
+          const sideBySide = a.box.right <= b.box.left || b.box.right <= a.box.left;
+          const sameRow = a.box.top < b.box.bottom && b.box.top < a.box.bottom;
+          if (sideBySide && sameRow && Math.abs(a.box.top - b.box.top) > 1)
+            found.push(`"${a.text}" and "${b.text}" ${Math.abs(a.box.top - b.box.top).toFixed(1)} px apart`);
+        }
+    }
+    return found;
+  });
+}
+
 async function checkScreen(page: Page, name: string, heading = page.getByRole('heading', { level: 1 })) {
   await expect(heading.first(), `the heading of ${name}`).toBeVisible();
   await page.waitForLoadState('networkidle');
@@ -363,6 +393,7 @@ async function checkScreen(page: Page, name: string, heading = page.getByRole('h
   expect(await rowMenus(page), `list rows with a menu for their actions on ${name}`).toEqual([]);
   expect(await readOnlyLookingEditable(page), `read-only values that look editable on ${name}`).toEqual([]);
   expect(await actionsNotAtTheRight(page), `an Actions column not at the right on ${name}`).toEqual([]);
+  expect(await labelsOfARowNotLevel(page), `labels of one form row not level on ${name}`).toEqual([]);
   if (page.viewportSize()!.width >= 1280) {
     expect(await numberFieldsTooWide(page), `number fields wider than 320 px on ${name}`).toEqual([]);
     expect(

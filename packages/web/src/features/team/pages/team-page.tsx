@@ -15,6 +15,7 @@ import { stickyEndCell, Td, Tr } from '@/ui/data-table';
 import { inputClass, TextField } from '@/ui/field';
 import { ListTable, listStates, type ListColumn } from '@/ui/list-table';
 import { PageHeader } from '@/ui/page-header';
+import { SelectField } from '@/ui/select-field';
 import { toastSuccess } from '@/ui/toast-success';
 import { useMe } from '@/lib/access';
 import {
@@ -231,26 +232,17 @@ function AddPerson({ onLink }: { onLink: (link: Link) => void }) {
       <h2 id="add-person" className="mb-3 text-base font-semibold text-slate-900">
         Add a person
       </h2>
-      <form onSubmit={submit} className="flex flex-wrap items-end gap-3">
+      {/* Aligned by their tops: by their ends, the taller select put the Role label 2 px under the others. */}
+      <form onSubmit={submit} className="flex flex-wrap items-start gap-3">
         <TextField label="Name" name="name" required className="min-w-48 flex-1" />
         <TextField label="Email" name="email" type="email" required className="min-w-56 flex-1" />
-        <div className="space-y-1.5">
-          <label htmlFor="add-person-role" className="block text-sm font-medium text-slate-700">
-            Role
-          </label>
-          <select
-            id="add-person-role"
-            className={`${inputClass} w-32`}
-            value={role}
-            onChange={(e) => setRole(e.target.value as Role)}
-          >
-            {ROLES.map((r) => (
-              <option key={r} value={r}>
-                {roleLabel(r)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label="Role"
+          className="w-32"
+          value={role}
+          onChange={(e) => setRole(e.target.value as Role)}
+          options={ROLES.map((r) => ({ value: r, label: roleLabel(r) }))}
+        />
         <FormActions>
           <Button type="submit" loading={add.isPending}>
             Add person
