@@ -217,6 +217,7 @@ export async function buildApp(config: ResolvedConfig, opts: BuildOptions = {}):
     launch: new LaunchRegistry(),
     liveViewers: new LiveViewers(),
     locks: new RecordLocks(database.sharedLocks),
+    notices: database.notices,
     reverts: new Reverts(),
     trash: new TrashBin(config.trashRetentionDays),
     videoQueue: createVideoQueue(

@@ -3,6 +3,7 @@ import type { Reverts } from './activity/reverts.js';
 import type { AppCache } from './app-cache.js';
 import type { ResolvedConfig } from './config.js';
 import type { AppDb, DialectName } from './db/database.js';
+import type { ProcessNotices } from './db/process-notices.js';
 import type { MediaColumns } from './media/media-references.js';
 import type { Scheduler } from './jobs/scheduler.js';
 import type { MediaStore } from './media/media-store.js';
@@ -30,6 +31,8 @@ export interface FeatureContext {
   liveViewers: LiveViewers;
   /** Serializes the edits and deletes of one record (record-locks.ts). */
   locks: RecordLocks;
+  /** Messages to the other server processes of the database: PostgreSQL only (db/process-notices.ts). */
+  notices?: ProcessNotices;
   /** How each feature writes an activity entry's before values back (activity/reverts.ts). */
   reverts: Reverts;
   /** Stored due work, run once across processes (jobs/scheduler.ts). */

@@ -19,14 +19,17 @@ export class RecordLocks {
 
   constructor(private readonly shared?: SharedLocks) {}
 
-  /** Runs `work` once every write queued before it on any of these records has settled. */
-  async run<T>(table: string, ids: readonly string[], work: () => Promise<T>): Promise<T> {
+  /**
+   * Runs `work` once every write queued before it on any of these records has settled. `busy` is called
+   * when, once this process's turn has come, another process holds one of them (PostgreSQL), before waiting for it.
+   */
+  async run<T>(table: string, ids: readonly string[], work: () => Promise<T>, busy?: () => void): Promise<T> {
     const scope = currentWriteScope();
     const held = scope ? this.heldByScope.get(scope) : undefined;
     // Records this write scope already holds (a service calling another on the same record) are its own.
     const unique = [...new Set(ids.map((id) => `${table}:${id}`))].filter((k) => !held?.has(k));
     const scopeEnd = this.shared ? writeScopeEnd() : undefined;
-    if (scope && scopeEnd) return this.runToScopeEnd(scope, scopeEnd, unique, work);
+    if (scope && scopeEnd) return this.runToScopeEnd(scope, scopeEnd, unique, work, busy);
     const before = unique.map((k) => this.tails.get(k)).filter((p): p is Promise<void> => p !== undefined);
     let release!: () => void;
     const done = new Promise<void>((resolve) => (release = resolve));
@@ -36,7 +39,7 @@ export class RecordLocks {
     try {
       await Promise.all(before);
       // This process's own queue first: its writes of one record then hold one database lock at a time.
-      return await (this.shared ? this.shared.hold(unique, work) : work());
+      return await (this.shared ? this.shared.hold(unique, work, busy) : work());
     } finally {
       release();
       for (const k of unique) if (this.tails.get(k) === done) this.tails.delete(k);
@@ -56,6 +59,7 @@ export class RecordLocks {
     scopeEnd: Promise<void>,
     keys: string[],
     work: () => Promise<T>,
+    busy: (() => void) | undefined,
   ): Promise<T> {
     const held = this.heldByScope.get(scope) ?? new Set<string>();
     this.heldByScope.set(scope, held);
@@ -70,10 +74,14 @@ export class RecordLocks {
     });
     await Promise.all(before);
     return new Promise<T>((resolve, reject) => {
-      this.shared!.hold(keys, async () => {
-        await work().then(resolve, reject);
-        await scopeEnd;
-      }).catch(reject);
+      this.shared!.hold(
+        keys,
+        async () => {
+          await work().then(resolve, reject);
+          await scopeEnd;
+        },
+        busy,
+      ).catch(reject);
     });
   }
 

@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { Lock, Locker, RequestRelease } from '@tus/server';
 import { videoUploadMessages } from '@streamdesk/contract/video-uploads';
+import type { ProcessNotices } from '../../platform/db/process-notices.js';
 import type { RecordLocks } from '../../platform/record-locks.js';
 import { tusRefusal } from './video-uploads.service.js';
 
@@ -9,6 +11,15 @@ const LOCKED = 'video_upload_bytes';
 /** How long a request waits for the one holding the same upload before it is refused (423). */
 export const UPLOAD_LOCK_WAIT_MS = 30_000;
 
+/** Where a request waiting in one process asks the holder of its upload in another to stop. */
+export const UPLOAD_RELEASE_CHANNEL = 'streamdesk_upload_release';
+
+/**
+ * How often a request still waiting asks again: the holder it asked may have handed the lock to another
+ * request of its process meanwhile, or the notice was lost (its listening connection being reopened).
+ */
+const ASK_AGAIN_MS = 5000;
+
 /**
  * One PATCH at a time per upload, across every server process of the database: @tus/server's default
  * `MemoryLocker` holds within one process only, so two processes on one PostgreSQL could both append to
@@ -16,23 +27,45 @@ export const UPLOAD_LOCK_WAIT_MS = 30_000;
  * upload's advisory lock on PostgreSQL (on SQLite, one process: the queue alone). @tus/server takes it
  * for a POST, HEAD and DELETE too, for the moment they read or change the upload's files.
  *
- * As `MemoryLocker` does, a request that waits asks the holder of this process to stop (a PATCH's
- * client has most likely reconnected: it ends with what it stored); one in another process cannot be
- * asked, so the waiter gives up after `waitMs` with 423 Locked, which tus clients try again. Nothing is
+ * As `MemoryLocker` does, a request that waits asks the holder to stop: a PATCH's client has most likely
+ * reconnected (a dropped phone connection whose resume the load balancer sent to another process), and
+ * the stale PATCH ends with what it stored. A holder of this process is asked directly; one in another
+ * process through a notice (PostgreSQL NOTIFY) to every process, which asks its holder of that upload.
+ * A holder that does not let go (or a notice lost with its process, whose advisory lock went with it)
+ * leaves the waiter to give up after `waitMs` with 423 Locked, which tus clients try again. Nothing is
  * written while waiting, and the PATCH that gets the lock checks its offset against the bytes stored
  * (409 when another wrote first).
  */
-export function uploadLocker(locks: RecordLocks, waitMs = UPLOAD_LOCK_WAIT_MS): Locker {
-  /** The release requests of the PATCHes holding a lock in this process, by upload. */
-  const holders = new Map<string, RequestRelease>();
+export class UploadLocker implements Locker {
+  /** The release requests of the requests holding a lock in this process, by upload. */
+  readonly holders = new Map<string, RequestRelease>();
   /** How many requests of this process wait for each upload's lock. */
-  const waiting = new Map<string, number>();
-  return { newLock: (id) => new UploadLock(id, locks, { holders, waiting }, waitMs) };
-}
+  readonly waiting = new Map<string, number>();
+  /** This process's own notices come back to it: they are not for its holders. */
+  private readonly self = randomUUID();
 
-interface Holders {
-  holders: Map<string, RequestRelease>;
-  waiting: Map<string, number>;
+  constructor(
+    private readonly locks: RecordLocks,
+    private readonly opts: { notices?: ProcessNotices | undefined; waitMs?: number } = {},
+  ) {}
+
+  newLock(id: string): Lock {
+    return new UploadLock(id, this.locks, this, this.opts.waitMs ?? UPLOAD_LOCK_WAIT_MS);
+  }
+
+  /** Hears the other processes' requests to stop (from the app's start: a resume may come at once). */
+  async listen(): Promise<void> {
+    await this.opts.notices?.listen(UPLOAD_RELEASE_CHANNEL, (notice) => {
+      const [from, id] = notice.split(' ', 2);
+      // The same path as a request of this process asking (`lock` below).
+      if (from !== this.self && id) void Promise.resolve(this.holders.get(id)?.()).catch(() => {});
+    });
+  }
+
+  /** Asks the holder of the upload in another process to stop: a hint, the waiter waits regardless. */
+  askOthers(id: string): void {
+    void this.opts.notices?.send(UPLOAD_RELEASE_CHANNEL, `${this.self} ${id}`).catch(() => {});
+  }
 }
 
 class UploadLock implements Lock {
@@ -42,7 +75,7 @@ class UploadLock implements Lock {
   constructor(
     private readonly id: string,
     private readonly locks: RecordLocks,
-    private readonly local: Holders,
+    private readonly local: UploadLocker,
     private readonly waitMs: number,
   ) {}
 
@@ -50,22 +83,33 @@ class UploadLock implements Lock {
     let given = false;
     let abandoned = false;
     let failure: unknown;
+    let askingAgain: NodeJS.Timeout | undefined;
     let acquired!: () => void;
     const turn = new Promise<void>((resolve) => (acquired = resolve));
     const released = new Promise<void>((resolve) => (this.release = resolve));
     // Held from `acquired` until `unlock`; a waiter that gave up lets it go as soon as its turn comes.
     void this.locks
-      .run(LOCKED, [this.id], async () => {
-        if (abandoned) return;
-        given = true;
-        this.requestRelease = requestRelease;
-        this.local.holders.set(this.id, requestRelease);
-        acquired();
-        // Others of this process queued behind it before it was known as the holder (it counts itself
-        // until `lock` returns).
-        if ((this.local.waiting.get(this.id) ?? 0) > 1) await requestRelease();
-        await released;
-      })
+      .run(
+        LOCKED,
+        [this.id],
+        async () => {
+          if (abandoned) return;
+          given = true;
+          this.requestRelease = requestRelease;
+          this.local.holders.set(this.id, requestRelease);
+          acquired();
+          // Others of this process queued behind it before it was known as the holder (it counts itself
+          // until `lock` returns).
+          if ((this.local.waiting.get(this.id) ?? 0) > 1) await requestRelease();
+          await released;
+        },
+        () => {
+          // Another process holds it (PostgreSQL): asked as a holder of this process would be.
+          if (abandoned) return;
+          this.local.askOthers(this.id);
+          askingAgain = setInterval(() => this.local.askOthers(this.id), ASK_AGAIN_MS);
+        },
+      )
       .catch((error: unknown) => {
         failure = error; // the database lock could not be taken (its connection)
         acquired();
@@ -84,6 +128,7 @@ class UploadLock implements Lock {
     if (left) this.local.waiting.set(this.id, left);
     else this.local.waiting.delete(this.id);
     clearTimeout(timer);
+    clearInterval(askingAgain);
     stop.abort();
     if (given) return;
     abandoned = true;

@@ -16,7 +16,7 @@ import {
   type VideoUploadsService,
 } from './video-uploads.service.js';
 import { displayName } from './videos.service.js';
-import { uploadLocker } from './upload-locker.js';
+import { UploadLocker } from './upload-locker.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -39,7 +39,10 @@ export function registerVideoUploads(ctx: FeatureContext, deps: Omit<VideoUpload
     getUpload: (id) => store.getUpload(id),
   });
   const requests = new WeakMap<object, FastifyRequest>();
-  const tus = createTusServer(store, uploads, uploadLocker(ctx.locks), (req) => requests.get(req)!);
+  const locker = new UploadLocker(ctx.locks, { notices: ctx.notices });
+  // Before the first request: a resume sent here may wait for a stale PATCH in another process.
+  ctx.app.addHook('onReady', () => locker.listen());
+  const tus = createTusServer(store, uploads, locker, (req) => requests.get(req)!);
 
   runEvery(ctx.app, HOUR_MS, 'could not remove expired uploads', () =>
     uploads.removeExpired(ctx.config.uploadExpiryMs),

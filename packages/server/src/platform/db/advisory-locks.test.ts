@@ -81,4 +81,35 @@ describe.runIf(process.env.TEST_DATABASE_URL)('advisory locks (PostgreSQL)', () 
     expect(await processLocks().hold(['t:f'], async () => 'next')).toBe('next');
     expect(pools[pools.length - 2]!.idleCount).toBe(1);
   });
+
+  it('tells the caller when another process holds a key, before waiting for it, and only then', async () => {
+    const one = processLocks();
+    const two = processLocks();
+    const busy: string[] = [];
+    await two.hold(
+      ['t:b1', 't:b2'],
+      async () => {},
+      () => busy.push('free'),
+    );
+    expect(busy).toEqual([]);
+    let release!: () => void;
+    let entered!: () => void;
+    const holding = new Promise<void>((r) => (entered = r));
+    const held = one.hold(['t:b2'], () => {
+      entered();
+      return new Promise<void>((r) => (release = r));
+    });
+    await holding;
+    let ran = false;
+    const waiting = two.hold(
+      ['t:b1', 't:b2'],
+      async () => void (ran = true),
+      () => busy.push('held'),
+    );
+    await waitingForAdvisoryLocks(1);
+    expect([busy, ran]).toEqual([['held'], false]);
+    release();
+    await Promise.all([held, waiting]);
+    expect(ran).toBe(true);
+  });
 });

@@ -2,8 +2,11 @@ import type pg from 'pg';
 
 /** Locks that hold across every server process of one database (record-locks.ts takes them). */
 export interface SharedLocks {
-  /** Runs `work` while holding the locks of `keys`, waiting for any other process holding one. */
-  hold<T>(keys: readonly string[], work: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` while holding the locks of `keys`, waiting for any other process holding one; `busy` is
+   * called first when one is held elsewhere (the caller may ask its holder to let go).
+   */
+  hold<T>(keys: readonly string[], work: () => Promise<T>, busy?: () => void): Promise<T>;
 }
 
 /**
@@ -15,17 +18,23 @@ export interface SharedLocks {
  */
 export function advisoryLocks(pool: pg.Pool): SharedLocks {
   return {
-    async hold(keys, work) {
+    async hold(keys, work, busy) {
       const client = await pool.connect();
       let broken: Error | undefined;
       try {
         await client.query('BEGIN');
+        const sorted = [...keys].sort();
+        // Tried one by one in order, without waiting, up to the first held elsewhere: the order that
+        // keeps two processes from waiting for each other holds, and the caller learns it must wait.
+        let free = 0;
+        if (busy) while (free < sorted.length && (await tryLock(client, sorted[free]!))) free += 1;
+        if (busy && free < sorted.length) busy();
         // One statement for all: unnest yields the sorted keys in order, each locked in turn (a group of
         // 200 scheduled matches took 200 round trips one by one).
-        if (keys.length)
+        if (free < sorted.length)
           await client.query(
             'SELECT pg_advisory_xact_lock(hashtextextended(k, 0)) FROM unnest($1::text[]) AS k',
-            [[...keys].sort()],
+            [sorted.slice(free)],
           );
         return await work();
       } finally {
@@ -35,4 +44,12 @@ export function advisoryLocks(pool: pg.Pool): SharedLocks {
       }
     },
   };
+}
+
+async function tryLock(client: pg.PoolClient, key: string): Promise<boolean> {
+  const { rows } = await client.query<{ got: boolean }>(
+    'SELECT pg_try_advisory_xact_lock(hashtextextended($1, 0)) AS got',
+    [key],
+  );
+  return rows[0]!.got;
 }

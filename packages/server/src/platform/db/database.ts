@@ -5,6 +5,7 @@ import { UNICODE_LOWER } from './dialect.js';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { advisoryLocks, type SharedLocks } from './advisory-locks.js';
+import { pgNotices, type ProcessNotices } from './process-notices.js';
 import { WriteScopes } from './write-scope.js';
 import { SqliteReaders, SqliteReadersDialect, defaultSqliteReaders } from './sqlite-readers.js';
 import { withStatementCache } from './statement-cache.js';
@@ -35,6 +36,8 @@ export interface Database {
   dialect: DialectName;
   /** Record locks across server processes (PostgreSQL only; SQLite serves one process). */
   sharedLocks?: SharedLocks;
+  /** Messages to the other server processes of the database (PostgreSQL only). */
+  notices?: ProcessNotices;
   /** Each back-office write as one transaction with its activity entry (write-scope.ts). */
   writeScopes: WriteScopes;
   destroy(): Promise<void>;
@@ -66,13 +69,13 @@ export function createDatabase(opts: {
     // pg waits for ever by default: a database host that stops answering (a network partition, a
     // failover) would hold every request and the event flush without end. With a deadline they fail
     // with a 503 the screens can show (see db/unavailable.ts), and TCP keep-alive finds dead connections.
+    const connection = {
+      connectionString: opts.databaseUrl,
+      connectionTimeoutMillis: opts.connectTimeoutMs ?? PG_CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+    };
     const newPool = (max: number) => {
-      const pool = new pg.Pool({
-        connectionString: opts.databaseUrl,
-        max,
-        connectionTimeoutMillis: opts.connectTimeoutMs ?? PG_CONNECT_TIMEOUT_MS,
-        keepAlive: true,
-      });
+      const pool = new pg.Pool({ ...connection, max });
       // An idle connection dropped by the server (restart, failover) must not crash the process: the
       // pool replaces it on the next query.
       pool.on('error', () => {});
@@ -83,13 +86,16 @@ export function createDatabase(opts: {
     const db = new Kysely<AppTables>({ dialect: writeScopes.wrap(new PostgresDialect({ pool })) });
     // Admins' writes of distinct records at the same moment: a handful at most.
     const lockPool = newPool(5);
+    const notices = pgNotices(pool, connection);
     return {
       db,
       readDb: db,
       dialect: 'postgres',
       writeScopes,
       sharedLocks: advisoryLocks(lockPool),
+      notices,
       destroy: async () => {
+        await notices.close();
         await db.destroy();
         await lockPool.end();
       },
