@@ -382,6 +382,27 @@ test('the ad-kind tabs wrap on a tablet; on a phone they are one line that scrol
   await page.setViewportSize({ width: 1280, height: 800 });
 });
 
+test("the ad-kind tab bar's fades follow a window resize, as they follow a scroll", async ({
+  signedInPage: page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/manage/ads/nativeAds/add');
+  const list = page.getByRole('navigation', { name: 'Ad kinds' }).getByRole('list');
+  await expect(list.getByRole('link').first()).toBeVisible();
+  // At a laptop's width every kind shows: no edge has kinds past it.
+  await expect(list).not.toHaveAttribute('data-more');
+  // Narrowed to a phone's, with no scroll or navigation: the right edge now has kinds past it.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect(list).toHaveAttribute('data-more', '');
+  await expect(list).not.toHaveAttribute('data-less');
+  // Scrolled to its end, then widened: no fade is left on an edge with nothing past it.
+  await list.evaluate((bar) => bar.scrollTo({ left: bar.scrollWidth }));
+  await expect(list).toHaveAttribute('data-less', '');
+  await expect(list).not.toHaveAttribute('data-more');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(list).not.toHaveAttribute('data-less');
+});
+
 test('a long ad name keeps the Actions column in view on Android and Apple, at every width', async ({
   signedInPage: page,
   api,

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { cn } from '@/lib/cn';
 
@@ -30,7 +30,8 @@ const styles = {
  * A bar of links between sibling screens (Shortcut / Story / Story Ads); the current one is marked.
  * On a phone (under 640 px) the bar is one line that scrolls sideways: the seven ad kinds had taken three
  * lines above the screen's own heading (issue 36, 0060). So that none is hidden without a cue, the bar
- * fades at an edge while more tabs lie past it, and the current tab is scrolled into view.
+ * fades at an edge while more tabs lie past it (marked anew on a scroll, a navigation and a new width),
+ * and the current tab is scrolled into view.
  */
 export function Tabs({
   tabs,
@@ -52,6 +53,15 @@ export function Tabs({
       bar.scrollLeft = current.offsetLeft - (bar.clientWidth - current.offsetWidth) / 2;
     markMore(bar);
   }, [pathname]);
+  // A new width (the window turned or resized, the side menu opened) moves the edges without a scroll:
+  // the fades follow it, as they follow a scroll. Each tab is watched too, for its text's late font.
+  useEffect(() => {
+    const bar = list.current;
+    if (!bar || typeof ResizeObserver !== 'function') return;
+    const observer = new ResizeObserver(() => markMore(bar));
+    for (const box of [bar, ...Array.from(bar.children)]) observer.observe(box);
+    return () => observer.disconnect();
+  }, [tabs]);
   return (
     <nav
       aria-label={label}
