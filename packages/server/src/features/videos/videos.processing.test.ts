@@ -14,6 +14,7 @@ import { before, boxes, expectPoster, gone, media, polled, renditions } from '..
 import { form, PNG, sizedMp4 } from '../../test/media-fixtures.js';
 import { mediaMismatches } from '../../test/bad-input.js';
 import { uploadVideo } from '../../test/library-videos.js';
+import { addPoster } from '../../platform/media/video-queue.repository.js';
 
 // Processing of library videos (issue 35): faststart, the HLS ladder, retries, and a restart mid-run, on
 // real files made by ffmpeg. Each app here shares one database and data folder with the ones before it,
@@ -261,5 +262,47 @@ describe('failures and restarts', () => {
     await goneFromDisk(path.join(work, `4194000-dead.1.${uploaded._id}`));
     for (const name of readdirSync(work)) await goneFromDisk(path.join(work, name));
     expect(await mediaMismatches(fourth)).toEqual({ filesWithoutRow: [], rowsWithoutFile: [] });
+  });
+
+  it('a start makes the poster alone for a video processed before posters were made (0061)', async () => {
+    // The last app opened is still running (the earlier tests stopped the others).
+    const running = apps.at(-1)!;
+    const uploaded = await upload(running, 'older.mp4', sizedMp4(360));
+    const processed = await settled(running, uploaded._id);
+    expect(processed.state).toBe('ready');
+    // As a run before 0061 left it: the ladder without a poster.
+    const db = running.app.streamdesk.context.db;
+    const { hls_files } = await db
+      .selectFrom('videos')
+      .select('hls_files')
+      .where('id', '=', uploaded._id)
+      .executeTakeFirstOrThrow();
+    const ladder = hls_files.split(' ').filter((url) => url !== processed.poster);
+    await db
+      .updateTable('videos')
+      .set({ hls_files: ladder.join(' ') })
+      .where('id', '=', uploaded._id)
+      .execute();
+    await running.app.streamdesk.context.media.remove(processed.poster);
+    expect(await listed(running, uploaded._id)).toMatchObject({ state: 'ready', poster: '' });
+
+    const fifth = await open(1);
+    const ready = await until(fifth, uploaded._id, (v) => v.poster !== '');
+    // The poster alone: the same ladder and MP4, the poster added to its files.
+    expect(ready).toMatchObject({ state: 'ready', hls: processed.hls, video: processed.video });
+    expect(ready.poster).not.toBe(processed.poster);
+    await expectPoster(fifth, ready.poster, { width: 640, height: 360 });
+    const after = await db
+      .selectFrom('videos')
+      .select('hls_files')
+      .where('id', '=', uploaded._id)
+      .executeTakeFirstOrThrow();
+    expect(after.hls_files).toBe([...ladder, ready.poster].join(' '));
+    // A poster made for a ladder that changed since (here: the one without a poster) is not added.
+    const stale = { id: uploaded._id, video: ready.video, hls: ready.hls, hls_files: ladder.join(' ') };
+    expect(await addPoster(db, { table: 'videos', video: 'video' }, stale, '/media/videos/stale.jpg')).toBe(
+      false,
+    );
+    expect(await mediaMismatches(fifth)).toEqual({ filesWithoutRow: [], rowsWithoutFile: [] });
   });
 });

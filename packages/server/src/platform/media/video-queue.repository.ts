@@ -207,3 +207,43 @@ export const queuedColumns = (at: string, hasVideo = true) => ({
  */
 export const posterOf = (row: { hls_files: string }) =>
   row.hls_files.split(' ').find((url) => url.endsWith('.jpg')) ?? '';
+
+/** A ready row whose ladder was made before posters were (0061): what its poster is made from. */
+export interface PosterlessRow {
+  id: string;
+  video: string;
+  hls: string;
+  hls_files: string;
+}
+
+/**
+ * The next ready row by id after `after` whose ladder has no poster (processed before posters were made,
+ * 0061); a walk by id, so each row is looked at once per start, a failed one included.
+ */
+export const nextWithoutPoster = (db: AppDb, kind: QueueTable, after: string) =>
+  q(db)
+    .selectFrom(kind.table)
+    .select(['id', 'hls', 'hls_files', sql.ref<string>(kind.video).as('video')])
+    .where('state', '=', 'ready')
+    .where('hls', '!=', '')
+    .where('hls_files', 'not like', '%.jpg%')
+    .where('id', '>', after)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst() as Promise<PosterlessRow | undefined>;
+
+/**
+ * Adds a poster to the row's ladder files, only while its ladder is still the one the poster was made
+ * for (not processed again, replaced by an edit, or deleted meanwhile); false when it is not.
+ */
+export async function addPoster(db: AppDb, kind: QueueTable, row: PosterlessRow, poster: string) {
+  const result = await q(db)
+    .updateTable(kind.table)
+    .set({ hls_files: [row.hls_files, poster].filter(Boolean).join(' ') })
+    .where('id', '=', row.id)
+    .where('state', '=', 'ready')
+    .where('hls', '=', row.hls)
+    .where('hls_files', '=', row.hls_files)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

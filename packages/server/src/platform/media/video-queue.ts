@@ -9,6 +9,7 @@ import { afterWriteScope } from '../db/write-scope.js';
 import { MEDIA_URL_PREFIX, type MediaStore } from './media-store.js';
 import { OWNER, ownerGone } from '../process-owner.js';
 import { indexFirst, makeHls, makePoster, probeSource, progressOf, remuxFaststart } from './hls.js';
+import { createPosterBackfill } from './poster-backfill.js';
 import * as repo from './video-queue.repository.js';
 
 /** A run and its two retries. */
@@ -91,14 +92,18 @@ export function createVideoQueue(ctx: VideoQueueContext, options: VideoQueueOpti
   // Wakes run outside the write scope of the request that queued the video (it has committed by then).
   const outside = AsyncLocalStorage.snapshot();
 
-  /** Takes queued videos while a slot is free. */
+  const posters = createPosterBackfill(ctx, kinds, workRoot, stopped.signal);
+
+  /** Takes queued videos while a slot is free; with none queued, makes the posters earlier runs lack. */
   const fill = async () => {
     while (!stopping && runs.size < options.atOnce) {
       const worker = `${OWNER}.${++count}`;
       const video = await repo.takeNext(db, kinds, worker, nowIso(), later(LEASE_MS));
-      if (!video || stopping) return;
-      video.kind.changed();
-      const run = process(video, worker).finally(() => {
+      if (stopping) return;
+      video?.kind.changed();
+      const work = video ? () => process(video, worker) : await posters.next(worker);
+      if (!work || stopping) return;
+      const run = work().finally(() => {
         runs.delete(run);
         wake();
       });
@@ -303,6 +308,7 @@ export function createVideoQueue(ctx: VideoQueueContext, options: VideoQueueOpti
     async start() {
       if (options.atOnce === 0) return;
       await clearLeftovers();
+      posters.start();
       wake();
       timer = setInterval(wake, options.pollMs ?? 5_000);
       timer.unref();
