@@ -76,6 +76,33 @@ describe('Video Library action replies', { timeout: 15_000 }, () => {
     expect(await findToast(trashMessages.restored(2))).toHaveAttribute('data-type', 'success');
   });
 
+  it('counts and deletes the ticked rows of the page: a ticked video that left it on a reload is not sent', async () => {
+    // Video 2 is deleted by another admin meanwhile; the retry of Video 3 reloads the list without it.
+    let rows = [video(1, false), video(2, false), { ...video(3, false), state: 'failed' as const }];
+    const sent: unknown[] = [];
+    const user = await openLibrary({
+      'GET /api/App/video/category/admin/all': () => jsonResponse(onePage(rows)),
+      'POST /api/App/video/retry': () => {
+        rows = [video(1, false), { ...video(3, false), state: 'ready' as const }];
+        return jsonResponse({ status: true, message: 'ok', retried: 1 });
+      },
+      'DELETE /api/App/video/': (_url: string, init: RequestInit) => {
+        sent.push(JSON.parse(String(init.body)));
+        return jsonResponse({ status: true, message: 'deleted', deleted: 1 });
+      },
+    });
+    await user.click(screen.getByRole('checkbox', { name: 'Select Video 1' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select Video 2' }));
+    await user.click(screen.getByRole('button', { name: 'Retry Video 3' }));
+    await waitFor(() => expect(screen.queryByRole('row', { name: 'Video 3' })).not.toBeInTheDocument());
+    // The page's rows are now Video 1 (ticked) and Video 2 (the former third, not ticked).
+    expect(screen.getByRole('checkbox', { name: 'Select Video 1' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Select Video 2' })).not.toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Delete Selected (1)' }));
+    await answerMath({ confirm: 'Delete', title: 'Delete videos' });
+    await waitFor(() => expect(sent).toEqual([{ id: [video(1, false)._id] }]));
+  });
+
   it("says 'Failed to delete video(s)' when the server refuses the delete", async () => {
     const user = await openLibrary({
       'DELETE /api/App/video/': () => jsonResponse({ status: false, message: videoMessages.noneFound }, 404),

@@ -94,7 +94,7 @@ describe('Video Library', { timeout: 15_000 }, () => {
     expect(await screen.findByText('Showing 1 of 1 videos')).toBeInTheDocument();
   });
 
-  it("drops a failed action's red banner on another filter or page", async () => {
+  it("drops a failed action's red banner and the ticked rows on another filter or page", async () => {
     const { list } = library();
     mockApi({
       ...shell,
@@ -111,6 +111,9 @@ describe('Video Library', { timeout: 15_000 }, () => {
     expect(banner).toHaveTextContent(videoMessages.webStatusFailed);
     await user.selectOptions(screen.getByLabelText('Web Status'), 'true');
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    // A fresh selection too: Video 1 is on the filtered page, no longer ticked.
+    expect(await screen.findByRole('checkbox', { name: 'Select Video 1' })).not.toBeChecked();
+    expect(screen.getByRole('button', { name: 'Disable Web (0)' })).toBeInTheDocument();
   });
 
   it('keeps the category, the web status and the page in the URL; a filter starts again at page 1', async () => {

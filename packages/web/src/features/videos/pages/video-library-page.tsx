@@ -11,7 +11,6 @@ import { videoTabs } from '@/config/section-tabs';
 import { ApiCallError, gotNoReply, isNetworkFailure, refusedOrNoReply } from '@/lib/api-client';
 import { Button } from '@/ui/button';
 import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
-import { toggleAll, toggleSelection } from '@/ui/data-table';
 import { Dialog } from '@/ui/dialog';
 import { ListTable } from '@/ui/list-table';
 import { NoMatches } from '@/ui/no-matches';
@@ -22,6 +21,7 @@ import { toastSuccess } from '@/ui/toast-success';
 import { useConfirmStatus } from '@/ui/use-confirm-update';
 import { useFailureToast } from '@/ui/use-failed-load-toast';
 import { usePageParam, useStepBackToLastPage } from '@/ui/use-page-param';
+import { usePageSelection } from '@/ui/use-page-selection';
 import { useSearchAndSort } from '@/ui/use-search-and-sort';
 import { VideoPlayer } from '@/ui/video-player';
 import {
@@ -71,7 +71,6 @@ export default function VideoLibraryPage() {
   // The Sort by select and the Title and Date headers set one order (duration and views are in Details).
   const { q, sort, onSearch, onSort, clearSearch } = useSearchAndSort(pager, videoSort, '-date');
   const [renaming, setRenaming] = useState<Video | null>(null);
-  const [selected, setSelected] = useState<Set<string>>(new Set());
   const [deleting, setDeleting] = useState<string[] | null>(null);
   const [viewing, setViewing] = useState<Video | null>(null);
   const [actionError, setActionError] = useState('');
@@ -99,7 +98,6 @@ export default function VideoLibraryPage() {
   const totalPage = reply?.totalPage ?? 0;
   const totalRecord = reply?.totalRecord ?? 0;
   const ids = videos.map((v) => v._id);
-  const allSelected = ids.length > 0 && ids.every((id) => selected.has(id));
   const loadFailure = loadError(library);
   // Failed loads are said in a toast too (doc 2 section 8 lists their messages with the others).
   useFailureToast(loadFailure, library.dataUpdatedAt + library.errorUpdatedAt);
@@ -110,12 +108,14 @@ export default function VideoLibraryPage() {
   useStepBackToLastPage(pager, reply && !library.isPlaceholderData ? totalPage : undefined);
 
   // Another filter or page, however it came (the controls, Back, the step back): a fresh selection, and
-  // the last action's error no longer applies. Adjusted while rendering, as React advises.
+  // the last action's error no longer applies. Adjusted while rendering, as React advises. The bulk bar
+  // counts and sends the ticked rows of this page (docs/decisions/0058, "Page selections").
   const view = `${category} ${web} ${page} ${q} ${sort}`;
+  const selection = usePageSelection(ids, { resetOn: view });
+  const { toggle, forget } = selection;
   const [shownView, setShownView] = useState(view);
   if (view !== shownView) {
     setShownView(view);
-    setSelected(new Set());
     setActionError('');
   }
 
@@ -131,14 +131,14 @@ export default function VideoLibraryPage() {
         toastSuccess(
           videoMessages.webUpdated(status, 'modified' in result ? result.modified : targets.length),
         );
-        setSelected(new Set());
+        forget(targets);
       } catch (error) {
         const message = refusedOrNoReply(error, videoMessages.webStatusFailed, videoMessages.webStatusError);
         setActionError(message);
         toast.error(message);
       }
     },
-    [sendWebStatus],
+    [sendWebStatus, forget],
   );
 
   // Enable and Disable Web ask first, one video or many, as every status switch does
@@ -182,14 +182,14 @@ export default function VideoLibraryPage() {
 
   const rowActions = useMemo<VideoRowActions>(
     () => ({
-      toggle: (id) => setSelected((s) => toggleSelection(s, id)),
+      toggle,
       view: setViewing,
       changeWeb: (video) => askWeb([video._id], !video.web),
       rename: setRenaming,
       remove: (video) => askDelete([video._id]),
       retry: (video) => void retry(video),
     }),
-    [askWeb, askDelete, retry],
+    [toggle, askWeb, askDelete, retry],
   );
 
   const confirmDelete = async () => {
@@ -201,7 +201,7 @@ export default function VideoLibraryPage() {
       setActionError('');
       // Moved to the trash: the toast offers Undo (docs/decisions/0037-trash.md).
       toastDeleted(deleted === 1 ? videoMessages.deletedOne : videoMessages.deletedMany(deleted), targets);
-      setSelected(new Set());
+      forget(targets);
     } catch (error) {
       const message = refusedOrNoReply(error, videoMessages.deleteFailed, videoMessages.deleteError);
       setActionError(message);
@@ -209,7 +209,7 @@ export default function VideoLibraryPage() {
     }
   };
 
-  const chosen = [...selected];
+  const { chosen } = selection;
   const busy = setWebStatus.isPending || removeVideos.isPending;
   return (
     <div className="space-y-4">
@@ -258,8 +258,8 @@ export default function VideoLibraryPage() {
         emptyText={q ? <NoMatches things="videos" q={q} onClear={clearSearch} /> : 'No videos found'}
         sorting={{ sort, onSort, columns: LIBRARY_SORTING }}
         selection={{
-          allSelected,
-          onToggleAll: () => setSelected(toggleAll(selected, ids)),
+          allSelected: selection.allSelected,
+          onToggleAll: selection.toggleAll,
           count: chosen.length,
           // The spec's three bulk actions and their words (doc 2, 'Video show page'); at 0 they say
           // what to do (the spec's messages) rather than being disabled.
@@ -310,7 +310,7 @@ export default function VideoLibraryPage() {
             key={video._id}
             video={video}
             number={ADMIN_VIDEO_PAGE_SIZE * (page - 1) + index + 1}
-            checked={selected.has(video._id)}
+            checked={selection.isSelected(video._id)}
             busy={busy}
             on={rowActions}
           />
