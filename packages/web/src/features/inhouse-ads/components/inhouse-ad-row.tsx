@@ -68,6 +68,7 @@ export const InHouseAdRow = memo(function InHouseAdRow({
           <RemoteImage
             src={ad.icon}
             alt=""
+            loading="lazy"
             className="size-9 rounded-md object-cover ring-1 ring-slate-200"
           />
           <div className="min-w-0">
@@ -92,7 +93,12 @@ export const InHouseAdRow = memo(function InHouseAdRow({
               Video
             </span>
           ) : (
-            <RemoteImage src={ad.thumbnail ?? ad.medView} alt="" className="h-10 w-16 object-cover" />
+            <RemoteImage
+              src={ad.thumbnail ?? ad.medView}
+              alt=""
+              loading="lazy"
+              className="h-10 w-16 object-cover"
+            />
           )}
         </button>
         <ProcessingState

@@ -63,6 +63,7 @@ export function LiveMatchRow({ match, onEdit, onDelete, deleting = false, watchi
         <RemoteImage
           src={match.thumbnail}
           alt={`Image of ${match.title}`}
+          loading="lazy"
           className="size-12 rounded-md bg-slate-100 object-cover ring-1 ring-slate-200"
         />
       </Td>

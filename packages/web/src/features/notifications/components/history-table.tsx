@@ -161,6 +161,7 @@ export function HistoryTable() {
                 <RemoteImage
                   src={n.n_icon}
                   alt={`Icon of ${n.n_title}`}
+                  loading="lazy"
                   className="size-10 rounded object-cover ring-1 ring-slate-200"
                 />
               ) : (

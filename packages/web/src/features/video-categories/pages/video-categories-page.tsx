@@ -131,6 +131,7 @@ export default function VideoCategoriesPage() {
               <RemoteImage
                 src={category.main_image}
                 alt={category.name}
+                loading="lazy"
                 className="size-12 rounded-md object-cover ring-1 ring-slate-200"
               />
             </Td>
