@@ -16,6 +16,7 @@ import {
   type PositionName,
 } from '@streamdesk/contract/controller';
 import { useState } from 'react';
+import { usePrefetchQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { FullPageLoader } from '@/ui/full-page-loader';
@@ -30,6 +31,7 @@ import { PlacementSelect } from '../components/placement-select';
 import { ScheduledChanges } from '../components/scheduled-changes';
 import { Section } from '../components/section';
 import { SettingForm, type SettingField } from '../components/setting-form';
+import { schedulesQuery } from '../schedules-api';
 import { settingLabel } from '../setting-labels';
 
 /** The first message a contract schema gives for one field, or undefined when it passes. */
@@ -59,6 +61,9 @@ const positionField = (name: PositionName, initial: number, hint?: string): Sett
 
 export default function ControllerPage() {
   const { data, isPending, refetch } = useControllerSettings();
+  // The scheduled changes are asked for beside the settings, not once the settings have come and their
+  // section has mounted: one round trip and a render less before the screen is usable (0049).
+  usePrefetchQuery(schedulesQuery);
   useFailedLoadToast(data);
   // Each reload of a form saved whole, after an edit conflict, starts it afresh from the settings read
   // again (its key). Kept here, with the read: the form is remounted with what the reload brought.
