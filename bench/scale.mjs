@@ -9,6 +9,9 @@
 // DURATION (5) s alone and beside two readers of deep library pages (another process), HOL_ROUNDS (3) times
 // in turn, and the median ratio. Everything stays on 127.0.0.1.
 // Run it small on a busy machine (SCALE_SIZES=1000,100000 ROLLUPS=1000000). Not a test: it prints figures.
+// One read on one database: SCALE_DATABASES=postgres (or sqlite; default both) and SCALE_READS=library-search
+// (the library's search alone, without the other reads and the head-of-line rounds; default every read).
+// With ROLLUPS=0 ITEMS=0 the seed is the categories and videos only.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -24,6 +27,10 @@ const ITEMS = Number(process.env.ITEMS ?? 100_000);
 const READS = Number(process.env.READS ?? 30);
 const DURATION = Number(process.env.DURATION ?? 5);
 const HOL_ROUNDS = Number(process.env.HOL_ROUNDS ?? 3);
+const DATABASES = (process.env.SCALE_DATABASES ?? 'sqlite,postgres').split(',');
+const READ_SETS = ['all', 'library-search'];
+const ONLY = process.env.SCALE_READS ?? 'all';
+if (!READ_SETS.includes(ONLY)) throw new Error(`SCALE_READS: one of ${READ_SETS.join(', ')}`);
 const CATEGORIES = 20;
 const LIMIT = 20;
 const DEEP_PAGE = 5000;
@@ -32,20 +39,21 @@ const DEEP_PAGE = 5000;
 const dialects = {
   sqlite: {
     rows: (n, insert) =>
+      n > 0 &&
       `with recursive n(i) as (select 0 union all select i + 1 from n where i < ${n - 1}) ${insert} from n`,
     id: (seconds, i) => `printf('%08x%016x', ${seconds}, ${i})`,
     iso: (seconds) => `strftime('%Y-%m-%dT%H:%M:%fZ', ${seconds}, 'unixepoch')`,
     day: (seconds) => `date(${seconds}, 'unixepoch')`,
   },
   postgres: {
-    rows: (n, insert) => `${insert} from generate_series(0, ${n - 1}) as n(i)`,
+    rows: (n, insert) => n > 0 && `${insert} from generate_series(0, ${n - 1}) as n(i)`,
     id: (seconds, i) => `lpad(to_hex(${seconds}), 8, '0') || lpad(to_hex(${i}), 16, '0')`,
     iso: (seconds) => `to_char(to_timestamp(${seconds}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
     day: (seconds) => `to_char(to_timestamp(${seconds}) at time zone 'UTC', 'YYYY-MM-DD')`,
   },
 };
 
-/** The seeding statements for `size` videos, in order. */
+/** The seeding statements for `size` videos, in order (none for a count of 0). */
 function seedStatements(d, size) {
   const start = Math.floor(Date.now() / 1000) - 365 * 86_400;
   const step = Math.max(1, Math.floor((365 * 86_400) / size)) * 4;
@@ -86,7 +94,7 @@ function seedStatements(d, size) {
          'https://example.com/' || i, 'Open', 'fs_web', '/media/ads/i' || i || '.png', '/media/ads/m' || i || '.png',
          ${d.iso(`${start} + i`)}, ${d.iso(`${start} + i`)}`,
     ),
-  ];
+  ].filter(Boolean);
 }
 
 async function seedSqlite(dataDir, size) {
@@ -187,6 +195,13 @@ async function measure(baseURL) {
   const admin = { 'api-key': API_KEY, authorization: `Bearer ${token}` };
   const app = { 'api-key': API_KEY };
   const library = `${baseURL}/api/App/video/category/admin`;
+  // Every title holds `video`: the search's index reads must not grow with the library (0047).
+  const searchLibrary = async () =>
+    show(
+      'library, search',
+      await reads((n) => `${library}/all?page=1&limit=${LIMIT}&q=Video ${1000 + n}`, admin),
+    );
+  if (ONLY === 'library-search') return searchLibrary();
   const first = await get(`${library}/all?page=1&limit=${LIMIT}`, admin);
   const pages = first.totalPage;
   const deep = Math.min(DEEP_PAGE, pages);
@@ -222,10 +237,7 @@ async function measure(baseURL) {
     await reads((n) => `${baseURL}/api/App/video/app/category/${category}?page=${deepOf(appPages, n)}`, app),
   );
 
-  show(
-    'library, search',
-    await reads((n) => `${library}/all?page=1&limit=${LIMIT}&q=Video ${1000 + n}`, admin),
-  );
+  await searchLibrary();
   // The oldest video has a year of rollups (seedStatements).
   const oldest = (await get(`${library}/all?page=1&limit=1&sort=date`, admin)).data[0]._id;
   const yearAgo = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);
@@ -330,13 +342,17 @@ async function run(label, size, env, seed) {
 
 ensureBuilt();
 for (const size of SIZES) {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sd-bench-scale-'));
-  try {
-    await run('SQLite', size, { DATA_DIR: dataDir, DATABASE_URL: undefined }, (dir) => seedSqlite(dir, size));
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+  if (DATABASES.includes('sqlite')) {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sd-bench-scale-'));
+    try {
+      await run('SQLite', size, { DATA_DIR: dataDir, DATABASE_URL: undefined }, (dir) =>
+        seedSqlite(dir, size),
+      );
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   }
-  if (!process.env.DATABASE_URL) continue;
+  if (!process.env.DATABASE_URL || !DATABASES.includes('postgres')) continue;
   const url = await freshPostgres(`sd_scale_${size}`);
   const pgDir = mkdtempSync(path.join(os.tmpdir(), 'sd-bench-scale-'));
   try {
