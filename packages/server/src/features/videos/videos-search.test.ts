@@ -4,6 +4,8 @@ import { videoRoutes, type Video } from '@streamdesk/contract/videos';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { form, mp4, PNG } from '../../test/media-fixtures.js';
 import { uploadVideo } from '../../test/library-videos.js';
+import { addCall, storedId } from '../../test/api-calls.js';
+import { withSearchLead } from './videos-search.repository.js';
 
 /** The library's search through its index (0048) follows uploads and title edits. */
 let t: TestApp;
@@ -37,5 +39,100 @@ describe('library search', () => {
     expect(await titles('extra')).toEqual([]);
     // The file name keeps its own place in the index.
     expect(await titles('penalty')).toEqual(['Éxtra time']);
+  });
+});
+
+/**
+ * A text of several words on PostgreSQL is led by one of them in the index and each row checked for the
+ * whole text (withSearchLead): the page, its total and its folding must stay the scan's.
+ */
+describe('a search of a word every video holds and a rarer one', () => {
+  const LIMIT = 4;
+  let rows: { id: string; title: string; file_name: string; created_at: string }[];
+  let category: string;
+  beforeAll(async () => {
+    category = await storedId(t, addCall.category('Lead'));
+    const named = [
+      ...Array.from({ length: 40 }, (_, i) => [`Reel ${995 + i}`, `r${995 + i}.mp4`]),
+      ['Reel 7 (100 cuts)', 'cuts.mp4'],
+      ['Other', 'reel 100 final.mp4'],
+      ['RÉEL 100 b', 'accent.mp4'],
+      ['Reel 100%', 'percent.mp4'],
+      ['reel_100 raw', 'underscore.mp4'],
+      ['reelX100', 'x.mp4'],
+    ];
+    rows = named.map(([title, file], i) => ({
+      id: `lead${String(i).padStart(20, '0')}`,
+      title: title!,
+      file_name: file!,
+      created_at: new Date(Date.UTC(2032, 0, 1) + i * 1000).toISOString(),
+    }));
+    await t.app.streamdesk.context.db
+      .insertInto('videos')
+      .values(
+        rows.map((r) => ({
+          ...r,
+          category_id: category,
+          video: `videos/${r.id}.mp4`,
+          thumbnail: `videos/${r.id}.jpg`,
+        })) as never,
+      )
+      .execute();
+  });
+
+  const page = async (q: string, n: number) => {
+    const res = await t.request({
+      method: 'GET',
+      url: videoRoutes.adminList.path.replace(':category', category),
+      query: { q, page: String(n), limit: String(LIMIT) },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return t.json<{ data: Video[]; totalRecord: number; totalPage: number }>(res);
+  };
+
+  /** Every page's titles, with the totals each page gave. */
+  const everyPage = async (q: string) => {
+    const first = await page(q, 1);
+    const found = first.data.map((v) => v.title);
+    const totals = [[first.totalRecord, first.totalPage]];
+    for (let n = 2; n <= first.totalPage; n++) {
+      const next = await page(q, n);
+      found.push(...next.data.map((v) => v.title));
+      totals.push([next.totalRecord, next.totalPage]);
+    }
+    return { found, totals };
+  };
+
+  /** The rows holding `q` in their title or file name, counted by hand, newest first. */
+  const byHand = (q: string) =>
+    rows
+      .filter((r) => [r.title, r.file_name].some((s) => s.toLowerCase().includes(q.toLowerCase())))
+      .reverse()
+      .map((r) => r.title);
+
+  it('answers every page and the same total on each as a count made by hand', async () => {
+    const expected = byHand('Reel 100');
+    expect(expected.length).toBeGreaterThan(LIMIT * 2);
+    const { found, totals } = await everyPage('Reel 100');
+    expect(found).toEqual(expected);
+    const total = [expected.length, Math.ceil(expected.length / LIMIT)];
+    expect(totals).toEqual(totals.map(() => total));
+  });
+
+  it('keeps the words together and in order, folds case and keeps accents, and takes % and _ as themselves', async () => {
+    expect((await everyPage('reel 100')).found).not.toContain('Reel 7 (100 cuts)');
+    expect((await everyPage('100 REEL')).found).toEqual([]);
+    expect((await everyPage('réel 100')).found).toEqual(['RÉEL 100 b']);
+    expect((await everyPage('reel 100%')).found).toEqual(['Reel 100%']);
+    expect((await everyPage('reel_100')).found).toEqual(['reel_100 raw']);
+    expect((await everyPage('REEL 100 FINAL')).found).toEqual(['Other']);
+  });
+
+  it('leads with one of the words on PostgreSQL, and with none on SQLite', async () => {
+    const { db, dialect } = t.app.streamdesk.context;
+    const led = await withSearchLead(db, dialect, { text: 'Reel 100' });
+    if (dialect === 'postgres') expect(['reel', '100']).toContain(led.lead);
+    else expect(led.lead).toBeUndefined();
+    expect((await withSearchLead(db, dialect, { text: 'Reel 10' })).lead).toBeUndefined();
   });
 });

@@ -5,8 +5,7 @@ import type { PageSeek } from '../../platform/db/page-boundaries.js';
 import { addToTotalColumns, type TotalsChange } from '../../platform/item-counter.js';
 import { noteUpdate } from '../../platform/activity/noted-update.js';
 import { lowered } from '../../platform/db/dialect.js';
-import { matchesSearch } from '../../platform/db/search-index.js';
-import { videosSearch } from './videos.migrations.js';
+import { searched } from './videos-search.repository.js';
 import type { ProcessingColumns } from '../../platform/media/video-queue.repository.js';
 import type { DialectName } from '../../platform/db/database.js';
 import type { VideoSort } from '@streamdesk/contract/videos';
@@ -47,6 +46,8 @@ export interface VideoFilter {
   web?: boolean;
   /** Part of a title or file name, any case. */
   text?: string;
+  /** PostgreSQL: the part of `text` the search index is asked for (withSearchLead); rows check all of it. */
+  lead?: string;
 }
 
 const filtered = (db: Db, dialect: DialectName, filter: VideoFilter) =>
@@ -59,7 +60,7 @@ const filtered = (db: Db, dialect: DialectName, filter: VideoFilter) =>
     )
     .$if(filter.web !== undefined, (qb) => qb.where('web', '=', filter.web ? 1 : 0))
     // Through the search index (0048).
-    .$if(Boolean(filter.text), (qb) => qb.where(matchesSearch(dialect, videosSearch, filter.text!)));
+    .$if(Boolean(filter.text), (qb) => qb.where(searched(dialect, filter)));
 
 /** A list order by its sort's name (the contract's `sort`, without its `-`). */
 const orderOf = (dialect: DialectName, sort: VideoSort): ListOrder => ({

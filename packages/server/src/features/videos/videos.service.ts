@@ -25,6 +25,7 @@ import { posterOf } from '../../platform/media/video-queue.repository.js';
 import { keptCounts } from './videos.counts.js';
 import type { ForgetCounts } from '../../platform/item-counter.js';
 import * as repo from './videos.repository.js';
+import { withSearchLead } from './videos-search.repository.js';
 
 /** What the library needs from the categories, provided by the video-categories feature. */
 export interface VideoCategoryLookup {
@@ -137,13 +138,14 @@ export function createVideosService(ctx: FeatureContext, deps: VideosDeps) {
     limit: number,
     sort: VideoSort = '-date',
   ) => {
-    const read = (seek: PageSeek) => repo.pageOfVideos(ctx.readDb, ctx.dialect, filter, sort, seek);
+    const read = (seek: PageSeek, of = filter) => repo.pageOfVideos(ctx.readDb, ctx.dialect, of, sort, seek);
     // A search counts its rows as it reads them, and app events move the views without a write of ours:
-    // both walk from the start, the count read beside the page.
+    // both walk from the start, the count read beside the page, a search's both from the same lead.
     if (filter.text || sort.endsWith('views')) {
+      const led = await withSearchLead(ctx.readDb, ctx.dialect, filter);
       const [{ rows }, total] = await Promise.all([
-        read({ from: 'start', skip: (page - 1) * limit, take: limit }),
-        listCounts.matching(filter),
+        read({ from: 'start', skip: (page - 1) * limit, take: limit }, led),
+        listCounts.matching(led),
       ]);
       return { rows, total, totalPage: Math.ceil(total / limit) };
     }
