@@ -112,4 +112,20 @@ export default tseslint.config(
     files: ['packages/contract/**/*.test.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
+  {
+    // The web and server projects share modules between a worker's test files (isolate: false), where a
+    // module mock would not take or would leak: only *.mocked.test.* files, run isolated, may mock one.
+    files: ['packages/web/src/**/*.test.{ts,tsx}', 'packages/server/src/**/*.test.ts'],
+    ignores: ['packages/web/src/**/*.mocked.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock)$/]",
+          message:
+            'This file shares its modules with the other test files of its worker: name it *.mocked.test.* (web) to mock a module, or spy instead.',
+        },
+      ],
+    },
+  },
 );

@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { resolve } from './vite.config.ts';
@@ -11,19 +11,36 @@ const tusBrowser = path.join(
   'lib.esm/browser/index.js',
 );
 
-export default defineConfig({
-  plugins: [react()],
-  resolve: { ...resolve, alias: { ...resolve.alias, 'tus-js-client': tusBrowser } },
-  test: {
-    name: 'web',
-    environment: 'jsdom',
-    // Worker threads cost less than a forked process per jsdom file: -9 % CPU on 22 files
-    // (docs/decisions/0024-test-speed.md).
-    pool: 'threads',
-    include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['./src/test/setup.ts'],
-    restoreMocks: true,
-    // jsdom screens with many user-event steps can take seconds on a busy 2-core machine.
-    testTimeout: 20_000,
-  },
+/** The test files that replace a module with `vi.mock`: they run isolated (vitest.mocked.config.ts). */
+export const MOCKED = 'src/**/*.mocked.test.{ts,tsx}';
+
+/** A project of the web package's tests: jsdom, the app's own module resolution and test setup. */
+export function webProject(test: { name: string; include: string[]; exclude?: string[]; isolate: boolean }) {
+  return defineConfig({
+    plugins: [react()],
+    resolve: { ...resolve, alias: { ...resolve.alias, 'tus-js-client': tusBrowser } },
+    test: {
+      environment: 'jsdom',
+      // Worker threads cost less than a forked process per jsdom file: -9 % CPU on 22 files
+      // (docs/decisions/0024-test-speed.md).
+      pool: 'threads',
+      setupFiles: ['./src/test/setup.ts'],
+      restoreMocks: true,
+      // jsdom screens with many user-event steps can take seconds on a busy 2-core machine.
+      testTimeout: 20_000,
+      ...test,
+    },
+  });
+}
+
+// A worker's files share their modules (React, the router, the screens) instead of importing them again
+// for each file; each file still gets a fresh jsdom. A quarter of the files (32), one run each at load 9:
+// 40 s of CPU (user + sys) against 84 s isolated (docs/decisions/0024-test-speed.md). A file that mocks a
+// module must import it fresh, so those are named *.mocked.test.* and run isolated; eslint keeps
+// `vi.mock` out of the others.
+export default webProject({
+  name: 'web',
+  include: ['src/**/*.test.{ts,tsx}'],
+  exclude: [...configDefaults.exclude, MOCKED],
+  isolate: false,
 });

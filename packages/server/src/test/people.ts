@@ -12,17 +12,19 @@ let n = 0;
 export async function signInAs(
   t: TestApp,
   role: Role,
-): Promise<{ id: string; email: string; token: string }> {
+): Promise<{ id: string; email: string; name: string; token: string }> {
   const db = t.app.streamdesk.context.db;
   const id = newId();
+  // Numbered across the worker, not the file: files may share this module (isolate: false).
   const email = `${role}-${++n}@example.com`;
+  const name = `${role} ${n}`;
   passwordHash ??= hash(PERSON_PASSWORD);
   await authRepo.insertAdmin(db, {
     id,
     email,
     password_hash: await passwordHash,
     created_at: nowIso(),
-    name: `${role} ${n}`,
+    name,
     role,
     status: 'active',
     totp_secret: null,
@@ -30,7 +32,7 @@ export async function signInAs(
     totp_last_step: null,
   });
   const { token } = await t.app.streamdesk.auth.login({ a_email: email, a_password: PERSON_PASSWORD });
-  return { id, email, token };
+  return { id, email, name, token };
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

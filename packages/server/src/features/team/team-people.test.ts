@@ -31,7 +31,7 @@ describe('the people list (the Activity screen person filter)', () => {
     expect(body.status).toBe(true);
     expect(body.message).toBe('People fetched');
     for (const person of body.data) expect(Object.keys(person).sort()).toEqual(['_id', 'name']);
-    expect(body.data).toContainEqual({ _id: admin.id, name: 'admin 1' });
+    expect(body.data).toContainEqual({ _id: admin.id, name: admin.name });
     expect(body.data).toContainEqual({ _id: editor.id, name: 'Zed Gone' });
     const names = body.data.map((p) => p.name);
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));

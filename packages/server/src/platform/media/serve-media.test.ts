@@ -7,27 +7,14 @@ import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@streamdesk/contract/messages';
 import { createTestApp, localMedia, type TestApp } from '../../test/test-app.js';
 import { JPEG, PNG } from '../../test/media-fixtures.js';
+import { listedFolders } from '../../test/listed-folders.js';
 
-/**
- * Every folder listed while this file runs. Installed before anything loads @fastify/static, which takes
- * `readdir` from node:fs/promises once, when it loads; the first test shows that it is seen.
- */
-const listed = vi.hoisted(() => {
-  const seen: string[] = [];
-  const fsp = process.getBuiltinModule('node:fs/promises');
-  const readdir = fsp.readdir.bind(fsp);
-  Object.assign(fsp, {
-    readdir: (dir: Parameters<typeof readdir>[0], ...rest: unknown[]) => {
-      seen.push(String(dir));
-      return (readdir as (...args: unknown[]) => unknown)(dir, ...rest);
-    },
-  });
-  return seen;
-});
+/** Every folder listed in this worker: recorded from before @fastify/static loaded (the setup file). */
+const listed = listedFolders();
 
 /**
  * Through a real socket: app.inject() parses the URL as a browser would, which folds `..`, `%2e%2e` and
