@@ -119,10 +119,7 @@ export function createInHouseAdsService(deps: InHouseAdsDeps) {
   const { db, media } = deps;
   // The list's deep pages start from a page read before; every write of the ads moves them (INHOUSE_TAG,
   // also heard from the other server processes through cache-sync).
-  const boundaries = new PageBoundaries();
-  deps.cache.onInvalidate((tag) => {
-    if (tag === INHOUSE_TAG) boundaries.forget();
-  });
+  const boundaries = PageBoundaries.forgetOn(deps.cache, INHOUSE_TAG);
   const changed = () => {
     deps.cache.invalidate(INHOUSE_TAG);
   };

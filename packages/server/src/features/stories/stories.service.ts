@@ -43,10 +43,7 @@ export function createStoriesService(ctx: FeatureContext, deps: { forgetCounts: 
   };
   // The admin lists' deep pages start from a page read before; every write of stories moves them
   // (STORIES_TAG, also heard from the other server processes through cache-sync).
-  const boundaries = new PageBoundaries();
-  cache.onInvalidate((tag) => {
-    if (tag === STORIES_TAG) boundaries.forget();
-  });
+  const boundaries = PageBoundaries.forgetOn(cache, STORIES_TAG);
 
   async function getRow(id: string, ads: boolean | undefined) {
     const row = await (ads === undefined ? repo.findStoryById(db, id) : repo.findStory(db, id, ads));

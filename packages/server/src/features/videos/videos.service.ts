@@ -126,10 +126,7 @@ export function createVideosService(ctx: FeatureContext, deps: VideosDeps) {
   });
   // Deep pages start from a page read before (keyset under the page number); any write to the videos
   // moves them (every one invalidates `videos`, also from another server process through cache-sync).
-  const boundaries = new PageBoundaries();
-  ctx.cache.onInvalidate((tag) => {
-    if (tag === 'videos') boundaries.forget();
-  });
+  const boundaries = PageBoundaries.forgetOn(ctx.cache, 'videos');
 
   /** A page of a list with its total, kept by the database (videos.counts.ts), not counted per read. */
   const listPage = async (

@@ -41,6 +41,18 @@ export interface PagePlan {
  * nothing. Only for orders no silent write changes (not the views, which app events count up).
  */
 export class PageBoundaries {
+  /** Boundaries forgotten whenever `cache` invalidates `tag` (a write of the feature that owns the rows). */
+  static forgetOn(
+    cache: { onInvalidate(listener: (tag: string) => void): void },
+    tag: string,
+  ): PageBoundaries {
+    const boundaries = new PageBoundaries();
+    cache.onInvalidate((invalidated) => {
+      if (invalidated === tag) boundaries.forget();
+    });
+    return boundaries;
+  }
+
   private generation = 0;
   private readonly lists = new Map<string, KnownPages>();
 

@@ -11,7 +11,7 @@ export interface ListOrder {
  * One page of a filtered table in `order`, ties broken by id the same way (ids are time-ordered: equal
  * counts or names keep the newest-first order when descending). `base` is the filtered `selectFrom`.
  */
-export const orderedRows = <DB, TB extends keyof DB>(
+const orderedRows = <DB, TB extends keyof DB>(
   base: SelectQueryBuilder<DB, TB, object>,
   order: ListOrder,
   page: number,
@@ -65,7 +65,7 @@ export const newestFirstPage = <DB, TB extends keyof DB>(
  * from the end and before a known row, in `order` reversed. Ties by id; a known row is compared on the
  * pair (order, id) so that the seek uses the index the order uses.
  */
-export const seekRows = <DB, TB extends keyof DB, O>(
+const seekRows = <DB, TB extends keyof DB, O>(
   base: SelectQueryBuilder<DB, TB, O>,
   order: ListOrder,
   seek: PageSeek,
