@@ -10,7 +10,10 @@ export default defineConfig({
   timeout: 45_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
+  // Three: a browser test waits on its page and server more than it computes. Alone on this 2-core
+  // machine, 186 tests: 491 s wall with three workers, the cores 87 % busy; `npm test` with three beside
+  // Vitest 680 s, all passed (docs/decisions/0024-test-speed.md).
+  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 3,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   outputDir: '../.tmp/test-results',
