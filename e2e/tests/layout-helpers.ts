@@ -17,6 +17,9 @@ export const scrollBoxOf = (table: Locator) => table.locator('xpath=..');
  */
 export async function expectInView(page: Page, table: Locator, ...targets: Locator[]) {
   const screen = page.viewportSize()!.width;
+  // boundingBox() does not wait: right after a navigation the box may not be drawn yet (null).
+  await expect(scrollBoxOf(table)).toBeVisible();
+  for (const target of targets) await expect(target).toBeVisible();
   const box = (await scrollBoxOf(table).boundingBox())!;
   const left = Math.max(0, box.x);
   const right = Math.min(screen, box.x + box.width);
