@@ -33,15 +33,15 @@ import { stayTimeProblem } from '../components/file-checks';
 import { ImageFileField } from '../components/image-file-field';
 import { useObjectUrl } from '../components/use-object-url';
 
+/** A read that found the ad (a failed one toasts and goes back to the list). */
+const isFound = (reply: InHouseFindReply | FailedReply): reply is InHouseFindReply => reply.status;
+
 /**
  * The edit page: loads the ad of the route's id, then the form. The form edits the ad as it was when the
  * page opened and sends that version with the save; a reload of the query in the background does not
  * change the form under the admin's draft. Reload (offered when the save was refused because the ad
  * changed meanwhile, docs/decisions/0009-edit-conflicts.md) fetches the ad again and starts the form afresh.
  */
-/** A read that found the ad (a failed one toasts and goes back to the list). */
-const isFound = (reply: InHouseFindReply | FailedReply): reply is InHouseFindReply => reply.status;
-
 export default function EditInHouseAdPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
