@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 
 import { rolesFor } from '@streamdesk/contract/roles';
 import { VIDEO_UPLOAD_PATH, VIDEO_UPLOADS_PATH } from '@streamdesk/contract/video-uploads';
 import { VIDEO_MAX_BYTES, videoMessages } from '@streamdesk/contract/videos';
-import { FileStore } from '@tus/file-store';
+import type { FileStore } from '@tus/file-store';
 import { Metadata, Server, type Locker, type Upload } from '@tus/server';
 import { NodeRequest } from 'srvx/node';
 import type { FeatureContext } from '../../platform/feature-context.js';
@@ -17,6 +17,7 @@ import {
 } from './video-uploads.service.js';
 import { displayName } from './videos.service.js';
 import { UploadLocker } from './upload-locker.js';
+import { GuardedFileStore } from './video-uploads.store.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -32,7 +33,10 @@ const TUS_BYTES = 'application/offset+octet-stream';
 export function registerVideoUploads(ctx: FeatureContext, deps: Omit<VideoUploadsDeps, 'directory'>) {
   // Under the data folder, beside the media: what a restart finds there is resumed, not lost.
   const directory = path.join(ctx.config.dataDir, 'uploads');
-  const store = new FileStore({ directory, expirationPeriodInMilliseconds: ctx.config.uploadExpiryMs });
+  const store = new GuardedFileStore({
+    directory,
+    expirationPeriodInMilliseconds: ctx.config.uploadExpiryMs,
+  });
   const uploads = createVideoUploadsService(ctx, {
     ...deps,
     directory,
