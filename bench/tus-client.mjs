@@ -1,7 +1,8 @@
 // A small tus 1.0.0 client for the benchmarks: what the upload page does with tus-js-client (a creation,
-// then 8 MB PATCHes streamed from the file, three files at a time), with Node's own http.
+// then PATCHes of the page's own size streamed from the file, three files at a time), with Node's own http.
 import { createReadStream, statSync } from 'node:fs';
 import http from 'node:http';
+import { VIDEO_UPLOAD_CHUNK_BYTES } from '@streamdesk/contract/video-uploads';
 
 const MB = 1024 * 1024;
 const agent = new http.Agent({ keepAlive: true });
@@ -22,7 +23,7 @@ function send(method, url, headers, body) {
 }
 
 /** Sends one file; resolves with the server's JSON reply to its last PATCH (the new library video). */
-export async function tusUpload(endpoint, headers, file, metadata, chunkBytes = 8 * MB) {
+export async function tusUpload(endpoint, headers, file, metadata, chunkBytes = VIDEO_UPLOAD_CHUNK_BYTES) {
   const size = statSync(file).size;
   const meta = Object.entries(metadata)
     .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
@@ -56,11 +57,18 @@ export async function tusUpload(endpoint, headers, file, metadata, chunkBytes = 
 }
 
 /** Sends `files` `atOnce` at a time, as the page does. */
-export async function tusBatch(endpoint, headers, files, metadataOf, atOnce = 3) {
+export async function tusBatch(
+  endpoint,
+  headers,
+  files,
+  metadataOf,
+  atOnce = 3,
+  chunkBytes = VIDEO_UPLOAD_CHUNK_BYTES,
+) {
   const queue = [...files];
   const worker = async () => {
     for (let file = queue.shift(); file; file = queue.shift())
-      await tusUpload(endpoint, headers, file, metadataOf(file));
+      await tusUpload(endpoint, headers, file, metadataOf(file), chunkBytes);
   };
   await Promise.all(Array.from({ length: Math.min(atOnce, files.length) }, worker));
 }

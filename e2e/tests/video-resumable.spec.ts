@@ -8,7 +8,10 @@ import { openUploadWith, shoot } from './video-helpers.js';
 
 const NAMES = ['match-1.mp4', 'match-2.mp4', 'match-3.mp4'];
 const files = NAMES.map((name) => path.join(mediaDir, name));
-/** Each file's size: past one chunk of the page's uploads (8 MB), so a cut falls between two. */
+/**
+ * Each file's size: within one PATCH of the page's (64 MB), so the cut falls in a request under way, which
+ * going offline does not fail: the page's watchdog must give it up (this test fails without it).
+ */
 const SIZE = 12 * 1024 * 1024;
 
 // A real MP4 (the generated clip) followed by a `free` box, which players skip: 12 MB that the server

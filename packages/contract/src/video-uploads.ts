@@ -11,6 +11,14 @@ export const VIDEO_UPLOADS_PATH = '/api/App/video/uploads';
 /** One upload's URL: the endpoint and the id the server gave it. */
 export const VIDEO_UPLOAD_PATH = `${VIDEO_UPLOADS_PATH}/:id`;
 
+/**
+ * Bytes per PATCH the upload page sends (and bench:upload, to measure what the page does). Each PATCH
+ * costs a request, the upload's lock, its record and a new write stream: 8 MB ran at about 70 % of the
+ * speed of 64 MB on loopback. A dropped network is noticed by the page's stall watchdog, not by the
+ * next PATCH (docs/decisions/0045-resumable-uploads.md, "Speed").
+ */
+export const VIDEO_UPLOAD_CHUNK_BYTES = 64 * 1024 * 1024;
+
 /** Hours an unfinished upload is kept before it is removed (`UPLOAD_EXPIRY_HOURS`). */
 export const UPLOAD_EXPIRY_HOURS_DEFAULT = 24;
 

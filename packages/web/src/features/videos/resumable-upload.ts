@@ -1,16 +1,15 @@
 import { Upload, type DetailedError, type PreviousUpload } from 'tus-js-client';
-import { VIDEO_UPLOADS_PATH, videoUploadMessages } from '@streamdesk/contract/video-uploads';
+import {
+  VIDEO_UPLOAD_CHUNK_BYTES,
+  VIDEO_UPLOADS_PATH,
+  videoUploadMessages,
+} from '@streamdesk/contract/video-uploads';
 import { videoMessages, videoRoutes, type Video } from '@streamdesk/contract/videos';
 import { authHeaders, parseJson } from '@/lib/api-client';
+import { watchedHttpStack } from './stall-watchdog';
 
 /** Absolute: tus-js-client resolves the Location it is given against it. */
 const endpoint = () => new URL(VIDEO_UPLOADS_PATH, window.location.origin).href;
-
-/**
- * Bytes per PATCH. A cut connection loses nothing either way (the server keeps what arrived), but a
- * new request per chunk notices a network that went away between two (a request under way may not).
- */
-const CHUNK_BYTES = 8 * 1024 * 1024;
 
 /** Waits between automatic tries after a dropped connection; then the file fails and offers Retry. */
 const RETRY_DELAYS_MS = [0, 1000, 3000, 5000, 10_000, 20_000];
@@ -69,7 +68,10 @@ export function resumableUpload(
     onBeforeRequest: (req) => {
       for (const [name, value] of Object.entries(authHeaders(videoRoutes.upload))) req.setHeader(name, value);
     },
-    chunkSize: CHUNK_BYTES,
+    // Large PATCHes for speed; the watchdog gives up one that stopped moving (a dropped network), and
+    // tus-js-client resumes from the server's offset. A cut loses nothing: the server keeps what arrived.
+    chunkSize: VIDEO_UPLOAD_CHUNK_BYTES,
+    httpStack: watchedHttpStack(),
     retryDelays: RETRY_DELAYS_MS,
     removeFingerprintOnSuccess: true,
     onShouldRetry: (error) => {
