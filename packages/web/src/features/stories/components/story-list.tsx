@@ -32,6 +32,7 @@ import { useKeepFocusInList } from '@/ui/use-keep-focus-in-list';
 import { MD_UP, useMediaQuery } from '@/ui/use-media-query';
 import { usePageParam, useStepBackToLastPage } from '@/ui/use-page-param';
 import { usePageSelection } from '@/ui/use-page-selection';
+import { useRowsInSteps } from '@/ui/use-rows-in-steps';
 import { useSearchAndSort } from '@/ui/use-search-and-sort';
 import { fromList } from '@/ui/use-return-to-list';
 import { useDeleteStories, useRetryStories, useStoryList, useStoryStatus, type StoryKind } from '../api';
@@ -131,18 +132,22 @@ export function StoryList({ kind }: { kind: StoryKind }) {
       .catch(() => undefined);
   };
 
+  // The first screen's rows first, the rest just after (useRowsInSteps): 200 at once held the first paint.
+  const drawn = useRowsInSteps(stories.length);
   const item = (Item: typeof StoryRow) =>
-    stories.map((s, i) => (
-      <Item
-        key={s._id}
-        story={s}
-        no={first + i + 1}
-        selected={picked.isSelected(s._id)}
-        deleting={removing.has(s._id)}
-        retrying={retrying.has(s._id)}
-        on={on}
-      />
-    ));
+    stories
+      .slice(0, drawn)
+      .map((s, i) => (
+        <Item
+          key={s._id}
+          story={s}
+          no={first + i + 1}
+          selected={picked.isSelected(s._id)}
+          deleting={removing.has(s._id)}
+          retrying={retrying.has(s._id)}
+          on={on}
+        />
+      ));
   const selectAll = picked.toggleAll;
   const selection: ListSelection = {
     allSelected,
