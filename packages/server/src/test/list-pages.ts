@@ -19,3 +19,16 @@ export async function expectSlicesInAnyOrder(
     expect([page, ids]).toEqual([page, whole.slice((page - 1) * limit, page * limit)]);
   }
 }
+
+/** Every page of a list from the first to its `totalPages`, with the total and page count each gave. */
+export async function everyPage(read: (page: number) => Promise<{ items: string[]; totals: number[] }>) {
+  const first = await read(1);
+  const found = [...first.items];
+  const totals = [first.totals];
+  for (let n = 2; n <= first.totals[1]!; n++) {
+    const next = await read(n);
+    found.push(...next.items);
+    totals.push(next.totals);
+  }
+  return { found, totals };
+}

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { form } from '../../test/media-fixtures.js';
 import { createInHouseAd } from '../../test/inhouse-ads.js';
 import { trashCalls } from '../../test/trash-calls.js';
-import { matchesSearch } from '../../platform/db/search-index.js';
+import { matchesSearch } from '../../platform/db/search.js';
 import { inHouseAdsSearch } from './inhouse-ads.migrations.js';
 
 /** The list's search through its index (0048): what it finds, and that the index follows every write. */

@@ -2,7 +2,7 @@ import type { AppDb, AppTables } from '../../platform/db/database.js';
 import type { Insertable, Selectable } from 'kysely';
 import type { InHouseAd, InHouseAdType, MedType } from '@streamdesk/contract/inhouse-ads';
 import type { DialectName } from '../../platform/db/database.js';
-import { matchesSearch } from '../../platform/db/search-index.js';
+import { searchFor } from '../../platform/db/search.js';
 import { inHouseAdCounts, inHouseAdsSearch } from './inhouse-ads.migrations.js';
 import { fromDbBool } from '../../platform/db/values.js';
 import { NEWEST_FIRST, newestFirstPage, seekPage } from '../../platform/db/paging.js';
@@ -83,12 +83,13 @@ export function toInHouseAd(row: InHouseAdRow): InHouseAd {
   };
 }
 
-function filtered(db: Db, dialect: DialectName, opts: { activeOnly: boolean; q?: string | undefined }) {
+async function filtered(db: Db, dialect: DialectName, opts: { activeOnly: boolean; q?: string | undefined }) {
   const q = opts.q?.trim();
+  const searched = q ? await searchFor(db, dialect, inHouseAdsSearch, q) : undefined;
   return db
     .selectFrom('inhouse_ads')
     .$if(opts.activeOnly, (qb) => qb.where('status', '=', 1))
-    .$if(!!q, (qb) => qb.where(matchesSearch(dialect, inHouseAdsSearch, q!)));
+    .$if(!!searched, (qb) => qb.where(searched!));
 }
 
 export async function listPage(
@@ -97,7 +98,7 @@ export async function listPage(
   opts: { activeOnly: boolean; q?: string | undefined; page: number; limit: number },
   boundaries: PageBoundaries,
 ): Promise<{ rows: InHouseAdRow[]; total: number }> {
-  const base = filtered(db, dialect, opts);
+  const base = await filtered(db, dialect, opts);
   // A search counts its matching rows; a list sums the kept counts (inHouseAdCounts) and starts from the
   // nearest page read (page-boundaries.ts).
   if (opts.q?.trim()) return newestFirstPage(base, opts.page, opts.limit);

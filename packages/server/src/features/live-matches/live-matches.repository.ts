@@ -3,7 +3,7 @@ import type { DialectName } from '../../platform/db/database.js';
 import { sql } from 'kysely';
 import { parseSort } from '@streamdesk/contract/http';
 import type { FireHistorySort, LiveMatchSort } from '@streamdesk/contract/live-matches';
-import { matchesSearch } from '../../platform/db/search-index.js';
+import { searchFor } from '../../platform/db/search.js';
 import { lowered } from '../../platform/db/dialect.js';
 import { fireHistorySearch, liveMatchesSearch } from './live-matches.migrations.js';
 import { orderedPage } from '../../platform/db/paging.js';
@@ -66,9 +66,8 @@ export async function listLiveMatches(
   { page, limit, q, sort }: { page: number; limit: number; q?: string | undefined; sort: LiveMatchSort },
 ) {
   const text = q?.trim();
-  const base = db
-    .selectFrom('live_matches')
-    .$if(!!text, (qb) => qb.where(matchesSearch(dialect, liveMatchesSearch, text!)));
+  const searched = text ? await searchFor(db, dialect, liveMatchesSearch, text) : undefined;
+  const base = db.selectFrom('live_matches').$if(!!searched, (qb) => qb.where(searched!));
   const { column, desc } = parseSort(sort);
   const by = { date: sql.ref('created_at'), title: lowered(dialect, 'title'), views: sql.ref('view') }[
     column
@@ -229,9 +228,8 @@ export async function listFires(
   { page, limit, q, sort }: { page: number; limit: number; q?: string | undefined; sort: FireHistorySort },
 ) {
   const text = q?.trim();
-  const base = db
-    .selectFrom('live_ad_fires')
-    .$if(!!text, (qb) => qb.where(matchesSearch(dialect, fireHistorySearch, text!)));
+  const searched = text ? await searchFor(db, dialect, fireHistorySearch, text) : undefined;
+  const base = db.selectFrom('live_ad_fires').$if(!!searched, (qb) => qb.where(searched!));
   const { column, desc } = parseSort(sort);
   const by = {
     date: sql.ref('created_at'),

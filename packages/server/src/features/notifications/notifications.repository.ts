@@ -3,7 +3,7 @@ import { parseSort } from '@streamdesk/contract/http';
 import type { AppDb, DialectName } from '../../platform/db/database.js';
 import { lowered } from '../../platform/db/dialect.js';
 import { orderedPage } from '../../platform/db/paging.js';
-import { matchesSearch } from '../../platform/db/search-index.js';
+import { searchFor } from '../../platform/db/search.js';
 import { notificationsSearch } from './notifications.migrations.js';
 import type { DeliveryStatus, HistorySort, NotificationStatus } from '@streamdesk/contract/notifications';
 
@@ -60,15 +60,14 @@ export const findNotifications = (db: Db, ids: readonly string[]) =>
  * newest first by default (a send later at the time it goes), titles as people read them; the id breaks
  * ties (rows of the same millisecond, equal titles). `q` finds the title or the message, any case.
  */
-export function listNotifications(
+export async function listNotifications(
   db: Db,
   dialect: DialectName,
   { page, limit, q, sort }: { page: number; limit: number; q?: string | undefined; sort: HistorySort },
 ) {
   const text = q?.trim();
-  const base = db
-    .selectFrom('notifications')
-    .$if(!!text, (qb) => qb.where(matchesSearch(dialect, notificationsSearch, text!)));
+  const searched = text ? await searchFor(db, dialect, notificationsSearch, text) : undefined;
+  const base = db.selectFrom('notifications').$if(!!searched, (qb) => qb.where(searched!));
   const { column, desc } = parseSort(sort);
   const by = { date: sql.ref('created_at'), title: lowered(dialect, 'title') }[column];
   return orderedPage(base, { by, desc }, page, limit);

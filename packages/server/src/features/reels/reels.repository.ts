@@ -4,7 +4,7 @@ import { parseSort } from '@streamdesk/contract/http';
 import type { Reel, ReelSort } from '@streamdesk/contract/reels';
 import { lowered } from '../../platform/db/dialect.js';
 import { orderedPage } from '../../platform/db/paging.js';
-import { matchesSearch } from '../../platform/db/search-index.js';
+import { searchFor } from '../../platform/db/search.js';
 import { reelsSearch } from './reels.migrations.js';
 import {
   posterOf,
@@ -72,14 +72,13 @@ const reelOrder = (dialect: DialectName, sort: ReelSort) => {
 };
 
 /** One page of reels, filtered and in the order asked, with the number of matching reels. */
-export function listReels(
+export async function listReels(
   db: Db,
   dialect: DialectName,
   query: ReelListQuery,
 ): Promise<{ rows: ReelRow[]; total: number }> {
-  const base = db
-    .selectFrom('reels')
-    .$if(Boolean(query.q), (qb) => qb.where(matchesSearch(dialect, reelsSearch, query.q!)));
+  const searched = query.q ? await searchFor(db, dialect, reelsSearch, query.q) : undefined;
+  const base = db.selectFrom('reels').$if(!!searched, (qb) => qb.where(searched!));
   return orderedPage(base, reelOrder(dialect, query.sort), query.page, query.limit);
 }
 

@@ -2,7 +2,7 @@ import type { AppDb } from '../../platform/db/database.js';
 import type { Selectable } from 'kysely';
 import { SHORTCUT_MAX_NUMBER, type ShortcutStory } from '@streamdesk/contract/shortcut-stories';
 import type { DialectName } from '../../platform/db/database.js';
-import { matchesSearch } from '../../platform/db/search-index.js';
+import { searchFor } from '../../platform/db/search.js';
 import { shortcutStoriesSearch } from './shortcut-stories.migrations.js';
 import { addToTotalColumns, type TotalsChange } from '../../platform/item-counter.js';
 import { noteUpdate } from '../../platform/activity/noted-update.js';
@@ -40,10 +40,10 @@ export const toShortcut = (row: ShortcutRow): Omit<ShortcutStory, 'version'> => 
   createdAt: row.created_at,
 });
 
-function filtered(db: Db, dialect: DialectName, q: string | undefined) {
+async function filtered(db: Db, dialect: DialectName, q: string | undefined) {
   let query = db.selectFrom('shortcut_stories');
   const text = q?.trim();
-  if (text) query = query.where(matchesSearch(dialect, shortcutStoriesSearch, text));
+  if (text) query = query.where(await searchFor(db, dialect, shortcutStoriesSearch, text));
   return query;
 }
 
@@ -52,7 +52,8 @@ export async function listShortcuts(
   dialect: DialectName,
   opts: { page: number; limit: number; q?: string | undefined },
 ): Promise<{ rows: ShortcutRow[]; total: number }> {
-  const rows = await filtered(db, dialect, opts.q)
+  const base = await filtered(db, dialect, opts.q);
+  const rows = await base
     .selectAll()
     .orderBy('s_no', 'asc')
     .orderBy('created_at', 'asc')
@@ -60,9 +61,7 @@ export async function listShortcuts(
     .limit(opts.limit)
     .offset((opts.page - 1) * opts.limit)
     .execute();
-  const { n } = await filtered(db, dialect, opts.q)
-    .select((eb) => eb.fn.countAll().as('n'))
-    .executeTakeFirstOrThrow();
+  const { n } = await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
   return { rows, total: Number(n) };
 }
 

@@ -6,7 +6,7 @@ import { fromDbBool } from '../../platform/db/values.js';
 import { orderedPage, seekPage } from '../../platform/db/paging.js';
 import type { PageBoundaries } from '../../platform/db/page-boundaries.js';
 import { keptCount } from '../../platform/db/kept-counts.js';
-import { matchesSearch } from '../../platform/db/search-index.js';
+import { searchFor } from '../../platform/db/search.js';
 import { storiesSearch, storyCounts } from './stories.migrations.js';
 import { addToTotalColumns, type TotalsChange } from '../../platform/item-counter.js';
 import { posterOf, type ProcessingTableColumns } from '../../platform/media/video-queue.repository.js';
@@ -126,10 +126,11 @@ export async function listStories(
   limit: number,
   boundaries: PageBoundaries,
 ) {
+  const searched = filter.q ? await searchFor(db, dialect, storiesSearch, filter.q) : undefined;
   const base = db
     .selectFrom('stories')
     .where('ads_story', '=', filter.ads ? 1 : 0)
-    .$if(Boolean(filter.q), (qb) => qb.where(matchesSearch(dialect, storiesSearch, filter.q!)));
+    .$if(!!searched, (qb) => qb.where(searched!));
   const order = storyOrder(filter.sort);
   if (filter.q || !filter.sort.endsWith('date')) return orderedPage(base, order, page, limit);
   const total = await keptCount(db, storyCounts, { ads_story: filter.ads ? 1 : 0 });

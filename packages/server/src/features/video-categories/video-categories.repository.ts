@@ -1,7 +1,7 @@
 import type { AppDb } from '../../platform/db/database.js';
 import type { DialectName } from '../../platform/db/database.js';
 import { equalsInsensitive } from '../../platform/db/dialect.js';
-import { matchesSearch } from '../../platform/db/search-index.js';
+import { searchFor } from '../../platform/db/search.js';
 import { videoCategoriesSearch } from './video-categories.migrations.js';
 import { noteUpdate } from '../../platform/activity/noted-update.js';
 
@@ -22,14 +22,16 @@ declare module '../../platform/db/database.js' {
 export type CategoryRow = VideoCategoriesTables['video_categories'];
 type Db = AppDb;
 
-export const listCategories = (db: Db, dialect: DialectName, q?: string) =>
-  db
+export const listCategories = async (db: Db, dialect: DialectName, q?: string) => {
+  const searched = q ? await searchFor(db, dialect, videoCategoriesSearch, q) : undefined;
+  return db
     .selectFrom('video_categories')
     .selectAll()
-    .$if(Boolean(q), (qb) => qb.where(matchesSearch(dialect, videoCategoriesSearch, q!)))
+    .$if(!!searched, (qb) => qb.where(searched!))
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
+};
 
 export const listActiveCategories = (db: Db) =>
   db

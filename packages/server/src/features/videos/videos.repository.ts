@@ -5,7 +5,9 @@ import type { PageSeek } from '../../platform/db/page-boundaries.js';
 import { addToTotalColumns, type TotalsChange } from '../../platform/item-counter.js';
 import { noteUpdate } from '../../platform/activity/noted-update.js';
 import { lowered } from '../../platform/db/dialect.js';
-import { searched } from './videos-search.repository.js';
+import { matchesSearch } from '../../platform/db/search.js';
+import { leadSearch } from '../../platform/db/search-lead.js';
+import { videosSearch } from './videos.migrations.js';
 import type { ProcessingColumns } from '../../platform/media/video-queue.repository.js';
 import type { DialectName } from '../../platform/db/database.js';
 import type { VideoSort } from '@streamdesk/contract/videos';
@@ -50,6 +52,14 @@ export interface VideoFilter {
   lead?: string;
 }
 
+/** `filter` with its search's lead (search.ts), read once for the page and its count. */
+export const withSearchLead = async (
+  db: Db,
+  dialect: DialectName,
+  filter: VideoFilter,
+): Promise<VideoFilter> =>
+  filter.text ? { ...filter, ...(await leadSearch(db, dialect, videosSearch, filter.text)) } : filter;
+
 const filtered = (db: Db, dialect: DialectName, filter: VideoFilter) =>
   db
     .selectFrom('videos')
@@ -60,7 +70,9 @@ const filtered = (db: Db, dialect: DialectName, filter: VideoFilter) =>
     )
     .$if(filter.web !== undefined, (qb) => qb.where('web', '=', filter.web ? 1 : 0))
     // Through the search index (0048).
-    .$if(Boolean(filter.text), (qb) => qb.where(searched(dialect, filter)));
+    .$if(Boolean(filter.text), (qb) =>
+      qb.where(matchesSearch(dialect, videosSearch, { text: filter.text!, lead: filter.lead })),
+    );
 
 /** A list order by its sort's name (the contract's `sort`, without its `-`). */
 const orderOf = (dialect: DialectName, sort: VideoSort): ListOrder => ({

@@ -25,7 +25,6 @@ import { posterOf } from '../../platform/media/video-queue.repository.js';
 import { keptCounts } from './videos.counts.js';
 import type { ForgetCounts } from '../../platform/item-counter.js';
 import * as repo from './videos.repository.js';
-import { withSearchLead } from './videos-search.repository.js';
 
 /** What the library needs from the categories, provided by the video-categories feature. */
 export interface VideoCategoryLookup {
@@ -139,7 +138,7 @@ export function createVideosService(ctx: FeatureContext, deps: VideosDeps) {
     // A search counts its rows as it reads them, and app events move the views without a write of ours:
     // both walk from the start, the count read beside the page, a search's both from the same lead.
     if (filter.text || sort.endsWith('views')) {
-      const led = await withSearchLead(ctx.readDb, ctx.dialect, filter);
+      const led = await repo.withSearchLead(ctx.readDb, ctx.dialect, filter);
       const [{ rows }, total] = await Promise.all([
         read({ from: 'start', skip: (page - 1) * limit, take: limit }, led),
         listCounts.matching(led),

@@ -1,7 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { matchesSearch, searchIndexMigration, type SearchIndex } from './search-index.js';
+import { searchIndexMigration, type SearchIndex } from './search-index.js';
+import { matchesSearch } from './search.js';
 
 /** A search index made over rows already there (as its migration meets them on an existing install). */
 let t: TestApp;

@@ -1,6 +1,5 @@
-import { sql, SqliteAdapter, type Expression, type Kysely, type Migration, type SqlBool } from 'kysely';
-import type { DialectName } from './database.js';
-import { containsInsensitive, UNICODE_LOWER } from './dialect.js';
+import { sql, SqliteAdapter, type Kysely, type Migration } from 'kysely';
+import { UNICODE_LOWER } from './dialect.js';
 
 /**
  * A list's search (`q`: rows where any of `columns` contains the text, case folded as dialect.ts folds
@@ -11,28 +10,15 @@ import { containsInsensitive, UNICODE_LOWER } from './dialect.js';
  * accents kept) and kept in step by triggers. A phrase of three or more characters is then a substring
  * match; shorter text has no trigram, so it keeps the scan.
  * PostgreSQL: a pg_trgm GIN index on each column, which its ILIKE uses as it is.
+ * The lists' queries ask it through search.ts.
  */
 export interface SearchIndex {
   table: string;
   columns: readonly string[];
 }
 
-const indexTable = (index: SearchIndex) => `${index.table}_search`;
-
-/** Trigrams need three characters (code points, as FTS5 counts them) of the folded text. */
-const TRIGRAM = 3;
-
-/** The rows of `index.table` where any searched column contains `text`, case-insensitively. */
-export function matchesSearch(dialect: DialectName, index: SearchIndex, text: string): Expression<SqlBool> {
-  const folded = text.toLowerCase();
-  if (dialect === 'sqlite' && [...folded].length >= TRIGRAM) {
-    const phrase = `"${folded.replaceAll('"', '""')}"`;
-    const fts = sql.table(indexTable(index));
-    return sql<SqlBool>`${sql.ref(`${index.table}.rowid`)} IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${phrase})`;
-  }
-  const each = index.columns.map((c) => containsInsensitive(dialect, c, text));
-  return sql<SqlBool>`(${sql.join(each, sql` OR `)})`;
-}
+/** The SQLite FTS5 table of a search index. */
+export const searchTable = (index: SearchIndex) => `${index.table}_search`;
 
 const foldedColumns = (columns: readonly string[]) =>
   sql.join(columns.map((c) => sql`${sql.raw(UNICODE_LOWER)}(${sql.ref(c)})`));
@@ -50,7 +36,7 @@ export const searchIndexMigration = (index: SearchIndex): Migration => ({
 });
 
 async function sqliteIndex(db: Kysely<unknown>, index: SearchIndex): Promise<void> {
-  const name = indexTable(index);
+  const name = searchTable(index);
   const fts = sql.table(name);
   const table = sql.table(index.table);
   const columns = sql.join(index.columns.map((c) => sql.ref(c)));

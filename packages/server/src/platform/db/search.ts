@@ -1,0 +1,55 @@
+import { sql, type Expression, type QueryExecutorProvider, type SqlBool } from 'kysely';
+import type { DialectName } from './database.js';
+import { containsInsensitive } from './dialect.js';
+import { searchTable, type SearchIndex } from './search-index.js';
+import { leadSearch, TRIGRAM, type Search } from './search-lead.js';
+
+export type { Search };
+
+/**
+ * A list's search (`q`: rows where any searched column contains the text, case folded as dialect.ts
+ * folds it), answered through the list's search index (search-index.ts, 0048). On PostgreSQL a text of
+ * several words is led by its rarest one (search-lead.ts): the trigram index is asked for that word
+ * alone and each row it finds is checked for the whole text (0047, "The list searches on PostgreSQL").
+ * Every list's search goes through searchFor (or, where a page and its count are read apart, leadSearch
+ * once and matchesSearch for each).
+ */
+
+/** The rows of `index.table` where any searched column contains `text`, through the index alone. */
+function indexed(dialect: DialectName, index: SearchIndex, text: string): Expression<SqlBool> {
+  const folded = text.toLowerCase();
+  if (dialect === 'sqlite' && [...folded].length >= TRIGRAM) {
+    const phrase = `"${folded.replaceAll('"', '""')}"`;
+    const fts = sql.table(searchTable(index));
+    return sql<SqlBool>`${sql.ref(`${index.table}.rowid`)} IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${phrase})`;
+  }
+  const each = index.columns.map((c) => containsInsensitive(dialect, c, text));
+  return sql<SqlBool>`(${sql.join(each, sql` OR `)})`;
+}
+
+/**
+ * The rows of `index.table` matching the search. With a lead, each row the lead's index read finds is
+ * checked for the whole text by `strpos(lower(..))`, which no index answers (so the planner cannot fold
+ * it back into the index scan) and which folds as ILIKE does on a UTF-8 database (both compare `lower()`
+ * of the text and of the column), the text taken literally (`%`, `_`).
+ */
+export function matchesSearch(
+  dialect: DialectName,
+  index: SearchIndex,
+  search: Search | string,
+): Expression<SqlBool> {
+  const { text, lead } = typeof search === 'string' ? { text: search } : search;
+  if (!lead) return indexed(dialect, index, text);
+  const whole = index.columns.map((c) => sql<SqlBool>`strpos(lower(${sql.ref(c)}), lower(${text})) > 0`);
+  return sql<SqlBool>`(${indexed(dialect, index, lead)} AND (${sql.join(whole, sql` OR `)}))`;
+}
+
+/** The predicate of a list's search of `text`, led on PostgreSQL (leadSearch). */
+export async function searchFor(
+  db: QueryExecutorProvider,
+  dialect: DialectName,
+  index: SearchIndex,
+  text: string,
+): Promise<Expression<SqlBool>> {
+  return matchesSearch(dialect, index, await leadSearch(db, dialect, index, text));
+}
