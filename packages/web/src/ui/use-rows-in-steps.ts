@@ -21,6 +21,7 @@ export function useRowsInSteps(total: number): number {
   useEffect(() => {
     if (done || total === 0) return;
     if (shown >= total) {
+      // A short list: drawn whole already.
       setShown(Infinity);
       return;
     }
@@ -28,7 +29,10 @@ export function useRowsInSteps(total: number): number {
     // click or a key between steps goes first.
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => startTransition(() => setShown((n) => n + ROWS_PER_STEP)));
+      // The step that reaches the end draws all at once: no extra render of the whole list after it.
+      timer = setTimeout(() =>
+        startTransition(() => setShown((n) => (n + ROWS_PER_STEP >= total ? Infinity : n + ROWS_PER_STEP))),
+      );
     });
     return () => {
       cancelAnimationFrame(frame);

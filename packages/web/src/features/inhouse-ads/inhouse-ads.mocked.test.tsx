@@ -36,6 +36,15 @@ vi.mock('@streamdesk/contract/format', async (importOriginal) => {
 });
 
 const LIST_API = 'GET /api/App/inhouse/ads';
+
+/**
+ * A page of 100, its last row (Ad-100) in: drawn with the last step (useRowsInSteps). Waited for with a
+ * cheap query, as a text query rerun at each step over a hundred rows takes seconds in jsdom.
+ */
+async function allHundredRows() {
+  await waitFor(() => expect(document.querySelectorAll('tbody tr')).toHaveLength(100), { timeout: 10_000 });
+  expect(screen.getByText('Ad-100')).toBeInTheDocument();
+}
 const ad = testInHouseAd;
 const listReply = testInHouseList;
 
@@ -130,7 +139,7 @@ describe('in-house list', () => {
       },
     });
     renderApp('/manage/ads/inHouseAds/add');
-    await screen.findByText('Ad-100');
+    await allHundredRows();
     const search = screen.getByRole('searchbox', { name: 'Search' });
 
     // Key by key (fireEvent: user-event's waits hang on Vitest's fake timers).
@@ -234,7 +243,7 @@ describe('in-house list', () => {
     mockApi({ ...shell, [LIST_API]: () => jsonResponse(listReply(ads)) });
     const user = userEvent.setup();
     renderApp('/manage/ads/inHouseAds/add');
-    await screen.findByText('Ad-100');
+    await allHundredRows();
     // Each row writes its date once per render.
     const rendered = vi.mocked(formatDateTime);
     rendered.mockClear();

@@ -2,6 +2,7 @@ import { INHOUSE_PAGE_SIZE, type InHouseAd } from '@streamdesk/contract/inhouse-
 import { useLocation } from 'react-router';
 import { ListTable, type ListTableProps } from '@/ui/list-table';
 import { fromList } from '@/ui/use-return-to-list';
+import { useRowsInSteps } from '@/ui/use-rows-in-steps';
 import { InHouseAdRow } from './inhouse-ad-row';
 import type { PreviewMedia } from './media-preview';
 
@@ -43,6 +44,8 @@ const COLUMNS = [
 export function InHouseAdsTable(props: InHouseAdsTableProps) {
   const { ads, page, selected } = props;
   const { from } = fromList(useLocation());
+  // The first screen's rows first, the rest just after (useRowsInSteps).
+  const drawn = useRowsInSteps(ads.length);
   return (
     <div className={props.stale ? 'opacity-60 transition-opacity' : undefined}>
       <ListTable
@@ -52,7 +55,7 @@ export function InHouseAdsTable(props: InHouseAdsTableProps) {
         isEmpty={ads.length === 0}
         emptyText="No in-house ads found"
       >
-        {ads.map((ad, i) => (
+        {ads.slice(0, drawn).map((ad, i) => (
           <InHouseAdRow
             key={ad._id}
             ad={ad}

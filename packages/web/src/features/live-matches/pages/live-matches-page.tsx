@@ -17,6 +17,7 @@ import { NoMatches } from '@/ui/no-matches';
 import { SearchField } from '@/ui/search-field';
 import { Tabs } from '@/ui/tabs';
 import { usePageParam, useStepBackToLastPage } from '@/ui/use-page-param';
+import { useRowsInSteps } from '@/ui/use-rows-in-steps';
 import { useSearchAndSort } from '@/ui/use-search-and-sort';
 import { liveMatchesQuery, liveMatchViewersQuery, useDeleteLiveMatches } from '../api';
 import { ListTable, pagedList, type ListSorting } from '@/ui/list-table';
@@ -55,6 +56,8 @@ export default function LiveMatchesPage() {
   const remove = useDeleteLiveMatches();
   const removing = useInFlight();
   const list = reply?.status ? reply : undefined;
+  // The first screen's rows first, the rest just after (useRowsInSteps).
+  const drawn = useRowsInSteps(list?.data.length ?? 0);
 
   // After deleting the last rows of the last page (or from a bookmark past it), show the page that now
   // is the last.
@@ -104,21 +107,23 @@ export default function LiveMatchesPage() {
         }
       >
         <DraftScope hold={rows.hold}>
-          {list?.data.map((match) =>
-            match._id === rows.editingId ? (
-              <LiveMatchEditRow key={match._id} match={match} onDone={rows.done} />
-            ) : (
-              <LiveMatchRow
-                key={match._id}
-                match={match}
-                onEdit={() => rows.edit(match._id)}
-                onDelete={() => setDeleting(match)}
-                deleting={removing.has(match._id)}
-                watching={watching && (watching.get(match._id) ?? 0)}
-                watchingOld={viewersOldSince !== undefined}
-              />
-            ),
-          )}
+          {list?.data
+            .slice(0, drawn)
+            .map((match) =>
+              match._id === rows.editingId ? (
+                <LiveMatchEditRow key={match._id} match={match} onDone={rows.done} />
+              ) : (
+                <LiveMatchRow
+                  key={match._id}
+                  match={match}
+                  onEdit={() => rows.edit(match._id)}
+                  onDelete={() => setDeleting(match)}
+                  deleting={removing.has(match._id)}
+                  watching={watching && (watching.get(match._id) ?? 0)}
+                  watchingOld={viewersOldSince !== undefined}
+                />
+              ),
+            )}
         </DraftScope>
       </ListTable>
       {rows.dialog}
