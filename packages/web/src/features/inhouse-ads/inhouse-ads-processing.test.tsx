@@ -138,41 +138,49 @@ describe('In-house list: a video ad processing', { timeout: 20_000 }, () => {
 });
 
 describe('In-house edit page: the video being processed', { timeout: 20_000 }, () => {
-  it('shows the state, follows it, and plays the ladder with its poster once ready, without a reload', async () => {
-    playsHlsItself();
-    let now = video(1, { state: 'processing', progress: 40 });
-    let reads = 0;
-    mockApi({
-      ...shell,
-      'GET /api/App/inhouse/ads': () => jsonResponse(testInHouseList([now])),
-      [`GET /api/App/inhouse/ads/data/${now._id}`]: () => {
-        reads++;
-        return jsonResponse({ status: true, message: 'In-house ad', data: now, version: 'v1' });
-      },
-    });
-    renderApp(`/manage/ads/inHouseAds/edit/${now._id}`);
-    expect(await screen.findByText('Processing 40%', undefined, { timeout: 8000 })).toBeVisible();
-    const player = () => screen.getByLabelText('Video of Ad-1');
-    expect(player()).toHaveAttribute('src', '/media/inhouse-ads/1.mp4');
-    expect(player()).toHaveAttribute('poster', '/media/inhouse-ads/1.jpg');
+  // Its own time-out: the page polls every 2 s, and the test's three waits (the lazy screen, the next poll
+  // after ready, a poll's length of quiet) add up to 20.5 s at most, past the default 20 s under load.
+  it(
+    'shows the state, follows it, and plays the ladder with its poster once ready, without a reload',
+    {
+      timeout: 30_000,
+    },
+    async () => {
+      playsHlsItself();
+      let now = video(1, { state: 'processing', progress: 40 });
+      let reads = 0;
+      mockApi({
+        ...shell,
+        'GET /api/App/inhouse/ads': () => jsonResponse(testInHouseList([now])),
+        [`GET /api/App/inhouse/ads/data/${now._id}`]: () => {
+          reads++;
+          return jsonResponse({ status: true, message: 'In-house ad', data: now, version: 'v1' });
+        },
+      });
+      renderApp(`/manage/ads/inHouseAds/edit/${now._id}`);
+      expect(await screen.findByText('Processing 40%', undefined, { timeout: 8000 })).toBeVisible();
+      const player = () => screen.getByLabelText('Video of Ad-1');
+      expect(player()).toHaveAttribute('src', '/media/inhouse-ads/1.mp4');
+      expect(player()).toHaveAttribute('poster', '/media/inhouse-ads/1.jpg');
 
-    now = video(1, {
-      state: 'ready',
-      progress: 100,
-      medView: '/media/inhouse-ads/remuxed.mp4',
-      hls: '/media/inhouse-ads/1-master.m3u8',
-      poster: '/media/inhouse-ads/1-poster.jpg',
-    });
-    await waitFor(() => expect(player()).toHaveAttribute('src', '/media/inhouse-ads/1-master.m3u8'), {
-      timeout: 10_000,
-    });
-    expect(player()).toHaveAttribute('poster', '/media/inhouse-ads/1-poster.jpg');
-    expect(screen.queryByText(/^Processing/)).toBeNull();
-    // Ready: no more reloads.
-    const seen = reads;
-    await new Promise((resolve) => setTimeout(resolve, 2500));
-    expect(reads).toBe(seen);
-  });
+      now = video(1, {
+        state: 'ready',
+        progress: 100,
+        medView: '/media/inhouse-ads/remuxed.mp4',
+        hls: '/media/inhouse-ads/1-master.m3u8',
+        poster: '/media/inhouse-ads/1-poster.jpg',
+      });
+      await waitFor(() => expect(player()).toHaveAttribute('src', '/media/inhouse-ads/1-master.m3u8'), {
+        timeout: 10_000,
+      });
+      expect(player()).toHaveAttribute('poster', '/media/inhouse-ads/1-poster.jpg');
+      expect(screen.queryByText(/^Processing/)).toBeNull();
+      // Ready: no more reloads.
+      const seen = reads;
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      expect(reads).toBe(seen);
+    },
+  );
 
   it("a failed video's Retry queues it and the page follows the run", async () => {
     let now = video(1, failed);
