@@ -46,7 +46,7 @@ export default function EditInHouseAdPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const query = useInHouseAd(id);
-  const { current, now, reload } = useOpenedReply(id, query, isFound);
+  const { current, reload } = useOpenedReply(id, query, isFound);
   // The list page the admin came from (its ?page= and search), else the list's first page.
   const listHref = useReturnTo(paths.inHouseAds.getHref());
 
@@ -64,7 +64,7 @@ export default function EditInHouseAdPage() {
     <EditForm
       key={`${id}:${current.reloads}`}
       ad={current.reply.data}
-      now={now ?? current.reply.data}
+      now={current.now}
       version={current.reply.version}
       onReload={reload}
       listHref={listHref}

@@ -21,7 +21,7 @@ export function EditStoryScreen(props: {
   backTo: string;
 }) {
   const { id = '' } = useParams();
-  const { current, now, reload } = useOpenedReply(id, useStory(props.kind, id));
+  const { current, reload } = useOpenedReply(id, useStory(props.kind, id));
 
   return (
     <div className="space-y-4">
@@ -35,7 +35,7 @@ export function EditStoryScreen(props: {
           key={`${id}:${current.reloads}`}
           kind={props.kind}
           story={current.reply.data}
-          now={now ?? current.reply.data}
+          now={current.now}
           version={current.reply.version}
           onReload={reload}
           backTo={props.backTo}
