@@ -11,6 +11,8 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const e2eOnly = process.argv.includes('--e2e-only');
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// The back office's specs run in Chromium's headless shell, the public feed's in the full browser (0062).
+const chromiumShell = process.env.CHROMIUM_SHELL_PATH ?? '/usr/bin/chromium-headless-shell';
 
 /**
  * Starts a suite or the build in the background. `quiet`: its output is held in a file (a pipe would fill
@@ -49,10 +51,14 @@ function start(label, command, args, { env = {}, quiet = false } = {}) {
 const onPath = (name) =>
   (process.env.PATH ?? '').split(path.delimiter).some((dir) => dir && existsSync(path.join(dir, name)));
 
-/** Debian packages the tests need and this machine lacks: Chromium (browser suite), ffmpeg (media). */
+/**
+ * Debian packages the tests need and this machine lacks: Chromium and its headless shell (browser suite),
+ * ffmpeg (media).
+ */
 function missingPackages() {
   const missing = [];
   if (!existsSync(chromium)) missing.push('chromium');
+  if (!existsSync(chromiumShell)) missing.push('chromium-headless-shell');
   if (!(process.env.FFMPEG_PATH || onPath('ffmpeg')) || !(process.env.FFPROBE_PATH || onPath('ffprobe')))
     missing.push('ffmpeg');
   return missing;
@@ -67,7 +73,7 @@ function ensureSystemPackages() {
     console.error(
       `The tests need ${missing.join(' and ')}, not installed here.\n` +
         `Install with: sudo apt-get update && sudo ${command}\n` +
-        '(or set CHROMIUM_PATH, FFMPEG_PATH and FFPROBE_PATH to the binaries).',
+        '(or set CHROMIUM_PATH, CHROMIUM_SHELL_PATH, FFMPEG_PATH and FFPROBE_PATH to the binaries).',
     );
     process.exit(1);
   }
