@@ -13,6 +13,11 @@ export const resolve = {
   conditions: ['source', ...defaultClientConditions],
 };
 
+/** The admin's shared modules (ui/, lib/): one chunk, not one each (a list screen loaded 48-58 chunks). */
+const SHARED_UI = /[\\/]packages[\\/]web[\\/]src[\\/](ui|lib)[\\/]/;
+/** Those the public site imports too, and what they import: kept out, so the site loads none of the admin's. */
+const SITE_TOO = /[\\/]src[\\/](lib[\\/](deadlines|hls-source|runtime-config|cn)|ui[\\/]spinner)\./;
+
 // Two pages: the admin SPA (index.html) and the public site (site/index.html), built side by side
 // into dist/ and served by the API server.
 export default defineConfig({
@@ -35,6 +40,18 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       input: { admin: here('./index.html'), site: here('./site/index.html') },
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'ui',
+              test: (id) => SHARED_UI.test(id) && !SITE_TOO.test(id),
+              minShareCount: 2,
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
     },
   },
   server: {
