@@ -1,10 +1,10 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inHouseRoutes, type InHouseListReply } from '@streamdesk/contract/inhouse-ads';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { everyPage } from '../../test/list-pages.js';
 import { leadSearch } from '../../platform/db/search-lead.js';
 import { inHouseAdsSearch } from './inhouse-ads.migrations.js';
+import { writeSearchedAds, type SearchedAd } from './inhouse-ads-search-rows.js';
 
 /**
  * A text of several words on PostgreSQL is led by its rarest one in the index and each ad checked for the
@@ -13,7 +13,7 @@ import { inHouseAdsSearch } from './inhouse-ads.migrations.js';
  */
 let t: TestApp;
 const LIMIT = 4;
-let ads: { id: string; main_title: string; sub_title: string; description: string; call_to_action: string }[];
+let ads: SearchedAd[];
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -33,24 +33,8 @@ beforeAll(async () => {
     description: about!,
     call_to_action: `https://example.com/${i}`,
   }));
-  const { db, dialect } = t.app.streamdesk.context;
-  await db
-    .insertInto('inhouse_ads')
-    .values(
-      ads.map((a, i) => ({
-        ...a,
-        med_type: 'image',
-        btn_name: 'Open',
-        ad_type: 'fs_web',
-        icon: '/media/ads/i.png',
-        med_view: '/media/ads/m.png',
-        created_at: new Date(Date.UTC(2032, 0, 1) + i * 1000).toISOString(),
-        updated_at: new Date(Date.UTC(2032, 0, 1) + i * 1000).toISOString(),
-      })) as never,
-    )
-    .execute();
   // The lead is chosen from the table's statistics, as the planner's estimates are.
-  if (dialect === 'postgres') await sql`ANALYZE inhouse_ads`.execute(db);
+  await writeSearchedAds(t, ads, Date.UTC(2032, 0, 1));
 });
 afterAll(() => t.close());
 

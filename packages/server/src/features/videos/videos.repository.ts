@@ -50,6 +50,8 @@ export interface VideoFilter {
   text?: string;
   /** PostgreSQL: the part of `text` the search index is asked for (withSearchLead); rows check all of it. */
   lead?: string;
+  /** PostgreSQL: few matches expected, read before sorting (search-lead.ts, NARROW). */
+  narrow?: boolean;
 }
 
 /** `filter` with its search's lead (search.ts), read once for the page and its count. */
@@ -71,7 +73,13 @@ const filtered = (db: Db, dialect: DialectName, filter: VideoFilter) =>
     .$if(filter.web !== undefined, (qb) => qb.where('web', '=', filter.web ? 1 : 0))
     // Through the search index (0048).
     .$if(Boolean(filter.text), (qb) =>
-      qb.where(matchesSearch(dialect, videosSearch, { text: filter.text!, lead: filter.lead })),
+      qb.where(
+        matchesSearch(dialect, videosSearch, {
+          text: filter.text!,
+          lead: filter.lead,
+          narrow: filter.narrow,
+        }),
+      ),
     );
 
 /** A list order by its sort's name (the contract's `sort`, without its `-`). */

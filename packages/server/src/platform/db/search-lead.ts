@@ -7,6 +7,11 @@ export interface Search {
   text: string;
   /** PostgreSQL: the word of `text` the index is asked for; every row it finds is checked for `text`. */
   lead?: string;
+  /**
+   * PostgreSQL: few rows are expected to match (under NARROW of the table's statistics), so the matches
+   * are read first and then sorted, instead of walking the list's order until a page of them is found.
+   */
+  narrow?: boolean;
 }
 
 /** Trigrams need three characters (code points, as FTS5 counts them) of the folded text. */
@@ -26,12 +31,29 @@ interface ColumnStatistics {
   histogram: string[];
 }
 
+/**
+ * A search expected to match fewer rows than this is read whole and sorted (search.ts) rather than found by
+ * walking the order's index: a walk expects matches spread through the order, and when they are all at its
+ * far end (`Video 10`: the oldest 11,111 of a million videos) it reads the whole table (2.1 s). Read and
+ * sorted, 11,111 take 33 ms and 111,111 take 0.3-0.7 s (0047): a search expected in more rows keeps the
+ * walk, which finds a page at once wherever most rows match (`video`: 0.25 ms).
+ */
+export const NARROW = 50_000;
+
+/** A table's statistics: its row count as ANALYZE last saw it, and its columns'. */
+interface TableStatistics {
+  rows: number;
+  columns: Map<string, ColumnStatistics>;
+}
+
 const statistics = new WeakMap<
   QueryExecutorProvider,
-  Map<string, { until: number; columns: Promise<Map<string, ColumnStatistics>> }>
+  Map<string, { until: number; columns: Promise<TableStatistics> }>
 >();
 
-async function readStatistics(db: QueryExecutorProvider, table: string) {
+async function readStatistics(db: QueryExecutorProvider, table: string): Promise<TableStatistics> {
+  const { rows: sized } = await sql<{ rows: number }>`SELECT reltuples AS rows FROM pg_class
+    WHERE oid = to_regclass(${table})`.execute(db);
   const { rows } = await sql<{
     attname: string;
     null_frac: number;
@@ -41,7 +63,7 @@ async function readStatistics(db: QueryExecutorProvider, table: string) {
   }>`SELECT attname, null_frac, most_common_vals::text::text[] AS common, most_common_freqs AS shares,
       histogram_bounds::text::text[] AS histogram
     FROM pg_stats WHERE schemaname = current_schema() AND tablename = ${table}`.execute(db);
-  return new Map(
+  const columns = new Map(
     rows.map((r) => [
       r.attname,
       {
@@ -52,6 +74,7 @@ async function readStatistics(db: QueryExecutorProvider, table: string) {
       },
     ]),
   );
+  return { rows: Number(sized[0]?.rows ?? 0), columns };
 }
 
 /** `table`'s column statistics, read once per STATISTICS_FOR_MS and connection pool (per database). */
@@ -64,7 +87,7 @@ function statisticsOf(db: QueryExecutorProvider, table: string) {
   tables.set(table, { until: Date.now() + STATISTICS_FOR_MS, columns });
   // A table ANALYZE has not met yet (new, or small) is asked again next time.
   columns.then(
-    (read) => read.size || tables.delete(table),
+    (read) => read.columns.size || tables.delete(table),
     () => tables.delete(table),
   );
   return columns;
@@ -94,7 +117,8 @@ function shareHolding(column: ColumnStatistics | undefined, word: string): numbe
  * a million videos); asked for `1000` alone it reads a few short ones. A text whose rarest long word is
  * also its most frequent (`Video 10`) is searched whole: the lead would find every row. The estimates
  * are the planner's own way (the table's pg_stats, read once every few minutes), without a query per
- * search. SQLite, and a table not yet analyzed, answer at once without a lead.
+ * search. The same estimate of the whole text, times the table's rows, marks a search `narrow` (NARROW).
+ * SQLite, and a table not yet analyzed, answer at once without a lead and not narrow.
  */
 export async function leadSearch(
   db: QueryExecutorProvider,
@@ -103,26 +127,31 @@ export async function leadSearch(
   text: string,
 ): Promise<Search> {
   if (dialect !== 'postgres') return { text };
+  const table = await statisticsOf(db, index.table);
+  const whole = shareOf(table, index, text.toLowerCase());
+  if (whole === undefined) return { text };
+  const search: Search = whole * table.rows < NARROW ? { text, narrow: true } : { text };
   const words = [...new Set((text.match(WORDS) ?? []).map((w) => w.toLowerCase()))];
-  if (words.length < 2 || !words.some((w) => [...w].length >= TRIGRAM)) return { text };
-  const columns = await statisticsOf(db, index.table);
-  const expected: { word: string; share: number }[] = [];
-  for (const word of words) {
-    let none = 1;
-    for (const column of index.columns) {
-      const share = shareHolding(columns.get(column), word);
-      if (share === undefined) return { text };
-      // Any of the columns, as the planner combines an OR of them.
-      none *= 1 - share;
-    }
-    expected.push({ word, share: 1 - none });
-  }
+  if (words.length < 2 || !words.some((w) => [...w].length >= TRIGRAM)) return search;
+  const expected = words.map((word) => ({ word, share: shareOf(table, index, word)! }));
   const most = Math.max(...expected.map((e) => e.share));
   // The fewest expected rows; of equals, the longer word (more trigrams, fewer candidates).
   const best = expected
     .filter((e) => [...e.word].length >= TRIGRAM)
     .sort((a, b) => a.share - b.share || b.word.length - a.word.length)[0]!;
-  return best.share < most ? { text, lead: leadOf(text, best.word) } : { text };
+  return best.share < most ? { ...search, lead: leadOf(text, best.word) } : search;
+}
+
+/** The share of rows where any of the index's columns holds `folded`; undefined before ANALYZE. */
+function shareOf(table: TableStatistics, index: SearchIndex, folded: string): number | undefined {
+  let none = 1;
+  for (const column of index.columns) {
+    const share = shareHolding(table.columns.get(column), folded);
+    if (share === undefined) return undefined;
+    // Any of the columns, as the planner combines an OR of them.
+    none *= 1 - share;
+  }
+  return 1 - none;
 }
 
 /**

@@ -10,7 +10,8 @@ export type { Search };
  * A list's search (`q`: rows where any searched column contains the text, case folded as dialect.ts
  * folds it), answered through the list's search index (search-index.ts, 0048). On PostgreSQL a text of
  * several words is led by its rarest one (search-lead.ts): the trigram index is asked for that word
- * alone and each row it finds is checked for the whole text (0047, "The list searches on PostgreSQL").
+ * alone and each row it finds is checked for the whole text (0047, "The list searches on PostgreSQL"),
+ * and a text expected in few rows is read before it is sorted (search-lead.ts, NARROW).
  * Every list's search goes through searchFor (or, where a page and its count are read apart, leadSearch
  * once and matchesSearch for each).
  */
@@ -38,8 +39,18 @@ export function matchesSearch(
   index: SearchIndex,
   search: Search | string,
 ): Expression<SqlBool> {
-  const { text, lead } = typeof search === 'string' ? { text: search } : search;
-  if (!lead) return indexed(dialect, index, text);
+  const { text, lead, narrow } = typeof search === 'string' ? { text: search } : search;
+  const matching = lead ? ledBy(dialect, index, text, lead) : indexed(dialect, index, text);
+  if (!narrow || dialect !== 'postgres') return matching;
+  // Few matches expected (search-lead.ts, NARROW): their row addresses are read first through the index,
+  // then the rows at them (a TID scan) are filtered and sorted. Otherwise the planner may walk the
+  // order's index expecting matches all along it, and read the whole table when they are all at its end.
+  const table = sql.table(index.table);
+  return sql<SqlBool>`${sql.ref(`${index.table}.ctid`)} = ANY(ARRAY(SELECT ctid FROM ${table} WHERE ${matching}))`;
+}
+
+/** A lead's index read, each row it finds checked for the whole text. */
+function ledBy(dialect: DialectName, index: SearchIndex, text: string, lead: string) {
   const whole = index.columns.map((c) => sql<SqlBool>`strpos(lower(${sql.ref(c)}), lower(${text})) > 0`);
   return sql<SqlBool>`(${indexed(dialect, index, lead)} AND (${sql.join(whole, sql` OR `)}))`;
 }

@@ -1,0 +1,35 @@
+import { sql } from 'kysely';
+import type { TestApp } from '../../test/test-app.js';
+
+/** The searched columns of an ad a search test writes. */
+export interface SearchedAd {
+  id: string;
+  main_title: string;
+  sub_title: string;
+  description: string;
+  call_to_action: string;
+}
+
+/**
+ * Writes `ads`, a second apart from `from` in their order (the last the newest), and on PostgreSQL
+ * analyzes the table: a search's lead and its narrowness come from its statistics (search-lead.ts).
+ */
+export async function writeSearchedAds(t: TestApp, ads: SearchedAd[], from: number) {
+  const { db, dialect } = t.app.streamdesk.context;
+  await db
+    .insertInto('inhouse_ads')
+    .values(
+      ads.map((a, i) => ({
+        ...a,
+        med_type: 'image',
+        btn_name: 'Open',
+        ad_type: 'fs_web',
+        icon: '/media/ads/i.png',
+        med_view: '/media/ads/m.png',
+        created_at: new Date(from + i * 1000).toISOString(),
+        updated_at: new Date(from + i * 1000).toISOString(),
+      })) as never,
+    )
+    .execute();
+  if (dialect === 'postgres') await sql`ANALYZE inhouse_ads`.execute(db);
+}
