@@ -7,7 +7,8 @@
 // and p99 of READS (30) reads of each: first, deep and filtered pages of the library, the feed and the app
 // list, the reads after a web toggle, and the head-of-line figure: loadCheck's requests/s (304s) for
 // DURATION (5) s alone and beside two readers of deep library pages (another process), HOL_ROUNDS (3) times
-// in turn, and the median ratio. Everything stays on 127.0.0.1.
+// in turn, and the median ratio. The readers read as fast as the server answers, or HOL_READER_RATE pages
+// a second each at most (two admins paging, rather than two clients looping). Everything stays on 127.0.0.1.
 // Run it small on a busy machine (SCALE_SIZES=1000,100000 ROLLUPS=1000000). Not a test: it prints figures.
 // One read on one database: SCALE_DATABASES=postgres (or sqlite; default both) and SCALE_READS=library-search
 // (the library's search alone, without the other reads and the head-of-line rounds) or inhouse-search (the
@@ -151,17 +152,24 @@ const show = (label, times) =>
     `  ${label.padEnd(34)} median ${median(times).toFixed(2).padStart(8)} ms   p99 ${p99(times).toFixed(2).padStart(8)} ms`,
   );
 
-/** Two readers of deep library pages in a loop, each starting at a different page, until killed. */
+/**
+ * Two readers of deep library pages in a loop, each starting at a different page, until killed: as fast as
+ * the server answers, or at most PER_SECOND pages a second each when HOL_READER_RATE gives it.
+ */
 const READERS = `
 const urls = JSON.parse(process.env.URLS);
 const headers = JSON.parse(process.env.HEADERS);
+const gap = process.env.PER_SECOND ? 1000 / Number(process.env.PER_SECOND) : 0;
 let pages = 0;
 const read = async (n) => {
   for (;;) {
+    const started = Date.now();
     const res = await fetch(urls[n++ % urls.length], { headers });
     if (!res.ok) throw new Error(res.status + ' from ' + res.url);
     await res.json();
     pages++;
+    const wait = gap - (Date.now() - started);
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
   }
 };
 process.on('SIGTERM', () => process.stdout.write(String(pages), () => process.exit(0)));
@@ -306,7 +314,12 @@ async function measure(baseURL) {
   for (let round = 0; round < HOL_ROUNDS; round++) {
     const alone = await launches(loadCheck, launchHeaders);
     const readers = spawn(process.execPath, ['--input-type=module', '-e', READERS], {
-      env: { ...process.env, URLS: JSON.stringify(urls), HEADERS: JSON.stringify(admin) },
+      env: {
+        ...process.env,
+        URLS: JSON.stringify(urls),
+        HEADERS: JSON.stringify(admin),
+        PER_SECOND: process.env.HOL_READER_RATE ?? '',
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     const [, beside] = await Promise.all([once(readers, 'spawn'), launches(loadCheck, launchHeaders)]);
