@@ -94,10 +94,13 @@ function toForm({ id, loaded, version }: Editing, d: Draft): FormData {
  */
 export function ShortcutTable({
   rows,
+  drawn = Infinity,
   list,
   drops,
 }: {
   rows: ShortcutStory[];
+  /** How many of the rows to draw (the page's useRowsInSteps); selection and counts are all `rows`'. */
+  drawn?: number;
   /** The list's states and footer (ListTable's). */
   list: Omit<ListTableProps, 'caption' | 'columns' | 'selection' | 'isEmpty' | 'emptyText' | 'children'>;
   /**
@@ -193,7 +196,7 @@ export function ShortcutTable({
         emptyText={<NotFoundPicture label="No shortcut stories found" />}
         selection={deleteSelection(bulk, { write: 'shortcut-stories', loading: remove.isPending })}
       >
-        {rows.map((s) => (
+        {rows.slice(0, drawn).map((s) => (
           <ShortcutRow
             key={s._id}
             s={s}

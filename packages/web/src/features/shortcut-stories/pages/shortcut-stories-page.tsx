@@ -8,6 +8,7 @@ import { pagedList } from '@/ui/list-table';
 import { Tabs } from '@/ui/tabs';
 import { useAskBeforeDropping } from '@/ui/ask-before-dropping';
 import { usePageParam, useStepBackToLastPage } from '@/ui/use-page-param';
+import { useRowsInSteps } from '@/ui/use-rows-in-steps';
 import { shortcutListQuery, useShortcutList } from '../api';
 import { AddShortcutForm } from '../components/add-shortcut-form';
 import { ShortcutTable } from '../components/shortcut-table';
@@ -20,6 +21,9 @@ export default function ShortcutStoriesPage() {
   const client = useQueryClient();
   const reply = list.data;
   const ok = reply?.status === true ? reply : null;
+  // The first screen's rows first, the rest just after (useRowsInSteps). Here, not in the table, which is
+  // keyed by its page: another page draws at once.
+  const drawn = useRowsInSteps(ok?.data.length ?? 0);
 
   // A move to another page (the pager, Back and Forward, the add's move to the last page) asks first
   // while the row in edit holds a change; the table is keyed by its page, so the move closes the row.
@@ -57,6 +61,7 @@ export default function ShortcutStoriesPage() {
           key={page}
           drops={drops}
           rows={ok?.data ?? []}
+          drawn={drawn}
           list={pagedList(list, ok, {
             page,
             pageSize: SHORTCUT_PAGE_SIZE,
