@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { EDIT_VERSION_FIELD } from '@streamdesk/contract/edit-versions';
 import { formatDateTime, formatViewCount } from '@streamdesk/contract/format';
 import { LIVE_MATCH_IMAGE, liveMatchMessages, type LiveMatch } from '@streamdesk/contract/live-matches';
@@ -39,8 +39,9 @@ export const liveMatchColumns = [
 
 interface RowProps {
   match: LiveMatch;
-  onEdit: () => void;
-  onDelete: () => void;
+  /** Called with the match's id; the same function for every row (the rows are memoised). */
+  onEdit: (id: string) => void;
+  onDelete: (match: LiveMatch) => void;
   /** Its delete is in flight: Delete is held until the reply. */
   deleting?: boolean;
   /** App clients watching it now; undefined until the first count arrives. */
@@ -49,7 +50,15 @@ interface RowProps {
   watchingOld?: boolean;
 }
 
-export function LiveMatchRow({ match, onEdit, onDelete, deleting = false, watching, watchingOld }: RowProps) {
+/** One match. Memoised: the list draws its rows in steps and polls the viewers. */
+export const LiveMatchRow = memo(function LiveMatchRow({
+  match,
+  onEdit,
+  onDelete,
+  deleting = false,
+  watching,
+  watchingOld,
+}: RowProps) {
   const setStatus = useLiveMatchStatus();
   // A status switch asks first, as every list row's does (docs/decisions/0055-one-confirmation-rule.md).
   const confirmStatus = useConfirmStatus();
@@ -113,19 +122,19 @@ export function LiveMatchRow({ match, onEdit, onDelete, deleting = false, watchi
             write="live-matches"
             size="sm"
             variant="secondary"
-            onClick={onEdit}
+            onClick={() => onEdit(match._id)}
             aria-label={`Edit ${match.title}`}
             {...editButtonOf(match._id)}
           >
             Edit
           </Button>
           <ActivityHistoryLink feature="live-matches" item={match._id} name={match.title} />
-          <RowDeleteButton name={match.title} deleting={deleting} onDelete={onDelete} />
+          <RowDeleteButton name={match.title} deleting={deleting} onDelete={() => onDelete(match)} />
         </div>
       </Td>
     </Tr>
   );
-}
+});
 
 /** A match's planned start and end, and a missed one's note, under its status switch. */
 function PlannedTimes({ match }: { match: LiveMatch }) {

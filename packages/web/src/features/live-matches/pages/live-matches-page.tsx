@@ -18,6 +18,7 @@ import { SearchField } from '@/ui/search-field';
 import { Tabs } from '@/ui/tabs';
 import { usePageParam, useStepBackToLastPage } from '@/ui/use-page-param';
 import { useRowsInSteps } from '@/ui/use-rows-in-steps';
+import { useStableCallback } from '@/ui/use-stable-callback';
 import { useSearchAndSort } from '@/ui/use-search-and-sort';
 import { liveMatchesQuery, liveMatchViewersQuery, useDeleteLiveMatches } from '../api';
 import { ListTable, pagedList, type ListSorting } from '@/ui/list-table';
@@ -58,6 +59,10 @@ export default function LiveMatchesPage() {
   const list = reply?.status ? reply : undefined;
   // The first screen's rows first, the rest just after (useRowsInSteps).
   const drawn = useRowsInSteps(list?.data.length ?? 0);
+  // The same functions at every render: the rows are memoised, so a step of the drawing or a viewers
+  // poll renders only the rows it adds or changes.
+  const onEdit = useStableCallback(rows.edit);
+  const onDelete = useStableCallback(setDeleting);
 
   // After deleting the last rows of the last page (or from a bookmark past it), show the page that now
   // is the last.
@@ -116,8 +121,8 @@ export default function LiveMatchesPage() {
                 <LiveMatchRow
                   key={match._id}
                   match={match}
-                  onEdit={() => rows.edit(match._id)}
-                  onDelete={() => setDeleting(match)}
+                  onEdit={onEdit}
+                  onDelete={onDelete}
                   deleting={removing.has(match._id)}
                   watching={watching && (watching.get(match._id) ?? 0)}
                   watchingOld={viewersOldSince !== undefined}
