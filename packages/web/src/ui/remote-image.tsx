@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import { ImageOffIcon } from './icons';
+import { useNearScreen } from './use-near-screen';
 
 export interface RemoteImageProps {
   src: string;
@@ -11,6 +12,11 @@ export interface RemoteImageProps {
   /** Added to the placeholder only: a size for an image whose box comes from its own pixels. */
   placeholderClassName?: string | undefined;
   loading?: 'lazy' | 'eager' | undefined;
+  /**
+   * Fetched only once it comes within a few rows of the window (ui/use-near-screen.ts), not from
+   * Chromium's 1,250 px: for a list whose rows carry several images, most of them below the first screen.
+   */
+  whenNearScreen?: boolean | undefined;
   /** Shown instead of the default placeholder when the image fails. */
   fallback?: ReactNode;
 }
@@ -28,8 +34,10 @@ export function RemoteImage({
   className,
   placeholderClassName,
   loading,
+  whenNearScreen = false,
   fallback,
 }: RemoteImageProps) {
+  const { ref, near } = useNearScreen<HTMLImageElement>(whenNearScreen);
   const [failed, setFailed] = useState(false);
   const [shownSrc, setShownSrc] = useState(src);
   if (src !== shownSrc) {
@@ -49,7 +57,9 @@ export function RemoteImage({
     return (
       <img
         key={src}
-        src={src}
+        ref={ref}
+        // Without a src until near: the box is the class's, so nothing moves when it comes.
+        src={near ? src : undefined}
         alt={alt}
         loading={loading}
         className={className}

@@ -69,6 +69,7 @@ export const InHouseAdRow = memo(function InHouseAdRow({
             src={ad.icon}
             alt=""
             loading="lazy"
+            whenNearScreen
             className="size-9 rounded-md object-cover ring-1 ring-slate-200"
           />
           <div className="min-w-0">
@@ -97,6 +98,7 @@ export const InHouseAdRow = memo(function InHouseAdRow({
               src={ad.thumbnail ?? ad.medView}
               alt=""
               loading="lazy"
+              whenNearScreen
               className="h-10 w-16 object-cover"
             />
           )}
