@@ -13,7 +13,8 @@
 // One read on one database: SCALE_DATABASES=postgres (or sqlite; default both) and SCALE_READS=library-search
 // (the library's search alone, without the other reads and the head-of-line rounds) or inhouse-search (the
 // in-house ads' search alone; seed it with ITEMS ads); default every read.
-// With ROLLUPS=0 ITEMS=0 the seed is the categories and videos only.
+// With ROLLUPS=0 ITEMS=0 the seed is the categories and videos only. SCALE_KEEP=1 keeps the SQLite seed's
+// folder (printed) for measuring queries by hand; the PostgreSQL seed stays until the next run anyway.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -367,7 +368,8 @@ for (const size of SIZES) {
         seedSqlite(dir, size),
       );
     } finally {
-      rmSync(dataDir, { recursive: true, force: true });
+      if (process.env.SCALE_KEEP) console.log(`  SQLite seed kept in ${dataDir}`);
+      else rmSync(dataDir, { recursive: true, force: true });
     }
   }
   if (!process.env.DATABASE_URL || !DATABASES.includes('postgres')) continue;
