@@ -148,7 +148,10 @@ export const adminListQuery = pageQuery.pick({ page: true }).extend({
 export const adminListReply = replyBase.extend({
   data: z.array(video),
   totalPage: z.number().int(),
+  /** The videos the filter matches; with `q`, counted up to SEARCH_COUNT_MAX (0063). */
   totalRecord: z.number().int(),
+  /** Ours (0063): more videos match the search than `totalRecord` says; false without `q`. */
+  totalCapped: z.boolean(),
 });
 
 export const webStatusBody = z.object({

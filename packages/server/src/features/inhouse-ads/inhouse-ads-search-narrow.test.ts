@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { everyPage } from '../../test/list-pages.js';
 import { inHouseAdsSearch } from './inhouse-ads.migrations.js';
-import { writeSearchedAds } from './inhouse-ads-search-rows.js';
+import { writeTitledAds } from './inhouse-ads-search-rows.js';
 import { NEWEST_FIRST, newestFirstPage, seekPage } from '../../platform/db/paging.js';
 import { leadSearch } from '../../platform/db/search-lead.js';
 import { matchesSearch, type Search } from '../../platform/db/search.js';
@@ -23,17 +23,7 @@ const titles = [
 
 beforeAll(async () => {
   t = await createTestApp();
-  await writeSearchedAds(
-    t,
-    titles.map((title, i) => ({
-      id: `narrow${String(i).padStart(18, '0')}`,
-      main_title: title,
-      sub_title: 'sub',
-      description: `about ${title}`,
-      call_to_action: `https://example.com/${i}`,
-    })),
-    Date.UTC(2033, 0, 1),
-  );
+  await writeTitledAds(t, 'narrow', titles, Date.UTC(2033, 0, 1));
 });
 afterAll(() => t.close());
 

@@ -33,3 +33,20 @@ export async function writeSearchedAds(t: TestApp, ads: SearchedAd[], from: numb
     .execute();
   if (dialect === 'postgres') await sql`ANALYZE inhouse_ads`.execute(db);
 }
+
+/**
+ * Writes an ad for each title, oldest first, ids `<prefix>0…0<n>` (24 characters), its description
+ * `about <title>` (a search test's hand count reads both) and analyzes the table as writeSearchedAds does.
+ */
+export const writeTitledAds = (t: TestApp, prefix: string, titles: readonly string[], from: number) =>
+  writeSearchedAds(
+    t,
+    titles.map((title, i) => ({
+      id: `${prefix}${String(i).padStart(24 - prefix.length, '0')}`,
+      main_title: title,
+      sub_title: 'sub',
+      description: `about ${title}`,
+      call_to_action: `https://example.com/${i}`,
+    })),
+    from,
+  );

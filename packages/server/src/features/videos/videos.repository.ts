@@ -7,6 +7,7 @@ import { noteUpdate } from '../../platform/activity/noted-update.js';
 import { lowered } from '../../platform/db/dialect.js';
 import { matchesSearch } from '../../platform/db/search.js';
 import { leadSearch } from '../../platform/db/search-lead.js';
+import { countSearch, searchedPage } from '../../platform/db/search-page.js';
 import { videosSearch } from './videos.migrations.js';
 import type { ProcessingColumns } from '../../platform/media/video-queue.repository.js';
 import type { DialectName } from '../../platform/db/database.js';
@@ -52,6 +53,8 @@ export interface VideoFilter {
   lead?: string;
   /** PostgreSQL: few matches expected, read before sorting (search-lead.ts, NARROW). */
   narrow?: boolean;
+  /** PostgreSQL: the matches the statistics expect (search-lead.ts). */
+  expected?: number;
 }
 
 /** `filter` with its search's lead (search.ts), read once for the page and its count. */
@@ -62,7 +65,8 @@ export const withSearchLead = async (
 ): Promise<VideoFilter> =>
   filter.text ? { ...filter, ...(await leadSearch(db, dialect, videosSearch, filter.text)) } : filter;
 
-const filtered = (db: Db, dialect: DialectName, filter: VideoFilter) =>
+/** The videos a filter's category and web flag keep, before its search. */
+const unsearched = (db: Db, filter: VideoFilter) =>
   db
     .selectFrom('videos')
     .$if(filter.categoryIds !== undefined, (qb) =>
@@ -70,7 +74,10 @@ const filtered = (db: Db, dialect: DialectName, filter: VideoFilter) =>
         ? qb.where('category_id', 'in', filter.categoryIds!)
         : qb.where(sql<SqlBool>`1 = 0`),
     )
-    .$if(filter.web !== undefined, (qb) => qb.where('web', '=', filter.web ? 1 : 0))
+    .$if(filter.web !== undefined, (qb) => qb.where('web', '=', filter.web ? 1 : 0));
+
+const filtered = (db: Db, dialect: DialectName, filter: VideoFilter) =>
+  unsearched(db, filter)
     // Through the search index (0048).
     .$if(Boolean(filter.text), (qb) =>
       qb.where(
@@ -102,9 +109,44 @@ export const pageOfVideos = (
   seek: PageSeek,
 ) => seekPage<AppTables, 'videos', VideoRow>(filtered(db, dialect, filter), orderOf(dialect, sort), seek);
 
+/** A filter with a search (`text`) as the platform's searched lists take it (search-page.ts). */
+const searchedList = (db: Db, dialect: DialectName, filter: VideoFilter & { text: string }) => ({
+  db,
+  dialect,
+  base: unsearched(db, filter),
+  index: videosSearch,
+  search: { text: filter.text, lead: filter.lead, narrow: filter.narrow, expected: filter.expected },
+});
+
+/** The videos a search matches, counted up to `countMax` (0063). */
+export const countSearchedVideos = (
+  db: Db,
+  dialect: DialectName,
+  filter: VideoFilter & { text: string },
+  countMax: number,
+) => countSearch(searchedList(db, dialect, filter), countMax);
+
+/**
+ * One page of a searched filter in the order asked. `broad`: more videos match than the count's cap, so the
+ * newest-first (or oldest-first) orders walk their index; the others read the matches and sort them.
+ */
+export const searchedPageOfVideos = (
+  db: Db,
+  dialect: DialectName,
+  filter: VideoFilter & { text: string },
+  sort: VideoSort,
+  { page, limit, broad }: { page: number; limit: number; broad: boolean },
+) =>
+  searchedPage<AppTables, 'videos', VideoRow>(searchedList(db, dialect, filter), orderOf(dialect, sort), {
+    page,
+    limit,
+    broad,
+    walkable: sort.endsWith('date'),
+  });
+
 /**
  * The number of videos a filter matches: from the kept counts without a search, by reading the matching
- * rows with one (issue 39 asks for an index-backed search at a million videos).
+ * rows with one (a search's own count is countSearchedVideos, bounded).
  */
 export const countVideos = async (db: Db, dialect: DialectName, filter: VideoFilter) => {
   if (filter.text) return countRows(filtered(db, dialect, filter));

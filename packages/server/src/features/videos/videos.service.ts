@@ -11,6 +11,7 @@ import {
   type WebFilter,
 } from '@streamdesk/contract/videos';
 import { trashMessages } from '@streamdesk/contract/trash';
+import { SEARCH_COUNT_MAX } from '@streamdesk/contract/http';
 import type { FeatureContext } from '../../platform/feature-context.js';
 import type { AppDb } from '../../platform/db/database.js';
 import { fromDbBool, newId, nowIso, toDbBool } from '../../platform/db/values.js';
@@ -134,20 +135,34 @@ export function createVideosService(ctx: FeatureContext, deps: VideosDeps) {
     limit: number,
     sort: VideoSort = '-date',
   ) => {
-    const read = (seek: PageSeek, of = filter) => repo.pageOfVideos(ctx.readDb, ctx.dialect, of, sort, seek);
-    // A search counts its rows as it reads them, and app events move the views without a write of ours:
-    // both walk from the start, the count read beside the page, a search's both from the same lead.
-    if (filter.text || sort.endsWith('views')) {
-      const led = await repo.withSearchLead(ctx.readDb, ctx.dialect, filter);
-      const [{ rows }, total] = await Promise.all([
-        read({ from: 'start', skip: (page - 1) * limit, take: limit }, led),
-        listCounts.matching(led),
-      ]);
-      return { rows, total, totalPage: Math.ceil(total / limit) };
-    }
+    const read = (seek: PageSeek) => repo.pageOfVideos(ctx.readDb, ctx.dialect, filter, sort, seek);
+    if (filter.text) return searchPage({ ...filter, text: filter.text }, page, limit, sort);
     const total = await listCounts.matching(filter);
-    const rows = await boundaries.page(JSON.stringify([filter, sort, limit]), page, limit, total, read);
-    return { rows, total, totalPage: Math.ceil(total / limit) };
+    // App events move the views without a write of ours: that order walks from the start.
+    const rows = sort.endsWith('views')
+      ? (await read({ from: 'start', skip: (page - 1) * limit, take: limit })).rows
+      : await boundaries.page(JSON.stringify([filter, sort, limit]), page, limit, total, read);
+    return { rows, total, totalCapped: false, totalPage: Math.ceil(total / limit) };
+  };
+
+  /**
+   * A searched page: its count stops at SEARCH_COUNT_MAX (0063), and tells the page whether the search is
+   * broad (a walk finds its rows) or few (read and sorted). Both from the same lead (search-lead.ts).
+   */
+  const searchPage = async (
+    filter: repo.VideoFilter & { text: string },
+    page: number,
+    limit: number,
+    sort: VideoSort,
+  ) => {
+    const led = { ...(await repo.withSearchLead(ctx.readDb, ctx.dialect, filter)), text: filter.text };
+    const { total, capped } = await repo.countSearchedVideos(ctx.readDb, ctx.dialect, led, SEARCH_COUNT_MAX);
+    const rows = await repo.searchedPageOfVideos(ctx.readDb, ctx.dialect, led, sort, {
+      page,
+      limit,
+      broad: capped,
+    });
+    return { rows, total, totalCapped: capped, totalPage: Math.ceil(total / limit) };
   };
 
   // A few removals at a time: a category of tens of thousands of videos would otherwise queue every
@@ -256,8 +271,13 @@ export function createVideosService(ctx: FeatureContext, deps: VideosDeps) {
         ...(query.web === 'all' ? {} : { web: query.web === 'true' }),
         ...(query.q ? { text: query.q } : {}),
       };
-      const { rows, total, totalPage } = await listPage(filter, query.page, query.limit, query.sort);
-      return { data: rows.map(toJson), totalPage, totalRecord: total };
+      const { rows, total, totalPage, totalCapped } = await listPage(
+        filter,
+        query.page,
+        query.limit,
+        query.sort,
+      );
+      return { data: rows.map(toJson), totalPage, totalRecord: total, totalCapped };
     },
 
     /** A new title. The app's replies carry none, but it moves the library's pages by title. */

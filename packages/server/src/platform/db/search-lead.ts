@@ -12,6 +12,8 @@ export interface Search {
    * are read first and then sorted, instead of walking the list's order until a page of them is found.
    */
   narrow?: boolean;
+  /** PostgreSQL: the rows the table's statistics expect to match (undefined before ANALYZE). */
+  expected?: number;
 }
 
 /** Trigrams need three characters (code points, as FTS5 counts them) of the folded text. */
@@ -130,13 +132,14 @@ export async function leadSearch(
   const table = await statisticsOf(db, index.table);
   const whole = shareOf(table, index, text.toLowerCase());
   if (whole === undefined) return { text };
-  const search: Search = whole * table.rows < NARROW ? { text, narrow: true } : { text };
+  const expected = Math.round(whole * table.rows);
+  const search: Search = expected < NARROW ? { text, narrow: true, expected } : { text, expected };
   const words = [...new Set((text.match(WORDS) ?? []).map((w) => w.toLowerCase()))];
   if (words.length < 2 || !words.some((w) => [...w].length >= TRIGRAM)) return search;
-  const expected = words.map((word) => ({ word, share: shareOf(table, index, word)! }));
-  const most = Math.max(...expected.map((e) => e.share));
+  const shares = words.map((word) => ({ word, share: shareOf(table, index, word)! }));
+  const most = Math.max(...shares.map((e) => e.share));
   // The fewest expected rows; of equals, the longer word (more trigrams, fewer candidates).
-  const best = expected
+  const best = shares
     .filter((e) => [...e.word].length >= TRIGRAM)
     .sort((a, b) => a.share - b.share || b.word.length - a.word.length)[0]!;
   return best.share < most ? { ...search, lead: leadOf(text, best.word) } : search;

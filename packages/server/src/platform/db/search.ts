@@ -16,11 +16,19 @@ export type { Search };
  * once and matchesSearch for each).
  */
 
+/**
+ * SQLite: `text` as one FTS5 phrase of the folded text (a substring of one column, with the trigram
+ * tokenizer), or undefined when it is too short to have a trigram (such a search scans).
+ */
+export function ftsPhrase(text: string): string | undefined {
+  const folded = text.toLowerCase();
+  return [...folded].length >= TRIGRAM ? `"${folded.replaceAll('"', '""')}"` : undefined;
+}
+
 /** The rows of `index.table` where any searched column contains `text`, through the index alone. */
 function indexed(dialect: DialectName, index: SearchIndex, text: string): Expression<SqlBool> {
-  const folded = text.toLowerCase();
-  if (dialect === 'sqlite' && [...folded].length >= TRIGRAM) {
-    const phrase = `"${folded.replaceAll('"', '""')}"`;
+  const phrase = dialect === 'sqlite' ? ftsPhrase(text) : undefined;
+  if (phrase) {
     const fts = sql.table(searchTable(index));
     return sql<SqlBool>`${sql.ref(`${index.table}.rowid`)} IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${phrase})`;
   }

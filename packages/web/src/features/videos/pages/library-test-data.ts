@@ -36,4 +36,5 @@ export const onePage = (videos: Video[]) => ({
   data: videos,
   totalPage: 1,
   totalRecord: videos.length,
+  totalCapped: false,
 });

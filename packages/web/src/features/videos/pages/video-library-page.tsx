@@ -97,6 +97,8 @@ export default function VideoLibraryPage() {
   const videos = useMemo(() => reply?.data ?? [], [reply]);
   const totalPage = reply?.totalPage ?? 0;
   const totalRecord = reply?.totalRecord ?? 0;
+  // A search's count stops at SEARCH_COUNT_MAX (0063): '1000+ videos' then.
+  const totalText = reply?.totalCapped ? `${totalRecord}+` : String(totalRecord);
   const ids = videos.map((v) => v._id);
   const loadFailure = loadError(library);
   // Failed loads are said in a toast too (doc 2 section 8 lists their messages with the others).
@@ -217,7 +219,7 @@ export default function VideoLibraryPage() {
       <PageHeader
         title="Video Library"
         // No count until a list came: a failed load is not '0 videos' (the red banner says what happened).
-        description={reply && `${totalRecord} ${totalRecord === 1 ? 'video' : 'videos'}`}
+        description={reply && `${totalText} ${totalText === '1' ? 'video' : 'videos'}`}
       />
       <LibraryFilters
         categories={categories.data?.data ?? []}
@@ -301,7 +303,7 @@ export default function VideoLibraryPage() {
           onPageChange: setPage,
           // The spec's footer, 'Showing N of M videos' (doc 2, 'Video show page'), once this view's
           // reply came (not while another page's rows stand in for it); at 0 too, as the spec has it.
-          showing: reply && !library.isPlaceholderData && `Showing ${videos.length} of ${totalRecord} videos`,
+          showing: reply && !library.isPlaceholderData && `Showing ${videos.length} of ${totalText} videos`,
           showingWhenEmpty: true,
         }}
       >

@@ -34,6 +34,19 @@ async function openRecordedLibrary() {
 }
 
 describe('Video Library: titles, search, order and rename', { timeout: 20_000 }, () => {
+  it("says a search's count that stopped at its cap with a plus (0063)", async () => {
+    const capped = { ...onePage([video(1, false)]), totalPage: 50, totalRecord: 1000, totalCapped: true };
+    mockApi({
+      ...shell,
+      'GET /api/App/video/category': categories,
+      'GET /api/App/video/category/admin/all': (url: string) =>
+        jsonResponse(new URL(url, 'http://x').searchParams.has('q') ? capped : onePage([video(1, false)])),
+    });
+    renderApp('/show/video?q=clip');
+    expect(await screen.findByText('Showing 1 of 1000+ videos')).toBeInTheDocument();
+    expect(screen.getByText('1000+ videos')).toBeInTheDocument();
+  });
+
   it("shows each video's title, its file name and what is known of it", async () => {
     const { list } = recordedList();
     mockApi({

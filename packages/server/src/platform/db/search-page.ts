@@ -1,0 +1,112 @@
+import { sql, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import type { DialectName } from './database.js';
+import { containsInsensitive } from './dialect.js';
+import type { ListOrder } from './paging.js';
+import { ftsPhrase, matchesSearch } from './search.js';
+import { searchTable, type SearchIndex } from './search-index.js';
+import type { Search } from './search-lead.js';
+
+/**
+ * A searched list's page and its bounded count, flat whatever share of the rows the search matches
+ * (docs/decisions/0063-bounded-search-counts.md). A search's count stops at `countMax` matches; under it
+ * the page reads its few matches and sorts them, over it the page walks the list's order and checks each
+ * row's text until a page of matches is found. Every page holds what the whole ordered match set holds.
+ */
+export interface SearchedList<DB, TB extends keyof DB> {
+  db: Kysely<DB>;
+  dialect: DialectName;
+  /** The list before its search: its table, with the list's other filters. */
+  base: SelectQueryBuilder<DB, TB, object>;
+  index: SearchIndex;
+  /** The search as leadSearch answered it (a lead and an estimate on PostgreSQL). */
+  search: Search;
+}
+
+/** The fewest and the most rows a walk reads before it gives way to reading the matches and sorting. */
+export const WALK = { min: 2_000, max: 20_000 };
+/** A walk reads up to this many rows a match the page needs: it finds a page where one row in ten matches. */
+const WALK_PER_MATCH = 10;
+/**
+ * PostgreSQL, after a walk found too few matches: a search expected in fewer rows than this reads its
+ * matches and sorts them (0.25-0.4 s at 111,111); one expected in more is left to the planner's walk.
+ */
+const SORTED_AFTER_WALK = 250_000;
+
+/**
+ * The number of rows matching the search, counted up to `countMax` (and `capped` when more match). On
+ * SQLite the index's matches drive it, each looked up in the table by rowid and checked against the
+ * list's filters, so it stops after `countMax + 1` of them; `rowid IN (matches)` would read all of them
+ * first (466 ms for `video` at a million videos). On PostgreSQL the search's own predicate under a LIMIT.
+ */
+export async function countSearch<DB, TB extends keyof DB>(
+  list: SearchedList<DB, TB>,
+  countMax: number,
+): Promise<{ total: number; capped: boolean }> {
+  const { db, dialect, base, index, search } = list;
+  const phrase = dialect === 'sqlite' ? ftsPhrase(search.text) : undefined;
+  const one = sql<number>`1`.as('one');
+  const matching: SelectQueryBuilder<DB, TB, object> = phrase
+    ? ((db as unknown as Kysely<Record<string, object>>)
+        .selectFrom(sql`${sql.table(searchTable(index))}(${phrase})`.as('m'))
+        .select(one)
+        .where(({ exists }) =>
+          exists(
+            base.select(one).where(sql<SqlBool>`${sql.ref(`${index.table}.rowid`)} = ${sql.ref('m.rowid')}`),
+          ),
+        ) as unknown as SelectQueryBuilder<DB, TB, object>)
+    : base.select(one).where(matchesSearch(dialect, index, { text: search.text, lead: search.lead }));
+  const counted = await (db as unknown as Kysely<Record<string, object>>)
+    .selectFrom(matching.limit(countMax + 1).as('c'))
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  const n = Number((counted as { n: unknown }).n ?? 0);
+  return { total: Math.min(n, countMax), capped: n > countMax };
+}
+
+/**
+ * One page of the searched list in `order`. `walkable`: an index serves the order (with the list's
+ * filters), so a walk reads rows in order without sorting. A search that matches more than the count's
+ * cap (`broad`) walks it, at most WALK.max rows, each row's columns checked for the text: `video` finds
+ * its page in the first 20 rows instead of reading and sorting a million matches. If the walk ends short of
+ * a page (the matches are rarer than one in WALK_PER_MATCH near the order's start), or the search is not
+ * broad, or the order has no index, the page is read from the matches, sorted.
+ */
+export async function searchedPage<DB, TB extends keyof DB, R>(
+  list: SearchedList<DB, TB>,
+  order: ListOrder,
+  {
+    page,
+    limit,
+    broad,
+    walkable,
+    walk = WALK,
+  }: { page: number; limit: number; broad: boolean; walkable: boolean; walk?: typeof WALK },
+): Promise<R[]> {
+  const { db, dialect, base, index, search } = list;
+  const way = order.desc ? 'desc' : 'asc';
+  const offset = (page - 1) * limit;
+  const ordered = <Q extends SelectQueryBuilder<DB, TB, object>>(qb: Q) =>
+    qb.orderBy(order.by, way).orderBy(sql.ref('id'), way);
+  // PostgreSQL's statistics may expect few matches (`narrow`) where the count stopped: a walk would not
+  // find them near the start (`Video 10`: the oldest 11,111 of a million).
+  if (broad && walkable && !search.narrow) {
+    const span = Math.min(walk.max, Math.max(walk.min, WALK_PER_MATCH * (offset + limit)));
+    const walked = ordered(base.selectAll()).limit(span);
+    const holds = index.columns.map((c) => containsInsensitive(dialect, c, search.text));
+    const rows = (await (db as unknown as Kysely<Record<string, object>>)
+      .selectFrom(walked.as('w'))
+      .selectAll()
+      .where(sql<SqlBool>`(${sql.join(holds, sql` OR `)})`)
+      .orderBy(order.by, way)
+      .orderBy(sql.ref('id'), way)
+      .limit(limit)
+      .offset(offset)
+      .execute()) as R[];
+    if (rows.length === limit) return rows;
+  }
+  // Few matches (or a walk that found too few): read them and sort them. On PostgreSQL that is the
+  // `narrow` form (search.ts); a broad search expected in most rows keeps the planner's walk.
+  const sorted = !broad || (search.expected ?? Infinity) < SORTED_AFTER_WALK;
+  const matching = matchesSearch(dialect, index, { ...search, narrow: search.narrow || sorted });
+  return (await ordered(base.selectAll().where(matching)).limit(limit).offset(offset).execute()) as R[];
+}
