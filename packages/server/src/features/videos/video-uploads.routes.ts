@@ -5,7 +5,6 @@ import { VIDEO_UPLOAD_PATH, VIDEO_UPLOADS_PATH } from '@streamdesk/contract/vide
 import { VIDEO_MAX_BYTES, videoMessages } from '@streamdesk/contract/videos';
 import type { FileStore } from '@tus/file-store';
 import { Metadata, Server, type Locker, type Upload } from '@tus/server';
-import { NodeRequest } from 'srvx/node';
 import type { FeatureContext } from '../../platform/feature-context.js';
 import { runEvery } from '../../platform/jobs/daily.js';
 import {
@@ -16,6 +15,7 @@ import {
   type VideoUploadsService,
 } from './video-uploads.service.js';
 import { displayName } from './videos.service.js';
+import { tusRequest } from './tus-request.js';
 import { UploadLocker } from './upload-locker.js';
 import { GuardedFileStore } from './video-uploads.store.js';
 
@@ -67,7 +67,7 @@ export function registerVideoUploads(ctx: FeatureContext, deps: Omit<VideoUpload
           })
           .send();
     }
-    const req = new NodeRequest({ req: request.raw, res: reply.raw });
+    const req = tusRequest(request.raw, reply.raw);
     requests.set(req, request);
     const res = await tus.handleWeb(req);
     reply.code(res.status);

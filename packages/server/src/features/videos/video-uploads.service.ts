@@ -9,6 +9,7 @@ import { recordAs } from '../../platform/activity/activity-route.js';
 import { HttpError } from '../../platform/errors.js';
 import type { UploadedFile } from '../../platform/media/multipart.js';
 import { SNIFF_BYTES, sniffMediaKind } from '../../platform/media/sniff.js';
+import { storedHeadProbe } from '../../platform/media/video-tools.js';
 import {
   displayName,
   VIDEOS_FOLDER,
@@ -91,6 +92,9 @@ export function createVideoUploadsService(ctx: FeatureContext, deps: VideoUpload
       await discard(upload.id);
       throw tusRefusal(400, videoMessages.notMp4(name));
     }
+    // Its bytes came in several requests, so no probe read them as they came (as the form upload's does):
+    // a spare one reads the file's head, opened before the move.
+    const probe = await storedHeadProbe(source);
     // Streamed into the store: a rename on the local disk, a multipart upload into a bucket.
     const target = await ctx.media.put(source, VIDEOS_FOLDER, 'mp4');
     await rm(recordOf(upload.id), { force: true });
@@ -100,6 +104,7 @@ export function createVideoUploadsService(ctx: FeatureContext, deps: VideoUpload
       size: upload.size ?? upload.offset,
       url: target.url,
       filename: metadata.filename || name,
+      probe: probe?.result,
     };
     const { method, path: routePath } = videoRoutes.upload;
     try {

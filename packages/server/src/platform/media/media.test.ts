@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -19,7 +19,14 @@ import {
 } from '../../test/media-fixtures.js';
 import { createLocalMediaStore } from './media-store.js';
 import { brokenImageMessage, sniffMediaKind } from './sniff.js';
-import { acceptVideo, makeThumbnail, probeVideo, streamProbe, startMediaTools } from './video-tools.js';
+import {
+  acceptVideo,
+  makeThumbnail,
+  probeVideo,
+  startMediaTools,
+  storedHeadProbe,
+  streamProbe,
+} from './video-tools.js';
 
 let t: TestApp;
 const mediaDir = () => path.join(t.config.dataDir, 'media');
@@ -241,6 +248,17 @@ describe('video uploads probed as they stream, thumbnails made after the reply',
     expect(probes[0]?.durationSeconds).toBeCloseTo(2, 0);
     expect(probes[1]?.durationSeconds).toBeCloseTo(2, 0);
     expect(probes[2]).toBeNull();
+  });
+
+  it('reads a stored file from its head with a spare probe, which may move once it is open', async () => {
+    const file = path.join(t.config.dataDir, 'stored-head.mp4');
+    writeFileSync(file, ofSize(mp4(2), 20 * 1024 * 1024));
+    const probe = (await storedHeadProbe(file))!;
+    renameSync(file, `${file}.moved`);
+    expect((await probe.result)?.durationSeconds).toBeCloseTo(2, 0);
+    // No file to read: no verdict (acceptVideo then probes by path, and refuses).
+    const missing = (await storedHeadProbe(path.join(t.config.dataDir, 'nothing.mp4')))!;
+    await expect(missing.result).resolves.toBeUndefined();
   });
 
   it('ends the probe when the upload is abandoned', async () => {

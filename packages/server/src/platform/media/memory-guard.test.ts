@@ -14,10 +14,10 @@ function watched(start: number) {
     },
   });
   /** `mb` MB arriving in 64 KB reads, each adding to external memory until collected. */
-  const receive = (mb: number) => {
+  const receive = (mb: number, maxGrowth?: number) => {
     for (let received = 0; received < mb * MB; received += 64 * 1024) {
       v8.external += 64 * 1024;
-      guard.received(64 * 1024);
+      guard.received(64 * 1024, maxGrowth);
     }
   };
   return { v8, guard, receive };
@@ -56,6 +56,20 @@ describe('UploadMemoryGuard', () => {
     expect(v8.collections).toBe(1);
     v8.external = 90 * MB; // V8 collects by itself: a new, lower floor
     receive(4);
+    receive(32);
+    expect(v8.collections).toBe(1);
+    receive(8);
+    expect(v8.collections).toBe(2);
+  });
+
+  it('collects sooner for a caller that asks for a lower threshold, from the same floor', () => {
+    const { v8, receive } = watched(100 * MB);
+    receive(4); // the floor: 104 MB
+    receive(16, 24 * MB);
+    expect(v8.collections).toBe(0);
+    receive(8, 24 * MB);
+    expect(v8.collections).toBe(1);
+    // The form upload's bytes keep their 40 MB.
     receive(32);
     expect(v8.collections).toBe(1);
     receive(8);

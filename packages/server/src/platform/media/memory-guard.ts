@@ -52,13 +52,17 @@ export class UploadMemoryGuard {
     },
   ) {}
 
-  received(bytes: number): void {
+  /**
+   * `bytes` more received. `maxGrowth` is the growth above the floor that this caller's bytes collect at
+   * (the resumable uploads ask for less: features/videos/video-uploads.store.ts).
+   */
+  received(bytes: number, maxGrowth = MAX_GROWTH): void {
     this.sinceCheck += bytes;
     if (this.sinceCheck < CHECK_EVERY) return;
     this.sinceCheck = 0;
     const external = this.v8.externalMemory();
     this.floor = Math.min(this.floor, external);
-    if (external - this.floor < MAX_GROWTH) return;
+    if (external - this.floor < maxGrowth) return;
     this.v8.collectYoung();
     this.floor = this.v8.externalMemory();
   }
