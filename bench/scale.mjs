@@ -15,6 +15,9 @@
 // in-house ads' search alone; seed it with ITEMS ads); default every read.
 // With ROLLUPS=0 ITEMS=0 the seed is the categories and videos only. SCALE_KEEP=1 keeps the SQLite seed's
 // folder (printed) for measuring queries by hand; the PostgreSQL seed stays until the next run anyway.
+// Right after each start it also reads loadCheck and the in-house ads' first page START_READS (30) times in
+// turn and prints their median and max: the start-up work (media checks, backfills) runs then. With
+// SCALE_READS=start it does only that, on START_ROUNDS (3) starts of the same seeded database.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -31,7 +34,9 @@ const READS = Number(process.env.READS ?? 30);
 const DURATION = Number(process.env.DURATION ?? 5);
 const HOL_ROUNDS = Number(process.env.HOL_ROUNDS ?? 3);
 const DATABASES = (process.env.SCALE_DATABASES ?? 'sqlite,postgres').split(',');
-const READ_SETS = ['all', 'library-search', 'inhouse-search'];
+const START_READS = Number(process.env.START_READS ?? 30);
+const START_ROUNDS = Number(process.env.START_ROUNDS ?? 3);
+const READ_SETS = ['all', 'library-search', 'inhouse-search', 'start'];
 const ONLY = process.env.SCALE_READS ?? 'all';
 if (!READ_SETS.includes(ONLY)) throw new Error(`SCALE_READS: one of ${READ_SETS.join(', ')}`);
 const CATEGORIES = 20;
@@ -200,6 +205,32 @@ const launches = (url, headers) =>
     ),
   );
 
+/**
+ * The first reads after the server reports ready, sign-in first: loadCheck (the app's launch read) and the
+ * in-house ads' first page, in turn. Start-up work still running then stands in front of them.
+ */
+async function firstReads(baseURL) {
+  const loadCheck = `${baseURL}/api/App/Controler/app/loadCheck`;
+  const app = { 'api-key': API_KEY };
+  const launches = [await timed(() => get(loadCheck, app))];
+  let token;
+  const signIn = await timed(async () => (token = await login(baseURL)));
+  const admin = { ...app, authorization: `Bearer ${token}` };
+  const ads = [];
+  for (let n = 0; n < START_READS; n++) {
+    if (n > 0) launches.push(await timed(() => get(loadCheck, app)));
+    ads.push(await timed(() => get(`${baseURL}/api/App/inhouse/ads?a=true&page=1&limit=${LIMIT}`, admin)));
+  }
+  return { launches, ads, signIn };
+}
+
+const showFirst = (label, times) =>
+  console.log(
+    `  ${label.padEnd(34)} median ${median(times).toFixed(2).padStart(8)} ms   max ${Math.max(...times)
+      .toFixed(2)
+      .padStart(8)} ms   first ${times[0].toFixed(2)} ms`,
+  );
+
 async function measure(baseURL) {
   const token = await login(baseURL);
   const admin = { 'api-key': API_KEY, authorization: `Bearer ${token}` };
@@ -344,6 +375,8 @@ async function measure(baseURL) {
 /** Starts the server once to migrate a fresh database, seeds it, and measures on a new start. */
 async function run(label, size, env, seed) {
   const migrated = await startServer(env);
+  // The bench's own first request (its HTTP client's start) is made here, not timed after the start.
+  await fetch(`${migrated.baseURL}/healthz`);
   const dataDir = migrated.dataDir;
   await migrated.stop();
   const seeded = await timed(() => seed(dataDir));
@@ -351,11 +384,22 @@ async function run(label, size, env, seed) {
     `${label}, ${size.toLocaleString('en')} videos, ${ROLLUPS.toLocaleString('en')} rollups, ` +
       `${ITEMS.toLocaleString('en')} stories and ads (seeded in ${(seeded / 1000).toFixed(1)} s):`,
   );
-  const server = await startServer({ ...env, DATA_DIR: dataDir });
-  try {
-    await measure(server.baseURL);
-  } finally {
-    await server.stop();
+  const rounds = ONLY === 'start' ? START_ROUNDS : 1;
+  for (let round = 0; round < rounds; round++) {
+    let server;
+    const startMs = await timed(async () => (server = await startServer({ ...env, DATA_DIR: dataDir })));
+    try {
+      if (ONLY === 'all' || ONLY === 'start') {
+        console.log(`  started (ready to serve) in          ${startMs.toFixed(0).padStart(8)} ms`);
+        const first = await firstReads(server.baseURL);
+        showFirst(`first ${START_READS} loadChecks after a start`, first.launches);
+        showFirst(`first ${START_READS} in-house ads reads`, first.ads);
+        console.log(`  sign-in right after the start      ${first.signIn.toFixed(2).padStart(8)} ms`);
+      }
+      if (ONLY !== 'start') await measure(server.baseURL);
+    } finally {
+      await server.stop();
+    }
   }
 }
 

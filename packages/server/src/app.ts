@@ -77,6 +77,11 @@ export interface BuildOptions {
   clock?: () => Date;
   /** How often a video's processing writes its percent (VideoQueueOptions.tickMs); tests shorten it. */
   videoProgressMs?: number;
+  /**
+   * Starts the SQLite reader threads before the server is ready (main.ts), so the first reads after a
+   * start do not wait for them; tests leave them to start with their first read.
+   */
+  warmReaders?: boolean;
 }
 
 /**
@@ -253,6 +258,7 @@ export async function buildApp(config: ResolvedConfig, opts: BuildOptions = {}):
   // Gives its runs back while the database is still open (before the platform's onClose above).
   app.addHook('onReady', () => context.videoQueue.start());
   app.addHook('onClose', () => context.videoQueue.stop());
+  if (opts.warmReaders) app.addHook('onReady', () => database.warm());
   await registerWebAssets(app, config);
   app.decorate('streamdesk', { auth, context, routes, idempotency, analytics });
   return app;

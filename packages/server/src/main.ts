@@ -1,3 +1,4 @@
+import { controllerRoutes } from '@streamdesk/contract/controller';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, startNotes } from './platform/config.js';
 import { mediaBinariesNote } from './platform/media/media-binaries.js';
@@ -20,7 +21,7 @@ async function main(): Promise<void> {
     throw error;
   }
   const { config, generatedFile } = loaded;
-  const app = await buildApp(config);
+  const app = await buildApp(config, { warmReaders: true });
   const admin = await app.streamdesk.auth.ensureAdmin(config.adminEmail, config.adminPassword);
   // Before listening: a stop asked for while the server starts is a clean stop too.
   let stopping = false;
@@ -35,6 +36,14 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+  // The first launch read builds the cached reply (each launch list's version) and runs the request path's
+  // code for the first time: made here, before listening, no app's launch waits for it (0047). A HEAD is
+  // not counted as an app open.
+  await app.inject({
+    method: 'HEAD',
+    url: controllerRoutes.loadCheck.path,
+    headers: { 'api-key': config.apiKey },
+  });
   const address = await app.listen({ port: config.port, host: config.host });
   // The first video upload finds its ffprobe already running (see streamProbe).
   startMediaTools().catch(() =>

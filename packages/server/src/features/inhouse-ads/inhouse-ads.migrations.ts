@@ -3,7 +3,7 @@ import { countsToBigint } from '../../platform/db/bigint-counters.js';
 import { keptCountsMigration, type KeptCounts } from '../../platform/db/kept-counts.js';
 import { newestFirstIndexes } from '../../platform/db/newest-first-indexes.js';
 import { searchIndexMigration, type SearchIndex } from '../../platform/db/search-index.js';
-import { processingColumns } from '../../platform/media/video-queue.migrations.js';
+import { posterlessIndex, processingColumns } from '../../platform/media/video-queue.migrations.js';
 
 /** What the list's `q` searches. */
 export const inHouseAdsSearch: SearchIndex = {
@@ -61,4 +61,6 @@ export const inHouseAdsMigrations: Record<string, Migration> = {
   // ladder); the ads already there are `ready` without HLS and keep playing their MP4 (0059).
   '1004_inhouse_ads_processing': processingColumns('inhouse_ads'),
   '1005_inhouse_ads_counts_kept': keptCountsMigration(inHouseAdCounts),
+  // The poster backfill's walk seeks the rows without a poster instead of reading every ready row.
+  '1006_inhouse_ads_posterless_index': posterlessIndex('inhouse_ads'),
 };

@@ -1,6 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 import { countsToBigint } from '../../platform/db/bigint-counters.js';
-import { processingColumns } from '../../platform/media/video-queue.migrations.js';
+import { posterlessIndex, processingColumns } from '../../platform/media/video-queue.migrations.js';
 import { searchIndexMigration, type SearchIndex } from '../../platform/db/search-index.js';
 
 /** What the list's `q` searches: the reel's file name (0051). */
@@ -61,4 +61,6 @@ export const reelsMigrations: Record<string, Migration> = {
   // Issue 35: a reel's video is processed as a library video is (faststart, the HLS ladder); the reels
   // already there are `ready` without HLS and keep playing their MP4 (0059).
   '0404_reels_processing': processingColumns('reels'),
+  // The poster backfill's walk seeks the rows without a poster instead of reading every ready row.
+  '0405_reels_posterless_index': posterlessIndex('reels'),
 };

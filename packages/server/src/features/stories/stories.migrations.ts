@@ -3,7 +3,7 @@ import { countsToBigint } from '../../platform/db/bigint-counters.js';
 import { keptCountsMigration, type KeptCounts } from '../../platform/db/kept-counts.js';
 import { newestFirstIndexes } from '../../platform/db/newest-first-indexes.js';
 import { searchIndexMigration, type SearchIndex } from '../../platform/db/search-index.js';
-import { processingColumns } from '../../platform/media/video-queue.migrations.js';
+import { posterlessIndex, processingColumns } from '../../platform/media/video-queue.migrations.js';
 
 /** What the admin lists' `q` searches: the button's name and URL and a native ad's id (0051). */
 export const storiesSearch: SearchIndex = { table: 'stories', columns: ['btn_name', 'btn_url', 'ntv_id'] };
@@ -69,4 +69,6 @@ export const storiesMigrations: Record<string, Migration> = {
     },
   },
   '0307_stories_counts_kept': keptCountsMigration(storyCounts),
+  // The poster backfill's walk seeks the rows without a poster instead of reading every ready row.
+  '0308_stories_posterless_index': posterlessIndex('stories'),
 };

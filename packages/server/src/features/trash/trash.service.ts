@@ -57,9 +57,11 @@ export function createTrashService(ctx: FeatureContext) {
 
   /** Removes the files the purged snapshots name that no row names any more (none is shared today). */
   async function removeFiles(rows: readonly repo.TrashRow[]) {
-    const named = await referencedMedia(db, ctx.mediaColumns);
     const keys = new Set<string>();
     for (const row of rows) for (const [, key] of row.snapshot.matchAll(MEDIA_URL)) keys.add(key!);
+    // Only these keys are looked for, in batches off the event loop: the daily purge read every media
+    // column of every table in one go on the server's connection.
+    const named = await referencedMedia(ctx.readDb, ctx.mediaColumns, keys);
     // A few at a time: a category of 70,000 videos would otherwise queue 140,000 unlinks at once on libuv's
     // four threads, ahead of every other request's file work (media, uploads).
     const slot = pLimit(FILE_REMOVALS_AT_ONCE);

@@ -2,7 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 import { countsToBigint } from '../../platform/db/bigint-counters.js';
 import { newestFirstIndexes } from '../../platform/db/newest-first-indexes.js';
 import { videoCountsMigration } from './videos.counts.migration.js';
-import { processingColumns } from '../../platform/media/video-queue.migrations.js';
+import { posterlessIndex, processingColumns } from '../../platform/media/video-queue.migrations.js';
 import { searchIndexMigration, type SearchIndex } from '../../platform/db/search-index.js';
 
 /** What the library's `q` searches (0035). */
@@ -75,4 +75,6 @@ export const videosMigrations: Record<string, Migration> = {
   '1312_videos_feed_covering': newestFirstIndexes([
     { name: 'videos_web_created', table: 'videos', leading: ['web'], covering: ['category_id'] },
   ]),
+  // The poster backfill's walk seeks the rows without a poster instead of reading every ready row.
+  '1313_videos_posterless_index': posterlessIndex('videos'),
 };

@@ -40,6 +40,8 @@ export interface Database {
   notices?: ProcessNotices;
   /** Each back-office write as one transaction with its activity entry (write-scope.ts). */
   writeScopes: WriteScopes;
+  /** Opens ahead what the first reads would otherwise wait for: the SQLite reader threads. */
+  warm(): Promise<void>;
   destroy(): Promise<void>;
 }
 
@@ -94,6 +96,7 @@ export function createDatabase(opts: {
       writeScopes,
       sharedLocks: advisoryLocks(lockPool),
       notices,
+      warm: async () => undefined,
       destroy: async () => {
         await notices.close();
         await db.destroy();
@@ -133,6 +136,7 @@ export function createDatabase(opts: {
     readDb,
     dialect: 'sqlite',
     writeScopes,
+    warm: () => readers.warm(),
     destroy: async () => {
       await readDb.destroy();
       await db.destroy();

@@ -115,6 +115,22 @@ describe('SQLite readers (readDb on SQLite)', () => {
     await expect(readers.all('SELECT 1', [])).rejects.toThrow(READERS_CLOSED);
   });
 
+  it('starts every thread ahead of the first read when warmed, and fails the warm-up of a missing file', async () => {
+    const readers = new SqliteReaders(sqliteFile(dataDir), 2);
+    try {
+      await readers.warm();
+      expect(readers.running).toBe(2);
+      await readers.warm();
+      expect(readers.running).toBe(2);
+      expect(await readers.all('SELECT name FROM probe WHERE id = ?', [2])).toEqual([{ name: 'b' }]);
+    } finally {
+      await readers.close();
+    }
+    const missing = new SqliteReaders(path.join(dataDir, 'missing.db'), 1);
+    await expect(missing.warm()).rejects.toThrow(/unable to open|does not exist/);
+    await missing.close();
+  });
+
   it('fails a read cut off by the close, and one a thread could not start for', async () => {
     const readers = new SqliteReaders(sqliteFile(dataDir), 1);
     const slow = readers.all(

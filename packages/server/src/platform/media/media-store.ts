@@ -111,11 +111,15 @@ export interface MediaStore {
   reconcile(olderThanMs: number, remake: Remake): Promise<{ removed: number; remade: string[] }>;
   /**
    * Run at start, once the features have declared their media columns: moves each stored file that no
-   * row names (not in `referenced`) and that is untouched for `olderThanMs` to `orphansDir`, in the same
-   * folder layout, and answers their keys. A younger file may be an upload whose row is about to be
-   * written (in this process or another), so it stays.
+   * row names (not among what `named` answers of the stored keys it is given) and that is untouched for
+   * `olderThanMs` to `orphansDir`, in the same folder layout, and answers their keys. A younger file may be
+   * an upload whose row is about to be written (in this process or another), so it stays.
    */
-  moveOrphans(referenced: ReadonlySet<string>, olderThanMs: number, orphansDir: string): Promise<string[]>;
+  moveOrphans(
+    named: (stored: ReadonlySet<string>) => Promise<ReadonlySet<string>>,
+    olderThanMs: number,
+    orphansDir: string,
+  ): Promise<string[]>;
 }
 
 export const MEDIA_URL_PREFIX = '/media/';
@@ -498,10 +502,12 @@ export function createLocalMediaStore(root: string): LocalMediaStore {
       return { removed, remade };
     },
 
-    async moveOrphans(referenced, olderThanMs, orphansDir) {
+    async moveOrphans(named, olderThanMs, orphansDir) {
       const moved: string[] = [];
-      for (const key of await storedKeys(root)) {
-        if (referenced.has(key) || pending.has(key)) continue;
+      const stored = new Set((await storedKeys(root)).filter((key) => !pending.has(key)));
+      const referenced = await named(stored);
+      for (const key of stored) {
+        if (referenced.has(key)) continue;
         const file = path.join(root, key);
         const info = await stat(file).catch(() => undefined);
         if (!info || Date.now() - info.mtimeMs < olderThanMs) continue;

@@ -296,11 +296,14 @@ export function createS3MediaStore(settings: S3Settings, staging: string): S3Med
     },
 
     /** Orphans move to `orphans/<key>` in the bucket (kept, not deleted, as the local store keeps them). */
-    async moveOrphans(referenced, olderThanMs) {
+    async moveOrphans(named, olderThanMs) {
       const moved: string[] = [];
-      for (const { key, modified } of await list()) {
-        if (!isMediaKey(key) || referenced.has(key) || pending.has(key)) continue;
-        if (Date.now() - modified < olderThanMs) continue;
+      const old = (await list()).filter(
+        ({ key, modified }) => isMediaKey(key) && !pending.has(key) && Date.now() - modified >= olderThanMs,
+      );
+      const referenced = await named(new Set(old.map(({ key }) => key)));
+      for (const { key } of old) {
+        if (referenced.has(key)) continue;
         await client.send(
           new CopyObjectCommand({ Bucket: bucket, Key: ORPHANS + key, CopySource: `${bucket}/${key}` }),
         );

@@ -1,6 +1,7 @@
 import { sql, type Generated, type Kysely, type Selectable } from 'kysely';
 import type { AppDb, AppTables } from '../db/database.js';
 import { noteUpdate } from '../activity/noted-update.js';
+import { POSTERLESS } from './video-queue.migrations.js';
 
 /**
  * A table whose rows are videos to process (docs/decisions/0059-processing-for-every-video.md): each
@@ -217,20 +218,25 @@ export interface PosterlessRow {
 }
 
 /**
+ * The read of `nextWithoutPoster`: it seeks the table's index of the rows without a poster
+ * (`<table>_posterless`), so a table with none answers at once.
+ */
+export const posterlessAfter = (db: AppDb, kind: QueueTable, after: string) =>
+  q(db)
+    .selectFrom(kind.table)
+    .select(['id', 'hls', 'hls_files', sql.ref<string>(kind.video).as('video')])
+    // The partial index's own terms, as literals (posterlessIndex): a bound value would hide them.
+    .where(sql<boolean>`${sql.raw(POSTERLESS)}`)
+    .where('id', '>', after)
+    .orderBy('id')
+    .limit(1);
+
+/**
  * The next ready row by id after `after` whose ladder has no poster (processed before posters were made,
  * 0061); a walk by id, so each row is looked at once per start, a failed one included.
  */
 export const nextWithoutPoster = (db: AppDb, kind: QueueTable, after: string) =>
-  q(db)
-    .selectFrom(kind.table)
-    .select(['id', 'hls', 'hls_files', sql.ref<string>(kind.video).as('video')])
-    .where('state', '=', 'ready')
-    .where('hls', '!=', '')
-    .where('hls_files', 'not like', '%.jpg%')
-    .where('id', '>', after)
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirst() as Promise<PosterlessRow | undefined>;
+  posterlessAfter(db, kind, after).executeTakeFirst() as Promise<PosterlessRow | undefined>;
 
 /**
  * Adds a poster to the row's ladder files, only while its ladder is still the one the poster was made
