@@ -43,8 +43,19 @@ async function seedShortcuts(api: Api, png: string, count: number) {
 /** The add form's tick once a picked image is checked: it is not sent before Upload. */
 const IMAGE_READY = 'File checked: it is sent when you press Upload';
 
+/**
+ * A list image is fetched once its row comes near the window (0049): each poll brings it there, as the
+ * box it shows until then is replaced by the image.
+ */
 const imageLoaded = (img: Locator) =>
-  expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+  expect
+    .poll(() =>
+      img.evaluate((el: HTMLElement) => {
+        el.scrollIntoView({ block: 'nearest' });
+        return el instanceof HTMLImageElement && el.complete && el.naturalWidth > 0;
+      }),
+    )
+    .toBe(true);
 
 test.describe('Shortcut Story page', () => {
   test.beforeEach(async ({ api }) => {

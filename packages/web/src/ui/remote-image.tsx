@@ -37,7 +37,7 @@ export function RemoteImage({
   whenNearScreen = false,
   fallback,
 }: RemoteImageProps) {
-  const { ref, near } = useNearScreen<HTMLImageElement>(whenNearScreen);
+  const { ref, near } = useNearScreen<HTMLSpanElement>(whenNearScreen);
   const [failed, setFailed] = useState(false);
   const [shownSrc, setShownSrc] = useState(src);
   if (src !== shownSrc) {
@@ -52,14 +52,24 @@ export function RemoteImage({
     return () => window.removeEventListener('online', retry);
   }, []);
 
+  if (!near)
+    // Not fetched yet: a plain box of the image's size (an <img> without a src would show the browser's
+    // grey frame and its alt text), named as the image is, so nothing moves or reads differently.
+    return (
+      <span
+        ref={ref}
+        role={alt ? 'img' : undefined}
+        aria-label={alt || undefined}
+        aria-hidden={alt ? undefined : true}
+        className={cn('inline-block bg-slate-100', className, placeholderClassName)}
+      />
+    );
   if (!failed)
     // Keyed by src: a late error of the image before cannot mark this one as failed.
     return (
       <img
         key={src}
-        ref={ref}
-        // Without a src until near: the box is the class's, so nothing moves when it comes.
-        src={near ? src : undefined}
+        src={src}
         alt={alt}
         loading={loading}
         className={className}
