@@ -104,9 +104,28 @@ export async function searchedPage<DB, TB extends keyof DB, R>(
       .execute()) as R[];
     if (rows.length === limit) return rows;
   }
-  // Few matches (or a walk that found too few): read them and sort them. On PostgreSQL that is the
-  // `narrow` form (search.ts); a broad search expected in most rows keeps the planner's walk.
+  // Few matches (or a walk that found too few): read them and sort them. A broad search PostgreSQL expects
+  // in most rows keeps the planner's own plan (a walk, where most rows match).
   const sorted = !broad || (search.expected ?? Infinity) < SORTED_AFTER_WALK;
-  const matching = matchesSearch(dialect, index, { ...search, narrow: search.narrow || sorted });
-  return (await ordered(base.selectAll().where(matching)).limit(limit).offset(offset).execute()) as R[];
+  if (dialect === 'postgres' && sorted) {
+    // Behind a fence (OFFSET 0) the planner cannot walk the order for them: it reads the matches by a
+    // bitmap of the index, then sorts. 150-165 ms for `Video 1`'s 111,111 against 197-201 ms through the
+    // `narrow` form's TID scan, 16 against 19-21 ms for `Video 10`'s 11,111.
+    const matches = base
+      .selectAll()
+      .where(matchesSearch(dialect, index, { text: search.text, lead: search.lead }))
+      .offset(0);
+    return (await (db as unknown as Kysely<Record<string, object>>)
+      .selectFrom(matches.as('s'))
+      .selectAll()
+      .orderBy(order.by, way)
+      .orderBy(sql.ref('id'), way)
+      .limit(limit)
+      .offset(offset)
+      .execute()) as R[];
+  }
+  return (await ordered(base.selectAll().where(matchesSearch(dialect, index, search)))
+    .limit(limit)
+    .offset(offset)
+    .execute()) as R[];
 }
