@@ -3,12 +3,15 @@
 // Per size it starts the built server on a fresh database (SQLite in a temporary folder; with DATABASE_URL
 // also a fresh PostgreSQL database beside it, named sd_scale_<size>), seeds through SQL on the migrated
 // schema: 20 categories, the videos (half web-enabled, four to a second so the sort has ties), ROLLUPS
-// (10,000,000) analytics rollup rows and ITEMS (100,000) stories and in-house ads; then prints the median
-// and p99 of READS (30) reads of each: first, deep and filtered pages of the library, the feed and the app
-// list, the reads after a web toggle, and the head-of-line figure: loadCheck's requests/s (304s) for
-// DURATION (5) s alone and beside two readers of deep library pages (another process), HOL_ROUNDS (3) times
-// in turn, and the median ratio. The readers read as fast as the server answers, or HOL_READER_RATE pages
-// a second each at most (two admins paging, rather than two clients looping). Everything stays on 127.0.0.1.
+// (10,000,000) analytics rollup rows and ITEMS (100,000) stories, in-house ads and activity entries; then
+// prints the median and p99 of READS (30) reads of each: first, deep and filtered pages of the library, the
+// feed and the app list, the reads after a web toggle, and the head-of-line figures: loadCheck's requests/s
+// (304s) for DURATION (5) s alone and beside two readers (another process), HOL_ROUNDS (3) times in turn,
+// and the median ratio, for each kind of reader in HOL_KINDS (default deep,broad,narrow,activity,analytics:
+// deep library pages, a broad and a narrow library search, and the reads of the two CSV exports, the
+// activity log's 50 pages of 200 and a video's year of analytics). Each kind runs with readers as fast as
+// the server answers, then at HOL_READER_RATE (10) reads a second each (two admins at work, rather than two
+// clients looping). SCALE_READS=hol runs the head-of-line figures alone. Everything stays on 127.0.0.1.
 // Run it small on a busy machine (SCALE_SIZES=1000,100000 ROLLUPS=1000000). Not a test: it prints figures.
 // One read on one database: SCALE_DATABASES=postgres (or sqlite; default both) and SCALE_READS=library-search
 // (the library's search alone, without the other reads and the head-of-line rounds) or inhouse-search (the
@@ -36,7 +39,7 @@ const HOL_ROUNDS = Number(process.env.HOL_ROUNDS ?? 3);
 const DATABASES = (process.env.SCALE_DATABASES ?? 'sqlite,postgres').split(',');
 const START_READS = Number(process.env.START_READS ?? 30);
 const START_ROUNDS = Number(process.env.START_ROUNDS ?? 3);
-const READ_SETS = ['all', 'library-search', 'inhouse-search', 'start'];
+const READ_SETS = ['all', 'library-search', 'inhouse-search', 'start', 'hol'];
 const ONLY = process.env.SCALE_READS ?? 'all';
 if (!READ_SETS.includes(ONLY)) throw new Error(`SCALE_READS: one of ${READ_SETS.join(', ')}`);
 const CATEGORIES = 20;
@@ -101,6 +104,15 @@ function seedStatements(d, size) {
        select ${d.id(`${start} + i`, 'i')}, 'Ad ' || i, 'Sub ' || i, 'About ad ' || i, 'image',
          'https://example.com/' || i, 'Open', 'fs_web', '/media/ads/i' || i || '.png', '/media/ads/m' || i || '.png',
          ${d.iso(`${start} + i`)}, ${d.iso(`${start} + i`)}`,
+    ),
+    // The activity log the CSV export reads (one entry an item, a change each).
+    d.rows(
+      ITEMS,
+      `insert into activity_log (id, created_at, person_id, person_name, role, action, feature, item_id, label,
+         changes, ip, user_agent)
+       select ${d.id(`${start} + i`, 'i')}, ${d.iso(`${start} + i`)}, null, 'Bench', 'owner', 'update',
+         'inhouse-ads', ${d.id(`${start} + i`, 'i')}, 'Ad ' || i,
+         '[{"field":"status","before":0,"after":1}]', '127.0.0.1', 'bench'`,
     ),
   ].filter(Boolean);
 }
@@ -265,6 +277,12 @@ async function measure(baseURL) {
   if (ONLY === 'inhouse-search') return searchAds();
   const first = await get(`${library}/all?page=1&limit=${LIMIT}`, admin);
   const pages = first.totalPage;
+  // The oldest video has a year of rollups (seedStatements).
+  const oldest = (await get(`${library}/all?page=1&limit=1&sort=date`, admin)).data[0]._id;
+  const yearAgo = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);
+  const today = new Date().toISOString().slice(0, 10);
+  const holAt = { library, pages, oldest, yearAgo, today };
+  if (ONLY === 'hol') return headOfLine(baseURL, admin, holAt);
   const deep = Math.min(DEEP_PAGE, pages);
   const categories = (await get(`${baseURL}/api/App/video/category`, admin)).data.map((c) => c._id);
   const category = categories[3];
@@ -299,10 +317,6 @@ async function measure(baseURL) {
   );
 
   await searchLibrary();
-  // The oldest video has a year of rollups (seedStatements).
-  const oldest = (await get(`${library}/all?page=1&limit=1&sort=date`, admin)).data[0]._id;
-  const yearAgo = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);
-  const today = new Date().toISOString().slice(0, 10);
   show(
     'analytics dashboard, a year',
     await reads(
@@ -341,47 +355,75 @@ async function measure(baseURL) {
   show('feed page 1 after a web toggle', afterFeed);
   show('library page 1 after a web toggle', afterLibrary);
 
+  await headOfLine(baseURL, admin, holAt);
+}
+
+/**
+ * The head-of-line figure for each kind of reader (HOL_KINDS, default all): loadCheck's requests/s alone and
+ * beside two readers of that kind, HOL_ROUNDS times in turn, the readers as fast as the server answers and
+ * then paced at HOL_READER_RATE (10) reads a second each. Deep library pages; a broad search (`video`: every
+ * title) and a narrow one (`Video 1000`...); the two CSV exports, whose files the admin app builds from
+ * what it reads: the activity log's (50 pages of 200 entries, as `allEntries` reads them) and a video's
+ * analytics (a year of its dashboard).
+ */
+async function headOfLine(baseURL, admin, { library, pages, oldest, yearAgo, today }) {
+  const app = { 'api-key': API_KEY };
   const loadCheck = `${baseURL}/api/App/Controler/app/loadCheck`;
   const etag = (await fetch(loadCheck, { headers: { ...app, 'accept-encoding': 'gzip' } })).headers.get(
     'etag',
   );
   const launchHeaders = { ...app, 'accept-encoding': 'gzip', 'if-none-match': etag };
-  // Alone and beside in turn, HOL_ROUNDS times: one 5 s run of each moved by a third from run to run on
-  // this machine (12,000-37,000 req/s alone), so the figure is the median of each round's ratio. The two
-  // readers run in a process of their own, as other clients would: in this one they shared autocannon's
-  // event loop, and their reply parsing took the load generator's time, not the server's.
-  const urls = Array.from(
-    { length: 200 },
-    (_, n) => `${library}/all?page=${deepOf(pages, n)}&limit=${LIMIT}`,
-  );
-  const ratios = [];
-  for (let round = 0; round < HOL_ROUNDS; round++) {
-    const alone = await launches(loadCheck, launchHeaders);
-    const readers = spawn(process.execPath, ['--input-type=module', '-e', READERS], {
-      env: {
-        ...process.env,
-        URLS: JSON.stringify(urls),
-        HEADERS: JSON.stringify(admin),
-        PER_SECOND: process.env.HOL_READER_RATE ?? '',
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const [, beside] = await Promise.all([once(readers, 'spawn'), launches(loadCheck, launchHeaders)]);
-    readers.kill();
-    let pagesRead = '';
-    for await (const chunk of readers.stdout) pagesRead += chunk;
-    const ratio = beside.requests.average / alone.requests.average;
-    ratios.push(ratio);
-    const rate = (r) => r.requests.average.toFixed(0);
+  const deepOf = (total, n) => Math.max(1, Math.min(total, DEEP_PAGE) - n);
+  const kinds = {
+    deep: ['deep-page', (n) => `${library}/all?page=${deepOf(pages, n)}&limit=${LIMIT}`],
+    broad: ['broad-search', (n) => `${library}/all?page=${1 + (n % 50)}&limit=${LIMIT}&q=video`],
+    narrow: ['narrow-search', (n) => `${library}/all?page=1&limit=${LIMIT}&q=Video ${1000 + n}`],
+    activity: ['activity-CSV', (n) => `${baseURL}/api/admin/activity?page=${1 + (n % 50)}&limit=200`],
+    analytics: [
+      'analytics-CSV',
+      () => `${baseURL}/api/admin/view/dashbord/${oldest}?startDate=${yearAgo}&endDate=${today}`,
+    ],
+  };
+  const chosen = (process.env.HOL_KINDS ?? Object.keys(kinds).join(',')).split(',');
+  const paced = process.env.HOL_READER_RATE ?? '10';
+  for (const kind of chosen) {
+    if (!kinds[kind]) throw new Error(`HOL_KINDS: of ${Object.keys(kinds).join(', ')}`);
+    const [label, urlOf] = kinds[kind];
+    const urls = Array.from({ length: 200 }, (_, n) => urlOf(n));
+    for (const rate of ['', paced])
+      await holRounds(`${label} readers${rate ? ` at ${rate}/s` : ''}`, urls, rate);
+  }
+
+  async function holRounds(label, urls, rate) {
+    const ratios = [];
+    for (let round = 0; round < HOL_ROUNDS; round++) {
+      const alone = await launches(loadCheck, launchHeaders);
+      const readers = spawn(process.execPath, ['--input-type=module', '-e', READERS], {
+        env: {
+          ...process.env,
+          URLS: JSON.stringify(urls),
+          HEADERS: JSON.stringify(admin),
+          PER_SECOND: rate,
+        },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      const [, beside] = await Promise.all([once(readers, 'spawn'), launches(loadCheck, launchHeaders)]);
+      readers.kill();
+      let pagesRead = '';
+      for await (const chunk of readers.stdout) pagesRead += chunk;
+      const ratio = beside.requests.average / alone.requests.average;
+      ratios.push(ratio);
+      const perSecond = (r) => r.requests.average.toFixed(0);
+      console.log(
+        `  loadCheck alone ${perSecond(alone)} req/s (p99 ${alone.latency.p99} ms); beside two ${label} ` +
+          `${perSecond(beside)} req/s (p99 ${beside.latency.p99} ms, ${(Number(pagesRead) / DURATION).toFixed(0)} reads/s): ` +
+          `${ratio.toFixed(2)} of alone`,
+      );
+    }
     console.log(
-      `  loadCheck alone ${rate(alone)} req/s (p99 ${alone.latency.p99} ms); beside two deep-page readers ` +
-        `${rate(beside)} req/s (p99 ${beside.latency.p99} ms, ${(Number(pagesRead) / DURATION).toFixed(0)} deep pages/s): ` +
-        `${ratio.toFixed(2)} of alone`,
+      `  head-of-line: loadCheck beside two ${label}, median ${median(ratios).toFixed(2)} of alone`,
     );
   }
-  console.log(
-    `  head-of-line: loadCheck beside two deep-page readers, median ${median(ratios).toFixed(2)} of alone`,
-  );
 }
 
 /** Starts the server once to migrate a fresh database, seeds it, and measures on a new start. */
