@@ -45,7 +45,9 @@ export function webProject(test: { name: string; include: string[]; exclude?: st
 }
 
 // A worker's files share their modules (React, the router, the screens) instead of importing them again
-// for each file; each file still gets a fresh jsdom. A quarter of the files (32), one run each at load 9:
+// for each file, and one jsdom window, which Vitest sets up when the worker starts (the setup file empties
+// the document, storage and toasts after every test; Vitest's `environment` figure counts that one set-up
+// again for each file the worker runs, 0024). A quarter of the files (32), one run each at load 9:
 // 40 s of CPU (user + sys) against 84 s isolated (docs/decisions/0024-test-speed.md). A file that mocks a
 // module must import it fresh, so those are named *.mocked.test.* and run isolated; eslint keeps
 // `vi.mock` out of the others.
