@@ -27,17 +27,8 @@ export const API_KEY = 'bench-api-key-0123456789abcdef';
 export const PAYLOAD_KEY = '3c'.repeat(32);
 export const ADMIN = { email: 'bench@example.com', password: 'bench-password-123' };
 
-/** Debian's Chromium as the browser suite starts it (e2e/playwright.config.ts): headless, no network of its own. */
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+/** Debian's Chromium as the browser suite starts it (e2e/chromium-args.mjs). */
+export { CHROMIUM_ARGS } from '../e2e/chromium-args.mjs';
 
 /**
  * Opens a server's SQLite file with the better-sqlite3 build the server picks for this Node

@@ -1,17 +1,8 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS } from './chromium-args.mjs';
 
-/** Chromium's flags for both builds: headless, no network of its own, video plays without a click. */
-const args = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--autoplay-policy=no-user-gesture-required',
-];
+/** Chromium's flags for both builds (chromium-args.mjs), and video plays without a click. */
+const args = [...CHROMIUM_ARGS, '--autoplay-policy=no-user-gesture-required'];
 
 /**
  * The specs that check what the full browser does around the page (docs/decisions/0062): the public feed's
