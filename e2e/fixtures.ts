@@ -28,21 +28,23 @@ export interface Api {
 }
 
 interface WorkerFixtures {
-  server: RunningServer;
+  /** The servers this worker runs: the shared one, and the one of the file it is in, if that has its own. */
+  servers: ServerPool;
+}
+
+interface TestFixtures {
   /**
    * Which server a file's tests share: files that leave rows behind, which other files' counts and
-   * empty states would see, `test.use({ serverFor: 'own name' })` and get a worker and server of their own.
+   * empty states would see, `test.use({ serverFor: 'own name' })` and get a server of their own.
    */
   serverFor: string;
   /**
    * How many videos the server processes at once (VIDEO_JOBS_AT_ONCE). 0 by default: making HLS ladders
    * with ffmpeg beside the suite costs CPU that only the files that check processing need; those
-   * `test.use({ videoJobs: 1 })` and so get a worker and server of their own.
+   * `test.use({ videoJobs: 1 })` and so get a server of their own.
    */
   videoJobs: number;
-}
-
-interface TestFixtures {
+  server: RunningServer;
   admin: typeof E2E_ADMIN;
   apiKey: string;
   payloadKey: string;
@@ -51,6 +53,40 @@ interface TestFixtures {
   /** A page already signed in as the admin, at `/`. */
   signedInPage: Page;
 }
+
+/**
+ * A worker's servers. The options are test-scoped, so a file with a server of its own runs in the same
+ * worker process and browser as the files before it (a worker-scoped option would start both anew: about
+ * 0.8 s of CPU a file, 28 files); its server starts when its first test asks and stops when a test of
+ * another file asks for another, so no rows outlive the file. The shared server lives as long as the worker.
+ */
+class ServerPool {
+  private readonly running = new Map<string, Promise<RunningServer>>();
+
+  serverFor(name: string, videoJobs: number): Promise<RunningServer> {
+    const key = `${name}/${videoJobs}`;
+    const found = this.running.get(key);
+    if (found) return found;
+    const own = [...this.running.keys()].filter((k) => k !== SHARED);
+    const started = Promise.all(own.map((k) => this.stop(k))).then(() =>
+      startServer({ VIDEO_JOBS_AT_ONCE: String(videoJobs) }),
+    );
+    this.running.set(key, started);
+    return started;
+  }
+
+  async stopAll(): Promise<void> {
+    await Promise.all([...this.running.keys()].map((k) => this.stop(k)));
+  }
+
+  private async stop(key: string): Promise<void> {
+    const server = this.running.get(key);
+    this.running.delete(key);
+    await (await server)?.stop();
+  }
+}
+
+const SHARED = 'shared/0';
 
 async function readJson(res: Response): Promise<Json> {
   const text = await res.text();
@@ -64,16 +100,19 @@ async function readJson(res: Response): Promise<Json> {
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
-  serverFor: ['shared', { scope: 'worker', option: true }],
-  videoJobs: [0, { scope: 'worker', option: true }],
-  server: [
-    async ({ serverFor, videoJobs }, use) => {
-      void serverFor; // a dependency, so that a file's own value means its own server
-      const server = await startServer({ VIDEO_JOBS_AT_ONCE: String(videoJobs) });
-      await use(server);
-      await server.stop();
+  servers: [
+    async ({}, use) => {
+      const pool = new ServerPool();
+      await use(pool);
+      await pool.stopAll();
     },
     { scope: 'worker', timeout: 60_000 },
+  ],
+  serverFor: ['shared', { option: true }],
+  videoJobs: [0, { option: true }],
+  server: [
+    async ({ servers, serverFor, videoJobs }, use) => use(await servers.serverFor(serverFor, videoJobs)),
+    { timeout: 60_000 },
   ],
   baseURL: async ({ server }, use) => use(server.baseURL),
   admin: async ({}, use) => use(E2E_ADMIN),
