@@ -116,8 +116,11 @@ export async function storedHeadProbe(file: string): Promise<StreamProbe | undef
     probe.input.destroy();
     return probe;
   }
-  // ffprobe closes its input once it has what it needs: that ends the feed, not the probe.
-  pipeline(handle.createReadStream({ end: STORED_HEAD_BYTES - 1 }), probe.input).catch(() => undefined);
+  // ffprobe closes its input once it has what it needs: that ends the feed, not the probe. The file is
+  // closed here once the feed is over either way (a read stream cut short left it to the collector).
+  pipeline(handle.createReadStream({ end: STORED_HEAD_BYTES - 1, autoClose: false }), probe.input)
+    .catch(() => undefined)
+    .finally(() => handle.close().catch(() => undefined));
   return probe;
 }
 
