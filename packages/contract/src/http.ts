@@ -147,13 +147,13 @@ export const optionalIsoTime = (field: string) =>
 export const isoTimeMessage = (field: string) =>
   `${field} must be an ISO time such as 2026-12-02T19:30:00+05:30`;
 
-/** A list's search text, trimmed (only spaces is no search), at most 200 characters: every list's `q`. */
 /**
  * The most matches a list's search counts (0063): its total stops here and `totalCapped` says more match.
  * A person narrows a search rather than paging past it; the count then costs at most this many rows.
  */
 export const SEARCH_COUNT_MAX = 1_000;
 
+/** A list's search text, trimmed (only spaces is no search), at most 200 characters: every list's `q`. */
 export const searchText = z.string().trim().max(200, 'q must be at most 200 characters').optional();
 
 /** List query shared by paged lists: page is 1-based. */

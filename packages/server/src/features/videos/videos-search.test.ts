@@ -7,7 +7,7 @@ import { everyPage } from '../../test/list-pages.js';
 import { form, mp4, PNG } from '../../test/media-fixtures.js';
 import { uploadVideo } from '../../test/library-videos.js';
 import { addCall, storedId } from '../../test/api-calls.js';
-import { withSearchLead } from './videos.repository.js';
+import { searchOfVideos } from './videos.repository.js';
 
 /** The library's search through its index (0048) follows uploads and title edits. */
 let t: TestApp;
@@ -46,7 +46,7 @@ describe('library search', () => {
 
 /**
  * A text of several words on PostgreSQL is led by one of them in the index and each row checked for the
- * whole text (withSearchLead): the page, its total and its folding must stay the scan's.
+ * whole text (searchOfVideos): the page, its total and its folding must stay the scan's.
  */
 describe('a search of a word every video holds and a rarer one', () => {
   const LIMIT = 4;
@@ -128,11 +128,11 @@ describe('a search of a word every video holds and a rarer one', () => {
     const { db, dialect } = t.app.streamdesk.context;
     // The lead is chosen from the table's statistics, as the planner's estimates are (search-lead.ts).
     if (dialect === 'postgres') await sql`ANALYZE videos`.execute(db);
-    const led = await withSearchLead(db, dialect, { text: 'Reel 100' });
+    const led = await searchOfVideos(db, dialect, 'Reel 100');
     if (dialect === 'postgres') expect(['Reel ', ' 100']).toContain(led.lead);
     else expect(led.lead).toBeUndefined();
     // Its one long word is in nearly every row: leading with it would find them all.
-    expect((await withSearchLead(db, dialect, { text: 'Reel 9' })).lead).toBeUndefined();
+    expect((await searchOfVideos(db, dialect, 'Reel 9')).lead).toBeUndefined();
     // Led, the pages and their total stay the hand count's.
     const { found, totals } = await pages('Reel 100');
     expect(found).toEqual(byHand('Reel 100'));

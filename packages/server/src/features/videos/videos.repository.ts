@@ -1,12 +1,11 @@
 import type { AppDb, AppTables } from '../../platform/db/database.js';
 import { sql, type SqlBool } from 'kysely';
-import { countRows, seekPage, type ListOrder } from '../../platform/db/paging.js';
+import { seekPage, type ListOrder } from '../../platform/db/paging.js';
 import type { PageSeek } from '../../platform/db/page-boundaries.js';
 import { addToTotalColumns, type TotalsChange } from '../../platform/item-counter.js';
 import { noteUpdate } from '../../platform/activity/noted-update.js';
 import { lowered } from '../../platform/db/dialect.js';
-import { matchesSearch } from '../../platform/db/search.js';
-import { leadSearch } from '../../platform/db/search-lead.js';
+import { leadSearch, type Search } from '../../platform/db/search-lead.js';
 import { countSearch, searchedPage } from '../../platform/db/search-page.js';
 import { videosSearch } from './videos.migrations.js';
 import type { ProcessingColumns } from '../../platform/media/video-queue.repository.js';
@@ -49,24 +48,13 @@ export interface VideoFilter {
   web?: boolean;
   /** Part of a title or file name, any case. */
   text?: string;
-  /** PostgreSQL: the part of `text` the search index is asked for (withSearchLead); rows check all of it. */
-  lead?: string;
-  /** PostgreSQL: few matches expected, read before sorting (search-lead.ts, NARROW). */
-  narrow?: boolean;
-  /** PostgreSQL: the matches the statistics expect (search-lead.ts). */
-  expected?: number;
 }
 
-/** `filter` with its search's lead (search.ts), read once for the page and its count. */
-export const withSearchLead = async (
-  db: Db,
-  dialect: DialectName,
-  filter: VideoFilter,
-): Promise<VideoFilter> =>
-  filter.text ? { ...filter, ...(await leadSearch(db, dialect, videosSearch, filter.text)) } : filter;
+/** A filter without a search: what the kept counts and the unsearched pages serve. */
+export type UnsearchedFilter = Omit<VideoFilter, 'text'>;
 
 /** The videos a filter's category and web flag keep, before its search. */
-const unsearched = (db: Db, filter: VideoFilter) =>
+const unsearched = (db: Db, filter: UnsearchedFilter) =>
   db
     .selectFrom('videos')
     .$if(filter.categoryIds !== undefined, (qb) =>
@@ -75,19 +63,6 @@ const unsearched = (db: Db, filter: VideoFilter) =>
         : qb.where(sql<SqlBool>`1 = 0`),
     )
     .$if(filter.web !== undefined, (qb) => qb.where('web', '=', filter.web ? 1 : 0));
-
-const filtered = (db: Db, dialect: DialectName, filter: VideoFilter) =>
-  unsearched(db, filter)
-    // Through the search index (0048).
-    .$if(Boolean(filter.text), (qb) =>
-      qb.where(
-        matchesSearch(dialect, videosSearch, {
-          text: filter.text!,
-          lead: filter.lead,
-          narrow: filter.narrow,
-        }),
-      ),
-    );
 
 /** A list order by its sort's name (the contract's `sort`, without its `-`). */
 const orderOf = (dialect: DialectName, sort: VideoSort): ListOrder => ({
@@ -104,27 +79,33 @@ const orderOf = (dialect: DialectName, sort: VideoSort): ListOrder => ({
 export const pageOfVideos = (
   db: Db,
   dialect: DialectName,
-  filter: VideoFilter,
+  filter: UnsearchedFilter,
   sort: VideoSort,
   seek: PageSeek,
-) => seekPage<AppTables, 'videos', VideoRow>(filtered(db, dialect, filter), orderOf(dialect, sort), seek);
+) => seekPage<AppTables, 'videos', VideoRow>(unsearched(db, filter), orderOf(dialect, sort), seek);
 
-/** A filter with a search (`text`) as the platform's searched lists take it (search-page.ts). */
-const searchedList = (db: Db, dialect: DialectName, filter: VideoFilter & { text: string }) => ({
+/** A search of the library's titles and file names, with its lead (search-lead.ts), read once for a page
+ * and its count. */
+export const searchOfVideos = (db: Db, dialect: DialectName, text: string) =>
+  leadSearch(db, dialect, videosSearch, text);
+
+/** A filter and its search (search-lead.ts) as the platform's searched lists take them (search-page.ts). */
+const searchedList = (db: Db, dialect: DialectName, filter: UnsearchedFilter, search: Search) => ({
   db,
   dialect,
   base: unsearched(db, filter),
   index: videosSearch,
-  search: { text: filter.text, lead: filter.lead, narrow: filter.narrow, expected: filter.expected },
+  search,
 });
 
 /** The videos a search matches, counted up to `countMax` (0063). */
 export const countSearchedVideos = (
   db: Db,
   dialect: DialectName,
-  filter: VideoFilter & { text: string },
+  filter: UnsearchedFilter,
+  search: Search,
   countMax: number,
-) => countSearch(searchedList(db, dialect, filter), countMax);
+) => countSearch(searchedList(db, dialect, filter, search), countMax);
 
 /**
  * One page of a searched filter in the order asked. `broad`: more videos match than the count's cap, so the
@@ -133,23 +114,25 @@ export const countSearchedVideos = (
 export const searchedPageOfVideos = (
   db: Db,
   dialect: DialectName,
-  filter: VideoFilter & { text: string },
+  filter: UnsearchedFilter,
+  search: Search,
   sort: VideoSort,
   { page, limit, broad }: { page: number; limit: number; broad: boolean },
 ) =>
-  searchedPage<AppTables, 'videos', VideoRow>(searchedList(db, dialect, filter), orderOf(dialect, sort), {
-    page,
-    limit,
-    broad,
-    walkable: sort.endsWith('date'),
-  });
+  searchedPage<AppTables, 'videos', VideoRow>(
+    searchedList(db, dialect, filter, search),
+    orderOf(dialect, sort),
+    {
+      page,
+      limit,
+      broad,
+      walkable: sort.endsWith('date'),
+    },
+  );
 
-/**
- * The number of videos a filter matches: from the kept counts without a search, by reading the matching
- * rows with one (a search's own count is countSearchedVideos, bounded).
- */
-export const countVideos = async (db: Db, dialect: DialectName, filter: VideoFilter) => {
-  if (filter.text) return countRows(filtered(db, dialect, filter));
+/** The number of videos a filter without a search matches, from the kept counts (a search's own count is
+ * countSearchedVideos, bounded). */
+export const countVideos = async (db: Db, filter: UnsearchedFilter) => {
   if (filter.categoryIds?.length === 0) return 0;
   const kept = await db
     .selectFrom('video_counts')

@@ -102,9 +102,9 @@ export function createVideosService(ctx: FeatureContext, deps: VideosDeps) {
   const kind = { table: 'videos', video: 'video', folder: VIDEOS_FOLDER, changed: invalidate };
   const queued = ctx.videoQueue.register(kind);
 
-  const counts = keptCounts(db, ctx.dialect);
+  const counts = keptCounts(db);
   // The lists' pages and counts (a search's counts read every matching row) off the event loop on SQLite.
-  const listCounts = keptCounts(ctx.readDb, ctx.dialect);
+  const listCounts = keptCounts(ctx.readDb);
 
   // A video comes back only into a category that is there: one in the trash is restored first (with its
   // videos), and a video restored with it is checked after it went back (its rank is lower).
@@ -130,18 +130,24 @@ export function createVideosService(ctx: FeatureContext, deps: VideosDeps) {
 
   /** A page of a list with its total, kept by the database (videos.counts.ts), not counted per read. */
   const listPage = async (
-    filter: repo.VideoFilter,
+    { text, ...filter }: repo.VideoFilter,
     page: number,
     limit: number,
     sort: VideoSort = '-date',
   ) => {
+    if (text) return searchPage(filter, text, page, limit, sort);
     const read = (seek: PageSeek) => repo.pageOfVideos(ctx.readDb, ctx.dialect, filter, sort, seek);
-    if (filter.text) return searchPage({ ...filter, text: filter.text }, page, limit, sort);
-    const total = await listCounts.matching(filter);
-    // App events move the views without a write of ours: that order walks from the start.
-    const rows = sort.endsWith('views')
-      ? (await read({ from: 'start', skip: (page - 1) * limit, take: limit })).rows
-      : await boundaries.page(JSON.stringify([filter, sort, limit]), page, limit, total, read);
+    // App events move the views without a write of ours: that order walks from the start, which needs no
+    // total, so the two are read side by side.
+    const [total, rows] = sort.endsWith('views')
+      ? await Promise.all([
+          listCounts.matching(filter),
+          read({ from: 'start', skip: (page - 1) * limit, take: limit }).then((found) => found.rows),
+        ])
+      : await listCounts.matching(filter).then(async (n) => {
+          const key = JSON.stringify([filter, sort, limit]);
+          return [n, await boundaries.page(key, page, limit, n, read)] as const;
+        });
     return { rows, total, totalCapped: false, totalPage: Math.ceil(total / limit) };
   };
 
@@ -150,14 +156,21 @@ export function createVideosService(ctx: FeatureContext, deps: VideosDeps) {
    * broad (a walk finds its rows) or few (read and sorted). Both from the same lead (search-lead.ts).
    */
   const searchPage = async (
-    filter: repo.VideoFilter & { text: string },
+    filter: repo.UnsearchedFilter,
+    text: string,
     page: number,
     limit: number,
     sort: VideoSort,
   ) => {
-    const led = { ...(await repo.withSearchLead(ctx.readDb, ctx.dialect, filter)), text: filter.text };
-    const { total, capped } = await repo.countSearchedVideos(ctx.readDb, ctx.dialect, led, SEARCH_COUNT_MAX);
-    const rows = await repo.searchedPageOfVideos(ctx.readDb, ctx.dialect, led, sort, {
+    const search = await repo.searchOfVideos(ctx.readDb, ctx.dialect, text);
+    const { total, capped } = await repo.countSearchedVideos(
+      ctx.readDb,
+      ctx.dialect,
+      filter,
+      search,
+      SEARCH_COUNT_MAX,
+    );
+    const rows = await repo.searchedPageOfVideos(ctx.readDb, ctx.dialect, filter, search, sort, {
       page,
       limit,
       broad: capped,
