@@ -62,7 +62,6 @@ export default function LiveMatchesPage() {
   // The same functions at every render: the rows are memoised, so a step of the drawing or a viewers
   // poll renders only the rows it adds or changes.
   const onEdit = useStableCallback(rows.edit);
-  const onDelete = useStableCallback(setDeleting);
 
   // After deleting the last rows of the last page (or from a bookmark past it), show the page that now
   // is the last.
@@ -122,7 +121,7 @@ export default function LiveMatchesPage() {
                   key={match._id}
                   match={match}
                   onEdit={onEdit}
-                  onDelete={onDelete}
+                  onDelete={setDeleting}
                   deleting={removing.has(match._id)}
                   watching={watching && (watching.get(match._id) ?? 0)}
                   watchingOld={viewersOldSince !== undefined}

@@ -6,7 +6,8 @@ import {
   type ShortcutStory,
 } from '@streamdesk/contract/shortcut-stories';
 import { withScheme } from '@streamdesk/contract/http';
-import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useStableCallback } from '@/ui/use-stable-callback';
 import { toast } from 'sonner';
 import { deleteSelection, useBulkDelete } from '@/ui/bulk-delete';
 import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
@@ -94,13 +95,13 @@ function toForm({ id, loaded, version }: Editing, d: Draft): FormData {
  */
 export function ShortcutTable({
   rows,
-  drawn = Infinity,
+  drawn,
   list,
   drops,
 }: {
   rows: ShortcutStory[];
   /** How many of the rows to draw (the page's useRowsInSteps); selection and counts are all `rows`'. */
-  drawn?: number;
+  drawn: number;
   /** The list's states and footer (ListTable's). */
   list: Omit<ListTableProps, 'caption' | 'columns' | 'selection' | 'isEmpty' | 'emptyText' | 'children'>;
   /**
@@ -170,17 +171,12 @@ export function ShortcutTable({
   };
 
   // The rows' actions, the same object at every render (the rows are memoised), calling this render's code.
-  const latest = useRef({ bulk, startEditing });
-  useLayoutEffect(() => {
-    latest.current = { bulk, startEditing };
-  });
+  const onToggle = useStableCallback((id: string) => bulk.toggle(id));
+  const onEdit = useStableCallback(startEditing);
+  const onRemove = useStableCallback((id: string) => bulk.ask([id]));
   const on = useMemo<ShortcutHandlers>(
-    () => ({
-      toggle: (id) => latest.current.bulk.toggle(id),
-      edit: (s) => latest.current.startEditing(s),
-      remove: (id) => latest.current.bulk.ask([id]),
-    }),
-    [],
+    () => ({ toggle: onToggle, edit: onEdit, remove: onRemove }),
+    [onToggle, onEdit, onRemove],
   );
 
   return (
