@@ -32,10 +32,8 @@ const WRITE_BUFFER = 256 * 1024;
  */
 export class GuardedFileStore extends FileStore {
   override async write(readable: Readable, id: string, offset: number): Promise<number> {
-    let received = 0;
     const counted = new Transform({
       transform(chunk: Buffer, _encoding, done) {
-        received += chunk.length;
         uploadMemory.received(chunk.length, TUS_MAX_GROWTH);
         done(null, chunk);
       },
@@ -59,6 +57,6 @@ export class GuardedFileStore extends FileStore {
       throw ERRORS.FILE_WRITE_ERROR;
     }
     if (broken) throw ERRORS.FILE_WRITE_ERROR;
-    return offset + received;
+    return offset + file.bytesWritten;
   }
 }

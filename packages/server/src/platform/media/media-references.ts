@@ -38,19 +38,17 @@ export async function referencedMedia(
   const left = among && new Set(among);
   if (left?.size === 0) return keys;
   for (const [table, names] of columns.tables) {
-    for (let after: string | undefined; ;) {
+    for (let after = ''; ;) {
       const { rows } = await sql<Record<string, unknown> & { id: string }>`SELECT id, ${sql.join(
         names.map((n) => sql.ref(n)),
-      )} FROM ${sql.table(table)} ${after === undefined ? sql`` : sql`WHERE id > ${after}`}
-        ORDER BY id LIMIT ${REFERENCE_BATCH}`.execute(db);
-      for (const { id: _id, ...row } of rows)
-        for (const value of Object.values(row))
-          if (typeof value === 'string')
-            for (const [, key] of value.matchAll(MEDIA_URL))
-              if (!among || among.has(key!)) {
-                keys.add(key!);
-                left?.delete(key!);
-              }
+      )} FROM ${sql.table(table)} WHERE id > ${after} ORDER BY id LIMIT ${REFERENCE_BATCH}`.execute(db);
+      for (const row of rows)
+        for (const name of names) {
+          const value = row[name];
+          if (typeof value !== 'string') continue;
+          // Without `among` every key counts; with it, a key of `among` the first time it is named.
+          for (const [, key] of value.matchAll(MEDIA_URL)) if (!left || left.delete(key!)) keys.add(key!);
+        }
       if (left?.size === 0) return keys;
       if (rows.length < REFERENCE_BATCH) break;
       after = rows.at(-1)!.id;
