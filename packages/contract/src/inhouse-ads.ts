@@ -205,7 +205,10 @@ export const inHouseListQuery = pageQuery.extend({
 export const inHouseListReply = replyBase.extend({
   data: z.array(inHouseAd),
   totalPages: z.number().int(),
+  /** The ads the list holds; with `q`, counted up to SEARCH_COUNT_MAX (0063). */
   total: z.number().int(),
+  /** Ours (0063): more ads match the search than `total` says; false without `q`. */
+  totalCapped: z.boolean(),
   InHouseAdsStatus: z.boolean(),
 });
 export type InHouseListReply = z.infer<typeof inHouseListReply>;

@@ -2,10 +2,11 @@ import type { AppDb, AppTables } from '../../platform/db/database.js';
 import type { Insertable, Selectable } from 'kysely';
 import type { InHouseAd, InHouseAdType, MedType } from '@streamdesk/contract/inhouse-ads';
 import type { DialectName } from '../../platform/db/database.js';
-import { searchFor } from '../../platform/db/search.js';
+import { leadSearch } from '../../platform/db/search-lead.js';
+import { countSearch, searchedPage } from '../../platform/db/search-page.js';
 import { inHouseAdCounts, inHouseAdsSearch } from './inhouse-ads.migrations.js';
 import { fromDbBool } from '../../platform/db/values.js';
-import { NEWEST_FIRST, newestFirstPage, seekPage } from '../../platform/db/paging.js';
+import { NEWEST_FIRST, seekPage } from '../../platform/db/paging.js';
 import type { PageBoundaries } from '../../platform/db/page-boundaries.js';
 import { keptCount } from '../../platform/db/kept-counts.js';
 import { addToTotalColumns, type TotalsChange } from '../../platform/item-counter.js';
@@ -83,31 +84,47 @@ export function toInHouseAd(row: InHouseAdRow): InHouseAd {
   };
 }
 
-async function filtered(db: Db, dialect: DialectName, opts: { activeOnly: boolean; q?: string | undefined }) {
-  const q = opts.q?.trim();
-  const searched = q ? await searchFor(db, dialect, inHouseAdsSearch, q) : undefined;
-  return db
-    .selectFrom('inhouse_ads')
-    .$if(opts.activeOnly, (qb) => qb.where('status', '=', 1))
-    .$if(!!searched, (qb) => qb.where(searched!));
-}
+/** The ads the list shows before its search: every ad, or the active ones. */
+const unsearched = (db: Db, activeOnly: boolean) =>
+  db.selectFrom('inhouse_ads').$if(activeOnly, (qb) => qb.where('status', '=', 1));
 
+/**
+ * A page of the list. Without a search the total is the kept counts' sum (inHouseAdCounts) and the page
+ * starts from the nearest page read (page-boundaries.ts). A search counts its matches up to `countMax`
+ * (`capped` when more match, 0063), and its page walks the newest-first index (with the status, or
+ * without) when the search is broad, or reads its few matches and sorts them (search-page.ts).
+ */
 export async function listPage(
   db: Db,
   dialect: DialectName,
-  opts: { activeOnly: boolean; q?: string | undefined; page: number; limit: number },
+  opts: { activeOnly: boolean; q?: string | undefined; page: number; limit: number; countMax: number },
   boundaries: PageBoundaries,
-): Promise<{ rows: InHouseAdRow[]; total: number }> {
-  const base = await filtered(db, dialect, opts);
-  // A search counts its matching rows; a list sums the kept counts (inHouseAdCounts) and starts from the
-  // nearest page read (page-boundaries.ts).
-  if (opts.q?.trim()) return newestFirstPage(base, opts.page, opts.limit);
+): Promise<{ rows: InHouseAdRow[]; total: number; capped: boolean }> {
+  const base = unsearched(db, opts.activeOnly);
+  const q = opts.q?.trim();
+  if (q) {
+    const list = {
+      db,
+      dialect,
+      base,
+      index: inHouseAdsSearch,
+      search: await leadSearch(db, dialect, inHouseAdsSearch, q),
+    };
+    const { total, capped } = await countSearch(list, opts.countMax);
+    const rows = await searchedPage<AppTables, 'inhouse_ads', InHouseAdRow>(list, NEWEST_FIRST, {
+      page: opts.page,
+      limit: opts.limit,
+      broad: capped,
+      walkable: true,
+    });
+    return { rows, total, capped };
+  }
   const total = await keptCount(db, inHouseAdCounts, opts.activeOnly ? { status: 1 } : {});
   const list = JSON.stringify([opts.activeOnly, opts.limit]);
   const rows = await boundaries.page(list, opts.page, opts.limit, total, (seek) =>
     seekPage<AppTables, 'inhouse_ads', InHouseAdRow>(base, NEWEST_FIRST, seek),
   );
-  return { rows, total };
+  return { rows, total, capped: false };
 }
 
 /** `count` active ads after `offset`, newest first, through the (status, created_at, id) index. */

@@ -7,6 +7,7 @@ import {
   type InHouseAd,
   type InHouseListReply,
 } from '@streamdesk/contract/inhouse-ads';
+import { SEARCH_COUNT_MAX } from '@streamdesk/contract/http';
 import type { AppCache } from '../../platform/app-cache.js';
 import type { ForgetCounts } from '../../platform/item-counter.js';
 import type { DialectName, AppDb } from '../../platform/db/database.js';
@@ -169,7 +170,7 @@ export function createInHouseAdsService(deps: InHouseAdsDeps) {
   return {
     reverter,
     async list(opts: { all: boolean; page: number; limit: number; q?: string | undefined }) {
-      const [{ rows, total }, running] = await Promise.all([
+      const [{ rows, total, capped }, running] = await Promise.all([
         repo.listPage(
           deps.readDb,
           deps.dialect,
@@ -178,6 +179,7 @@ export function createInHouseAdsService(deps: InHouseAdsDeps) {
             q: opts.q,
             page: opts.page,
             limit: opts.limit,
+            countMax: SEARCH_COUNT_MAX,
           },
           boundaries,
         ),
@@ -189,6 +191,7 @@ export function createInHouseAdsService(deps: InHouseAdsDeps) {
         data: rows.map(repo.toInHouseAd),
         totalPages: Math.ceil(total / opts.limit),
         total,
+        totalCapped: capped,
         InHouseAdsStatus: running,
       } satisfies InHouseListReply;
     },

@@ -254,6 +254,18 @@ describe('in-house list', () => {
 });
 
 describe('in-house list page and search in the URL', () => {
+  it("says a search's count that stopped at its cap with a plus (0063)", async () => {
+    const capped = { ...listReply([ad(1), ad(2)], 10), total: 1000, totalCapped: true };
+    mockApi({
+      ...shell,
+      [LIST_API]: (url: string) =>
+        jsonResponse(new URL(url, 'http://x').searchParams.has('q') ? capped : listReply([ad(1), ad(2)])),
+    });
+    renderApp('/manage/ads/inHouseAds/add?q=Ad');
+    expect(await screen.findByText('Showing 1–2 of 1,000+ in-house ads')).toBeInTheDocument();
+    expect(screen.getByText('Page 01 of 10')).toBeInTheDocument();
+  });
+
   it('opens the page and search the URL names, Edit returns there, and a new search starts at page 1', async () => {
     const all = [ad(1), ad(2), ad(3), ad(13)];
     const fetchMock = mockApi({

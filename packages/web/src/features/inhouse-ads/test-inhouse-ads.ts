@@ -33,5 +33,6 @@ export const testInHouseList = (data: InHouseAd[], totalPages = 1, running = fal
   data,
   totalPages,
   total: data.length,
+  totalCapped: false,
   InHouseAdsStatus: running,
 });

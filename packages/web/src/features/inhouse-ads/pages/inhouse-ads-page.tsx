@@ -122,10 +122,14 @@ export default function InHouseAdsPage() {
             showing:
               ok &&
               !list.isPlaceholderData &&
-              showingRange((page - 1) * INHOUSE_PAGE_SIZE, ads.length, ok.total, [
-                'in-house ad',
-                'in-house ads',
-              ]),
+              // A search's count stops at SEARCH_COUNT_MAX (0063): 'of 1,000+ in-house ads' then.
+              showingRange(
+                (page - 1) * INHOUSE_PAGE_SIZE,
+                ads.length,
+                ok.total,
+                ['in-house ad', 'in-house ads'],
+                ok.totalCapped,
+              ),
             // The spec's words for where the list is (doc 2 section 9).
             pageText: `Page ${zeroPad(page)} of ${zeroPad(Math.max(1, totalPages))}`,
           },
