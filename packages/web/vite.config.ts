@@ -18,6 +18,17 @@ const SHARED_UI = /[\\/]packages[\\/]web[\\/]src[\\/](ui|lib)[\\/]/;
 /** Those the public site imports too, and what they import: kept out, so the site loads none of the admin's. */
 const SITE_TOO = /[\\/]src[\\/](lib[\\/](deadlines|hls-source|runtime-config|cn)|ui[\\/]spinner)\./;
 
+/**
+ * V8's explicit compile hint (Chrome 136+; others ignore the comment): every function of a chunk is
+ * compiled as the chunk streams in, on a background thread, instead of on the main thread when first
+ * called. Nearly all of a chunk's code runs on its screen's first render, and with the CPU slowed 4x that
+ * compiling was 0.4 s of every signed-in screen's load (bench/notes/web.md, 2026-12-05). After minification
+ * (`postBanner`), so the minifier cannot drop it; the hint covers the functions after it, so it is the
+ * file's first line (its second in a chunk with lazy imports, after Vite's one-line list of their files).
+ * The site's chunks too.
+ */
+const COMPILE_ALL_ON_LOAD = '//# allFunctionsCalledOnLoad';
+
 // Two pages: the admin SPA (index.html) and the public site (site/index.html), built side by side
 // into dist/ and served by the API server.
 export default defineConfig({
@@ -41,6 +52,7 @@ export default defineConfig({
     rolldownOptions: {
       input: { admin: here('./index.html'), site: here('./site/index.html') },
       output: {
+        postBanner: COMPILE_ALL_ON_LOAD,
         codeSplitting: {
           groups: [
             {
