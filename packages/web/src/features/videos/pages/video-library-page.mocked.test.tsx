@@ -183,6 +183,10 @@ describe('Video Library', { timeout: 15_000 }, () => {
     const user = userEvent.setup();
     renderApp('/show/video');
     const box = await screen.findByRole('checkbox', { name: 'Select Video 3' }, { timeout: 8000 });
+    // The rows after the first screen's come in steps (useRowsInSteps): all of them in before counting,
+    // waited for with a cheap query.
+    await waitFor(() => expect(document.querySelectorAll('tbody tr')).toHaveLength(100), { timeout: 10_000 });
+    expect(screen.getByRole('checkbox', { name: 'Select Video 100' })).toBeInTheDocument();
     // Each row writes its date once per render.
     const rendered = vi.mocked(formatDateTime);
     rendered.mockClear();
