@@ -5,6 +5,7 @@ import type { ListOrder } from './paging.js';
 import { ftsPhrase, matchesSearch } from './search.js';
 import { searchTable, type SearchIndex } from './search-index.js';
 import type { Search } from './search-lead.js';
+import { SEEK, seekedPage } from './search-seek.js';
 
 /**
  * A searched list's page and its bounded count, flat whatever share of the rows the search matches
@@ -67,7 +68,9 @@ export async function countSearch<DB, TB extends keyof DB>(
  * One page of the searched list in `order`. `walkable`: an index serves the order (with the list's
  * filters), so a walk reads rows in order without sorting. A search that matches more than the count's
  * cap (`broad`) walks it, at most WALK.max rows, each row's columns checked for the text: `video` finds
- * its page in the first 20 rows instead of reading and sorting a million matches. If the walk ends short of
+ * its page in the first 20 rows instead of reading and sorting a million matches. On SQLite, with a text
+ * the index can answer, the walk tells a match by its rowid instead (search-seek.ts), 2,000-50,000 rows.
+ * If the walk ends short of
  * a page (the matches are rarer than one in WALK_PER_MATCH near the order's start), or the search is not
  * broad, or the order has no index, the page is read from the matches, sorted.
  */
@@ -80,7 +83,15 @@ export async function searchedPage<DB, TB extends keyof DB, R>(
     broad,
     walkable,
     walk = WALK,
-  }: { page: number; limit: number; broad: boolean; walkable: boolean; walk?: typeof WALK },
+    seek = SEEK,
+  }: {
+    page: number;
+    limit: number;
+    broad: boolean;
+    walkable: boolean;
+    walk?: typeof WALK;
+    seek?: typeof SEEK;
+  },
 ): Promise<R[]> {
   const { db, dialect, base, index, search } = list;
   const way = order.desc ? 'desc' : 'asc';
@@ -89,7 +100,12 @@ export async function searchedPage<DB, TB extends keyof DB, R>(
     qb.orderBy(order.by, way).orderBy(sql.ref('id'), way);
   // PostgreSQL's statistics may expect few matches (`narrow`) where the count stopped: a walk would not
   // find them near the start (`Video 10`: the oldest 11,111 of a million).
-  if (broad && walkable && !search.narrow) {
+  // SQLite: the walk tells a match by its rowid (search-seek.ts); a text too short for the index checks text.
+  const phrase = dialect === 'sqlite' ? ftsPhrase(search.text) : undefined;
+  if (broad && walkable && phrase) {
+    const rows = await seekedPage<DB, TB, R>(list, order, { phrase, page, limit, seek });
+    if (rows !== 'far') return rows;
+  } else if (broad && walkable && !search.narrow) {
     const span = Math.min(walk.max, Math.max(walk.min, WALK_PER_MATCH * (offset + limit)));
     const walked = ordered(base.selectAll()).limit(span);
     const holds = index.columns.map((c) => containsInsensitive(dialect, c, search.text));
