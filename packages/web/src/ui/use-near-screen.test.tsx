@@ -49,6 +49,29 @@ describe('a list image fetched when near the screen', () => {
     expect(observer.watched.size).toBe(0);
   });
 
+  it('is fetched from its first paint when it is near the window already (a first screen of rows)', () => {
+    const box = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect');
+    // Within the window, and then a row just past its foot, within NEAR_SCREEN_PX of it.
+    for (const top of [100, window.innerHeight + NEAR_SCREEN_PX - 10]) {
+      box.mockReturnValue(new DOMRect(40, top, 36, 36));
+      const { unmount } = render(
+        <RemoteImage src="/media/c.png" alt="C logo" loading="lazy" whenNearScreen className="size-9" />,
+      );
+      const image = screen.getByRole('img', { name: 'C logo' });
+      expect(image.tagName).toBe('IMG');
+      expect(image).toHaveAttribute('src', '/media/c.png');
+      expect(FakeObserver.last?.watched.size ?? 0).toBe(0);
+      unmount();
+    }
+    // Further down: watched until it comes near.
+    box.mockReturnValue(new DOMRect(40, window.innerHeight + NEAR_SCREEN_PX + 10, 36, 36));
+    render(<RemoteImage src="/media/d.png" alt="D logo" loading="lazy" whenNearScreen className="size-9" />);
+    const far = screen.getByRole('img', { name: 'D logo' });
+    expect(far.tagName).toBe('SPAN');
+    expect(FakeObserver.last!.watched.has(far)).toBe(true);
+    box.mockRestore();
+  });
+
   it('is left to the browser without whenNearScreen', () => {
     render(<RemoteImage src="/media/b.png" alt="B logo" loading="lazy" />);
     expect(screen.getByRole('img', { name: 'B logo' })).toHaveAttribute('src', '/media/b.png');
