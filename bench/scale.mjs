@@ -20,7 +20,8 @@
 // folder (printed) for measuring queries by hand; the PostgreSQL seed stays until the next run anyway.
 // Right after each start it also reads loadCheck and the in-house ads' first page START_READS (30) times in
 // turn and prints their median and max: the start-up work (media checks, backfills) runs then. With
-// SCALE_READS=start it does only that, on START_ROUNDS (3) starts of the same seeded database.
+// SCALE_READS=start it does only that, on START_ROUNDS (3) starts of the same seeded database. Then, IDLE_SPELLS
+// (2) times, it waits IDLE_MS (12 s: longer than pg closes an idle connection) and times the next in-house read.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -39,6 +40,8 @@ const HOL_ROUNDS = Number(process.env.HOL_ROUNDS ?? 3);
 const DATABASES = (process.env.SCALE_DATABASES ?? 'sqlite,postgres').split(',');
 const START_READS = Number(process.env.START_READS ?? 30);
 const START_ROUNDS = Number(process.env.START_ROUNDS ?? 3);
+const IDLE_SPELLS = Number(process.env.IDLE_SPELLS ?? 2);
+const IDLE_MS = Number(process.env.IDLE_MS ?? 12_000);
 const READ_SETS = ['all', 'library-search', 'inhouse-search', 'start', 'hol'];
 const ONLY = process.env.SCALE_READS ?? 'all';
 if (!READ_SETS.includes(ONLY)) throw new Error(`SCALE_READS: one of ${READ_SETS.join(', ')}`);
@@ -231,10 +234,17 @@ async function firstReads(baseURL) {
   const ads = [];
   for (let n = 0; n < START_READS; n++) {
     if (n > 0) launches.push(await timed(() => get(loadCheck, app)));
-    ads.push(await timed(() => get(`${baseURL}/api/App/inhouse/ads?a=true&page=1&limit=${LIMIT}`, admin)));
+    ads.push(await timed(() => get(inhouseAds(baseURL), admin)));
   }
-  return { launches, ads, signIn };
+  const afterIdle = [];
+  for (let n = 0; n < IDLE_SPELLS; n++) {
+    await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
+    afterIdle.push(await timed(() => get(inhouseAds(baseURL), admin)));
+  }
+  return { launches, ads, signIn, afterIdle };
 }
+
+const inhouseAds = (baseURL) => `${baseURL}/api/App/inhouse/ads?a=true&page=1&limit=${LIMIT}`;
 
 const showFirst = (label, times) =>
   console.log(
@@ -449,6 +459,10 @@ async function run(label, size, env, seed) {
         showFirst(`first ${START_READS} loadChecks after a start`, first.launches);
         showFirst(`first ${START_READS} in-house ads reads`, first.ads);
         console.log(`  sign-in right after the start      ${first.signIn.toFixed(2).padStart(8)} ms`);
+        if (first.afterIdle.length)
+          console.log(
+            `  in-house read after ${IDLE_MS / 1000} s idle       ${first.afterIdle.map((ms) => ms.toFixed(2)).join(', ')} ms`,
+          );
       }
       if (ONLY !== 'start') await measure(server.baseURL);
     } finally {

@@ -40,7 +40,10 @@ export interface Database {
   notices?: ProcessNotices;
   /** Each back-office write as one transaction with its activity entry (write-scope.ts). */
   writeScopes: WriteScopes;
-  /** Opens ahead what the first reads would otherwise wait for: the SQLite reader threads. */
+  /**
+   * Opens ahead what the first reads would otherwise wait for: the SQLite reader threads, PostgreSQL's
+   * kept connections.
+   */
   warm(): Promise<void>;
   destroy(): Promise<void>;
 }
@@ -60,10 +63,20 @@ export function sqliteFile(dataDir: string): string {
 /** How long a query waits for a PostgreSQL connection (a free one in the pool, or a new one). */
 export const PG_CONNECT_TIMEOUT_MS = 10_000;
 
+/**
+ * Connections the PostgreSQL pool opens before the server listens and keeps open while idle. pg closes
+ * every idle connection after 10 s, so the first read after each quiet spell (a match's first minutes,
+ * every night) paid for a new one: 45-160 ms under load (0047). Two: a sign-in and the first screen's
+ * reads arrive together.
+ */
+export const PG_KEPT_CONNECTIONS = 2;
+
 export function createDatabase(opts: {
   databaseUrl?: string | undefined;
   dataDir: string;
   connectTimeoutMs?: number;
+  /** How long a PostgreSQL connection above the kept ones stays open idle (pg's 10 s when not given). */
+  idleTimeoutMs?: number;
   /** SQLite's reader threads (`SQLITE_READERS`); `defaultSqliteReaders()` when not given. */
   sqliteReaders?: number;
 }): Database {
@@ -76,14 +89,14 @@ export function createDatabase(opts: {
       connectionTimeoutMillis: opts.connectTimeoutMs ?? PG_CONNECT_TIMEOUT_MS,
       keepAlive: true,
     };
-    const newPool = (max: number) => {
-      const pool = new pg.Pool({ ...connection, max });
+    const newPool = (max: number, min = 0) => {
+      const pool = new pg.Pool({ ...connection, max, min, idleTimeoutMillis: opts.idleTimeoutMs });
       // An idle connection dropped by the server (restart, failover) must not crash the process: the
       // pool replaces it on the next query.
       pool.on('error', () => {});
       return pool;
     };
-    const pool = newPool(10);
+    const pool = newPool(10, PG_KEPT_CONNECTIONS);
     const writeScopes = new WriteScopes();
     const db = new Kysely<AppTables>({ dialect: writeScopes.wrap(new PostgresDialect({ pool })) });
     // Admins' writes of distinct records at the same moment: a handful at most.
@@ -96,7 +109,7 @@ export function createDatabase(opts: {
       writeScopes,
       sharedLocks: advisoryLocks(lockPool),
       notices,
-      warm: async () => undefined,
+      warm: () => openKept(pool),
       destroy: async () => {
         await notices.close();
         await db.destroy();
@@ -142,4 +155,10 @@ export function createDatabase(opts: {
       await db.destroy();
     },
   };
+}
+
+/** Opens the pool's kept connections at once (each `connect` while the others are out opens another). */
+async function openKept(pool: pg.Pool): Promise<void> {
+  const clients = await Promise.all(Array.from({ length: PG_KEPT_CONNECTIONS }, () => pool.connect()));
+  for (const client of clients) client.release();
 }
