@@ -1,10 +1,11 @@
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { referencedMedia } from '../platform/media/media-references.js';
 import { isMediaKey } from '../platform/media/media-store.js';
 import type { S3MediaStore } from '../platform/media/s3-media-store.js';
 import type { TestApp } from './test-app.js';
+import { writeMark } from './write-mark.js';
 
 /** What the bad-input walks send (bad-input.test.ts, bad-input-records.test.ts). */
 
@@ -46,12 +47,15 @@ export const FORM_JUNK = [
   '\u0000',
 ];
 /**
- * Every row of every table, and every file under media/: what a refused request must not change. Events
- * counted by earlier requests are written first, so the flush timer cannot land in between. Left out: the
- * app-open counter, which loadCheck reads fill on their own timer, the cache versions, which earlier
- * writes' invalidations step in the background (cache-sync.ts), and the live viewers, which heartbeats
- * write and time deletes (live-viewers.ts), and the shared rate limits' counts, which every request to
- * a route with one steps, refused or not (shared-rate-limit-store.ts); none is data an admin wrote.
+ * Every row of every table, and every file under media/: what a refused request must not change. The
+ * rows are read again only when a mark of their tables' writes (write-mark.ts) or the folder's listing
+ * moved since the app's last snapshot; otherwise that snapshot is the answer, as reading them would give.
+ * Events counted by earlier requests are written first, so the flush timer cannot land in between. Left
+ * out: the app-open counter, which loadCheck reads fill on their own timer, the cache versions, which
+ * earlier writes' invalidations step in the background (cache-sync.ts), and the live viewers, which
+ * heartbeats write and time deletes (live-viewers.ts), and the shared rate limits' counts, which every
+ * request to a route with one steps, refused or not (shared-rate-limit-store.ts); none is data an admin
+ * wrote.
  */
 const UNWRITTEN_TABLES = ['controller_counters', 'cache_versions', 'live_viewers', 'rate_limit_hits'];
 /**
@@ -63,6 +67,12 @@ export async function dataSnapshot(t: TestApp): Promise<string> {
   await t.app.streamdesk.analytics.counter.flush();
   // Thumbnails of earlier uploads are made in the background, with their files in media/.tmp meanwhile.
   await t.app.streamdesk.context.media.idle();
+  const last = await lastSnapshotOf(t);
+  // Read before the rows: a write that lands while they are read moves the mark for the next snapshot.
+  const mark = await last.mark();
+  const media = files(path.join(t.config.dataDir, 'media'));
+  // No row of the tables below written and the same files: the rows are the last snapshot's.
+  if (mark === last.marked && JSON.stringify(media) === last.media) return last.snapshot;
   const rows: Record<string, string[]> = {};
   for (const [name, found] of await rowsOfTables(t, (n) => !UNWRITTEN_TABLES.includes(n))) {
     const left = UNWRITTEN_COLUMNS[name] ?? [];
@@ -70,7 +80,30 @@ export async function dataSnapshot(t: TestApp): Promise<string> {
     // Sorted: PostgreSQL may return rows in another order after an update that changed nothing.
     rows[name] = kept.map((r) => JSON.stringify(r)).sort();
   }
-  return JSON.stringify([rows, files(path.join(t.config.dataDir, 'media'))]);
+  const snapshot = JSON.stringify([rows, media]);
+  Object.assign(last, { marked: mark, media: JSON.stringify(media), snapshot });
+  return snapshot;
+}
+
+/** Per app: the reader of its tables' write mark (write-mark.ts), and the last snapshot with its mark. */
+const lastSnapshots = new WeakMap<
+  TestApp,
+  Promise<{ mark: () => Promise<string>; marked?: string; media?: string; snapshot: string }>
+>();
+function lastSnapshotOf(t: TestApp) {
+  let last = lastSnapshots.get(t);
+  if (!last) {
+    const { context } = t.app.streamdesk;
+    last = tableNames(context.db).then(async (names) => ({
+      mark: await writeMark(
+        context,
+        names.filter((n) => !UNWRITTEN_TABLES.includes(n)),
+      ),
+      snapshot: '',
+    }));
+    lastSnapshots.set(t, last);
+  }
+  return last;
 }
 /** What differs between two data snapshots: table names, and 'media files' (so a failure says where). */
 export function changedParts(before: string, after: string): string[] {
@@ -113,9 +146,10 @@ function tableNames(db: TestApp['app']['streamdesk']['context']['db']): Promise<
 }
 
 function files(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    return statSync(full).isDirectory() ? files(full) : [full];
+  // Entries with their kind: no stat per file (the walks list the folder after each request).
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    return entry.isDirectory() ? files(full) : [full];
   });
 }
 
