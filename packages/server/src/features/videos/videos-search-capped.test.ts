@@ -37,6 +37,27 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** A small category beside the big one: its rows are checked for the text (search-page.ts, SCAN_ROWS). */
+const smallTitles = Array.from({ length: 30 }, (_, i) => (i % 3 === 0 ? `Plain ${i}` : `Capped small ${i}`));
+async function writeSmall() {
+  const small = await storedId(t, addCall.category('Small'));
+  const rows = smallTitles.map((title, i) => ({
+    id: `sml${String(i).padStart(21, '0')}`,
+    category_id: small,
+    title,
+    file_name: `s${i}.mp4`,
+    web: i % 2,
+    video: `videos/sml${i}.mp4`,
+    thumbnail: `videos/sml${i}.jpg`,
+    created_at: new Date(Date.UTC(2036, 0, 1) + i * 1000).toISOString(),
+  }));
+  await t.app.streamdesk.context.db
+    .insertInto('videos')
+    .values(rows as never)
+    .execute();
+  return small;
+}
+
 const list = async (query: Record<string, string>) => {
   const res = await t.request({
     method: 'GET',
@@ -76,6 +97,36 @@ describe('the library search count, bounded', () => {
     const web = await list({ q: 'capped', web: 'true', page: '10' });
     expect(web.data.map((v) => v.title)).toEqual(byHand('capped', true, true).slice(9 * LIMIT, 10 * LIMIT));
     expect([web.totalRecord, web.totalCapped]).toEqual([byHand('capped', true, true).length, false]);
+  });
+
+  it('pages a small category by its own rows, exact, as a hand count', async () => {
+    const small = await writeSmall();
+    const inSmall = async (query: Record<string, string>) => {
+      const res = await t.request({
+        method: 'GET',
+        url: videoRoutes.adminList.path.replace(':category', small),
+        query: { limit: '4', ...query },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return t.json<{ data: Video[]; totalRecord: number; totalCapped: boolean }>(res);
+    };
+    const byHandSmall = (q: string, web = false) =>
+      smallTitles.filter((title, i) => (!web || i % 2 === 1) && title.toLowerCase().includes(q)).reverse();
+    for (const [q, web] of [
+      ['capped', false],
+      ['CAPPED SMALL 2', false],
+      ['capped', true],
+      ['pl', false],
+    ] as const) {
+      const expected = byHandSmall(q.toLowerCase(), web);
+      const found: string[] = [];
+      for (let page = 1; page <= Math.ceil(expected.length / 4) + 1; page++) {
+        const reply = await inSmall({ q, page: String(page), ...(web ? { web: 'true' } : {}) });
+        found.push(...reply.data.map((v) => v.title));
+        expect([reply.totalRecord, reply.totalCapped]).toEqual([expected.length, false]);
+      }
+      expect(found, `${q} ${web}`).toEqual(expected);
+    }
   });
 
   it('is exact under the cap and without a search', async () => {

@@ -90,12 +90,19 @@ export const searchOfVideos = (db: Db, dialect: DialectName, text: string) =>
   leadSearch(db, dialect, videosSearch, text);
 
 /** A filter and its search (search-lead.ts) as the platform's searched lists take them (search-page.ts). */
-const searchedList = (db: Db, dialect: DialectName, filter: UnsearchedFilter, search: Search) => ({
+const searchedList = (
+  db: Db,
+  dialect: DialectName,
+  filter: UnsearchedFilter,
+  search: Search,
+  rows: number | undefined,
+) => ({
   db,
   dialect,
   base: unsearched(db, filter),
   index: videosSearch,
   search,
+  ...(rows === undefined ? {} : { rows }),
 });
 
 /** The videos a search matches, counted up to `countMax` (0063). */
@@ -104,8 +111,8 @@ export const countSearchedVideos = (
   dialect: DialectName,
   filter: UnsearchedFilter,
   search: Search,
-  countMax: number,
-) => countSearch(searchedList(db, dialect, filter, search), countMax);
+  { countMax, rows }: { countMax: number; rows?: number | undefined },
+) => countSearch(searchedList(db, dialect, filter, search, rows), countMax);
 
 /**
  * One page of a searched filter in the order asked. `broad`: more videos match than the count's cap, so the
@@ -117,10 +124,10 @@ export const searchedPageOfVideos = (
   filter: UnsearchedFilter,
   search: Search,
   sort: VideoSort,
-  { page, limit, broad }: { page: number; limit: number; broad: boolean },
+  { page, limit, broad, rows }: { page: number; limit: number; broad: boolean; rows?: number | undefined },
 ) =>
   searchedPage<AppTables, 'videos', VideoRow>(
-    searchedList(db, dialect, filter, search),
+    searchedList(db, dialect, filter, search, rows),
     orderOf(dialect, sort),
     {
       page,

@@ -162,18 +162,21 @@ export function createVideosService(ctx: FeatureContext, deps: VideosDeps) {
     limit: number,
     sort: VideoSort,
   ) => {
-    const search = await repo.searchOfVideos(ctx.readDb, ctx.dialect, text);
-    const { total, capped } = await repo.countSearchedVideos(
-      ctx.readDb,
-      ctx.dialect,
-      filter,
-      search,
-      SEARCH_COUNT_MAX,
-    );
+    // A filtered list's size, from the kept counts: a small category's rows are checked for the text
+    // rather than found through the index (search-page.ts, SCAN_ROWS).
+    const [search, kept] = await Promise.all([
+      repo.searchOfVideos(ctx.readDb, ctx.dialect, text),
+      filter.categoryIds || filter.web !== undefined ? listCounts.matching(filter) : undefined,
+    ]);
+    const { total, capped } = await repo.countSearchedVideos(ctx.readDb, ctx.dialect, filter, search, {
+      countMax: SEARCH_COUNT_MAX,
+      rows: kept,
+    });
     const rows = await repo.searchedPageOfVideos(ctx.readDb, ctx.dialect, filter, search, sort, {
       page,
       limit,
       broad: capped,
+      rows: kept,
     });
     return { rows, total, totalCapped: capped, totalPage: Math.ceil(total / limit) };
   };
