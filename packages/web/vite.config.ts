@@ -17,6 +17,12 @@ export const resolve = {
 const SHARED_UI = /[\\/]packages[\\/]web[\\/]src[\\/](ui|lib)[\\/]/;
 /** Those the public site imports too, and what they import: kept out, so the site loads none of the admin's. */
 const SITE_TOO = /[\\/]src[\\/](lib[\\/](deadlines|hls-source|runtime-config|cn)|ui[\\/]spinner)\./;
+/**
+ * The analytics and ad unit screens' range picker and ranges: kept out too, as they bring those screens'
+ * schemas (contract/analytics, contract/ad-units), which every other screen, the login page included,
+ * built at start from the shared chunk (bench/notes/web.md, 2026-12-05).
+ */
+const REPORT_SCREENS_ONLY = /[\\/]src[\\/](lib[\\/]report-ranges|ui[\\/]date-range-picker)\./;
 
 /**
  * V8's explicit compile hint (Chrome 136+; others ignore the comment): every function of a chunk is
@@ -57,7 +63,7 @@ export default defineConfig({
           groups: [
             {
               name: 'ui',
-              test: (id) => SHARED_UI.test(id) && !SITE_TOO.test(id),
+              test: (id) => SHARED_UI.test(id) && !SITE_TOO.test(id) && !REPORT_SCREENS_ONLY.test(id),
               minShareCount: 2,
               includeDependenciesRecursively: false,
             },
