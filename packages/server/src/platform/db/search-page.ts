@@ -164,8 +164,16 @@ export async function searchedPage<DB, TB extends keyof DB, R>(
       .offset(offset)
       .execute()) as R[];
   }
-  return (await ordered(base.selectAll().where(matching(list, search)))
+  if (dialect === 'postgres')
+    return (await ordered(base.selectAll().where(matching(list, search)))
+      .limit(limit)
+      .offset(offset)
+      .execute()) as R[];
+  // SQLite sorts the matches' rowids and keys, then reads the page's rows: whole rows in its sorter made
+  // `Video 1`'s 111,111 matches cost 90 ms against 62 ms (in the bench's process, load 12).
+  const rowid = sql.ref(`${index.table}.rowid`);
+  const pageRowids = ordered(base.select(rowid.as('r')).where(matching(list, search)))
     .limit(limit)
-    .offset(offset)
-    .execute()) as R[];
+    .offset(offset);
+  return (await ordered(base.selectAll().where(sql<SqlBool>`${rowid} IN (${pageRowids})`)).execute()) as R[];
 }
