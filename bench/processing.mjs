@@ -14,6 +14,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { ANDROID_PHONE } from '../e2e/android-phone.mjs';
 import {
   API_KEY,
   CHROMIUM_ARGS,
@@ -27,14 +28,6 @@ import {
 
 const SECONDS = Number(process.env.CLIP_SECONDS ?? 60);
 const FEED_LOADS = Number(process.env.FEED_LOADS ?? 5);
-/** The feed is for phones: an Android phone's Chrome, as e2e/tests/feed-hls.spec.ts opens it. */
-const PHONE = {
-  viewport: { width: 390, height: 844 },
-  userAgent:
-    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36',
-  isMobile: true,
-  hasTouch: true,
-};
 
 /* global window, document, requestAnimationFrame */
 /**
@@ -49,7 +42,7 @@ async function feedFirstFrames(baseURL, loads) {
   try {
     const times = [];
     for (let i = 0; i < loads; i++) {
-      const context = await browser.newContext(PHONE);
+      const context = await browser.newContext(ANDROID_PHONE);
       const page = await context.newPage();
       await page.goto(`${baseURL}/site/`);
       const proceed = page.getByRole('dialog', { name: 'Welcome' }).getByRole('button', { name: 'Continue' });

@@ -1,3 +1,4 @@
+import { ANDROID_PHONE } from '../android-phone.mjs';
 import { expect, test } from '../fixtures.js';
 import { seedCategory, seedVideos } from './video-helpers.js';
 
@@ -5,12 +6,7 @@ import { seedCategory, seedVideos } from './video-helpers.js';
 test.use({
   serverFor: 'feed-hls',
   videoJobs: 1,
-  // The feed is for phones: an Android phone's Chrome (MSE, so hls.js plays the ladder).
-  viewport: { width: 390, height: 844 },
-  userAgent:
-    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36',
-  isMobile: true,
-  hasTouch: true,
+  ...ANDROID_PHONE,
 });
 
 test('the feed plays a processed video from its HLS playlists and segments', async ({ page, api, media }) => {

@@ -4,6 +4,7 @@ import { liveMatchMessages, webLiveAdMessages } from '@streamdesk/contract/live-
 import { answerCaptcha } from '../captcha.js';
 import { expect, test } from '../fixtures.js';
 import { setControllerFlag } from '../controller-flags.js';
+import { listImageWidth } from './image-helpers.js';
 import {
   expectFileInputWhole,
   expectFitsBox,
@@ -86,16 +87,8 @@ test('live matches: add with a real PNG, copy the link, edit inline, toggle and 
   await expect(row).toHaveCount(1);
   const image = row.getByRole('img', { name: 'Image of E2E Final' });
   await expect(image).toBeVisible();
-  // A list image is fetched once its row comes near the window (0049), and its box is visible a moment
-  // before its pixels are in: each poll brings it there.
-  await expect
-    .poll(() =>
-      image.evaluate((el: HTMLElement) => {
-        el.scrollIntoView({ block: 'nearest' });
-        return el instanceof HTMLImageElement ? el.naturalWidth : 0;
-      }),
-    )
-    .toBe(96);
+  // Its box is visible a moment before its pixels are in.
+  await expect.poll(listImageWidth(image)).toBe(96);
   await shoot(page, 'matches');
 
   const listed = (await api.call('GET', '/api/App/liveMatch/admin?page=1&limit=100')) as {

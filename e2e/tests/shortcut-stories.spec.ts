@@ -4,6 +4,7 @@ import { mediaMessages } from '@streamdesk/contract/media';
 import { shortcutMessages, shortcutRoutes } from '@streamdesk/contract/shortcut-stories';
 import { expect, test, type Api } from '../fixtures.js';
 import { setControllerFlag } from '../controller-flags.js';
+import { listImageWidth } from './image-helpers.js';
 import { answerCaptcha } from '../captcha.js';
 import { expectApart, expectFitsBox, expectInView, WIDTHS } from './layout-helpers.js';
 import { UPLOADS_AT_ONCE } from './story-helpers.js';
@@ -43,19 +44,8 @@ async function seedShortcuts(api: Api, png: string, count: number) {
 /** The add form's tick once a picked image is checked: it is not sent before Upload. */
 const IMAGE_READY = 'File checked: it is sent when you press Upload';
 
-/**
- * A list image is fetched once its row comes near the window (0049): each poll brings it there, as the
- * box it shows until then is replaced by the image.
- */
-const imageLoaded = (img: Locator) =>
-  expect
-    .poll(() =>
-      img.evaluate((el: HTMLElement) => {
-        el.scrollIntoView({ block: 'nearest' });
-        return el instanceof HTMLImageElement && el.complete && el.naturalWidth > 0;
-      }),
-    )
-    .toBe(true);
+/** A list image's pixels are in (image-helpers.ts). */
+const imageLoaded = (img: Locator) => expect.poll(listImageWidth(img)).toBeGreaterThan(0);
 
 test.describe('Shortcut Story page', () => {
   test.beforeEach(async ({ api }) => {
