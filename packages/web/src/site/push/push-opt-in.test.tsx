@@ -1,17 +1,21 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PushOptIn } from './push-opt-in';
-import { subscribeToPush } from './subscribe-to-push';
+import * as push from './subscribe-to-push';
 
-vi.mock('./subscribe-to-push', () => ({ pushSupported: () => true, subscribeToPush: vi.fn() }));
+// jsdom has no push: the subscription is spied on (the button reads the module's exports at each call).
+beforeEach(() => void vi.spyOn(push, 'pushSupported').mockReturnValue(true));
 
 describe('PushOptIn', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('offers Try again after a failure, until it works', async () => {
     vi.stubGlobal('Notification', { permission: 'default' });
-    vi.mocked(subscribeToPush).mockResolvedValueOnce('failed').mockResolvedValueOnce('subscribed');
+    const subscribeToPush = vi
+      .spyOn(push, 'subscribeToPush')
+      .mockResolvedValueOnce('failed')
+      .mockResolvedValueOnce('subscribed');
     const user = userEvent.setup();
     render(<PushOptIn />);
     await user.click(screen.getByRole('button', { name: 'Get notified' }));

@@ -1,10 +1,15 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfirmMathDialog } from './confirm-math-dialog';
 
-vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+// The toasts are spied on (sonner's `toast` is one object the app shares): none is raised, and the
+// calls say which. restoreMocks puts them back after each test.
+beforeEach(() => {
+  vi.spyOn(toast, 'error').mockReturnValue(1);
+  vi.spyOn(toast, 'success').mockReturnValue(1);
+});
 
 function setup(onConfirm = vi.fn()) {
   const onOpenChange = vi.fn();
