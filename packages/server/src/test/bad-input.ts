@@ -5,7 +5,7 @@ import { referencedMedia } from '../platform/media/media-references.js';
 import { isMediaKey } from '../platform/media/media-store.js';
 import type { S3MediaStore } from '../platform/media/s3-media-store.js';
 import type { TestApp } from './test-app.js';
-import { writeMark } from './write-mark.js';
+import { writeMarks } from './write-mark.js';
 
 /** What the bad-input walks send (bad-input.test.ts, bad-input-records.test.ts). */
 
@@ -47,9 +47,9 @@ export const FORM_JUNK = [
   '\u0000',
 ];
 /**
- * Every row of every table, and every file under media/: what a refused request must not change. The
- * rows are read again only when a mark of their tables' writes (write-mark.ts) or the folder's listing
- * moved since the app's last snapshot; otherwise that snapshot is the answer, as reading them would give.
+ * Every row of every table, and every file under media/: what a refused request must not change. A
+ * table's rows are read again only when the mark of its writes (write-mark.ts) moved since the app's last
+ * snapshot; the others are that snapshot's, as reading them would give.
  * Events counted by earlier requests are written first, so the flush timer cannot land in between. Left
  * out: the app-open counter, which loadCheck reads fill on their own timer, the cache versions, which
  * earlier writes' invalidations step in the background (cache-sync.ts), and the live viewers, which
@@ -68,39 +68,42 @@ export async function dataSnapshot(t: TestApp): Promise<string> {
   // Thumbnails of earlier uploads are made in the background, with their files in media/.tmp meanwhile.
   await t.app.streamdesk.context.media.idle();
   const last = await lastSnapshotOf(t);
-  // Read before the rows: a write that lands while they are read moves the mark for the next snapshot.
-  const mark = await last.mark();
+  // Read before the rows: a write that lands while they are read moves its table's mark for the next one.
+  const marks = await last.marks();
   const media = files(path.join(t.config.dataDir, 'media'));
-  // No row of the tables below written and the same files: the rows are the last snapshot's.
-  if (mark === last.marked && JSON.stringify(media) === last.media) return last.snapshot;
-  const rows: Record<string, string[]> = {};
-  for (const [name, found] of await rowsOfTables(t, (n) => !UNWRITTEN_TABLES.includes(n))) {
+  // Tables whose mark moved; the others' rows are the last snapshot's.
+  const changed = last.rows ? last.tables.filter((n) => marks[n] !== last.marked[n]) : last.tables;
+  if (!changed.length && JSON.stringify(media) === last.media) return last.snapshot;
+  const rows: Record<string, string[]> = { ...last.rows };
+  for (const [name, found] of await rowsOfTables(t, (n) => changed.includes(n))) {
     const left = UNWRITTEN_COLUMNS[name] ?? [];
     const kept = found.map((r) => Object.fromEntries(Object.entries(r).filter(([c]) => !left.includes(c))));
     // Sorted: PostgreSQL may return rows in another order after an update that changed nothing.
     rows[name] = kept.map((r) => JSON.stringify(r)).sort();
   }
   const snapshot = JSON.stringify([rows, media]);
-  Object.assign(last, { marked: mark, media: JSON.stringify(media), snapshot });
+  Object.assign(last, { marked: marks, rows, media: JSON.stringify(media), snapshot });
   return snapshot;
 }
 
-/** Per app: the reader of its tables' write mark (write-mark.ts), and the last snapshot with its mark. */
-const lastSnapshots = new WeakMap<
-  TestApp,
-  Promise<{ mark: () => Promise<string>; marked?: string; media?: string; snapshot: string }>
->();
+/** Per app: its snapshot's tables, the reader of their write marks (write-mark.ts), the last snapshot. */
+interface LastSnapshot {
+  tables: string[];
+  marks: () => Promise<Record<string, string>>;
+  marked: Record<string, string>;
+  rows?: Record<string, string[]>;
+  media?: string;
+  snapshot: string;
+}
+const lastSnapshots = new WeakMap<TestApp, Promise<LastSnapshot>>();
 function lastSnapshotOf(t: TestApp) {
   let last = lastSnapshots.get(t);
   if (!last) {
     const { context } = t.app.streamdesk;
-    last = tableNames(context.db).then(async (names) => ({
-      mark: await writeMark(
-        context,
-        names.filter((n) => !UNWRITTEN_TABLES.includes(n)),
-      ),
-      snapshot: '',
-    }));
+    last = tableNames(context.db).then(async (names) => {
+      const tables = names.filter((n) => !UNWRITTEN_TABLES.includes(n));
+      return { tables, marks: await writeMarks(context, tables), marked: {}, snapshot: '' };
+    });
     lastSnapshots.set(t, last);
   }
   return last;

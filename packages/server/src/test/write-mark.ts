@@ -4,9 +4,10 @@ import type { TestApp } from './test-app.js';
 type Context = TestApp['app']['streamdesk']['context'];
 
 /**
- * Sets up a mark of `tables` and returns its reader, one query: the mark read after a write to a row of
- * them differs from the one read before it. Reading every row of every table after each request cost the
- * bad-input walks about half their CPU; bad-input.ts reads them only when the mark moved.
+ * Sets up a mark of each of `tables` and returns their reader, two queries at most: a table's mark read
+ * after a write to a row of it differs from the one read before (no mark: nothing written since the set
+ * up). Reading every row of every table after each request cost the bad-input walks most of the CPU a
+ * refusal took; bad-input.ts reads only the tables whose mark moved.
  *
  * Triggers count the rows written, in the writing transaction: a write rolled back left nothing and is
  * not counted, one not yet committed counts once it commits, not before its rows can be read. Neither
@@ -21,42 +22,55 @@ type Context = TestApp['app']['streamdesk']['context'];
  *   sessions late, the WAL position moves with every database of the server (the suite's other files),
  *   and a sequence's steps are seen before the transaction that took them commits.
  */
-export async function writeMark(
+export async function writeMarks(
   { db, dialect }: Context,
   tables: readonly string[],
-): Promise<() => Promise<string>> {
+): Promise<() => Promise<Record<string, string>>> {
   if (dialect === 'postgres') {
-    await sql`CREATE TABLE walk_writes ()`.execute(db);
+    await sql`CREATE TABLE walk_writes (t text NOT NULL)`.execute(db);
     await sql`CREATE FUNCTION walk_wrote() RETURNS trigger LANGUAGE plpgsql
-      AS $$ BEGIN INSERT INTO walk_writes DEFAULT VALUES; RETURN NULL; END $$`.execute(db);
+      AS $$ BEGIN INSERT INTO walk_writes VALUES (TG_TABLE_NAME); RETURN NULL; END $$`.execute(db);
     for (const table of tables) {
       await sql`CREATE TRIGGER walk_writes_rows AFTER INSERT OR UPDATE OR DELETE ON ${sql.table(table)}
         FOR EACH ROW EXECUTE FUNCTION walk_wrote()`.execute(db);
       await sql`CREATE TRIGGER walk_writes_truncate AFTER TRUNCATE ON ${sql.table(table)}
         FOR EACH STATEMENT EXECUTE FUNCTION walk_wrote()`.execute(db);
     }
-    const count = sql<{ n: number }>`SELECT count(*)::int AS n FROM walk_writes`.compile(db);
-    return async () => String((await db.executeQuery(count)).rows[0]!.n);
+    const counts = sql<{ t: string; n: number }>`
+      SELECT t, count(*)::int AS n FROM walk_writes GROUP BY t`.compile(db);
+    return async () =>
+      Object.fromEntries((await db.executeQuery(counts)).rows.map(({ t, n }) => [t, String(n)]));
   }
-  await sql`CREATE TEMP TABLE walk_writes (n INTEGER NOT NULL)`.execute(db);
-  await sql`INSERT INTO temp.walk_writes (n) VALUES (0)`.execute(db);
-  const uncounted: RawBuilder<unknown>[] = [];
+  await sql`CREATE TEMP TABLE walk_writes (t TEXT PRIMARY KEY, n INTEGER NOT NULL)`.execute(db);
+  const uncounted: [string, RawBuilder<unknown>][] = [];
   for (const [i, table] of tables.entries()) {
     try {
       for (const event of ['INSERT', 'UPDATE', 'DELETE'])
         await sql`CREATE TEMP TRIGGER ${sql.id(`walk_writes_${i}_${event}`)} AFTER ${sql.raw(event)}
-          ON main.${sql.table(table)} BEGIN UPDATE walk_writes SET n = n + 1; END`.execute(db);
+          ON main.${sql.table(table)} BEGIN UPDATE walk_writes SET n = n + 1 WHERE t = ${sql.lit(table)}; END`.execute(
+          db,
+        );
+      await sql`INSERT INTO temp.walk_writes (t, n) VALUES (${table}, 0)`.execute(db);
     } catch (error) {
       if (!/cannot create triggers on (virtual|shadow) tables/.test(String(error))) throw error;
-      uncounted.push(await wholeTable(db, table));
+      uncounted.push([table, await wholeTable(db, table)]);
     }
   }
-  const query = sql<
-    Record<string, unknown>
-  >`SELECT ${sql.join([sql`(SELECT n FROM temp.walk_writes)`, ...uncounted])}`;
-  // Compiled once: Kysely compiling its dozens of parts for each read cost more than SQLite running it.
-  const compiled = query.compile(db);
-  return async () => JSON.stringify(Object.values((await db.executeQuery(compiled)).rows[0]!));
+  // Compiled once: Kysely compiling the dozens of parts for each read cost more than SQLite running them.
+  const counts = sql<{ t: string; n: number }>`SELECT t, n FROM temp.walk_writes`.compile(db);
+  const whole = sql<Record<string, string | null>>`SELECT ${sql.join(
+    uncounted.map(([table, value]) => sql`${value} AS ${sql.id(table)}`),
+  )}`.compile(db);
+  return async () => ({
+    ...Object.fromEntries((await db.executeQuery(counts)).rows.map(({ t, n }) => [t, String(n)])),
+    // An empty table's aggregate is NULL; a row's text is never empty.
+    ...Object.fromEntries(
+      Object.entries(uncounted.length ? (await db.executeQuery(whole)).rows[0]! : {}).map(([t, v]) => [
+        t,
+        v ?? '',
+      ]),
+    ),
+  });
 }
 
 /**
