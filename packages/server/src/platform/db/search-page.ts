@@ -44,6 +44,10 @@ const holdsText = ({ dialect, index, search }: SearchedList<unknown, never>) =>
     sql` OR `,
   )})`;
 
+/** SQLite's FTS5 phrase of the search, where the index answers it: not where the list scans its rows. */
+const indexPhrase = (list: SearchedList<unknown, never>) =>
+  list.dialect === 'sqlite' && !scans(list) ? ftsPhrase(list.search.text) : undefined;
+
 /** The search's predicate: the index's (search.ts), or the row's text where the list scans. */
 const matching = <DB, TB extends keyof DB>(list: SearchedList<DB, TB>, search: Search) =>
   scans(list as never) ? holdsText(list as never) : matchesSearch(list.dialect, list.index, search);
@@ -68,8 +72,8 @@ export async function countSearch<DB, TB extends keyof DB>(
   list: SearchedList<DB, TB>,
   countMax: number,
 ): Promise<{ total: number; capped: boolean }> {
-  const { db, dialect, base, index, search } = list;
-  const phrase = dialect === 'sqlite' && !scans(list as never) ? ftsPhrase(search.text) : undefined;
+  const { db, base, index, search } = list;
+  const phrase = indexPhrase(list as never);
   const one = sql<number>`1`.as('one');
   const counted: SelectQueryBuilder<DB, TB, object> = phrase
     ? ((db as unknown as Kysely<Record<string, object>>)
@@ -126,7 +130,7 @@ export async function searchedPage<DB, TB extends keyof DB, R>(
   // PostgreSQL's statistics may expect few matches (`narrow`) where the count stopped: a walk would not
   // find them near the start (`Video 10`: the oldest 11,111 of a million).
   // SQLite: the walk tells a match by its rowid (search-seek.ts); a text too short for the index checks text.
-  const phrase = dialect === 'sqlite' && !scans(list as never) ? ftsPhrase(search.text) : undefined;
+  const phrase = indexPhrase(list as never);
   if (broad && walkable && phrase) {
     const rows = await seekedPage<DB, TB, R>(list, order, { phrase, page, limit, seek });
     if (rows !== 'far') return rows;
