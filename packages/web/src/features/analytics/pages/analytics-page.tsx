@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { loadFailure } from '@/lib/api-query';
@@ -12,13 +12,42 @@ import { PageHeader } from '@/ui/page-header';
 import { Spinner } from '@/ui/spinner';
 import { dashboardQuery, useClearAnalytics } from '../api';
 import { CountCard } from '../components/count-card';
+import type { TrendChart } from '../components/trend-chart';
 import { toCsv, toSeries } from '../series';
 
 // recharts is almost all of this screen's code (105 kB gzipped, the rest 2.5 kB): in its own chunk,
 // fetched as soon as the screen's code runs, so it arrives beside the figures' request instead of
 // before it, and the heading, range and counts show meanwhile (docs/decisions/0049).
-const chartCode = import('../components/trend-chart');
-const TrendChart = lazy(() => chartCode.then((m) => ({ default: m.TrendChart })));
+type ChartCode = { TrendChart: typeof TrendChart };
+let chartLoaded: ChartCode | undefined;
+const chartCode = import('../components/trend-chart').then((code) => (chartLoaded = code));
+
+/**
+ * The chart code once it is in; until then undefined, and the screen draws the chart's place. Not
+ * React.lazy: a lazy component suspends on its first render even when its code is already in, and React
+ * holds the commit that then replaces the fallback until 300 ms after the fallback showed (its throttle
+ * of Suspense reveals), so the charts came 0.3 s after the figures every time (bench/notes/web.md,
+ * 2026-12-05). A chunk that fails to arrive goes to the route's error page, as the lazy one did.
+ */
+function useChartCode(): ChartCode | undefined {
+  const [code, setCode] = useState(chartLoaded);
+  useEffect(() => {
+    if (code) return;
+    let live = true;
+    chartCode.then(
+      (loaded) => live && setCode(loaded),
+      (error: unknown) =>
+        live &&
+        setCode(() => {
+          throw error;
+        }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [code]);
+  return code ?? chartLoaded;
+}
 
 /** /views/dashboard/{id}: views and clicks of one item over a range (doc 2 section 2). */
 export default function AnalyticsPage() {
@@ -35,6 +64,7 @@ export default function AnalyticsPage() {
     placeholderData: keepPreviousData,
   });
   const clear = useClearAnalytics(id, web);
+  const chart = useChartCode();
 
   const data = query.data?.status ? query.data : undefined;
   // The server's refusal, or the call's own failure (after the retry) when no figures came at all.
@@ -94,16 +124,18 @@ export default function AnalyticsPage() {
       {failure && <LoadError message={failure} onRetry={() => query.refetch()} />}
       {nothing && <EmptyState title="No views or clicks in this range" />}
       <div className="grid gap-4 lg:grid-cols-2">
-        {(data?.totalViews ?? 0) > 0 && (
-          <Suspense fallback={<ChartLoading title="Views" />}>
-            <TrendChart title="Views" points={views} color="#dc2626" unit="Views" />
-          </Suspense>
-        )}
-        {(data?.totalClicks ?? 0) > 0 && (
-          <Suspense fallback={<ChartLoading title="Clicks" />}>
-            <TrendChart title="Clicks" points={clicks} color="#16a34a" unit="Clicks" />
-          </Suspense>
-        )}
+        {(data?.totalViews ?? 0) > 0 &&
+          (chart ? (
+            <chart.TrendChart title="Views" points={views} color="#dc2626" unit="Views" />
+          ) : (
+            <ChartLoading title="Views" />
+          ))}
+        {(data?.totalClicks ?? 0) > 0 &&
+          (chart ? (
+            <chart.TrendChart title="Clicks" points={clicks} color="#16a34a" unit="Clicks" />
+          ) : (
+            <ChartLoading title="Clicks" />
+          ))}
       </div>
       <ConfirmMathDialog
         open={confirming}
