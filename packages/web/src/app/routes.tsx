@@ -7,141 +7,138 @@ import { screenOf } from './layout/screen-access';
 import { RouteError } from './pages/route-error';
 import { RootLayout } from './root-layout';
 import { screenChunk } from './screen-chunk';
+import { screenCode, shellCode } from './screen-code';
 
 const signedInScreens: RouteObject[] = [
   {
     index: true,
     handle: screenOf('shortcut-stories'),
-    lazy: screenChunk(() => import('@/features/shortcut-stories/pages/shortcut-stories-page')),
+    lazy: screenChunk(screenCode.shortcutStories),
   },
   {
     path: paths.shortcutStories.path,
     handle: screenOf('shortcut-stories'),
-    lazy: screenChunk(() => import('@/features/shortcut-stories/pages/shortcut-stories-page')),
+    lazy: screenChunk(screenCode.shortcutStories),
   },
   {
     path: paths.storyVideos.path,
     handle: screenOf('stories'),
-    lazy: screenChunk(() => import('@/features/stories/pages/story-videos-page')),
+    lazy: screenChunk(screenCode.storyVideos),
   },
   {
     path: paths.storyAds.path,
     handle: screenOf('stories'),
-    lazy: screenChunk(() => import('@/features/stories/pages/story-ads-page')),
+    lazy: screenChunk(screenCode.storyAds),
   },
   {
     path: paths.editStoryVideo.path,
     handle: screenOf('stories'),
-    lazy: screenChunk(() => import('@/features/stories/pages/edit-story-video-page')),
+    lazy: screenChunk(screenCode.editStoryVideo),
   },
   {
     path: paths.editStoryAd.path,
     handle: screenOf('stories'),
-    lazy: screenChunk(() => import('@/features/stories/pages/edit-story-ad-page')),
+    lazy: screenChunk(screenCode.editStoryAd),
   },
   {
     path: paths.controller.path,
     handle: screenOf('controller'),
-    lazy: screenChunk(() => import('@/features/controller/pages/controller-page')),
+    lazy: screenChunk(screenCode.controller),
   },
   {
     path: paths.reels.path,
     handle: screenOf('reels'),
-    lazy: screenChunk(() => import('@/features/reels/pages/reels-page')),
+    lazy: screenChunk(screenCode.reels),
   },
   {
     path: paths.policy.path,
     handle: screenOf('policy'),
-    lazy: screenChunk(() => import('@/features/policy/pages/policy-page')),
+    lazy: screenChunk(screenCode.policy),
   },
   {
     path: paths.liveMatches.path,
     handle: screenOf('live-matches'),
-    lazy: screenChunk(() => import('@/features/live-matches/pages/live-matches-page')),
+    lazy: screenChunk(screenCode.liveMatches),
   },
   {
     path: paths.liveAds.path,
     handle: screenOf('live-matches'),
-    lazy: screenChunk(() => import('@/features/live-matches/pages/live-ads-page')),
+    lazy: screenChunk(screenCode.liveAds),
   },
   {
     path: paths.webLiveAds.path,
     handle: screenOf('live-matches'),
-    lazy: screenChunk(() => import('@/features/live-matches/pages/web-live-ads-page')),
+    lazy: screenChunk(screenCode.webLiveAds),
   },
   {
     path: paths.webLiveAdsHistory.path,
     handle: screenOf('live-matches'),
-    lazy: screenChunk(() => import('@/features/live-matches/pages/web-live-ads-history-page')),
+    lazy: screenChunk(screenCode.webLiveAdsHistory),
   },
   {
     path: paths.notifications.path,
     handle: screenOf('notifications'),
-    lazy: screenChunk(() => import('@/features/notifications/pages/notifications-page')),
+    lazy: screenChunk(screenCode.notifications),
   },
   {
     path: paths.inHouseAds.path,
     handle: screenOf('inhouse-ads'),
-    lazy: screenChunk(() => import('@/features/inhouse-ads/pages/inhouse-ads-page')),
+    lazy: screenChunk(screenCode.inHouseAds),
   },
   {
     path: paths.editInHouseAd.path,
     handle: screenOf('inhouse-ads'),
-    lazy: screenChunk(() => import('@/features/inhouse-ads/pages/edit-inhouse-ad-page')),
+    lazy: screenChunk(screenCode.editInHouseAd),
   },
   {
     path: paths.adUnits.path,
     handle: screenOf('ad-units'),
-    lazy: screenChunk(() =>
-      import('@/features/ad-units/pages/ad-units-page').then((m) => ({ default: m.AndroidAdUnitsPage })),
-    ),
+    lazy: screenChunk(() => screenCode.adUnits().then((m) => ({ default: m.AndroidAdUnitsPage }))),
   },
   {
     path: paths.iosAdUnits.path,
     handle: screenOf('ad-units'),
-    lazy: screenChunk(() =>
-      import('@/features/ad-units/pages/ad-units-page').then((m) => ({ default: m.IosAdUnitsPage })),
-    ),
+    lazy: screenChunk(() => screenCode.iosAdUnits().then((m) => ({ default: m.IosAdUnitsPage }))),
   },
   {
     path: paths.analytics.path,
     handle: screenOf('analytics'),
-    lazy: screenChunk(() => import('@/features/analytics/pages/analytics-page')),
+    lazy: screenChunk(screenCode.analytics),
   },
   {
     path: paths.videoUpload.path,
     handle: screenOf('videos'),
-    lazy: screenChunk(() => import('@/features/videos/pages/video-upload-page')),
+    lazy: screenChunk(screenCode.videoUpload),
   },
   {
     path: paths.videoCategories.path,
     handle: screenOf('video-categories'),
-    lazy: screenChunk(() => import('@/features/video-categories/pages/video-categories-page')),
+    lazy: screenChunk(screenCode.videoCategories),
   },
   {
     path: paths.videoLibrary.path,
     handle: screenOf('videos'),
-    lazy: screenChunk(() => import('@/features/videos/pages/video-library-page')),
+    lazy: screenChunk(screenCode.videoLibrary),
   },
   {
     path: paths.team.path,
     handle: screenOf('team'),
-    lazy: screenChunk(() => import('@/features/team/pages/team-page')),
+    lazy: screenChunk(screenCode.team),
   },
   {
     path: paths.activity.path,
     handle: screenOf('activity'),
-    lazy: screenChunk(() => import('@/features/activity/pages/activity-page')),
+    lazy: screenChunk(screenCode.activity),
   },
   {
     path: paths.trash.path,
     handle: screenOf('trash'),
-    lazy: screenChunk(() => import('@/features/trash/pages/trash-page')),
+    lazy: screenChunk(screenCode.trash),
   },
   {
     path: paths.account.path,
     handle: screenOf('account'),
-    lazy: screenChunk(() => import('@/features/account/pages/account-page')),
+    lazy: screenChunk(screenCode.account),
   },
   { path: paths.error.path, lazy: screenChunk(() => import('./pages/error-page')) },
   { path: '*', Component: NotFound },
@@ -169,7 +166,7 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: '/',
-            lazy: screenChunk(() => import('./layout/shell').then((m) => ({ default: m.Shell }))),
+            lazy: screenChunk(() => shellCode().then((m) => ({ default: m.Shell }))),
             errorElement: <RouteError />,
             // A screen that fails (its code did not arrive, or it broke) shows its error inside the shell,
             // so the navigation stays.
