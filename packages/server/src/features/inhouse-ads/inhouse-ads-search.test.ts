@@ -80,8 +80,11 @@ describe('in-house ad search', () => {
         );
         return explained.rows.map((r) => Object.values(r as object).join(' ')).join('\n');
       });
+    // PostgreSQL: the folded column's one trigram index (search-folded.ts).
     const indexed =
-      dialect === 'sqlite' ? /VIRTUAL TABLE INDEX \d+:M/ : /Bitmap Index Scan on inhouse_ads_main_title_trgm/;
+      dialect === 'sqlite'
+        ? /VIRTUAL TABLE INDEX \d+:M/
+        : /Bitmap Index Scan on inhouse_ads_search_folded_trgm/;
     expect(await plan('lighthouse')).toMatch(indexed);
     if (dialect === 'sqlite') expect(await plan('li')).not.toMatch(/VIRTUAL TABLE/);
   });

@@ -2,6 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 import { countsToBigint } from '../../platform/db/bigint-counters.js';
 import { keptCountsMigration, type KeptCounts } from '../../platform/db/kept-counts.js';
 import { newestFirstIndexes } from '../../platform/db/newest-first-indexes.js';
+import { foldedSearchMigration } from '../../platform/db/search-folded.js';
 import { searchIndexMigration, type SearchIndex } from '../../platform/db/search-index.js';
 import { posterlessIndex, processingColumns } from '../../platform/media/video-queue.migrations.js';
 
@@ -9,6 +10,7 @@ import { posterlessIndex, processingColumns } from '../../platform/media/video-q
 export const inHouseAdsSearch: SearchIndex = {
   table: 'inhouse_ads',
   columns: ['main_title', 'sub_title', 'description', 'call_to_action'],
+  folded: true,
 };
 
 /** Ads per status, kept by the database (issue 39: the list's total without a count). */
@@ -63,4 +65,7 @@ export const inHouseAdsMigrations: Record<string, Migration> = {
   '1005_inhouse_ads_counts_kept': keptCountsMigration(inHouseAdCounts),
   // The poster backfill's walk seeks the rows without a poster instead of reading every ready row.
   '1006_inhouse_ads_posterless_index': posterlessIndex('inhouse_ads'),
+  // Issue 39: PostgreSQL searches one folded column (its four columns, lower-cased, kept by a trigger)
+  // through one trigram index: a row found is checked by one LIKE, not four ILIKEs (0048).
+  '1007_inhouse_ads_search_folded': foldedSearchMigration(inHouseAdsSearch),
 };

@@ -15,6 +15,11 @@ import { UNICODE_LOWER } from './dialect.js';
 export interface SearchIndex {
   table: string;
   columns: readonly string[];
+  /**
+   * PostgreSQL: the table has the columns' folded text in one column, with the trigram index
+   * (search-folded.ts; its migration replaces the columns' own indexes).
+   */
+  folded?: boolean;
 }
 
 /** The SQLite FTS5 table of a search index. */

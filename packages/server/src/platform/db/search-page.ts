@@ -3,6 +3,7 @@ import type { DialectName } from './database.js';
 import { containsInsensitive } from './dialect.js';
 import type { ListOrder } from './paging.js';
 import { ftsPhrase, matchesSearch } from './search.js';
+import { foldedContains } from './search-folded.js';
 import { searchTable, type SearchIndex } from './search-index.js';
 import type { Search } from './search-lead.js';
 import { SEEK, seekedPage } from './search-seek.js';
@@ -37,8 +38,12 @@ export const SCAN_ROWS = 2_000;
 const scans = ({ dialect, rows }: SearchedList<unknown, never>) =>
   dialect === 'sqlite' && rows !== undefined && rows <= SCAN_ROWS;
 
-/** The rows holding the text in any searched column, checked row by row (the scan of 0048). */
+/**
+ * The rows holding the text in any searched column, checked row by row (the scan of 0048); on PostgreSQL
+ * by the folded column where the table has one (search-folded.ts: one LIKE a row, not an ILIKE a column).
+ */
 const holdsText = ({ dialect, index, search }: SearchedList<unknown, never>) =>
+  (dialect === 'postgres' ? foldedContains(index, search.text) : undefined) ??
   sql<SqlBool>`(${sql.join(
     index.columns.map((c) => containsInsensitive(dialect, c, search.text)),
     sql` OR `,

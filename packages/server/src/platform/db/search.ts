@@ -1,6 +1,7 @@
 import { sql, type Expression, type QueryExecutorProvider, type SqlBool } from 'kysely';
 import type { DialectName } from './database.js';
 import { containsInsensitive } from './dialect.js';
+import { foldedContains, foldedHolds } from './search-folded.js';
 import { searchTable, type SearchIndex } from './search-index.js';
 import { leadSearch, TRIGRAM, type Search } from './search-lead.js';
 
@@ -32,6 +33,8 @@ function indexed(dialect: DialectName, index: SearchIndex, text: string): Expres
     const fts = sql.table(searchTable(index));
     return sql<SqlBool>`${sql.ref(`${index.table}.rowid`)} IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${phrase})`;
   }
+  const folded = dialect === 'postgres' ? foldedContains(index, text) : undefined;
+  if (folded) return folded;
   const each = index.columns.map((c) => containsInsensitive(dialect, c, text));
   return sql<SqlBool>`(${sql.join(each, sql` OR `)})`;
 }
@@ -59,8 +62,13 @@ export function matchesSearch(
 
 /** A lead's index read, each row it finds checked for the whole text. */
 function ledBy(dialect: DialectName, index: SearchIndex, text: string, lead: string) {
-  const whole = index.columns.map((c) => sql<SqlBool>`strpos(lower(${sql.ref(c)}), lower(${text})) > 0`);
-  return sql<SqlBool>`(${indexed(dialect, index, lead)} AND (${sql.join(whole, sql` OR `)}))`;
+  const whole =
+    foldedHolds(index, text) ??
+    sql.join(
+      index.columns.map((c) => sql<SqlBool>`strpos(lower(${sql.ref(c)}), lower(${text})) > 0`),
+      sql` OR `,
+    );
+  return sql<SqlBool>`(${indexed(dialect, index, lead)} AND (${whole}))`;
 }
 
 /** The predicate of a list's search of `text`, led on PostgreSQL (leadSearch). */
