@@ -1,4 +1,4 @@
-const count = (n: number) => n.toLocaleString('en-US');
+import { countText as count } from '@/lib/count-text';
 
 /**
  * The line under a paged list: 'Showing 1,001–1,005 of 1,005 fired ads'. `before` is how many rows come

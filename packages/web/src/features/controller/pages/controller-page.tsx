@@ -19,6 +19,7 @@ import { useState } from 'react';
 import { usePrefetchQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { z } from 'zod';
+import { countText } from '@/lib/count-text';
 import { FullPageLoader } from '@/ui/full-page-loader';
 import { LoadError } from '@/ui/load-error';
 import { ActivityHistoryLink } from '@/ui/activity-history-link';
@@ -147,7 +148,7 @@ function ControllerScreen({
     <div className="space-y-4">
       <PageHeader
         title="Controller"
-        description={`App opens counted: ${appOpens.toLocaleString('en-US')}`}
+        description={`App opens counted: ${countText(appOpens)}`}
         actions={
           <>
             <HistoryButton
