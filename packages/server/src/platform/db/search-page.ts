@@ -159,19 +159,25 @@ export async function searchedPage<DB, TB extends keyof DB, R>(
   if (dialect === 'postgres' && sorted) {
     // Behind a fence (OFFSET 0) the planner cannot walk the order for them: it reads the matches by a
     // bitmap of the index, then sorts. 150-165 ms for `Video 1`'s 111,111 against 197-201 ms through the
-    // `narrow` form's TID scan, 16 against 19-21 ms for `Video 10`'s 11,111.
+    // `narrow` form's TID scan, 16 against 19-21 ms for `Video 10`'s 11,111. It sorts the matches' row
+    // addresses and keys (the planner drops the fenced rows' other columns), then reads the page's rows
+    // by address: `Video 1` 117 -> 90 ms, `Ad 1` 13.5 -> 11.1 ms (0063).
+    const at = sql.ref(`${index.table}.ctid`);
     const matches = base
       .selectAll()
+      .select(at.as('row_at'))
       .where(matchesSearch(dialect, index, { text: search.text, lead: search.lead }))
       .offset(0);
-    return (await (db as unknown as Kysely<Record<string, object>>)
+    const pageAt = (db as unknown as Kysely<Record<string, object>>)
       .selectFrom(matches.as('s'))
-      .selectAll()
+      .select(sql.ref('row_at').as('row_at'))
       .orderBy(order.by, way)
       .orderBy(sql.ref('id'), way)
       .limit(limit)
-      .offset(offset)
-      .execute()) as R[];
+      .offset(offset);
+    return (await ordered(
+      base.selectAll().where(sql<SqlBool>`${at} = ANY(ARRAY(${pageAt}))`),
+    ).execute()) as R[];
   }
   if (dialect === 'postgres')
     return (await ordered(base.selectAll().where(matching(list, search)))
