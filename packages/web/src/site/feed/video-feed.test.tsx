@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FeedItem } from '@streamdesk/contract/videos';
@@ -46,6 +46,12 @@ function inView(index: number, share: number) {
   const entry = { target, intersectionRatio: share } as unknown as IntersectionObserverEntry;
   act(() => observed.get(target)!([entry], {} as IntersectionObserver));
 }
+/**
+ * Waits until video `index` is observed: React starts its observer in an effect after the commit that
+ * draws it, and a busy machine can run the test's next step between the two (seen on CI as
+ * `observed.get(...) is not a function` right after the region was found).
+ */
+const observing = (index: number) => waitFor(() => expect(observed.has(video(index))).toBe(true));
 const video = (index: number) => document.querySelector<HTMLVideoElement>(`video[data-index="${index}"]`)!;
 const overlay = () => screen.queryByRole('dialog', { name: 'Watch the full video in our app' });
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
@@ -146,6 +152,7 @@ describe('a next page that fails', () => {
     });
     render(<VideoFeed onUnavailable={vi.fn()} />);
     await screen.findByRole('region', { name: 'Video 10' });
+    await observing(8);
     inView(8, 1); // within two of the end
     expect(await screen.findByRole('alert')).toHaveTextContent('Error connecting to server');
     expect(screen.getAllByRole('region')).toHaveLength(10);
@@ -170,6 +177,7 @@ describe('a next page that fails', () => {
     });
     render(<VideoFeed onUnavailable={vi.fn()} />);
     await screen.findByRole('region', { name: 'Video 10' });
+    await observing(8);
     inView(8, 1);
     await screen.findByRole('alert');
     online = true;
@@ -188,6 +196,7 @@ describe('pages that shift while the visitor watches', () => {
     });
     render(<VideoFeed onUnavailable={vi.fn()} />);
     await screen.findByRole('region', { name: 'Video 10' });
+    await observing(8);
     inView(8, 1);
     expect(await screen.findByRole('region', { name: 'Video 19' })).toBeInTheDocument();
     expect(screen.getAllByRole('region')).toHaveLength(19);
