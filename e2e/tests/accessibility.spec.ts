@@ -9,6 +9,7 @@ import { categoryMessages } from '@streamdesk/contract/video-categories';
 import { expect, test } from '../fixtures.js';
 import { seedEverything } from './seed-everything.js';
 import { seedCategory, seedVideos } from './video-helpers.js';
+import { shoot } from '../shots.js';
 
 // Every screen, with rows in its tables, checked by axe-core against WCAG 2.1 A and AA: contrast,
 // names of controls, labels, landmarks, list and table structure. Admins work these screens for hours
@@ -127,7 +128,7 @@ test('a confirmation dialog, a form with its errors and a warning toast pass axe
   await page.getByRole('button', { name: 'Add Category' }).click();
   await toastShown(page, categoryMessages.imageRequired);
   await expectAccessible(page, 'the category form and its toast');
-  await page.screenshot({ path: '/tmp/shots/accessibility-warning-toast.png' });
+  await shoot(page, 'accessibility-warning-toast', { fullPage: false });
 });
 
 test('the other forms with their errors, and error and success toasts, pass axe', async ({

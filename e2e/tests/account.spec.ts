@@ -5,8 +5,8 @@ import { teamMessages } from '@streamdesk/contract/team';
 import { RECOVERY_CODE_COUNT, twoStepMessages } from '@streamdesk/contract/two-step';
 import { expect, test } from '../fixtures.js';
 import { addPerson, signIn } from '../people.js';
+import { shoot } from '../shots.js';
 
-const shots = '/tmp/shots';
 test.use({ serverFor: 'account' });
 
 test('an editor renames themselves and changes their password: too short and too easy refused, a good one signs in', async ({
@@ -39,7 +39,7 @@ test('an editor renames themselves and changes their password: too short and too
   await expect(meter).toHaveAttribute('aria-valuetext', 'Weak');
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(alert).toHaveText(new RegExp(`^${passwordWeakMessage}`));
-  await page.screenshot({ path: `${shots}/account-weak-password.png`, fullPage: true });
+  await shoot(page, `account-weak-password`);
 
   const good = 'violet harbour tractor';
   await page.getByLabel('New password', { exact: true }).fill(good);
@@ -77,7 +77,7 @@ test('two browsers of one analyst: "Sign out everywhere else" from one sends the
   await expect(rows.first()).toContainText('127.0.0.1');
   // The other browser's row has its own Sign out; this device's has none.
   await expect(sessions.getByRole('button', { name: /^Sign out: / })).toHaveCount(1);
-  await laptop.screenshot({ path: `${shots}/account-desktop.png`, fullPage: true });
+  await shoot(laptop, `account-desktop`);
 
   await laptop.getByRole('button', { name: 'Sign out everywhere else' }).click();
   await expect(laptop.getByText(`${accountMessages.othersEnded} (1 session)`)).toBeVisible();
@@ -107,12 +107,12 @@ test('an admin turns on two-step sign-in with a code computed from the shown key
   await page.getByLabel('Code from the app').fill('000000');
   await page.getByRole('button', { name: 'Confirm and turn on' }).click();
   await expect(page.getByText(twoStepMessages.codeWrong)).toBeVisible();
-  await page.screenshot({ path: `${shots}/account-two-step-set-up.png`, fullPage: true });
+  await shoot(page, `account-two-step-set-up`);
   await page.getByLabel('Code from the app').fill(await generate({ secret }));
   await page.getByRole('button', { name: 'Confirm and turn on' }).click();
   const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
   await expect(codes).toHaveCount(RECOVERY_CODE_COUNT);
-  await page.screenshot({ path: `${shots}/account-recovery-codes.png`, fullPage: true });
+  await shoot(page, `account-recovery-codes`);
   await page.getByRole('button', { name: 'I have saved them' }).click();
   await expect(page.getByText(/Recovery codes left: 10/)).toBeVisible();
 
@@ -129,7 +129,7 @@ test('an admin turns on two-step sign-in with a code computed from the shown key
   await page.getByRole('button', { name: /sign in|log ?in/i }).click();
   const code = page.getByLabel('Authentication code');
   await expect(code).toBeVisible();
-  await page.screenshot({ path: `${shots}/login-two-step.png` });
+  await shoot(page, `login-two-step`, { fullPage: false });
   await code.fill(await generate({ secret }));
   await page.getByRole('button', { name: /sign in|log ?in/i }).click();
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();

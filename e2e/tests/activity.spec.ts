@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '../fixtures.js';
+import { shoot } from '../shots.js';
 
-const shots = '/tmp/shots';
 test.use({ serverFor: 'activity' });
 
 test('the owner finds a controller change in Activity with its person, filters to it, opens its diff and exports the view', async ({
@@ -29,14 +29,14 @@ test('the owner finds a controller change in Activity with its person, filters t
   await expect(page).toHaveURL(/feature=controller/);
   await expect(page.getByRole('row', { name: /sign-in/ })).toHaveCount(0);
   await expect(page.getByRole('row', { name: /controller: reels/ })).toBeVisible();
-  await page.screenshot({ path: `${shots}/activity-list.png`, fullPage: true });
+  await shoot(page, `activity-list`);
 
   await page.getByRole('button', { name: 'Details of controller: reels' }).first().click();
   const panel = page.getByRole('dialog', { name: 'controller: reels' });
   const change = panel.getByRole('row', { name: /reels/ });
   await expect(change).toContainText(String(before));
   await expect(change).toContainText(String(!before));
-  await page.screenshot({ path: `${shots}/activity-diff.png` });
+  await shoot(page, `activity-diff`, { fullPage: false });
   await panel.getByRole('button', { name: 'Close' }).click();
 
   const [download] = await Promise.all([
@@ -62,7 +62,7 @@ test('the owner finds a controller change in Activity with its person, filters t
     .click();
   await expect(page.getByText('Change reverted')).toBeVisible();
   await expect(page.getByRole('row', { name: /revert/ }).first()).toContainText('controller: reels');
-  await page.screenshot({ path: `${shots}/activity-reverted.png`, fullPage: true });
+  await shoot(page, `activity-reverted`);
   const launch = await page.evaluate(
     async (key) =>
       (await (await fetch('/api/App/Controler/app/loadCheck', { headers: { 'api-key': key } })).json()) as {

@@ -4,18 +4,10 @@ import { editVersionMessages } from '@streamdesk/contract/edit-versions';
 import { expect, test, type Api } from '../fixtures.js';
 import type { Locator, Page } from '@playwright/test';
 import { expectFitsBox, expectInView, expectNoPageOverflow, WIDTHS } from './layout-helpers.js';
-
-const SHOTS = '/tmp/shots';
+import { shoot, shootWidths } from '../shots.js';
 
 // Each test drives several screens and waits for counted events: room for a busy machine.
 test.describe.configure({ timeout: 90_000 });
-
-async function shoot(page: Page, name: string) {
-  await page.screenshot({ path: `${SHOTS}/ad-units-${name}.png`, fullPage: true });
-  await page.setViewportSize({ width: 375, height: 800 });
-  await page.screenshot({ path: `${SHOTS}/ad-units-${name}-375.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 /**
  * Answers the arithmetic confirmation, wrongly first when asked to; `wrongOnly` answers wrongly, sees
@@ -118,7 +110,7 @@ test.describe('simple ad units', () => {
     await row(page, 'HomeFeed').getByRole('button', { name: 'Edit' }).click();
     await expect(row(page, 'HomeFeed').getByRole('textbox', { name: 'Ad Name' })).toHaveCount(0);
     await row(page, 'HomeFeed').getByRole('textbox', { name: 'Ad Description' }).fill('Every fifth item');
-    await shoot(page, 'android-native-editing');
+    await shootWidths(page, 'ad-units-android-native-editing');
     // Save asks the captcha; a wrong answer saves nothing (the reload shows the old description).
     await row(page, 'HomeFeed').getByRole('button', { name: 'Save' }).click();
     await expect(page.getByRole('dialog', { name: 'Please confirm' })).toContainText(
@@ -134,7 +126,7 @@ test.describe('simple ad units', () => {
     await confirmMath(page);
     await expect(page.getByText(adMessages.updated)).toBeVisible();
     await expect(row(page, 'HomeFeed')).toContainText('Every fifth item');
-    await shoot(page, 'android-native');
+    await shootWidths(page, 'ad-units-android-native');
   });
 
   test('Apple reward: a doubtful id is saved anyway after the warning; search and edit', async ({
@@ -158,7 +150,7 @@ test.describe('simple ad units', () => {
     await form.getByRole('button', { name: 'Submit' }).click();
     const warning = page.getByRole('dialog', { name: 'Check the Ad ID' });
     await expect(warning).toContainText(adMessages.adMobFormat);
-    await shoot(page, 'ios-reward-warning');
+    await shootWidths(page, 'ad-units-ios-reward-warning');
     await warning.getByRole('button', { name: 'Save anyway' }).click();
     await expect(row(page, 'ExtraLife')).toContainText('reward-unit-7');
     await expect(row(page, 'ExtraLife')).toContainText('Watch to continue');
@@ -174,7 +166,7 @@ test.describe('simple ad units', () => {
     await row(page, 'ExtraLife').getByRole('button', { name: 'Save' }).click();
     await confirmMath(page, { wrongFirst: true });
     await expect(row(page, 'ExtraLife')).toContainText('ca-app-pub-77/88');
-    await shoot(page, 'ios-reward');
+    await shootWidths(page, 'ad-units-ios-reward');
   });
 });
 
@@ -192,9 +184,9 @@ test.describe('website ads', () => {
     await form.getByLabel('Description').fill('Spring sale');
     // The spaces the save removes are said before saving (issue 36).
     await expect(form.getByText('Spaces are removed: saved as "SpringPromo"')).toBeVisible();
-    await page.screenshot({ path: '/tmp/shots/ad-spaces-hint-1280.png' });
+    await shoot(page, 'ad-spaces-hint-1280', { fullPage: false });
     await page.setViewportSize({ width: 375, height: 800 });
-    await page.screenshot({ path: '/tmp/shots/ad-spaces-hint-375.png' });
+    await shoot(page, 'ad-spaces-hint-375', { fullPage: false });
     await page.setViewportSize({ width: 1280, height: 800 });
     await form.getByRole('button', { name: 'Submit' }).click();
     await expect(row(page, 'SpringPromo')).toContainText('https://example.org/spring');
@@ -210,7 +202,7 @@ test.describe('website ads', () => {
     await expect(clicks).toHaveText('0');
     await page.getByRole('button', { name: 'This Month' }).click();
     await expect(clicks).toHaveText('3');
-    await shoot(page, 'android-web');
+    await shootWidths(page, 'ad-units-android-web');
 
     // The count opens the dashboard on the list's range, and Back comes to the list on it again.
     const month = quickRange('thisMonth');
@@ -303,7 +295,7 @@ test.describe('website ads', () => {
     await page.reload();
     await expect(clicks).toHaveText('2(+2)');
     await expect(clicks.locator('.text-green-600')).toHaveText('(+2)');
-    await shoot(page, 'ios-web');
+    await shootWidths(page, 'ad-units-ios-web');
     // Seen now: the next visit compares with 2.
     await page.reload();
     await expect(clicks).toHaveText('2');
@@ -369,8 +361,8 @@ test('the ad-kind tabs wrap on a tablet; on a phone they are one line that scrol
         ).toBeGreaterThan(1);
       }
       await expectNoPageOverflow(page);
-      await page.screenshot({
-        path: `${SHOTS}/ad-units-kind-tabs-${path.includes('ios') ? 'ios' : 'android'}-${size.width}.png`,
+      await shoot(page, `ad-units-kind-tabs-${path.includes('ios') ? 'ios' : 'android'}-${size.width}`, {
+        fullPage: false,
       });
       // The last kind opens with one tap (the bar scrolls it into reach first on a phone).
       await tabs.filter({ hasText: last }).click();
@@ -472,7 +464,7 @@ test('an edit saved after another admin changed the ad in another page is refuse
   await expect(row(page, 'Conflict').getByRole('button', { name: 'Save' })).toHaveCount(0);
   await expect(row(page, 'Conflict')).toContainText('Changed by B');
   await expect(row(page, 'Conflict')).toContainText('ca-app-pub-1/100');
-  await page.screenshot({ path: `${SHOTS}/ad-units-edit-conflict.png`, fullPage: true });
+  await shootWidths(page, `ad-units-edit-conflict`);
   const stored = async () =>
     ((await api.call('GET', '/api/App/ads/native/admin/get')).data as WebAd[]).find(
       (a) => a.a_name === 'Conflict',

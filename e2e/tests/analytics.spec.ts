@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { WebAd } from '@streamdesk/contract/ad-units';
 import { enGbDay, quickRange } from '@streamdesk/contract/date-ranges';
 import { expect, test, type Api } from '../fixtures.js';
+import { shoot } from '../shots.js';
 
 /** Days ago as the ISO time of noon in Asia/Kolkata (06:30 UTC), safely inside that day. */
 const daysAgo = (n: number) => {
@@ -92,7 +93,7 @@ test('the dashboard opened from a website ad: quick ranges, cards, charts, CSV, 
     if (label === 'This Month') {
       await expect(dots('Views')).toHaveCount(daysToToday(quickRange('thisMonth')));
       await expect(dots('Clicks')).toHaveCount(daysToToday(quickRange('thisMonth')));
-      await page.screenshot({ path: '/tmp/shots/analytics-this-month.png', fullPage: true });
+      await shoot(page, 'analytics-this-month');
     }
   }
   await expect(views).toContainText('17');
@@ -110,9 +111,9 @@ test('the dashboard opened from a website ad: quick ranges, cards, charts, CSV, 
   await expect(page.getByText('The end date is before the start date')).toBeVisible();
   await expect(page.getByLabel('Start date')).toHaveValue(typed(3));
   await expect(views).toContainText('05');
-  await page.screenshot({ path: '/tmp/shots/analytics-end-before-start-1280.png', fullPage: true });
+  await shoot(page, 'analytics-end-before-start-1280');
   await page.setViewportSize({ width: 375, height: 800 });
-  await page.screenshot({ path: '/tmp/shots/analytics-end-before-start-375.png', fullPage: true });
+  await shoot(page, 'analytics-end-before-start-375');
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByLabel('End date').fill(typed(3));
   await expect(page.getByText('The end date is before the start date')).toHaveCount(0);
@@ -126,7 +127,7 @@ test('the dashboard opened from a website ad: quick ranges, cards, charts, CSV, 
   expect(csv.split('\n')[0]).toBe('date,views,clicks');
   expect(csv).toContain(`${today.startDate},12,3`);
   expect(csv).toContain(`${daysAgo(3).slice(0, 10)},5,0`);
-  await page.screenshot({ path: 'test-results/analytics.png', fullPage: true }).catch(() => {});
+  await shoot(page, 'analytics').catch(() => {});
 
   await page.getByRole('button', { name: 'Clear data' }).click();
   const dialog = page.getByRole('dialog', { name: 'Please confirm' });
@@ -169,11 +170,11 @@ test('the counts show while the chart code is still on its way, then the charts'
   await expect(page.getByRole('region', { name: 'Click' })).toContainText('02');
   await expect(page.getByRole('status', { name: 'Loading the Views chart' })).toBeVisible();
   await expect(page.getByRole('status', { name: 'Loading the Clicks chart' })).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath('chart-loading.png') });
+  await shoot(page, 'analytics-chart-loading', { fullPage: false });
 
   release();
   await expect(page.getByRole('img', { name: 'Views chart' })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Clicks chart' })).toBeVisible();
   await expect(page.getByRole('status', { name: 'Loading the Views chart' })).toHaveCount(0);
-  await page.screenshot({ path: test.info().outputPath('chart-loaded.png') });
+  await shoot(page, 'analytics-chart-loaded', { fullPage: false });
 });

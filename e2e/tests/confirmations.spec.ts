@@ -3,6 +3,7 @@ import { categoryMessages } from '@streamdesk/contract/video-categories';
 import { answerCaptcha } from '../captcha.js';
 import { expect, test } from '../fixtures.js';
 import { seedCategory, unique } from './video-helpers.js';
+import { shoot } from '../shots.js';
 
 /**
  * One confirmation rule (docs/decisions/0055-one-confirmation-rule.md): a list row's status switch asks
@@ -45,7 +46,7 @@ test('a live match switched off through the confirmation, Cancel leaving it on',
   await expect(dialog(page)).toContainText(
     `You are about to change the status of Live Match "${title}". To confirm, please solve this math problem`,
   );
-  await page.screenshot({ path: '/tmp/shots/confirm-live-match.png' });
+  await shoot(page, 'confirm-live-match', { fullPage: false });
   await dialog(page).getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog(page)).toBeHidden();
   await expect(status).toBeChecked();

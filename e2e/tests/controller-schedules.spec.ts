@@ -1,11 +1,10 @@
 import { controllerRoutes } from '@streamdesk/contract/controller';
 import { expect, test } from '../fixtures.js';
 import { typedInZone as inZone } from '../zoned-time.js';
+import { shoot } from '../shots.js';
 
 // Its own server: the schedules it leaves behind change the controller.
 test.use({ serverFor: 'controller-schedules' });
-
-const shots = '/tmp/shots';
 
 test('schedule a controller change a few seconds ahead, see it applied, then put back at its end', async ({
   signedInPage: page,
@@ -29,7 +28,7 @@ test('schedule a controller change a few seconds ahead, see it applied, then put
   const table = page.getByRole('table', { name: 'Scheduled changes' });
   const row = table.getByRole('row').filter({ hasText: 'Maintenance Mode: On' });
   await expect(row).toContainText('Upcoming');
-  await page.screenshot({ path: `${shots}/controller-schedules.png`, fullPage: false });
+  await shoot(page, `controller-schedules`, { fullPage: false });
 
   // Applied within 5 s of its start; the screen follows without a reload.
   await expect(row).toContainText('Applied, ends later', { timeout: 20_000 });

@@ -2,8 +2,7 @@ import { controllerMessages as m, controllerRoutes } from '@streamdesk/contract/
 import { editVersionMessages } from '@streamdesk/contract/edit-versions';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.js';
-
-const shots = '/tmp/shots';
+import { shoot } from '../shots.js';
 
 /** Clicks a switch and waits until the reloaded settings show the inverse. */
 async function flip(page: Page, name: string) {
@@ -179,9 +178,9 @@ test.describe('controller', () => {
     await expect(page.getByLabel('CTA URL')).toHaveValue(
       'https://play.google.com/store/apps/details?id=new.app',
     );
-    await page.screenshot({ path: `${shots}/controller-desktop.png`, fullPage: true });
+    await shoot(page, `controller-desktop`);
     await page.setViewportSize({ width: 375, height: 800 });
-    await page.screenshot({ path: `${shots}/controller-375.png`, fullPage: true });
+    await shoot(page, `controller-375`);
     await page.setViewportSize({ width: 1280, height: 800 });
     await flip(page, 'Install New App');
     await expect(page.getByLabel('CTA URL')).toHaveCount(0);
@@ -241,7 +240,7 @@ test.describe('controller', () => {
       await expect(payee.getByRole('button', { name: 'Save' })).toBeDisabled();
       // The viewport, the form in it: a full-page shot of a scrolled page draws the fixed bars mid-page.
       await payee.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${shots}/controller-edit-conflict.png` });
+      await shoot(page, `controller-edit-conflict`, { fullPage: false });
       const stored = async () => (await api.call('GET', controllerRoutes.get.path)).data;
       expect(await stored()).toMatchObject({ payee_name: 'Shop', phone: '+911234567890' });
 

@@ -1,6 +1,7 @@
 import { answerCaptcha } from '../captcha.js';
 import { expect, test } from '../fixtures.js';
 import { typedInZone } from '../zoned-time.js';
+import { shoot } from '../shots.js';
 
 // Its own server: the schedules and the match it leaves behind would show on the shared one's screens.
 test.use({ serverFor: 'date-fields' });
@@ -24,7 +25,7 @@ test('schedule a controller change typing DD/MM/YYYY HH:MM; an end before the st
   await form.getByLabel('Ends at (optional)').pressSequentially(typed(DAY - 3600));
   const endField = form.getByLabel('Ends at (optional)');
   await expect(endField).toHaveAccessibleDescription('The end must be after the start');
-  await page.screenshot({ path: '/tmp/shots/date-fields-controller-refused.png' });
+  await shoot(page, 'date-fields-controller-refused', { fullPage: false });
   await form.getByRole('button', { name: 'Schedule' }).click();
   await expect(endField).toBeFocused();
   await expect(form.getByLabel('Starts at')).toHaveValue(start);
@@ -42,7 +43,7 @@ test('schedule a controller change typing DD/MM/YYYY HH:MM; an end before the st
   await expect(row).toContainText(`${end}:00`);
   await expect(row).toContainText('Upcoming');
   await expect(form.getByLabel('Starts at')).toHaveValue('');
-  await page.screenshot({ path: '/tmp/shots/date-fields-controller.png' });
+  await shoot(page, 'date-fields-controller', { fullPage: false });
 });
 
 test('plan a live match typing DD/MM/YYYY HH:MM, and see the times in the list and its edit row', async ({
@@ -61,7 +62,7 @@ test('plan a live match typing DD/MM/YYYY HH:MM, and see the times in the list a
   await endField.pressSequentially(typed(DAY - 60));
   await expect(endField).toHaveAccessibleDescription(/The end must be after the start/);
   await form.getByRole('button', { name: 'Add' }).click();
-  await page.screenshot({ path: '/tmp/shots/date-fields-live-refused.png' });
+  await shoot(page, 'date-fields-live-refused', { fullPage: false });
   await expect(page.getByRole('row').filter({ hasText: 'Typed Derby' })).toHaveCount(0);
 
   await endField.clear();
@@ -82,7 +83,7 @@ test('plan a live match typing DD/MM/YYYY HH:MM, and see the times in the list a
   const later = typed(DAY + 3 * 3600);
   await editing.getByLabel('Edit planned end').clear();
   await editing.getByLabel('Edit planned end').pressSequentially(later);
-  await page.screenshot({ path: '/tmp/shots/date-fields-live-edit.png' });
+  await shoot(page, 'date-fields-live-edit', { fullPage: false });
   await editing.getByRole('button', { name: 'Save' }).click();
   await answerCaptcha(page, { confirm: 'Confirm' });
   await expect(page.getByText('Live match updated successfully').first()).toBeVisible();
@@ -99,7 +100,7 @@ test('the send time and the activity days are typed as DD/MM/YYYY too, a bad one
   await sendAt.pressSequentially('12/31/2099 19:30');
   await sendAt.blur();
   await expect(sendAt).toHaveAccessibleDescription(/Enter the date and time as DD\/MM\/YYYY HH:MM/);
-  await page.screenshot({ path: '/tmp/shots/date-fields-notification.png' });
+  await shoot(page, 'date-fields-notification', { fullPage: false });
 
   await page.goto('/activity');
   const filters = page.getByRole('form', { name: 'Filters' });
@@ -108,7 +109,7 @@ test('the send time and the activity days are typed as DD/MM/YYYY too, a bad one
   await expect(filters.getByLabel('To', { exact: true })).toHaveAccessibleDescription(
     'The end date is before the start date',
   );
-  await page.screenshot({ path: '/tmp/shots/date-fields-activity.png' });
+  await shoot(page, 'date-fields-activity', { fullPage: false });
   await filters.getByLabel('To', { exact: true }).clear();
   await filters.getByLabel('To', { exact: true }).pressSequentially('30/11/2026');
   await filters.getByRole('button', { name: 'Apply filters' }).click();

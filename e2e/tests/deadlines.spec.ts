@@ -1,4 +1,5 @@
 import { expect, test } from '../fixtures.js';
+import { shoot } from '../shots.js';
 
 // Leaves a row behind, which the live match file's lists would see.
 test.use({ serverFor: 'deadlines' });
@@ -38,6 +39,6 @@ test('a write the server does not answer in time: the admin is told it may have 
   await expect(page.getByRole('row').filter({ hasText: 'HeldAd' })).toContainText(
     'https://held.example.com/a',
   );
-  await page.screenshot({ path: '/tmp/shots/deadline-write.png', fullPage: true });
+  await shoot(page, 'deadline-write');
   await page.unrouteAll({ behavior: 'ignoreErrors' });
 });

@@ -1,7 +1,8 @@
 import type { Route } from '@playwright/test';
 import { expect, test, type Api } from '../fixtures.js';
 import type { mediaFiles } from '../media.js';
-import { seedCategory, seedVideos, shoot } from './video-helpers.js';
+import { seedCategory, seedVideos } from './video-helpers.js';
+import { shoot } from '../shots.js';
 
 const IPHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { liveMatchMessages, liveMatchRoutes } from '@streamdesk/contract/live-matches';
 import { expect, test } from '../fixtures.js';
+import { shoot } from '../shots.js';
 
 // Leaves rows behind, which the live match file's lists would see.
 test.use({ serverFor: 'idempotent-writes' });
@@ -68,7 +69,7 @@ test('a live match add whose reply is lost, pressed again: the server sends the 
     data: { title: string }[];
   };
   expect(listed.data.filter((m) => m.title === 'Lost Reply Final')).toHaveLength(1);
-  await page.screenshot({ path: '/tmp/shots/idempotent-add-lost-reply.png', fullPage: true });
+  await shoot(page, 'idempotent-add-lost-reply');
   await page.unrouteAll({ behavior: 'ignoreErrors' });
 });
 
@@ -96,7 +97,7 @@ test('offline: a notice says so, a save fails at once, and nothing is sent later
   await add.click();
   await expect(toast(page, 'Internet Server Error')).toBeVisible({ timeout: 3_000 });
   await expect(add).toBeEnabled();
-  await page.screenshot({ path: '/tmp/shots/idempotent-offline.png', fullPage: true });
+  await shoot(page, 'idempotent-offline');
   // The lists reload after a write with no reply (at once and 3 s later here); offline they fail, and
   // the page stays, with what was typed.
   await page.waitForTimeout(3_500);

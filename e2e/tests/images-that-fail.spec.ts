@@ -1,15 +1,13 @@
-import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { notificationRoutes as routes } from '@streamdesk/contract/notifications';
 import { expect, test } from '../fixtures.js';
 import { openLibraryWith } from './video-helpers.js';
+import { shoot } from '../shots.js';
 
 // Its own server: the notifications spec expects an empty history at its start.
 test.use({ serverFor: 'images-that-fail' });
 
-const shots = '/tmp/shots';
 const offline = 'You are offline. Changes cannot be saved until the connection is back.';
-mkdirSync(shots, { recursive: true });
 
 /** The image has arrived and decoded: the browser knows its pixel size. */
 const expectLoaded = (img: Locator) =>
@@ -52,8 +50,8 @@ test('a notification icon that fails shows a placeholder of its size, and loads 
   // The icon's box (size-10), not a collapsed or stretched one.
   expect(await placeholder.boundingBox()).toMatchObject({ width: 40, height: 40 });
   await row.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${shots}/images-that-fail-placeholder.png` });
-  await placeholder.screenshot({ path: `${shots}/images-that-fail-placeholder-close.png` });
+  await shoot(page, `images-that-fail-placeholder`, { fullPage: false });
+  await shoot(placeholder, `images-that-fail-placeholder-close`, { fullPage: false });
 
   // The connection comes back: the icon is fetched again, without a reload.
   await page.unroute(`**${iconUrl}`);

@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { editVersionMessages } from '@streamdesk/contract/edit-versions';
 import { inHouseMessages, inHouseRoutes } from '@streamdesk/contract/inhouse-ads';
@@ -8,11 +8,10 @@ import { expect, test, type Api } from '../fixtures.js';
 import { answerCaptcha } from '../captcha.js';
 import { setControllerFlag } from '../controller-flags.js';
 import { expectInView, expectNoPageOverflow, WIDTHS } from './layout-helpers.js';
+import { shoot } from '../shots.js';
 
 const LIST = '/manage/ads/inHouseAds/add';
 const API = '/api/App/inhouse/ads';
-const SHOTS = '/tmp/shots';
-mkdirSync(SHOTS, { recursive: true });
 
 type Ad = { _id: string; mainTitle: string };
 
@@ -69,10 +68,6 @@ async function recordToasts(page: Page): Promise<() => Promise<string[]>> {
   return () => page.evaluate(() => (window as unknown as { toastsShown: string[] }).toastsShown);
 }
 
-async function shoot(page: Page, name: string, fullPage = true) {
-  await page.screenshot({ path: `${SHOTS}/inhouse-ads-${name}.png`, fullPage });
-}
-
 test.describe.configure({ mode: 'serial' });
 
 test.beforeEach(async ({ api }) => {
@@ -119,7 +114,7 @@ test('create with a real PNG icon and image, refuse a fake one, search, preview 
   await upload.click();
   await expect(toast(page, inHouseMessages.callToActionRequired)).toBeVisible();
   await form.getByLabel('Call to action URL').fill('https://example.com/install');
-  await shoot(page, 'create-form');
+  await shoot(page, 'inhouse-ads-create-form');
   await upload.click();
   await expect(toast(page, 'Upload successful!')).toBeVisible();
   await expect(form).toBeHidden();
@@ -134,7 +129,7 @@ test('create with a real PNG icon and image, refuse a fake one, search, preview 
   await seed(api, { icon: media.png, video: media.mp4 }, { mainTitle: 'Cherry video' });
   await page.reload();
   await expect(table(page).getByRole('row')).toHaveCount(4);
-  await shoot(page, 'list');
+  await shoot(page, 'inhouse-ads-list');
 
   const search = page.getByRole('searchbox', { name: 'Search' });
   await search.fill('banana');
@@ -157,7 +152,7 @@ test('create with a real PNG icon and image, refuse a fake one, search, preview 
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused && v.currentTime > 0)).toBe(true);
   await videoDialog.getByRole('button', { name: 'Unmute' }).click();
   await expect(video).toHaveJSProperty('muted', false);
-  await shoot(page, 'preview-video');
+  await shoot(page, 'inhouse-ads-preview-video');
   await videoDialog.getByRole('button', { name: 'Pause' }).click();
   await expect(video).toHaveJSProperty('paused', true);
   await videoDialog.getByRole('button', { name: 'Play' }).click();
@@ -178,7 +173,7 @@ test('create with a real PNG icon and image, refuse a fake one, search, preview 
   ]);
 
   await page.setViewportSize({ width: 375, height: 800 });
-  await shoot(page, 'list-375');
+  await shoot(page, 'inhouse-ads-list-375');
 });
 
 test('a double click on Upload makes one ad, closes the form and says so once', async ({
@@ -241,9 +236,9 @@ test('edit and update, with the header counts and the preview tabs; a missing ad
   await page.getByLabel('Web stay time (seconds)').fill('12');
   await page.getByLabel('Button name').fill('Get it');
   await page.getByLabel('New image').setInputFiles(media.gif);
-  await shoot(page, 'edit');
+  await shoot(page, 'inhouse-ads-edit');
   await page.setViewportSize({ width: 375, height: 800 });
-  await shoot(page, 'edit-375');
+  await shoot(page, 'inhouse-ads-edit-375');
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // Update asks the arithmetic confirmation; a wrong answer saves nothing (the reload shows the old title).
@@ -315,7 +310,7 @@ test('pages of 100 with row numbers, then bulk delete of the page through the ca
   const problem = (await dialog.getByTestId('math-problem').textContent()) ?? '';
   const [a, b] = problem.match(/\d+/g)!.map(Number);
   await dialog.getByLabel('Answer').fill(String(a! + b!));
-  await shoot(page, 'captcha', false);
+  await shoot(page, 'inhouse-ads-captcha', { fullPage: false });
   // The delete is slowed here: while it is in flight, the selection cannot be sent again.
   await page.route(`**${inHouseRoutes.remove.path}`, async (route) => {
     if (route.request().method() === 'DELETE') await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -402,7 +397,7 @@ test('an edit saved after another admin changed the ad in another page is refuse
   await expect(page).toHaveURL(`/manage/ads/inHouseAds/edit/${ad._id}`);
   await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Mine');
   await expect(page.getByRole('button', { name: 'Update' })).toBeDisabled();
-  await shoot(page, 'edit-conflict');
+  await shoot(page, 'inhouse-ads-edit-conflict');
   const stored = async () => (await api.call('GET', `${API}/data/${ad._id}`)).data;
   expect(await stored()).toMatchObject({
     mainTitle: 'Conflict',

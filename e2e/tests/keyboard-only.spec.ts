@@ -1,7 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures.js';
 import { seedImageStories } from './story-helpers.js';
-import { answerMath, seedCategory, seedVideos, shoot } from './video-helpers.js';
+import { answerMath, seedCategory, seedVideos } from './video-helpers.js';
+import { shoot } from '../shots.js';
 
 // A keyboard-only pass over three screens (issue 36): each is reached from the side navigation and used
 // with Tab, Enter, Space, the arrows and typing; no pointer. Its own server: it changes the controller.

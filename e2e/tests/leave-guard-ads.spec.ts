@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test, type Api } from '../fixtures.js';
 import { askCancelThenLeave, askedBy } from './leave-guard-helpers.js';
+import { shoot } from '../shots.js';
 
 /**
  * A live match row's inline edit and the in-house ad edit page ask before a sidebar link drops what is
@@ -125,7 +126,7 @@ test('a changed live match row asks before Edit on another row drops it: Cancel 
 
     const editDecider = () => page.getByRole('button', { name: 'Edit Draft Decider', exact: true }).click();
     let ask = await askedBy(page, 'the live match being edited', editDecider);
-    await page.screenshot({ path: '/tmp/drafts-live-match-question.png' });
+    await shoot(page, 'drafts-live-match-question', { fullPage: false });
     await ask.getByRole('button', { name: 'Cancel' }).click();
     await expect(ask).toBeHidden();
     await expect(derby.getByLabel('Edit title')).toHaveValue('Draft Derby, replay');
@@ -157,7 +158,7 @@ test('a changed live match row asks before a sort drops it: Cancel keeps the ord
     await ask.getByRole('button', { name: 'Leave without saving' }).click();
     await expect(page).toHaveURL(/\?sort=title$/);
     await expect(row).toHaveCount(0);
-    await page.screenshot({ path: '/tmp/pager-guard-sorted.png' });
+    await shoot(page, 'pager-guard-sorted', { fullPage: false });
   });
 });
 
@@ -178,7 +179,7 @@ test("the browser's Back to the order before asks while a live match row holds a
 
     const back = async () => void (await page.goBack());
     let ask = await askedBy(page, 'the live match being edited', back);
-    await page.screenshot({ path: '/tmp/history-guard-back.png' });
+    await shoot(page, 'history-guard-back', { fullPage: false });
     await ask.getByRole('button', { name: 'Cancel' }).click();
     await expect(ask).toBeHidden();
     await expect(page).toHaveURL(/\?sort=title$/);

@@ -1,8 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { shoot } from '../shots.js';
 
 /** Where the leave-question screenshots go. */
-const SHOTS = '/tmp/shots';
 
 /** Leaves the screen by the sidebar's Policy link: the 'Unsaved changes' question that opens. */
 export async function askedToLeave(page: Page, what: string): Promise<Locator> {
@@ -33,8 +32,7 @@ export async function leaveWithoutSaving(page: Page, ask: Locator) {
 export async function askCancelThenLeave(page: Page, what: string, kept: () => Promise<void>, shot: string) {
   const here = page.url();
   const ask = await askedToLeave(page, what);
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${shot}.png` });
+  await shoot(page, `${shot}`, { fullPage: false });
   await ask.getByRole('button', { name: 'Cancel' }).click();
   await expect(ask).toBeHidden();
   expect(page.url()).toBe(here);

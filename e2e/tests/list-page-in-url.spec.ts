@@ -1,7 +1,8 @@
 import { storyMessages } from '@streamdesk/contract/stories';
 import { expect, test } from '../fixtures.js';
 import { clearStoryVideos, rowButton, seedImageStories } from './story-helpers.js';
-import { answerMath, seedCategory, seedVideos, shoot } from './video-helpers.js';
+import { answerMath, seedCategory, seedVideos } from './video-helpers.js';
+import { shoot } from '../shots.js';
 
 // 201 stories and 101 videos: a server of its own, so no other file's counts see them.
 test.use({ serverFor: 'list-page-in-url' });

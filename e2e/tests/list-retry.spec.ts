@@ -1,4 +1,5 @@
 import { expect, test } from '../fixtures.js';
+import { shoot } from '../shots.js';
 
 /**
  * The one list (issue 36, docs/decisions/0058-one-list-component.md): a load the server refuses is said
@@ -31,7 +32,7 @@ test('a list whose load is refused says so with a Retry, and Retry shows its row
   const table = page.getByRole('table', { name: 'Live matches' });
   const failed = table.getByRole('alert');
   await expect(failed).toContainText('Data Not Fetch');
-  await page.screenshot({ path: '/tmp/table-retry.png' });
+  await shoot(page, 'table-retry', { fullPage: false });
   await failed.getByRole('button', { name: 'Retry' }).click();
   await expect(table.getByRole('row').filter({ hasText: title })).toBeVisible();
   await expect(failed).toHaveCount(0);

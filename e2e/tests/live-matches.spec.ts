@@ -13,6 +13,7 @@ import {
   scrollToEnd,
   WIDTHS,
 } from './layout-helpers.js';
+import { shoot, shootWidths } from '../shots.js';
 
 const LIVE_HOST = 'https://live.example.com';
 
@@ -30,13 +31,6 @@ async function answerUpdateWrongly(page: Page, thing: string) {
   await answerCaptcha(page, { confirm: 'Confirm', wrong: true });
   await expect(toast(page, 'Captcha answer is not correct')).toBeVisible();
   await page.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Cancel' }).click();
-}
-
-async function shoot(page: Page, name: string) {
-  await page.screenshot({ path: `/tmp/shots/live-matches-${name}.png`, fullPage: true });
-  await page.setViewportSize({ width: 375, height: 800 });
-  await page.screenshot({ path: `/tmp/shots/live-matches-${name}-375.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 const toast = (page: Page, text: string) =>
@@ -89,7 +83,7 @@ test('live matches: add with a real PNG, copy the link, edit inline, toggle and 
   await expect(image).toBeVisible();
   // Its box is visible a moment before its pixels are in.
   await expect.poll(listImageWidth(image)).toBe(96);
-  await shoot(page, 'matches');
+  await shootWidths(page, 'live-matches-matches');
 
   const listed = (await api.call('GET', '/api/App/liveMatch/admin?page=1&limit=100')) as {
     data: { _id: string; title: string; status: boolean }[];
@@ -106,7 +100,7 @@ test('live matches: add with a real PNG, copy the link, edit inline, toggle and 
     body: { events: [heartbeat('e2e-phone-1'), heartbeat('e2e-phone-2'), heartbeat('e2e-phone-1')] },
   });
   await expect(watching).toHaveText('2', { timeout: 10_000 });
-  await shoot(page, 'watching');
+  await shootWidths(page, 'live-matches-watching');
   // The server stops answering the viewer polls: the 2 stays (doc 1 section 8), said to be old.
   const viewers = '**/api/admin/system/liveViewers*';
   await page.route(viewers, (route) => route.abort('connectionrefused'));
@@ -114,7 +108,7 @@ test('live matches: add with a real PNG, copy the link, edit inline, toggle and 
     timeout: 20_000,
   });
   await expect(watching).toHaveText('2');
-  await page.screenshot({ path: '/tmp/shots/live-matches-watching-old.png' });
+  await shoot(page, 'live-matches-watching-old', { fullPage: false });
   await page.unroute(viewers);
   await expect(page.getByText(/Watching now: not updated since/)).toBeHidden({ timeout: 10_000 });
 
@@ -173,7 +167,7 @@ test('the add form shows its image picker whole, inside the form, at every width
     await expectInside(form, picker);
     await expectFileInputWhole(picker);
     await expectInside(form, form.getByRole('button', { name: 'Add' }));
-    if (size.width === 768) await form.screenshot({ path: '/tmp/shots/live-matches-add-form-768.png' });
+    if (size.width === 768) await shoot(form, 'live-matches-add-form-768', { fullPage: false });
   }
 });
 
@@ -219,7 +213,7 @@ test('live call ads: add, rename, change and remove fields, then save them all',
   await expect(toast(page, 'Field names use 1 to 64 letters, digits or _: bad key')).toBeVisible();
   await page.getByLabel('Field name 3').fill('interstitial');
   await page.getByLabel('Value 3').fill('z');
-  await shoot(page, 'live-ads');
+  await shootWidths(page, 'live-matches-live-ads');
   await page.getByRole('button', { name: 'Save all' }).click();
   await confirmMath(page);
   // Saved, not only sent: Save all is disabled while the save runs too (a CI run read the old fields).
@@ -275,7 +269,7 @@ test('website ads: add, edit, fire and delete; the fire shows in the history wit
   await expect(toast(page, 'Ad fired successfully')).toBeVisible();
   await openRow.getByRole('button', { name: 'Fire Open_Ads_Fire' }).click();
   await expect(toast(page, 'Ad fired successfully').nth(0)).toBeVisible();
-  await shoot(page, 'ads-fire');
+  await shootWidths(page, 'live-matches-ads-fire');
 
   // The app sees the latest fire and reports views and clicks through its events.
   const latest = (await api.call('GET', '/api/App/LiveMatch/ads/fire/latest', { admin: false })) as {
@@ -318,7 +312,7 @@ test('website ads: add, edit, fire and delete; the fire shows in the history wit
   const totals = page.getByRole('region', { name: 'Fire totals' }).getByRole('definition');
   await expect(totals.nth(0)).toHaveText('3');
   await expect(totals.nth(1)).toHaveText('1');
-  await shoot(page, 'history');
+  await shootWidths(page, 'live-matches-history');
   // On a phone each row is a card (docs/decisions/0060): its buttons lie whole on the screen.
   await page.setViewportSize({ width: 375, height: 800 });
   const deletePromo = page.getByRole('button', { name: /^Delete PromoAd/ }).first();
@@ -388,7 +382,7 @@ test('an ad keeps its views through a rename, a stale row leaves after a Fire, a
   await ads.getByRole('button', { name: 'Fire KeeperRenamed' }).click();
   await expect(toast(page, webLiveAdMessages.fireUnknownName)).toBeVisible();
   await expect(ads.getByRole('row').filter({ hasText: 'KeeperRenamed' })).toHaveCount(0);
-  await page.screenshot({ path: '/tmp/shots/live-matches-stale-fire.png', fullPage: true });
+  await shootWidths(page, 'live-matches-stale-fire');
 
   // The newest fire deleted from the history: the app's latest is withdrawn, not the fire before it.
   const main = { Adstype: 'Url_Ads_Fire', a_name: 'WEB_URL_1', url: '' };
@@ -455,7 +449,7 @@ test('a history of over 1,000 fires: 100 rows a page, the selection stays on its
     const old = rows.filter({ hasText: oldName });
     await expect(old).toHaveCount(1);
     await expect(rows).toHaveCount(1 + total - 1000);
-    await shoot(page, 'history-last-page');
+    await shootWidths(page, 'live-matches-history-last-page');
     await old.getByRole('checkbox', { name: `Select ${oldName} fired` }).check();
     await page.getByRole('button', { name: 'Delete selected (1)' }).click();
     await confirmMath(page);
@@ -526,7 +520,7 @@ test('long rows keep their actions in view at every width, and the edit row stay
         editing.getByRole('button', { name: 'Save' }),
         editing.getByRole('button', { name: 'Cancel' }),
       );
-      await page.screenshot({ path: `/tmp/shots/live-matches-edit-${size.width}.png` });
+      await shoot(page, `live-matches-edit-${size.width}`, { fullPage: false });
       await editing.getByRole('button', { name: 'Cancel' }).click();
     }
 
@@ -602,7 +596,7 @@ test('an edit saved after another admin changed the match or the live call ads i
   await expect(alert).toBeVisible();
   await expect(page.getByLabel('Value 1')).toHaveValue('b2');
   await expect(page.getByRole('button', { name: 'Save all' })).toBeDisabled();
-  await page.screenshot({ path: '/tmp/shots/live-matches-edit-conflict.png', fullPage: true });
+  await shootWidths(page, 'live-matches-edit-conflict');
   expect((await api.call('GET', '/api/App/liveMatch/liveAds')).data).toEqual({ banner: 'b1', native: 'n1' });
 
   await alert.getByRole('button', { name: 'Reload the fields' }).click();
@@ -648,7 +642,7 @@ test('a web live ad edit saved after another admin changed the ad, in another pa
     await expect(page.getByRole('row', { name: /^Editing/ })).toHaveCount(0);
     const row = page.getByRole('row').filter({ hasText: name });
     await expect(row).toContainText('https://ads.example.com/other');
-    await page.screenshot({ path: '/tmp/shots/web-live-ads-edit-conflict.png', fullPage: true });
+    await shootWidths(page, 'live-matches-web-live-ads-edit-conflict');
     const listed = async () =>
       (
         (await api.call('GET', '/api/App/liveMatch/liveAdsWeb')) as {
@@ -692,7 +686,7 @@ test('live call ads: leaving with a value not saved asks first; Cancel keeps it,
   await sectionTab('Ads Fire').click();
   const dialog = page.getByRole('dialog', { name: 'Unsaved changes' });
   await expect(dialog).toContainText('Your changes to the live call ad fields are not saved.');
-  await page.screenshot({ path: '/tmp/shots/live-ads-leave-warning.png', fullPage: true });
+  await shootWidths(page, 'live-matches-live-ads-leave-warning');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL('/add/liveMatch/liveAd');

@@ -2,6 +2,7 @@ import { notificationRoutes } from '@streamdesk/contract/notifications';
 import type { Locator, Page } from '@playwright/test';
 import { answerCaptcha } from '../captcha.js';
 import { expect, test } from '../fixtures.js';
+import { shoot } from '../shots.js';
 
 /** Searching and sorting the live matches list and the notification history as a person does (issue 36, 0052). */
 
@@ -43,7 +44,7 @@ test('search the live matches by title and sort them by a header, then edit a ro
   await expect(title).toHaveAttribute('aria-sort', 'ascending');
   await expect(bodyRows(table).first()).toContainText('England v India');
   await expect(bodyRows(table).last()).toContainText('india v australia');
-  await page.screenshot({ path: '/tmp/lists-b-live-matches.png', fullPage: true });
+  await shoot(page, 'lists-b-live-matches');
 
   // A reload finds the same view; Z to A by a second click.
   await page.reload();
@@ -106,7 +107,7 @@ test('search the notification history by message and sort it by title and date',
   await date.getByRole('button', { name: 'Date' }).click();
   await expect(page).toHaveURL(/\?q=final&sort=date$/);
   await expect(bodyRows(table).first()).toContainText('breaking');
-  await page.screenshot({ path: '/tmp/lists-b-notifications.png', fullPage: true });
+  await shoot(page, 'lists-b-notifications');
 
   await search(page).fill('cricket');
   await expect(page.getByText('No notifications match "cricket"')).toBeVisible();

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { mediaMessages } from '@streamdesk/contract/media';
 import {
@@ -7,9 +6,7 @@ import {
 } from '@streamdesk/contract/notifications';
 import { expect, test } from '../fixtures.js';
 import { expectFitsBox, expectInView } from './layout-helpers.js';
-
-const shots = '/tmp/shots';
-mkdirSync(shots, { recursive: true });
+import { shoot } from '../shots.js';
 
 /** Solves the arithmetic confirmation the way a person would: reads the problem, types the sum. */
 async function solveCaptcha(page: Page, wrongFirst = false) {
@@ -54,7 +51,7 @@ test('send a notification, see its delivery status, resend it and delete it thro
   await form.getByRole('button', { name: 'Send' }).click();
   const confirm = page.getByRole('dialog', { name: 'Please confirm' });
   await expect(confirm).toContainText('You are about to send "Final tonight" to every subscribed device');
-  await page.screenshot({ path: `${shots}/notifications-confirm-send.png` });
+  await shoot(page, `notifications-confirm-send`, { fullPage: false });
   await confirm.getByLabel('Type admin to confirm').fill('yes');
   await confirm.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByText('Please type admin to confirm')).toBeVisible();
@@ -89,7 +86,7 @@ test('send a notification, see its delivery status, resend it and delete it thro
   await expect(delivery).toContainText('App (FCM):not configured');
   await expect(delivery).toContainText('Web push:not configured');
 
-  await page.screenshot({ path: `${shots}/notifications-desktop.png`, fullPage: true });
+  await shoot(page, `notifications-desktop`);
 
   // Resend: a second row, with its own copy of the icon.
   await row.getByRole('button', { name: 'Resend Final tonight' }).click();
@@ -115,7 +112,7 @@ test('send a notification, see its delivery status, resend it and delete it thro
   await expect(history.getByRole('row').filter({ hasText: 'Final tonight' })).toHaveCount(1);
 
   await page.setViewportSize({ width: 375, height: 800 });
-  await page.screenshot({ path: `${shots}/notifications-mobile.png`, fullPage: true });
+  await shoot(page, `notifications-mobile`);
 });
 
 test('a refusal from the server is shown as a toast: deleting a row someone else already deleted', async ({

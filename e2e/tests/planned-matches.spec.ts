@@ -1,6 +1,7 @@
 import { answerCaptcha } from '../captcha.js';
 import { expect, test } from '../fixtures.js';
 import { typedInZone as inZone } from '../zoned-time.js';
+import { shoot } from '../shots.js';
 
 // Its own server: the live match screen's other tests count the rows they add.
 test.use({ serverFor: 'planned-matches' });
@@ -28,7 +29,7 @@ test('add a live match with a planned start and end: listed inactive with its ti
   await expect(row).toContainText(`Ends ${end}`);
   const status = row.getByRole('switch', { name: 'Status of Planned Final' });
   await expect(status).toHaveAttribute('aria-checked', 'false');
-  await page.screenshot({ path: '/tmp/shots/planned-matches.png', fullPage: true });
+  await shoot(page, 'planned-matches');
 
   // The app's read has it once it has started (within 5 s of its time); the screen shows it on a reload.
   await expect

@@ -4,8 +4,7 @@ import { answerCaptcha } from '../captcha.js';
 import { expect, test } from '../fixtures.js';
 import { E2E_API_KEY } from '../server.js';
 import { expectApart } from './layout-helpers.js';
-
-const shots = '/tmp/shots';
+import { shoot } from '../shots.js';
 
 test('edit and save the policy, then read it on /site/policy as text', async ({
   signedInPage: page,
@@ -20,7 +19,7 @@ test('edit and save the policy, then read it on /site/policy as text', async ({
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText(policyMessages.titleRequired)).toBeVisible();
   await expect(page.getByText(policyMessages.descriptionRequired)).toBeVisible();
-  await page.screenshot({ path: `${shots}/policy-edit-desktop.png`, fullPage: true });
+  await shoot(page, `policy-edit-desktop`);
 
   const title = `Streamdesk Privacy Policy ${Date.now()}`;
   const description =
@@ -56,14 +55,14 @@ test('edit and save the policy, then read it on /site/policy as text', async ({
   await page.waitForTimeout(500); // its slide-in (0.4 s)
   await expectApart(saved, page.getByRole('button', { name: 'Edit', exact: true }));
   await expectApart(saved, page.getByRole('link', { name: 'Change log' }));
-  await page.screenshot({ path: `${shots}/policy-toast-1280.png` });
+  await shoot(page, `policy-toast-1280`, { fullPage: false });
   await page.setViewportSize({ width: 375, height: 800 });
   await page.waitForTimeout(300);
   await expectApart(saved, page.getByRole('button', { name: 'Edit', exact: true }));
-  await page.screenshot({ path: `${shots}/policy-toast-375.png` });
+  await shoot(page, `policy-toast-375`, { fullPage: false });
   await page.setViewportSize({ width: 1280, height: 800 });
   await expect(page.getByText('<script>window.__pwned = true</script>', { exact: false })).toBeVisible();
-  await page.screenshot({ path: `${shots}/policy-desktop.png`, fullPage: true });
+  await shoot(page, `policy-desktop`);
 
   await page.reload();
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
@@ -79,13 +78,13 @@ test('edit and save the policy, then read it on /site/policy as text', async ({
   ).toBeVisible();
   expect(await visitor.evaluate(() => (window as { __pwned?: boolean }).__pwned)).toBeUndefined();
   expect(await visitor.locator('main b').count()).toBe(0);
-  await visitor.screenshot({ path: `${shots}/policy-site-desktop.png`, fullPage: true });
+  await shoot(visitor, `policy-site-desktop`);
   await visitor.setViewportSize({ width: 375, height: 800 });
-  await visitor.screenshot({ path: `${shots}/policy-site-375.png`, fullPage: true });
+  await shoot(visitor, `policy-site-375`);
   await context.close();
 
   await page.setViewportSize({ width: 375, height: 800 });
-  await page.screenshot({ path: `${shots}/policy-375.png`, fullPage: true });
+  await shoot(page, `policy-375`);
 });
 
 test('Cancel leaves edit mode without saving', async ({ signedInPage: page }) => {
@@ -127,7 +126,7 @@ test('a save made after another admin saved the policy, in another page, is refu
     await expect(page.locator('[data-sonner-toast]').filter({ hasText: refused })).toBeVisible();
     await expect(page.getByLabel('Title')).toHaveValue(`Privacy ${stamp} (mine)`);
     await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
-    await page.screenshot({ path: `${shots}/policy-edit-conflict.png`, fullPage: true });
+    await shoot(page, `policy-edit-conflict`);
     expect((await api.call('GET', '/api/App/policy/admin/get')).data).toMatchObject({
       policy_title: `Privacy ${stamp}`,
       policy_description: 'We keep little.\n\nAnd we say so.',
@@ -166,7 +165,7 @@ test('leaving with policy text not saved asks first; Cancel keeps it, leaving dr
   await videoLink.click();
   const dialog = page.getByRole('dialog', { name: 'Unsaved changes' });
   await expect(dialog).toContainText('Your changes to the policy are not saved.');
-  await page.screenshot({ path: `${shots}/policy-leave-warning.png`, fullPage: true });
+  await shoot(page, `policy-leave-warning`);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL('/policy');
@@ -207,7 +206,7 @@ test('a session ended with policy text not saved: the sign-in dialog asks before
 
   await dialog.getByRole('button', { name: 'Go to the sign-in page' }).click();
   await expect(dialog.getByRole('alert')).toContainText('Your changes to the policy are not saved.');
-  await page.screenshot({ path: `${shots}/sign-in-again-unsaved.png` });
+  await shoot(page, `sign-in-again-unsaved`, { fullPage: false });
   await dialog.getByRole('button', { name: 'Stay and sign in' }).click();
   await dialog.getByLabel('Email').fill(admin.email);
   await dialog.getByLabel('Password').fill(admin.password);

@@ -3,6 +3,7 @@ import { reelRoutes } from '@streamdesk/contract/reels';
 import { storyRoutes } from '@streamdesk/contract/stories';
 import { expect, test } from '../fixtures.js';
 import { seedCategory } from './video-helpers.js';
+import { shoot } from '../shots.js';
 
 // This file's server processes videos (the suite's others do not: fixtures.ts, videoJobs).
 test.use({ serverFor: 'processing-retry', videoJobs: 1 });
@@ -47,10 +48,10 @@ test('a reel that fails processing shows Failed under its thumbnail, and Retry q
   await expect(row.getByText('Failed', { exact: true })).toBeVisible({ timeout: 60_000 });
   const retry = row.getByRole('button', { name: 'Retry reel 1' });
   await expect(retry).toBeVisible();
-  await page.screenshot({ path: '/tmp/retry-reel-failed-1280.png' });
+  await shoot(page, 'retry-reel-failed-1280', { fullPage: false });
   await page.setViewportSize({ width: 375, height: 800 });
   await expect(retry).toBeVisible();
-  await page.screenshot({ path: '/tmp/retry-reel-failed-375.png' });
+  await shoot(page, 'retry-reel-failed-375', { fullPage: false });
   await page.setViewportSize({ width: 1280, height: 800 });
 
   await retry.click();
@@ -77,11 +78,11 @@ test('an in-house video ad that fails processing shows Failed under its media, a
   await expect(row.getByText('Failed', { exact: true })).toBeVisible({ timeout: 60_000 });
   const retry = row.getByRole('button', { name: 'Retry Camera clip' });
   await expect(retry).toBeVisible();
-  await page.screenshot({ path: '/tmp/inhouse-media-failed-1280.png' });
+  await shoot(page, 'inhouse-media-failed-1280', { fullPage: false });
   await page.setViewportSize({ width: 375, height: 800 });
   await retry.scrollIntoViewIfNeeded();
   await expect(retry).toBeVisible();
-  await page.screenshot({ path: '/tmp/inhouse-media-failed-375.png' });
+  await shoot(page, 'inhouse-media-failed-375', { fullPage: false });
   await page.setViewportSize({ width: 1280, height: 800 });
 
   await retry.click();
@@ -105,14 +106,14 @@ test('a story video that fails processing shows Failed in the list and on its ed
   const retry = row.getByRole('button', { name: 'Retry story 1' });
   await expect(retry).toBeVisible();
   await retry.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: '/tmp/story-video-failed-1280.png' });
+  await shoot(page, 'story-video-failed-1280', { fullPage: false });
   await page.setViewportSize({ width: 375, height: 800 });
   // Under 768 px the list is cards: the same state and Retry under the thumbnail.
   const card = page.getByRole('listitem', { name: 'Story 1' });
   await expect(card.getByText('Failed', { exact: true })).toBeVisible();
   await expect(card.getByRole('button', { name: 'Retry story 1' })).toBeVisible();
   await card.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: '/tmp/story-video-failed-375.png' });
+  await shoot(page, 'story-video-failed-375', { fullPage: false });
   await page.setViewportSize({ width: 1280, height: 800 });
 
   await retry.click();
@@ -126,10 +127,10 @@ test('a story video that fails processing shows Failed in the list and on its ed
   const preview = page.getByRole('complementary', { name: 'Preview' });
   await expect(preview.getByText('Failed', { exact: true })).toBeVisible();
   await expect(preview.getByRole('button', { name: 'Retry story' })).toBeVisible();
-  await page.screenshot({ path: '/tmp/story-video-edit-failed-1280.png', fullPage: true });
+  await shoot(page, 'story-video-edit-failed-1280');
   await page.setViewportSize({ width: 375, height: 800 });
   await expect(preview.getByText('Failed', { exact: true })).toBeVisible();
-  await page.screenshot({ path: '/tmp/story-video-edit-failed-375.png', fullPage: true });
+  await shoot(page, 'story-video-edit-failed-375');
   await page.setViewportSize({ width: 1280, height: 800 });
   await preview.getByRole('button', { name: 'Retry story' }).click();
   await expect(page.getByText('Processing queued again for 1 story video(s)')).toBeVisible();

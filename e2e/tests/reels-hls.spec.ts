@@ -1,5 +1,6 @@
 import { reelRoutes } from '@streamdesk/contract/reels';
 import { expect, test } from '../fixtures.js';
+import { shoot } from '../shots.js';
 
 // A processed reel plays its HLS ladder in the reels page's player (docs/decisions/0059).
 test.use({ serverFor: 'reels-hls', videoJobs: 1 });
@@ -36,5 +37,5 @@ test('a processed reel plays from its HLS playlists and segments, not its MP4', 
   expect(requested.some((p) => p.endsWith('.ts'))).toBe(true);
   expect(requested.some((p) => p.endsWith('.mp4'))).toBe(false);
   await expect(video).toHaveAttribute('src', /^blob:|\.m3u8$/);
-  await page.screenshot({ path: '/tmp/media-reel-hls.png' });
+  await shoot(page, 'media-reel-hls', { fullPage: false });
 });

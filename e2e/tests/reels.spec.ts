@@ -4,6 +4,7 @@ import { expectInView } from './layout-helpers.js';
 import { expect, test, type Api } from '../fixtures.js';
 import { setControllerFlag } from '../controller-flags.js';
 import { answerCaptcha } from '../captcha.js';
+import { shoot } from '../shots.js';
 
 type Listed = { data: { _id: string }[]; total: number };
 
@@ -68,7 +69,7 @@ test.describe('Reels page', () => {
     await expect
       .poll(() => thumb.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0))
       .toBe(true);
-    await page.screenshot({ path: '/tmp/shots/reels-desktop.png', fullPage: true });
+    await shoot(page, 'reels-desktop');
 
     // Not processed on this server (no ffmpeg runs beside the suite): queued, and it plays its MP4.
     await expect(table.getByText('Queued', { exact: true })).toBeVisible();
@@ -77,7 +78,7 @@ test.describe('Reels page', () => {
     const video = player.locator('video');
     await expect(video).toHaveAttribute('src', /\/media\/reels\/[0-9a-f]{24}\.mp4$/);
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState >= 2)).toBe(true);
-    await page.screenshot({ path: '/tmp/media-reel-player.png' });
+    await shoot(page, 'media-reel-player', { fullPage: false });
     await player.getByRole('button', { name: 'Close' }).click();
     await expect(player).toBeHidden();
 
@@ -107,14 +108,14 @@ test.describe('Reels page', () => {
       table.locator('td[data-label="Click"]').first(),
       table.getByRole('button', { name: 'Delete reel 1', exact: true }),
     );
-    await page.screenshot({ path: '/tmp/shots/reels-mobile.png', fullPage: true });
+    await shoot(page, 'reels-mobile');
     await page.setViewportSize({ width: 1280, height: 800 });
 
     await page.getByRole('button', { name: 'Page 2' }).click();
     await expect(table.getByRole('row')).toHaveCount(2);
     await expect(table.getByRole('img', { name: 'Reel 21 thumbnail' })).toBeVisible();
 
-    await page.screenshot({ path: '/tmp/shots/reels-page-2.png', fullPage: true });
+    await shoot(page, 'reels-page-2');
     await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
     await page.getByRole('button', { name: 'Previous' }).click();
     await expect(page.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');

@@ -2,8 +2,8 @@ import { generate } from 'otplib';
 import { securityMessages } from '@streamdesk/contract/security';
 import { expect, test } from '../fixtures.js';
 import { addPerson, signIn } from '../people.js';
+import { shoot } from '../shots.js';
 
-const shots = '/tmp/shots';
 // The setting holds back everyone without two-step: a server of its own, so no other file sees it.
 test.use({ serverFor: 'require-two-step' });
 
@@ -30,9 +30,9 @@ test('the owner requires two-step sign-in for everyone; an editor without it can
   await requireIt.click();
   await expect(owner.getByText(securityMessages.saved)).toBeVisible();
   await expect(requireIt).toBeChecked();
-  await owner.screenshot({ path: `${shots}/team-security-desktop.png`, fullPage: true });
+  await shoot(owner, `team-security-desktop`);
   await owner.setViewportSize({ width: 375, height: 800 });
-  await owner.screenshot({ path: `${shots}/team-security-phone.png`, fullPage: true });
+  await shoot(owner, `team-security-phone`);
 
   // An editor without two-step signs in: every screen is the set-up until it is done.
   const editor = await signIn(browser, baseURL!, await addPerson(api, 'Eddie Editor', 'editor'));
@@ -42,7 +42,7 @@ test('the owner requires two-step sign-in for everyone; an editor without it can
   await editor.getByRole('link', { name: 'Controller' }).first().click();
   await expect(setUpHeading).toBeVisible();
   await editor.setViewportSize({ width: 375, height: 800 });
-  await editor.screenshot({ path: `${shots}/two-step-required-phone.png`, fullPage: true });
+  await shoot(editor, `two-step-required-phone`);
   await editor.setViewportSize({ width: 1280, height: 800 });
 
   await editor.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
@@ -50,7 +50,7 @@ test('the owner requires two-step sign-in for everyone; an editor without it can
   await editor.getByLabel('Code from the app').fill(await generate({ secret: editorSecret }));
   await editor.getByRole('button', { name: 'Confirm and turn on' }).click();
   await expect(editor.getByRole('list', { name: 'Recovery codes' })).toBeVisible();
-  await editor.screenshot({ path: `${shots}/two-step-required-codes.png`, fullPage: true });
+  await shoot(editor, `two-step-required-codes`);
   await editor.getByRole('button', { name: 'I have saved them' }).click();
   // The screen they opened shows, read-only for an editor.
   await expect(setUpHeading).toHaveCount(0);

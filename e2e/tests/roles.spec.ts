@@ -4,8 +4,8 @@ import { answerCaptcha } from '../captcha.js';
 import { expect, test } from '../fixtures.js';
 import { addPerson, signIn } from '../people.js';
 import { rowButton, seedImageStories } from './story-helpers.js';
+import { shoot } from '../shots.js';
 
-const shots = '/tmp/shots';
 test.use({ serverFor: 'roles' });
 
 /** Every write control on the screen: none may be usable. */
@@ -28,7 +28,7 @@ test('an editor finds the controller read-only but edits a story', async ({
   await expect(editor.getByRole('switch').first()).toBeDisabled();
   await expect(editor.getByLabel('After Splash Ads')).toBeDisabled();
   await expect(usableWrites(editor)).toHaveCount(0);
-  await editor.screenshot({ path: `${shots}/roles-editor-controller.png` });
+  await shoot(editor, `roles-editor-controller`, { fullPage: false });
 
   await editor.goto('/add/story/video');
   await rowButton(editor, 1, 'Edit').click();
@@ -76,7 +76,7 @@ test('an analyst sees lists and analytics without one write button', async ({
     'title',
     'Analysts cannot change stories',
   );
-  await analyst.screenshot({ path: `${shots}/roles-analyst-stories.png` });
+  await shoot(analyst, `roles-analyst-stories`, { fullPage: false });
 
   // Analytics reads, without its clear button.
   const story = (await api.call('GET', '/api/App/all/only/story/video?page=1&limit=1')) as {

@@ -4,6 +4,7 @@ import { webPaths } from '@streamdesk/contract/web-paths';
 import { expect, test, type Api } from '../fixtures.js';
 import { expectNoPageOverflow } from './layout-helpers.js';
 import { seedEverything } from './seed-everything.js';
+import { shoot } from '../shots.js';
 
 // Every screen of the back office, with rows in its lists, at a laptop's and a phone's width (issue 36):
 // the page does not scroll sideways, its heading shows, and every button, link and field can be reached.
@@ -408,7 +409,7 @@ async function checkScreen(page: Page, name: string, heading = page.getByRole('h
   }
   const width = page.viewportSize()!.width;
   const file = name.replace(/^\//, '').replace(/[^\w-]+/g, '_') || 'home';
-  await page.screenshot({ path: `test-results/screens/${file}-${width}.png`, fullPage: true });
+  await shoot(page, `${file}-${width}`);
 }
 
 /** The edit pages' ids: the seeded story video, story ad and in-house ad, and the web ad's dashboard. */

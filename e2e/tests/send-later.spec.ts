@@ -1,11 +1,10 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.js';
 import { typedInZone as inZone } from '../zoned-time.js';
+import { shoot } from '../shots.js';
 
 // Its own server: the notifications screen's empty states elsewhere must not see these sends.
 test.use({ serverFor: 'send-later' });
-
-const shots = '/tmp/shots';
 
 async function scheduleSend(page: Page, title: string, seconds: number) {
   const form = page.getByRole('form', { name: 'Send a notification' });
@@ -30,14 +29,14 @@ test('schedule a notification a few seconds ahead and see it in the history as s
   const row = history.getByRole('row').filter({ hasText: 'Kick-off soon' });
   await expect(row).toContainText('Scheduled');
   await expect(row.getByRole('button', { name: 'Edit Kick-off soon' })).toBeVisible();
-  await page.screenshot({ path: `${shots}/send-later-scheduled.png` });
+  await shoot(page, `send-later-scheduled`, { fullPage: false });
 
   // Sent within 5 s of its time; the history follows without a reload.
   await expect(row.getByRole('list', { name: 'Delivery' })).toBeVisible({ timeout: 25_000 });
   await expect(row).not.toContainText('Scheduled');
   await expect(row.getByRole('button', { name: 'Resend Kick-off soon' })).toBeVisible();
   await expect(row.getByRole('button', { name: 'Edit Kick-off soon' })).toHaveCount(0);
-  await page.screenshot({ path: `${shots}/send-later-sent.png` });
+  await shoot(page, `send-later-sent`, { fullPage: false });
 });
 
 test('a scheduled notification can be edited and cancelled before it goes', async ({
@@ -51,7 +50,7 @@ test('a scheduled notification can be edited and cancelled before it goes', asyn
   await edit.getByLabel('Title').fill('Half time stats');
   const later = inZone(7200);
   await edit.getByLabel('Send at').fill(later);
-  await page.screenshot({ path: `${shots}/send-later-edit.png` });
+  await shoot(page, `send-later-edit`, { fullPage: false });
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Scheduled notification updated').first()).toBeVisible();
   const row = history.getByRole('row').filter({ hasText: 'Half time stats' });

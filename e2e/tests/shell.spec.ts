@@ -4,6 +4,7 @@ import { messages } from '@streamdesk/contract/messages';
 import { notificationMessages } from '@streamdesk/contract/notifications';
 import { expect, test } from '../fixtures.js';
 import { E2E_API_KEY } from '../server.js';
+import { shoot } from '../shots.js';
 
 const isStats = (url: string) => url.includes('/api/admin/system/stats');
 
@@ -63,7 +64,7 @@ test.describe('sign-in', () => {
     await dialog.getByRole('button', { name: 'Go to the sign-in page' }).click();
     await expect(page).toHaveURL(/\/admin\/panel\/login\?next=/);
     await expect(page.getByRole('alert').filter({ hasText: messages.unauthorized })).toBeVisible();
-    await page.screenshot({ path: '/tmp/shots/login-session-ended.png' });
+    await shoot(page, 'login-session-ended', { fullPage: false });
 
     await page.getByLabel('Email').fill(admin.email);
     await page.getByLabel('Password').fill(admin.password);
@@ -92,7 +93,7 @@ test.describe('sign-in', () => {
     // Behind the modal dialog (hidden from the accessibility tree meanwhile), the form is as typed.
     const formBehind = page.getByRole('form', { name: 'Send a notification', includeHidden: true });
     await expect(formBehind.getByLabel('Title')).toHaveValue('Kick-off moved');
-    await page.screenshot({ path: '/tmp/shots/sign-in-again-dialog.png' });
+    await shoot(page, 'sign-in-again-dialog', { fullPage: false });
     await dialog.getByLabel('Email').fill(admin.email);
     await dialog.getByLabel('Password').fill(admin.password);
     await dialog.getByRole('button', { name: 'Sign in and continue' }).click();
@@ -173,10 +174,10 @@ test.describe('signed-in shell', () => {
     await page.mouse.move(900, 500);
     await expect(expand).toHaveAttribute('aria-expanded', 'true');
     await expect.poll(width).toBe(224);
-    await page.screenshot({ path: '/tmp/shots/side-nav-expanded-1280.png' });
+    await shoot(page, 'side-nav-expanded-1280', { fullPage: false });
     await page.setViewportSize({ width: 375, height: 800 });
     await expect(expand).toBeHidden();
-    await page.screenshot({ path: '/tmp/shots/side-nav-expanded-375.png' });
+    await shoot(page, 'side-nav-expanded-375', { fullPage: false });
     await page.setViewportSize({ width: 1280, height: 800 });
     await expand.click();
     await page.mouse.move(900, 500);
@@ -192,7 +193,7 @@ test.describe('signed-in shell', () => {
     const skip = page.getByRole('link', { name: 'Skip to content' });
     await expect(skip).toBeFocused();
     await expect(skip).toBeVisible();
-    await page.screenshot({ path: '/tmp/shots/skip-link-1280.png' });
+    await shoot(page, 'skip-link-1280', { fullPage: false });
     await page.keyboard.press('Enter');
     await expect(page.getByRole('main')).toBeFocused();
     await page.keyboard.press('Tab');
@@ -226,7 +227,7 @@ test.describe('signed-in shell', () => {
       timeout: 20_000,
     });
     await expect(status).toContainText(/CPU\s*\d+%/);
-    await page.screenshot({ path: '/tmp/shots/shell-stats-old.png' });
+    await shoot(page, 'shell-stats-old', { fullPage: false });
     await page.unroute(stats);
     await expect(status.getByRole('status')).toBeHidden({ timeout: 10_000 });
   });
@@ -253,9 +254,9 @@ test.describe('signed-in shell', () => {
     const alert = page.getByRole('alert').filter({ hasText: 'Internet Server Error' });
     await expect(alert).toBeVisible({ timeout: 15_000 });
     await expect(page).toHaveURL('/add/story/video');
-    await page.screenshot({ path: '/tmp/shots/failed-load-1280.png' });
+    await shoot(page, 'failed-load-1280', { fullPage: false });
     await page.setViewportSize({ width: 375, height: 800 });
-    await page.screenshot({ path: '/tmp/shots/failed-load-375.png' });
+    await shoot(page, 'failed-load-375', { fullPage: false });
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.unroute(list);
     await alert.getByRole('button', { name: 'Retry' }).click();
@@ -263,7 +264,7 @@ test.describe('signed-in shell', () => {
     await expect(page).toHaveURL('/add/story/video');
 
     await page.goto('/Error');
-    await page.screenshot({ path: '/tmp/shots/error-page-try-again.png' });
+    await shoot(page, 'error-page-try-again', { fullPage: false });
     await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
   });
 
@@ -279,7 +280,7 @@ test.describe('signed-in shell', () => {
     await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
     // The navigation and top bar stay around the message.
     await expect(nav.getByRole('link', { name: 'Live Match' })).toBeVisible();
-    await page.screenshot({ path: '/tmp/shots/shell-screen-load-failed.png' });
+    await shoot(page, 'shell-screen-load-failed', { fullPage: false });
     // Back online, the page loads afresh by itself.
     await page.context().setOffline(false);
     await expect(page.getByRole('heading', { name: 'Controller', level: 1 })).toBeVisible();
@@ -306,7 +307,7 @@ test.describe('signed-in shell', () => {
       .getByRole('status')
       .filter({ hasText: 'This screen is still loading. The connection may be slow.' });
     await expect(slow).toBeVisible({ timeout: 15_000 });
-    await page.screenshot({ path: '/tmp/shots/shell-screen-loading-slow.png' });
+    await shoot(page, 'shell-screen-loading-slow', { fullPage: false });
     // The screen the admin is on stays usable meanwhile, and the held screen shows once its code comes.
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     release();

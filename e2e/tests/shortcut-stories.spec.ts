@@ -8,6 +8,7 @@ import { listImageWidth } from './image-helpers.js';
 import { answerCaptcha } from '../captcha.js';
 import { expectApart, expectFitsBox, expectInView, WIDTHS } from './layout-helpers.js';
 import { UPLOADS_AT_ONCE } from './story-helpers.js';
+import { shoot } from '../shots.js';
 
 type Listed = { data: { _id: string; name: string }[]; next_s_no: number };
 
@@ -67,7 +68,7 @@ test.describe('Shortcut Story page', () => {
     await page.reload();
     await expect(page.getByRole('img', { name: 'No shortcut stories found' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Shortcut' })).toHaveAttribute('aria-current', 'page');
-    await page.screenshot({ path: '/tmp/shots/shortcut-stories-empty.png', fullPage: true });
+    await shoot(page, 'shortcut-stories-empty');
   });
 
   test('add with a real PNG, edit inline and delete through the captcha', async ({
@@ -117,7 +118,7 @@ test.describe('Shortcut Story page', () => {
       'href',
       'https://cricket.example/app',
     );
-    await page.screenshot({ path: '/tmp/shots/shortcut-stories-desktop.png', fullPage: true });
+    await shoot(page, 'shortcut-stories-desktop');
 
     // Inline edit, one row at a time; a negative No is refused in the spec's words.
     await row.getByRole('button', { name: 'Edit Cricket Plus' }).click();
@@ -133,7 +134,7 @@ test.describe('Shortcut Story page', () => {
     await expect(editing.getByLabel('New logo')).toHaveValue('');
     await editing.getByLabel('Name').fill('Cricket Max');
     await editing.getByLabel('Label').fill('HOT');
-    await page.screenshot({ path: '/tmp/shots/shortcut-stories-editing.png', fullPage: true });
+    await shoot(page, 'shortcut-stories-editing');
     // The row's fields keep their least widths beside the logo picker (128 and 160 px since a row's
     // buttons keep one line at 1280 px: 0060, third sweep).
     for (const [label, min] of [
@@ -147,7 +148,7 @@ test.describe('Shortcut Story page', () => {
     await expect(
       page.getByText('You are about to update Shortcut Story. To confirm, please solve this math problem'),
     ).toBeVisible();
-    await page.screenshot({ path: '/tmp/shots/shortcut-stories-confirm-update.png' });
+    await shoot(page, 'shortcut-stories-confirm-update', { fullPage: false });
     // The dialog's backdrop covers the top bar too: its links are out of reach while it is open.
     // (Located by CSS: the modal hides the rest of the page from the accessibility tree.)
     const logout = (await page.locator('header a[href="/Logout"]').boundingBox())!;
@@ -221,7 +222,7 @@ test.describe('Shortcut Story page', () => {
     await expect(table.getByRole('row')).toHaveCount(4);
 
     await page.setViewportSize({ width: 375, height: 800 });
-    await page.screenshot({ path: '/tmp/shots/shortcut-stories-mobile.png', fullPage: true });
+    await shoot(page, 'shortcut-stories-mobile');
     await page.setViewportSize({ width: 1280, height: 800 });
 
     await table.getByLabel('Select all on this page').check();
@@ -262,7 +263,7 @@ test.describe('Shortcut Story page', () => {
       // The new-logo picker sits in its own cell, clear of the Name input.
       await expectApart(row.getByLabel('New logo'), row.getByRole('textbox', { name: 'Name' }));
       if (size.width === 1280) await expectFitsBox(table);
-      await page.screenshot({ path: `/tmp/shots/shortcut-stories-edit-${size.width}.png` });
+      await shoot(page, `shortcut-stories-edit-${size.width}`, { fullPage: false });
     }
     await row.getByRole('button', { name: 'Cancel' }).click();
     await expect(row.getByRole('button', { name: `Edit ${long}` })).toBeVisible();
@@ -284,7 +285,7 @@ test.describe('Shortcut Story page', () => {
     await expect(pager.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
     await expect(page.getByText('Showing 1–100 of 101 shortcuts')).toBeVisible();
     await pager.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: '/tmp/shots/shortcut-stories-pager.png' });
+    await shoot(page, 'shortcut-stories-pager', { fullPage: false });
 
     // Page 2 holds No 101, which the old screen never showed: edit it inline.
     await pager.getByRole('button', { name: 'Page 2' }).click();
@@ -293,7 +294,7 @@ test.describe('Shortcut Story page', () => {
     const last = table.getByRole('row').filter({ hasText: 'Brand 101' });
     await expect(last.getByRole('cell').nth(1)).toHaveText('101');
     await imageLoaded(last.getByRole('img', { name: 'Brand 101 logo' }));
-    await page.screenshot({ path: '/tmp/shots/shortcut-stories-page-2.png' });
+    await shoot(page, 'shortcut-stories-page-2', { fullPage: false });
     await last.getByRole('button', { name: 'Edit Brand 101' }).click();
     const editing = table.getByRole('row').filter({ has: page.getByRole('button', { name: 'Save' }) });
     await editing.getByLabel('Name').fill('Renamed 101');
@@ -351,7 +352,7 @@ test.describe('Shortcut Story page', () => {
     await expect(form.getByRole('img', { name: /Upload(ing| complete| failed)/ })).toHaveCount(0);
     await expect(form.getByText(mediaMessages.gifPng)).toHaveCount(0);
     await expect(form.getByText('logo.png is checked and is sent when you press Upload.')).toBeVisible();
-    await page.screenshot({ path: '/tmp/shots/shortcut-image-pick.png' });
+    await shoot(page, 'shortcut-image-pick', { fullPage: false });
     const before = (await api.call('GET', `${shortcutRoutes.list.path}?page=1&limit=100`)) as Listed;
     expect(before.data).toEqual([]);
 
@@ -400,7 +401,7 @@ test.describe('Shortcut Story page', () => {
     await expect(page.getByText(editVersionMessages.changed('shortcut story'))).toBeVisible();
     await expect(table.getByRole('button', { name: 'Edit Cricket Max' })).toBeVisible();
     await expect(editingIn(table)).toHaveCount(0);
-    await page.screenshot({ path: '/tmp/shots/shortcut-stories-edit-conflict.png' });
+    await shoot(page, 'shortcut-stories-edit-conflict', { fullPage: false });
     const stored = async () =>
       (
         (await api.call('GET', `${shortcutRoutes.list.path}?page=1&limit=100`)) as {

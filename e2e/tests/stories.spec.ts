@@ -13,11 +13,11 @@ import {
   statusSwitch,
   seedImageStories,
 } from './story-helpers.js';
+import { shoot } from '../shots.js';
 
 test.describe.configure({ mode: 'serial' });
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `/tmp/shots/stories-${name}.png`, fullPage: true });
+const shot = (page: Page, name: string) => shoot(page, `stories-${name}`);
 
 /** Answers the arithmetic confirmation (right, or off by one). */
 async function solve(page: Page, right = true) {
@@ -420,7 +420,7 @@ test('story videos past 200: page 2 holds the oldest, switched off and deleted t
     await expect(page.getByRole('list', { name: 'Story Video List' })).toHaveCount(0);
     await expect(page.locator('img[alt^="Thumbnail of story"]')).toHaveCount(200);
     await pager.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: '/tmp/shots/stories-list-pager.png' });
+    await shoot(page, 'stories-list-pager', { fullPage: false });
 
     // Page 2: story 201, the oldest, which the app still shows; switched off through the captcha.
     await pager.getByRole('button', { name: 'Page 2' }).click();

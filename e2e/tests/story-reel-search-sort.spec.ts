@@ -1,6 +1,7 @@
 import { reelRoutes } from '@streamdesk/contract/reels';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures.js';
+import { shoot } from '../shots.js';
 
 /** Searching and sorting the Story Video List and Story Reels as a person does (issue 36, 0051). */
 
@@ -44,7 +45,7 @@ test('search the story videos by button name and sort them by date', async ({
   await expect(page).toHaveURL(/\?q=promo&sort=date$/);
   await expect(date).toHaveAttribute('aria-sort', 'ascending');
   await expect(table.locator('tbody tr').first()).toContainText('Alpha Promo');
-  await page.screenshot({ path: '/tmp/lists-a-stories.png', fullPage: true });
+  await shoot(page, 'lists-a-stories');
 
   // A reload finds the same view.
   await page.reload();
@@ -67,7 +68,7 @@ test('on a phone the story cards are sorted from a Sort by list', async ({ signe
   await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Oldest first' });
   await expect(page).toHaveURL(/\?sort=date$/);
   await expect(cards.getByRole('listitem').first()).toContainText('Alpha Promo');
-  await page.screenshot({ path: '/tmp/lists-a-stories-375.png', fullPage: true });
+  await shoot(page, 'lists-a-stories-375');
 });
 
 test('search the reels by file name and sort them by a header', async ({
@@ -99,7 +100,7 @@ test('search the reels by file name and sort them by a header', async ({
   await expect.poll(files).toEqual(['clip-c.mp4', 'clip-b.mp4']);
   await expect(page.getByText('2 reels', { exact: true })).toBeVisible();
   await expect(page.getByText('Showing 1–2 of 2 reels')).toBeVisible();
-  await page.screenshot({ path: '/tmp/lists-a-reels.png', fullPage: true });
+  await shoot(page, 'lists-a-reels');
 
   await search(page).fill('penalty');
   await expect(page.getByText('No reels match "penalty"')).toBeVisible();
@@ -127,5 +128,5 @@ test('on a phone the reels show their file name and date, and sort from a Sort b
   await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'File name, Z to A' });
   await expect(page).toHaveURL(/\?sort=-name$/);
   await expect.poll(files).toEqual(['clip.mp4', 'clip-c.mp4', 'clip-b.mp4']);
-  await page.screenshot({ path: '/tmp/shots/reels-375-sort.png', fullPage: true });
+  await shoot(page, 'reels-375-sort');
 });

@@ -5,8 +5,8 @@ import { answerCaptcha } from '../captcha.js';
 import { expect, test } from '../fixtures.js';
 import { addOnTeamScreen, signInFromLink } from '../people.js';
 import { rowButton, seedImageStories } from './story-helpers.js';
+import { shoot } from '../shots.js';
 
-const shots = '/tmp/shots';
 test.use({ serverFor: 'team-activity' });
 
 /** Every write control on the screen that may be used. */
@@ -84,7 +84,7 @@ test('the owner adds an editor and an analyst; each signs in from their link; th
   const diff = owner.getByRole('dialog', { name: 'story "Edited by Eddie"' });
   await expect(diff.getByRole('row', { name: /btnName/ })).toContainText('Go');
   await expect(diff.getByRole('row', { name: /btnName/ })).toContainText('Edited by Eddie');
-  await owner.screenshot({ path: `${shots}/team-activity-editor-diff.png` });
+  await shoot(owner, `team-activity-editor-diff`, { fullPage: false });
   await diff.getByRole('button', { name: 'Close' }).click();
 
   await owner.getByLabel('Person').selectOption({ label: 'Ana Analyst' });

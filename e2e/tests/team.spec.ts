@@ -2,8 +2,8 @@ import { passwordWeakMessage } from '@streamdesk/contract/password-strength';
 import { teamMessages } from '@streamdesk/contract/team';
 import { expect, test } from '../fixtures.js';
 import { expectNoPageOverflow } from './layout-helpers.js';
+import { shoot } from '../shots.js';
 
-const shots = '/tmp/shots';
 test.use({ serverFor: 'team' });
 
 test('the owner adds an analyst, who sets a password from the one-time link and signs in without the Team screen', async ({
@@ -26,7 +26,7 @@ test('the owner adds an analyst, who sets a password from the one-time link and 
   const row = page.getByRole('row', { name: /Ana Analyst/ });
   await expect(row).toContainText('ana@example.com');
   await expect(row.getByRole('combobox', { name: 'Role of Ana Analyst' })).toHaveValue('analyst');
-  await page.screenshot({ path: `${shots}/team-desktop.png`, fullPage: true });
+  await shoot(page, `team-desktop`);
 
   // The same email again, in another case, is refused with the server's words.
   await page.getByLabel('Name').fill('Ana Again');
@@ -47,7 +47,7 @@ test('the owner adds an analyst, who sets a password from the one-time link and 
   await expect(analyst.getByRole('alert')).toHaveText(
     `${passwordWeakMessage}: This is similar to a commonly used password.`,
   );
-  await analyst.screenshot({ path: `${shots}/set-password-weak.png` });
+  await shoot(analyst, `set-password-weak`, { fullPage: false });
   await analyst.getByLabel('New password').fill('analyst password 1');
   await expect(meter).toHaveAttribute('aria-valuetext', 'Very strong');
   await analyst.getByLabel('Repeat the password').fill('analyst password 1');
@@ -61,7 +61,7 @@ test('the owner adds an analyst, who sets a password from the one-time link and 
   await expect(analyst.getByRole('link', { name: 'Team' })).toHaveCount(0);
   await analyst.goto('/team');
   await expect(analyst.getByRole('heading', { name: /Analysts cannot see the team/ })).toBeVisible();
-  await analyst.screenshot({ path: `${shots}/team-analyst-refused.png` });
+  await shoot(analyst, `team-analyst-refused`, { fullPage: false });
 
   // The link works once.
   await analyst.goto(link);
@@ -88,7 +88,7 @@ test('the owner adds an analyst, who sets a password from the one-time link and 
   await page.getByRole('button', { name: 'Reset password of Ana Analyst' }).click();
   const resetLink = page.getByLabel('Set-password link for Ana Analyst');
   await expect(resetLink).not.toHaveValue(link);
-  await page.screenshot({ path: `${shots}/team-reset-link.png`, fullPage: true });
+  await shoot(page, `team-reset-link`);
   await analyst.goto(await resetLink.inputValue());
   await analyst.getByLabel('New password').fill('analyst password 3');
   await analyst.getByLabel('Repeat the password').fill('analyst password 3');
@@ -122,7 +122,7 @@ test("the owner clears a person's sign-in lock on the Team screen, and the log s
   const row = page.getByRole('row', { name: /Lea Locked/ });
   await expect(row).toContainText('5 failed sign-ins in the last hour');
   await expect(page.getByRole('button', { name: /^Clear sign-in lock: Ana/ })).toHaveCount(0);
-  await page.screenshot({ path: `${shots}/team-sign-in-lock.png`, fullPage: true });
+  await shoot(page, `team-sign-in-lock`);
   await row.getByRole('button', { name: 'Clear sign-in lock: Lea Locked' }).click();
   await expect(page.getByText('Lea Locked may sign in from anywhere again')).toBeVisible();
   await expect(row).not.toContainText('failed sign-in');
@@ -152,5 +152,5 @@ test('on a phone the Team screen fits the screen, and each role select shows its
   await select.scrollIntoViewIfNeeded();
   const { needs, has } = await select.evaluate((el) => ({ needs: el.scrollWidth, has: el.clientWidth }));
   expect(has, `the role select is ${has} px wide for ${needs} px of role`).toBeGreaterThanOrEqual(needs);
-  await page.screenshot({ path: `${shots}/team-phone-role.png` });
+  await shoot(page, `team-phone-role`, { fullPage: false });
 });

@@ -7,18 +7,12 @@ import { trashMessages } from '@streamdesk/contract/trash';
 import { answerCaptcha } from '../captcha.js';
 import { expect, test } from '../fixtures.js';
 import { rowButton } from './story-helpers.js';
+import { shoot, shootWidths } from '../shots.js';
 
 test.use({ serverFor: 'trash' });
 
 const toast = (page: Page, text: string) =>
   page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
-
-async function shoot(page: Page, name: string) {
-  await page.screenshot({ path: `/tmp/shots/trash-${name}.png`, fullPage: true });
-  await page.setViewportSize({ width: 375, height: 800 });
-  await page.screenshot({ path: `/tmp/shots/trash-${name}-375.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 test('a deleted story comes back with Undo in the delete toast', async ({
   signedInPage: page,
@@ -43,7 +37,7 @@ test('a deleted story comes back with Undo in the delete toast', async ({
   const deleted = toast(page, storyMessages.deleted);
   await expect(deleted).toBeVisible();
   await expect(rowButton(page, 1, 'Delete')).toHaveCount(0);
-  await shoot(page, 'undo-toast');
+  await shootWidths(page, 'trash-undo-toast');
   await deleted.getByRole('button', { name: 'Undo' }).click();
 
   await expect(toast(page, trashMessages.restored(1))).toBeVisible();
@@ -91,7 +85,7 @@ test('a deleted live match is found in Trash, restored into the app read, and an
   const row = table.getByRole('row').filter({ hasText: 'live match "Trash Final"' });
   await expect(row).toContainText('live matches');
   await expect(row).toContainText('30');
-  await shoot(page, 'screen');
+  await shootWidths(page, 'trash-screen');
 
   await row.getByRole('button', { name: 'Restore live match "Trash Final"' }).click();
   await expect(toast(page, trashMessages.restored(1))).toBeVisible();
@@ -129,7 +123,7 @@ test('a deleted web live ad comes back with Undo; restored from Trash while its 
   };
   await remove();
   const deleted = toast(page, webLiveAdMessages.deleted);
-  await shoot(page, 'web-live-ad-undo');
+  await shootWidths(page, 'trash-web-live-ad-undo');
   await deleted.getByRole('button', { name: 'Undo' }).click();
   await expect(toast(page, trashMessages.restored(1))).toBeVisible();
   await expect(row).toHaveCount(1);
@@ -184,7 +178,7 @@ test('a deleted fire comes back with Undo; a deleted notification is listed in T
     .getByRole('table', { name: 'Trash' })
     .getByRole('row')
     .filter({ hasText: 'notification "Trash me"' });
-  await shoot(page, 'notification');
+  await shootWidths(page, 'trash-notification');
   await entry.getByRole('button', { name: 'Restore notification "Trash me"' }).click();
   await expect(toast(page, trashMessages.restored(1))).toBeVisible();
   await page.goto('/notification');
@@ -208,7 +202,7 @@ test('an ad unit deleted from its edit row goes to the trash, and Undo in the to
   await answerCaptcha(page, { confirm: 'Confirm' });
   await expect(row).toHaveCount(0);
   const deleted = toast(page, adMessages.deleted);
-  await shoot(page, 'ad-unit-undo');
+  await shootWidths(page, 'trash-ad-unit-undo');
   await deleted.getByRole('button', { name: 'Undo' }).click();
   await expect(toast(page, trashMessages.restored(1))).toBeVisible();
   await expect(row).toHaveCount(1);
@@ -246,7 +240,7 @@ test('a deleted website ad is gone from its list and the app, found in Trash, re
   await answerCaptcha(page, { confirm: 'Confirm' });
   await expect(row).toHaveCount(0);
   await expect(toast(page, adMessages.deleted).getByRole('button', { name: 'Undo' })).toBeVisible();
-  await page.screenshot({ path: '/tmp/trash-website-ad-deleted.png' });
+  await shoot(page, 'trash-website-ad-deleted', { fullPage: false });
   expect(await appWebAds()).not.toContain('TrashWeb');
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Trash' }).click();
@@ -260,7 +254,7 @@ test('a deleted website ad is gone from its list and the app, found in Trash, re
   // Off the side navigation, which the pointer left open after the click (for the picture only).
   await page.mouse.move(800, 600);
   await page.waitForTimeout(600);
-  await page.screenshot({ path: '/tmp/trash-website-ad-in-trash.png' });
+  await shoot(page, 'trash-website-ad-in-trash', { fullPage: false });
   await entry.getByRole('button', { name: 'Restore Android website ad "TrashWeb"' }).click();
   await expect(toast(page, trashMessages.restored(1))).toBeVisible();
   await expect(entry).toHaveCount(0);

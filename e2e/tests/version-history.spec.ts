@@ -3,11 +3,10 @@ import { policyRoutes } from '@streamdesk/contract/policy';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.js';
+import { shoot } from '../shots.js';
 
 // Its own server: the version numbers below count from a fresh install.
 test.use({ serverFor: 'version-history' });
-
-const shots = '/tmp/shots';
 
 async function savePosition(page: Page, value: string) {
   const form = page.getByRole('form', { name: 'Story Ads Position', exact: true });
@@ -41,7 +40,7 @@ test('controller History: versions, a diff of two, and a rollback the app sees',
   await expect(diff(2, 3).getByRole('row', { name: 'Story Ads Position 5 7' })).toBeVisible();
   await panel.getByLabel('Compare version').selectOption('1');
   await expect(diff(1, 3).getByRole('row', { name: 'Story Ads Position 3 7' })).toBeVisible();
-  await page.screenshot({ path: `${shots}/controller-history.png` });
+  await shoot(page, `controller-history`, { fullPage: false });
   const { violations } = await new AxeBuilder({ page })
     .include('[role="dialog"]')
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
@@ -51,7 +50,7 @@ test('controller History: versions, a diff of two, and a rollback the app sees',
   await panel.getByRole('button', { name: 'Roll back to this version (version 2)' }).click();
   const confirm = page.getByRole('dialog', { name: 'Roll back to version 2?' });
   await expect(confirm).toBeVisible();
-  await page.screenshot({ path: `${shots}/controller-history-confirm.png` });
+  await shoot(page, `controller-history-confirm`, { fullPage: false });
   await confirm.getByRole('button', { name: 'Roll back', exact: true }).click();
   await expect(page.getByText('Rolled back to version 2').first()).toBeVisible();
   await expect(confirm).toBeHidden();

@@ -42,10 +42,6 @@ export async function answerMath(page: Page, right = true) {
   await page.getByLabel('Answer').fill(String(a! + b! + (right ? 0 : 1)));
 }
 
-export async function shoot(page: Page, name: string) {
-  await page.screenshot({ path: `/tmp/shots/${name}.png`, fullPage: true });
-}
-
 /**
  * Throttles what the page sends to `bytesPerSecond` (Chromium's network emulation, through CDP), so an
  * upload's progress can be watched; `restore` lifts it.

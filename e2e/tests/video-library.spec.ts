@@ -1,6 +1,7 @@
 import { videoMessages } from '@streamdesk/contract/videos';
 import { expect, test } from '../fixtures.js';
-import { openLibraryWith, shoot } from './video-helpers.js';
+import { openLibraryWith } from './video-helpers.js';
+import { shoot } from '../shots.js';
 
 // The library as a library (issue 35): titles from the files' names, what the probe read, rename,
 // search by title or file name, and the orders, kept in the address.

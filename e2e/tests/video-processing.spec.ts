@@ -1,5 +1,6 @@
 import { expect, test } from '../fixtures.js';
-import { openLibraryWith, shoot } from './video-helpers.js';
+import { openLibraryWith } from './video-helpers.js';
+import { shoot } from '../shots.js';
 
 // This file's server processes videos (the suite's others do not: fixtures.ts, videoJobs).
 test.use({ videoJobs: 1 });

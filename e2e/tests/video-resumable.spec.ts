@@ -4,7 +4,8 @@ import { videoUploadMessages } from '@streamdesk/contract/video-uploads';
 import { videoMessages } from '@streamdesk/contract/videos';
 import { expect, test } from '../fixtures.js';
 import { mediaDir, mediaFiles } from '../media.js';
-import { openUploadWith, shoot } from './video-helpers.js';
+import { openUploadWith } from './video-helpers.js';
+import { shoot } from '../shots.js';
 
 const NAMES = ['match-1.mp4', 'match-2.mp4', 'match-3.mp4'];
 const files = NAMES.map((name) => path.join(mediaDir, name));

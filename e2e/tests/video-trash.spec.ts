@@ -3,7 +3,8 @@ import { trashMessages } from '@streamdesk/contract/trash';
 import { categoryMessages } from '@streamdesk/contract/video-categories';
 import { videoMessages } from '@streamdesk/contract/videos';
 import { expect, test } from '../fixtures.js';
-import { answerMath, openLibraryWith, seedCategory, seedVideos, shoot, unique } from './video-helpers.js';
+import { answerMath, openLibraryWith, seedCategory, seedVideos, unique } from './video-helpers.js';
+import { shoot } from '../shots.js';
 
 // Library videos go to the trash (issue 34): Undo in the toast, then the Trash screen's picture, label
 // and Restore.

@@ -10,10 +10,10 @@ import {
   openUploadWith,
   seedCategory,
   seedVideos,
-  shoot,
   slowUploads,
   unique,
 } from './video-helpers.js';
+import { shoot } from '../shots.js';
 
 /** Answers the status confirmation (Enable or Disable Web, a category's switch) rightly (0055). */
 async function confirmStatus(page: Page) {
@@ -315,7 +315,7 @@ test.describe('video upload', () => {
     await expect(form.getByRole('heading', { name: 'Selected videos (3)' })).toBeVisible();
     await expect(form.getByRole('status')).toHaveText('3 videos selected');
     await expect(form.getByText('No file chosen')).toHaveCount(0);
-    await page.screenshot({ path: '/tmp/shots/video-upload-picked.png' });
+    await shoot(page, 'video-upload-picked', { fullPage: false });
 
     // With the mouse, a pick adds to the list (a file already there is said and left out).
     const more = page.waitForEvent('filechooser');
@@ -460,9 +460,9 @@ test.describe('video library', () => {
     await expect(banner).toBeVisible();
     // The toast says it too (sonner's list item, beside the banner).
     await expect(page.getByRole('listitem').filter({ hasText: videoMessages.loadFailed })).toBeVisible();
-    await page.screenshot({ path: '/tmp/shots/library-load-failed-1280.png' });
+    await shoot(page, 'library-load-failed-1280', { fullPage: false });
     await page.setViewportSize({ width: 375, height: 800 });
-    await page.screenshot({ path: '/tmp/shots/library-load-failed-375.png', fullPage: true });
+    await shoot(page, 'library-load-failed-375');
     // Retry, once the server answers again, loads the list in place.
     await page.unroute('**/api/App/video/category/admin/**');
     await banner.getByRole('button', { name: 'Retry' }).click();
@@ -541,9 +541,9 @@ test('upload with no categories yet says to add one first and links there', asyn
   await page.goto('/add/video');
   const link = page.getByRole('link', { name: 'Add a category first' });
   await expect(link).toBeVisible();
-  await page.screenshot({ path: '/tmp/shots/upload-no-categories-1280.png' });
+  await shoot(page, 'upload-no-categories-1280', { fullPage: false });
   await page.setViewportSize({ width: 375, height: 800 });
-  await page.screenshot({ path: '/tmp/shots/upload-no-categories-375.png' });
+  await shoot(page, 'upload-no-categories-375', { fullPage: false });
   await link.click();
   await expect(page).toHaveURL('/add/video/category');
 });
@@ -557,9 +557,9 @@ test('an upload says its videos are not on the web feed yet; the library says th
   await page.getByLabel('Videos (MP4)').setInputFiles([media.mp4]);
   await page.getByRole('button', { name: 'Upload Videos' }).click();
   await expect(page.getByText('1 video is in the library, not yet on the web feed.')).toBeVisible();
-  await page.screenshot({ path: '/tmp/shots/upload-not-on-feed-1280.png' });
+  await shoot(page, 'upload-not-on-feed-1280', { fullPage: false });
   await page.setViewportSize({ width: 375, height: 800 });
-  await page.screenshot({ path: '/tmp/shots/upload-not-on-feed-375.png', fullPage: true });
+  await shoot(page, 'upload-not-on-feed-375');
   // Other tests of this worker's server may have enabled videos: the count of web-enabled ones is
   // answered as none here, the first run this note is for.
   const webCount = (url: URL) =>
@@ -570,7 +570,7 @@ test('an upload says its videos are not on the web feed yet; the library says th
   await page.getByRole('link', { name: 'Enable them in the Video Library' }).click();
   await expect(page.getByRole('heading', { name: 'Video Library' })).toBeVisible();
   await expect(page.getByText('No video is on the web feed yet.', { exact: false })).toBeVisible();
-  await page.screenshot({ path: '/tmp/shots/library-none-on-feed-375.png' });
+  await shoot(page, 'library-none-on-feed-375', { fullPage: false });
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.screenshot({ path: '/tmp/shots/library-none-on-feed-1280.png' });
+  await shoot(page, 'library-none-on-feed-1280', { fullPage: false });
 });
