@@ -84,9 +84,7 @@ test.beforeEach(async ({ api, media, baseURL }) => {
 const SCREENS_PER_TEST = 6;
 for (let i = 0; i < screens.length; i += SCREENS_PER_TEST) {
   const some = screens.slice(i, i + SCREENS_PER_TEST);
-  test(`${some[0]![0]} to ${some.at(-1)![0]} pass axe (WCAG 2.1 A and AA)`, async ({
-    signedInPage: page,
-  }) => {
+  test(`${some[0]![0]} to ${some.at(-1)![0]} pass axe (WCAG 2.1 A and AA)`, async ({ sessionPage: page }) => {
     test.setTimeout(120_000);
     for (const [path, ready] of some) {
       await page.goto(path);
@@ -97,7 +95,7 @@ for (let i = 0; i < screens.length; i += SCREENS_PER_TEST) {
   });
 }
 
-test('the analytics dashboard passes axe', async ({ signedInPage: page, api }) => {
+test('the analytics dashboard passes axe', async ({ sessionPage: page, api }) => {
   const webAds = (await api.call('GET', '/api/App/ads/webads/admin/get')).data as { _id: string }[];
   await page.goto(`/views/dashboard/${webAds[0]!._id}?q=AxeWeb&adsType=web`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -105,7 +103,7 @@ test('the analytics dashboard passes axe', async ({ signedInPage: page, api }) =
 });
 
 test('a confirmation dialog, a form with its errors and a warning toast pass axe', async ({
-  signedInPage: page,
+  sessionPage: page,
 }) => {
   // A confirmation dialog over a screen.
   await page.goto('/add/story');
@@ -132,7 +130,7 @@ test('a confirmation dialog, a form with its errors and a warning toast pass axe
 });
 
 test('the other forms with their errors, and error and success toasts, pass axe', async ({
-  signedInPage: page,
+  sessionPage: page,
   media,
 }) => {
   await page.goto('/notification');
@@ -207,7 +205,7 @@ test.describe('on a phone', () => {
     await expectAccessible(page, 'the feed');
   });
 
-  test('a back-office screen with both menus open passes axe', async ({ signedInPage: page }) => {
+  test('a back-office screen with both menus open passes axe', async ({ sessionPage: page }) => {
     await page.goto('/add/story');
     await page.getByRole('button', { name: 'Open menu' }).click();
     await expectAccessible(page, 'the top-bar menu');

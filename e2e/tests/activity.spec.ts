@@ -5,7 +5,7 @@ import { shoot } from '../shots.js';
 test.use({ serverFor: 'activity' });
 
 test('the owner finds a controller change in Activity with its person, filters to it, opens its diff and exports the view', async ({
-  signedInPage: page,
+  sessionPage: page,
   apiKey,
 }) => {
   await page.goto('/controller');
@@ -85,7 +85,7 @@ test('the owner finds a controller change in Activity with its person, filters t
 });
 
 test("a live match row's History opens the Activity screen with that match's entries only", async ({
-  signedInPage: page,
+  sessionPage: page,
   api,
   media,
 }) => {

@@ -57,7 +57,7 @@ async function sendClicks(api: Api, platform: 'android' | 'ios', ad: WebAd, n: n
 
 test.describe('simple ad units', () => {
   test('Android native: add through the toggle form, search, inline edit', async ({
-    signedInPage: page,
+    sessionPage: page,
     api,
   }) => {
     await api.call('POST', '/api/App/ads/native/add', {
@@ -130,7 +130,7 @@ test.describe('simple ad units', () => {
   });
 
   test('Apple reward: a doubtful id is saved anyway after the warning; search and edit', async ({
-    signedInPage: page,
+    sessionPage: page,
   }) => {
     await page.goto('/manage/ads/ios/rewardAds/add');
     await expect(page.getByRole('heading', { name: 'Apple Reward Ads' })).toBeVisible();
@@ -172,7 +172,7 @@ test.describe('simple ad units', () => {
 
 test.describe('website ads', () => {
   test('Android: add, date presets, clear one ad through the captcha, delete except WEB_URL_1', async ({
-    signedInPage: page,
+    sessionPage: page,
     api,
   }) => {
     await page.goto('/manage/ads/webAds/add');
@@ -272,7 +272,7 @@ test.describe('website ads', () => {
   });
 
   test('Apple: the green (+n) after clicks arrive, custom range, clear all', async ({
-    signedInPage: page,
+    sessionPage: page,
     api,
   }) => {
     await api.call('POST', '/api/ios/ads/webads/add', {
@@ -396,7 +396,7 @@ test("the ad-kind tab bar's fades follow a window resize, as they follow a scrol
 });
 
 test('a long ad name keeps the Actions column in view on Android and Apple, at every width', async ({
-  signedInPage: page,
+  sessionPage: page,
   api,
 }) => {
   const name = 'native_home_screen_after_video_list_placement_with_long_name_3';

@@ -47,7 +47,7 @@ async function todaysClicks(api: Api, ad: WebAd, n: number) {
 }
 
 test('the dashboard opened from a website ad: quick ranges, cards, charts, CSV, clear', async ({
-  signedInPage: page,
+  sessionPage: page,
   api,
 }) => {
   const ad = await seedAd(api, 'AnalyticsPromo');

@@ -69,7 +69,7 @@ test('a live match switched off through the confirmation, Cancel leaving it on',
 });
 
 test('a category switched off through the confirmation, from the keyboard', async ({
-  signedInPage: page,
+  sessionPage: page,
   api,
   media,
 }) => {

@@ -7,7 +7,7 @@ import { shoot } from '../shots.js';
 test.use({ serverFor: 'controller-schedules' });
 
 test('schedule a controller change a few seconds ahead, see it applied, then put back at its end', async ({
-  signedInPage: page,
+  sessionPage: page,
   api,
 }) => {
   test.setTimeout(90_000);
@@ -49,7 +49,7 @@ test('schedule a controller change a few seconds ahead, see it applied, then put
   );
 });
 
-test('an upcoming scheduled change can be edited and cancelled', async ({ signedInPage: page }) => {
+test('an upcoming scheduled change can be edited and cancelled', async ({ sessionPage: page }) => {
   await page.goto('/controller');
   const form = page.getByRole('form', { name: 'Schedule a change' });
   await form.getByLabel('Setting', { exact: true }).selectOption({ label: 'Reels' });

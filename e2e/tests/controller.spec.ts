@@ -24,12 +24,12 @@ async function submit(page: Page, name: string, values: Record<string, string>) 
 
 test.describe('controller', () => {
   test.describe.configure({ timeout: 90_000 });
-  test.beforeEach(async ({ signedInPage: page }) => {
+  test.beforeEach(async ({ sessionPage: page }) => {
     await page.goto('/controller');
     await expect(page.getByRole('heading', { name: 'Controller', level: 1 })).toBeVisible();
   });
 
-  test('each switch sends the inverse and stays after a reload', async ({ signedInPage: page, api }) => {
+  test('each switch sends the inverse and stays after a reload', async ({ sessionPage: page, api }) => {
     test.setTimeout(120_000);
     const names = [
       'Reels',
@@ -61,7 +61,7 @@ test.describe('controller', () => {
   });
 
   test('a switch flipped from the keyboard keeps the focus, so Space flips it back', async ({
-    signedInPage: page,
+    sessionPage: page,
   }) => {
     const sw = page.getByRole('switch', { name: 'Story Video', exact: true });
     const before = (await sw.getAttribute('aria-checked')) === 'true';
@@ -77,7 +77,7 @@ test.describe('controller', () => {
     await expect(sw).toBeFocused();
   });
 
-  test('the exclusive module switch reloads the whole page', async ({ signedInPage: page }) => {
+  test('the exclusive module switch reloads the whole page', async ({ sessionPage: page }) => {
     const sw = page.getByRole('switch', { name: 'Exclusive Module', exact: true });
     const before = (await sw.getAttribute('aria-checked')) === 'true';
     await page.evaluate(() => ((window as { marker?: number }).marker = 1));
@@ -90,7 +90,7 @@ test.describe('controller', () => {
   });
 
   test('story ad position and NTV timer show their messages and save valid values', async ({
-    signedInPage: page,
+    sessionPage: page,
   }) => {
     const cases: [string, string, string][] = [
       ['Story Ads Position', '0', m.storyAdsPositionMin],
@@ -114,7 +114,7 @@ test.describe('controller', () => {
   });
 
   test('placement dropdowns save at once and offer REWARD only where allowed', async ({
-    signedInPage: page,
+    sessionPage: page,
   }) => {
     const splash = page.getByLabel('After Splash Ads', { exact: true });
     await expect(splash.locator('option[value="REWARD"]')).toHaveCount(0);
@@ -129,7 +129,7 @@ test.describe('controller', () => {
     await expect(page.getByLabel('Intent Control', { exact: true })).toHaveValue('BACKWORD');
   });
 
-  test('the Facebook, web redirect and search forms check and save', async ({ signedInPage: page }) => {
+  test('the Facebook, web redirect and search forms check and save', async ({ sessionPage: page }) => {
     let f = await submit(page, 'Facebook SDK', { 'Facebook App ID': '', 'Facebook Client Token': '' });
     await expect(f.getByText(m.facebookAppIdRequired)).toBeVisible();
     await expect(f.getByText(m.facebookClientTokenRequired)).toBeVisible();
@@ -163,7 +163,7 @@ test.describe('controller', () => {
     await expect(page.getByRole('textbox', { name: 'Search Text' })).toHaveValue('Search live cricket');
   });
 
-  test('Install New App reveals the CTA URL form while on', async ({ signedInPage: page }) => {
+  test('Install New App reveals the CTA URL form while on', async ({ sessionPage: page }) => {
     const sw = page.getByRole('switch', { name: 'Install New App' });
     if ((await sw.getAttribute('aria-checked')) === 'true') await flip(page, 'Install New App');
     await expect(page.getByLabel('CTA URL')).toHaveCount(0);
@@ -186,7 +186,7 @@ test.describe('controller', () => {
     await expect(page.getByLabel('CTA URL')).toHaveCount(0);
   });
 
-  test('the maintenance message and payment forms check and save', async ({ signedInPage: page, api }) => {
+  test('the maintenance message and payment forms check and save', async ({ sessionPage: page, api }) => {
     let f = await submit(page, 'Maintenance Message', { Message: ' ' });
     await expect(f.getByText(m.maintenanceMessageRequired)).toBeVisible();
     await submit(page, 'Maintenance Message', { Message: 'Back in ten minutes' });
@@ -216,7 +216,7 @@ test.describe('controller', () => {
   });
 
   test('a payee save made after another admin changed the payee, in another page, is refused, not lost', async ({
-    signedInPage: page,
+    sessionPage: page,
     api,
   }) => {
     await api.call('PUT', controllerRoutes.phonePay.path, {

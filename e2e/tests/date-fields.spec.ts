@@ -11,7 +11,7 @@ const typed = (seconds: number) => typedInZone(seconds).slice(0, 16);
 const DAY = 86_400;
 
 test('schedule a controller change typing DD/MM/YYYY HH:MM; an end before the start is refused beside it', async ({
-  signedInPage: page,
+  sessionPage: page,
 }) => {
   await page.goto('/controller');
   const form = page.getByRole('form', { name: 'Schedule a change' });
@@ -47,7 +47,7 @@ test('schedule a controller change typing DD/MM/YYYY HH:MM; an end before the st
 });
 
 test('plan a live match typing DD/MM/YYYY HH:MM, and see the times in the list and its edit row', async ({
-  signedInPage: page,
+  sessionPage: page,
   media,
 }) => {
   await page.goto('/add/liveMatch');
@@ -92,7 +92,7 @@ test('plan a live match typing DD/MM/YYYY HH:MM, and see the times in the list a
 });
 
 test('the send time and the activity days are typed as DD/MM/YYYY too, a bad one said beside it', async ({
-  signedInPage: page,
+  sessionPage: page,
 }) => {
   await page.goto('/notification');
   const form = page.getByRole('form', { name: 'Send a notification' });

@@ -74,7 +74,7 @@ test('a live match add whose reply is lost, pressed again: the server sends the 
 });
 
 test('offline: a notice says so, a save fails at once, and nothing is sent later by itself', async ({
-  signedInPage: page,
+  sessionPage: page,
 }) => {
   await page.goto('/add/liveMatch/liveAdWeb');
   await expect(page.getByRole('heading', { name: 'Ads Fire' })).toBeVisible();

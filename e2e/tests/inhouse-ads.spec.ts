@@ -76,7 +76,7 @@ test.beforeEach(async ({ api }) => {
 });
 
 test('create with a real PNG icon and image, refuse a fake one, search, preview and toggle status', async ({
-  signedInPage: page,
+  sessionPage: page,
   media,
   api,
 }) => {
@@ -177,7 +177,7 @@ test('create with a real PNG icon and image, refuse a fake one, search, preview 
 });
 
 test('a double click on Upload makes one ad, closes the form and says so once', async ({
-  signedInPage: page,
+  sessionPage: page,
   media,
   api,
 }) => {
@@ -204,7 +204,7 @@ test('a double click on Upload makes one ad, closes the form and says so once', 
 });
 
 test('edit and update, with the header counts and the preview tabs; a missing ad goes back to the list', async ({
-  signedInPage: page,
+  sessionPage: page,
   media,
   api,
 }) => {
@@ -276,7 +276,7 @@ test('edit and update, with the header counts and the preview tabs; a missing ad
 });
 
 test('pages of 100 with row numbers, then bulk delete of the page through the captcha', async ({
-  signedInPage: page,
+  sessionPage: page,
   media,
   api,
 }) => {
@@ -329,7 +329,7 @@ test('pages of 100 with row numbers, then bulk delete of the page through the ca
 });
 
 test('a long title: the list cuts it with a tooltip, the edit page fits every screen', async ({
-  signedInPage: page,
+  sessionPage: page,
   media,
   api,
 }) => {

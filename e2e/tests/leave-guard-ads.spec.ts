@@ -67,7 +67,7 @@ test('a live match row edited inline asks before a sidebar link leaves it', asyn
 });
 
 test('the in-house ad edit page asks before a sidebar link leaves it', async ({
-  signedInPage: page,
+  sessionPage: page,
   api,
   media,
 }) => {
@@ -104,7 +104,7 @@ test('the in-house ad edit page asks before a sidebar link leaves it', async ({
 });
 
 test('a changed live match row asks before Edit on another row drops it: Cancel keeps it in edit', async ({
-  signedInPage: page,
+  sessionPage: page,
   api,
   media,
 }) => {
@@ -163,7 +163,7 @@ test('a changed live match row asks before a sort drops it: Cancel keeps the ord
 });
 
 test("the browser's Back to the order before asks while a live match row holds a change: Cancel keeps it, Leave goes back", async ({
-  signedInPage: page,
+  sessionPage: page,
   api,
   media,
 }) => {

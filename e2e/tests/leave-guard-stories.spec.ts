@@ -10,7 +10,7 @@ test.use({ serverFor: 'leave-guard-stories' });
  * text; 'Leave without saving' goes on.
  */
 test('the story edit form and the notification form ask before the menu loses what was typed', async ({
-  signedInPage: page,
+  sessionPage: page,
   api,
   media,
 }) => {

@@ -8,7 +8,7 @@ import { shoot } from '../shots.js';
 test.use({ serverFor: 'list-page-in-url' });
 
 test('a list keeps its page in the URL: an edit returns to it, a reload keeps it with the filter', async ({
-  signedInPage: page,
+  sessionPage: page,
   api,
   media,
 }) => {

@@ -8,7 +8,7 @@ import { expect, test } from '../fixtures.js';
 test.use({ serverFor: 'live-matches-focus' });
 
 test('a match deleted from the keyboard leaves focus on the next Delete, the previous, then the heading', async ({
-  signedInPage: page,
+  sessionPage: page,
   media,
   api,
 }) => {

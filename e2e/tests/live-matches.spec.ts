@@ -156,7 +156,7 @@ test('live matches: add with a real PNG, copy the link, edit inline, toggle and 
 });
 
 test('the add form shows its image picker whole, inside the form, at every width', async ({
-  signedInPage: page,
+  sessionPage: page,
 }) => {
   await page.goto('/add/liveMatch');
   const form = page.getByRole('form', { name: 'Add live match' });
@@ -172,7 +172,7 @@ test('the add form shows its image picker whole, inside the form, at every width
 });
 
 test('live call ads: add, rename, change and remove fields, then save them all', async ({
-  signedInPage: page,
+  sessionPage: page,
   api,
 }) => {
   await page.goto('/add/liveMatch');
@@ -228,7 +228,7 @@ test('live call ads: add, rename, change and remove fields, then save them all',
 });
 
 test('website ads: add, edit, fire and delete; the fire shows in the history with its totals', async ({
-  signedInPage: page,
+  sessionPage: page,
   api,
 }) => {
   await page.goto('/add/liveMatch/liveAdWeb');
@@ -338,7 +338,7 @@ test('website ads: add, edit, fire and delete; the fire shows in the history wit
 });
 
 test('an ad keeps its views through a rename, a stale row leaves after a Fire, and the app never gets an older fire back', async ({
-  signedInPage: page,
+  sessionPage: page,
   api,
 }) => {
   const WEB_ADS = '/api/App/liveMatch/liveAdsWeb';
@@ -475,7 +475,7 @@ test('a history of over 1,000 fires: 100 rows a page, the selection stays on its
 });
 
 test('long rows keep their actions in view at every width, and the edit row stays on screen', async ({
-  signedInPage: page,
+  sessionPage: page,
   media,
   api,
 }) => {

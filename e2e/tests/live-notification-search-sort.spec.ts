@@ -14,7 +14,7 @@ const bodyRows = (table: Locator) => table.locator('tbody tr');
 const search = (page: Page) => page.getByRole('searchbox', { name: 'Search' });
 
 test('search the live matches by title and sort them by a header, then edit a row inline', async ({
-  signedInPage: page,
+  sessionPage: page,
   api,
   media,
 }) => {
@@ -71,7 +71,7 @@ test('search the live matches by title and sort them by a header, then edit a ro
 });
 
 test('search the notification history by message and sort it by title and date', async ({
-  signedInPage: page,
+  sessionPage: page,
   api,
 }) => {
   for (const [title, message] of [

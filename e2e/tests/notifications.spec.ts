@@ -23,7 +23,7 @@ async function solveCaptcha(page: Page, wrongFirst = false) {
 }
 
 test('send a notification, see its delivery status, resend it and delete it through the captcha', async ({
-  signedInPage: page,
+  sessionPage: page,
   media,
 }) => {
   await page.goto('/notification');
@@ -116,7 +116,7 @@ test('send a notification, see its delivery status, resend it and delete it thro
 });
 
 test('a refusal from the server is shown as a toast: deleting a row someone else already deleted', async ({
-  signedInPage: page,
+  sessionPage: page,
   api,
 }) => {
   const sent = await api.upload('POST', routes.send.path, { title: 'Gone soon', message: 'm' }, {});
@@ -134,7 +134,7 @@ test('a refusal from the server is shown as a toast: deleting a row someone else
   await expect(row).toHaveCount(0);
 });
 
-test('delete several selected notifications at once', async ({ signedInPage: page, api }) => {
+test('delete several selected notifications at once', async ({ sessionPage: page, api }) => {
   for (const title of ['Bulk one', 'Bulk two', 'Bulk keep'])
     await api.upload('POST', routes.send.path, { title, message: 'm' }, {});
   await page.goto('/notification');
@@ -153,7 +153,7 @@ test('delete several selected notifications at once', async ({ signedInPage: pag
 });
 
 test('a long title wraps: the history fits a laptop screen, its actions stay in reach on a phone', async ({
-  signedInPage: page,
+  sessionPage: page,
   api,
 }) => {
   const title = 'Champions Trophy Grand Final Highlights Extended Cut With Commentary In Three Lang';

@@ -7,7 +7,7 @@ import { shoot } from '../shots.js';
 test.use({ serverFor: 'planned-matches' });
 
 test('add a live match with a planned start and end: listed inactive with its times, active at its start', async ({
-  signedInPage: page,
+  sessionPage: page,
   media,
   api,
 }) => {

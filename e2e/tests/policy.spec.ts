@@ -7,7 +7,7 @@ import { expectApart } from './layout-helpers.js';
 import { shoot } from '../shots.js';
 
 test('edit and save the policy, then read it on /site/policy as text', async ({
-  signedInPage: page,
+  sessionPage: page,
   browser,
 }) => {
   await page.goto('/policy');
@@ -87,7 +87,7 @@ test('edit and save the policy, then read it on /site/policy as text', async ({
   await shoot(page, `policy-375`);
 });
 
-test('Cancel leaves edit mode without saving', async ({ signedInPage: page }) => {
+test('Cancel leaves edit mode without saving', async ({ sessionPage: page }) => {
   await page.goto('/policy');
   await page.getByRole('button', { name: 'Edit' }).click();
   await page.getByLabel('Title').fill('Not saved');
@@ -189,7 +189,7 @@ test('leaving with policy text not saved asks first; Cancel keeps it, leaving dr
 });
 
 test('a session ended with policy text not saved: the sign-in dialog asks before the login page loses it', async ({
-  signedInPage: page,
+  sessionPage: page,
   admin,
 }) => {
   await page.goto('/policy');

@@ -14,7 +14,7 @@ test.use({ serverFor: 'processing-retry', videoJobs: 1 });
 const ANY_STATE = /^(Queued|Processing \d+%|Failed)$/;
 
 test('a library video that fails processing shows Failed, and Retry queues it again', async ({
-  signedInPage: page,
+  sessionPage: page,
   api,
   media,
 }) => {
@@ -36,7 +36,7 @@ test('a library video that fails processing shows Failed, and Retry queues it ag
 });
 
 test('a reel that fails processing shows Failed under its thumbnail, and Retry queues it again', async ({
-  signedInPage: page,
+  sessionPage: page,
   api,
   media,
 }) => {
@@ -62,7 +62,7 @@ test('a reel that fails processing shows Failed under its thumbnail, and Retry q
 });
 
 test('an in-house video ad that fails processing shows Failed under its media, and Retry queues it again', async ({
-  signedInPage: page,
+  sessionPage: page,
   api,
   media,
 }) => {
@@ -93,7 +93,7 @@ test('an in-house video ad that fails processing shows Failed under its media, a
 });
 
 test('a story video that fails processing shows Failed in the list and on its edit page, and Retry queues it again', async ({
-  signedInPage: page,
+  sessionPage: page,
   api,
   media,
 }) => {

@@ -25,7 +25,7 @@ test.describe('Reels page', () => {
   });
 
   test('upload a real MP4, see its thumbnail, play it, delete through the captcha', async ({
-    signedInPage: page,
+    sessionPage: page,
     media,
     api,
   }) => {
@@ -91,7 +91,7 @@ test.describe('Reels page', () => {
     await expect(page.getByText('No reels yet')).toBeVisible();
   });
 
-  test('pages 20 per page, bulk select and delete', async ({ signedInPage: page, media, api }) => {
+  test('pages 20 per page, bulk select and delete', async ({ sessionPage: page, media, api }) => {
     const clips = [media.mp4, media.mp4b, media.mp4c];
     for (let i = 0; i < 21; i++) await api.upload('POST', reelRoutes.add.path, {}, { video: clips[i % 3]! });
     await page.goto('/story/add/reels');

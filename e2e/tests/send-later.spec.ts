@@ -20,7 +20,7 @@ async function scheduleSend(page: Page, title: string, seconds: number) {
 }
 
 test('schedule a notification a few seconds ahead and see it in the history as sent at its time', async ({
-  signedInPage: page,
+  sessionPage: page,
 }) => {
   test.setTimeout(60_000);
   await page.goto('/notification');
@@ -39,9 +39,7 @@ test('schedule a notification a few seconds ahead and see it in the history as s
   await shoot(page, `send-later-sent`, { fullPage: false });
 });
 
-test('a scheduled notification can be edited and cancelled before it goes', async ({
-  signedInPage: page,
-}) => {
+test('a scheduled notification can be edited and cancelled before it goes', async ({ sessionPage: page }) => {
   await page.goto('/notification');
   await scheduleSend(page, 'Half time', 3600);
   const history = page.getByRole('table', { name: 'Notification history' });

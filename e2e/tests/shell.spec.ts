@@ -51,7 +51,7 @@ test.describe('sign-in', () => {
   });
 
   test('a session ended mid-work: from the sign-in dialog to the login page, which says so and returns to the screen', async ({
-    signedInPage: page,
+    sessionPage: page,
     admin,
   }) => {
     await page.goto('/show/video?web=true');
@@ -74,7 +74,7 @@ test.describe('sign-in', () => {
   });
 
   test('a session ended mid-work: signing in again over the form keeps what was typed and sends it once', async ({
-    signedInPage: page,
+    sessionPage: page,
     admin,
   }) => {
     await page.goto('/notification');
@@ -185,7 +185,7 @@ test.describe('signed-in shell', () => {
   });
 
   test('Skip to content is the first Tab stop and moves focus to the screen', async ({
-    signedInPage: page,
+    sessionPage: page,
   }) => {
     await page.goto('/controller');
     await expect(page.getByRole('heading', { name: 'Controller', level: 1 })).toBeVisible();
@@ -232,12 +232,12 @@ test.describe('signed-in shell', () => {
     await expect(status.getByRole('status')).toBeHidden({ timeout: 10_000 });
   });
 
-  test('unknown paths show the not-found page', async ({ signedInPage: page }) => {
+  test('unknown paths show the not-found page', async ({ sessionPage: page }) => {
     await page.goto('/no/such/page');
     await expect(page.getByText(messages.pageNotFound)).toBeVisible();
   });
 
-  test('/Error offers Go to Home', async ({ signedInPage: page }) => {
+  test('/Error offers Go to Home', async ({ sessionPage: page }) => {
     await page.goto('/Error');
     await expect(page.getByText(messages.errorPage)).toBeVisible();
     await page.getByRole('button', { name: 'Go to Home' }).click();

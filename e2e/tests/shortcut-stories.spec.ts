@@ -55,7 +55,7 @@ test.describe('Shortcut Story page', () => {
   });
 
   test('an empty list shows the not-found picture; the badge follows the storyBrand switch', async ({
-    signedInPage: page,
+    sessionPage: page,
     api,
   }) => {
     await page.goto('/add/story');
@@ -72,7 +72,7 @@ test.describe('Shortcut Story page', () => {
   });
 
   test('add with a real PNG, edit inline and delete through the captcha', async ({
-    signedInPage: page,
+    sessionPage: page,
     media,
   }) => {
     await page.goto('/add/story');
@@ -202,7 +202,7 @@ test.describe('Shortcut Story page', () => {
     await expect(page.getByRole('img', { name: 'No shortcut stories found' })).toBeVisible();
   });
 
-  test('a GIF shortcut, select-all and bulk delete', async ({ signedInPage: page, media, api }) => {
+  test('a GIF shortcut, select-all and bulk delete', async ({ sessionPage: page, media, api }) => {
     for (const name of ['Alpha', 'Beta'])
       await api.upload(
         'POST',
@@ -233,7 +233,7 @@ test.describe('Shortcut Story page', () => {
   });
 
   test('editing a row with a long name keeps the row on screen and Save and Cancel in reach', async ({
-    signedInPage: page,
+    sessionPage: page,
     media,
     api,
   }) => {
@@ -270,7 +270,7 @@ test.describe('Shortcut Story page', () => {
   });
 
   test('past 100 shortcuts: a pager, page 2 edited and bulk-deleted, a new shortcut shown where it lands', async ({
-    signedInPage: page,
+    sessionPage: page,
     media,
     api,
   }) => {
@@ -331,7 +331,7 @@ test.describe('Shortcut Story page', () => {
   });
 
   test('a picked image is shown as checked and waiting for Upload, not as uploaded, until Upload sends it', async ({
-    signedInPage: page,
+    sessionPage: page,
     media,
     api,
   }) => {

@@ -81,7 +81,7 @@ async function expectThumbnailLoaded(page: Page, no: number) {
 }
 
 test('story videos: add a video and an image, toggle, edit, delete through the captcha', async ({
-  signedInPage: page,
+  sessionPage: page,
   media,
 }) => {
   test.setTimeout(120_000);
@@ -224,7 +224,7 @@ test('story videos: add a video and an image, toggle, edit, delete through the c
 });
 
 test('story videos: a video shows how much of it has gone out, then the toast', async ({
-  signedInPage: page,
+  sessionPage: page,
   api,
   media,
 }) => {
@@ -332,7 +332,7 @@ test('story videos: the card layout at 375 px', async ({ signedInPage: page, api
   await api.call('DELETE', '/api/App/delete/story/video', { body: { id: ids.map((s) => s._id) } });
 });
 
-test('story ads: add an NTV ad and edit it with the preview tabs', async ({ signedInPage: page }) => {
+test('story ads: add an NTV ad and edit it with the preview tabs', async ({ sessionPage: page }) => {
   await page.goto('/add/story/Ad');
   const form = page.getByRole('form', { name: 'Add Story Ad' });
   await form.getByLabel('Type').selectOption('NTV');
@@ -372,7 +372,7 @@ test('story ads: add an NTV ad and edit it with the preview tabs', async ({ sign
   await expect(page.getByLabel('Native Ad ID')).toHaveValue('ca-app-pub-1/3');
 });
 
-test('an unknown story id goes to the error page', async ({ signedInPage: page }) => {
+test('an unknown story id goes to the error page', async ({ sessionPage: page }) => {
   await page.goto('/update/story/video/ffffffffffffffffffffffff');
   await expect(page).toHaveURL('/Error');
 });
@@ -404,7 +404,7 @@ test('story videos: the row buttons stay in reach on a tablet', async ({
 });
 
 test('story videos past 200: page 2 holds the oldest, switched off and deleted there', async ({
-  signedInPage: page,
+  sessionPage: page,
   api,
   media,
 }) => {
@@ -485,7 +485,7 @@ test('story videos past 200: page 2 holds the oldest, switched off and deleted t
 });
 
 test('story videos: a bulk delete refused because another admin deleted one, then done on the rest', async ({
-  signedInPage: page,
+  sessionPage: page,
   api,
   media,
 }) => {
@@ -517,7 +517,7 @@ test('story videos: a bulk delete refused because another admin deleted one, the
 });
 
 test('story edit: a save after another admin changed the story is refused, and Reload shows the change', async ({
-  signedInPage: page,
+  sessionPage: page,
   api,
   media,
 }) => {

@@ -14,7 +14,7 @@ const rowTexts = (table: Locator) => table.locator('tbody tr').allInnerTexts();
 const search = (page: Page) => page.getByRole('searchbox', { name: 'Search' });
 
 test('search the story videos by button name and sort them by date', async ({
-  signedInPage: page,
+  sessionPage: page,
   api,
   media,
 }) => {
@@ -71,11 +71,7 @@ test('on a phone the story cards are sorted from a Sort by list', async ({ signe
   await shoot(page, 'lists-a-stories-375');
 });
 
-test('search the reels by file name and sort them by a header', async ({
-  signedInPage: page,
-  api,
-  media,
-}) => {
+test('search the reels by file name and sort them by a header', async ({ sessionPage: page, api, media }) => {
   // clip-b.mp4 first (the oldest), clip.mp4 last (the newest).
   for (const video of [media.mp4b, media.mp4c, media.mp4])
     await api.upload('POST', reelRoutes.add.path, {}, { video });

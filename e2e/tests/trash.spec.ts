@@ -15,7 +15,7 @@ const toast = (page: Page, text: string) =>
   page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
 
 test('a deleted story comes back with Undo in the delete toast', async ({
-  signedInPage: page,
+  sessionPage: page,
   api,
   media,
 }) => {
@@ -47,7 +47,7 @@ test('a deleted story comes back with Undo in the delete toast', async ({
 });
 
 test('a deleted live match is found in Trash, restored into the app read, and another deleted forever', async ({
-  signedInPage: page,
+  sessionPage: page,
   api,
   media,
 }) => {
@@ -106,7 +106,7 @@ test('a deleted live match is found in Trash, restored into the app read, and an
 });
 
 test('a deleted web live ad comes back with Undo; restored from Trash while its name is used, it is refused', async ({
-  signedInPage: page,
+  sessionPage: page,
   api,
 }) => {
   const add = (a_name: string) =>
@@ -141,7 +141,7 @@ test('a deleted web live ad comes back with Undo; restored from Trash while its 
 });
 
 test('a deleted fire comes back with Undo; a deleted notification is listed in Trash by its title and restored', async ({
-  signedInPage: page,
+  sessionPage: page,
   api,
 }) => {
   await api.call('POST', '/api/App/LiveMatch/admin/ads/fire', {
@@ -186,7 +186,7 @@ test('a deleted fire comes back with Undo; a deleted notification is listed in T
 });
 
 test('an ad unit deleted from its edit row goes to the trash, and Undo in the toast brings it back', async ({
-  signedInPage: page,
+  sessionPage: page,
   api,
 }) => {
   await api.call('POST', '/api/ios/ads/native/add', {
@@ -213,7 +213,7 @@ test('an ad unit deleted from its edit row goes to the trash, and Undo in the to
 });
 
 test('a deleted website ad is gone from its list and the app, found in Trash, restored and listed again', async ({
-  signedInPage: page,
+  sessionPage: page,
   api,
 }) => {
   await api.call('POST', '/api/App/ads/webads/add', {

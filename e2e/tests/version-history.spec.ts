@@ -16,7 +16,7 @@ async function savePosition(page: Page, value: string) {
 }
 
 test('controller History: versions, a diff of two, and a rollback the app sees', async ({
-  signedInPage: page,
+  sessionPage: page,
   api,
 }) => {
   await page.goto('/controller');
@@ -68,7 +68,7 @@ test('controller History: versions, a diff of two, and a rollback the app sees',
 });
 
 test('policy History rolls the text back and the public read shows it', async ({
-  signedInPage: page,
+  sessionPage: page,
   api,
 }) => {
   for (const text of ['First policy text', 'Second policy text'])

@@ -23,7 +23,7 @@ async function confirmStatus(page: Page) {
 
 test.describe('video categories', () => {
   test('add with an image, search, edit, toggle and delete through the confirmation', async ({
-    signedInPage: page,
+    sessionPage: page,
     media,
   }) => {
     await page.goto('/add/video/category');
@@ -186,7 +186,7 @@ test.describe('video categories', () => {
 
 test.describe('video upload', () => {
   test('uploads three real MP4s, dropping a wrong file, with the progress bar on its way and at 100%', async ({
-    signedInPage: page,
+    sessionPage: page,
     api,
     media,
   }) => {
@@ -472,7 +472,7 @@ test.describe('video library', () => {
 });
 
 test.describe('row actions and dialogs on every screen', () => {
-  test('a long category name keeps Edit and Delete in reach', async ({ signedInPage: page, api, media }) => {
+  test('a long category name keeps Edit and Delete in reach', async ({ sessionPage: page, api, media }) => {
     const category = await seedCategory(
       api,
       media,
