@@ -17,7 +17,9 @@
 // (the library's search alone, without the other reads and the head-of-line rounds) or inhouse-search (the
 // in-house ads' search alone; seed it with ITEMS ads); default every read.
 // With ROLLUPS=0 ITEMS=0 the seed is the categories and videos only. SCALE_KEEP=1 keeps the SQLite seed's
-// folder (printed) for measuring queries by hand; the PostgreSQL seed stays until the next run anyway.
+// folder (printed) for measuring queries by hand, and SCALE_SEED=<that folder> measures it again without
+// seeding (one size); the PostgreSQL seed stays until the next run anyway. The library's search reads
+// include deep pages of a broad search and the searches of a small and of a big category.
 // Right after each start it also reads loadCheck and the in-house ads' first page START_READS (30) times in
 // turn and prints their median and max: the start-up work (media checks, backfills) runs then. With
 // SCALE_READS=start it does only that, on START_ROUNDS (3) starts of the same seeded database. Then, IDLE_SPELLS
@@ -46,6 +48,9 @@ const READ_SETS = ['all', 'library-search', 'inhouse-search', 'start', 'hol'];
 const ONLY = process.env.SCALE_READS ?? 'all';
 if (!READ_SETS.includes(ONLY)) throw new Error(`SCALE_READS: one of ${READ_SETS.join(', ')}`);
 const CATEGORIES = 20;
+/** The clips of the seed's small category (its 21st) and of its clip category (its 22nd). */
+const SMALL_CATEGORY = 1_000;
+const CLIP_CATEGORY = 5_000;
 const LIMIT = 20;
 const DEEP_PAGE = 5000;
 
@@ -73,6 +78,7 @@ function seedStatements(d, size) {
   const step = Math.max(1, Math.floor((365 * 86_400) / size)) * 4;
   const at = `(${start} + (i / 4) * ${step})`;
   const category = (expr) => d.id(start, expr);
+  const clipAt = `(${start} + (i % ${SMALL_CATEGORY}) * ${Math.floor((365 * 86_400) / SMALL_CATEGORY)} + i / ${SMALL_CATEGORY})`;
   return [
     d.rows(
       CATEGORIES,
@@ -86,6 +92,24 @@ function seedStatements(d, size) {
        select ${d.id(at, 'i')}, ${category(`i % ${CATEGORIES}`)}, '/media/videos/v' || i || '.mp4',
          '/media/videos/v' || i || '.jpg', (i / 2) % 2, i % 1000, ${d.iso(at)}, 'Video ' || i,
          'v' || i || '.mp4', 30, 640, 360, 1000000, 'ready', 100, '', '', '', 0, '', ''`,
+    ),
+    // Two added categories of clips, none of whose titles or file names holds `video` (every other video's
+    // does): a small one (SMALL_CATEGORY), whose searches check its own rows' text (0063), and one of
+    // CLIP_CATEGORY, over that bound. Their dates spread over the year, their rowids after the library's.
+    d.rows(
+      2,
+      `insert into video_categories (id, name, main_image, status, created_at)
+       select ${category(`${CATEGORIES} + i`)}, case i when 0 then 'Category small' else 'Category clips' end,
+         '/media/bench.png', 1, ${d.iso(start)}`,
+    ),
+    d.rows(
+      Math.min(SMALL_CATEGORY + CLIP_CATEGORY, size),
+      `insert into videos (id, category_id, video, thumbnail, web, views, created_at, title, file_name,
+         duration, width, height, size, state, progress, error, hls, hls_files, attempts, queued_at, worker)
+       select ${d.id(clipAt, `${size} + i`)},
+         ${category(`${CATEGORIES} + case when i < ${SMALL_CATEGORY} then 0 else 1 end`)},
+         '/media/videos/c' || i || '.mp4', '/media/videos/c' || i || '.jpg', i % 2, i % 1000, ${d.iso(clipAt)},
+         'Clip ' || i, 'c' || i || '.mp4', 30, 640, 360, 1000000, 'ready', 100, '', '', '', 0, '', ''`,
     ),
     // 730 rows an item (a year of views and clicks), so ROLLUPS / 730 videos have a year of counts.
     d.rows(
@@ -269,6 +293,39 @@ async function measure(baseURL) {
       'library, search of every video',
       await reads((n) => `${library}/all?page=${1 + (n % 5)}&limit=${LIMIT}&q=video`, admin),
     );
+    // Deep pages of the broad search, distinct so that no cached reply answers: page 1,001 (20,000
+    // matches before it) and 2,501 (50,000).
+    for (const deepPage of [1001, 2501])
+      show(
+        `library, every video, page ${deepPage}`,
+        await reads((n) => `${library}/all?page=${deepPage + n}&limit=${LIMIT}&q=video`, admin),
+      );
+    const categories = (await get(`${baseURL}/api/App/video/category`, admin)).data;
+    const small = categories.find((c) => c.name === 'Category small')._id;
+    const big = categories.find((c) => c.name === 'Category 3')._id;
+    // The small category (SMALL_CATEGORY clips): `video` is in none of them and in every other video;
+    // `Clip 1…` in a few of them.
+    show(
+      'library, small category, search',
+      await reads(
+        (n) => `${library}/${small}?page=1&limit=${LIMIT}&q=${n % 2 ? 'video' : `Clip ${n}`}`,
+        admin,
+      ),
+    );
+    // A big category (a twentieth of the library) and a text a tenth of the library holds, none of it.
+    show(
+      'library, big category, rare search',
+      await reads((n) => `${library}/${big}?page=1&limit=${LIMIT}&q=${[1, 5, 7, 9][n % 4]}.mp4`, admin),
+    );
+    // The clip category (CLIP_CATEGORY) and a text every other video holds, none of it or a few of it.
+    const clips = categories.find((c) => c.name === 'Category clips')._id;
+    show(
+      'library, clip category, search',
+      await reads(
+        (n) => `${library}/${clips}?page=1&limit=${LIMIT}&q=${n % 2 ? 'video' : `Clip ${1000 + n}`}`,
+        admin,
+      ),
+    );
   };
   const ads = `${baseURL}/api/App/inhouse/ads`;
   // Every ad's title holds `ad ` (and its description `about ad `): the text's rarer run leads (0047).
@@ -438,15 +495,17 @@ async function headOfLine(baseURL, admin, { library, pages, oldest, yearAgo, tod
 
 /** Starts the server once to migrate a fresh database, seeds it, and measures on a new start. */
 async function run(label, size, env, seed) {
-  const migrated = await startServer(env);
+  // SCALE_SEED: a SQLite seed kept by an earlier run (SCALE_KEEP), measured again as it is.
+  const kept = label === 'SQLite' ? process.env.SCALE_SEED : undefined;
+  const migrated = kept ? undefined : await startServer(env);
   // The bench's own first request (its HTTP client's start) is made here, not timed after the start.
-  await fetch(`${migrated.baseURL}/healthz`);
-  const dataDir = migrated.dataDir;
-  await migrated.stop();
-  const seeded = await timed(() => seed(dataDir));
+  if (migrated) await fetch(`${migrated.baseURL}/healthz`);
+  const dataDir = kept ?? migrated.dataDir;
+  await migrated?.stop();
+  const seeded = kept ? 0 : await timed(() => seed(dataDir));
   console.log(
     `${label}, ${size.toLocaleString('en')} videos, ${ROLLUPS.toLocaleString('en')} rollups, ` +
-      `${ITEMS.toLocaleString('en')} stories and ads (seeded in ${(seeded / 1000).toFixed(1)} s):`,
+      `${ITEMS.toLocaleString('en')} stories and ads (${kept ? `the seed kept in ${kept}` : `seeded in ${(seeded / 1000).toFixed(1)} s`}):`,
   );
   const rounds = ONLY === 'start' ? START_ROUNDS : 1;
   for (let round = 0; round < rounds; round++) {
@@ -474,13 +533,13 @@ async function run(label, size, env, seed) {
 ensureBuilt();
 for (const size of SIZES) {
   if (DATABASES.includes('sqlite')) {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sd-bench-scale-'));
+    const dataDir = process.env.SCALE_SEED ?? mkdtempSync(path.join(os.tmpdir(), 'sd-bench-scale-'));
     try {
       await run('SQLite', size, { DATA_DIR: dataDir, DATABASE_URL: undefined }, (dir) =>
         seedSqlite(dir, size),
       );
     } finally {
-      if (process.env.SCALE_KEEP) console.log(`  SQLite seed kept in ${dataDir}`);
+      if (process.env.SCALE_KEEP || process.env.SCALE_SEED) console.log(`  SQLite seed kept in ${dataDir}`);
       else rmSync(dataDir, { recursive: true, force: true });
     }
   }
