@@ -6,7 +6,7 @@ import { addToTotalColumns, type TotalsChange } from '../../platform/item-counte
 import { noteUpdate } from '../../platform/activity/noted-update.js';
 import { lowered } from '../../platform/db/dialect.js';
 import { leadSearch, type Search } from '../../platform/db/search-lead.js';
-import { countSearch, searchedPage } from '../../platform/db/search-page.js';
+import { countSearch, searchedPage, type SearchCount } from '../../platform/db/search-page.js';
 import { videosSearch } from './videos.migrations.js';
 import type { ProcessingColumns } from '../../platform/media/video-queue.repository.js';
 import type { DialectName } from '../../platform/db/database.js';
@@ -116,7 +116,8 @@ export const countSearchedVideos = (
 
 /**
  * One page of a searched filter in the order asked. `broad`: more videos match than the count's cap, so the
- * newest-first (or oldest-first) orders walk their index; the others read the matches and sort them.
+ * newest-first (or oldest-first) orders walk their index; the others read the matches and sort them (on
+ * SQLite those the count found, `counted`).
  */
 export const searchedPageOfVideos = (
   db: Db,
@@ -124,7 +125,13 @@ export const searchedPageOfVideos = (
   filter: UnsearchedFilter,
   search: Search,
   sort: VideoSort,
-  { page, limit, broad, rows }: { page: number; limit: number; broad: boolean; rows?: number | undefined },
+  {
+    page,
+    limit,
+    broad,
+    rows,
+    counted,
+  }: { page: number; limit: number; broad: boolean; rows?: number | undefined; counted?: SearchCount },
 ) =>
   searchedPage<AppTables, 'videos', VideoRow>(
     searchedList(db, dialect, filter, search, rows),
@@ -134,6 +141,7 @@ export const searchedPageOfVideos = (
       limit,
       broad,
       walkable: sort.endsWith('date'),
+      counted,
     },
   );
 

@@ -163,20 +163,23 @@ export function createVideosService(ctx: FeatureContext, deps: VideosDeps) {
     sort: VideoSort,
   ) => {
     // A filtered list's size, from the kept counts: a small category's rows are checked for the text
-    // rather than found through the index (search-page.ts, SCAN_ROWS).
+    // rather than found through the index (search-count.ts).
     const [search, kept] = await Promise.all([
       repo.searchOfVideos(ctx.readDb, ctx.dialect, text),
       filter.categoryIds || filter.web !== undefined ? listCounts.matching(filter) : undefined,
     ]);
-    const { total, capped } = await repo.countSearchedVideos(ctx.readDb, ctx.dialect, filter, search, {
+    const counted = await repo.countSearchedVideos(ctx.readDb, ctx.dialect, filter, search, {
       countMax: SEARCH_COUNT_MAX,
       rows: kept,
     });
+    const { total, capped } = counted;
+    // The count's way (and on SQLite its matches, under the cap) tells the page where to read.
     const rows = await repo.searchedPageOfVideos(ctx.readDb, ctx.dialect, filter, search, sort, {
       page,
       limit,
       broad: capped,
       rows: kept,
+      counted,
     });
     return { rows, total, totalCapped: capped, totalPage: Math.ceil(total / limit) };
   };

@@ -4,9 +4,12 @@ import { containsInsensitive } from './dialect.js';
 import type { ListOrder } from './paging.js';
 import { ftsPhrase, matchesSearch } from './search.js';
 import { foldedContains } from './search-folded.js';
-import { searchTable, type SearchIndex } from './search-index.js';
+import type { SearchIndex } from './search-index.js';
 import type { Search } from './search-lead.js';
 import { SEEK, seekedPage } from './search-seek.js';
+import { countOnSqlite, SCAN_ROWS, type SearchCount } from './search-count.js';
+
+export type { SearchCount };
 
 /**
  * A searched list's page and its bounded count, flat whatever share of the rows the search matches
@@ -26,15 +29,7 @@ export interface SearchedList<DB, TB extends keyof DB> {
   rows?: number;
 }
 
-/**
- * SQLite: a list whose filters keep at most this many rows (a small category) checks their text rather
- * than asking the index, for its count and its page: the index hands out every match of the whole table
- * when few of them pass the filters (2.6 s for `video` in a category of 1,000 other videos at a million).
- * A text check of two columns costs 2-7 µs (load 0-17), so at most 4,000 of them for a count and a page.
- */
-export const SCAN_ROWS = 2_000;
-
-/** Whether the list's own rows are checked for the text (SCAN_ROWS). */
+/** Whether the list's own rows are checked for the text (SQLite, a small category: SCAN_ROWS). */
 const scans = ({ dialect, rows }: SearchedList<unknown, never>) =>
   dialect === 'sqlite' && rows !== undefined && rows <= SCAN_ROWS;
 
@@ -69,27 +64,18 @@ const SORTED_AFTER_WALK = 250_000;
 
 /**
  * The number of rows matching the search, counted up to `countMax` (and `capped` when more match). On
- * SQLite the index's matches drive it, each looked up in the table by rowid and checked against the
- * list's filters, so it stops after `countMax + 1` of them; `rowid IN (matches)` would read all of them
- * first (466 ms for `video` at a million videos). On PostgreSQL the search's own predicate under a LIMIT.
+ * SQLite the index's matches drive it, or the list's own rows (search-count.ts), so it stops after
+ * `countMax + 1` of them; `rowid IN (matches)` would read all of them first (466 ms for `video` at a
+ * million videos). On PostgreSQL the search's own predicate under a LIMIT.
  */
 export async function countSearch<DB, TB extends keyof DB>(
   list: SearchedList<DB, TB>,
   countMax: number,
-): Promise<{ total: number; capped: boolean }> {
-  const { db, base, index, search } = list;
-  const phrase = indexPhrase(list as never);
+): Promise<SearchCount> {
+  if (list.dialect === 'sqlite') return countOnSqlite(list, countMax);
+  const { db, base, search } = list;
   const one = sql<number>`1`.as('one');
-  const counted: SelectQueryBuilder<DB, TB, object> = phrase
-    ? ((db as unknown as Kysely<Record<string, object>>)
-        .selectFrom(sql`${sql.table(searchTable(index))}(${phrase})`.as('m'))
-        .select(one)
-        .where(({ exists }) =>
-          exists(
-            base.select(one).where(sql<SqlBool>`${sql.ref(`${index.table}.rowid`)} = ${sql.ref('m.rowid')}`),
-          ),
-        ) as unknown as SelectQueryBuilder<DB, TB, object>)
-    : base.select(one).where(matching(list, { text: search.text, lead: search.lead }));
+  const counted = base.select(one).where(matching(list, { text: search.text, lead: search.lead }));
   const n = await (db as unknown as Kysely<Record<string, object>>)
     .selectFrom(counted.limit(countMax + 1).as('c'))
     .select((eb) => eb.fn.countAll().as('n'))
@@ -118,6 +104,7 @@ export async function searchedPage<DB, TB extends keyof DB, R>(
     walkable,
     walk = WALK,
     seek = SEEK,
+    counted,
   }: {
     page: number;
     limit: number;
@@ -125,6 +112,8 @@ export async function searchedPage<DB, TB extends keyof DB, R>(
     walkable: boolean;
     walk?: typeof WALK;
     seek?: typeof SEEK;
+    /** The search's count (countSearch): with every match's rowid (SQLite, under the cap), the page sorts those. */
+    counted?: SearchCount;
   },
 ): Promise<R[]> {
   const { db, dialect, base, index, search } = list;
@@ -132,6 +121,14 @@ export async function searchedPage<DB, TB extends keyof DB, R>(
   const offset = (page - 1) * limit;
   const ordered = <Q extends SelectQueryBuilder<DB, TB, object>>(qb: Q) =>
     qb.orderBy(order.by, way).orderBy(sql.ref('id'), way);
+  const rowid = sql.ref(`${index.table}.rowid`);
+  // The count found every match: none past them, and the page is theirs, without the index again (a
+  // category of 50,000 that few of 100,000 matches fall in streamed the index twice).
+  if (counted?.matches) {
+    if (offset >= counted.matches.length) return [];
+    const found = sql<SqlBool>`${rowid} IN (SELECT value FROM json_each(${JSON.stringify(counted.matches)}))`;
+    return (await ordered(base.selectAll().where(found)).limit(limit).offset(offset).execute()) as R[];
+  }
   // PostgreSQL's statistics may expect few matches (`narrow`) where the count stopped: a walk would not
   // find them near the start (`Video 10`: the oldest 11,111 of a million).
   // SQLite: the walk tells a match by its rowid (search-seek.ts); a text too short for the index checks text.
@@ -186,7 +183,6 @@ export async function searchedPage<DB, TB extends keyof DB, R>(
       .execute()) as R[];
   // SQLite sorts the matches' rowids and keys, then reads the page's rows: whole rows in its sorter made
   // `Video 1`'s 111,111 matches cost 90 ms against 62 ms (in the bench's process, load 12).
-  const rowid = sql.ref(`${index.table}.rowid`);
   const pageRowids = ordered(base.select(rowid.as('r')).where(matching(list, search)))
     .limit(limit)
     .offset(offset);
