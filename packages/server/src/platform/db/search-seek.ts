@@ -22,11 +22,42 @@ import type { SearchedList } from './search-page.js';
 /**
  * `slack`: matches read past the page's own, so that a few rows out of rowid order do not leave S short.
  * `span`: the fewest and most rows walked (ten a match the page needs): a row costs ~0.3 µs, a tenth of a
- * text check of two columns.
+ * text check of two columns. Past `max` a deep page may walk two rows a match it needs.
  */
 export const SEEK = { slack: 100, span: { min: 2_000, max: 50_000 } };
-/** The most matches the walk reads from the index (page 1,000 of 25). */
-const MOST_MATCHES = 25_000;
+/**
+ * The most matches the walk reads from the index (page 10,000 of 25): reading S and walking cost ~1.5 µs
+ * a match before the page (page 2,501 of 20 of `video`: ~90 ms), where reading and sorting every match
+ * of a broad search costs seconds (4-10 s for `video` at a million).
+ */
+const MOST_MATCHES = 250_000;
+/**
+ * A walk gives way at once when the rows it would pass before S's last match are more than this many times
+ * its span: rows written after their date (restored videos, or the bench's clips: rowids after the
+ * library's, dates through the year) make that estimate high, so only a far one is trusted.
+ */
+const FAR = 10;
+/** Rows a deep page's walk may pass a match it needs. */
+const DEEP_SPAN_PER_MATCH = 2;
+
+/**
+ * About how many rows a walk passes before it reaches the rowid `last`, if rowids follow the order: the
+ * table's rowids from its end (newest or oldest) to `last`, times the share the filters keep (`rows`,
+ * where the list knows it). A search whose matches are all far from the order's start (`Video 1`: the
+ * oldest 111,111 of a million) gives way at once rather than after a walk of `span` rows (page 1,300 of
+ * 20: a walk of 52,000 rows and S of 26,000 matches before the sort).
+ */
+async function walkPast<DB, TB extends keyof DB>(list: SearchedList<DB, TB>, order: ListOrder, last: number) {
+  const table = sql.table(list.index.table);
+  // Apart: SQLite reads a lone min() or max() of the rowid from the tree's edge, both together by a scan.
+  const { rows } = await sql<{ low: number; high: number }>`SELECT (SELECT min(rowid) FROM ${table}) AS low,
+    (SELECT max(rowid) FROM ${table}) AS high`.execute(list.db);
+  const { low, high } = rows[0]!;
+  const between = order.desc ? Number(high) - last : last - Number(low);
+  const share =
+    list.rows === undefined ? 1 : Math.min(1, list.rows / Math.max(1, Number(high) - Number(low) + 1));
+  return between * share;
+}
 
 export async function seekedPage<DB, TB extends keyof DB, R>(
   list: SearchedList<DB, TB>,
@@ -38,7 +69,11 @@ export async function seekedPage<DB, TB extends keyof DB, R>(
   const offset = (page - 1) * limit;
   const take = offset + limit + seek.slack;
   if (take > MOST_MATCHES) return 'far';
-  const span = Math.min(seek.span.max, Math.max(seek.span.min, 10 * (offset + limit)));
+  const need = offset + limit;
+  const span = Math.max(
+    seek.span.min,
+    Math.min(10 * need, Math.max(seek.span.max, DEEP_SPAN_PER_MATCH * need)),
+  );
   const way = order.desc ? 'desc' : 'asc';
   const rowid = sql.ref(`${index.table}.rowid`);
   const one = sql<number>`1`.as('one');
@@ -51,10 +86,16 @@ export async function seekedPage<DB, TB extends keyof DB, R>(
     )
     .orderBy(sql.ref('m.rowid'), way)
     .limit(take);
+  // The first match alone first: matches that all lie far from the order's start give way before S is read.
+  const [first] = (await matches.limit(1).execute()) as { r: number }[];
+  if (first && (await walkPast(list, order, Number(first.r))) > FAR * span) return 'far';
   // Read once, then handed to the walk as a list: the index's matches in descending rowid order cost a few
   // ms for a text of many trigrams (`Video 10`).
   const found = ((await matches.execute()) as { r: number }[]).map((m) => Number(m.r));
   const last = found.at(-1);
+  // Sparse matches: the walk would pass too many rows before S's last one.
+  if (last !== undefined && found.length >= take && (await walkPast(list, order, last)) > FAR * span)
+    return 'far';
   // The order's first `span` rows, from its covering index: their rowids and the order's key.
   const walked = base
     .select([rowid.as('r'), sql`${order.by}`.as('k'), sql.ref('id').as('i')])
