@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  countText,
   dateTimeFromEnGb,
   dayFromEnGb,
   enGbDateTime,
@@ -113,5 +114,17 @@ describe('enGbDateTime', () => {
     for (const local of ['2026-12-02T19:30:05', '2027-01-09T00:00:00'])
       for (const seconds of ['always', 'whenSet'] as const)
         expect(dateTimeFromEnGb(enGbDateTime(local, seconds))).toBe(local);
+  });
+});
+
+describe('countText', () => {
+  it("writes a count as toLocaleString('en-US') does", () => {
+    for (const n of [0, 1, 12, 999, 1000, 1001, 10_000, 123_456, 1_000_000, 9_007_199_254_740_991, -1, -1234])
+      expect(countText(n)).toBe(n.toLocaleString('en-US'));
+  });
+
+  it('leaves a fraction and an unsafe integer to Intl', () => {
+    for (const n of [1234.5, 0.1234, 1e21, Number.NaN, Infinity])
+      expect(countText(n)).toBe(n.toLocaleString('en-US'));
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countText } from './format.js';
 import { EDIT_VERSION_FIELD, editVersion } from './edit-versions.js';
 import { defineRoute, replyBase, requiredField, requiredText } from './http.js';
 import { POLICY_PUBLIC_PATH, type PublicPolicy } from './policy-public.js';
@@ -60,7 +61,7 @@ export const policyBody = z.object({
     requiredText(
       policyMessages.descriptionRequired,
       POLICY_LIMITS.description,
-      `Policy description must be at most ${POLICY_LIMITS.description.toLocaleString('en-US')} characters`,
+      `Policy description must be at most ${countText(POLICY_LIMITS.description)} characters`,
     ),
   ),
   [EDIT_VERSION_FIELD]: z.unknown().optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countText } from './format.js';
 import { EDIT_VERSION_FIELD, editVersion } from './edit-versions.js';
 import { decimalNumber, defineRoute, hasVisibleText, idList, pageQuery, replyBase } from './http.js';
 import { mediaLimits, mediaMessages } from './media.js';
@@ -8,7 +9,7 @@ import { LIST_VERSION_FIELD, listVersion } from './launch-lists.js';
 
 /** The largest No (and Click) a shortcut may have. */
 export const SHORTCUT_MAX_NUMBER = 1_000_000_000;
-const maxNumberText = SHORTCUT_MAX_NUMBER.toLocaleString('en-US');
+const maxNumberText = countText(SHORTCUT_MAX_NUMBER);
 
 export const shortcutMessages = {
   titleRequired: 'Title is required',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countText } from './format.js';
 import {
   DECIMAL_TEXT,
   defineRoute,
@@ -31,10 +32,9 @@ export const STORY_TEXT_MAX = { btnName: 100, btnUrl: 2000, NTV_ID: 200 } as con
  * name `insertData.<key>`, which an admin does not see on the screen.
  */
 export const storyFieldMessages = {
-  tooLong: (label: string, max: number) =>
-    `${label} must be at most ${max.toLocaleString('en-US')} characters`,
+  tooLong: (label: string, max: number) => `${label} must be at most ${countText(max)} characters`,
   limitNegative: (label: string) => `${label} must be 0 or more`,
-  limitTooLarge: (label: string) => `${label} must be at most ${STORY_MAX_LIMIT.toLocaleString('en-US')}`,
+  limitTooLarge: (label: string) => `${label} must be at most ${countText(STORY_MAX_LIMIT)}`,
   limitZero: (label: string) =>
     `With a ${label} of 0 the app will not show this story: raise the limit for it to be seen.`,
 };
@@ -62,7 +62,7 @@ export const storyMessages = {
   timingTooLong: `Timing must be at most ${STORY_MAX_SECONDS}`,
   videoTooLong: `The story video is longer than ${STORY_MAX_SECONDS} seconds (1 hour). Please upload a shorter video.`,
   limitInteger: 'Limit must be an integer >= 0',
-  limitTooLarge: `Limit must be at most ${STORY_MAX_LIMIT.toLocaleString('en-US')}`,
+  limitTooLarge: `Limit must be at most ${countText(STORY_MAX_LIMIT)}`,
   insertDataJson: 'insertData must be a JSON object',
   idJson: '_id is required',
   statusBoolean: 'status must be true or false',

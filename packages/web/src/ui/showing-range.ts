@@ -1,4 +1,4 @@
-import { countText as count } from '@/lib/count-text';
+import { countText as count } from '@streamdesk/contract/format';
 
 /**
  * The line under a paged list: 'Showing 1,001–1,005 of 1,005 fired ads'. `before` is how many rows come

@@ -19,7 +19,7 @@ import { useState } from 'react';
 import { usePrefetchQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { countText } from '@/lib/count-text';
+import { countText } from '@streamdesk/contract/format';
 import { FullPageLoader } from '@/ui/full-page-loader';
 import { LoadError } from '@/ui/load-error';
 import { ActivityHistoryLink } from '@/ui/activity-history-link';
