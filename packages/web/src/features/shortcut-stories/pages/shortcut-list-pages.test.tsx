@@ -4,6 +4,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { answerMath } from '@/test/answer-math';
+import { findLabelled } from '@/test/labelled';
 import { PNG } from '@/test/images';
 import { mockApi, renderApp } from '@/test/render-app';
 import { jsonResponse, TEST_PAYLOAD_KEY } from '@/test/runtime';
@@ -64,13 +65,13 @@ describe('Shortcut Story page past 100 shortcuts', { timeout: 60_000 }, () => {
     const server = shortcutServer(150);
     const user = userEvent.setup();
     renderApp('/add/story');
-    await screen.findByLabelText('Edit Brand 100', undefined, { timeout: 20_000 });
+    await findLabelled('Edit Brand 100', { timeout: 20_000 });
     expect(bodyRows()).toHaveLength(100);
     expect(within(pager()).getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByText('Showing 1–100 of 150 shortcuts')).toBeInTheDocument();
 
     await user.click(within(pager()).getByRole('button', { name: 'Page 2' }));
-    expect(await screen.findByLabelText('Edit Brand 150')).toBeInTheDocument();
+    expect(await findLabelled('Edit Brand 150')).toBeInTheDocument();
     expect(bodyRows()).toHaveLength(50);
     expect(within(bodyRows()[0]!).getAllByRole('cell')[1]).toHaveTextContent('101');
     expect(screen.getByText('Showing 101–150 of 150 shortcuts')).toBeInTheDocument();
@@ -84,7 +85,7 @@ describe('Shortcut Story page past 100 shortcuts', { timeout: 60_000 }, () => {
     shortcutServer(100);
     const user = userEvent.setup();
     renderApp('/add/story');
-    await screen.findByLabelText('Edit Brand 100', undefined, { timeout: 20_000 });
+    await findLabelled('Edit Brand 100', { timeout: 20_000 });
     // One page: no pager.
     expect(screen.queryByLabelText('Pagination')).toBeNull();
 
@@ -111,10 +112,10 @@ describe('Shortcut Story page past 100 shortcuts', { timeout: 60_000 }, () => {
     const server = shortcutServer(103);
     const user = userEvent.setup();
     renderApp('/add/story');
-    await screen.findByLabelText('Edit Brand 1', undefined, { timeout: 20_000 });
+    await findLabelled('Edit Brand 1', { timeout: 20_000 });
     await user.click(screen.getByLabelText('Select Brand 1'));
     await user.click(within(pager()).getByRole('button', { name: 'Next' }));
-    await screen.findByLabelText('Edit Brand 103');
+    await findLabelled('Edit Brand 103');
     // The selection stays with its page.
     expect(screen.getByRole('button', { name: 'Delete selected (0)' })).toBeDisabled();
 
@@ -122,7 +123,7 @@ describe('Shortcut Story page past 100 shortcuts', { timeout: 60_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Delete selected (3)' }));
     await answerMath({ confirm: 'Delete' });
     await waitFor(() => expect(server.deleted).toEqual([['id101', 'id102', 'id103']]));
-    expect(await screen.findByLabelText('Edit Brand 1')).toBeInTheDocument();
+    expect(await findLabelled('Edit Brand 1')).toBeInTheDocument();
     // Page 1 shows from the cache at once, its reload (one page now) a moment later.
     await waitFor(() => expect(screen.queryByLabelText('Pagination')).toBeNull());
     expect(bodyRows()).toHaveLength(100);
@@ -132,7 +133,7 @@ describe('Shortcut Story page past 100 shortcuts', { timeout: 60_000 }, () => {
     shortcutServer(10);
     const user = userEvent.setup();
     renderApp('/add/story');
-    await screen.findByLabelText('Edit Brand 10', undefined, { timeout: 20_000 });
+    await findLabelled('Edit Brand 10', { timeout: 20_000 });
     // Each row formats its Click once per render: a spy on the export says which rows rendered.
     const rendered = vi.spyOn(format, 'formatClickCount');
     await user.click(screen.getByRole('checkbox', { name: 'Select Brand 7' }));

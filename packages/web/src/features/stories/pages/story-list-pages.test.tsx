@@ -4,6 +4,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answerMath } from '@/test/answer-math';
+import { findLabelled } from '@/test/labelled';
 import { mockApi, renderApp } from '@/test/render-app';
 import { SELECT_ALL_LABEL } from '@/ui/list-table';
 import { jsonResponse } from '@/test/runtime';
@@ -102,7 +103,7 @@ describe('Story Video List past 200 stories', { timeout: 60_000 }, () => {
     expect(within(pager()).getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
 
     await user.click(within(pager()).getByRole('button', { name: 'Page 2' }));
-    expect(await screen.findByLabelText('Select story 201')).toBeInTheDocument();
+    expect(await findLabelled('Select story 201')).toBeInTheDocument();
     expect(screen.queryByLabelText('Select story 1')).toBeNull();
     expect(screen.getByText('Showing 201 of 201 stories', { selector: 'p' })).toBeInTheDocument();
     expect(server.asked).toEqual([
@@ -142,7 +143,7 @@ describe('Story Video List past 200 stories', { timeout: 60_000 }, () => {
     storyServer(20);
     const user = userEvent.setup();
     renderApp('/add/story/video');
-    await screen.findByLabelText('Select story 20', undefined, { timeout: 8000 });
+    await findLabelled('Select story 20', { timeout: 8000 });
     // Each row or card formats its View and Click once per render: a spy on the export (the rows read it
     // at each call, and Vitest's module namespaces take a spy) says which ones rendered.
     const rendered = vi.spyOn(format, 'formatViewCount');
@@ -193,7 +194,7 @@ describe('Story Video List page in the URL', { timeout: 30_000 }, () => {
     const server = storyServer(201);
     const user = userEvent.setup();
     const { router } = renderApp('/add/story/video?page=2');
-    expect(await screen.findByLabelText('Select story 201', undefined, { timeout: 8000 })).toBeVisible();
+    expect(await findLabelled('Select story 201', { timeout: 8000 })).toBeVisible();
     expect(screen.getByText('Showing 201 of 201 stories', { selector: 'p' })).toBeInTheDocument();
     expect(within(pager()).getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
     expect(server.asked[0]).toEqual({ page: 2, limit: 200 });
@@ -203,13 +204,13 @@ describe('Story Video List page in the URL', { timeout: 30_000 }, () => {
     await user.type(within(form).getByLabelText('Button Name'), 'Draft');
     await user.click(screen.getByLabelText('Select story 201'));
     await user.click(within(pager()).getByRole('button', { name: 'Page 1' }));
-    expect(await screen.findByLabelText('Select story 1')).toBeInTheDocument();
+    expect(await findLabelled('Select story 1')).toBeInTheDocument();
     expect(url(router)).toBe('/add/story/video');
     expect(within(form).getByLabelText('Button Name')).toHaveValue('Draft');
 
     // Back is the page before, its selection cleared.
     await act(() => router.navigate(-1));
-    expect(await screen.findByLabelText('Select story 201')).not.toBeChecked();
+    expect(await findLabelled('Select story 201')).not.toBeChecked();
     expect(url(router)).toBe('/add/story/video?page=2');
     expect(within(pager()).getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
   });
@@ -217,7 +218,7 @@ describe('Story Video List page in the URL', { timeout: 30_000 }, () => {
   it('steps back to the last page from a page past it, in place of the entry', async () => {
     const server = storyServer(201);
     const { router } = renderApp('/add/story/video?page=7');
-    expect(await screen.findByLabelText('Select story 201', undefined, { timeout: 8000 })).toBeVisible();
+    expect(await findLabelled('Select story 201', { timeout: 8000 })).toBeVisible();
     expect(url(router)).toBe('/add/story/video?page=2');
     expect(router.state.historyAction).toBe('REPLACE');
     expect(server.asked.map((a) => a.page)).toEqual([7, 2]);
@@ -240,7 +241,7 @@ describe('Story Video List page in the URL', { timeout: 30_000 }, () => {
 
     await edit();
     await user.click(await screen.findByRole('button', { name: 'Cancel' }));
-    expect(await screen.findByLabelText('Select story 201')).toBeInTheDocument();
+    expect(await findLabelled('Select story 201')).toBeInTheDocument();
     expect(url(router)).toBe('/add/story/video?page=2');
 
     await edit();
@@ -248,12 +249,12 @@ describe('Story Video List page in the URL', { timeout: 30_000 }, () => {
     await answerMath();
     await waitFor(() => expect(put).toHaveBeenCalledOnce());
     await waitFor(() => expect(url(router)).toBe('/add/story/video?page=2'), { timeout: 3000 });
-    expect(await screen.findByLabelText('Select story 201')).toBeInTheDocument();
+    expect(await findLabelled('Select story 201')).toBeInTheDocument();
 
     // Opened directly (a bookmark, a typed address), the edit screen returns to the list's first page.
     await act(() => router.navigate(`/update/story/video/${oldest._id}`));
     await user.click(await screen.findByRole('button', { name: 'Cancel' }));
-    expect(await screen.findByLabelText('Select story 1')).toBeInTheDocument();
+    expect(await findLabelled('Select story 1')).toBeInTheDocument();
     expect(url(router)).toBe('/add/story/video');
   });
 });
