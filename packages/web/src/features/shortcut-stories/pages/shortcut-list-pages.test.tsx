@@ -76,7 +76,10 @@ describe('Shortcut Story page past 100 shortcuts', { timeout: 60_000 }, () => {
     expect(within(bodyRows()[0]!).getAllByRole('cell')[1]).toHaveTextContent('101');
     expect(screen.getByText('Showing 101–150 of 150 shortcuts')).toBeInTheDocument();
     expect(screen.queryByLabelText('Edit Brand 1')).toBeNull();
-    expect(server.pages).toEqual([1, 2]);
+    // Page 1, then page 2, once. Page 1 can be read again before the click on a busy machine (CI once:
+    // [1, 1, 1, 2]): a reader mounting after the list's 10 s staleTime, or a mount after a cancelled read.
+    expect([...new Set(server.pages)]).toEqual([1, 2]);
+    expect(server.pages.filter((page) => page === 2)).toHaveLength(1);
     // The form offers the No after the highest, whatever the page.
     expect(screen.getByLabelText('No')).toHaveValue('151');
   });
