@@ -15,7 +15,8 @@
 // Run it small on a busy machine (SCALE_SIZES=1000,100000 ROLLUPS=1000000). Not a test: it prints figures.
 // One read on one database: SCALE_DATABASES=postgres (or sqlite; default both) and SCALE_READS=library-search
 // (the library's search alone, without the other reads and the head-of-line rounds) or inhouse-search (the
-// in-house ads' search alone; seed it with ITEMS ads); default every read.
+// in-house ads' search alone; seed it with ITEMS ads) or story-search (the story list's search alone; seed
+// it with ITEMS stories); default every read.
 // With ROLLUPS=0 ITEMS=0 the seed is the categories and videos only. SCALE_KEEP=1 keeps the SQLite seed's
 // folder (printed) for measuring queries by hand, and SCALE_SEED=<that folder> measures it again without
 // seeding (one size); the PostgreSQL seed stays until the next run anyway. The library's search reads
@@ -44,7 +45,7 @@ const START_READS = Number(process.env.START_READS ?? 30);
 const START_ROUNDS = Number(process.env.START_ROUNDS ?? 3);
 const IDLE_SPELLS = Number(process.env.IDLE_SPELLS ?? 2);
 const IDLE_MS = Number(process.env.IDLE_MS ?? 12_000);
-const READ_SETS = ['all', 'library-search', 'inhouse-search', 'start', 'hol'];
+const READ_SETS = ['all', 'library-search', 'inhouse-search', 'story-search', 'start', 'hol'];
 const ONLY = process.env.SCALE_READS ?? 'all';
 if (!READ_SETS.includes(ONLY)) throw new Error(`SCALE_READS: one of ${READ_SETS.join(', ')}`);
 const CATEGORIES = 20;
@@ -121,8 +122,10 @@ function seedStatements(d, size) {
     ),
     d.rows(
       ITEMS,
-      `insert into stories (id, status, image, created_at) select ${d.id(`${start} + i`, 'i')}, 1,
-         '/media/stories/s' || i || '.png', ${d.iso(`${start} + i`)}`,
+      // Every story's button says `Watch n` (the list's search reads its button name, URL and native ad id).
+      `insert into stories (id, status, image, btn_name, btn_url, created_at)
+       select ${d.id(`${start} + i`, 'i')}, 1, '/media/stories/s' || i || '.png', 'Watch ' || i,
+         'https://example.com/s' || i, ${d.iso(`${start} + i`)}`,
     ),
     d.rows(
       ITEMS,
@@ -340,8 +343,18 @@ async function measure(baseURL) {
       await reads(() => `${ads}?a=true&page=1&limit=${LIMIT}&q=ad`, admin),
     );
   };
+  const stories = `${baseURL}/api/App/all/only/story/video`;
+  // Every story's button says `Watch n`: a rare text, and one every story holds (counted up to its cap).
+  const searchStories = async () => {
+    show('stories, search', await reads((n) => `${stories}?page=1&limit=${LIMIT}&q=Watch ${500 + n}`, admin));
+    show(
+      'stories, search of every story',
+      await reads(() => `${stories}?page=1&limit=${LIMIT}&q=watch`, admin),
+    );
+  };
   if (ONLY === 'library-search') return searchLibrary();
   if (ONLY === 'inhouse-search') return searchAds();
+  if (ONLY === 'story-search') return searchStories();
   const first = await get(`${library}/all?page=1&limit=${LIMIT}`, admin);
   const pages = first.totalPage;
   // The oldest video has a year of rollups (seedStatements).
@@ -391,13 +404,13 @@ async function measure(baseURL) {
       admin,
     ),
   );
-  const stories = `${baseURL}/api/App/all/only/story/video`;
   const storyPages = (await get(`${stories}?page=1&limit=${LIMIT}`, admin)).totalPage;
   show('stories, first page', await reads(() => `${stories}?page=1&limit=${LIMIT}`, admin));
   show(
     `stories, page ${deepOf(storyPages, 0)}`,
     await reads((n) => `${stories}?page=${deepOf(storyPages, n)}&limit=${LIMIT}`, admin),
   );
+  await searchStories();
   const adPages = (await get(`${ads}?a=true&page=1&limit=${LIMIT}`, admin)).totalPages;
   show('in-house ads, first page', await reads(() => `${ads}?a=true&page=1&limit=${LIMIT}`, admin));
   show(

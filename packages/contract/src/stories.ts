@@ -253,7 +253,10 @@ export const storyListQuery = pageQuery.extend({
 export const storyListReply = replyBase.extend({
   data: z.array(story),
   totalPage: z.number().int(),
+  /** The stories the list holds; with `q`, counted up to SEARCH_COUNT_MAX (0063). */
   total: z.number().int(),
+  /** Ours (0063): more stories match the search than `total` says; false without `q`. */
+  totalCapped: z.boolean(),
   /** The newest story video, shown beside the ads in the ads list's preview. */
   firstStoryVideo: story.nullable(),
 });

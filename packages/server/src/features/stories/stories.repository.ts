@@ -4,9 +4,9 @@ import { parseSort } from '@streamdesk/contract/http';
 import type { Story, StorySort } from '@streamdesk/contract/stories';
 import { fromDbBool } from '../../platform/db/values.js';
 import { orderedPage, seekPage } from '../../platform/db/paging.js';
+import { boundedSearch } from '../../platform/db/bounded-search.js';
 import type { PageBoundaries } from '../../platform/db/page-boundaries.js';
 import { keptCount } from '../../platform/db/kept-counts.js';
-import { searchFor } from '../../platform/db/search.js';
 import { storiesSearch, storyCounts } from './stories.migrations.js';
 import { addToTotalColumns, type TotalsChange } from '../../platform/item-counter.js';
 import { posterOf, type ProcessingTableColumns } from '../../platform/media/video-queue.repository.js';
@@ -114,30 +114,37 @@ const storyOrder = (sort: StorySort) => {
 
 /**
  * One page of an admin story list, filtered and in the order asked, with the number of matching stories.
- * A search counts its matching rows, and the orders by views and clicks (counted up by app events without
- * a write of ours) walk from the start; the newest-first lists sum the kept counts (storyCounts) and start
- * from the nearest page read (page-boundaries.ts).
+ * A search counts its matches up to `countMax` (`capped` when more match, 0063): a broad one walks the
+ * kind's (ads_story, created_at, id) index in the date orders, a few are read and sorted; the kind's kept
+ * count tells SQLite's count whether to check the kind's own rows (search-count.ts). The orders by views
+ * and clicks (counted up by app events without a write of ours) walk from the start; the newest-first
+ * lists sum the kept counts (storyCounts) and start from the nearest page read (page-boundaries.ts).
  */
 export async function listStories(
   db: Db,
   dialect: DialectName,
   filter: StoryListFilter,
-  page: number,
-  limit: number,
+  { page, limit, countMax }: { page: number; limit: number; countMax: number },
   boundaries: PageBoundaries,
-) {
-  const searched = filter.q ? await searchFor(db, dialect, storiesSearch, filter.q) : undefined;
-  const base = db
-    .selectFrom('stories')
-    .where('ads_story', '=', filter.ads ? 1 : 0)
-    .$if(!!searched, (qb) => qb.where(searched!));
+): Promise<{ rows: StoryRow[]; total: number; capped: boolean }> {
+  const kind = { ads_story: filter.ads ? 1 : 0 };
+  const base = db.selectFrom('stories').where('ads_story', '=', kind.ads_story);
   const order = storyOrder(filter.sort);
-  if (filter.q || !filter.sort.endsWith('date')) return orderedPage(base, order, page, limit);
-  const total = await keptCount(db, storyCounts, { ads_story: filter.ads ? 1 : 0 });
+  if (filter.q) {
+    const rows = await keptCount(db, storyCounts, kind);
+    return boundedSearch<AppTables, 'stories', StoryRow>(
+      { db, dialect, base, index: storiesSearch, text: filter.q, rows },
+      order,
+      { page, limit, walkable: filter.sort.endsWith('date'), countMax },
+    );
+  }
+  if (!filter.sort.endsWith('date'))
+    return { ...(await orderedPage(base, order, page, limit)), capped: false };
+  const total = await keptCount(db, storyCounts, kind);
   const rows = await boundaries.page(JSON.stringify([filter, limit]), page, limit, total, (seek) =>
     seekPage<AppTables, 'stories', StoryRow>(base, order, seek),
   );
-  return { rows, total };
+  return { rows, total, capped: false };
 }
 
 /** The newest active story video (not an ad). */

@@ -1,3 +1,4 @@
+import { SEARCH_COUNT_MAX } from '@streamdesk/contract/http';
 import { DEFAULT_STORY_TIME, storyMessages, type Story } from '@streamdesk/contract/stories';
 import { deleteAllOrNone } from '../../platform/db/delete-all-or-none.js';
 import { newId, nowIso, toDbBool } from '../../platform/db/values.js';
@@ -121,13 +122,20 @@ export function createStoriesService(ctx: FeatureContext, deps: { forgetCounts: 
     },
 
     async list(filter: repo.StoryListFilter, page: number, limit: number) {
-      const [{ rows, total }, first] = await Promise.all([
-        repo.listStories(ctx.readDb, ctx.dialect, filter, page, limit, boundaries),
+      const [{ rows, total, capped }, first] = await Promise.all([
+        repo.listStories(
+          ctx.readDb,
+          ctx.dialect,
+          filter,
+          { page, limit, countMax: SEARCH_COUNT_MAX },
+          boundaries,
+        ),
         repo.firstStoryVideo(db),
       ]);
       return {
         data: rows.map(repo.toStory),
         total,
+        totalCapped: capped,
         totalPage: Math.ceil(total / limit),
         firstStoryVideo: first ? repo.toStory(first) : null,
       };

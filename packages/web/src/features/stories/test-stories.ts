@@ -34,6 +34,7 @@ export const storyListReply = (data: Story[]): StoryListReply => ({
   message: 'ok',
   data,
   total: data.length,
+  totalCapped: false,
   totalPage: 1,
   firstStoryVideo: null,
 });

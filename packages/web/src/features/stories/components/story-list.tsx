@@ -173,7 +173,7 @@ export function StoryList({ kind }: { kind: StoryKind }) {
     page,
     totalPages: data?.totalPage ?? 1,
     onPageChange: pager.setPage,
-    showing: data && showingRange(first, stories.length, data.total, STORY_THINGS[kind]),
+    showing: data && showingRange(first, stories.length, data.total, STORY_THINGS[kind], data.totalCapped),
   };
   const emptyText = q ? (
     <NoMatches things={STORY_THINGS[kind][1]} q={q} onClear={clearSearch} />

@@ -61,6 +61,20 @@ describe('Story lists: search and sort', { timeout: 30_000 }, () => {
     expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('');
   });
 
+  it("says a search's count that stopped at its cap with a plus (0063)", async () => {
+    const rows = [storyRow(1, { btnName: 'Watch now' }), storyRow(2, { btnName: 'Watch' })];
+    const capped = { ...storyListReply(rows), total: 1000, totalPage: 50, totalCapped: true };
+    mockApi({
+      ...shell,
+      'GET /api/App/all/only/story/video': (url: string) =>
+        jsonResponse(new URL(url, 'http://x').searchParams.has('q') ? capped : storyListReply(rows)),
+    });
+    renderApp('/add/story/video?q=watch');
+    expect(
+      await screen.findByText('Showing 1–2 of 1,000+ stories', { selector: 'p' }, { timeout: 8000 }),
+    ).toBeInTheDocument();
+  });
+
   it('sorts by a column header click, newest or highest first, and again the other way', async () => {
     const { list, last } = recordedList();
     mockApi({ ...shell, 'GET /api/App/all/only/story/video': list });
