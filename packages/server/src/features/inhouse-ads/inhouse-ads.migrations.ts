@@ -2,7 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 import { countsToBigint } from '../../platform/db/bigint-counters.js';
 import { keptCountsMigration, type KeptCounts } from '../../platform/db/kept-counts.js';
 import { newestFirstIndexes } from '../../platform/db/newest-first-indexes.js';
-import { foldedSearchMigration } from '../../platform/db/search-folded.js';
+import { foldedSearchMigration, searchGramsMigration } from '../../platform/db/search-folded.js';
 import { searchIndexMigration, type SearchIndex } from '../../platform/db/search-index.js';
 import { posterlessIndex, processingColumns } from '../../platform/media/video-queue.migrations.js';
 
@@ -68,4 +68,7 @@ export const inHouseAdsMigrations: Record<string, Migration> = {
   // Issue 39: PostgreSQL searches one folded column (its four columns, lower-cased, kept by a trigger)
   // through one trigram index: a row found is checked by one LIKE, not four ILIKEs (0048).
   '1007_inhouse_ads_search_folded': foldedSearchMigration(inHouseAdsSearch),
+  // Issue 39: a search holding punctuation (`1.mp4`) through a trigram index that sees it (search-folded.ts
+  // GRAMS): pg_trgm reads only letters and digits, so it found every row holding `mp4`.
+  '1008_inhouse_ads_search_grams': searchGramsMigration(inHouseAdsSearch),
 };

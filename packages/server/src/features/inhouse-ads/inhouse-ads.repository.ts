@@ -110,12 +110,14 @@ export async function listPage(
       index: inHouseAdsSearch,
       search: await leadSearch(db, dialect, inHouseAdsSearch, q),
     };
-    const { total, capped } = await countSearch(list, opts.countMax);
+    const counted = await countSearch(list, opts.countMax);
+    const { total, capped } = counted;
     const rows = await searchedPage<AppTables, 'inhouse_ads', InHouseAdRow>(list, NEWEST_FIRST, {
       page: opts.page,
       limit: opts.limit,
       broad: capped,
       walkable: true,
+      counted,
     });
     return { rows, total, capped };
   }

@@ -3,7 +3,7 @@ import { countsToBigint } from '../../platform/db/bigint-counters.js';
 import { newestFirstIndexes } from '../../platform/db/newest-first-indexes.js';
 import { videoCountsMigration } from './videos.counts.migration.js';
 import { posterlessIndex, processingColumns } from '../../platform/media/video-queue.migrations.js';
-import { foldedSearchMigration } from '../../platform/db/search-folded.js';
+import { foldedSearchMigration, searchGramsMigration } from '../../platform/db/search-folded.js';
 import { searchIndexMigration, type SearchIndex } from '../../platform/db/search-index.js';
 
 /** What the library's `q` searches (0035). */
@@ -82,4 +82,7 @@ export const videosMigrations: Record<string, Migration> = {
   // through one trigram index (0048). Filling it rewrites every row once: 65 s and 7 s for the index at a
   // million videos (load 11).
   '1314_videos_search_folded': foldedSearchMigration(videosSearch),
+  // Issue 39: a search holding punctuation (`1.mp4`) through a trigram index that sees it (search-folded.ts
+  // GRAMS): pg_trgm reads only letters and digits, so it found every row holding `mp4`.
+  '1315_videos_search_grams': searchGramsMigration(videosSearch),
 };

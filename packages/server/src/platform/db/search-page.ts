@@ -122,10 +122,12 @@ export async function searchedPage<DB, TB extends keyof DB, R>(
   const ordered = <Q extends SelectQueryBuilder<DB, TB, object>>(qb: Q) =>
     qb.orderBy(order.by, way).orderBy(sql.ref('id'), way);
   const rowid = sql.ref(`${index.table}.rowid`);
-  // The count found every match: none past them, and the page is theirs, without the index again (a
-  // category of 50,000 that few of 100,000 matches fall in streamed the index twice).
+  // The count found every match and the page starts past them: nothing to read (a category of 50,000
+  // that none of `1.mp4`'s 100,000 matches falls in read them again for an empty page: 230 ms).
+  if (counted && !counted.capped && offset >= counted.total) return [];
+  // The count found every match: the page is theirs, without the index again (a category of 50,000 that
+  // few of 100,000 matches fall in streamed the index twice).
   if (counted?.matches) {
-    if (offset >= counted.matches.length) return [];
     const found = sql<SqlBool>`${rowid} IN (SELECT value FROM json_each(${JSON.stringify(counted.matches)}))`;
     return (await ordered(base.selectAll().where(found)).limit(limit).offset(offset).execute()) as R[];
   }

@@ -1,7 +1,7 @@
 import { sql, type Expression, type QueryExecutorProvider, type SqlBool } from 'kysely';
 import type { DialectName } from './database.js';
 import { containsInsensitive } from './dialect.js';
-import { foldedContains, foldedHolds } from './search-folded.js';
+import { foldedContains, foldedHolds, gramsContains } from './search-folded.js';
 import { searchTable, type SearchIndex } from './search-index.js';
 import { leadSearch, TRIGRAM, type Search } from './search-lead.js';
 
@@ -33,7 +33,8 @@ function indexed(dialect: DialectName, index: SearchIndex, text: string): Expres
     const fts = sql.table(searchTable(index));
     return sql<SqlBool>`${sql.ref(`${index.table}.rowid`)} IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${phrase})`;
   }
-  const folded = dialect === 'postgres' ? foldedContains(index, text) : undefined;
+  const folded =
+    dialect === 'postgres' ? (gramsContains(index, text) ?? foldedContains(index, text)) : undefined;
   if (folded) return folded;
   const each = index.columns.map((c) => containsInsensitive(dialect, c, text));
   return sql<SqlBool>`(${sql.join(each, sql` OR `)})`;
