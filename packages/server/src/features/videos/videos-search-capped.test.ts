@@ -136,4 +136,34 @@ describe('the library search count, bounded', () => {
     const all = await list({});
     expect([all.totalRecord, all.totalCapped]).toEqual([COUNT, false]);
   });
+  // Last: it deletes a video.
+  it('starts a broad search page from one read before, and forgets them on a write', async () => {
+    const q = 'capped';
+    let expected = byHand(q);
+    expect(expected.length).toBeGreaterThan(SEARCH_COUNT_MAX);
+    const titlesOf = async (page: number, sort = '-date') =>
+      (await list({ q, page: String(page), sort })).data.map((v) => v.title);
+    const slice = (page: number) => expected.slice((page - 1) * LIMIT, page * LIMIT);
+    // Forwards (each past the page before), the same again, back (read whole), a jump past a known page.
+    for (const page of [1, 2, 3, 4, 4, 2, 7, 30, 31])
+      expect(await titlesOf(page), `page ${page}`).toEqual(slice(page));
+    const oldestFirst = byHand(q, false);
+    for (const page of [1, 2, 5])
+      expect(await titlesOf(page, 'date')).toEqual(oldestFirst.slice((page - 1) * LIMIT, page * LIMIT));
+    // A write moves every page after it: page 3 now starts one match later. Had page 2's last row been
+    // kept, page 3 would be read past it, one match late.
+    const gone = t.app.streamdesk.context.db
+      .selectFrom('videos')
+      .select('id')
+      .where('title', '=', expected[LIMIT]!)
+      .executeTakeFirstOrThrow();
+    const res = await t.request({
+      method: 'DELETE',
+      url: videoRoutes.remove.path,
+      body: { id: [(await gone).id] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expected = expected.filter((title) => title !== expected[LIMIT]);
+    for (const page of [3, 4, 2, 31]) expect(await titlesOf(page), `page ${page} after`).toEqual(slice(page));
+  });
 });
