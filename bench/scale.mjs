@@ -3,7 +3,7 @@
 // Per size it starts the built server on a fresh database (SQLite in a temporary folder; with DATABASE_URL
 // also a fresh PostgreSQL database beside it, named sd_scale_<size>), seeds through SQL on the migrated
 // schema: 20 categories, the videos (half web-enabled, four to a second so the sort has ties), ROLLUPS
-// (10,000,000) analytics rollup rows and ITEMS (100,000) stories, in-house ads and activity entries; then
+// (10,000,000) analytics rollup rows and ITEMS (100,000) stories, reels, in-house ads and activity entries; then
 // prints the median and p99 of READS (30) reads of each: first, deep and filtered pages of the library, the
 // feed and the app list, the reads after a web toggle, and the head-of-line figures: loadCheck's requests/s
 // (304s) for DURATION (5) s alone and beside two readers (another process), HOL_ROUNDS (3) times in turn,
@@ -15,8 +15,8 @@
 // Run it small on a busy machine (SCALE_SIZES=1000,100000 ROLLUPS=1000000). Not a test: it prints figures.
 // One read on one database: SCALE_DATABASES=postgres (or sqlite; default both) and SCALE_READS=library-search
 // (the library's search alone, without the other reads and the head-of-line rounds) or inhouse-search (the
-// in-house ads' search alone; seed it with ITEMS ads) or story-search (the story list's search alone; seed
-// it with ITEMS stories); default every read.
+// in-house ads' search alone; seed it with ITEMS ads) or story-search or reel-search (the story list's or
+// the reels' search alone; seed it with ITEMS stories and reels); default every read.
 // With ROLLUPS=0 ITEMS=0 the seed is the categories and videos only. SCALE_KEEP=1 keeps the SQLite seed's
 // folder (printed) for measuring queries by hand, and SCALE_SEED=<that folder> measures it again without
 // seeding (one size); the PostgreSQL seed stays until the next run anyway. The library's search reads
@@ -45,7 +45,7 @@ const START_READS = Number(process.env.START_READS ?? 30);
 const START_ROUNDS = Number(process.env.START_ROUNDS ?? 3);
 const IDLE_SPELLS = Number(process.env.IDLE_SPELLS ?? 2);
 const IDLE_MS = Number(process.env.IDLE_MS ?? 12_000);
-const READ_SETS = ['all', 'library-search', 'inhouse-search', 'story-search', 'start', 'hol'];
+const READ_SETS = ['all', 'library-search', 'inhouse-search', 'story-search', 'reel-search', 'start', 'hol'];
 const ONLY = process.env.SCALE_READS ?? 'all';
 if (!READ_SETS.includes(ONLY)) throw new Error(`SCALE_READS: one of ${READ_SETS.join(', ')}`);
 const CATEGORIES = 20;
@@ -126,6 +126,12 @@ function seedStatements(d, size) {
       `insert into stories (id, status, image, btn_name, btn_url, created_at)
        select ${d.id(`${start} + i`, 'i')}, 1, '/media/stories/s' || i || '.png', 'Watch ' || i,
          'https://example.com/s' || i, ${d.iso(`${start} + i`)}`,
+    ),
+    d.rows(
+      ITEMS,
+      `insert into reels (id, video, thumbnail, duration, size, created_at, file_name)
+       select ${d.id(`${start} + i`, 'i')}, '/media/reels/r' || i || '.mp4', '/media/reels/r' || i || '.jpg', 10,
+         1000000, ${d.iso(`${start} + i`)}, 'Reel ' || i || '.mp4'`,
     ),
     d.rows(
       ITEMS,
@@ -352,9 +358,16 @@ async function measure(baseURL) {
       await reads(() => `${stories}?page=1&limit=${LIMIT}&q=watch`, admin),
     );
   };
+  const reels = `${baseURL}/api/App/reels`;
+  // Every reel's file is `Reel n.mp4`. The list is cached per query: each read asks a page size of its own.
+  const searchReels = async () => {
+    show('reels, search', await reads((n) => `${reels}?page=1&limit=${LIMIT}&q=Reel ${500 + n}`, app));
+    show('reels, search of every reel', await reads((n) => `${reels}?page=1&limit=${LIMIT + n}&q=reel`, app));
+  };
   if (ONLY === 'library-search') return searchLibrary();
   if (ONLY === 'inhouse-search') return searchAds();
   if (ONLY === 'story-search') return searchStories();
+  if (ONLY === 'reel-search') return searchReels();
   const first = await get(`${library}/all?page=1&limit=${LIMIT}`, admin);
   const pages = first.totalPage;
   // The oldest video has a year of rollups (seedStatements).
@@ -411,6 +424,7 @@ async function measure(baseURL) {
     await reads((n) => `${stories}?page=${deepOf(storyPages, n)}&limit=${LIMIT}`, admin),
   );
   await searchStories();
+  await searchReels();
   const adPages = (await get(`${ads}?a=true&page=1&limit=${LIMIT}`, admin)).totalPages;
   show('in-house ads, first page', await reads(() => `${ads}?a=true&page=1&limit=${LIMIT}`, admin));
   show(

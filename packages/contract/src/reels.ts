@@ -68,7 +68,10 @@ export const reelListQuery = pageQuery.extend({
 export const reelListReply = replyBase.extend({
   data: z.array(reel),
   totalPage: z.number().int(),
+  /** The reels the list holds; with `q`, counted up to SEARCH_COUNT_MAX (0063). */
   total: z.number().int(),
+  /** Ours (0063): more reels match the search than `total` says; false without `q`. */
+  totalCapped: z.boolean(),
   reels: z.boolean(),
 });
 export type ReelListReply = z.infer<typeof reelListReply>;

@@ -1,10 +1,10 @@
-import type { AppDb, DialectName } from '../../platform/db/database.js';
+import type { AppDb, AppTables, DialectName } from '../../platform/db/database.js';
 import { sql, type Insertable, type Selectable } from 'kysely';
 import { parseSort } from '@streamdesk/contract/http';
 import type { Reel, ReelSort } from '@streamdesk/contract/reels';
 import { lowered } from '../../platform/db/dialect.js';
 import { orderedPage } from '../../platform/db/paging.js';
-import { searchFor } from '../../platform/db/search.js';
+import { boundedSearch } from '../../platform/db/bounded-search.js';
 import { reelsSearch } from './reels.migrations.js';
 import {
   posterOf,
@@ -71,15 +71,25 @@ const reelOrder = (dialect: DialectName, sort: ReelSort) => {
   return { by, desc };
 };
 
-/** One page of reels, filtered and in the order asked, with the number of matching reels. */
+/**
+ * One page of reels, filtered and in the order asked, with the number of matching reels. A search counts
+ * its matches up to `countMax` (`capped` when more match, 0063): a broad one walks the (created_at, id)
+ * index in the date orders, a few are read and sorted.
+ */
 export async function listReels(
   db: Db,
   dialect: DialectName,
   query: ReelListQuery,
-): Promise<{ rows: ReelRow[]; total: number }> {
-  const searched = query.q ? await searchFor(db, dialect, reelsSearch, query.q) : undefined;
-  const base = db.selectFrom('reels').$if(!!searched, (qb) => qb.where(searched!));
-  return orderedPage(base, reelOrder(dialect, query.sort), query.page, query.limit);
+  countMax: number,
+): Promise<{ rows: ReelRow[]; total: number; capped: boolean }> {
+  const base = db.selectFrom('reels');
+  const order = reelOrder(dialect, query.sort);
+  if (!query.q) return { ...(await orderedPage(base, order, query.page, query.limit)), capped: false };
+  return boundedSearch<AppTables, 'reels', ReelRow>(
+    { db, dialect, base, index: reelsSearch, text: query.q },
+    order,
+    { page: query.page, limit: query.limit, walkable: query.sort.endsWith('date'), countMax },
+  );
 }
 
 export const insertReel = (db: Db, row: Insertable<ReelTables['reels']>) =>

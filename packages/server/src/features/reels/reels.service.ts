@@ -1,3 +1,4 @@
+import { SEARCH_COUNT_MAX } from '@streamdesk/contract/http';
 import { reelMessages, type Reel, type ReelListReply } from '@streamdesk/contract/reels';
 import type { AppCache } from '../../platform/app-cache.js';
 import type { ForgetCounts } from '../../platform/item-counter.js';
@@ -53,8 +54,8 @@ export function createReelService(deps: ReelDeps) {
   const queued = deps.videoQueue.register(kind);
 
   async function list(query: repo.ReelListQuery): Promise<ReelListReply> {
-    const [{ rows, total }, running] = await Promise.all([
-      repo.listReels(deps.readDb, deps.dialect, query),
+    const [{ rows, total, capped }, running] = await Promise.all([
+      repo.listReels(deps.readDb, deps.dialect, query, SEARCH_COUNT_MAX),
       deps.reelsRunning(),
     ]);
     return {
@@ -63,6 +64,7 @@ export function createReelService(deps: ReelDeps) {
       data: rows.map(repo.toReel),
       totalPage: Math.ceil(total / query.limit),
       total,
+      totalCapped: capped,
       reels: running,
     };
   }

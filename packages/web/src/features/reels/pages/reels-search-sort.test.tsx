@@ -29,7 +29,7 @@ const reel = (n: number, fileName: string): Reel => ({
   progress: 100,
 });
 
-function recordedList() {
+function recordedList(over: { total?: number; totalCapped?: boolean } = {}) {
   const reels = [reel(1, 'Goal of the day.mp4'), reel(2, 'Penalty.mp4')];
   const asked: URLSearchParams[] = [];
   const list = vi.fn((url: string) => {
@@ -37,7 +37,8 @@ function recordedList() {
     asked.push(query);
     const q = query.get('q')?.toLowerCase() ?? '';
     const data = reels.filter((r) => r.fileName.toLowerCase().includes(q));
-    return jsonResponse({ status: true, message: 'ok', data, total: data.length, totalPage: 1, reels: true });
+    const reply = { status: true, message: 'ok', data, total: data.length, totalPage: 1, reels: true };
+    return jsonResponse({ ...reply, totalCapped: false, ...(q ? over : {}) });
   });
   mockApi({ ...shell, 'GET /api/App/reels': list });
   return { last: () => asked[asked.length - 1]! };
@@ -63,6 +64,12 @@ describe('Story Reels: search and sort', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Clear search' }));
     expect(await screen.findAllByText('Penalty.mp4', undefined, SLOW)).toHaveLength(1);
     expect(router.state.location.search).toBe('');
+  });
+
+  it("says a search's count that stopped at its cap with a plus (0063)", async () => {
+    recordedList({ total: 1000, totalCapped: true });
+    renderApp('/story/add/reels?q=mp4');
+    expect(await screen.findByText('Showing 1–2 of 1,000+ reels', undefined, SLOW)).toBeInTheDocument();
   });
 
   it('sorts by a header click, sets ?sort= and aria-sort, and starts again at page 1', async () => {

@@ -1,0 +1,100 @@
+import { expect } from 'vitest';
+import { SEARCH_COUNT_MAX } from '@streamdesk/contract/http';
+
+/** A row a capped-search test writes (0063): its id, its searched name, and views that repeat for ties. */
+export interface NamedRow {
+  id: string;
+  name: string;
+  view: number;
+}
+
+/** `count` rows, oldest first, ids `<prefix>0…0<i>` (24 characters) rising with their dates. */
+export const namedRows = (count: number, prefix: string, name: (i: number) => string): NamedRow[] =>
+  Array.from({ length: count }, (_, i) => ({
+    id: `${prefix}${String(i).padStart(24 - prefix.length, '0')}`,
+    name: name(i),
+    view: (i * 7) % 13,
+  }));
+
+/** Row `i`'s date: a second apart from 2035-01-01 (after any a test's other rows hold). */
+export const rowDate = (i: number) => new Date(Date.UTC(2035, 0, 1) + i * 1000).toISOString();
+
+/** The rows whose name holds `q` (case folded), newest first, by hand. */
+export const newestHolding = (rows: readonly NamedRow[], q: string) =>
+  rows.filter((r) => r.name.toLowerCase().includes(q.toLowerCase())).reverse();
+
+/** The rows whose name holds `q`, most viewed first, ties newest (highest id) first. */
+export const mostViewedHolding = (rows: readonly NamedRow[], q: string) =>
+  newestHolding(rows, q).sort((a, b) => b.view - a.view || (a.id < b.id ? 1 : -1));
+
+/** A page of a list as a capped-search test reads it: its rows' names and its count. */
+export interface ReadPage {
+  names: string[];
+  total: number;
+  totalPage: number;
+  totalCapped: boolean | undefined;
+}
+
+/** A list's read with its rows' names, for expectCappedPages. */
+export const withNames =
+  <R extends { data: unknown[] }>(
+    list: (query: Record<string, string>) => Promise<R>,
+    nameOf: (row: R['data'][number]) => string,
+  ) =>
+  async (query: Record<string, string>) => {
+    const reply = await list(query);
+    return { ...reply, names: reply.data.map(nameOf) };
+  };
+
+/** The orders most lists offer: `date` (oldest first) and `-view` (most viewed first). */
+export const DATE_AND_VIEWS = { oldest: 'date', mostViewed: '-view' };
+
+/**
+ * A search of `q` (default `capped`) that more than SEARCH_COUNT_MAX of `rows` match, read through `read`:
+ * its count stops at the cap (`totalCapped`), and every page is the whole match set's slice, newest first (pages 1, 2 and 51,
+ * past the cap), oldest first (`sort: oldest`) and most viewed first (`sort: mostViewed`), where the list
+ * has those orders.
+ */
+export async function expectCappedPages(
+  read: (query: Record<string, string>) => Promise<ReadPage>,
+  {
+    rows,
+    q = 'capped',
+    limit,
+    sort,
+  }: { rows: readonly NamedRow[]; q?: string; limit: number; sort?: { oldest: string; mostViewed?: string } },
+) {
+  const names = (found: NamedRow[]) => found.map((r) => r.name);
+  const slice = (all: string[], page: number) => all.slice((page - 1) * limit, page * limit);
+  const newest = names(newestHolding(rows, q));
+  for (const page of [1, 2, 51]) {
+    const reply = await read({ q: q.toUpperCase(), page: String(page) });
+    expect(reply.names).toEqual(slice(newest, page));
+    expect([reply.total, reply.totalPage, reply.totalCapped]).toEqual([
+      SEARCH_COUNT_MAX,
+      SEARCH_COUNT_MAX / limit,
+      true,
+    ]);
+  }
+  if (!sort) return;
+  const oldest = await read({ q, sort: sort.oldest, page: '3' });
+  expect(oldest.names).toEqual(slice([...newest].reverse(), 3));
+  if (!sort.mostViewed) return;
+  const viewed = await read({ q, sort: sort.mostViewed, page: '2' });
+  expect(viewed.names).toEqual(slice(names(mostViewedHolding(rows, q)), 2));
+}
+
+/**
+ * Under the cap the count is exact: `capped 100` (11 of the rows `namedRows` names `Capped n`), and the
+ * list without a search holds `all` rows; `totalCapped` false for both.
+ */
+export async function expectExactCounts(
+  read: (query: Record<string, string>) => Promise<ReadPage>,
+  { rows, all }: { rows: readonly NamedRow[]; all: number },
+) {
+  const few = await read({ q: 'capped 100' });
+  expect(few.names).toEqual(newestHolding(rows, 'capped 100').map((r) => r.name));
+  expect([few.total, few.totalPage, few.totalCapped]).toEqual([11, 1, false]);
+  const unsearched = await read({});
+  expect([unsearched.total, unsearched.totalCapped]).toEqual([all, false]);
+}
