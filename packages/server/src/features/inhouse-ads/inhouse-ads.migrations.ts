@@ -2,6 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 import { countsToBigint } from '../../platform/db/bigint-counters.js';
 import { keptCountsMigration, type KeptCounts } from '../../platform/db/kept-counts.js';
 import { newestFirstIndexes } from '../../platform/db/newest-first-indexes.js';
+import { searchBlocksMigration } from '../../platform/db/search-blocks.js';
 import { foldedSearchMigration, searchGramsMigration } from '../../platform/db/search-folded.js';
 import { searchIndexMigration, type SearchIndex } from '../../platform/db/search-index.js';
 import { posterlessIndex, processingColumns } from '../../platform/media/video-queue.migrations.js';
@@ -71,4 +72,7 @@ export const inHouseAdsMigrations: Record<string, Migration> = {
   // Issue 39: a search holding punctuation (`1.mp4`) through a trigram index that sees it (search-folded.ts
   // GRAMS): pg_trgm reads only letters and digits, so it found every row holding `mp4`.
   '1008_inhouse_ads_search_grams': searchGramsMigration(inHouseAdsSearch),
+  // Issue 39: SQLite keeps the newest date of each block of rowids, so a broad search's first pages are
+  // read from its matches with the highest rowids where no row written before them is newer (search-blocks.ts).
+  '1009_inhouse_ads_search_blocks': searchBlocksMigration(inHouseAdsSearch),
 };

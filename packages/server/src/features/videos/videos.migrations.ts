@@ -3,6 +3,7 @@ import { countsToBigint } from '../../platform/db/bigint-counters.js';
 import { newestFirstIndexes } from '../../platform/db/newest-first-indexes.js';
 import { videoCountsMigration } from './videos.counts.migration.js';
 import { posterlessIndex, processingColumns } from '../../platform/media/video-queue.migrations.js';
+import { searchBlocksMigration } from '../../platform/db/search-blocks.js';
 import { foldedSearchMigration, searchGramsMigration } from '../../platform/db/search-folded.js';
 import { searchIndexMigration, type SearchIndex } from '../../platform/db/search-index.js';
 
@@ -85,4 +86,7 @@ export const videosMigrations: Record<string, Migration> = {
   // Issue 39: a search holding punctuation (`1.mp4`) through a trigram index that sees it (search-folded.ts
   // GRAMS): pg_trgm reads only letters and digits, so it found every row holding `mp4`.
   '1315_videos_search_grams': searchGramsMigration(videosSearch),
+  // Issue 39: SQLite keeps the newest date of each block of rowids, so a broad search's first pages are
+  // read from its matches with the highest rowids where no row written before them is newer (search-blocks.ts).
+  '1316_videos_search_blocks': searchBlocksMigration(videosSearch),
 };

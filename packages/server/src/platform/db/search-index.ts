@@ -73,6 +73,6 @@ async function postgresIndexes(db: Kysely<unknown>, index: SearchIndex): Promise
   }
 }
 
-/** Whether a table of the schema belongs to a search index (its FTS5 table or one of FTS5's own). */
+/** Whether a table of the schema belongs to a search index (its FTS5 table, one of FTS5's own, or its rowid blocks: search-blocks.ts). */
 export const isSearchIndexTable = (name: string) =>
-  /_search(_(data|idx|content|docsize|config))?$/.test(name);
+  /_search(_(data|idx|content|docsize|config|blocks))?$/.test(name);

@@ -80,7 +80,7 @@ const listOf = (q: string) => {
 const long = { ...SEEK, slack: 2, span: { min: 2, max: 4 } };
 
 describe.runIf(process.env.TEST_DATABASE_URL === undefined)('a long seek on SQLite', () => {
-  it('gives way when the matches lie far from the order start, and walks when they do not', async () => {
+  it('reads S alone where no row before it is newer, gives way where one is, and walks', async () => {
     const seek = (q: string, order: ListOrder, limit: number) =>
       seekedPage<never, never, { title: string }>(listOf(q) as never, order, {
         phrase: ftsPhrase(q)!,
@@ -88,8 +88,13 @@ describe.runIf(process.env.TEST_DATABASE_URL === undefined)('a long seek on SQLi
         limit,
         seek: long,
       });
-    // `Deep a` newest first: 50 rowids between its newest match and the table's end, over 10 spans of 4.
-    expect(await seek('deep a', NEWEST_FIRST, 1)).toBe('far');
+    // `Deep c` newest first: S's rows are the newest `Deep c`s, but rows written before them (`Deep b`) are
+    // newer (search-blocks.ts), so S alone does not tell; the walk's 4 rows (`Deep b`s) hold none.
+    expect(await seek('deep c', NEWEST_FIRST, 1)).toBe('far');
+    // `Deep a`: the oldest rows, written first: no row before S's is newer, so S's newest is the page,
+    // though 50 rows lie between it and the table's end.
+    const oldest = await seek('deep a', NEWEST_FIRST, 1);
+    expect(Array.isArray(oldest) && oldest.map((r) => r.title)).toEqual(byHand('deep a', true).slice(0, 1));
     // `Deep b`: the newest rows but for the 10 written last.
     const rows = await seek('deep b', NEWEST_FIRST, 1);
     expect(Array.isArray(rows) && rows.map((r) => r.title)).toEqual(byHand('deep b', true).slice(0, 1));
