@@ -6,15 +6,41 @@
  */
 export const DEFAULT_REPORT_TIME_ZONE = 'Asia/Kolkata';
 
+/**
+ * Zones whose clocks have kept one offset from UTC since 1970 (no daylight saving), in ms: a day in them is
+ * written without Intl. A page's first Intl call builds ICU's formatter (26-137 ms with the CPU slowed 4x),
+ * and the report screens' quick range was that call, in their first render (bench/notes/web.md, 2026-12-05).
+ */
+const FIXED_OFFSET_MS: Readonly<Record<string, number>> = {
+  'Asia/Kolkata': 19_800_000,
+  'Asia/Calcutta': 19_800_000,
+  UTC: 0,
+  'Etc/UTC': 0,
+};
+/** Times from 1970 up to here have four-digit years, which `toISOString` writes as Intl does. */
+const FOUR_DIGIT_YEARS_END = Date.UTC(9999, 0, 1);
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The calendar day (`YYYY-MM-DD`) of a time in a time zone. */
 export function dayIn(timeZone: string, when: Date): string {
-  // en-CA writes a date as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(when);
+  const offset = Object.hasOwn(FIXED_OFFSET_MS, timeZone) ? FIXED_OFFSET_MS[timeZone] : undefined;
+  const time = when.getTime();
+  if (offset !== undefined && time >= 0 && time < FOUR_DIGIT_YEARS_END) {
+    return new Date(time + offset).toISOString().slice(0, 10);
+  }
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    // en-CA writes a date as YYYY-MM-DD.
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(when);
 }
 
 const zoneParts = (timeZone: string) =>
