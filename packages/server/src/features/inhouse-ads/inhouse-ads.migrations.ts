@@ -12,6 +12,7 @@ export const inHouseAdsSearch: SearchIndex = {
   table: 'inhouse_ads',
   columns: ['main_title', 'sub_title', 'description', 'call_to_action'],
   folded: true,
+  blocks: true,
 };
 
 /** Ads per status, kept by the database (issue 39: the list's total without a count). */

@@ -8,7 +8,12 @@ import { foldedSearchMigration, searchGramsMigration } from '../../platform/db/s
 import { searchIndexMigration, type SearchIndex } from '../../platform/db/search-index.js';
 
 /** What the library's `q` searches (0035). */
-export const videosSearch: SearchIndex = { table: 'videos', columns: ['title', 'file_name'], folded: true };
+export const videosSearch: SearchIndex = {
+  table: 'videos',
+  columns: ['title', 'file_name'],
+  folded: true,
+  blocks: true,
+};
 
 export const videosMigrations: Record<string, Migration> = {
   '1300_videos': {

@@ -20,6 +20,8 @@ export interface SearchIndex {
    * (search-folded.ts; its migration replaces the columns' own indexes).
    */
   folded?: boolean;
+  /** SQLite: the table keeps the newest date of each block of rowids (search-blocks.ts). */
+  blocks?: boolean;
 }
 
 /** The SQLite FTS5 table of a search index. */

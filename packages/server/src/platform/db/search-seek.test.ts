@@ -39,7 +39,12 @@ async function write(prefix: string, titles: string[], at: number) {
 }
 
 /** The library's search index (its migration's; the platform does not import a feature). */
-const videosSearch: SearchIndex = { table: 'videos', columns: ['title', 'file_name'], folded: true };
+const videosSearch: SearchIndex = {
+  table: 'videos',
+  columns: ['title', 'file_name'],
+  folded: true,
+  blocks: true,
+};
 
 const run = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix} ${i}`);
 
