@@ -3,9 +3,9 @@
 // Per size it starts the built server on a fresh database (SQLite in a temporary folder; with DATABASE_URL
 // also a fresh PostgreSQL database beside it, named sd_scale_<size>), seeds through SQL on the migrated
 // schema: 20 categories, the videos (half web-enabled, four to a second so the sort has ties), ROLLUPS
-// (10,000,000) analytics rollup rows and ITEMS (100,000) stories, reels, in-house ads and activity entries; then
-// prints the median and p99 of READS (30) reads of each: first, deep and filtered pages of the library, the
-// feed and the app list, the reads after a web toggle, and the head-of-line figures: loadCheck's requests/s
+// (10,000,000) analytics rollup rows and ITEMS (100,000) stories, reels, notifications, in-house ads and
+// activity entries; then prints the median and p99 of READS (30) reads of each: first, deep and filtered
+// pages of the library, the feed and the app list, the reads after a web toggle, and the head-of-line figures: loadCheck's requests/s
 // (304s) for DURATION (5) s alone and beside two readers (another process), HOL_ROUNDS (3) times in turn,
 // and the median ratio, for each kind of reader in HOL_KINDS (default deep,broad,narrow,activity,analytics:
 // deep library pages, a broad and a narrow library search, and the reads of the two CSV exports, the
@@ -15,8 +15,8 @@
 // Run it small on a busy machine (SCALE_SIZES=1000,100000 ROLLUPS=1000000). Not a test: it prints figures.
 // One read on one database: SCALE_DATABASES=postgres (or sqlite; default both) and SCALE_READS=library-search
 // (the library's search alone, without the other reads and the head-of-line rounds) or inhouse-search (the
-// in-house ads' search alone; seed it with ITEMS ads) or story-search or reel-search (the story list's or
-// the reels' search alone; seed it with ITEMS stories and reels); default every read.
+// in-house ads' search alone; seed it with ITEMS ads) or story-search, reel-search or history-search (the
+// story list's, the reels' or the notification history's search alone; ITEMS of each); default every read.
 // With ROLLUPS=0 ITEMS=0 the seed is the categories and videos only. SCALE_KEEP=1 keeps the SQLite seed's
 // folder (printed) for measuring queries by hand, and SCALE_SEED=<that folder> measures it again without
 // seeding (one size); the PostgreSQL seed stays until the next run anyway. The library's search reads
@@ -45,7 +45,16 @@ const START_READS = Number(process.env.START_READS ?? 30);
 const START_ROUNDS = Number(process.env.START_ROUNDS ?? 3);
 const IDLE_SPELLS = Number(process.env.IDLE_SPELLS ?? 2);
 const IDLE_MS = Number(process.env.IDLE_MS ?? 12_000);
-const READ_SETS = ['all', 'library-search', 'inhouse-search', 'story-search', 'reel-search', 'start', 'hol'];
+const READ_SETS = [
+  'all',
+  'library-search',
+  'inhouse-search',
+  'story-search',
+  'reel-search',
+  'history-search',
+  'start',
+  'hol',
+];
 const ONLY = process.env.SCALE_READS ?? 'all';
 if (!READ_SETS.includes(ONLY)) throw new Error(`SCALE_READS: one of ${READ_SETS.join(', ')}`);
 const CATEGORIES = 20;
@@ -132,6 +141,12 @@ function seedStatements(d, size) {
       `insert into reels (id, video, thumbnail, duration, size, created_at, file_name)
        select ${d.id(`${start} + i`, 'i')}, '/media/reels/r' || i || '.mp4', '/media/reels/r' || i || '.jpg', 10,
          1000000, ${d.iso(`${start} + i`)}, 'Reel ' || i || '.mp4'`,
+    ),
+    d.rows(
+      ITEMS,
+      `insert into notifications (id, title, message, created_at, fcm_status, web_status, status)
+       select ${d.id(`${start} + i`, 'i')}, 'Notice ' || i, 'Tonight at 7', ${d.iso(`${start} + i`)},
+         'not configured', 'not configured', 'sent'`,
     ),
     d.rows(
       ITEMS,
@@ -364,10 +379,17 @@ async function measure(baseURL) {
     show('reels, search', await reads((n) => `${reels}?page=1&limit=${LIMIT}&q=Reel ${500 + n}`, app));
     show('reels, search of every reel', await reads((n) => `${reels}?page=1&limit=${LIMIT + n}&q=reel`, app));
   };
+  const history = `${baseURL}/api/App/notification/history`;
+  // Every notification's title is `Notice n`.
+  const searchHistory = async () => {
+    show('history, search', await reads((n) => `${history}?page=1&q=Notice ${500 + n}`, admin));
+    show('history, search of every one', await reads(() => `${history}?page=1&q=notice`, admin));
+  };
   if (ONLY === 'library-search') return searchLibrary();
   if (ONLY === 'inhouse-search') return searchAds();
   if (ONLY === 'story-search') return searchStories();
   if (ONLY === 'reel-search') return searchReels();
+  if (ONLY === 'history-search') return searchHistory();
   const first = await get(`${library}/all?page=1&limit=${LIMIT}`, admin);
   const pages = first.totalPage;
   // The oldest video has a year of rollups (seedStatements).
@@ -425,6 +447,7 @@ async function measure(baseURL) {
   );
   await searchStories();
   await searchReels();
+  await searchHistory();
   const adPages = (await get(`${ads}?a=true&page=1&limit=${LIMIT}`, admin)).totalPages;
   show('in-house ads, first page', await reads(() => `${ads}?a=true&page=1&limit=${LIMIT}`, admin));
   show(

@@ -151,7 +151,10 @@ export type HistorySort = z.output<typeof historyQuery>['sort'];
 export const historyReply = replyBase.extend({
   data: z.array(notification),
   totalPage: z.number().int(),
+  /** The notifications the history holds; with `q`, counted up to SEARCH_COUNT_MAX (0063). */
   total: z.number().int(),
+  /** Ours (0063): more notifications match the search than `total` says; false without `q`. */
+  totalCapped: z.boolean(),
 });
 export type HistoryReply = z.infer<typeof historyReply>;
 

@@ -16,6 +16,11 @@ export const namedRows = (count: number, prefix: string, name: (i: number) => st
     view: (i * 7) % 13,
   }));
 
+/** A capped-search test's page size, and its rows: 10 more than the count's cap, named `Capped n`. */
+export const CAPPED_LIMIT = 20;
+export const CAPPED_COUNT = SEARCH_COUNT_MAX + 10;
+export const cappedRows = (prefix: string) => namedRows(CAPPED_COUNT, prefix, (i) => `Capped ${i}`);
+
 /** Row `i`'s date: a second apart from 2035-01-01 (after any a test's other rows hold). */
 export const rowDate = (i: number) => new Date(Date.UTC(2035, 0, 1) + i * 1000).toISOString();
 

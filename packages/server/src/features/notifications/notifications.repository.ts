@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { parseSort } from '@streamdesk/contract/http';
-import type { AppDb, DialectName } from '../../platform/db/database.js';
+import type { AppDb, AppTables, DialectName } from '../../platform/db/database.js';
 import { lowered } from '../../platform/db/dialect.js';
 import { orderedPage } from '../../platform/db/paging.js';
-import { searchFor } from '../../platform/db/search.js';
+import { boundedSearch } from '../../platform/db/bounded-search.js';
 import { notificationsSearch } from './notifications.migrations.js';
 import type { DeliveryStatus, HistorySort, NotificationStatus } from '@streamdesk/contract/notifications';
 
@@ -58,19 +58,26 @@ export const findNotifications = (db: Db, ids: readonly string[]) =>
 /**
  * A page of the history in the order asked, with the number `q` finds (every notification without it):
  * newest first by default (a send later at the time it goes), titles as people read them; the id breaks
- * ties (rows of the same millisecond, equal titles). `q` finds the title or the message, any case.
+ * ties (rows of the same millisecond, equal titles). `q` finds the title or the message, any case; its
+ * count stops at `countMax` (`capped` when more match, 0063), and a broad one walks the (created_at, id)
+ * index in the date orders.
  */
 export async function listNotifications(
   db: Db,
   dialect: DialectName,
   { page, limit, q, sort }: { page: number; limit: number; q?: string | undefined; sort: HistorySort },
-) {
+  countMax: number,
+): Promise<{ rows: NotificationRow[]; total: number; capped: boolean }> {
   const text = q?.trim();
-  const searched = text ? await searchFor(db, dialect, notificationsSearch, text) : undefined;
-  const base = db.selectFrom('notifications').$if(!!searched, (qb) => qb.where(searched!));
+  const base = db.selectFrom('notifications');
   const { column, desc } = parseSort(sort);
-  const by = { date: sql.ref('created_at'), title: lowered(dialect, 'title') }[column];
-  return orderedPage(base, { by, desc }, page, limit);
+  const order = { by: { date: sql.ref('created_at'), title: lowered(dialect, 'title') }[column], desc };
+  if (!text) return { ...(await orderedPage(base, order, page, limit)), capped: false };
+  return boundedSearch<AppTables, 'notifications', NotificationRow>(
+    { db, dialect, base, index: notificationsSearch, text },
+    order,
+    { page, limit, walkable: column === 'date', countMax },
+  );
 }
 
 export const updateNotification = (db: Db, id: string, set: Partial<Omit<NotificationRow, 'id'>>) =>

@@ -1,3 +1,4 @@
+import { SEARCH_COUNT_MAX } from '@streamdesk/contract/http';
 import {
   notificationMessages as msg,
   type ChannelDelivery,
@@ -331,8 +332,18 @@ export function createNotificationsService(opts: NotificationsOptions) {
     },
 
     async history(query: Parameters<typeof repo.listNotifications>[2]) {
-      const { rows, total } = await repo.listNotifications(opts.readDb, opts.dialect, query);
-      return { data: rows.map(toNotification), total, totalPage: Math.ceil(total / query.limit) };
+      const { rows, total, capped } = await repo.listNotifications(
+        opts.readDb,
+        opts.dialect,
+        query,
+        SEARCH_COUNT_MAX,
+      );
+      return {
+        data: rows.map(toNotification),
+        total,
+        totalCapped: capped,
+        totalPage: Math.ceil(total / query.limit),
+      };
     },
 
     /**

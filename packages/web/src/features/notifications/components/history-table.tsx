@@ -112,7 +112,13 @@ export function HistoryTable() {
           showing:
             reply?.status &&
             !query.isPlaceholderData &&
-            showingRange((page - 1) * PAGE_SIZE, rows.length, reply.total, NOTIFICATION_THINGS),
+            showingRange(
+              (page - 1) * PAGE_SIZE,
+              rows.length,
+              reply.total,
+              NOTIFICATION_THINGS,
+              reply.totalCapped,
+            ),
         }}
         reply={reply}
         onRetry={query.refetch}

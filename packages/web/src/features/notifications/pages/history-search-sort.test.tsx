@@ -108,6 +108,19 @@ describe('Notification history: Showing N of M', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Showing 41–45 of 45 notifications')).toBeInTheDocument();
   });
 
+  it("says a search's count that stopped at its cap with a plus (0063)", async () => {
+    const data = Array.from({ length: 20 }, (_, i) => sent(i + 1, `Notice ${i + 1}`, 'Starts 19:30'));
+    mockApi({
+      ...signedInApi,
+      'GET /api/App/notification/history': () =>
+        jsonResponse({ status: true, message: 'ok', data, total: 1000, totalPage: 50, totalCapped: true }),
+    });
+    renderApp('/notification?q=notice');
+    expect(
+      await screen.findByText('Showing 1–20 of 1,000+ notifications', undefined, { timeout: 8000 }),
+    ).toBeInTheDocument();
+  });
+
   it('says one notification in the singular, and nothing when there is none', async () => {
     mockApi({
       ...signedInApi,
