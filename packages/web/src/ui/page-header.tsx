@@ -25,9 +25,12 @@ function useToastsBelow(actions: RefObject<HTMLDivElement | null>, shown: boolea
         `${Math.round(element.getBoundingClientRect().bottom + window.scrollY + 8)}px`,
       );
     };
-    place();
-    // The header moves when something above it comes or goes (the shell's failed-load alert).
+    // The header moves when something above it comes or goes (the shell's failed-load alert). The
+    // observer's first report, after the browser's own layout, places them first: a read here forced the
+    // page's first layout in the commit that mounts the screen, before the screen's reads went out
+    // (bench/notes/web.md, 2026-12-05).
     const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(place) : undefined;
+    if (!observer) place();
     observer?.observe(element);
     const content = element.closest('main');
     if (content) observer?.observe(content);

@@ -47,7 +47,9 @@ export function Tabs({
   const list = useRef<HTMLUListElement>(null);
   useLayoutEffect(() => {
     const bar = list.current;
-    if (!bar) return;
+    // Only a narrow window's bar scrolls: a wide one's reads of its box forced the page's first layout in
+    // the commit that mounts the screen, before the screen's reads went out (bench/notes/web.md, 2026-12-05).
+    if (!bar || !isNarrow()) return;
     const current = bar.querySelector<HTMLElement>('[aria-current="page"]');
     if (current && bar.scrollWidth > bar.clientWidth)
       bar.scrollLeft = current.offsetLeft - (bar.clientWidth - current.offsetWidth) / 2;
@@ -102,6 +104,10 @@ export function Tabs({
     </nav>
   );
 }
+
+/** The width under which the bar is one scrolling line (Tailwind's `max-sm`); jsdom has no matchMedia. */
+const isNarrow = () =>
+  typeof window.matchMedia === 'function' && window.matchMedia('(width < 40rem)').matches;
 
 /** A bar's edge fades where more tabs lie past it: `data-less` at its left, `data-more` at its right. */
 const fades = [
