@@ -4,8 +4,14 @@ import { routeMethods } from '../../test/routes.js';
 import { storyData } from '../../test/walk-records.js';
 import { TEST_ADMIN, type TestApp } from '../../test/test-app.js';
 
+/** In the order they were written (by time; PostgreSQL returns an unordered read in no set order). */
 const allEntries = (t: TestApp): Promise<ActivityRow[]> =>
-  t.app.streamdesk.context.db.selectFrom('activity_log').selectAll().execute();
+  t.app.streamdesk.context.db
+    .selectFrom('activity_log')
+    .selectAll()
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
 
 /** The ids of the entries stored now. */
 export const entryIds = async (t: TestApp): Promise<Set<string>> =>
