@@ -3,10 +3,11 @@
 // Per size it starts the built server on a fresh database (SQLite in a temporary folder; with DATABASE_URL
 // also a fresh PostgreSQL database beside it, named sd_scale_<size>), seeds through SQL on the migrated
 // schema: 20 categories, the videos (half web-enabled, four to a second so the sort has ties), ROLLUPS
-// (10,000,000) analytics rollup rows and ITEMS (100,000) stories, reels, notifications, in-house ads and
-// activity entries; then prints the median and p99 of READS (30) reads of each: first, deep and filtered
-// pages of the library, the feed and the app list, the reads after a web toggle, and the head-of-line figures: loadCheck's requests/s
-// (304s) for DURATION (5) s alone and beside two readers (another process), HOL_ROUNDS (3) times in turn,
+// (10,000,000) analytics rollup rows and ITEMS (100,000) stories, reels, notifications, live matches (off),
+// in-house ads and activity entries; then prints the median and p99 of READS (30) reads of each: first,
+// deep and filtered pages of the library, the feed and the app list, the reads after a web toggle, and
+// the head-of-line figures: loadCheck's requests/s (304s) for DURATION (5) s alone and beside two readers
+// (another process), HOL_ROUNDS (3) times in turn,
 // and the median ratio, for each kind of reader in HOL_KINDS (default deep,broad,narrow,activity,analytics:
 // deep library pages, a broad and a narrow library search, and the reads of the two CSV exports, the
 // activity log's 50 pages of 200 and a video's year of analytics). Each kind runs with readers as fast as
@@ -15,8 +16,9 @@
 // Run it small on a busy machine (SCALE_SIZES=1000,100000 ROLLUPS=1000000). Not a test: it prints figures.
 // One read on one database: SCALE_DATABASES=postgres (or sqlite; default both) and SCALE_READS=library-search
 // (the library's search alone, without the other reads and the head-of-line rounds) or inhouse-search (the
-// in-house ads' search alone; seed it with ITEMS ads) or story-search, reel-search or history-search (the
-// story list's, the reels' or the notification history's search alone; ITEMS of each); default every read.
+// in-house ads' search alone; seed it with ITEMS ads) or story-search, reel-search, history-search or
+// match-search (the story list's, the reels', the notification history's or the live matches' search
+// alone; ITEMS of each); default every read.
 // With ROLLUPS=0 ITEMS=0 the seed is the categories and videos only. SCALE_KEEP=1 keeps the SQLite seed's
 // folder (printed) for measuring queries by hand, and SCALE_SEED=<that folder> measures it again without
 // seeding (one size); the PostgreSQL seed stays until the next run anyway. The library's search reads
@@ -52,6 +54,7 @@ const READ_SETS = [
   'story-search',
   'reel-search',
   'history-search',
+  'match-search',
   'start',
   'hol',
 ];
@@ -147,6 +150,13 @@ function seedStatements(d, size) {
       `insert into notifications (id, title, message, created_at, fcm_status, web_status, status)
        select ${d.id(`${start} + i`, 'i')}, 'Notice ' || i, 'Tonight at 7', ${d.iso(`${start} + i`)},
          'not configured', 'not configured', 'sent'`,
+    ),
+    // Off: the app's launch lists read every active match.
+    d.rows(
+      ITEMS,
+      `insert into live_matches (id, title, url, thumbnail, status, created_at)
+       select ${d.id(`${start} + i`, 'i')}, 'Match ' || i, 'https://live.example.com/' || i,
+         '/media/live/m' || i || '.png', 0, ${d.iso(`${start} + i`)}`,
     ),
     d.rows(
       ITEMS,
@@ -385,11 +395,18 @@ async function measure(baseURL) {
     show('history, search', await reads((n) => `${history}?page=1&q=Notice ${500 + n}`, admin));
     show('history, search of every one', await reads(() => `${history}?page=1&q=notice`, admin));
   };
+  const liveMatches = `${baseURL}/api/App/liveMatch/admin`;
+  // Every match's title is `Match n`.
+  const searchMatches = async () => {
+    show('live matches, search', await reads((n) => `${liveMatches}?page=1&q=Match ${500 + n}`, admin));
+    show('live matches, search of every one', await reads(() => `${liveMatches}?page=1&q=match`, admin));
+  };
   if (ONLY === 'library-search') return searchLibrary();
   if (ONLY === 'inhouse-search') return searchAds();
   if (ONLY === 'story-search') return searchStories();
   if (ONLY === 'reel-search') return searchReels();
   if (ONLY === 'history-search') return searchHistory();
+  if (ONLY === 'match-search') return searchMatches();
   const first = await get(`${library}/all?page=1&limit=${LIMIT}`, admin);
   const pages = first.totalPage;
   // The oldest video has a year of rollups (seedStatements).
@@ -448,6 +465,7 @@ async function measure(baseURL) {
   await searchStories();
   await searchReels();
   await searchHistory();
+  await searchMatches();
   const adPages = (await get(`${ads}?a=true&page=1&limit=${LIMIT}`, admin)).totalPages;
   show('in-house ads, first page', await reads(() => `${ads}?a=true&page=1&limit=${LIMIT}`, admin));
   show(

@@ -193,8 +193,10 @@ export type LiveMatchEditFields = z.infer<typeof liveMatchEditFields>;
 export const liveMatchListReply = replyBase.extend({
   data: z.array(liveMatch),
   totalPage: z.number().int(),
-  /** The matches listed on every page (with `q`, the ones found), as the story and reel lists give it. */
+  /** The matches listed on every page (with `q`, the ones found, counted up to SEARCH_COUNT_MAX: 0063). */
   total: z.number().int(),
+  /** Ours (0063): more matches match the search than `total` says; false without `q`. */
+  totalCapped: z.boolean(),
   /** The running flag (the controller's liveMatch switch) behind the Running badge. */
   liveMatch: z.boolean(),
 });

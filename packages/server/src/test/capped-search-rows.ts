@@ -1,5 +1,8 @@
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { SEARCH_COUNT_MAX } from '@streamdesk/contract/http';
+import type { AppTables } from '../platform/db/database.js';
+import { createTestApp, type TestApp } from './test-app.js';
 
 /** A row a capped-search test writes (0063): its id, its searched name, and views that repeat for ties. */
 export interface NamedRow {
@@ -102,4 +105,67 @@ export async function expectExactCounts(
   expect([few.total, few.totalPage, few.totalCapped]).toEqual([11, 1, false]);
   const unsearched = await read({});
   expect([unsearched.total, unsearched.totalCapped]).toEqual([all, false]);
+}
+
+/**
+ * Writes `rows` into `table`, 200 to a statement, and on PostgreSQL analyzes it: a search's lead and its
+ * narrowness come from the table's statistics (search-lead.ts).
+ */
+export async function writeAnalyzed(t: TestApp, table: keyof AppTables, rows: readonly object[]) {
+  const { db, dialect } = t.app.streamdesk.context;
+  for (let at = 0; at < rows.length; at += 200)
+    await db
+      .insertInto(table)
+      .values(rows.slice(at, at + 200) as never)
+      .execute();
+  if (dialect === 'postgres') await sql`ANALYZE ${sql.table(table)}`.execute(db);
+}
+
+/** A list's reply: its rows and its count. */
+type Listed = { data: unknown[] } & Omit<ReadPage, 'names'>;
+
+/** An admin list's read of CAPPED_LIMIT rows a page at `path`, with its rows' names (`nameOf`). */
+const readAdminList = <R extends Listed>(
+  app: () => TestApp,
+  path: string,
+  nameOf: (row: R['data'][number]) => string,
+) =>
+  withNames(async (query: Record<string, string>) => {
+    const res = await app().request({
+      method: 'GET',
+      url: path,
+      query: { limit: String(CAPPED_LIMIT), ...query },
+    });
+    return app().json<R>(res);
+  }, nameOf);
+
+/**
+ * The capped-search tests of an admin list (0063) whose rows `rowOf` makes of cappedRows(`prefix`) (row
+ * `i`'s name and views, dated rowDate(i)): over the cap (expectCappedPages, in `sort`'s orders) and
+ * under it (expectExactCounts).
+ */
+export function cappedSearchTests<R extends Listed>(list: {
+  table: keyof AppTables;
+  path: string;
+  prefix: string;
+  rowOf: (row: NamedRow, i: number) => object;
+  nameOf: (row: R['data'][number]) => string;
+  sort: { oldest: string; mostViewed?: string };
+}) {
+  let t: TestApp;
+  const rows = cappedRows(list.prefix);
+  beforeAll(async () => {
+    t = await createTestApp();
+    await writeAnalyzed(t, list.table, rows.map(list.rowOf));
+  });
+  afterAll(() => t.close());
+  const read = readAdminList<R>(() => t, list.path, list.nameOf);
+
+  it('stops at the cap for a search most rows match, and each page is its slice in its order', async () => {
+    await expectCappedPages(read, { rows, limit: CAPPED_LIMIT, sort: list.sort });
+  });
+
+  it('is exact under the cap and without a search', async () => {
+    await expectExactCounts(read, { rows, all: CAPPED_COUNT });
+  });
 }

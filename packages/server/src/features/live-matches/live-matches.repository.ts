@@ -1,9 +1,10 @@
-import type { AppDb } from '../../platform/db/database.js';
+import type { AppDb, AppTables } from '../../platform/db/database.js';
 import type { DialectName } from '../../platform/db/database.js';
 import { sql } from 'kysely';
 import { parseSort } from '@streamdesk/contract/http';
 import type { FireHistorySort, LiveMatchSort } from '@streamdesk/contract/live-matches';
 import { searchFor } from '../../platform/db/search.js';
+import { boundedSearch } from '../../platform/db/bounded-search.js';
 import { lowered } from '../../platform/db/dialect.js';
 import { fireHistorySearch, liveMatchesSearch } from './live-matches.migrations.js';
 import { orderedPage } from '../../platform/db/paging.js';
@@ -58,21 +59,27 @@ const count = (n: unknown) => Number(n ?? 0);
 
 /**
  * A page of matches in the order asked (newest first by default, titles as people read them, ties by id);
- * `q` matches the title, case-insensitively.
+ * `q` matches the title, case-insensitively. A search's count stops at `countMax` (`capped` when more
+ * match, 0063), and a broad one walks the (created_at, id) index in the date orders.
  */
 export async function listLiveMatches(
   db: Db,
   dialect: DialectName,
   { page, limit, q, sort }: { page: number; limit: number; q?: string | undefined; sort: LiveMatchSort },
-) {
+  countMax: number,
+): Promise<{ rows: LiveMatchRow[]; total: number; capped: boolean }> {
   const text = q?.trim();
-  const searched = text ? await searchFor(db, dialect, liveMatchesSearch, text) : undefined;
-  const base = db.selectFrom('live_matches').$if(!!searched, (qb) => qb.where(searched!));
+  const base = db.selectFrom('live_matches');
   const { column, desc } = parseSort(sort);
   const by = { date: sql.ref('created_at'), title: lowered(dialect, 'title'), views: sql.ref('view') }[
     column
   ];
-  return orderedPage(base, { by, desc }, page, limit);
+  if (!text) return { ...(await orderedPage(base, { by, desc }, page, limit)), capped: false };
+  return boundedSearch<AppTables, 'live_matches', LiveMatchRow>(
+    { db, dialect, base, index: liveMatchesSearch, text },
+    { by, desc },
+    { page, limit, walkable: column === 'date', countMax },
+  );
 }
 
 export const listActiveLiveMatches = (db: Db) =>

@@ -1,3 +1,4 @@
+import { SEARCH_COUNT_MAX } from '@streamdesk/contract/http';
 import { launchListRead } from '../../platform/registries.js';
 import { liveMatchMessages, type AppLiveMatch, type LiveMatch } from '@streamdesk/contract/live-matches';
 import {
@@ -82,8 +83,8 @@ export function createLiveMatchesService(deps: LiveMatchesDeps, planned: Planned
     matchReverter,
     // Live matches ------------------------------------------------------------------------------------
     async list(query: Parameters<typeof repo.listLiveMatches>[2]) {
-      const [{ rows, total }, running] = await Promise.all([
-        repo.listLiveMatches(deps.readDb, dialect, query),
+      const [{ rows, total, capped }, running] = await Promise.all([
+        repo.listLiveMatches(deps.readDb, dialect, query, SEARCH_COUNT_MAX),
         liveMatchRunning(),
       ]);
       return {
@@ -92,6 +93,7 @@ export function createLiveMatchesService(deps: LiveMatchesDeps, planned: Planned
         data: rows.map(toMatch),
         totalPage: totalPages(total, query.limit),
         total,
+        totalCapped: capped,
         liveMatch: running,
       };
     },

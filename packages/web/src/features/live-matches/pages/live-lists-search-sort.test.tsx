@@ -87,6 +87,15 @@ describe('Live Match Management: search and sort', { timeout: 30_000 }, () => {
     expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('');
   });
 
+  it("says a search's count that stopped at its cap with a plus (0063)", async () => {
+    const found = [{ ...testMatch, _id: 'm1', title: 'Cup Final' }];
+    const capped = { ...testMatchList(found, true), total: 1000, totalPage: 50, totalCapped: true };
+    openScreen('/add/liveMatch?q=final', { [`GET ${LIST}`]: () => jsonResponse(capped) });
+    expect(
+      await screen.findByText('Showing 1 of 1,000+ live matches', undefined, { timeout: 8000 }),
+    ).toBeVisible();
+  });
+
   it('sorts by a header click, sets ?sort= and aria-sort, starts at page 1, and keeps the inline edit', async () => {
     const { handler, last } = matches();
     const user = userEvent.setup();

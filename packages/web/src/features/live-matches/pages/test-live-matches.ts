@@ -16,6 +16,7 @@ export const testMatchList = (data: unknown[], liveMatch: boolean) => ({
   data,
   totalPage: 1,
   total: data.length,
+  totalCapped: false,
   liveMatch,
 });
 
