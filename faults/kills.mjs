@@ -117,6 +117,10 @@ export async function killMidWork(env, dataDir, workDir) {
       if (!missingThumbnails.length) break;
       await sleep(500);
     }
+    // A thumbnail made again appears (its rename) a moment before its process drops the write's marker from
+    // .tmp: a file still there after that moment is left, not one on its way out (one CI run read the
+    // marker between the two).
+    for (let waited = 0; waited < 10_000 && partialFiles(dataDir).length; waited += 200) await sleep(200);
     return {
       acknowledgedBatches: acknowledged.batches,
       countedBatches,
