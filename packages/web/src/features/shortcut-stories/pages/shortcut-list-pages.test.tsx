@@ -71,7 +71,9 @@ describe('Shortcut Story page past 100 shortcuts', { timeout: 60_000 }, () => {
     expect(screen.getByText('Showing 1–100 of 150 shortcuts')).toBeInTheDocument();
 
     await user.click(within(pager()).getByRole('button', { name: 'Page 2' }));
-    expect(await findLabelled('Edit Brand 150')).toBeInTheDocument();
+    // Up to 20 s as page 1's wait: on a busy CI machine page 2's 50 rows took past findLabelled's 5 s
+    // (passed on its retry in two fresh-clone runs).
+    expect(await findLabelled('Edit Brand 150', { timeout: 20_000 })).toBeInTheDocument();
     expect(bodyRows()).toHaveLength(50);
     expect(within(bodyRows()[0]!).getAllByRole('cell')[1]).toHaveTextContent('101');
     expect(screen.getByText('Showing 101–150 of 150 shortcuts')).toBeInTheDocument();
