@@ -2,8 +2,7 @@ import type { AppDb, AppTables } from '../../platform/db/database.js';
 import type { Insertable, Selectable } from 'kysely';
 import type { InHouseAd, InHouseAdType, MedType } from '@streamdesk/contract/inhouse-ads';
 import type { DialectName } from '../../platform/db/database.js';
-import { leadSearch } from '../../platform/db/search-lead.js';
-import { countSearch, searchedPage } from '../../platform/db/search-page.js';
+import { boundedSearch } from '../../platform/db/bounded-search.js';
 import { inHouseAdCounts, inHouseAdsSearch } from './inhouse-ads.migrations.js';
 import { fromDbBool } from '../../platform/db/values.js';
 import { NEWEST_FIRST, seekPage } from '../../platform/db/paging.js';
@@ -92,7 +91,8 @@ const unsearched = (db: Db, activeOnly: boolean) =>
  * A page of the list. Without a search the total is the kept counts' sum (inHouseAdCounts) and the page
  * starts from the nearest page read (page-boundaries.ts). A search counts its matches up to `countMax`
  * (`capped` when more match, 0063), and its page walks the newest-first index (with the status, or
- * without) when the search is broad, or reads its few matches and sorts them (search-page.ts).
+ * without) when the search is broad, or reads its few matches and sorts them (bounded-search.ts, as the
+ * other lists).
  */
 export async function listPage(
   db: Db,
@@ -102,25 +102,12 @@ export async function listPage(
 ): Promise<{ rows: InHouseAdRow[]; total: number; capped: boolean }> {
   const base = unsearched(db, opts.activeOnly);
   const q = opts.q?.trim();
-  if (q) {
-    const list = {
-      db,
-      dialect,
-      base,
-      index: inHouseAdsSearch,
-      search: await leadSearch(db, dialect, inHouseAdsSearch, q),
-    };
-    const counted = await countSearch(list, opts.countMax);
-    const { total, capped } = counted;
-    const rows = await searchedPage<AppTables, 'inhouse_ads', InHouseAdRow>(list, NEWEST_FIRST, {
-      page: opts.page,
-      limit: opts.limit,
-      broad: capped,
-      walkable: true,
-      counted,
-    });
-    return { rows, total, capped };
-  }
+  if (q)
+    return boundedSearch<AppTables, 'inhouse_ads', InHouseAdRow>(
+      { db, dialect, base, index: inHouseAdsSearch, text: q },
+      NEWEST_FIRST,
+      { page: opts.page, limit: opts.limit, walkable: true, countMax: opts.countMax },
+    );
   const total = await keptCount(db, inHouseAdCounts, opts.activeOnly ? { status: 1 } : {});
   const list = JSON.stringify([opts.activeOnly, opts.limit]);
   const rows = await boundaries.page(list, opts.page, opts.limit, total, (seek) =>
