@@ -67,10 +67,9 @@ const SORTED_S_MOST = 2_000;
  * The page from S alone, sorted, where that is exact: S holds every match the filters keep (`complete`),
  * or, newest first by date in a table that keeps its rowid blocks, no row written before S's last match
  * (the lowest rowid) is newer than the page's last row (search-blocks.ts: every match outside S is then
- * older than the page). Undefined where
- * neither is known: the walk decides. `Video 1`'s first page then reads its 120 newest rowids' rows,
- * where the walk passed 2,000 rows, gave way, and its 111,111 matches were read and sorted (70-115 ms).
- * The list's order is by date (the orders the walk serves).
+ * older than the page). Undefined where neither is known: the walk decides. `Video 1`'s first page then
+ * reads its 120 newest rowids' rows, where the walk passed 2,000 rows, gave way, and its 111,111 matches
+ * were read and sorted (70-115 ms). The list's order is by date (the orders the walk serves).
  */
 async function newestOfS<DB, TB extends keyof DB, R>(
   { db, base, index }: SearchedList<DB, TB>,
