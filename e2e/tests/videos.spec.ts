@@ -556,7 +556,10 @@ test('an upload says its videos are not on the web feed yet; the library says th
   await openUploadWith(page, api, media);
   await page.getByLabel('Videos (MP4)').setInputFiles([media.mp4]);
   await page.getByRole('button', { name: 'Upload Videos' }).click();
-  await expect(page.getByText('1 video is in the library, not yet on the web feed.')).toBeVisible();
+  // The upload's message comes after the server has stored and probed the file: past 10 s once on a busy CI machine.
+  await expect(page.getByText('1 video is in the library, not yet on the web feed.')).toBeVisible({
+    timeout: 30_000,
+  });
   await shoot(page, 'upload-not-on-feed-1280', { fullPage: false });
   await page.setViewportSize({ width: 375, height: 800 });
   await shoot(page, 'upload-not-on-feed-375');

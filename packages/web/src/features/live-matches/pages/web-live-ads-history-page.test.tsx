@@ -53,6 +53,9 @@ function historyApi(total: number) {
   return { api, deleted, asked };
 }
 
+// A page of 100 rows can take longer than findBy's default 1 s to render on a busy CI machine.
+const ROWS_WAIT = { timeout: 20_000 };
+
 const table = () => screen.getByRole('table', { name: 'Fired ads' });
 const bodyRows = () => within(table()).getAllByRole('row').slice(1);
 // By label, not role: on the old screen's 1,000 rows a role query took seconds.
@@ -64,7 +67,7 @@ const box = (n: number) =>
 async function open(total: number) {
   const server = historyApi(total);
   openScreen('/add/liveMatch/liveAdWeb/history', server.api);
-  await screen.findByText('Fire 1', {}, { timeout: 10_000 });
+  await screen.findByText('Fire 1', {}, ROWS_WAIT);
   return { ...server, user: userEvent.setup() };
 }
 
@@ -84,7 +87,7 @@ describe('Live Ads History with a full API page of 1,000 fires', () => {
 
     // The oldest fires are on the last page, from the same API page (no new call).
     await user.click(screen.getByRole('button', { name: 'Page 10' }));
-    expect(await within(table()).findByText('Fire 1000')).toBeInTheDocument();
+    expect(await within(table()).findByText('Fire 1000', {}, ROWS_WAIT)).toBeInTheDocument();
     expect(bodyRows()).toHaveLength(100);
     expect(within(table()).queryByText('Fire 900')).toBeNull();
     expect(screen.getByText('Showing 901–1,000 of 1,000 fired ads')).toBeInTheDocument();
@@ -101,7 +104,7 @@ describe('Live Ads History with a full API page of 1,000 fires', () => {
     await waitFor(() => expect(deleted).toHaveLength(1));
     expect(deleted[0]).toEqual(Array.from({ length: 100 }, (_, i) => fire(i + 1)._id));
     // The list reloads: the next hundred move up, and nothing stays selected.
-    expect(await screen.findByText('Fire 101')).toBeInTheDocument();
+    expect(await screen.findByText('Fire 101', {}, ROWS_WAIT)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Delete selected (0)' })).toBeDisabled();
   }, 30_000);
 
@@ -109,7 +112,7 @@ describe('Live Ads History with a full API page of 1,000 fires', () => {
     const server = historyApi(3);
     const restore = undoApi();
     openScreen('/add/liveMatch/liveAdWeb/history', { ...server.api, ...restore.api });
-    await screen.findByText('Fire 1', {}, { timeout: 10_000 });
+    await screen.findByText('Fire 1', {}, ROWS_WAIT);
     const user = userEvent.setup();
     await user.click(box(2));
     await user.click(screen.getByRole('button', { name: 'Delete selected (1)' }));
@@ -123,7 +126,7 @@ describe('Live Ads History with a full API page of 1,000 fires', () => {
     await user.click(box(2));
     expect(screen.getByRole('button', { name: 'Delete selected (2)' })).toBeEnabled();
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    await within(table()).findByText('Fire 101');
+    await within(table()).findByText('Fire 101', {}, ROWS_WAIT);
     expect(screen.getByRole('button', { name: 'Delete selected (0)' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Page 1' }));
     expect(box(1)).not.toBeChecked();
@@ -150,7 +153,7 @@ describe('Live Ads History past one API page', () => {
     expect(asked).toEqual([1]);
 
     await user.click(screen.getByRole('button', { name: 'Page 11' }));
-    expect(await within(table()).findByText('Fire 1005')).toBeInTheDocument();
+    expect(await within(table()).findByText('Fire 1005', {}, ROWS_WAIT)).toBeInTheDocument();
     expect(bodyRows()).toHaveLength(5);
     expect(screen.getByText('Showing 1,001–1,005 of 1,005 fired ads')).toBeInTheDocument();
 
