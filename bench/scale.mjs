@@ -327,12 +327,18 @@ async function measure(baseURL) {
       'library, search of every video',
       await reads((n) => `${library}/all?page=${1 + (n % 5)}&limit=${LIMIT}&q=video`, admin),
     );
-    // Deep pages of the broad search, distinct so that no cached reply answers: page 1,001 (20,000
-    // matches before it) and 2,501 (50,000).
-    for (const deepPage of [1001, 2501])
+    // The last page the broad search serves (its pages end at the count's cap, 0066: 1,000 matches), newest
+    // and oldest first, each with a page size of its own so that no cached reply answers.
+    for (const [order, sort] of [
+      [' page', '-date'],
+      [', oldest', 'date'],
+    ])
       show(
-        `library, every video, page ${deepPage}`,
-        await reads((n) => `${library}/all?page=${deepPage + n}&limit=${LIMIT}&q=video`, admin),
+        `library, every video, last${order}`,
+        await reads((n) => {
+          const limit = 10 + n;
+          return `${library}/all?page=${Math.ceil(1000 / limit)}&limit=${limit}&q=video&sort=${sort}`;
+        }, admin),
       );
     const categories = (await get(`${baseURL}/api/App/video/category`, admin)).data;
     const small = categories.find((c) => c.name === 'Category small')._id;

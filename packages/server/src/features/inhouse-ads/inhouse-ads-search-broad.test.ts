@@ -4,7 +4,7 @@ import { inHouseAdsSearch } from './inhouse-ads.migrations.js';
 import { writeTitledAds } from './inhouse-ads-search-rows.js';
 import { NEWEST_FIRST, type ListOrder } from '../../platform/db/paging.js';
 import { leadSearch } from '../../platform/db/search-lead.js';
-import { countSearch, searchedPage, seekSearchedPage } from '../../platform/db/search-page.js';
+import { countSearch, searchedPage } from '../../platform/db/search-page.js';
 import { sql } from 'kysely';
 
 /**
@@ -56,10 +56,9 @@ const byHand = (q: string, activeOnly: boolean, newestFirst: boolean) => {
   return newestFirst ? held.reverse() : held;
 };
 
-/** The searched list of the test's ads, active only or all. */
-async function listOf(q: string, activeOnly: boolean) {
+async function everyPage(q: string, activeOnly: boolean, order: ListOrder, walkable: boolean) {
   const { db, dialect } = t.app.streamdesk.context;
-  return {
+  const list = {
     db,
     dialect,
     base: db
@@ -69,10 +68,6 @@ async function listOf(q: string, activeOnly: boolean) {
     index: inHouseAdsSearch,
     search: await leadSearch(db, dialect, inHouseAdsSearch, q),
   };
-}
-
-async function everyPage(q: string, activeOnly: boolean, order: ListOrder, walkable: boolean) {
-  const list = await listOf(q, activeOnly);
   const { total, capped } = await countSearch(list, CAP);
   const found: string[] = [];
   for (let page = 1; ; page++) {
@@ -118,37 +113,5 @@ describe('a searched list: its bounded count and its pages, walked or sorted', (
         });
       }
     }
-  });
-
-  it('seeks a page past a row read before, and gives way where its walk ends short of the page', async () => {
-    type Row = Ad & { id: string; created_at: string };
-    const rows = async (q: string) =>
-      (await (await listOf(q, false)).base.selectAll().orderBy('created_at', 'desc').execute()) as Row[];
-    const wide = (await rows('')).filter((r) => r.main_title.toLowerCase().includes('wide'));
-    const key = { value: wide[3]!.created_at, id: wide[3]!.id };
-    const seek = async (q: string, from: 'after' | 'at', skip = 0) =>
-      seekSearchedPage<never, never, Row>(
-        (await listOf(q, false)) as never,
-        NEWEST_FIRST,
-        {
-          from,
-          key,
-          skip,
-          take: LIMIT,
-        },
-        WALK,
-      );
-    const after = await seek('wide', 'after');
-    expect(after?.rows.map((r) => r.main_title)).toEqual(byHand('wide', false, true).slice(LIMIT, 2 * LIMIT));
-    expect(after?.first).toEqual({ value: wide[4]!.created_at, id: wide[4]!.id });
-    expect(after?.last).toEqual({ value: wide[7]!.created_at, id: wide[7]!.id });
-    expect((await seek('wide', 'at'))?.rows.map((r) => r.main_title)).toEqual(
-      byHand('wide', false, true).slice(3, 3 + LIMIT),
-    );
-    expect((await seek('wide', 'after', LIMIT))?.rows.map((r) => r.main_title)).toEqual(
-      byHand('wide', false, true).slice(2 * LIMIT, 3 * LIMIT),
-    );
-    // The `Old` ones lie past every `Wide`: WALK's rows past the key hold none of them.
-    expect(await seek('old', 'after')).toBeUndefined();
   });
 });

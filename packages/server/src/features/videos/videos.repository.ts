@@ -6,12 +6,7 @@ import { addToTotalColumns, type TotalsChange } from '../../platform/item-counte
 import { noteUpdate } from '../../platform/activity/noted-update.js';
 import { lowered } from '../../platform/db/dialect.js';
 import { leadSearch, type Search } from '../../platform/db/search-lead.js';
-import {
-  countSearch,
-  searchedPage,
-  seekSearchedPage,
-  type SearchCount,
-} from '../../platform/db/search-page.js';
+import { countSearch, searchedPage, type SearchCount } from '../../platform/db/search-page.js';
 import { videosSearch } from './videos.migrations.js';
 import type { ProcessingColumns } from '../../platform/media/video-queue.repository.js';
 import type { DialectName } from '../../platform/db/database.js';
@@ -148,21 +143,6 @@ export const searchedPageOfVideos = (
       walkable: sort.endsWith('date'),
       counted,
     },
-  );
-
-/** A broad search's page in a date order from a page of it read before (seekSearchedPage), if the walk finds it. */
-export const seekSearchedVideos = (
-  db: Db,
-  dialect: DialectName,
-  filter: UnsearchedFilter,
-  search: Search,
-  sort: VideoSort,
-  seek: Extract<PageSeek, { key: unknown }>,
-) =>
-  seekSearchedPage<AppTables, 'videos', VideoRow>(
-    searchedList(db, dialect, filter, search, undefined),
-    orderOf(dialect, sort),
-    seek,
   );
 
 /** The number of videos a filter without a search matches, from the kept counts (a search's own count is

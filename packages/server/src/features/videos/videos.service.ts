@@ -20,7 +20,6 @@ import { itemLabel } from '../../platform/activity/item-label.js';
 import { forgetItems, type TrashKind } from '../../platform/trash/trash-bin.js';
 import { afterWriteScope } from '../../platform/db/write-scope.js';
 import { PageBoundaries, type PageSeek } from '../../platform/db/page-boundaries.js';
-import { dateKeys } from '../../platform/db/search-page.js';
 import type { RejectedFile, UploadedFile } from '../../platform/media/multipart.js';
 import { acceptVideo, type VideoInfo } from '../../platform/media/video-tools.js';
 import { posterOf } from '../../platform/media/video-queue.repository.js';
@@ -175,31 +174,14 @@ export function createVideosService(ctx: FeatureContext, deps: VideosDeps) {
     });
     const { total, capped } = counted;
     // The count's way (and on SQLite its matches, under the cap) tells the page where to read.
-    const read = () =>
-      repo.searchedPageOfVideos(ctx.readDb, ctx.dialect, filter, search, sort, {
-        page,
-        limit,
-        broad: capped,
-        rows: kept,
-        counted,
-      });
-    if (!capped || !sort.endsWith('date'))
-      return { rows: await read(), total, totalCapped: capped, totalPage: Math.ceil(total / limit) };
-    // A broad search in a date order starts from a page of it read before, as the unsearched lists do
-    // (boundaries, forgotten on every write to the videos, which may move the matches). Its total is past
-    // the count's cap: no read starts from the list's end.
-    const plan = boundaries.plan(JSON.stringify(['q', filter, text, sort, limit]), page, limit, Infinity);
-    const { seek } = plan;
-    let found =
-      'key' in seek
-        ? await repo.seekSearchedVideos(ctx.readDb, ctx.dialect, filter, search, sort, seek)
-        : undefined;
-    if (!found) {
-      const rows = await read();
-      found = { rows, ...dateKeys(rows) };
-    }
-    plan.remember(found.first, found.last);
-    return { rows: found.rows, total, totalCapped: capped, totalPage: Math.ceil(total / limit) };
+    const rows = await repo.searchedPageOfVideos(ctx.readDb, ctx.dialect, filter, search, sort, {
+      page,
+      limit,
+      broad: capped,
+      rows: kept,
+      counted,
+    });
+    return { rows, total, totalCapped: capped, totalPage: Math.ceil(total / limit) };
   };
 
   // A few removals at a time: a category of tens of thousands of videos would otherwise queue every

@@ -61,13 +61,6 @@ export const newestFirstPage = <DB, TB extends keyof DB>(
 ) => orderedPage(base, NEWEST_FIRST, page, limit);
 
 /**
- * The rows past `key` read `way` in `order` (from it too where `from`), compared on the pair (order, id) so
- * that a seek uses the index the order uses.
- */
-export const keyedFrom = (way: 'asc' | 'desc', order: ListOrder, { value, id }: RowKey, from = false) =>
-  sql<SqlBool>`(${order.by}, ${sql.ref('id')}) ${sql.raw((way === 'desc' ? '<' : '>') + (from ? '=' : ''))} (${value}, ${id})`;
-
-/**
  * `base` narrowed to one page's rows as `seek` says (page-boundaries.ts), ordered the way they are read:
  * from the end and before a known row, in `order` reversed. Ties by id; a known row is compared on the
  * pair (order, id) so that the seek uses the index the order uses.
@@ -79,10 +72,12 @@ const seekRows = <DB, TB extends keyof DB, O>(
 ) => {
   const reversed = seek.from === 'end' || seek.from === 'before';
   const way = order.desc !== reversed ? 'desc' : 'asc';
+  const beyond = (way === 'desc' ? '<' : '>') + (seek.from === 'at' ? '=' : '');
   return base
-    .$if('key' in seek, (qb) =>
-      qb.where(keyedFrom(way, order, (seek as Extract<PageSeek, { key: unknown }>).key, seek.from === 'at')),
-    )
+    .$if('key' in seek, (qb) => {
+      const { value, id } = (seek as Extract<PageSeek, { key: unknown }>).key;
+      return qb.where(sql<SqlBool>`(${order.by}, ${sql.ref('id')}) ${sql.raw(beyond)} (${value}, ${id})`);
+    })
     .orderBy(order.by, way)
     .orderBy(sql.ref('id'), way)
     .limit(seek.take)

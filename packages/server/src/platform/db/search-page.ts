@@ -1,8 +1,7 @@
 import { sql, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { DialectName } from './database.js';
 import { containsInsensitive } from './dialect.js';
-import type { PageSeek } from './page-boundaries.js';
-import { keyedFrom, type ListOrder, type SeekPage } from './paging.js';
+import type { ListOrder } from './paging.js';
 import { ftsPhrase, matchesSearch } from './search.js';
 import { foldedContains } from './search-folded.js';
 import type { SearchIndex } from './search-index.js';
@@ -63,65 +62,6 @@ const WALK_PER_MATCH = 10;
  */
 const SORTED_AFTER_WALK = 250_000;
 
-/** The rows a walk reads at most to find `wanted` matches (WALK_PER_MATCH a match, within `walk`). */
-const walkSpan = (walk: typeof WALK, wanted: number) =>
-  Math.min(walk.max, Math.max(walk.min, WALK_PER_MATCH * wanted));
-
-/**
- * The matches among the first `span` rows of `from` (the list, or the list past a row) in `order`, each
- * row's columns checked for the text, `limit` of them after `offset`.
- */
-async function walkedMatches<DB, TB extends keyof DB, R>(
-  list: SearchedList<DB, TB>,
-  order: ListOrder,
-  from: SelectQueryBuilder<DB, TB, object>,
-  span: number,
-  { offset, limit }: { offset: number; limit: number },
-): Promise<R[]> {
-  const way = order.desc ? 'desc' : 'asc';
-  const walked = from.selectAll().orderBy(order.by, way).orderBy(sql.ref('id'), way).limit(span);
-  return (await (list.db as unknown as Kysely<Record<string, object>>)
-    .selectFrom(walked.as('w'))
-    .selectAll()
-    .where(holdsText(list as never))
-    .orderBy(order.by, way)
-    .orderBy(sql.ref('id'), way)
-    .limit(limit)
-    .offset(offset)
-    .execute()) as R[];
-}
-
-/**
- * A broad search's page from a page of it read before (page-boundaries.ts, keyed by the search as well as
- * the list): the order walked from that page's first row (`at`: the same page again) or past its last
- * (`after`: the pages after it), at most WALK's rows a match, each checked for the text. A deep page of
- * `video` then walks one page instead of every match before it (page 2,501: 50,020 rows, 25-41 ms on
- * PostgreSQL, 65 ms on SQLite). Undefined where the walk ends short of the page (the matches are rarer
- * than that past the row, or the list ends): the caller reads it as searchedPage does. The keys of the
- * order by date only, the orders a walk serves.
- */
-export async function seekSearchedPage<DB, TB extends keyof DB, R extends { id: string; created_at: string }>(
-  list: SearchedList<DB, TB>,
-  order: ListOrder,
-  seek: Extract<PageSeek, { key: unknown }>,
-  walk = WALK,
-): Promise<SeekPage<R> | undefined> {
-  if (seek.from === 'before') return undefined;
-  const from = list.base.where(keyedFrom(order.desc ? 'desc' : 'asc', order, seek.key, seek.from === 'at'));
-  const span = walkSpan(walk, seek.skip + seek.take);
-  const rows = await walkedMatches<DB, TB, R>(list, order, from, span, {
-    offset: seek.skip,
-    limit: seek.take,
-  });
-  return rows.length === seek.take ? { rows, ...dateKeys(rows) } : undefined;
-}
-
-/** The first and last row's place in the order by date (PageBoundaries keeps them). */
-export const dateKeys = (rows: readonly { id: string; created_at: string }[]) => {
-  const keyOf = (row?: { id: string; created_at: string }) => row && { value: row.created_at, id: row.id };
-  return { first: keyOf(rows[0]), last: keyOf(rows.at(-1)) };
-};
-
 /**
  * The number of rows matching the search, counted up to `countMax` (and `capped` when more match). On
  * SQLite the index's matches drive it, or the list's own rows (search-count.ts), so it stops after
@@ -153,28 +93,41 @@ export async function countSearch<DB, TB extends keyof DB>(
  * If the walk ends short of
  * a page (the matches are rarer than one in WALK_PER_MATCH near the order's start), or the search is not
  * broad, or the order has no index, the page is read from the matches, sorted.
+ *
+ * A search's pages end where its count does (docs/decisions/0066): a capped search serves its first
+ * `countMax` matches, as its `totalPage` says, and a page past them is empty. No page then walks more
+ * than the cap's matches, and the count found every match of an uncapped one.
  */
 export async function searchedPage<DB, TB extends keyof DB, R>(
   list: SearchedList<DB, TB>,
   order: ListOrder,
-  {
-    page,
-    limit,
-    broad,
-    walkable,
-    walk = WALK,
-    seek = SEEK,
-    counted,
-  }: {
-    page: number;
-    limit: number;
-    broad: boolean;
-    walkable: boolean;
-    walk?: typeof WALK;
-    seek?: typeof SEEK;
-    /** The search's count (countSearch): with every match's rowid (SQLite, under the cap), the page sorts those. */
-    counted?: SearchCount;
-  },
+  options: PageOptions,
+): Promise<R[]> {
+  const { page, limit, counted } = options;
+  const offset = (page - 1) * limit;
+  // Past the count: nothing to read (a category of 50,000 that none of `1.mp4`'s 100,000 matches falls in
+  // read them again for an empty page: 230 ms).
+  if (counted && offset >= counted.total) return [];
+  const rows = await pageOfMatches<DB, TB, R>(list, order, options);
+  // A page across the cap ends at it.
+  return counted?.capped ? rows.slice(0, counted.total - offset) : rows;
+}
+
+interface PageOptions {
+  page: number;
+  limit: number;
+  broad: boolean;
+  walkable: boolean;
+  walk?: typeof WALK;
+  seek?: typeof SEEK;
+  /** The search's count (countSearch): with every match's rowid (SQLite, under the cap), the page sorts those. */
+  counted?: SearchCount;
+}
+
+async function pageOfMatches<DB, TB extends keyof DB, R>(
+  list: SearchedList<DB, TB>,
+  order: ListOrder,
+  { page, limit, broad, walkable, walk = WALK, seek = SEEK, counted }: PageOptions,
 ): Promise<R[]> {
   const { db, dialect, base, index, search } = list;
   const way = order.desc ? 'desc' : 'asc';
@@ -182,9 +135,6 @@ export async function searchedPage<DB, TB extends keyof DB, R>(
   const ordered = <Q extends SelectQueryBuilder<DB, TB, object>>(qb: Q) =>
     qb.orderBy(order.by, way).orderBy(sql.ref('id'), way);
   const rowid = sql.ref(`${index.table}.rowid`);
-  // The count found every match and the page starts past them: nothing to read (a category of 50,000
-  // that none of `1.mp4`'s 100,000 matches falls in read them again for an empty page: 230 ms).
-  if (counted && !counted.capped && offset >= counted.total) return [];
   // The count found every match: the page is theirs, without the index again (a category of 50,000 that
   // few of 100,000 matches fall in streamed the index twice).
   if (counted?.matches) {
@@ -199,10 +149,17 @@ export async function searchedPage<DB, TB extends keyof DB, R>(
     const rows = await seekedPage<DB, TB, R>(list, order, { phrase, page, limit, seek });
     if (rows !== 'far') return rows;
   } else if (broad && walkable && !search.narrow) {
-    const rows = await walkedMatches<DB, TB, R>(list, order, base, walkSpan(walk, offset + limit), {
-      offset,
-      limit,
-    });
+    const span = Math.min(walk.max, Math.max(walk.min, WALK_PER_MATCH * (offset + limit)));
+    const walked = ordered(base.selectAll()).limit(span);
+    const rows = (await (db as unknown as Kysely<Record<string, object>>)
+      .selectFrom(walked.as('w'))
+      .selectAll()
+      .where(holdsText(list as never))
+      .orderBy(order.by, way)
+      .orderBy(sql.ref('id'), way)
+      .limit(limit)
+      .offset(offset)
+      .execute()) as R[];
     if (rows.length === limit) return rows;
   }
   // Few matches (or a walk that found too few): read them and sort them. A broad search PostgreSQL expects

@@ -23,30 +23,23 @@ import type { SearchedList } from './search-page.js';
 /**
  * `slack`: matches read past the page's own, so that a few rows out of rowid order do not leave S short.
  * `span`: the fewest and most rows walked (ten a match the page needs): a row costs ~0.3 µs, a tenth of a
- * text check of two columns. Past `max` a deep page may walk two rows a match it needs.
+ * text check of two columns. A search's pages end at its count's cap (searchedPage), so a page needs at
+ * most the cap's matches.
  */
 export const SEEK = { slack: 100, span: { min: 2_000, max: 50_000 } };
-/**
- * The most matches the walk reads from the index (page 10,000 of 25): reading S and walking cost ~1.5 µs
- * a match before the page (page 2,501 of 20 of `video`: ~90 ms), where reading and sorting every match
- * of a broad search costs seconds (4-10 s for `video` at a million).
- */
-const MOST_MATCHES = 250_000;
 /**
  * A walk gives way at once when the rows it would pass before S's last match are more than this many times
  * its span: rows written after their date (restored videos, or the bench's clips: rowids after the
  * library's, dates through the year) make that estimate high, so only a far one is trusted.
  */
 const FAR = 10;
-/** Rows a deep page's walk may pass a match it needs. */
-const DEEP_SPAN_PER_MATCH = 2;
 
 /**
  * About how many rows a walk passes before it reaches the rowid `last`, if rowids follow the order: the
  * table's rowids from its end (newest or oldest) to `last`, times the share the filters keep (`rows`,
  * where the list knows it). A search whose matches are all far from the order's start (`Video 1`: the
- * oldest 111,111 of a million) gives way at once rather than after a walk of `span` rows (page 1,300 of
- * 20: a walk of 52,000 rows and S of 26,000 matches before the sort).
+ * oldest 111,111 of a million, oldest first past the first pages) gives way at once rather than after a
+ * walk of `span` rows before the sort.
  */
 async function walkPast<DB, TB extends keyof DB>(list: SearchedList<DB, TB>, order: ListOrder, last: number) {
   const table = sql.table(list.index.table);
@@ -105,12 +98,8 @@ export async function seekedPage<DB, TB extends keyof DB, R>(
   const any = db as unknown as Kysely<Record<string, object>>;
   const offset = (page - 1) * limit;
   const take = offset + limit + seek.slack;
-  if (take > MOST_MATCHES) return 'far';
   const need = offset + limit;
-  const span = Math.max(
-    seek.span.min,
-    Math.min(10 * need, Math.max(seek.span.max, DEEP_SPAN_PER_MATCH * need)),
-  );
+  const span = Math.max(seek.span.min, Math.min(10 * need, seek.span.max));
   const way = order.desc ? 'desc' : 'asc';
   const rowid = sql.ref(`${index.table}.rowid`);
   const one = sql<number>`1`.as('one');
