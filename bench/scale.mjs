@@ -186,6 +186,9 @@ async function seedSqlite(dataDir, size) {
   db.function('unicode_lower', { deterministic: true }, (text) =>
     typeof text === 'string' ? text.toLowerCase() : text,
   );
+  // And the group index's function of a row's keys (search-groups.ts), from the built server.
+  const { GROUP_GRAMS, groupGrams } = await import('@streamdesk/server/platform/db/search-groups');
+  db.function(GROUP_GRAMS, { deterministic: true, varargs: true }, groupGrams);
   for (const statement of seedStatements(dialects.sqlite, size)) db.prepare(statement).run();
   db.prepare('analyze').run();
   db.close();

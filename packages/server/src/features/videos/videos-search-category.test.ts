@@ -4,6 +4,7 @@ import { SEARCH_COUNT_MAX } from '@streamdesk/contract/http';
 import { videoRoutes, type Video } from '@streamdesk/contract/videos';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { addCall, storedId } from '../../test/api-calls.js';
+import { writeVideoRows } from '../../test/library-videos.js';
 import { countWay, SCAN_ROWS } from '../../platform/db/search-count.js';
 import { videosSearch } from './videos.migrations.js';
 
@@ -22,31 +23,23 @@ const bigTitles = Array.from({ length: BIG }, (_, i) => (i % 300 === 7 ? `Common
 /** The rest of the library (another category): every one holds `common`, a ninth of them `common 1`. */
 const otherTitles = Array.from({ length: OTHER }, (_, i) => `Common ${i}`);
 
-async function write(prefix: string, category: string, titles: string[], from: number) {
-  const rows = titles.map((title, i) => ({
-    id: `${prefix}${String(i).padStart(21, '0')}`,
-    category_id: category,
-    title,
-    file_name: `${prefix}${i}.mp4`,
-    web: i % 2,
-    video: `videos/${prefix}${i}.mp4`,
-    thumbnail: `videos/${prefix}${i}.jpg`,
-    created_at: new Date(from + i * 1000).toISOString(),
-  }));
-  for (let at = 0; at < rows.length; at += 500)
-    await t.app.streamdesk.context.db
-      .insertInto('videos')
-      .values(rows.slice(at, at + 500) as never)
-      .execute();
-}
-
 beforeAll(async () => {
   t = await createTestApp();
   big = await storedId(t, addCall.category('Big'));
   const other = await storedId(t, addCall.category('Other'));
   // The other category's videos first (lower rowids), the big one's dates among theirs.
-  await write('oth', other, otherTitles, Date.UTC(2035, 0, 1));
-  await write('big', big, bigTitles, Date.UTC(2035, 0, 1) + 500);
+  await writeVideoRows(t, {
+    prefix: 'oth',
+    category: other,
+    titles: otherTitles,
+    from: Date.UTC(2035, 0, 1),
+  });
+  await writeVideoRows(t, {
+    prefix: 'big',
+    category: big,
+    titles: bigTitles,
+    from: Date.UTC(2035, 0, 1) + 500,
+  });
   const { db, dialect } = t.app.streamdesk.context;
   if (dialect === 'postgres') await sql`ANALYZE videos`.execute(db);
 }, 60_000);

@@ -4,6 +4,7 @@ import { newestFirstIndexes } from '../../platform/db/newest-first-indexes.js';
 import { videoCountsMigration } from './videos.counts.migration.js';
 import { posterlessIndex, processingColumns } from '../../platform/media/video-queue.migrations.js';
 import { searchBlocksMigration } from '../../platform/db/search-blocks.js';
+import { searchGroupsMigration } from '../../platform/db/search-groups.js';
 import { foldedSearchMigration, searchGramsMigration } from '../../platform/db/search-folded.js';
 import { searchIndexMigration, type SearchIndex } from '../../platform/db/search-index.js';
 
@@ -13,6 +14,7 @@ export const videosSearch: SearchIndex = {
   columns: ['title', 'file_name'],
   folded: true,
   blocks: true,
+  group: 'category_id',
 };
 
 export const videosMigrations: Record<string, Migration> = {
@@ -94,4 +96,6 @@ export const videosMigrations: Record<string, Migration> = {
   // Issue 39: SQLite keeps the newest date of each block of rowids, so a broad search's first pages are
   // read from its matches with the highest rowids where no row written before them is newer (search-blocks.ts).
   '1316_videos_search_blocks': searchBlocksMigration(videosSearch),
+  // Issue 39: a search within one category reads only that category's matches (search-groups.ts, 0067).
+  '1317_videos_search_groups': searchGroupsMigration(videosSearch),
 };

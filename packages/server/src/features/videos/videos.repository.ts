@@ -103,6 +103,7 @@ const searchedList = (
   index: videosSearch,
   search,
   ...(rows === undefined ? {} : { rows }),
+  ...(filter.categoryIds?.length === 1 ? { group: filter.categoryIds[0]! } : {}),
 });
 
 /** The videos a search matches, counted up to `countMax` (0063). */

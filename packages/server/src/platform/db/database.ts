@@ -2,6 +2,7 @@ import path from 'node:path';
 import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { SQLite } from './sqlite-driver.js';
 import { UNICODE_LOWER } from './dialect.js';
+import { GROUP_GRAMS, groupGrams } from './search-groups.js';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { advisoryLocks, type SharedLocks } from './advisory-locks.js';
@@ -129,6 +130,8 @@ export function createDatabase(opts: {
   // SQLite's lower() and LIKE fold ASCII only, so 'ÉQUIPE' would not find 'équipe' as it does on
   // PostgreSQL: searches fold both sides with JavaScript's Unicode lower case (dialect.ts).
   sqlite.function(UNICODE_LOWER, { deterministic: true }, unicodeLower);
+  // The group search index's triggers write each row's keys through it (search-groups.ts).
+  sqlite.function(GROUP_GRAMS, { deterministic: true, varargs: true }, groupGrams);
   const writeScopes = new WriteScopes();
   const db = new Kysely<AppTables>({
     dialect: writeScopes.wrap(new SqliteDialect({ database: withStatementCache(sqlite) })),

@@ -22,6 +22,11 @@ export interface SearchIndex {
   folded?: boolean;
   /** SQLite: the table keeps the newest date of each block of rowids (search-blocks.ts). */
   blocks?: boolean;
+  /**
+   * A column the list filters by one value of (the library's category): a second index keys each row's
+   * trigrams by its value, so a search within one value reads only that value's matches (search-groups.ts).
+   */
+  group?: string;
 }
 
 /** The SQLite FTS5 table of a search index. */
@@ -75,6 +80,9 @@ async function postgresIndexes(db: Kysely<unknown>, index: SearchIndex): Promise
   }
 }
 
-/** Whether a table of the schema belongs to a search index (its FTS5 table, one of FTS5's own, or its rowid blocks: search-blocks.ts). */
+/**
+ * Whether a table of the schema belongs to a search index (its FTS5 tables and FTS5's own, its rowid
+ * blocks: search-blocks.ts, or its group index: search-groups.ts).
+ */
 export const isSearchIndexTable = (name: string) =>
-  /_search(_(data|idx|content|docsize|config|blocks))?$/.test(name);
+  /_search(_groups)?(_(data|idx|content|docsize|config|blocks))?$/.test(name);

@@ -31,6 +31,8 @@ interface ColumnStatistics {
   common: string[];
   commonShares: number[];
   histogram: string[];
+  /** An array column's (or an index's array expression's) most common elements and their shares. */
+  elements: Map<string, number>;
 }
 
 /**
@@ -62,8 +64,11 @@ async function readStatistics(db: QueryExecutorProvider, table: string): Promise
     common: string[] | null;
     shares: number[] | null;
     histogram: string[] | null;
+    elements: string[] | null;
+    element_shares: number[] | null;
   }>`SELECT attname, null_frac, most_common_vals::text::text[] AS common, most_common_freqs AS shares,
-      histogram_bounds::text::text[] AS histogram
+      histogram_bounds::text::text[] AS histogram, most_common_elems::text::text[] AS elements,
+      most_common_elem_freqs AS element_shares
     FROM pg_stats WHERE schemaname = current_schema() AND tablename = ${table}`.execute(db);
   const columns = new Map(
     rows.map((r) => [
@@ -73,14 +78,18 @@ async function readStatistics(db: QueryExecutorProvider, table: string): Promise
         common: (r.common ?? []).map((v) => v.toLowerCase()),
         commonShares: (r.shares ?? []).map(Number),
         histogram: (r.histogram ?? []).map((v) => v.toLowerCase()),
+        elements: new Map((r.elements ?? []).map((v, i) => [v, Number(r.element_shares?.[i] ?? 0)])),
       },
     ]),
   );
   return { rows: Number(sized[0]?.rows ?? 0), columns };
 }
 
-/** `table`'s column statistics, read once per STATISTICS_FOR_MS and connection pool (per database). */
-function statisticsOf(db: QueryExecutorProvider, table: string) {
+/**
+ * `table`'s column statistics (or an index's, for its expressions), read once per STATISTICS_FOR_MS and
+ * connection pool (per database).
+ */
+export function statisticsOf(db: QueryExecutorProvider, table: string) {
   let tables = statistics.get(db);
   if (!tables) statistics.set(db, (tables = new Map()));
   const kept = tables.get(table);

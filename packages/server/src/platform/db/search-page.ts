@@ -8,6 +8,7 @@ import type { SearchIndex } from './search-index.js';
 import type { Search } from './search-lead.js';
 import { SEEK, seekedPage } from './search-seek.js';
 import { countOnSqlite, SCAN_ROWS, type SearchCount } from './search-count.js';
+import { groupContains, groupIsRare, groupSearchable } from './search-groups.js';
 
 export type { SearchCount };
 
@@ -27,6 +28,8 @@ export interface SearchedList<DB, TB extends keyof DB> {
   search: Search;
   /** The rows the list's filters keep, where the list knows it without counting (its kept counts). */
   rows?: number;
+  /** The one value of `index.group` the list's filters keep (the library's category), if any. */
+  group?: string;
 }
 
 /** Whether the list's own rows are checked for the text (SQLite, a small category: SCAN_ROWS). */
@@ -75,13 +78,23 @@ export async function countSearch<DB, TB extends keyof DB>(
   if (list.dialect === 'sqlite') return countOnSqlite(list, countMax);
   const { db, base, search } = list;
   const one = sql<number>`1`.as('one');
-  const counted = base.select(one).where(matching(list, { text: search.text, lead: search.lead }));
+  // Within one category, a text few of its rows are expected to hold: through the group index.
+  const inGroup = await groupMatching(list as never);
+  const counted = base.select(one).where(inGroup ?? matching(list, { text: search.text, lead: search.lead }));
   const n = await (db as unknown as Kysely<Record<string, object>>)
     .selectFrom(counted.limit(countMax + 1).as('c'))
     .select((eb) => eb.fn.countAll().as('n'))
     .executeTakeFirstOrThrow()
     .then((c) => Number((c as { n: unknown }).n ?? 0));
-  return { total: Math.min(n, countMax), capped: n > countMax };
+  return { total: Math.min(n, countMax), capped: n > countMax, ...(inGroup ? { inGroup: true } : {}) };
+}
+
+/** PostgreSQL: the group index's predicate (search-groups.ts) where it answers the list's search. */
+async function groupMatching({ db, index, search, group }: SearchedList<unknown, never>) {
+  if (group === undefined || !index.group || !groupSearchable(search.text)) return undefined;
+  return (await groupIsRare(db, index, group, search.text))
+    ? groupContains(index, group, search.text)
+    : undefined;
 }
 
 /**
@@ -175,7 +188,10 @@ async function pageOfMatches<DB, TB extends keyof DB, R>(
     const matches = base
       .selectAll()
       .select(at.as('row_at'))
-      .where(matchesSearch(dialect, index, { text: search.text, lead: search.lead }))
+      .where(
+        (counted?.inGroup ? groupContains(index, list.group!, search.text) : undefined) ??
+          matchesSearch(dialect, index, { text: search.text, lead: search.lead }),
+      )
       .offset(0);
     const pageAt = (db as unknown as Kysely<Record<string, object>>)
       .selectFrom(matches.as('s'))
