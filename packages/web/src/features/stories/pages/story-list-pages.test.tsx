@@ -97,7 +97,7 @@ describe('Story Video List past 200 stories', { timeout: 60_000 }, () => {
     renderApp('/add/story/video');
     // The rows after the first screen's come in steps (useRowsInSteps): wait with a cheap query, as a label
     // query rerun at each step over hundreds of rows would take seconds each.
-    await waitFor(() => expect(thumbnails()).toHaveLength(200), { timeout: 15_000 });
+    await waitFor(() => expect(thumbnails()).toHaveLength(200), { timeout: 30_000 });
     expect(screen.getByLabelText('Select story 200')).toBeVisible();
     expect(screen.getByText('Showing 1–200 of 201 stories', { selector: 'p' })).toBeInTheDocument();
     expect(within(pager()).getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
