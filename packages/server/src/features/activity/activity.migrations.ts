@@ -1,5 +1,64 @@
-import type { Kysely, Migration } from 'kysely';
+import { sql, SqliteAdapter, type Kysely, type Migration } from 'kysely';
+import { UNICODE_LOWER } from '../../platform/db/dialect.js';
 import { newestFirstIndexes } from '../../platform/db/newest-first-indexes.js';
+import { foldedSearchMigration, searchGramsMigration } from '../../platform/db/search-folded.js';
+import { searchTable, type SearchIndex } from '../../platform/db/search-index.js';
+
+/**
+ * What the Activity list's `q` searches through an index (docs/decisions/0065-activity-search-index.md):
+ * the label, the person's name and the changes (JSON text), case folded. `item_id` equal to the text is
+ * matched beside it (activity.repository.ts), as before.
+ */
+export const activitySearch: SearchIndex = {
+  table: 'activity_log',
+  columns: ['label', 'person_name', 'changes'],
+  folded: true,
+};
+
+/**
+ * SQLite: the entries written since the index was last brought up to date (their rowids). An insert adds
+ * its rowid here (one small B-tree insert) instead of writing the FTS5 index in the write's transaction
+ * (a new FTS5 segment a commit: 18-30 % of a story edit); indexPendingEntries moves them into the index
+ * in batches, before every search and every few seconds (0065).
+ */
+export const ACTIVITY_PENDING = 'activity_log_search_pending';
+
+/**
+ * The Activity search index. SQLite: the FTS5 table of search-index.ts (contentless, trigram, the columns
+ * folded by unicode_lower), written from ACTIVITY_PENDING rather than by an insert trigger; a delete (the
+ * retention purge) and an update of a searched column (none today: the log is append-only) take the
+ * entry out of the index at once. PostgreSQL: the folded column and its two trigram indexes
+ * (search-folded.ts), kept in the write's transaction (GIN's pending list makes an insert cheap: 0065).
+ */
+const activitySearchMigration: Migration = {
+  async up(db: Kysely<unknown>) {
+    if (!(db.getExecutor().adapter instanceof SqliteAdapter)) {
+      await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`.execute(db);
+      await foldedSearchMigration(activitySearch).up(db);
+      await searchGramsMigration(activitySearch).up(db);
+      return;
+    }
+    const fts = sql.table(searchTable(activitySearch));
+    const pending = sql.table(ACTIVITY_PENDING);
+    const columns = sql.join(activitySearch.columns.map((c) => sql.ref(c)));
+    const folded = sql.join(activitySearch.columns.map((c) => sql`${sql.raw(UNICODE_LOWER)}(${sql.ref(c)})`));
+    const trigger = (suffix: string) => sql.raw(`${searchTable(activitySearch)}_${suffix}`);
+    await sql`CREATE VIRTUAL TABLE ${fts} USING fts5(${columns}, content='', contentless_delete=1,
+      tokenize='trigram case_sensitive 1')`.execute(db);
+    await sql`CREATE TABLE ${pending} (entry INTEGER PRIMARY KEY)`.execute(db);
+    await sql`CREATE TRIGGER ${trigger('insert')} AFTER INSERT ON activity_log
+      BEGIN INSERT INTO ${pending}(entry) VALUES (new.rowid); END`.execute(db);
+    await sql`CREATE TRIGGER ${trigger('delete')} AFTER DELETE ON activity_log
+      BEGIN DELETE FROM ${fts} WHERE rowid = old.rowid; DELETE FROM ${pending} WHERE entry = old.rowid; END`.execute(
+      db,
+    );
+    await sql`CREATE TRIGGER ${trigger('update')} AFTER UPDATE OF ${columns} ON activity_log
+      BEGIN DELETE FROM ${fts} WHERE rowid = old.rowid; INSERT OR IGNORE INTO ${pending}(entry) VALUES (new.rowid); END`.execute(
+      db,
+    );
+    await sql`INSERT INTO ${fts}(rowid, ${columns}) SELECT rowid, ${folded} FROM activity_log`.execute(db);
+  },
+};
 
 /**
  * The activity log (docs/decisions/0028-activity-log.md). No foreign key to admins: an entry outlives
@@ -33,4 +92,5 @@ export const activityMigrations: Record<string, Migration> = {
       ]).up(db);
     },
   },
+  '1510_activity_log_search': activitySearchMigration,
 };

@@ -6,9 +6,14 @@ import {
 } from '@streamdesk/contract/activity';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { AppDb, AppTables, DialectName } from '../../platform/db/database.js';
-import { containsInsensitive } from '../../platform/db/dialect.js';
-import { newestFirstRows } from '../../platform/db/paging.js';
+import { UNICODE_LOWER } from '../../platform/db/dialect.js';
+import { NEWEST_FIRST, newestFirstRows } from '../../platform/db/paging.js';
+import { boundedSearch } from '../../platform/db/bounded-search.js';
+import { matchesSearch } from '../../platform/db/search.js';
+import { SET_MOST } from '../../platform/db/search-count.js';
+import { searchTable } from '../../platform/db/search-index.js';
 import type { ActivityRow } from '../../platform/activity/activity-log.repository.js';
+import { ACTIVITY_PENDING, activitySearch } from './activity.migrations.js';
 
 export type Db = AppDb;
 
@@ -35,7 +40,13 @@ const bound = (value: string, end: boolean) =>
     ? `${value}T${end ? '23:59:59.999' : '00:00:00.000'}Z`
     : new Date(value).toISOString();
 
-/** One page of the log, newest first, with the filters of the Activity screen. */
+type Base = SelectQueryBuilder<AppTables, 'activity_log', object>;
+
+/**
+ * One page of the log, newest first, with the filters of the Activity screen. `q` finds the label, the
+ * person's name or the changes (any case, accents kept), through the search index (0065), or an entry whose
+ * item id is the text. Its count stops at ACTIVITY_COUNT_MAX as the unsearched list's does (0041).
+ */
 export async function listEntries(db: Db, dialect: DialectName, q: ActivityQuery) {
   const base = db
     .selectFrom('activity_log')
@@ -44,29 +55,51 @@ export async function listEntries(db: Db, dialect: DialectName, q: ActivityQuery
     .$if(q.action !== undefined, (b) => b.where('action', '=', q.action!))
     .$if(q.item !== undefined, (b) => b.where('item_id', '=', q.item!))
     .$if(q.from !== undefined, (b) => b.where('created_at', '>=', bound(q.from!, false)))
-    .$if(q.to !== undefined, (b) => b.where('created_at', '<=', bound(q.to!, true)))
-    .$if(!!q.q, (b) =>
-      b.where((eb) =>
-        eb.or([
-          containsInsensitive(dialect, 'label', q.q!),
-          containsInsensitive(dialect, 'person_name', q.q!),
-          containsInsensitive(dialect, 'changes', q.q!),
-          eb('item_id', '=', q.q!),
-        ]),
-      ),
+    .$if(q.to !== undefined, (b) => b.where('created_at', '<=', bound(q.to!, true)));
+  const text = q.q;
+  if (text && !(await hasItem(base, text))) {
+    const filtered = [q.person, q.feature, q.action, q.item, q.from, q.to].some((v) => v !== undefined);
+    const found = await boundedSearch<AppTables, 'activity_log', ActivityRow>(
+      {
+        db,
+        dialect,
+        base,
+        index: activitySearch,
+        text,
+        // SQLite: how many entries the filters keep (up to SET_MOST) tells the count whether to check
+        // their text or ask the index (search-count.ts); the whole log is left to the index.
+        rows: dialect === 'sqlite' && filtered ? await countUpTo(db, base, SET_MOST + 1) : undefined,
+      },
+      NEWEST_FIRST,
+      { page: q.page, limit: q.limit, walkable: true, countMax: ACTIVITY_COUNT_MAX },
     );
+    return { rows: found.rows, total: found.total, totalCapped: found.capped };
+  }
+  // No text, or an item's id: the entries of that item (few, through its index) beside the text's matches,
+  // read as the unsearched list is (an id's text is rare in the index too).
+  const listed = text
+    ? base.where((eb) => eb.or([matchesSearch(dialect, activitySearch, text), eb('item_id', '=', text)]))
+    : base;
   const [rows, matched] = await Promise.all([
-    newestFirstRows(base, q.page, q.limit),
-    countUpTo(db, base, ACTIVITY_COUNT_MAX + 1),
+    newestFirstRows(listed, q.page, q.limit),
+    countUpTo(db, listed, ACTIVITY_COUNT_MAX + 1),
   ]);
   return { rows, total: Math.min(matched, ACTIVITY_COUNT_MAX), totalCapped: matched > ACTIVITY_COUNT_MAX };
 }
+
+/** Whether an entry the filters keep names the item `id` (its index: one lookup). */
+const hasItem = async (base: Base, id: string) =>
+  (await base
+    .select(sql<number>`1`.as('one'))
+    .where('item_id', '=', id)
+    .limit(1)
+    .executeTakeFirst()) !== undefined;
 
 /**
  * The rows `base` matches, counted up to `cap`: an index walk of at most `cap` entries, where count(*) of
  * the whole log (a million entries) walks all of it (0041).
  */
-async function countUpTo(db: Db, base: SelectQueryBuilder<AppTables, 'activity_log', object>, cap: number) {
+async function countUpTo(db: Db, base: Base, cap: number) {
   const matched = base
     .select(sql<number>`1`.as('one'))
     .limit(cap)
@@ -85,4 +118,38 @@ export const findEntry = (db: Db, id: string) =>
 export async function deleteEntriesBefore(db: Db, before: string): Promise<number> {
   const result = await db.deleteFrom('activity_log').where('created_at', '<', before).executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/** SQLite: whether entries wait for the search index (ACTIVITY_PENDING). */
+export const entriesPending = async (db: Db) =>
+  (await sql<{ one: number }>`SELECT 1 AS one FROM ${sql.table(ACTIVITY_PENDING)} LIMIT 1`.execute(db)).rows
+    .length > 0;
+
+/** The most pending entries indexed in one transaction (~20 µs each: 0.1 s of the write lock at most). */
+const INDEX_BATCH = 5_000;
+
+/**
+ * SQLite: writes the pending entries into the search index and forgets them, INDEX_BATCH at a time, each
+ * batch one transaction (any process may run it: a batch already taken is gone from the queue when the
+ * next begins). One FTS5 segment a batch, where a trigger wrote one an entry (0065). Returns how many.
+ */
+export async function indexPendingEntries(db: Db): Promise<number> {
+  const fts = sql.table(searchTable(activitySearch));
+  const pending = sql.table(ACTIVITY_PENDING);
+  const columns = sql.join(activitySearch.columns.map((c) => sql.ref(c)));
+  const folded = sql.join(activitySearch.columns.map((c) => sql`${sql.raw(UNICODE_LOWER)}(a.${sql.ref(c)})`));
+  // The batch's last entry, read in the statements themselves: the insert comes first, so the transaction
+  // takes the write lock at once (a read first could not upgrade past another process's write).
+  const last = sql`(SELECT max(entry) FROM (SELECT entry FROM ${pending} ORDER BY entry LIMIT ${INDEX_BATCH}))`;
+  let indexed = 0;
+  for (;;) {
+    const done = await db.transaction().execute(async (trx) => {
+      const added = await sql`INSERT INTO ${fts}(rowid, ${columns}) SELECT a.rowid, ${folded}
+        FROM ${pending} p JOIN activity_log a ON a.rowid = p.entry WHERE p.entry <= ${last}`.execute(trx);
+      await sql`DELETE FROM ${pending} WHERE entry <= ${last}`.execute(trx);
+      return Number(added.numAffectedRows ?? 0);
+    });
+    indexed += done;
+    if (done < INDEX_BATCH) return indexed;
+  }
 }

@@ -37,6 +37,12 @@ export function createActivityService(
 
   return {
     async list(query: ActivityQuery) {
+      // SQLite: the entries written since the index was last brought up to date are indexed first, so a
+      // search finds every entry written before it (0065). Should that fail (another process's write
+      // between its read and its write), the search answers without the newest entries and the
+      // server's batch (which logs its failures) indexes them a few seconds later.
+      if (query.q && ctx.dialect === 'sqlite' && (await repo.entriesPending(ctx.readDb)))
+        await repo.indexPendingEntries(db).catch(() => 0);
       const { rows, total, totalCapped } = await repo.listEntries(ctx.readDb, ctx.dialect, query);
       return {
         data: rows.map((row) => withRevertable(repo.toEntry(row))),
@@ -76,6 +82,13 @@ export function createActivityService(
         before: after,
         after: before,
       });
+    },
+
+    /** SQLite: indexes the entries waiting for the search index (0065); answers how many. */
+    async indexPending(): Promise<number> {
+      return ctx.dialect === 'sqlite' && (await repo.entriesPending(ctx.readDb))
+        ? repo.indexPendingEntries(db)
+        : 0;
     },
 
     /** Removes entries past ACTIVITY_RETENTION_DAYS (none when it is 0); returns how many went. */

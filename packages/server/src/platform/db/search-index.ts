@@ -82,7 +82,8 @@ async function postgresIndexes(db: Kysely<unknown>, index: SearchIndex): Promise
 
 /**
  * Whether a table of the schema belongs to a search index (its FTS5 tables and FTS5's own, its rowid
- * blocks: search-blocks.ts, or its group index: search-groups.ts).
+ * blocks: search-blocks.ts, its group index: search-groups.ts, or the rows waiting for it: the activity
+ * log's, 0065).
  */
 export const isSearchIndexTable = (name: string) =>
-  /_search(_groups)?(_(data|idx|content|docsize|config|blocks))?$/.test(name);
+  /_search(_groups)?(_(data|idx|content|docsize|config|blocks|pending))?$/.test(name);
