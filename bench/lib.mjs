@@ -163,6 +163,13 @@ export function memoryOf(pid) {
   return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
 }
 
+/** The machine's load averages (1, 5, 15 minutes) as a bench prints them. */
+export const machineLoad = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ');
+
 export const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
