@@ -5,7 +5,8 @@ import type { ActivityRow } from '../../platform/activity/activity-log.repositor
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { addCall, send, storedId } from '../../test/api-calls.js';
 import { storyData } from '../../test/walk-records.js';
-import { ACTIVITY_PENDING } from './activity.migrations.js';
+import { countWay } from '../../platform/db/search-count.js';
+import { ACTIVITY_PENDING, activitySearch } from './activity.migrations.js';
 import { createActivityService } from './activity.service.js';
 import { storyEdit } from './activity-test-helpers.js';
 
@@ -214,5 +215,34 @@ describe('the Activity search count', () => {
     expect(few.data.map((e) => e.label)).toEqual(
       ['10000', ...Array.from({ length: 10 }, (_, i) => String(1009 - i)), '100'].map((i) => `Capped ${i}`),
     );
+  });
+});
+
+describe('the Activity search count within a person (SQLite, search-count.ts)', () => {
+  it("checks the person's own entries where the index's matches are mostly others'", async () => {
+    if (dialect() !== 'sqlite') return;
+    // 10,500 entries holding `widget`, every fifth one person's: 2,100 of theirs.
+    const rows = Array.from({ length: 10_500 }, (_, i) =>
+      entry({ label: `widget ${i}`, person_id: i % 5 === 0 ? 'person-w' : 'person-x' }),
+    );
+    for (let at = 0; at < rows.length; at += 500) await write(rows.slice(at, at + 500));
+    await createActivityService(t.app.streamdesk.context).indexPending();
+    const way = (countMax: number) =>
+      countWay(
+        {
+          db: db(),
+          dialect: 'sqlite',
+          base: db().selectFrom('activity_log').where('person_id', '=', 'person-w'),
+          index: activitySearch,
+          search: { text: 'widget' },
+          rows: 2_100,
+        } as never,
+        countMax,
+      );
+    // A cap of 10: the person's first ~11 entries hold it, where probing reads ~55 of the index's matches
+    // (it probed them while the person was expected to keep more than twice the cap).
+    expect(await way(10)).toBe('scan');
+    const found = await list({ q: 'widget', person: 'person-w', limit: '10' });
+    expect([found.total, found.totalCapped, found.data[0]!.label]).toEqual([2_100, false, 'widget 10495']);
   });
 });
