@@ -1,8 +1,12 @@
 import { sql, SqliteAdapter, type Kysely, type Migration } from 'kysely';
-import { UNICODE_LOWER } from '../../platform/db/dialect.js';
 import { newestFirstIndexes } from '../../platform/db/newest-first-indexes.js';
 import { foldedSearchMigration, searchGramsMigration } from '../../platform/db/search-folded.js';
-import { searchTable, type SearchIndex } from '../../platform/db/search-index.js';
+import {
+  createSearchTable,
+  foldedColumns,
+  searchTable,
+  type SearchIndex,
+} from '../../platform/db/search-index.js';
 
 /**
  * What the Activity list's `q` searches through an index (docs/decisions/0065-activity-search-index.md):
@@ -41,10 +45,8 @@ const activitySearchMigration: Migration = {
     const fts = sql.table(searchTable(activitySearch));
     const pending = sql.table(ACTIVITY_PENDING);
     const columns = sql.join(activitySearch.columns.map((c) => sql.ref(c)));
-    const folded = sql.join(activitySearch.columns.map((c) => sql`${sql.raw(UNICODE_LOWER)}(${sql.ref(c)})`));
     const trigger = (suffix: string) => sql.raw(`${searchTable(activitySearch)}_${suffix}`);
-    await sql`CREATE VIRTUAL TABLE ${fts} USING fts5(${columns}, content='', contentless_delete=1,
-      tokenize='trigram case_sensitive 1')`.execute(db);
+    await createSearchTable(db, activitySearch);
     await sql`CREATE TABLE ${pending} (entry INTEGER PRIMARY KEY)`.execute(db);
     await sql`CREATE TRIGGER ${trigger('insert')} AFTER INSERT ON activity_log
       BEGIN INSERT INTO ${pending}(entry) VALUES (new.rowid); END`.execute(db);
@@ -56,7 +58,9 @@ const activitySearchMigration: Migration = {
       BEGIN DELETE FROM ${fts} WHERE rowid = old.rowid; INSERT OR IGNORE INTO ${pending}(entry) VALUES (new.rowid); END`.execute(
       db,
     );
-    await sql`INSERT INTO ${fts}(rowid, ${columns}) SELECT rowid, ${folded} FROM activity_log`.execute(db);
+    await sql`INSERT INTO ${fts}(rowid, ${columns}) SELECT rowid, ${foldedColumns(activitySearch.columns)} FROM activity_log`.execute(
+      db,
+    );
   },
 };
 

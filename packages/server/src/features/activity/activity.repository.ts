@@ -6,12 +6,11 @@ import {
 } from '@streamdesk/contract/activity';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { AppDb, AppTables, DialectName } from '../../platform/db/database.js';
-import { UNICODE_LOWER } from '../../platform/db/dialect.js';
 import { NEWEST_FIRST, newestFirstRows } from '../../platform/db/paging.js';
 import { boundedSearch } from '../../platform/db/bounded-search.js';
 import { matchesSearch } from '../../platform/db/search.js';
 import { SET_MOST } from '../../platform/db/search-count.js';
-import { searchTable } from '../../platform/db/search-index.js';
+import { foldedColumns, searchTable } from '../../platform/db/search-index.js';
 import type { ActivityRow } from '../../platform/activity/activity-log.repository.js';
 import { ACTIVITY_PENDING, activitySearch } from './activity.migrations.js';
 
@@ -137,7 +136,7 @@ export async function indexPendingEntries(db: Db): Promise<number> {
   const fts = sql.table(searchTable(activitySearch));
   const pending = sql.table(ACTIVITY_PENDING);
   const columns = sql.join(activitySearch.columns.map((c) => sql.ref(c)));
-  const folded = sql.join(activitySearch.columns.map((c) => sql`${sql.raw(UNICODE_LOWER)}(a.${sql.ref(c)})`));
+  const folded = foldedColumns(activitySearch.columns.map((c) => `a.${c}`));
   // The batch's last entry, read in the statements themselves: the insert comes first, so the transaction
   // takes the write lock at once (a read first could not upgrade past another process's write).
   const last = sql`(SELECT max(entry) FROM (SELECT entry FROM ${pending} ORDER BY entry LIMIT ${INDEX_BATCH}))`;

@@ -35,14 +35,16 @@ export function createActivityService(
 
   const withRevertable = (e: Entry): ActivityEntry => ({ ...e, revertable: revertersOf(e).length > 0 });
 
+  /** SQLite: whether entries wait for the search index (0065); PostgreSQL writes it with the entry. */
+  const entriesWaiting = async () => ctx.dialect === 'sqlite' && (await repo.entriesPending(ctx.readDb));
+
   return {
     async list(query: ActivityQuery) {
       // SQLite: the entries written since the index was last brought up to date are indexed first, so a
       // search finds every entry written before it (0065). Should that fail (another process's write
       // between its read and its write), the search answers without the newest entries and the
       // server's batch (which logs its failures) indexes them a few seconds later.
-      if (query.q && ctx.dialect === 'sqlite' && (await repo.entriesPending(ctx.readDb)))
-        await repo.indexPendingEntries(db).catch(() => 0);
+      if (query.q && (await entriesWaiting())) await repo.indexPendingEntries(db).catch(() => 0);
       const { rows, total, totalCapped } = await repo.listEntries(ctx.readDb, ctx.dialect, query);
       return {
         data: rows.map((row) => withRevertable(repo.toEntry(row))),
@@ -86,9 +88,7 @@ export function createActivityService(
 
     /** SQLite: indexes the entries waiting for the search index (0065); answers how many. */
     async indexPending(): Promise<number> {
-      return ctx.dialect === 'sqlite' && (await repo.entriesPending(ctx.readDb))
-        ? repo.indexPendingEntries(db)
-        : 0;
+      return (await entriesWaiting()) ? repo.indexPendingEntries(db) : 0;
     },
 
     /** Removes entries past ACTIVITY_RETENTION_DAYS (none when it is 0); returns how many went. */

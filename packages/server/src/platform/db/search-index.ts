@@ -32,7 +32,8 @@ export interface SearchIndex {
 /** The SQLite FTS5 table of a search index. */
 export const searchTable = (index: SearchIndex) => `${index.table}_search`;
 
-const foldedColumns = (columns: readonly string[]) =>
+/** Each of `columns` (names, or `row.name`) lower-cased by `unicode_lower`, as the FTS5 table holds them. */
+export const foldedColumns = (columns: readonly string[]) =>
   sql.join(columns.map((c) => sql`${sql.raw(UNICODE_LOWER)}(${sql.ref(c)})`));
 
 /**
@@ -55,10 +56,7 @@ async function sqliteIndex(db: Kysely<unknown>, index: SearchIndex): Promise<voi
   const trigger = (suffix: string) => sql.raw(`${name}_${suffix}`);
   const addNew = sql`INSERT INTO ${fts}(rowid, ${columns}) VALUES (new.rowid, ${foldedColumns(index.columns.map((c) => `new.${c}`))})`;
   const dropOld = sql`DELETE FROM ${fts} WHERE rowid = old.rowid`;
-  // Contentless (the text stays only in its table) and contentless_delete, so a trigger removes a row by
-  // rowid without the old values; case_sensitive 1 as the columns are folded already.
-  await sql`CREATE VIRTUAL TABLE ${fts} USING fts5(${columns}, content='', contentless_delete=1,
-    tokenize='trigram case_sensitive 1')`.execute(db);
+  await createSearchTable(db, index);
   await sql`CREATE TRIGGER ${trigger('insert')} AFTER INSERT ON ${table} BEGIN ${addNew}; END`.execute(db);
   await sql`CREATE TRIGGER ${trigger('delete')} AFTER DELETE ON ${table} BEGIN ${dropOld}; END`.execute(db);
   await sql`CREATE TRIGGER ${trigger('update')} AFTER UPDATE OF ${columns} ON ${table}
@@ -66,6 +64,17 @@ async function sqliteIndex(db: Kysely<unknown>, index: SearchIndex): Promise<voi
   await sql`INSERT INTO ${fts}(rowid, ${columns}) SELECT rowid, ${foldedColumns(index.columns)} FROM ${table}`.execute(
     db,
   );
+}
+
+/**
+ * SQLite: the FTS5 table of `index`, empty. Contentless (the text stays only in its table) and
+ * contentless_delete, so a trigger removes a row by rowid without the old values; case_sensitive 1 as the
+ * columns are folded already.
+ */
+export async function createSearchTable(db: Kysely<unknown>, index: SearchIndex): Promise<void> {
+  const columns = sql.join(index.columns.map((c) => sql.ref(c)));
+  await sql`CREATE VIRTUAL TABLE ${sql.table(searchTable(index))} USING fts5(${columns}, content='',
+    contentless_delete=1, tokenize='trigram case_sensitive 1')`.execute(db);
 }
 
 async function postgresIndexes(db: Kysely<unknown>, index: SearchIndex): Promise<void> {
