@@ -16,7 +16,7 @@ export async function uploadVideo(t: TestApp, category: string, name: string, da
 
 /**
  * Library videos written straight into the table (no files; a search test needs thousands), 500 to a
- * statement: `titles[i]` with the id `<prefix>0…0<i>` and the date `from` plus `i` seconds.
+ * statement: `titles[i]` with the id `<prefix>0…0<i>` and the date `date(i)` (`from` plus `i` seconds).
  */
 export async function writeVideoRows(
   t: TestApp,
@@ -27,6 +27,7 @@ export async function writeVideoRows(
     from,
     file = (i) => `${prefix}${i}.mp4`,
     web = (i) => i % 2,
+    date = (i) => from + i * 1000,
   }: {
     prefix: string;
     category: string;
@@ -34,6 +35,8 @@ export async function writeVideoRows(
     from: number;
     file?: (i: number) => string;
     web?: (i: number) => number;
+    /** Row i's `created_at` in ms (`from` plus `i` seconds when not given). */
+    date?: (i: number) => number;
   },
 ) {
   const rows = titles.map((title, i) => ({
@@ -44,7 +47,7 @@ export async function writeVideoRows(
     web: web(i),
     video: `videos/${prefix}${i}.mp4`,
     thumbnail: `videos/${prefix}${i}.jpg`,
-    created_at: new Date(from + i * 1000).toISOString(),
+    created_at: new Date(date(i)).toISOString(),
   }));
   for (let at = 0; at < rows.length; at += 500)
     await t.app.streamdesk.context.db

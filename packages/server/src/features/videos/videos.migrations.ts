@@ -4,6 +4,7 @@ import { newestFirstIndexes } from '../../platform/db/newest-first-indexes.js';
 import { videoCountsMigration } from './videos.counts.migration.js';
 import { posterlessIndex, processingColumns } from '../../platform/media/video-queue.migrations.js';
 import { searchBlocksMigration } from '../../platform/db/search-blocks.js';
+import { searchSpansMigration } from '../../platform/db/search-spans.js';
 import { searchGroupsMigration } from '../../platform/db/search-groups.js';
 import { foldedSearchMigration, searchGramsMigration } from '../../platform/db/search-folded.js';
 import { searchIndexMigration, type SearchIndex } from '../../platform/db/search-index.js';
@@ -15,6 +16,7 @@ export const videosSearch: SearchIndex = {
   folded: true,
   blocks: true,
   group: 'category_id',
+  spans: true,
 };
 
 export const videosMigrations: Record<string, Migration> = {
@@ -98,4 +100,6 @@ export const videosMigrations: Record<string, Migration> = {
   '1316_videos_search_blocks': searchBlocksMigration(videosSearch),
   // Issue 39: a search within one category reads only that category's matches (search-groups.ts, 0067).
   '1317_videos_search_groups': searchGroupsMigration(videosSearch),
+  // Issue 39: PostgreSQL reads a search in date order ten days and a day at a time (search-spans.ts, 0069).
+  '1318_videos_search_spans': searchSpansMigration(videosSearch),
 };

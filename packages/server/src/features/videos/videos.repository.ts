@@ -142,6 +142,7 @@ export const searchedPageOfVideos = (
       limit,
       broad,
       walkable: sort.endsWith('date'),
+      byDate: sort.endsWith('date'),
       counted,
     },
   );

@@ -89,6 +89,10 @@ export function createDatabase(opts: {
       connectionString: opts.databaseUrl,
       connectionTimeoutMillis: opts.connectTimeoutMs ?? PG_CONNECT_TIMEOUT_MS,
       keepAlive: true,
+      // No JIT compiling: PostgreSQL compiles a query whose estimated cost passes jit_above_cost, and the
+      // estimates of the searches' index loops (search-spans.ts) passed it for a 6 ms read, which then spent
+      // 44 ms compiling (0069). No read of this server runs long enough to gain it back.
+      options: '-c jit=off',
     };
     const newPool = (max: number, min = 0) => {
       const pool = new pg.Pool({ ...connection, max, min, idleTimeoutMillis: opts.idleTimeoutMs });

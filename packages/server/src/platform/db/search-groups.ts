@@ -29,7 +29,7 @@ const RUN = 3;
 const hex = (text: string) => Buffer.from(text, 'utf8').toString('hex');
 
 /** The distinct runs of RUN characters (code points) of each text, lower-cased as unicode_lower does. */
-function runsOf(texts: readonly unknown[]): Set<string> {
+export function runsOf(texts: readonly unknown[]): Set<string> {
   const runs = new Set<string>();
   for (const text of texts) {
     if (typeof text !== 'string') continue;
@@ -130,13 +130,18 @@ async function sqliteGroups(db: Kysely<unknown>, index: SearchIndex, group: stri
   await sql`INSERT INTO ${fts}(rowid, grams) SELECT rowid, ${keysOf(index.table)} FROM ${table}`.execute(db);
 }
 
-async function postgresGroups(db: Kysely<unknown>, index: SearchIndex, group: string) {
-  if (!index.folded) throw new Error(`${index.table}: a group index needs the folded column`);
-  // The same keys as SQLite's, as text: the group's value, a colon, a run (substr counts characters).
+/** PostgreSQL: GROUP_GRAMS, the same keys as SQLite's as text: the group's value, a colon, a run (substr
+ * counts characters). The date spans' indexes key by it too (search-spans.ts). */
+export async function createGroupGrams(db: Kysely<unknown>) {
   await sql`CREATE OR REPLACE FUNCTION ${sql.raw(GROUP_GRAMS)}(grp text, folded text) RETURNS text[]
     LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
     RETURN ARRAY(SELECT DISTINCT grp || ':' || substr(folded, i, ${sql.lit(RUN)})
       FROM generate_series(1, length(folded) - ${sql.lit(RUN - 1)}) AS i)`.execute(db);
+}
+
+async function postgresGroups(db: Kysely<unknown>, index: SearchIndex, group: string) {
+  if (!index.folded) throw new Error(`${index.table}: a group index needs the folded column`);
+  await createGroupGrams(db);
   const name = sql.raw(groupsTable(index));
   await sql`CREATE INDEX ${name} ON ${sql.table(index.table)}
     USING gin (${sql.raw(GROUP_GRAMS)}(${sql.ref(group)}, ${sql.ref(FOLDED)}))`.execute(db);

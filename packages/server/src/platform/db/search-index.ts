@@ -27,6 +27,11 @@ export interface SearchIndex {
    * trigrams by its value, so a search within one value reads only that value's matches (search-groups.ts).
    */
   group?: string;
+  /**
+   * PostgreSQL: two more indexes key each row's trigrams by its ten days and its day of `created_at`, so a
+   * search in date order reads its matches a span at a time from the order's start (search-spans.ts).
+   */
+  spans?: boolean;
 }
 
 /** The SQLite FTS5 table of a search index. */

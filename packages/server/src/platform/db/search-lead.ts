@@ -155,7 +155,7 @@ export async function leadSearch(
 }
 
 /** The share of rows where any of the index's columns holds `folded`; undefined before ANALYZE. */
-function shareOf(table: TableStatistics, index: SearchIndex, folded: string): number | undefined {
+export function shareOf(table: TableStatistics, index: SearchIndex, folded: string): number | undefined {
   let none = 1;
   for (const column of index.columns) {
     const share = shareHolding(table.columns.get(column), folded);

@@ -9,6 +9,7 @@ import type { Search } from './search-lead.js';
 import { SEEK, seekedPage } from './search-seek.js';
 import { countOnSqlite, SCAN_ROWS, type SearchCount } from './search-count.js';
 import { groupContains, groupIsRare, groupSearchable } from './search-groups.js';
+import { spannedPage, spansAnswer } from './search-spans.js';
 
 export type { SearchCount };
 
@@ -131,6 +132,8 @@ interface PageOptions {
   limit: number;
   broad: boolean;
   walkable: boolean;
+  /** The order is the rows' `created_at` (then id): a search with date spans reads them (search-spans.ts). */
+  byDate?: boolean;
   walk?: typeof WALK;
   seek?: typeof SEEK;
   /** The search's count (countSearch): with every match's rowid (SQLite, under the cap), the page sorts those. */
@@ -140,7 +143,7 @@ interface PageOptions {
 async function pageOfMatches<DB, TB extends keyof DB, R>(
   list: SearchedList<DB, TB>,
   order: ListOrder,
-  { page, limit, broad, walkable, walk = WALK, seek = SEEK, counted }: PageOptions,
+  { page, limit, broad, walkable, byDate = false, walk = WALK, seek = SEEK, counted }: PageOptions,
 ): Promise<R[]> {
   const { db, dialect, base, index, search } = list;
   const way = order.desc ? 'desc' : 'asc';
@@ -174,6 +177,11 @@ async function pageOfMatches<DB, TB extends keyof DB, R>(
       .offset(offset)
       .execute()) as R[];
     if (rows.length === limit) return rows;
+  }
+  // PostgreSQL in date order, not within one category's group index: a month and a day at a time.
+  if (!counted?.inGroup && spansAnswer(list as never, byDate, broad)) {
+    const rows = await spannedPage<DB, TB, R>(list, order.desc, offset, limit);
+    if (rows) return rows;
   }
   // Few matches (or a walk that found too few): read them and sort them. A broad search PostgreSQL expects
   // in most rows keeps the planner's own plan (a walk, where most rows match).

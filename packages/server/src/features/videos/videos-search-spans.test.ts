@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { SEARCH_COUNT_MAX } from '@streamdesk/contract/http';
+import { videoRoutes, type Video } from '@streamdesk/contract/videos';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { addCall, storedId } from '../../test/api-calls.js';
+import { writeVideoRows } from '../../test/library-videos.js';
+import { daysBetween, spannedPage, spansAnswer } from '../../platform/db/search-spans.js';
+import { videosSearch } from './videos.migrations.js';
+
+/**
+ * PostgreSQL reads a broad search in date order ten days and a day at a time (search-spans.ts, 0069): its
+ * pages must be the hand count's in both date orders, with the web filter, across days, tens and a month
+ * without a match, with ties of date broken by id, case folded, and without a row that holds the text's
+ * runs but not the text.
+ */
+describe('the days between two dates', () => {
+  it('counts across a month and a year, both ways', () => {
+    expect(daysBetween('2035-12-30T10:00:00.000Z', '2036-01-02T00:00:00.000Z', 1)).toEqual([
+      '2035-12-30',
+      '2035-12-31',
+      '2036-01-01',
+      '2036-01-02',
+    ]);
+    expect(daysBetween('2036-03-01T00:00:00.000Z', '2036-02-28T23:59:59.000Z', -1)).toEqual([
+      '2036-03-01',
+      '2036-02-29',
+      '2036-02-28',
+    ]);
+    expect(daysBetween('2036-03-01', '2036-03-01', -1)).toEqual(['2036-03-01']);
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('a broad search read by date spans (PostgreSQL)', () => {
+  let t: TestApp;
+  let category: string;
+  const ROWS = 6_000;
+  /** Three rows a date (ties broken by id), a date every 20 minutes: 2035-01-20 to 2035-02-17. */
+  const FROM = Date.UTC(2035, 0, 20);
+  const dateOf = (i: number) => FROM + Math.floor(i / 3) * 20 * 60_000;
+  /**
+   * The oldest 1,500 hold `far x` (a seventh of them in capitals); three rows days later hold it too; every
+   * 50th of the rest holds its runs in another order (`r xfar ar`), and the others none of them.
+   */
+  const titleOf = (i: number) => {
+    if (i < 1_500) return i % 7 === 0 ? `FAR X ${i}` : `Far x ${i}`;
+    if (i >= 3_000 && i < 3_003) return `Far x late ${i}`;
+    return i % 50 === 0 ? `R xfar ar ${i}` : `Near ${i}`;
+  };
+  const rows = Array.from({ length: ROWS }, (_, i) => ({
+    title: titleOf(i),
+    id: `spn${String(i).padStart(21, '0')}`,
+    created_at: new Date(dateOf(i)).toISOString(),
+    web: i % 2,
+  }));
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    category = await storedId(t, addCall.category('Spans'));
+    await writeVideoRows(t, {
+      prefix: 'spn',
+      category,
+      titles: rows.map((r) => r.title),
+      from: FROM,
+      date: dateOf,
+    });
+    await sql`ANALYZE videos`.execute(t.app.streamdesk.context.db);
+  }, 60_000);
+  afterAll(() => t?.close());
+
+  /** The hand count: the rows holding `far x`, in the order asked, ties by id. */
+  const expected = (desc: boolean, web?: boolean) => {
+    const way = desc ? -1 : 1;
+    return rows
+      .filter((r) => r.title.toLowerCase().includes('far x') && (web === undefined || r.web === Number(web)))
+      .sort((a, b) => way * (a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id)))
+      .map((r) => r.title);
+  };
+
+  const page = async (query: Record<string, string>) => {
+    const res = await t.request({
+      method: 'GET',
+      url: videoRoutes.adminList.path.replace(':category', 'all'),
+      query: { limit: '20', q: 'far x', ...query },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const reply = await t.json<{ data: Video[]; totalRecord: number; totalCapped?: boolean }>(res);
+    return { titles: reply.data.map((v) => v.title), total: reply.totalRecord };
+  };
+
+  it('takes the spans, and they give the hand count', async () => {
+    const { db, dialect } = t.app.streamdesk.context;
+    const list = {
+      db,
+      dialect,
+      base: db.selectFrom('videos'),
+      index: videosSearch,
+      search: { text: 'far x' },
+    };
+    expect(spansAnswer(list as never, true, true)).toBe(true);
+    // Not in another order, nor for a text shorter than a run.
+    expect(spansAnswer(list as never, false, true)).toBe(false);
+    expect(spansAnswer({ ...list, search: { text: 'fa' } } as never, true, true)).toBe(false);
+    const titles = async (desc: boolean, offset: number, limit: number) =>
+      ((await spannedPage(list as never, desc, offset, limit)) as { title: string }[]).map((r) => r.title);
+    expect(await titles(true, 0, 20)).toEqual(expected(true).slice(0, 20));
+    expect(await titles(true, 990, 20)).toEqual(expected(true).slice(990, 1010));
+    expect(await titles(false, 40, 25)).toEqual(expected(false).slice(40, 65));
+    expect(await titles(true, 0, 20)).not.toContain('R xfar ar 1550');
+  });
+
+  it('serves every page of the newest first and oldest first orders as the hand count', async () => {
+    const newest = expected(true);
+    // The three late ones, then the oldest 1,500 from their newest, across a gap of days without a match.
+    expect(newest.slice(0, 4)).toEqual([
+      'Far x late 3002',
+      'Far x late 3001',
+      'Far x late 3000',
+      'Far x 1499',
+    ]);
+    for (const p of [1, 2, 7, 50])
+      expect(await page({ page: String(p) })).toEqual({
+        titles: newest.slice((p - 1) * 20, p * 20),
+        total: SEARCH_COUNT_MAX,
+      });
+    expect((await page({ page: '51' })).titles).toEqual([]);
+    const oldest = expected(false);
+    for (const p of [1, 3, 50])
+      expect(await page({ page: String(p), sort: 'date' })).toEqual({
+        titles: oldest.slice((p - 1) * 20, p * 20),
+        total: SEARCH_COUNT_MAX,
+      });
+  });
+
+  it('keeps the web filter', async () => {
+    const web = expected(true, true);
+    expect(web.length).toBe(751);
+    for (const p of [1, 20, 38])
+      expect(await page({ page: String(p), web: 'true' })).toEqual({
+        titles: web.slice((p - 1) * 20, p * 20),
+        total: 751,
+      });
+  });
+});

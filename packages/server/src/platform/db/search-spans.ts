@@ -1,0 +1,163 @@
+import { sql, SqliteAdapter, type Expression, type Kysely, type Migration, type SqlBool } from 'kysely';
+import { FOLDED, foldedHolds } from './search-folded.js';
+import { createGroupGrams, GROUP_GRAMS, groupSearchable, runsOf } from './search-groups.js';
+import type { SearchIndex } from './search-index.js';
+import { shareOf, statisticsOf } from './search-lead.js';
+import type { SearchedList } from './search-page.js';
+
+/**
+ * PostgreSQL: a search read in date order ten days and then a day at a time, through the trigrams of each
+ * row keyed by its ten days and its day of `created_at` (docs/decisions/0069-search-by-date-spans.md).
+ *
+ * Neither trigram index of 0048 hands out its matches in any order, so a search whose matches all lie far
+ * from the order's start (`Video 1` newest first: 111,111 matches, all among the oldest fifth of a million
+ * videos) read every match and sorted them: 160-235 ms. Keyed by the span, a trigram no video of the span
+ * holds has no entry, so the spans without a match are passed in one short index read each; then the days
+ * from the first span with a match are read one by one until the page's matches are found, and the page
+ * sorts those days' matches only. Every row of a day is newer than every row of the days before it, so the
+ * page is exact whatever the rows' ids or places in the table.
+ *
+ * The keys are search_group_grams (search-groups.ts) of `substr(created_at, 1, 9)` (a month's days 0-9,
+ * 10-19, 20-29 or 30-31: "tens") and `(…, 1, 10)` (the day) of the ISO date the server writes. Tens rather
+ * than months: the first span with a match is read whole as GIN hands it out (a bitmap), and `Video 1`'s
+ * first month held 41,000 rows of its rarest run (3.5 ms of 4.3 for the eleven months' reads).
+ */
+export const spansIndex = (index: SearchIndex, span: Span) => `${index.table}_search_${span}`;
+
+type Span = 'tens' | 'days';
+
+/** The characters of `created_at` that name a row's span. */
+const SPAN_LENGTH: Record<Span, number> = { tens: 9, days: 10 };
+
+/**
+ * A search expected in fewer rows than this reads its matches and sorts them (search-page.ts): 5,000 sort
+ * in about 7 ms on this machine (111,111 in 160 ms), about what the spans' reads cost.
+ */
+export const SPANS_FROM = 5_000;
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}T/;
+
+/** The keys of a span's column, as the index holds them. */
+const keysOf = (index: SearchIndex, span: Span) =>
+  sql`${sql.raw(GROUP_GRAMS)}(substr(${sql.ref('created_at')}, 1, ${sql.lit(SPAN_LENGTH[span])}), ${sql.ref(FOLDED)})`;
+
+/** Whether a page of this search in this order is read span by span. */
+export function spansAnswer(list: SearchedList<unknown, never>, byDate: boolean, broad: boolean): boolean {
+  const { dialect, index, search } = list;
+  return (
+    dialect === 'postgres' &&
+    !!index.spans &&
+    byDate &&
+    groupSearchable(search.text) &&
+    foldedHolds(index, search.text) !== undefined &&
+    (broad || (search.expected ?? 0) >= SPANS_FROM)
+  );
+}
+
+/**
+ * One page (`offset`, `limit`) of the search in date order, read span by span; undefined where the table's
+ * dates are not the server's ISO dates (the caller then reads the matches and sorts them).
+ */
+export async function spannedPage<DB, TB extends keyof DB, R>(
+  list: SearchedList<DB, TB>,
+  desc: boolean,
+  offset: number,
+  limit: number,
+): Promise<R[] | undefined> {
+  const db = list.db as unknown as Kysely<Record<string, object>>;
+  const { base, index, search } = list;
+  const holds = foldedHolds(index, search.text)!;
+  const bounds = await sql<{ lo: string | null; hi: string | null }>`SELECT min(created_at) AS lo,
+    max(created_at) AS hi FROM ${sql.table(index.table)}`.execute(db);
+  const { lo, hi } = bounds.rows[0] ?? {};
+  if (!lo || !hi) return [];
+  if (!ISO_DATE.test(lo) || !ISO_DATE.test(hi)) return undefined;
+  const days = desc ? daysBetween(hi, lo, -1) : daysBetween(lo, hi, 1);
+  const tens = [...new Set(days.map((day) => day.slice(0, SPAN_LENGTH.tens)))];
+
+  // The first ten days with a match, asked for the text's rarest run (an empty run is read in ~0.01 ms,
+  // `vid`'s 80,000 entries of a month in ~9 ms): of PostgreSQL's runs of the text, the one JavaScript
+  // chose, or all of them if JavaScript folds it otherwise. LATERAL with a LIMIT keeps it a loop over the
+  // spans in order, each a read of the index, where a semi-join could read the whole table once.
+  const rare = await rarestRun(list as never);
+  const all = sql`${sql.raw(GROUP_GRAMS)}(t.span, lower(${search.text}))`;
+  const tenHolds = sql<SqlBool>`${keysOf(index, 'tens')} @> coalesce(nullif(ARRAY(SELECT k FROM unnest(${all})
+    AS k WHERE substr(k, ${sql.lit(SPAN_LENGTH.tens + 2)}) = ${rare}), '{}'), ${all})`;
+  const found = await sql<{ span: string }>`SELECT t.span FROM unnest(${tens}::text[]) AS t(span)
+    CROSS JOIN LATERAL (${base
+      .select(sql`1`.as('one'))
+      .where(tenHolds)
+      .where(holds)
+      .limit(1)}) AS x
+    LIMIT 1`.execute(db);
+  const ten = found.rows[0]?.span;
+  if (ten === undefined) return [];
+
+  // From those ten days on, the days one by one (w) until the page's matches are counted, then the page
+  // from the days that hold any, sorted.
+  const need = offset + limit;
+  const from = days.findIndex((day) => day.startsWith(ten));
+  const onDay = (day: Expression<unknown>) =>
+    sql<SqlBool>`${keysOf(index, 'days')} @> ${sql.raw(GROUP_GRAMS)}(${day}, lower(${search.text}))`;
+  const counted = base
+    .select(sql`1`.as('one'))
+    .where(onDay(sql`d.days[w.n + 1]`))
+    .where(holds)
+    .limit(need);
+  // Behind a fence (OFFSET 0) each day's rows are read through the day index: pulled up, the planner walked
+  // the date order's index past every row newer than the matches (650 ms). The days' matches are sorted by
+  // their keys and row addresses, and only the page's rows are read whole (as search-page.ts's sorted read).
+  const at = sql.ref(`${index.table}.ctid`);
+  const dayKeys = base
+    .select([sql.ref('created_at').as('created_at'), sql.ref('id').as('id'), at.as('row_at')])
+    .where(onDay(sql.ref('held.day')))
+    .where(holds)
+    .offset(0);
+  const direction = sql.raw(desc ? 'DESC' : 'ASC');
+  const { rows } = await sql<R>`WITH RECURSIVE d AS (SELECT ${days.slice(from)}::text[] AS days),
+    w(n, found, here) AS (
+      SELECT 0, 0, 0
+      UNION ALL
+      SELECT w.n + 1, w.found + c.here, c.here FROM w, d,
+        LATERAL (SELECT count(*)::int AS here FROM (${counted}) AS f) AS c
+      WHERE w.found < ${need} AND w.n < cardinality(d.days)),
+    held AS (SELECT d.days[w.n] AS day FROM w, d WHERE w.here > 0),
+    page AS (SELECT s.row_at FROM held CROSS JOIN LATERAL (${dayKeys}) AS s
+      ORDER BY s.created_at ${direction}, s.id ${direction} LIMIT ${limit} OFFSET ${offset})
+    ${base.selectAll().where(sql<SqlBool>`${at} = ANY(ARRAY(SELECT row_at FROM page))`)}
+    ORDER BY created_at ${direction}, id ${direction}`.execute(db);
+  return rows;
+}
+
+/** The days (`YYYY-MM-DD`) from `from`'s to `to`'s, both included, forward (1) or back (-1), in UTC. */
+export function daysBetween(from: string, to: string, way: 1 | -1): string[] {
+  const at = new Date(`${from.slice(0, 10)}T00:00:00Z`);
+  const end = to.slice(0, 10);
+  const days: string[] = [];
+  for (let day = from.slice(0, 10); way * day.localeCompare(end) <= 0; day = at.toISOString().slice(0, 10)) {
+    days.push(day);
+    at.setUTCDate(at.getUTCDate() + way);
+  }
+  return days;
+}
+
+/** The run of the text the table's statistics expect in the fewest rows (the first before ANALYZE). */
+async function rarestRun(list: SearchedList<unknown, never>): Promise<string> {
+  const runs = [...runsOf([list.search.text])];
+  const table = await statisticsOf(list.db, list.index.table);
+  const shares = runs.map((run) => shareOf(table, list.index, run) ?? 1);
+  return runs[shares.indexOf(Math.min(...shares))]!;
+}
+
+/** PostgreSQL: the ten days' and the day's indexes of `index.table`'s trigrams (SQLite: nothing; its FTS5 index hands
+ * out matches by rowid, search-seek.ts). */
+export const searchSpansMigration = (index: SearchIndex): Migration => ({
+  async up(db: Kysely<unknown>) {
+    if (db.getExecutor().adapter instanceof SqliteAdapter) return;
+    await createGroupGrams(db);
+    for (const span of ['tens', 'days'] as const)
+      await sql`CREATE INDEX ${sql.raw(spansIndex(index, span))} ON ${sql.table(index.table)}
+        USING gin ((${keysOf(index, span)}))`.execute(db);
+    await sql`ANALYZE ${sql.table(index.table)}`.execute(db);
+  },
+});
