@@ -21,7 +21,8 @@
 // alone; ITEMS of each); default every read.
 // With ROLLUPS=0 ITEMS=0 the seed is the categories and videos only. SCALE_KEEP=1 keeps the SQLite seed's
 // folder (printed) for measuring queries by hand, and SCALE_SEED=<that folder> measures it again without
-// seeding (one size); the PostgreSQL seed stays until the next run anyway. The library's search reads
+// seeding (one size); the PostgreSQL seed stays until the next run anyway, and SCALE_PG_SEED=1 measures it
+// again without seeding. The library's search reads
 // include deep pages of a broad search and the searches of a small and of a big category.
 // Right after each start it also reads loadCheck and the in-house ads' first page START_READS (30) times in
 // turn and prints their median and max: the start-up work (media checks, backfills) runs then. With
@@ -216,6 +217,11 @@ async function freshPostgres(name) {
   } finally {
     await client.end();
   }
+  return databaseUrl(name);
+}
+
+/** DATABASE_URL's server, the database `name`. */
+function databaseUrl(name) {
   const url = new URL(process.env.DATABASE_URL);
   url.pathname = `/${name}`;
   return url.toString();
@@ -577,13 +583,11 @@ async function headOfLine(baseURL, admin, { library, pages, oldest, yearAgo, tod
 }
 
 /** Starts the server once to migrate a fresh database, seeds it, and measures on a new start. */
-async function run(label, size, env, seed) {
-  // SCALE_SEED: a SQLite seed kept by an earlier run (SCALE_KEEP), measured again as it is.
-  const kept = label === 'SQLite' ? process.env.SCALE_SEED : undefined;
+async function run(label, size, env, seed, kept) {
   const migrated = kept ? undefined : await startServer(env);
   // The bench's own first request (its HTTP client's start) is made here, not timed after the start.
   if (migrated) await fetch(`${migrated.baseURL}/healthz`);
-  const dataDir = kept ?? migrated.dataDir;
+  const dataDir = kept ? env.DATA_DIR : migrated.dataDir;
   await migrated?.stop();
   const seeded = kept ? 0 : await timed(() => seed(dataDir));
   console.log(
@@ -618,8 +622,13 @@ for (const size of SIZES) {
   if (DATABASES.includes('sqlite')) {
     const dataDir = process.env.SCALE_SEED ?? mkdtempSync(path.join(os.tmpdir(), 'sd-bench-scale-'));
     try {
-      await run('SQLite', size, { DATA_DIR: dataDir, DATABASE_URL: undefined }, (dir) =>
-        seedSqlite(dir, size),
+      // SCALE_SEED: a SQLite seed kept by an earlier run (SCALE_KEEP), measured again as it is.
+      await run(
+        'SQLite',
+        size,
+        { DATA_DIR: dataDir, DATABASE_URL: undefined },
+        (dir) => seedSqlite(dir, size),
+        process.env.SCALE_SEED,
       );
     } finally {
       if (process.env.SCALE_KEEP || process.env.SCALE_SEED) console.log(`  SQLite seed kept in ${dataDir}`);
@@ -627,10 +636,19 @@ for (const size of SIZES) {
     }
   }
   if (!process.env.DATABASE_URL || !DATABASES.includes('postgres')) continue;
-  const url = await freshPostgres(`sd_scale_${size}`);
+  // SCALE_PG_SEED=1: the PostgreSQL database of an earlier run of this size, measured again as it is (the
+  // server's start migrates it).
+  const keptPg = process.env.SCALE_PG_SEED === '1';
+  const url = keptPg ? databaseUrl(`sd_scale_${size}`) : await freshPostgres(`sd_scale_${size}`);
   const pgDir = mkdtempSync(path.join(os.tmpdir(), 'sd-bench-scale-'));
   try {
-    await run('PostgreSQL', size, { DATA_DIR: pgDir, DATABASE_URL: url }, () => seedPostgres(url, size));
+    await run(
+      'PostgreSQL',
+      size,
+      { DATA_DIR: pgDir, DATABASE_URL: url },
+      () => seedPostgres(url, size),
+      keptPg ? `the database sd_scale_${size}` : undefined,
+    );
   } finally {
     rmSync(pgDir, { recursive: true, force: true });
   }
