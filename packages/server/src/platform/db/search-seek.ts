@@ -77,16 +77,25 @@ async function newestOfS<DB, TB extends keyof DB, R>(
     .where(sql<SqlBool>`${rowid} IN (SELECT value FROM json_each(${JSON.stringify(found)}))`)
     .orderBy(order.by, way)
     .orderBy(sql.ref('id'), way);
+  // The page's keys and rowids, S sorted once; then its rows by rowid (sorting S's whole rows again cost a
+  // second sort of up to 2,100 rows for the broad search's last page).
+  const keyed = (await sorted
+    .select([rowid.as('r'), sql<string>`${order.by}`.as('k')])
+    .limit(limit)
+    .offset(offset)
+    .execute()) as { r: number; k: string }[];
   if (!complete) {
-    const [pageLast] = (await sorted
-      .select(sql<string>`${order.by}`.as('k'))
-      .limit(1)
-      .offset(offset + limit - 1)
-      .execute()) as { k: string }[];
+    const pageLast = keyed.length === limit ? keyed.at(-1) : undefined;
     const newest = await newestBefore(db as unknown as Kysely<unknown>, index, found.at(-1)!);
     if (!pageLast || (newest !== undefined && !(newest < pageLast.k))) return undefined;
   }
-  return (await sorted.selectAll().limit(limit).offset(offset).execute()) as R[];
+  if (!keyed.length) return [];
+  return (await base
+    .selectAll()
+    .where(sql<SqlBool>`${rowid} IN (SELECT value FROM json_each(${JSON.stringify(keyed.map((k) => k.r))}))`)
+    .orderBy(order.by, way)
+    .orderBy(sql.ref('id'), way)
+    .execute()) as R[];
 }
 
 export async function seekedPage<DB, TB extends keyof DB, R>(
