@@ -1,6 +1,8 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import type { Api } from '../fixtures.js';
-import type { mediaFiles } from '../media.js';
+import { mediaDir, mediaFiles } from '../media.js';
 
 /** A unique name per test run, so tests sharing a worker's server never see each other's rows. */
 export const unique = (prefix: string) => `${prefix} ${Math.random().toString(36).slice(2, 7)}`;
@@ -25,6 +27,21 @@ export async function openLibraryWith(page: Page, api: Api, media: typeof mediaF
   await page.goto('/show/video');
   await page.getByLabel('Category').selectOption({ label: category.name });
   await expect(page.getByText(`Showing ${count} of ${count} videos`)).toBeVisible();
+}
+
+/**
+ * `name` in the media folder, `size` bytes: a real MP4 (the generated clip) followed by a `free` box, which
+ * players skip, so the server probes and keeps it as any other video. Made once; returns its path.
+ */
+export function paddedMp4(name: string, size: number) {
+  const file = path.join(mediaDir, name);
+  if (existsSync(file)) return file;
+  const clip = readFileSync(mediaFiles.mp4);
+  const pad = Buffer.alloc(size - clip.length);
+  pad.writeUInt32BE(pad.length, 0);
+  pad.write('free', 4, 'latin1');
+  writeFileSync(file, Buffer.concat([clip, pad]));
+  return file;
 }
 
 /** A new category, and the upload page open with it selected. */

@@ -1,28 +1,19 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { videoUploadMessages } from '@streamdesk/contract/video-uploads';
 import { videoMessages } from '@streamdesk/contract/videos';
 import { expect, test } from '../fixtures.js';
-import { mediaDir, mediaFiles } from '../media.js';
-import { openUploadWith } from './video-helpers.js';
+import { openUploadWith, paddedMp4 } from './video-helpers.js';
 import { shoot } from '../shots.js';
 
 const NAMES = ['match-1.mp4', 'match-2.mp4', 'match-3.mp4'];
-const files = NAMES.map((name) => path.join(mediaDir, name));
 /**
  * Each file's size: within one PATCH of the page's (64 MB), so the cut falls in a request under way, which
  * going offline does not fail: the page's watchdog must give it up (this test fails without it).
  */
 const SIZE = 12 * 1024 * 1024;
+let files: string[] = [];
 
-// A real MP4 (the generated clip) followed by a `free` box, which players skip: 12 MB that the server
-// probes and keeps as any other video.
 test.beforeAll(() => {
-  const clip = readFileSync(mediaFiles.mp4);
-  const pad = Buffer.alloc(SIZE - clip.length);
-  pad.writeUInt32BE(pad.length, 0);
-  pad.write('free', 4, 'latin1');
-  for (const file of files) if (!existsSync(file)) writeFileSync(file, Buffer.concat([clip, pad]));
+  files = NAMES.map((name) => paddedMp4(name, SIZE));
 });
 
 test('three uploads on a throttled line survive the connection dropping: they go on from where they were and finish', async ({

@@ -1,4 +1,5 @@
-import { vi } from 'vitest';
+import { waitFor } from '@testing-library/react';
+import { expect, vi } from 'vitest';
 
 /** Just enough of XMLHttpRequest: each test drives the last instance by hand. */
 export class FakeXhr {
@@ -61,3 +62,14 @@ export function stubXhr(): void {
   FakeXhr.made = [];
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
 }
+
+/** The requests of `method` made since `stubXhr()`, oldest first. */
+export const made = (method: string) => FakeXhr.made.filter((x) => x.method === method);
+
+/** The request of `method` number `n` (from 1) once it is made. */
+export const nth = (method: string, n = 1) =>
+  waitFor(() => {
+    const found = made(method)[n - 1];
+    expect(found).toBeDefined();
+    return found!;
+  });

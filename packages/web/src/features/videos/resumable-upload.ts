@@ -29,6 +29,12 @@ export interface ResumableUpload {
   pause(): void;
   /** Stops and removes what the server has (tus termination). */
   cancel(): Promise<void>;
+  /**
+   * The page went: pauses unless every byte is out, and tells the page nothing more. A file whose every
+   * byte is out gets its answer: the server makes the video either way, and the answer removes the stored
+   * URL, which would otherwise send the file again from zero once the upload behind it is gone.
+   */
+  leave(): void;
 }
 
 /** The refusal's own words (`{ status: false, message }`), else the generic failure. */
@@ -61,6 +67,10 @@ export function resumableUpload(
   events: ResumableEvents,
   previous?: PreviousUpload,
 ): ResumableUpload {
+  /** The page still listens (until `leave`). */
+  let heard = true;
+  /** The request under way has sent the file's last byte: only its answer is awaited. */
+  let allOut = false;
   const upload = new Upload(file, {
     endpoint: endpoint(),
     metadata: { filename: file.name, filetype: file.type || 'video/mp4', category },
@@ -75,18 +85,23 @@ export function resumableUpload(
     retryDelays: RETRY_DELAYS_MS,
     removeFingerprintOnSuccess: true,
     onShouldRetry: (error) => {
-      const again = worthRetrying(error);
+      allOut = false;
+      // Once the page has gone, nothing is tried again out of sight: the stored URL waits for the file.
+      const again = heard && worthRetrying(error);
       if (again) events.onRetrying();
       return again;
     },
-    onProgress: (sent, total) => events.onProgress(sent, total),
+    onProgress: (sent, total) => {
+      allOut = sent >= total;
+      if (heard) events.onProgress(sent, total);
+    },
     onSuccess: ({ lastResponse }) => {
       const reply = parseJson(lastResponse.getBody()) as { data?: Video[] } | undefined;
-      events.onDone(reply?.data ?? []);
+      if (heard) events.onDone(reply?.data ?? []);
     },
     onError: (error) => {
       const { message, offline } = failureOf(error, file.name);
-      events.onFailed(message, offline);
+      if (heard) events.onFailed(message, offline);
     },
   });
   if (previous) upload.resumeFromPreviousUpload(previous);
@@ -94,6 +109,10 @@ export function resumableUpload(
     start: () => upload.start(),
     pause: () => void upload.abort(false),
     cancel: () => upload.abort(true),
+    leave: () => {
+      heard = false;
+      if (!allOut) void upload.abort(false);
+    },
   };
 }
 

@@ -47,6 +47,8 @@ export function useUploadBatch(onSettled: (items: BatchItem[]) => void) {
   const category = useRef('');
   const settledRef = useRef(onSettled);
   settledRef.current = onSettled;
+  /** False once the page has gone: a pick still being read then adds nothing. */
+  const shown = useRef(true);
 
   const update = useCallback((key: string, change: Partial<BatchItem>) => {
     setItems((before) => before.map((item) => (item.key === key ? { ...item, ...change } : item)));
@@ -115,6 +117,19 @@ export function useUploadBatch(onSettled: (items: BatchItem[]) => void) {
     }
   }, [running, items]);
 
+  // The page goes (a move within the app): every file still sending is paused as its Pause does, so the
+  // server keeps what it has and the file picked again goes on from there ('Resumes where it stopped'), and
+  // no upload's event reaches the page any more: nothing goes on that no screen shows or can stop
+  // (docs/decisions/0068-uploads-when-the-screen-goes.md).
+  useEffect(() => {
+    shown.current = true;
+    const open = uploads.current;
+    return () => {
+      shown.current = false;
+      for (const upload of open.values()) upload.leave();
+    };
+  }, []);
+
   // Back online: the files that failed for want of a network go on from the server's last byte.
   useEffect(() => {
     const online = () =>
@@ -140,7 +155,7 @@ export function useUploadBatch(onSettled: (items: BatchItem[]) => void) {
           previous: await unfinishedUpload(file),
         })),
       );
-      setItems((before) => [...before, ...added]);
+      if (shown.current) setItems((before) => [...before, ...added]);
     },
     remove: (key: string) => setItems((before) => before.filter((i) => i.key !== key)),
     /** Drops the finished files (they are in the library now). */

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { videoUploadMessages } from '@streamdesk/contract/video-uploads';
 import { videoMessages } from '@streamdesk/contract/videos';
-import { FakeXhr, stubXhr } from '@/test/fake-xhr';
+import { FakeXhr, made, nth, stubXhr } from '@/test/fake-xhr';
 import { mockApi, renderApp } from '@/test/render-app';
 import { signedInApi as shell, signedInScreenTests } from '@/test/signed-in-screen';
 import { findToast } from '@/test/toasts';
@@ -51,14 +51,6 @@ async function openPage() {
   return { state, fetchMock, user, form, select, picker, selected };
 }
 
-const made = (method: string) => FakeXhr.made.filter((x) => x.method === method);
-/** The request of `method` number `n` (from 1) once it is made. */
-const nth = (method: string, n = 1) =>
-  waitFor(() => {
-    const found = made(method)[n - 1];
-    expect(found).toBeDefined();
-    return found!;
-  });
 const uploadUrl = (id: string) => `http://localhost:3000/api/App/video/uploads/${id}`;
 /** The server made the upload: its URL comes back in Location. */
 const created = (xhr: FakeXhr, id: string) =>

@@ -60,7 +60,8 @@ export default function VideoUploadPage() {
   const files = batch.items.map((i) => i.file);
   const uploading = batch.running;
   // Leaving or reloading the page stops the batch (it can resume once the files are picked again): the
-  // browser asks first. Moving within the app is fine, the upload goes on.
+  // browser asks first. A move within the app pauses it without a question (0068), as the Pause buttons
+  // would: picked again here, each file goes on from where it stopped.
   useAskBeforeUnload(uploading);
 
   const choose = async (chosen: FileList | null) => {
