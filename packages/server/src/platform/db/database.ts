@@ -89,16 +89,18 @@ export function createDatabase(opts: {
       connectionString: opts.databaseUrl,
       connectionTimeoutMillis: opts.connectTimeoutMs ?? PG_CONNECT_TIMEOUT_MS,
       keepAlive: true,
-      // No JIT compiling: PostgreSQL compiles a query whose estimated cost passes jit_above_cost, and the
-      // estimates of the searches' index loops (search-spans.ts) passed it for a 6 ms read, which then spent
-      // 44 ms compiling (0069). No read of this server runs long enough to gain it back.
-      options: '-c jit=off',
     };
     const newPool = (max: number, min = 0) => {
       const pool = new pg.Pool({ ...connection, max, min, idleTimeoutMillis: opts.idleTimeoutMs });
       // An idle connection dropped by the server (restart, failover) must not crash the process: the
       // pool replaces it on the next query.
       pool.on('error', () => {});
+      // No JIT compiling: PostgreSQL compiles a query whose estimated cost passes jit_above_cost, and the
+      // estimates of the searches' index loops (search-spans.ts) passed it for a 6 ms read, which then spent
+      // 44 ms compiling (0069). No read of this server runs long enough to gain it back. A SET on each new
+      // connection (queued before its first query) rather than a startup option, which a connection pooler
+      // such as PgBouncer refuses.
+      pool.on('connect', (client) => void client.query('SET jit = off').catch(() => {}));
       return pool;
     };
     const pool = newPool(10, PG_KEPT_CONNECTIONS);
