@@ -61,13 +61,6 @@ export const WALK = { min: 2_000, max: 20_000 };
 /** A walk reads up to this many rows a match the page needs: it finds a page where one row in ten matches. */
 const WALK_PER_MATCH = 10;
 /**
- * PostgreSQL, where the date spans follow (search-spans.ts): a walk reads this many rows a match the page
- * needs, so it finds only a page where most rows match (`video`: 0.25 ms). Sparser matches are read span by
- * span: `Video 1`'s walk of 2,000 rows found none in 3.7 ms, and a last page's 10,000 cost 15 ms, where its
- * spans cost 6-8 ms.
- */
-const SPANNED_WALK = 2;
-/**
  * PostgreSQL, after a walk found too few matches: a search expected in fewer rows than this reads its
  * matches and sorts them (0.25-0.4 s at 111,111); one expected in more is left to the planner's walk.
  */
@@ -172,9 +165,7 @@ async function pageOfMatches<DB, TB extends keyof DB, R>(
     const rows = await seekedPage<DB, TB, R>(list, order, { phrase, page, limit, seek });
     if (rows !== 'far') return rows;
   } else if (broad && walkable && !search.narrow) {
-    const span = spansAnswer(list as never, byDate, broad)
-      ? SPANNED_WALK * (offset + limit)
-      : Math.min(walk.max, Math.max(walk.min, WALK_PER_MATCH * (offset + limit)));
+    const span = Math.min(walk.max, Math.max(walk.min, WALK_PER_MATCH * (offset + limit)));
     const walked = ordered(base.selectAll()).limit(span);
     const rows = (await (db as unknown as Kysely<Record<string, object>>)
       .selectFrom(walked.as('w'))
