@@ -95,12 +95,19 @@ export function createDatabase(opts: {
       // An idle connection dropped by the server (restart, failover) must not crash the process: the
       // pool replaces it on the next query.
       pool.on('error', () => {});
-      // No JIT compiling: PostgreSQL compiles a query whose estimated cost passes jit_above_cost, and the
-      // estimates of the searches' index loops (search-spans.ts) passed it for a 6 ms read, which then spent
-      // 44 ms compiling (0069). No read of this server runs long enough to gain it back. A SET on each new
-      // connection (queued before its first query) rather than a startup option, which a connection pooler
-      // such as PgBouncer refuses.
-      pool.on('connect', (client) => void client.query('SET jit = off').catch(() => {}));
+      // On each new connection, queued before its first query (a startup option would be refused by a pooler
+      // such as PgBouncer), 0069:
+      // - No JIT compiling: PostgreSQL compiles a query whose estimated cost passes jit_above_cost, and the
+      //   estimates of the searches' index loops (search-spans.ts) passed it for a 6 ms read, which then
+      //   spent 44 ms compiling. No read of this server runs long enough to gain it back.
+      // - Every sequential scan from the table's start: a search's count under a LIMIT (search-page.ts) is
+      //   planned as a scan that stops at the cap, and a synchronized scan starts where the last one of that
+      //   table stopped, far from where the matches are (`Video 1`'s count 1 -> 112 ms, the bench's 266-477
+      //   ms reads).
+      pool.on(
+        'connect',
+        (client) => void client.query('SET jit = off; SET synchronize_seqscans = off').catch(() => {}),
+      );
       return pool;
     };
     const pool = newPool(10, PG_KEPT_CONNECTIONS);

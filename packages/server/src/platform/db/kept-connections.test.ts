@@ -26,14 +26,15 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the PostgreSQL pool’s kept conn
     expect(await openConnections(name)).toBe(PG_KEPT_CONNECTIONS);
   });
 
-  it('runs every connection without JIT compiling (0069)', async () => {
+  it('runs every connection without JIT compiling, its sequential scans from the start (0069)', async () => {
     database = createDatabase({ databaseUrl: process.env.TEST_DATABASE_URL!, dataDir: '/nonexistent' });
     // Several at once: each of the pool's new connections, not only the first.
     const settings = await Promise.all(
       Array.from({ length: 4 }, () =>
-        sql<{ jit: string }>`select current_setting('jit') as jit, pg_sleep(0.05)`.execute(database!.db),
+        sql<{ jit: string; synced: string }>`select current_setting('jit') as jit,
+          current_setting('synchronize_seqscans') as synced, pg_sleep(0.05)`.execute(database!.db),
       ),
     );
-    expect(settings.map((s) => s.rows[0]!.jit)).toEqual(['off', 'off', 'off', 'off']);
+    expect(settings.map((s) => [s.rows[0]!.jit, s.rows[0]!.synced])).toEqual(Array(4).fill(['off', 'off']));
   });
 });
