@@ -91,6 +91,8 @@ function seedStatements(d, size) {
   const start = Math.floor(Date.now() / 1000) - 365 * 86_400;
   const step = Math.max(1, Math.floor((365 * 86_400) / size)) * 4;
   const at = `(${start} + (i / 4) * ${step})`;
+  // The id of the video numbered `expr`, as its row below gets it.
+  const videoId = (expr) => d.id(`(${start} + ((${expr}) / 4) * ${step})`, `(${expr})`);
   const category = (expr) => d.id(start, expr);
   const clipAt = `(${start} + (i % ${SMALL_CATEGORY}) * ${Math.floor((365 * 86_400) / SMALL_CATEGORY)} + i / ${SMALL_CATEGORY})`;
   return [
@@ -103,7 +105,7 @@ function seedStatements(d, size) {
       size,
       `insert into videos (id, category_id, video, thumbnail, web, views, created_at, title, file_name,
          duration, width, height, size, state, progress, error, hls, hls_files, attempts, queued_at, worker)
-       select ${d.id(at, 'i')}, ${category(`i % ${CATEGORIES}`)}, '/media/videos/v' || i || '.mp4',
+       select ${videoId('i')}, ${category(`i % ${CATEGORIES}`)}, '/media/videos/v' || i || '.mp4',
          '/media/videos/v' || i || '.jpg', (i / 2) % 2, i % 1000, ${d.iso(at)}, 'Video ' || i,
          'v' || i || '.mp4', 30, 640, 360, 1000000, 'ready', 100, '', '', '', 0, '', ''`,
     ),
@@ -125,11 +127,13 @@ function seedStatements(d, size) {
          '/media/videos/c' || i || '.mp4', '/media/videos/c' || i || '.jpg', i % 2, i % 1000, ${d.iso(clipAt)},
          'Clip ' || i, 'c' || i || '.mp4', 30, 640, 360, 1000000, 'ready', 100, '', '', '', 0, '', ''`,
     ),
-    // 730 rows an item (a year of views and clicks), so ROLLUPS / 730 videos have a year of counts.
+    // 730 rows an item (a year of views and clicks), so the oldest ROLLUPS / 730 videos have a year of
+    // counts. Their own ids: the server's sweep of counts of items that do not exist (orphan-counts.ts)
+    // deleted counts of made-up ids ten minutes after a start, in the middle of a long run.
     d.rows(
       ROLLUPS,
       `insert into event_rollups (entity_id, day, kind, entity, count)
-       select ${d.id(start, 'i / 730')},
+       select ${videoId('i / 730')},
          ${d.day(`${start} + ((i % 730) / 2) * 86400`)}, case i % 2 when 0 then 'view' else 'click' end,
          'video', 1 + i % 50`,
     ),
