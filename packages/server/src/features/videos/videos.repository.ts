@@ -142,7 +142,6 @@ export const searchedPageOfVideos = (
       limit,
       broad,
       walkable: sort.endsWith('date'),
-      byDate: sort.endsWith('date'),
       counted,
     },
   );

@@ -6,7 +6,7 @@ import { ftsPhrase, matchesSearch } from './search.js';
 import { foldedContains } from './search-folded.js';
 import type { SearchIndex } from './search-index.js';
 import type { Search } from './search-lead.js';
-import { SEEK, seekedPage } from './search-seek.js';
+import { amongRowids, SEEK, seekedPage } from './search-seek.js';
 import { countOnSqlite, SCAN_ROWS, type SearchCount } from './search-count.js';
 import { groupContains, groupIsRare, groupSearchable } from './search-groups.js';
 import { spannedPage, spansAnswer } from './search-spans.js';
@@ -132,8 +132,6 @@ interface PageOptions {
   limit: number;
   broad: boolean;
   walkable: boolean;
-  /** The order is the rows' `created_at` (then id): a search with date spans reads them (search-spans.ts). */
-  byDate?: boolean;
   walk?: typeof WALK;
   seek?: typeof SEEK;
   /** The search's count (countSearch): with every match's rowid (SQLite, under the cap), the page sorts those. */
@@ -143,7 +141,7 @@ interface PageOptions {
 async function pageOfMatches<DB, TB extends keyof DB, R>(
   list: SearchedList<DB, TB>,
   order: ListOrder,
-  { page, limit, broad, walkable, byDate = false, walk = WALK, seek = SEEK, counted }: PageOptions,
+  { page, limit, broad, walkable, walk = WALK, seek = SEEK, counted }: PageOptions,
 ): Promise<R[]> {
   const { db, dialect, base, index, search } = list;
   const way = order.desc ? 'desc' : 'asc';
@@ -154,8 +152,10 @@ async function pageOfMatches<DB, TB extends keyof DB, R>(
   // The count found every match: the page is theirs, without the index again (a category of 50,000 that
   // few of 100,000 matches fall in streamed the index twice).
   if (counted?.matches) {
-    const found = sql<SqlBool>`${rowid} IN (SELECT value FROM json_each(${JSON.stringify(counted.matches)}))`;
-    return (await ordered(base.selectAll().where(found)).limit(limit).offset(offset).execute()) as R[];
+    return (await ordered(base.selectAll().where(amongRowids(rowid, counted.matches)))
+      .limit(limit)
+      .offset(offset)
+      .execute()) as R[];
   }
   // PostgreSQL's statistics may expect few matches (`narrow`) where the count stopped: a walk would not
   // find them near the start (`Video 10`: the oldest 11,111 of a million).
@@ -178,8 +178,9 @@ async function pageOfMatches<DB, TB extends keyof DB, R>(
       .execute()) as R[];
     if (rows.length === limit) return rows;
   }
-  // PostgreSQL in date order, not within one category's group index: a month and a day at a time.
-  if (!counted?.inGroup && spansAnswer(list as never, byDate, broad)) {
+  // PostgreSQL in date order (the orders a walk serves), not within one category's group index: ten days
+  // and then a day at a time.
+  if (!counted?.inGroup && spansAnswer(list as never, walkable, broad)) {
     const rows = await spannedPage<DB, TB, R>(list, order.desc, offset, limit);
     if (rows) return rows;
   }

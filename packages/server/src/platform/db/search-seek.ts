@@ -53,6 +53,10 @@ async function walkPast<DB, TB extends keyof DB>(list: SearchedList<DB, TB>, ord
   return between * share;
 }
 
+/** SQLite: `ref` is one of `rowids`, handed over as one JSON parameter (a list of thousands). */
+export const amongRowids = (ref: Expression<unknown>, rowids: readonly number[]) =>
+  sql<SqlBool>`${ref} IN (SELECT value FROM json_each(${JSON.stringify(rowids)}))`;
+
 /** The most matches a page needs for S itself to be sorted for it (newestOfS): S's keys are read whole. */
 const SORTED_S_MOST = 2_000;
 
@@ -73,10 +77,7 @@ async function newestOfS<DB, TB extends keyof DB, R>(
   if (!complete && !(order.desc && index.blocks)) return undefined;
   const way = order.desc ? 'desc' : 'asc';
   const rowid = sql.ref(`${index.table}.rowid`);
-  const sorted = base
-    .where(sql<SqlBool>`${rowid} IN (SELECT value FROM json_each(${JSON.stringify(found)}))`)
-    .orderBy(order.by, way)
-    .orderBy(sql.ref('id'), way);
+  const sorted = base.where(amongRowids(rowid, found)).orderBy(order.by, way).orderBy(sql.ref('id'), way);
   // The page's keys and rowids, S sorted once; then its rows by rowid (sorting S's whole rows again cost a
   // second sort of up to 2,100 rows for the broad search's last page).
   const keyed = (await sorted
@@ -92,7 +93,12 @@ async function newestOfS<DB, TB extends keyof DB, R>(
   if (!keyed.length) return [];
   return (await base
     .selectAll()
-    .where(sql<SqlBool>`${rowid} IN (SELECT value FROM json_each(${JSON.stringify(keyed.map((k) => k.r))}))`)
+    .where(
+      amongRowids(
+        rowid,
+        keyed.map((k) => k.r),
+      ),
+    )
     .orderBy(order.by, way)
     .orderBy(sql.ref('id'), way)
     .execute()) as R[];
@@ -151,7 +157,7 @@ export async function seekedPage<DB, TB extends keyof DB, R>(
     .orderBy(order.by, way)
     .orderBy(sql.ref('id'), way)
     .limit(span);
-  const inS = sql<SqlBool>`${sql.ref('w.r')} IN (SELECT value FROM json_each(${JSON.stringify(found)}))`;
+  const inS = amongRowids(sql.ref('w.r'), found);
   // Fewer than `take`: S is every match the filters keep.
   let isMatch: Expression<SqlBool> = inS;
   if (found.length >= take) {

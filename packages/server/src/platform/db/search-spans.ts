@@ -41,7 +41,7 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}T/;
 const keysOf = (index: SearchIndex, span: Span) =>
   sql`${sql.raw(GROUP_GRAMS)}(substr(${sql.ref('created_at')}, 1, ${sql.lit(SPAN_LENGTH[span])}), ${sql.ref(FOLDED)})`;
 
-/** Whether a page of this search in this order is read span by span. */
+/** Whether a page of this search is read span by span; `byDate`: the order is the date order (walkable). */
 export function spansAnswer(list: SearchedList<unknown, never>, byDate: boolean, broad: boolean): boolean {
   const { dialect, index, search } = list;
   return (
@@ -134,7 +134,8 @@ export function daysBetween(from: string, to: string, way: 1 | -1): string[] {
   const at = new Date(`${from.slice(0, 10)}T00:00:00Z`);
   const end = to.slice(0, 10);
   const days: string[] = [];
-  for (let day = from.slice(0, 10); way * day.localeCompare(end) <= 0; day = at.toISOString().slice(0, 10)) {
+  // ISO days compare as strings; way -1 reads them backwards.
+  for (let day = from.slice(0, 10); way > 0 ? day <= end : day >= end; day = at.toISOString().slice(0, 10)) {
     days.push(day);
     at.setUTCDate(at.getUTCDate() + way);
   }
