@@ -117,7 +117,7 @@ try {
     ['a text no entry holds', '&q=nowhere-at-all'],
     ["one person's, `open`", '&person=bench-person-3&q=open'],
     ["an item's id", '&q=item-42'],
-    ['two characters (`#1`)', `&q=${encodeURIComponent('#1')}`],
+    ['only old entries (`#12`)', `&q=${encodeURIComponent('#12')}`],
     ['punctuation in every entry', `&q=${encodeURIComponent('"after":"Open"')}`],
   ]) {
     const times = [];

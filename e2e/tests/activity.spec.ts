@@ -48,6 +48,14 @@ test('the owner finds a controller change in Activity with its person, filters t
   expect(csv).toContain('controller: reels');
   expect(csv).not.toContain('sign-in');
 
+  // A search of two characters is said to be too short beside the field, and nothing is applied (0072).
+  await page.getByLabel('Search').fill('#1');
+  await page.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(page.getByText('Type at least 3 characters to search')).toBeVisible();
+  await expect(page.getByLabel('Search')).toHaveAttribute('aria-invalid', 'true');
+  await shoot(page, 'activity-short-search');
+  expect(new URL(page.url()).searchParams.get('q')).toBeNull();
+
   // Text search finds nothing for a made-up word, and says so.
   await page.getByLabel('Search').fill('no such thing anywhere');
   await page.getByRole('button', { name: 'Apply filters' }).click();

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type QueryExecutorProvider } from 'kysely';
 import { ACTIVITY_COUNT_MAX, type ActivityListReply } from '@streamdesk/contract/activity';
+import { SEARCH_COUNT_MAX } from '@streamdesk/contract/http';
 import type { ActivityRow } from '../../platform/activity/activity-log.repository.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { createTestApp, errorBody, type TestApp } from '../../test/test-app.js';
 import { addCall, send, storedId } from '../../test/api-calls.js';
 import { storyData } from '../../test/walk-records.js';
 import { countWay } from '../../platform/db/search-count.js';
@@ -13,7 +14,8 @@ import { storyEdit } from './activity-test-helpers.js';
 /**
  * The Activity list's search through its index (docs/decisions/0065-activity-search-index.md): the same
  * entries as the scan it replaced (label, person's name or changes holding the text, case folded, accents
- * kept; or the item id equal to it), with the other filters, newest first, counted up to ACTIVITY_COUNT_MAX.
+ * kept; or the item id equal to it), with the other filters, newest first, counted up to SEARCH_COUNT_MAX as
+ * every list's search is (0072; the unsearched list to ACTIVITY_COUNT_MAX).
  */
 let t: TestApp;
 beforeAll(async () => {
@@ -101,9 +103,19 @@ describe('the Activity search through its index', () => {
     expect((await list({ q: '"after":"clip-1-mp4"' })).data.map((e) => e.itemId)).toEqual(['folded-3']);
   });
 
-  it('finds a text shorter than a trigram as before (scanned)', async () => {
-    expect(await labels({ q: '#7' })).toEqual(['story #700', 'story #70', 'story #7']);
-    expect(await labels({ q: 'ë' })).toEqual(['story "Équipe été"']);
+  it('refuses a text shorter than a trigram, naming the least it takes (0072); three characters are found', async () => {
+    for (const q of ['#7', 'ë', ' é ']) {
+      const res = await t.request({ method: 'GET', url: '/api/admin/activity', query: { q } });
+      expect([res.statusCode, await t.json(res)]).toEqual([
+        400,
+        errorBody('querystring q: q must be at least 3 characters'),
+      ]);
+    }
+    expect(await labels({ q: '#70' })).toEqual(['story #700', 'story #70']);
+    // Counted in characters, not bytes: `été` is three.
+    expect(await labels({ q: 'été' })).toEqual(['story "Équipe été"']);
+    // Spaces alone are no search.
+    expect((await list({ q: '   ' })).total).toBeGreaterThan(3);
   });
 
   it('finds an entry whose item id is the text, and not one whose id only holds it', async () => {
@@ -194,18 +206,31 @@ describe('the Activity search count', () => {
     if (dialect() === 'postgres') await sql`ANALYZE activity_log`.execute(db());
   });
 
-  it(`stops at ${ACTIVITY_COUNT_MAX} and says more match; each page is the newest matches' slice`, async () => {
+  it(`stops at ${SEARCH_COUNT_MAX} and says more match; each page is the newest matches' slice, none past the cap`, async () => {
     const first = await list({ q: 'CAPPED', limit: '50' });
     expect([first.total, first.totalCapped, first.totalPage]).toEqual([
-      ACTIVITY_COUNT_MAX,
+      SEARCH_COUNT_MAX,
       true,
-      ACTIVITY_COUNT_MAX / 50,
+      SEARCH_COUNT_MAX / 50,
     ]);
     expect(first.data.map((e) => e.label)).toEqual(
       Array.from({ length: 50 }, (_, i) => `Capped ${ACTIVITY_COUNT_MAX - i}`),
     );
     const third = await list({ q: 'capped', limit: '50', page: '3' });
     expect(third.data[0]!.label).toBe(`Capped ${ACTIVITY_COUNT_MAX - 100}`);
+    const last = await list({ q: 'capped', limit: '50', page: String(SEARCH_COUNT_MAX / 50) });
+    expect(last.data.at(-1)!.label).toBe(`Capped ${ACTIVITY_COUNT_MAX - SEARCH_COUNT_MAX + 1}`);
+    const past = await list({ q: 'capped', limit: '50', page: String(SEARCH_COUNT_MAX / 50 + 1) });
+    expect(past.data).toEqual([]);
+  });
+
+  it(`counts the same entries unsearched up to ${ACTIVITY_COUNT_MAX}`, async () => {
+    const all = await list({ from: '2032-01-01', limit: '50' });
+    expect([all.total, all.totalCapped, all.data[0]!.label]).toEqual([
+      ACTIVITY_COUNT_MAX,
+      true,
+      `Capped ${ACTIVITY_COUNT_MAX}`,
+    ]);
   });
 
   it('is exact under the cap', async () => {
@@ -243,6 +268,11 @@ describe('the Activity search count within a person (SQLite, search-count.ts)', 
     // (it probed them while the person was expected to keep more than twice the cap).
     expect(await way(10)).toBe('scan');
     const found = await list({ q: 'widget', person: 'person-w', limit: '10' });
-    expect([found.total, found.totalCapped, found.data[0]!.label]).toEqual([2_100, false, 'widget 10495']);
+    // Their 2,100 counted up to the search's cap.
+    expect([found.total, found.totalCapped, found.data[0]!.label]).toEqual([
+      SEARCH_COUNT_MAX,
+      true,
+      'widget 10495',
+    ]);
   });
 });

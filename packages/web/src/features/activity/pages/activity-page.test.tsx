@@ -100,6 +100,27 @@ describe('the Activity screen person filter', () => {
     expect(screen.getByLabelText('To')).toHaveValue('30/11/2026');
   });
 
+  it('refuses a search shorter than three characters beside the field, and applies one of three', async () => {
+    const { asked, router } = openWithOneEntry();
+    await personOptionsAre(['Anita Analyst', 'admin', 'Esha Editor']);
+    const user = userEvent.setup();
+    const search = screen.getByRole('searchbox', { name: 'Search' });
+    expect(search).toHaveAccessibleDescription('At least 3 characters');
+    await user.type(search, '#1');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    expect(search).toHaveAccessibleDescription('Type at least 3 characters to search');
+    expect(search).toBeInvalid();
+    expect(router.state.location.search).toBe('');
+
+    await user.type(search, '2');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?q=%2312'));
+    await waitFor(() => expect(asked.at(-1)).toContain('q=%2312'));
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveAccessibleDescription(
+      'At least 3 characters',
+    );
+  });
+
   it("falls back to the entries' people when the list cannot be read", async () => {
     mockApi({
       ...signedInApi,

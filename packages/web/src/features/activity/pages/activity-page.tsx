@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { useSearchParams } from 'react-router';
-import { ACTIVITY_ACTIONS, type ActivityEntry } from '@streamdesk/contract/activity';
+import { ACTIVITY_ACTIONS, ACTIVITY_SEARCH_MIN, type ActivityEntry } from '@streamdesk/contract/activity';
 import { formatDateTime } from '@streamdesk/contract/format';
 import { FEATURE_NAMES, FEATURES, type Feature } from '@streamdesk/contract/roles';
 import { toast } from 'sonner';
@@ -128,6 +128,9 @@ export default function ActivityPage() {
   );
 }
 
+const searchHint = `At least ${ACTIVITY_SEARCH_MIN} characters`;
+const searchShort = `Type at least ${ACTIVITY_SEARCH_MIN} characters to search`;
+
 const featureWords = (feature: string) => FEATURES[feature as Feature] ?? feature;
 
 function Filters({
@@ -149,12 +152,17 @@ function Filters({
   if (filters.person && !persons.has(filters.person)) persons.set(filters.person, filters.person);
 
   const days = useStartEnd('date', { start: filters.from ?? '', end: filters.to ?? '' });
+  const [searchError, setSearchError] = useState<string>();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    // Days typed that are not days, or a To before the From, are said beside them; nothing is applied.
-    if (!days.check()) return;
     const data = new FormData(event.currentTarget);
+    // A text shorter than the search takes (0072), days typed that are not days, or a To before the From,
+    // are said beside them; nothing is applied.
+    const text = String(data.get('q') ?? '').trim();
+    const short = text !== '' && [...text].length < ACTIVITY_SEARCH_MIN;
+    setSearchError(short ? searchShort : undefined);
+    if (!days.check() || short) return;
     const next: Record<string, string> = {};
     for (const name of FILTERS) {
       const value = String(data.get(name) ?? '').trim();
@@ -205,7 +213,15 @@ function Filters({
         className="w-44"
         {...days.endField}
       />
-      <TextField label="Search" name="q" type="search" defaultValue={filters.q ?? ''} className="w-56" />
+      <TextField
+        label="Search"
+        name="q"
+        type="search"
+        defaultValue={filters.q ?? ''}
+        hint={searchError ? undefined : searchHint}
+        error={searchError}
+        className="w-56"
+      />
       <FormActions>
         <Button type="button" variant="secondary" onClick={() => onApply({})}>
           Clear filters
