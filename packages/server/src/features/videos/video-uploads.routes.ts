@@ -10,6 +10,7 @@ import { runEvery } from '../../platform/jobs/daily.js';
 import {
   createVideoUploadsService,
   isTusRefusal,
+  type FinishedUpload,
   tusRefusal,
   type VideoUploadsDeps,
   type VideoUploadsService,
@@ -53,23 +54,26 @@ export function registerVideoUploads(ctx: FeatureContext, deps: Omit<VideoUpload
   );
 
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.method === 'HEAD') {
-      // Every byte arrived before the process stopped, the video was never made: made now, else this
-      // HEAD would say "complete" and the client would stop there.
-      const finished = await uploads.finishArrived(request, (request.params as { id: string }).id);
-      if (finished)
-        return reply
-          .headers({
-            'tus-resumable': '1.0.0',
-            'upload-offset': String(finished.offset),
-            'upload-length': String(finished.size),
-            'cache-control': 'no-store',
-          })
-          .send();
-    }
+    const { id } = request.params as { id?: string };
+    const answerFinished = (done: FinishedUpload) => {
+      const answer = uploads.answerFinished(request.method, request.headers, done);
+      return reply.code(answer.status).headers(answer.headers).send(answer.body);
+    };
+    // A finished upload answers "complete" (0070), and a HEAD finishes one whose bytes all arrived before
+    // the process stopped (0045): @tus/server would answer 404, and tus-js-client then sends it all again.
+    const isHead = request.method === 'HEAD';
+    const done = id === undefined ? undefined : await uploads.finished(request, id, isHead);
+    if (done) return answerFinished(done);
     const req = tusRequest(request.raw, reply.raw);
     requests.set(req, request);
     const res = await tus.handleWeb(req);
+    // Settled while @tus/server looked: the last PATCH's finish moved the bytes (404), or every byte is in
+    // and no finish ran (a PATCH stopped by this HEAD's own lock request). Asked again, as above.
+    const complete = res.headers.get('upload-offset') === res.headers.get('upload-length');
+    if (isHead && id !== undefined && (res.status >= 400 || complete)) {
+      const late = await uploads.finished(request, id, true);
+      if (late) return answerFinished(late);
+    }
     reply.code(res.status);
     for (const [name, value] of res.headers) if (name !== 'content-length') reply.header(name, value);
     const text = res.body ? await res.text() : '';

@@ -1,9 +1,9 @@
-import { open, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { uploadMetadata, videoUploadMessages, type UploadMetadata } from '@streamdesk/contract/video-uploads';
 import { VIDEO_MAX_BYTES, videoMessages, videoRoutes } from '@streamdesk/contract/videos';
-import type { Upload } from '@tus/server';
+import { ERRORS, Metadata, type Upload } from '@tus/server';
 import type { FeatureContext } from '../../platform/feature-context.js';
 import { recordAs } from '../../platform/activity/activity-route.js';
 import { HttpError } from '../../platform/errors.js';
@@ -67,6 +67,34 @@ export interface VideoUploadsDeps {
 /** The record lock of one upload (platform/record-locks.ts): its finish runs once. */
 const LOCKED = 'video_uploads';
 
+/** An upload's id as @tus/server makes them (16 random bytes in hex): nothing else names a file here. */
+const UPLOAD_ID = /^[0-9a-f]{1,64}$/;
+
+/**
+ * An upload's record (`<id>.json`, @tus/file-store's). Once its video is made it stays, with `finished_at`,
+ * while its bytes are the library's (docs/decisions/0070-a-finished-upload-says-complete.md).
+ */
+interface UploadRecord {
+  size?: number;
+  metadata?: Upload['metadata'];
+  creation_date?: string;
+  finished_at?: string;
+}
+
+/** A finished upload: what its HEAD and a PATCH at its end answer. */
+export interface FinishedUpload {
+  size: number;
+  metadata?: Upload['metadata'];
+}
+
+/** How the tus routes answer a request on a finished upload. */
+export interface TusAnswer {
+  status: number;
+  headers: Record<string, string>;
+  /** A refusal's `{ status: false, message }`. */
+  body?: string;
+}
+
 /**
  * The rules of resumable library uploads: what a new upload must say, what a finished one must be,
  * and how it becomes a library video (the same service call and activity entry as the form upload).
@@ -80,11 +108,33 @@ export function createVideoUploadsService(ctx: FeatureContext, deps: VideoUpload
   const discard = (id: string) =>
     Promise.all([rm(dataOf(id), { force: true }), rm(recordOf(id), { force: true })]).then(() => undefined);
 
+  const readRecord = (id: string): Promise<UploadRecord | undefined> =>
+    readFile(recordOf(id), 'utf8').then(
+      (text) => JSON.parse(text) as UploadRecord,
+      () => undefined,
+    );
+
+  const finishedOf = (record: UploadRecord | undefined): FinishedUpload | undefined =>
+    record?.finished_at !== undefined && record.size !== undefined
+      ? { size: record.size, metadata: record.metadata }
+      : undefined;
+
+  /**
+   * The record of an upload whose video is made, kept so that a client whose last answer was lost hears
+   * "complete" instead of 404 (on which tus-js-client sends the whole file again as a new upload). Written
+   * whole and renamed over the record: a reader never sees half of it.
+   */
+  async function markFinished(id: string, record: UploadRecord) {
+    const next = `${recordOf(id)}.${process.pid}.tmp`;
+    await writeFile(next, JSON.stringify({ ...record, finished_at: new Date().toISOString() }));
+    await rename(next, recordOf(id));
+  }
+
   /**
    * An MP4 by its content becomes a library video through `videos.upload`, recorded as `POST
    * /api/App/video` is; anything refused leaves nothing behind.
    */
-  async function finishNow(request: FastifyRequest, upload: Upload) {
+  async function finishNow(request: FastifyRequest, upload: Upload, record: UploadRecord) {
     const metadata = readMetadata(upload.metadata);
     const name = displayName(metadata.filename);
     const source = dataOf(upload.id);
@@ -97,7 +147,6 @@ export function createVideoUploadsService(ctx: FeatureContext, deps: VideoUpload
     const probe = await storedHeadProbe(source);
     // Streamed into the store: a rename on the local disk, a multipart upload into a bucket.
     const target = await ctx.media.put(source, VIDEOS_FOLDER, 'mp4');
-    await rm(recordOf(upload.id), { force: true });
     const file: UploadedFile = {
       key: target.key,
       kind: 'mp4',
@@ -107,25 +156,32 @@ export function createVideoUploadsService(ctx: FeatureContext, deps: VideoUpload
       probe: probe?.result,
     };
     const { method, path: routePath } = videoRoutes.upload;
+    let reply;
     try {
-      return await recordAs(ctx.app, request, { method, path: routePath }, () =>
+      reply = await recordAs(ctx.app, request, { method, path: routePath }, () =>
         deps.videos.upload(metadata.category, [file], []),
       );
     } catch (error) {
-      await ctx.media.remove(file.key);
+      await Promise.all([ctx.media.remove(file.key), rm(recordOf(upload.id), { force: true })]);
       if (error instanceof HttpError) throw tusRefusal(error.statusCode, error.message);
       throw error;
     }
+    // The video is made whatever happens here: a record not marked only costs a lost answer its 404.
+    await markFinished(upload.id, record).catch((error: unknown) =>
+      request.log.error({ err: error }, "could not keep the finished upload's record"),
+    );
+    return reply;
   }
 
   /**
    * A finished upload becomes a library video once: under the upload's lock, and only while its record is
-   * there (a finish that ran removed it). Undefined when another finish took it first.
+   * there and not yet finished. Undefined when another finish took it first.
    */
   const finish = (request: FastifyRequest, upload: Upload) =>
-    ctx.locks.run(LOCKED, [upload.id], async () =>
-      (await stat(recordOf(upload.id)).catch(() => undefined)) ? finishNow(request, upload) : undefined,
-    );
+    ctx.locks.run(LOCKED, [upload.id], async () => {
+      const record = await readRecord(upload.id);
+      return record && record.finished_at === undefined ? finishNow(request, upload, record) : undefined;
+    });
 
   return {
     discard,
@@ -143,20 +199,65 @@ export function createVideoUploadsService(ctx: FeatureContext, deps: VideoUpload
     finish,
 
     /**
-     * An upload whose every byte was stored but that never became a library video (the process stopped
-     * between its last byte and the row): finished now, for the HEAD a resuming client sends first, which
-     * would otherwise answer "complete" and leave the video unmade. Undefined for any other upload.
+     * The upload behind `id` if its video is made, for the requests a client sends after losing the last
+     * PATCH's answer. An upload whose every byte was stored but never became a video (the process stopped
+     * in between) is finished now by a HEAD (`finishArrived`), the request a resuming client sends first,
+     * which would otherwise answer "complete" and leave the video unmade. Undefined for any other upload.
      */
-    async finishArrived(request: FastifyRequest, id: string): Promise<Upload | undefined> {
+    async finished(
+      request: FastifyRequest,
+      id: string,
+      finishArrived: boolean,
+    ): Promise<FinishedUpload | undefined> {
+      if (!UPLOAD_ID.test(id)) return undefined;
+      const record = await readRecord(id);
+      if (!record || record.finished_at !== undefined) return finishedOf(record);
+      const stored = await stat(dataOf(id)).catch(() => undefined);
+      // The record without its bytes: a finish is moving them into the library (or a crash left it there).
+      if (!stored) return ctx.locks.run(LOCKED, [id], async () => finishedOf(await readRecord(id)));
+      if (!finishArrived || record.size === undefined || stored.size !== record.size) return undefined;
       const upload = await deps.getUpload?.(id).catch(() => undefined);
-      if (upload?.size === undefined || upload.offset !== upload.size) return undefined;
-      return (await finish(request, upload)) ? upload : undefined;
+      if (upload) await finish(request, upload);
+      return finishedOf(await readRecord(id));
     },
 
     /**
-     * Removes the uploads created more than `olderThanMs` ago and never finished (a finished one is moved
-     * out at once). Read from the folder rather than with the store's `deleteExpired`, which stops at the
-     * first record whose bytes are gone (a crash between the move and the record's removal).
+     * What a finished upload answers (tus 1.0.0): a HEAD its full offset, a PATCH at its end 204 with
+     * nothing made; other bytes, more bytes and a cancel are refused as for any finished upload.
+     */
+    answerFinished(method: string, headers: FastifyRequest['headers'], done: FinishedUpload): TusAnswer {
+      const base = { 'tus-resumable': '1.0.0', 'upload-offset': String(done.size) };
+      // @tus/server's own refusals, in its words and the project's error shape.
+      const refused = ({ status_code, body }: TusRefusal): TusAnswer => ({
+        status: status_code,
+        headers: { 'tus-resumable': '1.0.0', 'content-type': 'application/json; charset=utf-8' },
+        body: tusRefusal(status_code, body.trim()).body,
+      });
+      if (method === 'HEAD')
+        return {
+          status: 200,
+          headers: {
+            ...base,
+            'upload-length': String(done.size),
+            'cache-control': 'no-store',
+            ...(done.metadata ? { 'upload-metadata': Metadata.stringify(done.metadata) } : {}),
+          },
+        };
+      if (method === 'DELETE') return refused(ERRORS.INVALID_TERMINATION);
+      if (headers['upload-offset'] === undefined) return refused(ERRORS.MISSING_OFFSET);
+      if (Number(headers['upload-offset']) !== done.size) return refused(ERRORS.INVALID_OFFSET);
+      if (Number(headers['content-length'] ?? 0) > 0)
+        return refused({
+          status_code: 413,
+          body: videoMessages.tooLarge(displayName(done.metadata?.filename ?? '')),
+        });
+      return { status: 204, headers: base };
+    },
+
+    /**
+     * Removes the uploads created more than `olderThanMs` ago and never finished, and the records of those
+     * finished more than `olderThanMs` ago (their bytes moved out at the finish). Read from the folder
+     * rather than with the store's `deleteExpired`, which stops at the first record whose bytes are gone.
      */
     async removeExpired(olderThanMs: number): Promise<number> {
       const names = await readdir(directory).catch(() => [] as string[]);
@@ -165,8 +266,8 @@ export function createVideoUploadsService(ctx: FeatureContext, deps: VideoUpload
       for (const name of names) {
         const id = name.endsWith('.json') ? name.slice(0, -'.json'.length) : name;
         if (id !== name && names.includes(id)) continue; // the bytes' turn decides
-        const created = await createdAt(directory, id);
-        if (created !== undefined && now - created > olderThanMs) {
+        const since = await agedFrom(directory, id);
+        if (since !== undefined && now - since > olderThanMs) {
           await discard(id);
           removed++;
         }
@@ -176,13 +277,14 @@ export function createVideoUploadsService(ctx: FeatureContext, deps: VideoUpload
   };
 }
 
-/** When an upload was created: its record's `creation_date`, or its files' time without a readable one. */
-async function createdAt(directory: string, id: string): Promise<number | undefined> {
+/**
+ * When an upload's time runs from: a finished one's from its finish (its record kept for a client whose
+ * last answer was lost), any other's from its creation; its files' time without a readable record.
+ */
+async function agedFrom(directory: string, id: string): Promise<number | undefined> {
   try {
-    const record = JSON.parse(await readFile(path.join(directory, `${id}.json`), 'utf8')) as {
-      creation_date?: string;
-    };
-    const time = Date.parse(record.creation_date ?? '');
+    const record = JSON.parse(await readFile(path.join(directory, `${id}.json`), 'utf8')) as UploadRecord;
+    const time = Date.parse(record.finished_at ?? record.creation_date ?? '');
     if (!Number.isNaN(time)) return time;
   } catch {
     // No record (or a broken one): the time of whichever file is there.

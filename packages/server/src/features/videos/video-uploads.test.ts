@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -105,6 +105,14 @@ const offsetOf = async (location: string) => {
 
 const uploadsDir = () => path.join(t.config.dataDir, 'uploads');
 const leftInUploads = () => readdirSync(uploadsDir());
+/** What is in the uploads folder but the records of finished uploads (kept a while, 0070). */
+const unfinishedUploads = () =>
+  leftInUploads().filter(
+    (name) =>
+      !name.endsWith('.json') ||
+      !(JSON.parse(readFileSync(path.join(uploadsDir(), name), 'utf8')) as { finished_at?: string })
+        .finished_at,
+  );
 const libraryVideos = () =>
   app.streamdesk.context.db.selectFrom('videos').selectAll().where('category_id', '=', category).execute();
 
@@ -148,7 +156,7 @@ describe('resumable uploads (tus)', () => {
 
     const stored = await storedBytes(t, made!.video);
     expect(stored.equals(video)).toBe(true);
-    expect(leftInUploads()).toEqual([]);
+    expect(unfinishedUploads()).toEqual([]);
     // The same activity entry as the form upload: a video added, by this admin.
     const entries = await app.streamdesk.context.db
       .selectFrom('activity_log')
@@ -156,8 +164,8 @@ describe('resumable uploads (tus)', () => {
       .where('feature', '=', 'videos')
       .execute();
     expect(entries.map((e) => [e.action, e.person_id !== null])).toEqual([['create', true]]);
-    // Asked again, the finished upload is gone (its bytes are the library's now).
-    expect((await call('HEAD', location)).status).toBe(404);
+    // Asked again, the finished upload says complete: its bytes are the library's, its record stays (0070).
+    expect(await offsetOf(location)).toBe(video.length);
   });
 
   it('loses nothing already received when the server restarts mid-upload', async () => {
@@ -195,12 +203,15 @@ describe('resumable uploads (tus)', () => {
     // A resuming client asks first; two at once (two tabs) make one video.
     const [first, second] = await Promise.all([call('HEAD', location), call('HEAD', location)]);
     const answers = [first!, second!].map((r) => [r.status, r.headers['upload-offset']]);
-    expect(answers).toContainEqual([200, String(video.length)]);
+    expect(answers).toEqual([
+      [200, String(video.length)],
+      [200, String(video.length)],
+    ]);
     const made = (await libraryVideos()).filter((r) => r.file_name === 'cut off.mp4');
     expect(made).toHaveLength(1);
     expect((await storedBytes(t, made[0]!.video)).equals(video)).toBe(true);
-    expect(leftInUploads()).toEqual([]);
-    expect((await call('HEAD', location)).status).toBe(404);
+    expect(unfinishedUploads()).toEqual([]);
+    expect(await offsetOf(location)).toBe(video.length);
   });
 
   it('refuses a PNG sent as an MP4 once it has arrived, and leaves nothing behind', async () => {
@@ -211,7 +222,7 @@ describe('resumable uploads (tus)', () => {
     const created = await create(png.length, { filename: 'photo.mp4', filetype: 'video/mp4', category });
     const res = await patch(created.headers.location!, 0, png);
     expect([res.status, JSON.parse(res.body)]).toEqual([400, errorBody(videoMessages.notMp4('photo.mp4'))]);
-    expect(leftInUploads()).toEqual([]);
+    expect(unfinishedUploads()).toEqual([]);
     expect(await libraryVideos()).toHaveLength(before);
     // Nothing in the store either (a bucket with TEST_MEDIA_STORE=s3).
     expect(await storedCount(t, 'videos', '.mp4')).toBe(stored);
@@ -233,7 +244,7 @@ describe('resumable uploads (tus)', () => {
       413,
       errorBody(videoMessages.tooLarge('big.mp4')),
     ]);
-    expect(leftInUploads()).toEqual([]);
+    expect(unfinishedUploads()).toEqual([]);
   });
 
   it('refuses bytes past the declared size while they arrive', async () => {
@@ -244,7 +255,7 @@ describe('resumable uploads (tus)', () => {
     expect(JSON.parse(res.body)).toEqual(errorBody(videoMessages.tooLarge('short.mp4')));
     expect(await offsetOf(location)).toBe(0);
     expect((await call('DELETE', location)).status).toBe(204);
-    expect(leftInUploads()).toEqual([]);
+    expect(unfinishedUploads()).toEqual([]);
   });
 
   it('cancels an upload with DELETE, removing what it sent', async () => {
@@ -252,9 +263,9 @@ describe('resumable uploads (tus)', () => {
     const created = await create(video.length, { filename: 'c.mp4', category });
     const location = created.headers.location!;
     await patch(location, 0, video.subarray(0, 100));
-    expect(leftInUploads().length).toBe(2);
+    expect(unfinishedUploads().length).toBe(2);
     expect((await call('DELETE', location)).status).toBe(204);
-    expect(leftInUploads()).toEqual([]);
+    expect(unfinishedUploads()).toEqual([]);
     expect((await call('HEAD', location)).status).toBe(404);
   });
 
@@ -281,6 +292,97 @@ describe('resumable uploads (tus)', () => {
     expect((await call('HEAD', old.headers.location!)).status).toBe(404);
     expect(await offsetOf(young.headers.location!)).toBe(0);
     await call('DELETE', young.headers.location!);
+  });
+
+  it('answers a finished upload whose last answer was lost as complete, and makes no second video', async () => {
+    const video = mp4(50);
+    const created = await create(video.length, {
+      filename: 'lost answer.mp4',
+      filetype: 'video/mp4',
+      category,
+    });
+    const location = created.headers.location!;
+    const made = async () => (await libraryVideos()).filter((r) => r.file_name === 'lost answer.mp4');
+    // Every byte sent and the video made, but the answer lost on its way (a proxy timeout, a laptop asleep).
+    await patch(location, 0, video);
+    // What tus-js-client asks next: never 404 (it would send the whole file again as a new upload).
+    const head = await call('HEAD', location);
+    expect([head.status, head.headers['upload-offset']]).toEqual([200, String(video.length)]);
+    expect(head.headers).toMatchObject({
+      'tus-resumable': '1.0.0',
+      'upload-length': String(video.length),
+      'cache-control': 'no-store',
+    });
+    expect(await made()).toHaveLength(1);
+
+    // The last PATCH again, at the end (another client, or a retry that skipped the HEAD): said done, nothing made.
+    const again = await patch(location, video.length, Buffer.alloc(0));
+    expect([again.status, again.headers['upload-offset'], again.headers['tus-resumable']]).toEqual([
+      204,
+      String(video.length),
+      '1.0.0',
+    ]);
+    expect(await made()).toHaveLength(1);
+    expect((await storedBytes(t, (await made())[0]!.video)).equals(video)).toBe(true);
+    // Anything else is refused, as for any finished upload: other bytes, more bytes, a cancel.
+    const early = await patch(location, 10, video.subarray(10));
+    expect([early.status, JSON.parse(early.body).status]).toEqual([409, false]);
+    const more = await patch(location, video.length, Buffer.alloc(10));
+    expect([more.status, JSON.parse(more.body)]).toEqual([
+      413,
+      errorBody(videoMessages.tooLarge('lost answer.mp4')),
+    ]);
+    expect((await call('DELETE', location)).status).toBe(400);
+    expect(await made()).toHaveLength(1);
+    // Only the finished upload's record is left: its bytes are the library's.
+    expect(leftInUploads()).toContain(`${location.split('/').pop()}.json`);
+    expect(unfinishedUploads()).toEqual([]);
+  });
+
+  it('answers a HEAD that comes while the last PATCH makes the video with the full offset, once made', async () => {
+    const video = mp4(30);
+    const created = await create(video.length, { filename: 'in between.mp4', category });
+    const location = created.headers.location!;
+    const id = location.split('/').pop()!;
+    // The finish held at its lock (as a slow probe or a busy database would hold it).
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const holding = app.streamdesk.context.locks.run('video_uploads', [id], () => held);
+    const last = patch(location, 0, video);
+    await vi.waitFor(() => expect(statSync(path.join(uploadsDir(), id)).size).toBe(video.length));
+    const head = call('HEAD', location);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    release();
+    await holding;
+    expect((await last).status).toBe(200);
+    const asked = await head;
+    expect([asked.status, asked.headers['upload-offset']]).toEqual([200, String(video.length)]);
+    expect((await libraryVideos()).filter((r) => r.file_name === 'in between.mp4')).toHaveLength(1);
+  });
+
+  it("removes a finished upload's record UPLOAD_EXPIRY_HOURS after its finish, and then says it is gone", async () => {
+    const video = mp4(10);
+    const older = await create(video.length, { filename: 'older.mp4', category });
+    const newer = await create(video.length, { filename: 'newer.mp4', category });
+    expect((await patch(older.headers.location!, 0, video)).status).toBe(200);
+    expect((await patch(newer.headers.location!, 0, video)).status).toBe(200);
+    const olderRecord = path.join(uploadsDir(), `${older.headers.location!.split('/').pop()}.json`);
+    const newerRecord = path.join(uploadsDir(), `${newer.headers.location!.split('/').pop()}.json`);
+    // Both created a day ago; the older finished a day ago, the newer just now.
+    const dayAgo = new Date(Date.now() - 25 * 3600_000).toISOString();
+    const back = (file: string, fields: Record<string, string>) =>
+      writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), ...fields }));
+    back(olderRecord, { creation_date: dayAgo, finished_at: dayAgo });
+    back(newerRecord, { creation_date: dayAgo });
+
+    const uploads = createVideoUploadsService(app.streamdesk.context, {
+      videos: undefined as never,
+      categories: undefined as never,
+      directory: uploadsDir(),
+    });
+    expect(await uploads.removeExpired(t.config.uploadExpiryMs)).toBe(1);
+    expect((await call('HEAD', older.headers.location!)).status).toBe(404);
+    expect(await offsetOf(newer.headers.location!)).toBe(video.length);
   });
 
   it('asks for the admin token and the api-key like every admin call', async () => {
