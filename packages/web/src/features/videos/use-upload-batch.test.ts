@@ -105,3 +105,26 @@ describe('The upload batch when its page goes', () => {
     expect(await unfinishedUpload(file())).toBeDefined();
   });
 });
+
+describe('The upload batch when the last answer is lost', () => {
+  it('asks the server where the file stands and, told it is complete, ends done without sending it again', async () => {
+    const { batch, patch, told } = await sending(SIZE);
+    told.mockClear();
+    // The server made the video; its answer never arrived (0070).
+    act(() => patch.fail());
+    const head = await nth('HEAD');
+    act(() =>
+      head.respond(200, '', {
+        'tus-resumable': '1.0.0',
+        'upload-offset': String(SIZE),
+        'upload-length': String(SIZE),
+      }),
+    );
+    await settle();
+    expect(batch.result.current.items[0]).toMatchObject({ state: 'done', sent: SIZE });
+    expect(FakeXhr.made.map((x) => x.method)).toEqual(['POST', 'PATCH', 'HEAD']);
+    expect(told.mock.calls.map(([name]) => name)).toEqual(['onRetrying', 'onProgress', 'onDone']);
+    // Done with the stored URL too: picked again, the file is a new upload.
+    expect(await unfinishedUpload(file())).toBeUndefined();
+  });
+});
