@@ -19,17 +19,6 @@ const tusBrowser = path.join(
  */
 export const MOCKED = 'src/**/*.mocked.test.{ts,tsx}';
 
-/**
- * The test files whose uploads outlive them, isolated too: the upload page's tus uploads go on after the
- * page unmounts, and 15 s after a PATCH that never got an answer its stall watchdog gives it up and
- * tus-js-client sends a HEAD, from whichever file the worker runs by then (a story upload test counted
- * two requests where it had made one, twice in one CI run). An isolated file's worker ends with it.
- */
-export const UPLOADS_OUTLIVE = [
-  'src/features/videos/pages/video-upload-page.test.tsx',
-  'src/features/videos/components/video-picker.test.tsx',
-];
-
 /** A project of the web package's tests: jsdom, the app's own module resolution and test setup. */
 export function webProject(test: { name: string; include: string[]; exclude?: string[]; isolate: boolean }) {
   return defineConfig({
@@ -42,6 +31,9 @@ export function webProject(test: { name: string; include: string[]; exclude?: st
       pool: 'threads',
       setupFiles: ['./src/test/setup.ts'],
       restoreMocks: true,
+      // A worker's files share one window (below): a global one file stubs (`stubXhr`'s XMLHttpRequest, a
+      // fetch mock) must not reach the next file's tests, whether or not the file undoes it itself.
+      unstubGlobals: true,
       // jsdom screens with many user-event steps can take seconds on a busy 2-core machine.
       testTimeout: 20_000,
       ...test,
@@ -59,6 +51,6 @@ export function webProject(test: { name: string; include: string[]; exclude?: st
 export default webProject({
   name: 'web',
   include: ['src/**/*.test.{ts,tsx}'],
-  exclude: [...configDefaults.exclude, MOCKED, ...UPLOADS_OUTLIVE],
+  exclude: [...configDefaults.exclude, MOCKED],
   isolate: false,
 });

@@ -57,7 +57,10 @@ export class FakeXhr {
   }
 }
 
-/** Puts FakeXhr in place of XMLHttpRequest, with no request made yet (`vi.unstubAllGlobals` undoes it). */
+/**
+ * Puts FakeXhr in place of XMLHttpRequest, with no request made yet. Vitest puts the real one back before
+ * the next test (`unstubGlobals`, packages/web/vitest.config.ts), in this file or the next one of the worker.
+ */
 export function stubXhr(): void {
   FakeXhr.made = [];
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
