@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import { videoUploadMessages } from '@streamdesk/contract/video-uploads';
 import type { Api } from '../fixtures.js';
 import { mediaDir, mediaFiles } from '../media.js';
 
@@ -50,6 +51,23 @@ export async function openUploadWith(page: Page, api: Api, media: typeof mediaFi
   await page.goto('/add/video');
   await page.getByLabel('Category').selectOption({ label: category.name });
   return category;
+}
+
+/**
+ * Back on Upload Videos through the side navigation with `category` selected and `file` picked again: its
+ * row says it resumes where it stopped (the browser kept its upload's URL).
+ */
+export async function pickAgainOnUpload(page: Page, category: string, file: string) {
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Video', exact: true })
+    .click();
+  // Off the rail, which the pointer over it holds open across the screen.
+  await page.mouse.move(900, 600);
+  await page.getByLabel('Category').selectOption({ label: category });
+  await page.getByLabel('Videos (MP4)').setInputFiles(file);
+  const list = page.getByRole('list', { name: 'Selected videos' });
+  await expect(list.getByText(videoUploadMessages.resumes)).toBeVisible();
 }
 
 /** Answers the arithmetic confirmation, right or wrong. */

@@ -1,8 +1,7 @@
-import { videoUploadMessages } from '@streamdesk/contract/video-uploads';
 import { videoMessages } from '@streamdesk/contract/videos';
 import { expect, test } from '../fixtures.js';
 import { shoot } from '../shots.js';
-import { openUploadWith, paddedMp4, slowUploads } from './video-helpers.js';
+import { openUploadWith, paddedMp4, pickAgainOnUpload, slowUploads } from './video-helpers.js';
 
 const NAME = 'left-mid-way.mp4';
 /** Large enough to be mid-way for seconds at the throttled speed below. */
@@ -46,13 +45,7 @@ test('an upload left mid-way by a move to another screen is paused, and goes on 
   await line.restore();
 
   // Back on the upload screen, the same file picked again goes on from the server's last byte.
-  await nav.getByRole('link', { name: 'Video', exact: true }).click();
-  // Off the rail, which the pointer over it holds open across the screen.
-  await page.mouse.move(900, 600);
-  await page.getByLabel('Category').selectOption({ label: category.name });
-  await page.getByLabel('Videos (MP4)').setInputFiles(file);
-  const list = page.getByRole('list', { name: 'Selected videos' });
-  await expect(list.getByText(videoUploadMessages.resumes)).toBeVisible();
+  await pickAgainOnUpload(page, category.name, file);
   await shoot(page, 'videos-left-picked-again');
   await page.getByRole('button', { name: 'Upload Videos' }).click();
   await expect(page.getByText(videoMessages.uploaded)).toBeVisible();
