@@ -31,9 +31,6 @@ export function webProject(test: { name: string; include: string[]; exclude?: st
       pool: 'threads',
       setupFiles: ['./src/test/setup.ts'],
       restoreMocks: true,
-      // A worker's files share one window (below): a global one file stubs (`stubXhr`'s XMLHttpRequest, a
-      // fetch mock) must not reach the next file's tests, whether or not the file undoes it itself.
-      unstubGlobals: true,
       // jsdom screens with many user-event steps can take seconds on a busy 2-core machine.
       testTimeout: 20_000,
       ...test,

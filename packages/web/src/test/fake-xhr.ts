@@ -1,5 +1,5 @@
 import { waitFor } from '@testing-library/react';
-import { expect, vi } from 'vitest';
+import { expect, onTestFinished, vi } from 'vitest';
 
 /** Just enough of XMLHttpRequest: each test drives the last instance by hand. */
 export class FakeXhr {
@@ -58,12 +58,14 @@ export class FakeXhr {
 }
 
 /**
- * Puts FakeXhr in place of XMLHttpRequest, with no request made yet. Vitest puts the real one back before
- * the next test (`unstubGlobals`, packages/web/vitest.config.ts), in this file or the next one of the worker.
+ * Puts FakeXhr in place of XMLHttpRequest, with no request made yet, until the test ends: a worker's files
+ * share one window (`isolate: false`, packages/web/vitest.config.ts), and the next file's tests must get the
+ * real one. Every global stubbed is undone then, as `signedInScreenTests` does after each test.
  */
 export function stubXhr(): void {
   FakeXhr.made = [];
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  onTestFinished(() => void vi.unstubAllGlobals());
 }
 
 /** The requests of `method` made since `stubXhr()`, oldest first. */
