@@ -3,6 +3,9 @@ import { cn } from '@/lib/cn';
 import { ImageOffIcon } from './icons';
 import { useNearScreen } from './use-near-screen';
 
+/** How the stylesheet's base (Tailwind's preflight) lays out every <img>: what stands in for one does the same. */
+const IMAGE_BOX = 'block align-middle';
+
 export interface RemoteImageProps {
   src: string;
   /** The image's text; '' for a decorative one, whose placeholder is then hidden from screen readers too. */
@@ -54,14 +57,18 @@ export function RemoteImage({
 
   if (!near)
     // Not fetched yet: a plain box of the image's size (an <img> without a src would show the browser's
-    // grey frame and its alt text), named as the image is, so nothing moves or reads differently.
+    // grey frame and its alt text), named as the image is, so nothing moves or reads differently. A block,
+    // as the stylesheet's base makes every <img>: an inline-block box sat on a text line, and in a table
+    // cell that line's descent made each row 5 px taller than with its image. The rows then moved up as
+    // their images came, and the first screen's last row, measured beyond NEAR_SCREEN_PX, had its images
+    // asked for a render later, at the end of the load (bench/notes/web.md, 2026-12-06).
     return (
       <span
         ref={ref}
         role={alt ? 'img' : undefined}
         aria-label={alt || undefined}
         aria-hidden={alt ? undefined : true}
-        className={cn('inline-block bg-slate-100', className, placeholderClassName)}
+        className={cn(IMAGE_BOX, 'bg-slate-100', className, placeholderClassName)}
       />
     );
   if (!failed)
@@ -79,13 +86,13 @@ export function RemoteImage({
   if (fallback !== undefined) return fallback;
   const label = alt ? `${alt} (image not loaded)` : undefined;
   return (
-    // inline-block with nothing in flow: it sits on the text line as an <img> does, with the same box.
+    // Laid out as an <img> is, with the same box; its icon is out of flow.
     <span
       role={label ? 'img' : undefined}
       aria-label={label}
       aria-hidden={label ? undefined : true}
       title="The image could not be loaded"
-      className={cn('relative inline-block overflow-hidden', className, placeholderClassName)}
+      className={cn(IMAGE_BOX, 'relative overflow-hidden', className, placeholderClassName)}
     >
       {/* Over the box's own background (a dark one behind a reel), so every placeholder looks the same. */}
       <span className="absolute inset-0 flex items-center justify-center bg-slate-100 text-slate-400">
