@@ -23,7 +23,9 @@ export function TrendChart({
           <LineChart data={points} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
             <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
             <XAxis dataKey="date" tick={{ fontSize: 11 }} />
-            <YAxis allowDecimals={false} tick={{ fontSize: 11 }} width={40} />
+            {/* Every tick (interval 0): recharts' default measures each label in a hidden span, a forced
+                layout each, to drop those that would overlap, and five labels 60 px apart never do. */}
+            <YAxis allowDecimals={false} tick={{ fontSize: 11 }} width={40} interval={0} />
             <Tooltip
               content={({ active, payload }) => {
                 const point = active ? (payload?.[0]?.payload as ChartPoint | undefined) : undefined;
