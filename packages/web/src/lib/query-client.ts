@@ -57,13 +57,32 @@ export const RELOADS_AFTER_UNKNOWN_WRITE_MS = [0, 3_000, 10_000];
  */
 let unknownWriteReloads = 0;
 
+/** The timers of those reloads still to come (cancelReloadsAfterUnknownWrite). */
+const reloadTimers = new Set<ReturnType<typeof setTimeout>>();
+
 function reloadAfterUnknownWrite(client: QueryClient) {
   const reload = () => {
     unknownWriteReloads++;
     void client.invalidateQueries().finally(() => unknownWriteReloads--);
   };
   // Not awaited: the mutation settles now, and the reloads follow.
-  for (const ms of RELOADS_AFTER_UNKNOWN_WRITE_MS) setTimeout(reload, ms);
+  for (const ms of RELOADS_AFTER_UNKNOWN_WRITE_MS) {
+    const timer = setTimeout(() => {
+      reloadTimers.delete(timer);
+      reload();
+    }, ms);
+    reloadTimers.add(timer);
+  }
+}
+
+/**
+ * Cancels the reloads still to come after unknown writes. The app never needs it; the web tests call it
+ * after each test: their files share this one client in a worker, and an earlier test's reload 3 or 10 s
+ * later reloaded the next test's queries (the in-house processing test counted a read it had not made).
+ */
+export function cancelReloadsAfterUnknownWrite() {
+  for (const timer of reloadTimers) clearTimeout(timer);
+  reloadTimers.clear();
 }
 
 function createQueryClient(): QueryClient {

@@ -2,7 +2,7 @@ import { ROLE_GRANTS } from '@streamdesk/contract/roles';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { setAuthStatus } from '@/lib/auth-state';
 import { registerNavigator } from '@/lib/navigation';
-import { queryClient } from '@/lib/query-client';
+import { cancelReloadsAfterUnknownWrite, queryClient } from '@/lib/query-client';
 import { writeSession } from '@/lib/session';
 import { setRuntimeConfig } from './runtime';
 
@@ -48,5 +48,6 @@ export function signedInScreenTests({
     vi.unstubAllGlobals();
     registerNavigator(null);
     queryClient.clear();
+    cancelReloadsAfterUnknownWrite();
   });
 }
