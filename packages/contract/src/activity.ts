@@ -39,6 +39,8 @@ export const ACTIVITY_COUNT_MAX = 10_000;
  * PostgreSQL) and matches a large share of them (docs/decisions/0072).
  */
 export const ACTIVITY_SEARCH_MIN = 3;
+/** A search text (trimmed) that is given but shorter than ACTIVITY_SEARCH_MIN characters. */
+export const searchTooShort = (text: string) => text !== '' && [...text].length < ACTIVITY_SEARCH_MIN;
 /** The value that stands for a secret (a token, a password) in an entry: the secret itself is never stored. */
 export const HIDDEN_VALUE = '(hidden)';
 
@@ -96,7 +98,7 @@ export const activityQuery = z
     item: z.string().trim().max(64, 'item is too long').optional(),
     from: dateOrTime.optional(),
     to: dateOrTime.optional(),
-    q: searchText.refine((v) => !v || [...v].length >= ACTIVITY_SEARCH_MIN, activityMessages.shortSearch),
+    q: searchText.refine((v) => !searchTooShort(v ?? ''), activityMessages.shortSearch),
   })
   .refine((v) => !v.from || !v.to || v.from <= v.to, { message: activityMessages.badRange, path: ['from'] });
 export type ActivityQuery = z.infer<typeof activityQuery>;

@@ -1,7 +1,12 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { useSearchParams } from 'react-router';
-import { ACTIVITY_ACTIONS, ACTIVITY_SEARCH_MIN, type ActivityEntry } from '@streamdesk/contract/activity';
+import {
+  ACTIVITY_ACTIONS,
+  ACTIVITY_SEARCH_MIN,
+  searchTooShort,
+  type ActivityEntry,
+} from '@streamdesk/contract/activity';
 import { formatDateTime } from '@streamdesk/contract/format';
 import { FEATURE_NAMES, FEATURES, type Feature } from '@streamdesk/contract/roles';
 import { toast } from 'sonner';
@@ -163,8 +168,7 @@ function Filters({
     const data = new FormData(event.currentTarget);
     // A text shorter than the search takes (0072), days typed that are not days, or a To before the From,
     // are said beside them; nothing is applied.
-    const text = String(data.get('q') ?? '').trim();
-    const short = text !== '' && [...text].length < ACTIVITY_SEARCH_MIN;
+    const short = searchTooShort(String(data.get('q') ?? '').trim());
     setSearchError(short ? searchShort : undefined);
     if (!days.check() || short) return;
     const next: Record<string, string> = {};
