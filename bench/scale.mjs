@@ -244,14 +244,17 @@ const show = (label, times) =>
     `  ${label.padEnd(34)} median ${median(times).toFixed(2).padStart(8)} ms   p99 ${p99(times).toFixed(2).padStart(8)} ms`,
   );
 
+/** What the readers write once they are ready to read. */
+const READY = 'ready\n';
+
 /**
  * Two readers of deep library pages in a loop, each starting at a different page, until killed: as fast as
- * the server answers, or at most PER_SECOND pages a second each when HOL_READER_RATE gives it.
+ * the server answers, or at most PER_SECOND pages a second each when HOL_READER_RATE gives it. They start
+ * and make their HTTP client's first request before the measured window, say READY, and read from the
+ * moment the bench writes a line to them: a Node process's start (and undici's first connection) inside the
+ * window took CPU from the server and from loadCheck's client, which a person's browser on another machine
+ * does not. They take each reply whole without parsing it, as that work is a browser's too.
  */
-// The readers start and make their HTTP client's first request before the measured window, then read
-// from the moment the bench writes a line to them: a Node process's start (and undici's first connection)
-// inside the window took CPU from the server and from loadCheck's client, which a person's browser on
-// another machine does not. They take each reply whole without parsing it, as that work is a browser's too.
 const READERS = `
 const urls = JSON.parse(process.env.URLS);
 const headers = JSON.parse(process.env.HEADERS);
@@ -270,7 +273,7 @@ const read = async (n) => {
 };
 process.on('SIGTERM', () => process.stdout.write(String(pages), () => process.exit(0)));
 await (await fetch(new URL('/healthz', urls[0]))).arrayBuffer();
-process.stdout.write('ready\\n');
+process.stdout.write(${JSON.stringify(READY)});
 process.stdin.once('data', () => {
   read(0);
   read(urls.length / 2);
@@ -576,17 +579,20 @@ async function headOfLine(baseURL, admin, { library, pages, oldest, yearAgo, tod
         stdio: ['pipe', 'pipe', 'inherit'],
       });
       let said = '';
-      readers.stdout.setEncoding('utf8').on('data', (chunk) => (said += chunk));
       const closed = once(readers, 'close');
       await Promise.race([
-        new Promise((resolve) => readers.stdout.on('data', () => said.includes('ready\n') && resolve())),
+        new Promise((resolve) =>
+          readers.stdout
+            .setEncoding('utf8')
+            .on('data', (chunk) => (said += chunk).includes(READY) && resolve()),
+        ),
         closed.then(() => Promise.reject(new Error('the readers ended before they were ready'))),
       ]);
       readers.stdin.write('go\n');
       const beside = await launches(loadCheck, launchHeaders);
       readers.kill();
       await closed;
-      const pagesRead = said.slice(said.indexOf('ready\n') + 'ready\n'.length);
+      const pagesRead = said.slice(said.indexOf(READY) + READY.length);
       const ratio = beside.requests.average / alone.requests.average;
       ratios.push(ratio);
       const perSecond = (r) => r.requests.average.toFixed(0);
