@@ -80,9 +80,10 @@ export async function spannedPage<DB, TB extends keyof DB, R>(
   // chose, or all of them if JavaScript folds it otherwise. LATERAL with a LIMIT keeps it a loop over the
   // spans in order, each a read of the index, where a semi-join could read the whole table once.
   const rare = await rarestRun(list as never);
-  const all = sql`${sql.raw(GROUP_GRAMS)}(t.span, lower(${search.text}))`;
-  const tenHolds = sql<SqlBool>`${keysOf(index, 'tens')} @> coalesce(nullif(ARRAY(SELECT k FROM unnest(${all})
-    AS k WHERE substr(k, ${sql.lit(SPAN_LENGTH.tens + 2)}) = ${rare}), '{}'), ${all})`;
+  const runs = runsOnce(search.text);
+  const rareRuns = sql`(SELECT CASE WHEN ${rare} = ANY(r.runs) THEN ARRAY[${rare}] ELSE r.runs END
+    FROM (SELECT ${runs} AS runs) AS r)`;
+  const tenHolds = sql<SqlBool>`${keysOf(index, 'tens')} @> ${spanKeys(sql.ref('t.span'), rareRuns)}`;
   const found = await sql<{ span: string }>`SELECT t.span FROM unnest(${tens}::text[]) AS t(span)
     CROSS JOIN LATERAL (${base
       .select(sql`1`.as('one'))
@@ -98,7 +99,7 @@ export async function spannedPage<DB, TB extends keyof DB, R>(
   const need = offset + limit;
   const from = days.findIndex((day) => day.startsWith(ten));
   const onDay = (day: Expression<unknown>) =>
-    sql<SqlBool>`${keysOf(index, 'days')} @> ${sql.raw(GROUP_GRAMS)}(${day}, lower(${search.text}))`;
+    sql<SqlBool>`${keysOf(index, 'days')} @> ${spanKeys(day, runs)}`;
   const counted = base
     .select(sql`1`.as('one'))
     .where(onDay(sql`d.days[w.n + 1]`))
@@ -128,6 +129,18 @@ export async function spannedPage<DB, TB extends keyof DB, R>(
     ORDER BY created_at ${direction}, id ${direction}`.execute(db);
   return rows;
 }
+
+/**
+ * The text's runs as PostgreSQL folds them (the keys search_group_grams makes of it, without their span), an
+ * uncorrelated subquery PostgreSQL computes once a statement. A span's keys are then `span:run` strings: made
+ * by search_group_grams for each span, they cost ~0.04 ms a span (39 tens: 1.5 of the tens' 2.9 ms).
+ */
+const runsOnce = (text: string) =>
+  sql`(SELECT ARRAY(SELECT substr(k, 2) FROM unnest(${sql.raw(GROUP_GRAMS)}('', lower(${text}))) AS k))`;
+
+/** The keys of `runs` in a span, as search_group_grams makes them (`span:run`). */
+const spanKeys = (span: Expression<unknown>, runs: Expression<unknown>) =>
+  sql`ARRAY(SELECT ${span} || ':' || run FROM unnest(${runs}) AS run)`;
 
 /** The days (`YYYY-MM-DD`) from `from`'s to `to`'s, both included, forward (1) or back (-1), in UTC. */
 export function daysBetween(from: string, to: string, way: 1 | -1): string[] {
