@@ -72,8 +72,7 @@ export async function spannedPage<DB, TB extends keyof DB, R>(
   const { lo, hi } = bounds.rows[0] ?? {};
   if (!lo || !hi) return [];
   if (!ISO_DATE.test(lo) || !ISO_DATE.test(hi)) return undefined;
-  const days = desc ? daysBetween(hi, lo, -1) : daysBetween(lo, hi, 1);
-  const tens = [...new Set(days.map((day) => day.slice(0, SPAN_LENGTH.tens)))];
+  const direction = sql.raw(desc ? 'DESC' : 'ASC');
 
   // The first ten days with a match, asked for the text's rarest run (an empty run is read in ~0.01 ms,
   // `vid`'s 80,000 entries of a month in ~9 ms): of PostgreSQL's runs of the text, the one JavaScript
@@ -84,20 +83,18 @@ export async function spannedPage<DB, TB extends keyof DB, R>(
   const rareRuns = sql`(SELECT CASE WHEN ${rare} = ANY(r.runs) THEN ARRAY[${rare}] ELSE r.runs END
     FROM (SELECT ${runs} AS runs) AS r)`;
   const tenHolds = sql<SqlBool>`${keysOf(index, 'tens')} @> ${spanKeys(sql.ref('t.span'), rareRuns)}`;
-  const found = await sql<{ span: string }>`SELECT t.span FROM unnest(${tens}::text[]) AS t(span)
+  const tenWithMatch = sql`SELECT t.span FROM unnest(ARRAY(SELECT DISTINCT substr(day, 1, ${sql.lit(SPAN_LENGTH.tens)})
+      FROM span ORDER BY 1 ${direction})) AS t(span)
     CROSS JOIN LATERAL (${base
       .select(sql`1`.as('one'))
       .where(tenHolds)
       .where(holds)
       .limit(1)}) AS x
-    LIMIT 1`.execute(db);
-  const ten = found.rows[0]?.span;
-  if (ten === undefined) return [];
+    LIMIT 1`;
 
   // From those ten days on, the days one by one (w) until the page's matches are counted, then the page
   // from the days that hold any, sorted.
   const need = offset + limit;
-  const from = days.findIndex((day) => day.startsWith(ten));
   const onDay = (day: Expression<unknown>) =>
     sql<SqlBool>`${keysOf(index, 'days')} @> ${spanKeys(day, runs)}`;
   const counted = base
@@ -114,8 +111,13 @@ export async function spannedPage<DB, TB extends keyof DB, R>(
     .where(onDay(sql.ref('held.day')))
     .where(holds)
     .offset(0);
-  const direction = sql.raw(desc ? 'DESC' : 'ASC');
-  const { rows } = await sql<R>`WITH RECURSIVE d AS (SELECT ${days.slice(from)}::text[] AS days),
+  // One statement from the table's first and last days: the days between them (span), the ten with a match
+  // and the days from it (d) are made by PostgreSQL. Built in JavaScript and sent as arrays, a year of days
+  // cost 0.5 ms a read, and the ten's read its own round trip.
+  const { rows } = await sql<R>`WITH RECURSIVE span AS (SELECT to_char(g, 'YYYY-MM-DD') AS day
+      FROM generate_series(${lo.slice(0, 10)}::date, ${hi.slice(0, 10)}::date, interval '1 day') AS g),
+    d AS (SELECT ARRAY(SELECT day FROM span WHERE substr(day, 1, ${sql.lit(SPAN_LENGTH.tens)})
+      ${sql.raw(desc ? '<=' : '>=')} (${tenWithMatch}) ORDER BY day ${direction}) AS days),
     w(n, found, here) AS (
       SELECT 0, 0, 0
       UNION ALL
@@ -141,19 +143,6 @@ const runsOnce = (text: string) =>
 /** The keys of `runs` in a span, as search_group_grams makes them (`span:run`). */
 const spanKeys = (span: Expression<unknown>, runs: Expression<unknown>) =>
   sql`ARRAY(SELECT ${span} || ':' || run FROM unnest(${runs}) AS run)`;
-
-/** The days (`YYYY-MM-DD`) from `from`'s to `to`'s, both included, forward (1) or back (-1), in UTC. */
-export function daysBetween(from: string, to: string, way: 1 | -1): string[] {
-  const at = new Date(`${from.slice(0, 10)}T00:00:00Z`);
-  const end = to.slice(0, 10);
-  const days: string[] = [];
-  // ISO days compare as strings; way -1 reads them backwards.
-  for (let day = from.slice(0, 10); way > 0 ? day <= end : day >= end; day = at.toISOString().slice(0, 10)) {
-    days.push(day);
-    at.setUTCDate(at.getUTCDate() + way);
-  }
-  return days;
-}
 
 /** The run of the text the table's statistics expect in the fewest rows (the first before ANALYZE). */
 async function rarestRun(list: SearchedList<unknown, never>): Promise<string> {
