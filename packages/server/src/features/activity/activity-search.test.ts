@@ -200,7 +200,12 @@ describe('the Activity search through its index', () => {
 describe('the Activity search count', () => {
   beforeAll(async () => {
     const rows = Array.from({ length: ACTIVITY_COUNT_MAX + 1 }, (_, i) =>
-      entry({ label: `Capped ${i}`, created_at: new Date(Date.UTC(2032, 0, 1) + i * 1000).toISOString() }),
+      entry({
+        label: `Capped ${i}`,
+        created_at: new Date(Date.UTC(2032, 0, 1) + i * 1000).toISOString(),
+        // An item whose id is a text 1,111 labels hold (`Capped 5`, 50-59, 500-599, 5000-5999).
+        ...(i === 7 ? { item_id: 'capped 5' } : {}),
+      }),
     );
     for (let at = 0; at < rows.length; at += 500) await write(rows.slice(at, at + 500));
     if (dialect() === 'postgres') await sql`ANALYZE activity_log`.execute(db());
@@ -222,6 +227,20 @@ describe('the Activity search count', () => {
     expect(last.data.at(-1)!.label).toBe(`Capped ${ACTIVITY_COUNT_MAX - SEARCH_COUNT_MAX + 1}`);
     const past = await list({ q: 'capped', limit: '50', page: String(SEARCH_COUNT_MAX / 50 + 1) });
     expect(past.data).toEqual([]);
+  });
+
+  it("ends the pages at the cap where the text is also an item's id", async () => {
+    // The id's way: that item's entries beside the text's matches, read as the unsearched list is.
+    const first = await list({ q: 'capped 5', limit: '50' });
+    expect([first.total, first.totalCapped]).toEqual([SEARCH_COUNT_MAX, true]);
+    expect((await list({ q: 'capped 5', limit: '50', page: '20' })).data).toHaveLength(50);
+    expect((await list({ q: 'capped 5', limit: '50', page: '21' })).data).toEqual([]);
+    // A page across the cap ends at it: 975-1,049 of the newest first, the first 25 served.
+    const across = await list({ q: 'capped 5', limit: '75', page: '14' });
+    expect(across.data.map((e) => e.label)).toEqual(
+      (await list({ q: 'capped 5', limit: '25', page: '40' })).data.map((e) => e.label),
+    );
+    expect(across.data).toHaveLength(25);
   });
 
   it(`counts the same entries unsearched up to ${ACTIVITY_COUNT_MAX}`, async () => {

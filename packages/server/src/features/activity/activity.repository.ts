@@ -84,11 +84,19 @@ export async function listEntries(db: Db, dialect: DialectName, q: ActivityQuery
   const listed = text
     ? base.where((eb) => eb.or([matchesSearch(dialect, activitySearch, text), eb('item_id', '=', text)]))
     : base;
+  // A search's pages end where its count does, as boundedSearch's (0066): past the cap, none is read.
+  const offset = (q.page - 1) * q.limit;
+  const past = text !== undefined && offset >= countMax;
   const [rows, matched] = await Promise.all([
-    newestFirstRows(listed, q.page, q.limit),
+    past ? [] : newestFirstRows(listed, q.page, q.limit),
     countUpTo(db, listed, countMax + 1),
   ]);
-  return { rows, total: Math.min(matched, countMax), totalCapped: matched > countMax };
+  const capped = matched > countMax;
+  return {
+    rows: text && capped ? rows.slice(0, countMax - offset) : rows,
+    total: Math.min(matched, countMax),
+    totalCapped: capped,
+  };
 }
 
 /** Whether an entry the filters keep names the item `id` (its index: one lookup). */
