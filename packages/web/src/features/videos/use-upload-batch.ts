@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PreviousUpload } from 'tus-js-client';
-import type { Video } from '@streamdesk/contract/videos';
 import { resumableUpload, unfinishedUpload, type ResumableUpload } from './resumable-upload';
 
 export type ItemState =
@@ -19,7 +18,6 @@ export interface BatchItem {
   previous?: PreviousUpload;
   /** The browser was offline when it failed: it is sent again once the network is back. */
   offline?: boolean;
-  video?: Video;
 }
 
 /** Files sent at once: below the server's UPLOADS_PER_CLIENT (4), one slot left for the page's calls. */
@@ -81,8 +79,7 @@ export function useUploadBatch(onSettled: (items: BatchItem[]) => void) {
           {
             onProgress: (sent) => progress(item.key, sent),
             onRetrying: () => update(item.key, { state: 'retrying', speed: 0 }),
-            onDone: (videos) =>
-              update(item.key, { state: 'done', sent: item.file.size, speed: 0, video: videos[0] }),
+            onDone: () => update(item.key, { state: 'done', sent: item.file.size, speed: 0 }),
             // The upload is kept: started again, it asks the server where it stopped.
             onFailed: (message, offline) => update(item.key, { state: 'failed', speed: 0, message, offline }),
           },
