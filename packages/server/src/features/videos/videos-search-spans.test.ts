@@ -93,6 +93,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a broad search read by date spans
     expect(await titles(true, 990, 20)).toEqual(expected(true).slice(990, 1010));
     expect(await titles(false, 40, 25)).toEqual(expected(false).slice(40, 65));
     expect(await titles(true, 0, 20)).not.toContain('R xfar ar 1550');
+    // No ten holds a match: no page. `xfar x`'s runs are all in `R xfar ar`, which does not hold it.
+    for (const text of ['xfar x', 'far xq'])
+      expect(await spannedPage({ ...list, search: { text } } as never, true, 0, 20)).toEqual([]);
   });
 
   it('serves every page of the newest first and oldest first orders as the hand count', async () => {
