@@ -114,8 +114,10 @@ export async function spannedPage<DB, TB extends keyof DB, R>(
   // One statement from the table's first and last days: the days between them (span), the ten with a match
   // and the days from it (d) are made by PostgreSQL. Built in JavaScript and sent as arrays, a year of days
   // cost 0.5 ms a read, and the ten's read its own round trip.
-  const { rows } = await sql<R>`WITH RECURSIVE span AS (SELECT to_char(g, 'YYYY-MM-DD') AS day
-      FROM generate_series(${lo.slice(0, 10)}::date, ${hi.slice(0, 10)}::date, interval '1 day') AS g),
+  // Dates and whole days only (a date plus a number of days): no time zone can move a day.
+  const first = sql`${lo.slice(0, 10)}::date`;
+  const { rows } = await sql<R>`WITH RECURSIVE span AS (SELECT to_char(${first} + i, 'YYYY-MM-DD') AS day
+      FROM generate_series(0, ${hi.slice(0, 10)}::date - ${first}) AS i),
     d AS (SELECT ARRAY(SELECT day FROM span WHERE substr(day, 1, ${sql.lit(SPAN_LENGTH.tens)})
       ${sql.raw(desc ? '<=' : '>=')} (${tenWithMatch}) ORDER BY day ${direction}) AS days),
     w(n, found, here) AS (
