@@ -80,17 +80,26 @@ async function apiFaults(kind) {
   });
 }
 
-/** Hostile uploads on one server. */
+/**
+ * Hostile uploads on one server. Its videos are not processed (0059): the controls' HLS ladders and posters
+ * came in the background for seconds, and on a busy machine (load 13) some came after the folder had been
+ * still for a second, so they were taken for files the refusals kept (four `.m3u8`, `.ts` and `.jpg`). A
+ * refusal keeps no file whether the good uploads beside it are processed or not.
+ */
 async function uploadFaults(kind) {
-  return withServer(kind, async ({ baseURL, dataDir }) => {
-    const token = await signInAdmin(baseURL);
-    const doc = await (await fetch(`${baseURL}/api/docs/json`, { headers: adminHeaders(token) })).json();
-    const started = Date.now();
-    return {
-      ...(await hostileUploads(baseURL, doc, token, dataDir, workDir)),
-      seconds: (Date.now() - started) / 1000,
-    };
-  });
+  return withServer(
+    kind,
+    async ({ baseURL, dataDir }) => {
+      const token = await signInAdmin(baseURL);
+      const doc = await (await fetch(`${baseURL}/api/docs/json`, { headers: adminHeaders(token) })).json();
+      const started = Date.now();
+      return {
+        ...(await hostileUploads(baseURL, doc, token, dataDir, workDir)),
+        seconds: (Date.now() - started) / 1000,
+      };
+    },
+    { VIDEO_JOBS_AT_ONCE: '0' },
+  );
 }
 
 /**
