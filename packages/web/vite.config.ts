@@ -23,6 +23,12 @@ const SITE_TOO = /[\\/]src[\\/](lib[\\/](deadlines|hls-source|runtime-config|cn)
  * built at start from the shared chunk (bench/notes/web.md, 2026-12-05).
  */
 const REPORT_SCREENS_ONLY = /[\\/]src[\\/](lib[\\/]report-ranges|ui[\\/]date-range-picker)\./;
+/**
+ * The password rules, meter and strength estimate of the account and set-password screens: kept out too,
+ * as the rules bring the team's schemas (contract/team, some 40), which every screen built as it started.
+ */
+const PASSWORD_SCREENS_ONLY =
+  /[\\/]src[\\/](lib[\\/](password-check|use-password-strength)|ui[\\/]password-meter)\./;
 
 /**
  * V8's explicit compile hint (Chrome 136+; others ignore the comment): every function of a chunk is
@@ -102,7 +108,11 @@ export default defineConfig({
           groups: [
             {
               name: 'ui',
-              test: (id) => SHARED_UI.test(id) && !SITE_TOO.test(id) && !REPORT_SCREENS_ONLY.test(id),
+              test: (id) =>
+                SHARED_UI.test(id) &&
+                !SITE_TOO.test(id) &&
+                !REPORT_SCREENS_ONLY.test(id) &&
+                !PASSWORD_SCREENS_ONLY.test(id),
               minShareCount: 2,
               includeDependenciesRecursively: false,
             },

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { defineRoute, idSchema, replyBase, requiredText } from './http.js';
 import { ROLES } from './roles.js';
+import { webPaths } from './web-paths.js';
 
 export const PERSON_NAME_MAX = 100;
 export const PASSWORD_MIN = 12;
 /** How long a set-password link works after it is made. */
 export const SET_PASSWORD_LINK_HOURS = 48;
 /** The web page a set-password link opens; the token follows in the fragment, which no server logs. */
-export const SET_PASSWORD_PATH = '/set-password';
+export const SET_PASSWORD_PATH = webPaths.setPassword;
 export const PERSON_STATUSES = ['active', 'disabled'] as const;
 
 export const teamMessages = {

@@ -1,5 +1,3 @@
-import { SET_PASSWORD_PATH } from './team.js';
-
 /**
  * The router patterns of the back office's screens (doc 1 and doc 2, section 2), spelling included, and of
  * the public site. Shared so the server answers a path no screen has with 404 (still with the SPA page,
@@ -35,7 +33,11 @@ export const webPaths = {
   activity: '/activity',
   trash: '/trash',
   account: '/account',
-  setPassword: SET_PASSWORD_PATH,
+  /**
+   * A set-password link's page (team.ts's SET_PASSWORD_PATH). Spelt here, not imported from team.ts: every
+   * screen imports this module as the app starts, and team.ts would build its schemas there too.
+   */
+  setPassword: '/set-password',
   /** Served from the public site bundle, not by the admin SPA. */
   site: '/site/',
   sitePolicy: '/site/policy',
