@@ -3,7 +3,7 @@ import { EDIT_VERSION_FIELD, editVersion } from './edit-versions.js';
 import { decimalNumber, defineRoute, idList, idSchema, pageQuery, pageSize, replyBase } from './http.js';
 import { mediaLimits, mediaMessages } from './media.js';
 import { LIST_VERSION_FIELD, launchPageQuery, listVersion, nextPage } from './launch-lists.js';
-import { retryBody, retryReply, videoPoster, videoState } from './videos.js';
+import { retryBody, retryReply, videoPoster, videoState } from './video-processing.js';
 
 /** In-house ads: self-made image (or video) ads with a link (doc 2 sections 2-9). */
 

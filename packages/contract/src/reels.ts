@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, idList, pageQuery, replyBase, sortQuery, type SortOf } from './http.js';
 import { mediaLimits, mediaMessages } from './media.js';
-import { retryBody, retryReply, videoPoster, videoState } from './videos.js';
+import { retryBody, retryReply, videoPoster, videoState } from './video-processing.js';
 
 /** Reels: doc 1 sections 2 "Reels", 3, 4 and 7. */
 

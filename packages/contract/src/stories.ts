@@ -13,7 +13,7 @@ import {
 import { EDIT_VERSION_FIELD, editVersion } from './edit-versions.js';
 import { mediaLimits, mediaMessages } from './media.js';
 import { LIST_VERSION_FIELD, launchPageQuery, listVersion, nextPage } from './launch-lists.js';
-import { retryBody, retryReply, videoPoster, videoState } from './videos.js';
+import { retryBody, retryReply, videoPoster, videoState } from './video-processing.js';
 
 /** Story video, image and native-ad stories (doc 1 sections 2 to 5 and 7). */
 

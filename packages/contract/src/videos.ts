@@ -12,6 +12,7 @@ import {
   sortParam,
 } from './http.js';
 import { mediaLimits } from './media.js';
+import { retryBody, retryReply, videoPoster, videoState } from './video-processing.js';
 
 /** Library videos: MP4 by content, at most 200 MB each, at most 50 per batch (doc 2 sections 5 and 9). */
 export const VIDEO_MAX_BYTES = mediaLimits.libraryVideo;
@@ -65,18 +66,6 @@ export const videoMessages = {
   notFailed: (ids: string[]) => `Only a failed video can be retried: ${ids.join(', ')}`,
   retryFailed: 'Failed to retry the video(s)',
 } as const;
-
-/** Where a video's processing stands (faststart remux, then the HLS ladder). */
-export const VIDEO_STATES = ['queued', 'processing', 'ready', 'failed'] as const;
-export const videoState = z.enum(VIDEO_STATES);
-export type VideoState = z.infer<typeof videoState>;
-
-/**
- * A processed video's poster: a JPEG frame from a tenth into it at its largest rendition's size, made
- * with the ladder; '' until the ladder is ready (show the thumbnail then). Additive (issue 35,
- * docs/decisions/0061-ladder-poster.md).
- */
-export const videoPoster = z.string();
 
 /** The longest title a video takes. */
 export const VIDEO_TITLE_MAX = 200;
@@ -165,9 +154,6 @@ export const titleBody = z.object({
   title: requiredText(videoMessages.titleRequired, VIDEO_TITLE_MAX, videoMessages.titleTooLong),
 });
 export const titleReply = replyBase.extend({ data: video });
-
-export const retryBody = z.object({ id: idList });
-export const retryReply = replyBase.extend({ retried: z.number().int() });
 
 export const deleteBody = z.object({ id: idList });
 export const deleteReply = replyBase.extend({ deleted: z.number().int() });

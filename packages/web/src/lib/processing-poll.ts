@@ -1,4 +1,4 @@
-import type { VideoState } from '@streamdesk/contract/videos';
+import type { VideoState } from '@streamdesk/contract/video-processing';
 
 const PROCESSING_POLL_MS = 2000;
 

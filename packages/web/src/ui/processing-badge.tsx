@@ -1,5 +1,5 @@
 import type { Feature } from '@streamdesk/contract/roles';
-import type { VideoState } from '@streamdesk/contract/videos';
+import type { VideoState } from '@streamdesk/contract/video-processing';
 import { cn } from '@/lib/cn';
 import { RetryProcessingButton } from './retry-processing-button';
 

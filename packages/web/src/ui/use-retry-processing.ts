@@ -1,5 +1,5 @@
 import type { RouteDef } from '@streamdesk/contract/http';
-import type { retryBody, retryReply } from '@streamdesk/contract/videos';
+import type { retryBody, retryReply } from '@streamdesk/contract/video-processing';
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { requestApi } from '@/lib/api-client';
 import { toastFailure } from './toast-failure';

@@ -7,9 +7,9 @@ import {
   type FeedReply,
   type Video,
   type VideoSort,
-  type VideoState,
   type WebFilter,
 } from '@streamdesk/contract/videos';
+import type { VideoState } from '@streamdesk/contract/video-processing';
 import { trashMessages } from '@streamdesk/contract/trash';
 import { SEARCH_COUNT_MAX } from '@streamdesk/contract/http';
 import type { FeatureContext } from '../../platform/feature-context.js';
