@@ -18,6 +18,7 @@ export interface RemoteImageProps {
   /**
    * Fetched only once it comes within a few rows of the window (ui/use-near-screen.ts), not from
    * Chromium's 1,250 px: for a list whose rows carry several images, most of them below the first screen.
+   * The <img> is then made when it is near, and fetched at once: `loading` is not used.
    */
   whenNearScreen?: boolean | undefined;
   /** Shown instead of the default placeholder when the image fails. */
@@ -78,7 +79,9 @@ export function RemoteImage({
         key={src}
         src={src}
         alt={alt}
-        loading={loading}
+        // Near already: the browser's own lazy loading would ask for it only after the next frame's
+        // layout, 0.05-0.1 s later with the CPU slowed 4x (bench/notes/web.md, 2026-12-06).
+        loading={whenNearScreen ? undefined : loading}
         className={className}
         onError={() => setFailed(true)}
       />

@@ -68,7 +68,6 @@ export const InHouseAdRow = memo(function InHouseAdRow({
           <RemoteImage
             src={ad.icon}
             alt=""
-            loading="lazy"
             whenNearScreen
             className="size-9 rounded-md object-cover ring-1 ring-slate-200"
           />
@@ -97,7 +96,6 @@ export const InHouseAdRow = memo(function InHouseAdRow({
             <RemoteImage
               src={ad.thumbnail ?? ad.medView}
               alt=""
-              loading="lazy"
               whenNearScreen
               className="h-10 w-16 object-cover"
             />

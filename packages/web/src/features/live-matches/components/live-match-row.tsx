@@ -72,7 +72,6 @@ export const LiveMatchRow = memo(function LiveMatchRow({
         <RemoteImage
           src={match.thumbnail}
           alt={`Image of ${match.title}`}
-          loading="lazy"
           whenNearScreen
           className="size-12 rounded-md bg-slate-100 object-cover ring-1 ring-slate-200"
         />

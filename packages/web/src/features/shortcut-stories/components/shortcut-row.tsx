@@ -107,7 +107,6 @@ export const ShortcutRow = memo(function ShortcutRow({
         <RemoteImage
           src={s.logo}
           alt={`${s.name} logo`}
-          loading="lazy"
           whenNearScreen
           className="size-10 rounded-full bg-slate-100 object-cover ring-1 ring-slate-200"
         />

@@ -21,7 +21,6 @@ export function VideoThumbnail({ src, label }: { src: string; label: string }) {
     <RemoteImage
       src={src}
       alt={label}
-      loading="lazy"
       whenNearScreen
       fallback={placeholder}
       className="h-12 w-20 rounded-md bg-slate-100 object-cover ring-1 ring-slate-200"
