@@ -1,8 +1,12 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { webPaths } from '@streamdesk/contract/web-paths';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defaultClientConditions, defineConfig, type Plugin, type Rolldown } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { PRELOAD_TABLE_ID, preloadScript, preloadTable, preloadTableJson } from './src/app/screen-preload.ts';
 
 const here = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 const api = 'http://127.0.0.1:8080';
@@ -79,12 +83,101 @@ function compileHintFirst(): Plugin {
   };
 }
 
+/**
+ * The module each signed-in screen's code is, as app/screen-code.ts imports it (its table is the one list
+ * of screens; read as text, as it is app code), and the shell's.
+ */
+function screenModules(): { shell: string; screens: Record<string, string> } {
+  const source = readFileSync(here('./src/app/screen-code.ts'), 'utf8');
+  const file = (specifier: string) => {
+    const base = specifier.startsWith('@/')
+      ? here(`./src/${specifier.slice(2)}`)
+      : here(`./src/app/${specifier}`);
+    const found = ['.tsx', '.ts'].map((ext) => base + ext).find((path) => existsSync(path));
+    if (!found) throw new Error(`screen-code.ts imports ${specifier}, which was not found`);
+    return found;
+  };
+  const named = new Map(
+    [...source.matchAll(/^const (\w+) = \(\) => import\('([^']+)'\);$/gm)].map((m) => [m[1]!, m[2]!]),
+  );
+  const screens: Record<string, string> = {};
+  for (const [, name, imported, alias] of source.matchAll(
+    /^ {2}(\w+): (?:\(\) => import\('([^']+)'\)|(\w+)),$/gm,
+  )) {
+    const specifier = imported ?? named.get(alias!);
+    if (!specifier) throw new Error(`screen-code.ts: ${name}'s code not found`);
+    screens[name!] = file(specifier);
+  }
+  const shell = /^export const shellCode = \(\) => import\('([^']+)'\);$/m.exec(source)?.[1];
+  if (!shell || Object.keys(screens).length < 20) throw new Error('screen-code.ts: its table was not read');
+  return { shell: file(shell), screens };
+}
+
+/**
+ * The admin page's script that asks for the opening screen's chunks as the HTML is parsed
+ * (app/screen-preload.ts), and its table: each screen's path with its chunk and the chunks it imports, the
+ * shell's too, less those the page's own module preloads already ask for. The script is a file of its own
+ * (named by its content, as the chunks are), the table a JSON block in the page.
+ */
+function openingScreenPreloads(): Plugin {
+  const script = preloadScript();
+  const scriptFile = `assets/opening-screen-${createHash('sha256').update(script).digest('hex').slice(0, 10)}.js`;
+  return {
+    name: 'streamdesk:opening-screen-preloads',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: scriptFile, source: script });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { path, bundle, chunk }) {
+        if (path !== '/index.html' || !bundle || !chunk) return;
+        const chunks = Object.values(bundle).filter((c): c is Rolldown.OutputChunk => c.type === 'chunk');
+        const withImports = (fileName: string, into = new Set<string>()) => {
+          if (into.has(fileName)) return into;
+          into.add(fileName);
+          for (const imported of chunks.find((c) => c.fileName === fileName)?.imports ?? [])
+            withImports(imported, into);
+          return into;
+        };
+        const inPage = withImports(chunk.fileName);
+        const opening = (module: string) => {
+          const own = chunks.find((c) => c.facadeModuleId === module);
+          if (!own) throw new Error(`opening-screen-preloads: no chunk for ${module}`);
+          return [...withImports(own.fileName)].filter((fileName) => !inPage.has(fileName));
+        };
+        const { shell, screens } = screenModules();
+        const shellFiles = opening(shell);
+        const paths = webPaths as Record<string, string>;
+        const table = preloadTable([
+          // The index route ('/') is the shortcut list's, as in screen-code.ts.
+          { path: webPaths.home, files: [...new Set([...shellFiles, ...opening(screens.shortcutStories!)])] },
+          ...Object.entries(screens).map(([name, module]) => {
+            if (!paths[name]) throw new Error(`opening-screen-preloads: webPaths has no ${name}`);
+            return { path: paths[name], files: [...new Set([...shellFiles, ...opening(module)])] };
+          }),
+        ]);
+        return [
+          {
+            tag: 'script',
+            attrs: { type: 'application/json', id: PRELOAD_TABLE_ID },
+            children: preloadTableJson(table),
+            injectTo: 'body',
+          },
+          { tag: 'script', attrs: { src: `/${scriptFile}` }, injectTo: 'body' },
+        ];
+      },
+    },
+  };
+}
+
 // Two pages: the admin SPA (index.html) and the public site (site/index.html), built side by side
 // into dist/ and served by the API server.
 export default defineConfig({
   base: '/',
   plugins: [
     compileHintFirst(),
+    openingScreenPreloads(),
     react(),
     tailwindcss(),
     // Brotli and gzip copies beside each text asset, which the server sends to browsers that take them

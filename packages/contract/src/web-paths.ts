@@ -43,18 +43,21 @@ export const webPaths = {
   sitePolicy: '/site/policy',
 } as const;
 
-const patterns = Object.values(webPaths).map(
-  (pattern) =>
-    // As the router matches: any case, an optional trailing slash, one segment per `:param`.
-    new RegExp(
-      `^${pattern
-        .replace(/\/$/, '')
-        .split('/')
-        .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-        .join('/')}/?$`,
-      'i',
-    ),
-);
+/**
+ * A screen's path pattern as the router matches it: any case, an optional trailing slash, one segment per
+ * `:param`. Also the admin page's own early request for its opening screen's code (web screen-preload.ts).
+ */
+export const pathPattern = (pattern: string) =>
+  new RegExp(
+    `^${pattern
+      .replace(/\/$/, '')
+      .split('/')
+      .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .join('/')}/?$`,
+    'i',
+  );
+
+const patterns = Object.values(webPaths).map(pathPattern);
 
 /** Whether a URL path (no query) is one of the screens' paths. */
 export function isWebPath(pathname: string): boolean {
