@@ -109,7 +109,10 @@ function screenModules(): { shell: string; screens: Record<string, string> } {
     screens[name!] = file(specifier);
   }
   const shell = /^export const shellCode = \(\) => import\('([^']+)'\);$/m.exec(source)?.[1];
-  if (!shell || Object.keys(screens).length < 20) throw new Error('screen-code.ts: its table was not read');
+  // Every entry of the table read, or the build stops: one written another way would get no early request.
+  const entries = /export const screenCode = \{\n([^]*?)\n\}/.exec(source)?.[1]?.match(/^ {2}\w+:/gm)?.length;
+  if (!shell || !entries || entries !== Object.keys(screens).length)
+    throw new Error('screen-code.ts: its table was not read whole');
   return { shell: file(shell), screens };
 }
 
