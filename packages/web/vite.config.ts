@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { webPaths } from '@streamdesk/contract/web-paths';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defaultClientConditions, defineConfig, type Plugin, type Rolldown } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+// The contract's source, not its package: the config is read before the contract's build output exists (a
+// fresh checkout's tests start beside the build).
+import { pathPattern, webPaths } from '../contract/src/web-paths.ts';
 import { PRELOAD_TABLE_ID, preloadScript, preloadTable, preloadTableJson } from './src/app/screen-preload.ts';
 
 const here = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
@@ -152,14 +154,20 @@ function openingScreenPreloads(): Plugin {
         const { shell, screens } = screenModules();
         const shellFiles = opening(shell);
         const paths = webPaths as Record<string, string>;
-        const table = preloadTable([
-          // The index route ('/') is the shortcut list's, as in screen-code.ts.
-          { path: webPaths.home, files: [...new Set([...shellFiles, ...opening(screens.shortcutStories!)])] },
-          ...Object.entries(screens).map(([name, module]) => {
-            if (!paths[name]) throw new Error(`opening-screen-preloads: webPaths has no ${name}`);
-            return { path: paths[name], files: [...new Set([...shellFiles, ...opening(module)])] };
-          }),
-        ]);
+        const table = preloadTable(
+          [
+            // The index route ('/') is the shortcut list's, as in screen-code.ts.
+            {
+              path: webPaths.home,
+              files: [...new Set([...shellFiles, ...opening(screens.shortcutStories!)])],
+            },
+            ...Object.entries(screens).map(([name, module]) => {
+              if (!paths[name]) throw new Error(`opening-screen-preloads: webPaths has no ${name}`);
+              return { path: paths[name], files: [...new Set([...shellFiles, ...opening(module)])] };
+            }),
+          ],
+          pathPattern,
+        );
         return [
           {
             tag: 'script',

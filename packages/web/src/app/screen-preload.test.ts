@@ -1,4 +1,4 @@
-import { webPaths } from '@streamdesk/contract/web-paths';
+import { pathPattern, webPaths } from '@streamdesk/contract/web-paths';
 import { describe, expect, it } from 'vitest';
 import { screenCode, screenCodeFor } from './screen-code';
 import {
@@ -12,10 +12,13 @@ import {
 type Name = keyof typeof screenCode;
 const names = Object.keys(screenCode) as Name[];
 // Each screen's "files" are its name here, so that the test can tell which one the page picked.
-const table = preloadTable([
-  { path: webPaths.home, files: ['shortcutStories'] },
-  ...names.map((name) => ({ path: webPaths[name], files: [name] })),
-]);
+const table = preloadTable(
+  [
+    { path: webPaths.home, files: ['shortcutStories'] },
+    ...names.map((name) => ({ path: webPaths[name], files: [name] })),
+  ],
+  pathPattern,
+);
 
 /** The links the page's script adds for `pathname`. */
 function linked(pathname: string): string[] {

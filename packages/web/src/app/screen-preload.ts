@@ -1,5 +1,3 @@
-import { pathPattern } from '@streamdesk/contract/web-paths';
-
 /*
  * The admin page asks for its opening screen's code (the shell's and the screen's chunks) as the HTML is
  * parsed: a small script at the end of its body (written at build time, vite.config.ts) reads this table
@@ -24,11 +22,15 @@ export type PreloadTable = [source: string, files: string[]][];
 
 const params = (path: string) => path.split('/').filter((part) => part.startsWith(':')).length;
 
-/** Ranked as the router ranks: a fixed segment before a parameter (/manage/ads/inHouseAds/add first). */
-export function preloadTable(screens: OpeningScreen[]): PreloadTable {
+/**
+ * Ranked as the router ranks: a fixed segment before a parameter (/manage/ads/inHouseAds/add first).
+ * `pattern` is web-paths' pathPattern, passed in: the build's config imports this module, and a package
+ * import there would be read from the contract's build output, which a fresh checkout has not made yet.
+ */
+export function preloadTable(screens: OpeningScreen[], pattern: (path: string) => RegExp): PreloadTable {
   return [...screens]
     .sort((a, b) => params(a.path) - params(b.path))
-    .map(({ path, files }) => [pathPattern(path).source, files]);
+    .map(({ path, files }) => [pattern(path).source, files]);
 }
 
 /**
