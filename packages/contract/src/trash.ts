@@ -9,8 +9,7 @@ import { FEATURE_NAMES, type Feature } from './roles.js';
  */
 export const TRASH_RETENTION_DAYS_DEFAULT = 30;
 export const TRASH_PAGE_MAX = 200;
-/** How long the delete toast offers Undo. */
-export const UNDO_SECONDS = 10;
+export { UNDO_SECONDS } from './trash-undo.js';
 
 export const trashMessages = {
   listed: 'Trash fetched',

@@ -1,5 +1,5 @@
 import { toast } from 'sonner';
-import { trashRoutes, UNDO_SECONDS } from '@streamdesk/contract/trash';
+import { UNDO_SECONDS } from '@streamdesk/contract/trash-undo';
 import { failureMessage, requestApi } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 import { toastSuccess } from './toast-success';
@@ -23,6 +23,8 @@ export function toastDeleted(message: string, ids: readonly string[]): void {
 
 async function undo(ids: readonly string[]) {
   try {
+    // Loaded on the click: the trash's schemas stay out of every screen's start (contract/trash-undo.ts).
+    const { trashRoutes } = await import('@streamdesk/contract/trash');
     const reply = await requestApi(trashRoutes.restore, { body: { id: [...ids] } });
     toastSuccess(reply.message);
   } catch (error) {
