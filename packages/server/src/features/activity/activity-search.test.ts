@@ -250,6 +250,10 @@ describe('the Activity search count', () => {
       true,
       `Capped ${ACTIVITY_COUNT_MAX}`,
     ]);
+    // Its pages go on past that count (only a search's end at its cap), and spaces alone are no search.
+    const pastCount = { from: '2032-01-01', limit: '50', page: String(ACTIVITY_COUNT_MAX / 50 + 1) };
+    expect((await list(pastCount)).data.map((e) => e.label)).toEqual(['Capped 0']);
+    expect((await list({ ...pastCount, q: '   ' })).data.map((e) => e.label)).toEqual(['Capped 0']);
   });
 
   it('is exact under the cap', async () => {

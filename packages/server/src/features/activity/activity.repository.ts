@@ -86,7 +86,7 @@ export async function listEntries(db: Db, dialect: DialectName, q: ActivityQuery
     : base;
   // A search's pages end where its count does, as boundedSearch's (0066): past the cap, none is read.
   const offset = (q.page - 1) * q.limit;
-  const past = text !== undefined && offset >= countMax;
+  const past = !!text && offset >= countMax;
   const [rows, matched] = await Promise.all([
     past ? [] : newestFirstRows(listed, q.page, q.limit),
     countUpTo(db, listed, countMax + 1),
