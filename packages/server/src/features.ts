@@ -23,6 +23,33 @@ import { registerActivity } from './features/activity/activity.routes.js';
 import { registerTrash } from './features/trash/trash.routes.js';
 import { registerVideoCategories } from './features/video-categories/video-categories.routes.js';
 import { registerVideos } from './features/videos/videos.routes.js';
+import type { SearchIndex } from './platform/db/search-index.js';
+import { activitySearch } from './features/activity/activity.migrations.js';
+import { inHouseAdsSearch } from './features/inhouse-ads/inhouse-ads.migrations.js';
+import { fireHistorySearch, liveMatchesSearch } from './features/live-matches/live-matches.migrations.js';
+import { notificationsSearch } from './features/notifications/notifications.migrations.js';
+import { reelsSearch } from './features/reels/reels.migrations.js';
+import { shortcutStoriesSearch } from './features/shortcut-stories/shortcut-stories.migrations.js';
+import { storiesSearch } from './features/stories/stories.migrations.js';
+import { videoCategoriesSearch } from './features/video-categories/video-categories.migrations.js';
+import { videosSearch } from './features/videos/videos.migrations.js';
+
+/**
+ * Every list's search index. On PostgreSQL the server reads their tables' statistics as it starts
+ * (search-lead.ts): the first search would otherwise wait for them.
+ */
+export const searchIndexes: readonly SearchIndex[] = [
+  activitySearch,
+  videosSearch,
+  videoCategoriesSearch,
+  inHouseAdsSearch,
+  storiesSearch,
+  shortcutStoriesSearch,
+  reelsSearch,
+  notificationsSearch,
+  liveMatchesSearch,
+  fireHistorySearch,
+];
 
 /** Composes the features; the one place that knows them all. */
 export function registerFeatures(ctx: FeatureContext, services: { auth: AuthService }) {

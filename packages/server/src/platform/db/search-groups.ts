@@ -50,6 +50,10 @@ export function groupGrams(group: unknown, ...texts: unknown[]): string {
 
 export const groupsTable = (index: SearchIndex) => `${index.table}_search_groups`;
 
+/** PostgreSQL: the tables (and the group index, for its expression) whose statistics searches of `index` read. */
+export const statisticsTables = (index: SearchIndex) =>
+  index.group ? [index.table, groupsTable(index)] : [index.table];
+
 /** Whether the group index can answer a search of `text`: it has a run, and no separator of the columns. */
 export const groupSearchable = (text: string) => [...text].length >= RUN && !text.includes(FOLD_SEPARATOR);
 
