@@ -121,6 +121,33 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a broad search read by date spans
       });
   });
 
+  it("leaves a table whose dates are not the server's ISO dates to the sorted read", async () => {
+    const { db } = t.app.streamdesk.context;
+    const list = {
+      db,
+      dialect: 'postgres',
+      base: db.selectFrom('videos'),
+      index: videosSearch,
+      search: { text: 'far x' },
+    };
+    const newest = rows[ROWS - 1]!;
+    await db
+      .updateTable('videos')
+      .set({ created_at: '2035/01/18 00:00' })
+      .where('id', '=', newest.id)
+      .execute();
+    try {
+      expect(await spannedPage(list as never, true, 0, 20)).toBeUndefined();
+      expect((await page({ page: '2' })).titles).toEqual(expected(true).slice(20, 40));
+    } finally {
+      await db
+        .updateTable('videos')
+        .set({ created_at: newest.created_at })
+        .where('id', '=', newest.id)
+        .execute();
+    }
+  });
+
   it('keeps the web filter', async () => {
     const web = expected(true, true);
     expect(web.length).toBe(751);
