@@ -74,15 +74,14 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a broad search read by date spans
     return { titles: reply.data.map((v) => v.title), total: reply.totalRecord };
   };
 
-  it('takes the spans, and they give the hand count', async () => {
+  /** The library's search of `far x`, as search-page.ts hands it to the spans. */
+  const farX = () => {
     const { db, dialect } = t.app.streamdesk.context;
-    const list = {
-      db,
-      dialect,
-      base: db.selectFrom('videos'),
-      index: videosSearch,
-      search: { text: 'far x' },
-    };
+    return { db, dialect, base: db.selectFrom('videos'), index: videosSearch, search: { text: 'far x' } };
+  };
+
+  it('takes the spans, and they give the hand count', async () => {
+    const list = farX();
     expect(spansAnswer(list as never, true, true)).toBe(true);
     // Not in another order, nor for a text shorter than a run.
     expect(spansAnswer(list as never, false, true)).toBe(false);
@@ -123,13 +122,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a broad search read by date spans
 
   it("leaves a table whose dates are not the server's ISO dates to the sorted read", async () => {
     const { db } = t.app.streamdesk.context;
-    const list = {
-      db,
-      dialect: 'postgres',
-      base: db.selectFrom('videos'),
-      index: videosSearch,
-      search: { text: 'far x' },
-    };
+    const list = farX();
     const newest = rows[ROWS - 1]!;
     await db
       .updateTable('videos')

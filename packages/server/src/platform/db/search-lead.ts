@@ -101,22 +101,16 @@ export function statisticsOf(db: QueryExecutorProvider, table: string): Promise<
   if (kept && kept.until > Date.now()) return kept.columns;
   const columns = readStatistics(db, table);
   const fresh = { until: Date.now() + STATISTICS_FOR_MS, columns };
-  if (kept) {
-    // One read again at a time; a failed one leaves the kept statistics, asked again next time.
-    kept.until = fresh.until;
-    columns.then(
-      (read) => (read.columns.size ? tables.set(table, fresh) : tables.delete(table)),
-      () => (kept.until = 0),
-    );
-    return kept.columns;
-  }
-  tables.set(table, fresh);
-  // A table ANALYZE has not met yet (new, or small) is asked again next time.
+  // Read again: the kept ones answer meanwhile, and stand for their time again (one read at a time).
+  if (kept) kept.until = fresh.until;
+  else tables.set(table, fresh);
   columns.then(
-    (read) => read.columns.size || tables.delete(table),
-    () => tables.delete(table),
+    // A table ANALYZE has not met yet (new, or small) is asked again next time.
+    (read) => (read.columns.size ? tables.set(table, fresh) : tables.delete(table)),
+    // A failed read: the kept ones, if any, stay and are read again at the next search.
+    () => (kept ? (kept.until = 0) : tables.delete(table)),
   );
-  return columns;
+  return kept?.columns ?? columns;
 }
 
 /**
