@@ -153,17 +153,18 @@ function openingScreenPreloads(): Plugin {
         };
         const { shell, screens } = screenModules();
         const shellFiles = opening(shell);
+        const screen = (path: string, module: string) => ({
+          path,
+          files: [...new Set([...shellFiles, ...opening(module)])],
+        });
         const paths = webPaths as Record<string, string>;
         const table = preloadTable(
           [
             // The index route ('/') is the shortcut list's, as in screen-code.ts.
-            {
-              path: webPaths.home,
-              files: [...new Set([...shellFiles, ...opening(screens.shortcutStories!)])],
-            },
+            screen(webPaths.home, screens.shortcutStories!),
             ...Object.entries(screens).map(([name, module]) => {
               if (!paths[name]) throw new Error(`opening-screen-preloads: webPaths has no ${name}`);
-              return { path: paths[name], files: [...new Set([...shellFiles, ...opening(module)])] };
+              return screen(paths[name], module);
             }),
           ],
           pathPattern,
