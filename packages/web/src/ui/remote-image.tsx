@@ -3,6 +3,14 @@ import { cn } from '@/lib/cn';
 import { ImageOffIcon } from './icons';
 import { useNearScreen } from './use-near-screen';
 
+/**
+ * After the browser says it is back online, an image that fails again is tried again this many times, after
+ * these waits (ms): a connection that comes back is often not usable at once (a phone's hotspot, or the
+ * browser's `online` before its requests go through), and without another `online` it would stay a
+ * placeholder until a reload.
+ */
+export const ONLINE_RETRY_DELAYS_MS = [1_000, 2_000, 4_000];
+
 /** How the stylesheet's base (Tailwind's preflight) lays out every <img>: what stands in for one does the same. */
 const IMAGE_BOX = 'block align-middle';
 
@@ -28,9 +36,10 @@ export interface RemoteImageProps {
 /**
  * A list or preview image from the server that shows a neutral placeholder, not the browser's broken-image
  * glyph, when it fails. It is tried again when the browser comes back online (admins work from phone
- * hotspots: an image that failed while the connection was down would otherwise stay broken until a reload)
- * and when `src` changes. The placeholder replaces the <img>, so a retry mounts a new one, which the browser
- * fetches again (a failed load is not cached). See docs/decisions/0013-screens.md.
+ * hotspots: an image that failed while the connection was down would otherwise stay broken until a reload),
+ * a few times more if it fails again just then (ONLINE_RETRY_DELAYS_MS), and when `src` changes. The
+ * placeholder replaces the <img>, so a retry mounts a new one, which the browser fetches again (a failed
+ * load is not cached). See docs/decisions/0013-screens.md.
  */
 export function RemoteImage({
   src,
@@ -43,18 +52,35 @@ export function RemoteImage({
 }: RemoteImageProps) {
   const { ref, near } = useNearScreen<HTMLSpanElement>(whenNearScreen);
   const [failed, setFailed] = useState(false);
+  // The retries left since the browser last came back online (ONLINE_RETRY_DELAYS_MS).
+  const [retriesLeft, setRetriesLeft] = useState(0);
   const [shownSrc, setShownSrc] = useState(src);
   if (src !== shownSrc) {
     // Another image: it gets its own chance (state adjusted while rendering, not in an effect).
     setShownSrc(src);
     setFailed(false);
+    setRetriesLeft(0);
   }
 
   useEffect(() => {
-    const retry = () => setFailed(false);
+    const retry = () => {
+      setFailed(false);
+      setRetriesLeft(ONLINE_RETRY_DELAYS_MS.length);
+    };
     window.addEventListener('online', retry);
     return () => window.removeEventListener('online', retry);
   }, []);
+
+  // Failed again soon after coming back online: once more after a wait, while retries are left.
+  useEffect(() => {
+    if (!failed || retriesLeft === 0) return;
+    const wait = ONLINE_RETRY_DELAYS_MS[ONLINE_RETRY_DELAYS_MS.length - retriesLeft];
+    const timer = setTimeout(() => {
+      setRetriesLeft(retriesLeft - 1);
+      setFailed(false);
+    }, wait);
+    return () => clearTimeout(timer);
+  }, [failed, retriesLeft]);
 
   if (!near)
     // Not fetched yet: a plain box of the image's size (an <img> without a src would show the browser's

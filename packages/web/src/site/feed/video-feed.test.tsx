@@ -175,11 +175,15 @@ describe('a next page that fails', () => {
         return feedPage(items(11, 2), 2);
       },
     });
+    const listens = vi.spyOn(window, 'addEventListener');
     render(<VideoFeed onUnavailable={vi.fn()} />);
     await screen.findByRole('region', { name: 'Video 10' });
     await observing(8);
     inView(8, 1);
     await screen.findByRole('alert');
+    // The page listens for `online` in an effect after the commit that shows the alert: on a busy machine
+    // the event could come between the two (the test then waited in vain, passed on its retry in CI).
+    await waitFor(() => expect(listens).toHaveBeenCalledWith('online', expect.any(Function)));
     online = true;
     act(() => void window.dispatchEvent(new Event('online')));
     expect(await screen.findByRole('region', { name: 'Video 12' })).toBeInTheDocument();
