@@ -22,6 +22,24 @@ import { GuardedFileStore } from './video-uploads.store.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 
+/**
+ * Whether a request's body holds any byte, read up to its first one; the rest is left to flow away (Node
+ * discards a body the answer did not read). An error or an abort counts as none: the answer goes nowhere.
+ */
+function sendsAnyByte(body: NodeJS.ReadableStream): Promise<boolean> {
+  return new Promise((resolve) => {
+    const data = (chunk: Buffer | string) => {
+      if (chunk.length === 0) return;
+      body.off('data', data);
+      resolve(true);
+    };
+    body.on('data', data);
+    body.once('end', () => resolve(false));
+    body.once('error', () => resolve(false));
+    body.once('close', () => resolve(false));
+  });
+}
+
 /** The bytes of a tus PATCH (and of a creation that carries some) go to the store as they arrive. */
 const TUS_BYTES = 'application/offset+octet-stream';
 
@@ -55,8 +73,12 @@ export function registerVideoUploads(ctx: FeatureContext, deps: Omit<VideoUpload
 
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     const { id } = request.params as { id?: string };
-    const answerFinished = (done: FinishedUpload) => {
-      const answer = uploads.answerFinished(request.method, request.headers, done);
+    const answerFinished = async (done: FinishedUpload) => {
+      // A PATCH whose body has no stated length (chunked): whether it sends any byte is known only once
+      // read, and its bytes past the end are refused as a stated length's are.
+      const chunked = request.method === 'PATCH' && request.headers['content-length'] === undefined;
+      const sends = chunked && (await sendsAnyByte(request.raw));
+      const answer = uploads.answerFinished(request.method, request.headers, done, sends);
       return reply.code(answer.status).headers(answer.headers).send(answer.body);
     };
     // A finished upload answers "complete" (0070), and a HEAD finishes one whose bytes all arrived before

@@ -223,9 +223,16 @@ export function createVideoUploadsService(ctx: FeatureContext, deps: VideoUpload
 
     /**
      * What a finished upload answers (tus 1.0.0): a HEAD its full offset, a PATCH at its end 204 with
-     * nothing made; other bytes, more bytes and a cancel are refused as for any finished upload.
+     * nothing made; other bytes, more bytes (a stated length, or `sendsBytes`) and a cancel are refused as
+     * for any finished upload.
      */
-    answerFinished(method: string, headers: FastifyRequest['headers'], done: FinishedUpload): TusAnswer {
+    answerFinished(
+      method: string,
+      headers: FastifyRequest['headers'],
+      done: FinishedUpload,
+      /** A body without a stated length sent bytes (routes read it). */
+      sendsBytes = false,
+    ): TusAnswer {
       const base = { 'tus-resumable': '1.0.0', 'upload-offset': String(done.size) };
       // @tus/server's own refusals, in its words and the project's error shape.
       const refused = ({ status_code, body }: TusRefusal): TusAnswer => ({
@@ -246,7 +253,7 @@ export function createVideoUploadsService(ctx: FeatureContext, deps: VideoUpload
       if (method === 'DELETE') return refused(ERRORS.INVALID_TERMINATION);
       if (headers['upload-offset'] === undefined) return refused(ERRORS.MISSING_OFFSET);
       if (Number(headers['upload-offset']) !== done.size) return refused(ERRORS.INVALID_OFFSET);
-      if (Number(headers['content-length'] ?? 0) > 0)
+      if (sendsBytes || Number(headers['content-length'] ?? 0) > 0)
         return refused({
           status_code: 413,
           body: videoMessages.tooLarge(displayName(done.metadata?.filename ?? '')),

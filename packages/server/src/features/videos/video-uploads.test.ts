@@ -66,7 +66,8 @@ function call(
         'api-key': TEST_API_KEY,
         authorization: `Bearer ${t.token}`,
         'tus-resumable': '1.0.0',
-        ...(body ? { 'content-length': String(body.length) } : {}),
+        // A chunked body states no length.
+        ...(body && !headers['transfer-encoding'] ? { 'content-length': String(body.length) } : {}),
         ...headers,
       },
     });
@@ -332,6 +333,24 @@ describe('resumable uploads (tus)', () => {
       413,
       errorBody(videoMessages.tooLarge('lost answer.mp4')),
     ]);
+    // A chunked body states no length: refused if it sends any byte, said done if it sends none.
+    const chunked = (bytes: Buffer) =>
+      call(
+        'PATCH',
+        location,
+        {
+          'upload-offset': String(video.length),
+          'content-type': 'application/offset+octet-stream',
+          'transfer-encoding': 'chunked',
+        },
+        bytes,
+      );
+    const moreChunked = await chunked(Buffer.alloc(10));
+    expect([moreChunked.status, JSON.parse(moreChunked.body)]).toEqual([
+      413,
+      errorBody(videoMessages.tooLarge('lost answer.mp4')),
+    ]);
+    expect((await chunked(Buffer.alloc(0))).status).toBe(204);
     expect((await call('DELETE', location)).status).toBe(400);
     expect(await made()).toHaveLength(1);
     // Only the finished upload's record is left: its bytes are the library's.
