@@ -11,7 +11,13 @@ test.use({ serverFor: 'version-history' });
 async function savePosition(page: Page, value: string) {
   const form = page.getByRole('form', { name: 'Story Ads Position', exact: true });
   await form.getByLabel('Story Ads Position', { exact: true }).fill(value);
+  // This save's own reply: the toast of the save before may still be up (in CI the second save was then
+  // still on its way when History opened, which listed one save: passed on its retry).
+  const saved = page.waitForResponse(
+    (res) => res.request().method() === 'PUT' && res.url().endsWith(controllerRoutes.position.path),
+  );
   await form.getByRole('button', { name: 'Save' }).click();
+  expect((await saved).ok()).toBe(true);
   await expect(page.getByText('Updated successfully').first()).toBeVisible();
 }
 
