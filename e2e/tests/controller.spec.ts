@@ -106,7 +106,12 @@ test.describe('controller', () => {
     }
     await submit(page, 'Story Ads Position', { 'Story Ads Position': '9' });
     await expect(page.getByText('Updated successfully').first()).toBeVisible();
+    // Its own reply before the reload, which would otherwise cancel it (the toast up may be the save before's).
+    const saved = page.waitForResponse(
+      (res) => res.request().method() === 'PUT' && res.url().endsWith(controllerRoutes.position.path),
+    );
     await submit(page, 'NTV Timer', { 'NTV Timer': '19' });
+    expect((await saved).ok()).toBe(true);
     await expect(form(page, 'NTV Timer').getByText(m.ntvTimingMax)).toBeHidden();
     await page.reload();
     await expect(form(page, 'Story Ads Position').getByLabel('Story Ads Position')).toHaveValue('9');
