@@ -3,6 +3,7 @@ import { editVersionMessages } from '@streamdesk/contract/edit-versions';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.js';
 import { shoot } from '../shots.js';
+import { nextReply } from './route-replies.js';
 
 /** Clicks a switch and waits until the reloaded settings show the inverse. */
 async function flip(page: Page, name: string) {
@@ -107,9 +108,7 @@ test.describe('controller', () => {
     await submit(page, 'Story Ads Position', { 'Story Ads Position': '9' });
     await expect(page.getByText('Updated successfully').first()).toBeVisible();
     // Its own reply before the reload, which would otherwise cancel it (the toast up may be the save before's).
-    const saved = page.waitForResponse(
-      (res) => res.request().method() === 'PUT' && res.url().endsWith(controllerRoutes.position.path),
-    );
+    const saved = nextReply(page, controllerRoutes.position);
     await submit(page, 'NTV Timer', { 'NTV Timer': '19' });
     expect((await saved).ok()).toBe(true);
     await expect(form(page, 'NTV Timer').getByText(m.ntvTimingMax)).toBeHidden();

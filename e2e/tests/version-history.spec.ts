@@ -4,6 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.js';
 import { shoot } from '../shots.js';
+import { nextReply } from './route-replies.js';
 
 // Its own server: the version numbers below count from a fresh install.
 test.use({ serverFor: 'version-history' });
@@ -13,9 +14,7 @@ async function savePosition(page: Page, value: string) {
   await form.getByLabel('Story Ads Position', { exact: true }).fill(value);
   // This save's own reply: the toast of the save before may still be up (in CI the second save was then
   // still on its way when History opened, which listed one save: passed on its retry).
-  const saved = page.waitForResponse(
-    (res) => res.request().method() === 'PUT' && res.url().endsWith(controllerRoutes.position.path),
-  );
+  const saved = nextReply(page, controllerRoutes.position);
   await form.getByRole('button', { name: 'Save' }).click();
   expect((await saved).ok()).toBe(true);
   await expect(page.getByText('Updated successfully').first()).toBeVisible();
