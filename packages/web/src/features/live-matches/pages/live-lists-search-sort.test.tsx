@@ -121,7 +121,11 @@ describe('Live Match Management: search and sort', { timeout: 30_000 }, () => {
     // Back to the default order: it leaves the address.
     await user.click(within(header('Date')).getByRole('button', { name: 'Date' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
-    expect(last().get('sort')).toBe('-date');
+    // Its rows may come from the cache, without a read: opened past its last page, the list stepped back
+    // to page 1 in this order and read it seconds before (a read then cut short by the first click is not
+    // kept, and this order is read again).
+    expect(header('Date')).toHaveAttribute('aria-sort', 'descending');
+    expect(header('Views')).not.toHaveAttribute('aria-sort');
 
     // A row still opens its inline edit on a sorted list.
     await user.click(within(header('Title')).getByRole('button', { name: 'Title' }));
