@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterEach } from 'vitest';
+import * as React from 'react';
 
 // jsdom has no ResizeObserver; Radix measures a switch that sits inside a form (the story edit page).
 globalThis.ResizeObserver ??= class {
@@ -21,6 +22,8 @@ globalThis.ResizeObserver ??= class {
 const SEEN = ['display', 'visibility', 'opacity', 'pointer-events'];
 trimStyleSheets(SEEN);
 trimJsdomDefaultSheet(SEEN);
+
+withoutOwnerStacks();
 
 // Lazily loaded screens can take more than the default second to appear on a busy machine.
 configure({ asyncUtilTimeout: 5000 });
@@ -74,4 +77,24 @@ function trimJsdomDefaultSheet(kept: string[]) {
     return sheet;
   };
   cssom.trimmed = true;
+}
+
+/**
+ * React's development build (the one `act` needs) records, for each element it creates, where it was
+ * created: an `Error` for its stack and a `console.createTask` (Node has it), for the component stacks of
+ * its warnings. It does so for the first 10,000 elements after each render starts, a count the element
+ * calls read and raise on React's internals: held past 10,000, no element records one. The warnings keep
+ * their text and name their component; only the lines of the stack where each element was created go.
+ * `vitest run --project web`, in turn on a quiet machine: 96-120 s of CPU (median 114, seven runs) against
+ * 114-137 s (median 122, four runs); the web suite's profile had 12.3 s of 121 s in creating elements.
+ */
+function withoutOwnerStacks() {
+  const internals = (React as unknown as Record<string, object>)
+    .__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE;
+  if (!internals || !('recentlyCreatedOwnerStacks' in internals)) return;
+  Object.defineProperty(internals, 'recentlyCreatedOwnerStacks', {
+    configurable: true,
+    get: () => Infinity,
+    set: () => undefined,
+  });
 }
