@@ -201,6 +201,9 @@ describe('an edit page open while the ad video is processed', () => {
     const ready = await settled(uploaded._id);
     expect(ready.medView).not.toBe(uploaded.medView);
     expect((await find(uploaded._id)).version).toBe(opened.version);
+    // The run removes the remuxed file's original once its row says ready, a moment after (the check at
+    // the end saw it still there once in CI).
+    await gone(t, uploaded.medView);
 
     // The page still holds the ad as it loaded it (the old MP4's URL, queued): its save goes through and
     // keeps the processed video.
@@ -235,6 +238,8 @@ describe('an edit that replaces the video', () => {
 
     const again = await settled(first._id);
     expect(again).toMatchObject({ state: 'ready', progress: 100 });
+    // The run removes the remuxed file's original once its row says ready, a moment after.
+    await gone(t, edited.medView);
     expect((await renditions(t, again.hls)).map((r) => r.height)).toEqual([360, 240]);
     expect(await mediaMismatches(t)).toEqual({ filesWithoutRow: [], rowsWithoutFile: [] });
   });

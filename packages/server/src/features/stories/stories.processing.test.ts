@@ -145,6 +145,8 @@ describe('an edit page open while the story video is processed', () => {
     const ready = await settled(uploaded._id);
     expect(ready.video).not.toBe(uploaded.video);
     expect((await find(uploaded._id)).version).toBe(opened.version);
+    // The run removes the remuxed file's original once its row says ready, a moment after.
+    await gone(t, uploaded.video);
 
     // The page still holds the story as it loaded it (the old MP4's URL, queued): its save goes through
     // and keeps the processed video.
@@ -178,6 +180,8 @@ describe('an edit that replaces the video', () => {
 
     const again = await settled(first._id);
     expect(again).toMatchObject({ state: 'ready', progress: 100 });
+    // The run removes the remuxed file's original once its row says ready, a moment after.
+    await gone(t, edited.video);
     expect((await renditions(t, again.hls)).map((r) => r.height)).toEqual([360, 240]);
     expect(await mediaMismatches(t)).toEqual({ filesWithoutRow: [], rowsWithoutFile: [] });
   });
