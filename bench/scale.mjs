@@ -6,9 +6,10 @@
 // (10,000,000) analytics rollup rows and ITEMS (100,000) stories, reels, notifications, live matches (off),
 // in-house ads and activity entries; then prints the median and p99 of READS (30) reads of each: first,
 // deep and filtered pages of the library, the feed and the app list, the reads after a web toggle, and
-// the head-of-line figures: loadCheck's requests/s (304s) for DURATION (5) s alone and beside two readers
-// (another process), HOL_ROUNDS (3) times in turn,
-// and the median ratio, for each kind of reader in HOL_KINDS (default deep,broad,narrow,activity,analytics:
+// the head-of-line figures: loadCheck's requests/s (304s) in slices of DURATION (5) s, alone and beside two
+// readers (another process) in turn, HOL_ROUNDS (3) beside slices each against the alone slices on either
+// side, and the median ratio, for each kind of reader in HOL_KINDS (default floor,deep,broad,narrow,activity,
+// analytics: the health check, the floor of what two readers cost whatever they read;
 // deep library pages, a broad and a narrow library search, and the reads of the two CSV exports, the
 // activity log's 50 pages of 200 and a video's year of analytics). Each kind runs with readers as fast as
 // the server answers, then at HOL_READER_RATE (10) reads a second each (two admins at work, rather than two
@@ -248,35 +249,53 @@ const show = (label, times) =>
 const READY = 'ready\n';
 
 /**
- * Two readers of deep library pages in a loop, each starting at a different page, until killed: as fast as
- * the server answers, or at most PER_SECOND pages a second each when HOL_READER_RATE gives it. They start
- * and make their HTTP client's first request before the measured window, say READY, and read from the
- * moment the bench writes a line to them: a Node process's start (and undici's first connection) inside the
- * window took CPU from the server and from loadCheck's client, which a person's browser on another machine
- * does not. They take each reply whole without parsing it, as that work is a browser's too.
+ * Two readers of one kind's URLs in a loop, each starting at a different one, as fast as the server answers,
+ * or at most PER_SECOND reads a second each when HOL_READER_RATE gives it. They start and make their HTTP
+ * client's first request before any measured slice, say READY, and then read while the bench has them on:
+ * a line `go` starts them, a line `stop` stops them, and once both have their last reply they write how
+ * many reads they made since `go` (a line). So one process serves every slice of a kind (a Node process's
+ * start and undici's first connection inside a slice took CPU from the server and from loadCheck's client,
+ * which a person's browser on another machine does not), and no read of theirs runs into the next alone
+ * slice. They take each reply whole without parsing it, as that work is a browser's too.
  */
 const READERS = `
 const urls = JSON.parse(process.env.URLS);
 const headers = JSON.parse(process.env.HEADERS);
 const gap = process.env.PER_SECOND ? 1000 / Number(process.env.PER_SECOND) : 0;
 let pages = 0;
-const read = async (n) => {
-  for (;;) {
+let on = false;
+const next = [0, Math.floor(urls.length / 2)];
+const read = async (loop) => {
+  while (on) {
+    const n = next[loop]++;
     const started = Date.now();
-    const res = await fetch(urls[n++ % urls.length], { headers });
+    const res = await fetch(urls[n % urls.length], { headers });
     if (!res.ok) throw new Error(res.status + ' from ' + res.url);
     await res.arrayBuffer();
     pages++;
     const wait = gap - (Date.now() - started);
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    if (wait > 0 && on) await new Promise((r) => setTimeout(r, wait));
   }
 };
-process.on('SIGTERM', () => process.stdout.write(String(pages), () => process.exit(0)));
+let loops = [];
 await (await fetch(new URL('/healthz', urls[0]))).arrayBuffer();
 process.stdout.write(${JSON.stringify(READY)});
-process.stdin.once('data', () => {
-  read(0);
-  read(urls.length / 2);
+let pending = '';
+process.stdin.setEncoding('utf8').on('data', async (chunk) => {
+  pending += chunk;
+  let line;
+  while ((line = pending.split('\\n')[0]) !== pending) {
+    pending = pending.slice(line.length + 1);
+    if (line === 'go') {
+      on = true;
+      pages = 0;
+      loops = [read(0), read(1)];
+    } else if (line === 'stop') {
+      on = false;
+      await Promise.all(loops);
+      process.stdout.write(pages + '\\n');
+    }
+  }
 });
 `;
 
@@ -546,6 +565,9 @@ async function headOfLine(baseURL, admin, { library, pages, oldest, yearAgo, tod
   const launchHeaders = { ...app, 'accept-encoding': 'gzip', 'if-none-match': etag };
   const deepOf = (total, n) => Math.max(1, Math.min(total, DEEP_PAGE) - n);
   const kinds = {
+    // The floor: readers of the health check, whose reply costs the server about what a loadCheck does, so the
+    // figure is what two paced readers cost this machine whatever they read.
+    floor: ['health-check', () => `${baseURL}/healthz`],
     deep: ['deep-page', (n) => `${library}/all?page=${deepOf(pages, n)}&limit=${LIMIT}`],
     broad: ['broad-search', (n) => `${library}/all?page=${1 + (n % 50)}&limit=${LIMIT}&q=video`],
     narrow: ['narrow-search', (n) => `${library}/all?page=1&limit=${LIMIT}&q=Video ${1000 + n}`],
@@ -565,46 +587,58 @@ async function headOfLine(baseURL, admin, { library, pages, oldest, yearAgo, tod
       await holRounds(`${label} readers${rate ? ` at ${rate}/s` : ''}`, urls, rate);
   }
 
+  /**
+   * Slices of DURATION s in turn, loadCheck alone and beside the readers, HOL_ROUNDS of each and an alone
+   * slice last: a round's figure is its beside slice against the mean of the alone slices on either side.
+   * loadCheck alone moved by a fifth between slices a few seconds apart on this machine (45,000-68,000
+   * requests a second), so a figure against one alone slice moved with it (0047).
+   */
   async function holRounds(label, urls, rate) {
-    const ratios = [];
-    for (let round = 0; round < HOL_ROUNDS; round++) {
-      const alone = await launches(loadCheck, launchHeaders);
-      const readers = spawn(process.execPath, ['--input-type=module', '-e', READERS], {
-        env: {
-          ...process.env,
-          URLS: JSON.stringify(urls),
-          HEADERS: JSON.stringify(admin),
-          PER_SECOND: rate,
-        },
-        stdio: ['pipe', 'pipe', 'inherit'],
-      });
-      let said = '';
-      const closed = once(readers, 'close');
-      await Promise.race([
-        new Promise((resolve) =>
-          readers.stdout
-            .setEncoding('utf8')
-            .on('data', (chunk) => (said += chunk).includes(READY) && resolve()),
-        ),
-        closed.then(() => Promise.reject(new Error('the readers ended before they were ready'))),
+    const readers = spawn(process.execPath, ['--input-type=module', '-e', READERS], {
+      env: { ...process.env, URLS: JSON.stringify(urls), HEADERS: JSON.stringify(admin), PER_SECOND: rate },
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    const closed = once(readers, 'close');
+    let said = '';
+    readers.stdout.setEncoding('utf8').on('data', (chunk) => (said += chunk));
+    // Resolves once the readers have written `text` (from `from` on), or rejects if they end first.
+    const saying = (from, text) =>
+      Promise.race([
+        new Promise((resolve) => {
+          const check = () =>
+            said.indexOf(text, from) >= 0 ? resolve(said.slice(from)) : setTimeout(check, 5);
+          check();
+        }),
+        closed.then(() => Promise.reject(new Error('the readers ended'))),
       ]);
-      readers.stdin.write('go\n');
-      const beside = await launches(loadCheck, launchHeaders);
+    try {
+      await saying(0, READY);
+      const ratios = [];
+      let before = await launches(loadCheck, launchHeaders);
+      for (let round = 0; round < HOL_ROUNDS; round++) {
+        const from = said.length;
+        readers.stdin.write('go\n');
+        const beside = await launches(loadCheck, launchHeaders);
+        readers.stdin.write('stop\n');
+        const pagesRead = Number((await saying(from, '\n')).trim());
+        const after = await launches(loadCheck, launchHeaders);
+        const alone = (before.requests.average + after.requests.average) / 2;
+        const ratio = beside.requests.average / alone;
+        ratios.push(ratio);
+        console.log(
+          `  loadCheck alone ${before.requests.average.toFixed(0)} and ${after.requests.average.toFixed(0)} req/s; ` +
+            `beside two ${label} ${beside.requests.average.toFixed(0)} req/s (p99 ${beside.latency.p99} ms, ` +
+            `${(pagesRead / DURATION).toFixed(0)} reads/s): ${ratio.toFixed(2)} of alone`,
+        );
+        before = after;
+      }
+      console.log(
+        `  head-of-line: loadCheck beside two ${label}, median ${median(ratios).toFixed(2)} of alone`,
+      );
+    } finally {
       readers.kill();
       await closed;
-      const pagesRead = said.slice(said.indexOf(READY) + READY.length);
-      const ratio = beside.requests.average / alone.requests.average;
-      ratios.push(ratio);
-      const perSecond = (r) => r.requests.average.toFixed(0);
-      console.log(
-        `  loadCheck alone ${perSecond(alone)} req/s (p99 ${alone.latency.p99} ms); beside two ${label} ` +
-          `${perSecond(beside)} req/s (p99 ${beside.latency.p99} ms, ${(Number(pagesRead) / DURATION).toFixed(0)} reads/s): ` +
-          `${ratio.toFixed(2)} of alone`,
-      );
     }
-    console.log(
-      `  head-of-line: loadCheck beside two ${label}, median ${median(ratios).toFixed(2)} of alone`,
-    );
   }
 }
 
