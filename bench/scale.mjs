@@ -34,6 +34,7 @@ import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { API_KEY, ensureBuilt, login, median, openDatabase, readJson, startServer } from './lib.mjs';
@@ -245,8 +246,8 @@ const show = (label, times) =>
     `  ${label.padEnd(34)} median ${median(times).toFixed(2).padStart(8)} ms   p99 ${p99(times).toFixed(2).padStart(8)} ms`,
   );
 
-/** What the readers write once they are ready to read. */
-const READY = 'ready\n';
+/** The line the readers write once they are ready to read. */
+const READY = 'ready';
 
 /**
  * Two readers of one kind's URLs in a loop, each starting at a different one, as fast as the server answers,
@@ -279,22 +280,16 @@ const read = async (loop) => {
 };
 let loops = [];
 await (await fetch(new URL('/healthz', urls[0]))).arrayBuffer();
-process.stdout.write(${JSON.stringify(READY)});
-let pending = '';
-process.stdin.setEncoding('utf8').on('data', async (chunk) => {
-  pending += chunk;
-  let line;
-  while ((line = pending.split('\\n')[0]) !== pending) {
-    pending = pending.slice(line.length + 1);
-    if (line === 'go') {
-      on = true;
-      pages = 0;
-      loops = [read(0), read(1)];
-    } else if (line === 'stop') {
-      on = false;
-      await Promise.all(loops);
-      process.stdout.write(pages + '\\n');
-    }
+process.stdout.write(${JSON.stringify(READY)} + '\\n');
+(await import('node:readline')).createInterface({ input: process.stdin }).on('line', async (line) => {
+  if (line === 'go') {
+    on = true;
+    pages = 0;
+    loops = [read(0), read(1)];
+  } else if (line === 'stop') {
+    on = false;
+    await Promise.all(loops);
+    process.stdout.write(pages + '\\n');
   }
 });
 `;
@@ -599,28 +594,22 @@ async function headOfLine(baseURL, admin, { library, pages, oldest, yearAgo, tod
       stdio: ['pipe', 'pipe', 'inherit'],
     });
     const closed = once(readers, 'close');
-    let said = '';
-    readers.stdout.setEncoding('utf8').on('data', (chunk) => (said += chunk));
-    // Resolves once the readers have written `text` (from `from` on), or rejects if they end first.
-    const saying = (from, text) =>
-      Promise.race([
-        new Promise((resolve) => {
-          const check = () =>
-            said.indexOf(text, from) >= 0 ? resolve(said.slice(from)) : setTimeout(check, 5);
-          check();
-        }),
-        closed.then(() => Promise.reject(new Error('the readers ended'))),
-      ]);
+    const lines = createInterface({ input: readers.stdout })[Symbol.asyncIterator]();
+    // The readers' next line; their output ends when they do.
+    const said = async () => {
+      const { value, done } = await lines.next();
+      if (done) throw new Error('the readers ended');
+      return value;
+    };
     try {
-      await saying(0, READY);
+      if ((await said()) !== READY) throw new Error('the readers did not say they were ready');
       const ratios = [];
       let before = await launches(loadCheck, launchHeaders);
       for (let round = 0; round < HOL_ROUNDS; round++) {
-        const from = said.length;
         readers.stdin.write('go\n');
         const beside = await launches(loadCheck, launchHeaders);
         readers.stdin.write('stop\n');
-        const pagesRead = Number((await saying(from, '\n')).trim());
+        const pagesRead = Number(await said());
         const after = await launches(loadCheck, launchHeaders);
         const alone = (before.requests.average + after.requests.average) / 2;
         const ratio = beside.requests.average / alone;
