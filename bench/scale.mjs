@@ -5,7 +5,8 @@
 // schema: 20 categories, the videos (half web-enabled, four to a second so the sort has ties), ROLLUPS
 // (10,000,000) analytics rollup rows and ITEMS (100,000) stories, reels, notifications, live matches (off),
 // in-house ads and activity entries; then prints the median and p99 of READS (30) reads of each: first,
-// deep and filtered pages of the library, the feed and the app list, the reads after a web toggle, and
+// deep and filtered pages of the library, the feed and the app list, the reads after a web toggle (the
+// library's first and middle pages: a write forgets every page read before), and
 // the head-of-line figures: loadCheck's requests/s (304s) in slices of DURATION (5) s, alone and beside two
 // readers (another process) in turn, HOL_ROUNDS (3) beside slices each against the alone slices on either
 // side, and the median ratio, for each kind of reader in HOL_KINDS (default floor,deep,broad,narrow,activity,
@@ -527,6 +528,9 @@ async function measure(baseURL) {
   // The first reads after a write: each toggle invalidates the feed and the counts.
   const afterFeed = [];
   const afterLibrary = [];
+  // The library's middle page after each write: nothing read before it is known any more (page-boundaries.ts).
+  const middle = Math.ceil(pages / 2);
+  const afterMiddle = [];
   for (let n = 0; n < READS; n++) {
     const res = await fetch(`${baseURL}/api/App/video/web/status`, {
       method: 'PUT',
@@ -536,9 +540,11 @@ async function measure(baseURL) {
     if (!(await readJson(res)).status) throw new Error('web toggle failed');
     afterFeed.push(await timed(() => get(`${baseURL}/api/App/video/category/client?page=1`, app)));
     afterLibrary.push(await timed(() => get(`${library}/${category}?page=1&limit=${LIMIT}&web=true`, admin)));
+    afterMiddle.push(await timed(() => get(`${library}/all?page=${middle + n}&limit=${LIMIT}`, admin)));
   }
   show('feed page 1 after a web toggle', afterFeed);
   show('library page 1 after a web toggle', afterLibrary);
+  show(`library, page ${middle} after a web toggle`, afterMiddle);
 
   await headOfLine(baseURL, admin, holAt);
 }

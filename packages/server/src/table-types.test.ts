@@ -271,6 +271,7 @@ const declared: Declared = {
   },
   video_categories: { id: 'text', name: 'text', main_image: 'text', status: 'number', created_at: 'text' },
   video_counts: { category_id: 'text', web: 'number', n: 'number' },
+  video_day_counts: { category_id: 'text', web: 'number', day: 'text', n: 'number' },
   videos: {
     id: 'text',
     category_id: 'text',

@@ -113,6 +113,22 @@ async function expectExact(cat: string) {
     await t.request({ method: 'GET', url: '/api/App/video/category' }),
   );
   for (const c of categories.data) expect([c._id, c.total_products]).toEqual([c._id, await rowsOf(c._id)]);
+  await expectDaysExact();
+}
+
+/** The kept day counts (a deep page's landmarks) against the rows per category, web flag and day. */
+async function expectDaysExact() {
+  const db = t.app.streamdesk.context.db;
+  const byKey = (rows: { category_id: string; web: number; day: string; n: unknown }[]) =>
+    Object.fromEntries(
+      rows.filter((r) => Number(r.n) !== 0).map((r) => [`${r.category_id} ${r.web} ${r.day}`, Number(r.n)]),
+    );
+  const { rows } = await sql<{ category_id: string; web: number; day: string; n: unknown }>`SELECT
+    category_id, web, substr(created_at, 1, 10) AS day, count(*) AS n FROM videos GROUP BY 1, 2, 3`.execute(
+    db,
+  );
+  const kept = await db.selectFrom('video_day_counts').selectAll().execute();
+  expect(byKey(kept)).toEqual(byKey(rows));
 }
 
 describe('the kept totals', () => {
@@ -127,6 +143,9 @@ describe('the kept totals', () => {
     // Written by hand, bypassing the service and its invalidation.
     await sql`UPDATE videos SET web = 0 WHERE id = ${a!}`.execute(t.app.streamdesk.context.db);
     await sql`UPDATE videos SET category_id = ${other} WHERE id = ${c!}`.execute(t.app.streamdesk.context.db);
+    await sql`UPDATE videos SET created_at = '2029-06-01T10:00:00.000Z' WHERE id = ${b!}`.execute(
+      t.app.streamdesk.context.db,
+    );
     await expectExact(cat);
     await expectExact(other);
     await removeVideos([a!, b!]);

@@ -1,8 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { VIDEO_SORTS, videoRoutes as routes, type Video } from '@streamdesk/contract/videos';
 import { addCall, storedId } from '../../test/api-calls.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { expectSlicesInAnyOrder } from '../../test/list-pages.js';
+import { LANDMARKS } from '../../platform/db/page-boundaries.js';
+import * as repo from './videos.repository.js';
 
 // The library's pages are found by their ids first (pageOfVideos' deferred join): every page of every
 // filter and sort must be exactly the slice of the whole ordered list, ties included, before and after
@@ -27,13 +29,16 @@ interface Row {
   views: number;
 }
 
-/** VIDEOS rows in two categories, three to a second (ties on the date), some durations and views equal. */
-async function seed(categories: string[]) {
+/**
+ * VIDEOS rows in two categories, three to a second (ties on the date), some durations and views equal;
+ * `apart` ms between the seconds (a day and more: the rows of the day counts' landmarks).
+ */
+async function seed(categories: string[], apart = 1000, prefix = 'deep') {
   const rows: Row[] = Array.from({ length: VIDEOS }, (_, i) => ({
-    id: `deep${String((i * 7919) % 100_000).padStart(20, '0')}`,
+    id: `${prefix}${String((i * 7919) % 100_000).padStart(20, '0')}`,
     category_id: categories[i % 2]!,
     web: i % 3 === 0 ? 1 : 0,
-    created_at: new Date(Date.UTC(2031, 0, 1) + Math.floor(i / 3) * 1000).toISOString(),
+    created_at: new Date(Date.UTC(2031, 0, 1) + Math.floor(i / 3) * apart).toISOString(),
     title: `Clip ${String.fromCharCode(65 + (i % 5))}${i % 4}`,
     duration: i % 6,
     views: i % 4,
@@ -180,5 +185,45 @@ describe('the library pages', () => {
     });
     expect(restored.statusCode).toBe(200);
     await check(rows);
+  });
+});
+
+describe('the library pages in date order from the day counts', () => {
+  let categories: string[];
+  let rows: Row[];
+  const landmarks = vi.spyOn(repo, 'videoDayLandmark');
+  beforeAll(async () => {
+    categories = [
+      await storedId(t, addCall.category('Days A')),
+      await storedId(t, addCall.category('Days B')),
+    ];
+    // Three to a second, a second every 7 hours: three to six rows a day, ties on the date.
+    rows = await seed(categories, 7 * 3_600_000, 'days');
+    // Every walk asks for a landmark first.
+    LANDMARKS.from = 0;
+  });
+  afterAll(() => {
+    LANDMARKS.from = 20_000;
+    landmarks.mockRestore();
+  });
+
+  it('are slices of the whole ordered list, read in any order, for each filter and both ways', async () => {
+    for (const sort of ['-date', 'date']) {
+      const cat = categories[0]!;
+      const inCat = rows.filter((r) => r.category_id === cat);
+      for (const [query, subset] of [
+        [{}, inCat],
+        [{ web: 'false' }, inCat.filter((r) => r.web === 0)],
+      ] as const) {
+        landmarks.mockClear();
+        await jumbledPages(cat, { ...query, sort }, expected(subset, sort));
+        // The landmarks answered (a day of the rows), and pages were read from them.
+        const answered = await Promise.all(landmarks.mock.results.map((r) => r.value));
+        expect(
+          answered.filter((m) => m && m.before > 0).length,
+          `${sort} ${JSON.stringify(query)}`,
+        ).toBeGreaterThan(0);
+      }
+    }
   });
 });

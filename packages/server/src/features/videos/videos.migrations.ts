@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 import { countsToBigint } from '../../platform/db/bigint-counters.js';
 import { newestFirstIndexes } from '../../platform/db/newest-first-indexes.js';
-import { videoCountsMigration } from './videos.counts.migration.js';
+import { videoCountsMigration, videoDayCountsMigration } from './videos.counts.migration.js';
 import { posterlessIndex, processingColumns } from '../../platform/media/video-queue.migrations.js';
 import { searchBlocksMigration } from '../../platform/db/search-blocks.js';
 import { searchSpansMigration } from '../../platform/db/search-spans.js';
@@ -102,4 +102,6 @@ export const videosMigrations: Record<string, Migration> = {
   '1317_videos_search_groups': searchGroupsMigration(videosSearch),
   // Issue 39: PostgreSQL reads a search in date order ten days and a day at a time (search-spans.ts, 0069).
   '1318_videos_search_spans': searchSpansMigration(videosSearch),
+  // Issue 39: a deep page in date order starts from the day of its first row (videos.counts.migration.ts).
+  '1319_videos_day_counts_kept': videoDayCountsMigration,
 };

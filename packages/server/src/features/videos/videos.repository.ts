@@ -1,7 +1,7 @@
 import type { AppDb, AppTables } from '../../platform/db/database.js';
 import { sql, type SqlBool } from 'kysely';
 import { seekPage, type ListOrder } from '../../platform/db/paging.js';
-import type { PageSeek } from '../../platform/db/page-boundaries.js';
+import type { Landmark, PageSeek } from '../../platform/db/page-boundaries.js';
 import { addToTotalColumns, type TotalsChange } from '../../platform/item-counter.js';
 import { noteUpdate } from '../../platform/activity/noted-update.js';
 import { lowered } from '../../platform/db/dialect.js';
@@ -30,9 +30,10 @@ export interface VideosTables {
   } & ProcessingColumns;
 }
 
-/** Videos per category and web flag, kept by triggers (videos.counts.migration.ts). */
+/** Videos per category and web flag, and per day too, kept by triggers (videos.counts.migration.ts). */
 export interface VideoCountsTables {
   video_counts: { category_id: string; web: number; n: number };
+  video_day_counts: { category_id: string; web: number; day: string; n: number };
 }
 
 declare module '../../platform/db/database.js' {
@@ -172,6 +173,42 @@ export const insertVideos = (db: Db, rows: VideoRow[]) =>
   db.transaction().execute(async (trx) => {
     for (const row of rows) await trx.insertInto('videos').values(row).execute();
   });
+
+/** The ISO date of the day after `day` (YYYY-MM-DD). */
+const dayAfter = (day: string) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * Where the rows of a filter in date order (newest first when `desc`) can be read from without walking the
+ * `start` rows before them, from the kept day counts: the day holding row `start`, as a key every row of that
+ * day and the days after it in the order lies beyond (the next day's date newest first, the day's own date
+ * oldest first: an ISO date sorts before every time of its day), and the rows of the days before it.
+ * Undefined where the days are not ISO dates (rows written by hand).
+ */
+export const videoDayLandmark = async (
+  db: Db,
+  filter: UnsearchedFilter,
+  start: number,
+  desc: boolean,
+): Promise<Landmark | undefined> => {
+  if (filter.categoryIds?.length === 0) return undefined;
+  const days = db
+    .selectFrom('video_day_counts')
+    .select(['day', (eb) => eb.fn.sum<number | string>('n').as('n')])
+    .$if(filter.categoryIds !== undefined, (qb) => qb.where('category_id', 'in', filter.categoryIds!))
+    .$if(filter.web !== undefined, (qb) => qb.where('web', '=', filter.web ? 1 : 0))
+    .groupBy('day');
+  const way = sql.raw(desc ? 'DESC' : 'ASC');
+  const { rows } = await sql<{ day: string; n: number | string; upto: number | string }>`SELECT day, n, upto
+    FROM (SELECT day, n, sum(n) OVER (ORDER BY day ${way}) AS upto FROM (${days}) AS d) AS running
+    WHERE upto > ${start} ORDER BY day ${way} LIMIT 1`.execute(db);
+  const found = rows[0];
+  if (!found || !/^\d{4}-\d{2}-\d{2}$/.test(found.day)) return undefined;
+  return {
+    key: { value: desc ? dayAfter(found.day) : found.day, id: '' },
+    before: Number(found.upto) - Number(found.n),
+  };
+};
 
 export const countByCategory = async (db: Db) => {
   const rows = await db

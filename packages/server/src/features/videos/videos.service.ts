@@ -146,7 +146,11 @@ export function createVideosService(ctx: FeatureContext, deps: VideosDeps) {
         ])
       : await listCounts.matching(filter).then(async (n) => {
           const key = JSON.stringify([filter, sort, limit]);
-          return [n, await boundaries.page(key, page, limit, n, read)] as const;
+          // In date order a far page starts from the day of its first row (the kept day counts).
+          const landmark = sort.endsWith('date')
+            ? (start: number) => repo.videoDayLandmark(ctx.readDb, filter, start, sort.startsWith('-'))
+            : undefined;
+          return [n, await boundaries.page(key, page, limit, n, read, landmark)] as const;
         });
     return { rows, total, totalCapped: false, totalPage: Math.ceil(total / limit) };
   };

@@ -6,7 +6,23 @@ export interface KeptCounts {
   table: string;
   counts: string;
   by: Readonly<Record<string, 'text' | 'integer'>>;
+  /**
+   * The `by` keys that are not columns of `table` but made from them: the row's columns they read, and
+   * their SQL with each column written after `row` (`NEW.`, `OLD.`, or nothing).
+   */
+  made?: Readonly<Record<string, { columns: readonly string[]; of: (row: string) => string }>>;
+  /** The first word of its triggers' (and PostgreSQL function's) names: `table` where not given. */
+  triggers?: string;
 }
+
+/** Each `by` key's SQL over a row (`row`: `NEW.`, `OLD.` or nothing): its column, or what it is made of. */
+const keysOf = ({ by, made }: KeptCounts, row: string) =>
+  Object.keys(by).map((key) => made?.[key]?.of(row) ?? `${row}${key}`);
+
+/** The columns of `table` the kept keys read: an update of any other leaves the counts as they are. */
+const columnsRead = ({ by, made }: KeptCounts) => [
+  ...new Set(Object.keys(by).flatMap((key) => made?.[key]?.columns ?? [key])),
+];
 
 /**
  * A migration that makes `counts` and keeps it with triggers, in the transaction of every write of `table`
@@ -20,6 +36,7 @@ export const keptCountsMigration = (kept: KeptCounts): Migration => ({
   async up(db: Kysely<unknown>) {
     const { table, counts, by } = kept;
     const keys = sql.raw(Object.keys(by).join(', '));
+    const made = sql.raw(keysOf(kept, '').join(', '));
     await Object.entries(by)
       .reduce(
         (builder, [column, type]) => builder.addColumn(column, type, (c) => c.notNull()),
@@ -29,29 +46,37 @@ export const keptCountsMigration = (kept: KeptCounts): Migration => ({
       .addPrimaryKeyConstraint(`${counts}_pk`, Object.keys(by) as never)
       .execute();
     await sql`INSERT INTO ${sql.table(counts)} (${keys}, n)
-      SELECT ${keys}, count(*) FROM ${sql.table(table)} GROUP BY ${keys}`.execute(db);
+      SELECT ${made}, count(*) FROM ${sql.table(table)} GROUP BY ${made}`.execute(db);
     if (db.getExecutor().adapter instanceof SqliteAdapter) await sqliteTriggers(db, kept);
     else await postgresTriggers(db, kept);
   },
 });
 
-async function sqliteTriggers(db: Kysely<unknown>, { table, counts, by: types }: KeptCounts) {
-  const by = Object.keys(types);
+async function sqliteTriggers(db: Kysely<unknown>, kept: KeptCounts) {
+  const { table, counts } = kept;
+  const name = kept.triggers ?? table;
+  const by = Object.keys(kept.by);
   const keys = by.join(', ');
-  const of = (row: string) => by.map((c) => `${row}.${c}`).join(', ');
-  const add = `INSERT INTO ${counts} (${keys}, n) VALUES (${of('NEW')}, 1)
+  const added = keysOf(kept, 'NEW.');
+  const removed = keysOf(kept, 'OLD.');
+  const add = `INSERT INTO ${counts} (${keys}, n) VALUES (${added.join(', ')}, 1)
     ON CONFLICT (${keys}) DO UPDATE SET n = n + 1;`;
-  const take = `UPDATE ${counts} SET n = n - 1 WHERE ${by.map((c) => `${c} = OLD.${c}`).join(' AND ')};`;
-  const moved = by.map((c) => `OLD.${c} <> NEW.${c}`).join(' OR ');
+  const take = `UPDATE ${counts} SET n = n - 1 WHERE ${by.map((c, i) => `${c} = ${removed[i]}`).join(' AND ')};`;
+  const moved = by.map((_, i) => `${removed[i]} <> ${added[i]}`).join(' OR ');
   const create = (statement: string) => sql.raw(statement).execute(db);
-  await create(`CREATE TRIGGER ${table}_counted_insert AFTER INSERT ON ${table} BEGIN ${add} END`);
-  await create(`CREATE TRIGGER ${table}_counted_delete AFTER DELETE ON ${table} BEGIN ${take} END`);
-  await create(`CREATE TRIGGER ${table}_counted_update AFTER UPDATE OF ${keys} ON ${table}
+  await create(`CREATE TRIGGER ${name}_counted_insert AFTER INSERT ON ${table} BEGIN ${add} END`);
+  await create(`CREATE TRIGGER ${name}_counted_delete AFTER DELETE ON ${table} BEGIN ${take} END`);
+  await create(`CREATE TRIGGER ${name}_counted_update AFTER UPDATE OF ${columnsRead(kept).join(', ')} ON ${table}
     WHEN ${moved} BEGIN ${take} ${add} END`);
 }
 
-async function postgresTriggers(db: Kysely<unknown>, { table, counts, by }: KeptCounts) {
-  const keys = Object.keys(by).join(', ');
+async function postgresTriggers(db: Kysely<unknown>, kept: KeptCounts) {
+  const { table, counts } = kept;
+  const name = kept.triggers ?? table;
+  const keys = Object.keys(kept.by).join(', ');
+  const made = Object.keys(kept.by)
+    .map((key, i) => `${keysOf(kept, '')[i]} AS ${key}`)
+    .join(', ');
   // `added` and `removed` are the statement's transition tables; an update has both. An update that moves
   // no row between counts (a view counted) sums to nothing and writes nothing.
   const upsert = (rows: string) =>
@@ -59,11 +84,11 @@ async function postgresTriggers(db: Kysely<unknown>, { table, counts, by }: Kept
        SELECT ${keys}, sum(d) FROM (${rows}) AS changed GROUP BY ${keys}
        HAVING sum(d) <> 0 ORDER BY ${keys}
      ON CONFLICT (${keys}) DO UPDATE SET n = ${counts}.n + excluded.n;`;
-  const added = `SELECT ${keys}, 1 AS d FROM added`;
-  const removed = `SELECT ${keys}, -1 AS d FROM removed`;
+  const added = `SELECT ${made}, 1 AS d FROM added`;
+  const removed = `SELECT ${made}, -1 AS d FROM removed`;
   await sql
     .raw(
-      `CREATE FUNCTION ${table}_counted() RETURNS trigger LANGUAGE plpgsql AS $$
+      `CREATE FUNCTION ${name}_counted() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
         IF TG_OP = 'INSERT' THEN ${upsert(added)}
         ELSIF TG_OP = 'DELETE' THEN ${upsert(removed)}
@@ -73,16 +98,16 @@ async function postgresTriggers(db: Kysely<unknown>, { table, counts, by }: Kept
       END $$`,
     )
     .execute(db);
-  const trigger = (name: string, event: string, tables: string) =>
+  const trigger = (event: string, tables: string) =>
     sql
       .raw(
-        `CREATE TRIGGER ${table}_counted_${name} AFTER ${event} ON ${table} REFERENCING ${tables}
-         FOR EACH STATEMENT EXECUTE FUNCTION ${table}_counted()`,
+        `CREATE TRIGGER ${name}_counted_${event.toLowerCase()} AFTER ${event} ON ${table} REFERENCING ${tables}
+         FOR EACH STATEMENT EXECUTE FUNCTION ${name}_counted()`,
       )
       .execute(db);
-  await trigger('insert', 'INSERT', 'NEW TABLE AS added');
-  await trigger('delete', 'DELETE', 'OLD TABLE AS removed');
-  await trigger('update', 'UPDATE', 'OLD TABLE AS removed NEW TABLE AS added');
+  await trigger('INSERT', 'NEW TABLE AS added');
+  await trigger('DELETE', 'OLD TABLE AS removed');
+  await trigger('UPDATE', 'OLD TABLE AS removed NEW TABLE AS added');
 }
 
 /** The rows of `kept.table` whose `by` columns have the values given (every row for none). */

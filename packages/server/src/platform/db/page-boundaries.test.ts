@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PageBoundaries, type PageSeek } from './page-boundaries.js';
+import { LANDMARKS, PageBoundaries, type Landmark, type PageSeek } from './page-boundaries.js';
 
 const key = (page: number) => ({
   first: { value: `f${page}`, id: `a${page}` },
@@ -52,5 +52,66 @@ describe('page boundaries', () => {
     for (const page of [1, 2, 3]) read(b, page, 'd');
     read(b, 12, 'd'); // the fourth page of `d` starts its pages again
     expect(read(b, 4, 'd').from).toBe('start');
+  });
+
+  describe('with landmarks', () => {
+    const total = 200_000;
+    const limit = 20;
+    /** Reads `page` of the list, answering `mark` to each landmark asked; the seek it read and the starts asked. */
+    async function landmarked(
+      b: PageBoundaries,
+      page: number,
+      mark: (start: number) => Landmark | undefined,
+    ) {
+      const asked: number[] = [];
+      let seek: PageSeek | undefined;
+      await b.page(
+        'l',
+        page,
+        limit,
+        total,
+        async (s) => {
+          seek = s;
+          return { rows: [], first: key(page).first, last: key(page).last };
+        },
+        async (start) => {
+          asked.push(start);
+          return mark(start);
+        },
+      );
+      return { seek: seek!, asked };
+    }
+    const day = { value: '2031-02-03', id: '' };
+
+    it('start a far page from the landmark before its first row, where the plan walks further', async () => {
+      const b = new PageBoundaries();
+      // Page 2,500 starts at row 49,980: from the start, a walk of 49,980; from the landmark, of 980.
+      expect(await landmarked(b, 2_500, () => ({ key: day, before: 49_000 }))).toEqual({
+        seek: { from: 'after', key: day, skip: 980, take: limit },
+        asked: [49_980],
+      });
+      // Near a page read before: no landmark asked.
+      expect(await landmarked(b, 2_501, () => ({ key: day, before: 49_000 }))).toEqual({
+        seek: { from: 'after', key: key(2_500).last, skip: 0, take: limit },
+        asked: [],
+      });
+    });
+
+    it('keep the plan where the landmark is no nearer, is past the page, or is not known', async () => {
+      const plan = { from: 'start', skip: 49_980, take: limit };
+      for (const mark of [
+        () => ({ key: day, before: 0 }),
+        () => ({ key: day, before: 49_981 }),
+        () => undefined,
+      ]) {
+        expect((await landmarked(new PageBoundaries(), 2_500, mark)).seek).toEqual(plan);
+      }
+    });
+
+    it('ask for none under LANDMARKS.from rows of walk', async () => {
+      const page = Math.floor(LANDMARKS.from / limit);
+      const { seek, asked } = await landmarked(new PageBoundaries(), page, () => ({ key: day, before: 1 }));
+      expect([seek.from, asked]).toEqual(['start', []]);
+    });
   });
 });
