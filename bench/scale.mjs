@@ -5,9 +5,10 @@
 // schema: 20 categories, the videos (half web-enabled, four to a second so the sort has ties), ROLLUPS
 // (10,000,000) analytics rollup rows and ITEMS (100,000) stories, reels, notifications, live matches (off),
 // in-house ads and activity entries; then prints the median and p99 of READS (30) reads of each: first,
-// deep and filtered pages of the library, the feed and the app list, the reads after a web toggle (the
-// library's first and middle pages: a write forgets every page read before), and
-// the head-of-line figures: loadCheck's requests/s (304s) in slices of DURATION (5) s, alone and beside two
+// deep and filtered pages of the library (by date, and by title, duration and views), the other lists' first
+// pages (by date, and in an order of their own), the feed and the app list, the reads after a web toggle
+// (the library's first and middle pages: a write forgets every page read before), and the head-of-line
+// figures: loadCheck's requests/s (304s) in slices of DURATION (5) s, alone and beside two
 // readers (another process) in turn, HOL_ROUNDS (3) beside slices each against the alone slices on either
 // side, and the median ratio, for each kind of reader in HOL_KINDS (default floor,deep,broad,narrow,activity,
 // analytics: the health check, the floor of what two readers cost whatever they read;
@@ -475,6 +476,16 @@ async function measure(baseURL) {
   const deepOf = (total, n) => Math.max(1, Math.min(total, DEEP_PAGE) - n);
 
   show('library, first page', await reads(() => `${library}/all?page=1&limit=${LIMIT}`, admin));
+  // The library's other orders (a column header's click): by title, duration and views.
+  for (const sort of ['title', '-duration', '-views'])
+    show(
+      `library, first page by ${sort}`,
+      await reads(() => `${library}/all?page=1&limit=${LIMIT}&sort=${sort}`, admin),
+    );
+  show(
+    `library, page ${deep} by title`,
+    await reads((n) => `${library}/all?page=${deepOf(pages, n)}&limit=${LIMIT}&sort=title`, admin),
+  );
   show(
     `library, page ${deep}`,
     await reads((n) => `${library}/all?page=${deepOf(pages, n)}&limit=${LIMIT}`, admin),
@@ -519,6 +530,14 @@ async function measure(baseURL) {
   await searchMatches();
   const adPages = (await get(`${ads}?a=true&page=1&limit=${LIMIT}`, admin)).totalPages;
   show('in-house ads, first page', await reads(() => `${ads}?a=true&page=1&limit=${LIMIT}`, admin));
+  // The other lists' first pages in an order of their own (a column header's click).
+  show(
+    'stories, first page by views',
+    await reads(() => `${stories}?page=1&limit=${LIMIT}&sort=-view`, admin),
+  );
+  show('reels, first page by name', await reads((n) => `${reels}?page=1&limit=${LIMIT + n}&sort=name`, app));
+  show('history, first page by title', await reads(() => `${history}?page=1&sort=title`, admin));
+  show('live matches, first page by title', await reads(() => `${liveMatches}?page=1&sort=title`, admin));
   show(
     `in-house ads, page ${deepOf(adPages, 0)}`,
     await reads((n) => `${ads}?a=true&page=${deepOf(adPages, n)}&limit=${LIMIT}`, admin),

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import { countsToBigint } from '../../platform/db/bigint-counters.js';
-import { newestFirstIndexes } from '../../platform/db/newest-first-indexes.js';
+import { newestFirstIndexes, orderIndexes } from '../../platform/db/newest-first-indexes.js';
 import { searchIndexMigration, type SearchIndex } from '../../platform/db/search-index.js';
 
 /** What the admin list's `q` searches. */
@@ -134,4 +134,13 @@ export const liveMatchesMigrations: Record<string, Migration> = {
   },
   '0810_live_matches_search': searchIndexMigration(liveMatchesSearch),
   '0811_live_ad_fires_search': searchIndexMigration(fireHistorySearch),
+  // Issue 39: the live matches by title or views, and the fire history by ad name, views or clicks, walk an
+  // index (0075).
+  '0812_live_order_indexes': orderIndexes([
+    { name: 'live_matches_title', table: 'live_matches', by: 'title', lowered: true },
+    { name: 'live_matches_view', table: 'live_matches', by: 'view' },
+    { name: 'live_ad_fires_name', table: 'live_ad_fires', by: 'a_name', lowered: true },
+    { name: 'live_ad_fires_view', table: 'live_ad_fires', by: 'a_view' },
+    { name: 'live_ad_fires_click', table: 'live_ad_fires', by: 'a_click' },
+  ]),
 };

@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
+import { orderIndexes } from '../../platform/db/newest-first-indexes.js';
 import { searchIndexMigration, type SearchIndex } from '../../platform/db/search-index.js';
 
 /** What the history's `q` searches (issue 36): the title and the message. */
@@ -50,4 +51,8 @@ export const notificationsMigrations: Record<string, Migration> = {
     },
   },
   '0710_notifications_search': searchIndexMigration(notificationsSearch),
+  // Issue 39: the notification history by title walks an index (0075).
+  '0711_notifications_order_indexes': orderIndexes([
+    { name: 'notifications_title', table: 'notifications', by: 'title', lowered: true },
+  ]),
 };

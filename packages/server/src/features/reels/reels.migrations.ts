@@ -1,5 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 import { countsToBigint } from '../../platform/db/bigint-counters.js';
+import { orderIndexes } from '../../platform/db/newest-first-indexes.js';
 import { posterlessIndex, processingColumns } from '../../platform/media/video-queue.migrations.js';
 import { searchIndexMigration, type SearchIndex } from '../../platform/db/search-index.js';
 
@@ -63,4 +64,10 @@ export const reelsMigrations: Record<string, Migration> = {
   '0404_reels_processing': processingColumns('reels'),
   // The poster backfill's walk seeks the rows without a poster instead of reading every ready row.
   '0405_reels_posterless_index': posterlessIndex('reels'),
+  // Issue 39: the reels by views, clicks or name walk an index (0075).
+  '0406_reels_order_indexes': orderIndexes([
+    { name: 'reels_view', table: 'reels', by: 'view' },
+    { name: 'reels_click', table: 'reels', by: 'click' },
+    { name: 'reels_name', table: 'reels', by: 'file_name', lowered: true },
+  ]),
 };

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import { countsToBigint } from '../../platform/db/bigint-counters.js';
 import { keptCountsMigration, type KeptCounts } from '../../platform/db/kept-counts.js';
-import { newestFirstIndexes } from '../../platform/db/newest-first-indexes.js';
+import { newestFirstIndexes, orderIndexes } from '../../platform/db/newest-first-indexes.js';
 import { searchIndexMigration, type SearchIndex } from '../../platform/db/search-index.js';
 import { posterlessIndex, processingColumns } from '../../platform/media/video-queue.migrations.js';
 
@@ -71,4 +71,9 @@ export const storiesMigrations: Record<string, Migration> = {
   '0307_stories_counts_kept': keptCountsMigration(storyCounts),
   // The poster backfill's walk seeks the rows without a poster instead of reading every ready row.
   '0308_stories_posterless_index': posterlessIndex('stories'),
+  // Issue 39: each story list (videos or ads) by views or clicks walks an index (0075).
+  '0309_stories_order_indexes': orderIndexes([
+    { name: 'stories_kind_view', table: 'stories', leading: ['ads_story'], by: 'view' },
+    { name: 'stories_kind_click', table: 'stories', leading: ['ads_story'], by: 'click_btn_count' },
+  ]),
 };

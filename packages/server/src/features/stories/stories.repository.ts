@@ -3,7 +3,7 @@ import type { AppDb, AppTables, DialectName } from '../../platform/db/database.j
 import { parseSort } from '@streamdesk/contract/http';
 import type { Story, StorySort } from '@streamdesk/contract/stories';
 import { fromDbBool } from '../../platform/db/values.js';
-import { orderedPage, seekPage } from '../../platform/db/paging.js';
+import { orderedRows, seekPage } from '../../platform/db/paging.js';
 import { boundedSearch } from '../../platform/db/bounded-search.js';
 import type { PageBoundaries } from '../../platform/db/page-boundaries.js';
 import { keptCount } from '../../platform/db/kept-counts.js';
@@ -117,7 +117,7 @@ const storyOrder = (sort: StorySort) => {
  * A search counts its matches up to `countMax` (`capped` when more match, 0063): a broad one walks the
  * kind's (ads_story, created_at, id) index in the date orders, a few are read and sorted; the kind's kept
  * count tells SQLite's count whether to check the kind's own rows (search-count.ts). The orders by views
- * and clicks (counted up by app events without a write of ours) walk from the start; the newest-first
+ * and clicks (counted up by app events without a write of ours) walk their index from the start; the newest-first
  * lists sum the kept counts (storyCounts) and start from the nearest page read (page-boundaries.ts).
  */
 export async function listStories(
@@ -138,8 +138,14 @@ export async function listStories(
       { page, limit, walkable: filter.sort.endsWith('date'), countMax },
     );
   }
-  if (!filter.sort.endsWith('date'))
-    return { ...(await orderedPage(base, order, page, limit)), capped: false };
+  // By views or clicks: the kind's index of that order (0075), and its kept count rather than a count.
+  if (!filter.sort.endsWith('date')) {
+    const [rows, total] = await Promise.all([
+      orderedRows(base, order, page, limit),
+      keptCount(db, storyCounts, kind),
+    ]);
+    return { rows, total, capped: false };
+  }
   const total = await keptCount(db, storyCounts, kind);
   const rows = await boundaries.page(JSON.stringify([filter, limit]), page, limit, total, (seek) =>
     seekPage<AppTables, 'stories', StoryRow>(base, order, seek),

@@ -1,6 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 import { countsToBigint } from '../../platform/db/bigint-counters.js';
-import { newestFirstIndexes } from '../../platform/db/newest-first-indexes.js';
+import { newestFirstIndexes, orderIndexes } from '../../platform/db/newest-first-indexes.js';
 import { videoCountsMigration, videoDayCountsMigration } from './videos.counts.migration.js';
 import { posterlessIndex, processingColumns } from '../../platform/media/video-queue.migrations.js';
 import { searchBlocksMigration } from '../../platform/db/search-blocks.js';
@@ -104,4 +104,17 @@ export const videosMigrations: Record<string, Migration> = {
   '1318_videos_search_spans': searchSpansMigration(videosSearch),
   // Issue 39: a deep page in date order starts from the day of its first row (videos.counts.migration.ts).
   '1319_videos_day_counts_kept': videoDayCountsMigration,
+  // Issue 39: the library by title, duration or views, every category or one, walks an index (0075).
+  '1320_videos_order_indexes': orderIndexes(
+    (['title', 'duration', 'views'] as const).flatMap((by) => [
+      { name: `videos_${by}`, table: 'videos', by, lowered: by === 'title' },
+      {
+        name: `videos_category_${by}`,
+        table: 'videos',
+        leading: ['category_id'],
+        by,
+        lowered: by === 'title',
+      },
+    ]),
+  ),
 };

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { lowered } from './dialect.js';
 
 // SQLite's plans only: PostgreSQL's planner picks by table statistics, and an empty test table is
 // read whole whatever its indexes.
@@ -74,4 +75,44 @@ describe.skipIf(!sqlite)('reads that must not walk a whole index', () => {
       /USING COVERING INDEX videos_web_created \(web=\? AND \(created_at,id\)<\(\?,\?\)\)/,
     );
   });
+});
+
+describe.skipIf(!sqlite)("the lists' other orders", () => {
+  // Each key as its repository orders by it (lowered names as `lowered` builds them): the index must hold
+  // the same (0075).
+  const title = lowered('sqlite', 'title');
+  const orders = [
+    ['videos', '', title, 'videos_title'],
+    ['videos', "WHERE category_id IN ('c1')", title, 'videos_category_title'],
+    ['videos', '', sql.ref('duration'), 'videos_duration'],
+    ['videos', "WHERE category_id IN ('c1')", sql.ref('duration'), 'videos_category_duration'],
+    ['videos', '', sql.ref('views'), 'videos_views'],
+    ['videos', "WHERE category_id IN ('c1')", sql.ref('views'), 'videos_category_views'],
+    ['stories', 'WHERE ads_story = 0', sql.ref('view'), 'stories_kind_view'],
+    ['stories', 'WHERE ads_story = 1', sql.ref('click_btn_count'), 'stories_kind_click'],
+    ['reels', '', sql.ref('view'), 'reels_view'],
+    ['reels', '', sql.ref('click'), 'reels_click'],
+    ['reels', '', lowered('sqlite', 'file_name'), 'reels_name'],
+    ['live_matches', '', title, 'live_matches_title'],
+    ['live_matches', '', sql.ref('view'), 'live_matches_view'],
+    ['live_ad_fires', '', lowered('sqlite', 'a_name'), 'live_ad_fires_name'],
+    ['live_ad_fires', '', sql.ref('a_view'), 'live_ad_fires_view'],
+    ['live_ad_fires', '', sql.ref('a_click'), 'live_ad_fires_click'],
+    ['notifications', '', title, 'notifications_title'],
+  ] as const;
+  const cases = orders.flatMap(([table, where, key, index]) =>
+    (['ASC', 'DESC'] as const).map((way) => ({ table, where, key, index, way })),
+  );
+  it.each(cases)(
+    '$table $where by $index $way walk that index, with no sort',
+    async ({ table, where, key, index, way }) => {
+      const plan = await sql<{ detail: string }>`EXPLAIN QUERY PLAN SELECT id FROM ${sql.table(table)}
+      ${sql.raw(where)} ORDER BY ${key} ${sql.raw(way)}, id ${sql.raw(way)} LIMIT 20 OFFSET 100`.execute(
+        t.app.streamdesk.context.db,
+      );
+      const details = plan.rows.map((r) => r.detail).join('\n');
+      expect(details).toMatch(new RegExp(`USING (COVERING )?INDEX ${index}\\b`));
+      expect(details).not.toMatch(/TEMP B-TREE/);
+    },
+  );
 });

@@ -1,4 +1,5 @@
-import type { Kysely, Migration } from 'kysely';
+import { sql, SqliteAdapter, type Kysely, type Migration } from 'kysely';
+import { lowered } from './dialect.js';
 
 /** An index serving `newestFirstPage` (paging.ts) over rows filtered by `leading` columns first. */
 export interface NewestFirstIndex {
@@ -23,6 +24,32 @@ export const newestFirstIndexes = (indexes: NewestFirstIndex[]): Migration => ({
         .on(table)
         .columns([...leading, 'created_at', 'id', ...covering])
         .execute();
+    }
+  },
+});
+
+/** An index serving a list's order by `by` (paging.ts) over rows filtered by `leading` columns first. */
+export interface OrderIndex {
+  name: string;
+  table: string;
+  leading?: string[];
+  by: string;
+  /** Ordered as the lists order names: lower-cased (dialect.ts `lowered`), so the index holds the same key. */
+  lowered?: boolean;
+}
+
+/**
+ * A migration that creates indexes ending in (order key, id) for a list's orders other than its date: the
+ * key as the list orders by it, the id that breaks its ties. Without one, every page of that order sorted
+ * the whole filtered table: 90 ms-1.5 s a page at a million videos (0075).
+ */
+export const orderIndexes = (indexes: OrderIndex[]): Migration => ({
+  async up(db: Kysely<unknown>) {
+    const dialect = db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
+    for (const { name, table, leading = [], by, lowered: folded } of indexes) {
+      const key = folded ? lowered(dialect, by) : sql.ref(by);
+      const columns = [...leading.map((c) => sql.ref(c)), key, sql.ref('id')];
+      await sql`CREATE INDEX ${sql.raw(name)} ON ${sql.table(table)} (${sql.join(columns)})`.execute(db);
     }
   },
 });
