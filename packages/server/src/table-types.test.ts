@@ -144,6 +144,7 @@ const declared: Declared = {
     created_at: 'text',
     web_ad_id: 'text | null',
   },
+  live_matches_count: { whole: 'number', n: 'number' },
   live_matches: {
     id: 'text',
     title: 'text',
@@ -161,6 +162,7 @@ const declared: Declared = {
   live_viewers: { match_id: 'text', client_id: 'text', last_seen: 'number' },
   live_web_ads: { id: 'text', a_name: 'text', a_url: 'text', created_at: 'text' },
   login_failures: { email: 'text', failed_at: 'number', ip: 'text' },
+  notifications_count: { whole: 'number', n: 'number' },
   notifications: {
     id: 'text',
     title: 'text',
@@ -188,6 +190,7 @@ const declared: Declared = {
     updated_at: 'text',
   },
   rate_limit_hits: { route: 'text', client: 'text', window_start: 'number', hits: 'number' },
+  reels_count: { whole: 'number', n: 'number' },
   reels: {
     id: 'text',
     video: 'text',

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import { countsToBigint } from '../../platform/db/bigint-counters.js';
 import { newestFirstIndexes, orderIndexes } from '../../platform/db/newest-first-indexes.js';
+import { keptCountsMigration, wholeCounts } from '../../platform/db/kept-counts.js';
 import { searchIndexMigration, type SearchIndex } from '../../platform/db/search-index.js';
 
 /** What the admin list's `q` searches. */
@@ -17,6 +18,9 @@ const SEEDED_WEB_ADS = [
   { id: '000000000000000000000802', a_name: 'Open_Ads_Fire', a_url: '' },
   { id: '000000000000000000000803', a_name: 'NTV_Ads_Fire', a_url: '' },
 ];
+
+/** The live matches, counted whole (the admin list's total). */
+export const liveMatchCounts = wholeCounts('live_matches');
 
 export const liveMatchesMigrations: Record<string, Migration> = {
   '0800_live_matches': {
@@ -143,4 +147,6 @@ export const liveMatchesMigrations: Record<string, Migration> = {
     { name: 'live_ad_fires_view', table: 'live_ad_fires', by: 'a_view' },
     { name: 'live_ad_fires_click', table: 'live_ad_fires', by: 'a_click' },
   ]),
+  // Issue 39: the admin list's total kept by triggers, not counted at each page (kept-counts.ts wholeCounts).
+  '0813_live_matches_counts_kept': keptCountsMigration(liveMatchCounts),
 };

@@ -6,8 +6,9 @@ import type { FireHistorySort, LiveMatchSort } from '@streamdesk/contract/live-m
 import { searchFor } from '../../platform/db/search.js';
 import { boundedSearch } from '../../platform/db/bounded-search.js';
 import { lowered } from '../../platform/db/dialect.js';
-import { fireHistorySearch, liveMatchesSearch } from './live-matches.migrations.js';
-import { orderedPage } from '../../platform/db/paging.js';
+import { fireHistorySearch, liveMatchCounts, liveMatchesSearch } from './live-matches.migrations.js';
+import { pageWithTotal } from '../../platform/db/paging.js';
+import { keptCount } from '../../platform/db/kept-counts.js';
 import { addToTotalColumns, type TotalsChange } from '../../platform/item-counter.js';
 import { noteUpdate } from '../../platform/activity/noted-update.js';
 
@@ -42,6 +43,8 @@ export interface LiveMatchesTables {
   };
   /** One row (id 1): the newest fire ever made, kept when it is deleted from the history. */
   live_ad_fire_latest: { id: number; fire_id: string | null; created_at: string | null };
+  /** The live matches, counted whole by triggers (live-matches.migrations.ts). */
+  live_matches_count: { whole: number; n: number };
 }
 
 declare module '../../platform/db/database.js' {
@@ -74,7 +77,11 @@ export async function listLiveMatches(
   const by = { date: sql.ref('created_at'), title: lowered(dialect, 'title'), views: sql.ref('view') }[
     column
   ];
-  if (!text) return { ...(await orderedPage(base, { by, desc }, page, limit)), capped: false };
+  if (!text)
+    return {
+      ...(await pageWithTotal(base, { by, desc }, { page, limit }, keptCount(db, liveMatchCounts))),
+      capped: false,
+    };
   return boundedSearch<AppTables, 'live_matches', LiveMatchRow>(
     { db, dialect, base, index: liveMatchesSearch, text },
     { by, desc },

@@ -1,9 +1,13 @@
 import type { Kysely, Migration } from 'kysely';
 import { orderIndexes } from '../../platform/db/newest-first-indexes.js';
+import { keptCountsMigration, wholeCounts } from '../../platform/db/kept-counts.js';
 import { searchIndexMigration, type SearchIndex } from '../../platform/db/search-index.js';
 
 /** What the history's `q` searches (issue 36): the title and the message. */
 export const notificationsSearch: SearchIndex = { table: 'notifications', columns: ['title', 'message'] };
+
+/** The notification history, counted whole (the list's total). */
+export const notificationCounts = wholeCounts('notifications');
 
 export const notificationsMigrations: Record<string, Migration> = {
   '0700_notifications': {
@@ -55,4 +59,6 @@ export const notificationsMigrations: Record<string, Migration> = {
   '0711_notifications_order_indexes': orderIndexes([
     { name: 'notifications_title', table: 'notifications', by: 'title', lowered: true },
   ]),
+  // Issue 39: the history's total kept by triggers, not counted at each page (kept-counts.ts wholeCounts).
+  '0712_notifications_counts_kept': keptCountsMigration(notificationCounts),
 };

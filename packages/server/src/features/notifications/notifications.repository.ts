@@ -2,9 +2,10 @@ import { sql } from 'kysely';
 import { parseSort } from '@streamdesk/contract/http';
 import type { AppDb, AppTables, DialectName } from '../../platform/db/database.js';
 import { lowered } from '../../platform/db/dialect.js';
-import { orderedPage } from '../../platform/db/paging.js';
+import { pageWithTotal } from '../../platform/db/paging.js';
+import { keptCount } from '../../platform/db/kept-counts.js';
 import { boundedSearch } from '../../platform/db/bounded-search.js';
-import { notificationsSearch } from './notifications.migrations.js';
+import { notificationCounts, notificationsSearch } from './notifications.migrations.js';
 import type { DeliveryStatus, HistorySort, NotificationStatus } from '@streamdesk/contract/notifications';
 
 export interface NotificationRow {
@@ -37,6 +38,8 @@ export interface PushSubscriptionRow {
 
 export interface NotificationTables {
   notifications: NotificationRow;
+  /** The history, counted whole by triggers (notifications.migrations.ts). */
+  notifications_count: { whole: number; n: number };
   push_subscriptions: PushSubscriptionRow;
 }
 
@@ -72,7 +75,11 @@ export async function listNotifications(
   const base = db.selectFrom('notifications');
   const { column, desc } = parseSort(sort);
   const order = { by: { date: sql.ref('created_at'), title: lowered(dialect, 'title') }[column], desc };
-  if (!text) return { ...(await orderedPage(base, order, page, limit)), capped: false };
+  if (!text)
+    return {
+      ...(await pageWithTotal(base, order, { page, limit }, keptCount(db, notificationCounts))),
+      capped: false,
+    };
   return boundedSearch<AppTables, 'notifications', NotificationRow>(
     { db, dialect, base, index: notificationsSearch, text },
     order,

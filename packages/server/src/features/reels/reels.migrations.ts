@@ -1,6 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 import { countsToBigint } from '../../platform/db/bigint-counters.js';
 import { orderIndexes } from '../../platform/db/newest-first-indexes.js';
+import { keptCountsMigration, wholeCounts } from '../../platform/db/kept-counts.js';
 import { posterlessIndex, processingColumns } from '../../platform/media/video-queue.migrations.js';
 import { searchIndexMigration, type SearchIndex } from '../../platform/db/search-index.js';
 
@@ -28,6 +29,9 @@ export async function nameReelsByStoredFile(db: Kysely<unknown>): Promise<void> 
       .where('id', '=', id)
       .execute();
 }
+
+/** The reels, counted whole (the list's total). */
+export const reelCounts = wholeCounts('reels');
 
 export const reelsMigrations: Record<string, Migration> = {
   '0400_reels': {
@@ -70,4 +74,6 @@ export const reelsMigrations: Record<string, Migration> = {
     { name: 'reels_click', table: 'reels', by: 'click' },
     { name: 'reels_name', table: 'reels', by: 'file_name', lowered: true },
   ]),
+  // Issue 39: the list's total kept by triggers, not counted at each page (kept-counts.ts wholeCounts).
+  '0407_reels_counts_kept': keptCountsMigration(reelCounts),
 };

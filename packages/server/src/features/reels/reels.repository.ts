@@ -3,9 +3,10 @@ import { sql, type Insertable, type Selectable } from 'kysely';
 import { parseSort } from '@streamdesk/contract/http';
 import type { Reel, ReelSort } from '@streamdesk/contract/reels';
 import { lowered } from '../../platform/db/dialect.js';
-import { orderedPage } from '../../platform/db/paging.js';
+import { pageWithTotal } from '../../platform/db/paging.js';
+import { keptCount } from '../../platform/db/kept-counts.js';
 import { boundedSearch } from '../../platform/db/bounded-search.js';
-import { reelsSearch } from './reels.migrations.js';
+import { reelCounts, reelsSearch } from './reels.migrations.js';
 import {
   posterOf,
   type ProcessingColumns,
@@ -26,6 +27,8 @@ export interface ReelTables {
     /** The uploaded file's name (0051). */
     file_name: string;
   } & ProcessingTableColumns;
+  /** The reels, counted whole by triggers (reels.migrations.ts). */
+  reels_count: { whole: number; n: number };
 }
 
 declare module '../../platform/db/database.js' {
@@ -84,7 +87,8 @@ export async function listReels(
 ): Promise<{ rows: ReelRow[]; total: number; capped: boolean }> {
   const base = db.selectFrom('reels');
   const order = reelOrder(dialect, query.sort);
-  if (!query.q) return { ...(await orderedPage(base, order, query.page, query.limit)), capped: false };
+  if (!query.q)
+    return { ...(await pageWithTotal(base, order, query, keptCount(db, reelCounts))), capped: false };
   return boundedSearch<AppTables, 'reels', ReelRow>(
     { db, dialect, base, index: reelsSearch, text: query.q },
     order,

@@ -3,7 +3,7 @@ import type { AppDb, AppTables, DialectName } from '../../platform/db/database.j
 import { parseSort } from '@streamdesk/contract/http';
 import type { Story, StorySort } from '@streamdesk/contract/stories';
 import { fromDbBool } from '../../platform/db/values.js';
-import { orderedRows, seekPage } from '../../platform/db/paging.js';
+import { pageWithTotal, seekPage } from '../../platform/db/paging.js';
 import { boundedSearch } from '../../platform/db/bounded-search.js';
 import type { PageBoundaries } from '../../platform/db/page-boundaries.js';
 import { keptCount } from '../../platform/db/kept-counts.js';
@@ -140,11 +140,10 @@ export async function listStories(
   }
   // By views or clicks: the kind's index of that order (0075), and its kept count rather than a count.
   if (!filter.sort.endsWith('date')) {
-    const [rows, total] = await Promise.all([
-      orderedRows(base, order, page, limit),
-      keptCount(db, storyCounts, kind),
-    ]);
-    return { rows, total, capped: false };
+    return {
+      ...(await pageWithTotal(base, order, { page, limit }, keptCount(db, storyCounts, kind))),
+      capped: false,
+    };
   }
   const total = await keptCount(db, storyCounts, kind);
   const rows = await boundaries.page(JSON.stringify([filter, limit]), page, limit, total, (seek) =>

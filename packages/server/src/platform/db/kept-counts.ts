@@ -45,8 +45,11 @@ export const keptCountsMigration = (kept: KeptCounts): Migration => ({
       .addColumn('n', 'bigint', (c) => c.notNull())
       .addPrimaryKeyConstraint(`${counts}_pk`, Object.keys(by) as never)
       .execute();
+    // Kept whole (no key reads a column: wholeCounts): one row, from no GROUP BY (a constant there is a
+    // column's position).
+    const grouped = columnsRead(kept).length ? sql`GROUP BY ${made}` : sql``;
     await sql`INSERT INTO ${sql.table(counts)} (${keys}, n)
-      SELECT ${made}, count(*) FROM ${sql.table(table)} GROUP BY ${made}`.execute(db);
+      SELECT ${made}, count(*) FROM ${sql.table(table)} ${grouped}`.execute(db);
     if (db.getExecutor().adapter instanceof SqliteAdapter) await sqliteTriggers(db, kept);
     else await postgresTriggers(db, kept);
   },
@@ -66,6 +69,7 @@ async function sqliteTriggers(db: Kysely<unknown>, kept: KeptCounts) {
   const create = (statement: string) => sql.raw(statement).execute(db);
   await create(`CREATE TRIGGER ${name}_counted_insert AFTER INSERT ON ${table} BEGIN ${add} END`);
   await create(`CREATE TRIGGER ${name}_counted_delete AFTER DELETE ON ${table} BEGIN ${take} END`);
+  if (!columnsRead(kept).length) return; // no update moves a row between counts
   await create(`CREATE TRIGGER ${name}_counted_update AFTER UPDATE OF ${columnsRead(kept).join(', ')} ON ${table}
     WHEN ${moved} BEGIN ${take} ${add} END`);
 }
@@ -107,8 +111,19 @@ async function postgresTriggers(db: Kysely<unknown>, kept: KeptCounts) {
       .execute(db);
   await trigger('INSERT', 'NEW TABLE AS added');
   await trigger('DELETE', 'OLD TABLE AS removed');
-  await trigger('UPDATE', 'OLD TABLE AS removed NEW TABLE AS added');
+  if (columnsRead(kept).length) await trigger('UPDATE', 'OLD TABLE AS removed NEW TABLE AS added');
 }
+
+/**
+ * A table's rows counted whole, in one counter row (`<table>_count`): the total of a list with no filter of
+ * its own, read without counting every row at each page (about 5 ms at 100,000 rows on PostgreSQL).
+ */
+export const wholeCounts = (table: string): KeptCounts => ({
+  table,
+  counts: `${table}_count`,
+  by: { whole: 'integer' },
+  made: { whole: { columns: [], of: () => '0' } },
+});
 
 /** The rows of `kept.table` whose `by` columns have the values given (every row for none). */
 export async function keptCount(

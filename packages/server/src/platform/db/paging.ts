@@ -11,7 +11,7 @@ export interface ListOrder {
  * One page of a filtered table in `order`, ties broken by id the same way (ids are time-ordered: equal
  * counts or names keep the newest-first order when descending). `base` is the filtered `selectFrom`.
  */
-export const orderedRows = <DB, TB extends keyof DB>(
+const orderedRows = <DB, TB extends keyof DB>(
   base: SelectQueryBuilder<DB, TB, object>,
   order: ListOrder,
   page: number,
@@ -51,6 +51,17 @@ export async function orderedPage<DB, TB extends keyof DB>(
 ) {
   const [rows, total] = await Promise.all([orderedRows(base, order, page, limit), countRows(base)]);
   return { rows, total };
+}
+
+/** One page in `order` with its total from `total` (a kept count: kept-counts.ts), read in parallel. */
+export async function pageWithTotal<DB, TB extends keyof DB>(
+  base: SelectQueryBuilder<DB, TB, object>,
+  order: ListOrder,
+  { page, limit }: { page: number; limit: number },
+  total: Promise<number>,
+) {
+  const [rows, n] = await Promise.all([orderedRows(base, order, page, limit), total]);
+  return { rows, total: n };
 }
 
 /** One page newest first with the number of rows the filter matches, read in parallel. */
