@@ -46,10 +46,17 @@ export interface OrderIndex {
 export const orderIndexes = (indexes: OrderIndex[]): Migration => ({
   async up(db: Kysely<unknown>) {
     const dialect = db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
+    // SQLite with statistics (a database someone ran ANALYZE on): a new index without its own looked cheaper
+    // than the date order's for `ads_story = ?` and the story list sorted the kind (4 -> 65 ms at 100,000).
+    // ANALYZE of the index alone gives it its row; a database without statistics is left without.
+    const analyzed =
+      dialect === 'sqlite' &&
+      (await sql`SELECT 1 FROM sqlite_master WHERE name = 'sqlite_stat1'`.execute(db)).rows.length > 0;
     for (const { name, table, leading = [], by, lowered: folded } of indexes) {
       const key = folded ? lowered(dialect, by) : sql.ref(by);
       const columns = [...leading.map((c) => sql.ref(c)), key, sql.ref('id')];
       await sql`CREATE INDEX ${sql.raw(name)} ON ${sql.table(table)} (${sql.join(columns)})`.execute(db);
+      if (analyzed) await sql`ANALYZE ${sql.raw(name)}`.execute(db);
     }
   },
 });
