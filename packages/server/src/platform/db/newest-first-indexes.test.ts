@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { lowered } from './dialect.js';
 import { NEWEST_FIRST, seekRows } from './paging.js';
+import { orderIndexes } from './newest-first-indexes.js';
 
 // SQLite's plans only: PostgreSQL's planner picks by table statistics, and an empty test table is
 // read whole whatever its indexes.
@@ -142,4 +143,30 @@ describe.skipIf(!sqlite)('a deep page started from a known row (page-boundaries.
       expect(details).not.toMatch(/TEMP B-TREE/);
     },
   );
+});
+
+describe.skipIf(!sqlite)('a new order index where the database has statistics', () => {
+  it('gets its own row of them (ANALYZE of the index alone)', async () => {
+    const db = t.app.streamdesk.context.db;
+    await sql`CREATE TABLE order_probe (id text PRIMARY KEY, n integer NOT NULL, name text NOT NULL)`.execute(
+      db,
+    );
+    try {
+      await sql`INSERT INTO order_probe VALUES ('a', 1, 'A'), ('b', 2, 'B')`.execute(db);
+      await sql`ANALYZE order_probe`.execute(db);
+      await orderIndexes([
+        { name: 'order_probe_n', table: 'order_probe', by: 'n' },
+        { name: 'order_probe_name', table: 'order_probe', by: 'name', lowered: true },
+      ]).up(db as never);
+      const stats = await sql<{
+        idx: string;
+      }>`SELECT idx FROM sqlite_stat1 WHERE tbl = 'order_probe'`.execute(db);
+      expect(stats.rows.map((r) => r.idx)).toEqual(
+        expect.arrayContaining(['order_probe_n', 'order_probe_name']),
+      );
+    } finally {
+      await sql`DROP TABLE order_probe`.execute(db);
+      await sql`DROP TABLE IF EXISTS sqlite_stat1`.execute(db);
+    }
+  });
 });
