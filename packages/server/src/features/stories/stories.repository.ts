@@ -117,8 +117,9 @@ const storyOrder = (sort: StorySort) => {
  * A search counts its matches up to `countMax` (`capped` when more match, 0063): a broad one walks the
  * kind's (ads_story, created_at, id) index in the date orders, a few are read and sorted; the kind's kept
  * count tells SQLite's count whether to check the kind's own rows (search-count.ts). The orders by views
- * and clicks (counted up by app events without a write of ours) walk their index from the start; the newest-first
- * lists sum the kept counts (storyCounts) and start from the nearest page read (page-boundaries.ts).
+ * and clicks (counted up by app events without a write of ours) walk their index from the start; the
+ * newest-first lists sum the kept counts (storyCounts) and start from the nearest page read
+ * (page-boundaries.ts).
  */
 export async function listStories(
   db: Db,

@@ -192,6 +192,7 @@ describe('the library pages in date order from the day counts', () => {
   let categories: string[];
   let rows: Row[];
   const landmarks = vi.spyOn(repo, 'videoDayLandmark');
+  const from = LANDMARKS.from;
   beforeAll(async () => {
     categories = [
       await storedId(t, addCall.category('Days A')),
@@ -203,7 +204,7 @@ describe('the library pages in date order from the day counts', () => {
     LANDMARKS.from = 0;
   });
   afterAll(() => {
-    LANDMARKS.from = 20_000;
+    LANDMARKS.from = from;
     landmarks.mockRestore();
   });
 

@@ -1,5 +1,5 @@
 import type { AppDb, AppTables } from '../../platform/db/database.js';
-import { sql, type SqlBool } from 'kysely';
+import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { seekPage, type ListOrder } from '../../platform/db/paging.js';
 import type { Landmark, PageSeek } from '../../platform/db/page-boundaries.js';
 import { addToTotalColumns, type TotalsChange } from '../../platform/item-counter.js';
@@ -151,11 +151,8 @@ export const searchedPageOfVideos = (
  * countSearchedVideos, bounded). */
 export const countVideos = async (db: Db, filter: UnsearchedFilter) => {
   if (filter.categoryIds?.length === 0) return 0;
-  const kept = await db
-    .selectFrom('video_counts')
+  const kept = await keptFor(db, 'video_counts', filter)
     .select((eb) => eb.fn.sum<number | string | null>('n').as('n'))
-    .$if(filter.categoryIds !== undefined, (qb) => qb.where('category_id', 'in', filter.categoryIds!))
-    .$if(filter.web !== undefined, (qb) => qb.where('web', '=', filter.web ? 1 : 0))
     .executeTakeFirst();
   return Number(kept?.n ?? 0);
 };
@@ -173,6 +170,15 @@ export const insertVideos = (db: Db, rows: VideoRow[]) =>
   db.transaction().execute(async (trx) => {
     for (const row of rows) await trx.insertInto('videos').values(row).execute();
   });
+
+/** The rows of a kept counts table (per category and web flag, or per day too) that a filter keeps. */
+const keptFor = <T extends 'video_counts' | 'video_day_counts'>(db: Db, table: T, filter: UnsearchedFilter) =>
+  db
+    .selectFrom(table as 'video_counts')
+    .$if(filter.categoryIds !== undefined, (qb) => qb.where('category_id', 'in', filter.categoryIds!))
+    .$if(filter.web !== undefined, (qb) =>
+      qb.where('web', '=', filter.web ? 1 : 0),
+    ) as unknown as SelectQueryBuilder<AppTables, T, object>;
 
 /** The ISO date of the day after `day` (YYYY-MM-DD). */
 const dayAfter = (day: string) =>
@@ -192,11 +198,8 @@ export const videoDayLandmark = async (
   desc: boolean,
 ): Promise<Landmark | undefined> => {
   if (filter.categoryIds?.length === 0) return undefined;
-  const days = db
-    .selectFrom('video_day_counts')
+  const days = keptFor(db, 'video_day_counts', filter)
     .select(['day', (eb) => eb.fn.sum<number | string>('n').as('n')])
-    .$if(filter.categoryIds !== undefined, (qb) => qb.where('category_id', 'in', filter.categoryIds!))
-    .$if(filter.web !== undefined, (qb) => qb.where('web', '=', filter.web ? 1 : 0))
     .groupBy('day');
   const way = sql.raw(desc ? 'DESC' : 'ASC');
   const { rows } = await sql<{ day: string; n: number | string; upto: number | string }>`SELECT day, n, upto

@@ -42,17 +42,6 @@ export const countRows = async <DB, TB extends keyof DB>(base: SelectQueryBuilde
   return Number((count as { n: unknown }).n ?? 0);
 };
 
-/** One page in `order` with the number of rows the filter matches, read in parallel. */
-export async function orderedPage<DB, TB extends keyof DB>(
-  base: SelectQueryBuilder<DB, TB, object>,
-  order: ListOrder,
-  page: number,
-  limit: number,
-) {
-  const [rows, total] = await Promise.all([orderedRows(base, order, page, limit), countRows(base)]);
-  return { rows, total };
-}
-
 /** One page in `order` with its total from `total` (a kept count: kept-counts.ts), read in parallel. */
 export async function pageWithTotal<DB, TB extends keyof DB>(
   base: SelectQueryBuilder<DB, TB, object>,
@@ -63,6 +52,14 @@ export async function pageWithTotal<DB, TB extends keyof DB>(
   const [rows, n] = await Promise.all([orderedRows(base, order, page, limit), total]);
   return { rows, total: n };
 }
+
+/** One page in `order` with the number of rows the filter matches, read in parallel. */
+export const orderedPage = <DB, TB extends keyof DB>(
+  base: SelectQueryBuilder<DB, TB, object>,
+  order: ListOrder,
+  page: number,
+  limit: number,
+) => pageWithTotal(base, order, { page, limit }, countRows(base));
 
 /** One page newest first with the number of rows the filter matches, read in parallel. */
 export const newestFirstPage = <DB, TB extends keyof DB>(
