@@ -7,7 +7,8 @@
 // in-house ads and activity entries; then prints the median and p99 of READS (30) reads of each: first,
 // deep and filtered pages of the library (by date, and by title, duration and views), the other lists' first
 // pages (by date, and in an order of their own), the feed and the app list, the reads after a web toggle
-// (the library's first and middle pages: a write forgets every page read before), and the head-of-line
+// (the library's first and middle pages: a write forgets every page read before), the library's searches
+// after the app's views of VIEWED (2,000) videos (events through the API, counted by the server), and the head-of-line
 // figures: loadCheck's requests/s (304s) in slices of DURATION (5) s, alone and beside two
 // readers (another process) in turn, HOL_ROUNDS (3) beside slices each against the alone slices on either
 // side, and the median ratio, for each kind of reader in HOL_KINDS (default floor,deep,broad,narrow,activity,
@@ -21,7 +22,7 @@
 // (the library's search alone, without the other reads and the head-of-line rounds) or inhouse-search (the
 // in-house ads' search alone; seed it with ITEMS ads) or story-search, reel-search, history-search or
 // match-search (the story list's, the reels', the notification history's or the live matches' search
-// alone; ITEMS of each); default every read.
+// alone; ITEMS of each) or views-search (the library's searches after the app's views); default every read.
 // With ROLLUPS=0 ITEMS=0 the seed is the categories and videos only. SCALE_KEEP=1 keeps the SQLite seed's
 // folder (printed) for measuring queries by hand, and SCALE_SEED=<that folder> measures it again without
 // seeding (one size); the PostgreSQL seed stays until the next run anyway, and SCALE_PG_SEED=1 measures it
@@ -32,6 +33,7 @@
 // SCALE_READS=start it does only that, on START_ROUNDS (3) starts of the same seeded database. Then, IDLE_SPELLS
 // (2) times, it waits IDLE_MS (12 s: longer than pg closes an idle connection) and times the next in-house read.
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -45,6 +47,8 @@ const SIZES = (process.env.SCALE_SIZES ?? '1000,100000,1000000').split(',').map(
 const ROLLUPS = Number(process.env.ROLLUPS ?? 10_000_000);
 const ITEMS = Number(process.env.ITEMS ?? 100_000);
 const READS = Number(process.env.READS ?? 30);
+/** How many videos the app's views reach before the searches read again (VIEWED; 0: none). */
+const VIEWED = Number(process.env.VIEWED ?? 2000);
 const DURATION = Number(process.env.DURATION ?? 5);
 const HOL_ROUNDS = Number(process.env.HOL_ROUNDS ?? 3);
 const DATABASES = (process.env.SCALE_DATABASES ?? 'sqlite,postgres').split(',');
@@ -60,6 +64,7 @@ const READ_SETS = [
   'reel-search',
   'history-search',
   'match-search',
+  'views-search',
   'start',
   'hol',
 ];
@@ -311,6 +316,44 @@ async function reads(urlOf, headers) {
   return times;
 }
 
+/**
+ * Sends the app's view of VIEWED videos spread over the library (POST /api/App/events, 500 a batch) and
+ * waits until the server's counting has written them: the last one's analytics show its view.
+ */
+async function viewVideos(baseURL, admin, library, pages) {
+  // Pages of 100 (`pages` are of LIMIT) at even steps through the library.
+  const step = Math.max(1, Math.floor((pages * LIMIT) / 100 / Math.ceil(VIEWED / 100)));
+  const ids = [];
+  for (let page = 1; ids.length < VIEWED; page += step) {
+    const { data } = await get(`${library}/all?page=${page}&limit=100`, admin);
+    if (data.length === 0) break;
+    ids.push(...data.map((v) => v._id).slice(0, VIEWED - ids.length));
+  }
+  const last = ids.at(-1);
+  const today = new Date().toISOString().slice(0, 10);
+  const viewsOfLast = async () =>
+    (await get(`${baseURL}/api/admin/view/dashbord/${last}?startDate=${today}&endDate=${today}`, admin))
+      .totalViews;
+  const before = await viewsOfLast();
+  for (let i = 0; i < ids.length; i += 500) {
+    const events = ids
+      .slice(i, i + 500)
+      .map((id) => ({ type: 'view', entity: 'video', id, clientId: 'bench' }));
+    const res = await fetch(`${baseURL}/api/App/events`, {
+      method: 'POST',
+      headers: { 'api-key': API_KEY, 'content-type': 'application/json' },
+      body: JSON.stringify({ batchId: randomUUID(), events }),
+    });
+    if (!res.ok)
+      throw new Error(`events: ${res.status} ${JSON.stringify(await readJson(res)).slice(0, 200)}`);
+  }
+  const until = Date.now() + 60_000;
+  while ((await viewsOfLast()) === before) {
+    if (Date.now() > until) throw new Error('the views were not counted within a minute');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 const launches = (url, headers) =>
   new Promise((resolve, reject) =>
     autocannon({ url, headers, connections: 10, duration: DURATION }, (err, result) =>
@@ -467,6 +510,26 @@ async function measure(baseURL) {
   const today = new Date().toISOString().slice(0, 10);
   const holAt = { library, pages, oldest, yearAgo, today };
   if (ONLY === 'hol') return headOfLine(baseURL, admin, holAt);
+  // The library's searches after the app's views of VIEWED videos: each views update rewrites the video's
+  // row and an entry in every index of it, PostgreSQL's GIN indexes theirs into a pending list that every
+  // search of the index reads (0076). Page sizes of their own, so that no cached reply answers.
+  const searchAfterViews = async () => {
+    if (VIEWED === 0) return;
+    await viewVideos(baseURL, admin, library, pages);
+    show(
+      `library, search held by the oldest, after ${VIEWED} videos' views`,
+      await reads((n) => `${library}/all?page=1&limit=${50 + n}&q=Video 1`, admin),
+    );
+    show(
+      `library, search, after the views`,
+      await reads((n) => `${library}/all?page=1&limit=${50 + n}&q=Video ${2000 + n}`, admin),
+    );
+    show(
+      `library, search of every video, after the views`,
+      await reads((n) => `${library}/all?page=${1 + (n % 5)}&limit=${50 + n}&q=video`, admin),
+    );
+  };
+  if (ONLY === 'views-search') return searchAfterViews();
   const deep = Math.min(DEEP_PAGE, pages);
   const categories = (await get(`${baseURL}/api/App/video/category`, admin)).data.map((c) => c._id);
   const category = categories[3];
@@ -564,6 +627,8 @@ async function measure(baseURL) {
   show('feed page 1 after a web toggle', afterFeed);
   show('library page 1 after a web toggle', afterLibrary);
   show(`library, page ${middle} after a web toggle`, afterMiddle);
+
+  await searchAfterViews();
 
   await headOfLine(baseURL, admin, holAt);
 }

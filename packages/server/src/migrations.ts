@@ -21,13 +21,14 @@ import { activityMigrations } from './features/activity/activity.migrations.js';
 import { versionsMigrations } from './platform/versions/versions.migrations.js';
 import { jobsMigrations } from './platform/jobs/jobs.migrations.js';
 import { trashMigrations } from './platform/trash/trash.migrations.js';
+import { ginStorageMigration } from './platform/db/search-index.js';
 
 /**
  * Every feature's migrations, one set for SQLite and PostgreSQL. Each feature owns a block of names so
  * they sort in order: 0050 the platform's cache sync, 0060 its shared rate limits, 0070 its idempotency keys, 0080 its setting versions, 0090 its scheduled jobs, 0100 auth, 0200 shortcut-stories, 0300 stories, 0400 reels, 0500 controller,
  * 0600 policy, 0700 notifications, 0800 live-matches, 0900 ad-units, 1000 inhouse-ads, 1100 analytics,
  * 1200 video-categories, 1300 videos, 1400 team, 1950 security,
- * 1500 activity, 1600 trash.
+ * 1500 activity, 1600 trash; 1990 the platform's search indexes' storage, after every index it sets.
  */
 export const migrations: Record<string, Migration> = {
   ...cacheSyncMigrations,
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   ...securityMigrations,
   ...activityMigrations,
   ...trashMigrations,
+  '1990_gin_storage': ginStorageMigration,
 };

@@ -1,5 +1,5 @@
 import { sql, SqliteAdapter, type Expression, type Kysely, type Migration, type SqlBool } from 'kysely';
-import type { SearchIndex } from './search-index.js';
+import { GIN_STORAGE, type SearchIndex } from './search-index.js';
 import { TRIGRAM } from './search-lead.js';
 
 /**
@@ -94,7 +94,7 @@ export const foldedSearchMigration = (index: SearchIndex): Migration => ({
       FOR EACH ROW EXECUTE FUNCTION ${fold}()`.execute(db);
     await sql`UPDATE ${table} SET ${sql.ref(FOLDED)} = ${foldedOf(index)}`.execute(db);
     await sql`CREATE INDEX ${sql.raw(`${index.table}_${FOLDED}_trgm`)} ON ${table}
-      USING gin (${sql.ref(FOLDED)} gin_trgm_ops)`.execute(db);
+      USING gin (${sql.ref(FOLDED)} gin_trgm_ops) WITH (${GIN_STORAGE})`.execute(db);
     for (const column of index.columns)
       await sql`DROP INDEX IF EXISTS ${sql.raw(`${index.table}_${column}_trgm`)}`.execute(db);
   },
@@ -112,6 +112,6 @@ export const searchGramsMigration = (index: SearchIndex): Migration => ({
     await sql`CREATE OR REPLACE FUNCTION ${sql.raw(GRAMS)}(t text) RETURNS text LANGUAGE sql IMMUTABLE
       PARALLEL SAFE RETURN regexp_replace(t, '[^[:alnum:][:space:]]', 'q', 'g')`.execute(db);
     await sql`CREATE INDEX ${sql.raw(`${index.table}_${GRAMS}_trgm`)} ON ${sql.table(index.table)}
-      USING gin (${sql.raw(GRAMS)}(${sql.ref(FOLDED)}) gin_trgm_ops)`.execute(db);
+      USING gin (${sql.raw(GRAMS)}(${sql.ref(FOLDED)}) gin_trgm_ops) WITH (${GIN_STORAGE})`.execute(db);
   },
 });

@@ -1,6 +1,6 @@
 import { sql, SqliteAdapter, type Expression, type Kysely, type Migration, type SqlBool } from 'kysely';
 import { FOLDED, FOLD_SEPARATOR, foldedHolds } from './search-folded.js';
-import type { SearchIndex } from './search-index.js';
+import { GIN_STORAGE, type SearchIndex } from './search-index.js';
 import { statisticsOf } from './search-lead.js';
 
 /**
@@ -148,7 +148,9 @@ async function postgresGroups(db: Kysely<unknown>, index: SearchIndex, group: st
   await createGroupGrams(db);
   const name = sql.raw(groupsTable(index));
   await sql`CREATE INDEX ${name} ON ${sql.table(index.table)}
-    USING gin (${sql.raw(GROUP_GRAMS)}(${sql.ref(group)}, ${sql.ref(FOLDED)}))`.execute(db);
+    USING gin (${sql.raw(GROUP_GRAMS)}(${sql.ref(group)}, ${sql.ref(FOLDED)})) WITH (${GIN_STORAGE})`.execute(
+    db,
+  );
   // The planner's figures for the index's keys (groupIsRare reads them), at once rather than at autovacuum's
   // next analyze.
   await sql`ANALYZE ${sql.table(index.table)}`.execute(db);

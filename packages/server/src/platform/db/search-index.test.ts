@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { searchIndexMigration, type SearchIndex } from './search-index.js';
+import { ginStorageMigration, searchIndexMigration, type SearchIndex } from './search-index.js';
 import { matchesSearch } from './search.js';
 
 /** A search index made over rows already there (as its migration meets them on an existing install). */
@@ -36,5 +36,36 @@ describe('searchIndexMigration', () => {
     expect(await ids('ÄRGER')).toEqual(['3']);
     await sql`DELETE FROM search_probe WHERE id = '3'`.execute(raw);
     expect(await ids('ärger')).toEqual([]);
+  });
+});
+
+describe('GIN_STORAGE', () => {
+  // A pending list past a few pages makes every search of the index read it whole, and turned the date
+  // spans' probe into sequential scans (0076): every GIN index of the schema must keep it short.
+  it('keeps the pending list of every GIN index of the migrated schema short (PostgreSQL)', async () => {
+    const { db, dialect } = t.app.streamdesk.context;
+    if (dialect !== 'postgres') return;
+    const { rows } = await sql<{ name: string; options: string[] | null }>`SELECT c.relname AS name,
+      c.reloptions AS options FROM pg_class c JOIN pg_am a ON a.oid = c.relam
+      JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE c.relkind = 'i' AND a.amname = 'gin' AND n.nspname = current_schema() ORDER BY 1`.execute(
+      db as unknown as Kysely<unknown>,
+    );
+    expect(rows.map((r) => r.name)).toContain('videos_search_days');
+    expect(rows.filter((r) => !r.options?.includes('gin_pending_list_limit=64')).map((r) => r.name)).toEqual(
+      [],
+    );
+  });
+
+  it('is set by its migration on the GIN indexes made without it', async () => {
+    const { db, dialect } = t.app.streamdesk.context;
+    if (dialect !== 'postgres') return;
+    const raw = db as unknown as Kysely<unknown>;
+    await sql`CREATE TABLE gin_probe (a text NOT NULL)`.execute(raw);
+    await sql`CREATE INDEX gin_probe_a ON gin_probe USING gin (a gin_trgm_ops)`.execute(raw);
+    await ginStorageMigration.up(raw);
+    const { rows } = await sql<{ options: string[] | null }>`SELECT reloptions AS options FROM pg_class
+      WHERE relname = 'gin_probe_a'`.execute(raw);
+    expect(rows[0]?.options).toEqual(['gin_pending_list_limit=64']);
   });
 });

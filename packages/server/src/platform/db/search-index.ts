@@ -34,6 +34,17 @@ export interface SearchIndex {
   spans?: boolean;
 }
 
+/**
+ * PostgreSQL: the storage of every GIN index the search makes. A GIN index takes the entries of a row's
+ * insert or update into a pending list that every search of the index reads whole, merged into the index
+ * only when the list passes `gin_pending_list_limit` (4 MB by default) or at a vacuum. An app's views
+ * rewrite a video's row (views is an order's key, 0075), so its entries come all day: after 1,000 views
+ * (50-100 of 512 pages a list) the planner costed the date spans' probe (0069) above a sequential scan and
+ * `Video 1` ran past 20 s, at the limit's 64 kB (the least PostgreSQL takes) it stays at 14-18 ms; the views'
+ * update of 500 videos costs 350 ms rather than 152 (docs/decisions/0076-gin-pending-lists.md).
+ */
+export const GIN_STORAGE = sql.raw('gin_pending_list_limit = 64');
+
 /** The SQLite FTS5 table of a search index. */
 export const searchTable = (index: SearchIndex) => `${index.table}_search`;
 
@@ -88,11 +99,25 @@ async function postgresIndexes(db: Kysely<unknown>, index: SearchIndex): Promise
   await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`.execute(db);
   for (const column of index.columns) {
     const name = sql.raw(`${index.table}_${column}_trgm`);
-    await sql`CREATE INDEX ${name} ON ${sql.table(index.table)} USING gin (${sql.ref(column)} gin_trgm_ops)`.execute(
+    await sql`CREATE INDEX ${name} ON ${sql.table(index.table)} USING gin (${sql.ref(column)} gin_trgm_ops) WITH (${GIN_STORAGE})`.execute(
       db,
     );
   }
 }
+
+/**
+ * PostgreSQL: every GIN index of the schema with GIN_STORAGE's pending list; those made before it took the
+ * default. SQLite: nothing (FTS5 writes its index at once).
+ */
+export const ginStorageMigration: Migration = {
+  async up(db: Kysely<unknown>) {
+    if (db.getExecutor().adapter instanceof SqliteAdapter) return;
+    const { rows } = await sql<{ name: string }>`SELECT c.relname AS name FROM pg_class c
+      JOIN pg_am a ON a.oid = c.relam JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE c.relkind = 'i' AND a.amname = 'gin' AND n.nspname = current_schema()`.execute(db);
+    for (const { name } of rows) await sql`ALTER INDEX ${sql.table(name)} SET (${GIN_STORAGE})`.execute(db);
+  },
+};
 
 /**
  * Whether a table of the schema belongs to a search index (its FTS5 tables and FTS5's own, its rowid

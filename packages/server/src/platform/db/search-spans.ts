@@ -1,7 +1,7 @@
 import { sql, SqliteAdapter, type Expression, type Kysely, type Migration, type SqlBool } from 'kysely';
 import { FOLDED, foldedHolds } from './search-folded.js';
 import { createGroupGrams, GROUP_GRAMS, groupSearchable, runsOf } from './search-groups.js';
-import type { SearchIndex } from './search-index.js';
+import { GIN_STORAGE, type SearchIndex } from './search-index.js';
 import { shareOf, statisticsOf } from './search-lead.js';
 import type { SearchedList } from './search-page.js';
 
@@ -164,7 +164,7 @@ export const searchSpansMigration = (index: SearchIndex): Migration => ({
     await createGroupGrams(db);
     for (const span of ['tens', 'days'] as const)
       await sql`CREATE INDEX ${sql.raw(spansIndex(index, span))} ON ${sql.table(index.table)}
-        USING gin ((${keysOf(index, span)}))`.execute(db);
+        USING gin ((${keysOf(index, span)})) WITH (${GIN_STORAGE})`.execute(db);
     await sql`ANALYZE ${sql.table(index.table)}`.execute(db);
   },
 });
