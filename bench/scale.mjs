@@ -7,9 +7,10 @@
 // in-house ads and activity entries; then prints the median and p99 of READS (30) reads of each: first,
 // deep and filtered pages of the library (by date, and by title, duration and views), the other lists' first
 // pages (by date, and in an order of their own), the feed and the app list, the reads after a web toggle
-// (the library's first and middle pages: a write forgets every page read before), the library's searches
-// after the app's views of VIEWED (2,000) videos (events through the API, counted by the server), and the head-of-line
-// figures: loadCheck's requests/s (304s) in slices of DURATION (5) s, alone and beside two
+// (the library's first and middle pages and a deep page by title: a write forgets every page read before),
+// the library's searches after the app's views of VIEWED (2,000) videos (events through the API, counted
+// by the server), and the head-of-line figures: loadCheck's requests/s (304s) in slices of DURATION (5) s,
+// alone and beside two
 // readers (another process) in turn, HOL_ROUNDS (3) beside slices each against the alone slices on either
 // side, and the median ratio, for each kind of reader in HOL_KINDS (default floor,deep,broad,narrow,activity,
 // analytics: the health check, the floor of what two readers cost whatever they read;
@@ -545,10 +546,11 @@ async function measure(baseURL) {
       `library, first page by ${sort}`,
       await reads(() => `${library}/all?page=1&limit=${LIMIT}&sort=${sort}`, admin),
     );
-  show(
-    `library, page ${deep} by title`,
-    await reads((n) => `${library}/all?page=${deepOf(pages, n)}&limit=${LIMIT}&sort=title`, admin),
-  );
+  for (const sort of ['title', '-duration'])
+    show(
+      `library, page ${deep} by ${sort}`,
+      await reads((n) => `${library}/all?page=${deepOf(pages, n)}&limit=${LIMIT}&sort=${sort}`, admin),
+    );
   show(
     `library, page ${deep}`,
     await reads((n) => `${library}/all?page=${deepOf(pages, n)}&limit=${LIMIT}`, admin),
@@ -613,6 +615,8 @@ async function measure(baseURL) {
   // The library's middle page after each write: nothing read before it is known any more (page-boundaries.ts).
   const middle = Math.ceil(pages / 2);
   const afterMiddle = [];
+  // And a far page by title: only the date orders have landmarks (0074), this one walks (0077).
+  const afterTitle = [];
   for (let n = 0; n < READS; n++) {
     const res = await fetch(`${baseURL}/api/App/video/web/status`, {
       method: 'PUT',
@@ -623,10 +627,14 @@ async function measure(baseURL) {
     afterFeed.push(await timed(() => get(`${baseURL}/api/App/video/category/client?page=1`, app)));
     afterLibrary.push(await timed(() => get(`${library}/${category}?page=1&limit=${LIMIT}&web=true`, admin)));
     afterMiddle.push(await timed(() => get(`${library}/all?page=${middle + n}&limit=${LIMIT}`, admin)));
+    afterTitle.push(
+      await timed(() => get(`${library}/all?page=${deepOf(pages, n)}&limit=${LIMIT}&sort=title`, admin)),
+    );
   }
   show('feed page 1 after a web toggle', afterFeed);
   show('library page 1 after a web toggle', afterLibrary);
   show(`library, page ${middle} after a web toggle`, afterMiddle);
+  show(`library, page ${deep} by title after a web toggle`, afterTitle);
 
   await searchAfterViews();
 

@@ -1,6 +1,11 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import { countsToBigint } from '../../platform/db/bigint-counters.js';
-import { newestFirstIndexes, orderIndexes } from '../../platform/db/newest-first-indexes.js';
+import {
+  newestFirstIndexes,
+  loweredOrderIndexesAgain,
+  orderIndexes,
+  type OrderIndex,
+} from '../../platform/db/newest-first-indexes.js';
 import { keptCountsMigration, wholeCounts } from '../../platform/db/kept-counts.js';
 import { searchIndexMigration, type SearchIndex } from '../../platform/db/search-index.js';
 
@@ -21,6 +26,15 @@ const SEEDED_WEB_ADS = [
 
 /** The live matches, counted whole (the admin list's total). */
 export const liveMatchCounts = wholeCounts('live_matches');
+
+/** The indexes of the lists' orders other than the date (0075). */
+const LIVE_ORDER_INDEXES: OrderIndex[] = [
+  { name: 'live_matches_title', table: 'live_matches', by: 'title', lowered: true },
+  { name: 'live_matches_view', table: 'live_matches', by: 'view' },
+  { name: 'live_ad_fires_name', table: 'live_ad_fires', by: 'a_name', lowered: true },
+  { name: 'live_ad_fires_view', table: 'live_ad_fires', by: 'a_view' },
+  { name: 'live_ad_fires_click', table: 'live_ad_fires', by: 'a_click' },
+];
 
 export const liveMatchesMigrations: Record<string, Migration> = {
   '0800_live_matches': {
@@ -140,13 +154,9 @@ export const liveMatchesMigrations: Record<string, Migration> = {
   '0811_live_ad_fires_search': searchIndexMigration(fireHistorySearch),
   // Issue 39: the live matches by title or views, and the fire history by ad name, views or clicks, walk an
   // index (0075).
-  '0812_live_order_indexes': orderIndexes([
-    { name: 'live_matches_title', table: 'live_matches', by: 'title', lowered: true },
-    { name: 'live_matches_view', table: 'live_matches', by: 'view' },
-    { name: 'live_ad_fires_name', table: 'live_ad_fires', by: 'a_name', lowered: true },
-    { name: 'live_ad_fires_view', table: 'live_ad_fires', by: 'a_view' },
-    { name: 'live_ad_fires_click', table: 'live_ad_fires', by: 'a_click' },
-  ]),
+  '0812_live_order_indexes': orderIndexes(LIVE_ORDER_INDEXES),
   // Issue 39: the admin list's total kept by triggers, not counted at each page (kept-counts.ts wholeCounts).
   '0813_live_matches_counts_kept': keptCountsMigration(liveMatchCounts),
+  // Issue 39: PostgreSQL walks a lower-cased order's index alone with the column included (0077).
+  '0814_live_name_indexes_included': loweredOrderIndexesAgain(LIVE_ORDER_INDEXES),
 };

@@ -1,5 +1,9 @@
 import type { Kysely, Migration } from 'kysely';
-import { orderIndexes } from '../../platform/db/newest-first-indexes.js';
+import {
+  loweredOrderIndexesAgain,
+  orderIndexes,
+  type OrderIndex,
+} from '../../platform/db/newest-first-indexes.js';
 import { keptCountsMigration, wholeCounts } from '../../platform/db/kept-counts.js';
 import { searchIndexMigration, type SearchIndex } from '../../platform/db/search-index.js';
 
@@ -8,6 +12,11 @@ export const notificationsSearch: SearchIndex = { table: 'notifications', column
 
 /** The notification history, counted whole (the list's total). */
 export const notificationCounts = wholeCounts('notifications');
+
+/** The indexes of the lists' orders other than the date (0075). */
+const NOTIFICATION_ORDER_INDEXES: OrderIndex[] = [
+  { name: 'notifications_title', table: 'notifications', by: 'title', lowered: true },
+];
 
 export const notificationsMigrations: Record<string, Migration> = {
   '0700_notifications': {
@@ -56,9 +65,9 @@ export const notificationsMigrations: Record<string, Migration> = {
   },
   '0710_notifications_search': searchIndexMigration(notificationsSearch),
   // Issue 39: the notification history by title walks an index (0075).
-  '0711_notifications_order_indexes': orderIndexes([
-    { name: 'notifications_title', table: 'notifications', by: 'title', lowered: true },
-  ]),
+  '0711_notifications_order_indexes': orderIndexes(NOTIFICATION_ORDER_INDEXES),
   // Issue 39: the history's total kept by triggers, not counted at each page (kept-counts.ts wholeCounts).
   '0712_notifications_counts_kept': keptCountsMigration(notificationCounts),
+  // Issue 39: PostgreSQL walks a lower-cased order's index alone with the column included (0077).
+  '0713_notifications_title_index_included': loweredOrderIndexesAgain(NOTIFICATION_ORDER_INDEXES),
 };

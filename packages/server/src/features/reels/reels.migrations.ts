@@ -1,6 +1,10 @@
 import type { Kysely, Migration } from 'kysely';
 import { countsToBigint } from '../../platform/db/bigint-counters.js';
-import { orderIndexes } from '../../platform/db/newest-first-indexes.js';
+import {
+  loweredOrderIndexesAgain,
+  orderIndexes,
+  type OrderIndex,
+} from '../../platform/db/newest-first-indexes.js';
 import { keptCountsMigration, wholeCounts } from '../../platform/db/kept-counts.js';
 import { posterlessIndex, processingColumns } from '../../platform/media/video-queue.migrations.js';
 import { searchIndexMigration, type SearchIndex } from '../../platform/db/search-index.js';
@@ -32,6 +36,13 @@ export async function nameReelsByStoredFile(db: Kysely<unknown>): Promise<void> 
 
 /** The reels, counted whole (the list's total). */
 export const reelCounts = wholeCounts('reels');
+
+/** The indexes of the lists' orders other than the date (0075). */
+const REEL_ORDER_INDEXES: OrderIndex[] = [
+  { name: 'reels_view', table: 'reels', by: 'view' },
+  { name: 'reels_click', table: 'reels', by: 'click' },
+  { name: 'reels_name', table: 'reels', by: 'file_name', lowered: true },
+];
 
 export const reelsMigrations: Record<string, Migration> = {
   '0400_reels': {
@@ -69,11 +80,9 @@ export const reelsMigrations: Record<string, Migration> = {
   // The poster backfill's walk seeks the rows without a poster instead of reading every ready row.
   '0405_reels_posterless_index': posterlessIndex('reels'),
   // Issue 39: the reels by views, clicks or name walk an index (0075).
-  '0406_reels_order_indexes': orderIndexes([
-    { name: 'reels_view', table: 'reels', by: 'view' },
-    { name: 'reels_click', table: 'reels', by: 'click' },
-    { name: 'reels_name', table: 'reels', by: 'file_name', lowered: true },
-  ]),
+  '0406_reels_order_indexes': orderIndexes(REEL_ORDER_INDEXES),
   // Issue 39: the list's total kept by triggers, not counted at each page (kept-counts.ts wholeCounts).
   '0407_reels_counts_kept': keptCountsMigration(reelCounts),
+  // Issue 39: PostgreSQL walks a lower-cased order's index alone with the column included (0077).
+  '0408_reels_name_index_included': loweredOrderIndexesAgain(REEL_ORDER_INDEXES),
 };

@@ -1,6 +1,11 @@
 import type { Kysely, Migration } from 'kysely';
 import { countsToBigint } from '../../platform/db/bigint-counters.js';
-import { newestFirstIndexes, orderIndexes } from '../../platform/db/newest-first-indexes.js';
+import {
+  newestFirstIndexes,
+  loweredOrderIndexesAgain,
+  orderIndexes,
+  type OrderIndex,
+} from '../../platform/db/newest-first-indexes.js';
 import { videoCountsMigration, videoDayCountsMigration } from './videos.counts.migration.js';
 import { posterlessIndex, processingColumns } from '../../platform/media/video-queue.migrations.js';
 import { searchBlocksMigration } from '../../platform/db/search-blocks.js';
@@ -18,6 +23,18 @@ export const videosSearch: SearchIndex = {
   group: 'category_id',
   spans: true,
 };
+
+/** The indexes of the lists' orders other than the date (0075). */
+const VIDEO_ORDER_INDEXES: OrderIndex[] = (['title', 'duration', 'views'] as const).flatMap((by) => [
+  { name: `videos_${by}`, table: 'videos', by, lowered: by === 'title' },
+  {
+    name: `videos_category_${by}`,
+    table: 'videos',
+    leading: ['category_id'],
+    by,
+    lowered: by === 'title',
+  },
+]);
 
 export const videosMigrations: Record<string, Migration> = {
   '1300_videos': {
@@ -105,16 +122,7 @@ export const videosMigrations: Record<string, Migration> = {
   // Issue 39: a deep page in date order starts from the day of its first row (videos.counts.migration.ts).
   '1319_videos_day_counts_kept': videoDayCountsMigration,
   // Issue 39: the library by title, duration or views, every category or one, walks an index (0075).
-  '1320_videos_order_indexes': orderIndexes(
-    (['title', 'duration', 'views'] as const).flatMap((by) => [
-      { name: `videos_${by}`, table: 'videos', by, lowered: by === 'title' },
-      {
-        name: `videos_category_${by}`,
-        table: 'videos',
-        leading: ['category_id'],
-        by,
-        lowered: by === 'title',
-      },
-    ]),
-  ),
+  '1320_videos_order_indexes': orderIndexes(VIDEO_ORDER_INDEXES),
+  // Issue 39: PostgreSQL walks a lower-cased order's index alone with the column included (0077).
+  '1321_videos_title_indexes_included': loweredOrderIndexesAgain(VIDEO_ORDER_INDEXES),
 };

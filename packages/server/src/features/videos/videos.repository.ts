@@ -66,15 +66,19 @@ const unsearched = (db: Db, filter: UnsearchedFilter) =>
     .$if(filter.web !== undefined, (qb) => qb.where('web', '=', filter.web ? 1 : 0));
 
 /** A list order by its sort's name (the contract's `sort`, without its `-`). */
-const orderOf = (dialect: DialectName, sort: VideoSort): ListOrder => ({
-  by: {
-    date: sql.ref('created_at'),
-    title: lowered(dialect, 'title'),
-    duration: sql.ref('duration'),
-    views: sql.ref('views'),
-  }[sort.replace(/^-/, '') as 'date' | 'title' | 'duration' | 'views'],
-  desc: sort.startsWith('-'),
-});
+const orderOf = (dialect: DialectName, sort: VideoSort): ListOrder => {
+  const key = sort.replace(/^-/, '') as 'date' | 'title' | 'duration' | 'views';
+  return {
+    by: {
+      date: sql.ref('created_at'),
+      title: lowered(dialect, 'title'),
+      duration: sql.ref('duration'),
+      views: sql.ref('views'),
+    }[key],
+    desc: sort.startsWith('-'),
+    apart: dialect === 'sqlite' && key === 'title',
+  };
+};
 
 /** One page in the order asked, found as `seek` says (page-boundaries.ts), ties always by id. */
 export const pageOfVideos = (

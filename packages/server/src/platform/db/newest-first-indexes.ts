@@ -52,11 +52,37 @@ export const orderIndexes = (indexes: OrderIndex[]): Migration => ({
     const analyzed =
       dialect === 'sqlite' &&
       (await sql`SELECT 1 FROM sqlite_master WHERE name = 'sqlite_stat1'`.execute(db)).rows.length > 0;
-    for (const { name, table, leading = [], by, lowered: folded } of indexes) {
-      const key = folded ? lowered(dialect, by) : sql.ref(by);
-      const columns = [...leading.map((c) => sql.ref(c)), key, sql.ref('id')];
-      await sql`CREATE INDEX ${sql.raw(name)} ON ${sql.table(table)} (${sql.join(columns)})`.execute(db);
-      if (analyzed) await sql`ANALYZE ${sql.raw(name)}`.execute(db);
+    for (const index of indexes) {
+      await createOrderIndex(db, dialect, index);
+      if (analyzed) await sql`ANALYZE ${sql.raw(index.name)}`.execute(db);
     }
   },
 });
+
+/**
+ * PostgreSQL: the lower-cased orders' indexes of `indexes` made again as orderIndexes makes them now, with
+ * the column included (made before 0077 without it). SQLite: nothing.
+ */
+export const loweredOrderIndexesAgain = (indexes: OrderIndex[]): Migration => ({
+  async up(db: Kysely<unknown>) {
+    if (db.getExecutor().adapter instanceof SqliteAdapter) return;
+    for (const index of indexes.filter((i) => i.lowered)) {
+      await sql`DROP INDEX IF EXISTS ${sql.raw(index.name)}`.execute(db);
+      await createOrderIndex(db, 'postgres', index);
+    }
+  },
+});
+
+async function createOrderIndex(db: Kysely<unknown>, dialect: 'sqlite' | 'postgres', index: OrderIndex) {
+  const { name, table, leading = [], by, lowered: folded } = index;
+  const key = folded ? lowered(dialect, by) : sql.ref(by);
+  const columns = [...leading.map((c) => sql.ref(c)), key, sql.ref('id')];
+  // PostgreSQL reads an index alone (an index-only scan) only if it holds every column the statement
+  // names, and a key of lower(title) names title: included, page 5000 by title's walk of 100,000 entries
+  // at a million videos read 2,526 pages in 16 ms rather than 22,564 of the table's and the index's in
+  // 85 ms (0077). SQLite reads its expression indexes alone already.
+  const included = folded && dialect === 'postgres' ? sql` INCLUDE (${sql.ref(by)})` : sql``;
+  await sql`CREATE INDEX ${sql.raw(name)} ON ${sql.table(table)} (${sql.join(columns)})${included}`.execute(
+    db,
+  );
+}
