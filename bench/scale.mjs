@@ -4,9 +4,10 @@
 // also a fresh PostgreSQL database beside it, named sd_scale_<size>), seeds through SQL on the migrated
 // schema: 20 categories, the videos (half web-enabled, four to a second so the sort has ties), ROLLUPS
 // (10,000,000) analytics rollup rows and ITEMS (100,000) stories, reels, notifications, live matches (off),
-// in-house ads and activity entries; then prints the median and p99 of READS (30) reads of each: first,
-// deep and filtered pages of the library (by date, and by title, duration and views), the other lists' first
-// pages (by date, and in an order of their own), the feed and the app list, the reads after a web toggle
+// in-house ads, fires of the fire history and activity entries; then prints the median and p99 of READS
+// (30) reads of each: first, deep and filtered pages of the library (by date, and by title, duration and
+// views), the other lists' first pages (by date, and in an order of their own), the fire history's first,
+// deep and by-name pages, the feed and the app list, the reads after a web toggle
 // (the library's first and middle pages and a deep page by title: a write forgets every page read before),
 // the library's searches after the app's views of VIEWED (2,000) videos (events through the API, counted
 // by the server), and the head-of-line figures: loadCheck's requests/s (304s) in slices of DURATION (5) s,
@@ -180,6 +181,13 @@ function seedStatements(d, size) {
        select ${d.id(`${start} + i`, 'i')}, 'Ad ' || i, 'Sub ' || i, 'About ad ' || i, 'image',
          'https://example.com/' || i, 'Open', 'fs_web', '/media/ads/i' || i || '.png', '/media/ads/m' || i || '.png',
          ${d.iso(`${start} + i`)}, ${d.iso(`${start} + i`)}`,
+    ),
+    // The fire history (its totals kept by triggers, 0078): a fire of one of 500 ads each.
+    d.rows(
+      ITEMS,
+      `insert into live_ad_fires (id, ads_type, a_name, url, a_view, a_click, created_at)
+       select ${d.id(`${start} + i`, 'i')}, 'Url_Ads_Fire', 'Fire ' || (i % 500), 'https://ads.example/' || i,
+         i % 97, i % 13, ${d.iso(`${start} + i`)}`,
     ),
     // The activity log the CSV export reads (one entry an item, a change each).
     d.rows(
@@ -603,6 +611,17 @@ async function measure(baseURL) {
   show('reels, first page by name', await reads((n) => `${reels}?page=1&limit=${LIMIT + n}&sort=name`, app));
   show('history, first page by title', await reads(() => `${history}?page=1&sort=title`, admin));
   show('live matches, first page by title', await reads(() => `${liveMatches}?page=1&sort=title`, admin));
+  const fires = `${baseURL}/api/App/LiveMatch/admin/ads/fire/history`;
+  const firePages = (await get(`${fires}?page=1&limit=${LIMIT}`, admin)).totalPage;
+  show('fire history, first page', await reads((n) => `${fires}?page=1&limit=${LIMIT + n}`, admin));
+  show(
+    `fire history, page ${deepOf(firePages, 0)}`,
+    await reads((n) => `${fires}?page=${deepOf(firePages, n)}&limit=${LIMIT}`, admin),
+  );
+  show(
+    'fire history, first page by name',
+    await reads((n) => `${fires}?page=1&limit=${LIMIT + n}&sort=name`, admin),
+  );
   show(
     `in-house ads, page ${deepOf(adPages, 0)}`,
     await reads((n) => `${ads}?a=true&page=${deepOf(adPages, n)}&limit=${LIMIT}`, admin),

@@ -145,6 +145,7 @@ const declared: Declared = {
     web_ad_id: 'text | null',
   },
   live_matches_count: { whole: 'number', n: 'number' },
+  live_ad_fires_count: { whole: 'number', n: 'number', a_view: 'number', a_click: 'number' },
   live_matches: {
     id: 'text',
     title: 'text',

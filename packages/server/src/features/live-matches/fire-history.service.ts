@@ -1,5 +1,6 @@
 import { adsTypeOf, webLiveAdMessages, type AdFire, type AdsType } from '@streamdesk/contract/live-matches';
 import { deleteAllOrNone } from '../../platform/db/delete-all-or-none.js';
+import { PageBoundaries } from '../../platform/db/page-boundaries.js';
 import { newId } from '../../platform/db/values.js';
 import { forgetItems } from '../../platform/trash/trash-bin.js';
 import { badRequest, notFound } from '../../platform/errors.js';
@@ -39,6 +40,10 @@ export function createFireHistory({
     forget: forgetItems(forgetCounts.liveAdFire),
   });
 
+  // Deep pages by date or name start from a page read before; every fire, delete and restore of a fire
+  // invalidates fireItems (also from another server process through cache-sync) and moves them.
+  const boundaries = PageBoundaries.forgetOn(cache, LIVE_TAGS.fireItems);
+
   return {
     /**
      * Fires a stored ad with its own type. The fire takes the ad's stored URL, not the one sent: the apps
@@ -67,7 +72,7 @@ export function createFireHistory({
     },
 
     async history(query: Parameters<typeof repo.listFires>[2]) {
-      const { rows, total, views, clicks } = await repo.listFires(readDb, dialect, query);
+      const { rows, total, views, clicks } = await repo.listFires(readDb, dialect, query, boundaries);
       return {
         status: true,
         message: webLiveAdMessages.historyFetched,

@@ -303,8 +303,15 @@ describe('the app side of a fire', () => {
     });
     expect(sent.json()).toMatchObject({ status: true, accepted: 3, dropped: 1 });
     await t.app.streamdesk.analytics.counter.flush();
-    const row = (await history()).data.find((f) => f._id === fired._id);
+    const counted = await history('?limit=100');
+    const row = counted.data.find((f) => f._id === fired._id);
     expect(row).toMatchObject({ a_view: 2, a_click: 1 });
+    // The history's kept totals (0078) take the counted views and clicks too.
+    expect(counted).toMatchObject({
+      totalViews: counted.data.reduce((n, f) => n + f.a_view, 0),
+      totalClicks: counted.data.reduce((n, f) => n + f.a_click, 0),
+    });
+    expect(counted.totalClicks).toBeGreaterThan(0);
     expect(await adNamed('NTV_Ads_Fire')).toMatchObject({ a_view: 2, a_click: 1 });
     expect(t.app.streamdesk.analytics.counters.get('liveAdFire')).toBe(liveAdFireCounter);
   });
@@ -353,6 +360,12 @@ describe('/api/App/LiveMatch/admin/ads/fire/history', () => {
     expect((await t.json(bulk)).deleted).toBe(2);
     const left = (await history()).data;
     expect(left.length).toBe(all.length - 3);
+    // The kept totals (0078) follow the deletes.
+    expect(await history('?limit=100')).toMatchObject({
+      total: left.length,
+      totalViews: left.reduce((n, f) => n + f.a_view, 0),
+      totalClicks: left.reduce((n, f) => n + f.a_click, 0),
+    });
     // `a` was the newest fire: the app is not sent back to `left[0]`, an older fire.
     const latest = await t.request({ method: 'GET', url: routes.appLatestFire.path, admin: false });
     expect(latest.json()).toEqual({ status: true, message: 'No ad has been fired yet', data: null });

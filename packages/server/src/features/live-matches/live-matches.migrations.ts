@@ -6,7 +6,7 @@ import {
   orderIndexes,
   type OrderIndex,
 } from '../../platform/db/newest-first-indexes.js';
-import { keptCountsMigration, wholeCounts } from '../../platform/db/kept-counts.js';
+import { keptCountsMigration, wholeCounts, type KeptCounts } from '../../platform/db/kept-counts.js';
 import { searchIndexMigration, type SearchIndex } from '../../platform/db/search-index.js';
 
 /** What the admin list's `q` searches. */
@@ -26,6 +26,9 @@ const SEEDED_WEB_ADS = [
 
 /** The live matches, counted whole (the admin list's total). */
 export const liveMatchCounts = wholeCounts('live_matches');
+
+/** The fire history's count and its fires' views and clicks, kept whole (its unsearched pages show them). */
+export const fireTotals: KeptCounts = { ...wholeCounts('live_ad_fires'), sums: ['a_view', 'a_click'] };
 
 /** The indexes of the lists' orders other than the date (0075). */
 const LIVE_ORDER_INDEXES: OrderIndex[] = [
@@ -159,4 +162,6 @@ export const liveMatchesMigrations: Record<string, Migration> = {
   '0813_live_matches_counts_kept': keptCountsMigration(liveMatchCounts),
   // Issue 39: PostgreSQL walks a lower-cased order's index alone with the column included (0077).
   '0814_live_name_indexes_included': loweredOrderIndexesAgain(LIVE_ORDER_INDEXES),
+  // Issue 39: the fire history's count and sums kept by triggers, not summed over every fire at each page.
+  '0815_live_ad_fire_totals_kept': keptCountsMigration(fireTotals),
 };

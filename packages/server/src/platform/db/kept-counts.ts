@@ -13,6 +13,8 @@ export interface KeptCounts {
   made?: Readonly<Record<string, { columns: readonly string[]; of: (row: string) => string }>>;
   /** The first word of its triggers' (and PostgreSQL function's) names: `table` where not given. */
   triggers?: string;
+  /** Columns of `table` summed beside the count, each in a column of `counts` of the same name. */
+  sums?: readonly string[];
 }
 
 /** Each `by` key's SQL over a row (`row`: `NEW.`, `OLD.` or nothing): its column, or what it is made of. */
@@ -34,62 +36,78 @@ const columnsRead = ({ by, made }: KeptCounts) => [
  */
 export const keptCountsMigration = (kept: KeptCounts): Migration => ({
   async up(db: Kysely<unknown>) {
-    const { table, counts, by } = kept;
+    const { table, counts, by, sums = [] } = kept;
     const keys = sql.raw(Object.keys(by).join(', '));
     const made = sql.raw(keysOf(kept, '').join(', '));
-    await Object.entries(by)
+    await [...sums]
       .reduce(
-        (builder, [column, type]) => builder.addColumn(column, type, (c) => c.notNull()),
-        db.schema.createTable(counts),
+        (builder, column) => builder.addColumn(column, 'bigint', (c) => c.notNull()),
+        Object.entries(by)
+          .reduce(
+            (builder, [column, type]) => builder.addColumn(column, type, (c) => c.notNull()),
+            db.schema.createTable(counts),
+          )
+          .addColumn('n', 'bigint', (c) => c.notNull()),
       )
-      .addColumn('n', 'bigint', (c) => c.notNull())
       .addPrimaryKeyConstraint(`${counts}_pk`, Object.keys(by) as never)
       .execute();
     // Kept whole (no key reads a column: wholeCounts): one row, from no GROUP BY (a constant there is a
     // column's position).
     const grouped = columnsRead(kept).length ? sql`GROUP BY ${made}` : sql``;
-    await sql`INSERT INTO ${sql.table(counts)} (${keys}, n)
-      SELECT ${made}, count(*) FROM ${sql.table(table)} ${grouped}`.execute(db);
+    const summed = sql.raw(sums.map((c) => `, ${c}`).join(''));
+    const sumsOf = sql.raw(sums.map((c) => `, coalesce(sum(${c}), 0)`).join(''));
+    await sql`INSERT INTO ${sql.table(counts)} (${keys}, n${summed})
+      SELECT ${made}, count(*)${sumsOf} FROM ${sql.table(table)} ${grouped}`.execute(db);
     if (db.getExecutor().adapter instanceof SqliteAdapter) await sqliteTriggers(db, kept);
     else await postgresTriggers(db, kept);
   },
 });
 
 async function sqliteTriggers(db: Kysely<unknown>, kept: KeptCounts) {
-  const { table, counts } = kept;
+  const { table, counts, sums = [] } = kept;
   const name = kept.triggers ?? table;
   const by = Object.keys(kept.by);
   const keys = by.join(', ');
   const added = keysOf(kept, 'NEW.');
   const removed = keysOf(kept, 'OLD.');
-  const add = `INSERT INTO ${counts} (${keys}, n) VALUES (${added.join(', ')}, 1)
-    ON CONFLICT (${keys}) DO UPDATE SET n = n + 1;`;
-  const take = `UPDATE ${counts} SET n = n - 1 WHERE ${by.map((c, i) => `${c} = ${removed[i]}`).join(' AND ')};`;
+  const summed = sums.map((c) => `, ${c}`).join('');
+  const add = `INSERT INTO ${counts} (${keys}, n${summed}) VALUES (${added.join(', ')}, 1${sums.map((c) => `, NEW.${c}`).join('')})
+    ON CONFLICT (${keys}) DO UPDATE SET n = n + 1${sums.map((c) => `, ${c} = ${c} + excluded.${c}`).join('')};`;
+  const where = (row: string[]) => by.map((c, i) => `${c} = ${row[i]}`).join(' AND ');
+  const take = `UPDATE ${counts} SET n = n - 1${sums.map((c) => `, ${c} = ${c} - OLD.${c}`).join('')} WHERE ${where(removed)};`;
   const moved = by.map((_, i) => `${removed[i]} <> ${added[i]}`).join(' OR ');
   const create = (statement: string) => sql.raw(statement).execute(db);
   await create(`CREATE TRIGGER ${name}_counted_insert AFTER INSERT ON ${table} BEGIN ${add} END`);
   await create(`CREATE TRIGGER ${name}_counted_delete AFTER DELETE ON ${table} BEGIN ${take} END`);
+  // A summed column changed on a row that stays in its count (a row moved is taken and added whole below).
+  if (sums.length)
+    await create(`CREATE TRIGGER ${name}_counted_sums AFTER UPDATE OF ${sums.join(', ')} ON ${table}
+      WHEN NOT (${moved}) BEGIN UPDATE ${counts} SET ${sums.map((c) => `${c} = ${c} + NEW.${c} - OLD.${c}`).join(', ')}
+      WHERE ${where(added)}; END`);
   if (!columnsRead(kept).length) return; // no update moves a row between counts
   await create(`CREATE TRIGGER ${name}_counted_update AFTER UPDATE OF ${columnsRead(kept).join(', ')} ON ${table}
     WHEN ${moved} BEGIN ${take} ${add} END`);
 }
 
 async function postgresTriggers(db: Kysely<unknown>, kept: KeptCounts) {
-  const { table, counts } = kept;
+  const { table, counts, sums = [] } = kept;
   const name = kept.triggers ?? table;
   const keys = Object.keys(kept.by).join(', ');
   const made = Object.keys(kept.by)
     .map((key, i) => `${keysOf(kept, '')[i]} AS ${key}`)
     .join(', ');
   // `added` and `removed` are the statement's transition tables; an update has both. An update that moves
-  // no row between counts (a view counted) sums to nothing and writes nothing.
+  // no row between counts and changes no sum (a view counted, where views are not summed) writes nothing.
+  const summed = sums.map((c) => `, ${c}`).join('');
   const upsert = (rows: string) =>
-    `INSERT INTO ${counts} (${keys}, n)
-       SELECT ${keys}, sum(d) FROM (${rows}) AS changed GROUP BY ${keys}
-       HAVING sum(d) <> 0 ORDER BY ${keys}
-     ON CONFLICT (${keys}) DO UPDATE SET n = ${counts}.n + excluded.n;`;
-  const added = `SELECT ${made}, 1 AS d FROM added`;
-  const removed = `SELECT ${made}, -1 AS d FROM removed`;
+    `INSERT INTO ${counts} (${keys}, n${summed})
+       SELECT ${keys}, sum(d)${sums.map((c) => `, sum(${c})`).join('')} FROM (${rows}) AS changed GROUP BY ${keys}
+       HAVING sum(d) <> 0${sums.map((c) => ` OR sum(${c}) <> 0`).join('')} ORDER BY ${keys}
+     ON CONFLICT (${keys}) DO UPDATE SET n = ${counts}.n + excluded.n${sums
+       .map((c) => `, ${c} = ${counts}.${c} + excluded.${c}`)
+       .join('')};`;
+  const added = `SELECT ${made}, 1 AS d${summed} FROM added`;
+  const removed = `SELECT ${made}, -1 AS d${sums.map((c) => `, -${c} AS ${c}`).join('')} FROM removed`;
   await sql
     .raw(
       `CREATE FUNCTION ${name}_counted() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -111,7 +129,8 @@ async function postgresTriggers(db: Kysely<unknown>, kept: KeptCounts) {
       .execute(db);
   await trigger('INSERT', 'NEW TABLE AS added');
   await trigger('DELETE', 'OLD TABLE AS removed');
-  if (columnsRead(kept).length) await trigger('UPDATE', 'OLD TABLE AS removed NEW TABLE AS added');
+  if (columnsRead(kept).length || sums.length)
+    await trigger('UPDATE', 'OLD TABLE AS removed NEW TABLE AS added');
 }
 
 /**
@@ -124,6 +143,15 @@ export const wholeCounts = (table: string): KeptCounts => ({
   by: { whole: 'integer' },
   made: { whole: { columns: [], of: () => '0' } },
 });
+
+/** The count of `kept.table`'s rows and the sum of each of its `sums` columns, over every row. */
+export async function keptTotals(db: AppDb, kept: KeptCounts): Promise<Record<string, number>> {
+  const columns = ['n', ...(kept.sums ?? [])];
+  const { rows } = await sql<Record<string, number | string | null>>`SELECT ${sql.join(
+    columns.map((c) => sql`sum(${sql.ref(c)}) AS ${sql.ref(c)}`),
+  )} FROM ${sql.table(kept.counts)}`.execute(db);
+  return Object.fromEntries(columns.map((c) => [c, Number(rows[0]?.[c] ?? 0)]));
+}
 
 /** The rows of `kept.table` whose `by` columns have the values given (every row for none). */
 export async function keptCount(

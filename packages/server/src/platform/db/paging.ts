@@ -16,7 +16,7 @@ export interface ListOrder {
  * One page of a filtered table in `order`, ties broken by id the same way (ids are time-ordered: equal
  * counts or names keep the newest-first order when descending). `base` is the filtered `selectFrom`.
  */
-const orderedRows = <DB, TB extends keyof DB>(
+export const orderedRows = <DB, TB extends keyof DB>(
   base: SelectQueryBuilder<DB, TB, object>,
   order: ListOrder,
   page: number,
