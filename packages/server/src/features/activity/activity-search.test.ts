@@ -9,6 +9,7 @@ import { storyData } from '../../test/walk-records.js';
 import { countWay } from '../../platform/db/search-count.js';
 import { ACTIVITY_PENDING, activitySearch } from './activity.migrations.js';
 import { createActivityService } from './activity.service.js';
+import { INDEX_BATCH, indexPendingEntries } from './activity.repository.js';
 import { storyEdit } from './activity-test-helpers.js';
 
 /**
@@ -194,6 +195,27 @@ describe('the Activity search through its index', () => {
     expect(await service.indexPending()).toBe(0);
     expect(await indexHolds('batched')).toBe(2);
     if (dialect() === 'sqlite') expect(await pendingCount()).toBe(0);
+  });
+});
+
+describe('the Activity search index batches (SQLite)', () => {
+  it('give the event loop back between batches, so requests are read while many entries wait (0079)', async () => {
+    if (dialect() !== 'sqlite') return;
+    const rows = Array.from({ length: 2 * INDEX_BATCH + 1 }, (_, i) => entry({ label: `bulk ${i}` }));
+    // From the write's end to the batches' start only promises run: no timer (the server's own batch
+    // every few seconds) can take the entries in between.
+    const { finishedAtFirstTurn, indexed } = await write(rows).then(async () => {
+      let finished = false;
+      const indexing = indexPendingEntries(db()).then((n) => ((finished = true), n));
+      const firstTurn = new Promise<boolean>((resolve) => setImmediate(() => resolve(finished)));
+      return { finishedAtFirstTurn: await firstTurn, indexed: await indexing };
+    });
+    expect(finishedAtFirstTurn).toBe(false);
+    // Its first batch at least (the server's own batch may take later ones while this one waits).
+    expect(indexed).toBeGreaterThanOrEqual(INDEX_BATCH);
+    await indexPendingEntries(db());
+    expect(await pendingCount()).toBe(0);
+    expect(await indexHolds(`bulk ${2 * INDEX_BATCH}`)).toBe(1);
   });
 });
 

@@ -5,6 +5,7 @@ import {
   type ActivityQuery,
 } from '@streamdesk/contract/activity';
 import { SEARCH_COUNT_MAX } from '@streamdesk/contract/http';
+import { setTimeout } from 'node:timers/promises';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { AppDb, AppTables, DialectName } from '../../platform/db/database.js';
 import { NEWEST_FIRST, newestFirstRows } from '../../platform/db/paging.js';
@@ -137,13 +138,20 @@ export const entriesPending = async (db: Db) =>
   (await sql<{ one: number }>`SELECT 1 AS one FROM ${sql.table(ACTIVITY_PENDING)} LIMIT 1`.execute(db)).rows
     .length > 0;
 
-/** The most pending entries indexed in one transaction (~20 µs each: 0.1 s of the write lock at most). */
-const INDEX_BATCH = 5_000;
+/**
+ * The most pending entries indexed in one transaction (~21 µs each on this machine: ~5 ms of the event loop
+ * and the write lock a batch). Was 5,000, run back to back: 100,000 entries written by another process (a
+ * bulk import, bench:scale's seed) held the event loop for 2.1 s in one stretch (0079).
+ */
+export const INDEX_BATCH = 250;
 
 /**
  * SQLite: writes the pending entries into the search index and forgets them, INDEX_BATCH at a time, each
  * batch one transaction (any process may run it: a batch already taken is gone from the queue when the
- * next begins). One FTS5 segment a batch, where a trigger wrote one an entry (0065). Returns how many.
+ * next begins). SQLite's statements run on the event loop, so after each batch the loop is left to the
+ * requests for as long as the batch took: given back for one turn only (setImmediate), the next batch took
+ * it again before a request's next step, and a page read meanwhile took 79 ms rather than 3 (0079). One
+ * FTS5 segment a batch, where a trigger wrote one an entry (0065). Returns how many.
  */
 export async function indexPendingEntries(db: Db): Promise<number> {
   const fts = sql.table(searchTable(activitySearch));
@@ -155,6 +163,7 @@ export async function indexPendingEntries(db: Db): Promise<number> {
   const last = sql`(SELECT max(entry) FROM (SELECT entry FROM ${pending} ORDER BY entry LIMIT ${INDEX_BATCH}))`;
   let indexed = 0;
   for (;;) {
+    const started = performance.now();
     const done = await db.transaction().execute(async (trx) => {
       const added = await sql`INSERT INTO ${fts}(rowid, ${columns}) SELECT a.rowid, ${folded}
         FROM ${pending} p JOIN activity_log a ON a.rowid = p.entry WHERE p.entry <= ${last}`.execute(trx);
@@ -163,5 +172,6 @@ export async function indexPendingEntries(db: Db): Promise<number> {
     });
     indexed += done;
     if (done < INDEX_BATCH) return indexed;
+    await setTimeout(Math.max(1, performance.now() - started));
   }
 }
