@@ -279,14 +279,26 @@ export async function listFires(
     ]);
     return { rows, total: count(totals.n), views: count(totals.a_view), clicks: count(totals.a_click) };
   }
+  const answer = (rows: FireRow[], totals: Record<string, number>) => ({
+    rows,
+    total: totals.n!,
+    views: totals.a_view!,
+    clicks: totals.a_click!,
+  });
+  // By views or clicks (no page kept): the page and the totals at once.
+  if (column === 'views' || column === 'clicks') {
+    const [rows, totals] = await Promise.all([
+      orderedRows(base, order, page, limit),
+      keptTotals(db, fireTotals),
+    ]);
+    return answer(rows, totals);
+  }
+  // By date or name the page's plan needs the total first.
   const totals = await keptTotals(db, fireTotals);
-  const rows =
-    column === 'date' || column === 'name'
-      ? await boundaries.page(JSON.stringify([sort, limit]), page, limit, totals.n!, (seek) =>
-          seekPage<AppTables, 'live_ad_fires', FireRow>(base, order, seek),
-        )
-      : await orderedRows(base, order, page, limit);
-  return { rows: rows as FireRow[], total: totals.n!, views: totals.a_view!, clicks: totals.a_click! };
+  const rows = await boundaries.page(JSON.stringify([sort, limit]), page, limit, totals.n!, (seek) =>
+    seekPage<AppTables, 'live_ad_fires', FireRow>(base, order, seek),
+  );
+  return answer(rows, totals);
 }
 
 export const findFires = (db: Db, ids: readonly string[]) =>

@@ -17,6 +17,10 @@ export interface KeptCounts {
   sums?: readonly string[];
 }
 
+/** `, <sql of column>` for each summed column: what follows the count's own term in each statement. */
+const each = (sums: readonly string[], sqlOf: (column: string) => string) =>
+  sums.map((c) => `, ${sqlOf(c)}`).join('');
+
 /** Each `by` key's SQL over a row (`row`: `NEW.`, `OLD.` or nothing): its column, or what it is made of. */
 const keysOf = ({ by, made }: KeptCounts, row: string) =>
   Object.keys(by).map((key) => made?.[key]?.of(row) ?? `${row}${key}`);
@@ -39,25 +43,17 @@ export const keptCountsMigration = (kept: KeptCounts): Migration => ({
     const { table, counts, by, sums = [] } = kept;
     const keys = sql.raw(Object.keys(by).join(', '));
     const made = sql.raw(keysOf(kept, '').join(', '));
-    await [...sums]
-      .reduce(
-        (builder, column) => builder.addColumn(column, 'bigint', (c) => c.notNull()),
-        Object.entries(by)
-          .reduce(
-            (builder, [column, type]) => builder.addColumn(column, type, (c) => c.notNull()),
-            db.schema.createTable(counts),
-          )
-          .addColumn('n', 'bigint', (c) => c.notNull()),
-      )
-      .addPrimaryKeyConstraint(`${counts}_pk`, Object.keys(by) as never)
-      .execute();
+    let create = db.schema.createTable(counts);
+    for (const [column, type] of Object.entries(by))
+      create = create.addColumn(column, type, (c) => c.notNull());
+    for (const column of ['n', ...sums]) create = create.addColumn(column, 'bigint', (c) => c.notNull());
+    await create.addPrimaryKeyConstraint(`${counts}_pk`, Object.keys(by) as never).execute();
     // Kept whole (no key reads a column: wholeCounts): one row, from no GROUP BY (a constant there is a
     // column's position).
     const grouped = columnsRead(kept).length ? sql`GROUP BY ${made}` : sql``;
-    const summed = sql.raw(sums.map((c) => `, ${c}`).join(''));
-    const sumsOf = sql.raw(sums.map((c) => `, coalesce(sum(${c}), 0)`).join(''));
-    await sql`INSERT INTO ${sql.table(counts)} (${keys}, n${summed})
-      SELECT ${made}, count(*)${sumsOf} FROM ${sql.table(table)} ${grouped}`.execute(db);
+    await sql`INSERT INTO ${sql.table(counts)} (${keys}, n${sql.raw(each(sums, (c) => c))})
+      SELECT ${made}, count(*)${sql.raw(each(sums, (c) => `coalesce(sum(${c}), 0)`))}
+      FROM ${sql.table(table)} ${grouped}`.execute(db);
     if (db.getExecutor().adapter instanceof SqliteAdapter) await sqliteTriggers(db, kept);
     else await postgresTriggers(db, kept);
   },
@@ -70,11 +66,11 @@ async function sqliteTriggers(db: Kysely<unknown>, kept: KeptCounts) {
   const keys = by.join(', ');
   const added = keysOf(kept, 'NEW.');
   const removed = keysOf(kept, 'OLD.');
-  const summed = sums.map((c) => `, ${c}`).join('');
-  const add = `INSERT INTO ${counts} (${keys}, n${summed}) VALUES (${added.join(', ')}, 1${sums.map((c) => `, NEW.${c}`).join('')})
-    ON CONFLICT (${keys}) DO UPDATE SET n = n + 1${sums.map((c) => `, ${c} = ${c} + excluded.${c}`).join('')};`;
+  const add = `INSERT INTO ${counts} (${keys}, n${each(sums, (c) => c)})
+    VALUES (${added.join(', ')}, 1${each(sums, (c) => `NEW.${c}`)})
+    ON CONFLICT (${keys}) DO UPDATE SET n = n + 1${each(sums, (c) => `${c} = ${c} + excluded.${c}`)};`;
   const where = (row: string[]) => by.map((c, i) => `${c} = ${row[i]}`).join(' AND ');
-  const take = `UPDATE ${counts} SET n = n - 1${sums.map((c) => `, ${c} = ${c} - OLD.${c}`).join('')} WHERE ${where(removed)};`;
+  const take = `UPDATE ${counts} SET n = n - 1${each(sums, (c) => `${c} = ${c} - OLD.${c}`)} WHERE ${where(removed)};`;
   const moved = by.map((_, i) => `${removed[i]} <> ${added[i]}`).join(' OR ');
   const create = (statement: string) => sql.raw(statement).execute(db);
   await create(`CREATE TRIGGER ${name}_counted_insert AFTER INSERT ON ${table} BEGIN ${add} END`);
@@ -98,16 +94,16 @@ async function postgresTriggers(db: Kysely<unknown>, kept: KeptCounts) {
     .join(', ');
   // `added` and `removed` are the statement's transition tables; an update has both. An update that moves
   // no row between counts and changes no sum (a view counted, where views are not summed) writes nothing.
-  const summed = sums.map((c) => `, ${c}`).join('');
   const upsert = (rows: string) =>
-    `INSERT INTO ${counts} (${keys}, n${summed})
-       SELECT ${keys}, sum(d)${sums.map((c) => `, sum(${c})`).join('')} FROM (${rows}) AS changed GROUP BY ${keys}
+    `INSERT INTO ${counts} (${keys}, n${each(sums, (c) => c)})
+       SELECT ${keys}, sum(d)${each(sums, (c) => `sum(${c})`)} FROM (${rows}) AS changed GROUP BY ${keys}
        HAVING sum(d) <> 0${sums.map((c) => ` OR sum(${c}) <> 0`).join('')} ORDER BY ${keys}
-     ON CONFLICT (${keys}) DO UPDATE SET n = ${counts}.n + excluded.n${sums
-       .map((c) => `, ${c} = ${counts}.${c} + excluded.${c}`)
-       .join('')};`;
-  const added = `SELECT ${made}, 1 AS d${summed} FROM added`;
-  const removed = `SELECT ${made}, -1 AS d${sums.map((c) => `, -${c} AS ${c}`).join('')} FROM removed`;
+     ON CONFLICT (${keys}) DO UPDATE SET n = ${counts}.n + excluded.n${each(
+       sums,
+       (c) => `${c} = ${counts}.${c} + excluded.${c}`,
+     )};`;
+  const added = `SELECT ${made}, 1 AS d${each(sums, (c) => c)} FROM added`;
+  const removed = `SELECT ${made}, -1 AS d${each(sums, (c) => `-${c} AS ${c}`)} FROM removed`;
   await sql
     .raw(
       `CREATE FUNCTION ${name}_counted() RETURNS trigger LANGUAGE plpgsql AS $$
