@@ -8,7 +8,8 @@
 // (30) reads of each: first, deep and filtered pages of the library (by date, and by title, duration and
 // views), the other lists' first pages (by date, and in an order of their own), the fire history's first,
 // deep and by-name pages, the feed and the app list, the reads after a web toggle
-// (the library's first and middle pages and a deep page by title: a write forgets every page read before),
+// (the library's first page and the web videos' middle page, which the toggle moves, and a deep page by
+// title, which it does not) and after a rename (that deep page by title again, which it moves),
 // the library's searches after the app's views of VIEWED (2,000) videos (events through the API, counted
 // by the server), and the head-of-line figures: loadCheck's requests/s (304s) in slices of DURATION (5) s,
 // alone and beside two
@@ -24,7 +25,8 @@
 // (the library's search alone, without the other reads and the head-of-line rounds) or inhouse-search (the
 // in-house ads' search alone; seed it with ITEMS ads) or story-search, reel-search, history-search or
 // match-search (the story list's, the reels', the notification history's or the live matches' search
-// alone; ITEMS of each) or views-search (the library's searches after the app's views); default every read.
+// alone; ITEMS of each) or views-search (the library's searches after the app's views) or after-write (the
+// reads after a web toggle and a rename); default every read.
 // With ROLLUPS=0 ITEMS=0 the seed is the categories and videos only. SCALE_KEEP=1 keeps the SQLite seed's
 // folder (printed) for measuring queries by hand, and SCALE_SEED=<that folder> measures it again without
 // seeding (one size); the PostgreSQL seed stays until the next run anyway, and SCALE_PG_SEED=1 measures it
@@ -67,6 +69,7 @@ const READ_SETS = [
   'history-search',
   'match-search',
   'views-search',
+  'after-write',
   'start',
   'hol',
 ];
@@ -547,6 +550,60 @@ async function measure(baseURL) {
   // Distinct deep page numbers, so that no cached reply answers.
   const deepOf = (total, n) => Math.max(1, Math.min(total, DEEP_PAGE) - n);
 
+  // The first reads after a write: each toggle invalidates the feed and the counts.
+  const afterWrites = async () => {
+    const afterFeed = [];
+    const afterLibrary = [];
+    // The middle page of the web videos after each toggle: nothing read before it is known any more
+    // (page-boundaries.ts; half the library is on the web).
+    const middle = Math.ceil(pages / 4);
+    const afterMiddle = [];
+    // And a far page of the whole library by title, which a toggle does not move (0082).
+    const afterTitle = [];
+    for (let n = 0; n < READS; n++) {
+      const res = await fetch(`${baseURL}/api/App/video/web/status`, {
+        method: 'PUT',
+        headers: { ...admin, 'content-type': 'application/json' },
+        body: JSON.stringify({ id: [first.data[n % first.data.length]._id], status: n % 2 === 0 }),
+      });
+      if (!(await readJson(res)).status) throw new Error('web toggle failed');
+      afterFeed.push(await timed(() => get(`${baseURL}/api/App/video/category/client?page=1`, app)));
+      afterLibrary.push(
+        await timed(() => get(`${library}/${category}?page=1&limit=${LIMIT}&web=true`, admin)),
+      );
+      afterMiddle.push(
+        await timed(() => get(`${library}/all?page=${middle + n}&limit=${LIMIT}&web=true`, admin)),
+      );
+      afterTitle.push(
+        await timed(() => get(`${library}/all?page=${deepOf(pages, n)}&limit=${LIMIT}&sort=title`, admin)),
+      );
+    }
+    show('feed page 1 after a web toggle', afterFeed);
+    show('library page 1 after a web toggle', afterLibrary);
+    show(`library, web, page ${middle} after a web toggle`, afterMiddle);
+    show(`library, page ${deep} by title after a web toggle`, afterTitle);
+    // A toggle moves no page of a list unfiltered by web (0082 keeps them): a rename moves every page by title.
+    const afterRename = [];
+    const renamed = first.data[0];
+    for (let n = 0; n < READS; n++) {
+      const res = await fetch(`${baseURL}/api/App/video/title`, {
+        method: 'PUT',
+        headers: { ...admin, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          id: renamed._id,
+          title: n === READS - 1 ? renamed.title : `${renamed.title} ${n}`,
+        }),
+      });
+      if (res.status !== 200) throw new Error(`rename failed: ${res.status}`);
+      await res.arrayBuffer();
+      afterRename.push(
+        await timed(() => get(`${library}/all?page=${deepOf(pages, n)}&limit=${LIMIT}&sort=title`, admin)),
+      );
+    }
+    show(`library, page ${deep} by title after a rename`, afterRename);
+  };
+  if (ONLY === 'after-write') return afterWrites();
+
   show('library, first page', await reads(() => `${library}/all?page=1&limit=${LIMIT}`, admin));
   // The library's other orders (a column header's click): by title, duration and views.
   for (const sort of ['title', '-duration', '-views'])
@@ -628,32 +685,7 @@ async function measure(baseURL) {
   );
   await searchAds();
 
-  // The first reads after a write: each toggle invalidates the feed and the counts.
-  const afterFeed = [];
-  const afterLibrary = [];
-  // The library's middle page after each write: nothing read before it is known any more (page-boundaries.ts).
-  const middle = Math.ceil(pages / 2);
-  const afterMiddle = [];
-  // And a far page by title: only the date orders have landmarks (0074), this one walks (0077).
-  const afterTitle = [];
-  for (let n = 0; n < READS; n++) {
-    const res = await fetch(`${baseURL}/api/App/video/web/status`, {
-      method: 'PUT',
-      headers: { ...admin, 'content-type': 'application/json' },
-      body: JSON.stringify({ id: [first.data[n % first.data.length]._id], status: n % 2 === 0 }),
-    });
-    if (!(await readJson(res)).status) throw new Error('web toggle failed');
-    afterFeed.push(await timed(() => get(`${baseURL}/api/App/video/category/client?page=1`, app)));
-    afterLibrary.push(await timed(() => get(`${library}/${category}?page=1&limit=${LIMIT}&web=true`, admin)));
-    afterMiddle.push(await timed(() => get(`${library}/all?page=${middle + n}&limit=${LIMIT}`, admin)));
-    afterTitle.push(
-      await timed(() => get(`${library}/all?page=${deepOf(pages, n)}&limit=${LIMIT}&sort=title`, admin)),
-    );
-  }
-  show('feed page 1 after a web toggle', afterFeed);
-  show('library page 1 after a web toggle', afterLibrary);
-  show(`library, page ${middle} after a web toggle`, afterMiddle);
-  show(`library, page ${deep} by title after a web toggle`, afterTitle);
+  await afterWrites();
 
   await searchAfterViews();
 

@@ -32,6 +32,23 @@ describe('AppCache', () => {
     expect(cache.peek('idle')).toBeUndefined();
   });
 
+  it('tells its listeners the fields a write changed; the other processes hear the tag alone', () => {
+    const cache = new AppCache();
+    const heard: unknown[] = [];
+    const shared: unknown[] = [];
+    cache.onInvalidate((...args) => heard.push(args));
+    cache.shareWith((...args) => shared.push(args));
+    cache.invalidate('t', ['web']);
+    cache.invalidate('t');
+    cache.invalidateFromPeer('t');
+    expect(heard).toEqual([
+      ['t', ['web']],
+      ['t', undefined],
+      ['t', undefined],
+    ]);
+    expect(shared).toEqual([['t'], ['t']]);
+  });
+
   it('does not keep a value loaded while a write invalidated', async () => {
     const cache = new AppCache();
     let release: (value: unknown) => void = () => undefined;

@@ -31,11 +31,17 @@ interface Entry extends CachedReply, Evictable {
   tags: readonly string[];
 }
 
+/**
+ * Hears each invalidation: the tag, and the fields the write changed when it only changed fields of rows
+ * already there (undefined: anything may have changed, another process's write included).
+ */
+export type InvalidationListener = (tag: string, changed?: readonly string[]) => void;
+
 export class AppCache {
   private readonly entries = new Map<string, Entry>();
   private readonly pending = new Map<string, { loading: Promise<CachedReply>; generation: number }>();
   private generation = 0;
-  private readonly listeners: ((tag: string) => void)[] = [];
+  private readonly listeners: InvalidationListener[] = [];
   private share: ((tag: string) => void) | undefined;
 
   constructor(
@@ -52,7 +58,7 @@ export class AppCache {
   }
 
   /** Called with the tag on every invalidation (e.g. to drop other in-memory views of that feature). */
-  onInvalidate(listener: (tag: string) => void): void {
+  onInvalidate(listener: InvalidationListener): void {
     this.listeners.push(listener);
   }
 
@@ -107,14 +113,18 @@ export class AppCache {
     return hit;
   }
 
-  /** A write in this process changed what `tag` covers. */
-  invalidate(tag: string): void {
-    this.drop(tag);
+  /**
+   * A write in this process changed what `tag` covers. `changed`: the write only changed these fields of
+   * rows already there (none added or removed), for the listeners that can keep what those leave alone;
+   * the other processes hear the tag alone.
+   */
+  invalidate(tag: string, changed?: readonly string[]): void {
+    this.drop(tag, changed);
     // Inside a back-office write the change is visible to other requests only once it commits: a read in
     // between would cache the old data again, so the tag is dropped again then, and passed on then.
     if (!currentWriteScope()) return void this.share?.(tag);
     afterWriteScope(() => {
-      this.drop(tag);
+      this.drop(tag, changed);
       this.share?.(tag);
     });
   }
@@ -124,10 +134,10 @@ export class AppCache {
     this.drop(tag);
   }
 
-  private drop(tag: string): void {
+  private drop(tag: string, changed?: readonly string[]): void {
     this.generation++;
     for (const [key, entry] of this.entries) if (entry.tags.includes(tag)) this.entries.delete(key);
-    for (const listener of this.listeners) listener(tag);
+    for (const listener of this.listeners) listener(tag, changed);
   }
 
   clear(): void {

@@ -173,6 +173,62 @@ describe('the library pages', () => {
     await jumbledPages(cat, { sort: '-title' }, expected(inCat, '-title'));
   });
 
+  it('keep their places through a web toggle or a rename where it moves no row of the list', async () => {
+    const cat = categories[0]!;
+    const inCat = rows.filter((r) => r.category_id === cat);
+    const seeks = vi.spyOn(repo, 'pageOfVideos');
+    /** Page 2 of the list, and whether its read started from a row known before (not a walk from an end). */
+    const pageTwo = async (query: Record<string, string>) => {
+      const { ids } = await onePage(cat, query, 2);
+      const { from } = seeks.mock.calls.at(-1)![4];
+      return { ids, known: from !== 'start' && from !== 'end' };
+    };
+    const call = async (url: string, payload: object) => {
+      const res = await t.request({ method: 'PUT', url, payload });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    // A third of the category's videos, none of them on the web yet.
+    const flipped = inCat.filter((r, j) => j % 3 === 1 && r.web === 0);
+    const now = inCat.map((r) => (flipped.includes(r) ? { ...r, web: 1 } : r));
+    const lists = ['title', '-date', 'duration'].flatMap((sort): Record<string, string>[] => [
+      { sort },
+      { sort, web: 'true' },
+    ]);
+    try {
+      for (const query of lists) await pageTwo(query);
+      await call(routes.webStatus.path, { id: flipped.map((r) => r.id), status: true });
+      for (const query of lists) {
+        const subset = query.web ? now.filter((r) => r.web === 1) : now;
+        // Read again from a page known before the toggle, unless the list is filtered by web.
+        expect([query, await pageTwo(query)]).toEqual([
+          query,
+          {
+            ids: expected(subset, query.sort!).slice(LIMIT, 2 * LIMIT),
+            known: !query.web,
+          },
+        ]);
+        await jumbledPages(cat, query, expected(subset, query.sort!));
+      }
+      // A rename moves the lists by title only.
+      const [renamed] = flipped;
+      await call(routes.rename.path, { id: renamed!.id, title: 'Aa first' });
+      const titled = now.map((r) => (r.id === renamed!.id ? { ...r, title: 'Aa first' } : r));
+      expect(await pageTwo({ sort: '-date' })).toEqual({
+        ids: expected(titled, '-date').slice(LIMIT, 2 * LIMIT),
+        known: true,
+      });
+      expect(await pageTwo({ sort: 'title' })).toEqual({
+        ids: expected(titled, 'title').slice(LIMIT, 2 * LIMIT),
+        known: false,
+      });
+      await call(routes.rename.path, { id: renamed!.id, title: renamed!.title });
+    } finally {
+      seeks.mockRestore();
+      await call(routes.webStatus.path, { id: flipped.map((r) => r.id), status: false });
+    }
+    await check(rows);
+  });
+
   it('stay so after a delete and a restore', async () => {
     const gone = rows.filter((_, i) => i % 5 === 0).map((r) => r.id);
     const removed = await t.request({ method: 'DELETE', url: routes.remove.path, payload: { id: gone } });

@@ -125,8 +125,17 @@ export function createVideosService(ctx: FeatureContext, deps: VideosDeps) {
     forget: forgetItems(deps.forgetCounts),
   });
   // Deep pages start from a page read before (keyset under the page number); any write to the videos
-  // moves them (every one invalidates `videos`, also from another server process through cache-sync).
-  const boundaries = PageBoundaries.forgetOn(ctx.cache, 'videos');
+  // moves them (every one invalidates `videos`, also from another server process through cache-sync), but
+  // a web toggle or a rename here, which moves only the lists filtered by web or ordered by title.
+  const boundaries = PageBoundaries.forgetOn(ctx.cache, 'videos', (list, changed) => {
+    const [filter, sort] = JSON.parse(list) as [repo.UnsearchedFilter, VideoSort];
+    const moves = (field: string) => {
+      if (field === 'web') return filter.web !== undefined;
+      if (field === 'title') return sort.endsWith('title');
+      return true;
+    };
+    return changed.some(moves);
+  });
 
   /** A page of a list with its total, kept by the database (videos.counts.ts), not counted per read. */
   const listPage = async (
@@ -306,7 +315,7 @@ export function createVideosService(ctx: FeatureContext, deps: VideosDeps) {
     /** A new title. The app's replies carry none, but it moves the library's pages by title. */
     async rename(id: string, title: string) {
       if (!(await repo.setTitle(db, id, title))) throw notFound(videoMessages.videoNotFound);
-      invalidate();
+      ctx.cache.invalidate('videos', ['title']);
       return toJson((await repo.videoById(db, id))!);
     },
 
@@ -320,7 +329,7 @@ export function createVideosService(ctx: FeatureContext, deps: VideosDeps) {
     async setWeb(ids: string[], web: boolean) {
       const modified = await repo.setWeb(db, [...new Set(ids)], web);
       if (!modified) throw notFound(videoMessages.noneFound);
-      invalidate();
+      ctx.cache.invalidate('videos', ['web']);
       return modified;
     },
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { AppCache } from '../app-cache.js';
 import { LANDMARKS, PageBoundaries, type Landmark, type PageSeek } from './page-boundaries.js';
 
 const key = (page: number) => ({
@@ -42,6 +43,39 @@ describe('page boundaries', () => {
     planned.remember(key(20).first, key(20).last);
     expect(b.plan('one', 8, 3, 45).seek.from).toBe('start');
     expect(b.plan('one', 21, 1, 45).seek.from).toBe('start');
+  });
+
+  it('forget only the lists a change of some fields moves, and every list on any other write', () => {
+    const cache = new AppCache();
+    // Lists filtered by web or ordered by title, as the library's.
+    const b = PageBoundaries.forgetOn(cache, 'rows', (list, changed) =>
+      changed.some((f) => list.includes(f)),
+    );
+    const readAll = () => ['web', 'title', 'date'].forEach((list) => read(b, 7, list));
+    const known = () => ['web', 'title', 'date'].filter((list) => read(b, 8, list).from === 'after');
+    readAll();
+    expect(known()).toEqual(['web', 'title', 'date']);
+    const planned = b.plan('planned', 20, 1, 45);
+    cache.invalidate('rows', ['web']);
+    // A read under way keeps nothing, whichever list it reads.
+    planned.remember(key(20).first, key(20).last);
+    expect(b.plan('planned', 21, 1, 45).seek.from).toBe('start');
+    expect(known()).toEqual(['title', 'date']);
+    cache.invalidate('other', ['title']);
+    cache.invalidate('rows', ['title', 'date']);
+    expect(known()).toEqual([]);
+    readAll();
+    // A write that names no fields (rows added or removed), or another process's: every list.
+    cache.invalidate('rows');
+    expect(known()).toEqual([]);
+    readAll();
+    cache.invalidateFromPeer('rows');
+    expect(known()).toEqual([]);
+    // Without `moves`, a change of some fields forgets every list too.
+    const all = PageBoundaries.forgetOn(cache, 'rows');
+    read(all, 7, 'date');
+    cache.invalidate('rows', ['web']);
+    expect(read(all, 8, 'date').from).toBe('start');
   });
 
   it('keeps a bounded number of lists and pages', () => {

@@ -1,4 +1,5 @@
 import { setBounded, type Evictable } from '../bounded-map.js';
+import type { InvalidationListener } from '../app-cache.js';
 import type { SeekPage } from './paging.js';
 
 /** A row's place in a list's order: its sort value, as the database compares it, and its id. */
@@ -55,18 +56,27 @@ export interface PagePlan {
  * nobody read since the last write still walks from the nearest known point.
  *
  * Any write to the rows can move every page, so the owner calls `forget` on each (the feature's cache tag,
- * which the other server processes also hear through cache-sync). A read planned before a `forget` keeps
- * nothing. Only for orders no silent write changes (not the views, which app events count up).
+ * which the other server processes also hear through cache-sync). A write that only changed some fields
+ * of rows already there forgets only the lists whose filter or order reads them (`moves`): a web toggle
+ * leaves the library's unfiltered pages where they were. A read planned before a `forget` keeps nothing.
+ * Only for orders no silent write changes (not the views, which app events count up).
  */
 export class PageBoundaries {
-  /** Boundaries forgotten whenever `cache` invalidates `tag` (a write of the feature that owns the rows). */
+  /**
+   * Boundaries forgotten whenever `cache` invalidates `tag` (a write of the feature that owns the rows):
+   * every list's, or when the write names the fields it changed, those of the lists `moves` says they
+   * move (without `moves`, every list's).
+   */
   static forgetOn(
-    cache: { onInvalidate(listener: (tag: string) => void): void },
+    cache: { onInvalidate(listener: InvalidationListener): void },
     tag: string,
+    moves?: (list: string, changed: readonly string[]) => boolean,
   ): PageBoundaries {
     const boundaries = new PageBoundaries();
-    cache.onInvalidate((invalidated) => {
-      if (invalidated === tag) boundaries.forget();
+    cache.onInvalidate((invalidated, changed) => {
+      if (invalidated !== tag) return;
+      if (changed && moves) boundaries.forget((list) => moves(list, changed));
+      else boundaries.forget();
     });
     return boundaries;
   }
@@ -81,9 +91,12 @@ export class PageBoundaries {
     private readonly maxPages = 2000,
   ) {}
 
-  forget(): void {
+  /** Every list's boundaries, or those of the lists `moved` picks. */
+  forget(moved?: (list: string) => boolean): void {
+    // A read under way when the rows changed keeps nothing, whichever list it reads.
     this.generation++;
-    this.lists.clear();
+    if (!moved) this.lists.clear();
+    else for (const list of [...this.lists.keys()]) if (moved(list)) this.lists.delete(list);
   }
 
   /**
