@@ -220,7 +220,6 @@ export async function buildApp(config: ResolvedConfig, opts: BuildOptions = {}):
     mediaColumns: new MediaColumns(),
     db: database.db,
     readDb: database.readDb,
-    backgroundWrites: database.backgroundWrites,
     dialect: database.dialect,
     cache,
     launch: new LaunchRegistry(),

@@ -4,7 +4,6 @@ import type { AppCache } from './app-cache.js';
 import type { ResolvedConfig } from './config.js';
 import type { AppDb, DialectName } from './db/database.js';
 import type { ProcessNotices } from './db/process-notices.js';
-import type { BackgroundWrites } from './db/sqlite-writer.js';
 import type { MediaColumns } from './media/media-references.js';
 import type { Scheduler } from './jobs/scheduler.js';
 import type { MediaStore } from './media/media-store.js';
@@ -23,11 +22,6 @@ export interface FeatureContext {
    * off the event loop on SQLite (db/sqlite-readers.ts), `db` itself on PostgreSQL (database.ts).
    */
   readDb: AppDb;
-  /**
-   * For background writes that can take more than a millisecond, outside any write scope: off the event
-   * loop on SQLite (db/sqlite-writer.ts), on `db`'s connections on PostgreSQL.
-   */
-  backgroundWrites: BackgroundWrites;
   dialect: DialectName;
   media: MediaStore;
   /** Each feature declares the columns of its tables that name media files (the orphan sweep reads them). */

@@ -13,7 +13,6 @@ import { boundedSearch } from '../../platform/db/bounded-search.js';
 import { matchesSearch } from '../../platform/db/search.js';
 import { SET_MOST } from '../../platform/db/search-count.js';
 import { foldedColumns, searchTable } from '../../platform/db/search-index.js';
-import { writesOn, type BackgroundWrites } from '../../platform/db/sqlite-writer.js';
 import type { ActivityRow } from '../../platform/activity/activity-log.repository.js';
 import { ACTIVITY_PENDING, activitySearch } from './activity.migrations.js';
 
@@ -140,23 +139,21 @@ export const entriesPending = async (db: Db) =>
     .length > 0;
 
 /**
- * The most pending entries indexed in one transaction: ~10 ms of the write lock a batch, that long at most
- * for a write of the main connection to wait (but a batch in which FTS5 merges its segments: 0081). Was
- * 5,000, run back to back on the main thread: 100,000 entries written by another process (a bulk import,
- * bench:scale's seed) held the event loop for 2.1 s in one stretch (0079).
+ * The most pending entries indexed in one transaction (~21 µs each on this machine: ~5 ms of the event loop
+ * and the write lock a batch). Was 5,000, run back to back: 100,000 entries written by another process (a
+ * bulk import, bench:scale's seed) held the event loop for 2.1 s in one stretch (0079).
  */
 export const INDEX_BATCH = 250;
 
 /**
  * SQLite: writes the pending entries into the search index and forgets them, INDEX_BATCH at a time, each
  * batch one transaction (any process may run it: a batch already taken is gone from the queue when the
- * next begins). The service runs it on the background writer (sqlite-writer.ts), off the event loop: a
- * batch in which FTS5 merges its segments takes 80-300 ms (0081). After each batch the write lock is left
- * for as long as the batch took: a write of the main connection that found it taken sleeps in SQLite's
- * busy handler, and back-to-back batches would take it again first. One FTS5 segment a batch, where a
- * trigger wrote one an entry (0065). Returns how many.
+ * next begins). SQLite's statements run on the event loop, so after each batch the loop is left to the
+ * requests for as long as the batch took: given back for one turn only (setImmediate), the next batch took
+ * it again before a request's next step, and a page read meanwhile took 79 ms rather than 3 (0079). One
+ * FTS5 segment a batch, where a trigger wrote one an entry (0065). Returns how many.
  */
-export async function indexPendingEntries(db: Db, writes: BackgroundWrites = writesOn(db)): Promise<number> {
+export async function indexPendingEntries(db: Db): Promise<number> {
   const fts = sql.table(searchTable(activitySearch));
   const pending = sql.table(ACTIVITY_PENDING);
   const columns = sql.join(activitySearch.columns.map((c) => sql.ref(c)));
@@ -164,15 +161,15 @@ export async function indexPendingEntries(db: Db, writes: BackgroundWrites = wri
   // The batch's last entry, read in the statements themselves: the insert comes first, so the transaction
   // takes the write lock at once (a read first could not upgrade past another process's write).
   const last = sql`(SELECT max(entry) FROM (SELECT entry FROM ${pending} ORDER BY entry LIMIT ${INDEX_BATCH}))`;
-  const batch = [
-    sql`INSERT INTO ${fts}(rowid, ${columns}) SELECT a.rowid, ${folded}
-      FROM ${pending} p JOIN activity_log a ON a.rowid = p.entry WHERE p.entry <= ${last}`.compile(db),
-    sql`DELETE FROM ${pending} WHERE entry <= ${last}`.compile(db),
-  ];
   let indexed = 0;
   for (;;) {
     const started = performance.now();
-    const [done = 0] = await writes.transaction(batch);
+    const done = await db.transaction().execute(async (trx) => {
+      const added = await sql`INSERT INTO ${fts}(rowid, ${columns}) SELECT a.rowid, ${folded}
+        FROM ${pending} p JOIN activity_log a ON a.rowid = p.entry WHERE p.entry <= ${last}`.execute(trx);
+      await sql`DELETE FROM ${pending} WHERE entry <= ${last}`.execute(trx);
+      return Number(added.numAffectedRows ?? 0);
+    });
     indexed += done;
     if (done < INDEX_BATCH) return indexed;
     await setTimeout(Math.max(1, performance.now() - started));

@@ -19,7 +19,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stri
 
 /** The activity log's reads, its reverts and its retention; entries are written by the recorder (platform/activity). */
 export function createActivityService(
-  ctx: Pick<FeatureContext, 'db' | 'readDb' | 'backgroundWrites' | 'dialect' | 'config' | 'reverts'>,
+  ctx: Pick<FeatureContext, 'db' | 'readDb' | 'dialect' | 'config' | 'reverts'>,
 ) {
   const { db } = ctx;
 
@@ -44,8 +44,7 @@ export function createActivityService(
       // search finds every entry written before it (0065). Should that fail (another process's write
       // between its read and its write), the search answers without the newest entries and the
       // server's batch (which logs its failures) indexes them a few seconds later.
-      if (query.q && (await entriesWaiting()))
-        await repo.indexPendingEntries(db, ctx.backgroundWrites).catch(() => 0);
+      if (query.q && (await entriesWaiting())) await repo.indexPendingEntries(db).catch(() => 0);
       const { rows, total, totalCapped } = await repo.listEntries(ctx.readDb, ctx.dialect, query);
       return {
         data: rows.map((row) => withRevertable(repo.toEntry(row))),
@@ -87,9 +86,9 @@ export function createActivityService(
       });
     },
 
-    /** SQLite: indexes the entries waiting for the search index (0065), off the event loop (0081); answers how many. */
+    /** SQLite: indexes the entries waiting for the search index (0065); answers how many. */
     async indexPending(): Promise<number> {
-      return (await entriesWaiting()) ? repo.indexPendingEntries(db, ctx.backgroundWrites) : 0;
+      return (await entriesWaiting()) ? repo.indexPendingEntries(db) : 0;
     },
 
     /** Removes entries past ACTIVITY_RETENTION_DAYS (none when it is 0); returns how many went. */

@@ -9,7 +9,6 @@ import { advisoryLocks, type SharedLocks } from './advisory-locks.js';
 import { pgNotices, type ProcessNotices } from './process-notices.js';
 import { WriteScopes } from './write-scope.js';
 import { SqliteReaders, SqliteReadersDialect, defaultSqliteReaders } from './sqlite-readers.js';
-import { SqliteWriter, writesOn, type BackgroundWrites } from './sqlite-writer.js';
 import { withStatementCache } from './statement-cache.js';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -35,12 +34,6 @@ export interface Database {
    * write). On PostgreSQL `db` itself: its queries never ran on the event loop.
    */
   readDb: AppDb;
-  /**
-   * For background writes whose statements can take more than a millisecond (the activity search index's
-   * batches), outside any write scope. On SQLite one writer thread with its own connection
-   * (sqlite-writer.ts); on PostgreSQL `db`'s connections.
-   */
-  backgroundWrites: BackgroundWrites;
   dialect: DialectName;
   /** Record locks across server processes (PostgreSQL only; SQLite serves one process). */
   sharedLocks?: SharedLocks;
@@ -126,7 +119,6 @@ export function createDatabase(opts: {
     return {
       db,
       readDb: db,
-      backgroundWrites: writesOn(db),
       dialect: 'postgres',
       writeScopes,
       sharedLocks: advisoryLocks(lockPool),
@@ -158,12 +150,9 @@ export function createDatabase(opts: {
     dialect: writeScopes.wrap(new SqliteDialect({ database: withStatementCache(sqlite) })),
   });
   // Every test database is a file too (no ':memory:' here), so readDb is always the readers on SQLite.
-  const functions = { [UNICODE_LOWER]: String(unicodeLower) };
-  const readers = new SqliteReaders(
-    sqliteFile(opts.dataDir),
-    opts.sqliteReaders ?? defaultSqliteReaders(),
-    functions,
-  );
+  const readers = new SqliteReaders(sqliteFile(opts.dataDir), opts.sqliteReaders ?? defaultSqliteReaders(), {
+    [UNICODE_LOWER]: String(unicodeLower),
+  });
   // After a write in the same request, reads go through its transaction (the readers would not see it).
   const readDb = new Kysely<AppTables>({
     dialect: new SqliteReadersDialect(readers, {
@@ -171,16 +160,13 @@ export function createDatabase(opts: {
       executeQuery: (query) => db.executeQuery(query),
     }),
   });
-  const writer = new SqliteWriter(sqliteFile(opts.dataDir), functions);
   return {
     db,
     readDb,
-    backgroundWrites: writer,
     dialect: 'sqlite',
     writeScopes,
     warm: () => readers.warm(),
     destroy: async () => {
-      await writer.close();
       await readDb.destroy();
       await db.destroy();
     },

@@ -49,21 +49,14 @@ const SQLite = require(workerData.driver);
 // /proc/thread-self): on 2 cores two deep-page readers otherwise took the CPU the quick app reads need.
 // bench:scale, 100,000 videos, quiet, loadCheck beside two deep-page readers, median of the rounds' ratio
 // to alone: nice 0 0.29, nice 10 0.43, nice 19 0.54 and 0.74 (docs/decisions/0047-flat-at-any-size.md).
-// The writer is not: it holds the write lock while it runs, and the main thread's writes wait for it.
-if (!workerData.writable)
-  try {
-    const tid = Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop());
-    require('node:os').setPriority(tid, 19);
-  } catch {}
+try {
+  const tid = Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop());
+  require('node:os').setPriority(tid, 19);
+} catch {}
 let db;
 try {
-  db = new SQLite(workerData.file, { readonly: !workerData.writable, fileMustExist: true });
+  db = new SQLite(workerData.file, { readonly: true, fileMustExist: true });
   db.pragma('busy_timeout = 5000');
-  // As the server's own connection (database.ts).
-  if (workerData.writable) {
-    db.pragma('synchronous = NORMAL');
-    db.pragma('foreign_keys = ON');
-  }
   for (const [name, source] of Object.entries(workerData.functions))
     db.function(name, { deterministic: true }, (0, eval)(source));
 } catch (error) {
@@ -72,50 +65,26 @@ try {
   throw new Error(String(error && error.message));
 }
 const kept = new Map();
-const prepared = (sql) => {
-  let statement = kept.get(sql);
-  if (!statement) {
-    if (kept.size >= 500) kept.clear();
-    statement = db.prepare(sql);
-    kept.set(sql, statement);
-  }
-  return statement;
-};
-// A reader's write runs too, so that the read-only connection refuses it with SQLite's own message.
-const runOne = ({ sql, parameters }) => {
-  const statement = prepared(sql);
-  if (statement.reader) return { rows: statement.all(...parameters), changes: 0 };
-  return { rows: [], changes: statement.run(...parameters).changes };
-};
-// Several statements are one transaction, run to its end here: a transaction whose statements came one
-// message at a time would hold the write lock while waiting for the main thread, whose own write would
-// wait for the lock in SQLite's busy handler, holding the thread that sends the next statement.
-const runAll = db.transaction((statements) => statements.map(runOne));
-parentPort.on('message', (statements) => {
+parentPort.on('message', ({ sql, parameters }) => {
   try {
-    const answers = statements.length === 1 ? [runOne(statements[0])] : runAll(statements);
-    parentPort.postMessage({ rows: answers[answers.length - 1].rows, changes: answers.map((a) => a.changes) });
+    let statement = kept.get(sql);
+    if (!statement) {
+      if (kept.size >= 500) kept.clear();
+      statement = db.prepare(sql);
+      kept.set(sql, statement);
+    }
+    // A write runs, so that the read-only connection refuses it with SQLite's own message.
+    parentPort.postMessage({ rows: statement.reader ? statement.all(...parameters) : (statement.run(...parameters), []) });
   } catch (error) {
     parentPort.postMessage({ error: { message: String(error && error.message), code: error && error.code } });
   }
 });
 `;
 
-/** One statement and its parameters. */
-export interface Statement {
+interface Job {
   sql: string;
   parameters: readonly unknown[];
-}
-
-/** The last statement's rows, and the rows each statement changed (0 for a read). */
-interface Answer {
-  rows: unknown[];
-  changes: number[];
-}
-
-interface Job {
-  statements: readonly Statement[];
-  resolve: (answer: Answer) => void;
+  resolve: (rows: unknown[]) => void;
   reject: (error: Error) => void;
 }
 
@@ -124,7 +93,7 @@ interface Reader {
   job?: Job;
 }
 
-type Reply = Answer | { error: { message: string; code?: string } };
+type Reply = { rows: unknown[] } | { error: { message: string; code?: string } };
 
 /** The error of a failed query, with SQLite's message and code (`SQLITE_ERROR`...). */
 function sqliteError({ message, code }: { message: string; code?: string }): Error {
@@ -146,22 +115,15 @@ export class SqliteReaders {
     private readonly file: string,
     readonly size: number,
     private readonly functions: ReaderFunctions = {},
-    /** A connection that writes (sqlite-writer.ts), on a thread at the normal priority. */
-    private readonly writable = false,
   ) {
     if (!Number.isInteger(size) || size < 1) throw new Error(`SQLite readers: ${size} is not a count`);
   }
 
   /** The rows of one read. */
-  async all(sql: string, parameters: readonly unknown[]): Promise<unknown[]> {
-    return (await this.run([{ sql, parameters }])).rows;
-  }
-
-  /** `statements`, several in one transaction on the thread (sqlite-writer.ts). */
-  run(statements: readonly Statement[]): Promise<Answer> {
+  all(sql: string, parameters: readonly unknown[]): Promise<unknown[]> {
     if (this.closed) return Promise.reject(new Error(READERS_CLOSED));
     return new Promise((resolve, reject) => {
-      this.queue.push({ statements, resolve, reject });
+      this.queue.push({ sql, parameters, resolve, reject });
       this.next();
     });
   }
@@ -198,12 +160,7 @@ export class SqliteReaders {
   private start(): Reader {
     const worker = new Worker(WORKER, {
       eval: true,
-      workerData: {
-        driver: this.driverPath,
-        file: this.file,
-        functions: this.functions,
-        writable: this.writable,
-      },
+      workerData: { driver: this.driverPath, file: this.file, functions: this.functions },
     });
     const reader: Reader = { worker };
     // An idle reader keeps no process alive; one with a query does, until its reply (give, done).
@@ -224,7 +181,7 @@ export class SqliteReaders {
     reader.job = job;
     reader.worker.ref();
     try {
-      reader.worker.postMessage(job.statements);
+      reader.worker.postMessage({ sql: job.sql, parameters: job.parameters });
     } catch (error) {
       // A parameter that cannot be copied to the thread (a function, a symbol).
       this.done(reader, { error: { message: (error as Error).message } });
@@ -237,7 +194,7 @@ export class SqliteReaders {
     reader.worker.unref();
     if (this.readers.has(reader)) this.idle.push(reader);
     if ('error' in reply) job?.reject(sqliteError(reply.error));
-    else job?.resolve(reply);
+    else job?.resolve(reply.rows);
     this.next();
   }
 
