@@ -49,6 +49,9 @@ function usableInPage() {
   const visible = (el) =>
     !!el && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
   const main = document.querySelector('main') ?? document.body;
+  // Still in the head (a script there not in yet): not usable. A throw here ended the wait for good, and
+  // the run counted as never usable.
+  if (!main) return false;
   const heading = [...document.querySelectorAll('h1')].some(visible);
   // A screen with neither (the policy before Edit, a live ad field list with no fields yet) counts its
   // first button; that its data is in is what the idle network and the absent loader say.

@@ -37,6 +37,41 @@ const PASSWORD_SCREENS_ONLY =
   /[\\/]src[\\/](lib[\\/](password-check|use-password-strength)|ui[\\/]password-meter)\./;
 
 /**
+ * The modules the admin page's entry (main.tsx) imports statically, and those the sign-in page adds, found
+ * once the build's module graph is complete (`findStartModules`): kept out of the shared chunk, as the entry
+ * importing one of them made the sign-in page and every route load all of the shared chunk and what it
+ * imports (the query cache, a dialog, a video source, file sniffing, the system stats' schemas...: 202 kB
+ * gzipped for the sign-in page against its 150 kB budget, docs/decisions/0080). The entry's go to its chunk;
+ * the sign-in page's (its form, fields, toasts), which the shell's sign-in-again dialog uses too, to one
+ * chunk of their own. Found, not listed: a module the entry starts to import leaves the shared chunk.
+ */
+const entryModules = new Set<string>();
+const signInModules = new Set<string>();
+const ENTRY = here('./src/main.tsx');
+const SIGN_IN_PAGE = here('./src/features/auth/pages/login-page.tsx');
+
+function findStartModules(): Plugin {
+  return {
+    name: 'streamdesk:start-modules',
+    apply: 'build',
+    buildEnd() {
+      const walk = (id: string, into: Set<string>, except = new Set<string>()) => {
+        if (into.has(id) || except.has(id)) return;
+        if (!this.getModuleInfo(id)) throw new Error(`start-modules: ${id} is not in the build`);
+        into.add(id);
+        for (const imported of this.getModuleInfo(id)?.importedIds ?? []) walk(imported, into, except);
+      };
+      entryModules.clear();
+      signInModules.clear();
+      walk(ENTRY, entryModules);
+      walk(SIGN_IN_PAGE, signInModules, entryModules);
+      // The page itself stays the router's lazy chunk.
+      signInModules.delete(SIGN_IN_PAGE);
+    },
+  };
+}
+
+/**
  * V8's explicit compile hint (Chrome 136+; others ignore the comment): every function of a chunk is
  * compiled as the chunk streams in, on a background thread, instead of on the main thread when first
  * called. Nearly all of a chunk's code runs on its screen's first render, and with the CPU slowed 4x that
@@ -120,9 +155,10 @@ function screenModules(): { shell: string; screens: Record<string, string> } {
 
 /**
  * The admin page's script that asks for the opening screen's chunks as the HTML is parsed
- * (app/screen-preload.ts), and its table: each screen's path with its chunk and the chunks it imports, the
- * shell's too, less those the page's own module preloads already ask for. The script is a file of its own
- * (named by its content, as the chunks are), the table a JSON block in the page.
+ * (app/screen-preload.ts), and its table: each screen's path with its chunk and the chunks it imports (its
+ * own module's lazy imports too), the shell's too, less those the page's own module preloads already ask
+ * for. The script is a file of its own (named by its content, as the chunks are), the table a JSON block in
+ * the page.
  */
 function openingScreenPreloads(): Plugin {
   const script = preloadScript();
@@ -146,16 +182,20 @@ function openingScreenPreloads(): Plugin {
           return into;
         };
         const inPage = withImports(chunk.fileName);
-        const opening = (module: string) => {
+        const opening = (module: string, ownLazyImports = false) => {
           const own = chunks.find((c) => c.facadeModuleId === module);
           if (!own) throw new Error(`opening-screen-preloads: no chunk for ${module}`);
-          return [...withImports(own.fileName)].filter((fileName) => !inPage.has(fileName));
+          const files = withImports(own.fileName);
+          // A screen module's own import() is code it asks for as it runs (the analytics screen's chart):
+          // asked for with the rest, not once the screen's chunk has come and run (docs/decisions/0080).
+          if (ownLazyImports) for (const lazy of own.dynamicImports) withImports(lazy, files);
+          return [...files].filter((fileName) => !inPage.has(fileName));
         };
         const { shell, screens } = screenModules();
         const shellFiles = opening(shell);
         const screen = (path: string, module: string) => ({
           path,
-          files: [...new Set([...shellFiles, ...opening(module)])],
+          files: [...new Set([...shellFiles, ...opening(module, true)])],
         });
         const paths = webPaths as Record<string, string>;
         const table = preloadTable(
@@ -169,14 +209,18 @@ function openingScreenPreloads(): Plugin {
           ],
           pathPattern,
         );
+        // In the head, beside the entry's own preloads, not at the body's end: the shared chunks the entry
+        // imported before (docs/decisions/0080) are in these lists now, and from the body's end their
+        // requests went out only after all of the entry's had come. Async, so that the page's parse does not
+        // wait for it; the table is parsed before the script element, so it is there when the script runs.
         return [
           {
             tag: 'script',
             attrs: { type: 'application/json', id: PRELOAD_TABLE_ID },
             children: preloadTableJson(table),
-            injectTo: 'body',
+            injectTo: 'head',
           },
-          { tag: 'script', attrs: { src: `/${scriptFile}` }, injectTo: 'body' },
+          { tag: 'script', attrs: { src: `/${scriptFile}`, async: true }, injectTo: 'head' },
         ];
       },
     },
@@ -188,6 +232,7 @@ function openingScreenPreloads(): Plugin {
 export default defineConfig({
   base: '/',
   plugins: [
+    findStartModules(),
     compileHintFirst(),
     openingScreenPreloads(),
     react(),
@@ -215,10 +260,17 @@ export default defineConfig({
               name: 'ui',
               test: (id) =>
                 SHARED_UI.test(id) &&
+                !entryModules.has(id) &&
+                !signInModules.has(id) &&
                 !SITE_TOO.test(id) &&
                 !REPORT_SCREENS_ONLY.test(id) &&
                 !PASSWORD_SCREENS_ONLY.test(id),
               minShareCount: 2,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'sign-in',
+              test: (id) => signInModules.has(id),
               includeDependenciesRecursively: false,
             },
           ],

@@ -1,6 +1,6 @@
 import { useEffect, type CSSProperties, type ReactNode } from 'react';
 import { toast, Toaster, useSonner } from 'sonner';
-import { TOASTS_TOP } from '@/ui/page-header';
+import { TOASTS_TOP } from '@/ui/toasts-top';
 
 /**
  * Sonner's rich-colour text is too light on its tinted backgrounds for WCAG AA (warning 2.3:1, error and

@@ -3,7 +3,7 @@ import { paths } from '@/config/paths';
 import { FullPageLoader } from '@/ui/full-page-loader';
 import { NotFound } from '@/ui/not-found';
 import { RedirectIfSignedIn, RequireSignedIn } from './auth-gate';
-import { screenOf } from './layout/screen-access';
+import { screenOf } from './layout/screen-handle';
 import { RouteError } from './pages/route-error';
 import { RootLayout } from './root-layout';
 import { screenChunk } from './screen-chunk';

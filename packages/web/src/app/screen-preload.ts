@@ -1,11 +1,12 @@
 /*
  * The admin page asks for its opening screen's code (the shell's and the screen's chunks) as the HTML is
- * parsed: a small script at the end of its body (written at build time, vite.config.ts) reads this table
- * from a JSON block beside it (the server's Content-Security-Policy allows no inline script) and adds the
- * chunks' module preload links, while the entry's own chunks download and with no work left for the
- * entry's modules. Asked for from early-screen-code.ts, the requests went out only once the modules it
- * needs had run, and making their 8-10 links was 17-86 ms of the entry's run with the CPU slowed 4x
- * (bench/notes/web.md, 2026-12-06). The router's lazy routes then find those modules on their way.
+ * parsed: a small async script in its head, after the entry's own preloads (written at build time,
+ * vite.config.ts), reads this table from a JSON block beside it (the server's Content-Security-Policy
+ * allows no inline script) and adds the chunks' module preload links, while the entry's own chunks
+ * download and with no work left for the entry's modules. Asked for from early-screen-code.ts, the
+ * requests went out only once the modules it needs had run, and making their 8-10 links was 17-86 ms of
+ * the entry's run with the CPU slowed 4x (bench/notes/web.md, 2026-12-06). The router's lazy routes then
+ * find those modules on their way.
  */
 
 /** The id of the JSON block that holds the table. */

@@ -1,30 +1,16 @@
 import { createContext, useContext } from 'react';
-import { authRoutes } from '@streamdesk/contract/auth';
 import { mayCall, refusal, type Access, type Feature, type Role } from '@streamdesk/contract/roles';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { requestApi } from './api-client';
 
 /** The Team list's query key: shared, as one's own two-step change (Account) shows in it too. */
 export const teamKey = ['team'] as const;
 
 /**
  * What the signed-in person may do, asked the one way every screen uses: the contract's `mayCall` on the
- * role from `GET /api/admin/me`. The shell puts the role in `RoleContext`; write controls (`Button`,
+ * role from `GET /api/admin/me` (`me-query.ts`). The shell puts the role in `RoleContext`; write controls (`Button`,
  * `Toggle`, row menus) take a `write` feature and disable themselves with the refusal as their tooltip.
  * While the role is not known yet (or `me` failed) nothing is held back: the server's guard still
  * refuses, with the same words. See docs/decisions/0022-team-roles.md.
  */
-export const meQuery = queryOptions({
-  queryKey: ['me'],
-  queryFn: ({ signal }) => requestApi(authRoutes.me, { signal }),
-  // The chrome asks it on every screen: a failure only hides what needs it, it is no error page.
-  meta: { onError: 'log' },
-});
-
-export function useMe() {
-  return useQuery(meQuery);
-}
-
 export const RoleContext = createContext<Role | undefined>(undefined);
 
 /** Whether the signed-in person may read or change a feature; undefined while that is not known yet. */

@@ -21,12 +21,6 @@ function Icon({ children, ...props }: SVGProps<SVGSVGElement>) {
 
 type P = SVGProps<SVGSVGElement>;
 
-export const LogoIcon = (p: P) => (
-  <svg aria-hidden="true" viewBox="0 0 24 24" className="size-7 shrink-0" {...p}>
-    <rect width="24" height="24" rx="6" fill="#4f46e5" />
-    <path d="M9.5 7.5l7 4.5-7 4.5z" fill="white" />
-  </svg>
-);
 export const PolicyIcon = (p: P) => (
   <Icon {...p}>
     <path d="M12 3l7 3v5c0 4.5-3 8.5-7 10-4-1.5-7-5.5-7-10V6z" />

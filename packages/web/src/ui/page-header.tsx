@@ -1,7 +1,5 @@
 import { useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
-
-/** The CSS variable that places the toasts (app/providers.tsx): below the header's actions. */
-export const TOASTS_TOP = '--toasts-top';
+import { TOASTS_TOP } from './toasts-top';
 
 /** What a person presses or types in; a header with none of them keeps the toasts under the top bar. */
 const CONTROLS = 'button, a[href], input, select, textarea, [role="button"], [role="switch"]';

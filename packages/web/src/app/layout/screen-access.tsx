@@ -2,14 +2,11 @@ import { lazy, type ReactNode } from 'react';
 import { Link, useMatches } from 'react-router';
 import { FEATURES, mayCall, refusal, type Feature } from '@streamdesk/contract/roles';
 import { paths } from '@/config/paths';
-import { useMe } from '@/lib/access';
+import { useMe } from '@/lib/me-query';
 import { MessagePage, primaryLinkClass } from '@/ui/message-page';
 
 // Its own chunk: only a person the owner requires to set up two-step sign-in ever sees it.
 const TwoStepRequiredPage = lazy(() => import('@/features/account/pages/two-step-required-page'));
-
-/** A screen's route handle: the feature it shows, which a role must be able to read to open it. */
-export const screenOf = (feature: Feature) => ({ feature });
 
 const featureOf = (handle: unknown): Feature | undefined => {
   const feature = (handle as { feature?: unknown } | undefined)?.feature;

@@ -2,10 +2,12 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { SignInAgainDialog } from '@/features/auth/components/sign-in-again-dialog';
-import { RoleContext, useMe } from '@/lib/access';
+import { RoleContext } from '@/lib/access';
+import { useMe } from '@/lib/me-query';
 import { queryClient } from '@/lib/query-client';
 import { cn } from '@/lib/cn';
 import { FullPageLoader } from '@/ui/full-page-loader';
+import { LeaveGuards } from '@/ui/leave-guard';
 import { OfflineNotice } from '@/ui/offline-notice';
 import { FailedLoads } from './failed-loads';
 import { ScreenAccess } from './screen-access';
@@ -68,6 +70,8 @@ function SignedInChrome() {
         </main>
         <OfflineNotice />
         <SignInAgainDialog />
+        {/* The app's one blocker: every screen that holds unsaved work is drawn in this shell. */}
+        <LeaveGuards />
       </div>
     </RoleContext>
   );

@@ -2,9 +2,11 @@ import { useContext, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { StatsList } from '@/features/system-stats/components/stats-list';
 import { paths } from '@/config/paths';
-import { RoleContext, useMe } from '@/lib/access';
+import { RoleContext } from '@/lib/access';
+import { useMe } from '@/lib/me-query';
 import { cn } from '@/lib/cn';
-import { CloseIcon, LogoIcon, MenuIcon, MoreIcon } from '@/ui/icons';
+import { CloseIcon, MenuIcon, MoreIcon } from '@/ui/icons';
+import { LogoIcon } from '@/ui/logo-icon';
 import { openableBy, topBarLinks } from './nav-items';
 import { SIDE_NAV_ID } from './side-nav';
 

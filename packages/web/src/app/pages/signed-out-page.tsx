@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router';
 import { loginHrefReturningTo } from '@/lib/return-to';
-import { LogoIcon } from '@/ui/icons';
+import { LogoIcon } from '@/ui/logo-icon';
 import { MessagePage, PrimaryLink } from '@/ui/message-page';
 
 /** What any path but the login page shows while signed out (doc 1 section 2); sign-in returns here. */

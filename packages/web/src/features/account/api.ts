@@ -1,7 +1,8 @@
 import { accountRoutes, type PasswordChangeBody } from '@streamdesk/contract/account';
 import { twoStepRoutes } from '@streamdesk/contract/two-step';
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { meQuery, teamKey } from '@/lib/access';
+import { teamKey } from '@/lib/access';
+import { meQuery } from '@/lib/me-query';
 import { requestApi } from '@/lib/api-client';
 import { fetchApi } from '@/lib/api-query';
 import { toastFailure } from '@/ui/toast-failure';

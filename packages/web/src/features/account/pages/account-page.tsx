@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { accountMessages } from '@streamdesk/contract/account';
 import { formatDateTime } from '@streamdesk/contract/format';
 import { failureMessage } from '@/lib/api-client';
-import { useMe } from '@/lib/access';
+import { useMe } from '@/lib/me-query';
 import { newPasswordHint, newPasswordProblem } from '@/lib/password-check';
 import { usePasswordStrength } from '@/lib/use-password-strength';
 import { useTextFields } from '@/lib/use-text-fields';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { securityMessages } from '@streamdesk/contract/security';
-import { meQuery } from '@/lib/access';
+import { meQuery } from '@/lib/me-query';
 import { PageHeader } from '@/ui/page-header';
 import { TwoStepSection } from '../components/two-step-section';
 

@@ -1,7 +1,7 @@
 import { messages } from '@streamdesk/contract/messages';
 import { useLocation, useNavigate } from 'react-router';
 import { returnPath, sessionEnded } from '@/lib/return-to';
-import { LogoIcon } from '@/ui/icons';
+import { LogoIcon } from '@/ui/logo-icon';
 import { LoginForm } from '../components/login-form';
 
 export default function LoginPage() {

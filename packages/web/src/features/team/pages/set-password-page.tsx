@@ -8,7 +8,7 @@ import { useTextFields } from '@/lib/use-text-fields';
 import { Button } from '@/ui/button';
 import { FormActions } from '@/ui/form-actions';
 import { TextField } from '@/ui/field';
-import { LogoIcon } from '@/ui/icons';
+import { LogoIcon } from '@/ui/logo-icon';
 import { PrimaryLink } from '@/ui/message-page';
 import { PasswordMeter } from '@/ui/password-meter';
 import { setPassword } from '../api';

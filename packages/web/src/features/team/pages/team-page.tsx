@@ -17,7 +17,7 @@ import { ListTable, listStates, type ListColumn } from '@/ui/list-table';
 import { PageHeader } from '@/ui/page-header';
 import { SelectField } from '@/ui/select-field';
 import { toastSuccess } from '@/ui/toast-success';
-import { useMe } from '@/lib/access';
+import { useMe } from '@/lib/me-query';
 import {
   useAddPerson,
   useClearSignInLock,
