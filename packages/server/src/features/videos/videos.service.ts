@@ -96,7 +96,8 @@ const filesOf = (row: { video: string; thumbnail: string; hls?: string; hls_file
 export function createVideosService(ctx: FeatureContext, deps: VideosDeps) {
   const db = ctx.db;
   // The event counter learns the video ids on `videos` too (its itemsTag).
-  const invalidate = () => ctx.cache.invalidate('videos');
+  // `changed`: the fields a write changed of videos already there (page boundaries keep what it cannot move).
+  const invalidate = (changed?: readonly string[]) => ctx.cache.invalidate('videos', changed);
   // Every new video is processed by the queue (platform/media/video-queue.ts); `queued` wakes it once a
   // write that queued videos has committed.
   const kind = { table: 'videos', video: 'video', folder: VIDEOS_FOLDER, changed: invalidate };
@@ -315,7 +316,7 @@ export function createVideosService(ctx: FeatureContext, deps: VideosDeps) {
     /** A new title. The app's replies carry none, but it moves the library's pages by title. */
     async rename(id: string, title: string) {
       if (!(await repo.setTitle(db, id, title))) throw notFound(videoMessages.videoNotFound);
-      ctx.cache.invalidate('videos', ['title']);
+      invalidate(['title']);
       return toJson((await repo.videoById(db, id))!);
     },
 
@@ -329,7 +330,7 @@ export function createVideosService(ctx: FeatureContext, deps: VideosDeps) {
     async setWeb(ids: string[], web: boolean) {
       const modified = await repo.setWeb(db, [...new Set(ids)], web);
       if (!modified) throw notFound(videoMessages.noneFound);
-      ctx.cache.invalidate('videos', ['web']);
+      invalidate(['web']);
       return modified;
     },
 
