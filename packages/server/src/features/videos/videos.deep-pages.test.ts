@@ -217,16 +217,80 @@ describe('the library pages', () => {
         ids: expected(titled, '-date').slice(LIMIT, 2 * LIMIT),
         known: true,
       });
-      expect(await pageTwo({ sort: 'title' })).toEqual({
-        ids: expected(titled, 'title').slice(LIMIT, 2 * LIMIT),
-        known: false,
-      });
+      // By title, which pages it keeps: the next test.
+      expect((await pageTwo({ sort: 'title' })).ids).toEqual(
+        expected(titled, 'title').slice(LIMIT, 2 * LIMIT),
+      );
       await call(routes.rename.path, { id: renamed!.id, title: renamed!.title });
     } finally {
       seeks.mockRestore();
       await call(routes.webStatus.path, { id: flipped.map((r) => r.id), status: false });
     }
     await check(rows);
+  });
+
+  it("keep the pages by title outside a rename's old and new title, and read the others again", async () => {
+    const cat = categories[0]!;
+    const inCat = rows.filter((r) => r.category_id === cat);
+    const seeks = vi.spyOn(repo, 'pageOfVideos');
+    const pages = Math.ceil(inCat.length / 3);
+    /** Every page by title, 3 to a page: its ids, and whether its read started from its own first row. */
+    const readAll = async () => {
+      const read = [];
+      for (let page = 1; page <= pages; page++) {
+        const { ids } = await onePage(cat, { sort: 'title' }, page, 3);
+        read.push({ ids, known: seeks.mock.calls.at(-1)![4].from === 'at' });
+      }
+      return read;
+    };
+    const rename = async (id: string, title: string) => {
+      const res = await t.request({ method: 'PUT', url: routes.rename.path, payload: { id, title } });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    /**
+     * The pages of `before` (by title, 3 to a page) a move of a row from title `from` to `to` leaves where
+     * they were: their first and last rows both before both titles, or both after (the titles are ASCII, in
+     * the same order for JavaScript and both databases).
+     */
+    const keptPages = (before: Row[], id: string, from: string, to: string) => {
+      const key = (title: string, rowId: string) => [title.toLowerCase(), rowId].join('\u0000');
+      const ends = [key(from, id), key(to, id)];
+      const side = (r: Row) => {
+        const k = key(r.title, r.id);
+        return ends.every((e) => k < e) ? -1 : ends.every((e) => k > e) ? 1 : 0;
+      };
+      const ordered = expected(before, 'title').map((rowId) => before.find((r) => r.id === rowId)!);
+      return Array.from({ length: pages }, (_, n) => {
+        const [first, last] = [
+          side(ordered[n * 3]!),
+          side(ordered[Math.min(n * 3 + 2, ordered.length - 1)]!),
+        ];
+        return first !== 0 && first === last;
+      });
+    };
+    const slices = (whole: string[]) =>
+      Array.from({ length: pages }, (_, n) => whole.slice(n * 3, n * 3 + 3));
+    try {
+      await readAll();
+      // The first row of page 3 goes past the last of page 5: pages 1 and 2 and the last stay.
+      const byTitle = expected(inCat, 'title').map((id) => inCat.find((r) => r.id === id)!);
+      const renamed = byTitle[6]!;
+      const title = `${byTitle[14]!.title}z`;
+      await rename(renamed.id, title);
+      const moved = inCat.map((r) => (r === renamed ? { ...r, title } : r));
+      const read = await readAll();
+      expect(read.map((p) => p.ids)).toEqual(slices(expected(moved, 'title')));
+      const kept = keptPages(inCat, renamed.id, renamed.title, title);
+      expect([kept.slice(0, 3), kept.at(-1)]).toEqual([[true, true, false], true]);
+      expect(read.map((p) => p.known)).toEqual(kept);
+      // And back: the pages read since, outside the same two titles, stay.
+      await rename(renamed.id, renamed.title);
+      const back = await readAll();
+      expect(back.map((p) => p.ids)).toEqual(slices(expected(inCat, 'title')));
+      expect(back.map((p) => p.known)).toEqual(keptPages(moved, renamed.id, title, renamed.title));
+    } finally {
+      seeks.mockRestore();
+    }
   });
 
   it('stay so after a delete and a restore', async () => {

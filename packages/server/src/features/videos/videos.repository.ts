@@ -1,7 +1,7 @@
 import type { AppDb, AppTables } from '../../platform/db/database.js';
 import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { seekPage, type ListOrder } from '../../platform/db/paging.js';
-import type { Landmark, PageSeek } from '../../platform/db/page-boundaries.js';
+import type { Landmark, PageSeek, RowMove } from '../../platform/db/page-boundaries.js';
 import { addToTotalColumns, type TotalsChange } from '../../platform/item-counter.js';
 import { noteUpdate } from '../../platform/activity/noted-update.js';
 import { lowered } from '../../platform/db/dialect.js';
@@ -164,10 +164,27 @@ export const countVideos = async (db: Db, filter: UnsearchedFilter) => {
 export const videoById = (db: Db, id: string) =>
   db.selectFrom('videos').selectAll().where('id', '=', id).executeTakeFirst();
 
-export const setTitle = async (db: Db, id: string, title: string) => {
+/**
+ * Renames a video; its key in the lists by title before and after (the title as the order reads it), or
+ * undefined when there is no such video.
+ */
+export const setTitle = async (
+  db: Db,
+  dialect: DialectName,
+  id: string,
+  title: string,
+): Promise<RowMove | undefined> => {
   await noteUpdate(db, 'videos', [id], { title });
-  const result = await db.updateTable('videos').set({ title }).where('id', '=', id).executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  const key = sql<string>`${lowered(dialect, 'title')}`.as('value');
+  const before = await db.selectFrom('videos').select(key).where('id', '=', id).executeTakeFirst();
+  const after = await db
+    .updateTable('videos')
+    .set({ title })
+    .where('id', '=', id)
+    .returning(key)
+    .executeTakeFirst();
+  if (!before || !after) return undefined;
+  return { from: { value: before.value, id }, to: { value: after.value, id } };
 };
 
 export const insertVideos = (db: Db, rows: VideoRow[]) =>

@@ -20,6 +20,7 @@ import { itemLabel } from '../../platform/activity/item-label.js';
 import { forgetItems, type TrashKind } from '../../platform/trash/trash-bin.js';
 import { afterWriteScope } from '../../platform/db/write-scope.js';
 import { PageBoundaries, type PageSeek } from '../../platform/db/page-boundaries.js';
+import { moveSides } from '../../platform/db/move-sides.js';
 import type { RejectedFile, UploadedFile } from '../../platform/media/multipart.js';
 import { acceptVideo, type VideoInfo } from '../../platform/media/video-tools.js';
 import { posterOf } from '../../platform/media/video-queue.repository.js';
@@ -127,16 +128,15 @@ export function createVideosService(ctx: FeatureContext, deps: VideosDeps) {
   });
   // Deep pages start from a page read before (keyset under the page number); any write to the videos
   // moves them (every one invalidates `videos`, also from another server process through cache-sync), but
-  // a web toggle or a rename here, which moves only the lists filtered by web or ordered by title.
+  // a web toggle here, which moves only the lists filtered by web, and a rename, which moves one row of the
+  // lists by title: `rename` tells them where from and to (`moved`), and they keep the pages outside.
+  const listOf = (list: string) => JSON.parse(list) as [repo.UnsearchedFilter, VideoSort];
   const boundaries = PageBoundaries.forgetOn(ctx.cache, 'videos', (list, changed) => {
-    const [filter, sort] = JSON.parse(list) as [repo.UnsearchedFilter, VideoSort];
-    const moves = (field: string) => {
-      if (field === 'web') return filter.web !== undefined;
-      if (field === 'title') return sort.endsWith('title');
-      return true;
-    };
-    return changed.some(moves);
+    const [filter] = listOf(list);
+    return changed.some((field) => (field === 'web' ? filter.web !== undefined : field !== 'title'));
   });
+  const byTitle = (list: string) => listOf(list)[1].endsWith('title');
+  const titleSides = moveSides(ctx.readDb);
 
   /** A page of a list with its total, kept by the database (videos.counts.ts), not counted per read. */
   const listPage = async (
@@ -315,7 +315,9 @@ export function createVideosService(ctx: FeatureContext, deps: VideosDeps) {
 
     /** A new title. The app's replies carry none, but it moves the library's pages by title. */
     async rename(id: string, title: string) {
-      if (!(await repo.setTitle(db, id, title))) throw notFound(videoMessages.videoNotFound);
+      const move = await repo.setTitle(db, ctx.dialect, id, title);
+      if (!move) throw notFound(videoMessages.videoNotFound);
+      boundaries.moved(byTitle, move, titleSides);
       invalidate(['title']);
       return toJson((await repo.videoById(db, id))!);
     },

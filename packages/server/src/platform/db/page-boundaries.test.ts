@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { AppCache } from '../app-cache.js';
-import { LANDMARKS, PageBoundaries, type Landmark, type PageSeek } from './page-boundaries.js';
+import {
+  LANDMARKS,
+  MOVES_KEPT,
+  PageBoundaries,
+  type Landmark,
+  type MoveSides,
+  type PageSeek,
+  type RowKey,
+} from './page-boundaries.js';
 
 const key = (page: number) => ({
   first: { value: `f${page}`, id: `a${page}` },
@@ -52,7 +60,8 @@ describe('page boundaries', () => {
       changed.some((f) => list.includes(f)),
     );
     const readAll = () => ['web', 'title', 'date'].forEach((list) => read(b, 7, list));
-    const known = () => ['web', 'title', 'date'].filter((list) => read(b, 8, list).from === 'after');
+    const known = () =>
+      ['web', 'title', 'date'].filter((list) => b.plan(list, 8, 3, 45).seek.from !== 'start');
     readAll();
     expect(known()).toEqual(['web', 'title', 'date']);
     const planned = b.plan('planned', 20, 1, 45);
@@ -86,6 +95,105 @@ describe('page boundaries', () => {
     for (const page of [1, 2, 3]) read(b, page, 'd');
     read(b, 12, 'd'); // the fourth page of `d` starts its pages again
     expect(read(b, 4, 'd').from).toBe('start');
+  });
+
+  describe('through a row moved from one key to another (a rename)', () => {
+    /** Page `page`'s first and last keys, in order: row `n` of the list is `r0n`. */
+    const row = (n: number): RowKey => ({ value: `r${String(n).padStart(3, '0')}`, id: 'x' });
+    const bounds = (page: number) => ({ first: row(page * 3 - 2), last: row(page * 3) });
+    const compare = (a: RowKey, b: RowKey) => a.value.toString().localeCompare(b.value.toString());
+    // The database's comparison, here JavaScript's on keys it orders the same way (move-sides.test.ts: the database's).
+    let asked = 0;
+    const sides: MoveSides = async (keys, moves) => {
+      asked++;
+      return keys.map((k) =>
+        moves.map(({ from, to }) => {
+          const [a, b] = [compare(k, from), compare(k, to)];
+          return a < 0 && b < 0 ? -1 : a > 0 && b > 0 ? 1 : 0;
+        }),
+      );
+    };
+    /** Reads `page` of list `list` (45 rows, 3 to a page); where its read started. */
+    const readPage = async (b: PageBoundaries, page: number, list = 'l') => {
+      let from = '';
+      await b.page(list, page, 3, 45, async (seek) => {
+        from = seek.from;
+        return { rows: [], ...bounds(page) };
+      });
+      return from;
+    };
+    const readAll = async (b: PageBoundaries, list = 'l') => {
+      for (let page = 1; page <= 15; page++) await readPage(b, page, list);
+    };
+    /** The pages known once the moves are placed (by a read that finds nothing): read from their own first row. */
+    const known = async (b: PageBoundaries, list = 'l') => {
+      await b.page(list, 1, 3, 45, async () => ({ rows: [], first: undefined, last: undefined }));
+      const pages = [];
+      for (let page = 1; page <= 15; page++)
+        if (b.plan(list, page, 3, 45).seek.from === 'at') pages.push(page);
+      return pages;
+    };
+    const move = (from: number, to: number) => ({ from: row(from), to: row(to) });
+
+    it('forget at the next read the pages between its two keys, and keep the others', async () => {
+      const b = new PageBoundaries();
+      await readAll(b);
+      await readAll(b, 'other');
+      // Row 11 (page 4) moves between rows 25 and 26 (page 9): pages 4 to 9 move by one row.
+      b.moved((list) => list === 'l', { from: row(11), to: { value: 'r025a', id: 'x' } }, sides);
+      asked = 0;
+      expect(await readPage(b, 2)).toBe('at');
+      expect(asked).toBe(1);
+      expect(await known(b)).toEqual([1, 2, 3, 10, 11, 12, 13, 14, 15]);
+      expect(await known(b, 'other')).toHaveLength(15);
+      // Page 6 is read from page 3, the nearest known.
+      expect(await readPage(b, 6)).toBe('after');
+      // Both keys inside one page: that page alone; a move back down: the same pages.
+      await readAll(b);
+      b.moved(() => true, move(20, 19), sides);
+      expect(await known(b)).toEqual([1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12, 13, 14, 15]);
+      expect(asked).toBe(2);
+    });
+
+    it('keep nothing a read planned before the move read, and place moves made since later', async () => {
+      const b = new PageBoundaries();
+      await readAll(b);
+      await readPage(b, 7, 'p');
+      const planned = b.plan('p', 8, 3, 45);
+      b.moved(() => true, move(1, 2), sides);
+      planned.remember(bounds(8).first, bounds(8).last);
+      expect(await known(b, 'p')).toEqual([7]);
+      // A move made while the first is placed stays for the read after.
+      let release = () => {};
+      const slow: MoveSides = (keys, moves) =>
+        new Promise((resolve) => (release = () => resolve(sides(keys, moves))));
+      await readAll(b);
+      b.moved(() => true, move(1, 2), slow);
+      const reading = readPage(b, 15);
+      b.moved(() => true, move(40, 44), sides);
+      release();
+      await reading;
+      expect(await known(b)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
+    });
+
+    it('forget the list when its moves cannot be placed, or past MOVES_KEPT of them', async () => {
+      const b = new PageBoundaries();
+      await readAll(b);
+      b.moved(
+        () => true,
+        move(1, 2),
+        async () => {
+          throw new Error('connection lost');
+        },
+      );
+      await expect(readPage(b, 7)).rejects.toThrow('connection lost');
+      expect(await known(b)).toEqual([]);
+      await readAll(b);
+      for (let n = 0; n <= MOVES_KEPT; n++) b.moved(() => true, move(1, 2), sides);
+      asked = 0;
+      expect(await known(b)).toEqual([]);
+      expect(asked).toBe(0);
+    });
   });
 
   describe('with landmarks', () => {

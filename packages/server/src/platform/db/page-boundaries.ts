@@ -17,9 +17,27 @@ export type PageSeek =
   | { from: 'start' | 'end'; skip: number; take: number }
   | { from: 'at' | 'after' | 'before'; key: RowKey; skip: number; take: number };
 
+/** One row's move in a list's order (a rename in a list by name): its key before and after. */
+export interface RowMove {
+  from: RowKey;
+  to: RowKey;
+}
+
+/**
+ * Where each of `keys` lies against each of `moves` (`sides[k][m]`): -1 before both of the move's keys in
+ * ascending order, 1 after both, 0 between or on one. Asked of the database, which alone compares text as
+ * its indexes do (its collation).
+ */
+export type MoveSides = (keys: RowKey[], moves: RowMove[]) => Promise<number[][]>;
+
+/** Moves kept for a list before its next read places them; past it the list is forgotten instead. */
+export const MOVES_KEPT = 16;
+
 /** The first and last row of each page read of one list, by page number. */
 interface KnownPages extends Evictable {
   pages: Map<number, { first: RowKey; last: RowKey }>;
+  /** Rows moved since those pages were read, and how to place the pages against them. */
+  moved?: { moves: RowMove[]; sides: MoveSides };
 }
 
 /**
@@ -58,7 +76,8 @@ export interface PagePlan {
  * Any write to the rows can move every page, so the owner calls `forget` on each (the feature's cache tag,
  * which the other server processes also hear through cache-sync). A write that only changed some fields
  * of rows already there forgets only the lists whose filter or order reads them (`moves`): a web toggle
- * leaves the library's unfiltered pages where they were. A read planned before a `forget` keeps nothing.
+ * leaves the library's unfiltered pages where they were, and a rename (`moved`) the pages outside its
+ * row's old and new place. A read planned before a `forget` keeps nothing.
  * Only for orders no silent write changes (not the views, which app events count up).
  */
 export class PageBoundaries {
@@ -100,6 +119,47 @@ export class PageBoundaries {
   }
 
   /**
+   * A write moved one row of the lists `picks` from one key to another (a rename): the rows of a page
+   * entirely before or after both keys kept their places, those of a page between them moved by one. The
+   * next read of each list forgets the pages between (`sides` places them), and keeps the others.
+   */
+  moved(picks: (list: string) => boolean, move: RowMove, sides: MoveSides): void {
+    // A read under way may have read the rows before the move: it keeps nothing.
+    this.generation++;
+    for (const [list, known] of this.lists) {
+      if (!picks(list)) continue;
+      const moves = [...(known.moved?.moves ?? []), move];
+      if (moves.length > MOVES_KEPT) this.lists.delete(list);
+      else known.moved = { moves, sides };
+    }
+  }
+
+  /** Forgets the pages of `list` that its rows' moves since they were read moved. */
+  private async place(list: string, known: KnownPages): Promise<void> {
+    const { moves, sides } = known.moved!;
+    const pages = [...known.pages];
+    let placed: number[][];
+    try {
+      placed = await sides(
+        pages.flatMap(([, { first, last }]) => [first, last]),
+        moves,
+      );
+    } catch (error) {
+      if (this.lists.get(list) === known) this.lists.delete(list);
+      throw error;
+    }
+    // Pages read since were read after the moves: only those placed are looked at, and moves added since stay.
+    pages.forEach(([page, bounds], i) => {
+      const [first, last] = [placed[2 * i]!, placed[2 * i + 1]!];
+      const kept = moves.every((_, m) => first[m] !== 0 && first[m] === last[m]);
+      if (!kept && known.pages.get(page) === bounds) known.pages.delete(page);
+    });
+    const now = known.moved;
+    const left = now?.moves.filter((move) => !moves.includes(move)) ?? [];
+    known.moved = left.length ? { moves: left, sides: now!.sides } : undefined;
+  }
+
+  /**
    * Page `page` of `list` (`total` rows, `limit` to a page) read by `read` from where `plan` says, or from
    * the `landmark` before the page's first row where the plan would walk further (LANDMARKS.from rows or
    * more) than from there.
@@ -112,6 +172,8 @@ export class PageBoundaries {
     read: (seek: PageSeek) => Promise<SeekPage<R>>,
     landmark?: (start: number) => Promise<Landmark | undefined>,
   ): Promise<R[]> {
+    const known = this.lists.get(list);
+    if (known?.moved) await this.place(list, known);
     const plan = this.plan(list, page, limit, total);
     let seek = plan.seek;
     const start = (page - 1) * limit;
@@ -138,7 +200,8 @@ export class PageBoundaries {
       known.used = true;
       for (const [at, { first, last }] of known.pages) {
         const skip = Math.max(0, Math.abs(page - at) - 1) * limit;
-        if (skip >= seek.skip) continue;
+        // A page read before starts from its own first row, rather than from a neighbour's.
+        if (skip > seek.skip || (skip === seek.skip && at !== page)) continue;
         if (at === page) seek = { from: 'at', key: first, skip: 0, take };
         else if (at < page) seek = { from: 'after', key: last, skip, take };
         else seek = { from: 'before', key: first, skip, take };
