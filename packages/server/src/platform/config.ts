@@ -102,6 +102,13 @@ const envSchema = z.object({
     .min(1, 'must be a whole number from 1 to 16')
     .max(16, 'must be a whole number from 1 to 16')
     .optional(),
+  // Their priority (db/sqlite-readers.ts: the lowest by default, below the app's quick reads).
+  SQLITE_READERS_NICE: z.coerce
+    .number()
+    .int('must be a whole number from 0 to 19')
+    .min(0, 'must be a whole number from 0 to 19')
+    .max(19, 'must be a whole number from 0 to 19')
+    .optional(),
   SESSION_MAX_DAYS: z.coerce
     .number()
     .int()
@@ -248,6 +255,8 @@ export interface Config {
   videoJobsAtOnce: number;
   /** SQLite's reader threads (db/sqlite-readers.ts); its default when undefined. */
   sqliteReaders: number | undefined;
+  /** Their priority, nice 0-19 (db/sqlite-readers.ts); READERS_NICE when undefined. */
+  sqliteReadersNice: number | undefined;
   /**
    * A sign-in's token stops working this long after the sign-in, however often it is used (besides the
    * 7 days of disuse): a stolen token is not good for ever.
@@ -354,6 +363,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadExpiryMs: e.UPLOAD_EXPIRY_HOURS * 60 * 60 * 1000,
     videoJobsAtOnce: e.VIDEO_JOBS_AT_ONCE,
     sqliteReaders: e.SQLITE_READERS,
+    sqliteReadersNice: e.SQLITE_READERS_NICE,
     sessionMaxMs: e.SESSION_MAX_DAYS * 24 * 60 * 60 * 1000,
     activityRetentionDays: e.ACTIVITY_RETENTION_DAYS,
     trashRetentionDays: e.TRASH_RETENTION_DAYS,

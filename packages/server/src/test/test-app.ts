@@ -46,6 +46,10 @@ export async function createTestApp(
       // No background transcodes in tests of other things: their videos stay queued. The processing's
       // own tests turn it on.
       VIDEO_JOBS_AT_ONCE: '0',
+      // SQLite's readers at the runner's priority: at nice 19 a file's reads waited for whatever else ran
+      // (the other worker, the browser suite), not for its own server's quick reads as in production
+      // (docs/decisions/0085-test-readers-at-the-runners-priority.md; sqlite-readers.test.ts keeps 19).
+      SQLITE_READERS_NICE: '0',
       ...database.env,
       ...(env.S3_BUCKET ? {} : await testMediaEnv()),
       ...env,

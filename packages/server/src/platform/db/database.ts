@@ -80,6 +80,8 @@ export function createDatabase(opts: {
   idleTimeoutMs?: number;
   /** SQLite's reader threads (`SQLITE_READERS`); `defaultSqliteReaders()` when not given. */
   sqliteReaders?: number;
+  /** Their priority (`SQLITE_READERS_NICE`); READERS_NICE when not given. */
+  sqliteReadersNice?: number;
 }): Database {
   if (opts.databaseUrl) {
     // pg waits for ever by default: a database host that stops answering (a network partition, a
@@ -150,9 +152,12 @@ export function createDatabase(opts: {
     dialect: writeScopes.wrap(new SqliteDialect({ database: withStatementCache(sqlite) })),
   });
   // Every test database is a file too (no ':memory:' here), so readDb is always the readers on SQLite.
-  const readers = new SqliteReaders(sqliteFile(opts.dataDir), opts.sqliteReaders ?? defaultSqliteReaders(), {
-    [UNICODE_LOWER]: String(unicodeLower),
-  });
+  const readers = new SqliteReaders(
+    sqliteFile(opts.dataDir),
+    opts.sqliteReaders ?? defaultSqliteReaders(),
+    { [UNICODE_LOWER]: String(unicodeLower) },
+    opts.sqliteReadersNice,
+  );
   // After a write in the same request, reads go through its transaction (the readers would not see it).
   const readDb = new Kysely<AppTables>({
     dialect: new SqliteReadersDialect(readers, {

@@ -1,10 +1,16 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Kysely, sql } from 'kysely';
 import { createDatabase, sqliteFile, type Database } from './database.js';
-import { READERS_CLOSED, READS_ONLY, SqliteReaders, SqliteReadersDialect } from './sqlite-readers.js';
+import {
+  READERS_CLOSED,
+  READERS_NICE,
+  READS_ONLY,
+  SqliteReaders,
+  SqliteReadersDialect,
+} from './sqlite-readers.js';
 
 // The readers are SQLite's alone: each test makes its own database file (PostgreSQL's readDb is its db).
 let dataDir: string;
@@ -129,6 +135,27 @@ describe('SQLite readers (readDb on SQLite)', () => {
     const missing = new SqliteReaders(path.join(dataDir, 'missing.db'), 1);
     await expect(missing.warm()).rejects.toThrow(/unable to open|does not exist/);
     await missing.close();
+  });
+
+  it('runs its threads at nice 19 unless given another priority', async () => {
+    // Each thread's nice is the 19th field of its stat (after the name in brackets, the 17th).
+    const niceOf = (tid: string) =>
+      Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]);
+    const niceOfNewThreads = async (readers: SqliteReaders) => {
+      const before = new Set(readdirSync('/proc/self/task'));
+      try {
+        await readers.warm();
+        return readdirSync('/proc/self/task')
+          .filter((tid) => !before.has(tid))
+          .map(niceOf)
+          .filter((nice) => nice !== 0);
+      } finally {
+        await readers.close();
+      }
+    };
+    expect(READERS_NICE).toBe(19);
+    expect(await niceOfNewThreads(new SqliteReaders(sqliteFile(dataDir), 2))).toEqual([19, 19]);
+    expect(await niceOfNewThreads(new SqliteReaders(sqliteFile(dataDir), 2, {}, 7))).toEqual([7, 7]);
   });
 
   it('fails a read cut off by the close, and one a thread could not start for', async () => {

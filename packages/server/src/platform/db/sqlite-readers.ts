@@ -29,6 +29,14 @@ import { SQLITE_DRIVER } from './sqlite-driver.js';
 /** The readers a server starts by default: one on two cores (the main thread keeps one), two above. */
 export const defaultSqliteReaders = () => Math.min(2, Math.max(1, availableParallelism() - 1));
 
+/**
+ * The readers' default priority, the lowest (nice 19): on 2 cores two deep-page readers otherwise took the
+ * CPU the quick app reads need. bench:scale, 100,000 videos, quiet, loadCheck beside two deep-page readers,
+ * median of the rounds' ratio to alone: nice 0 0.29, nice 10 0.43, nice 19 0.54 and 0.74
+ * (docs/decisions/0047-flat-at-any-size.md).
+ */
+export const READERS_NICE = 19;
+
 /** The error of a query sent after the readers closed. */
 export const READERS_CLOSED = 'The SQLite readers are closed';
 /** The error of a transaction asked of the readers. */
@@ -45,13 +53,11 @@ export interface ReaderFunctions {
 const WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
 const SQLite = require(workerData.driver);
-// Readers run at the lowest priority (nice 19; Linux gives each thread its own, named by its id in
-// /proc/thread-self): on 2 cores two deep-page readers otherwise took the CPU the quick app reads need.
-// bench:scale, 100,000 videos, quiet, loadCheck beside two deep-page readers, median of the rounds' ratio
-// to alone: nice 0 0.29, nice 10 0.43, nice 19 0.54 and 0.74 (docs/decisions/0047-flat-at-any-size.md).
+// Readers run at workerData.nice (READERS_NICE unless set; Linux gives each thread its own priority,
+// named by its id in /proc/thread-self).
 try {
   const tid = Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop());
-  require('node:os').setPriority(tid, 19);
+  require('node:os').setPriority(tid, workerData.nice);
 } catch {}
 let db;
 try {
@@ -115,6 +121,7 @@ export class SqliteReaders {
     private readonly file: string,
     readonly size: number,
     private readonly functions: ReaderFunctions = {},
+    private readonly nice = READERS_NICE,
   ) {
     if (!Number.isInteger(size) || size < 1) throw new Error(`SQLite readers: ${size} is not a count`);
   }
@@ -160,7 +167,7 @@ export class SqliteReaders {
   private start(): Reader {
     const worker = new Worker(WORKER, {
       eval: true,
-      workerData: { driver: this.driverPath, file: this.file, functions: this.functions },
+      workerData: { driver: this.driverPath, file: this.file, functions: this.functions, nice: this.nice },
     });
     const reader: Reader = { worker };
     // An idle reader keeps no process alive; one with a query does, until its reply (give, done).
