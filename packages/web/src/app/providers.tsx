@@ -1,26 +1,18 @@
-import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { startTransition, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 
 /**
- * The toaster's code (sonner, 14.5 kB gzipped) is asked for once the page has loaded and the browser is
- * idle, not with the entry: the sign-in page shows no toast until its form is sent, and its JavaScript
- * has a 150 kB budget (docs/decisions/0083). A toast asked for sooner is not lost: sonner shows the toasts
- * still up to a Toaster that mounts after them.
+ * The toaster's code (sonner, 14.5 kB gzipped) is asked for once the page has loaded, not with the entry:
+ * the sign-in page shows no toast until its form is sent, and its JavaScript has a 150 kB budget
+ * (docs/decisions/0083). Not later, when the browser is idle: on a signed-in screen that came after its
+ * list had been drawn, and the load ended with that request. A toast asked for sooner is not lost: sonner
+ * shows the toasts still up to a Toaster that mounts after them.
  */
 const toasterCode = () => import('./toaster');
 
 function afterLoad(run: () => void): () => void {
-  let idle: number | undefined;
-  // requestIdleCallback where there is one (not Safari, not jsdom): after the opening screen's own work.
-  const loaded = () => {
-    if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(run, { timeout: 2000 });
-    else run();
-  };
-  if (document.readyState === 'complete') loaded();
-  else window.addEventListener('load', loaded, { once: true });
-  return () => {
-    window.removeEventListener('load', loaded);
-    if (idle !== undefined) cancelIdleCallback(idle);
-  };
+  if (document.readyState === 'complete') run();
+  else window.addEventListener('load', run, { once: true });
+  return () => window.removeEventListener('load', run);
 }
 
 function LateToaster() {
@@ -29,7 +21,9 @@ function LateToaster() {
     let live = true;
     const load = () =>
       toasterCode().then(
-        ({ AppToaster }) => live && setLoaded(() => AppToaster),
+        // A transition: a signed-in screen's first render (the router's, a transition too) goes on
+        // rather than starting again from the top for the toaster's.
+        ({ AppToaster }) => live && startTransition(() => setLoaded(() => AppToaster)),
         // Offline when it was asked for: again once the connection is back.
         () => window.addEventListener('online', load, { once: true }),
       );
