@@ -37,6 +37,12 @@ const PASSWORD_SCREENS_ONLY =
   /[\\/]src[\\/](lib[\\/](password-check|use-password-strength)|ui[\\/]password-meter)\./;
 
 /**
+ * The toasts' place, which the toaster imports: kept out too, as the toaster's chunk, asked for once a page
+ * has loaded (app/providers.tsx), then brought all of the shared chunk to the sign-in page.
+ */
+const TOASTER_TOO = /[\\/]src[\\/]ui[\\/]toasts-top\./;
+
+/**
  * The modules the admin page's entry (main.tsx) imports statically, and those the sign-in page adds, found
  * once the build's module graph is complete (`findStartModules`): kept out of the shared chunk, as the entry
  * importing one of them made the sign-in page and every route load all of the shared chunk and what it
@@ -264,7 +270,8 @@ export default defineConfig({
                 !signInModules.has(id) &&
                 !SITE_TOO.test(id) &&
                 !REPORT_SCREENS_ONLY.test(id) &&
-                !PASSWORD_SCREENS_ONLY.test(id),
+                !PASSWORD_SCREENS_ONLY.test(id) &&
+                !TOASTER_TOO.test(id),
               minShareCount: 2,
               includeDependenciesRecursively: false,
             },

@@ -1,45 +1,47 @@
-import { useEffect, type CSSProperties, type ReactNode } from 'react';
-import { toast, Toaster, useSonner } from 'sonner';
-import { TOASTS_TOP } from '@/ui/toasts-top';
+import { startTransition, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 
 /**
- * Sonner's rich-colour text is too light on its tinted backgrounds for WCAG AA (warning 2.3:1, error and
- * success about 4.4:1); these read at 7:1 or more. Set inline, as sonner injects its own sheet at run time.
+ * The toaster's code (sonner, 14.5 kB gzipped) is asked for once the page has loaded, not with the entry:
+ * the sign-in page shows no toast until its form is sent, and its JavaScript has a 150 kB budget
+ * (docs/decisions/0083). Not later, when the browser is idle: on a signed-in screen that came after its
+ * list had been drawn, and the load ended with that request. A toast asked for sooner is not lost: sonner
+ * shows the toasts still up to a Toaster that mounts after them.
  */
-const readableToastColors = {
-  '--success-text': '#016630',
-  '--info-text': '#193cb8',
-  '--warning-text': '#973c00',
-  '--error-text': '#9f0712',
-} as CSSProperties;
+const toasterCode = () => import('./toaster');
 
-/** Toasts: top right, 5 s by default, paused on hover or with Alt+T (doc 1 section 9). */
+function afterLoad(run: () => void): () => void {
+  if (document.readyState === 'complete') run();
+  else window.addEventListener('load', run, { once: true });
+  return () => window.removeEventListener('load', run);
+}
+
+function LateToaster() {
+  const [Loaded, setLoaded] = useState<ComponentType | null>(null);
+  useEffect(() => {
+    let live = true;
+    const load = () =>
+      toasterCode().then(
+        // A transition: a signed-in screen's first render (the router's, a transition too) goes on
+        // rather than starting again from the top for the toaster's.
+        ({ AppToaster }) => live && startTransition(() => setLoaded(() => AppToaster)),
+        // Offline when it was asked for: again once the connection is back.
+        () => window.addEventListener('online', load, { once: true }),
+      );
+    const stop = afterLoad(load);
+    return () => {
+      live = false;
+      stop();
+      window.removeEventListener('online', load);
+    };
+  }, []);
+  return Loaded ? <Loaded /> : null;
+}
+
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <>
       {children}
-      <Toaster
-        position="top-right"
-        hotkey={['altKey', 'KeyT']}
-        duration={5000}
-        // Below the screen's own header actions when it has some (PageHeader sets the variable), so a
-        // toast never covers them (issue 36); else under the top bar.
-        offset={{ top: `var(${TOASTS_TOP}, 68px)`, right: 16 }}
-        mobileOffset={{ top: `var(${TOASTS_TOP}, 64px)`, right: 8, left: 8 }}
-        richColors
-        closeButton
-        style={readableToastColors}
-      />
-      <OneErrorAtATime />
+      <LateToaster />
     </>
   );
-}
-
-/** A new error toast replaces the older ones instead of stacking under them (issue 36). */
-function OneErrorAtATime() {
-  const { toasts } = useSonner(); // newest first
-  useEffect(() => {
-    for (const older of toasts.filter((t) => t.type === 'error').slice(1)) toast.dismiss(older.id);
-  }, [toasts]);
-  return null;
 }

@@ -71,7 +71,7 @@ function Thumbnail({ story, no, retrying, on }: StoryItemProps) {
       <RemoteImage
         src={story.thembnal || story.image}
         alt={`Thumbnail of story ${no}`}
-        loading="lazy"
+        whenNearScreen
         className="h-12 w-9 rounded object-cover ring-1 ring-slate-200"
       />
       <ProcessingState
