@@ -54,11 +54,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a broad search read by date spans
   }, 60_000);
   afterAll(() => t?.close());
 
-  /** The hand count: the rows holding `far x`, in the order asked, ties by id. */
-  const expected = (desc: boolean, web?: boolean) => {
+  /** The hand count: the rows holding `far x` (or `text`), in the order asked, ties by id. */
+  const expected = (desc: boolean, web?: boolean, text = 'far x') => {
     const way = desc ? -1 : 1;
     return rows
-      .filter((r) => r.title.toLowerCase().includes('far x') && (web === undefined || r.web === Number(web)))
+      .filter((r) => r.title.toLowerCase().includes(text) && (web === undefined || r.web === Number(web)))
       .sort((a, b) => way * (a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id)))
       .map((r) => r.title);
   };
@@ -95,6 +95,24 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a broad search read by date spans
     // No ten holds a match: no page. `xfar x`'s runs are all in `R xfar ar`, which does not hold it.
     for (const text of ['xfar x', 'far xq'])
       expect(await spannedPage({ ...list, search: { text } } as never, true, 0, 20)).toEqual([]);
+  });
+
+  it('walks the held days where they match densely, and reads them whole where the walk ends short', async () => {
+    // `far x 1` newest first: its newest day holds 12 rows without it, then only matches (Far x 1499 down to
+    // 1296); `far x` newest first: the three late ones, then 1,300 rows without it, past a walk of 200 rows.
+    const titles = async (text: string, desc: boolean, offset: number, walk?: number) =>
+      (
+        (await spannedPage({ ...farX(), search: { text } } as never, desc, offset, 20, { walk })) as {
+          title: string;
+        }[]
+      ).map((r) => r.title);
+    for (const text of ['far x 1', 'far x'])
+      for (const desc of [true, false])
+        for (const offset of [0, 40])
+          for (const walk of [undefined, 1, 5_000])
+            expect(await titles(text, desc, offset, walk), `${text} ${desc} ${offset} ${walk}`).toEqual(
+              expected(desc, undefined, text).slice(offset, offset + 20),
+            );
   });
 
   it('serves every page of the newest first and oldest first orders as the hand count', async () => {

@@ -29,6 +29,9 @@ type Span = 'tens' | 'days';
 /** The characters of `created_at` that name a row's span. */
 const SPAN_LENGTH: Record<Span, number> = { tens: 9, days: 10 };
 
+/** A walk reads up to this many rows a match the page needs: it finds a page where one row in ten matches. */
+export const WALK_PER_MATCH = 10;
+
 /**
  * A search expected in fewer rows than this reads its matches and sorts them (search-page.ts): 5,000 sort
  * in about 7 ms on this machine (111,111 in 160 ms), about what the spans' reads cost.
@@ -56,13 +59,15 @@ export function spansAnswer(list: SearchedList<unknown, never>, byDate: boolean,
 
 /**
  * One page (`offset`, `limit`) of the search in date order, read span by span; undefined where the table's
- * dates are not the server's ISO dates (the caller then reads the matches and sorts them).
+ * dates are not the server's ISO dates (the caller then reads the matches and sorts them). `walk`: the most
+ * rows the held days are walked for the page before their matches are read whole.
  */
 export async function spannedPage<DB, TB extends keyof DB, R>(
   list: SearchedList<DB, TB>,
   desc: boolean,
   offset: number,
   limit: number,
+  { walk = WALK_PER_MATCH * (offset + limit) }: { walk?: number } = {},
 ): Promise<R[] | undefined> {
   const db = list.db as unknown as Kysely<Record<string, object>>;
   const { base, index, search } = list;
@@ -105,11 +110,28 @@ export async function spannedPage<DB, TB extends keyof DB, R>(
   // the date order's index past every row newer than the matches (650 ms). The days' matches are sorted by
   // their keys and row addresses, and only the page's rows are read whole (as search-page.ts's sorted read).
   const at = sql.ref(`${index.table}.ctid`);
+  const keys = [sql.ref('created_at').as('created_at'), sql.ref('id').as('id'), at.as('row_at')] as const;
   const dayKeys = base
-    .select([sql.ref('created_at').as('created_at'), sql.ref('id').as('id'), at.as('row_at')])
+    .select(keys)
     .where(onDay(sql.ref('held.day')))
     .where(holds)
     .offset(0);
+  // The held days are first walked in the order, from the newest held day on (oldest first: the oldest),
+  // at most `walk` rows, keeping the first `need` matches: the rows before them in the order lie in days
+  // without a match (w counted them), so these are the page's as the bitmaps' would be. Where the held days
+  // match densely the walk finds the page in a few hundred rows, where the day index hands out every match
+  // of the days as a bitmap, read and sorted whole: `Video 1`'s newest held day holds 1,804 matches of its
+  // 2,740 rows (2.1 of the statement's 7 ms). A walk that ends short leaves the page to the bitmaps.
+  const heldFrom = desc
+    ? sql`(SELECT to_char(max(day)::date + 1, 'YYYY-MM-DD') FROM held)`
+    : sql`(SELECT min(day) FROM held)`;
+  const walked = base
+    .select([...keys, sql.ref(FOLDED).as(FOLDED)])
+    .where(sql.ref('created_at'), desc ? '<' : '>=', heldFrom)
+    .orderBy(sql.ref('created_at'), desc ? 'desc' : 'asc')
+    .orderBy(sql.ref('id'), desc ? 'desc' : 'asc')
+    .limit(walk);
+  const walkFound = sql`(SELECT count(*) FROM in_held)`;
   // One statement from the table's first and last days: the days between them (span), the ten with a match
   // and the days from it (d) are made by PostgreSQL. Built in JavaScript and sent as arrays, a year of days
   // cost 0.5 ms a read, and the ten's read its own round trip.
@@ -127,8 +149,14 @@ export async function spannedPage<DB, TB extends keyof DB, R>(
         LATERAL (SELECT count(*)::int AS here FROM (${counted}) AS f) AS c
       WHERE w.found < ${need} AND w.n < cardinality(d.days)),
     held AS (SELECT d.days[w.n] AS day FROM w, d WHERE w.here > 0),
-    page AS (SELECT s.row_at FROM held CROSS JOIN LATERAL (${dayKeys}) AS s
-      ORDER BY s.created_at ${direction}, s.id ${direction} LIMIT ${limit} OFFSET ${offset})
+    in_held AS (SELECT v.row_at, v.created_at, v.id FROM (${walked}) AS v WHERE ${holds} LIMIT ${need}),
+    page AS (SELECT x.row_at FROM (SELECT * FROM in_held
+        ORDER BY created_at ${direction}, id ${direction} LIMIT ${limit} OFFSET ${offset}) AS x
+      WHERE ${walkFound} >= ${need}
+      UNION ALL
+      SELECT y.row_at FROM (SELECT s.row_at FROM held CROSS JOIN LATERAL (${dayKeys}) AS s
+        ORDER BY s.created_at ${direction}, s.id ${direction} LIMIT ${limit} OFFSET ${offset}) AS y
+      WHERE ${walkFound} < ${need})
     ${base.selectAll().where(sql<SqlBool>`${at} = ANY(ARRAY(SELECT row_at FROM page))`)}
     ORDER BY created_at ${direction}, id ${direction}`.execute(db);
   return rows;
