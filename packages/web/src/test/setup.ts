@@ -129,7 +129,7 @@ function withoutDomWhileRetrying(current: ElementError): ElementError {
  * jsdom answers a form control's `labels` by walking the whole document for the `<label>`s whose control
  * it is, and a `<label for>`'s control by walking it again for the id, after any change to the document
  * and for every control: a label query (`getByLabelText`, `findLabelled`) asks every button and input of
- * the page, so over a page of 200 rows (600 buttons) each query walked it hundreds of times (4.5 s of the
+ * the page, so over a page of 200 rows (600 buttons) each query walked it hundreds of times (4.8 s of the
  * web suite's 87 s of CPU, 0086). Here each label's control is read once per state of the document (jsdom's
  * own count of its changes, which its live lists use the same way), and a control's labels are the labels
  * whose control it is, in document order: what jsdom's walk finds (only a `<label>` has a control). A
