@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup, configure } from '@testing-library/react';
+import { cleanup, configure, getConfig } from '@testing-library/react';
 import { toast } from 'sonner';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -24,9 +24,10 @@ trimStyleSheets(SEEN);
 trimJsdomDefaultSheet(SEEN);
 
 withoutOwnerStacks();
+sharedLabelLookup();
 
 // Lazily loaded screens can take more than the default second to appear on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 5000, getElementError: withoutDomWhileRetrying(getConfig().getElementError) });
 
 afterEach(() => {
   // Sonner keeps the toasts still up and shows them to the next Toaster mounted (the next test's app):
@@ -97,4 +98,91 @@ function withoutOwnerStacks() {
     get: () => Infinity,
     set: () => undefined,
   });
+}
+
+/**
+ * A failed `getBy*` query's error prints the whole document (Testing Library's `prettyDOM`, which formats
+ * all of it before cutting it to 7,000 characters). Inside a `findBy*` or `waitFor` that error is made
+ * after every change to the page and every 50 ms and thrown away at the next try; on a time-out the wait
+ * prints the document again itself (its `onTimeout` calls this outside the tries). So while a wait is
+ * trying, the flag Testing Library sets for its own role-query messages (`_disableExpensiveErrorDiagnostics`)
+ * leaves the document out: a failure still shows the page as it was when the wait gave up, once instead of
+ * twice. Those discarded dumps were 4.2 s of the web suite's 87 s of CPU (0086).
+ */
+type ElementError = ((message: string | null, container: Element) => Error) & { withDom?: ElementError };
+
+function withoutDomWhileRetrying(current: ElementError): ElementError {
+  // A worker's second file finds this file's own wrapper in the shared configuration: wrap what it wraps.
+  const withDom = current.withDom ?? current;
+  const elementError: ElementError = (message, container) => {
+    if (!(getConfig() as { _disableExpensiveErrorDiagnostics?: boolean })._disableExpensiveErrorDiagnostics)
+      return withDom(message, container);
+    const error = new Error(message ?? '');
+    error.name = 'TestingLibraryElementError';
+    return error;
+  };
+  elementError.withDom = withDom;
+  return elementError;
+}
+
+/**
+ * jsdom answers a form control's `labels` by walking the whole document for the `<label>`s whose control
+ * it is, and a `<label for>`'s control by walking it again for the id, after any change to the document
+ * and for every control: a label query (`getByLabelText`, `findLabelled`) asks every button and input of
+ * the page, so over a page of 200 rows (600 buttons) each query walked it hundreds of times (4.8 s of the
+ * web suite's 87 s of CPU, 0086). Here each label's control is read once per state of the document (jsdom's
+ * own count of its changes, which its live lists use the same way), and a control's labels are the labels
+ * whose control it is, in document order: what jsdom's walk finds (only a `<label>` has a control). A
+ * control outside the document, and a hidden input (no labels: null), are answered by jsdom as before.
+ * The list is an array: Testing Library, dom-accessibility-api and user-event read it with `Array.from` and
+ * `length`.
+ */
+function sharedLabelLookup() {
+  const labelables = [
+    HTMLButtonElement,
+    HTMLInputElement,
+    HTMLMeterElement,
+    HTMLOutputElement,
+    HTMLProgressElement,
+    HTMLSelectElement,
+    HTMLTextAreaElement,
+  ];
+  const fromJsdom = createRequire(createRequire(import.meta.url).resolve('jsdom'));
+  const { implForWrapper } = fromJsdom('./jsdom/living/generated/utils.js') as {
+    implForWrapper: (wrapper: Node) => { _version: number };
+  };
+  let known: { document: Document; version: number; labels: Map<Element, HTMLLabelElement[]> } | undefined;
+  const labelsOf = (control: HTMLElement): HTMLLabelElement[] => {
+    const document = control.ownerDocument;
+    const version = implForWrapper(document)._version;
+    if (known?.document !== document || known.version !== version) {
+      const labels = new Map<Element, HTMLLabelElement[]>();
+      for (const label of Array.from(document.getElementsByTagName('label'))) {
+        const of = label.control;
+        if (of) labels.set(of, [...(labels.get(of) ?? []), label]);
+      }
+      known = { document, version, labels };
+    }
+    return [...(known.labels.get(control) ?? [])];
+  };
+  const shared = Symbol.for('streamdesk.sharedLabelLookup');
+  for (const type of labelables) {
+    const proto = type.prototype as unknown as Record<symbol, boolean>;
+    if (proto[shared]) continue; // a worker's second file: one window, patched once
+    const own = Object.getOwnPropertyDescriptor(type.prototype, 'labels');
+    const walked = own?.get;
+    if (!own || !walked) continue;
+    Object.defineProperty(type.prototype, 'labels', {
+      ...own,
+      get(this: HTMLElement) {
+        if (
+          this.getRootNode() !== this.ownerDocument ||
+          (this instanceof HTMLInputElement && this.type === 'hidden')
+        )
+          return walked.call(this) as unknown;
+        return labelsOf(this);
+      },
+    });
+    proto[shared] = true;
+  }
 }

@@ -14,6 +14,7 @@ import { INCOMPLETE_UPLOAD } from '../../platform/media/multipart.js';
 import { BROKEN_MP4, form, mp4, ofSize, PNG, truncatedMp4 } from '../../test/media-fixtures.js';
 import { fieldPart, fileHead, multipartType, partEnd } from '../../test/raw-upload.js';
 import { storedFiles } from '../../test/stored-files.js';
+import { cloneRows } from '../../test/cloned-rows.js';
 
 let t: TestApp;
 let category: VideoCategory;
@@ -347,11 +348,16 @@ describe("GET /api/App/video/app/category/:id (the app's video list)", () => {
 
   it('lists every video of the category, web-enabled or not, newest first, 20 a page', async () => {
     const cat = await addCategory('App screen');
-    const older = await uploadOk(cat._id, 20);
+    // One upload and 19 copies of its row, older each: what pages is the list, and each upload of a batch
+    // (a thumbnail made by ffmpeg each) is the batch tests' above.
+    const [uploaded] = await uploadOk(cat._id, 1);
+    const { db, cache } = t.app.streamdesk.context;
+    const older = [uploaded!._id, ...(await cloneRows(db, 'videos', uploaded!._id, 19))];
+    cache.invalidate('videos');
     const [newest] = await uploadOk(cat._id, 1);
     const other = await addCategory('Elsewhere');
     await uploadOk(other._id, 1);
-    await setWeb([older[0]!._id, newest!._id], true);
+    await setWeb([older[0]!, newest!._id], true);
 
     const first = await appPage(cat._id);
     expect(first).toMatchObject({ status: true, message: 'Videos fetched', totalPage: 2 });
@@ -370,7 +376,7 @@ describe("GET /api/App/video/app/category/:id (the app's video list)", () => {
     expect(second.data).toHaveLength(1);
     const listed = [...first.data, ...second.data].map((v) => v._id);
     expect(listed).toEqual((await adminList(cat._id)).data.map((v) => v._id));
-    expect([...listed].sort()).toEqual([newest!, ...older].map((v) => v._id).sort());
+    expect([...listed].sort()).toEqual([newest!._id, ...older].sort());
 
     const small = await appPage(cat._id, { page: '3', limit: '10' });
     expect(small).toMatchObject({ totalPage: 3, data: [expect.any(Object)] });
