@@ -9,7 +9,7 @@ import type { Search } from './search-lead.js';
 import { amongRowids, SEEK, seekedPage } from './search-seek.js';
 import { countOnSqlite, SCAN_ROWS, type SearchCount } from './search-count.js';
 import { groupContains, groupIsRare, groupSearchable } from './search-groups.js';
-import { spannedPage, spansAnswer, WALK_PER_MATCH } from './search-spans.js';
+import { spanBounds, spannedPage, spansAnswer, WALK_PER_MATCH } from './search-spans.js';
 
 export type { SearchCount };
 
@@ -161,6 +161,10 @@ async function pageOfMatches<DB, TB extends keyof DB, R>(
   const phrase = indexPhrase(list as never);
   // A walk's length: WALK_PER_MATCH rows a match the page needs, within `walk`.
   const span = Math.min(walk.max, Math.max(walk.min, WALK_PER_MATCH * (offset + limit)));
+  // PostgreSQL in date order (the orders a walk serves), not within one category's group index: ten days
+  // and then a day at a time, where the walk does not find the page. Their bounds are read beside the walk.
+  const spans = !counted?.inGroup && spansAnswer(list as never, walkable, broad);
+  const bounds = spans ? spanBounds(list as never) : undefined;
   if (broad && walkable && phrase) {
     const rows = await seekedPage<DB, TB, R>(list, order, { phrase, page, limit, seek });
     if (rows !== 'far') return rows;
@@ -177,11 +181,10 @@ async function pageOfMatches<DB, TB extends keyof DB, R>(
       .execute()) as R[];
     if (rows.length === limit) return rows;
   }
-  // PostgreSQL in date order (the orders a walk serves), not within one category's group index: ten days
-  // and then a day at a time. After the walk, not in its stead: where the newest rows match (`video`), the
-  // spans' first probes read every entry of a ten and a day of the rarest run (10-11 ms a page against 6-7).
-  if (!counted?.inGroup && spansAnswer(list as never, walkable, broad)) {
-    const rows = await spannedPage<DB, TB, R>(list, order.desc, offset, limit, { walk: span });
+  // The spans after the walk, not in its stead: where the newest rows match (`video`), their first probes
+  // read every entry of a ten and a day of the rarest run (10-11 ms a page against 5-7).
+  if (bounds) {
+    const rows = await spannedPage<DB, TB, R>(list, order.desc, offset, limit, { walk: span, bounds });
     if (rows) return rows;
   }
   // Few matches (or a walk that found too few): read them and sort them. A broad search PostgreSQL expects

@@ -57,6 +57,27 @@ export function spansAnswer(list: SearchedList<unknown, never>, byDate: boolean,
   );
 }
 
+interface SpanBounds {
+  lo?: string | null;
+  hi?: string | null;
+}
+
+/**
+ * The table's first and last `created_at`, which the spans' statement starts from. search-page.ts asks for
+ * them beside the walk that may find the page first: after a walk that found none (`Video 1`), the spans
+ * need not wait for this read too (0088). Never left rejected unobserved: a caller whose walk found the
+ * page drops it.
+ */
+export function spanBounds(list: SearchedList<unknown, never>): Promise<SpanBounds> {
+  const db = list.db as unknown as Kysely<Record<string, object>>;
+  const read = sql<SpanBounds>`SELECT min(created_at) AS lo, max(created_at) AS hi
+    FROM ${sql.table(list.index.table)}`
+    .execute(db)
+    .then((r) => r.rows[0] ?? {});
+  read.catch(() => {});
+  return read;
+}
+
 /**
  * One page (`offset`, `limit`) of the search in date order, read span by span; undefined where the table's
  * dates are not the server's ISO dates (the caller then reads the matches and sorts them). `walk`: the most
@@ -67,14 +88,15 @@ export async function spannedPage<DB, TB extends keyof DB, R>(
   desc: boolean,
   offset: number,
   limit: number,
-  { walk = WALK_PER_MATCH * (offset + limit) }: { walk?: number } = {},
+  {
+    walk = WALK_PER_MATCH * (offset + limit),
+    bounds = spanBounds(list as never),
+  }: { walk?: number; bounds?: Promise<SpanBounds> } = {},
 ): Promise<R[] | undefined> {
   const db = list.db as unknown as Kysely<Record<string, object>>;
   const { base, index, search } = list;
   const holds = foldedHolds(index, search.text)!;
-  const bounds = await sql<{ lo: string | null; hi: string | null }>`SELECT min(created_at) AS lo,
-    max(created_at) AS hi FROM ${sql.table(index.table)}`.execute(db);
-  const { lo, hi } = bounds.rows[0] ?? {};
+  const { lo, hi } = await bounds;
   if (!lo || !hi) return [];
   if (!ISO_DATE.test(lo) || !ISO_DATE.test(hi)) return undefined;
   const direction = sql.raw(desc ? 'DESC' : 'ASC');
