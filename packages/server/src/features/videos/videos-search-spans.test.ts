@@ -6,6 +6,8 @@ import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { addCall, storedId } from '../../test/api-calls.js';
 import { writeVideoRows } from '../../test/library-videos.js';
 import { spannedPage, spansAnswer } from '../../platform/db/search-spans.js';
+import { countedSearchPage } from '../../platform/db/search-page.js';
+import { statisticsOf } from '../../platform/db/search-lead.js';
 import { videosSearch } from './videos.migrations.js';
 
 /**
@@ -136,6 +138,56 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a broad search read by date spans
         titles: oldest.slice((p - 1) * 20, p * 20),
         total: SEARCH_COUNT_MAX,
       });
+  });
+
+  it('walks beside the count, and leaves a walk that ends short to the spans without walking again', async () => {
+    // Statements counted through a plugin of the app's own connection pool.
+    const statements: string[] = [];
+    const { db } = t.app.streamdesk.context;
+    const watched = db.withPlugin({
+      transformQuery: ({ node }) => (statements.push(node.kind), node),
+      transformResult: async ({ result }) => result,
+    });
+    // The table's statistics are read once per pool (search-lead.ts): not counted among a page's statements.
+    await statisticsOf(watched, 'videos');
+    const read = async (search: object, desc: boolean, page: number, limit: number, countMax: number) => {
+      statements.length = 0;
+      const list = { ...farX(), db: watched, search: { text: 'far x', ...search } };
+      const { rows, counted } = await countedSearchPage<never, never, { title: string }>(
+        list as never,
+        { by: sql.ref('created_at'), desc },
+        { page, limit, walkable: true, countMax },
+      );
+      return { titles: rows.map((r) => r.title), ...counted, statements: statements.length };
+    };
+    const broad = { expected: 1_500 };
+    // Oldest first the walk finds the page: the walk, the spans' bounds beside it, and the count.
+    expect(await read(broad, false, 3, 20, 1_000)).toEqual({
+      titles: expected(false).slice(40, 60),
+      total: 1_000,
+      capped: true,
+      statements: 3,
+    });
+    // Newest first the first 2,000 rows hold none but the three late ones: the spans read the page (one
+    // statement more), and the walk is not read again after the count.
+    expect(await read(broad, true, 2, 20, 1_000)).toEqual({
+      titles: expected(true).slice(20, 40),
+      total: 1_000,
+      capped: true,
+      statements: 4,
+    });
+    // A page across the count's cap ends at it, one past it is empty.
+    expect((await read(broad, false, 2, 20, 30)).titles).toEqual(expected(false).slice(20, 30));
+    expect((await read(broad, false, 3, 20, 30)).titles).toEqual([]);
+    // Uncapped, a whole page walked is the same page the sorted matches give.
+    expect((await read(broad, false, 1, 20, 5_000)).titles).toEqual(expected(false).slice(0, 20));
+    // Expected in fewer rows than the cap: the count first, then the walk, the bounds and the spans.
+    expect(await read({ expected: 900 }, true, 1, 20, 1_000)).toEqual({
+      titles: expected(true).slice(0, 20),
+      total: 1_000,
+      capped: true,
+      statements: 4,
+    });
   });
 
   it("leaves a table whose dates are not the server's ISO dates to the sorted read", async () => {

@@ -6,7 +6,7 @@ import type { AppDb } from '../../platform/db/database.js';
  * of every write (videos.counts.migration.ts), so a read sums a few rows and is exact at once after any
  * write, this process's, a peer's or a hand-made one. Before, a count read every matching row and was
  * kept in memory until the next write: the first read after a web toggle took 110-180 ms at a million
- * videos (issue 39). A search's own count is bounded (countSearchedVideos, 0063).
+ * videos (issue 39). A search's own count is bounded (searchedVideos, 0063).
  */
 export function keptCounts(db: AppDb) {
   return {

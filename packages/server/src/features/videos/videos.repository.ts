@@ -6,7 +6,7 @@ import { addToTotalColumns, type TotalsChange } from '../../platform/item-counte
 import { noteUpdate } from '../../platform/activity/noted-update.js';
 import { lowered } from '../../platform/db/dialect.js';
 import { leadSearch, type Search } from '../../platform/db/search-lead.js';
-import { countSearch, searchedPage, type SearchCount } from '../../platform/db/search-page.js';
+import { countedSearchPage } from '../../platform/db/search-page.js';
 import { videosSearch } from './videos.migrations.js';
 import type { ProcessingColumns } from '../../platform/media/video-queue.repository.js';
 import type { DialectName } from '../../platform/db/database.js';
@@ -111,21 +111,12 @@ const searchedList = (
   ...(filter.categoryIds?.length === 1 ? { group: filter.categoryIds[0]! } : {}),
 });
 
-/** The videos a search matches, counted up to `countMax` (0063). */
-export const countSearchedVideos = (
-  db: Db,
-  dialect: DialectName,
-  filter: UnsearchedFilter,
-  search: Search,
-  { countMax, rows }: { countMax: number; rows?: number | undefined },
-) => countSearch(searchedList(db, dialect, filter, search, rows), countMax);
-
 /**
- * One page of a searched filter in the order asked. `broad`: more videos match than the count's cap, so the
- * newest-first (or oldest-first) orders walk their index; the others read the matches and sort them (on
- * SQLite those the count found, `counted`).
+ * A searched filter's count, up to `countMax` (0063), and its page in the order asked: more videos match
+ * than the cap (`capped`), so the newest-first (or oldest-first) orders walk their index; the others read
+ * the matches and sort them (on SQLite those the count found). Read side by side where they can be (0089).
  */
-export const searchedPageOfVideos = (
+export const searchedVideos = (
   db: Db,
   dialect: DialectName,
   filter: UnsearchedFilter,
@@ -134,25 +125,18 @@ export const searchedPageOfVideos = (
   {
     page,
     limit,
-    broad,
     rows,
-    counted,
-  }: { page: number; limit: number; broad: boolean; rows?: number | undefined; counted?: SearchCount },
+    countMax,
+  }: { page: number; limit: number; rows?: number | undefined; countMax: number },
 ) =>
-  searchedPage<AppTables, 'videos', VideoRow>(
+  countedSearchPage<AppTables, 'videos', VideoRow>(
     searchedList(db, dialect, filter, search, rows),
     orderOf(dialect, sort),
-    {
-      page,
-      limit,
-      broad,
-      walkable: sort.endsWith('date'),
-      counted,
-    },
+    { page, limit, walkable: sort.endsWith('date'), countMax },
   );
 
 /** The number of videos a filter without a search matches, from the kept counts (a search's own count is
- * countSearchedVideos, bounded). */
+ * searchedVideos, bounded). */
 export const countVideos = async (db: Db, filter: UnsearchedFilter) => {
   if (filter.categoryIds?.length === 0) return 0;
   const kept = await keptFor(db, 'video_counts', filter)

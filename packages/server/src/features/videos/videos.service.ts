@@ -182,19 +182,14 @@ export function createVideosService(ctx: FeatureContext, deps: VideosDeps) {
       repo.searchOfVideos(ctx.readDb, ctx.dialect, text),
       filter.categoryIds || filter.web !== undefined ? listCounts.matching(filter) : undefined,
     ]);
-    const counted = await repo.countSearchedVideos(ctx.readDb, ctx.dialect, filter, search, {
-      countMax: SEARCH_COUNT_MAX,
-      rows: kept,
-    });
-    const { total, capped } = counted;
     // The count's way (and on SQLite its matches, under the cap) tells the page where to read.
-    const rows = await repo.searchedPageOfVideos(ctx.readDb, ctx.dialect, filter, search, sort, {
+    const { rows, counted } = await repo.searchedVideos(ctx.readDb, ctx.dialect, filter, search, sort, {
       page,
       limit,
-      broad: capped,
       rows: kept,
-      counted,
+      countMax: SEARCH_COUNT_MAX,
     });
+    const { total, capped } = counted;
     return { rows, total, totalCapped: capped, totalPage: Math.ceil(total / limit) };
   };
 

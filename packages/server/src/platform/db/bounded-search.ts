@@ -3,7 +3,7 @@ import type { DialectName } from './database.js';
 import type { ListOrder } from './paging.js';
 import { leadSearch } from './search-lead.js';
 import type { SearchIndex } from './search-index.js';
-import { countSearch, searchedPage } from './search-page.js';
+import { countedSearchPage } from './search-page.js';
 
 /** A list's search before its lead is read: search-page.ts's SearchedList with the text alone. */
 export interface ListSearch<DB, TB extends keyof DB> {
@@ -36,13 +36,11 @@ export async function boundedSearch<DB, TB extends keyof DB, R>(
     search: await leadSearch(db, dialect, index, text),
     ...(rows === undefined ? {} : { rows }),
   };
-  const counted = await countSearch(list, countMax);
-  const found = await searchedPage<DB, TB, R>(list, order, {
+  const { rows: found, counted } = await countedSearchPage<DB, TB, R>(list, order, {
     page,
     limit,
-    broad: counted.capped,
     walkable,
-    counted,
+    countMax,
   });
   return { rows: found, total: counted.total, capped: counted.capped };
 }

@@ -134,12 +134,82 @@ interface PageOptions {
   seek?: typeof SEEK;
   /** The search's count (countSearch): with every match's rowid (SQLite, under the cap), the page sorts those. */
   counted?: SearchCount;
+  /** The walk was read beside the count and ended short of a page (countedSearchPage): not read again. */
+  walkedShort?: boolean;
+  /** The spans' bounds, where they were asked for beside the count (countedSearchPage). */
+  bounds?: ReturnType<typeof spanBounds>;
+}
+
+/** A walk's length: WALK_PER_MATCH rows a match the page needs (`need`), within `walk`. */
+const walkLength = (walk: typeof WALK, need: number) =>
+  Math.min(walk.max, Math.max(walk.min, WALK_PER_MATCH * need));
+
+/**
+ * PostgreSQL: the page among the first `span` rows of the order, each row's columns checked for the text.
+ * A whole page found so is the page whatever the search's count: its rows are the order's first matches.
+ */
+function walkedPage<DB, TB extends keyof DB, R>(
+  list: SearchedList<DB, TB>,
+  order: ListOrder,
+  offset: number,
+  limit: number,
+  span: number,
+): Promise<R[]> {
+  const way = order.desc ? 'desc' : 'asc';
+  const walked = list.base.selectAll().orderBy(order.by, way).orderBy(sql.ref('id'), way).limit(span);
+  return (list.db as unknown as Kysely<Record<string, object>>)
+    .selectFrom(walked.as('w'))
+    .selectAll()
+    .where(holdsText(list as never))
+    .orderBy(order.by, way)
+    .orderBy(sql.ref('id'), way)
+    .limit(limit)
+    .offset(offset)
+    .execute() as Promise<R[]>;
+}
+
+/**
+ * A search's bounded count (countSearch) and its page (searchedPage), side by side where they can be
+ * (docs/decisions/0089-search-walk-beside-count.md). On PostgreSQL a search its statistics expect in more
+ * rows than the count's cap, in an order an index serves, is walked beside its count, and the spans'
+ * bounds are asked for too, rather than after the count: `Video 1` waited 0.7-0.9 ms for a count whose
+ * answer (over the cap: walk) its statistics already gave. A walk that finds a whole page is the page;
+ * one that ends short leaves the page to the count's way, as before, without walking again.
+ */
+export async function countedSearchPage<DB, TB extends keyof DB, R>(
+  list: SearchedList<DB, TB>,
+  order: ListOrder,
+  { page, limit, walkable, countMax }: { page: number; limit: number; walkable: boolean; countMax: number },
+): Promise<{ rows: R[]; counted: SearchCount }> {
+  const { dialect, search } = list;
+  const offset = (page - 1) * limit;
+  const beside =
+    dialect === 'postgres' && walkable && !search.narrow && (search.expected ?? 0) > countMax && !list.group;
+  const walked = beside
+    ? walkedPage<DB, TB, R>(list, order, offset, limit, walkLength(WALK, offset + limit))
+    : undefined;
+  const bounds = beside && spansAnswer(list as never, walkable, true) ? spanBounds(list as never) : undefined;
+  // Never left rejected unobserved: the count's failure is thrown below.
+  walked?.catch(() => {});
+  const counted = await countSearch(list, countMax);
+  const options = { page, limit, broad: counted.capped, walkable, counted };
+  const found = await walked;
+  if (found && found.length === limit) {
+    if (offset >= counted.total) return { rows: [], counted };
+    return { rows: counted.capped ? found.slice(0, counted.total - offset) : found, counted };
+  }
+  const rows = await searchedPage<DB, TB, R>(list, order, {
+    ...options,
+    walkedShort: !!found,
+    ...(bounds ? { bounds } : {}),
+  });
+  return { rows, counted };
 }
 
 async function pageOfMatches<DB, TB extends keyof DB, R>(
   list: SearchedList<DB, TB>,
   order: ListOrder,
-  { page, limit, broad, walkable, walk = WALK, seek = SEEK, counted }: PageOptions,
+  { page, limit, broad, walkable, walk = WALK, seek = SEEK, counted, walkedShort, bounds: read }: PageOptions,
 ): Promise<R[]> {
   const { db, dialect, base, index, search } = list;
   const way = order.desc ? 'desc' : 'asc';
@@ -159,26 +229,16 @@ async function pageOfMatches<DB, TB extends keyof DB, R>(
   // find them near the start (`Video 10`: the oldest 11,111 of a million).
   // SQLite: the walk tells a match by its rowid (search-seek.ts); a text too short for the index checks text.
   const phrase = indexPhrase(list as never);
-  // A walk's length: WALK_PER_MATCH rows a match the page needs, within `walk`.
-  const span = Math.min(walk.max, Math.max(walk.min, WALK_PER_MATCH * (offset + limit)));
+  const span = walkLength(walk, offset + limit);
   // PostgreSQL in date order (the orders a walk serves), not within one category's group index: ten days
   // and then a day at a time, where the walk does not find the page. Their bounds are read beside the walk.
   const spans = !counted?.inGroup && spansAnswer(list as never, walkable, broad);
-  const bounds = spans ? spanBounds(list as never) : undefined;
+  const bounds = spans ? (read ?? spanBounds(list as never)) : undefined;
   if (broad && walkable && phrase) {
     const rows = await seekedPage<DB, TB, R>(list, order, { phrase, page, limit, seek });
     if (rows !== 'far') return rows;
-  } else if (broad && walkable && !search.narrow) {
-    const walked = ordered(base.selectAll()).limit(span);
-    const rows = (await (db as unknown as Kysely<Record<string, object>>)
-      .selectFrom(walked.as('w'))
-      .selectAll()
-      .where(holdsText(list as never))
-      .orderBy(order.by, way)
-      .orderBy(sql.ref('id'), way)
-      .limit(limit)
-      .offset(offset)
-      .execute()) as R[];
+  } else if (broad && walkable && !search.narrow && !walkedShort) {
+    const rows = await walkedPage<DB, TB, R>(list, order, offset, limit, span);
     if (rows.length === limit) return rows;
   }
   // The spans after the walk, not in its stead: where the newest rows match (`video`), their first probes
