@@ -58,7 +58,7 @@ function usableInPage() {
   const chartScreen = location.pathname.startsWith('/views/dashboard');
   const content = [
     ...main.querySelectorAll(
-      chartScreen ? '.recharts-surface' : 'tbody tr, input, textarea, select, [role="switch"]',
+      chartScreen ? '.chart-surface' : 'tbody tr, input, textarea, select, [role="switch"]',
     ),
   ].some(visible);
   const action = [...main.querySelectorAll('button')].some(visible);

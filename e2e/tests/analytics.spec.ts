@@ -80,8 +80,7 @@ test('the dashboard opened from a website ad: quick ranges, cards, charts, CSV, 
 
   // Each chart draws every day of the range up to today, 0 where nothing was counted, not a line across
   // the gap; the days after today are not drawn.
-  const dots = (chart: string) =>
-    page.getByRole('img', { name: `${chart} chart` }).locator('.recharts-line-dot');
+  const dots = (chart: string) => page.getByRole('img', { name: `${chart} chart` }).locator('.chart-dot');
   const daysToToday = ({ startDate }: { startDate: string }) =>
     (Date.parse(today.endDate) - Date.parse(startDate)) / 86_400_000 + 1;
   for (const label of ['This Week', 'This Month', 'Last 6 Months', 'This Year']) {
@@ -157,7 +156,7 @@ test('the counts show while the chart code is still on its way, then the charts'
   await send(api, ad, 'view', 4);
   await send(api, ad, 'click', 2);
   await todaysClicks(api, ad, 2);
-  // The chart chunk (recharts) is held until the counts are seen, as on a slow connection.
+  // The chart chunk (trend-chart) is held until the counts are seen, as on a slow connection.
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/assets\/trend-chart-[^/]*\.js$/, async (route) => {

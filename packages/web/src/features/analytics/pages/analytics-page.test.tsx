@@ -127,7 +127,7 @@ describe('the chart tooltips', () => {
       const chart = await screen.findByRole('img', { name: `${title} chart` });
       // A chart takes the keyboard: focused, it shows its first day; the arrow keys move along the days.
       act(() => within(chart).getByRole('application').focus());
-      // Recharts draws the tooltip on its next render: wait for it rather than read at once.
+      // The tooltip comes with the next render: wait for it rather than read at once.
       return async (text: string) => expect(await within(chart).findByText(text)).toBeInTheDocument();
     };
     const clicksShow = await focused('Clicks');
