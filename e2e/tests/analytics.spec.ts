@@ -89,10 +89,20 @@ test('the dashboard opened from a website ad: quick ranges, cards, charts, CSV, 
     await expect(clicks).toContainText('03');
     await expect(page.getByText('No views or clicks in this range')).toHaveCount(0);
     if (label === 'This Week') await expect(dots('Clicks')).toHaveCount(daysToToday(quickRange('thisWeek')));
+    // Past two months (MAX_DOTTED_DAYS) the line alone: the dots would touch.
+    if (label === 'Last 6 Months') await expect(dots('Views')).toHaveCount(0);
     if (label === 'This Month') {
       await expect(dots('Views')).toHaveCount(daysToToday(quickRange('thisMonth')));
       await expect(dots('Clicks')).toHaveCount(daysToToday(quickRange('thisMonth')));
       await shoot(page, 'analytics-this-month');
+      // Hovering a day shows its tooltip, as the keyboard does (the unit test); today is the plot's right end.
+      const plot = page.getByRole('img', { name: 'Views chart' }).locator('[role="application"]');
+      const box = (await plot.boundingBox())!;
+      await plot.hover({ position: { x: box.width - 2, y: box.height / 2 } });
+      await expect(page.getByText(`12 Views on ${enGbDay(today.endDate)}`)).toBeVisible();
+      await shoot(page, 'analytics-tooltip', { fullPage: false });
+      await page.mouse.move(0, 0);
+      await expect(page.getByText(`12 Views on ${enGbDay(today.endDate)}`)).toHaveCount(0);
     }
   }
   await expect(views).toContainText('17');
