@@ -5,11 +5,16 @@
 // against 30-31 s on this 2-core machine, for the same output (docs/decisions/0087).
 import { spawn } from 'node:child_process';
 
+// A workspace's build that could not start (no `npm` on the PATH) fails as one that exited non-zero,
+// rather than leaving the build waiting for an exit that never comes.
 const build = (workspace) =>
   new Promise((resolve) =>
-    spawn('npm', ['run', 'build', '-w', workspace], { stdio: 'inherit' }).on('exit', (code) =>
-      resolve(code === 0),
-    ),
+    spawn('npm', ['run', 'build', '-w', workspace], { stdio: 'inherit' })
+      .on('exit', (code) => resolve(code === 0))
+      .on('error', (error) => {
+        console.error(`${workspace}: ${error.message}`);
+        resolve(false);
+      }),
   );
 
 const [server, web] = await Promise.all([
