@@ -68,19 +68,19 @@ test('the dashboard opened from a website ad: quick ranges, cards, charts, CSV, 
   await expect(page.getByRole('button', { name: 'Today' })).toHaveAttribute('aria-pressed', 'true');
   await expect(views).toContainText('12');
   await expect(clicks).toContainText('03');
-  await expect(page.getByRole('img', { name: 'Views chart' })).toBeVisible();
-  await expect(page.getByRole('img', { name: 'Clicks chart' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Views chart' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Clicks chart' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Yesterday' }).click();
   await expect(views).toContainText('00');
   await expect(clicks).toContainText('00');
-  await expect(page.getByRole('img', { name: 'Views chart' })).toHaveCount(0);
-  await expect(page.getByRole('img', { name: 'Clicks chart' })).toHaveCount(0);
+  await expect(page.getByRole('group', { name: 'Views chart' })).toHaveCount(0);
+  await expect(page.getByRole('group', { name: 'Clicks chart' })).toHaveCount(0);
   await expect(page.getByText('No views or clicks in this range')).toBeVisible();
 
   // Each chart draws every day of the range up to today, 0 where nothing was counted, not a line across
   // the gap; the days after today are not drawn.
-  const dots = (chart: string) => page.getByRole('img', { name: `${chart} chart` }).locator('.chart-dot');
+  const dots = (chart: string) => page.getByRole('group', { name: `${chart} chart` }).locator('.chart-dot');
   const daysToToday = ({ startDate }: { startDate: string }) =>
     (Date.parse(today.endDate) - Date.parse(startDate)) / 86_400_000 + 1;
   for (const label of ['This Week', 'This Month', 'Last 6 Months', 'This Year']) {
@@ -96,7 +96,7 @@ test('the dashboard opened from a website ad: quick ranges, cards, charts, CSV, 
       await expect(dots('Clicks')).toHaveCount(daysToToday(quickRange('thisMonth')));
       await shoot(page, 'analytics-this-month');
       // Hovering a day shows its tooltip, as the keyboard does (the unit test); today is the plot's right end.
-      const plot = page.getByRole('img', { name: 'Views chart' }).locator('[role="application"]');
+      const plot = page.getByRole('group', { name: 'Views chart' }).locator('[role="application"]');
       const box = (await plot.boundingBox())!;
       await plot.hover({ position: { x: box.width - 2, y: box.height / 2 } });
       await expect(page.getByText(`12 Views on ${enGbDay(today.endDate)}`)).toBeVisible();
@@ -182,8 +182,8 @@ test('the counts show while the chart code is still on its way, then the charts'
   await shoot(page, 'analytics-chart-loading', { fullPage: false });
 
   release();
-  await expect(page.getByRole('img', { name: 'Views chart' })).toBeVisible();
-  await expect(page.getByRole('img', { name: 'Clicks chart' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Views chart' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Clicks chart' })).toBeVisible();
   await expect(page.getByRole('status', { name: 'Loading the Views chart' })).toHaveCount(0);
   await shoot(page, 'analytics-chart-loaded', { fullPage: false });
 });

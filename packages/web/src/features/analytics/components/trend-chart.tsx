@@ -68,7 +68,9 @@ export function TrendChart({
   return (
     <figure className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
       <figcaption className="mb-3 text-sm font-semibold text-slate-800">{title}</figcaption>
-      <div className="h-64" role="img" aria-label={`${title} chart`}>
+      {/* A group, not an image: an image's content is presentational, so neither the plot that takes the
+          keyboard nor the day it names would reach a screen reader. */}
+      <div className="h-64" role="group" aria-label={`${title} chart`}>
         <div className="grid h-full grid-cols-[40px_1fr] grid-rows-[1fr_auto] pt-2 pr-8 text-[11px] text-slate-500">
           <div className="relative">
             {ticks.map((tick) => (
@@ -85,7 +87,10 @@ export function TrendChart({
             className="relative rounded-sm outline-offset-4 focus-visible:outline-2 focus-visible:outline-brand-600"
             onPointerMove={dayAt}
             onPointerDown={dayAt}
-            onPointerLeave={() => setActive(undefined)}
+            // The day chosen by the keyboard stays while the plot has the focus.
+            onPointerLeave={(event) => {
+              if (document.activeElement !== event.currentTarget) setActive(undefined);
+            }}
             onFocus={() => setActive((at) => at ?? 0)}
             onBlur={() => setActive(undefined)}
             onKeyDown={onKeyDown}
@@ -145,19 +150,26 @@ export function TrendChart({
                 />
               )}
             </svg>
-            {shown && (
-              <div
-                className="pointer-events-none absolute z-10 rounded-md bg-slate-900 px-2 py-1 text-xs whitespace-nowrap text-white shadow"
-                style={{
+            {/* Always there, so that screen readers announce each day as the arrow keys reach it (a live
+                region added with its text is often not read). */}
+            <div
+              role="status"
+              className={
+                shown
+                  ? 'pointer-events-none absolute z-10 rounded-md bg-slate-900 px-2 py-1 text-xs whitespace-nowrap text-white shadow'
+                  : 'sr-only'
+              }
+              style={
+                shown && {
                   left: `${shown.x}%`,
                   top: `${Math.min(85, Math.max(15, shown.y))}%`,
                   // Beside the day, on the side with more room, so it never hides the dot it names.
                   transform: shown.x > 50 ? 'translate(calc(-100% - 12px), -50%)' : 'translate(12px, -50%)',
-                }}
-              >
-                {shown.count} {unit} on {shown.date}
-              </div>
-            )}
+                }
+              }
+            >
+              {shown && `${shown.count} ${unit} on ${shown.date}`}
+            </div>
           </div>
           <div />
           <div className="relative h-6">

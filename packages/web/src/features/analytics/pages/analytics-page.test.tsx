@@ -1,6 +1,6 @@
 import type { DashboardReply } from '@streamdesk/contract/analytics';
 import { quickRange } from '@streamdesk/contract/date-ranges';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '@/lib/query-client';
@@ -124,11 +124,13 @@ describe('the chart tooltips', () => {
     });
     const user = userEvent.setup();
     const focused = async (title: string) => {
-      const chart = await screen.findByRole('img', { name: `${title} chart` });
+      const chart = await screen.findByRole('group', { name: `${title} chart` });
       // A chart takes the keyboard: focused, it shows its first day; the arrow keys move along the days.
       act(() => within(chart).getByRole('application').focus());
-      // The tooltip comes with the next render: wait for it rather than read at once.
-      return async (text: string) => expect(await within(chart).findByText(text)).toBeInTheDocument();
+      // The tooltip comes with the next render: wait for it rather than read at once. It is the chart's
+      // status region, which screen readers announce as the day changes.
+      return async (text: string) =>
+        await waitFor(() => expect(within(chart).getByRole('status')).toHaveTextContent(text));
     };
     const clicksShow = await focused('Clicks');
     await clicksShow('3 Clicks on 21/11/2026');
@@ -141,6 +143,12 @@ describe('the chart tooltips', () => {
     await viewsShow('0 Views on 21/11/2026');
     await user.keyboard('{ArrowRight}');
     await viewsShow('4 Views on 22/11/2026');
+    // The pointer passing over and out of the plot leaves the keyboard's day while the plot has the focus.
+    const plot = within(await screen.findByRole('group', { name: 'Views chart' })).getByRole('application');
+    fireEvent.pointerLeave(plot);
+    await viewsShow('4 Views on 22/11/2026');
+    act(() => plot.blur());
+    await waitFor(() => expect(within(plot).getByRole('status')).toBeEmptyDOMElement());
   }, 30_000);
 });
 
@@ -157,7 +165,7 @@ describe('a range without views or clicks', () => {
       views_data: [{ createdAt: '2026-01-06', count: 1 }],
       totalViews: 1,
     });
-    expect(await screen.findByRole('img', { name: 'Views chart' })).toBeInTheDocument();
+    expect(await screen.findByRole('group', { name: 'Views chart' })).toBeInTheDocument();
     expect(screen.queryByText('No views or clicks in this range')).not.toBeInTheDocument();
   }, 30_000);
 });
