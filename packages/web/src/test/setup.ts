@@ -1,7 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure, getConfig } from '@testing-library/react';
 import { toast } from 'sonner';
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterEach } from 'vitest';
 import * as React from 'react';
@@ -53,20 +52,19 @@ function trimStyleSheets(kept: string[]) {
 }
 
 /**
- * jsdom matches every element against its own default sheet too (111 rules, the HTML rendering rules:
- * margins, fonts, colours of links...), again after every change to the document. Its rules that set
- * none of `kept` go (31 stay), as for the toasts' sheet above: jsdom parses that sheet on the first
- * computed style, with the parser it depends on, which this setup reaches first. The six heaviest web
- * files: 45.6 and 51.5 s of CPU against 58.9 and 59.7 s (docs/decisions/0024).
+ * jsdom matches every element against its own default sheet too (120 rules in jsdom 26, Blink's HTML
+ * rendering rules: margins, fonts, colours of links...), again after every change to the document. Its
+ * rules that set none of `kept` go (65 stay), as for the toasts' sheet above: jsdom parses that sheet on
+ * the first computed style, with the parser it depends on (rrweb-cssom), which this setup reaches first.
+ * The web projects with and without it, in turn: 75.5 and 69.4 s of CPU against 77.8 and 81.5 s
+ * (docs/decisions/0024; jsdom 27's sheet, 111 rules: the six heaviest files 45.6 and 51.5 s against 58.9
+ * and 59.7 s).
  */
 function trimJsdomDefaultSheet(kept: string[]) {
   const fromJsdom = createRequire(createRequire(import.meta.url).resolve('jsdom'));
-  const cssom = fromJsdom('@acemir/cssom') as { parse: (text: string) => CSSStyleSheet; trimmed?: true };
+  const cssom = fromJsdom('rrweb-cssom') as { parse: (text: string) => CSSStyleSheet; trimmed?: true };
   if (cssom.trimmed) return; // a worker's second file
-  const defaultSheet = readFileSync(
-    fromJsdom.resolve('jsdom/lib/jsdom/browser/default-stylesheet.css'),
-    'utf8',
-  );
+  const defaultSheet = fromJsdom('./jsdom/browser/default-stylesheet.js') as string;
   const parse = cssom.parse;
   cssom.parse = (text) => {
     const sheet = parse(text);
