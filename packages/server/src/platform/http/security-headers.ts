@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 
 /** Powerful browser features no page of the product uses: refused, so injected code cannot ask for them. */
 export const PERMISSIONS_POLICY =
-  'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), fullscreen=(self)';
+  'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), fullscreen=(self)';
 /** One year, subdomains included: sent only on a request that came over TLS. */
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
