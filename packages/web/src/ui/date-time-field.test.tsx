@@ -2,7 +2,8 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { DateTimeField, dateTimeMessages, dateTimeProblem, endProblem } from './date-time-field';
+import { setRuntimeConfig } from '@/test/runtime';
+import { DateTimeField, dateTimeMessages, dateTimeProblem, endProblem, pastProblem } from './date-time-field';
 
 /** A start and an end as a form holds them, each field's value shown beside it as the form gets it. */
 function Range({
@@ -136,5 +137,18 @@ describe('dateTimeProblem and endProblem', () => {
     );
     expect(endProblem('dateTime', '', '2026-12-02T19:30:00')).toBeUndefined();
     expect(endProblem('dateTime', '02/12', '2026-12-02T19:30:00')).toBeUndefined();
+  });
+});
+
+describe('pastProblem', () => {
+  it("says a date and time in the report's zone that is not after now, and nothing else", () => {
+    setRuntimeConfig({ reportTimeZone: 'Asia/Kolkata' });
+    // 19:30 in Kolkata is 14:00 UTC.
+    const now = Date.parse('2026-12-24T14:00:00.000Z');
+    expect(pastProblem('2026-12-24T19:30:00', now)).toBe(dateTimeMessages.past);
+    expect(pastProblem('2026-12-24T19:29:00', now)).toBe(dateTimeMessages.past);
+    expect(pastProblem('2026-12-24T19:31:00', now)).toBeUndefined();
+    expect(pastProblem('', now)).toBeUndefined();
+    expect(pastProblem('24/12', now)).toBeUndefined();
   });
 });

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { enGbDay } from '@streamdesk/contract/date-ranges';
 import { dateTimeFromEnGb, dayFromEnGb, enGbDateTime } from '@streamdesk/contract/format';
 import { CalendarInput } from './calendar-input';
+import { zonedInputToIso } from '@/lib/report-time';
 import { Field } from './field';
 
 export const dateTimeMessages = {
@@ -9,6 +10,7 @@ export const dateTimeMessages = {
   date: 'Enter the date as DD/MM/YYYY',
   endBeforeStart: 'The end must be after the start',
   endDayBeforeStart: 'The end date is before the start date',
+  past: 'Choose a time in the future',
 } as const;
 
 /** What a field of each kind reads from its text, shows of its value and says of text it cannot read. */
@@ -44,6 +46,17 @@ const valueOf = (kind: Kind, value: string) => {
 /** What is wrong with a field's value, undefined when nothing: typed text that is not a date (and time). */
 export function dateTimeProblem(kind: Kind, value: string): string | undefined {
   return value && !valueOf(kind, value) ? kinds[kind].message : undefined;
+}
+
+/**
+ * Said beside a date and time (in the report's time zone, as the forms send it) that is not after `now`,
+ * where only a time to come makes sense (a planned match, a scheduled change or notification): the
+ * server refuses those too, but in its API's words (`plannedStart must be in the future`). Undefined for
+ * a time to come, an empty field, or text that is not a date and time (dateTimeProblem says that).
+ */
+export function pastProblem(value: string, now = Date.now()): string | undefined {
+  const read = valueOf('dateTime', value);
+  return read && Date.parse(zonedInputToIso(read)) <= now ? dateTimeMessages.past : undefined;
 }
 
 /**

@@ -184,10 +184,14 @@ function ScheduleForm({
   const [changes, setChanges] = useState<Record<string, unknown>>(editing?.changes ?? {});
   const [name, setName] = useState<SettingName>('maintenance');
   const [value, setValue] = useState(firstValue('maintenance'));
-  const when = useStartEnd('dateTime', {
-    start: editing ? isoToZonedInput(editing.startAt) : '',
-    end: editing?.endAt ? isoToZonedInput(editing.endAt) : '',
-  });
+  const when = useStartEnd(
+    'dateTime',
+    {
+      start: editing ? isoToZonedInput(editing.startAt) : '',
+      end: editing?.endAt ? isoToZonedInput(editing.endAt) : '',
+    },
+    { future: true },
+  );
   const { ref, focusFirstInvalid } = useFocusFirstInvalid();
 
   const addChange = () => setChanges((c) => ({ ...c, [name]: valueOf(name, value) }));

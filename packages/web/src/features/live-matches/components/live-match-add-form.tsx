@@ -27,7 +27,7 @@ export function LiveMatchAddForm() {
   const add = useAddLiveMatch();
   const [title, setTitle] = useState('');
   const [url, setUrl] = useState('');
-  const planned = useStartEnd('dateTime', { start: '', end: '' });
+  const planned = useStartEnd('dateTime', { start: '', end: '' }, { future: true });
   const [errors, setErrors] = useState<{ title?: string | undefined; url?: string | undefined }>({});
   const picker = useCheckedFile(liveMatchImageProblem, 'idle', LIVE_MATCH_IMAGE);
   const oneAtATime = useOneAtATime();

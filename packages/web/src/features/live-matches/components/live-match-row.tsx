@@ -167,7 +167,7 @@ export function LiveMatchEditRow({ match, onDone }: { match: LiveMatch; onDone: 
     start: match.plannedStart ? isoToZonedInput(match.plannedStart) : '',
     end: match.plannedEnd ? isoToZonedInput(match.plannedEnd) : '',
   }));
-  const planned = useStartEnd('dateTime', opened);
+  const planned = useStartEnd('dateTime', opened, { future: true });
   const [version] = useState<string | undefined>(match.version);
   const picker = useCheckedFile(liveMatchImageProblem, 'idle', LIVE_MATCH_IMAGE);
   // Saved or cancelled, the row leaves edit mode and its guard with it.

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { enGbDateTime } from '@streamdesk/contract/format';
-import { notificationFields, notificationMessages } from '@streamdesk/contract/notifications';
+import { notificationFields } from '@streamdesk/contract/notifications';
 import { unlessFailed } from '@/lib/api-client';
 import { reportZone, shownZonedTime, zonedInputToIso } from '@/lib/report-time';
 import { toastSuccess } from '@/ui/toast-success';
@@ -8,7 +8,7 @@ import { useFormLeaveGuard } from '@/ui/use-form-leave-guard';
 import { Button } from '@/ui/button';
 import { FormActions } from '@/ui/form-actions';
 import { ConfirmAdminDialog } from '@/ui/confirm-admin-dialog';
-import { dateTimeProblem } from '@/ui/date-time-field';
+import { dateTimeProblem, pastProblem } from '@/ui/date-time-field';
 import { FileField } from '@/ui/field';
 import { toastSendOutcome } from './send-outcome-toast';
 import { useSendNotification } from '../api';
@@ -53,11 +53,12 @@ export function SendForm() {
       setErrors((e) => ({ ...found, sendAt: sendAtProblem ?? found.sendAt, icon: e.icon }));
       return;
     }
-    const sendAt = values.sendAt ? zonedInputToIso(values.sendAt) : '';
-    if (sendAt && Date.parse(sendAt) <= Date.now()) {
-      setErrors((e) => ({ ...e, sendAt: notificationMessages.sendAtPast }));
+    const past = pastProblem(values.sendAt);
+    if (past) {
+      setErrors((e) => ({ ...e, sendAt: past }));
       return;
     }
+    const sendAt = values.sendAt ? zonedInputToIso(values.sendAt) : '';
     // A refused icon was dropped from the picker (its message says so); the icon is optional, so the
     // notification goes without one rather than Send doing nothing until another file is picked.
     setErrors((e) => ({ ...e, icon: undefined }));

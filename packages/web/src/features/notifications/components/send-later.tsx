@@ -1,14 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import {
-  notificationMessages,
-  scheduledEditBody,
-  type Notification,
-} from '@streamdesk/contract/notifications';
+import { scheduledEditBody, type Notification } from '@streamdesk/contract/notifications';
 import { unlessFailed } from '@/lib/api-client';
 import { isoToZonedInput, reportZone, shownZonedTime, zonedInputToIso } from '@/lib/report-time';
 import { Button } from '@/ui/button';
 import { FormActions } from '@/ui/form-actions';
-import { dateTimeProblem } from '@/ui/date-time-field';
+import { dateTimeMessages, dateTimeProblem, pastProblem } from '@/ui/date-time-field';
 import { Dialog } from '@/ui/dialog';
 import { toastSuccess } from '@/ui/toast-success';
 import { DraftScope, useAskBeforeDropping } from '@/ui/ask-before-dropping';
@@ -102,7 +98,7 @@ function EditScheduledForm({
     const found = fieldErrors(parsed.error?.issues ?? []);
     if (!values.sendAt) found.sendAt = 'Choose when it goes';
     else if (sendAtProblem) found.sendAt = sendAtProblem;
-    else if (Date.parse(body.sendAt) <= Date.now()) found.sendAt = notificationMessages.sendAtPast;
+    else if (pastProblem(values.sendAt)) found.sendAt = dateTimeMessages.past;
     text.setErrors(found);
     if (Object.keys(found).length) return;
     const reply = await unlessFailed(edit.mutateAsync({ id: n._id, body }));

@@ -59,4 +59,24 @@ describe('the Team screen', { timeout: 30_000 }, () => {
     expect(await within(table).findByText('Ana Analyst')).toBeInTheDocument();
     expect(within(table).queryByRole('alert')).not.toBeInTheDocument();
   });
+  it('refuses a name of spaces beside the form, without asking the server', async () => {
+    const fetchMock = mockApi({
+      ...signedInApi,
+      'GET /api/admin/team': {
+        status: true,
+        message: 'Team fetched',
+        data: [person('p1', 'admin', 'owner')],
+      },
+      'GET /api/admin/security': { status: true, message: 'ok', data: { requireTwoStep: false } },
+      'POST /api/admin/team': { status: true, message: 'Person added', data: person('p3', 'x', 'editor') },
+    });
+    renderApp('/team');
+    const user = userEvent.setup();
+    const form = within(await screen.findByRole('region', { name: 'Add a person' }, { timeout: 20_000 }));
+    await user.type(form.getByLabelText('Name'), '   ');
+    await user.type(form.getByLabelText('Email'), 'new@example.com');
+    await user.click(form.getByRole('button', { name: 'Add person' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Enter a name$/);
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toEqual([]);
+  });
 });

@@ -217,6 +217,8 @@ function AddPerson({ onLink }: { onLink: (link: Link) => void }) {
     const form = event.currentTarget;
     const data = new FormData(form);
     const body = { name: String(data.get('name') ?? ''), email: String(data.get('email') ?? ''), role };
+    // `required` lets a name of spaces through, which the server refuses as `name: Enter a name`.
+    if (!body.name.trim()) return setError(teamMessages.nameRequired);
     add.mutate(body, {
       onSuccess: (result) => {
         setError(undefined);
