@@ -210,6 +210,34 @@ describe('ListTable', () => {
     expect(cell('Edit beta')).toHaveAttribute('data-actions');
   });
 
+  it("keeps a column of words named Action (the activity log's) out of the buttons' place", () => {
+    render(
+      <ListTable
+        caption="Entries"
+        columns={['Item', { label: 'Action', buttons: false }, { label: 'Details', srOnly: true }]}
+        reply={{ status: true, message: 'ok' }}
+        isPending={false}
+        isEmpty={false}
+        emptyText="No entries yet."
+      >
+        <Tr>
+          <Td>story #1</Td>
+          <Td>
+            <a href="#update">update</a>
+          </Td>
+          <Td>
+            <button type="button">Details</button>
+          </Td>
+        </Tr>
+      </ListTable>,
+    );
+    const head = screen.getByRole('columnheader', { name: 'Action' });
+    expect(head).not.toHaveClass('text-right');
+    const cell = screen.getByRole('link', { name: 'update' }).closest('td')!;
+    expect(cell).toHaveAttribute('data-label', 'Action');
+    expect(cell).not.toHaveAttribute('data-actions');
+  });
+
   it('brings the top of the list into view on a page change when the admin scrolled below it', async () => {
     const user = userEvent.setup();
     renderThings(pageOf);

@@ -42,9 +42,11 @@ export interface ListPaging {
 
 /**
  * A column head: its label, or its label with classes (e.g. hidden on a phone); `srOnly` says the label
- * to a screen reader only (a column of row buttons that name themselves, e.g. Details).
+ * to a screen reader only (a column of row buttons that name themselves, e.g. Details); `buttons` says
+ * whether the column holds the row's buttons, by default one named Action or Actions (the activity log's
+ * Action is a word of each entry's: `buttons: false`).
  */
-export type ListColumn = string | { label: string; className?: string; srOnly?: boolean };
+export type ListColumn = string | { label: string; className?: string; srOnly?: boolean; buttons?: boolean };
 
 export const SELECT_ALL_LABEL = 'Select all on this page';
 
@@ -121,7 +123,8 @@ export function ListTable({
   );
   const colSpan = columns.length + (firstHead ? 1 : 0);
   const labels = [...(firstHead ? [undefined] : []), ...columns.map(columnLabel)];
-  useCellLabels(top, labels);
+  const buttons = [...(firstHead ? [false] : []), ...columns.map(holdsButtons)];
+  useCellLabels(top, labels, buttons);
   const refused = reply && !reply.status ? reply.message || LOAD_FAILED : undefined;
   const failed = failure ?? refused ?? (reply ? undefined : LOAD_FAILED);
   const message = isPending ? (
@@ -153,7 +156,7 @@ export function ListTable({
           {columns.map((column) => {
             const { label, className: own, srOnly } = typeof column === 'string' ? { label: column } : column;
             // The Actions head stays at the right edge, its buttons under it at the right (index.css).
-            const className = cn(own, ACTIONS.test(label) && `${stickyEndHead} text-right`);
+            const className = cn(own, holdsButtons(column) && `${stickyEndHead} text-right`);
             const by = sorting?.columns[label];
             return by ? (
               <SortableTh
@@ -196,7 +199,8 @@ export function ListTable({
 const columnLabel = (column: ListColumn) => (typeof column === 'string' ? column : column.label);
 
 /** Whether a column holds a row's buttons: its cell is the card's last line on a phone. */
-const ACTIONS = /^Actions?$/;
+const holdsButtons = (column: ListColumn) =>
+  (typeof column === 'string' ? undefined : column.buttons) ?? /^Actions?$/.test(columnLabel(column));
 
 /**
  * Gives each body cell of the list's table its column's label (`data-label`), and the row buttons' cell
@@ -205,8 +209,13 @@ const ACTIONS = /^Actions?$/;
  * get none. Rows come and go without this list rendering (a row that turns into its edit form), so a
  * watcher labels them as they change.
  */
-function useCellLabels(box: RefObject<HTMLElement | null>, labels: readonly (string | undefined)[]) {
+function useCellLabels(
+  box: RefObject<HTMLElement | null>,
+  labels: readonly (string | undefined)[],
+  buttonColumns: readonly boolean[],
+) {
   const key = labels.join('\u0000');
+  const buttonsKey = buttonColumns.map(Number).join('');
   useLayoutEffect(() => {
     const body = box.current?.querySelector('tbody');
     if (!body) return;
@@ -216,10 +225,10 @@ function useCellLabels(box: RefObject<HTMLElement | null>, labels: readonly (str
         let at = 0;
         for (const cell of Array.from(row.cells)) {
           const column = cell.colSpan === 1 ? names[at] : undefined;
+          const onlyButtons = cell.colSpan === 1 && buttonsKey[at] === '1';
           at += cell.colSpan;
-          // A buttons' column ('Actions'; the activity's 'Action' is words) holds buttons; empty, it says nothing.
+          // A buttons' column holds buttons; empty, it says nothing.
           const buttons = cell.querySelector('button, a, input') !== null;
-          const onlyButtons = column !== undefined && ACTIONS.test(column);
           const name = onlyButtons && !buttons && !cell.textContent?.trim() ? undefined : column;
           if (name) {
             if (cell.dataset.label !== name) cell.dataset.label = name;
@@ -236,7 +245,7 @@ function useCellLabels(box: RefObject<HTMLElement | null>, labels: readonly (str
     const watcher = new MutationObserver(label);
     watcher.observe(body, { childList: true, subtree: true });
     return () => watcher.disconnect();
-  }, [box, key]);
+  }, [box, key, buttonsKey]);
 }
 
 /**

@@ -29,7 +29,8 @@ const FILTERS = ['person', 'feature', 'action', 'item', 'from', 'to', 'q'] as co
 const COLUMNS: readonly ListColumn[] = [
   'When',
   'Person',
-  'Action',
+  // What was done (create, update...): words, not the row's buttons.
+  { label: 'Action', buttons: false },
   'Feature',
   'Item',
   { label: 'Details', className: 'text-right', srOnly: true },
