@@ -72,6 +72,17 @@ describe('GET /api/admin/activity', () => {
     expect(page2.body.totalPage).toBe(page2.body.total);
   });
 
+  it('records no entry for a controller save of the value already there', async () => {
+    const again = await send(t, {
+      method: 'PUT',
+      url: '/api/App/Controler/Edit/storyVideo',
+      json: { name: 'reels', status: false },
+    });
+    expect(again.statusCode).toBe(200);
+    const labels = (await list('?feature=controller')).body.data.map((e) => e.label);
+    expect(labels).toEqual(['controller: reels']);
+  });
+
   it('refuses bad filters with a message naming them', async () => {
     expect(await list('?action=explode')).toEqual({
       status: 400,

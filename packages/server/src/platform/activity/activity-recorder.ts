@@ -101,6 +101,13 @@ export function changesOf(
 
 const MERGED_ACTIONS: readonly ActivityAction[] = ['update', 'status', 'revert'];
 
+/** An update's note that holds the item before and after, with no field changed between them. */
+const unchanged = (route: RouteActivity, note: ActivityNote) =>
+  (note.action ?? route.action) === 'update' &&
+  !!note.before &&
+  !!note.after &&
+  changesOf(note.before, note.after).length === 0;
+
 /**
  * The notes an entry is made of: the services' own when there are; else, on an update, what the
  * repositories' update helpers noted, one per item (the first before, the last after of each field).
@@ -143,7 +150,11 @@ export function entryRows(
     ip: actor.ip,
     user_agent: actor.userAgent.slice(0, 500),
   });
-  const chosen = notesFor(route, noted);
+  const all = notesFor(route, noted);
+  // An update whose notes show every field as it was (Save pressed on what was already there) changed
+  // nothing: no entry, where a route that noted nothing still gets its one.
+  const chosen = all.filter((note) => !unchanged(route, note));
+  if (all.length && !chosen.length) return [];
   if (chosen.length) return chosen.map((note) => row(note, route.itemIds[0] ?? ''));
   // Nothing noted: one entry per item the request named (one for a bulk delete's each id), or one.
   const ids = route.itemIds.length ? route.itemIds : [''];
