@@ -67,9 +67,13 @@ describe('a screen the role may not open', () => {
   });
 
   it('shows a clear 403 page, and the nav leaves out its link', async () => {
-    mockApi(meAs('admin'));
+    const fetchMock = mockApi(meAs('admin'));
     renderApp('/team');
     expect(await screen.findByRole('heading', { name: /Admins cannot see the team/ })).toBeInTheDocument();
+    // The screen behind it waited for the role: none of its reads went out to be refused.
+    expect(fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('/team'))).toEqual(
+      [],
+    );
     expect(screen.getByText('403')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to the dashboard' })).toHaveAttribute('href', '/');
     expect(screen.getAllByRole('link', { name: 'Controller' }).length).toBeGreaterThan(0);
