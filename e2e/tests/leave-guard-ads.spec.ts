@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { liveMatchRoutes } from '@streamdesk/contract/live-matches';
 import { expect, test, type Api } from '../fixtures.js';
 import { askCancelThenLeave, askedBy } from './leave-guard-helpers.js';
+import { addLiveMatch } from './live-match-helpers.js';
 import { shoot } from '../shots.js';
 import { nextReply } from './route-replies.js';
 
@@ -9,17 +10,6 @@ import { nextReply } from './route-replies.js';
  * A live match row's inline edit and the in-house ad edit page ask before a sidebar link drops what is
  * typed: Cancel stays with the text, 'Leave without saving' goes and nothing is saved (issue 36).
  */
-
-/** Adds a live match titled `title` through the API: its id. */
-async function addMatch({ api, media }: { api: Api; media: { png: string } }, title: string) {
-  const added = await api.upload(
-    'POST',
-    '/api/App/liveMatch/admin',
-    { title, url: 'https://stream.example.com/derby' },
-    { image: media.png },
-  );
-  return (added.data as { _id: string })._id;
-}
 
 /**
  * Adds a live match titled `title`, opens the list, and types `typed` as its title in its row's edit; `run`
@@ -31,7 +21,7 @@ async function withChangedMatchRow(
   typed: string,
   run: (row: Locator, id: string) => Promise<void>,
 ) {
-  const id = await addMatch({ api, media }, title);
+  const id = await addLiveMatch(api, media.png, title, 'https://stream.example.com/derby');
   try {
     await page.goto('/add/liveMatch');
     await page.getByRole('button', { name: `Edit ${title}`, exact: true }).click();
@@ -111,15 +101,8 @@ test('a changed live match row asks before Edit on another row drops it: Cancel 
   media,
 }) => {
   const ids: string[] = [];
-  for (const title of ['Draft Derby', 'Draft Decider']) {
-    const added = await api.upload(
-      'POST',
-      '/api/App/liveMatch/admin',
-      { title, url: 'https://stream.example.com/draft' },
-      { image: media.png },
-    );
-    ids.push((added.data as { _id: string })._id);
-  }
+  for (const title of ['Draft Derby', 'Draft Decider'])
+    ids.push(await addLiveMatch(api, media.png, title, 'https://stream.example.com/draft'));
   try {
     await page.goto('/add/liveMatch');
     await page.getByRole('button', { name: 'Edit Draft Derby', exact: true }).click();
@@ -169,7 +152,7 @@ test("the browser's Back to the order before asks while a live match row holds a
   api,
   media,
 }) => {
-  const id = await addMatch({ api, media }, 'Draft Historian');
+  const id = await addLiveMatch(api, media.png, 'Draft Historian', 'https://stream.example.com/derby');
   try {
     await page.goto('/add/liveMatch');
     // The list's rows first: a click on the header while the screen still mounts was lost once on CI.

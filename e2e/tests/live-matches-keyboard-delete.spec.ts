@@ -35,7 +35,7 @@ test('a match deleted from the keyboard leaves focus on the next Delete, the pre
   const remove = async (title: string) => {
     await deleteOf(title).focus();
     await page.keyboard.press('Enter');
-    await answerCaptcha(page, { confirm: 'Confirm' });
+    await answerCaptcha(page, { confirm: 'Delete' });
     await expect(page.getByRole('dialog', { name: 'Please confirm' })).toBeHidden();
     await expect(rows.filter({ hasText: title })).toHaveCount(0);
   };

@@ -1,15 +1,22 @@
 import type { Page } from '@playwright/test';
 import { editVersionMessages } from '@streamdesk/contract/edit-versions';
-import { liveMatchMessages, webLiveAdMessages } from '@streamdesk/contract/live-matches';
+import {
+  liveMatchesDeletedMessage,
+  liveMatchMessages,
+  webLiveAdMessages,
+} from '@streamdesk/contract/live-matches';
+import { trashMessages } from '@streamdesk/contract/trash';
 import { answerCaptcha } from '../captcha.js';
 import { expect, test } from '../fixtures.js';
 import { setControllerFlag } from '../controller-flags.js';
 import { listImageWidth } from './image-helpers.js';
+import { addLiveMatch } from './live-match-helpers.js';
 import {
   expectFileInputWhole,
   expectFitsBox,
   expectInside,
   expectInView,
+  expectNoPageOverflow,
   scrollToEnd,
   WIDTHS,
 } from './layout-helpers.js';
@@ -20,6 +27,12 @@ const LIVE_HOST = 'https://live.example.com';
 /** Solves the arithmetic confirmation (its button is Confirm here) and waits for it to close. */
 async function confirmMath(page: Page) {
   await answerCaptcha(page, { confirm: 'Confirm' });
+  await expect(page.getByRole('dialog', { name: 'Please confirm' })).toBeHidden();
+}
+
+/** Solves a live match delete's confirmation (its red button is Delete, as every list's) and waits for it to close. */
+async function confirmDelete(page: Page) {
+  await answerCaptcha(page, { confirm: 'Delete' });
   await expect(page.getByRole('dialog', { name: 'Please confirm' })).toBeHidden();
 }
 
@@ -92,7 +105,8 @@ test('live matches: add with a real PNG, copy the link, edit inline, toggle and 
 
   // Two phones open the match: its Watching now cell counts them by the next stats poll (every 5 s).
   await expect(page.getByRole('columnheader', { name: 'Watching now' })).toBeVisible();
-  const watching = row.getByRole('cell').nth(4);
+  // Its column after the select box, Image, Title, URL and Views.
+  const watching = row.getByRole('cell').nth(5);
   await expect(watching).toHaveText('0');
   const heartbeat = (clientId: string) => ({ type: 'heartbeat', entity: 'liveMatch', id, clientId });
   await api.call('POST', '/api/App/events', {
@@ -150,9 +164,73 @@ test('live matches: add with a real PNG, copy the link, edit inline, toggle and 
   expect(after.data.find((m) => m._id === id)?.status).toBe(false);
 
   await edited.getByRole('button', { name: 'Delete E2E Final edited', exact: true }).click();
-  await confirmMath(page);
+  await confirmDelete(page);
   await expect(toast(page, 'Live match deleted successfully')).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: 'E2E Final edited' })).toHaveCount(0);
+});
+
+test('live matches: two ticked are deleted together through the question, and Undo brings them back', async ({
+  sessionPage: page,
+  api,
+  media,
+}) => {
+  const stamp = Date.now();
+  const [first, second, kept] = ['Bulk Derby', 'Bulk Classic', 'Bulk Kept'].map((t) => `${t} ${stamp}`);
+  const ids: string[] = [];
+  for (const title of [first!, second!, kept!]) ids.push(await addLiveMatch(api, media.png, title));
+  const stored = async () =>
+    (
+      (await api.call('GET', `/api/App/liveMatch/admin?page=1&limit=100&q=${stamp}`)) as {
+        data: { _id: string }[];
+      }
+    ).data.map((m) => m._id);
+  try {
+    await page.goto('/add/liveMatch');
+    const table = page.getByRole('table', { name: 'Live matches' });
+    const rowOf = (title: string) => table.getByRole('row').filter({ hasText: title });
+    const tick = (title: string) => page.getByRole('checkbox', { name: `Select ${title}`, exact: true });
+    const deleteSelected = (n: number) => page.getByRole('button', { name: `Delete selected (${n})` });
+    await expect(rowOf(kept!)).toHaveCount(1);
+    await expect(deleteSelected(0)).toBeDisabled();
+
+    await tick(first!).check();
+    await tick(second!).check();
+    await expect(page.getByRole('toolbar', { name: 'Selected rows' })).toContainText('2 selected');
+    await expect(deleteSelected(2)).toBeEnabled();
+    await shoot(page, 'live-matches-two-selected', { fullPage: false });
+    // On a phone each row is a card with its box, the bar with Delete selected in view above them.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.getByRole('toolbar', { name: 'Selected rows' }).scrollIntoViewIfNeeded();
+    await expect(tick(first!)).toBeVisible();
+    await expect(tick(first!)).toBeChecked();
+    await expect(deleteSelected(2)).toBeInViewport();
+    await expectNoPageOverflow(page);
+    await shoot(page, 'live-matches-two-selected-375', { fullPage: false });
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    await deleteSelected(2).click();
+    await expect(page.getByRole('dialog', { name: 'Please confirm' })).toContainText(
+      'You are about to delete 2 Live Matches. To confirm, please solve this math problem',
+    );
+    await confirmDelete(page);
+    const deleted = toast(page, liveMatchesDeletedMessage(2));
+    await expect(deleted).toBeVisible();
+    await expect(rowOf(first!)).toHaveCount(0);
+    await expect(rowOf(second!)).toHaveCount(0);
+    await expect(rowOf(kept!)).toHaveCount(1);
+    await expect(deleteSelected(0)).toBeDisabled();
+    expect(await stored()).toEqual([ids[2]]);
+
+    await deleted.getByRole('button', { name: 'Undo' }).click();
+    await expect(toast(page, trashMessages.restored(2))).toBeVisible();
+    await expect(rowOf(first!)).toHaveCount(1);
+    await expect(rowOf(second!)).toHaveCount(1);
+    await expect(tick(first!)).not.toBeChecked();
+    expect((await stored()).sort()).toEqual([...ids].sort());
+  } finally {
+    const left = await stored();
+    if (left.length) await api.call('DELETE', '/api/App/liveMatch/admin', { body: { id: left }, seal: true });
+  }
 });
 
 test('the add form shows its image picker whole, inside the form, at every width', async ({

@@ -71,7 +71,7 @@ test('a deleted live match is found in Trash, restored into the app read, and an
   await page.goto('/add/liveMatch');
   for (const title of ['Trash Final', 'Gone Final']) {
     await page.getByRole('button', { name: `Delete ${title}`, exact: true }).click();
-    await answerCaptcha(page, { confirm: 'Confirm' });
+    await answerCaptcha(page, { confirm: 'Delete' });
     await expect(page.getByRole('row').filter({ hasText: title })).toHaveCount(0);
   }
   await expect(toast(page, liveMatchMessages.deleted)).toBeVisible();

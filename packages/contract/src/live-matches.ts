@@ -45,6 +45,10 @@ export const liveMatchMessages = {
   plannedEndBeforeStart: 'plannedEnd must be after plannedStart',
 } as const;
 
+/** The delete's message: the singular for one match, the count for more ('2 live matches deleted successfully'). */
+export const liveMatchesDeletedMessage = (deleted: number): string =>
+  deleted === 1 ? liveMatchMessages.deleted : `${deleted} live matches deleted successfully`;
+
 export const liveAdMessages = {
   keyRequired: 'Field name is required',
   keyFormat: 'Field names use 1 to 64 letters, digits or _',

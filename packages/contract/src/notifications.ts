@@ -40,6 +40,10 @@ export const notificationMessages = {
   notScheduled: 'Only a notification that has not been sent yet can be edited or cancelled',
 } as const;
 
+/** The delete's message: the singular for one notification, the count for more ('2 notifications deleted successfully'). */
+export const notificationsDeletedMessage = (deleted: number): string =>
+  deleted === 1 ? notificationMessages.deleted : `${deleted} notifications deleted successfully`;
+
 /** Field limits: a push payload must stay under 4 KB, so the text fields are bounded. */
 export const notificationLimits = {
   title: 100,

@@ -1,4 +1,5 @@
-import { fireEvent, within } from '@testing-library/react';
+import { fireEvent, waitFor, within } from '@testing-library/react';
+import { expect } from 'vitest';
 import { trashMessages } from '@streamdesk/contract/trash';
 import { jsonResponse } from './runtime';
 import { findToast } from './toasts';
@@ -20,8 +21,11 @@ export function undoApi() {
     async undo(message: string): Promise<string[][]> {
       const toast = await findToast(message);
       // A click, not userEvent's pointer sequence: the toast captures the pointer, which jsdom lacks.
+      const before = sent.length;
       fireEvent.click(within(toast).getByRole('button', { name: 'Undo' }));
-      await findToast(trashMessages.restored(sent.at(-1)?.length ?? 1));
+      // The restore's words count what it was sent ('2 items restored'), known once it is sent.
+      await waitFor(() => expect(sent.length).toBeGreaterThan(before));
+      await findToast(trashMessages.restored(sent.at(-1)!.length));
       return sent;
     },
   };

@@ -1,6 +1,11 @@
 import { SEARCH_COUNT_MAX } from '@streamdesk/contract/http';
 import { launchListRead } from '../../platform/registries.js';
-import { liveMatchMessages, type AppLiveMatch, type LiveMatch } from '@streamdesk/contract/live-matches';
+import {
+  liveMatchesDeletedMessage,
+  liveMatchMessages,
+  type AppLiveMatch,
+  type LiveMatch,
+} from '@streamdesk/contract/live-matches';
 import {
   editVersionOf,
   foundAtVersion,
@@ -157,7 +162,7 @@ export function createLiveMatchesService(deps: LiveMatchesDeps, planned: Planned
           missing: () => notFound(liveMatchMessages.notFound),
         });
         cache.invalidate(LIVE_TAGS.matches);
-        return { status: true, message: liveMatchMessages.deleted, deleted: rows.length };
+        return { status: true, message: liveMatchesDeletedMessage(rows.length), deleted: rows.length };
       });
     },
 

@@ -340,6 +340,24 @@ describe('DELETE /api/App/liveMatch/admin', () => {
     expect(existsSync(fileOf(match.thumbnail))).toBe(false);
   });
 
+  it("deletes the selected matches in one call, saying how many (the list's Delete selected)", async () => {
+    const [a, b, kept] = [await addMatch('Bulk A'), await addMatch('Bulk B'), await addMatch('Bulk kept')];
+    const res = await t.request({
+      method: 'DELETE',
+      url: routes.remove.path,
+      payload: await t.seal({ id: [a._id, b._id] }),
+    });
+    expect(await t.json(res)).toEqual({
+      status: true,
+      message: '2 live matches deleted successfully',
+      deleted: 2,
+    });
+    const left = (await list()).data.map((m) => m._id);
+    expect(left).not.toContain(a._id);
+    expect(left).not.toContain(b._id);
+    expect(left).toContain(kept._id);
+  });
+
   it('deletes nothing when one id is unknown, and requires ids', async () => {
     const match = await addMatch('Kept');
     const res = await t.request({

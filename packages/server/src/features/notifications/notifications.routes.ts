@@ -1,6 +1,7 @@
 import {
   notificationMessages as msg,
   notificationRoutes as routes,
+  notificationsDeletedMessage,
 } from '@streamdesk/contract/notifications';
 import type { FeatureContext } from '../../platform/feature-context.js';
 import { registerRoute } from '../../platform/http/register-route.js';
@@ -56,11 +57,10 @@ export function registerNotifications(ctx: FeatureContext): NotificationsService
     data: await service.resend(request.body),
   }));
 
-  registerRoute(app, routes.delete, async (request) => ({
-    status: true,
-    message: msg.deleted,
-    deleted: await service.remove(request.body.id),
-  }));
+  registerRoute(app, routes.delete, async (request) => {
+    const deleted = await service.remove(request.body.id);
+    return { status: true, message: notificationsDeletedMessage(deleted), deleted };
+  });
 
   registerRoute(app, routes.editScheduled, async (request) => ({
     status: true,

@@ -144,13 +144,16 @@ export const useEditLiveMatch = () =>
     'Failed to update',
   );
 
-/** A delete moves the matches to the trash: its toast offers Undo. */
+/**
+ * A delete moves the matches to the trash. The list's bulk delete (useBulkDelete) toasts it with Undo, as
+ * every list's does: this says nothing itself, or a delete would toast twice.
+ */
 export const useDeleteLiveMatches = () =>
   useLiveAction(
     (ids: string[]) => requestApi(routes.remove, { body: { id: ids } }),
     [liveMatchKeys.matches],
     undefined,
-    (result, ids) => toastDeleted(result.message, ids),
+    () => {},
   );
 
 export const useLiveMatchStatus = () =>

@@ -8,6 +8,7 @@ import { isoToZonedInput, shownZonedTime, zonedInputToIso } from '@/lib/report-t
 import { Button } from '@/ui/button';
 import { DateTimeField } from '@/ui/date-time-field';
 import { ActivityHistoryLink } from '@/ui/activity-history-link';
+import { SelectCheckbox } from '@/ui/bulk-delete';
 import { stickyEndCell, Td, Tr } from '@/ui/data-table';
 import { Toggle } from '@/ui/toggle';
 import { useCheckedFile } from '@/ui/use-checked-file';
@@ -39,9 +40,15 @@ export const liveMatchColumns = [
 
 interface RowProps {
   match: LiveMatch;
-  /** Called with the match's id; the same function for every row (the rows are memoised). */
+  /** Ticked for Delete selected. */
+  selected: boolean;
+  /**
+   * Called with the match's id; each the same function for every row (the rows are memoised): ticking
+   * one row re-renders that row alone.
+   */
+  onToggle: (id: string) => void;
   onEdit: (id: string) => void;
-  onDelete: (match: LiveMatch) => void;
+  onDelete: (id: string) => void;
   /** Its delete is in flight: Delete is held until the reply. */
   deleting?: boolean;
   /** App clients watching it now; undefined until the first count arrives. */
@@ -53,6 +60,8 @@ interface RowProps {
 /** One match. Memoised: the list draws its rows in steps and polls the viewers. */
 export const LiveMatchRow = memo(function LiveMatchRow({
   match,
+  selected,
+  onToggle,
   onEdit,
   onDelete,
   deleting = false,
@@ -69,6 +78,13 @@ export const LiveMatchRow = memo(function LiveMatchRow({
   return (
     <Tr>
       <Td>
+        <SelectCheckbox
+          label={`Select ${match.title}`}
+          checked={selected}
+          onChange={() => onToggle(match._id)}
+        />
+      </Td>
+      <Td>
         <RemoteImage
           src={match.thumbnail}
           alt={`Image of ${match.title}`}
@@ -82,7 +98,8 @@ export const LiveMatchRow = memo(function LiveMatchRow({
           {match.title}
         </span>
       </Td>
-      <Td className="max-w-48 truncate" title={match.url}>
+      {/* As narrow as keeps every column on a laptop screen beside the select box (0060). */}
+      <Td className="max-w-40 truncate" title={match.url}>
         <StoredUrlLink url={match.url} />
       </Td>
       <Td className="tabular-nums">{formatViewCount(match.view)}</Td>
@@ -129,7 +146,7 @@ export const LiveMatchRow = memo(function LiveMatchRow({
             Edit
           </Button>
           <ActivityHistoryLink feature="live-matches" item={match._id} name={match.title} />
-          <RowDeleteButton name={match.title} deleting={deleting} onDelete={() => onDelete(match)} />
+          <RowDeleteButton name={match.title} deleting={deleting} onDelete={() => onDelete(match._id)} />
         </div>
       </Td>
     </Tr>
@@ -209,7 +226,8 @@ export function LiveMatchEditRow({ match, onDone }: { match: LiveMatch; onDone: 
   return (
     <InlineEditRow
       label={`Editing ${match.title}`}
-      colSpan={liveMatchColumns.length}
+      // Over the select box's column too: the row in edit is left out of the list's selection.
+      colSpan={liveMatchColumns.length + 1}
       saving={edit.isPending}
       onSave={save}
       onCancel={onDone}

@@ -289,7 +289,7 @@ describe('Live Match Management', () => {
     const user = userEvent.setup();
     const row = (await screen.findByText('Cup Final', {}, { timeout: 5000 })).closest('tr')!;
     await user.click(within(row).getByRole('button', { name: 'Delete Cup Final' }));
-    await answerMath();
+    await answerMath({ confirm: 'Delete' });
     expect(screen.queryByRole('dialog', { name: 'Please confirm' })).toBeNull();
     // The delete is sealed (and keyed) before it goes out: wait for it rather than race those steps.
     await waitFor(() => expect(remove.handler).toHaveBeenCalledOnce());

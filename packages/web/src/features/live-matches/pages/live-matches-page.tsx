@@ -1,14 +1,8 @@
-import { useState } from 'react';
-import {
-  LIVE_MATCH_PAGE_SIZE,
-  LIVE_MATCH_SORT,
-  liveMatchListQuery,
-  type LiveMatch,
-} from '@streamdesk/contract/live-matches';
+import { LIVE_MATCH_PAGE_SIZE, LIVE_MATCH_SORT, liveMatchListQuery } from '@streamdesk/contract/live-matches';
 import { useQuery } from '@tanstack/react-query';
 import { liveMatchTabs } from '@/config/section-tabs';
+import { deleteSelection, useBulkDelete } from '@/ui/bulk-delete';
 import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
-import { unlessFailed } from '@/lib/api-client';
 import { polledOldSince } from '@/lib/stats-polling';
 import { OldFiguresNote } from '@/ui/old-figures-note';
 import { PageHeader } from '@/ui/page-header';
@@ -24,7 +18,6 @@ import { liveMatchesQuery, liveMatchViewersQuery, useDeleteLiveMatches } from '.
 import { ListTable, pagedList, type ListSorting } from '@/ui/list-table';
 import { LiveMatchAddForm } from '../components/live-match-add-form';
 import { liveMatchColumns, LiveMatchEditRow, LiveMatchRow } from '../components/live-match-row';
-import { useInFlight } from '@/ui/use-in-flight';
 import { DraftScope, useRowInEdit } from '@/ui/ask-before-dropping';
 
 /** The headers that order the list (issue 36): titles A to Z first, views and dates highest first. */
@@ -53,28 +46,33 @@ export default function LiveMatchesPage() {
   // One row in edit; Edit on another, a page, search or sort change (Back and Forward too) ask while it
   // holds a change.
   const rows = useRowInEdit({ inUrl: true });
-  const [deleting, setDeleting] = useState<LiveMatch | null>(null);
   const remove = useDeleteLiveMatches();
-  const removing = useInFlight();
   const list = reply?.status ? reply : undefined;
+  const shown = list?.data ?? [];
   // The first screen's rows first, the rest just after (useRowsInSteps).
-  const drawn = useRowsInSteps(list?.data.length ?? 0);
-  // The same functions at every render: the rows are memoised, so a step of the drawing or a viewers
-  // poll renders only the rows it adds or changes.
+  const drawn = useRowsInSteps(shown.length);
+  // Delete and Delete selected, as every list's: the arithmetic question, then the trash with Undo (0055).
+  // The row in edit is left out of the selection (it shows no box, and a bulk delete would drop its
+  // unsaved change unasked, 0056). Another page, search or order starts a fresh selection.
+  const bulk = useBulkDelete(
+    shown.filter((m) => m._id !== rows.editingId).map((m) => m._id),
+    async (ids) => {
+      const removed = await remove.mutateAsync(ids);
+      if (rows.editingId !== null && ids.includes(rows.editingId)) rows.done();
+      return removed;
+    },
+    { toTrash: true, view: `${page} ${q} ${sort}` },
+  );
+  const confirming = bulk.confirming ?? [];
+  const confirmingOne = confirming.length === 1 && shown.find((m) => m._id === confirming[0]);
+  // The same functions at every render: the rows are memoised, so a step of the drawing, a tick or a
+  // viewers poll renders only the rows it adds or changes.
   const onEdit = useStableCallback(rows.edit);
+  const onDelete = useStableCallback((id: string) => bulk.ask([id]));
 
   // After deleting the last rows of the last page (or from a bookmark past it), show the page that now
   // is the last.
   useStepBackToLastPage(pager, list && !isPlaceholderData ? list.totalPage : undefined);
-
-  // The dialog closes before the call, as every delete does: a second press cannot send it twice.
-  const confirmDelete = async () => {
-    const match = deleting;
-    if (!match) return;
-    setDeleting(null);
-    const removed = await removing.run(match._id, () => unlessFailed(remove.mutateAsync([match._id])));
-    if (removed && rows.editingId === match._id) rows.done();
-  };
 
   return (
     <div className="space-y-4">
@@ -98,6 +96,7 @@ export default function LiveMatchesPage() {
         caption="Live matches"
         columns={liveMatchColumns}
         sorting={sorting}
+        selection={deleteSelection(bulk, { write: 'live-matches', loading: remove.isPending })}
         askFirst={rows.move}
         {...pagedList(matches, list, {
           page,
@@ -111,7 +110,7 @@ export default function LiveMatchesPage() {
         }
       >
         <DraftScope hold={rows.hold}>
-          {list?.data
+          {shown
             .slice(0, drawn)
             .map((match) =>
               match._id === rows.editingId ? (
@@ -120,9 +119,11 @@ export default function LiveMatchesPage() {
                 <LiveMatchRow
                   key={match._id}
                   match={match}
+                  selected={bulk.isSelected(match._id)}
+                  onToggle={bulk.toggle}
                   onEdit={onEdit}
-                  onDelete={setDeleting}
-                  deleting={removing.has(match._id)}
+                  onDelete={onDelete}
+                  deleting={bulk.isDeleting(match._id)}
                   watching={watching && (watching.get(match._id) ?? 0)}
                   watchingOld={viewersOldSince !== undefined}
                 />
@@ -132,10 +133,17 @@ export default function LiveMatchesPage() {
       </ListTable>
       {rows.dialog}
       <ConfirmMathDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        thing={deleting ? `Live Match "${deleting.title}"` : 'Live Match'}
-        onConfirm={() => void confirmDelete()}
+        open={bulk.confirming !== null}
+        onOpenChange={(open) => !open && bulk.cancel()}
+        thing={
+          confirming.length > 1
+            ? `${confirming.length} Live Matches`
+            : confirmingOne
+              ? `Live Match "${confirmingOne.title}"`
+              : 'Live Match'
+        }
+        confirmLabel="Delete"
+        onConfirm={bulk.confirm}
       />
     </div>
   );
