@@ -69,6 +69,18 @@ export async function expectApart(a: Locator, b: Locator) {
   expect(overlap, `${a} runs over ${b}`).toBe(false);
 }
 
+/**
+ * Each of `targets` ends left of where `cover` starts: a row's text is not under its opaque sticky
+ * Actions cell, which a table wider than its box scrolls the other columns beneath.
+ */
+export async function expectLeftOf(cover: Locator, ...targets: Locator[]) {
+  const left = (await cover.boundingBox())!.x;
+  for (const target of targets) {
+    const at = (await target.boundingBox())!;
+    expect(at.x + at.width, `${target} runs under ${cover}`).toBeLessThanOrEqual(left + 1);
+  }
+}
+
 /** `inner` lies wholly inside `outer` (a control does not stick out of its form or bar). */
 export async function expectInside(outer: Locator, inner: Locator) {
   const [o, i] = [(await outer.boundingBox())!, (await inner.boundingBox())!];

@@ -9,6 +9,12 @@ export const reportZone = () => runtimeConfig().reportTimeZone;
 export const shownZonedTime = (iso: string | null) =>
   iso ? enGbDateTime(isoToZoned(iso, reportZone())) : '—';
 
+/** shownZonedTime's day and time apart (a cell that breaks between them, BreaksBetween). */
+export const shownZonedDayAndTime = (iso: string | null) => {
+  const [day = '', time = ''] = shownZonedTime(iso).split(' ');
+  return [day, time] as const;
+};
+
 /** A datetime-local value, as that zone's wall clock, to UTC ISO. */
 export const zonedInputToIso = (local: string) => zonedToIso(local, reportZone());
 

@@ -77,6 +77,9 @@ const pageOf = (page: number): Reply => ({
   total: THINGS.length,
 });
 
+/** A list that has loaded and shows the rows it is given. */
+const SHOWING_ROWS = { reply: { status: true, message: 'ok' }, isPending: false, isEmpty: false } as const;
+
 function renderThings(answer: (page: number) => Reply) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
@@ -158,6 +161,27 @@ describe('ListTable', () => {
     expect(screen.getByText('Showing 5 of 5 things')).toBeInTheDocument();
   });
 
+  it("lets a head marked `wraps` take two lines, keeping its name and its cells' label", () => {
+    render(
+      <ListTable
+        caption="Matches"
+        columns={['Title', { label: 'Watching now', wraps: true }]}
+        {...SHOWING_ROWS}
+        emptyText="No matches yet."
+      >
+        <Tr>
+          <Td>Final</Td>
+          <Td>12</Td>
+        </Tr>
+      </ListTable>,
+    );
+    const head = screen.getByRole('columnheader', { name: 'Watching now' });
+    // The Th itself is nowrap (cn does not merge conflicting classes): the label wraps in its own box.
+    expect(within(head).getByText('Watching now')).toHaveClass('whitespace-normal');
+    expect(screen.getByRole('columnheader', { name: 'Title' }).querySelector('span')).toBeNull();
+    expect(screen.getByText('12').closest('td')).toHaveAttribute('data-label', 'Watching now');
+  });
+
   it("gives each cell its column's label for the phone's cards, rows that come later too", async () => {
     function Rows() {
       const [names, setNames] = useState(['alpha']);
@@ -169,9 +193,7 @@ describe('ListTable', () => {
           <ListTable
             caption="Things"
             columns={['Name', { label: 'Actions', srOnly: true }]}
-            reply={{ status: true, message: 'ok' }}
-            isPending={false}
-            isEmpty={false}
+            {...SHOWING_ROWS}
             emptyText="No things yet."
             selection={{ allSelected: false, onToggleAll: () => {}, count: 0, actions: null }}
           >

@@ -42,11 +42,13 @@ export interface ListPaging {
 
 /**
  * A column head: its label, or its label with classes (e.g. hidden on a phone); `srOnly` says the label
- * to a screen reader only (a column of row buttons that name themselves, e.g. Details); `buttons` says
- * whether the column holds the row's buttons, by default one named Action or Actions (the activity log's
- * Action is a word of each entry's: `buttons: false`).
+ * to a screen reader only (a column of row buttons that name themselves, e.g. Details); `wraps` lets a
+ * label of words over a narrow column take two lines (Watching now over a count), so that the table
+ * fits a laptop's screen; `buttons` says whether the column holds the row's buttons, by default one named
+ * Action or Actions (the activity log's Action is a word of each entry's: `buttons: false`).
  */
-export type ListColumn = string | { label: string; className?: string; srOnly?: boolean; buttons?: boolean };
+export type ListColumn =
+  string | { label: string; className?: string; srOnly?: boolean; wraps?: boolean; buttons?: boolean };
 
 export const SELECT_ALL_LABEL = 'Select all on this page';
 
@@ -154,7 +156,12 @@ export function ListTable({
         <THead>
           {firstHead}
           {columns.map((column) => {
-            const { label, className: own, srOnly } = typeof column === 'string' ? { label: column } : column;
+            const {
+              label,
+              className: own,
+              srOnly,
+              wraps,
+            } = typeof column === 'string' ? { label: column } : column;
             // The Actions head stays at the right edge, its buttons under it at the right (index.css).
             const className = cn(own, holdsButtons(column) && `${stickyEndHead} text-right`);
             const by = sorting?.columns[label];
@@ -170,7 +177,13 @@ export function ListTable({
               />
             ) : (
               <Th key={label} className={className}>
-                {srOnly ? <span className="sr-only">{label}</span> : label}
+                {srOnly ? (
+                  <span className="sr-only">{label}</span>
+                ) : wraps ? (
+                  <span className="block whitespace-normal">{label}</span>
+                ) : (
+                  label
+                )}
               </Th>
             );
           })}

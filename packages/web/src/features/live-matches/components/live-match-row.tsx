@@ -4,12 +4,14 @@ import { formatDateTime, formatViewCount } from '@streamdesk/contract/format';
 import { LIVE_MATCH_IMAGE, liveMatchMessages, type LiveMatch } from '@streamdesk/contract/live-matches';
 import { toast } from 'sonner';
 import { cn } from '@/lib/cn';
-import { isoToZonedInput, shownZonedTime, zonedInputToIso } from '@/lib/report-time';
+import { isoToZonedInput, shownZonedDayAndTime, zonedInputToIso } from '@/lib/report-time';
+import { BreaksBetween } from '@/ui/breaks-between';
 import { Button } from '@/ui/button';
 import { DateTimeField } from '@/ui/date-time-field';
 import { ActivityHistoryLink } from '@/ui/activity-history-link';
 import { SelectCheckbox } from '@/ui/bulk-delete';
 import { stickyEndCell, Td, Tr } from '@/ui/data-table';
+import type { ListColumn } from '@/ui/list-table';
 import { Toggle } from '@/ui/toggle';
 import { useCheckedFile } from '@/ui/use-checked-file';
 import { useConfirmStatus, useConfirmUpdate } from '@/ui/use-confirm-update';
@@ -27,16 +29,16 @@ import { UnsavedWorkGuard } from '@/ui/unsaved-work-guard';
 import { changedFrom } from '@/ui/use-form-leave-guard';
 import { editButtonOf } from '@/ui/inline-edit-keys';
 
-export const liveMatchColumns = [
+export const liveMatchColumns: readonly ListColumn[] = [
   'Image',
   'Title',
   'URL',
   'Views',
-  'Watching now',
+  { label: 'Watching now', wraps: true },
   'Date',
   'Status',
   'Actions',
-] as const;
+];
 
 interface RowProps {
   match: LiveMatch;
@@ -98,7 +100,8 @@ export const LiveMatchRow = memo(function LiveMatchRow({
           {match.title}
         </span>
       </Td>
-      {/* As narrow as keeps every column on a laptop screen beside the select box (0060). */}
+      {/* Cut at the notification list's URL width (the whole URL its tooltip), so that the table fits a
+          laptop screen beside the select box (0060). */}
       <Td className="max-w-40 truncate" title={match.url}>
         <StoredUrlLink url={match.url} />
       </Td>
@@ -153,17 +156,30 @@ export const LiveMatchRow = memo(function LiveMatchRow({
   );
 });
 
-/** A match's planned start and end, and a missed one's note, under its status switch. */
+/**
+ * A match's planned start and end, and a missed one's note, under its status switch. A time breaks
+ * between its day and its time, so that the Status column narrows and the table fits a laptop's screen
+ * (it had held the column at 128 px and the table past its box, under the sticky Actions).
+ */
 function PlannedTimes({ match }: { match: LiveMatch }) {
   if (!match.plannedStart && !match.plannedEnd && !match.plannedNote) return null;
   return (
-    <p className="mt-1 min-w-32 text-xs whitespace-normal text-slate-500">
-      {match.plannedStart && <span className="block">Starts {shownZonedTime(match.plannedStart)}</span>}
-      {match.plannedEnd && <span className="block">Ends {shownZonedTime(match.plannedEnd)}</span>}
+    <p className="mt-1 text-xs whitespace-normal text-slate-500">
+      {match.plannedStart && <PlannedTime what="Starts" iso={match.plannedStart} />}
+      {match.plannedEnd && <PlannedTime what="Ends" iso={match.plannedEnd} />}
       {match.plannedNote && (
         <span className="block max-w-56 whitespace-normal text-red-600">{match.plannedNote}</span>
       )}
     </p>
+  );
+}
+
+function PlannedTime({ what, iso }: { what: string; iso: string }) {
+  const [day, time] = shownZonedDayAndTime(iso);
+  return (
+    <span className="block">
+      <BreaksBetween parts={[`${what} ${day}`, time]} />
+    </span>
   );
 }
 

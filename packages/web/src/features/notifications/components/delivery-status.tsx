@@ -17,7 +17,8 @@ const tone: Record<DeliveryStatus, string> = {
 function Channel({ label, delivery }: { label: string; delivery: ChannelDelivery }) {
   return (
     <li className="flex flex-col gap-0.5">
-      <span className="flex items-center gap-1.5">
+      {/* The status goes under its channel when the Delivery column is narrow (a laptop's screen). */}
+      <span className="flex flex-wrap items-center gap-x-1.5 gap-y-0.5">
         <span className="text-xs text-slate-500">{label}:</span>
         <span
           title={delivery.status === 'not configured' ? (delivery.detail ?? undefined) : undefined}

@@ -1,7 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { scheduledEditBody, type Notification } from '@streamdesk/contract/notifications';
 import { unlessFailed } from '@/lib/api-client';
-import { isoToZonedInput, reportZone, shownZonedTime, zonedInputToIso } from '@/lib/report-time';
+import {
+  isoToZonedInput,
+  reportZone,
+  shownZonedDayAndTime,
+  shownZonedTime,
+  zonedInputToIso,
+} from '@/lib/report-time';
+import { BreaksBetween } from '@/ui/breaks-between';
 import { Button } from '@/ui/button';
 import { FormActions } from '@/ui/form-actions';
 import { dateTimeMessages, dateTimeProblem, pastProblem } from '@/ui/date-time-field';
@@ -14,17 +21,20 @@ import { fieldErrors, SendAtField, TitleAndMessage, UrlField, useTextForm } from
 
 /** What a send later's row says in place of its delivery: when it goes, or why it never went. */
 export function UnsentStatus({ notification: n }: { notification: Notification }) {
-  if (n.status === 'scheduled')
+  if (n.status === 'scheduled') {
+    const [day, time] = shownZonedDayAndTime(n.scheduledAt);
     return (
       <p className="text-sm">
         <span className="inline-flex rounded-full bg-sky-50 px-2 py-0.5 text-xs font-medium text-sky-700 ring-1 ring-sky-600/20 ring-inset">
           Scheduled
         </span>
-        <span className="mt-0.5 block text-xs text-slate-500">
-          for {shownZonedTime(n.scheduledAt)} ({reportZone()})
+        {/* In parts, so that the Delivery column narrows and the history fits a laptop's screen. */}
+        <span className="mt-0.5 block text-xs whitespace-normal text-slate-500">
+          <BreaksBetween parts={[`for ${day}`, time, `(${reportZone()})`]} />
         </span>
       </p>
     );
+  }
   return (
     <p className="text-sm">
       <span className="inline-flex rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600 ring-1 ring-slate-500/20 ring-inset">

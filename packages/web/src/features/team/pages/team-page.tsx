@@ -9,6 +9,7 @@ import {
 import { toast } from 'sonner';
 import { failureMessage } from '@/lib/api-client';
 import { ActivityHistoryLink } from '@/ui/activity-history-link';
+import { BreaksBetween } from '@/ui/breaks-between';
 import { Button, type ButtonProps } from '@/ui/button';
 import { FormActions } from '@/ui/form-actions';
 import { stickyEndCell, Td, Tr } from '@/ui/data-table';
@@ -84,10 +85,15 @@ function PersonRow({ person, onLink }: { person: TeamMember; onLink: (link: Link
   return (
     <Tr>
       <Td className="font-medium text-slate-900">
-        {person.name}
-        {self && <span className="ml-1 text-xs text-slate-500">(you)</span>}
+        {/* A long name takes two lines rather than widening the table. */}
+        <span className="block min-w-24 whitespace-normal">
+          {person.name}
+          {self && <span className="ml-1 text-xs text-slate-500">(you)</span>}
+        </span>
       </Td>
-      <Td>{person.email}</Td>
+      <Td>
+        <Email address={person.email} />
+      </Td>
       <Td>
         <select
           aria-label={`Role of ${person.name}`}
@@ -112,20 +118,22 @@ function PersonRow({ person, onLink }: { person: TeamMember; onLink: (link: Link
           {disabled ? 'Disabled' : 'Active'}
         </span>
         {person.failedSignIns > 0 && (
-          <span className="block text-xs text-amber-700">
-            {person.failedSignIns} failed sign-in{person.failedSignIns === 1 ? '' : 's'} in the last hour
-          </span>
-        )}
-      </Td>
-      <Td>{person.twoStep ? 'On' : 'Off'}</Td>
-      <Td className={stickyEndCell}>
-        {/* The sticky Actions column: on a phone its buttons stack, so that it leaves room for the row. */}
-        <div className="flex w-40 flex-col items-stretch gap-2 whitespace-nowrap sm:w-auto sm:flex-row sm:items-center sm:justify-end">
-          {person.failedSignIns > 0 && (
+          <>
+            <span className="block text-xs whitespace-normal text-amber-700">
+              <BreaksBetween
+                parts={[
+                  `${person.failedSignIns} failed sign-in${person.failedSignIns === 1 ? '' : 's'}`,
+                  'in the last hour',
+                ]}
+              />
+            </span>
+            {/* Beside the failures it clears, not a fifth button in Actions: five held the table past its
+                box at 1280 px, over Status and Two-step (docs/decisions/0013). */}
             <RowAction
               refusedOnSelf={false}
               loading={clearLock.isPending}
               aria-label={`Clear sign-in lock: ${person.name}`}
+              className="mt-1"
               onClick={() =>
                 clearLock.mutate(person._id, {
                   onSuccess: () => toastSuccess(`${person.name} may sign in from anywhere again`),
@@ -134,7 +142,13 @@ function PersonRow({ person, onLink }: { person: TeamMember; onLink: (link: Link
             >
               Clear sign-in lock
             </RowAction>
-          )}
+          </>
+        )}
+      </Td>
+      <Td>{person.twoStep ? 'On' : 'Off'}</Td>
+      <Td className={stickyEndCell}>
+        {/* The sticky Actions column: on a phone its buttons stack, so that it leaves room for the row. */}
+        <div className="flex w-40 flex-col items-stretch gap-2 whitespace-nowrap sm:w-auto sm:flex-row sm:items-center sm:justify-end">
           <RowAction
             refusedOnSelf={self && teamMessages.ownReset}
             loading={reset.isPending}
@@ -165,9 +179,12 @@ function PersonRow({ person, onLink }: { person: TeamMember; onLink: (link: Link
           >
             Sign out everywhere
           </RowAction>
+          {/* Named with the person as the other buttons are, not in its words: a long name held the
+              table past its box at 1280 px. */}
           <RowAction
             refusedOnSelf={self && teamMessages.ownStatus}
             loading={update.isPending}
+            aria-label={`${disabled ? 'Enable' : 'Disable'} ${person.name}`}
             onClick={() =>
               change(
                 { status: disabled ? 'active' : 'disabled' },
@@ -175,12 +192,28 @@ function PersonRow({ person, onLink }: { person: TeamMember; onLink: (link: Link
               )
             }
           >
-            {disabled ? `Enable ${person.name}` : `Disable ${person.name}`}
+            {disabled ? 'Enable' : 'Disable'}
           </RowAction>
           <ActivityHistoryLink feature="team" item={person._id} name={person.name} />
         </div>
       </Td>
     </Tr>
+  );
+}
+
+/**
+ * An address that may break before its '@' (and nowhere else but a hyphen) when the Team table is short
+ * of room: with a row's sign-in lock to clear, the table would not fit a laptop's screen otherwise.
+ */
+function Email({ address }: { address: string }) {
+  const at = address.lastIndexOf('@');
+  if (at <= 0) return address;
+  return (
+    <span className="whitespace-normal">
+      {address.slice(0, at)}
+      <wbr />
+      {address.slice(at)}
+    </span>
   );
 }
 
