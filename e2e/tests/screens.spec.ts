@@ -226,9 +226,17 @@ async function actionsNotAtTheRight(page: Page) {
     const shown = (el: Element) => el instanceof HTMLElement && el.checkVisibility();
     for (const table of Array.from(document.querySelectorAll<HTMLTableElement>('main table'))) {
       const name = table.caption?.textContent ?? 'a table';
-      for (const head of Array.from(table.querySelectorAll('thead th')).filter(shown))
+      // The head of a column of row buttons (an Action or Actions column whose cells hold them: the
+      // activity log's Action column is words).
+      const heads = Array.from(table.querySelectorAll<HTMLTableCellElement>('thead th'));
+      const holdsButtons = (head: HTMLTableCellElement) =>
+        Array.from(table.tBodies[0]?.rows ?? []).some(
+          (row) => row.cells[heads.indexOf(head)]?.dataset.actions !== undefined,
+        );
+      for (const head of heads.filter(shown))
         if (
           /^actions?$/i.test(head.textContent?.trim() ?? '') &&
+          holdsButtons(head) &&
           getComputedStyle(head).textAlign !== 'right'
         )
           found.push(`${name}: the Actions head is ${getComputedStyle(head).textAlign}`);

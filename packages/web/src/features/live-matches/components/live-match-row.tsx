@@ -96,7 +96,7 @@ export const LiveMatchRow = memo(function LiveMatchRow({
       </Td>
       <Td className="font-medium text-slate-900">
         {/* Wraps (two lines at most) so that the table can narrow to fit a laptop screen. */}
-        <span className="line-clamp-2 max-w-56 min-w-36 whitespace-normal wrap-anywhere" title={match.title}>
+        <span className="line-clamp-2 max-w-56 min-w-32 whitespace-normal wrap-anywhere" title={match.title}>
           {match.title}
         </span>
       </Td>
