@@ -86,6 +86,28 @@ test('a scheduled and a sent notification: the Delivery column shows its time an
   await shootWidths(page, 'rows-fit-notifications');
 });
 
+test('a message of 500 characters: three lines in its row, the whole in its tooltip', async ({
+  sessionPage: page,
+  api,
+}) => {
+  const message = 'Kick-off moved: the final now starts at 20:00, watch it live in the app. '
+    .repeat(7)
+    .slice(0, 500);
+  await api.upload('POST', routes.send.path, { title: `Long: ${title}`, message, url }, {});
+  await page.goto('/notification');
+  const row = page
+    .getByRole('table', { name: 'Notification history' })
+    .getByRole('row')
+    .filter({
+      hasText: `Long: ${title}`,
+    });
+  const shown = row.getByTitle(message);
+  await expect(shown).toBeVisible();
+  const lineHeight = await shown.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+  // 45 lines before the clamp.
+  expect((await shown.boundingBox())!.height).toBeLessThanOrEqual(3 * lineHeight + 1);
+});
+
 test('a person with a failed sign-in: Status and Two-step show whole beside Clear sign-in lock', async ({
   sessionPage: page,
   api,

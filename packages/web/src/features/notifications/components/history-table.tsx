@@ -145,7 +145,11 @@ export function HistoryTable() {
               <p className={`${wrapping} max-w-60`}>{n.n_title}</p>
             </Td>
             <Td>
-              <p className={`${wrapping} max-w-72`}>{n.n_message}</p>
+              {/* Three lines at most (a 500-character message made a row of 45), the whole in its tooltip,
+                  as a live match's title; a screen reader reads it all. */}
+              <p className={`${wrapping} line-clamp-3 max-w-72`} title={n.n_message}>
+                {n.n_message}
+              </p>
             </Td>
             <Td>
               {n.n_url ? (
