@@ -45,3 +45,19 @@ export function useFocusBackToEdit(editingId: string | null, quiet?: RefObject<b
     document.querySelector<HTMLElement>(`[data-edit-of="${ended}"]`)?.focus();
   }, [editingId, quiet]);
 }
+
+/** The fields a person types or chooses in (not a row's select box or a file picker). */
+const FIELDS = 'input:not([type="hidden"]):not([type="file"]):not([type="checkbox"]), select, textarea';
+
+/**
+ * When a row goes into edit (Edit pressed), focus goes to its first field, so a keyboard user types at
+ * once: the Edit button either went with the row (focus fell to the page) or became Save in its place
+ * (Enter again would save the unchanged row). The ref goes on the row; `editing`: the row is in edit.
+ */
+export function useFocusFirstField<E extends HTMLElement>(editing: boolean): RefObject<E | null> {
+  const row = useRef<E>(null);
+  useEffect(() => {
+    if (editing) row.current?.querySelector<HTMLElement>(FIELDS)?.focus();
+  }, [editing]);
+  return row;
+}

@@ -20,7 +20,7 @@ import { savedAsHint } from '@/ui/stripped-hint';
 import { useConfirmUpdate } from '@/ui/use-confirm-update';
 import { UnsavedWorkGuard } from '@/ui/unsaved-work-guard';
 import { changedFrom } from '@/ui/use-form-leave-guard';
-import { editButtonOf, inlineEditKeys } from '@/ui/inline-edit-keys';
+import { editButtonOf, inlineEditKeys, useFocusFirstField } from '@/ui/inline-edit-keys';
 import { useUpdateAd, type AdRow as Ad } from '../api';
 import { useSaveWithWarning } from './format-warning';
 
@@ -98,8 +98,9 @@ export function AdRow({
     });
   };
 
+  const row = useFocusFirstField<HTMLTableRowElement>(editing);
   return (
-    <Tr onKeyDown={editing ? inlineEditKeys(submit, () => setEditing(false)) : undefined}>
+    <Tr ref={row} onKeyDown={editing ? inlineEditKeys(submit, () => setEditing(false)) : undefined}>
       <Td className="text-slate-500 tabular-nums">{number}</Td>
       <Td className="max-w-56 truncate font-medium text-slate-900" title={ad.a_name}>
         {ad.a_name}

@@ -5,7 +5,7 @@ import { cn } from '@/lib/cn';
 import { Button } from '@/ui/button';
 import { Tr } from '@/ui/data-table';
 import { inputClass, WithHint } from '@/ui/field';
-import { inlineEditKeys } from '@/ui/inline-edit-keys';
+import { inlineEditKeys, useFocusFirstField } from '@/ui/inline-edit-keys';
 
 /**
  * A table row in edit mode (one row at a time, doc 1 section 4): its fields, then Save and Cancel. The
@@ -30,8 +30,10 @@ export function InlineEditRow({
   className: string;
   children: ReactNode;
 }) {
+  const row = useFocusFirstField<HTMLTableRowElement>(true);
   return (
     <Tr
+      ref={row}
       className="bg-brand-50/40 hover:bg-brand-50/40"
       aria-label={label}
       onKeyDown={inlineEditKeys(

@@ -258,6 +258,8 @@ describe('Live Match Management', () => {
     await user.click(within(rowOf('Other')).getByRole('button', { name: 'Edit Other' }));
     expect(screen.getAllByRole('row', { name: /^Editing/ })).toHaveLength(1);
     const editing = screen.getByRole('row', { name: 'Editing Other' });
+    // Edit puts the focus in the row's first field (the Edit button went with the row; 0057).
+    await waitFor(() => expect(within(editing).getByLabelText('Edit title')).toHaveFocus());
     await user.clear(within(editing).getByLabelText('Edit title'));
     await user.type(within(editing).getByLabelText('Edit title'), 'Other 2');
     await user.click(within(editing).getByRole('button', { name: 'Save' }));

@@ -10,7 +10,7 @@ import { ExternalLinkIcon } from '@/ui/icons';
 import { UploadIndicator, type UploadState } from '@/ui/upload-indicator';
 import { RemoteImage } from '@/ui/remote-image';
 import { schemeHint } from '@/ui/stripped-hint';
-import { editButtonOf, inlineEditKeys } from '@/ui/inline-edit-keys';
+import { editButtonOf, inlineEditKeys, useFocusFirstField } from '@/ui/inline-edit-keys';
 import { pickedImageLabels } from './image-indicator-labels';
 
 /** The text fields of a row being edited. */
@@ -91,8 +91,12 @@ export const ShortcutRow = memo(function ShortcutRow({
   editor,
   on,
 }: ShortcutRowProps) {
+  const row = useFocusFirstField<HTMLTableRowElement>(!!editor);
   return (
-    <Tr onKeyDown={editor ? inlineEditKeys(() => !editor.saving && editor.save(), editor.cancel) : undefined}>
+    <Tr
+      ref={row}
+      onKeyDown={editor ? inlineEditKeys(() => !editor.saving && editor.save(), editor.cancel) : undefined}
+    >
       <Td>
         <SelectCheckbox label={`Select ${s.name}`} checked={selected} onChange={() => on.toggle(s._id)} />
       </Td>

@@ -42,6 +42,8 @@ describe('Shortcut Story list: an edit refused because another admin changed the
     renderApp('/add/story');
     await user.click(await screen.findByRole('button', { name: 'Edit Brand 1' }, { timeout: 8000 }));
     const table = screen.getByRole('table', { name: 'Shortcut stories' });
+    // Edit puts the focus in the row's first field, not on Save in Edit's place (0057).
+    await waitFor(() => expect(within(table).getByRole('textbox', { name: 'No' })).toHaveFocus());
     const url = within(table).getByRole('textbox', { name: 'Url' });
     await user.clear(url);
     await user.type(url, 'https://mine.example');
