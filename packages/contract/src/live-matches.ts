@@ -1,3 +1,4 @@
+import { deletedMessage } from './messages.js';
 import { z } from 'zod';
 import { EDIT_VERSION_FIELD, editVersion } from './edit-versions.js';
 import {
@@ -46,8 +47,7 @@ export const liveMatchMessages = {
 } as const;
 
 /** The delete's message: the singular for one match, the count for more ('2 live matches deleted successfully'). */
-export const liveMatchesDeletedMessage = (deleted: number): string =>
-  deleted === 1 ? liveMatchMessages.deleted : `${deleted} live matches deleted successfully`;
+export const liveMatchesDeletedMessage = deletedMessage(liveMatchMessages.deleted, 'live matches');
 
 export const liveAdMessages = {
   keyRequired: 'Field name is required',

@@ -26,3 +26,12 @@ export const messages = {
   /** UPLOADS_PER_CLIENT (docs/decisions/0004-media-urls.md). */
   tooManyUploads: 'Too many uploads at once from this browser: wait for one to finish, then try again.',
 } as const;
+
+/**
+ * A delete's message: the list's own words for one item (`one`), the count for more ('3 stories deleted
+ * successfully'), as the lists' Delete selected say it.
+ */
+export const deletedMessage =
+  (one: string, many: string) =>
+  (deleted: number): string =>
+    deleted === 1 ? one : `${deleted} ${many} deleted successfully`;

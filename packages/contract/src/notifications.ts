@@ -1,3 +1,4 @@
+import { deletedMessage } from './messages.js';
 import { z } from 'zod';
 import {
   defineRoute,
@@ -41,8 +42,7 @@ export const notificationMessages = {
 } as const;
 
 /** The delete's message: the singular for one notification, the count for more ('2 notifications deleted successfully'). */
-export const notificationsDeletedMessage = (deleted: number): string =>
-  deleted === 1 ? notificationMessages.deleted : `${deleted} notifications deleted successfully`;
+export const notificationsDeletedMessage = deletedMessage(notificationMessages.deleted, 'notifications');
 
 /** Field limits: a push payload must stay under 4 KB, so the text fields are bounded. */
 export const notificationLimits = {

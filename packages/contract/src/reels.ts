@@ -1,3 +1,4 @@
+import { deletedMessage } from './messages.js';
 import { z } from 'zod';
 import { defineRoute, idList, pageQuery, replyBase, sortQuery, type SortOf } from './http.js';
 import { mediaLimits, mediaMessages } from './media.js';
@@ -20,8 +21,7 @@ export const reelMessages = {
 } as const;
 
 /** The delete's message: the singular for one reel, the count for more ('3 reels deleted successfully'). */
-export const reelsDeletedMessage = (deleted: number): string =>
-  deleted === 1 ? reelMessages.deleted : `${deleted} reels deleted successfully`;
+export const reelsDeletedMessage = deletedMessage(reelMessages.deleted, 'reels');
 
 /** Reels page size (doc 1 section 9). */
 export const REELS_PAGE_SIZE = 20;

@@ -1,3 +1,4 @@
+import { deletedMessage } from './messages.js';
 import { z } from 'zod';
 import { countText } from './format.js';
 import {
@@ -78,8 +79,7 @@ export const storyMessages = {
 } as const;
 
 /** The delete's message: the singular for one story, the count for more ('3 stories deleted successfully'). */
-export const storiesDeletedMessage = (deleted: number): string =>
-  deleted === 1 ? storyMessages.deleted : `${deleted} stories deleted successfully`;
+export const storiesDeletedMessage = deletedMessage(storyMessages.deleted, 'stories');
 
 export const DEFAULT_STORY_TIME = 10;
 /** Story and story-ad lists load up to 200 items (doc 1 section 9). */

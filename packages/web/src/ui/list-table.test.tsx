@@ -237,9 +237,7 @@ describe('ListTable', () => {
       <ListTable
         caption="Entries"
         columns={['Item', { label: 'Action', buttons: false }, { label: 'Details', srOnly: true }]}
-        reply={{ status: true, message: 'ok' }}
-        isPending={false}
-        isEmpty={false}
+        {...SHOWING_ROWS}
         emptyText="No entries yet."
       >
         <Tr>
