@@ -36,7 +36,11 @@ export const partialFiles = (dataDir) => mediaFiles(dataDir, 'media/.tmp');
 /**
  * Sends a multipart form whose file parts are streamed (`head`, then `zeros` bytes, or `head` paced over
  * `pace` ms) on a socket of its own, and answers `{ status, text }`: the answer is read even when the
- * server stops reading the body and closes (an over-limit file); `{ error }` only when none came.
+ * server answers before the body's end (an over-limit file); `{ error }` only when none came.
+ *
+ * The connection is kept alive, as a browser's is, and closed here once the whole answer has come. With
+ * `Connection: close` the server closed after an early answer while the body was still arriving, the
+ * kernel reset the connection on the next bytes, and the reset could lose the answer already sent (ci-88).
  */
 export function postForm(baseURL, urlPath, headers, fields, files, method = 'POST') {
   const boundary = `----faults-upload-${Date.now().toString(16)}`;
@@ -65,7 +69,6 @@ export function postForm(baseURL, urlPath, headers, fields, files, method = 'POS
   const lines = [
     `${method} ${urlPath} HTTP/1.1`,
     `Host: ${hostname}:${port}`,
-    'Connection: close',
     `Content-Type: multipart/form-data; boundary=${boundary}`,
     `Content-Length: ${length}`,
     ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
@@ -74,15 +77,32 @@ export function postForm(baseURL, urlPath, headers, fields, files, method = 'POS
     const socket = net.connect(Number(port), hostname);
     const received = [];
     let closed = false;
-    socket.on('data', (d) => received.push(d));
+    // The answer once it has all come: its status and body, by its Content-Length.
+    const answer = () => {
+      const all = Buffer.concat(received);
+      const bodyAt = all.indexOf('\r\n\r\n') + 4;
+      if (bodyAt < 4) return undefined;
+      const head = all.subarray(0, bodyAt).toString('latin1');
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]);
+      const length = /\r\ncontent-length: *(\d+)/i.exec(head)?.[1];
+      if (!status || length === undefined || all.length - bodyAt < Number(length)) return undefined;
+      return { status, text: all.subarray(bodyAt, bodyAt + Number(length)).toString('utf8') };
+    };
+    socket.on('data', (d) => {
+      received.push(d);
+      if (answer()) socket.destroy();
+    });
     socket.on('error', () => undefined);
     socket.setTimeout(120_000, () => socket.destroy());
     socket.on('close', () => {
       closed = true;
-      const answer = Buffer.concat(received).toString('utf8');
-      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1]);
+      const whole = answer();
+      if (whole) return resolve(whole);
+      // An answer without a length (or cut off) ends with the connection.
+      const text = Buffer.concat(received).toString('utf8');
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1]);
       if (!status) return resolve({ error: 'the connection ended without an answer' });
-      resolve({ status, text: answer.slice(answer.indexOf('\r\n\r\n') + 4) });
+      resolve({ status, text: text.slice(text.indexOf('\r\n\r\n') + 4) });
     });
     const write = (data) => (closed ? true : socket.write(data));
     const drained = () =>
