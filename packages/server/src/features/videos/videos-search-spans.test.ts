@@ -220,4 +220,51 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a broad search read by date spans
         total: 751,
       });
   });
+  it("walks from a search's first match kept from its first page, until a write of the videos", async () => {
+    const { cache, db } = t.app.streamdesk.context;
+    const newest = expected(true);
+    cache.invalidate('videos');
+    expect((await page({ page: '1' })).titles).toEqual(newest.slice(0, 20));
+    // A match newer than every other, written straight into the table (no write of the app, so nothing is
+    // forgotten): the pages walked from the kept first match do not see it, which shows they were walked so.
+    await writeVideoRows(t, {
+      prefix: 'spk',
+      category,
+      titles: ['Far x newest'],
+      from: Date.UTC(2035, 0, 20),
+    });
+    try {
+      expect((await page({ page: '1', limit: '10' })).titles).toEqual(newest.slice(0, 10));
+      expect((await page({ page: '3' })).titles).toEqual(newest.slice(40, 60));
+      expect(await page({ page: '50' })).toEqual({
+        titles: newest.slice(980, 1000),
+        total: SEARCH_COUNT_MAX,
+      });
+      expect((await page({ page: '51' })).titles).toEqual([]);
+      // Every write of the videos invalidates their cache tag, which forgets the kept starts.
+      cache.invalidate('videos');
+      expect((await page({ page: '1' })).titles).toEqual(['Far x newest', ...newest.slice(0, 19)]);
+      // A rename through the API: the newest video of all now holds the text.
+      const renamed = await t.request({
+        method: 'PUT',
+        url: videoRoutes.rename.path,
+        payload: { id: rows[ROWS - 1]!.id, title: 'Far x renamed' },
+      });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      expect((await page({ page: '1', limit: '3' })).titles).toEqual([
+        'Far x newest',
+        'Far x renamed',
+        newest[0],
+      ]);
+      // Oldest first keeps a start of its own.
+      expect((await page({ page: '2', sort: 'date' })).titles).toEqual(expected(false).slice(20, 40));
+    } finally {
+      await db.deleteFrom('videos').where('id', 'like', 'spk%').execute();
+      await t.request({
+        method: 'PUT',
+        url: videoRoutes.rename.path,
+        payload: { id: rows[ROWS - 1]!.id, title: rows[ROWS - 1]!.title },
+      });
+    }
+  });
 });

@@ -6,7 +6,8 @@ import { addToTotalColumns, type TotalsChange } from '../../platform/item-counte
 import { noteUpdate } from '../../platform/activity/noted-update.js';
 import { lowered } from '../../platform/db/dialect.js';
 import { leadSearch, type Search } from '../../platform/db/search-lead.js';
-import { countedSearchPage } from '../../platform/db/search-page.js';
+import { countedSearchPage, pageFromFirstMatch } from '../../platform/db/search-page.js';
+import type { SearchStart } from '../../platform/db/search-starts.js';
 import { videosSearch } from './videos.migrations.js';
 import type { ProcessingColumns } from '../../platform/media/video-queue.repository.js';
 import type { DialectName } from '../../platform/db/database.js';
@@ -133,6 +134,26 @@ export const searchedVideos = (
     searchedList(db, dialect, filter, search, rows),
     orderOf(dialect, sort),
     { page, limit, walkable: sort.endsWith('date'), countMax },
+  );
+
+/**
+ * PostgreSQL, in date order: a searched page walked from the search's first match, kept from an earlier
+ * read (search-starts.ts); undefined where the walk ends short of the page.
+ */
+export const searchedVideosFrom = (
+  db: Db,
+  dialect: DialectName,
+  filter: UnsearchedFilter,
+  text: string,
+  sort: VideoSort,
+  start: SearchStart,
+  page: { page: number; limit: number },
+) =>
+  pageFromFirstMatch<AppTables, 'videos', VideoRow>(
+    searchedList(db, dialect, filter, { text }, undefined),
+    orderOf(dialect, sort),
+    start,
+    page,
   );
 
 /** The number of videos a filter without a search matches, from the kept counts (a search's own count is

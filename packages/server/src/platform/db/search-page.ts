@@ -1,7 +1,8 @@
 import { sql, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { DialectName } from './database.js';
 import { containsInsensitive } from './dialect.js';
-import type { ListOrder } from './paging.js';
+import type { RowKey } from './page-boundaries.js';
+import { seekRows, type ListOrder } from './paging.js';
 import { ftsPhrase, matchesSearch } from './search.js';
 import { foldedContains } from './search-folded.js';
 import type { SearchIndex } from './search-index.js';
@@ -10,6 +11,7 @@ import { amongRowids, SEEK, seekedPage } from './search-seek.js';
 import { countOnSqlite, SCAN_ROWS, type SearchCount } from './search-count.js';
 import { groupContains, groupIsRare, groupSearchable } from './search-groups.js';
 import { spanBounds, spannedPage, spansAnswer, WALK_PER_MATCH } from './search-spans.js';
+import type { SearchStart } from './search-starts.js';
 
 export type { SearchCount };
 
@@ -145,8 +147,9 @@ const walkLength = (walk: typeof WALK, need: number) =>
   Math.min(walk.max, Math.max(walk.min, WALK_PER_MATCH * need));
 
 /**
- * PostgreSQL: the page among the first `span` rows of the order, each row's columns checked for the text.
- * A whole page found so is the page whatever the search's count: its rows are the order's first matches.
+ * PostgreSQL: the page among the first `span` rows of the order (from the row `from`, where given), each
+ * row's columns checked for the text. A whole page found so is the page whatever the search's count: its
+ * rows are the order's first matches.
  */
 function walkedPage<DB, TB extends keyof DB, R>(
   list: SearchedList<DB, TB>,
@@ -154,9 +157,14 @@ function walkedPage<DB, TB extends keyof DB, R>(
   offset: number,
   limit: number,
   span: number,
+  from?: RowKey,
 ): Promise<R[]> {
   const way = order.desc ? 'desc' : 'asc';
-  const walked = list.base.selectAll().orderBy(order.by, way).orderBy(sql.ref('id'), way).limit(span);
+  const walked = seekRows(
+    list.base.selectAll(),
+    order,
+    from ? { from: 'at', key: from, skip: 0, take: span } : { from: 'start', skip: 0, take: span },
+  );
   return (list.db as unknown as Kysely<Record<string, object>>)
     .selectFrom(walked.as('w'))
     .selectAll()
@@ -166,6 +174,32 @@ function walkedPage<DB, TB extends keyof DB, R>(
     .limit(limit)
     .offset(offset)
     .execute() as Promise<R[]>;
+}
+
+/**
+ * PostgreSQL: a page of a search whose first match and count are known (search-starts.ts), walked from
+ * that match: the page, cut where the count ends, or undefined when the walk ends short of it (the
+ * matches sparse after the first), for the search's own way.
+ */
+export async function pageFromFirstMatch<DB, TB extends keyof DB, R>(
+  list: SearchedList<DB, TB>,
+  order: ListOrder,
+  { first, counted }: SearchStart,
+  { page, limit }: { page: number; limit: number },
+): Promise<R[] | undefined> {
+  const offset = (page - 1) * limit;
+  // A search's pages end where its count does (0066), capped or not.
+  const wanted = Math.min(limit, counted.total - offset);
+  if (wanted <= 0) return [];
+  const rows = await walkedPage<DB, TB, R>(
+    list,
+    order,
+    offset,
+    wanted,
+    walkLength(WALK, offset + limit),
+    first,
+  );
+  return rows.length === wanted ? rows : undefined;
 }
 
 /**
