@@ -11,7 +11,7 @@ import {
 import { BreaksBetween } from '@/ui/breaks-between';
 import { Button } from '@/ui/button';
 import { FormActions } from '@/ui/form-actions';
-import { dateTimeMessages, dateTimeProblem, pastProblem } from '@/ui/date-time-field';
+import { dateTimeProblem, pastProblem } from '@/ui/date-time-field';
 import { Dialog } from '@/ui/dialog';
 import { toastSuccess } from '@/ui/toast-success';
 import { DraftScope, useAskBeforeDropping } from '@/ui/ask-before-dropping';
@@ -106,9 +106,8 @@ function EditScheduledForm({
     const body = { ...values, sendAt };
     const parsed = scheduledEditBody.safeParse(body);
     const found = fieldErrors(parsed.error?.issues ?? []);
-    if (!values.sendAt) found.sendAt = 'Choose when it goes';
-    else if (sendAtProblem) found.sendAt = sendAtProblem;
-    else if (pastProblem(values.sendAt)) found.sendAt = dateTimeMessages.past;
+    const when = values.sendAt ? (sendAtProblem ?? pastProblem(values.sendAt)) : 'Choose when it goes';
+    if (when) found.sendAt = when;
     text.setErrors(found);
     if (Object.keys(found).length) return;
     const reply = await unlessFailed(edit.mutateAsync({ id: n._id, body }));
