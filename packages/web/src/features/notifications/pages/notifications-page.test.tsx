@@ -157,4 +157,39 @@ describe('Notifications page', () => {
     expect(within(history).getByRole('button', { name: 'Cancel Kick-off soon' })).toBeInTheDocument();
     expect(within(history).queryByRole('button', { name: 'Resend Kick-off soon' })).toBeNull();
   }, 20_000);
+  it('says beside the field that a send time has passed, in the send form and the scheduled edit, and sends nothing', async () => {
+    const scheduled: Notification = {
+      ...sending,
+      _id: 'n2',
+      n_title: 'Kick-off soon',
+      status: 'scheduled',
+      scheduledAt: '2099-01-01T14:00:00.000Z',
+      createdAt: '2099-01-01T14:00:00.000Z',
+    };
+    const written = vi.fn(() => jsonResponse({ status: true, message: 'ok', data: scheduled }));
+    mockApi({
+      ...signedInApi,
+      'GET /api/App/notification/history': historyOf([scheduled]),
+      'POST /api/App/notification/send': written,
+      'PUT /api/App/notification/scheduled/n2': written,
+    });
+    renderApp('/notification');
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'Send a notification' }, { timeout: 5000 });
+    await user.type(within(form).getByLabelText('Title'), 'Kick-off soon');
+    await user.type(within(form).getByLabelText('Message'), 'At 8');
+    await user.type(within(form).getByLabelText('Send at (optional)'), '01/01/2020 19:30');
+    await user.click(within(form).getByRole('button', { name: 'Schedule' }));
+    expect(await within(form).findByText('Choose a time in the future')).toBeInTheDocument();
+
+    const history = screen.getByRole('table', { name: 'Notification history' });
+    await user.click(within(history).getByRole('button', { name: 'Edit Kick-off soon' }));
+    const edit = await screen.findByRole('form', { name: 'Edit the scheduled notification' });
+    const when = within(edit).getByLabelText('Send at');
+    await user.clear(when);
+    await user.type(when, '01/01/2020 19:30');
+    await user.click(within(edit).getByRole('button', { name: 'Save' }));
+    expect(await within(edit).findByText('Choose a time in the future')).toBeInTheDocument();
+    expect(written).not.toHaveBeenCalled();
+  }, 20_000);
 });
