@@ -40,6 +40,9 @@ export const liveMatchMessages = {
   conflictThing: 'live match',
   listed: 'Live matches fetched successfully',
   linkCopied: 'Link copied successfully!',
+  /** Beside linkCopied where PUBLIC_LIVE_HOST is not set (0002). */
+  linkHostUnset:
+    'This link opens nothing yet: PUBLIC_LIVE_HOST (the address viewers reach) is not set on the server, so it names this server, which has no live match page.',
   copyFailed: 'Failed to copy link. Please try again.',
   clipboardUnsupported: 'Clipboard API not supported. Please copy manually.',
   plannedPast: (field: string) => `${field} must be in the future`,

@@ -30,6 +30,9 @@ describe('loadConfig', () => {
     expect(loadConfig({ PUBLIC_LIVE_HOST: 'https://live.example.com/', PORT: '3000' }).publicLiveHost).toBe(
       'https://live.example.com',
     );
+    // The back office warns on a copied live-match link while it names this server (0002).
+    expect(loadConfig({}).liveHostSet).toBe(false);
+    expect(loadConfig({ PUBLIC_LIVE_HOST: 'https://live.example.com/' }).liveHostSet).toBe(true);
   });
 
   it('logs requests only when LOG_REQUESTS asks', () => {

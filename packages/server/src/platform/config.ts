@@ -224,6 +224,8 @@ export interface Config {
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   publicLiveHost: string;
+  /** PUBLIC_LIVE_HOST was set: otherwise copied live-match links name this server, which has no such page. */
+  liveHostSet: boolean;
   playStoreUrl: string;
   reportTimeZone: string;
   /** App event batches accepted per client IP per minute; 0 turns the limit off (benchmarks). */
@@ -351,6 +353,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
     publicLiveHost: publicLiveHostOf(e),
+    liveHostSet: e.PUBLIC_LIVE_HOST !== undefined,
     playStoreUrl: e.PLAY_STORE_URL,
     reportTimeZone: e.REPORT_TIME_ZONE,
     eventsRateLimit: e.EVENTS_RATE_LIMIT,

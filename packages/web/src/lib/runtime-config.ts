@@ -7,6 +7,8 @@ export interface RuntimeConfig {
   payloadKey: string;
   blockDevtools: boolean;
   publicLiveHost: string;
+  /** PUBLIC_LIVE_HOST is set: a copied live-match link opens the live page (0002). */
+  liveHostSet: boolean;
   playStoreUrl: string;
   /** The server's REPORT_TIME_ZONE: the calendar days events are counted on. */
   reportTimeZone: string;
@@ -23,6 +25,7 @@ const fallback: RuntimeConfig = {
   payloadKey: '',
   blockDevtools: false,
   publicLiveHost: '',
+  liveHostSet: true,
   playStoreUrl: '',
   reportTimeZone: DEFAULT_REPORT_TIME_ZONE,
 };

@@ -10,6 +10,7 @@ export function setRuntimeConfig(overrides: Partial<RuntimeConfig> = {}): void {
     payloadKey: TEST_PAYLOAD_KEY,
     blockDevtools: false,
     publicLiveHost: 'https://live.example.com',
+    liveHostSet: true,
     playStoreUrl: 'https://play.example.com',
     reportTimeZone: 'Asia/Kolkata',
     ...overrides,

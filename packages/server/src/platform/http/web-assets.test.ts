@@ -76,4 +76,15 @@ describe('the built web assets', () => {
     const api = await get('/api/no-such-route');
     expect([api.statusCode, api.json().status]).toEqual([404, false]);
   });
+
+  it('hand the back office the deployment settings in /runtime-config.js', async () => {
+    const res = await get('/runtime-config.js');
+    expect(res.headers['cache-control']).toBe('no-store');
+    const config = JSON.parse(/^window\.__STREAMDESK__ = (.*);$/m.exec(res.body)![1]!) as Record<
+      string,
+      unknown
+    >;
+    // No PUBLIC_LIVE_HOST in the tests' settings: the links name this server, and the screens say so.
+    expect(config).toMatchObject({ publicLiveHost: expect.stringMatching(/^http:\/\//), liveHostSet: false });
+  });
 });

@@ -18,6 +18,7 @@ export async function registerWebAssets(app: FastifyInstance, config: ResolvedCo
     payloadKey: config.payloadKey,
     blockDevtools: config.blockDevtools,
     publicLiveHost: config.publicLiveHost,
+    liveHostSet: config.liveHostSet,
     playStoreUrl: config.playStoreUrl,
     // The days the quick ranges pick must be the days the server counts events on.
     reportTimeZone: config.reportTimeZone,

@@ -11,6 +11,7 @@ beforeEach(() => {
   // Spied on (sonner's `toast` is one object the app shares): none is raised, and the calls say which.
   vi.spyOn(toast, 'error').mockReturnValue(1);
   vi.spyOn(toast, 'success').mockReturnValue(1);
+  vi.spyOn(toast, 'warning').mockReturnValue(1);
 });
 afterEach(() => setClipboard(undefined));
 
@@ -23,6 +24,17 @@ describe('copyLiveMatchLink', () => {
     expect(toast.success).toHaveBeenCalledWith(
       'Link copied successfully!',
       expect.objectContaining({ duration: 2000 }),
+    );
+    expect(toast.warning).not.toHaveBeenCalled();
+  });
+
+  it('warns beside the success that the link opens nothing while PUBLIC_LIVE_HOST is not set', async () => {
+    setRuntimeConfig({ publicLiveHost: 'http://127.0.0.1:8080', liveHostSet: false });
+    setClipboard({ writeText: vi.fn().mockResolvedValue(undefined) });
+    expect(await copyLiveMatchLink('abc123')).toBe(true);
+    expect(toast.success).toHaveBeenCalledWith('Link copied successfully!', expect.anything());
+    expect(toast.warning).toHaveBeenCalledWith(
+      expect.stringMatching(/^This link opens nothing yet: PUBLIC_LIVE_HOST/),
     );
   });
 
