@@ -16,7 +16,7 @@ test('the owner finds a controller change in Activity with its person, filters t
 
   await page.getByRole('link', { name: 'Activity' }).click();
   await expect(page.getByRole('heading', { name: 'Activity', level: 1 })).toBeVisible();
-  const row = page.getByRole('row', { name: /controller: reels/ });
+  const row = page.getByRole('row', { name: /controller: Reels/ });
   await expect(row).toContainText('update');
   await expect(row).toContainText('(owner)');
   // Signing in is recorded too.
@@ -28,12 +28,12 @@ test('the owner finds a controller change in Activity with its person, filters t
   await page.getByRole('button', { name: 'Apply filters' }).click();
   await expect(page).toHaveURL(/feature=controller/);
   await expect(page.getByRole('row', { name: /sign-in/ })).toHaveCount(0);
-  await expect(page.getByRole('row', { name: /controller: reels/ })).toBeVisible();
+  await expect(page.getByRole('row', { name: /controller: Reels/ })).toBeVisible();
   await shoot(page, `activity-list`);
 
-  await page.getByRole('button', { name: 'Details of controller: reels' }).first().click();
-  const panel = page.getByRole('dialog', { name: 'controller: reels' });
-  const change = panel.getByRole('row', { name: /reels/ });
+  await page.getByRole('button', { name: 'Details of controller: Reels' }).first().click();
+  const panel = page.getByRole('dialog', { name: 'controller: Reels' });
+  const change = panel.getByRole('row', { name: /Reels/ });
   await expect(change).toContainText(String(before));
   await expect(change).toContainText(String(!before));
   await shoot(page, `activity-diff`, { fullPage: false });
@@ -45,7 +45,7 @@ test('the owner finds a controller change in Activity with its person, filters t
   ]);
   const csv = await readFile((await download.path())!, 'utf8');
   expect(csv.split('\n')[0]).toBe('when,person,role,action,feature,item,label,changes,ip,user agent');
-  expect(csv).toContain('controller: reels');
+  expect(csv).toContain('controller: Reels');
   expect(csv).not.toContain('sign-in');
 
   // A search of two characters is said to be too short beside the field, and nothing is applied (0072).
@@ -63,13 +63,13 @@ test('the owner finds a controller change in Activity with its person, filters t
 
   // Revert the switch from its entry's panel: the controller and the app's launch reply have the old value.
   await page.getByRole('button', { name: 'Clear filters' }).click();
-  await page.getByRole('button', { name: 'Details of controller: reels' }).first().click();
+  await page.getByRole('button', { name: 'Details of controller: Reels' }).first().click();
   await page
-    .getByRole('dialog', { name: 'controller: reels' })
+    .getByRole('dialog', { name: 'controller: Reels' })
     .getByRole('button', { name: 'Revert this change' })
     .click();
   await expect(page.getByText('Change reverted')).toBeVisible();
-  await expect(page.getByRole('row', { name: /revert/ }).first()).toContainText('controller: reels');
+  await expect(page.getByRole('row', { name: /revert/ }).first()).toContainText('controller: Reels');
   await shoot(page, `activity-reverted`);
   const launch = await page.evaluate(
     async (key) =>
@@ -88,8 +88,34 @@ test('the owner finds a controller change in Activity with its person, filters t
   // The controller's Change log: the Activity screen filtered to its entries.
   await page.getByRole('link', { name: 'Change log' }).click();
   await expect(page).toHaveURL(/\/activity\?feature=controller&item=settings$/);
-  await expect(page.getByRole('row', { name: /controller: reels/ })).toHaveCount(2);
+  await expect(page.getByRole('row', { name: /controller: Reels/ })).toHaveCount(2);
   await expect(page.getByRole('row', { name: /sign-in/ })).toHaveCount(0);
+});
+
+test('controller entries name the settings as the Controller screen labels them, not by their keys', async ({
+  sessionPage: page,
+}) => {
+  await page.goto('/controller');
+  const position = page.getByRole('form', { name: 'Story Ads Position', exact: true });
+  const input = position.getByLabel('Story Ads Position', { exact: true });
+  const before = await input.inputValue();
+  const after = before === '4' ? '5' : '4';
+  await input.fill(after);
+  await position.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Updated successfully').first()).toBeVisible();
+
+  await page.goto('/activity?feature=controller');
+  const row = page.getByRole('row', { name: /controller: Story Ads Position/ }).first();
+  await expect(row).toBeVisible();
+  await expect(row.getByRole('cell', { name: 'controller: Story Ads Position', exact: true })).toBeVisible();
+  await expect(page.getByRole('cell', { name: /storyAdsPosition|ntvTiming/ })).toHaveCount(0);
+  await shoot(page, 'activity-controller-labels');
+
+  await row.getByRole('button', { name: 'Details of controller: Story Ads Position' }).click();
+  const panel = page.getByRole('dialog', { name: 'controller: Story Ads Position' });
+  await expect(panel.getByRole('row', { name: `Story Ads Position ${before} ${after}` })).toBeVisible();
+  await shoot(page, 'activity-controller-labels-diff', { fullPage: false });
+  await panel.getByRole('button', { name: 'Close' }).click();
 });
 
 test("a live match row's History opens the Activity screen with that match's entries only", async ({

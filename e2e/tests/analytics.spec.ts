@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { WebAd } from '@streamdesk/contract/ad-units';
+import { analyticsMessages } from '@streamdesk/contract/analytics';
 import { enGbDay, quickRange } from '@streamdesk/contract/date-ranges';
 import { expect, test, type Api } from '../fixtures.js';
-import { shoot } from '../shots.js';
+import { shoot, shootWidths } from '../shots.js';
 
 /** Days ago as the ISO time of noon in Asia/Kolkata (06:30 UTC), safely inside that day. */
 const daysAgo = (n: number) => {
@@ -186,4 +187,23 @@ test('the counts show while the chart code is still on its way, then the charts'
   await expect(page.getByRole('group', { name: 'Clicks chart' })).toBeVisible();
   await expect(page.getByRole('status', { name: 'Loading the Views chart' })).toHaveCount(0);
   await shoot(page, 'analytics-chart-loaded', { fullPage: false });
+});
+
+test('a dashboard link that names no ad says the ad was not found, with the way back to the website ads', async ({
+  sessionPage: page,
+}) => {
+  await page.goto('/views/dashboard/doesnotexist123?q=Gone&adsType=web');
+  await expect(page.getByRole('heading', { name: 'View & Click Analytics', level: 1 })).toBeVisible();
+  const found = page.getByRole('region', { name: 'Ad not found' });
+  await expect(found.getByRole('heading', { name: 'Ad not found' })).toBeVisible();
+  await expect(found.getByText(analyticsMessages.notFound)).toBeVisible();
+  // Not the zeros of an ad nobody has seen.
+  await expect(page.getByRole('region', { name: 'Views' })).toHaveCount(0);
+  await expect(page.getByText('No views or clicks in this range')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Clear data' })).toHaveCount(0);
+  await shootWidths(page, 'analytics-not-found');
+
+  await found.getByRole('link', { name: 'Website Ads' }).click();
+  await expect(page).toHaveURL(/\/manage\/ads\/webAds\/add$/);
+  await expect(page.getByRole('heading', { name: /Website Ads/, level: 1 })).toBeVisible();
 });

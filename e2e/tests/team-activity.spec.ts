@@ -93,9 +93,9 @@ test('the owner adds an editor and an analyst; each signs in from their link; th
 
   // The owner reverts the controller change from its entry; the app's launch reply has the old value.
   await owner.getByRole('button', { name: 'Clear filters' }).click();
-  await owner.getByRole('button', { name: 'Details of controller: reels' }).first().click();
+  await owner.getByRole('button', { name: 'Details of controller: Reels' }).first().click();
   await owner
-    .getByRole('dialog', { name: 'controller: reels' })
+    .getByRole('dialog', { name: 'controller: Reels' })
     .getByRole('button', { name: 'Revert this change' })
     .click();
   await expect(owner.getByText('Change reverted')).toBeVisible();

@@ -160,6 +160,11 @@ export type DashboardReply = z.infer<typeof dashboardReply>;
 export const analyticsMessages = {
   counted: 'Events counted',
   dashboard: 'Analytics data',
+  /**
+   * A 404 to the dashboard of an id that names nothing counted: no ad (nor story, reel, video, live
+   * match...) of that id, none in the trash (docs/decisions/0093).
+   */
+  notFound: 'No ad or other item with views and clicks has this id',
   cleared: 'Analytics data cleared',
   nothingToClear: 'There is no data in this range',
   /** A 409: the counted days of an item in the trash are what its restore brings back. */
@@ -183,7 +188,8 @@ export const analyticsRoutes = {
     auth: 'admin',
     feature: 'analytics',
     access: 'read',
-    summary: 'Views and clicks per day of one item over a date range (days in the reporting time zone)',
+    summary:
+      'Views and clicks per day of one item over a date range (days in the reporting time zone); 404 when the id names no counted item, in the trash or not',
     params: z.object({ id: idSchema }),
     querystring: dashboardQuery,
     reply: dashboardReply,

@@ -230,6 +230,45 @@ export const controllerSettings = z.object({
 export type ControllerSettings = z.infer<typeof controllerSettings>;
 export type SettingName = keyof ControllerSettings;
 
+/**
+ * Every setting's name as the Controller screen labels it: one source for the screen's History and
+ * scheduled changes, and the activity log's entries (docs/decisions/0094). A new setting does not compile
+ * until it has one.
+ */
+export const settingLabels: Record<SettingName, string> = {
+  ...flagLabels,
+  ...placementLabels,
+  storyAdsPosition: positionRules.storyAdsPosition.label,
+  ntvTiming: positionRules.ntvTiming.label,
+  webPosition: positionRules.webPosition.label,
+  maintenanceMessage: 'Maintenance Message',
+  facebook_app_id: 'Facebook App ID',
+  facebook_client_token: 'Facebook Client Token',
+  webRedirectUrl: 'Web Redirect URL',
+  searchText: 'Search Text',
+  installNewBtnUrl: 'Install CTA URL',
+  upi_id: 'UPI ID',
+  payee_name: 'Payee Name',
+  phone: 'Phone',
+  payAmount: 'Pay Amount',
+};
+
+/** A setting's name as the Controller screen labels it; a name that is no setting stays as it is. */
+export const settingLabel = (name: string): string =>
+  Object.hasOwn(settingLabels, name) ? settingLabels[name as SettingName] : name;
+
+/** Settings as the Controller screen labels them, in a list: `Reels, Story Ads Position`. */
+export const settingList = (names: readonly string[]): string => names.map(settingLabel).join(', ');
+
+/**
+ * A controller entry's label with each setting its lists name by key (`controller: storyAdsPosition`,
+ * `controller: by schedule, end, back to before: reels`, as entries were written before 0094) named as
+ * the screen labels it. A list item is what follows `: ` or `, ` up to `, `, `; ` or the end; a label
+ * already in words is left as it is.
+ */
+export const withSettingLabels = (label: string): string =>
+  label.replace(/(?<=: |, )[A-Za-z_]+(?=, |; |$)/g, settingLabel);
+
 /** What a fresh install starts with (docs/decisions/0019-controller.md). */
 export const controllerDefaults: ControllerSettings = {
   reels: true,

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AppDb } from './db/database.js';
+import type { AppDb, AppTables } from './db/database.js';
 
 /**
  * What a counted feature (stories, reels, live matches...) gives the analytics feature so that app events
@@ -17,9 +17,10 @@ export interface ItemCounter {
   /**
    * Every item, each with whether it is active: a heartbeat for an inactive item (a live match switched
    * off) is dropped, as nobody can be watching it; its views and clicks still count. One read, so both
-   * come from the same moment.
+   * come from the same moment. With `id`, only the item of that id (none when it is no item here): the
+   * dashboard's check that its id names something counted, a primary-key read.
    */
-  items(db: AppDb): Promise<CountedItem[]>;
+  items(db: AppDb, id?: string): Promise<CountedItem[]>;
   /**
    * Adds to the items' totals what a flush counted, or (negative, never below 0) what a clear took off,
    * inside that transaction, after the day rows changed; answers the cache tags to invalidate once it
@@ -54,6 +55,21 @@ export interface DayCount {
   day: string;
   kind: 'view' | 'click';
   count: number;
+}
+
+/**
+ * A feature's items the app may count when none takes heartbeats (all active): every id of its table, or
+ * only `only` (none when it is no item there, a primary-key read). The feature's repository calls it with
+ * its own table, as it calls addToTotalColumns.
+ */
+export async function activeItems(
+  db: AppDb,
+  table: keyof AppTables & string,
+  only?: string,
+): Promise<CountedItem[]> {
+  const where = only === undefined ? sql`` : sql`WHERE id = ${only}`;
+  const { rows } = await sql<{ id: string }>`SELECT id FROM ${sql.table(table)} ${where}`.execute(db);
+  return rows.map(({ id }) => ({ id, active: true }));
 }
 
 /** Removes the counted days of a feature's items that it deletes, in the delete's transaction (`db`). */

@@ -8,9 +8,9 @@ import { addToTotalColumns, type ItemCounter } from '../platform/item-counter.js
  */
 const testItems: ItemCounter = {
   itemsTag: 'test-items',
-  async items(db) {
+  async items(db, only) {
     const { rows } = await sql<{ id: string }>`SELECT id FROM test_items`.execute(db);
-    return rows.map(({ id }) => ({ id, active: true }));
+    return rows.filter(({ id }) => only === undefined || id === only).map(({ id }) => ({ id, active: true }));
   },
   async addTotals(db, changes) {
     await addToTotalColumns(db, { table: 'test_items', id: 'id', view: 'views', click: 'clicks' }, changes);

@@ -224,7 +224,7 @@ describe('callApi', () => {
     giveUpSigningIn();
   });
 
-  it('marks a write refused with 404 as gone (the screen reloads), not a read', async () => {
+  it('marks a write refused with 404 as gone (the screen reloads), a read as not found', async () => {
     fetchMock.mockImplementation(async () =>
       jsonResponse({ status: false, message: 'Live match not found' }, 404),
     );
@@ -233,7 +233,11 @@ describe('callApi', () => {
       message: 'Live match not found',
       gone: true,
     });
-    expect(await callApi(systemStatsRoutes.get)).toEqual({ status: false, message: 'Live match not found' });
+    expect(await callApi(systemStatsRoutes.get)).toEqual({
+      status: false,
+      message: 'Live match not found',
+      notFound: true,
+    });
   });
 
   describe('deadlines', () => {

@@ -27,6 +27,8 @@ export interface FailedReply {
   stillSaving?: true;
   /** A write refused with 404: what it named is gone (another admin deleted it). */
   gone?: true;
+  /** A read refused with 404: what its path names does not exist (a mistyped or stale link). */
+  notFound?: true;
 }
 
 /**
@@ -279,6 +281,8 @@ async function send<R extends RouteDef>(
       return { reply: { ...(reply as FailedReply), stillSaving: true }, httpStatus };
     if (httpStatus === 404 && writeKey)
       return { reply: { ...(reply as FailedReply), gone: true }, httpStatus };
+    if (httpStatus === 404 && route.method === 'GET')
+      return { reply: { ...(reply as FailedReply), notFound: true }, httpStatus };
     return { reply, httpStatus };
   } catch (error) {
     if (error instanceof SessionEndedError) throw error;

@@ -4,6 +4,7 @@ import {
   type ActivityEntry,
   type ActivityQuery,
 } from '@streamdesk/contract/activity';
+import { withSettingLabels } from '@streamdesk/contract/controller';
 import { SEARCH_COUNT_MAX } from '@streamdesk/contract/http';
 import { setTimeout } from 'node:timers/promises';
 import { sql, type SelectQueryBuilder } from 'kysely';
@@ -28,7 +29,8 @@ export function toEntry(row: ActivityRow): Omit<ActivityEntry, 'revertable'> {
     action: row.action as ActivityAction,
     feature: row.feature,
     itemId: row.item_id,
-    label: row.label,
+    // Controller entries written before 0094 named their settings by key; read, they name them as the screen does.
+    label: row.feature === 'controller' ? withSettingLabels(row.label) : row.label,
     changes: JSON.parse(row.changes) as ActivityEntry['changes'],
     ip: row.ip,
     userAgent: row.user_agent,

@@ -37,7 +37,7 @@ describe('GET /api/admin/activity', () => {
       action: 'update',
       feature: 'controller',
       itemId: 'settings',
-      label: 'controller: reels',
+      label: 'controller: Reels',
       role: 'owner',
       personName: 'admin',
       changes: [{ field: 'reels', before: true, after: false }],
@@ -61,7 +61,7 @@ describe('GET /api/admin/activity', () => {
     const ids = async (query: string) => (await list(query)).body.data.map((e) => e.label);
     expect(await ids(`?item=${story}`)).toEqual(['story "Second"', 'story "First"']);
     expect(await ids(`?feature=stories&action=create`)).toEqual(['story "First"']);
-    expect(await ids(`?person=${me}&feature=controller`)).toEqual(['controller: reels']);
+    expect(await ids(`?person=${me}&feature=controller`)).toEqual(['controller: Reels']);
     expect(await ids(`?person=nobody`)).toEqual([]);
     expect(await ids(`?q=SECOND`)).toEqual(['story "Second"']);
     expect(await ids(`?from=2000-01-01&to=2000-12-31`)).toEqual([]);
@@ -80,7 +80,7 @@ describe('GET /api/admin/activity', () => {
     });
     expect(again.statusCode).toBe(200);
     const labels = (await list('?feature=controller')).body.data.map((e) => e.label);
-    expect(labels).toEqual(['controller: reels']);
+    expect(labels).toEqual(['controller: Reels']);
   });
 
   it('refuses bad filters with a message naming them', async () => {

@@ -11,7 +11,7 @@ import { AD_UNITS_TAG, type webAdEntities } from './ad-units.service.js';
 function webAdCounter(platform: AdPlatform): ItemCounter {
   return {
     itemsTag: AD_UNITS_TAG,
-    items: (db) => repo.countedWebAds(db, platform),
+    items: (db, id) => repo.countedWebAds(db, platform, id),
     async addTotals(db, changes) {
       await repo.addWebAdCounts(db, changes);
       return [];

@@ -145,14 +145,15 @@ export async function recordWebAdClicks(
   return true;
 }
 
-/** Every web ad of a platform the app may count. */
-export const countedWebAds = async (db: Db, platform: AdPlatform) =>
+/** Every web ad of a platform the app may count (or only the one of id `only`). */
+export const countedWebAds = async (db: Db, platform: AdPlatform, only?: string) =>
   (
     await db
       .selectFrom('ad_units')
       .select('id')
       .where('platform', '=', platform)
       .where('kind', '=', 'web')
+      .$if(only !== undefined, (q) => q.where('id', '=', only!))
       .execute()
   ).map(({ id }) => ({ id, active: true }));
 

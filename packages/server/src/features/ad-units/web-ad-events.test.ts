@@ -89,12 +89,14 @@ describe('web ad clicks from app events', () => {
     await flush();
     const list = (await c.call<{ data: WebAd[] }>(c.routes.webList)).body.data;
     expect(list.find((a) => a._id === added.body.data._id)?.a_click).toBe(1);
-    // Its dashboard counts stay while it is in the trash, and go when it is deleted forever.
+    // Its dashboard counts stay while it is in the trash, and go with it when it is deleted forever.
     const today = istDay(Date.now());
     expect(await dashboard(added.body.data._id, today, today)).toBe(1);
     await c.call(c.routes.webDelete, { params: { id: added.body.data._id } });
     expect(await dashboard(added.body.data._id, today, today)).toBe(1);
     await t.request({ method: 'DELETE', url: '/api/admin/trash', payload: { id: [added.body.data._id] } });
-    expect(await dashboard(added.body.data._id, today, today)).toBe(0);
+    // Nothing names it now: its dashboard is a 404, not zeros (0093).
+    const gone = await t.request({ method: 'GET', url: `/api/admin/view/dashbord/${added.body.data._id}` });
+    expect(gone.statusCode).toBe(404);
   });
 });

@@ -172,7 +172,9 @@ describe.each([
     expect(await rollups(ad._id)).toBe(2);
     expect((await purge(ad._id)).statusCode).toBe(200);
     expect(await rollups(ad._id)).toBe(0);
-    expect(await dashboard(ad._id)).toBe(0);
+    // Nothing names it now: its dashboard is a 404, not zeros (0093).
+    const gone = await t.request({ method: 'GET', url: `/api/admin/view/dashbord/${ad._id}` });
+    expect([gone.statusCode, gone.json()]).toEqual([404, errorBody(analyticsMessages.notFound)]);
     expect((await restore(ad._id)).statusCode).toBe(404);
   });
 });

@@ -4,7 +4,7 @@ import { dailyTotals, deleteRange, rangeCounts } from './analytics.repository.js
 import type { EventCounter } from './event-counter.js';
 import { addToItemTotals, type ItemCounters } from './item-totals.js';
 import type { AppDb } from '../../platform/db/database.js';
-import { conflict } from '../../platform/errors.js';
+import { conflict, notFound } from '../../platform/errors.js';
 import { inTrash } from '../../platform/trash/trash.repository.js';
 
 export function createAnalyticsService(deps: {
@@ -17,9 +17,23 @@ export function createAnalyticsService(deps: {
 }) {
   const { db, counters, cache, counter } = deps;
 
-  /** Views and clicks per day of one item; totals are over the same range. */
+  /**
+   * Whether `id` names something whose views and clicks the dashboard shows: an item of a counted entity
+   * (a primary-key read of each), or one in the trash, whose counted days are kept for its restore.
+   */
+  async function counted(id: string): Promise<boolean> {
+    const found = await Promise.all([...counters.values()].map((c) => c.items(deps.readDb, id)));
+    if (found.some((items) => items.length > 0)) return true;
+    return inTrash(deps.readDb, id);
+  }
+
+  /**
+   * Views and clicks per day of one item; totals are over the same range. An id that names nothing
+   * counted is a 404, not zeros that read as an ad nobody saw (0093).
+   */
   async function dashboard(id: string, startDate?: string, endDate?: string): Promise<DashboardReply> {
-    const days = await dailyTotals(deps.readDb, id, startDate, endDate);
+    const [known, days] = await Promise.all([counted(id), dailyTotals(deps.readDb, id, startDate, endDate)]);
+    if (!known) throw notFound(analyticsMessages.notFound);
     // PostgreSQL's sum of integers is a bigint, which arrives as a string.
     const perDay = (kind: 'views' | 'clicks'): DayCount[] =>
       days.flatMap((d) => (d[kind] === null ? [] : [{ createdAt: d.day, count: Number(d[kind]) }]));

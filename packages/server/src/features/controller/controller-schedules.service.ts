@@ -4,7 +4,7 @@ import {
   type ScheduleInput,
   type ScheduleStatus,
 } from '@streamdesk/contract/controller-schedules';
-import type { ControllerSettings, SettingName } from '@streamdesk/contract/controller';
+import { settingList, type ControllerSettings, type SettingName } from '@streamdesk/contract/controller';
 import { currentActor } from '../../platform/activity/activity-recorder.js';
 import { newId } from '../../platform/db/values.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
@@ -71,7 +71,8 @@ export function createControllerSchedules(
     bySchedule(ctx.app, job, entry, work);
 
   const idOf = (job: DueJob) => (job.payload as { id: string }).id;
-  const names = (values: object) => Object.keys(values).join(', ');
+  /** The settings of a change as the Controller screen labels them (the entry's label, the note). */
+  const names = (values: object) => settingList(Object.keys(values));
 
   const NOT_UPCOMING = 'controller: scheduled change no longer upcoming';
   /** A start's changes made on `current`: the values they replace, and the entry's label. */
@@ -150,11 +151,13 @@ export function createControllerSchedules(
             Object.assign(back, { [key]: before[key as SettingName] });
           else left.push(key);
         }
-        const note = left.length ? `Left alone at the end (changed since the start): ${left.join(', ')}` : '';
+        const note = left.length
+          ? `Left alone at the end (changed since the start): ${settingList(left)}`
+          : '';
         const label = [
           Object.keys(back).length ? `controller: by schedule, end, back to before: ${names(back)}` : '',
           left.length
-            ? `controller: by schedule, end, left alone (changed since the start): ${left.join(', ')}`
+            ? `controller: by schedule, end, left alone (changed since the start): ${settingList(left)}`
             : '',
         ]
           .filter(Boolean)

@@ -80,7 +80,7 @@ describe('scheduled controller changes', () => {
     expect(await newestVersion()).toEqual(
       expect.objectContaining({ n: started.startVersion, source: 'schedule', personName: 'admin' }),
     );
-    const [entry] = await entries('controller: by schedule, maintenance');
+    const [entry] = await entries('controller: by schedule, Maintenance Mode');
     expect(entry).toEqual(
       expect.objectContaining({ role: 'by schedule', person_name: 'admin', feature: 'controller' }),
     );
@@ -91,7 +91,7 @@ describe('scheduled controller changes', () => {
     expect(await launch()).toEqual(controllerDefaults);
     expect(await schedule(made._id)).toEqual(expect.objectContaining({ status: 'done', note: '' }));
     expect(
-      await entries('controller: by schedule, end, back to before: maintenance, storyAdsPosition'),
+      await entries('controller: by schedule, end, back to before: Maintenance Mode, Story Ads Position'),
     ).toHaveLength(1);
   });
 
@@ -117,11 +117,11 @@ describe('scheduled controller changes', () => {
     expect(await schedule(made._id)).toEqual(
       expect.objectContaining({
         status: 'done',
-        note: 'Left alone at the end (changed since the start): searchText',
+        note: 'Left alone at the end (changed since the start): Search Text',
       }),
     );
-    const [entry] = await entries('controller: by schedule, end, back to before: maintenance;');
-    expect(entry!.label).toContain('left alone (changed since the start): searchText');
+    const [entry] = await entries('controller: by schedule, end, back to before: Maintenance Mode;');
+    expect(entry!.label).toContain('left alone (changed since the start): Search Text');
   });
 
   it('runs a due job once with two processes taking due work at the same moment', async () => {
@@ -132,7 +132,7 @@ describe('scheduled controller changes', () => {
     expect(taken.reduce((a, b) => a + b, 0)).toBe(1);
     expect(await schedule(made._id)).toEqual(expect.objectContaining({ status: 'done' }));
     expect((await newestVersion())!.n).toBe(before + 1);
-    expect(await entries('controller: by schedule, reels')).toHaveLength(1);
+    expect(await entries('controller: by schedule, Reels')).toHaveLength(1);
     // The other process serves the change from its own cache, as after any write.
     await expect
       .poll(
@@ -154,9 +154,9 @@ describe('scheduled controller changes', () => {
     await runDue();
     expect((await newestVersion())!.n).toBe(before + 1);
     for (const made of [one, two, three]) expect((await schedule(made._id)).startVersion).toBe(before + 1);
-    expect(await entries('controller: by schedule, payee_name, ntvTiming')).toHaveLength(1);
-    expect(await entries('controller: by schedule, webPosition')).toHaveLength(1);
-    const [entryOfTwo] = await entries('controller: by schedule, payee_name');
+    expect(await entries('controller: by schedule, Payee Name, NTV Timer')).toHaveLength(1);
+    expect(await entries('controller: by schedule, Web Position')).toHaveLength(1);
+    const [entryOfTwo] = await entries('controller: by schedule, Payee Name');
     expect(entryOfTwo).toEqual(expect.objectContaining({ role: 'by schedule', person_name: 'admin' }));
 
     // Jobs due at one time run in id order; each replaces what the one before it left, as one by one.
@@ -193,8 +193,8 @@ describe('scheduled controller changes', () => {
       expect.objectContaining({ status: 'missed', note: expect.stringContaining('no server was running') }),
     );
     expect(await schedule(late._id)).toEqual(expect.objectContaining({ status: 'done' }));
-    expect(await entries('controller: by schedule, storyVideo')).toHaveLength(1);
-    expect(await entries('controller: by schedule, end, back to before: storyVideo')).toHaveLength(1);
+    expect(await entries('controller: by schedule, Story Video')).toHaveLength(1);
+    expect(await entries('controller: by schedule, end, back to before: Story Video')).toHaveLength(1);
     expect(await settings()).toEqual(expect.objectContaining({ liveMatch: true, storyVideo: true }));
     t.app.streamdesk.context.jobs.start();
   });

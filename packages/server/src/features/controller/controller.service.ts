@@ -9,6 +9,7 @@ import {
   type EditGroup,
   type LoadCheckReply,
   type MaintenanceReply,
+  settingList,
   type SettingName,
 } from '@streamdesk/contract/controller';
 import { versionMessages } from '@streamdesk/contract/versions';
@@ -117,7 +118,7 @@ export function createControllerService(ctx: ControllerContext) {
         how.label ??
         (how.rolledBackTo
           ? `controller: rolled back to version ${how.rolledBackTo}`
-          : `controller: ${names.join(', ')}`),
+          : `controller: ${settingList(names)}`),
       ...(how.rolledBackTo || how.label ? { action: 'update' as const } : {}),
       before: Object.fromEntries(names.map((n) => [n, stored[n]])),
       after: values,

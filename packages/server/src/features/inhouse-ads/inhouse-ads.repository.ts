@@ -8,7 +8,7 @@ import { fromDbBool } from '../../platform/db/values.js';
 import { NEWEST_FIRST, seekPage } from '../../platform/db/paging.js';
 import type { PageBoundaries } from '../../platform/db/page-boundaries.js';
 import { keptCount } from '../../platform/db/kept-counts.js';
-import { addToTotalColumns, type TotalsChange } from '../../platform/item-counter.js';
+import { activeItems, addToTotalColumns, type TotalsChange } from '../../platform/item-counter.js';
 import { noteUpdate } from '../../platform/activity/noted-update.js';
 import {
   posterOf,
@@ -49,9 +49,8 @@ export type InHouseAdRow = Selectable<InHouseAdsTables['inhouse_ads']>;
 export type NewInHouseAd = Insertable<InHouseAdsTables['inhouse_ads']>;
 type Db = AppDb;
 
-/** Every in-house ad the app may count. */
-export const countedInHouseAds = async (db: Db) =>
-  (await db.selectFrom('inhouse_ads').select('id').execute()).map(({ id }) => ({ id, active: true }));
+/** Every in-house ad the app may count (or only the one of id `only`). */
+export const countedInHouseAds = (db: Db, only?: string) => activeItems(db, 'inhouse_ads', only);
 
 /** Adds counted views and clicks to the ads' totals (negative on a clear, never below 0). */
 export const addInHouseAdCounts = (db: Db, changes: readonly TotalsChange[]) =>

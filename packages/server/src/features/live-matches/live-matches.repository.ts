@@ -15,7 +15,7 @@ import {
 import { orderedRows, pageWithTotal, seekPage, type ListOrder } from '../../platform/db/paging.js';
 import type { PageBoundaries } from '../../platform/db/page-boundaries.js';
 import { keptCount, keptTotals } from '../../platform/db/kept-counts.js';
-import { addToTotalColumns, type TotalsChange } from '../../platform/item-counter.js';
+import { activeItems, addToTotalColumns, type TotalsChange } from '../../platform/item-counter.js';
 import { noteUpdate } from '../../platform/activity/noted-update.js';
 
 export interface LiveMatchesTables {
@@ -310,9 +310,18 @@ export const deleteFires = (db: Db, ids: readonly string[]) =>
 
 // Counts from app events ---------------------------------------------------------------------------------
 
-/** Every match the app may count; a match switched off takes no heartbeats (nobody can watch it). */
-export const countedLiveMatches = async (db: Db) =>
-  (await db.selectFrom('live_matches').select(['id', 'status']).execute()).map((row) => ({
+/**
+ * Every match the app may count (or only the one of id `only`); a match switched off takes no heartbeats
+ * (nobody can watch it).
+ */
+export const countedLiveMatches = async (db: Db, only?: string) =>
+  (
+    await db
+      .selectFrom('live_matches')
+      .select(['id', 'status'])
+      .$if(only !== undefined, (q) => q.where('id', '=', only!))
+      .execute()
+  ).map((row) => ({
     id: row.id,
     active: Number(row.status) === 1,
   }));
@@ -321,9 +330,8 @@ export const countedLiveMatches = async (db: Db) =>
 export const addLiveMatchCounts = (db: Db, changes: readonly TotalsChange[]) =>
   addToTotalColumns(db, { table: 'live_matches', id: 'id', view: 'view' }, changes);
 
-/** Every fire of the history the app may count. */
-export const countedFires = async (db: Db) =>
-  (await db.selectFrom('live_ad_fires').select('id').execute()).map(({ id }) => ({ id, active: true }));
+/** Every fire of the history the app may count (or only the one of id `only`). */
+export const countedFires = (db: Db, only?: string) => activeItems(db, 'live_ad_fires', only);
 
 /** Adds counted views and clicks to the fires' totals (negative on a clear, never below 0). */
 export const addFireCounts = (db: Db, changes: readonly TotalsChange[]) =>

@@ -9,7 +9,7 @@ import { REEL_ITEMS_TAG, REELS_TAG } from './reels.service.js';
  */
 export const reelCounter: ItemCounter = {
   itemsTag: REEL_ITEMS_TAG,
-  items: (db) => repo.countedReels(db),
+  items: (db, id) => repo.countedReels(db, id),
   async addTotals(db, changes) {
     await repo.addReelCounts(db, changes);
     return [REELS_TAG];

@@ -12,7 +12,7 @@ import {
   type ProcessingColumns,
   type ProcessingTableColumns,
 } from '../../platform/media/video-queue.repository.js';
-import { addToTotalColumns, type TotalsChange } from '../../platform/item-counter.js';
+import { activeItems, addToTotalColumns, type TotalsChange } from '../../platform/item-counter.js';
 
 export interface ReelTables {
   reels: {
@@ -106,9 +106,8 @@ export const findReels = (db: Db, ids: readonly string[]) =>
 export const deleteReels = (db: Db, ids: readonly string[]) =>
   db.deleteFrom('reels').where('id', 'in', ids).returningAll().execute();
 
-/** Every reel the app may count. */
-export const countedReels = async (db: Db) =>
-  (await db.selectFrom('reels').select('id').execute()).map(({ id }) => ({ id, active: true }));
+/** Every reel the app may count (or only the one of id `only`). */
+export const countedReels = (db: Db, only?: string) => activeItems(db, 'reels', only);
 
 /** Adds counted views and clicks to the reels' totals (negative on a clear, never below 0). */
 export const addReelCounts = (db: Db, changes: readonly TotalsChange[]) =>

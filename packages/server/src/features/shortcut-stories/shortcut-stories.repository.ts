@@ -4,7 +4,7 @@ import { SHORTCUT_MAX_NUMBER, type ShortcutStory } from '@streamdesk/contract/sh
 import type { DialectName } from '../../platform/db/database.js';
 import { searchFor } from '../../platform/db/search.js';
 import { shortcutStoriesSearch } from './shortcut-stories.migrations.js';
-import { addToTotalColumns, type TotalsChange } from '../../platform/item-counter.js';
+import { activeItems, addToTotalColumns, type TotalsChange } from '../../platform/item-counter.js';
 import { noteUpdate } from '../../platform/activity/noted-update.js';
 
 export interface ShortcutTables {
@@ -121,9 +121,8 @@ export const updateShortcut = async (
 export const deleteShortcuts = (db: Db, ids: readonly string[]) =>
   db.deleteFrom('shortcut_stories').where('id', 'in', ids).returningAll().execute();
 
-/** Every shortcut story the app may count. */
-export const countedShortcuts = async (db: Db) =>
-  (await db.selectFrom('shortcut_stories').select('id').execute()).map(({ id }) => ({ id, active: true }));
+/** Every shortcut story the app may count (or only the one of id `only`). */
+export const countedShortcuts = (db: Db, only?: string) => activeItems(db, 'shortcut_stories', only);
 
 /** Adds counted clicks to the shortcut stories' totals (negative on a clear, never below 0); views are not kept. */
 export const addShortcutCounts = (db: Db, changes: readonly TotalsChange[]) =>

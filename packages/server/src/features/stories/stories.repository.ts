@@ -8,7 +8,7 @@ import { boundedSearch } from '../../platform/db/bounded-search.js';
 import type { PageBoundaries } from '../../platform/db/page-boundaries.js';
 import { keptCount } from '../../platform/db/kept-counts.js';
 import { storiesSearch, storyCounts } from './stories.migrations.js';
-import { addToTotalColumns, type TotalsChange } from '../../platform/item-counter.js';
+import { activeItems, addToTotalColumns, type TotalsChange } from '../../platform/item-counter.js';
 import { posterOf, type ProcessingTableColumns } from '../../platform/media/video-queue.repository.js';
 
 export interface StoriesTables {
@@ -203,9 +203,8 @@ export const findLimitedStories = (db: Db, ids: readonly string[]) =>
         .where((eb) => eb.or([eb('max_view_status', '=', 1), eb('max_click_status', '=', 1)]))
         .execute();
 
-/** Every story the app may count (all are active for heartbeats: a story has none). */
-export const countedStories = async (db: Db) =>
-  (await db.selectFrom('stories').select('id').execute()).map(({ id }) => ({ id, active: true }));
+/** Every story the app may count, or only the one of id `only` (all are active for heartbeats: a story has none). */
+export const countedStories = (db: Db, only?: string) => activeItems(db, 'stories', only);
 
 /** Adds counted views and button clicks to the stories' totals (negative on a clear, never below 0). */
 export const addStoryCounts = (db: Db, changes: readonly TotalsChange[]) =>

@@ -7,7 +7,7 @@ import * as repo from './videos.repository.js';
  */
 export const videoCounter: ItemCounter = {
   itemsTag: 'videos',
-  items: (db) => repo.countedVideos(db),
+  items: (db, id) => repo.countedVideos(db, id),
   async addTotals(db, changes) {
     await repo.addVideoCounts(db, changes);
     return [];

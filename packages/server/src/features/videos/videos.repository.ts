@@ -2,7 +2,7 @@ import type { AppDb, AppTables } from '../../platform/db/database.js';
 import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { seekPage, type ListOrder } from '../../platform/db/paging.js';
 import type { Landmark, PageSeek, RowMove } from '../../platform/db/page-boundaries.js';
-import { addToTotalColumns, type TotalsChange } from '../../platform/item-counter.js';
+import { activeItems, addToTotalColumns, type TotalsChange } from '../../platform/item-counter.js';
 import { noteUpdate } from '../../platform/activity/noted-update.js';
 import { lowered } from '../../platform/db/dialect.js';
 import { leadSearch, type Search } from '../../platform/db/search-lead.js';
@@ -272,9 +272,8 @@ export const deleteVideos = (db: Db, where: { ids: readonly string[] } | { categ
   return some.returningAll().execute();
 };
 
-/** Every video the app may count. */
-export const countedVideos = async (db: Db) =>
-  (await db.selectFrom('videos').select('id').execute()).map(({ id }) => ({ id, active: true }));
+/** Every video the app may count (or only the one of id `only`). */
+export const countedVideos = (db: Db, only?: string) => activeItems(db, 'videos', only);
 
 /** Adds counted views to the videos' totals (negative on a clear, never below 0); clicks are not kept. */
 export const addVideoCounts = (db: Db, changes: readonly TotalsChange[]) =>

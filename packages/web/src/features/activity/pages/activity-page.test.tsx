@@ -17,7 +17,7 @@ const entry = {
   action: 'update',
   feature: 'controller',
   itemId: 'settings',
-  label: 'controller: reels',
+  label: 'controller: Reels',
   changes: [],
   ip: '127.0.0.1',
   userAgent: 'test',
@@ -46,8 +46,8 @@ async function personOptionsAre(names: string[]) {
   return select;
 }
 
-/** The screen with one entry and the team; the activity URLs asked are kept. */
-function openWithOneEntry() {
+/** The screen with these entries (one unless given) and the team; the activity URLs asked are kept. */
+function openWithEntries(data: readonly object[] = [entry]) {
   const asked: string[] = [];
   mockApi({
     ...signedInApi,
@@ -57,8 +57,8 @@ function openWithOneEntry() {
       return jsonResponse({
         status: true,
         message: 'Activity fetched',
-        data: [entry],
-        total: 1,
+        data,
+        total: data.length,
         totalPage: 1,
         totalCapped: false,
       });
@@ -69,7 +69,7 @@ function openWithOneEntry() {
 
 describe('the Activity screen person filter', () => {
   it("lists everyone on the team, not only the people of the page's entries, and filters by the one picked", async () => {
-    const { asked, router } = openWithOneEntry();
+    const { asked, router } = openWithEntries();
     const select = await personOptionsAre(['Anita Analyst', 'admin', 'Esha Editor']);
 
     const user = userEvent.setup();
@@ -81,7 +81,7 @@ describe('the Activity screen person filter', () => {
   });
 
   it('filters by days typed as DD/MM/YYYY, and refuses a To before the From beside it', async () => {
-    const { asked, router } = openWithOneEntry();
+    const { asked, router } = openWithEntries();
     await personOptionsAre(['Anita Analyst', 'admin', 'Esha Editor']);
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('From'), '05/11/2026');
@@ -101,7 +101,7 @@ describe('the Activity screen person filter', () => {
   });
 
   it('refuses a search shorter than three characters beside the field, and applies one of three', async () => {
-    const { asked, router } = openWithOneEntry();
+    const { asked, router } = openWithEntries();
     await personOptionsAre(['Anita Analyst', 'admin', 'Esha Editor']);
     const user = userEvent.setup();
     const search = screen.getByRole('searchbox', { name: 'Search' });
@@ -185,5 +185,40 @@ describe('the Activity list (one list component, issue 36)', () => {
     expect(await screen.findByText('Showing 1–2 of 120 entries')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Page 3' })).toBeInTheDocument();
     expect(within(table).queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+describe("a controller entry's Details", () => {
+  it('name the changed settings as the Controller screen labels them, and other fields as stored', async () => {
+    const position = {
+      ...entry,
+      label: 'controller: Story Ads Position, NTV Timer',
+      changes: [
+        { field: 'storyAdsPosition', before: 3, after: 4 },
+        { field: 'ntvTiming', before: 5, after: 7 },
+      ],
+    };
+    const story = {
+      ...entry,
+      _id: 'e2',
+      feature: 'stories',
+      itemId: 's1',
+      label: 'story "Open"',
+      changes: [{ field: 'btnName', before: 'Go', after: 'Open' }],
+    };
+    openWithEntries([position, story]);
+    const user = userEvent.setup();
+    const row = await screen.findByRole('row', { name: /controller: Story Ads Position/ }, { timeout: 8000 });
+    await user.click(within(row).getByRole('button', { name: /^Details/ }));
+    const panel = await screen.findByRole('dialog', { name: 'controller: Story Ads Position, NTV Timer' });
+    const changes = within(panel).getByRole('table', { name: 'Changes' });
+    expect(within(changes).getByRole('row', { name: 'Story Ads Position 3 4' })).toBeInTheDocument();
+    expect(within(changes).getByRole('row', { name: 'NTV Timer 5 7' })).toBeInTheDocument();
+    expect(within(panel).queryByText('storyAdsPosition')).not.toBeInTheDocument();
+    await user.click(within(panel).getByRole('button', { name: 'Close' }));
+
+    await user.click(screen.getByRole('button', { name: 'Details of story "Open"' }));
+    const storyPanel = await screen.findByRole('dialog', { name: 'story "Open"' });
+    expect(within(storyPanel).getByRole('row', { name: 'btnName Go Open' })).toBeInTheDocument();
   });
 });

@@ -7,6 +7,7 @@ import {
   searchTooShort,
   type ActivityEntry,
 } from '@streamdesk/contract/activity';
+import { settingLabel } from '@streamdesk/contract/controller';
 import { formatDateTime } from '@streamdesk/contract/format';
 import { FEATURE_NAMES, FEATURES, type Feature } from '@streamdesk/contract/roles';
 import { toast } from 'sonner';
@@ -266,6 +267,13 @@ function Select({
   );
 }
 
+/**
+ * A changed field as the screens name it: a controller setting as the Controller screen labels it (as its
+ * version History does); other features' fields by their stored names (0031).
+ */
+const fieldName = (feature: string, field: string) =>
+  feature === 'controller' ? settingLabel(field) : field;
+
 const shown = (value: unknown) =>
   value === null || value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value);
 
@@ -317,7 +325,7 @@ function EntryPanel({ entry, onClose }: { entry: ActivityEntry | undefined; onCl
                   <TBody>
                     {entry.changes.map((c) => (
                       <Tr key={c.field}>
-                        <Td className="font-medium">{c.field}</Td>
+                        <Td className="font-medium">{fieldName(entry.feature, c.field)}</Td>
                         <Td className="whitespace-normal break-all text-red-800">{shown(c.before)}</Td>
                         <Td className="whitespace-normal break-all text-emerald-800">{shown(c.after)}</Td>
                       </Tr>

@@ -1,4 +1,4 @@
-import type { DashboardReply } from '@streamdesk/contract/analytics';
+import { analyticsMessages, type DashboardReply } from '@streamdesk/contract/analytics';
 import { quickRange } from '@streamdesk/contract/date-ranges';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -49,6 +49,44 @@ describe('figures that could not be loaded', () => {
     const views = screen.getByRole('region', { name: 'Views' });
     expect(views).toHaveTextContent('Not loaded');
     expect(views).not.toHaveTextContent('00');
+  }, 30_000);
+});
+
+describe('an id that names no ad', () => {
+  /** The server's answer to the dashboard of an id that names nothing counted (0093). */
+  const noAd = (id: string) =>
+    mockApi({
+      ...base,
+      [`GET /api/admin/view/dashbord/${id}`]: () =>
+        Response.json({ status: false, message: analyticsMessages.notFound }, { status: 404 }),
+    });
+
+  it('says the ad was not found, with the way back, rather than zeros', async () => {
+    noAd('doesnotexist123');
+    const { router } = renderApp('/views/dashboard/doesnotexist123?q=Promo&adsType=web');
+    const found = await screen.findByRole('region', { name: 'Ad not found' }, { timeout: 15_000 });
+    expect(found).toHaveTextContent(analyticsMessages.notFound);
+    expect(found).toHaveTextContent('doesnotexist123');
+    // No figures, range or clear for something that is not there, and no Retry of a load that did not fail.
+    expect(screen.queryByRole('region', { name: 'Views' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Click' })).not.toBeInTheDocument();
+    expect(screen.queryByText('No views or clicks in this range')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Clear data' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Today' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    // Opened from outside the back office: nothing to go back to but the website ads.
+    expect(within(found).queryByRole('button', { name: 'Go back' })).not.toBeInTheDocument();
+    await userEvent.setup().click(within(found).getByRole('link', { name: 'Website Ads' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/manage/ads/webAds/add'));
+  }, 30_000);
+
+  it('goes back to the screen the link was followed from', async () => {
+    noAd('gone1');
+    const { router } = renderApp('/activity');
+    await act(() => router.navigate('/views/dashboard/gone1'));
+    const found = await screen.findByRole('region', { name: 'Ad not found' }, { timeout: 15_000 });
+    await userEvent.setup().click(within(found).getByRole('button', { name: 'Go back' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/activity'));
   }, 30_000);
 });
 

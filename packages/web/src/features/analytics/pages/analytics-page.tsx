@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { useEffect, useId, useState } from 'react';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { paths } from '@/config/paths';
 import { loadFailure } from '@/lib/api-query';
 import { reportQuickRange, reportRangeInQuery } from '@/lib/report-ranges';
 import { Button } from '@/ui/button';
@@ -8,6 +9,7 @@ import { ConfirmMathDialog } from '@/ui/confirm-math-dialog';
 import { DateRangePicker, type RangeSelection } from '@/ui/date-range-picker';
 import { EmptyState } from '@/ui/empty-state';
 import { LoadError } from '@/ui/load-error';
+import { PrimaryLink } from '@/ui/message-page';
 import { PageHeader } from '@/ui/page-header';
 import { Spinner } from '@/ui/spinner';
 import { dashboardQuery, useClearAnalytics } from '../api';
@@ -67,6 +69,8 @@ export default function AnalyticsPage() {
   const chart = useChartCode();
 
   const data = query.data?.status ? query.data : undefined;
+  // The id names no counted item (0093): a mistyped or stale link is said so, not shown as zeros.
+  const missing = query.data && 'notFound' in query.data && query.data.notFound ? query.data : undefined;
   // The server's refusal, or the call's own failure (after the retry) when no figures came at all.
   const failure = loadFailure(query);
   // Every day of the range once its own reply is in; the previous range's reply, standing in meanwhile,
@@ -92,6 +96,8 @@ export default function AnalyticsPage() {
     setConfirming(false);
     clear.mutate({ startDate: range.startDate, endDate: range.endDate });
   };
+
+  if (missing) return <DashboardNotFound id={id} message={missing.message} />;
 
   return (
     <div className="space-y-5">
@@ -145,6 +151,45 @@ export default function AnalyticsPage() {
         confirmLabel="Clear"
         onConfirm={confirmClear}
       />
+    </div>
+  );
+}
+
+/**
+ * The dashboard of an id that names no ad nor other counted item (docs/decisions/0093): what the server
+ * said, why it may be, and the ways back: the screen before it, when the link was followed in the back
+ * office, and the website ads, whose click counts open this screen.
+ */
+function DashboardNotFound({ id, message }: { id: string; message: string }) {
+  const navigate = useNavigate();
+  // 'default' is the key of the first screen of the tab: a link opened from outside has nothing to go back to.
+  const cameFromHere = useLocation().key !== 'default';
+  const heading = useId();
+  return (
+    <div className="space-y-5">
+      <PageHeader title="View & Click Analytics" />
+      <section
+        aria-labelledby={heading}
+        className="flex flex-col items-center rounded-lg bg-white px-6 py-12 text-center shadow-sm ring-1 ring-slate-200"
+      >
+        <p className="text-4xl font-bold tracking-tight text-brand-600">404</p>
+        <h2 id={heading} className="mt-2 text-lg font-semibold text-slate-900">
+          Ad not found
+        </h2>
+        <p className="mt-1 max-w-md text-sm text-slate-700">{message}</p>
+        <p className="mt-1 max-w-md text-sm text-slate-500">
+          Id <span className="font-mono break-all">{id}</span>: the link may be mistyped or out of date (an ad
+          deleted for good takes its views and clicks with it).
+        </p>
+        <div className="mt-6 flex flex-wrap justify-center gap-2">
+          {cameFromHere && (
+            <Button variant="secondary" onClick={() => void navigate(-1)}>
+              Go back
+            </Button>
+          )}
+          <PrimaryLink to={paths.adUnits.getHref('webAds')}>Website Ads</PrimaryLink>
+        </div>
+      </section>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import {
   controllerDefaults,
   modeLabels,
   placementModes,
+  settingLabel,
   type SettingName,
 } from '@streamdesk/contract/controller';
 import type { ControllerSchedule } from '@streamdesk/contract/controller-schedules';
@@ -24,7 +25,6 @@ import { ListTable, listStates, type ListColumn } from '@/ui/list-table';
 import { useStartEnd } from '@/ui/use-start-end';
 import { controllerKey } from '../api';
 import { useScheduleWrite, useSchedules } from '../schedules-api';
-import { settingLabel } from '../setting-labels';
 import { Section } from './section';
 
 const SETTINGS = Object.keys(controllerDefaults) as SettingName[];

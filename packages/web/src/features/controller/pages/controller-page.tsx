@@ -10,6 +10,7 @@ import {
   phonePayBody,
   PLACEMENT_FIELDS,
   positionRules,
+  settingLabel,
   type ControllerDataReply,
   type ControllerSettings,
   type EditGroup,
@@ -33,7 +34,6 @@ import { ScheduledChanges } from '../components/scheduled-changes';
 import { Section } from '../components/section';
 import { SettingForm, type SettingField } from '../components/setting-form';
 import { schedulesQuery } from '../schedules-api';
-import { settingLabel } from '../setting-labels';
 
 /** The first message a contract schema gives for one field, or undefined when it passes. */
 const fieldError =
