@@ -21,6 +21,7 @@ import {
   WIDTHS,
 } from './layout-helpers.js';
 import { shoot, shootWidths } from '../shots.js';
+import { typedInZone as inZone } from '../zoned-time.js';
 
 const LIVE_HOST = 'https://live.example.com';
 
@@ -48,6 +49,9 @@ async function answerUpdateWrongly(page: Page, thing: string) {
 
 const toast = (page: Page, text: string) =>
   page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
+
+/** Any mark of an image picker: the spinner, the tick or the cross. */
+const imageMark = /Upload|File refused/;
 
 test('live matches: add with a real PNG, copy the link, edit inline, toggle and delete', async ({
   signedInPage: page,
@@ -87,8 +91,9 @@ test('live matches: add with a real PNG, copy the link, edit inline, toggle and 
   await form.getByLabel('Image (PNG or GIF)').setInputFiles(media.png);
   await form.getByRole('button', { name: 'Add' }).click();
   await expect(toast(page, 'Live match added successfully')).toBeVisible();
-  await expect(form.getByRole('img', { name: 'Upload complete' })).toBeVisible();
   await expect(form.getByLabel('Title')).toHaveValue('');
+  // Emptied, the picker has no mark: a tick would stand beside 'No file chosen'.
+  await expect(form.getByRole('img', { name: imageMark })).toHaveCount(0);
 
   const row = page.getByRole('row').filter({ hasText: 'E2E Final' });
   await expect(row).toHaveCount(1);
@@ -167,6 +172,51 @@ test('live matches: add with a real PNG, copy the link, edit inline, toggle and 
   await confirmDelete(page);
   await expect(toast(page, 'Live match deleted successfully')).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: 'E2E Final edited' })).toHaveCount(0);
+});
+
+test("the image's cross is for the image: a start refused by the server leaves none, and the add leaves no tick", async ({
+  sessionPage: page,
+  media,
+  api,
+}) => {
+  const title = `Slow Clock Final ${Date.now()}`;
+  // The admin's computer runs ten minutes slow: a start five minutes ahead of it has passed on the server,
+  // so the form's own check lets it through and the server refuses it.
+  await page.clock.setFixedTime(Date.now() - 10 * 60_000);
+  try {
+    await page.goto('/add/liveMatch');
+    const form = page.getByRole('form', { name: 'Add live match' });
+    await form.getByLabel('Title').fill(title);
+    await form.getByLabel('URL').fill('https://stream.example.com/slow-clock');
+    await form.getByLabel('Image (PNG or GIF)').setInputFiles(media.png);
+    await expect(form.getByRole('img', { name: imageMark })).toHaveCount(0);
+    const start = form.getByLabel('Planned start (optional)');
+    await start.fill(inZone(-5 * 60));
+    await form.getByRole('button', { name: 'Add' }).click();
+    await expect(toast(page, liveMatchMessages.plannedPast('plannedStart'))).toBeVisible();
+    await expect(form.getByRole('button', { name: 'Add' })).toBeEnabled();
+    await expect(form.getByRole('img', { name: imageMark })).toHaveCount(0);
+    await expect(form.getByLabel('Title')).toHaveValue(title);
+    await shoot(form, 'live-matches-add-start-refused', { fullPage: false });
+
+    // Without the start it is added: the form empties and its picker stays without a mark, past the
+    // tick's 1 s delay too.
+    await start.fill('');
+    await form.getByRole('button', { name: 'Add' }).click();
+    await expect(toast(page, 'Live match added successfully')).toBeVisible();
+    await expect(form.getByLabel('Title')).toHaveValue('');
+    await expect(form.getByLabel('Image (PNG or GIF)')).toHaveValue('');
+    await page.waitForTimeout(1500);
+    await expect(form.getByRole('img', { name: imageMark })).toHaveCount(0);
+    await shoot(form, 'live-matches-add-emptied', { fullPage: false });
+  } finally {
+    const listed = (await api.call(
+      'GET',
+      `/api/App/liveMatch/admin?page=1&limit=100&q=${encodeURIComponent(title)}`,
+    )) as { data: { _id: string }[] };
+    const left = listed.data.map((m) => m._id);
+    if (left.length) await api.call('DELETE', '/api/App/liveMatch/admin', { body: { id: left }, seal: true });
+  }
 });
 
 test('live matches: two ticked are deleted together through the question, and Undo brings them back', async ({
