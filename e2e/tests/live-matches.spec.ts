@@ -31,7 +31,7 @@ async function confirmMath(page: Page) {
   await expect(page.getByRole('dialog', { name: 'Please confirm' })).toBeHidden();
 }
 
-/** Solves a live match delete's confirmation (its red button is Delete, as every list's) and waits for it to close. */
+/** Solves a delete's confirmation (its red button is Delete, as every list's) and waits for it to close. */
 async function confirmDelete(page: Page) {
   await answerCaptcha(page, { confirm: 'Delete' });
   await expect(page.getByRole('dialog', { name: 'Please confirm' })).toBeHidden();
@@ -415,7 +415,7 @@ test('website ads: add, edit, fire and delete; the fire shows in the history wit
   });
 
   await promo.getByRole('button', { name: 'Delete PromoAd' }).click();
-  await confirmMath(page);
+  await confirmDelete(page);
   await expect(toast(page, 'Ad deleted successfully')).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: 'PromoAd' })).toHaveCount(0);
 
@@ -454,14 +454,14 @@ test('website ads: add, edit, fire and delete; the fire shows in the history wit
     .filter({ hasText: 'PromoAd' })
     .getByRole('button', { name: /^Delete PromoAd/ })
     .click();
-  await confirmMath(page);
+  await confirmDelete(page);
   await expect(toast(page, 'History deleted successfully')).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: 'PromoAd' })).toHaveCount(0);
   await expect(totals.nth(0)).toHaveText('0');
 
   await page.getByRole('checkbox', { name: 'Select all' }).check();
   await page.getByRole('button', { name: /Delete selected \(\d+\)/ }).click();
-  await confirmMath(page);
+  await confirmDelete(page);
   await expect(page.getByText('No ad has been fired yet.')).toBeVisible();
 });
 
@@ -522,7 +522,7 @@ test('an ad keeps its views through a rename, a stale row leaves after a Fire, a
     .getByRole('button', { name: /^Delete WEB_URL_1 fired/ })
     .first()
     .click();
-  await confirmMath(page);
+  await confirmDelete(page);
   await expect(toast(page, 'History deleted successfully')).toBeVisible();
   const latest = (await api.call('GET', '/api/App/LiveMatch/ads/fire/latest', { admin: false })) as {
     data: unknown;
@@ -580,7 +580,7 @@ test('a history of over 1,000 fires: 100 rows a page, the selection stays on its
     await shootWidths(page, 'live-matches-history-last-page');
     await old.getByRole('checkbox', { name: `Select ${oldName} fired` }).check();
     await page.getByRole('button', { name: 'Delete selected (1)' }).click();
-    await confirmMath(page);
+    await confirmDelete(page);
     await expect(toast(page, 'History deleted successfully')).toBeVisible();
     await expect(old).toHaveCount(0);
     await expect(page.getByText(`of ${count(total - 1)} fired ads`)).toBeVisible();

@@ -100,7 +100,7 @@ describe('Live Ads History with a full API page of 1,000 fires', () => {
     expect(box(100)).toBeChecked();
     await user.click(screen.getByRole('button', { name: 'Delete selected (100)' }));
     expect(screen.getByText(/You are about to delete 100 history entries/)).toBeInTheDocument();
-    await answerMath();
+    await answerMath({ confirm: 'Delete' });
     await waitFor(() => expect(deleted).toHaveLength(1));
     expect(deleted[0]).toEqual(Array.from({ length: 100 }, (_, i) => fire(i + 1)._id));
     // The list reloads: the next hundred move up, and nothing stays selected.
@@ -116,7 +116,7 @@ describe('Live Ads History with a full API page of 1,000 fires', () => {
     const user = userEvent.setup();
     await user.click(box(2));
     await user.click(screen.getByRole('button', { name: 'Delete selected (1)' }));
-    await answerMath();
+    await answerMath({ confirm: 'Delete' });
     expect(await restore.undo('History deleted successfully')).toEqual([[fire(2)._id]]);
   }, 30_000);
 
@@ -159,7 +159,7 @@ describe('Live Ads History past one API page', () => {
 
     await user.click(box(1003));
     await user.click(screen.getByRole('button', { name: 'Delete selected (1)' }));
-    await answerMath();
+    await answerMath({ confirm: 'Delete' });
     await waitFor(() => expect(deleted).toEqual([[fire(1003)._id]]));
     await waitFor(() => expect(within(table()).queryByText('Fire 1003')).toBeNull());
     expect(bodyRows()).toHaveLength(4);
