@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { editVersionMessages } from '@streamdesk/contract/edit-versions';
 import {
+  fireHistoryDeletedMessage,
   liveMatchesDeletedMessage,
   liveMatchMessages,
   webLiveAdMessages,
@@ -460,8 +461,12 @@ test('website ads: add, edit, fire and delete; the fire shows in the history wit
   await expect(totals.nth(0)).toHaveText('0');
 
   await page.getByRole('checkbox', { name: 'Select all' }).check();
-  await page.getByRole('button', { name: /Delete selected \(\d+\)/ }).click();
+  const deleteSelected = page.getByRole('button', { name: /Delete selected \(\d+\)/ });
+  const selected = Number((await deleteSelected.textContent())?.match(/\d+/)?.[0]);
+  await deleteSelected.click();
   await confirmDelete(page);
+  // Counted, as every list's bulk delete says it.
+  await expect(toast(page, fireHistoryDeletedMessage(selected))).toBeVisible();
   await expect(page.getByText('No ad has been fired yet.')).toBeVisible();
 });
 

@@ -1,7 +1,11 @@
 import type { Locator } from '@playwright/test';
 import { editVersionMessages } from '@streamdesk/contract/edit-versions';
 import { mediaMessages } from '@streamdesk/contract/media';
-import { shortcutMessages, shortcutRoutes } from '@streamdesk/contract/shortcut-stories';
+import {
+  shortcutMessages,
+  shortcutRoutes,
+  shortcutsDeletedMessage,
+} from '@streamdesk/contract/shortcut-stories';
 import { expect, test, type Api } from '../fixtures.js';
 import { setControllerFlag } from '../controller-flags.js';
 import { listImageWidth } from './image-helpers.js';
@@ -228,6 +232,7 @@ test.describe('Shortcut Story page', () => {
     await page.getByRole('button', { name: 'Delete selected (3)' }).click();
     await expect(page.getByText('You are about to delete 3 Shortcut Stories.')).toBeVisible();
     await answerCaptcha(page);
+    await expect(page.getByText('3 shortcut stories deleted successfully')).toBeVisible();
     await expect(page.getByRole('img', { name: 'No shortcut stories found' })).toBeVisible();
   });
 
@@ -321,7 +326,7 @@ test.describe('Shortcut Story page', () => {
     await page.getByRole('button', { name: 'Delete selected (2)' }).click();
     await expect(page.getByText('You are about to delete 2 Shortcut Stories.')).toBeVisible();
     await answerCaptcha(page);
-    await expect(page.getByText(shortcutMessages.deleted)).toBeVisible();
+    await expect(page.getByText(shortcutsDeletedMessage(2))).toBeVisible();
     await expect(pager).toHaveCount(0);
     await expect(table.getByRole('row')).toHaveCount(101);
     await expect(table.getByRole('row').nth(1).getByRole('cell').nth(1)).toHaveText('1');
