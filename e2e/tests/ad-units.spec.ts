@@ -258,6 +258,7 @@ test.describe('website ads', () => {
     await expect(page.getByRole('dialog', { name: 'Please confirm' })).toContainText(
       'You are about to delete the ad SpringPromo.',
     );
+    await shoot(page.getByRole('dialog', { name: 'Please confirm' }), 'ad-units-delete-question');
     await confirmMath(page, { confirm: 'Delete' });
     await expect(page.getByText(adMessages.deleted)).toBeVisible();
     await expect(row(page, 'SpringPromo')).toHaveCount(0);

@@ -416,6 +416,7 @@ test('website ads: add, edit, fire and delete; the fire shows in the history wit
   });
 
   await promo.getByRole('button', { name: 'Delete PromoAd' }).click();
+  await shoot(page.getByRole('dialog', { name: 'Please confirm' }), 'live-matches-ads-fire-delete-question');
   await confirmDelete(page);
   await expect(toast(page, 'Ad deleted successfully')).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: 'PromoAd' })).toHaveCount(0);
@@ -460,14 +461,23 @@ test('website ads: add, edit, fire and delete; the fire shows in the history wit
   await expect(page.getByRole('row').filter({ hasText: 'PromoAd' })).toHaveCount(0);
   await expect(totals.nth(0)).toHaveText('0');
 
+  // One more fire, so that the rest deleted in bulk are more than one.
+  await api.call('POST', '/api/App/LiveMatch/admin/ads/fire', {
+    body: { Adstype: 'Url_Ads_Fire', a_name: 'WEB_URL_1', url: '' },
+  });
+  await page.reload();
+  await expect(page.getByRole('row').filter({ hasText: 'WEB_URL_1' }).first()).toBeVisible();
   await page.getByRole('checkbox', { name: 'Select all' }).check();
   const deleteSelected = page.getByRole('button', { name: /Delete selected \(\d+\)/ });
   const selected = Number((await deleteSelected.textContent())?.match(/\d+/)?.[0]);
+  expect(selected).toBeGreaterThan(1);
   await deleteSelected.click();
+  await shoot(page.getByRole('dialog', { name: 'Please confirm' }), 'live-matches-history-delete-question');
   await confirmDelete(page);
   // Counted, as every list's bulk delete says it.
   await expect(toast(page, fireHistoryDeletedMessage(selected))).toBeVisible();
   await expect(page.getByText('No ad has been fired yet.')).toBeVisible();
+  await shoot(page, 'live-matches-history-bulk-deleted', { fullPage: false });
 });
 
 test('an ad keeps its views through a rename, a stale row leaves after a Fire, and the app never gets an older fire back', async ({

@@ -327,6 +327,7 @@ test.describe('Shortcut Story page', () => {
     await expect(page.getByText('You are about to delete 2 Shortcut Stories.')).toBeVisible();
     await answerCaptcha(page);
     await expect(page.getByText(shortcutsDeletedMessage(2))).toBeVisible();
+    await shoot(page, 'shortcut-stories-bulk-deleted', { fullPage: false });
     await expect(pager).toHaveCount(0);
     await expect(table.getByRole('row')).toHaveCount(101);
     await expect(table.getByRole('row').nth(1).getByRole('cell').nth(1)).toHaveText('1');
