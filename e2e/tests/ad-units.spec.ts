@@ -11,15 +11,15 @@ test.describe.configure({ timeout: 90_000 });
 
 /**
  * Answers the arithmetic confirmation, wrongly first when asked to; `wrongOnly` answers wrongly, sees
- * the toast, and cancels.
+ * the toast, and cancels. `confirm` is its button: Confirm for an update or a clear, Delete for a delete.
  */
-async function confirmMath(page: Page, { wrongFirst = false, wrongOnly = false } = {}) {
+async function confirmMath(page: Page, { wrongFirst = false, wrongOnly = false, confirm = 'Confirm' } = {}) {
   const dialog = page.getByRole('dialog', { name: 'Please confirm' });
   const problem = (await dialog.getByTestId('math-problem').textContent()) ?? '';
   const [a, b] = problem.match(/\d+/g)!.map(Number) as [number, number];
   if (wrongFirst || wrongOnly) {
     await dialog.getByLabel('Answer').fill(String(a + b + 1));
-    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await dialog.getByRole('button', { name: confirm }).click();
     await expect(page.getByText(adMessages.captchaWrong).last()).toBeVisible();
   }
   if (wrongOnly) {
@@ -28,7 +28,7 @@ async function confirmMath(page: Page, { wrongFirst = false, wrongOnly = false }
     return;
   }
   await dialog.getByLabel('Answer').fill(String(a + b));
-  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await dialog.getByRole('button', { name: confirm }).click();
   await expect(dialog).toBeHidden();
 }
 
@@ -258,7 +258,8 @@ test.describe('website ads', () => {
     await expect(page.getByRole('dialog', { name: 'Please confirm' })).toContainText(
       'You are about to delete the ad SpringPromo.',
     );
-    await confirmMath(page);
+    await shoot(page.getByRole('dialog', { name: 'Please confirm' }), 'ad-units-delete-question');
+    await confirmMath(page, { confirm: 'Delete' });
     await expect(page.getByText(adMessages.deleted)).toBeVisible();
     await expect(row(page, 'SpringPromo')).toHaveCount(0);
 

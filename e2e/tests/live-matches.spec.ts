@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { editVersionMessages } from '@streamdesk/contract/edit-versions';
 import {
+  fireHistoryDeletedMessage,
   liveMatchesDeletedMessage,
   liveMatchMessages,
   webLiveAdMessages,
@@ -21,6 +22,7 @@ import {
   WIDTHS,
 } from './layout-helpers.js';
 import { shoot, shootWidths } from '../shots.js';
+import { typedInZone as inZone } from '../zoned-time.js';
 
 const LIVE_HOST = 'https://live.example.com';
 
@@ -30,7 +32,7 @@ async function confirmMath(page: Page) {
   await expect(page.getByRole('dialog', { name: 'Please confirm' })).toBeHidden();
 }
 
-/** Solves a live match delete's confirmation (its red button is Delete, as every list's) and waits for it to close. */
+/** Solves a delete's confirmation (its red button is Delete, as every list's) and waits for it to close. */
 async function confirmDelete(page: Page) {
   await answerCaptcha(page, { confirm: 'Delete' });
   await expect(page.getByRole('dialog', { name: 'Please confirm' })).toBeHidden();
@@ -48,6 +50,9 @@ async function answerUpdateWrongly(page: Page, thing: string) {
 
 const toast = (page: Page, text: string) =>
   page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
+
+/** Any mark of an image picker: the spinner, the tick or the cross. */
+const imageMark = /Upload|File refused/;
 
 test('live matches: add with a real PNG, copy the link, edit inline, toggle and delete', async ({
   signedInPage: page,
@@ -87,8 +92,9 @@ test('live matches: add with a real PNG, copy the link, edit inline, toggle and 
   await form.getByLabel('Image (PNG or GIF)').setInputFiles(media.png);
   await form.getByRole('button', { name: 'Add' }).click();
   await expect(toast(page, 'Live match added successfully')).toBeVisible();
-  await expect(form.getByRole('img', { name: 'Upload complete' })).toBeVisible();
   await expect(form.getByLabel('Title')).toHaveValue('');
+  // Emptied, the picker has no mark: a tick would stand beside 'No file chosen'.
+  await expect(form.getByRole('img', { name: imageMark })).toHaveCount(0);
 
   const row = page.getByRole('row').filter({ hasText: 'E2E Final' });
   await expect(row).toHaveCount(1);
@@ -167,6 +173,51 @@ test('live matches: add with a real PNG, copy the link, edit inline, toggle and 
   await confirmDelete(page);
   await expect(toast(page, 'Live match deleted successfully')).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: 'E2E Final edited' })).toHaveCount(0);
+});
+
+test("the image's cross is for the image: a start refused by the server leaves none, and the add leaves no tick", async ({
+  sessionPage: page,
+  media,
+  api,
+}) => {
+  const title = `Slow Clock Final ${Date.now()}`;
+  // The admin's computer runs ten minutes slow: a start five minutes ahead of it has passed on the server,
+  // so the form's own check lets it through and the server refuses it.
+  await page.clock.setFixedTime(Date.now() - 10 * 60_000);
+  try {
+    await page.goto('/add/liveMatch');
+    const form = page.getByRole('form', { name: 'Add live match' });
+    await form.getByLabel('Title').fill(title);
+    await form.getByLabel('URL').fill('https://stream.example.com/slow-clock');
+    await form.getByLabel('Image (PNG or GIF)').setInputFiles(media.png);
+    await expect(form.getByRole('img', { name: imageMark })).toHaveCount(0);
+    const start = form.getByLabel('Planned start (optional)');
+    await start.fill(inZone(-5 * 60));
+    await form.getByRole('button', { name: 'Add' }).click();
+    await expect(toast(page, liveMatchMessages.plannedPast('plannedStart'))).toBeVisible();
+    await expect(form.getByRole('button', { name: 'Add' })).toBeEnabled();
+    await expect(form.getByRole('img', { name: imageMark })).toHaveCount(0);
+    await expect(form.getByLabel('Title')).toHaveValue(title);
+    await shoot(form, 'live-matches-add-start-refused', { fullPage: false });
+
+    // Without the start it is added: the form empties and its picker stays without a mark, past the
+    // tick's 1 s delay too.
+    await start.fill('');
+    await form.getByRole('button', { name: 'Add' }).click();
+    await expect(toast(page, 'Live match added successfully')).toBeVisible();
+    await expect(form.getByLabel('Title')).toHaveValue('');
+    await expect(form.getByLabel('Image (PNG or GIF)')).toHaveValue('');
+    await page.waitForTimeout(1500);
+    await expect(form.getByRole('img', { name: imageMark })).toHaveCount(0);
+    await shoot(form, 'live-matches-add-emptied', { fullPage: false });
+  } finally {
+    const listed = (await api.call(
+      'GET',
+      `/api/App/liveMatch/admin?page=1&limit=100&q=${encodeURIComponent(title)}`,
+    )) as { data: { _id: string }[] };
+    const left = listed.data.map((m) => m._id);
+    if (left.length) await api.call('DELETE', '/api/App/liveMatch/admin', { body: { id: left }, seal: true });
+  }
 });
 
 test('live matches: two ticked are deleted together through the question, and Undo brings them back', async ({
@@ -365,7 +416,8 @@ test('website ads: add, edit, fire and delete; the fire shows in the history wit
   });
 
   await promo.getByRole('button', { name: 'Delete PromoAd' }).click();
-  await confirmMath(page);
+  await shoot(page.getByRole('dialog', { name: 'Please confirm' }), 'live-matches-ads-fire-delete-question');
+  await confirmDelete(page);
   await expect(toast(page, 'Ad deleted successfully')).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: 'PromoAd' })).toHaveCount(0);
 
@@ -404,15 +456,28 @@ test('website ads: add, edit, fire and delete; the fire shows in the history wit
     .filter({ hasText: 'PromoAd' })
     .getByRole('button', { name: /^Delete PromoAd/ })
     .click();
-  await confirmMath(page);
+  await confirmDelete(page);
   await expect(toast(page, 'History deleted successfully')).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: 'PromoAd' })).toHaveCount(0);
   await expect(totals.nth(0)).toHaveText('0');
 
+  // One more fire, so that the rest deleted in bulk are more than one.
+  await api.call('POST', '/api/App/LiveMatch/admin/ads/fire', {
+    body: { Adstype: 'Url_Ads_Fire', a_name: 'WEB_URL_1', url: '' },
+  });
+  await page.reload();
+  await expect(page.getByRole('row').filter({ hasText: 'WEB_URL_1' }).first()).toBeVisible();
   await page.getByRole('checkbox', { name: 'Select all' }).check();
-  await page.getByRole('button', { name: /Delete selected \(\d+\)/ }).click();
-  await confirmMath(page);
+  const deleteSelected = page.getByRole('button', { name: /Delete selected \(\d+\)/ });
+  const selected = Number((await deleteSelected.textContent())?.match(/\d+/)?.[0]);
+  expect(selected).toBeGreaterThan(1);
+  await deleteSelected.click();
+  await shoot(page.getByRole('dialog', { name: 'Please confirm' }), 'live-matches-history-delete-question');
+  await confirmDelete(page);
+  // Counted, as every list's bulk delete says it.
+  await expect(toast(page, fireHistoryDeletedMessage(selected))).toBeVisible();
   await expect(page.getByText('No ad has been fired yet.')).toBeVisible();
+  await shoot(page, 'live-matches-history-bulk-deleted', { fullPage: false });
 });
 
 test('an ad keeps its views through a rename, a stale row leaves after a Fire, and the app never gets an older fire back', async ({
@@ -472,7 +537,7 @@ test('an ad keeps its views through a rename, a stale row leaves after a Fire, a
     .getByRole('button', { name: /^Delete WEB_URL_1 fired/ })
     .first()
     .click();
-  await confirmMath(page);
+  await confirmDelete(page);
   await expect(toast(page, 'History deleted successfully')).toBeVisible();
   const latest = (await api.call('GET', '/api/App/LiveMatch/ads/fire/latest', { admin: false })) as {
     data: unknown;
@@ -530,7 +595,7 @@ test('a history of over 1,000 fires: 100 rows a page, the selection stays on its
     await shootWidths(page, 'live-matches-history-last-page');
     await old.getByRole('checkbox', { name: `Select ${oldName} fired` }).check();
     await page.getByRole('button', { name: 'Delete selected (1)' }).click();
-    await confirmMath(page);
+    await confirmDelete(page);
     await expect(toast(page, 'History deleted successfully')).toBeVisible();
     await expect(old).toHaveCount(0);
     await expect(page.getByText(`of ${count(total - 1)} fired ads`)).toBeVisible();

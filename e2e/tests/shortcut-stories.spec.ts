@@ -1,7 +1,11 @@
 import type { Locator } from '@playwright/test';
 import { editVersionMessages } from '@streamdesk/contract/edit-versions';
 import { mediaMessages } from '@streamdesk/contract/media';
-import { shortcutMessages, shortcutRoutes } from '@streamdesk/contract/shortcut-stories';
+import {
+  shortcutMessages,
+  shortcutRoutes,
+  shortcutsDeletedMessage,
+} from '@streamdesk/contract/shortcut-stories';
 import { expect, test, type Api } from '../fixtures.js';
 import { setControllerFlag } from '../controller-flags.js';
 import { listImageWidth } from './image-helpers.js';
@@ -103,10 +107,9 @@ test.describe('Shortcut Story page', () => {
     await expect(page.getByText(shortcutMessages.added)).toBeVisible();
     await expect(form.getByLabel('Title')).toHaveValue('');
     await expect(form.getByLabel('No')).toHaveValue('2');
-    // The upload ends on the tick (after its 1 s delay); Clear takes the indicator back to nothing.
-    await expect(form.getByRole('img', { name: 'Upload complete' })).toBeVisible();
-    await form.getByRole('button', { name: 'Clear' }).click();
-    await expect(form.getByRole('img', { name: 'Upload complete' })).toHaveCount(0);
+    // Emptied, the picker has no mark: a tick would stand beside 'No file chosen'.
+    await expect(form.getByLabel('Image')).toHaveValue('');
+    await expect(form.getByRole('img', { name: /Upload|File/ })).toHaveCount(0);
 
     const table = page.getByRole('table', { name: 'Shortcut stories' });
     const row = table.getByRole('row').filter({ hasText: 'Cricket Plus' });
@@ -229,6 +232,7 @@ test.describe('Shortcut Story page', () => {
     await page.getByRole('button', { name: 'Delete selected (3)' }).click();
     await expect(page.getByText('You are about to delete 3 Shortcut Stories.')).toBeVisible();
     await answerCaptcha(page);
+    await expect(page.getByText('3 shortcut stories deleted successfully')).toBeVisible();
     await expect(page.getByRole('img', { name: 'No shortcut stories found' })).toBeVisible();
   });
 
@@ -322,7 +326,8 @@ test.describe('Shortcut Story page', () => {
     await page.getByRole('button', { name: 'Delete selected (2)' }).click();
     await expect(page.getByText('You are about to delete 2 Shortcut Stories.')).toBeVisible();
     await answerCaptcha(page);
-    await expect(page.getByText(shortcutMessages.deleted)).toBeVisible();
+    await expect(page.getByText(shortcutsDeletedMessage(2))).toBeVisible();
+    await shoot(page, 'shortcut-stories-bulk-deleted', { fullPage: false });
     await expect(pager).toHaveCount(0);
     await expect(table.getByRole('row')).toHaveCount(101);
     await expect(table.getByRole('row').nth(1).getByRole('cell').nth(1)).toHaveText('1');
@@ -359,7 +364,7 @@ test.describe('Shortcut Story page', () => {
     // Upload sends it: then the marks are the upload's.
     await form.getByRole('button', { name: 'Upload' }).click();
     await expect(page.getByText(shortcutMessages.added)).toBeVisible();
-    await expect(form.getByRole('img', { name: 'Upload complete' })).toBeVisible();
+    await expect(form.getByRole('img', { name: /Upload|File/ })).toHaveCount(0);
     const after = (await api.call('GET', `${shortcutRoutes.list.path}?page=1&limit=100`)) as Listed;
     expect(after.data.map((s) => s.name)).toEqual(['Picked Only']);
   });

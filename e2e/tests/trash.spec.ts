@@ -118,7 +118,7 @@ test('a deleted web live ad comes back with Undo; restored from Trash while its 
   const row = page.getByRole('row').filter({ hasText: 'UndoAd' });
   const remove = async () => {
     await row.getByRole('button', { name: 'Delete UndoAd' }).click();
-    await answerCaptcha(page, { confirm: 'Confirm' });
+    await answerCaptcha(page, { confirm: 'Delete' });
     await expect(row).toHaveCount(0);
   };
   await remove();
@@ -155,7 +155,7 @@ test('a deleted fire comes back with Undo; a deleted notification is listed in T
   await expect(fires).toHaveCount(1);
   await page.getByRole('checkbox', { name: /^Select WEB_URL_1 fired/ }).check();
   await page.getByRole('button', { name: 'Delete selected (1)' }).click();
-  await answerCaptcha(page, { confirm: 'Confirm' });
+  await answerCaptcha(page, { confirm: 'Delete' });
   await expect(fires).toHaveCount(0);
   await toast(page, webLiveAdMessages.historyDeleted).getByRole('button', { name: 'Undo' }).click();
   await expect(toast(page, trashMessages.restored(1))).toBeVisible();
@@ -199,7 +199,7 @@ test('an ad unit deleted from its edit row goes to the trash, and Undo in the to
     .filter({ hasText: 'TrashUnit' });
   await row.getByRole('button', { name: 'Edit' }).click();
   await row.getByRole('button', { name: 'Delete' }).click();
-  await answerCaptcha(page, { confirm: 'Confirm' });
+  await answerCaptcha(page, { confirm: 'Delete' });
   await expect(row).toHaveCount(0);
   const deleted = toast(page, adMessages.deleted);
   await shootWidths(page, 'trash-ad-unit-undo');
@@ -237,7 +237,7 @@ test('a deleted website ad is gone from its list and the app, found in Trash, re
   await expect(page.getByRole('dialog', { name: 'Please confirm' })).toContainText(
     'You are about to delete the ad TrashWeb.',
   );
-  await answerCaptcha(page, { confirm: 'Confirm' });
+  await answerCaptcha(page, { confirm: 'Delete' });
   await expect(row).toHaveCount(0);
   await expect(toast(page, adMessages.deleted).getByRole('button', { name: 'Undo' })).toBeVisible();
   await shoot(page, 'trash-website-ad-deleted', { fullPage: false });

@@ -98,6 +98,9 @@ export const webLiveAdMessages = {
   conflictThing: 'web live ad',
 } as const;
 
+/** The history delete's message: the singular for one fire, the count for more ('2 history entries deleted successfully'). */
+export const fireHistoryDeletedMessage = deletedMessage(webLiveAdMessages.historyDeleted, 'history entries');
+
 /** Live match images: PNG or GIF only (doc 1 section 5); the size limit is the general image limit. */
 export const LIVE_MATCH_IMAGE = {
   kinds: ['png', 'gif'] as readonly MediaKind[],

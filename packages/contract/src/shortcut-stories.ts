@@ -1,3 +1,4 @@
+import { deletedMessage } from './messages.js';
 import { z } from 'zod';
 import { countText } from './format.js';
 import { EDIT_VERSION_FIELD, editVersion } from './edit-versions.js';
@@ -35,6 +36,9 @@ export const shortcutMessages = {
   /** The thing named by an edit conflict (editVersionMessages.changed). */
   conflictThing: 'shortcut story',
 } as const;
+
+/** The delete's message: the singular for one shortcut, the count for more ('2 shortcut stories deleted successfully'). */
+export const shortcutsDeletedMessage = deletedMessage(shortcutMessages.deleted, 'shortcut stories');
 
 export const SHORTCUT_DEFAULT_LABEL = 'AD';
 /** The list size the admin screen requests (doc 1 section 9). */

@@ -1,6 +1,7 @@
 import { useRef, useState, type ChangeEvent } from 'react';
 import { toast } from 'sonner';
 import type { WholeImageRule } from '@/lib/file-kind';
+import { failedOnTheFile } from '@/lib/file-refusal';
 import type { UploadState } from './upload-indicator';
 import { useWholeImageCheck } from './use-whole-image-check';
 
@@ -13,6 +14,10 @@ import { useWholeImageCheck } from './use-whole-image-check';
  * file that passes `check` is also read whole, as the server reads it (docs/decisions/0004-media-urls.md): an
  * image of another kind under a fitting name, or a cut-off or damaged one, is refused here rather than
  * after its upload. Only the latest pick counts.
+ *
+ * Sent with its form (`sending`), the file shows the spinner; a failed send (`failed`) shows the cross only
+ * when it failed on the file, else the mark it had before. Emptied (`clear`, as a form is after a
+ * successful add), the picker shows no mark: a tick beside 'No file chosen' would speak of no file.
  */
 export function useCheckedFile(
   check: (file: File) => string | undefined,
@@ -24,6 +29,8 @@ export function useCheckedFile(
   /** Why the latest pick was refused (its toast's message), for the indicator to say. */
   const [problem, setProblem] = useState<string | undefined>(undefined);
   const inputRef = useRef<HTMLInputElement>(null);
+  /** The mark before the file was sent, for a send that failed on something else. */
+  const beforeSending = useRef<UploadState>('idle');
   const whole = useWholeImageCheck(wholeImage);
 
   const settle = (input: HTMLInputElement, picked: File | null, problem: string | undefined) => {
@@ -44,14 +51,30 @@ export function useCheckedFile(
     whole.check(problem ? null : picked, (broken) => settle(input, picked, broken));
   };
 
-  /** Forgets the file (and empties the input); the indicator keeps its state unless one is given. */
-  const clear = (next?: UploadState) => {
+  /** Forgets the file (and empties the input); the indicator shows nothing. */
+  const clear = () => {
     whole.forget();
     setFile(null);
     setProblem(undefined);
+    setState('idle');
     if (inputRef.current) inputRef.current.value = '';
-    if (next) setState(next);
   };
 
-  return { file, state, setState, problem, inputRef, pick, clear };
+  /** The form goes out: with a file, the spinner. */
+  const sending = () => {
+    beforeSending.current = state;
+    if (file) setState('uploading');
+  };
+
+  /**
+   * The form was refused or got no reply: the cross when it failed on the file (`failedOnTheFile`, with
+   * the route's `fileRefusals`), else the mark it had before it was sent. True when it failed on the file.
+   */
+  const failed = (error: unknown, refusals: readonly string[]) => {
+    const onTheFile = file !== null && failedOnTheFile(error, refusals);
+    setState(onTheFile ? 'error' : beforeSending.current);
+    return onTheFile;
+  };
+
+  return { file, state, setState, problem, inputRef, pick, clear, sending, failed };
 }

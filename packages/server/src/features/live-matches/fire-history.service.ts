@@ -1,4 +1,10 @@
-import { adsTypeOf, webLiveAdMessages, type AdFire, type AdsType } from '@streamdesk/contract/live-matches';
+import {
+  adsTypeOf,
+  fireHistoryDeletedMessage,
+  webLiveAdMessages,
+  type AdFire,
+  type AdsType,
+} from '@streamdesk/contract/live-matches';
 import { deleteAllOrNone } from '../../platform/db/delete-all-or-none.js';
 import { PageBoundaries } from '../../platform/db/page-boundaries.js';
 import { newId } from '../../platform/db/values.js';
@@ -100,7 +106,7 @@ export function createFireHistory({
       const newest = await repo.newestFireId(db);
       if (newest !== undefined && deleted.some((r) => r.id === newest)) cache.invalidate(LIVE_TAGS.fire);
       cache.invalidate(LIVE_TAGS.fireItems);
-      return { status: true, message: webLiveAdMessages.historyDeleted, deleted: deleted.length };
+      return { status: true, message: fireHistoryDeletedMessage(deleted.length), deleted: deleted.length };
     },
 
     appLatestFire: () =>

@@ -357,7 +357,12 @@ describe('/api/App/LiveMatch/admin/ads/fire/history', () => {
       deleted: 1,
     });
     const bulk = await call('DELETE', routes.removeHistory.path, { id: [b!._id, c!._id] });
-    expect((await t.json(bulk)).deleted).toBe(2);
+    // The count, not the one-item words above.
+    expect(await t.json(bulk)).toEqual({
+      status: true,
+      message: '2 history entries deleted successfully',
+      deleted: 2,
+    });
     const left = (await history()).data;
     expect(left.length).toBe(all.length - 3);
     // The kept totals (0078) follow the deletes.

@@ -1,5 +1,9 @@
 import { launchListRead } from '../../platform/registries.js';
-import { shortcutMessages, shortcutRoutes } from '@streamdesk/contract/shortcut-stories';
+import {
+  shortcutMessages,
+  shortcutRoutes,
+  shortcutsDeletedMessage,
+} from '@streamdesk/contract/shortcut-stories';
 import type { FeatureContext } from '../../platform/feature-context.js';
 import { registerRoute } from '../../platform/http/register-route.js';
 import { sendCached } from '../../platform/http/cached-reply.js';
@@ -41,11 +45,10 @@ export function registerShortcutStories(
     upload(ctx),
   );
 
-  registerRoute(app, shortcutRoutes.remove, async (request) => ({
-    status: true,
-    message: shortcutMessages.deleted,
-    deleted: await service.remove(request.body.id),
-  }));
+  registerRoute(app, shortcutRoutes.remove, async (request) => {
+    const deleted = await service.remove(request.body.id);
+    return { status: true, message: shortcutsDeletedMessage(deleted), deleted };
+  });
 
   // secondStoryBrand is the controller's storyBrand flag.
   const appList = launchListRead(ctx.cache, 'shortcut-stories:app', [SHORTCUT_TAG, 'controller'], () =>

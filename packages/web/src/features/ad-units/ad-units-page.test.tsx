@@ -63,7 +63,8 @@ describe('Apple simple ad page', () => {
     expect(
       screen.getByText('You are about to delete the ad Home. To confirm, please solve this math problem'),
     ).toBeInTheDocument();
-    await answerMath();
+    // The red button says Delete, as every list's delete does.
+    await answerMath({ confirm: 'Delete' });
     expect(await restore.undo(adMessages.deleted)).toEqual([['a1']]);
     expect(deleted).toEqual(['a1']);
   }, 30_000);

@@ -175,7 +175,7 @@ describe('website ads pages', () => {
     const user = userEvent.setup();
     await user.click(within(summer).getByRole('button', { name: 'Edit' }));
     await user.click(within(summer).getByRole('button', { name: 'Delete' }));
-    await answerMath();
+    await answerMath({ confirm: 'Delete' });
     await waitFor(() => expect(within(table).queryByRole('button', { name: /clicks of Summer/ })).toBeNull());
     expect(deleted).toHaveBeenCalledOnce();
 

@@ -141,6 +141,8 @@ export function AdUnitsScreen({ platform, page }: { platform: AdPlatform; page: 
         onOpenChange={(open) => !open && setConfirm(null)}
         thing={thing}
         wrongAnswerMessage={adMessages.captchaWrong}
+        // A delete's red button says Delete, as on every list; clearing views and clicks keeps Confirm.
+        {...(confirm?.kind === 'delete' ? { confirmLabel: 'Delete' } : {})}
         onConfirm={onConfirmed}
       />
       {rows.dialog}

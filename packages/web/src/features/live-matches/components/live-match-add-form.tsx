@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { LIVE_MATCH_IMAGE, liveMatchMessages } from '@streamdesk/contract/live-matches';
+import { LIVE_MATCH_IMAGE, liveMatchMessages, liveMatchRoutes } from '@streamdesk/contract/live-matches';
 import { toast } from 'sonner';
-import { unlessFailed } from '@/lib/api-client';
+import { ApiCallError } from '@/lib/api-client';
+import { fileRefusals } from '@/lib/file-refusal';
 import { reportZone, zonedInputToIso } from '@/lib/report-time';
 import { Button } from '@/ui/button';
 import { FormActions } from '@/ui/form-actions';
@@ -18,6 +19,7 @@ import { UnsavedWorkGuard } from '@/ui/unsaved-work-guard';
 import { changedFrom } from '@/ui/use-form-leave-guard';
 
 const empty = { title: '', url: '', start: '', end: '' };
+const imageRefusals = fileRefusals(liveMatchRoutes.add);
 
 /**
  * Title, an http(s) URL and a PNG/GIF image, all required (doc 1 section 5, "Live match"), and optional
@@ -59,9 +61,15 @@ export function LiveMatchAddForm() {
     form.append('image', file);
     if (planned.start) form.append('plannedStart', zonedInputToIso(planned.start));
     if (planned.end) form.append('plannedEnd', zonedInputToIso(planned.end));
-    picker.setState('uploading');
-    if (!(await unlessFailed(add.mutateAsync(form)))) return void picker.setState('error');
-    picker.clear('success');
+    picker.sending();
+    try {
+      await add.mutateAsync(form);
+    } catch (error) {
+      // The mutation has said why; anything but a failed call (a bug) goes on up.
+      if (!(error instanceof ApiCallError)) throw error;
+      return void picker.failed(error, imageRefusals);
+    }
+    picker.clear();
     setTitle('');
     setUrl('');
     planned.clear();

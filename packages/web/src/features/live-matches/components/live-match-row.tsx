@@ -1,9 +1,15 @@
 import { memo, useState } from 'react';
 import { EDIT_VERSION_FIELD } from '@streamdesk/contract/edit-versions';
 import { formatDateTime, formatViewCount } from '@streamdesk/contract/format';
-import { LIVE_MATCH_IMAGE, liveMatchMessages, type LiveMatch } from '@streamdesk/contract/live-matches';
+import {
+  LIVE_MATCH_IMAGE,
+  liveMatchMessages,
+  liveMatchRoutes,
+  type LiveMatch,
+} from '@streamdesk/contract/live-matches';
 import { toast } from 'sonner';
 import { cn } from '@/lib/cn';
+import { fileRefusals } from '@/lib/file-refusal';
 import { isoToZonedInput, shownZonedDayAndTime, zonedInputToIso } from '@/lib/report-time';
 import { BreaksBetween } from '@/ui/breaks-between';
 import { Button } from '@/ui/button';
@@ -28,6 +34,8 @@ import { RemoteImage } from '@/ui/remote-image';
 import { UnsavedWorkGuard } from '@/ui/unsaved-work-guard';
 import { changedFrom } from '@/ui/use-form-leave-guard';
 import { editButtonOf } from '@/ui/inline-edit-keys';
+
+const imageRefusals = fileRefusals(liveMatchRoutes.edit);
 
 export const liveMatchColumns: readonly ListColumn[] = [
   'Image',
@@ -232,10 +240,10 @@ export function LiveMatchEditRow({ match, onDone }: { match: LiveMatch; onDone: 
     if (planned.end || match.plannedEnd) form.append('plannedEnd', sent(planned.end, match.plannedEnd));
     const file = picker.file;
     if (file) form.append('image', file);
-    picker.setState(file ? 'uploading' : 'idle');
+    picker.sending();
     edit.mutate(form, {
       onSuccess: onDone,
-      onError: (error) => (failureEndsEditMode(error) ? onDone() : picker.setState(file ? 'error' : 'idle')),
+      onError: (error) => (failureEndsEditMode(error) ? onDone() : picker.failed(error, imageRefusals)),
     });
   };
 

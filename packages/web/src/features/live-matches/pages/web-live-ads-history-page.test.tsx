@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import * as format from '@streamdesk/contract/format';
-import type { AdFire } from '@streamdesk/contract/live-matches';
+import { fireHistoryDeletedMessage, type AdFire } from '@streamdesk/contract/live-matches';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answerMath } from '@/test/answer-math';
 import { jsonResponse } from '@/test/runtime';
@@ -47,7 +47,11 @@ function historyApi(total: number) {
       const { id } = JSON.parse(String(init.body)) as { id: string[] };
       deleted.push(id);
       fires = fires.filter((f) => !id.includes(f._id));
-      return jsonResponse({ status: true, message: 'History deleted successfully', deleted: id.length });
+      return jsonResponse({
+        status: true,
+        message: fireHistoryDeletedMessage(id.length),
+        deleted: id.length,
+      });
     },
   };
   return { api, deleted, asked };
@@ -100,9 +104,10 @@ describe('Live Ads History with a full API page of 1,000 fires', () => {
     expect(box(100)).toBeChecked();
     await user.click(screen.getByRole('button', { name: 'Delete selected (100)' }));
     expect(screen.getByText(/You are about to delete 100 history entries/)).toBeInTheDocument();
-    await answerMath();
+    await answerMath({ confirm: 'Delete' });
     await waitFor(() => expect(deleted).toHaveLength(1));
     expect(deleted[0]).toEqual(Array.from({ length: 100 }, (_, i) => fire(i + 1)._id));
+    expect(await screen.findByText('100 history entries deleted successfully')).toBeInTheDocument();
     // The list reloads: the next hundred move up, and nothing stays selected.
     expect(await screen.findByText('Fire 101', {}, ROWS_WAIT)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Delete selected (0)' })).toBeDisabled();
@@ -116,7 +121,7 @@ describe('Live Ads History with a full API page of 1,000 fires', () => {
     const user = userEvent.setup();
     await user.click(box(2));
     await user.click(screen.getByRole('button', { name: 'Delete selected (1)' }));
-    await answerMath();
+    await answerMath({ confirm: 'Delete' });
     expect(await restore.undo('History deleted successfully')).toEqual([[fire(2)._id]]);
   }, 30_000);
 
@@ -159,7 +164,7 @@ describe('Live Ads History past one API page', () => {
 
     await user.click(box(1003));
     await user.click(screen.getByRole('button', { name: 'Delete selected (1)' }));
-    await answerMath();
+    await answerMath({ confirm: 'Delete' });
     await waitFor(() => expect(deleted).toEqual([[fire(1003)._id]]));
     await waitFor(() => expect(within(table()).queryByText('Fire 1003')).toBeNull());
     expect(bodyRows()).toHaveLength(4);

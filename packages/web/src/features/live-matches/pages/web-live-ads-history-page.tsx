@@ -141,6 +141,7 @@ export default function WebLiveAdsHistoryPage() {
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
         thing={deleting && deleting.length > 1 ? `${deleting.length} history entries` : 'this history entry'}
+        confirmLabel="Delete"
         onConfirm={() => void confirmDelete()}
       />
     </div>

@@ -33,7 +33,7 @@ describe('Ads Fire', () => {
     });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Delete Sponsor' }, { timeout: 5000 }));
-    await answerMath();
+    await answerMath({ confirm: 'Delete' });
     expect(await restore.undo('Ad deleted successfully')).toEqual([[ad._id]]);
   }, 20_000);
 

@@ -89,6 +89,7 @@ export default function WebLiveAdsPage() {
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
         thing={deleting ? `Ad "${deleting.a_name}"` : 'Ad'}
+        confirmLabel="Delete"
         onConfirm={() => void confirmDelete()}
       />
     </div>

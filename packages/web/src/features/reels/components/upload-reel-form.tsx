@@ -1,5 +1,5 @@
 import { mediaLimits } from '@streamdesk/contract/media';
-import { reelMessages } from '@streamdesk/contract/reels';
+import { reelMessages, reelRoutes } from '@streamdesk/contract/reels';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/ui/button';
@@ -7,6 +7,7 @@ import { FormActions } from '@/ui/form-actions';
 import { FileField } from '@/ui/field';
 import { toastSuccess } from '@/ui/toast-success';
 import { useLeaveGuard } from '@/ui/leave-guard';
+import { fileRefusals } from '@/lib/file-refusal';
 import { uploadFailureMessage } from '@/lib/upload';
 import { REFUSED_PICK_LABELS, UploadIndicator } from '@/ui/upload-indicator';
 import { useCheckedFile } from '@/ui/use-checked-file';
@@ -19,9 +20,14 @@ export function reelFileProblem(file: File): string | undefined {
   return undefined;
 }
 
+const videoRefusals = fileRefusals(reelRoutes.add);
+
 export function UploadReelForm() {
   const upload = useUploadReel();
-  const { file, state, setState, problem, inputRef, pick, clear } = useCheckedFile(reelFileProblem, 'idle');
+  const { file, state, setState, problem, inputRef, pick, clear, sending, failed } = useCheckedFile(
+    reelFileProblem,
+    'idle',
+  );
   const [percent, setPercent] = useState<number | undefined>();
   // A picked video not uploaded yet (or on its way) is not dropped without a word.
   useLeaveGuard(file !== null, 'the new reel');
@@ -33,19 +39,18 @@ export function UploadReelForm() {
       setState('error');
       return;
     }
-    setState('uploading');
+    sending();
     setPercent(0);
     try {
       const result = await upload.mutateAsync({ file, onProgress: (_l, _t, p) => setPercent(p) });
       toastSuccess(result.message);
-      setState('success');
       clear();
     } catch (error) {
       // A refusal in a 2xx reply (an ApiCallError) says its message, as an HTTP refusal says its reason.
       toast.error(
         uploadFailureMessage(error, error instanceof Error ? error.message : 'Something went wrong!'),
       );
-      setState('error');
+      failed(error, videoRefusals);
     }
   };
 

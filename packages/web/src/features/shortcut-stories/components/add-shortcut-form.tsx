@@ -3,28 +3,31 @@ import {
   SHORTCUT_DEFAULT_LABEL,
   shortcutImageRule,
   shortcutMessages,
+  shortcutRoutes,
 } from '@streamdesk/contract/shortcut-stories';
 import { withScheme } from '@streamdesk/contract/http';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { failureMessage } from '@/lib/api-client';
+import { fileRefusals } from '@/lib/file-refusal';
 import { Button } from '@/ui/button';
 import { FormActions } from '@/ui/form-actions';
 import { FileField, TextField } from '@/ui/field';
 import { schemeHint } from '@/ui/stripped-hint';
 import { toastSuccess } from '@/ui/toast-success';
 import { useFormLeaveGuard } from '@/ui/use-form-leave-guard';
-import { UPLOAD_LABELS, UploadIndicator, type UploadState } from '@/ui/upload-indicator';
+import { UPLOAD_LABELS, UploadIndicator } from '@/ui/upload-indicator';
 import { useCheckedFile } from '@/ui/use-checked-file';
 import { useAddShortcut } from '../api';
 import { shortcutImageProblem } from './image-check';
 import { pickedImageLabels } from './image-indicator-labels';
 
 const empty = { title: '', url: '', label: SHORTCUT_DEFAULT_LABEL };
+const imageRefusals = fileRefusals(shortcutRoutes.add);
 
 /**
  * Where the image stands, for what the indicator says: picked (only checked here) or sent with the form.
- * `refused`: why Upload found no image to send, or why the server refused the add.
+ * `refused`: why Upload found no image to send, or why the server refused the image.
  */
 type ImageStage = { sent: boolean; refused?: string };
 
@@ -60,12 +63,12 @@ export function AddShortcutForm({ nextSNo, onAdded }: { nextSNo: number; onAdded
   const set = (name: keyof typeof empty) => (e: ChangeEvent<HTMLInputElement>) =>
     setValues((v) => ({ ...v, [name]: e.target.value }));
 
-  /** Empties the form; the indicator shows `indicator` (the tick after an upload, nothing after Clear). */
-  const reset = (indicator: UploadState) => {
+  /** Empties the form, after an add or by Clear; the picker shows no mark. */
+  const reset = () => {
     setValues(empty);
     setErrors({});
-    image.clear(indicator);
-    if (indicator === 'idle') setStage({ sent: false });
+    image.clear();
+    setStage({ sent: false });
   };
 
   const submit = async (e: FormEvent) => {
@@ -93,18 +96,18 @@ export function AddShortcutForm({ nextSNo, onAdded }: { nextSNo: number; onAdded
     form.append('label', values.label.trim() || SHORTCUT_DEFAULT_LABEL);
     form.append('image', image.file);
     setStage({ sent: true });
-    image.setState('uploading');
+    image.sending();
     // Awaited rather than `mutate`'s own callbacks, which are dropped when the form remounts: the list
     // gains its pager as the add reloads it, and `onAdded` must still show the new shortcut's page.
     try {
       const result = await add.mutateAsync(form);
       toastSuccess(result.message);
-      reset('success');
+      reset();
       onAdded?.();
     } catch (error) {
-      // The mutation toasted why.
-      setStage({ sent: true, refused: failureMessage(error, '') });
-      image.setState('error');
+      // The mutation toasted why. Refused for another reason, the image is as it was: picked and checked.
+      if (image.failed(error, imageRefusals)) setStage({ sent: true, refused: failureMessage(error, '') });
+      else setStage({ sent: false });
     }
   };
 
@@ -155,7 +158,7 @@ export function AddShortcutForm({ nextSNo, onAdded }: { nextSNo: number; onAdded
           adornment={<UploadIndicator state={image.state} labels={labels} />}
         />
         <FormActions>
-          <Button variant="secondary" onClick={() => reset('idle')}>
+          <Button variant="secondary" onClick={reset}>
             Clear
           </Button>
           <Button write="shortcut-stories" type="submit" loading={add.isPending}>

@@ -130,7 +130,7 @@ export function ShortcutTable({
   // Edit on another row or another page ends the row in edit, asking first while it holds a change.
   const startEditing = (s: ShortcutStory) =>
     drops.ask(() => {
-      logo.clear('idle');
+      logo.clear();
       setEditing({ id: s._id, draft: draftOf(s), loaded: draftOf(s), version: s.version });
     });
 

@@ -1,11 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { idempotencyMessages } from '@streamdesk/contract/idempotency';
+import { brokenImageMessage } from '@streamdesk/contract/media-sniff';
 import { shortcutMessages } from '@streamdesk/contract/shortcut-stories';
 import { PNG } from '@/test/images';
 import { mockApi, renderApp } from '@/test/render-app';
 import { jsonResponse } from '@/test/runtime';
 import { signedInApi as shell, signedInScreenTests } from '@/test/signed-in-screen';
+import { UPLOAD_TICK_DELAY_MS } from '@/ui/upload-indicator';
 import { emptyShortcutList } from '../test-shortcuts';
 
 /**
@@ -67,7 +70,7 @@ describe('Shortcut Story add form: the image indicator', { timeout: 20_000 }, ()
     expect(image).toHaveAccessibleDescription(expect.stringContaining(shortcutMessages.selectImage));
   });
 
-  it('shows the upload itself once Upload is pressed: Uploading, then Upload complete, or why it failed', async () => {
+  it('shows the upload itself once Upload is pressed: Uploading, then why the image failed', async () => {
     let answer: (r: Response) => void = () => {};
     const { add, user, form, fill, image } = await openForm(
       () => new Promise<Response>((resolve) => (answer = resolve)),
@@ -78,17 +81,44 @@ describe('Shortcut Story add form: the image indicator', { timeout: 20_000 }, ()
     await user.click(form.getByRole('button', { name: 'Upload' }));
     await waitFor(() => expect(add).toHaveBeenCalledOnce());
     expect(form.getByRole('img', { name: 'Uploading' })).toBeInTheDocument();
-    answer(jsonResponse({ status: false, message: 'The image file is cut off.' }, 400));
+    const cutOff = brokenImageMessage('truncated', shortcutMessages.imageType);
+    answer(jsonResponse({ status: false, message: cutOff }, 400));
     expect(await form.findByRole('img', { name: 'Upload failed' })).toBeInTheDocument();
-    expect(image).toHaveAccessibleDescription(expect.stringContaining('The image file is cut off.'));
+    expect(image).toHaveAccessibleDescription(expect.stringContaining(cutOff));
+  });
 
-    // Picked again, it is a pick again; sent and added, the tick is the upload's.
+  it('keeps the image checked and ready when the server refuses the add for something else', async () => {
+    // The same add sent before is still being saved (409).
+    const taken = idempotencyMessages.stillSaving;
+    const { add, user, form, fill, image } = await openForm(() =>
+      jsonResponse({ status: false, message: taken }, 409),
+    );
+    await fill();
     await user.upload(image, png());
     await form.findByRole('img', { name: READY }, { timeout: 3000 });
     await user.click(form.getByRole('button', { name: 'Upload' }));
-    await waitFor(() => expect(add).toHaveBeenCalledTimes(2));
-    answer(jsonResponse({ status: true, message: shortcutMessages.added, data: {} }));
-    expect(await form.findByRole('img', { name: 'Upload complete' }, { timeout: 3000 })).toBeInTheDocument();
+    await waitFor(() => expect(add).toHaveBeenCalledOnce());
+    expect(await screen.findByText(taken)).toBeInTheDocument();
+    expect(await form.findByRole('img', { name: READY }, { timeout: 3000 })).toBeInTheDocument();
+    expect(form.queryByRole('img', { name: /Upload (complete|failed)/ })).toBeNull();
+    expect(image).not.toHaveAccessibleDescription(expect.stringContaining(taken));
+    expect(image).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('shows no mark once the form is emptied after an add, not even after the tick delay', async () => {
+    const { add, user, form, fill, image } = await openForm(() =>
+      jsonResponse({ status: true, message: shortcutMessages.added, data: {} }),
+    );
+    await fill();
+    await user.upload(image, png());
+    await form.findByRole('img', { name: READY }, { timeout: 3000 });
+    await user.click(form.getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(add).toHaveBeenCalledOnce());
+    await waitFor(() => expect(form.getByLabelText('Title')).toHaveValue(''));
+    expect(image).toHaveValue('');
+    expect(form.queryByRole('img')).toBeNull();
+    await new Promise((r) => setTimeout(r, UPLOAD_TICK_DELAY_MS + 100));
+    expect(form.queryByRole('img')).toBeNull();
   });
 
   it('sends a Url typed without its scheme with https://, as the field said before Upload (issue 36)', async () => {

@@ -1,5 +1,6 @@
 import { openRequest } from '@streamdesk/contract/envelope';
 import * as format from '@streamdesk/contract/format';
+import { shortcutsDeletedMessage } from '@streamdesk/contract/shortcut-stories';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -48,7 +49,7 @@ function shortcutServer(count: number) {
     const { id } = (await openRequest(JSON.parse(String(init.body)), TEST_PAYLOAD_KEY)) as { id: string[] };
     deleted.push(id);
     rows = rows.filter((r) => !id.includes(r._id));
-    return jsonResponse({ status: true, message: 'Shortcut story deleted successfully' });
+    return jsonResponse({ status: true, message: shortcutsDeletedMessage(id.length), deleted: id.length });
   });
   mockApi({ ...shell, 'GET /api/sortcut': list, 'POST /api/sortcut': add, 'DELETE /api/sortcut': remove });
   return { pages, deleted };
@@ -128,6 +129,7 @@ describe('Shortcut Story page past 100 shortcuts', { timeout: 60_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Delete selected (3)' }));
     await answerMath({ confirm: 'Delete' });
     await waitFor(() => expect(server.deleted).toEqual([['id101', 'id102', 'id103']]));
+    expect(await screen.findByText('3 shortcut stories deleted successfully')).toBeInTheDocument();
     expect(await findLabelled('Edit Brand 1')).toBeInTheDocument();
     // Page 1 shows from the cache at once, its reload (one page now) a moment later.
     await waitFor(() => expect(screen.queryByLabelText('Pagination')).toBeNull());

@@ -57,7 +57,7 @@ export function StoryAddForm({ kind }: { kind: StoryKind }) {
           });
         },
         onError: (error) => {
-          setUploadState('error');
+          form.failed(error);
           toast.error(failureMessage(error, storyMessages.submitFailed));
         },
       },

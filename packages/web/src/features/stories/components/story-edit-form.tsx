@@ -138,7 +138,7 @@ export function StoryEditForm({
       { id: story._id, version, insertData: toInsertData(values, kind === 'ads'), ...upload, onProgress },
       {
         onError: (error) => {
-          if (file) setUploadState('error');
+          form.failed(error);
           const message = failureMessage(
             error,
             kind === 'video' ? storyMessages.updateFailed : storyMessages.updateStoryFailed,

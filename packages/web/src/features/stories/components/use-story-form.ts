@@ -1,10 +1,20 @@
+import { storyMessages, storyRoutes } from '@streamdesk/contract/stories';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { failedOnTheFile, fileRefusals } from '@/lib/file-refusal';
 import { useFocusFirstInvalid } from '@/ui/field';
 import type { UploadProgress } from '@/lib/upload';
 import type { UploadState } from '@/ui/upload-indicator';
 import type { StoryFieldsProps } from './story-fields';
 import { emptyStoryForm, formProblems, type StoryFormErrors, type StoryFormValues } from './story-form';
+
+/** The server's refusals of a story's file: its rules', and those its service makes. */
+const storyFileRefusals = fileRefusals(storyRoutes.add, [
+  storyMessages.selectFile,
+  storyMessages.videoTooLong,
+  storyMessages.oneFile,
+  storyMessages.ntvNoFile,
+]);
 
 /**
  * What the add and edit forms share: the values, the chosen file, its upload state and progress, and the
@@ -47,6 +57,13 @@ export function useStoryForm(initial: StoryFormValues | (() => StoryFormValues))
     return (_loaded, _total, percent) => setUploadPercent(percent);
   };
 
+  /**
+   * A save failed: the cross when it failed on the chosen file (`failedOnTheFile`); refused for anything
+   * else, the file is as it was before it was sent.
+   */
+  const failed = (error: unknown) =>
+    setUploadState(file && failedOnTheFile(error, storyFileRefusals) ? 'error' : 'idle');
+
   /** Clear: the empty form, no file, no problems, no upload mark. */
   const clear = () => {
     setValues(emptyStoryForm);
@@ -76,5 +93,16 @@ export function useStoryForm(initial: StoryFormValues | (() => StoryFormValues))
     setErrors,
   } satisfies Omit<StoryFieldsProps, 'types'>;
 
-  return { values, setValues, file, setUploadState, startUpload, formRef: invalid.ref, check, clear, fields };
+  return {
+    values,
+    setValues,
+    file,
+    setUploadState,
+    startUpload,
+    failed,
+    formRef: invalid.ref,
+    check,
+    clear,
+    fields,
+  };
 }

@@ -1,4 +1,5 @@
 import { IDEMPOTENCY_KEY_PATTERN } from '@streamdesk/contract/idempotency';
+import { mediaMessages } from '@streamdesk/contract/media';
 import { storyMessages } from '@streamdesk/contract/stories';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -77,17 +78,28 @@ describe('Story add with a file', () => {
   it("a refused file says the server's reason; a reply with no message says the spec's fallback", async () => {
     const { user, form, upload } = await fillAddForm();
     await user.click(upload);
-    const reason = 'clip.mp4 could not be read as a video.';
+    const reason = mediaMessages.unreadableVideo;
     respond(await sent(1), 400, { status: false, message: reason });
     expect(await screen.findByText(reason)).toBeInTheDocument();
     expect(within(form).getByRole('img', { name: 'Upload failed' })).toBeInTheDocument();
     expect(within(form).queryByRole('progressbar')).not.toBeInTheDocument();
     expect(upload).toBeEnabled();
 
+    // A refusal that names no file leaves the file unmarked: nothing says it failed.
     await user.click(upload);
     respond(await sent(2), 200, { status: false, message: '' });
     expect(await screen.findByText(storyMessages.submitFailed)).toBeInTheDocument();
     expect(within(form).queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(within(form).queryByRole('img', { name: /Upload/ })).not.toBeInTheDocument();
+  });
+
+  it('a refusal of another field says why and leaves the file without the cross', async () => {
+    const { user, form, upload } = await fillAddForm();
+    await user.click(upload);
+    respond(await sent(1), 400, { status: false, message: storyMessages.btnUrlInvalid });
+    expect(await screen.findByText(storyMessages.btnUrlInvalid)).toBeInTheDocument();
+    expect(upload).toBeEnabled();
+    expect(within(form).queryByRole('img', { name: /Upload/ })).not.toBeInTheDocument();
   });
 
   it("no reply: 'Internet Server Error', the list reloads, and Upload again sends the same key", async () => {
@@ -139,7 +151,7 @@ describe('Story add with a file', () => {
 });
 
 describe('Story edit with a new file', () => {
-  it('shows the progress of the replacement image; a failure keeps the spec fallback', async () => {
+  it('shows the progress of the replacement image; a failure naming no file keeps the spec fallback', async () => {
     const fetchMock = mockApi({
       ...base,
       'GET /api/App/story/video/find': { status: true, message: 'ok', data: story },
@@ -166,7 +178,7 @@ describe('Story edit with a new file', () => {
     respond(xhr, 200, { status: false, message: '' });
     expect(await screen.findByText(storyMessages.updateFailed)).toBeInTheDocument();
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'Upload failed' })).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /Upload/ })).not.toBeInTheDocument();
     // Only the file went by XMLHttpRequest.
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
   });
