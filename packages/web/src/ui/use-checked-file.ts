@@ -16,8 +16,9 @@ import { useWholeImageCheck } from './use-whole-image-check';
  * after its upload. Only the latest pick counts.
  *
  * Sent with its form (`sending`), the file shows the spinner; a failed send (`failed`) shows the cross only
- * when it failed on the file, else the mark it had before. Emptied (`clear`, as a form is after a
- * successful add), the picker shows no mark: a tick beside 'No file chosen' would speak of no file.
+ * when it failed on the file, else the mark it had before. Emptied (`clear`), the picker shows `next`: the
+ * spec's tick after a successful upload ('Upload complete', doc 1 section 4) until the next pick or Clear,
+ * nothing otherwise.
  */
 export function useCheckedFile(
   check: (file: File) => string | undefined,
@@ -51,12 +52,12 @@ export function useCheckedFile(
     whole.check(problem ? null : picked, (broken) => settle(input, picked, broken));
   };
 
-  /** Forgets the file (and empties the input); the indicator shows nothing. */
-  const clear = () => {
+  /** Forgets the file (and empties the input); the indicator shows `next`. */
+  const clear = (next: UploadState = 'idle') => {
     whole.forget();
     setFile(null);
     setProblem(undefined);
-    setState('idle');
+    setState(next);
     if (inputRef.current) inputRef.current.value = '';
   };
 

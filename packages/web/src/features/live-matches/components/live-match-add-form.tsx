@@ -69,7 +69,8 @@ export function LiveMatchAddForm() {
       if (!(error instanceof ApiCallError)) throw error;
       return void picker.failed(error, imageRefusals);
     }
-    picker.clear();
+    // The spec's tick after its delay, beside the emptied picker: the upload it names is done.
+    picker.clear('success');
     setTitle('');
     setUrl('');
     planned.clear();

@@ -44,7 +44,7 @@ export function UploadReelForm() {
     try {
       const result = await upload.mutateAsync({ file, onProgress: (_l, _t, p) => setPercent(p) });
       toastSuccess(result.message);
-      clear();
+      clear('success');
     } catch (error) {
       // A refusal in a 2xx reply (an ApiCallError) says its message, as an HTTP refusal says its reason.
       toast.error(

@@ -63,12 +63,15 @@ export function AddShortcutForm({ nextSNo, onAdded }: { nextSNo: number; onAdded
   const set = (name: keyof typeof empty) => (e: ChangeEvent<HTMLInputElement>) =>
     setValues((v) => ({ ...v, [name]: e.target.value }));
 
-  /** Empties the form, after an add or by Clear; the picker shows no mark. */
-  const reset = () => {
+  /**
+   * Empties the form; the picker shows `indicator`: the spec's tick after an upload (named for the upload
+   * it was, 'Upload complete'), nothing after Clear.
+   */
+  const reset = (indicator: 'success' | 'idle') => {
     setValues(empty);
     setErrors({});
-    image.clear();
-    setStage({ sent: false });
+    image.clear(indicator);
+    if (indicator === 'idle') setStage({ sent: false });
   };
 
   const submit = async (e: FormEvent) => {
@@ -102,7 +105,7 @@ export function AddShortcutForm({ nextSNo, onAdded }: { nextSNo: number; onAdded
     try {
       const result = await add.mutateAsync(form);
       toastSuccess(result.message);
-      reset();
+      reset('success');
       onAdded?.();
     } catch (error) {
       // The mutation toasted why. Refused for another reason, the image is as it was: picked and checked.
@@ -158,7 +161,7 @@ export function AddShortcutForm({ nextSNo, onAdded }: { nextSNo: number; onAdded
           adornment={<UploadIndicator state={image.state} labels={labels} />}
         />
         <FormActions>
-          <Button variant="secondary" onClick={reset}>
+          <Button variant="secondary" onClick={() => reset('idle')}>
             Clear
           </Button>
           <Button write="shortcut-stories" type="submit" loading={add.isPending}>

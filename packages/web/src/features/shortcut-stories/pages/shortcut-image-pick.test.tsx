@@ -105,7 +105,7 @@ describe('Shortcut Story add form: the image indicator', { timeout: 20_000 }, ()
     expect(image).not.toHaveAttribute('aria-invalid', 'true');
   });
 
-  it('shows no mark once the form is emptied after an add, not even after the tick delay', async () => {
+  it("shows the spec's tick for the upload after its delay once the add has emptied the form, and Clear takes it away", async () => {
     const { add, user, form, fill, image } = await openForm(() =>
       jsonResponse({ status: true, message: shortcutMessages.added, data: {} }),
     );
@@ -116,8 +116,9 @@ describe('Shortcut Story add form: the image indicator', { timeout: 20_000 }, ()
     await waitFor(() => expect(add).toHaveBeenCalledOnce());
     await waitFor(() => expect(form.getByLabelText('Title')).toHaveValue(''));
     expect(image).toHaveValue('');
-    expect(form.queryByRole('img')).toBeNull();
     await new Promise((r) => setTimeout(r, UPLOAD_TICK_DELAY_MS + 100));
+    expect(form.getByRole('img', { name: 'Upload complete' })).toBeInTheDocument();
+    await user.click(form.getByRole('button', { name: 'Clear' }));
     expect(form.queryByRole('img')).toBeNull();
   });
 
