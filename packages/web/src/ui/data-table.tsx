@@ -1,8 +1,15 @@
-import type { ComponentProps, ReactNode } from 'react';
+import { useId, useRef, type ComponentProps, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import { useKeepFocusInList } from './use-keep-focus-in-list';
+import { cueId, SideScrollCues } from './side-scroll-cues';
+import { useSideScroll } from './use-side-scroll';
 
-/** A dense table in a card that scrolls sideways on narrow screens; `caption` is its accessible name. */
+/**
+ * A dense table in a card that scrolls sideways on narrow screens; `caption` is its accessible name.
+ * While it is wider than its box, each edge with columns past it shows a cue (SideScrollCues), which the
+ * box's description says in words, and the box is a named region in the Tab order, so that arrow keys
+ * scroll it; a table that fits shows nothing of this (docs/decisions/0013).
+ */
 export function Table({
   caption,
   children,
@@ -12,19 +19,34 @@ export function Table({
   children: ReactNode;
   className?: string;
 }) {
+  const box = useRef<HTMLDivElement>(null);
+  const more = useSideScroll(box);
+  const id = useId();
+  const scrolls = more.left || more.right;
+  const cues = [more.left && cueId(id, 'left'), more.right && cueId(id, 'right')].filter(Boolean).join(' ');
   return (
-    // `relative`: a visually hidden header (an sr-only "Actions") is placed against this box, so a table
-    // scrolled sideways on a phone does not widen the page with it.
-    <div
-      className={cn(
-        'relative overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200',
-        className,
-      )}
-    >
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
-        <caption className="sr-only">{caption}</caption>
-        {children}
-      </table>
+    <div className="relative">
+      {/* `relative`: a visually hidden header (an sr-only "Actions") is placed against this box, so a table
+          scrolled sideways on a phone does not widen the page with it. */}
+      <div
+        ref={box}
+        className={cn(
+          'relative overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200',
+          className,
+        )}
+        {...(scrolls && {
+          role: 'region',
+          'aria-label': `${caption}, scrolls sideways`,
+          'aria-describedby': cues,
+          tabIndex: 0,
+        })}
+      >
+        <table className="min-w-full divide-y divide-slate-200 text-sm">
+          <caption className="sr-only">{caption}</caption>
+          {children}
+        </table>
+      </div>
+      {scrolls && <SideScrollCues box={box} more={more} id={id} />}
     </div>
   );
 }

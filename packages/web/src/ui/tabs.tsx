@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { cn } from '@/lib/cn';
+import { moreBeside } from './use-side-scroll';
 
 export interface TabLink {
   label: string;
@@ -122,6 +123,7 @@ function markMore(bar: HTMLElement) {
     if (on) bar.dataset[name] = '';
     else delete bar.dataset[name];
   };
-  mark('less', bar.scrollLeft > 1);
-  mark('more', bar.scrollLeft + bar.clientWidth < bar.scrollWidth - 1);
+  const { left, right } = moreBeside(bar);
+  mark('less', left);
+  mark('more', right);
 }
