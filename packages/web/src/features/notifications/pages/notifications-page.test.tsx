@@ -10,6 +10,15 @@ import { undoApi } from '@/test/undo';
 import { historyOf, notificationRow } from '../test-notifications';
 
 const sending = notificationRow(1);
+/** A notification scheduled for 01/01/2099 19:30 in the report zone (14:00 UTC). */
+const scheduled: Notification = {
+  ...sending,
+  _id: 'n2',
+  n_title: 'Kick-off soon',
+  status: 'scheduled',
+  scheduledAt: '2099-01-01T14:00:00.000Z',
+  createdAt: '2099-01-01T14:00:00.000Z',
+};
 
 signedInScreenTests();
 
@@ -117,14 +126,6 @@ describe('Notifications page', () => {
   }, 20_000);
 
   it('schedules a send for a time in the report zone, and offers Edit and Cancel on it in the history', async () => {
-    const scheduled: Notification = {
-      ...sending,
-      _id: 'n2',
-      n_title: 'Kick-off soon',
-      status: 'scheduled',
-      scheduledAt: '2099-01-01T14:00:00.000Z',
-      createdAt: '2099-01-01T14:00:00.000Z',
-    };
     let sent: FormData | undefined;
     mockApi({
       ...signedInApi,
@@ -157,15 +158,8 @@ describe('Notifications page', () => {
     expect(within(history).getByRole('button', { name: 'Cancel Kick-off soon' })).toBeInTheDocument();
     expect(within(history).queryByRole('button', { name: 'Resend Kick-off soon' })).toBeNull();
   }, 20_000);
+
   it('says beside the field that a send time has passed, in the send form and the scheduled edit, and sends nothing', async () => {
-    const scheduled: Notification = {
-      ...sending,
-      _id: 'n2',
-      n_title: 'Kick-off soon',
-      status: 'scheduled',
-      scheduledAt: '2099-01-01T14:00:00.000Z',
-      createdAt: '2099-01-01T14:00:00.000Z',
-    };
     const written = vi.fn(() => jsonResponse({ status: true, message: 'ok', data: scheduled }));
     mockApi({
       ...signedInApi,
