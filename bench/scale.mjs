@@ -45,6 +45,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { DEFAULT_REPORT_TIME_ZONE, dayIn } from '@streamdesk/contract/report-days';
 import { API_KEY, ensureBuilt, login, median, openDatabase, readJson, startServer } from './lib.mjs';
 
 const SIZES = (process.env.SCALE_SIZES ?? '1000,100000,1000000').split(',').map(Number);
@@ -329,6 +330,16 @@ async function reads(urlOf, headers) {
 }
 
 /**
+ * The server's counting day `daysAgo` days back, in its REPORT_TIME_ZONE (Kolkata unless set): the views
+ * counted now are on that day, which after 18:30 UTC is already tomorrow's UTC date.
+ */
+const reportDay = (daysAgo) =>
+  dayIn(
+    process.env.REPORT_TIME_ZONE ?? DEFAULT_REPORT_TIME_ZONE,
+    new Date(Date.now() - daysAgo * 86_400_000),
+  );
+
+/**
  * Sends the app's view of VIEWED videos spread over the library (POST /api/App/events, 500 a batch) and
  * waits until the server's counting has written them: the last one's analytics show its view.
  */
@@ -342,7 +353,7 @@ async function viewVideos(baseURL, admin, library, pages) {
     ids.push(...data.map((v) => v._id).slice(0, VIEWED - ids.length));
   }
   const last = ids.at(-1);
-  const today = new Date().toISOString().slice(0, 10);
+  const today = reportDay(0);
   const viewsOfLast = async () =>
     (await get(`${baseURL}/api/admin/view/dashbord/${last}?startDate=${today}&endDate=${today}`, admin))
       .totalViews;
@@ -518,8 +529,8 @@ async function measure(baseURL) {
   const pages = first.totalPage;
   // The oldest video has a year of rollups (seedStatements).
   const oldest = (await get(`${library}/all?page=1&limit=1&sort=date`, admin)).data[0]._id;
-  const yearAgo = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);
-  const today = new Date().toISOString().slice(0, 10);
+  const yearAgo = reportDay(365);
+  const today = reportDay(0);
   const holAt = { library, pages, oldest, yearAgo, today };
   if (ONLY === 'hol') return headOfLine(baseURL, admin, holAt);
   // The library's searches after the app's views of VIEWED videos: each views update rewrites the video's
