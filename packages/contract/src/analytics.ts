@@ -201,7 +201,7 @@ export const analyticsRoutes = {
     feature: 'analytics',
     access: 'write',
     summary:
-      "Clears one item's views and clicks in a date range and fixes its totals (a 409 for an item in the trash, whose counts its restore brings back)",
+      "Clears one item's views and clicks in a date range and fixes its totals (a 409 for an item in the trash, whose counts its restore brings back; a 404 when the id names no counted item)",
     params: z.object({ id: idSchema }),
     querystring: dashboardQuery,
     reply: replyBase,

@@ -21,10 +21,10 @@ export function createAnalyticsService(deps: {
    * Whether `id` names something whose views and clicks the dashboard shows: an item of a counted entity
    * (a primary-key read of each), or one in the trash, whose counted days are kept for its restore.
    */
-  async function counted(id: string): Promise<boolean> {
-    const found = await Promise.all([...counters.values()].map((c) => c.items(deps.readDb, id)));
+  async function counted(id: string, on: AppDb = deps.readDb): Promise<boolean> {
+    const found = await Promise.all([...counters.values()].map((c) => c.items(on, id)));
     if (found.some((items) => items.length > 0)) return true;
-    return inTrash(deps.readDb, id);
+    return inTrash(on, id);
   }
 
   /**
@@ -71,6 +71,9 @@ export function createAnalyticsService(deps: {
           entity_id: id,
           count: -Number(r.count),
         }));
+        // As the dashboard's read: an id with no counted days that names nothing is a 404, not "0 cleared"
+        // (a mistyped link's clear would otherwise be logged as done).
+        if (taken.length === 0 && !(await counted(id, trx))) throw notFound(analyticsMessages.notFound);
         for (const r of taken) cleared -= r.count;
         for (const tag of await addToItemTotals(trx, counters, taken)) tags.add(tag);
         await deleteRange(trx, id, startDate, endDate);

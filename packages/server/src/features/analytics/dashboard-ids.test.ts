@@ -5,6 +5,7 @@ import { buildPath } from '@streamdesk/contract/http';
 import { addCall, send, storedId } from '../../test/api-calls.js';
 import { createTestApp, errorBody, type TestApp } from '../../test/test-app.js';
 import { trashCalls } from '../../test/trash-calls.js';
+import { entriesAfter, entryIds } from '../activity/activity-test-helpers.js';
 
 /** Which ids the dashboard answers for, and the 404 of one that names nothing counted (0093). */
 let t: TestApp;
@@ -85,5 +86,25 @@ describe('GET /api/admin/view/dashbord/{id}', () => {
       json: { a_name: 'Banner', a_id: 'ca-app-pub-3940256099942544/6300978111', a_description: 'x' },
     });
     expect((await dashboard(unit)).statusCode).toBe(404);
+  });
+});
+
+describe('DELETE /api/admin/view/dashbord/{id}', () => {
+  const clear = (id: string) => t.request({ method: 'DELETE', url: `/api/admin/view/dashbord/${id}` });
+
+  it('answers 404 for an id that names nothing, and logs no clear', async () => {
+    const before = await entryIds(t);
+    const res = await clear('doesnotexist123');
+    expect([res.statusCode, res.json()]).toEqual([404, errorBody(analyticsMessages.notFound)]);
+    expect(await entriesAfter(t, before)).toEqual([]);
+  });
+
+  it("clears a real ad's counts, and answers a real ad with none as nothing to clear", async () => {
+    const ad = await addWebAd('Cleared');
+    await click(ad);
+    const done = await clear(ad);
+    expect([done.statusCode, done.json().message]).toEqual([200, analyticsMessages.cleared]);
+    const again = await clear(ad);
+    expect([again.statusCode, again.json().message]).toEqual([200, analyticsMessages.nothingToClear]);
   });
 });
