@@ -10,6 +10,8 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const e2eOnly = process.argv.includes('--e2e-only');
+// `npm run test:e2e -- feed controller`: what follows is Playwright's (spec file filters, --grep, ...).
+const e2eArgs = e2eOnly ? process.argv.slice(2).filter((arg) => arg !== '--e2e-only') : [];
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // The back office's specs run in Chromium's headless shell, the public feed's in the full browser (0062).
 const chromiumShell = process.env.CHROMIUM_SHELL_PATH ?? '/usr/bin/chromium-headless-shell';
@@ -116,7 +118,7 @@ const unit = e2eOnly
     });
 const browser =
   (await build.exited) === 0
-    ? start('browser', 'npx', ['playwright', 'test', '-c', 'e2e'], { quiet: true })
+    ? start('browser', 'npx', ['playwright', 'test', '-c', 'e2e', ...e2eArgs], { quiet: true })
     : undefined;
 if (unit) results.push(['unit and integration', await unit.report()]);
 results.push(['build', await build.report()]);
