@@ -218,28 +218,31 @@ describe('video categories', () => {
     expect(filesIn('videos').length).toBe(videoFiles - 4);
   });
 
-  // Its delete, restore and delete forever each move all 70,000 rows (about 3, 6 and 4 s on SQLite).
+  // More rows than the database takes parameters in a statement (SQLite 32,766, PostgreSQL 65,535): its
+  // delete, restore and delete forever each move them all (at 70,000 on SQLite about 3, 6 and 4 s, so
+  // SQLite's run has fewer: it is over SQLite's own limit that matters there).
   it(
-    'deletes a category of 70,000 videos to the trash and restores it (more than a statement takes parameters)',
+    'deletes a category of more videos than a statement takes parameters to the trash and restores it',
     { timeout: 90_000 },
     async () => {
+      const many = t.app.streamdesk.context.dialect === 'postgres' ? 70_000 : 33_000;
       const cat = await addOk('Two years of videos');
       // Rows without files, written in one statement: uploading them would take minutes.
       await sql`
-      WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 70000)
+      WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${many})
       INSERT INTO videos (id, category_id, video, thumbnail, web, views, created_at)
       SELECT 'bulk' || i, ${cat._id}, 'videos/gone.mp4', 'videos/gone.png', 0, 0, '2025-01-01T00:00:00.000Z'
       FROM n`.execute(t.app.streamdesk.context.db);
       const count = async () => (await list()).find((c) => c._id === cat._id)?.total_products;
-      expect(await count()).toBe(70_000);
+      expect(await count()).toBe(many);
       const res = await t.request({ method: 'DELETE', url: `/api/App/video/category/${cat._id}` });
-      expect(await t.json(res)).toEqual({ status: true, message: 'Category deleted', deletedVideos: 70_000 });
+      expect(await t.json(res)).toEqual({ status: true, message: 'Category deleted', deletedVideos: many });
       expect((await list()).map((c) => c._id)).not.toContain(cat._id);
 
       const trash = (method: 'POST' | 'DELETE', url: string) =>
         t.request({ method, url, payload: { id: [cat._id] } });
       expect((await trash('POST', '/api/admin/trash/restore')).statusCode).toBe(200);
-      expect(await count()).toBe(70_000);
+      expect(await count()).toBe(many);
       expect(
         (await t.request({ method: 'DELETE', url: `/api/App/video/category/${cat._id}` })).statusCode,
       ).toBe(200);
