@@ -10,6 +10,7 @@ import { expect, test } from '../fixtures.js';
 import { seedEverything } from './seed-everything.js';
 import { seedCategory, seedVideos } from './video-helpers.js';
 import { shoot } from '../shots.js';
+import { openInApp } from './in-app.js';
 
 // Every screen, with rows in its tables, checked by axe-core against WCAG 2.1 A and AA: contrast,
 // names of controls, labels, landmarks, list and table structure. Admins work these screens for hours
@@ -99,9 +100,8 @@ for (let i = 0; i < screens.length; i += SCREENS_PER_TEST) {
   test(`${some[0]![0]} to ${some.at(-1)![0]} pass axe (WCAG 2.1 A and AA)`, async ({ sessionPage: page }) => {
     test.setTimeout(120_000);
     for (const [path, ready] of some) {
-      await page.goto(path);
+      await openInApp(page, path);
       await ready(page);
-      await page.waitForLoadState('networkidle');
       await expectAccessible(page, path);
     }
   });

@@ -5,6 +5,7 @@ import { expect, test } from '../fixtures.js';
 import { addPerson, signIn } from '../people.js';
 import { rowButton, seedImageStories } from './story-helpers.js';
 import { shoot } from '../shots.js';
+import { openInApp } from './in-app.js';
 
 test.use({ serverFor: 'roles' });
 
@@ -64,7 +65,7 @@ test('an analyst sees lists and analytics without one write button', async ({
     '/policy',
   ];
   for (const path of screens) {
-    await analyst.goto(path);
+    await openInApp(analyst, path);
     // Each of these screens has a write control: once one shows disabled, the role is applied.
     await expect(analyst.locator('[data-write]:disabled').first(), path).toBeVisible();
     await expect(usableWrites(analyst), path).toHaveCount(0);

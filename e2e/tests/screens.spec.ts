@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { inHouseRoutes } from '@streamdesk/contract/inhouse-ads';
 import { webPaths } from '@streamdesk/contract/web-paths';
 import { expect, test, type Api } from '../fixtures.js';
+import { openInApp } from './in-app.js';
 import { expectNoPageOverflow } from './layout-helpers.js';
 import { seedEverything } from './seed-everything.js';
 import { shoot } from '../shots.js';
@@ -479,7 +480,7 @@ test('every screen of the back office holds at 1280 and 375 px', async ({
   for (const size of SIZES) {
     await page.setViewportSize(size);
     for (const path of screens) {
-      await page.goto(path);
+      await openInApp(page, path);
       await checkScreen(page, path);
     }
   }
