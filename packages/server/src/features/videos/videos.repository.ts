@@ -137,7 +137,7 @@ export const searchedVideos = (
   );
 
 /**
- * PostgreSQL, in date order: a searched page walked from the search's first match, kept from an earlier
+ * In date order: a searched page walked from the search's first match, kept from an earlier
  * read (search-starts.ts); undefined where the walk ends short of the page.
  */
 export const searchedVideosFrom = (

@@ -177,7 +177,7 @@ function walkedPage<DB, TB extends keyof DB, R>(
 }
 
 /**
- * PostgreSQL: a page of a search whose first match and count are known (search-starts.ts), walked from
+ * A page of a search whose first match and count are known (search-starts.ts), walked from
  * that match: the page, cut where the count ends, or undefined when the walk ends short of it (the
  * matches sparse after the first), for the search's own way.
  */
