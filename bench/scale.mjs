@@ -217,6 +217,21 @@ async function seedSqlite(dataDir, size) {
   const { GROUP_GRAMS, groupGrams } = await import('@streamdesk/server/platform/db/search-groups');
   db.function(GROUP_GRAMS, { deterministic: true, varargs: true }, groupGrams);
   for (const statement of seedStatements(dialects.sqlite, size)) db.prepare(statement).run();
+  // The activity entries written here wait for the search index (ACTIVITY_PENDING, 0065): the server's
+  // batches would index them all after its start, with FTS5's merges (0079, 0081) among the start's and
+  // the idle spells' reads. No database the app writes holds such a backlog (it indexes a few entries a
+  // few seconds after they are written, and its migration indexed the entries before it), so the seed
+  // indexes them as that migration did.
+  const { activitySearch, ACTIVITY_PENDING } =
+    await import('@streamdesk/server/features/activity/activity.migrations');
+  const { searchTable } = await import('@streamdesk/server/platform/db/search-index');
+  const columns = activitySearch.columns.join(', ');
+  const folded = activitySearch.columns.map((c) => `unicode_lower(${c})`).join(', ');
+  db.prepare(
+    `insert into ${searchTable(activitySearch)}(rowid, ${columns})
+     select rowid, ${folded} from ${activitySearch.table}`,
+  ).run();
+  db.prepare(`delete from ${ACTIVITY_PENDING}`).run();
   db.prepare('analyze').run();
   db.close();
 }
