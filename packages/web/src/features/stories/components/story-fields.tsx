@@ -7,10 +7,10 @@ import {
   storyMessages,
   type StoryType,
 } from '@streamdesk/contract/stories';
-import { useId, type Dispatch, type RefObject, type SetStateAction } from 'react';
+import { useId, useState, type Dispatch, type RefObject, type SetStateAction } from 'react';
 import { toast } from 'sonner';
 import { FileField, TextField } from '@/ui/field';
-import { UploadIndicator, type UploadState } from '@/ui/upload-indicator';
+import { REFUSED_PICK_LABELS, UploadIndicator, type UploadState } from '@/ui/upload-indicator';
 import { UploadProgressBar } from '@/ui/upload-progress-bar';
 import { useWholeImageCheck } from '@/ui/use-whole-image-check';
 import {
@@ -52,18 +52,23 @@ export function StoryFields(props: StoryFieldsProps) {
   const ntv = v.type === 'NTV';
   const fileError = (message: string | undefined) => setErrors((e) => ({ ...e, file: message }));
   const whole = useWholeImageCheck(storyImageRule);
+  // The cross of a pick refused here says "File refused", as the other pickers' do (0013); a send that
+  // failed keeps "Upload failed".
+  const [refused, setRefused] = useState(false);
 
   const refuse = (problem: string) => {
     // An invalid file is cleared and the error mark shows (doc 1 section 4).
     if (fileRef.current) fileRef.current.value = '';
     onFile(undefined);
     props.onUploadState('error');
+    setRefused(true);
     fileError(problem);
     toast.error(problem);
   };
 
   const pick = (file: File | undefined) => {
     fileError(undefined);
+    setRefused(false);
     const problem = file && fileProblem(v.type, file);
     // Only an image is read whole; a video's content is the server's to check (ffprobe).
     whole.check(file && !problem && v.type !== 'Video' ? file : null, refuse);
@@ -79,6 +84,7 @@ export function StoryFields(props: StoryFieldsProps) {
 
   const changeType = (type: StoryType) => {
     whole.forget();
+    setRefused(false);
     if (fileRef.current) fileRef.current.value = '';
     onFile(undefined);
     props.onUploadState('idle');
@@ -151,7 +157,12 @@ export function StoryFields(props: StoryFieldsProps) {
             hint={v.type === 'Video' ? 'MP4, at most 30 MB.' : 'PNG, JPG or JPEG, at most 1 MB.'}
             error={errors.file}
             onChange={(e) => pick(e.target.files?.[0])}
-            adornment={<UploadIndicator state={props.uploadState} />}
+            adornment={
+              <UploadIndicator
+                state={props.uploadState}
+                labels={refused && props.uploadState === 'error' ? REFUSED_PICK_LABELS : undefined}
+              />
+            }
           />
           <StoryUploadProgress state={props.uploadState} percent={props.uploadPercent} />
         </>

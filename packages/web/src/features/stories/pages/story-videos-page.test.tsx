@@ -205,10 +205,13 @@ describe('Story Video screen', () => {
       'MP4, at most 30 MB. Please select a valid video file. Allowed types: mp4',
     );
     expect((picker as HTMLInputElement).files).toHaveLength(0);
+    // Its cross says the file was refused, as the other pickers' do; nothing was sent.
+    expect(within(form).getByRole('img', { name: 'File refused' })).toBeInTheDocument();
 
     await user.upload(picker, new File(['x'], 'clip.mp4', { type: 'video/mp4' }));
     expect(picker).not.toHaveAttribute('aria-invalid');
     expect(picker).toHaveAccessibleDescription('MP4, at most 30 MB.');
+    expect(within(form).queryByRole('img', { name: 'File refused' })).toBeNull();
   });
 
   it('refuses, once read, an image the server would not take: cut off, or a GIF named .png', async () => {
