@@ -126,12 +126,12 @@ test('story videos: add a video and an image, toggle, edit, delete through the c
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: mediaMessages.video })).toBeVisible();
   await expect(form.getByText(mediaMessages.video)).toBeVisible();
   await expect(picker).toHaveAccessibleDescription(`MP4, at most 30 MB. ${mediaMessages.video}`);
-  await expect(form.getByRole('img', { name: 'Upload failed' })).toBeVisible();
+  await expect(form.getByRole('img', { name: 'File refused' })).toBeVisible();
   await expect(picker).toHaveValue('');
   await shot(page, 'refused-file');
 
   await picker.setInputFiles(media.mp4);
-  await expect(form.getByRole('img', { name: 'Upload failed' })).toHaveCount(0);
+  await expect(form.getByRole('img', { name: 'File refused' })).toHaveCount(0);
   await expect(form.getByText(mediaMessages.video)).toHaveCount(0);
   // Short enough that the page scrolls, to see the fresh page start at the top.
   await page.setViewportSize({ width: 1280, height: 500 });
