@@ -43,11 +43,9 @@ export async function openInApp(page: Page, path: string) {
       window.history.pushState(null, '', to);
       window.dispatchEvent(new PopStateEvent('popstate'));
     }, path);
-  do {
-    // Two frames: React has drawn what the route change asked for before its requests are counted.
-    await page.evaluate(
-      () => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))),
-    );
-    while (seen.open.size > 0 || Date.now() - seen.changed < 150) await page.waitForTimeout(25);
-  } while (seen.open.size > 0);
+  // Two frames: React has drawn what the route change asked for before its requests are counted.
+  await page.evaluate(
+    () => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))),
+  );
+  while (seen.open.size > 0 || Date.now() - seen.changed < 150) await page.waitForTimeout(25);
 }
