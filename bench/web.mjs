@@ -118,6 +118,20 @@ async function openScreen(browser, baseURL, route, token) {
     const lastResponse = await page.evaluate(() =>
       Math.max(...performance.getEntriesByType('resource').map((e) => e.responseEnd), 0),
     );
+    // TRACE=1: when the screen looked usable, and the last responses to end (what the time waited for).
+    if (process.env.TRACE) {
+      const last = await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .sort((a, b) => b.responseEnd - a.responseEnd)
+          .slice(0, 6)
+          .map(
+            (e) =>
+              `${Math.round(e.startTime)}-${Math.round(e.responseEnd)} ${e.name.replace(location.origin, '')}`,
+          ),
+      );
+      console.log(route, 'usable at', Math.round(usable ?? -1), last);
+    }
     let gzipBytes = 0;
     for (const request of scripts) {
       const body = await (await request.response())?.body().catch(() => undefined);

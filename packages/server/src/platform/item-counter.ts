@@ -17,10 +17,11 @@ export interface ItemCounter {
   /**
    * Every item, each with whether it is active: a heartbeat for an inactive item (a live match switched
    * off) is dropped, as nobody can be watching it; its views and clicks still count. One read, so both
-   * come from the same moment. With `id`, only the item of that id (none when it is no item here): the
-   * dashboard's check that its id names something counted, a primary-key read.
+   * come from the same moment. With `only`, the items among those ids (1 to 500 of them), a primary-key read:
+   * the event counter's check of a batch's ids, the dashboard's of its one id. Every item only for the
+   * daily sweep of orphan counts.
    */
-  items(db: AppDb, id?: string): Promise<CountedItem[]>;
+  items(db: AppDb, only?: readonly string[]): Promise<CountedItem[]>;
   /**
    * Adds to the items' totals what a flush counted, or (negative, never below 0) what a clear took off,
    * inside that transaction, after the day rows changed; answers the cache tags to invalidate once it
@@ -59,15 +60,15 @@ export interface DayCount {
 
 /**
  * A feature's items the app may count when none takes heartbeats (all active): every id of its table, or
- * only `only` (none when it is no item there, a primary-key read). The feature's repository calls it with
- * its own table, as it calls addToTotalColumns.
+ * those among `only` (a primary-key read). The feature's repository calls it with its own table, as it
+ * calls addToTotalColumns.
  */
 export async function activeItems(
   db: AppDb,
   table: keyof AppTables & string,
-  only?: string,
+  only?: readonly string[],
 ): Promise<CountedItem[]> {
-  const where = only === undefined ? sql`` : sql`WHERE id = ${only}`;
+  const where = only === undefined ? sql`` : sql`WHERE id IN (${sql.join(only)})`;
   const { rows } = await sql<{ id: string }>`SELECT id FROM ${sql.table(table)} ${where}`.execute(db);
   return rows.map(({ id }) => ({ id, active: true }));
 }

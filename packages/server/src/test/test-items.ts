@@ -10,7 +10,9 @@ const testItems: ItemCounter = {
   itemsTag: 'test-items',
   async items(db, only) {
     const { rows } = await sql<{ id: string }>`SELECT id FROM test_items`.execute(db);
-    return rows.filter(({ id }) => only === undefined || id === only).map(({ id }) => ({ id, active: true }));
+    return rows
+      .filter(({ id }) => only === undefined || only.includes(id))
+      .map(({ id }) => ({ id, active: true }));
   },
   async addTotals(db, changes) {
     await addToTotalColumns(db, { table: 'test_items', id: 'id', view: 'views', click: 'clicks' }, changes);

@@ -22,7 +22,7 @@ export function createAnalyticsService(deps: {
    * (a primary-key read of each), or one in the trash, whose counted days are kept for its restore.
    */
   async function counted(id: string, on: AppDb = deps.readDb): Promise<boolean> {
-    const found = await Promise.all([...counters.values()].map((c) => c.items(on, id)));
+    const found = await Promise.all([...counters.values()].map((c) => c.items(on, [id])));
     if (found.some((items) => items.length > 0)) return true;
     return inTrash(on, id);
   }
