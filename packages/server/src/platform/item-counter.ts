@@ -15,13 +15,12 @@ export interface ItemCounter {
    */
   itemsTag: string;
   /**
-   * Every item, each with whether it is active: a heartbeat for an inactive item (a live match switched
-   * off) is dropped, as nobody can be watching it; its views and clicks still count. One read, so both
-   * come from the same moment. With `only`, the items among those ids (1 to 500 of them), a primary-key read:
-   * the event counter's check of a batch's ids, the dashboard's of its one id. Every item only for the
-   * daily sweep of orphan counts.
+   * The items among `ids` (1 to 500 of them, a primary-key read), each with whether it is active: a
+   * heartbeat for an inactive item (a live match switched off) is dropped, as nobody can be watching it;
+   * its views and clicks still count. The event counter asks about a batch's ids, the dashboard about its
+   * one id, the orphan sweep about the counted ids a step at a time: never every item of a table (0095).
    */
-  items(db: AppDb, only?: readonly string[]): Promise<CountedItem[]>;
+  items(db: AppDb, ids: readonly string[]): Promise<CountedItem[]>;
   /**
    * Adds to the items' totals what a flush counted, or (negative, never below 0) what a clear took off,
    * inside that transaction, after the day rows changed; answers the cache tags to invalidate once it
@@ -59,17 +58,17 @@ export interface DayCount {
 }
 
 /**
- * A feature's items the app may count when none takes heartbeats (all active): every id of its table, or
- * those among `only` (a primary-key read). The feature's repository calls it with its own table, as it
- * calls addToTotalColumns.
+ * A feature's items among `ids` when none takes heartbeats (all active). The feature's repository calls
+ * it with its own table, as it calls addToTotalColumns.
  */
 export async function activeItems(
   db: AppDb,
   table: keyof AppTables & string,
-  only?: readonly string[],
+  ids: readonly string[],
 ): Promise<CountedItem[]> {
-  const where = only === undefined ? sql`` : sql`WHERE id IN (${sql.join(only)})`;
-  const { rows } = await sql<{ id: string }>`SELECT id FROM ${sql.table(table)} ${where}`.execute(db);
+  const { rows } = await sql<{
+    id: string;
+  }>`SELECT id FROM ${sql.table(table)} WHERE id IN (${sql.join(ids)})`.execute(db);
   return rows.map(({ id }) => ({ id, active: true }));
 }
 

@@ -8,11 +8,9 @@ import { addToTotalColumns, type ItemCounter } from '../platform/item-counter.js
  */
 const testItems: ItemCounter = {
   itemsTag: 'test-items',
-  async items(db, only) {
+  async items(db, ids) {
     const { rows } = await sql<{ id: string }>`SELECT id FROM test_items`.execute(db);
-    return rows
-      .filter(({ id }) => only === undefined || only.includes(id))
-      .map(({ id }) => ({ id, active: true }));
+    return rows.filter(({ id }) => ids.includes(id)).map(({ id }) => ({ id, active: true }));
   },
   async addTotals(db, changes) {
     await addToTotalColumns(db, { table: 'test_items', id: 'id', view: 'views', click: 'clicks' }, changes);

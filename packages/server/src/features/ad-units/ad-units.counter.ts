@@ -11,7 +11,7 @@ import { AD_UNITS_TAG, type webAdEntities } from './ad-units.service.js';
 function webAdCounter(platform: AdPlatform): ItemCounter {
   return {
     itemsTag: AD_UNITS_TAG,
-    items: (db, id) => repo.countedWebAds(db, platform, id),
+    items: (db, ids) => repo.countedWebAds(db, platform, ids),
     async addTotals(db, changes) {
       await repo.addWebAdCounts(db, changes);
       return [];

@@ -146,14 +146,14 @@ export async function recordWebAdClicks(
 }
 
 /** Every web ad of a platform the app may count (or only the one of id `only`). */
-export const countedWebAds = async (db: Db, platform: AdPlatform, only?: readonly string[]) =>
+export const countedWebAds = async (db: Db, platform: AdPlatform, ids: readonly string[]) =>
   (
     await db
       .selectFrom('ad_units')
       .select('id')
       .where('platform', '=', platform)
       .where('kind', '=', 'web')
-      .$if(only !== undefined, (q) => q.where('id', 'in', only!))
+      .where('id', 'in', ids)
       .execute()
   ).map(({ id }) => ({ id, active: true }));
 

@@ -192,16 +192,16 @@ export async function deleteCountsOf(
 }
 
 /**
- * Every item id the rollups hold counts for, in key order: one index seek per id (a loose scan of the
- * key, which starts with the id), not a read of every row. 5,000 counted items are 5,000 seeks where
- * the table may hold two years of days for each.
+ * The item ids the rollups hold counts for, in key order after `after`, at most `limit`: one index seek
+ * per id (a loose scan of the key, which starts with the id), not a read of every row. 5,000 counted
+ * items are 5,000 seeks where the table may hold two years of days for each.
  */
-export async function countedIds(db: Db): Promise<string[]> {
-  const { rows } = await sql<{ id: string | null }>`WITH RECURSIVE counted(id) AS (
-      SELECT min(entity_id) FROM event_rollups
+export async function countedIds(db: Db, after: string, limit: number): Promise<string[]> {
+  const { rows } = await sql<{ id: string | null }>`WITH RECURSIVE counted(id, n) AS (
+      SELECT (SELECT min(entity_id) FROM event_rollups WHERE entity_id > ${after}), 1
       UNION ALL
-      SELECT (SELECT min(entity_id) FROM event_rollups WHERE entity_id > counted.id) FROM counted
-      WHERE counted.id IS NOT NULL
+      SELECT (SELECT min(entity_id) FROM event_rollups WHERE entity_id > counted.id), n + 1 FROM counted
+      WHERE counted.id IS NOT NULL AND n < ${limit}
     ) SELECT id FROM counted WHERE id IS NOT NULL`.execute(db);
   return rows.map((r) => r.id!);
 }

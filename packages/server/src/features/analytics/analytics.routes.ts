@@ -52,7 +52,7 @@ export function registerAnalytics(ctx: FeatureContext, deps: { counters: Record<
   });
   counter.start();
   viewers.start();
-  const sweepOrphans = () => sweepOrphanCounts(db, counters.values());
+  const sweepOrphans = () => sweepOrphanCounts(db, counters.values(), ctx.readDb);
   const stopSweeping = scheduleOrphanSweep(sweepOrphans, ctx.app.log);
   // preClose writes what was counted before the server stops taking requests; onClose, once the server
   // has finished the requests in flight and before the database closes (app.ts), writes what they added.

@@ -1,6 +1,10 @@
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
-import { scheduleOrphanSweep } from './orphan-counts.js';
+import type { ItemCounter } from '../../platform/item-counter.js';
+import { createTestApp } from '../../test/test-app.js';
+import { addTestItems } from '../../test/test-items.js';
+import { scheduleOrphanSweep, sweepOrphanCounts } from './orphan-counts.js';
 
 const log = () =>
   ({ info: vi.fn(), warn: vi.fn() }) as unknown as FastifyBaseLogger &
@@ -36,5 +40,39 @@ describe('scheduleOrphanSweep', () => {
     stop();
     await vi.advanceTimersByTimeAsync(20_000);
     expect(sweep).toHaveBeenCalledTimes(3);
+  });
+});
+
+describe('sweepOrphanCounts', () => {
+  it('walks the counted ids a step at a time, asking each counter about those ids only', async () => {
+    const t = await createTestApp();
+    try {
+      const items = ['a1', 'a3', 'a4', 'a6', 'a7'].map((id) => id.padEnd(24, '0'));
+      const orphans = ['a2', 'a5', 'a8'].map((id) => id.padEnd(24, '0'));
+      await addTestItems(t.app, items);
+      const { db } = t.app.streamdesk.context;
+      for (const id of [...items, ...orphans])
+        await sql`INSERT INTO event_rollups (entity_id, day, kind, entity, count)
+          VALUES (${id}, '2025-01-01', 'view', 'reel', 3)`.execute(db);
+      const asked: number[] = [];
+      const counters = [...t.app.streamdesk.analytics.counters.values()].map((counter): ItemCounter => ({
+        ...counter,
+        items: (on, ids) => {
+          asked.push(ids.length);
+          return counter.items(on, ids);
+        },
+      }));
+
+      expect(await sweepOrphanCounts(db, counters, db, 3)).toBe(3);
+
+      const { rows } = await sql<{
+        id: string;
+      }>`SELECT entity_id AS id FROM event_rollups ORDER BY 1`.execute(db);
+      expect(rows.map((row) => row.id)).toEqual(items);
+      // Eight counted ids in steps of three: every counter asked three times, about 3, 3 and 2 ids.
+      expect(asked).toEqual([3, 3, 2].flatMap((n) => counters.map(() => n)));
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -11,22 +11,45 @@ import { trashedIds } from '../../platform/trash/trash.repository.js';
 const ORPHANS_PER_STATEMENT = 20;
 
 /**
+ * Counted ids the sweep reads and checks at once: a statement of index seeks, then one primary-key read of
+ * each counted entity's table, whatever the library's size (0095).
+ */
+const IDS_PER_STEP = 500;
+
+/**
  * Deletes the counted days of ids that are no item of any counted entity: items deleted before their
  * delete removed its counts (51f1ee6), or whose counts were still in memory, or in a peer process, when
  * they went. Answers how many ids it cleared. Items in the trash keep their counts until purged.
+ *
+ * It walks the counted ids IDS_PER_STEP at a time and asks each counter about those ids only: reading
+ * every id of every counted table at once took 3-4 s on SQLite at a million videos (the counted ids 2.4 s
+ * and the videos' 0.9-1.9 s), all of it on the server's one connection. The reads go through `readDb`
+ * (off the event loop on SQLite), the delete through `db`.
  *
  * The counted ids are read before the items: an id counted at that moment belonged to an item that
  * existed then (events are taken only for known items), so an id missing from the items read after it
  * was deleted in between, never one created since.
  */
-export async function sweepOrphanCounts(db: AppDb, counters: Iterable<ItemCounter>): Promise<number> {
-  const counted = await countedIds(db);
-  if (!counted.length) return 0;
-  // The trash is read before and after the items: an item moved either way in between is in one of them.
-  const items = new Set<string>(await trashedIds(db));
-  for (const counter of counters) for (const { id } of await counter.items(db)) items.add(id);
-  for (const id of await trashedIds(db)) items.add(id);
-  const orphans = counted.filter((id) => !items.has(id));
+export async function sweepOrphanCounts(
+  db: AppDb,
+  counters: Iterable<ItemCounter>,
+  readDb: AppDb = db,
+  idsPerStep = IDS_PER_STEP,
+): Promise<number> {
+  // The trash is read before and after the walk: an item moved either way meanwhile is in one of them.
+  const trashed = new Set(await trashedIds(readDb));
+  const missing: string[] = [];
+  for (let after = ''; ;) {
+    const counted = await countedIds(readDb, after, idsPerStep);
+    if (!counted.length) break;
+    const items = new Set<string>();
+    for (const counter of counters) for (const { id } of await counter.items(readDb, counted)) items.add(id);
+    missing.push(...counted.filter((id) => !items.has(id) && !trashed.has(id)));
+    after = counted.at(-1)!;
+  }
+  if (!missing.length) return 0;
+  for (const id of await trashedIds(readDb)) trashed.add(id);
+  const orphans = missing.filter((id) => !trashed.has(id));
   await deleteCountsOf(db, orphans, { perStatement: ORPHANS_PER_STATEMENT });
   return orphans.length;
 }

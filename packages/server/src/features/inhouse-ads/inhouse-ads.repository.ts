@@ -50,7 +50,7 @@ export type NewInHouseAd = Insertable<InHouseAdsTables['inhouse_ads']>;
 type Db = AppDb;
 
 /** Every in-house ad the app may count (or only the one of id `only`). */
-export const countedInHouseAds = (db: Db, only?: readonly string[]) => activeItems(db, 'inhouse_ads', only);
+export const countedInHouseAds = (db: Db, ids: readonly string[]) => activeItems(db, 'inhouse_ads', ids);
 
 /** Adds counted views and clicks to the ads' totals (negative on a clear, never below 0). */
 export const addInHouseAdCounts = (db: Db, changes: readonly TotalsChange[]) =>

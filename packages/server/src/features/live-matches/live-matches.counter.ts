@@ -9,7 +9,7 @@ import { LIVE_TAGS } from './live-matches.service.js';
  */
 export const liveMatchCounter: ItemCounter = {
   itemsTag: LIVE_TAGS.matches,
-  items: (db, id) => repo.countedLiveMatches(db, id),
+  items: (db, ids) => repo.countedLiveMatches(db, ids),
   async addTotals(db, changes) {
     await repo.addLiveMatchCounts(db, changes);
     return [];
@@ -19,7 +19,7 @@ export const liveMatchCounter: ItemCounter = {
 /** The fire history's views and clicks of each fire, counted from app events. */
 export const liveAdFireCounter: ItemCounter = {
   itemsTag: LIVE_TAGS.fireItems,
-  items: (db, id) => repo.countedFires(db, id),
+  items: (db, ids) => repo.countedFires(db, ids),
   async addTotals(db, changes) {
     await repo.addFireCounts(db, changes);
     return [];

@@ -314,24 +314,20 @@ export const deleteFires = (db: Db, ids: readonly string[]) =>
  * Every match the app may count (or only the one of id `only`); a match switched off takes no heartbeats
  * (nobody can watch it).
  */
-export const countedLiveMatches = async (db: Db, only?: readonly string[]) =>
-  (
-    await db
-      .selectFrom('live_matches')
-      .select(['id', 'status'])
-      .$if(only !== undefined, (q) => q.where('id', 'in', only!))
-      .execute()
-  ).map((row) => ({
-    id: row.id,
-    active: Number(row.status) === 1,
-  }));
+export const countedLiveMatches = async (db: Db, ids: readonly string[]) =>
+  (await db.selectFrom('live_matches').select(['id', 'status']).where('id', 'in', ids).execute()).map(
+    (row) => ({
+      id: row.id,
+      active: Number(row.status) === 1,
+    }),
+  );
 
 /** Adds counted views to the matches' totals (negative on a clear, never below 0); clicks are not kept. */
 export const addLiveMatchCounts = (db: Db, changes: readonly TotalsChange[]) =>
   addToTotalColumns(db, { table: 'live_matches', id: 'id', view: 'view' }, changes);
 
 /** Every fire of the history the app may count (or only the one of id `only`). */
-export const countedFires = (db: Db, only?: readonly string[]) => activeItems(db, 'live_ad_fires', only);
+export const countedFires = (db: Db, ids: readonly string[]) => activeItems(db, 'live_ad_fires', ids);
 
 /** Adds counted views and clicks to the fires' totals (negative on a clear, never below 0). */
 export const addFireCounts = (db: Db, changes: readonly TotalsChange[]) =>

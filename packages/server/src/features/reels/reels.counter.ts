@@ -9,7 +9,7 @@ import { REEL_ITEMS_TAG, REELS_TAG } from './reels.service.js';
  */
 export const reelCounter: ItemCounter = {
   itemsTag: REEL_ITEMS_TAG,
-  items: (db, id) => repo.countedReels(db, id),
+  items: (db, ids) => repo.countedReels(db, ids),
   async addTotals(db, changes) {
     await repo.addReelCounts(db, changes);
     return [REELS_TAG];

@@ -107,7 +107,7 @@ export const deleteReels = (db: Db, ids: readonly string[]) =>
   db.deleteFrom('reels').where('id', 'in', ids).returningAll().execute();
 
 /** Every reel the app may count (or only the one of id `only`). */
-export const countedReels = (db: Db, only?: readonly string[]) => activeItems(db, 'reels', only);
+export const countedReels = (db: Db, ids: readonly string[]) => activeItems(db, 'reels', ids);
 
 /** Adds counted views and clicks to the reels' totals (negative on a clear, never below 0). */
 export const addReelCounts = (db: Db, changes: readonly TotalsChange[]) =>

@@ -122,8 +122,7 @@ export const deleteShortcuts = (db: Db, ids: readonly string[]) =>
   db.deleteFrom('shortcut_stories').where('id', 'in', ids).returningAll().execute();
 
 /** Every shortcut story the app may count (or only the one of id `only`). */
-export const countedShortcuts = (db: Db, only?: readonly string[]) =>
-  activeItems(db, 'shortcut_stories', only);
+export const countedShortcuts = (db: Db, ids: readonly string[]) => activeItems(db, 'shortcut_stories', ids);
 
 /** Adds counted clicks to the shortcut stories' totals (negative on a clear, never below 0); views are not kept. */
 export const addShortcutCounts = (db: Db, changes: readonly TotalsChange[]) =>

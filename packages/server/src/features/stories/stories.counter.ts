@@ -27,7 +27,7 @@ async function limitCrossings(db: AppDb, added: readonly TotalsChange[]): Promis
  */
 export const storyCounter: ItemCounter = {
   itemsTag: STORIES_TAG,
-  items: (db, id) => repo.countedStories(db, id),
+  items: (db, ids) => repo.countedStories(db, ids),
   async addTotals(db, changes) {
     await repo.addStoryCounts(db, changes);
     return limitCrossings(db, changes);

@@ -204,7 +204,7 @@ export const findLimitedStories = (db: Db, ids: readonly string[]) =>
         .execute();
 
 /** Every story the app may count, or only the one of id `only` (all are active for heartbeats: a story has none). */
-export const countedStories = (db: Db, only?: readonly string[]) => activeItems(db, 'stories', only);
+export const countedStories = (db: Db, ids: readonly string[]) => activeItems(db, 'stories', ids);
 
 /** Adds counted views and button clicks to the stories' totals (negative on a clear, never below 0). */
 export const addStoryCounts = (db: Db, changes: readonly TotalsChange[]) =>

@@ -7,7 +7,7 @@ import * as repo from './videos.repository.js';
  */
 export const videoCounter: ItemCounter = {
   itemsTag: 'videos',
-  items: (db, id) => repo.countedVideos(db, id),
+  items: (db, ids) => repo.countedVideos(db, ids),
   async addTotals(db, changes) {
     await repo.addVideoCounts(db, changes);
     return [];

@@ -273,7 +273,7 @@ export const deleteVideos = (db: Db, where: { ids: readonly string[] } | { categ
 };
 
 /** Every video the app may count (or only the one of id `only`). */
-export const countedVideos = (db: Db, only?: readonly string[]) => activeItems(db, 'videos', only);
+export const countedVideos = (db: Db, ids: readonly string[]) => activeItems(db, 'videos', ids);
 
 /** Adds counted views to the videos' totals (negative on a clear, never below 0); clicks are not kept. */
 export const addVideoCounts = (db: Db, changes: readonly TotalsChange[]) =>
