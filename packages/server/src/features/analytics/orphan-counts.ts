@@ -36,6 +36,9 @@ export async function sweepOrphanCounts(
   readDb: AppDb = db,
   idsPerStep = IDS_PER_STEP,
 ): Promise<number> {
+  // Asked at every step: an iterator (a map's values) would give its counters to the first step only,
+  // and every later step's ids would look like no item's.
+  const each = [...counters];
   // The trash is read before and after the walk: an item moved either way meanwhile is in one of them.
   const trashed = new Set(await trashedIds(readDb));
   const missing: string[] = [];
@@ -43,7 +46,7 @@ export async function sweepOrphanCounts(
     const counted = await countedIds(readDb, after, idsPerStep);
     if (!counted.length) break;
     const items = new Set<string>();
-    for (const counter of counters) for (const { id } of await counter.items(readDb, counted)) items.add(id);
+    for (const counter of each) for (const { id } of await counter.items(readDb, counted)) items.add(id);
     missing.push(...counted.filter((id) => !items.has(id) && !trashed.has(id)));
     after = counted.at(-1)!;
   }
