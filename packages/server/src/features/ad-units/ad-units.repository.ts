@@ -145,7 +145,7 @@ export async function recordWebAdClicks(
   return true;
 }
 
-/** Every web ad of a platform the app may count (or only the one of id `only`). */
+/** The web ads of a platform among `ids` (the app may count each). */
 export const countedWebAds = async (db: Db, platform: AdPlatform, ids: readonly string[]) =>
   (
     await db

@@ -49,7 +49,7 @@ export type InHouseAdRow = Selectable<InHouseAdsTables['inhouse_ads']>;
 export type NewInHouseAd = Insertable<InHouseAdsTables['inhouse_ads']>;
 type Db = AppDb;
 
-/** Every in-house ad the app may count (or only the one of id `only`). */
+/** The in-house ads among `ids` (the app may count each). */
 export const countedInHouseAds = (db: Db, ids: readonly string[]) => activeItems(db, 'inhouse_ads', ids);
 
 /** Adds counted views and clicks to the ads' totals (negative on a clear, never below 0). */

@@ -311,7 +311,7 @@ export const deleteFires = (db: Db, ids: readonly string[]) =>
 // Counts from app events ---------------------------------------------------------------------------------
 
 /**
- * Every match the app may count (or only the one of id `only`); a match switched off takes no heartbeats
+ * The matches among `ids` (the app may count each); a match switched off takes no heartbeats
  * (nobody can watch it).
  */
 export const countedLiveMatches = async (db: Db, ids: readonly string[]) =>
@@ -326,7 +326,7 @@ export const countedLiveMatches = async (db: Db, ids: readonly string[]) =>
 export const addLiveMatchCounts = (db: Db, changes: readonly TotalsChange[]) =>
   addToTotalColumns(db, { table: 'live_matches', id: 'id', view: 'view' }, changes);
 
-/** Every fire of the history the app may count (or only the one of id `only`). */
+/** The fires of the history among `ids` (the app may count each). */
 export const countedFires = (db: Db, ids: readonly string[]) => activeItems(db, 'live_ad_fires', ids);
 
 /** Adds counted views and clicks to the fires' totals (negative on a clear, never below 0). */

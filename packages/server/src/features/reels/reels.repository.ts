@@ -106,7 +106,7 @@ export const findReels = (db: Db, ids: readonly string[]) =>
 export const deleteReels = (db: Db, ids: readonly string[]) =>
   db.deleteFrom('reels').where('id', 'in', ids).returningAll().execute();
 
-/** Every reel the app may count (or only the one of id `only`). */
+/** The reels among `ids` (the app may count each). */
 export const countedReels = (db: Db, ids: readonly string[]) => activeItems(db, 'reels', ids);
 
 /** Adds counted views and clicks to the reels' totals (negative on a clear, never below 0). */

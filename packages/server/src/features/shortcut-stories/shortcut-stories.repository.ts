@@ -121,7 +121,7 @@ export const updateShortcut = async (
 export const deleteShortcuts = (db: Db, ids: readonly string[]) =>
   db.deleteFrom('shortcut_stories').where('id', 'in', ids).returningAll().execute();
 
-/** Every shortcut story the app may count (or only the one of id `only`). */
+/** The shortcut stories among `ids` (the app may count each). */
 export const countedShortcuts = (db: Db, ids: readonly string[]) => activeItems(db, 'shortcut_stories', ids);
 
 /** Adds counted clicks to the shortcut stories' totals (negative on a clear, never below 0); views are not kept. */

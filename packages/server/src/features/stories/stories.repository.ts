@@ -203,7 +203,7 @@ export const findLimitedStories = (db: Db, ids: readonly string[]) =>
         .where((eb) => eb.or([eb('max_view_status', '=', 1), eb('max_click_status', '=', 1)]))
         .execute();
 
-/** Every story the app may count, or only the one of id `only` (all are active for heartbeats: a story has none). */
+/** The stories among `ids` (all are active for heartbeats: a story has none). */
 export const countedStories = (db: Db, ids: readonly string[]) => activeItems(db, 'stories', ids);
 
 /** Adds counted views and button clicks to the stories' totals (negative on a clear, never below 0). */

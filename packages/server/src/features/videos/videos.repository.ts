@@ -272,7 +272,7 @@ export const deleteVideos = (db: Db, where: { ids: readonly string[] } | { categ
   return some.returningAll().execute();
 };
 
-/** Every video the app may count (or only the one of id `only`). */
+/** The videos among `ids` (the app may count each). */
 export const countedVideos = (db: Db, ids: readonly string[]) => activeItems(db, 'videos', ids);
 
 /** Adds counted views to the videos' totals (negative on a clear, never below 0); clicks are not kept. */
