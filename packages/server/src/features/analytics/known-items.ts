@@ -42,12 +42,14 @@ export class KnownItems {
   }
 
   /**
-   * The states of `ids` of an entity with a counter (undefined without one), reading those not known. A
-   * read that an invalidation overtakes writes into the map it started with, which is no longer kept.
+   * The states of an entity's `ids`, reading those not known through its counter. A read that an
+   * invalidation overtakes writes into the map it started with, which is no longer kept.
    */
-  private async states(entity: string, ids: Iterable<string>): Promise<Map<string, IdState> | undefined> {
-    const counter = this.counters.get(entity);
-    if (!counter) return undefined;
+  private async states(
+    entity: string,
+    counter: ItemCounter,
+    ids: Iterable<string>,
+  ): Promise<Map<string, IdState>> {
     let known = this.known.get(entity);
     if (!known || known.size > MAX_KNOWN) {
       known = new Map();
@@ -64,9 +66,12 @@ export class KnownItems {
    * for an item that is switched off (`inactive`). One wait a batch, not one an event (a batch is up to 500).
    */
   async dropReasons(events: readonly AppEvent[]): Promise<(event: AppEvent) => DropReason | undefined> {
-    const known = new Map<string, Map<string, IdState> | undefined>();
-    for (const [entity, ids] of idsByEntity(events.map((e) => [e.entity, e.id])))
-      known.set(entity, await this.states(entity, ids));
+    // An entity without a counter has no entry: its events name no item.
+    const known = new Map<string, Map<string, IdState>>();
+    for (const [entity, ids] of idsByEntity(events.map((e) => [e.entity, e.id]))) {
+      const counter = this.counters.get(entity);
+      if (counter) known.set(entity, await this.states(entity, counter, ids));
+    }
     return (event) => {
       const state = known.get(event.entity)?.get(event.id) ?? 'unknown';
       if (state === 'unknown') return 'unknownId';
@@ -90,16 +95,21 @@ export class KnownItems {
     const pairs = counts.flatMap((rows) =>
       [...rows.values()].map((row) => [row.entity, row.entity_id] as const),
     );
-    const known = new Map<string, Map<string, IdState> | undefined>();
+    // An entity without a counter has no entry: its rows are kept.
+    const known = new Map<string, Map<string, IdState>>();
     for (const [entity, ids] of idsByEntity(pairs)) {
       const counter = this.counters.get(entity);
       if (!counter) continue;
-      known.set(entity, fresh ? await readStates(counter, fresh, [...ids]) : await this.states(entity, ids));
+      known.set(
+        entity,
+        fresh ? await readStates(counter, fresh, [...ids]) : await this.states(entity, counter, ids),
+      );
     }
     for (const rows of counts)
-      for (const [key, row] of rows)
-        if (known.has(row.entity) && (known.get(row.entity)?.get(row.entity_id) ?? 'unknown') === 'unknown')
-          rows.delete(key);
+      for (const [key, row] of rows) {
+        const states = known.get(row.entity);
+        if (states && (states.get(row.entity_id) ?? 'unknown') === 'unknown') rows.delete(key);
+      }
   }
 }
 
